@@ -1,0 +1,38 @@
+# syntax=docker/dockerfile:1
+# Three stages: production dependencies (native better-sqlite3 compiled once),
+# the TypeScript build, and a slim runtime that runs as a non-root user.
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+FROM ${NODE_IMAGE} AS prod-deps
+WORKDIR /app
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
+FROM prod-deps AS build
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npm run build
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    STORAGE_URL=sqlite:///app/data/bot.sqlite \
+    HTTP_PORT=8080
+WORKDIR /app
+RUN groupadd --system --gid 10001 bot \
+  && useradd --system --uid 10001 --gid bot --home-dir /app bot \
+  && mkdir -p /app/data && chown bot:bot /app/data
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+COPY locales ./locales
+USER 10001:10001
+VOLUME ["/app/data"]
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.HTTP_PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# node directly (not npm) so SIGTERM reaches the process and shutdown is graceful.
+CMD ["node", "dist/main.js"]

@@ -1,0 +1,107 @@
+import { existsSync } from "node:fs";
+import { z } from "zod";
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export const SUPPORTED_LOCALES = ["en", "ru", "zh"] as const;
+export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
+
+const base64Key = z
+  .string()
+  .refine((s) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(s) && Buffer.from(s, "base64").length === 32, {
+    message: "must be 32 random bytes encoded as base64 (e.g. `openssl rand -base64 32`)",
+  })
+  .transform((s) => Buffer.from(s, "base64"));
+
+const httpUrl = z.url({ protocol: /^https?$/ }).transform((s) => s.replace(/\/+$/, ""));
+
+const storageUrl = z
+  .string()
+  .refine((s) => /^(sqlite|redis|rediss|postgres|postgresql):\/\//.test(s), {
+    message: "must start with sqlite://, redis://, rediss://, postgres:// or postgresql://",
+  });
+
+/**
+ * Environment variables, mapped to camelCase in the schema itself.
+ * Secrets are parsed here but their values never appear in an error.
+ */
+const envSchema = z.object({
+  BOT_TOKEN: z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, { message: "must look like 123456:ABC-DEF… (from @BotFather)" }),
+  TELEGRAM_API_ROOT: httpUrl.default("https://api.telegram.org"),
+  SERVICE_BASE_URL: httpUrl,
+  ENCRYPTION_KEY: base64Key,
+  ENCRYPTION_KEY_PREVIOUS: base64Key.optional(),
+  STORAGE_URL: storageUrl.default("sqlite://data/bot.sqlite"),
+  HTTP_PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HTTP_HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: httpUrl.optional(),
+  SERVICE_HEADER_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9-]*$/, { message: "must be a header name prefix such as X-Service" })
+    .default("X-Service"),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  DEFAULT_LOCALE: z.enum(SUPPORTED_LOCALES).default("en"),
+  BOT_MODE: z.enum(["polling", "webhook"]).default("polling"),
+  TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/).optional(),
+});
+
+export type Config = {
+  botToken: string;
+  telegramApiRoot: string;
+  serviceBaseUrl: string;
+  encryptionKey: Buffer;
+  encryptionKeyPrevious: Buffer | undefined;
+  storageUrl: string;
+  httpPort: number;
+  httpHost: string;
+  publicUrl: string | undefined;
+  serviceHeaderPrefix: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  defaultLocale: SupportedLocale;
+  botMode: "polling" | "webhook";
+  telegramWebhookSecret: string | undefined;
+};
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+/** Pure: validates an environment object. Throws ConfigError naming the first bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue?.path[0] ?? "environment");
+    const reason = issue?.code === "invalid_type" && cleaned[variable] === undefined ? "is required" : issue?.message;
+    throw new ConfigError(`${variable} ${reason ?? "is invalid"}`);
+  }
+  const e = result.data;
+  if (e.BOT_MODE === "webhook" && !e.PUBLIC_URL) {
+    throw new ConfigError("PUBLIC_URL is required when BOT_MODE=webhook");
+  }
+  return {
+    botToken: e.BOT_TOKEN,
+    telegramApiRoot: e.TELEGRAM_API_ROOT,
+    serviceBaseUrl: e.SERVICE_BASE_URL,
+    encryptionKey: e.ENCRYPTION_KEY,
+    encryptionKeyPrevious: e.ENCRYPTION_KEY_PREVIOUS,
+    storageUrl: e.STORAGE_URL,
+    httpPort: e.HTTP_PORT,
+    httpHost: e.HTTP_HOST,
+    publicUrl: e.PUBLIC_URL,
+    serviceHeaderPrefix: e.SERVICE_HEADER_PREFIX,
+    logLevel: e.LOG_LEVEL,
+    defaultLocale: e.DEFAULT_LOCALE,
+    botMode: e.BOT_MODE,
+    telegramWebhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+  };
+}
+
+/** Reads `.env` when present (process env wins), then parses. */
+export function loadConfig(path = ".env"): Config {
+  if (existsSync(path)) {
+    // Node >= 20.12: does not override variables already set in the environment.
+    process.loadEnvFile(path);
+  }
+  return parseConfig(process.env);
+}

@@ -1,0 +1,219 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import Keyv from "keyv";
+import type { Logger } from "pino";
+import { createKeyvKeyValue } from "./keyv-key-value.js";
+import {
+  createPgPool,
+  DEFAULT_POSTGRES_TABLE,
+  isValidPostgresTable,
+  PostgresStore,
+  purgeExpiredPostgres,
+} from "./postgres-store.js";
+import { createRedisClient, RedisStore } from "./redis-store.js";
+import { openSqliteDatabase } from "./sqlite-store.js";
+import type { KeyValue, StoreBackend, StoreKind } from "./types.js";
+
+export interface OpenStoreDeps {
+  logger: Logger;
+  /** How often expired rows are deleted (SQLite, Postgres). Default 5 min; 0 disables. */
+  purgeIntervalMs?: number;
+  /** Time budget of one `ping()`. Default 2 s. */
+  pingTimeoutMs?: number;
+}
+
+export const DEFAULT_PURGE_INTERVAL_MS = 5 * 60_000;
+
+/** Letters, digits, `_`, `.`, `-`: no `:` (keyv splits keys on it) and no glob/LIKE wildcards. */
+const NAMESPACE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+
+/** What each backend kind provides; the shared part lives in `openStore`. */
+interface Driver {
+  kind: StoreKind;
+  /** A fresh keyv adapter for one namespace. */
+  createAdapter(): object;
+  /** Whether keyv must prefix keys with the namespace (the adapter does not namespace itself). */
+  keyvPrefixesKeys: boolean;
+  ping(): Promise<boolean>;
+  purgeExpired?(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Redacts the password so a URL can appear in errors and logs. */
+function describeUrl(url: string): string {
+  return url.replace(/\/\/([^/@]*)@/, (_match, auth: string) => `//${auth.includes(":") ? `${auth.split(":")[0]}:***` : auth}@`);
+}
+
+/**
+ * `sqlite://data/bot.sqlite` (relative to the cwd), `sqlite:///abs/bot.sqlite`,
+ * `sqlite://:memory:`; `redis://…`/`rediss://…`; `postgres://…`/`postgresql://…`
+ * with an optional `?table=name` (default `keyv_store`).
+ */
+export async function openStore(url: string, deps: OpenStoreDeps): Promise<StoreBackend> {
+  const logger = deps.logger.child({ component: "store" });
+  const driver = await openDriver(url, logger);
+  const kv = new Map<string, KeyValue>();
+  let closing: Promise<void> | undefined;
+
+  const purgeIntervalMs = deps.purgeIntervalMs ?? DEFAULT_PURGE_INTERVAL_MS;
+  let purging = false;
+  const purge = driver.purgeExpired?.bind(driver);
+  const timer =
+    purge && purgeIntervalMs > 0
+      ? setInterval(() => {
+          if (purging || closing) return;
+          purging = true;
+          purge()
+            .then((removed) => {
+              if (removed > 0) logger.debug({ removed }, "purged expired entries");
+            })
+            .catch((error: unknown) => logger.warn({ err: error }, "purging expired entries failed"))
+            .finally(() => {
+              purging = false;
+            });
+        }, purgeIntervalMs)
+      : undefined;
+  timer?.unref();
+
+  logger.info({ kind: driver.kind, url: describeUrl(url) }, "store opened");
+
+  return {
+    kind: driver.kind,
+
+    namespace(name: string): KeyValue {
+      if (closing) throw new Error("store is closed");
+      if (!NAMESPACE.test(name)) throw new Error(`invalid store namespace ${JSON.stringify(name)}`);
+      const existing = kv.get(name);
+      if (existing) return existing;
+      const keyv = new Keyv({
+        store: driver.createAdapter(),
+        namespace: name,
+        useKeyPrefix: driver.keyvPrefixesKeys,
+        throwOnErrors: true,
+      });
+      // Operation failures are thrown to the caller; these events repeat them
+      // or report background trouble already logged at the connection level.
+      keyv.on("error", (error: unknown) => logger.debug({ err: error, namespace: name }, "store adapter error"));
+      const value = createKeyvKeyValue(keyv, name, () => closing !== undefined);
+      kv.set(name, value);
+      return value;
+    },
+
+    async ping(): Promise<boolean> {
+      if (closing) return false;
+      let timeout: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<boolean>((resolveTimeout) => {
+        timeout = setTimeout(() => resolveTimeout(false), deps.pingTimeoutMs ?? 2_000);
+      });
+      try {
+        return await Promise.race([driver.ping().catch(() => false), timedOut]);
+      } finally {
+        clearTimeout(timeout);
+      }
+    },
+
+    close(): Promise<void> {
+      closing ??= (async () => {
+        if (timer) clearInterval(timer);
+        kv.clear();
+        await driver.close();
+        logger.info({ kind: driver.kind }, "store closed");
+      })();
+      return closing;
+    },
+  };
+}
+
+async function openDriver(url: string, logger: Logger): Promise<Driver> {
+  const scheme = /^([a-z]+):/i.exec(url)?.[1]?.toLowerCase();
+  switch (scheme) {
+    case "sqlite":
+      return openSqliteDriver(url);
+    case "redis":
+    case "rediss":
+      return openRedisDriver(url, logger);
+    case "postgres":
+    case "postgresql":
+      return openPostgresDriver(url, logger);
+    default:
+      throw new Error(`unsupported store URL ${describeUrl(url)}: use sqlite://, redis://, rediss://, postgres://`);
+  }
+}
+
+export function sqlitePathFromUrl(url: string, cwd = process.cwd()): string {
+  const rest = url.slice("sqlite://".length);
+  if (!url.toLowerCase().startsWith("sqlite://") || rest === "" || rest === "/") {
+    throw new Error(`invalid SQLite store URL ${JSON.stringify(url)}: expected sqlite://relative/path or sqlite:///absolute/path`);
+  }
+  if (rest === ":memory:") return rest;
+  return resolve(cwd, decodeURIComponent(rest));
+}
+
+function openSqliteDriver(url: string): Driver {
+  const filename = sqlitePathFromUrl(url);
+  if (filename !== ":memory:") mkdirSync(dirname(filename), { recursive: true });
+  const database = openSqliteDatabase(filename);
+  return {
+    kind: "sqlite",
+    createAdapter: () => database.createStore(),
+    keyvPrefixesKeys: false,
+    // Synchronous calls wrapped so that a throw becomes a rejection.
+    ping: () => new Promise((done) => done(database.ping())),
+    purgeExpired: () => new Promise((done) => done(database.purgeExpired())),
+    close: () => new Promise((done) => done(database.close())),
+  };
+}
+
+async function openRedisDriver(url: string, logger: Logger): Promise<Driver> {
+  const client = createRedisClient({ url });
+  // Each namespace's adapter adds its own listeners to the shared client.
+  client.setMaxListeners(0);
+  client.on("error", (error: unknown) => logger.warn({ err: error }, "redis connection error"));
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(`cannot connect to Redis at ${describeUrl(url)}`, { cause: error });
+  }
+  return {
+    kind: "redis",
+    createAdapter: () => new RedisStore(client),
+    keyvPrefixesKeys: false,
+    ping: async () => client.isReady && (await client.ping()) === "PONG",
+    close: async () => {
+      // `close()` waits for queued commands, which never run while the server is down.
+      if (client.isReady) await client.close();
+      else if (client.isOpen) client.destroy();
+    },
+  };
+}
+
+async function openPostgresDriver(url: string, logger: Logger): Promise<Driver> {
+  const parsed = new URL(url);
+  const table = parsed.searchParams.get("table") ?? DEFAULT_POSTGRES_TABLE;
+  if (!isValidPostgresTable(table)) {
+    throw new Error(`invalid Postgres table name ${JSON.stringify(table)}: use lower-case letters, digits and _`);
+  }
+  parsed.searchParams.delete("table");
+  const pool = createPgPool(parsed.toString());
+  // An idle client losing its connection emits on the pool; unheard, it would crash the process.
+  pool.on("error", (error) => logger.warn({ err: error }, "postgres connection error"));
+  try {
+    await pool.query(
+      `CREATE TABLE IF NOT EXISTS public.${table} (key VARCHAR(512) PRIMARY KEY, value TEXT)`,
+    );
+  } catch (error) {
+    // Two processes creating the table at once race on pg_type; the loser sees 23505.
+    if ((error as { code?: unknown }).code !== "23505") {
+      await pool.end().catch(() => undefined);
+      throw new Error(`cannot open Postgres store at ${describeUrl(url)}`, { cause: error });
+    }
+  }
+  return {
+    kind: "postgres",
+    createAdapter: () => new PostgresStore({ pool, table }),
+    keyvPrefixesKeys: true,
+    ping: async () => (await pool.query("SELECT 1 AS one")).rows[0]?.one === 1,
+    purgeExpired: () => purgeExpiredPostgres(pool, table),
+    close: () => pool.end(),
+  };
+}

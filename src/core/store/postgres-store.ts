@@ -1,0 +1,108 @@
+import { createRequire } from "node:module";
+import KeyvPostgres from "@keyv/postgres";
+
+/**
+ * @keyv/postgres 2.2.3 keeps ONE module-global pg pool keyed by URI and its
+ * `disconnect()` ends whichever pool is current, so two backends in one
+ * process (a test reopening the store, two apps in one test) would close or
+ * orphan each other's pool. Here every backend owns its pool and the stores
+ * borrow it. `pg` is resolved from @keyv/postgres itself so we use the very
+ * copy it was built against (pg is not a direct dependency).
+ */
+
+export interface PgPool {
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number | null }>;
+  end(): Promise<void>;
+  on(event: "error", listener: (error: Error) => void): unknown;
+}
+
+interface PgModule {
+  Pool: new (config: {
+    connectionString: string;
+    max?: number;
+    connectionTimeoutMillis?: number;
+    idleTimeoutMillis?: number;
+  }) => PgPool;
+}
+
+export function createPgPool(connectionString: string): PgPool {
+  const require = createRequire(import.meta.url);
+  const pg = createRequire(require.resolve("@keyv/postgres"))("pg") as PgModule;
+  return new pg.Pool({ connectionString, max: 5, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+}
+
+export const DEFAULT_POSTGRES_TABLE = "keyv_store";
+const TABLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export function isValidPostgresTable(name: string): boolean {
+  return TABLE_NAME.test(name);
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
+}
+
+/**
+ * Deletes rows whose keyv envelope has expired. Keyv serializes
+ * `{"value":…,"expires":<ms>}` with `expires` last; the anchored pattern can
+ * only match that top-level field because no JSON value ends in `<digits>`
+ * followed by a single closing brace of the envelope.
+ */
+export async function purgeExpiredPostgres(pool: PgPool, table: string, now = Date.now()): Promise<number> {
+  const pattern = '"expires":([0-9]{1,16})}$';
+  const result = await pool.query(
+    `DELETE FROM public.${table} WHERE value ~ $1 AND substring(value from $1)::bigint <= $2`,
+    [pattern, now],
+  );
+  return result.rowCount ?? 0;
+}
+
+interface PostgresStoreOptions {
+  pool: PgPool;
+  table: string;
+  keySize?: number;
+}
+
+/** One per Keyv namespace (keyv writes `namespace`); keys are prefixed `ns:` by keyv. */
+export class PostgresStore extends KeyvPostgres {
+  private readonly table: string;
+
+  constructor({ pool, table, keySize = 512 }: PostgresStoreOptions) {
+    // `uri` is never used to connect: `connect()` below hands out `pool`.
+    super({ uri: "postgresql://owned-pool", table, keySize, pool } as ConstructorParameters<typeof KeyvPostgres>[0]);
+    this.table = table;
+  }
+
+  // Called from the base constructor, before our own fields exist: it may read only `this.opts`.
+  override connect(): Promise<(sql: string, values?: unknown) => Promise<unknown[]>> {
+    const pool = (this.opts as { pool: PgPool }).pool;
+    return Promise.resolve(async (sql: string, values?: unknown) => (await pool.query(sql, values as unknown[] | undefined)).rows);
+  }
+
+  /** The pool belongs to the backend, which ends it once. */
+  override async disconnect(): Promise<void> {}
+
+  /** The base version leaves `_`/`%` in the namespace unescaped in its LIKE. */
+  override async clear(): Promise<void> {
+    const pattern = this.namespace ? `${escapeLike(this.namespace)}:%` : "%";
+    await this.query(`DELETE FROM public.${this.table} WHERE key LIKE $1 ESCAPE '\\'`, [pattern]);
+  }
+
+  /** The base version swallows query errors and ends early; a partial listing must not look complete. */
+  override async *iterator(namespace?: string): AsyncGenerator<string[], void, unknown> {
+    const pattern = namespace ? `${escapeLike(namespace)}:%` : "%";
+    const limit = 200;
+    let lastKey: string | null = null;
+    for (;;) {
+      const rows = (await this.query(
+        `SELECT key, value FROM public.${this.table}
+         WHERE key LIKE $1 ESCAPE '\\' AND ($2::text IS NULL OR key > $2) ORDER BY key LIMIT $3`,
+        [pattern, lastKey, limit],
+      )) as Array<{ key: string; value: string }>;
+      for (const row of rows) yield [row.key, row.value];
+      const last = rows.at(-1);
+      if (last === undefined || rows.length < limit) return;
+      lastKey = last.key;
+    }
+  }
+}

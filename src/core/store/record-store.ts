@@ -1,0 +1,124 @@
+import type { Logger } from "pino";
+import { z } from "zod";
+import { createKeyedMutex } from "./keyed-mutex.js";
+import type { KeyValue } from "./types.js";
+
+/**
+ * Typed records over one `KeyValue` namespace (the record store should own
+ * the namespace: `list()` reads every entry of it). Each value is stored as
+ * `{ v: version, data }` and checked with zod on every read; anything that
+ * does not fit is reported and read as absent, so a bad row costs one record,
+ * never the bot. Values must be JSON-compatible (no bigint, no Map).
+ */
+export interface RecordStoreDeps<T> {
+  kv: KeyValue;
+  schema: z.ZodType<T>;
+  /** Bump when the shape changes incompatibly; older records then read as absent. */
+  version: number;
+  logger: Logger;
+  /** Names the store in logs ("links", "orders"). */
+  name: string;
+  onCorrupt?: (event: CorruptRecordEvent) => void;
+}
+
+export interface CorruptRecordEvent {
+  name: string;
+  id: string;
+  reason: "not-json" | "not-an-envelope" | "wrong-version" | "schema-mismatch";
+  /** The version found in the envelope, when there is one. */
+  foundVersion?: number;
+}
+
+export type RecordUpdater<T> = (current: T | undefined) => T | undefined | Promise<T | undefined>;
+
+export interface RecordStore<T> {
+  get(id: string): Promise<T | undefined>;
+  /** Refuses (throws) a value the schema rejects rather than storing a record it could not read back. */
+  set(id: string, value: T, ttlMs?: number): Promise<void>;
+  delete(id: string): Promise<boolean>;
+  /** Valid records only; corrupt ones are reported and skipped. */
+  list(): AsyncIterable<[id: string, value: T]>;
+  /**
+   * Read-modify-write, serialized per id within this process. Returning
+   * undefined deletes the record. The write has no expiry unless `ttlMs` is given.
+   */
+  update(id: string, fn: RecordUpdater<T>, ttlMs?: number): Promise<T | undefined>;
+  /** Corrupt or wrong-version records met so far. */
+  readonly corruptCount: number;
+}
+
+const envelopeSchema = z.object({ v: z.number(), data: z.unknown() });
+
+export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
+  const { kv, schema, version, name } = deps;
+  const logger = deps.logger.child({ recordStore: name });
+  const mutex = createKeyedMutex();
+  let corruptCount = 0;
+
+  function report(event: Omit<CorruptRecordEvent, "name">, issues?: unknown): undefined {
+    corruptCount += 1;
+    logger.warn({ name, id: event.id, reason: event.reason, foundVersion: event.foundVersion, issues }, "unreadable record treated as absent");
+    deps.onCorrupt?.({ name, ...event });
+    return undefined;
+  }
+
+  function decode(id: string, stored: unknown): T | undefined {
+    if (stored === undefined) return undefined;
+    const envelope = envelopeSchema.safeParse(stored);
+    if (!envelope.success) return report({ id, reason: "not-an-envelope" });
+    if (envelope.data.v !== version) return report({ id, reason: "wrong-version", foundVersion: envelope.data.v });
+    const parsed = schema.safeParse(envelope.data.data);
+    if (!parsed.success) return report({ id, reason: "schema-mismatch" }, z.flattenError(parsed.error).fieldErrors);
+    return parsed.data;
+  }
+
+  async function get(id: string): Promise<T | undefined> {
+    let stored: unknown;
+    try {
+      stored = await kv.get(id);
+    } catch (error) {
+      // Unparsable JSON in the row; connection failures still propagate.
+      if (error instanceof SyntaxError) return report({ id, reason: "not-json" });
+      throw error;
+    }
+    return decode(id, stored);
+  }
+
+  async function set(id: string, value: T, ttlMs?: number): Promise<void> {
+    const checked = schema.safeParse(value);
+    if (!checked.success) {
+      throw new TypeError(`record store ${name}: value for ${id} does not match its schema: ${checked.error.message}`);
+    }
+    await kv.set(id, { v: version, data: value }, ttlMs);
+  }
+
+  return {
+    get,
+    set,
+    delete: (id) => kv.delete(id),
+
+    list(): AsyncIterable<[string, T]> {
+      return {
+        async *[Symbol.asyncIterator]() {
+          for await (const [id, stored] of kv.entries()) {
+            const value = decode(id, stored);
+            if (value !== undefined) yield [id, value];
+          }
+        },
+      };
+    },
+
+    update(id, fn, ttlMs) {
+      return mutex.run(id, async () => {
+        const next = await fn(await get(id));
+        if (next === undefined) await kv.delete(id);
+        else await set(id, next, ttlMs);
+        return next;
+      });
+    },
+
+    get corruptCount() {
+      return corruptCount;
+    },
+  };
+}

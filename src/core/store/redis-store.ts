@@ -1,0 +1,77 @@
+import KeyvRedis, { createClient } from "@keyv/redis";
+
+export interface RedisClientOptions {
+  url: string;
+  /** Connection attempts before the first successful connect gives up. */
+  initialAttempts?: number;
+}
+
+/**
+ * One client shared by every namespace of a backend. A failing first
+ * connection gives up quickly (a wrong URL should fail start-up); once it has
+ * been up, the client reconnects forever with capped backoff.
+ */
+export function createRedisClient({ url, initialAttempts = 3 }: RedisClientOptions) {
+  let everReady = false;
+  const client = createClient({
+    url,
+    // While disconnected, fail commands at once instead of queueing them:
+    // a handler waiting for an outage to end holds its chat's update queue.
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: 5_000,
+      reconnectStrategy: (retries: number, cause: Error) => {
+        if (!everReady && retries + 1 >= initialAttempts) return cause;
+        return Math.min(100 * 2 ** retries, 5_000);
+      },
+    },
+  });
+  client.on("ready", () => {
+    everReady = true;
+  });
+  return client;
+}
+
+export type RedisClient = ReturnType<typeof createRedisClient>;
+
+/**
+ * KeyvRedis with failures surfaced. It prefixes keys itself (`ns::key`),
+ * so the Keyv over it must use `useKeyPrefix: false`. The client must be
+ * connected before use: KeyvRedis calls `connect()` on a closed client from
+ * every store at once, which node-redis refuses ("Socket already opened").
+ */
+export class RedisStore extends KeyvRedis<string> {
+  constructor(client: RedisClient) {
+    super(client, { throwOnErrors: true, throwOnConnectError: true, useUnlink: true });
+  }
+
+  /** The base version only emits clear failures; callers must see them. */
+  override async clear(): Promise<void> {
+    let failure: unknown;
+    const capture = (error: unknown) => {
+      failure ??= error;
+    };
+    this.on("error", capture);
+    try {
+      await super.clear();
+    } finally {
+      this.off("error", capture);
+    }
+    if (failure !== undefined) {
+      throw failure instanceof Error ? failure : new Error("redis clear failed", { cause: failure });
+    }
+  }
+
+  /**
+   * A key can expire between SCAN and MGET; the base yields it with an
+   * undefined value, which keyv's iterator then dereferences and throws on.
+   */
+  override async *iterator<U = string>(namespace?: string): AsyncGenerator<[string, U | undefined], void, unknown> {
+    for await (const [key, value] of super.iterator<U>(namespace)) {
+      if (value !== undefined) yield [key, value];
+    }
+  }
+
+  /** The backend owns the shared client and closes it once. */
+  override async disconnect(): Promise<void> {}
+}

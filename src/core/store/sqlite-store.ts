@@ -1,0 +1,188 @@
+import { EventEmitter } from "node:events";
+import Database from "better-sqlite3";
+
+/**
+ * A keyv store over better-sqlite3. Keyv owns serialization and checks
+ * `expires` inside the value on read; this store additionally keeps the
+ * expiry in its own column so expired rows can be skipped in SQL and purged.
+ *
+ * Namespacing is done here (a column), not by keyv's key prefix: open the
+ * Keyv with `useKeyPrefix: false`. Keyv writes `store.namespace`, so use one
+ * `SqliteStore` per Keyv namespace; they share one `SqliteDatabase`.
+ */
+
+const PAGE_SIZE = 200;
+
+interface Row {
+  key: string;
+  value: string;
+}
+
+export interface SqliteDatabase {
+  /** Absolute path, or ":memory:". */
+  readonly filename: string;
+  createStore(): SqliteStore;
+  /** Deletes every expired row of every namespace; returns how many. */
+  purgeExpired(now?: number): number;
+  ping(): boolean;
+  /** Idempotent. Stores created from it fail afterwards. */
+  close(): void;
+  readonly open: boolean;
+}
+
+function prepareStatements(db: Database.Database) {
+  return {
+    get: db.prepare<[string, string, number], { value: string }>(
+      "SELECT value FROM keyv_entries WHERE namespace = ? AND key = ? AND (expires IS NULL OR expires > ?)",
+    ),
+    getMany: db.prepare<[string, string, number], Row>(
+      `SELECT key, value FROM keyv_entries
+       WHERE namespace = ? AND key IN (SELECT value FROM json_each(?)) AND (expires IS NULL OR expires > ?)`,
+    ),
+    set: db.prepare<[string, string, string, number | null]>(
+      `INSERT INTO keyv_entries (namespace, key, value, expires) VALUES (?, ?, ?, ?)
+       ON CONFLICT (namespace, key) DO UPDATE SET value = excluded.value, expires = excluded.expires`,
+    ),
+    delete: db.prepare<[string, string]>("DELETE FROM keyv_entries WHERE namespace = ? AND key = ?"),
+    deleteMany: db.prepare<[string, string]>(
+      "DELETE FROM keyv_entries WHERE namespace = ? AND key IN (SELECT value FROM json_each(?))",
+    ),
+    clear: db.prepare<[string]>("DELETE FROM keyv_entries WHERE namespace = ?"),
+    has: db.prepare<[string, string, number], { one: number }>(
+      "SELECT 1 AS one FROM keyv_entries WHERE namespace = ? AND key = ? AND (expires IS NULL OR expires > ?)",
+    ),
+    // Keyset pagination: an open better-sqlite3 iterator would block the
+    // connection, and keyv deletes expired entries while it iterates.
+    page: db.prepare<[{ ns: string; after: string | null; now: number; limit: number }], Row>(
+      `SELECT key, value FROM keyv_entries
+       WHERE namespace = @ns AND (@after IS NULL OR key > @after) AND (expires IS NULL OR expires > @now)
+       ORDER BY key LIMIT @limit`,
+    ),
+    purge: db.prepare<[number]>("DELETE FROM keyv_entries WHERE expires IS NOT NULL AND expires <= ?"),
+    ping: db.prepare<[], { one: number }>("SELECT 1 AS one"),
+  };
+}
+
+type Statements = ReturnType<typeof prepareStatements>;
+
+/** better-sqlite3 is synchronous; keyv wants promises, and a throw must become a rejection. */
+function later<T>(fn: () => T): Promise<T> {
+  return new Promise((resolve) => resolve(fn()));
+}
+
+/** Opens (creating if needed) the database file; the parent directory must exist. */
+export function openSqliteDatabase(filename: string): SqliteDatabase {
+  const db = new Database(filename);
+  try {
+    if (filename !== ":memory:") db.pragma("journal_mode = WAL");
+    // WAL + NORMAL survives process crashes; only an OS crash can lose the last commits.
+    db.pragma("synchronous = NORMAL");
+    db.pragma("busy_timeout = 5000");
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS keyv_entries (
+        namespace TEXT NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        expires INTEGER,
+        PRIMARY KEY (namespace, key)
+      ) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS keyv_entries_expires ON keyv_entries (expires) WHERE expires IS NOT NULL;
+    `);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const statements = prepareStatements(db);
+
+  const database: SqliteDatabase = {
+    filename,
+    createStore: () => new SqliteStore(statements, database),
+    purgeExpired: (now = Date.now()) => statements.purge.run(now).changes,
+    ping: () => db.open && statements.ping.get()?.one === 1,
+    close: () => {
+      if (db.open) db.close();
+    },
+    get open() {
+      return db.open;
+    },
+  };
+  return database;
+}
+
+export class SqliteStore extends EventEmitter {
+  /** Written by keyv; undefined maps to the "" namespace. */
+  namespace: string | undefined;
+  /** Keyv reads `opts.dialect` to decide that this store can iterate. */
+  readonly opts: { readonly dialect: "sqlite"; readonly url: string };
+  readonly ttlSupport = true;
+
+  constructor(
+    private readonly statements: Statements,
+    private readonly database: SqliteDatabase,
+  ) {
+    super();
+    this.opts = { dialect: "sqlite", url: `sqlite://${database.filename}` };
+  }
+
+  private get ns(): string {
+    return this.namespace ?? "";
+  }
+
+  get(key: string): Promise<string | undefined> {
+    return later(() => this.statements.get.get(this.ns, key, Date.now())?.value);
+  }
+
+  getMany(keys: string[]): Promise<Array<string | undefined>> {
+    return later(() => {
+      if (keys.length === 0) return [];
+      const rows = this.statements.getMany.all(this.ns, JSON.stringify(keys), Date.now());
+      const byKey = new Map(rows.map((row) => [row.key, row.value]));
+      return keys.map((key) => byKey.get(key));
+    });
+  }
+
+  set(key: string, value: unknown, ttl?: number): Promise<boolean> {
+    return later(() => {
+      const text = typeof value === "string" ? value : JSON.stringify(value);
+      const expires = typeof ttl === "number" && ttl > 0 ? Date.now() + ttl : null;
+      this.statements.set.run(this.ns, key, text, expires);
+      return true;
+    });
+  }
+
+  delete(key: string): Promise<boolean> {
+    return later(() => this.statements.delete.run(this.ns, key).changes > 0);
+  }
+
+  deleteMany(keys: string[]): Promise<boolean> {
+    return later(() => keys.length > 0 && this.statements.deleteMany.run(this.ns, JSON.stringify(keys)).changes > 0);
+  }
+
+  /** Only this store's namespace. */
+  clear(): Promise<void> {
+    return later(() => {
+      this.statements.clear.run(this.ns);
+    });
+  }
+
+  has(key: string): Promise<boolean> {
+    return later(() => this.statements.has.get(this.ns, key, Date.now()) !== undefined);
+  }
+
+  async *iterator(namespace?: string): AsyncGenerator<[string, string], void> {
+    const ns = namespace ?? this.ns;
+    let after: string | null = null;
+    for (;;) {
+      const rows = await later(() => this.statements.page.all({ ns, after, now: Date.now(), limit: PAGE_SIZE }));
+      for (const row of rows) yield [row.key, row.value];
+      const last = rows.at(-1);
+      if (last === undefined || rows.length < PAGE_SIZE) return;
+      after = last.key;
+    }
+  }
+
+  /** Removes expired rows of all namespaces sharing this database. */
+  purgeExpired(now = Date.now()): number {
+    return this.database.purgeExpired(now);
+  }
+}

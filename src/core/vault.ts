@@ -1,0 +1,173 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+
+/**
+ * Seals per-chat secrets (service API keys) with AES-256-GCM.
+ *
+ * Format: `v1.<keyId>.<iv>.<tag>.<ciphertext>` (base64url parts). The chat id
+ * and the header are bound in as associated data, so a value copied to another
+ * chat, or relabelled with another key id, fails to open. A value sealed under
+ * `previousKey` still opens, flagged `stale`, until `reseal` moves it over.
+ */
+
+const FORMAT = "v1";
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const KEY_BYTES = 32;
+
+export const VAULT_ERROR_REASONS = {
+  invalidKey: "invalid-key",
+  malformed: "malformed",
+  unknownKey: "unknown-key",
+  authFailed: "auth-failed",
+  invalidChat: "invalid-chat",
+} as const;
+
+export type VaultErrorReason = (typeof VAULT_ERROR_REASONS)[keyof typeof VAULT_ERROR_REASONS];
+
+/** Messages name what failed, never the plaintext, the sealed value or key bytes. */
+export class VaultError extends Error {
+  override readonly name = "VaultError";
+  readonly reason: VaultErrorReason;
+
+  constructor(reason: VaultErrorReason, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+export type ChatId = number | string;
+
+export interface VaultDeps {
+  /** 32 bytes. */
+  key: Buffer;
+  /** The key being rotated out; values sealed with it open as stale. */
+  previousKey?: Buffer | undefined;
+}
+
+export interface OpenedValue {
+  plaintext: string;
+  /** Sealed under the previous key: reseal it. */
+  stale: boolean;
+}
+
+export interface Vault {
+  seal(plaintext: string, chatId: ChatId): string;
+  open(sealed: string, chatId: ChatId): OpenedValue;
+  /** The value re-encrypted under the current key, or undefined if it already is. */
+  reseal(sealed: string, chatId: ChatId): string | undefined;
+  /** Identifies the current key (first 8 hex chars of its SHA-256); safe to log. */
+  readonly keyId: string;
+}
+
+/** Decodes the configured key (standard or URL-safe base64) and insists on 32 bytes. */
+export function parseEncryptionKey(base64: string): Buffer {
+  const text = base64.trim();
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) {
+    throw new VaultError(VAULT_ERROR_REASONS.invalidKey, "encryption key is not base64");
+  }
+  const key = Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+  if (key.length !== KEY_BYTES) {
+    throw new VaultError(
+      VAULT_ERROR_REASONS.invalidKey,
+      `encryption key must decode to ${KEY_BYTES} bytes, got ${key.length} (generate one with: openssl rand -base64 32)`,
+    );
+  }
+  return key;
+}
+
+export function keyIdOf(key: Buffer): string {
+  return createHash("sha256").update(key).digest("hex").slice(0, 8);
+}
+
+function checkKey(key: Buffer, label: string): void {
+  if (!Buffer.isBuffer(key) || key.length !== KEY_BYTES) {
+    throw new VaultError(VAULT_ERROR_REASONS.invalidKey, `${label} must be ${KEY_BYTES} bytes`);
+  }
+}
+
+function chatLabel(chatId: ChatId): string {
+  if (typeof chatId === "number" ? !Number.isSafeInteger(chatId) : chatId.length === 0) {
+    throw new VaultError(VAULT_ERROR_REASONS.invalidChat, "chat id must be a safe integer or a non-empty string");
+  }
+  // 42 and "42" are the same chat.
+  return String(chatId);
+}
+
+function associatedData(keyId: string, chatId: ChatId): Buffer {
+  return Buffer.from(`${FORMAT}.${keyId}|chat:${chatLabel(chatId)}`, "utf8");
+}
+
+/** Strict base64url: re-encoding must give the same text, so no two spellings open alike. */
+function decodePart(part: string): Buffer | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(part)) return undefined;
+  const bytes = Buffer.from(part, "base64url");
+  return bytes.toString("base64url") === part ? bytes : undefined;
+}
+
+export function createVault({ key, previousKey }: VaultDeps): Vault {
+  checkKey(key, "vault key");
+  const keyId = keyIdOf(key);
+  // Copies: a caller zeroing or reusing its buffer must not change the vault.
+  const currentKey = Buffer.from(key);
+  const keys = new Map<string, { key: Buffer; stale: boolean }>([[keyId, { key: currentKey, stale: false }]]);
+  if (previousKey !== undefined) {
+    checkKey(previousKey, "previous vault key");
+    const previousId = keyIdOf(previousKey);
+    if (previousId === keyId && !previousKey.equals(key)) {
+      throw new VaultError(VAULT_ERROR_REASONS.invalidKey, "current and previous keys share a key id; generate a new key");
+    }
+    if (previousId !== keyId) keys.set(previousId, { key: Buffer.from(previousKey), stale: true });
+  }
+
+  function seal(plaintext: string, chatId: ChatId): string {
+    const aad = associatedData(keyId, chatId);
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv("aes-256-gcm", currentKey, iv, { authTagLength: TAG_BYTES });
+    cipher.setAAD(aad);
+    const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+    const tag = cipher.getAuthTag();
+    return [FORMAT, keyId, iv.toString("base64url"), tag.toString("base64url"), ciphertext.toString("base64url")].join(".");
+  }
+
+  function open(sealed: string, chatId: ChatId): OpenedValue {
+    const parts = typeof sealed === "string" ? sealed.split(".") : [];
+    if (parts.length !== 5 || parts[0] !== FORMAT) {
+      throw new VaultError(VAULT_ERROR_REASONS.malformed, "sealed value is not in v1 format");
+    }
+    const [, id = "", ivText = "", tagText = "", ciphertextText = ""] = parts;
+    const iv = decodePart(ivText);
+    const tag = decodePart(tagText);
+    const ciphertext = decodePart(ciphertextText);
+    if (iv?.length !== IV_BYTES || tag?.length !== TAG_BYTES || ciphertext === undefined) {
+      throw new VaultError(VAULT_ERROR_REASONS.malformed, "sealed value has a malformed part");
+    }
+    const entry = keys.get(id);
+    if (entry === undefined) {
+      throw new VaultError(VAULT_ERROR_REASONS.unknownKey, "sealed value names a key this vault does not hold");
+    }
+    const aad = associatedData(id, chatId);
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", entry.key, iv, { authTagLength: TAG_BYTES });
+      decipher.setAAD(aad);
+      decipher.setAuthTag(tag);
+      const plaintext = Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8");
+      return { plaintext, stale: entry.stale };
+    } catch {
+      // node:crypto's message ("Unsupported state or unable to authenticate data") says nothing useful; ours says what it means.
+      throw new VaultError(
+        VAULT_ERROR_REASONS.authFailed,
+        "sealed value failed authentication (other chat, other key, or altered)",
+      );
+    }
+  }
+
+  return {
+    seal,
+    open,
+    reseal(sealed, chatId) {
+      const { plaintext, stale } = open(sealed, chatId);
+      return stale ? seal(plaintext, chatId) : undefined;
+    },
+    keyId,
+  };
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "../src/config.js";
+
+const KEY = Buffer.alloc(32, 7).toString("base64");
+const minimal = {
+  BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdef",
+  SERVICE_BASE_URL: "http://127.0.0.1:9999/",
+  ENCRYPTION_KEY: KEY,
+};
+
+describe("parseConfig", () => {
+  it("applies the documented defaults to a minimal environment", () => {
+    const config = parseConfig(minimal);
+    expect(config.telegramApiRoot).toBe("https://api.telegram.org");
+    expect(config.serviceBaseUrl).toBe("http://127.0.0.1:9999");
+    expect(config.storageUrl).toBe("sqlite://data/bot.sqlite");
+    expect(config.httpPort).toBe(8080);
+    expect(config.serviceHeaderPrefix).toBe("X-Service");
+    expect(config.defaultLocale).toBe("en");
+    expect(config.logLevel).toBe("info");
+    expect(config.botMode).toBe("polling");
+    expect(config.publicUrl).toBeUndefined();
+    expect(config.encryptionKey.length).toBe(32);
+    expect(config.encryptionKeyPrevious).toBeUndefined();
+  });
+
+  it("reads every optional variable", () => {
+    const config = parseConfig({
+      ...minimal,
+      TELEGRAM_API_ROOT: "http://127.0.0.1:8081",
+      ENCRYPTION_KEY_PREVIOUS: Buffer.alloc(32, 9).toString("base64"),
+      STORAGE_URL: "redis://127.0.0.1:6379",
+      HTTP_PORT: "9090",
+      PUBLIC_URL: "https://bot.example.com/",
+      SERVICE_HEADER_PREFIX: "X-Energy",
+      LOG_LEVEL: "debug",
+      DEFAULT_LOCALE: "ru",
+    });
+    expect(config).toMatchObject({
+      telegramApiRoot: "http://127.0.0.1:8081",
+      storageUrl: "redis://127.0.0.1:6379",
+      httpPort: 9090,
+      publicUrl: "https://bot.example.com",
+      serviceHeaderPrefix: "X-Energy",
+      logLevel: "debug",
+      defaultLocale: "ru",
+    });
+    expect(config.encryptionKeyPrevious?.length).toBe(32);
+  });
+
+  it.each([
+    ["BOT_TOKEN", { BOT_TOKEN: undefined }, /^BOT_TOKEN is required$/],
+    ["SERVICE_BASE_URL", { SERVICE_BASE_URL: undefined }, /^SERVICE_BASE_URL is required$/],
+    ["ENCRYPTION_KEY", { ENCRYPTION_KEY: undefined }, /^ENCRYPTION_KEY is required$/],
+    ["ENCRYPTION_KEY", { ENCRYPTION_KEY: "c2hvcnQ=" }, /^ENCRYPTION_KEY must be 32 random bytes/],
+    ["SERVICE_BASE_URL", { SERVICE_BASE_URL: "ftp://x" }, /^SERVICE_BASE_URL /],
+    ["HTTP_PORT", { HTTP_PORT: "70000" }, /^HTTP_PORT /],
+    ["STORAGE_URL", { STORAGE_URL: "mysql://x" }, /^STORAGE_URL must start with/],
+    ["DEFAULT_LOCALE", { DEFAULT_LOCALE: "de" }, /^DEFAULT_LOCALE /],
+  ])("stops with one line naming %s", (_name, patch, message) => {
+    expect(() => parseConfig({ ...minimal, ...patch })).toThrow(ConfigError);
+    expect(() => parseConfig({ ...minimal, ...patch })).toThrow(message);
+  });
+
+  it("never prints a secret's value in its error", () => {
+    const secretLooking = "TOP-SECRET-VALUE-NOT-BASE64!!";
+    try {
+      parseConfig({ ...minimal, ENCRYPTION_KEY: secretLooking, BOT_TOKEN: "bad token value" });
+      expect.unreachable();
+    } catch (error) {
+      expect(String(error)).not.toContain(secretLooking);
+      expect(String(error)).not.toContain("bad token value");
+    }
+  });
+
+  it("requires PUBLIC_URL in webhook mode", () => {
+    expect(() => parseConfig({ ...minimal, BOT_MODE: "webhook" })).toThrow(/^PUBLIC_URL is required/);
+  });
+});

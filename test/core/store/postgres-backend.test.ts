@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { createPgPool } from "../../../src/core/store/postgres-store.js";
+import { openStore } from "../../../src/core/store/open-store.js";
+import { captureLogger, eventually, runId } from "./helpers.js";
+import { describeStoreContract } from "./store-contract.js";
+
+const url = process.env.TEST_POSTGRES_URL;
+
+function withTable(base: string, table: string): string {
+  const parsed = new URL(base);
+  parsed.searchParams.set("table", table);
+  return parsed.toString();
+}
+
+// A table of its own per run: parallel runs on the shared server never meet, and cleanup is one DROP.
+const table = `kv_${runId()}`;
+
+describeStoreContract(
+  "Postgres store backend",
+  url
+    ? {
+        kind: "postgres",
+        open: () => openStore(withTable(url, table), { logger: captureLogger().logger }),
+        cleanup: async () => {
+          const pool = createPgPool(url);
+          try {
+            await pool.query(`DROP TABLE IF EXISTS public.${table}`);
+          } finally {
+            await pool.end();
+          }
+        },
+      }
+    : undefined,
+  "TEST_POSTGRES_URL is not set (e.g. TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test)",
+);
+
+describe.skipIf(!url)("Postgres store purge", () => {
+  it("deletes expired rows on its timer and never a live value that merely mentions expires", async () => {
+    const purgeTable = `kv_purge_${runId()}`;
+    const pool = createPgPool(url!);
+    const backend = await openStore(withTable(url!, purgeTable), { logger: captureLogger().logger, purgeIntervalMs: 20 });
+    try {
+      const kv = backend.namespace("p");
+      await kv.set("short", "x", 30);
+      await kv.set("nested", { expires: 5 });
+      await kv.set("text", '"expires":5}');
+      await kv.set("long", { n: 1 }, 600_000);
+      const keys = async () =>
+        (await pool.query(`SELECT key FROM public.${purgeTable} ORDER BY key`)).rows.map((row) => row.key);
+      await eventually(async () => (await keys()).length === 3);
+      expect(await keys()).toEqual(["p:long", "p:nested", "p:text"]);
+    } finally {
+      await backend.close();
+      await pool.query(`DROP TABLE IF EXISTS public.${purgeTable}`);
+      await pool.end();
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import Keyv from "keyv";
+import { afterAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { openStore, sqlitePathFromUrl } from "../../../src/core/store/open-store.js";
+import { createRecordStore, type CorruptRecordEvent } from "../../../src/core/store/record-store.js";
+import { openSqliteDatabase } from "../../../src/core/store/sqlite-store.js";
+import { captureLogger, collect, eventually } from "./helpers.js";
+
+const dir = mkdtempSync(join(tmpdir(), "sqlite-store-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function rawRows(file: string, namespace: string): number {
+  const db = new Database(file, { readonly: true });
+  try {
+    return (db.prepare("SELECT count(*) AS n FROM keyv_entries WHERE namespace = ?").get(namespace) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+describe("SQLite store", () => {
+  it("resolves sqlite:// paths against the working directory and sqlite:/// as absolute", () => {
+    expect(sqlitePathFromUrl("sqlite://data/bot.sqlite", "/srv/app")).toBe("/srv/app/data/bot.sqlite");
+    expect(sqlitePathFromUrl("sqlite:///var/lib/bot/bot.sqlite", "/srv/app")).toBe("/var/lib/bot/bot.sqlite");
+    expect(sqlitePathFromUrl("sqlite://:memory:")).toBe(":memory:");
+    expect(() => sqlitePathFromUrl("sqlite://")).toThrow(/SQLite store URL/);
+    expect(() => sqlitePathFromUrl("sqlite:///")).toThrow(/SQLite store URL/);
+  });
+
+  it("creates missing parent directories and runs in WAL mode", async () => {
+    const file = join(dir, "a", "b", "bot.sqlite");
+    const backend = await openStore(`sqlite://${file}`, { logger: captureLogger().logger });
+    await backend.namespace("x").set("k", 1);
+    expect(existsSync(file)).toBe(true);
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+    db.close();
+    await backend.close();
+  });
+
+  it("works in memory with sqlite://:memory:", async () => {
+    const backend = await openStore("sqlite://:memory:", { logger: captureLogger().logger });
+    await backend.namespace("x").set("k", "v");
+    expect(await backend.namespace("x").get("k")).toBe("v");
+    expect(await backend.ping()).toBe(true);
+    await backend.close();
+  });
+
+  it("deletes expired rows on its purge timer, leaving live ones", async () => {
+    const file = join(dir, "purge.sqlite");
+    const backend = await openStore(`sqlite://${file}`, { logger: captureLogger().logger, purgeIntervalMs: 20 });
+    const kv = backend.namespace("p");
+    await kv.set("short", 1, 30);
+    await kv.set("long", 2);
+    expect(rawRows(file, "p")).toBe(2);
+    // Only the timer can remove the row: nothing reads it through keyv.
+    await eventually(() => rawRows(file, "p") === 1);
+    expect(await kv.get("long")).toBe(2);
+    await backend.close();
+  });
+
+  it("purgeExpired removes expired rows of every namespace and reports how many", async () => {
+    const database = openSqliteDatabase(":memory:");
+    const a = database.createStore();
+    a.namespace = "a";
+    const b = database.createStore();
+    b.namespace = "b";
+    await a.set("x", "1", 1_000);
+    await b.set("y", "2", 1_000);
+    await b.set("z", "3");
+    expect(a.purgeExpired(Date.now() + 5_000)).toBe(2);
+    expect(await b.get("z")).toBe("3");
+    expect(await b.has("y")).toBe(false);
+    database.close();
+    database.close();
+    expect(database.ping()).toBe(false);
+  });
+
+  it("lists live entries across pages, skipping expired ones interleaved with them", async () => {
+    const database = openSqliteDatabase(":memory:");
+    const keyv = new Keyv({ store: database.createStore(), namespace: "it", useKeyPrefix: false, throwOnErrors: true });
+    for (let i = 0; i < 500; i++) await keyv.set(`k${String(i).padStart(3, "0")}`, i, i % 2 === 0 ? 1 : undefined);
+    const start = Date.now();
+    await eventually(() => Date.now() > start + 5);
+    const entries = await collect(keyv.iterator!(undefined) as AsyncIterable<[string, number]>);
+    expect(entries).toHaveLength(250);
+    expect(entries.every(([, value]) => value % 2 === 1)).toBe(true);
+    database.close();
+  });
+
+  it("reads a row holding unparsable JSON as a corrupt record", async () => {
+    const file = join(dir, "corrupt.sqlite");
+    const backend = await openStore(`sqlite://${file}`, { logger: captureLogger().logger });
+    const events: CorruptRecordEvent[] = [];
+    const store = createRecordStore({
+      kv: backend.namespace("r"),
+      schema: z.object({ n: z.number() }),
+      version: 1,
+      logger: captureLogger().logger,
+      name: "r",
+      onCorrupt: (e) => events.push(e),
+    });
+    await store.set("1", { n: 1 });
+    const db = new Database(file);
+    db.prepare("UPDATE keyv_entries SET value = '{not json' WHERE namespace = 'r' AND key = '1'").run();
+    db.close();
+    expect(await store.get("1")).toBeUndefined();
+    expect(events).toEqual([{ name: "r", id: "1", reason: "not-json" }]);
+    await backend.close();
+  });
+});

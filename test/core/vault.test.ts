@@ -1,0 +1,157 @@
+import { randomBytes } from "node:crypto";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createVault, keyIdOf, parseEncryptionKey, VaultError, type VaultErrorReason } from "../../src/core/vault.js";
+
+const key = Buffer.alloc(32, 1);
+const otherKey = Buffer.alloc(32, 2);
+const secret = "sk_live_0123456789abcdef";
+
+function failure(fn: () => unknown): VaultError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(VaultError);
+    return error as VaultError;
+  }
+  throw new Error("expected a VaultError");
+}
+
+function expectRefused(fn: () => unknown, reason: VaultErrorReason): void {
+  const error = failure(fn);
+  expect(error.reason).toBe(reason);
+  expect(error.message).not.toContain(secret);
+  expect(error.message).not.toContain(key.toString("base64"));
+  expect(error.message).not.toContain(key.toString("hex"));
+}
+
+/** Replaces one character of the given part with a different base64url character. */
+function tamper(sealed: string, partIndex: number): string {
+  const parts = sealed.split(".");
+  const part = parts[partIndex]!;
+  const i = Math.floor(part.length / 2);
+  parts[partIndex] = part.slice(0, i) + (part[i] === "A" ? "B" : "A") + part.slice(i + 1);
+  return parts.join(".");
+}
+
+describe("vault", () => {
+  it("opens what it sealed, for the same chat", () => {
+    const vault = createVault({ key });
+    const sealed = vault.seal(secret, 42);
+    expect(sealed).toMatch(new RegExp(`^v1\\.${vault.keyId}\\.[\\w-]{16}\\.[\\w-]{22}\\.[\\w-]+$`));
+    expect(sealed).not.toContain(secret);
+    expect(vault.open(sealed, 42)).toEqual({ plaintext: secret, stale: false });
+    expect(vault.open(sealed, "42")).toEqual({ plaintext: secret, stale: false });
+  });
+
+  it("uses a fresh IV every time, so equal secrets never look equal", () => {
+    const vault = createVault({ key });
+    const sealed = Array.from({ length: 50 }, () => vault.seal(secret, 1));
+    expect(new Set(sealed).size).toBe(50);
+    expect(new Set(sealed.map((s) => s.split(".")[2])).size).toBe(50);
+  });
+
+  it("refuses a value copied to another chat", () => {
+    const vault = createVault({ key });
+    const sealed = vault.seal(secret, 42);
+    expectRefused(() => vault.open(sealed, 43), "auth-failed");
+    expectRefused(() => vault.open(sealed, "-10042"), "auth-failed");
+  });
+
+  it("refuses a value whose ciphertext, tag or IV was altered", () => {
+    const vault = createVault({ key });
+    const sealed = vault.seal(secret, 42);
+    for (const part of [2, 3, 4]) expectRefused(() => vault.open(tamper(sealed, part), 42), "auth-failed");
+  });
+
+  it("refuses truncated or malformed values without echoing them", () => {
+    const vault = createVault({ key });
+    const sealed = vault.seal(secret, 42);
+    const [, id, iv, tag, ct] = sealed.split(".");
+    for (const bad of ["", "v1", sealed.slice(0, -1) + "!", `v2.${id}.${iv}.${tag}.${ct}`, `v1.${id}.${iv}.${tag}`,
+      `v1.${id}.${iv!.slice(2)}.${tag}.${ct}`, `v1.${id}.${iv}.${tag}.${ct}.x`]) {
+      const error = failure(() => vault.open(bad, 42));
+      expect(["malformed", "auth-failed"]).toContain(error.reason);
+      if (bad.length > 8) expect(error.message).not.toContain(bad);
+    }
+  });
+
+  it("refuses a value naming a key it does not hold", () => {
+    const sealed = createVault({ key: otherKey }).seal(secret, 42);
+    expectRefused(() => createVault({ key }).open(sealed, 42), "unknown-key");
+  });
+
+  it("refuses a value relabelled with another key id", () => {
+    const old = createVault({ key: otherKey }).seal(secret, 42);
+    const vault = createVault({ key, previousKey: otherKey });
+    const relabelled = old.replace(keyIdOf(otherKey), vault.keyId);
+    expectRefused(() => vault.open(relabelled, 42), "auth-failed");
+  });
+
+  it("opens a value of the previous key as stale and reseals it under the current key", () => {
+    const sealedBefore = createVault({ key: otherKey }).seal(secret, 42);
+    const vault = createVault({ key, previousKey: otherKey });
+    expect(vault.open(sealedBefore, 42)).toEqual({ plaintext: secret, stale: true });
+    const resealed = vault.reseal(sealedBefore, 42);
+    expect(resealed).toBeDefined();
+    expect(resealed!.split(".")[1]).toBe(vault.keyId);
+    expect(vault.open(resealed!, 42)).toEqual({ plaintext: secret, stale: false });
+    expect(vault.reseal(resealed!, 42)).toBeUndefined();
+    // Once the old key is dropped from config, the resealed value still opens.
+    expect(createVault({ key }).open(resealed!, 42).plaintext).toBe(secret);
+    expectRefused(() => vault.reseal(sealedBefore, 7), "auth-failed");
+  });
+
+  it("keeps its own copy of the key", () => {
+    const mine = Buffer.from(key);
+    const vault = createVault({ key: mine });
+    const sealed = vault.seal(secret, 1);
+    mine.fill(0);
+    expect(vault.open(sealed, 1).plaintext).toBe(secret);
+  });
+
+  it("names its key by the first 8 hex characters of its SHA-256", () => {
+    expect(createVault({ key }).keyId).toBe(keyIdOf(key));
+    expect(keyIdOf(key)).toMatch(/^[0-9a-f]{8}$/);
+  });
+
+  it("refuses keys that are not 32 bytes and chat ids that are not ids", () => {
+    expectRefused(() => createVault({ key: Buffer.alloc(16) }), "invalid-key");
+    expectRefused(() => createVault({ key, previousKey: Buffer.alloc(31) }), "invalid-key");
+    const vault = createVault({ key });
+    expectRefused(() => vault.seal(secret, 1.5), "invalid-chat");
+    expectRefused(() => vault.seal(secret, ""), "invalid-chat");
+  });
+
+  it("round-trips any text, including unicode, for any chat (property)", () => {
+    const vault = createVault({ key: randomBytes(32), previousKey: randomBytes(32) });
+    fc.assert(
+      fc.property(
+        fc.string({ unit: "binary", maxLength: 300 }),
+        fc.oneof(fc.integer({ min: -(2 ** 52), max: 2 ** 52 }), fc.string({ minLength: 1, maxLength: 40 })),
+        (plaintext, chatId) => {
+          const sealed = vault.seal(plaintext, chatId);
+          expect(vault.open(sealed, chatId)).toEqual({ plaintext, stale: false });
+          expect(sealed.split(".")).toHaveLength(5);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("parseEncryptionKey", () => {
+  it("accepts 32 bytes in standard or URL-safe base64", () => {
+    const bytes = randomBytes(32);
+    expect(parseEncryptionKey(bytes.toString("base64")).equals(bytes)).toBe(true);
+    expect(parseEncryptionKey(`  ${bytes.toString("base64url")}\n`).equals(bytes)).toBe(true);
+  });
+
+  it("refuses other lengths and non-base64 text without echoing it", () => {
+    for (const bad of [randomBytes(16).toString("base64"), randomBytes(33).toString("base64"), "not base64 at all!", ""]) {
+      const error = failure(() => parseEncryptionKey(bad));
+      expect(error.reason).toBe("invalid-key");
+      if (bad.length > 0) expect(error.message).not.toContain(bad);
+    }
+  });
+});
