@@ -37,5 +37,6 @@ export interface ServiceClient {
 }
 
 export interface CallOptions {
+  /** Aborting cancels the call, retries included; it rejects with the signal's own reason, not a ServiceError. */
   signal?: AbortSignal;
 }

@@ -15,6 +15,10 @@ export const CLIENT_ERROR_CODES = {
   badResponse: "client.bad_response",
   /** The request body is over the 1 MiB limit; refused before sending. */
   bodyTooLarge: "client.body_too_large",
+  /** An orderId/broadcastId that is not 24 hex characters; refused before sending. */
+  invalidId: "client.invalid_id",
+  /** An Idempotency-Key that is empty, over 128 characters or not printable ASCII; refused before sending. */
+  invalidIdempotencyKey: "client.invalid_idempotency_key",
 } as const;
 
 const MARKER = Symbol.for("tron-energy-bot.ServiceError");

@@ -44,7 +44,7 @@ export type Balance = z.infer<typeof balanceSchema>;
 
 export const orderSchema = z.looseObject({
   orderId: hexId,
-  status: z.string() as z.ZodType<OrderStatus>,
+  status: z.string(),
   receiver: z.string(),
   resource: z.string(),
   resourceAmount: z.number().int(),
@@ -62,7 +62,7 @@ export const getOrderResponseSchema = z.looseObject({ order: orderSchema });
 export const broadcastSchema = z.looseObject({
   broadcastId: hexId,
   kind: z.string(),
-  status: z.string() as z.ZodType<BroadcastStatus>,
+  status: z.string(),
   txId: z.string(),
   fromAddress: z.string(),
   toAddress: z.string(),
@@ -83,7 +83,7 @@ export type Broadcast = z.infer<typeof broadcastSchema>;
 
 export const createBroadcastResponseSchema = z.looseObject({
   broadcastId: hexId,
-  status: z.string() as z.ZodType<BroadcastStatus>,
+  status: z.string(),
 });
 export type BroadcastAccepted = z.infer<typeof createBroadcastResponseSchema>;
 export const getBroadcastResponseSchema = z.looseObject({ broadcast: broadcastSchema });
