@@ -1,0 +1,15 @@
+export { fromHexAddress, isValidTronAddress, toHexAddress } from "./address.js";
+export {
+  deriveTxId,
+  EXPIRED_BELOW_MS,
+  MIN_TIME_LEFT_MS,
+  TRC20_TRANSFER_SELECTOR,
+  USDT_MAINNET_CONTRACT,
+  verifySignedTransaction,
+  type TxKind,
+  type TxRejection,
+  type TxVerification,
+  type VerifiedTransaction,
+  type VerifyOptions,
+} from "./transaction.js";
+export { estimateEnergy, estimateResource, RESOURCE_ESTIMATES, type ProvisionedResource } from "./estimate-energy.js";

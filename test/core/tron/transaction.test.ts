@@ -1,0 +1,252 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { TronWeb } from "tronweb";
+import { verifySignedTransaction, type TxVerification } from "../../../src/core/tron/index.js";
+import {
+  cloneTx,
+  resignWith,
+  signContract,
+  signTrc20Transfer,
+  signTrxTransfer,
+  stripSignature,
+  tamperTrc20Amount,
+  tamperTrxAmount,
+  TEST_KEYS,
+  USDT_MAINNET,
+  withDeclaredTxId,
+  withTwoContracts,
+} from "../../support/tron-sign.js";
+
+const NOW = 1_760_000_000_000;
+const { alice, bob, carol } = TEST_KEYS;
+
+function usdt(amountAtomic = 12_345_678n, expirationMs = NOW + 600_000, visible = false) {
+  return signTrc20Transfer({ privateKey: alice.privateKey, to: bob.address, amountAtomic, expirationMs, visible });
+}
+
+function rejection(v: TxVerification) {
+  return v.ok ? "ok" : v.reason;
+}
+
+describe("verifySignedTransaction accepts", () => {
+  it("a signed USDT transfer and reads sender, recipient and exact amount", () => {
+    const tx = usdt();
+    const v = verifySignedTransaction(tx, NOW);
+    expect(v).toEqual({
+      ok: true,
+      tx: {
+        txId: tx.txID,
+        contractType: "TriggerSmartContract",
+        ownerAddress: alice.address,
+        expirationMs: NOW + 600_000,
+        kind: "usdt",
+        toAddress: bob.address,
+        amountAtomic: "12345678",
+        contractAddress: USDT_MAINNET,
+      },
+    });
+  });
+
+  it("a USDT transfer written with visible:true (base58 in the JSON)", () => {
+    const v = verifySignedTransaction(usdt(1n, NOW + 600_000, true), NOW);
+    expect(v.ok && v.tx).toMatchObject({ kind: "usdt", ownerAddress: alice.address, toAddress: bob.address, amountAtomic: "1" });
+  });
+
+  it("a plain TRX transfer, hex and visible", () => {
+    for (const visible of [false, true]) {
+      const tx = signTrxTransfer({ privateKey: bob.privateKey, to: carol.address, amountSun: 1_500_000, expirationMs: NOW + 600_000, visible });
+      const v = verifySignedTransaction(tx, NOW);
+      expect(v.ok && v.tx).toMatchObject({
+        kind: "trx",
+        contractType: "TransferContract",
+        ownerAddress: bob.address,
+        toAddress: carol.address,
+        amountSun: "1500000",
+      });
+      expect(v.ok && v.tx.amountAtomic).toBeUndefined();
+    }
+  });
+
+  it("reads a transfer to another token contract as a generic contract call", () => {
+    const tx = signTrc20Transfer({ privateKey: alice.privateKey, to: bob.address, amountAtomic: 5n, expirationMs: NOW + 600_000, usdtContract: carol.address });
+    const v = verifySignedTransaction(tx, NOW);
+    expect(v.ok && v.tx).toMatchObject({ kind: "contract", contractAddress: carol.address });
+    expect(v.ok && v.tx.amountAtomic).toBeUndefined();
+  });
+
+  it("treats a configured token contract as the stablecoin", () => {
+    const tx = signTrc20Transfer({ privateKey: alice.privateKey, to: bob.address, amountAtomic: 5n, expirationMs: NOW + 600_000, usdtContract: carol.address });
+    const v = verifySignedTransaction(tx, NOW, { usdtContract: carol.address });
+    expect(v.ok && v.tx).toMatchObject({ kind: "usdt", amountAtomic: "5" });
+  });
+
+  it("reads a USDT call that is not transfer(), e.g. approve, as a generic contract call", () => {
+    const data = `095ea7b3${"00".repeat(64)}`;
+    const tx = signContract({
+      privateKey: alice.privateKey,
+      expirationMs: NOW + 600_000,
+      type: "TriggerSmartContract",
+      value: { data, owner_address: TronWeb.address.toHex(alice.address), contract_address: TronWeb.address.toHex(USDT_MAINNET) },
+    });
+    expect(verifySignedTransaction(tx, NOW)).toMatchObject({ ok: true, tx: { kind: "contract" } });
+  });
+
+  it("other contract types as kind contract", () => {
+    const tx = signContract({
+      privateKey: carol.privateKey,
+      expirationMs: NOW + 600_000,
+      type: "FreezeBalanceV2Contract",
+      value: { owner_address: TronWeb.address.toHex(carol.address), frozen_balance: 1_000_000, resource: "ENERGY" },
+    });
+    expect(verifySignedTransaction(tx, NOW)).toMatchObject({
+      ok: true,
+      tx: { kind: "contract", contractType: "FreezeBalanceV2Contract", ownerAddress: carol.address },
+    });
+  });
+
+  it("exactly 75 seconds left", () => {
+    expect(rejection(verifySignedTransaction(usdt(1n, NOW + 75_000), NOW))).toBe("ok");
+  });
+});
+
+describe("verifySignedTransaction refuses", () => {
+  it("anything that is not a plain object (not_object)", () => {
+    for (const input of [null, undefined, 42, "tx", [], [usdt()], new Date()]) {
+      expect(rejection(verifySignedTransaction(input, NOW))).toBe("not_object");
+    }
+  });
+
+  it("objects missing txID, raw_data or raw_data_hex, or with them of the wrong type (malformed)", () => {
+    const tx = usdt();
+    const cases: unknown[] = [
+      {},
+      { ...tx, txID: undefined },
+      { ...tx, txID: "abc" },
+      { ...tx, raw_data: undefined },
+      { ...tx, raw_data: "x" },
+      { ...tx, raw_data_hex: undefined },
+      { ...tx, raw_data_hex: "zz" },
+      { ...tx, raw_data_hex: "abc" },
+      { ...tx, raw_data: { ...tx.raw_data, contract: [] } },
+      { ...tx, raw_data: { ...tx.raw_data, contract: "x" } },
+      { ...tx, raw_data: { ...tx.raw_data, contract: [{ type: "TriggerSmartContract" }] } },
+      { ...tx, signature: "abc" },
+      { ...tx, signature: [1] },
+    ];
+    for (const c of cases) expect(rejection(verifySignedTransaction(c, NOW))).toBe("malformed");
+  });
+
+  it("a contract type tronweb cannot serialize (malformed)", () => {
+    const tx = cloneTx(usdt());
+    tx.raw_data.contract[0]!.type = "NoSuchContract";
+    const v = verifySignedTransaction(tx, NOW);
+    expect(rejection(v)).toBe("malformed");
+  });
+
+  it("two contracts in one transaction (multiple_contracts), even correctly signed", () => {
+    const two = withTwoContracts(usdt(), alice.privateKey);
+    expect(rejection(verifySignedTransaction(two, NOW))).toBe("multiple_contracts");
+  });
+
+  it("a txID that does not match raw_data_hex, naming both ids (txid_mismatch)", () => {
+    const tx = usdt();
+    const other = "ab".repeat(32);
+    const v = verifySignedTransaction(withDeclaredTxId(tx, other), NOW);
+    expect(v).toEqual({ ok: false, reason: "txid_mismatch", detail: `txID mismatch: declared=${other} derived=${tx.txID}` });
+  });
+
+  it("a raw_data JSON whose amount was changed after signing (raw_data_mismatch)", () => {
+    expect(rejection(verifySignedTransaction(tamperTrc20Amount(usdt(), 999n, bob.address), NOW))).toBe("raw_data_mismatch");
+    const trx = signTrxTransfer({ privateKey: bob.privateKey, to: carol.address, amountSun: 10, expirationMs: NOW + 600_000 });
+    expect(rejection(verifySignedTransaction(tamperTrxAmount(trx, 11), NOW))).toBe("raw_data_mismatch");
+  });
+
+  it("a raw_data JSON whose recipient was changed after signing (raw_data_mismatch)", () => {
+    expect(rejection(verifySignedTransaction(tamperTrc20Amount(usdt(5n), 5n, carol.address), NOW))).toBe("raw_data_mismatch");
+  });
+
+  it("a changed fee_limit or expiration in the JSON (raw_data_mismatch)", () => {
+    const a = cloneTx(usdt());
+    a.raw_data.fee_limit = 1;
+    expect(rejection(verifySignedTransaction(a, NOW))).toBe("raw_data_mismatch");
+    const b = cloneTx(usdt());
+    b.raw_data.expiration += 1_000_000;
+    expect(rejection(verifySignedTransaction(b, NOW))).toBe("raw_data_mismatch");
+  });
+
+  it("a transaction without a signature (no_signature)", () => {
+    expect(rejection(verifySignedTransaction(stripSignature(usdt()), NOW))).toBe("no_signature");
+    expect(rejection(verifySignedTransaction({ ...usdt(), signature: [] }, NOW))).toBe("no_signature");
+    expect(rejection(verifySignedTransaction({ ...usdt(), signature: null }, NOW))).toBe("no_signature");
+  });
+
+  it("a signature made by another key than owner_address (bad_signature)", () => {
+    const v = verifySignedTransaction(resignWith(usdt(), carol.privateKey), NOW);
+    expect(v.ok).toBe(false);
+    expect(!v.ok && v.reason).toBe("bad_signature");
+    expect(!v.ok && v.detail).toContain("Signature does not match fromAddress");
+  });
+
+  it("a signature that is not 65 bytes of hex, or is garbage (bad_signature)", () => {
+    expect(rejection(verifySignedTransaction({ ...usdt(), signature: ["00"] }, NOW))).toBe("bad_signature");
+    expect(rejection(verifySignedTransaction({ ...usdt(), signature: ["00".repeat(65)] }, NOW))).toBe("bad_signature");
+    expect(rejection(verifySignedTransaction({ ...usdt(), signature: ["zz".repeat(65)] }, NOW))).toBe("bad_signature");
+  });
+
+  it("an expired transaction or one with under 30 seconds left (expired)", () => {
+    for (const left of [-1_000_000, -1, 0, 29_999]) {
+      expect(rejection(verifySignedTransaction(usdt(1n, NOW + left), NOW))).toBe("expired");
+    }
+  });
+
+  it("a transaction with 30 to under 75 seconds left (insufficient_time)", () => {
+    for (const left of [30_000, 50_000, 74_999]) {
+      expect(rejection(verifySignedTransaction(usdt(1n, NOW + left), NOW))).toBe("insufficient_time");
+    }
+  });
+
+  it("checks in the documented order: txID before signature before expiration", () => {
+    const expiredAndBadSig = resignWith(usdt(1n, NOW - 1), carol.privateKey);
+    expect(rejection(verifySignedTransaction(expiredAndBadSig, NOW))).toBe("bad_signature");
+    const mismatchAndNoSig = withDeclaredTxId(stripSignature(usdt()), "cd".repeat(32));
+    expect(rejection(verifySignedTransaction(mismatchAndNoSig, NOW))).toBe("txid_mismatch");
+  });
+
+  it("never throws, whatever is thrown at it", () => {
+    fc.assert(
+      fc.property(fc.anything(), (input) => {
+        const v = verifySignedTransaction(input, NOW);
+        expect(typeof v.ok).toBe("boolean");
+      }),
+      { numRuns: 300 },
+    );
+    const tx = usdt();
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom("txID", "raw_data", "raw_data_hex", "signature", "visible"), fc.anything()), (patch) => {
+        const v = verifySignedTransaction({ ...tx, ...patch }, NOW);
+        expect(typeof v.ok).toBe("boolean");
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("amount exactness", () => {
+  it("round-trips any USDT amount up to 2^64 exactly as a decimal string", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 64n }), fc.boolean(), (amount, visible) => {
+        const tx = signTrc20Transfer({ privateKey: alice.privateKey, to: bob.address, amountAtomic: amount, expirationMs: NOW + 600_000, visible });
+        const v = verifySignedTransaction(tx, NOW);
+        expect(v.ok).toBe(true);
+        expect(v.ok && v.tx.amountAtomic).toBe(amount.toString());
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("keeps amounts above 2^53 exact", () => {
+    const big = 2n ** 53n + 1n;
+    const v = verifySignedTransaction(usdt(big), NOW);
+    expect(v.ok && v.tx.amountAtomic).toBe("9007199254740993");
+  });
+});
