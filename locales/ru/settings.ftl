@@ -1,0 +1,16 @@
+## /settings
+
+settings =
+    .description = Настройки уведомлений
+settings-title =
+    <b>Уведомления</b>
+
+    Выберите, о чём я буду сообщать сам, когда меняется статус. Нажмите кнопку, чтобы включить или выключить. Команда /track по-прежнему покажет любой заказ или трансляцию по запросу.
+settings-orders-on = ✅ Заказы: вкл.
+settings-orders-off = 🔕 Заказы: выкл.
+settings-broadcasts-on = ✅ Трансляции: вкл.
+settings-broadcasts-off = 🔕 Трансляции: выкл.
+settings-orders-enabled = Уведомления о заказах включены.
+settings-orders-disabled = Уведомления о заказах выключены.
+settings-broadcasts-enabled = Уведомления о трансляциях включены.
+settings-broadcasts-disabled = Уведомления о трансляциях выключены.

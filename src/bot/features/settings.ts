@@ -1,0 +1,49 @@
+import { Composer } from "grammy";
+import type { NotificationSettings } from "../../core/chats/chat-record.js";
+import { settingsData } from "../callback-data/settings.js";
+import type { BotContext } from "../context.js";
+import type { BotDeps } from "../deps.js";
+import { editIgnoringUnchanged } from "../helpers/edit.js";
+import { HTML, translate } from "../helpers/html.js";
+import { logHandle } from "../helpers/logging.js";
+import { createSettingsKeyboard } from "../keyboards/settings.js";
+
+const DEFAULT_SETTINGS: NotificationSettings = { orders: true, broadcasts: true };
+const KINDS = ["orders", "broadcasts"] as const;
+type Kind = (typeof KINDS)[number];
+const isKind = (value: string | undefined): value is Kind => KINDS.some((k) => k === value);
+
+/**
+ * /settings: whether the bot tells this chat on its own about order and
+ * broadcast status changes. Stored per chat; the tracker and the webhook
+ * relay read it before announcing. No key needed.
+ */
+export function createSettingsFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const feature = composer.chatType("private");
+
+  feature.command("settings", logHandle("command-settings"), async (ctx) => {
+    const settings = (await deps.chats.get(ctx.chat.id))?.notifications ?? DEFAULT_SETTINGS;
+    await ctx.reply(translate(ctx, "settings-title"), { ...HTML, reply_markup: createSettingsKeyboard(ctx, settings) });
+  });
+
+  feature.callbackQuery(settingsData.filter, logHandle("callback-settings"), async (ctx) => {
+    const data = settingsData.unpack(ctx.callbackQuery.data);
+    if (!data || !isKind(data.kind) || (data.value !== "on" && data.value !== "off")) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    const enabled = data.value === "on";
+    const before = (await deps.chats.get(ctx.chat.id))?.notifications ?? DEFAULT_SETTINGS;
+    await ctx.answerCallbackQuery({ text: ctx.t(`settings-${data.kind}-${enabled ? "enabled" : "disabled"}`) });
+    // A second tap on the same (stale) button changes nothing: no write, no edit.
+    if (before[data.kind] === enabled) return;
+    const settings = await deps.chats.setNotifications(ctx.chat.id, { [data.kind]: enabled });
+    ctx.logger.info({ kind: data.kind, enabled }, "notification setting changed");
+    await editIgnoringUnchanged(() =>
+      ctx.editMessageText(translate(ctx, "settings-title"), { ...HTML, reply_markup: createSettingsKeyboard(ctx, settings) }),
+    );
+  });
+
+  return composer;
+}

@@ -1,0 +1,154 @@
+import { createConversation, type Conversation } from "@grammyjs/conversations";
+import { Composer } from "grammy";
+import { isWebhookAction, webhookData } from "../callback-data/webhook.js";
+import type { BotContext, ConversationContext } from "../context.js";
+import type { BotDeps } from "../deps.js";
+import { editIgnoringUnchanged } from "../helpers/edit.js";
+import { code, HTML, translate } from "../helpers/html.js";
+import { looksLikeWebhookSecret } from "../helpers/link-key.js";
+import { logHandle } from "../helpers/logging.js";
+import { createWebhookCancelKeyboard, createWebhookKeyboard, createWebhookRotateKeyboard } from "../keyboards/webhook.js";
+
+export const WEBHOOK_SECRET_CONVERSATION = "webhook-secret";
+
+type SecretConversation = Conversation<BotContext, ConversationContext>;
+
+/** Asks for the secret; the message carrying it is deleted at once, whatever it holds. */
+function createWebhookSecretConversation(deps: BotDeps) {
+  return async function webhookSecret(conversation: SecretConversation, ctx: ConversationContext): Promise<void> {
+    const chatId = ctx.chat?.id;
+    if (chatId === undefined) return;
+    await ctx.reply(translate(ctx, "webhook-ask-secret"), { ...HTML, reply_markup: createWebhookCancelKeyboard(ctx) });
+    for (;;) {
+      const next = await conversation.wait();
+      // Another command or another message's button: leave the flow and let it run as usual.
+      if (next.message?.text?.startsWith("/") || next.callbackQuery) await conversation.halt({ next: true });
+      const text = next.message?.text;
+      if (text === undefined) {
+        await ctx.reply(translate(next, "webhook-ask-secret-text"), HTML);
+        continue;
+      }
+      await next.deleteMessage().catch(() => undefined);
+      const secret = text.trim();
+      if (!looksLikeWebhookSecret(secret)) {
+        await ctx.reply(translate(next, "webhook-secret-format"), HTML);
+        continue;
+      }
+      const stored = await conversation.external(() => storeSecret(deps, chatId, secret));
+      await ctx.reply(translate(next, stored ? "webhook-secret-saved" : "not-linked"), HTML);
+      return;
+    }
+  };
+}
+
+async function storeSecret(deps: BotDeps, chatId: number, secret: string | undefined): Promise<boolean> {
+  if (!(await deps.chats.isLinked(chatId))) return false;
+  await deps.chats.setWebhookSecret(chatId, secret);
+  return true;
+}
+
+/** The /webhook card of a linked chat, or undefined when the chat has no key. */
+async function webhookCard(deps: BotDeps, ctx: BotContext, chatId: number, note?: string) {
+  const record = await deps.chats.get(chatId);
+  if (!record?.apiKeySealed) return undefined;
+  const hasSecret = Boolean(record.webhookSecretSealed);
+  const url = deps.config.publicUrl && record.routeId ? `${deps.config.publicUrl}/hooks/${record.routeId}` : undefined;
+  const parts = [
+    ...(note ? [translate(ctx, note)] : []),
+    translate(ctx, "webhook-title"),
+    url ? translate(ctx, "webhook-url", { url: code(url) }) : translate(ctx, "webhook-no-public-url"),
+    translate(ctx, hasSecret ? "webhook-secret-set" : "webhook-secret-none"),
+  ];
+  return { text: parts.join("\n\n"), keyboard: createWebhookKeyboard(ctx, { hasSecret }) };
+}
+
+/**
+ * /webhook: the chat's callback URL `${PUBLIC_URL}/hooks/<routeId>`, the
+ * webhook secret (set, change, remove; the message carrying it is deleted at
+ * once) and route rotation (the old URL answers 404 from then on).
+ * `/webhook secret <SECRET>` sets it in one step.
+ */
+export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  // Installed before the handlers so `enter` below finds it.
+  composer.use(
+    createConversation<BotContext, ConversationContext>(createWebhookSecretConversation(deps), {
+      id: WEBHOOK_SECRET_CONVERSATION,
+      maxMillisecondsToWait: 10 * 60_000,
+    }),
+  );
+  const feature = composer.chatType("private");
+
+  feature.command("webhook", logHandle("command-webhook"), async (ctx) => {
+    const args = ctx.match.trim().split(/\s+/).filter(Boolean);
+    // Arguments may carry a secret: the message goes first, whatever else happens.
+    if (args.length > 0) await ctx.deleteMessage().catch(() => undefined);
+    const card = await webhookCard(deps, ctx, ctx.chat.id);
+    if (!card) {
+      await ctx.reply(translate(ctx, "not-linked"), HTML);
+      return;
+    }
+    if (args.length === 0) {
+      await ctx.reply(card.text, { ...HTML, reply_markup: card.keyboard });
+      return;
+    }
+    if (args[0] !== "secret" || args.length > 2) {
+      await ctx.reply(translate(ctx, "webhook-usage"), HTML);
+      return;
+    }
+    const secret = args[1];
+    if (secret === undefined) {
+      await ctx.conversation.enter(WEBHOOK_SECRET_CONVERSATION);
+      return;
+    }
+    if (!looksLikeWebhookSecret(secret)) {
+      await ctx.reply(translate(ctx, "webhook-secret-format"), HTML);
+      return;
+    }
+    await storeSecret(deps, ctx.chat.id, secret);
+    ctx.logger.info("webhook secret set");
+    await ctx.reply(translate(ctx, "webhook-secret-saved"), HTML);
+  });
+
+  feature.callbackQuery(webhookData.filter, logHandle("callback-webhook"), async (ctx) => {
+    const action = webhookData.unpack(ctx.callbackQuery.data)?.action;
+    if (!isWebhookAction(action)) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    const chatId = ctx.chat.id;
+    if (!(await deps.chats.isLinked(chatId))) {
+      await ctx.answerCallbackQuery();
+      await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "not-linked"), HTML));
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    let note: string | undefined;
+    switch (action) {
+      case "secret":
+        await ctx.conversation.enter(WEBHOOK_SECRET_CONVERSATION);
+        return;
+      case "rotate":
+        await editIgnoringUnchanged(() =>
+          ctx.editMessageText(translate(ctx, "webhook-rotate-confirm"), { ...HTML, reply_markup: createWebhookRotateKeyboard(ctx) }),
+        );
+        return;
+      case "remove":
+        await storeSecret(deps, chatId, undefined);
+        ctx.logger.info("webhook secret removed");
+        note = "webhook-secret-removed";
+        break;
+      case "rotate-yes":
+        await deps.chats.rotateRoute(chatId);
+        ctx.logger.info("webhook route rotated");
+        note = "webhook-rotated";
+        break;
+      case "show":
+        break;
+    }
+    const card = await webhookCard(deps, ctx, chatId, note);
+    if (card) await editIgnoringUnchanged(() => ctx.editMessageText(card.text, { ...HTML, reply_markup: card.keyboard }));
+  });
+
+  return composer;
+}

@@ -1,0 +1,297 @@
+import { backoffDelay, classifyPushError } from "./classify-error.js";
+import { createRateLimiter, isGroupChat, isLimiterSnapshot } from "./rate-limiter.js";
+import {
+  DEFAULT_RETRY,
+  PUSH_METHODS,
+  TELEGRAM_LIMITS,
+  type PushJob,
+  type PushQueue,
+  type PushQueueDeps,
+} from "./types.js";
+
+/** What is stored per pending job. `seq` keeps each chat's jobs in order across restarts. */
+interface StoredJob {
+  v: 1;
+  job: PushJob;
+  seq: number;
+  attempts: number;
+  notBefore: number;
+}
+
+const DELIVERED_TTL_MS = 7 * 24 * 3600_000;
+const LIMITER_KEY = "limiter";
+
+function isStoredJob(value: unknown): value is StoredJob {
+  const v = value as Partial<StoredJob> | undefined;
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    v.v === 1 &&
+    typeof v.seq === "number" &&
+    typeof v.job?.id === "string" &&
+    typeof v.job.chatId === "number" &&
+    (PUSH_METHODS as readonly string[]).includes(v.job.method)
+  );
+}
+
+/**
+ * The push queue over any StoreBackend (SQLite by default). One process owns
+ * the queue: jobs live in the store until delivered, a delivered id is kept
+ * for a week so it is never sent again, and one scheduler paces sends to
+ * Telegram's limits. Each chat gets one send at a time, in enqueue order.
+ */
+export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
+  const name = deps.name ?? "push";
+  const jobs = deps.store.namespace(`${name}-jobs`);
+  const delivered = deps.store.namespace(`${name}-delivered`);
+  const meta = deps.store.namespace(`${name}-meta`);
+  const limits = { ...TELEGRAM_LIMITS, ...deps.limits };
+  const retry = { ...DEFAULT_RETRY, ...deps.retry };
+  const deliveredTtl = deps.deliveredTtlMs ?? DELIVERED_TTL_MS;
+  const concurrency = deps.concurrency ?? Math.max(1, limits.globalPerSecond);
+  const limiter = createRateLimiter(limits);
+  const log = deps.logger.child({ module: "push-queue" });
+
+  const pending = new Map<string, StoredJob>();
+  /** Per chat, jobs ordered by seq; the head is the next to send. */
+  const byChat = new Map<number, StoredJob[]>();
+  const busyChats = new Set<number>();
+  const inFlight = new Set<Promise<void>>();
+  let seqCounter = 0;
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pumping = false;
+  let lastPrune = 0;
+
+  const nextSeq = () => Date.now() * 1_000 + (seqCounter++ % 1_000);
+
+  function track(entry: StoredJob): void {
+    pending.set(entry.job.id, entry);
+    const list = byChat.get(entry.job.chatId) ?? [];
+    // Usually appended at the end; a restart may load in any order.
+    let i = list.length;
+    while (i > 0 && list[i - 1]!.seq > entry.seq) i -= 1;
+    list.splice(i, 0, entry);
+    byChat.set(entry.job.chatId, list);
+  }
+
+  function untrack(entry: StoredJob): void {
+    pending.delete(entry.job.id);
+    const list = byChat.get(entry.job.chatId);
+    if (!list) return;
+    const i = list.indexOf(entry);
+    if (i >= 0) list.splice(i, 1);
+    if (list.length === 0) byChat.delete(entry.job.chatId);
+  }
+
+  function schedule(delayMs: number): void {
+    if (!running) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(pump, Math.max(0, delayMs));
+  }
+
+  function pump(): void {
+    timer = undefined;
+    if (!running || pumping) return;
+    pumping = true;
+    try {
+      const now = Date.now();
+      if (now - lastPrune > 10_000) {
+        limiter.prune(now);
+        lastPrune = now;
+      }
+      let wakeAt = Number.POSITIVE_INFINITY;
+      for (const [chatId, list] of byChat) {
+        if (inFlight.size >= concurrency) break;
+        if (busyChats.has(chatId)) continue;
+        const head = list[0];
+        if (!head) continue;
+        const globalAt = limiter.globalReadyAt(now);
+        if (globalAt > now) {
+          wakeAt = Math.min(wakeAt, globalAt);
+          break;
+        }
+        const readyAt = Math.max(head.notBefore, limiter.readyAt(chatId, now));
+        if (readyAt > now) {
+          wakeAt = Math.min(wakeAt, readyAt);
+          continue;
+        }
+        limiter.record(chatId, now);
+        busyChats.add(chatId);
+        const p = send(head).finally(() => {
+          inFlight.delete(p);
+          busyChats.delete(chatId);
+          schedule(0);
+        });
+        inFlight.add(p);
+      }
+      if (Number.isFinite(wakeAt)) schedule(wakeAt - Date.now());
+    } finally {
+      pumping = false;
+    }
+  }
+
+  async function markDelivered(entry: StoredJob, result: unknown): Promise<void> {
+    // Out of memory first: even if the store write below fails, this process never resends it.
+    untrack(entry);
+    await delivered.set(entry.job.id, 1, deliveredTtl);
+    await jobs.delete(entry.job.id);
+    deps.metrics?.inc("notifications_total", { outcome: "sent" });
+    if (deps.onDelivered) {
+      try {
+        await deps.onDelivered(entry.job, result);
+      } catch (error) {
+        log.warn({ err: error, jobId: entry.job.id }, "onDelivered failed");
+      }
+    }
+  }
+
+  async function drop(entry: StoredJob): Promise<void> {
+    untrack(entry);
+    await jobs.delete(entry.job.id);
+    deps.metrics?.inc("notifications_total", { outcome: "failed" });
+  }
+
+  async function send(entry: StoredJob): Promise<void> {
+    const { job } = entry;
+    let result: unknown;
+    try {
+      result = await deps.transport(job);
+    } catch (error) {
+      await handleFailure(entry, error);
+      return;
+    }
+    await markDelivered(entry, result).catch((error: unknown) => {
+      // Telegram has it; if the store fails here a restart may send it again.
+      log.error({ err: error, jobId: job.id }, "could not record a delivered job");
+    });
+  }
+
+  async function handleFailure(entry: StoredJob, error: unknown): Promise<void> {
+    const { job } = entry;
+    const failure = classifyPushError(error);
+    const ctx = { jobId: job.id, chatId: job.chatId, method: job.method };
+    // Set before any await, so a store failure below cannot make the scheduler spin on this job.
+    entry.notBefore = Date.now() + retry.baseDelayMs;
+    try {
+      switch (failure.kind) {
+        case "delivered":
+          await markDelivered(entry, undefined);
+          return;
+        case "rate-limited": {
+          // A 429 does not say which limit was hit and our pacing already keeps
+          // within the known ones, so someone else is sending too: honour it for
+          // this chat and for everyone.
+          const until = Date.now() + failure.retryAfterSec * 1_000;
+          limiter.pauseChat(job.chatId, until);
+          limiter.pauseGlobal(until);
+          deps.metrics?.inc("notifications_total", { outcome: "retried" });
+          log.warn({ ...ctx, retryAfterSec: failure.retryAfterSec }, "telegram rate limit; pausing");
+          return;
+        }
+        case "transient": {
+          entry.attempts += 1;
+          if (entry.attempts >= retry.maxAttempts) {
+            log.error({ ...ctx, attempts: entry.attempts, reason: failure.reason }, "push job failed after retries");
+            await drop(entry);
+            return;
+          }
+          entry.notBefore = Date.now() + backoffDelay(entry.attempts, retry.baseDelayMs, retry.maxDelayMs);
+          await jobs.set(job.id, entry);
+          deps.metrics?.inc("notifications_total", { outcome: "retried" });
+          log.warn({ ...ctx, attempts: entry.attempts, reason: failure.reason }, "push send failed; will retry");
+          return;
+        }
+        case "permanent":
+          log.warn({ ...ctx, reason: failure.reason }, "telegram refused a push job; dropped");
+          await drop(entry);
+          return;
+        case "unreachable":
+          log.info({ ...ctx, reason: failure.reason }, "chat unreachable; dropping its pending jobs");
+          await dropChat(job.chatId);
+          try {
+            await deps.onChatUnreachable?.(job.chatId);
+          } catch (err) {
+            log.error({ err, chatId: job.chatId }, "onChatUnreachable failed");
+          }
+          return;
+      }
+    } catch (storeError) {
+      log.error({ err: storeError, ...ctx }, "could not update a failed push job");
+    }
+  }
+
+  async function dropChat(chatId: number): Promise<void> {
+    for (const entry of [...(byChat.get(chatId) ?? [])]) await drop(entry);
+  }
+
+  return {
+    async enqueue(job) {
+      if (!(PUSH_METHODS as readonly string[]).includes(job.method)) {
+        throw new TypeError(`unsupported push method ${job.method}`);
+      }
+      if (pending.has(job.id)) return;
+      // Reserve the id synchronously so two concurrent enqueues of one id store it once.
+      const entry: StoredJob = { v: 1, job, seq: nextSeq(), attempts: 0, notBefore: 0 };
+      pending.set(job.id, entry);
+      try {
+        if ((await delivered.get(job.id)) !== undefined || (await jobs.get(job.id)) !== undefined) {
+          pending.delete(job.id);
+          return;
+        }
+        await jobs.set(job.id, entry);
+      } catch (error) {
+        pending.delete(job.id);
+        throw error;
+      }
+      pending.delete(job.id);
+      track(entry);
+      deps.metrics?.inc("notifications_total", { outcome: "queued" });
+      if (running && !timer) schedule(0);
+    },
+    async start() {
+      if (running) return;
+      for await (const [key, value] of jobs.entries()) {
+        if (pending.has(key)) continue;
+        if (!isStoredJob(value)) {
+          log.warn({ key }, "dropping an unreadable push job");
+          await jobs.delete(key);
+          continue;
+        }
+        if ((await delivered.get(key)) !== undefined) {
+          await jobs.delete(key);
+          continue;
+        }
+        track(value);
+      }
+      const saved = await meta.get(LIMITER_KEY);
+      if (isLimiterSnapshot(saved)) {
+        limiter.restore(saved);
+      } else if (pending.size > 0) {
+        // No snapshot: the previous process stopped abruptly and may have sent to
+        // these chats a moment ago. One full window of silence avoids a 429 per chat.
+        const quietUntil = Date.now() + 1_000 + limits.marginMs;
+        limiter.pauseGlobal(quietUntil);
+        for (const chatId of byChat.keys()) limiter.pauseChat(chatId, isGroupChat(chatId) ? quietUntil + 59_000 : quietUntil);
+      }
+      await meta.delete(LIMITER_KEY);
+      running = true;
+      log.info({ pending: pending.size }, "push queue started");
+      schedule(0);
+    },
+    async stop() {
+      if (!running) return;
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await Promise.allSettled([...inFlight]);
+      const snapshot = limiter.snapshot(Date.now());
+      await meta.set(LIMITER_KEY, snapshot, 61_000 + limits.marginMs).catch((error: unknown) => {
+        log.warn({ err: error }, "could not save the rate limiter state");
+      });
+    },
+    size() {
+      return Promise.resolve(pending.size);
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { Logger } from "pino";
+import type { Metrics } from "../metrics.js";
+import type { StoreBackend } from "../store/types.js";
+
+export const PUSH_METHODS = ["sendMessage", "editMessageText", "deleteMessage", "sendPhoto"] as const;
+export type PushMethod = (typeof PUSH_METHODS)[number];
+
+/** One message the bot sends on its own. `id` deduplicates: one id is delivered at most once. */
+export interface PushJob {
+  id: string;
+  chatId: number;
+  method: PushMethod;
+  params: Record<string, unknown>;
+}
+
+export interface PushQueue {
+  /** Persists the job (resolves once stored); a known or delivered id is ignored. */
+  enqueue(job: PushJob): Promise<void>;
+  /** Loads persisted jobs (those in flight at a crash included) and starts sending. */
+  start(): Promise<void>;
+  /** Stops taking new jobs off the queue and waits for sends in flight. Idempotent. */
+  stop(): Promise<void>;
+  /** Jobs waiting or in flight (this process's view). */
+  size(): Promise<number>;
+}
+
+/** Telegram's broadcast limits (https://core.telegram.org/bots/faq#broadcasting-to-users). */
+export interface PushLimits {
+  /** Messages per second over all chats. */
+  globalPerSecond: number;
+  /** Messages per second to one private chat. */
+  perChatPerSecond: number;
+  /** Messages per minute to one group (negative chat id). */
+  perGroupPerMinute: number;
+  /**
+   * Added to every window: our clock starts a window when the request leaves,
+   * Telegram's when it arrives, so network jitter could otherwise look like a burst.
+   */
+  marginMs: number;
+}
+
+export const TELEGRAM_LIMITS: PushLimits = {
+  globalPerSecond: 30,
+  perChatPerSecond: 1,
+  perGroupPerMinute: 20,
+  marginMs: 50,
+};
+
+export interface RetryPolicy {
+  /** First backoff after a transient failure. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Transient failures before a job is dropped as failed. */
+  maxAttempts: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 1_000, maxDelayMs: 60_000, maxAttempts: 12 };
+
+export interface PushQueueDeps {
+  store: StoreBackend;
+  logger: Logger;
+  metrics?: Metrics;
+  /** Sends one job to Telegram (wired to `bot.api.raw[method](params)`); throws Telegram's error on failure. */
+  transport: (job: PushJob) => Promise<unknown>;
+  /** Called once when a chat blocked the bot, was deactivated or is gone; its pending jobs are dropped. */
+  onChatUnreachable?: (chatId: number) => Promise<void> | void;
+  /** Called after a job was delivered, with Telegram's result (e.g. the sent message). */
+  onDelivered?: (job: PushJob, result: unknown) => Promise<void> | void;
+  limits?: Partial<PushLimits>;
+  retry?: Partial<RetryPolicy>;
+  /** How long a delivered id is remembered for deduplication. Default 7 days. */
+  deliveredTtlMs?: number;
+  /** "local" keeps jobs in the store (SQLite/Postgres/Redis); "bullmq" needs `redisUrl`. */
+  queue?: "local" | "bullmq";
+  redisUrl?: string;
+  /** Name prefix for store namespaces and BullMQ queues (tests run several side by side). */
+  name?: string;
+  /** Sends running at once over all chats. */
+  concurrency?: number;
+}

@@ -1,0 +1,120 @@
+import { createHash } from "node:crypto";
+import { createWebhookProcessor } from "./process-webhook.js";
+import type { InboxItem, WebhookInbox, WebhookInboxDeps } from "./types.js";
+
+const DAY_MS = 24 * 3600_000;
+
+interface StoredItem {
+  v: 1;
+  item: InboxItem;
+  attempts: number;
+}
+
+/** Delivery ids are chosen by the sender; hashing keeps store keys short and free of odd characters. */
+export function inboxKey(chatId: number, deliveryId: string): string {
+  return `${chatId}.${createHash("sha256").update(deliveryId).digest("base64url").slice(0, 32)}`;
+}
+
+function isStoredItem(value: unknown): value is StoredItem {
+  const v = value as Partial<StoredItem> | undefined;
+  return typeof v === "object" && v !== null && v.v === 1 && typeof v.item?.chatId === "number" && typeof v.item.deliveryId === "string";
+}
+
+/**
+ * The webhook inbox over the store. `accept` writes the delivery before the
+ * HTTP answer; processing starts right after, so a crash after the 2xx
+ * leaves the item in the store for the next start. The dedup marker is
+ * written after the item: a crash between them can only cause a second
+ * re-read (harmless), never a lost event.
+ */
+export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
+  const name = deps.name ?? "webhook";
+  const items = deps.store.namespace(`${name}-inbox`);
+  const seen = deps.store.namespace(`${name}-deliveries`);
+  const dedupTtl = deps.dedupTtlMs ?? DAY_MS;
+  const maxAttempts = deps.maxAttempts ?? 8;
+  const baseDelayMs = deps.baseDelayMs ?? 1_000;
+  const processWebhook = createWebhookProcessor(deps);
+  const log = deps.logger.child({ module: "webhook-inbox" });
+  /** Keys being accepted right now (the store check and write are not atomic). */
+  const accepting = new Set<string>();
+  /** Keys being processed or waiting for a retry timer. */
+  const processing = new Set<string>();
+  const inFlight = new Set<Promise<void>>();
+  const timers = new Set<NodeJS.Timeout>();
+  let running = false;
+
+  function run(key: string, stored: StoredItem): void {
+    if (!running || processing.has(key)) return;
+    processing.add(key);
+    const p = (async () => {
+      try {
+        await processWebhook(stored.item);
+        processing.delete(key);
+        await items.delete(key);
+      } catch (error) {
+        stored.attempts += 1;
+        if (stored.attempts >= maxAttempts) {
+          log.error({ err: error, chatId: stored.item.chatId, deliveryId: stored.item.deliveryId }, "webhook processing failed; giving up");
+          deps.metrics?.inc("webhooks_total", { outcome: "failed" });
+          processing.delete(key);
+          await items.delete(key).catch(() => undefined);
+          return;
+        }
+        log.warn({ err: error, chatId: stored.item.chatId, attempts: stored.attempts }, "webhook processing failed; will retry");
+        await items.set(key, stored).catch(() => undefined);
+        const delay = Math.min(60_000, baseDelayMs * 2 ** (stored.attempts - 1));
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          processing.delete(key);
+          run(key, stored);
+        }, delay);
+        timers.add(timer);
+      }
+    })().finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }
+
+  return {
+    async accept(item) {
+      const key = inboxKey(item.chatId, item.deliveryId);
+      if (accepting.has(key)) return "duplicate";
+      accepting.add(key);
+      try {
+        if ((await seen.get(key)) !== undefined || (await items.get(key)) !== undefined) return "duplicate";
+        const stored: StoredItem = { v: 1, item, attempts: 0 };
+        await items.set(key, stored);
+        await seen.set(key, item.receivedAt, dedupTtl);
+        deps.metrics?.inc("webhooks_total", { outcome: "accepted" });
+        // After the caller has answered: the HTTP response must not wait for the work.
+        setImmediate(() => run(key, stored));
+        return "accepted";
+      } finally {
+        accepting.delete(key);
+      }
+    },
+    async start() {
+      if (running) return;
+      running = true;
+      for await (const [key, value] of items.entries()) {
+        if (processing.has(key)) continue;
+        if (!isStoredItem(value)) {
+          await items.delete(key);
+          continue;
+        }
+        run(key, value);
+      }
+    },
+    async stop() {
+      running = false;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      await Promise.allSettled([...inFlight]);
+    },
+    async size() {
+      let n = 0;
+      for await (const _ of items.entries()) n += 1;
+      return n;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { Logger } from "pino";
+import type { Metrics } from "../metrics.js";
+import type { StoreBackend } from "../store/types.js";
+import type { EventKind } from "./extract-event-ids.js";
+
+/** One accepted webhook delivery, as persisted before the 2xx. */
+export interface InboxItem {
+  chatId: number;
+  deliveryId: string;
+  /** From the event header, else from the payload. */
+  event: string | undefined;
+  payload: unknown;
+  /** True when the signature was checked against the chat's secret; false: a hint only. */
+  verified: boolean;
+  receivedAt: number;
+}
+
+/** What the rest of the bot hears: "re-read this record for this chat". Never the payload's claims. */
+export interface WebhookNotice {
+  chatId: number;
+  kind: EventKind;
+  id: string;
+  /** Present when the payload carried the broadcast's txId. */
+  txId?: string;
+  event: string | undefined;
+  deliveryId: string;
+  verified: boolean;
+}
+
+export type AcceptResult = "accepted" | "duplicate";
+
+export interface WebhookInbox {
+  /** Persists a delivery (resolves once stored); a delivery id seen in the last 24 h is a duplicate. */
+  accept(item: InboxItem): Promise<AcceptResult>;
+  /** Processes persisted deliveries, those left by a crash included. */
+  start(): Promise<void>;
+  /** Waits for processing in flight. Idempotent. */
+  stop(): Promise<void>;
+  size(): Promise<number>;
+}
+
+export interface WebhookInboxDeps {
+  store: StoreBackend;
+  logger: Logger;
+  metrics?: Metrics;
+  /** Wired to the tracker's hint: re-read with the chat's key, announce each status once. */
+  onEvent: (notice: WebhookNotice) => Promise<unknown>;
+  /** Maps a txId to the chat's broadcastId when a payload names only the transaction. */
+  resolveTxId?: (chatId: number, txId: string) => Promise<string | undefined>;
+  /** Delivery ids are remembered this long (service retries span far less). Default 24 h. */
+  dedupTtlMs?: number;
+  /** Failed processing (service down) is retried with backoff this many times. */
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  /** An unverified hint for the same record is passed on at most once per this window. */
+  hintCooldownMs?: number;
+  queue?: "local" | "bullmq";
+  redisUrl?: string;
+  /** Name prefix for store namespaces and BullMQ queues. */
+  name?: string;
+}

@@ -1,0 +1,77 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/**
+ * Service webhook signatures: `<Prefix>-Signature: t=<unix>,v1=<hex>[,v1=<hex>…]`
+ * where each v1 is HMAC-SHA256(secret, "<t>.<raw body>") in hex. Several v1
+ * values are accepted so the service can sign with an old and a new secret
+ * during a rotation.
+ */
+export const SIGNATURE_TOLERANCE_SEC = 300;
+
+export interface ParsedSignature {
+  timestamp: number;
+  signatures: string[];
+}
+
+export type SignatureCheck =
+  | { ok: true; timestamp: number }
+  | { ok: false; reason: "missing" | "malformed" | "stale" | "future" | "mismatch" };
+
+const HEX_SHA256 = /^[0-9a-f]{64}$/i;
+
+/** Parses the header value; null when it has no usable `t` or no `v1`. Unknown schemes are ignored. */
+export function parseSignatureHeader(value: string): ParsedSignature | null {
+  let timestamp: number | undefined;
+  const signatures: string[] = [];
+  for (const part of value.split(",")) {
+    const eq = part.indexOf("=");
+    if (eq <= 0) continue;
+    const key = part.slice(0, eq).trim();
+    const val = part.slice(eq + 1).trim();
+    if (key === "t") {
+      if (!/^\d{1,12}$/.test(val) || timestamp !== undefined) return null;
+      timestamp = Number(val);
+    } else if (key === "v1" && HEX_SHA256.test(val)) {
+      signatures.push(val.toLowerCase());
+    }
+  }
+  if (timestamp === undefined || signatures.length === 0 || signatures.length > 8) return null;
+  return { timestamp, signatures };
+}
+
+/** HMAC-SHA256(secret, "<t>.<raw body>") as lower-case hex. */
+export function computeSignature(secret: string, timestamp: number, rawBody: Uint8Array | string): string {
+  return createHmac("sha256", secret).update(`${timestamp}.`).update(rawBody).digest("hex");
+}
+
+/** Builds a header value, for tests and tools. */
+export function formatSignatureHeader(timestamp: number, signatures: readonly string[]): string {
+  return [`t=${timestamp}`, ...signatures.map((s) => `v1=${s}`)].join(",");
+}
+
+export interface VerifyInput {
+  secret: string;
+  header: string | undefined | null;
+  rawBody: Uint8Array;
+  /** Current time in ms; injectable for tests. */
+  nowMs?: number;
+  toleranceSec?: number;
+}
+
+/** Constant-time check of a webhook signature with a 300 s tolerance both ways. */
+export function verifySignature(input: VerifyInput): SignatureCheck {
+  if (!input.header) return { ok: false, reason: "missing" };
+  const parsed = parseSignatureHeader(input.header);
+  if (!parsed) return { ok: false, reason: "malformed" };
+  const tolerance = input.toleranceSec ?? SIGNATURE_TOLERANCE_SEC;
+  const nowSec = Math.floor((input.nowMs ?? Date.now()) / 1000);
+  if (parsed.timestamp < nowSec - tolerance) return { ok: false, reason: "stale" };
+  if (parsed.timestamp > nowSec + tolerance) return { ok: false, reason: "future" };
+  const expected = Buffer.from(computeSignature(input.secret, parsed.timestamp, input.rawBody), "hex");
+  // Every candidate is compared (no early exit) so timing does not reveal which one matched.
+  let matched = false;
+  for (const candidate of parsed.signatures) {
+    if (timingSafeEqual(expected, Buffer.from(candidate, "hex"))) matched = true;
+  }
+  return matched ? { ok: true, timestamp: parsed.timestamp } : { ok: false, reason: "mismatch" };
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import { createClient } from "@keyv/redis";
+import { Api } from "grammy";
+import { pino } from "pino";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createPushQueue } from "../../../src/core/push/create-push-queue.js";
+import type { PushJob, PushQueue } from "../../../src/core/push/types.js";
+import type { StoreBackend } from "../../../src/core/store/types.js";
+import { createWebhookInbox } from "../../../src/core/webhooks/create-webhook-inbox.js";
+import type { WebhookInbox, WebhookNotice } from "../../../src/core/webhooks/types.js";
+import { startFakeTelegram, type FakeTelegram } from "../../support/fake-telegram.js";
+
+const REDIS_URL = process.env.TEST_REDIS_URL;
+if (!REDIS_URL) console.log("skipping BullMQ push queue and inbox tests: TEST_REDIS_URL is not set");
+
+const logger = pino({ level: "silent" });
+const LIMITS = { globalPerSecond: 200, perChatPerSecond: 1, perGroupPerMinute: 20, marginMs: 40 };
+/** BullMQ keeps its data in Redis; the store is only asked for its kind. */
+const store = { kind: "redis", namespace: () => { throw new Error("unused"); }, ping: () => Promise.resolve(true), close: () => Promise.resolve() } as unknown as StoreBackend;
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
+  const names: string[] = [];
+  const stoppers: (() => Promise<void>)[] = [];
+  let tg: FakeTelegram;
+
+  beforeAll(async () => {
+    tg = await startFakeTelegram({ rateLimits: LIMITS });
+  });
+  afterEach(async () => {
+    for (const s of stoppers.splice(0)) await s();
+  });
+  afterAll(async () => {
+    await tg.close();
+    const client = createClient({ url: REDIS_URL! });
+    await client.connect();
+    for (const name of names) {
+      for await (const keys of client.scanIterator({ MATCH: `bull:${name}:*`, COUNT: 500 })) {
+        if (keys.length > 0) await client.del(keys);
+      }
+    }
+    await client.close();
+  });
+
+  function pushQueue(name: string): PushQueue {
+    const api = new Api(tg.token, { apiRoot: tg.apiRoot });
+    const q = createPushQueue({
+      store,
+      logger,
+      redisUrl: REDIS_URL!,
+      name,
+      transport: (job) => api.raw[job.method](job.params as never),
+      limits: LIMITS,
+      retry: { baseDelayMs: 20, maxDelayMs: 200, maxAttempts: 5 },
+    });
+    stoppers.push(() => q.stop());
+    return q;
+  }
+
+  it("delivers 300 notifications to 100 chats exactly once across a restart, without a second 429", async () => {
+    const name = `push-${randomUUID()}`;
+    names.push(name);
+    const chats = Array.from({ length: 100 }, (_, i) => (i % 10 === 0 ? -(900_000 + i) : 900_000 + i));
+    for (const id of chats) tg.addChat(id);
+    const jobs: PushJob[] = chats.flatMap((chatId) => [0, 1, 2].map((n) => ({ id: `b${n}:${chatId}`, chatId, method: "sendMessage" as const, params: { chat_id: chatId, text: `bull ${n} ${chatId}` } })));
+    const first = pushQueue(name);
+    await first.start();
+    for (const job of jobs) await first.enqueue(job);
+    const sent = () => tg.callsOf("sendMessage").filter((c) => c.ok && String(c.params.text).startsWith("bull "));
+    await until(() => sent().length >= 100);
+    await first.stop();
+
+    const second = pushQueue(name);
+    for (const job of jobs) await second.enqueue(job); // dedup by jobId: nothing resent
+    await second.start();
+    await until(() => sent().length >= 300);
+    await until(async () => (await second.size()) === 0);
+    const texts = sent().map((c) => String(c.params.text));
+    expect(texts).toHaveLength(300);
+    expect(new Set(texts).size).toBe(300);
+    expect(tg.calls.filter((c) => c.errorCode === 429).length).toBeLessThanOrEqual(1);
+  }, 60_000);
+
+  it("inbox: accepts a delivery once across processes and processes it", async () => {
+    const name = `hooks-${randomUUID()}`;
+    names.push(name);
+    const seen: WebhookNotice[] = [];
+    const make = (): WebhookInbox => {
+      const i = createWebhookInbox({ store, logger, redisUrl: REDIS_URL!, name, onEvent: (n) => Promise.resolve(void seen.push(n)) });
+      stoppers.push(() => i.stop());
+      return i;
+    };
+    const a = make();
+    const b = make();
+    const item = { chatId: 5, deliveryId: "dup-1", event: "order.created", payload: { orderId: "0123456789abcdef01234567" }, verified: true, receivedAt: Date.now() };
+    const results = await Promise.all([a.accept(item), b.accept(item), a.accept(item)]);
+    expect(results.filter((r) => r === "accepted")).toHaveLength(1);
+    await a.start();
+    await b.start();
+    await until(() => seen.length === 1);
+    expect(seen[0]).toMatchObject({ chatId: 5, kind: "order", id: "0123456789abcdef01234567" });
+  });
+});

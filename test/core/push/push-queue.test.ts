@@ -1,0 +1,186 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Api } from "grammy";
+import { pino } from "pino";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createMetrics } from "../../../src/core/metrics.js";
+import { createPushQueue } from "../../../src/core/push/create-push-queue.js";
+import type { PushJob, PushQueue } from "../../../src/core/push/types.js";
+import { openStore } from "../../../src/core/store/open-store.js";
+import type { StoreBackend } from "../../../src/core/store/types.js";
+import { startFakeTelegram, type FakeTelegram } from "../../support/fake-telegram.js";
+
+const logger = pino({ level: "silent" });
+/** Faster than Telegram so the suite stays short; the shape of the limits is the same. */
+const TEST_LIMITS = { globalPerSecond: 300, perChatPerSecond: 1, perGroupPerMinute: 20, marginMs: 40 };
+const FAST_RETRY = { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 4 };
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 40_000, stepMs = 20): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}
+
+function message(id: string, chatId: number): PushJob {
+  return { id, chatId, method: "sendMessage", params: { chat_id: chatId, text: `note ${id}` } };
+}
+
+describe("push queue over SQLite and the fake Bot API", () => {
+  let dir: string;
+  let tg: FakeTelegram;
+  let api: Api;
+  let store: StoreBackend;
+  const queues: PushQueue[] = [];
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), "push-"));
+    tg = await startFakeTelegram({ rateLimits: TEST_LIMITS });
+    api = new Api(tg.token, { apiRoot: tg.apiRoot });
+    store = await openStore(`sqlite://${join(dir, "bot.sqlite")}`, { logger, purgeIntervalMs: 0 });
+  });
+
+  afterEach(async () => {
+    for (const q of queues.splice(0)) await q.stop();
+    await store.close();
+    await tg.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function newQueue(extra: Partial<Parameters<typeof createPushQueue>[0]> = {}): PushQueue {
+    const q = createPushQueue({
+      store,
+      logger,
+      transport: (job) => api.raw[job.method](job.params as never),
+      limits: TEST_LIMITS,
+      retry: FAST_RETRY,
+      ...extra,
+    });
+    queues.push(q);
+    return q;
+  }
+
+  const delivered = () => tg.callsOf("sendMessage").filter((c) => c.ok).map((c) => String(c.params.text));
+  const rateLimited = () => tg.calls.filter((c) => c.errorCode === 429);
+
+  it("delivers 2,000 notifications to 500 chats exactly once, within Telegram's limits, across a restart", async () => {
+    const chats = Array.from({ length: 500 }, (_, i) => (i % 10 === 0 ? -(1_000 + i) : 1_000 + i));
+    for (const id of chats) tg.addChat(id);
+    const jobs = chats.flatMap((chatId) => [0, 1, 2, 3].map((n) => message(`n${n}-c${chatId}`, chatId)));
+    const metrics = createMetrics();
+    const first = newQueue({ metrics });
+    await first.start();
+    for (const job of jobs) await first.enqueue(job);
+    // Enqueueing the same ids again is a no-op.
+    for (const job of jobs.slice(0, 50)) await first.enqueue(job);
+    expect(metrics.get("notifications_total", { outcome: "queued" })).toBe(2_000);
+
+    await until(() => delivered().length >= 600);
+    await first.stop();
+    await store.close();
+
+    store = await openStore(`sqlite://${join(dir, "bot.sqlite")}`, { logger, purgeIntervalMs: 0 });
+    const second = newQueue();
+    // Re-enqueueing everything after the restart must not resend what was delivered.
+    for (const job of jobs.slice(0, 400)) await second.enqueue(job);
+    await second.start();
+    await until(async () => (await second.size()) === 0);
+
+    const texts = delivered();
+    expect(texts).toHaveLength(2_000);
+    expect(new Set(texts).size).toBe(2_000);
+    expect(rateLimited().length).toBeLessThanOrEqual(1);
+    for (const chatId of chats) {
+      expect(tg.botMessages(chatId).map((m) => m.text)).toEqual([0, 1, 2, 3].map((n) => `note n${n}-c${chatId}`));
+    }
+  }, 60_000);
+
+  it("retries a job that was in flight when the process died, and never resends a delivered one", async () => {
+    tg.addChat(31);
+    let release!: () => void;
+    const hanging = new Promise<void>((r) => (release = r));
+    let calls = 0;
+    // The first process sends "done" and dies while "inflight" is on the wire.
+    const dying = newQueue({
+      transport: async (job) => {
+        calls += 1;
+        if (job.id === "inflight") await hanging;
+        return api.raw[job.method](job.params as never);
+      },
+      limits: { ...TEST_LIMITS, perChatPerSecond: 100 },
+    });
+    await dying.start();
+    await dying.enqueue(message("done", 31));
+    await dying.enqueue(message("inflight", 31));
+    await until(() => calls === 2);
+    // A new process over the same store (the dead one never finished or cleaned up).
+    const next = newQueue();
+    await next.start();
+    await until(() => delivered().includes("note inflight"));
+    expect(delivered().filter((t) => t === "note done")).toHaveLength(1);
+    release();
+  });
+
+  it("honours retry_after: the chat waits as told and no second 429 follows", async () => {
+    tg.addChat(42);
+    // Someone else (a direct reply) used this second's allowance.
+    await api.sendMessage(42, "reply to a command");
+    const q = newQueue();
+    await q.start();
+    await q.enqueue(message("a", 42));
+    await q.enqueue(message("b", 42));
+    await until(() => delivered().filter((t) => t.startsWith("note")).length === 2);
+    expect(rateLimited()).toHaveLength(1);
+    expect(tg.botMessages(42).map((m) => m.text)).toEqual(["reply to a command", "note a", "note b"]);
+  });
+
+  it("retries transient failures with backoff and counts them", async () => {
+    tg.addChat(7);
+    let failures = 2;
+    const metrics = createMetrics();
+    const q = newQueue({
+      metrics,
+      transport: async (job) => {
+        if (failures-- > 0) throw Object.assign(new Error("Internal"), { error_code: 502, description: "Bad Gateway" });
+        return api.raw[job.method](job.params as never);
+      },
+    });
+    await q.start();
+    await q.enqueue(message("x", 7));
+    await until(() => delivered().length === 1);
+    expect(metrics.get("notifications_total", { outcome: "retried" })).toBe(2);
+    expect(metrics.get("notifications_total", { outcome: "sent" })).toBe(1);
+  });
+
+  it("drops a permanent 400 but counts \"message is not modified\" as delivered", async () => {
+    tg.addChat(8);
+    const sent = (await api.sendMessage(8, "card")) as { message_id: number };
+    const metrics = createMetrics();
+    const q = newQueue({ metrics });
+    await q.start();
+    await q.enqueue({ id: "same", chatId: 8, method: "editMessageText", params: { chat_id: 8, message_id: sent.message_id, text: "card" } });
+    await q.enqueue({ id: "gone", chatId: 8, method: "editMessageText", params: { chat_id: 8, message_id: 999, text: "x" } });
+    await q.enqueue(message("after", 8));
+    await until(async () => (await q.size()) === 0);
+    expect(metrics.get("notifications_total", { outcome: "sent" })).toBe(2);
+    expect(metrics.get("notifications_total", { outcome: "failed" })).toBe(1);
+    expect(tg.botMessages(8).map((m) => m.text)).toEqual(["card", "note after"]);
+  });
+
+  it("on 403 reports the chat unreachable once and drops its pending jobs", async () => {
+    tg.addChat(9);
+    tg.addChat(10);
+    tg.blockChat(9);
+    const unreachable: number[] = [];
+    const q = newQueue({ onChatUnreachable: (id) => void unreachable.push(id) });
+    for (const n of [1, 2, 3]) await q.enqueue(message(`b${n}`, 9));
+    await q.enqueue(message("ok", 10));
+    await q.start();
+    await until(async () => (await q.size()) === 0);
+    expect(unreachable).toEqual([9]);
+    expect(tg.callsOf("sendMessage").filter((c) => Number(c.params.chat_id) === 9)).toHaveLength(1);
+    expect(tg.botMessages(10).map((m) => m.text)).toEqual(["note ok"]);
+  });
+});

@@ -1,0 +1,123 @@
+import { once } from "node:events";
+import { connect } from "node:net";
+import { Bot } from "grammy";
+import { request } from "undici";
+import { afterEach, describe, expect, it } from "vitest";
+import { createMetrics } from "../../src/core/metrics.js";
+import type { ServiceClient } from "../../src/core/service/client.js";
+import { createHttpServer, type HttpServer } from "../../src/server/index.js";
+import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.js";
+import { logger, PREFIX } from "./harness.js";
+
+const noChats = { findChatByRouteId: () => Promise.resolve(undefined), getWebhookSecret: () => Promise.resolve(undefined) };
+const noInbox = { accept: () => Promise.reject(new Error("not used")) };
+
+describe("HTTP server: /healthz, /metrics, /telegram", () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+
+  async function start(options: { storeUp?: boolean; serviceUp?: boolean; bot?: Bot; secretToken?: string; headersTimeoutMs?: number } = {}) {
+    let systemCalls = 0;
+    const service = {
+      getSystem: () => {
+        systemCalls += 1;
+        return options.serviceUp === false ? Promise.reject(new Error("down")) : Promise.resolve({} as never);
+      },
+    } satisfies Pick<ServiceClient, "getSystem">;
+    const metrics = createMetrics();
+    const server: HttpServer = createHttpServer({
+      config: { httpPort: 0, httpHost: "127.0.0.1", serviceHeaderPrefix: PREFIX },
+      logger,
+      metrics,
+      store: { ping: () => Promise.resolve(options.storeUp !== false) },
+      service,
+      chats: noChats,
+      inbox: noInbox,
+      bot: options.bot,
+      telegramSecretToken: options.secretToken,
+      ...(options.headersTimeoutMs ? { limits: { headersTimeoutMs: options.headersTimeoutMs, requestTimeoutMs: options.headersTimeoutMs * 2 } } : {}),
+    });
+    const { port } = await server.start();
+    cleanups.push(() => server.stop());
+    return { base: `http://127.0.0.1:${port}`, metrics, systemCalls: () => systemCalls };
+  }
+
+  async function get(url: string) {
+    const res = await request(url);
+    return { status: res.statusCode, type: String(res.headers["content-type"]), body: await res.body.text() };
+  }
+
+  it("reports healthy with 200 and asks the service at most once per cache period", async () => {
+    const s = await start();
+    for (let i = 0; i < 5; i += 1) {
+      const res = await get(`${s.base}/healthz`);
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body)).toEqual({ status: "ok", store: "ok", service: "ok" });
+    }
+    expect(s.systemCalls()).toBe(1);
+  });
+
+  it.each([
+    [{ storeUp: false }, { store: "down", service: "ok" }],
+    [{ serviceUp: false }, { store: "ok", service: "down" }],
+  ])("answers 503 when a dependency is down (%o)", async (options, expected) => {
+    const s = await start(options);
+    const res = await get(`${s.base}/healthz`);
+    expect(res.status).toBe(503);
+    expect(JSON.parse(res.body)).toEqual({ status: "degraded", ...expected });
+  });
+
+  it("serves Prometheus text on /metrics", async () => {
+    const s = await start();
+    s.metrics.inc("notifications_total", { outcome: "sent" }, 3);
+    const res = await get(`${s.base}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.type).toContain("text/plain");
+    expect(res.body).toContain("# TYPE notifications_total counter");
+    expect(res.body).toContain('notifications_total{outcome="sent"} 3');
+  });
+
+  it("drops a client that never finishes its headers (slowloris) with 408", async () => {
+    const s = await start({ headersTimeoutMs: 200 });
+    const socket = connect(Number(new URL(s.base).port), "127.0.0.1");
+    socket.write("POST /hooks/abc HTTP/1.1\r\nHost: x\r\nX-Slow: 1\r\n");
+    let received = "";
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+    await once(socket, "close");
+    expect(received).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it("answers 404 for unknown paths", async () => {
+    const s = await start();
+    expect((await get(`${s.base}/nope`)).status).toBe(404);
+  });
+
+  describe("with a bot in webhook mode", () => {
+    let tg: FakeTelegram;
+
+    it("passes updates with the right secret token to the bot and refuses others", async () => {
+      tg = await startFakeTelegram();
+      cleanups.push(() => tg.close());
+      const bot = new Bot(tg.token, { botInfo: tg.botInfo, client: { apiRoot: tg.apiRoot } });
+      bot.command("ping", (ctx) => ctx.reply("pong"));
+      const s = await start({ bot, secretToken: "tg-secret_1" });
+      const update = tg.text(77, "/ping");
+      const post = (token: string) =>
+        request(`${s.base}/telegram`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": token },
+          body: JSON.stringify(update),
+        });
+      const refused = await post("wrong");
+      await refused.body.dump();
+      expect(refused.statusCode).toBe(401);
+      expect(tg.botMessages(77)).toEqual([]);
+      const ok = await post("tg-secret_1");
+      await ok.body.dump();
+      expect(ok.statusCode).toBe(200);
+      expect(tg.botMessages(77).map((m) => m.text)).toEqual(["pong"]);
+    });
+  });
+});
