@@ -1,0 +1,46 @@
+## Broadcast feature: /broadcast
+
+broadcast =
+    .description = Send a signed transaction with energy provided
+
+broadcast-ask = Send the <b>signed</b> transaction as JSON text or as a .json file (with txID, raw_data, raw_data_hex and signature). I check it before anything is sent.
+    Never send a private key or a recovery phrase: sign in your wallet, send only the result.
+broadcast-secret-deleted = ⚠️ I deleted your message because it looked like a { $kind ->
+    [mnemonic] recovery phrase
+   *[other] private key
+}. Never share it with anyone, this bot included: I only need the signed transaction. If it was real, treat that wallet as compromised and move the funds.
+
+broadcast-refused-not-json = This is not valid JSON ({ $detail }). Send the signed transaction exactly as your wallet produced it.
+broadcast-refused-too-large = The transaction is over 1 MiB; a signed transaction is only a few kilobytes. Nothing was sent.
+broadcast-refused-not-object = This is not a transaction object. Send the signed transaction JSON with txID, raw_data, raw_data_hex and signature.
+broadcast-refused-malformed = The transaction is incomplete or unreadable: { $detail }. Nothing was sent.
+broadcast-refused-txid-mismatch = The txID does not equal sha256(raw_data_hex): the transaction was changed after it was built ({ $detail }). Sign it again.
+broadcast-refused-raw-data-mismatch = raw_data disagrees with raw_data_hex: the JSON does not say what was signed. Send the transaction exactly as signed.
+broadcast-refused-no-signature = The transaction is not signed. Sign it in your wallet first, then send it here.
+broadcast-refused-bad-signature = The signature does not match the sender: { $detail }. Sign it with the sender's own wallet.
+broadcast-refused-multiple-contracts = The transaction holds more than one contract; only a single contract call can be broadcast.
+broadcast-refused-expired = Expired: the transaction has passed its expiration or has under 30 seconds left. Sign a new one with about 600 seconds of expiration.
+broadcast-refused-insufficient-time = Too little time left: under 75 seconds before the transaction expires. Sign a new one with about 600 seconds of expiration.
+broadcast-refused-pricing-unavailable = Prices are unavailable right now, so I cannot estimate the fee. Try again in a minute.
+
+broadcast-summary-title = <b>Check before sending</b>
+broadcast-kind-usdt = USDT transfer: <b>{ $amount } USDT</b>
+broadcast-kind-trx = TRX transfer: <b>{ $amount } TRX</b>
+broadcast-kind-contract = Other contract call ({ $contractType }) to { $contract }
+broadcast-summary-from = From: { $address }
+broadcast-summary-to = To: { $address }
+broadcast-summary-txid = Transaction id: { $txId }
+broadcast-summary-time-left = Time left: { $timeLeft }
+broadcast-summary-energy-usdt = Estimated energy: about { $holder }, or about { $firstTime } if the recipient has never held USDT.
+broadcast-summary-fee-usdt = Estimated fee at the base price of { $unitPriceSun } sun: { $holderTrx } TRX, or { $firstTimeTrx } TRX for a first-time recipient.
+broadcast-summary-energy = Estimated energy: about { $units }; fee at the base price of { $unitPriceSun } sun: about { $feeTrx } TRX.
+broadcast-summary-bandwidth = Estimated bandwidth: about { $units }; fee at the base price of { $unitPriceSun } sun: about { $feeTrx } TRX.
+broadcast-summary-confirm-hint = The fee is charged when the service accepts it and refunded if the broadcast fails or expires.
+broadcast-confirm-button = ✅ Confirm
+broadcast-cancel-button = Cancel
+broadcast-retry-button = 🔁 Retry
+broadcast-cancelled = Broadcast cancelled. Nothing was sent or charged.
+broadcast-already-submitted = This transaction was already submitted.
+broadcast-accepted = Broadcast { $broadcastId } accepted: { $status }.
+broadcast-duplicate-known = This transaction was already submitted: broadcast { $broadcastId } (transaction { $txId }), status { $status }. Nothing new was charged.
+broadcast-duplicate-unknown = The service already has a broadcast for transaction { $txId } in flight or confirmed. Nothing new was charged; see /orders.

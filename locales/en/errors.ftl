@@ -1,0 +1,35 @@
+## Service errors (one text per code, each with the next step)
+
+error-api_key-invalid = The service does not accept the API key of this chat (invalid key). Create a new key in the dashboard and send /link to connect it again.
+error-api_key-revoked = The API key of this chat was revoked. Create a new key in the dashboard and send /link to connect it again.
+error-api_keys-ip_not_allowed = The key's IP allowlist blocks this bot. Add the bot's address { $seenIp } to the allowlist of the key in the dashboard, then try again.
+error-rate_limited = Too many requests right now. Please wait { $retryAfterSec } s and try again.
+error-validation-invalid_field = The service refused the request: { $detail }. Please correct it and try again.
+error-request-invalid = The request is too large for the service (over 1 MiB). Send something smaller.
+error-validation-invalid_callback_url = The callback URL was refused: it must be a public https:// address. Fix it in the dashboard.
+error-idempotency-in_progress = This request is still being processed. Wait a couple of seconds and tap again; you will not be charged twice.
+error-idempotency-key_reuse = This quote was already used for a different request. Please ask for a fresh quote.
+error-wallet-insufficient_balance = Your balance is too low: { $requiredTrx } TRX are needed. Top up with /balance and tap Retry; you will not be charged twice.
+error-wallet-not_registered = The sender address has no account with the service. Connect your key with /link so the broadcast is charged to your account.
+error-not_found = Nothing was found for your account under this id. Check the id and try again.
+error-order-receiver_undeliverable = The receiver cannot get energy: the address is not activated or is a contract. Fix the address and try again.
+error-broadcast-malformed = The service could not read the signed transaction. Export it again from your wallet and send the full JSON.
+error-broadcast-no_signature = The transaction is not signed. Sign it in your wallet and send it again.
+error-broadcast-duplicate_tx = This transaction is already being broadcast or is already confirmed. Use /orders to follow it.
+error-broadcast-invalid_tx = The transaction does not check out ({ $detail }). Sign it again and send the new JSON.
+error-broadcast-tx_would_revert = The transaction would fail on chain (simulation reverted). Check the amount and the recipient, then sign a new one.
+error-broadcast-insufficient_usdt = The sender does not hold enough USDT for this transfer. Top up the sender and sign again.
+error-broadcast-insufficient_bandwidth = The sender cannot cover the bandwidth this transaction needs. Add some TRX to the sender and try again.
+error-broadcast-insufficient_time = The transaction expires too soon (less than 75 seconds left). Sign a new one with about 10 minutes of expiration.
+error-broadcast-tx_expired = The transaction has expired. Sign a new one with about 10 minutes (600 s) of expiration.
+error-broadcast-unsupported_contract = This kind of transaction cannot be provisioned by the service. Only single contract calls and transfers are supported.
+error-broadcast-upstream_unavailable = The TRON network node is unreachable right now; nothing was charged. Try again in a minute.
+error-client-timeout = The service did not answer in time. The request may or may not have gone through: check before repeating it.
+error-client-connection_failed = The service cannot be reached right now. Please try again in a minute.
+error-client-bad_error_body = The service answered with an unexpected error (request { $requestId }). Please try again later.
+error-client-bad_response = The service answered in an unexpected format (request { $requestId }). Please try again later.
+error-client-body_too_large = That is too large to send to the service (over 1 MiB).
+error-client-invalid_id = That id is not valid: order and broadcast ids are 24 hexadecimal characters. Check it and try again.
+error-client-invalid_idempotency_key = I could not prepare this request, so nothing was sent. Please ask for a fresh quote and try again.
+error-unknown = The service reported an error I do not know: { $code }, { $detail } (request { $requestId }). Please try again later or contact support with the request id.
+error-internal = Something went wrong on my side. Please try again; if it keeps happening, contact support.

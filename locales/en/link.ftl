@@ -1,0 +1,41 @@
+## /link and /unlink
+
+link-ask-key =
+    Send me your <b>API key</b> from the dashboard (API keys page).
+
+    I will delete your message right away and keep the key only in encrypted form.
+link-ask-key-text = Please send the API key as a text message, or press Cancel.
+link-key-format = That does not look like an API key: it should be one word without spaces. Copy it from the dashboard and send it again.
+link-key-accepted = The service accepted the key.
+link-key-accepted-no-wallet = The service accepted the key, but your account has no wallet yet.
+link-ask-secret =
+    Now send the <b>webhook secret</b> that was shown together with the key. With it I can verify the service's notifications and tell you about your orders at once.
+
+    No secret? Press Skip: everything still works, I just check statuses myself.
+link-ask-secret-text = Please send the webhook secret as a text message, or press Skip.
+link-secret-format = That does not look like a webhook secret: it should be one word without spaces. Send it again or press Skip.
+link-cancel-button = Cancel
+link-skip-button = Skip
+link-usage =
+    Usage: <code>/link API_KEY</code> or <code>/link API_KEY WEBHOOK_SECRET</code>. Or just send /link and I will ask step by step.
+
+    I deleted your message because it may contain a key.
+link-unavailable = The service cannot be reached right now, so I could not check the key and stored <b>nothing</b>. Please try /link again in a minute.
+link-not-stored = Nothing was stored.
+link-success = ✅ Your account is connected to this chat.
+link-replaced = ✅ Your account is connected. The previous key of this chat was replaced.
+link-balance = Available balance: <b>{ $availableTrx } TRX</b>.
+link-no-wallet = Your account has no wallet yet, so there is no balance or deposit address. Open the dashboard to create the wallet; /balance will show it afterwards.
+link-callback-url =
+    Your personal callback URL:
+    { $url }
+
+    To get instant notifications, open the dashboard, edit this API key and paste the URL into the <b>Callback URL</b> field.
+link-secret-stored = The webhook secret is stored encrypted; notifications are verified with it.
+link-secret-missing = No webhook secret stored: I will treat notifications only as hints and check every status with the service myself.
+
+unlink-confirm = Disconnect this chat from your account? The stored key, webhook secret and callback URL will be deleted.
+unlink-confirm-button = Yes, disconnect
+unlink-cancel-button = Keep it
+unlink-kept = OK, your account stays connected.
+unlink-done = Disconnected. The key, the webhook secret and the callback URL of this chat are deleted. Send /link to connect again.

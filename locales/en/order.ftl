@@ -1,0 +1,81 @@
+## Order feature: /order, /batch, quotes
+
+order =
+    .description = Rent energy for an address
+batch =
+    .description = Several orders at once (lines or a .csv file)
+
+order-not-linked = Link your API key first: /link
+order-usage = Usage: <code>/order address amount duration</code>, for example <code>/order TXYZ… 100k 1h</code>. Durations: { $durations }. Or just send /order and I will ask step by step.
+order-ask-receiver = Who receives the energy? Send a TRON address (base58, starts with T). You can add a label after it, like <code>TXYZ… main wallet</code>, or tap a recent receiver.
+    For several orders at once, paste lines <code>address amount [duration]</code> or send a .csv file.
+order-receiver-invalid = That is not a valid TRON address: it must be 34 characters of base58 starting with T, with a correct checksum. Check it and send it again.
+order-receiver-saved = Saved { $address } as “{ $label }”.
+order-ask-amount = How much energy? From { $min } to { $max }, for example <code>100k</code> or <code>65,000</code>.
+order-amount-invalid = Send a whole number between { $min } and { $max }, such as <code>100000</code>, <code>100k</code> or <code>65,000</code>.
+order-amount-range = The amount must be between { $min } and { $max }.
+order-ask-duration = For how long? Price per unit of energy:
+order-duration-button = { $label } · { $unitPriceSun } sun
+order-duration-invalid = Pick a duration with the buttons, or type one such as <code>1h</code> or <code>3600</code>.
+order-duration-text = { $unit ->
+    [h] { $count } h
+    [m] { $count } min
+   *[s] { $count } s
+}
+order-cancel-button = Cancel
+
+order-quote-title = <b>Your quote</b> (valid for { $minutes } min)
+order-quote-item = Receiver: { $address }
+    Energy: { $amount } for { $duration }
+    Unit price: { $unitPriceSun } sun
+order-quote-batch-title = <b>Quote for { $count } orders</b> (valid for { $minutes } min)
+order-quote-batch-line = { $n }. { $address } · { $amount } for { $duration } · { $costTrx } TRX
+order-quote-batch-more = …and { $count } more.
+order-quote-total = Total: <b>{ $totalTrx } TRX</b>
+order-quote-balance = Balance: { $balanceTrx } TRX, after the order: { $afterTrx } TRX
+order-quote-balance-short = Balance: { $balanceTrx } TRX, which is { $missingTrx } TRX short. Top up before you confirm.
+order-quote-balance-unknown = Your balance could not be read right now.
+order-quote-confirm-button = ✅ Confirm
+order-quote-retry-button = 🔁 Retry
+order-quote-fresh-button = Get a fresh quote
+order-quote-cancelled = Quote cancelled. Nothing was charged.
+order-quote-expired = This quote has expired: prices move, so a quote is valid for 10 minutes. Nothing was charged. Tap below for a fresh one.
+order-quote-expired-short = This quote has expired.
+order-already-placed = This order is already placed; it was charged once.
+order-cannot-cancel = This quote has already been sent to the service and can no longer be cancelled.
+order-placed-replayed = This order had already been placed: this is the same order, charged once.
+order-topup = Required: { $requiredTrx } TRX, available: { $availableTrx } TRX.
+    Your deposit address: { $depositAddress }
+    After the top-up arrives, tap Retry.
+order-topup-no-address = Required: { $requiredTrx } TRX, available: { $availableTrx } TRX. Your account has no deposit address yet: create one in the dashboard, top up, then tap Retry.
+order-retry-safe = Retry sends the same order with the same key, so it can never be charged twice.
+
+order-batch-ask = Paste the orders, one per line: <code>address amount [duration]</code>. Or send a .csv file. Up to 100 orders per batch.
+order-batch-ask-duration = { $count ->
+    [one] One line has no duration. For how long should it run?
+   *[other] { $count } lines have no duration. For how long should they run?
+}
+order-batch-empty = I found no order lines. Each line is <code>address amount [duration]</code>.
+order-batch-too-many = That is { $count } orders; a batch holds at most { $max }. Split it and send the parts separately.
+order-batch-errors = Nothing was sent. { $count ->
+    [one] Fix this line
+   *[other] Fix these { $count } lines
+} and send the whole list again:
+order-batch-errors-more = …and { $count } more.
+order-batch-error-line = Line { $line }: { $reason }
+order-batch-reason-bad-address = “{ $value }” is not a valid TRON address
+order-batch-reason-missing-amount = the amount is missing
+order-batch-reason-bad-amount = “{ $value }” is not a whole amount
+order-batch-reason-amount-out-of-range = { $value } is outside { $min }–{ $max }
+order-batch-reason-bad-duration = “{ $value }” is not an available duration
+order-batch-reason-too-many-fields = too many fields (expected address, amount, duration)
+order-batch-placed-title = <b>{ $count } orders placed</b>, total { $totalTrx } TRX. I will tell you when each one is fulfilled.
+order-batch-placed-line = { $n }. { $orderId } → { $receiver }
+
+order-document-not-csv = For a batch, send a .csv file (address, amount, duration per line).
+order-document-too-large = The file is over 1 MiB; that is too large.
+order-document-unreadable = I could not read that file. Send it again, or paste its contents as text.
+
+order-prepare-pricing-unavailable = Prices are unavailable right now. Try again in a minute.
+order-prepare-unknown-duration = That duration is no longer offered. Start again with /order to pick a current one.
+order-prepare-not-linked = Link your API key first: /link

@@ -1,0 +1,25 @@
+## History feature: /orders, /track
+
+orders =
+    .description = Your orders and broadcasts
+track =
+    .description = Live status of an order or broadcast
+
+orders-empty = No orders or broadcasts yet. Start with /order or /broadcast.
+orders-title = <b>Your orders and broadcasts</b>, newest first (page { $page } of { $pages }, { $total } in all)
+orders-line-order = { $n }. Order { $id }
+    { $status } · { $amount } energy for { $duration } → { $address }
+orders-line-broadcast = { $n }. Broadcast { $id }
+    { $status } · { $what } → { $address }
+orders-what-usdt = { $amount } USDT
+orders-what-trx = { $amount } TRX
+orders-what-contract = contract call
+orders-track-hint = Live status: <code>/track id</code>
+orders-newer-button = ◀ Newer
+orders-older-button = Older ▶
+
+track-usage = Send <code>/track id</code> with the 24-character id of an order or a broadcast.
+track-not-found = { $id } was not found for your account.
+track-refresh-button = 🔄 Refresh
+track-refresh-failed = Could not read it right now.
+track-unchanged = Nothing has changed.

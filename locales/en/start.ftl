@@ -1,0 +1,22 @@
+## /start, /help, /cancel, /language
+
+start-welcome =
+    Hello, { $name }! I rent TRON energy for your transactions, so they cost a fraction of burning TRX.
+
+    To begin, connect your account: send /link and paste the API key from the dashboard.
+    Meanwhile, /prices shows the current prices and /system the service status.
+start-welcome-linked =
+    Welcome back, { $name }! Your account is connected.
+
+    /balance shows your balance and deposit address, /prices the current prices. Send /help for everything else.
+
+help-title-private = <b>What I can do</b>
+help-title-group = <b>Commands that work in groups</b>
+help-group-private = Anything that touches your account works only in a private chat with @{ $username }.
+help-inline = In any chat you can type <code>@{ $username } 100k 1h</code> to get a price quote.
+
+cancel-done = Cancelled. Nothing was changed.
+cancel-nothing = There is nothing to cancel right now.
+
+language-choose = Choose your language:
+language-changed = Done: I will speak { $language } in this chat from now on.

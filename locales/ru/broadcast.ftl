@@ -1,0 +1,46 @@
+## Broadcast feature: /broadcast
+
+broadcast =
+    .description = Отправить подписанную транзакцию с энергией
+
+broadcast-ask = Пришлите <b>подписанную</b> транзакцию в виде JSON-текста или файла .json (с полями txID, raw_data, raw_data_hex и signature). Я проверю её, прежде чем что-либо отправлять.
+    Никогда не присылайте приватный ключ или сид-фразу: подпишите транзакцию в кошельке и пришлите только результат.
+broadcast-secret-deleted = ⚠️ Я удалил ваше сообщение: оно похоже на { $kind ->
+    [mnemonic] сид-фразу
+   *[other] приватный ключ
+}. Никому его не сообщайте, включая этого бота: мне нужна только подписанная транзакция. Если это настоящие данные, считайте кошелёк скомпрометированным и переведите средства.
+
+broadcast-refused-not-json = Это не корректный JSON ({ $detail }). Пришлите подписанную транзакцию в том виде, в каком её выдал кошелёк.
+broadcast-refused-too-large = Транзакция больше 1 МиБ, а подписанная транзакция занимает всего несколько килобайт. Ничего не отправлено.
+broadcast-refused-not-object = Это не объект транзакции. Пришлите JSON подписанной транзакции с полями txID, raw_data, raw_data_hex и signature.
+broadcast-refused-malformed = Транзакция неполная или не читается: { $detail }. Ничего не отправлено.
+broadcast-refused-txid-mismatch = txID не равен sha256(raw_data_hex): транзакцию изменили после создания ({ $detail }). Подпишите её заново.
+broadcast-refused-raw-data-mismatch = raw_data не совпадает с raw_data_hex: JSON описывает не то, что было подписано. Пришлите транзакцию ровно в подписанном виде.
+broadcast-refused-no-signature = Транзакция не подписана. Сначала подпишите её в кошельке, затем пришлите сюда.
+broadcast-refused-bad-signature = Подпись не соответствует отправителю: { $detail }. Подпишите транзакцию кошельком отправителя.
+broadcast-refused-multiple-contracts = В транзакции больше одного контракта; отправить можно только один вызов контракта.
+broadcast-refused-expired = Срок истёк: транзакция уже просрочена или до её истечения меньше 30 секунд. Подпишите новую со сроком около 600 секунд.
+broadcast-refused-insufficient-time = Слишком мало времени: до истечения транзакции меньше 75 секунд. Подпишите новую со сроком около 600 секунд.
+broadcast-refused-pricing-unavailable = Цены сейчас недоступны, поэтому не получается оценить комиссию. Попробуйте через минуту.
+
+broadcast-summary-title = <b>Проверьте перед отправкой</b>
+broadcast-kind-usdt = Перевод USDT: <b>{ $amount } USDT</b>
+broadcast-kind-trx = Перевод TRX: <b>{ $amount } TRX</b>
+broadcast-kind-contract = Другой вызов контракта ({ $contractType }) к { $contract }
+broadcast-summary-from = Отправитель: { $address }
+broadcast-summary-to = Получатель: { $address }
+broadcast-summary-txid = Идентификатор транзакции: { $txId }
+broadcast-summary-time-left = Осталось времени: { $timeLeft }
+broadcast-summary-energy-usdt = Оценка энергии: около { $holder } или около { $firstTime }, если получатель ещё никогда не держал USDT.
+broadcast-summary-fee-usdt = Оценка комиссии по базовой цене { $unitPriceSun } sun: { $holderTrx } TRX или { $firstTimeTrx } TRX для нового получателя.
+broadcast-summary-energy = Оценка энергии: около { $units }; комиссия по базовой цене { $unitPriceSun } sun: около { $feeTrx } TRX.
+broadcast-summary-bandwidth = Оценка пропускной способности (bandwidth): около { $units }; комиссия по базовой цене { $unitPriceSun } sun: около { $feeTrx } TRX.
+broadcast-summary-confirm-hint = Комиссия списывается, когда сервис принимает транзакцию, и возвращается, если отправка завершится неудачей или истечёт срок.
+broadcast-confirm-button = ✅ Подтвердить
+broadcast-cancel-button = Отмена
+broadcast-retry-button = 🔁 Повторить
+broadcast-cancelled = Отправка отменена. Ничего не отправлено и не списано.
+broadcast-already-submitted = Эта транзакция уже отправлена.
+broadcast-accepted = Отправка { $broadcastId } принята: { $status }.
+broadcast-duplicate-known = Эта транзакция уже отправлена: отправка { $broadcastId } (транзакция { $txId }), статус { $status }. Повторно ничего не списано.
+broadcast-duplicate-unknown = У сервиса уже есть отправка транзакции { $txId } — в процессе или подтверждённая. Повторно ничего не списано; см. /orders.

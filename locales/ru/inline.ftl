@@ -1,0 +1,16 @@
+## Инлайн-расчёт цены
+
+inline-quote-title = { $label }: { $totalTrx } TRX за { $amount } энергии
+inline-quote-description = { $unitPriceSun } sun за единицу, аренда на { $duration }
+inline-quote-message =
+    <b>Расчёт цены энергии</b>
+    { $amount } энергии на { $duration } ({ $label }): <b>{ $totalTrx } TRX</b>
+    Цена за единицу: { $unitPriceSun } sun. Цены меняются вместе с рынком.
+inline-order-button = Заказать в боте
+inline-connect-button = Подключить аккаунт
+inline-unparsed-title = Введите количество, например 100k 1h
+inline-unparsed-description = От { $amountMin } до { $amountMax } энергии, можно добавить срок.
+inline-unparsed-message = После имени бота введите количество энергии от { $amountMin } до { $amountMax } и, по желанию, срок, например <code>100k 1h</code>.
+inline-range-title = { $amount } энергии — вне допустимого диапазона
+inline-range-description = Допустимо от { $amountMin } до { $amountMax } энергии в одном заказе.
+inline-range-message = Заказать { $amount } энергии нельзя: в одном заказе должно быть от { $amountMin } до { $amountMax } энергии.

@@ -1,0 +1,83 @@
+## Order feature: /order, /batch, quotes
+
+order =
+    .description = Арендовать энергию для адреса
+batch =
+    .description = Несколько заказов сразу (строки или файл .csv)
+
+order-not-linked = Сначала привяжите API-ключ: /link
+order-usage = Формат: <code>/order адрес количество срок</code>, например <code>/order TXYZ… 100k 1h</code>. Сроки: { $durations }. Или отправьте просто /order — я спрошу всё по шагам.
+order-ask-receiver = Кому отправить энергию? Пришлите адрес TRON (base58, начинается с T). После адреса можно добавить метку, например <code>TXYZ… основной кошелёк</code>, или выберите недавнего получателя.
+    Чтобы оформить несколько заказов сразу, вставьте строки <code>адрес количество [срок]</code> или пришлите файл .csv.
+order-receiver-invalid = Это не похоже на адрес TRON: нужно 34 символа base58, начинающихся с T, с верной контрольной суммой. Проверьте и пришлите ещё раз.
+order-receiver-saved = Адрес { $address } сохранён под меткой «{ $label }».
+order-ask-amount = Сколько энергии? От { $min } до { $max }, например <code>100k</code> или <code>65,000</code>.
+order-amount-invalid = Пришлите целое число от { $min } до { $max }, например <code>100000</code>, <code>100k</code> или <code>65,000</code>.
+order-amount-range = Количество должно быть от { $min } до { $max }.
+order-ask-duration = На какой срок? Цена за единицу энергии:
+order-duration-button = { $label } · { $unitPriceSun } sun
+order-duration-invalid = Выберите срок кнопкой или напишите его, например <code>1h</code> или <code>3600</code>.
+order-duration-text = { $unit ->
+    [h] { $count } ч
+    [m] { $count } мин
+   *[s] { $count } с
+}
+order-cancel-button = Отмена
+
+order-quote-title = <b>Расчёт стоимости</b> (действует { $minutes } мин)
+order-quote-item = Получатель: { $address }
+    Энергия: { $amount } на { $duration }
+    Цена за единицу: { $unitPriceSun } sun
+order-quote-batch-title = <b>Расчёт для заказов: { $count }</b> (действует { $minutes } мин)
+order-quote-batch-line = { $n }. { $address } · { $amount } на { $duration } · { $costTrx } TRX
+order-quote-batch-more = …и ещё { $count }.
+order-quote-total = Итого: <b>{ $totalTrx } TRX</b>
+order-quote-balance = Баланс: { $balanceTrx } TRX, после заказа: { $afterTrx } TRX
+order-quote-balance-short = Баланс: { $balanceTrx } TRX — не хватает { $missingTrx } TRX. Пополните счёт перед подтверждением.
+order-quote-balance-unknown = Сейчас не удалось узнать баланс.
+order-quote-confirm-button = ✅ Подтвердить
+order-quote-retry-button = 🔁 Повторить
+order-quote-fresh-button = Новый расчёт
+order-quote-cancelled = Расчёт отменён. Ничего не списано.
+order-quote-expired = Срок действия расчёта истёк: цены меняются, поэтому расчёт действует 10 минут. Ничего не списано. Нажмите кнопку ниже, чтобы получить новый.
+order-quote-expired-short = Срок действия расчёта истёк.
+order-already-placed = Этот заказ уже оформлен; оплата списана один раз.
+order-cannot-cancel = Этот расчёт уже отправлен в сервис, отменить его нельзя.
+order-placed-replayed = Этот заказ уже был оформлен раньше: это тот же заказ, оплата списана один раз.
+order-topup = Нужно: { $requiredTrx } TRX, доступно: { $availableTrx } TRX.
+    Ваш адрес для пополнения: { $depositAddress }
+    Когда пополнение поступит, нажмите «Повторить».
+order-topup-no-address = Нужно: { $requiredTrx } TRX, доступно: { $availableTrx } TRX. У аккаунта ещё нет адреса для пополнения: создайте его в личном кабинете, пополните счёт и нажмите «Повторить».
+order-retry-safe = «Повторить» отправляет тот же заказ с тем же ключом, поэтому двойного списания не будет.
+
+order-batch-ask = Вставьте заказы, по одному в строке: <code>адрес количество [срок]</code>. Или пришлите файл .csv. В одном пакете — до 100 заказов.
+order-batch-ask-duration = { $count ->
+    [one] В { $count } строке не указан срок. На какой срок её оформить?
+    [few] В { $count } строках не указан срок. На какой срок их оформить?
+   *[other] В { $count } строках не указан срок. На какой срок их оформить?
+}
+order-batch-empty = Я не нашёл ни одной строки заказа. Формат строки: <code>адрес количество [срок]</code>.
+order-batch-too-many = Здесь { $count } заказов, а в пакете может быть не больше { $max }. Разделите список и отправьте частями.
+order-batch-errors = Ничего не отправлено. Исправьте { $count ->
+    [one] { $count } строку
+    [few] { $count } строки
+   *[other] { $count } строк
+} и пришлите весь список заново:
+order-batch-errors-more = …и ещё { $count }.
+order-batch-error-line = Строка { $line }: { $reason }
+order-batch-reason-bad-address = «{ $value }» — не адрес TRON
+order-batch-reason-missing-amount = не указано количество
+order-batch-reason-bad-amount = «{ $value }» — не целое число
+order-batch-reason-amount-out-of-range = { $value } вне диапазона { $min }–{ $max }
+order-batch-reason-bad-duration = срок «{ $value }» недоступен
+order-batch-reason-too-many-fields = слишком много полей (нужно: адрес, количество, срок)
+order-batch-placed-title = <b>Оформлено заказов: { $count }</b>, всего { $totalTrx } TRX. Я сообщу, когда каждый будет выполнен.
+order-batch-placed-line = { $n }. { $orderId } → { $receiver }
+
+order-document-not-csv = Для пакета пришлите файл .csv (адрес, количество, срок в каждой строке).
+order-document-too-large = Файл больше 1 МиБ — это слишком много.
+order-document-unreadable = Не удалось прочитать файл. Пришлите его ещё раз или вставьте содержимое текстом.
+
+order-prepare-pricing-unavailable = Цены сейчас недоступны. Попробуйте через минуту.
+order-prepare-unknown-duration = Этот срок больше не предлагается. Начните заново с /order и выберите актуальный.
+order-prepare-not-linked = Сначала привяжите API-ключ: /link

@@ -1,0 +1,46 @@
+## Broadcast feature: /broadcast
+
+broadcast =
+    .description = 发送已签名交易并由服务提供能量
+
+broadcast-ask = 请以 JSON 文本或 .json 文件发送<b>已签名</b>的交易（包含 txID、raw_data、raw_data_hex 和 signature）。发送前我会先检查。
+    切勿发送私钥或助记词：请在钱包中签名，只发送签名结果。
+broadcast-secret-deleted = ⚠️ 我删除了您的消息，因为它看起来像{ $kind ->
+    [mnemonic] 助记词
+   *[other] 私钥
+}。请勿告诉任何人，包括本机器人：我只需要已签名的交易。如果内容是真实的，请视该钱包已泄露并尽快转移资产。
+
+broadcast-refused-not-json = 这不是有效的 JSON（{ $detail }）。请按钱包生成的原样发送已签名交易。
+broadcast-refused-too-large = 交易超过 1 MiB，而已签名交易通常只有几 KB。未发送任何内容。
+broadcast-refused-not-object = 这不是交易对象。请发送包含 txID、raw_data、raw_data_hex 和 signature 的已签名交易 JSON。
+broadcast-refused-malformed = 交易不完整或无法读取：{ $detail }。未发送任何内容。
+broadcast-refused-txid-mismatch = txID 与 sha256(raw_data_hex) 不一致：交易在创建后被修改过（{ $detail }）。请重新签名。
+broadcast-refused-raw-data-mismatch = raw_data 与 raw_data_hex 不一致：JSON 描述的不是已签名的内容。请按签名时的原样发送。
+broadcast-refused-no-signature = 交易尚未签名。请先在钱包中签名，再发送到这里。
+broadcast-refused-bad-signature = 签名与发送方不符：{ $detail }。请用发送方自己的钱包签名。
+broadcast-refused-multiple-contracts = 交易中包含多个合约；只能广播单个合约调用。
+broadcast-refused-expired = 已过期：交易已超过有效期，或剩余不足 30 秒。请重新签名一笔有效期约 600 秒的交易。
+broadcast-refused-insufficient-time = 剩余时间太少：距交易过期不足 75 秒。请重新签名一笔有效期约 600 秒的交易。
+broadcast-refused-pricing-unavailable = 暂时无法获取价格，无法估算费用。请一分钟后再试。
+
+broadcast-summary-title = <b>发送前请核对</b>
+broadcast-kind-usdt = USDT 转账：<b>{ $amount } USDT</b>
+broadcast-kind-trx = TRX 转账：<b>{ $amount } TRX</b>
+broadcast-kind-contract = 其他合约调用（{ $contractType }），合约：{ $contract }
+broadcast-summary-from = 发送方：{ $address }
+broadcast-summary-to = 接收方：{ $address }
+broadcast-summary-txid = 交易 ID：{ $txId }
+broadcast-summary-time-left = 剩余时间：{ $timeLeft }
+broadcast-summary-energy-usdt = 预计能量：约 { $holder }；若接收方从未持有过 USDT，约 { $firstTime }。
+broadcast-summary-fee-usdt = 按基础价格 { $unitPriceSun } sun 预计费用：{ $holderTrx } TRX；首次接收的地址为 { $firstTimeTrx } TRX。
+broadcast-summary-energy = 预计能量：约 { $units }；按基础价格 { $unitPriceSun } sun 费用约 { $feeTrx } TRX。
+broadcast-summary-bandwidth = 预计带宽：约 { $units }；按基础价格 { $unitPriceSun } sun 费用约 { $feeTrx } TRX。
+broadcast-summary-confirm-hint = 服务接受交易时扣费；若广播失败或过期，费用将退回。
+broadcast-confirm-button = ✅ 确认
+broadcast-cancel-button = 取消
+broadcast-retry-button = 🔁 重试
+broadcast-cancelled = 已取消广播，未发送也未扣费。
+broadcast-already-submitted = 此交易已经提交过了。
+broadcast-accepted = 广播 { $broadcastId } 已受理：{ $status }。
+broadcast-duplicate-known = 此交易已经提交过：广播 { $broadcastId }（交易 { $txId }），状态 { $status }。没有再次扣费。
+broadcast-duplicate-unknown = 服务中已有交易 { $txId } 的广播（进行中或已确认）。没有再次扣费；请查看 /orders。

@@ -1,0 +1,35 @@
+## 服务错误（每个错误码对应一条说明及下一步操作）
+
+error-api_key-invalid = 服务不接受此聊天的 API 密钥（密钥无效）。请在控制台创建新密钥，并通过 /link 重新绑定。
+error-api_key-revoked = 此聊天的 API 密钥已被吊销。请在控制台创建新密钥，并通过 /link 重新绑定。
+error-api_keys-ip_not_allowed = 该密钥的 IP 白名单拦截了本机器人。请在控制台把机器人的地址 { $seenIp } 加入该密钥的白名单，然后重试。
+error-rate_limited = 请求过于频繁。请等待 { $retryAfterSec } 秒后重试。
+error-validation-invalid_field = 服务拒绝了请求：{ $detail }。请修改后重试。
+error-request-invalid = 请求内容过大（超过 1 MiB），请发送更小的内容。
+error-validation-invalid_callback_url = 回调地址被拒绝：必须是公开的 https:// 地址。请在控制台中修改。
+error-idempotency-in_progress = 该请求仍在处理中。请等几秒再点一次，不会重复扣费。
+error-idempotency-key_reuse = 此报价已用于另一个请求，请重新获取报价。
+error-wallet-insufficient_balance = 余额不足：需要 { $requiredTrx } TRX。请通过 /balance 充值后点击“重试”，不会重复扣费。
+error-wallet-not_registered = 发送地址在服务中没有账户。请用 /link 绑定密钥，让广播费用从您的账户扣除。
+error-not_found = 在您的账户下找不到该编号对应的记录。请检查编号后重试。
+error-order-receiver_undeliverable = 接收地址无法获得能量：该地址未激活或是合约地址。请更正地址后重试。
+error-broadcast-malformed = 服务无法读取这笔已签名交易。请从钱包重新导出，并发送完整的 JSON。
+error-broadcast-no_signature = 该交易未签名。请在钱包中签名后重新发送。
+error-broadcast-duplicate_tx = 这笔交易正在广播或已确认。请用 /orders 跟踪。
+error-broadcast-invalid_tx = 交易校验未通过（{ $detail }）。请重新签名并发送新的 JSON。
+error-broadcast-tx_would_revert = 这笔交易在链上会失败（模拟执行被回滚）。请检查金额和收款方后重新签名。
+error-broadcast-insufficient_usdt = 发送方的 USDT 不足以完成这笔转账。请为发送方充值后重新签名。
+error-broadcast-insufficient_bandwidth = 发送方的带宽不足以完成这笔交易。请向该地址转入少量 TRX 后重试。
+error-broadcast-insufficient_time = 交易即将过期（剩余不足 75 秒）。请重新签名，有效期设为约 10 分钟。
+error-broadcast-tx_expired = 交易已过期。请重新签名，有效期设为约 10 分钟（600 秒）。
+error-broadcast-unsupported_contract = 服务无法为此类交易提供资源，仅支持转账和单个合约调用。
+error-broadcast-upstream_unavailable = TRON 网络节点暂时无法访问，未产生任何扣费。请一分钟后重试。
+error-client-timeout = 服务未能及时响应。请求可能已成功，也可能没有，重复操作前请先核实。
+error-client-connection_failed = 暂时无法连接服务，请一分钟后重试。
+error-client-bad_error_body = 服务返回了意外的错误（请求 { $requestId }）。请稍后重试。
+error-client-bad_response = 服务返回了意外的格式（请求 { $requestId }）。请稍后重试。
+error-client-body_too_large = 内容过大（超过 1 MiB），无法发送给服务。
+error-client-invalid_id = 编号无效：订单和广播的编号由 24 个十六进制字符组成。请检查后重试。
+error-client-invalid_idempotency_key = 无法准备此请求，因此未发送任何内容。请重新获取报价后重试。
+error-unknown = 服务报告了一个未知错误：{ $code }，{ $detail }（请求 { $requestId }）。请稍后重试，或携带请求编号联系客服。
+error-internal = 我这边出了点问题，请重试；如果问题持续出现，请联系客服。

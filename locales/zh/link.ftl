@@ -1,0 +1,41 @@
+## /link 与 /unlink
+
+link-ask-key =
+    请发送控制台（API 密钥页面）中的 <b>API 密钥</b>。
+
+    我会立即删除您的消息，密钥只以加密形式保存。
+link-ask-key-text = 请以文字消息发送 API 密钥，或点击“取消”。
+link-key-format = 这看起来不像 API 密钥：密钥应是不含空格的一串字符。请从控制台复制后重新发送。
+link-key-accepted = 服务已接受该密钥。
+link-key-accepted-no-wallet = 服务已接受该密钥，但您的账户还没有钱包。
+link-ask-secret =
+    接下来请发送与密钥一同显示的 <b>Webhook 密钥</b>。有了它，我可以验证服务发来的通知，并第一时间告诉您订单的进展。
+
+    没有 Webhook 密钥？点击“跳过”即可：一切照常，只是状态由我自己去查询。
+link-ask-secret-text = 请以文字消息发送 Webhook 密钥，或点击“跳过”。
+link-secret-format = 这看起来不像 Webhook 密钥：它应是不含空格的一串字符。请重新发送，或点击“跳过”。
+link-cancel-button = 取消
+link-skip-button = 跳过
+link-usage =
+    用法：<code>/link API_KEY</code> 或 <code>/link API_KEY WEBHOOK_SECRET</code>。也可以只发送 /link，我会一步步询问。
+
+    由于您的消息可能包含密钥，我已将其删除。
+link-unavailable = 服务暂时无法访问，无法验证密钥，因此<b>没有保存任何内容</b>。请一分钟后再发送 /link。
+link-not-stored = 没有保存任何内容。
+link-success = ✅ 账户已绑定到此聊天。
+link-replaced = ✅ 账户已绑定，此聊天原有的密钥已被替换。
+link-balance = 可用余额：<b>{ $availableTrx } TRX</b>。
+link-no-wallet = 您的账户还没有钱包，因此没有余额和充值地址。请在控制台创建钱包，之后 /balance 即可显示。
+link-callback-url =
+    您的专属回调地址（Callback URL）：
+    { $url }
+
+    如需即时通知，请在控制台编辑此 API 密钥，把该地址粘贴到 <b>Callback URL</b> 一栏。
+link-secret-stored = Webhook 密钥已加密保存，我会用它验证通知。
+link-secret-missing = 未保存 Webhook 密钥：我只会把通知当作提示，每个状态都会自己向服务核实。
+
+unlink-confirm = 确定要解除此聊天与账户的绑定吗？已保存的密钥、Webhook 密钥和回调地址都将被删除。
+unlink-confirm-button = 确定解绑
+unlink-cancel-button = 保留绑定
+unlink-kept = 好的，账户仍保持绑定。
+unlink-done = 已解绑。此聊天的密钥、Webhook 密钥和回调地址均已删除。如需重新绑定，请发送 /link。

@@ -1,0 +1,75 @@
+## Order feature: /order, /batch, quotes
+
+order =
+    .description = 为地址租用能量
+batch =
+    .description = 一次下多笔订单（多行文本或 .csv 文件）
+
+order-not-linked = 请先绑定 API 密钥：/link
+order-usage = 用法：<code>/order 地址 数量 时长</code>，例如 <code>/order TXYZ… 100k 1h</code>。可选时长：{ $durations }。也可以只发送 /order，我会一步步询问。
+order-ask-receiver = 能量发给谁？请发送一个 TRON 地址（base58 格式，以 T 开头）。可以在地址后加一个备注，例如 <code>TXYZ… 主钱包</code>，或点选最近用过的接收地址。
+    如需一次下多笔订单，请粘贴多行 <code>地址 数量 [时长]</code>，或发送 .csv 文件。
+order-receiver-invalid = 这不是有效的 TRON 地址：应为以 T 开头的 34 位 base58 字符，且校验和正确。请检查后重新发送。
+order-receiver-saved = 已将 { $address } 保存为“{ $label }”。
+order-ask-amount = 需要多少能量？范围 { $min } 至 { $max }，例如 <code>100k</code> 或 <code>65,000</code>。
+order-amount-invalid = 请发送 { $min } 至 { $max } 之间的整数，例如 <code>100000</code>、<code>100k</code> 或 <code>65,000</code>。
+order-amount-range = 数量必须在 { $min } 至 { $max } 之间。
+order-ask-duration = 租用多长时间？每单位能量的价格：
+order-duration-button = { $label } · { $unitPriceSun } sun
+order-duration-invalid = 请用按钮选择时长，或直接输入，例如 <code>1h</code> 或 <code>3600</code>。
+order-duration-text = { $unit ->
+    [h] { $count } 小时
+    [m] { $count } 分钟
+   *[s] { $count } 秒
+}
+order-cancel-button = 取消
+
+order-quote-title = <b>报价</b>（{ $minutes } 分钟内有效）
+order-quote-item = 接收地址：{ $address }
+    能量：{ $amount }，时长 { $duration }
+    单价：{ $unitPriceSun } sun
+order-quote-batch-title = <b>{ $count } 笔订单的报价</b>（{ $minutes } 分钟内有效）
+order-quote-batch-line = { $n }. { $address } · { $amount }，{ $duration } · { $costTrx } TRX
+order-quote-batch-more = ……另有 { $count } 笔。
+order-quote-total = 合计：<b>{ $totalTrx } TRX</b>
+order-quote-balance = 余额：{ $balanceTrx } TRX，下单后：{ $afterTrx } TRX
+order-quote-balance-short = 余额：{ $balanceTrx } TRX，还差 { $missingTrx } TRX。请先充值再确认。
+order-quote-balance-unknown = 暂时无法读取您的余额。
+order-quote-confirm-button = ✅ 确认
+order-quote-retry-button = 🔁 重试
+order-quote-fresh-button = 获取新报价
+order-quote-cancelled = 报价已取消，未扣任何费用。
+order-quote-expired = 此报价已过期：价格会变动，报价只在 10 分钟内有效。未扣任何费用。点击下方按钮获取新报价。
+order-quote-expired-short = 此报价已过期。
+order-already-placed = 此订单已下单，只扣费一次。
+order-cannot-cancel = 此报价已提交给服务，无法再取消。
+order-placed-replayed = 此订单之前已经下过：这是同一笔订单，只扣费一次。
+order-topup = 需要：{ $requiredTrx } TRX，可用：{ $availableTrx } TRX。
+    您的充值地址：{ $depositAddress }
+    充值到账后，请点“重试”。
+order-topup-no-address = 需要：{ $requiredTrx } TRX，可用：{ $availableTrx } TRX。您的账户还没有充值地址：请在控制台创建，充值后点“重试”。
+order-retry-safe = “重试”会用同一个密钥发送同一笔订单，绝不会重复扣费。
+
+order-batch-ask = 请粘贴订单，每行一笔：<code>地址 数量 [时长]</code>。也可以发送 .csv 文件。每批最多 100 笔。
+order-batch-ask-duration = 有 { $count } 行没有写时长。这些订单租用多长时间？
+order-batch-empty = 没有找到订单行。每行格式：<code>地址 数量 [时长]</code>。
+order-batch-too-many = 共 { $count } 笔订单，每批最多 { $max } 笔。请拆分后分别发送。
+order-batch-errors = 未发送任何内容。请修改以下 { $count } 行，然后重新发送整个列表：
+order-batch-errors-more = ……另有 { $count } 处。
+order-batch-error-line = 第 { $line } 行：{ $reason }
+order-batch-reason-bad-address = “{ $value }”不是有效的 TRON 地址
+order-batch-reason-missing-amount = 缺少数量
+order-batch-reason-bad-amount = “{ $value }”不是整数
+order-batch-reason-amount-out-of-range = { $value } 不在 { $min }–{ $max } 范围内
+order-batch-reason-bad-duration = 没有“{ $value }”这个时长
+order-batch-reason-too-many-fields = 字段太多（应为：地址、数量、时长）
+order-batch-placed-title = <b>已下单 { $count } 笔</b>，合计 { $totalTrx } TRX。每笔完成时我会通知您。
+order-batch-placed-line = { $n }. { $orderId } → { $receiver }
+
+order-document-not-csv = 批量下单请发送 .csv 文件（每行：地址、数量、时长）。
+order-document-too-large = 文件超过 1 MiB，太大了。
+order-document-unreadable = 无法读取该文件。请重新发送，或把内容以文本粘贴。
+
+order-prepare-pricing-unavailable = 暂时无法获取价格，请一分钟后再试。
+order-prepare-unknown-duration = 该时长已不再提供。请用 /order 重新开始并选择当前可用的时长。
+order-prepare-not-linked = 请先绑定 API 密钥：/link

@@ -1,0 +1,53 @@
+## Tracking: status cards and notifications
+
+tracking-status = { $status ->
+    [pending] pending（排队中）
+    [matching] matching（匹配中）
+    [executing] executing（执行中）
+    [fulfilled] fulfilled（已完成）
+    [pending_energy] pending_energy（等待能量）
+    [ready] ready（就绪）
+    [broadcasting] broadcasting（广播中）
+    [confirming] confirming（等待确认）
+    [confirmed] confirmed（已确认）
+    [failed] failed（失败）
+    [expired] expired（已过期）
+   *[other] { $status }
+}
+tracking-order-card = <b>订单</b> { $orderId }
+    状态：{ $status }
+    接收地址：{ $receiver }
+    能量：{ $amount }，时长 { $duration }
+    已扣费：{ $costTrx } TRX
+tracking-order-progress = 已委托：{ $delegated } / { $amount }
+tracking-broadcast-card = <b>广播</b> { $broadcastId }
+    状态：{ $status }
+    { $what }
+    交易：{ $txId }
+    发送方：{ $from }
+    接收方：{ $to }
+    费用：{ $feeTrx } TRX
+tracking-broadcast-usdt = USDT 转账 { $amount } USDT
+tracking-broadcast-other = 类型为 { $kind } 的交易
+tracking-broadcast-txid = 链上交易：{ $broadcastTxid }
+tracking-broadcast-confirming-note = 已发送到网络，正在等待确认，结果尚未最终确定。
+tracking-time-left = { $minutes } 分 { $seconds } 秒
+tracking-seen = 您的账户有新记录：
+tracking-order-fulfilled = ✅ 订单 { $orderId } <b>已完成</b>（fulfilled）：已向 { $receiver } 委托 { $amount } 能量，时长 { $duration }。
+tracking-rent-again-button = 🔁 再租一次
+tracking-broadcast-confirmed = ✅ 广播 { $broadcastId } 已在链上<b>确认</b>（confirmed）。
+    交易：{ $txId }
+    链上交易：{ $broadcastTxid }
+tracking-broadcast-failed = ❌ 广播 { $broadcastId } <b>失败</b>（failed）：{ $reason }。
+    退款：{ $refundTrx } TRX 已退回余额。
+    在交易 { $txId } 过期前（剩余 { $timeLeft }），可用 /broadcast 再次发送同一笔已签名交易；过期后请重新签名。
+tracking-broadcast-failed-resign = ❌ 广播 { $broadcastId } <b>失败</b>（failed）：{ $reason }。
+    退款：{ $refundTrx } TRX 已退回余额。
+    交易 { $txId } 即将过期，无法再次发送：请重新签名一笔有效期约 600 秒的交易并使用 /broadcast。
+tracking-broadcast-expired = ⌛ 广播 { $broadcastId } <b>已过期</b>（expired）：{ $reason }。
+    退款：{ $refundTrx } TRX 已退回余额。
+    交易 { $txId } 已不能再用：请重新签名一笔有效期约 600 秒的交易，并通过 /broadcast 发送。
+tracking-gave-up = 我已停止跟踪{ $kind ->
+    [order] 订单
+   *[other] 广播
+} { $id }（最后状态：{ $status }）。随时可以用 { $command } 查看。

@@ -1,0 +1,176 @@
+import { run, type RunnerHandle } from "@grammyjs/runner";
+import { Api } from "grammy";
+import type { Logger } from "pino";
+import { createBot, registerCommands, type CreateBotOptions } from "./bot/index.js";
+import { createFlows, type FlowDeps } from "./bot/conversations/flow-deps.js";
+import { createTrackingNotifier } from "./bot/features/tracking-notifier.js";
+import type { Config } from "./config.js";
+import { createChatRepository } from "./core/chats/chat-repository.js";
+import { createMetrics, type Metrics } from "./core/metrics.js";
+import { createOrderHistory } from "./core/orders/order-history.js";
+import { createPricingCache } from "./core/pricing-cache.js";
+import { createPushQueue, type PushJob } from "./core/push/index.js";
+import { createServiceClient } from "./core/service/create-service-client.js";
+import { openStore } from "./core/store/open-store.js";
+import { createTracker, type Tracker } from "./core/tracking/tracker.js";
+import { createVault } from "./core/vault.js";
+import { createWebhookInbox } from "./core/webhooks/create-webhook-inbox.js";
+import { createHttpServer } from "./server/index.js";
+
+/** Update types the bot handles; anything else is not even fetched. */
+export const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "inline_query", "my_chat_member"] as const;
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  /** Overrides for tests: faster tracking, a known bot (no getMe). */
+  overrides?: {
+    botInfo?: CreateBotOptions["botInfo"];
+    trackerMinDelayMs?: number;
+    trackerMaxDelayMs?: number;
+    serviceAttemptTimeoutMs?: number;
+    serviceTotalTimeoutMs?: number;
+  };
+}
+
+export interface App {
+  readonly metrics: Metrics;
+  /** The HTTP server's port once started (0 before). */
+  readonly httpPort: number;
+  start(): Promise<void>;
+  /** Idempotent: stops intake first, then the workers, then storage. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The composition root: store → vault → service client → pricing → chats →
+ * push queue → tracker → flows → bot → webhook inbox → HTTP server.
+ * Nothing here is global: two apps can live in one process (tests do that).
+ */
+export async function createApp({ config, logger, overrides = {} }: AppDeps): Promise<App> {
+  const metrics = createMetrics();
+  const store = await openStore(config.storageUrl, { logger });
+  const vault = createVault({ key: config.encryptionKey, previousKey: config.encryptionKeyPrevious });
+  const service = createServiceClient({
+    baseUrl: config.serviceBaseUrl,
+    logger,
+    ...(overrides.serviceAttemptTimeoutMs ? { attemptTimeoutMs: overrides.serviceAttemptTimeoutMs } : {}),
+    ...(overrides.serviceTotalTimeoutMs ? { totalTimeoutMs: overrides.serviceTotalTimeoutMs } : {}),
+    onCall: ({ endpoint, outcome }) => metrics.inc("service_calls_total", { endpoint, outcome }),
+  });
+  const pricing = createPricingCache({ load: () => service.getPricing(), logger });
+  const chats = createChatRepository({ store, vault, logger });
+  // Scale-out: on Redis the queues run on BullMQ so several processes share them.
+  const queueMode = store.kind === "redis" ? ({ queue: "bullmq", redisUrl: config.storageUrl } as const) : ({ queue: "local" } as const);
+
+  // A plain Api without auto-retry: the push queue must see Telegram's 429s to pace itself.
+  const pushApi = new Api(config.botToken, { apiRoot: config.telegramApiRoot });
+  let tracker: Tracker | undefined;
+  const push = createPushQueue({
+    store,
+    logger,
+    metrics,
+    ...queueMode,
+    transport: (job: PushJob) => pushApi.raw[job.method](job.params as never),
+    onChatUnreachable: async (chatId) => {
+      await chats.markInactive(chatId);
+      await tracker?.stopChat(chatId);
+    },
+  });
+  const history = createOrderHistory({ store, logger });
+  const notifier = createTrackingNotifier({ push, chats, defaultLocale: config.defaultLocale, logger });
+  tracker = createTracker({
+    store,
+    service,
+    getApiKey: (chatId) => chats.getApiKey(chatId),
+    onChange: (change) => notifier.onChange(change),
+    onGiveUp: (event) => notifier.onGiveUp(event),
+    history,
+    logger,
+    metrics,
+    ...(overrides.trackerMinDelayMs ? { minDelayMs: overrides.trackerMinDelayMs } : {}),
+    ...(overrides.trackerMaxDelayMs ? { maxDelayMs: overrides.trackerMaxDelayMs } : {}),
+  });
+  const activeTracker = tracker;
+  const flows = createFlows({ store, service, logger, tracker: activeTracker, history });
+  const deps: FlowDeps = { config, logger, metrics, store, vault, service, pricing, chats, flows };
+  const bot = createBot(deps, overrides.botInfo ? { botInfo: overrides.botInfo } : {});
+
+  const inbox = createWebhookInbox({
+    store,
+    logger,
+    metrics,
+    ...queueMode,
+    onEvent: (notice) => activeTracker.hint(notice),
+    resolveTxId: async (chatId, txId) => (await history.findBroadcastByTxId(chatId, txId))?.id,
+  });
+  const server = createHttpServer({
+    config,
+    logger,
+    metrics,
+    store,
+    service,
+    chats,
+    inbox,
+    bot: config.botMode === "webhook" ? bot : undefined,
+    telegramSecretToken: config.telegramWebhookSecret,
+  });
+
+  let runner: RunnerHandle | undefined;
+  let httpPort = 0;
+  let stopping: Promise<void> | undefined;
+
+  async function stopAll(): Promise<void> {
+    const step = async (name: string, fn: () => Promise<unknown>): Promise<void> => {
+      try {
+        await fn();
+      } catch (error) {
+        logger.error({ err: error, step: name }, "shutdown step failed");
+      }
+    };
+    // Intake first (updates, webhooks), then the workers, then what they write to.
+    if (runner?.isRunning()) await step("runner", () => runner!.stop());
+    await step("http", () => server.stop());
+    await step("inbox", () => inbox.stop());
+    await step("tracker", () => activeTracker.stop());
+    await step("push", () => push.stop());
+    await step("service", () => service.close());
+    await step("store", () => store.close());
+  }
+
+  return {
+    metrics,
+    get httpPort() {
+      return httpPort;
+    },
+    async start() {
+      await bot.init();
+      logger.info({ username: bot.botInfo.username, storage: store.kind, mode: config.botMode }, "starting");
+      await push.start();
+      await inbox.start();
+      await activeTracker.start();
+      httpPort = (await server.start()).port;
+      try {
+        await registerCommands(bot, { defaultLocale: config.defaultLocale });
+      } catch (error) {
+        // The command menu is a convenience; the bot works without it.
+        logger.warn({ err: error }, "setMyCommands failed");
+      }
+      if (config.botMode === "webhook") {
+        await bot.api.setWebhook(`${config.publicUrl}/telegram`, {
+          allowed_updates: [...ALLOWED_UPDATES],
+          ...(config.telegramWebhookSecret ? { secret_token: config.telegramWebhookSecret } : {}),
+        });
+      } else {
+        await bot.api.deleteWebhook();
+        // Updates of one chat in order, different chats in parallel.
+        runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
+      }
+      logger.info({ httpPort }, "started");
+    },
+    stop() {
+      stopping ??= stopAll();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { ConversationData, VersionedState } from "@grammyjs/conversations";
+import type { Logger } from "pino";
+import type { StoreBackend } from "../core/store/types.js";
+import type { Vault } from "../core/vault.js";
+
+export interface ConversationStorageDeps {
+  store: StoreBackend;
+  vault: Pick<Vault, "seal" | "open">;
+  logger: Logger;
+  /** Bump whenever a conversation's code changes: older states are then dropped. */
+  version: number;
+  /** Abandoned conversations disappear after this long. */
+  ttlMs: number;
+}
+
+/**
+ * Conversation state in the store (namespace "conversations"), sealed by the
+ * vault with the chat id: the replay log holds every update of the flow,
+ * including the message that carried an API key, so it must never be stored
+ * in plaintext.
+ */
+export function createConversationStorage(deps: ConversationStorageDeps) {
+  const kv = deps.store.namespace("conversations");
+  const logger = deps.logger.child({ component: "conversation-storage" });
+  return {
+    type: "key" as const,
+    version: deps.version,
+    adapter: {
+      async read(key: string): Promise<VersionedState<ConversationData> | undefined> {
+        const sealed = await kv.get<string>(key);
+        if (typeof sealed !== "string") return undefined;
+        try {
+          return JSON.parse(deps.vault.open(sealed, key).plaintext) as VersionedState<ConversationData>;
+        } catch {
+          logger.warn({ key }, "unreadable conversation state dropped");
+          await kv.delete(key);
+          return undefined;
+        }
+      },
+      async write(key: string, state: VersionedState<ConversationData>): Promise<void> {
+        await kv.set(key, deps.vault.seal(JSON.stringify(state), key), deps.ttlMs);
+      },
+      async delete(key: string): Promise<void> {
+        await kv.delete(key);
+      },
+    },
+  };
+}

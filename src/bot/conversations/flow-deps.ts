@@ -1,0 +1,62 @@
+import type { Logger } from "pino";
+import { createAddressBook, type AddressBook } from "../../core/address-book.js";
+import { createDraftStore, type DraftStore } from "../../core/broadcasts/draft.js";
+import { createBroadcastSubmitter, type BroadcastSubmitter } from "../../core/broadcasts/submit-broadcast.js";
+import { createOrderHistory, type OrderHistory } from "../../core/orders/order-history.js";
+import { createOrderPlacer, type OrderPlacer } from "../../core/orders/place-order.js";
+import { createQuoteStore, type QuoteStore } from "../../core/orders/quote-store.js";
+import type { ServiceClient } from "../../core/service/client.js";
+import type { StoreBackend } from "../../core/store/types.js";
+import type { Tracker } from "../../core/tracking/tracker.js";
+import type { BotDeps } from "../deps.js";
+
+/**
+ * What the order, broadcast, history and tracking features need beyond the
+ * bot core's deps. Built once by the composition root with `createFlows`.
+ */
+export interface Flows {
+  quotes: QuoteStore;
+  placer: OrderPlacer;
+  history: OrderHistory;
+  addressBook: AddressBook;
+  drafts: DraftStore;
+  submitter: BroadcastSubmitter;
+  tracker: Pick<Tracker, "track">;
+  now: () => number;
+  /** Base58 stablecoin contract; mainnet USDT by default. */
+  usdtContract?: string;
+}
+
+export type FlowDeps = BotDeps & { flows: Flows };
+
+export interface CreateFlowsDeps {
+  store: StoreBackend;
+  service: ServiceClient;
+  logger: Logger;
+  /** The tracker is built by the caller (it needs the notifier, which needs the push queue). */
+  tracker: Pick<Tracker, "track">;
+  /** Reused when the caller already built it for the tracker. */
+  history?: OrderHistory;
+  now?: () => number;
+  usdtContract?: string;
+}
+
+export function createFlows(deps: CreateFlowsDeps): Flows {
+  const now = deps.now ?? Date.now;
+  const logger = deps.logger.child({ component: "flows" });
+  const quotes = createQuoteStore({ store: deps.store, logger });
+  const history = deps.history ?? createOrderHistory({ store: deps.store, logger });
+  const addressBook = createAddressBook({ store: deps.store, logger });
+  const drafts = createDraftStore({ store: deps.store, logger });
+  return {
+    quotes,
+    history,
+    addressBook,
+    drafts,
+    placer: createOrderPlacer({ service: deps.service, quotes, history, addressBook, now, logger }),
+    submitter: createBroadcastSubmitter({ service: deps.service, drafts, history, now, logger }),
+    tracker: deps.tracker,
+    now,
+    ...(deps.usdtContract === undefined ? {} : { usdtContract: deps.usdtContract }),
+  };
+}

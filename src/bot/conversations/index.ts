@@ -1,0 +1,39 @@
+import { createConversation, type ConversationBuilder } from "@grammyjs/conversations";
+import type { Middleware } from "grammy";
+import type { BotContext, ConversationContext } from "../context.js";
+import type { BotDeps } from "../deps.js";
+import { listFlowConversations } from "../features/flows.js";
+import { createLinkConversation, LINK_CONVERSATION } from "./link.js";
+
+/**
+ * Bump whenever any conversation's code changes: stored states of an older
+ * version are dropped instead of being replayed against new code.
+ */
+export const CONVERSATION_STATE_VERSION = 1;
+
+/** Abandoned conversations are removed from the store after this long. */
+export const CONVERSATION_TTL_MS = 24 * 60 * 60_000;
+
+interface ConversationEntry {
+  id: string;
+  builder: ConversationBuilder<BotContext, ConversationContext>;
+  /** Lazy timeout: the next update after it leaves the flow and runs normally. */
+  maxMillisecondsToWait: number;
+}
+
+/**
+ * THE list of conversations (one place). Each entry is a builder from
+ * src/bot/conversations/<name>.ts; enter with `ctx.conversation.enter(id)`.
+ */
+export function listConversations(deps: BotDeps): ConversationEntry[] {
+  return [
+    { id: LINK_CONVERSATION, builder: createLinkConversation(deps), maxMillisecondsToWait: 15 * 60_000 },
+    ...listFlowConversations(deps), // order, broadcast (issue 4)
+  ];
+}
+
+export function createConversations(deps: BotDeps): Middleware<BotContext>[] {
+  return listConversations(deps).map((c) =>
+    createConversation<BotContext, ConversationContext>(c.builder, { id: c.id, maxMillisecondsToWait: c.maxMillisecondsToWait }),
+  );
+}

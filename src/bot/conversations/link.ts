@@ -1,0 +1,93 @@
+import type { Conversation } from "@grammyjs/conversations";
+import { linkData } from "../callback-data/link.js";
+import type { BotContext, ConversationContext } from "../context.js";
+import type { BotDeps } from "../deps.js";
+import { HTML, translate } from "../helpers/html.js";
+import { checkKey, linkedText, looksLikeApiKey, looksLikeWebhookSecret, notStoredText } from "../helpers/link-key.js";
+import { createLinkCancelKeyboard, createLinkSecretKeyboard } from "../keyboards/link.js";
+
+export const LINK_CONVERSATION = "link";
+
+type LinkConversation = Conversation<BotContext, ConversationContext>;
+
+const isCommand = (ctx: ConversationContext) => ctx.message?.text?.startsWith("/") === true;
+
+/** Waits for a text message; another command leaves the flow and runs as usual. */
+async function waitForText(conversation: LinkConversation, ctx: ConversationContext, promptKey: string): Promise<ConversationContext & { message: { text: string } }> {
+  for (;;) {
+    const next = await conversation.wait();
+    if (isCommand(next)) await conversation.halt({ next: true });
+    if (next.message?.text !== undefined) return next as ConversationContext & { message: { text: string } };
+    if (next.callbackQuery) await next.answerCallbackQuery();
+    await ctx.reply(translate(next, promptKey), HTML);
+  }
+}
+
+/** Step 1: the key. Its message is deleted at once, whatever it holds. */
+async function askKey(conversation: LinkConversation, ctx: ConversationContext): Promise<string> {
+  await ctx.reply(translate(ctx, "link-ask-key"), { ...HTML, reply_markup: createLinkCancelKeyboard(ctx) });
+  for (;;) {
+    const answer = await waitForText(conversation, ctx, "link-ask-key-text");
+    await answer.deleteMessage().catch(() => undefined);
+    const key = answer.message.text.trim();
+    if (looksLikeApiKey(key)) return key;
+    await ctx.reply(translate(answer, "link-key-format"), HTML);
+  }
+}
+
+/** Step 2: the optional webhook secret (Skip button). */
+async function askSecret(conversation: LinkConversation, ctx: ConversationContext): Promise<string | undefined> {
+  const prompt = await ctx.reply(translate(ctx, "link-ask-secret"), { ...HTML, reply_markup: createLinkSecretKeyboard(ctx) });
+  for (;;) {
+    const next = await conversation.wait();
+    if (isCommand(next)) await conversation.halt({ next: true });
+    if (linkData.unpack(next.callbackQuery?.data)?.action === "skip") {
+      await next.answerCallbackQuery();
+      await next.api.editMessageReplyMarkup(prompt.chat.id, prompt.message_id).catch(() => undefined);
+      return undefined;
+    }
+    if (next.callbackQuery) {
+      await next.answerCallbackQuery();
+      continue;
+    }
+    const text = next.message?.text;
+    if (text === undefined) {
+      await ctx.reply(translate(next, "link-ask-secret-text"), HTML);
+      continue;
+    }
+    await next.deleteMessage().catch(() => undefined);
+    const secret = text.trim();
+    if (looksLikeWebhookSecret(secret)) {
+      await next.api.editMessageReplyMarkup(prompt.chat.id, prompt.message_id).catch(() => undefined);
+      return secret;
+    }
+    await ctx.reply(translate(next, "link-secret-format"), HTML);
+  }
+}
+
+/**
+ * Guided /link: key (checked with GET /v1/balance before anything is stored),
+ * then the optional webhook secret, then the stored result. Service and store
+ * access run in `conversation.external`, so replays neither repeat nor re-store.
+ */
+export function createLinkConversation(deps: BotDeps) {
+  return async function link(conversation: LinkConversation, ctx: ConversationContext): Promise<void> {
+    const chatId = ctx.chat?.id;
+    if (chatId === undefined) return;
+    const apiKey = await askKey(conversation, ctx);
+    const check = await conversation.external(() => checkKey(deps.service, apiKey));
+    const locale = await ctx.i18n.getLocale();
+    if (check.kind === "unavailable" || check.kind === "refused") {
+      await ctx.reply(notStoredText(ctx, check, locale), HTML);
+      return;
+    }
+    await ctx.reply(translate(ctx, check.kind === "ok" ? "link-key-accepted" : "link-key-accepted-no-wallet"), HTML);
+    const webhookSecret = await askSecret(conversation, ctx);
+    const stored = await conversation.external(async () => {
+      const relinked = await deps.chats.isLinked(chatId);
+      const record = await deps.chats.link(chatId, { apiKey, webhookSecret });
+      return { routeId: record.routeId, relinked };
+    });
+    await ctx.reply(linkedText(ctx, deps, { check, routeId: stored.routeId, hasSecret: webhookSecret !== undefined, relinked: stored.relinked }, locale), HTML);
+  };
+}

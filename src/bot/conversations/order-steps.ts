@@ -1,0 +1,128 @@
+import type { Conversation } from "@grammyjs/conversations";
+import { detectSecret } from "../../core/broadcasts/secret-detect.js";
+import { isValidTronAddress } from "../../core/tron/index.js";
+import type { AddressBookEntry } from "../../core/address-book.js";
+import { normalizeLabel } from "../../core/address-book.js";
+import { checkAmount, resolveTier } from "../../core/orders/order-input.js";
+import type { Pricing } from "../../core/service/schemas.js";
+import { orderStepData } from "../callback-data/order.js";
+import type { BotContext, ConversationContext } from "../context.js";
+import { isCsvDocument } from "../helpers/document.js";
+import { formatInteger } from "../helpers/format.js";
+import { code, HTML, translate } from "../helpers/html.js";
+import { createCancelOnlyKeyboard, createDurationKeyboard, createReceiverKeyboard } from "../keyboards/order.js";
+import type { FlowDeps } from "./flow-deps.js";
+
+export type FlowConversation = Conversation<BotContext, ConversationContext>;
+
+/** What a wait of a step produced, after the generic cases were dealt with. */
+export type StepInput =
+  | { kind: "text"; text: string; ctx: ConversationContext }
+  | { kind: "button"; action: string; value: string; ctx: ConversationContext }
+  | { kind: "document"; ctx: ConversationContext; fileId: string; fileSize: number | undefined; csv: boolean };
+
+/**
+ * Waits for the next input that belongs to this step. Another command leaves
+ * the flow and runs as usual; a button of another feature (a quote, a page)
+ * is passed on; a step button of an earlier flow answers "expired"; a
+ * message that looks like a wallet secret is deleted with a warning.
+ */
+export async function waitStep(conversation: FlowConversation, flow: string): Promise<StepInput> {
+  for (;;) {
+    const next = await conversation.wait();
+    const text = next.message?.text;
+    if (text?.startsWith("/")) await conversation.halt({ next: true });
+    const data = next.callbackQuery?.data;
+    if (data !== undefined) {
+      const step = orderStepData.unpack(data);
+      if (!step) await conversation.skip({ next: true });
+      await next.answerCallbackQuery(step && step.flow === flow ? {} : { text: next.t("button-expired") });
+      if (step && step.flow === flow) return { kind: "button", action: step.action, value: step.value, ctx: next };
+      continue;
+    }
+    if (text !== undefined) {
+      if (await deletedAsSecret(next, text)) continue;
+      return { kind: "text", text, ctx: next };
+    }
+    const doc = next.message?.document;
+    if (doc) return { kind: "document", ctx: next, fileId: doc.file_id, fileSize: doc.file_size, csv: isCsvDocument(doc) };
+  }
+}
+
+/** Deletes a message that looks like a private key or mnemonic, and warns. True when it did. */
+export async function deletedAsSecret(ctx: Pick<ConversationContext, "t" | "reply" | "deleteMessage">, text: string): Promise<boolean> {
+  const kind = detectSecret(text);
+  if (!kind) return false;
+  await ctx.deleteMessage().catch(() => undefined);
+  await ctx.reply(translate(ctx, "broadcast-secret-deleted", { kind }), HTML);
+  return true;
+}
+
+export type ReceiverAnswer =
+  | { kind: "address"; address: string }
+  | { kind: "batch"; text: string }
+  | { kind: "document"; fileId: string; fileSize: number | undefined; ctx: ConversationContext };
+
+/** Step 1: receiver by address (optionally with a label), by label, by button; lines or a .csv switch to a batch. */
+export async function askReceiver(conversation: FlowConversation, ctx: ConversationContext, deps: FlowDeps, flow: string, chatId: number): Promise<ReceiverAnswer> {
+  const recent = await conversation.external(() => deps.flows.addressBook.list(chatId));
+  await ctx.reply(translate(ctx, "order-ask-receiver"), { ...HTML, reply_markup: createReceiverKeyboard(ctx, flow, recent) });
+  for (;;) {
+    const input = await waitStep(conversation, flow);
+    if (input.kind === "button") {
+      const entry: AddressBookEntry | undefined = input.action === "a" ? recent[Number(input.value)] : undefined;
+      if (entry) return { kind: "address", address: entry.address };
+      continue;
+    }
+    if (input.kind === "document") {
+      if (input.csv) return { kind: "document", fileId: input.fileId, fileSize: input.fileSize, ctx: input.ctx };
+      await ctx.reply(translate(ctx, "order-document-not-csv"), HTML);
+      continue;
+    }
+    const text = input.text.trim();
+    if (text.split(/\r?\n/).filter((l) => l.trim()).length > 1) return { kind: "batch", text };
+    const [first = "", ...rest] = text.split(/\s+/);
+    if (isValidTronAddress(first)) {
+      const label = normalizeLabel(rest.join(" "));
+      if (label) {
+        await conversation.external(() => deps.flows.addressBook.remember(chatId, first, deps.flows.now(), label));
+        await ctx.reply(translate(ctx, "order-receiver-saved", { address: code(first), label }), HTML);
+      }
+      return { kind: "address", address: first };
+    }
+    const byLabel = await conversation.external(() => deps.flows.addressBook.findByLabel(chatId, text));
+    if (byLabel) return { kind: "address", address: byLabel.address };
+    await ctx.reply(translate(ctx, "order-receiver-invalid"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx) });
+  }
+}
+
+/** Step 2: amount within the pricing's range; accepts 100k, 65,000, 65 000. */
+export async function askAmount(conversation: FlowConversation, ctx: ConversationContext, flow: string, pricing: Pricing, locale: string): Promise<number> {
+  const range = { min: formatInteger(pricing.amountMin, locale), max: formatInteger(pricing.amountMax, locale) };
+  await ctx.reply(translate(ctx, "order-ask-amount", range), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx) });
+  for (;;) {
+    const input = await waitStep(conversation, flow);
+    if (input.kind !== "text") continue;
+    const checked = checkAmount(input.text, pricing);
+    if (checked.ok) return checked.amount;
+    await ctx.reply(translate(ctx, checked.reason === "bad_amount" ? "order-amount-invalid" : "order-amount-range", range), HTML);
+  }
+}
+
+/** Step 3: duration from the live tiers (buttons), or typed as seconds or a label. */
+export async function askDuration(conversation: FlowConversation, ctx: ConversationContext, flow: string, pricing: Pricing, promptKey = "order-ask-duration", vars: Record<string, number> = {}): Promise<number> {
+  await ctx.reply(translate(ctx, promptKey, vars), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) });
+  for (;;) {
+    const input = await waitStep(conversation, flow);
+    if (input.kind === "button" && input.action === "d") {
+      const tier = pricing.tiers.find((t) => t.durationSec === Number(input.value));
+      if (tier) return tier.durationSec;
+      continue;
+    }
+    if (input.kind === "text") {
+      const tier = resolveTier(input.text, pricing.tiers);
+      if (tier) return tier.durationSec;
+      await ctx.reply(translate(ctx, "order-duration-invalid"), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) });
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from "node:crypto";
+import type { BatchParse } from "../../core/orders/batch-parse.js";
+import { parseBatch } from "../../core/orders/batch-parse.js";
+import type { QuoteRequestItem } from "../../core/orders/quote.js";
+import type { Pricing } from "../../core/service/schemas.js";
+import type { ConversationContext } from "../context.js";
+import { readDocument } from "../helpers/document.js";
+import { formatInteger } from "../helpers/format.js";
+import { HTML, translate } from "../helpers/html.js";
+import { prepareQuote, quoteText, type PrepareResult } from "../helpers/quote-text.js";
+import { createCancelOnlyKeyboard, createQuoteKeyboard } from "../keyboards/order.js";
+import type { FlowDeps } from "./flow-deps.js";
+import { askAmount, askDuration, askReceiver, waitStep, type FlowConversation } from "./order-steps.js";
+
+export const ORDER_CONVERSATION = "order";
+
+/** JSON arguments of `ctx.conversation.enter(ORDER_CONVERSATION, args)`. */
+export interface OrderConversationArgs {
+  /** Start in batch mode (/batch, or a .csv document sent outside a flow). */
+  batch?: boolean;
+  /** A .csv document to read first. */
+  document?: { fileId: string; fileSize?: number };
+  /** Parts already known (one-shot command missing a part, deep link with amount and duration). */
+  prefill?: { address?: string; amount?: number; durationSec?: number };
+}
+
+/** At most this many line errors are listed in one message. */
+const ERRORS_SHOWN = 30;
+
+export function batchErrorsText(tr: ConversationContext | Pick<ConversationContext, "t">, parsed: BatchParse, locale: string): string {
+  if (parsed.fatal?.reason === "empty") return translate(tr, "order-batch-empty");
+  if (parsed.fatal?.reason === "too_many_items") return translate(tr, "order-batch-too-many", { count: parsed.fatal.count, max: parsed.fatal.max });
+  const lines = [translate(tr, "order-batch-errors", { count: parsed.errors.length })];
+  for (const e of parsed.errors.slice(0, ERRORS_SHOWN)) {
+    const vars: Record<string, string | number> = { line: e.line, value: "value" in e ? e.value : "" };
+    if (e.reason === "amount_out_of_range") Object.assign(vars, { min: formatInteger(e.min, locale), max: formatInteger(e.max, locale) });
+    lines.push(translate(tr, "order-batch-error-line", { line: e.line, reason: translate(tr, `order-batch-reason-${e.reason.replace(/_/g, "-")}`, vars) }));
+  }
+  if (parsed.errors.length > ERRORS_SHOWN) lines.push(translate(tr, "order-batch-errors-more", { count: parsed.errors.length - ERRORS_SHOWN }));
+  return lines.join("\n");
+}
+
+type BatchSource = { kind: "text"; text: string } | { kind: "document"; fileId: string; fileSize: number | undefined; ctx: ConversationContext };
+
+/** Batch: read lines or a .csv, report every bad line, ask once for a missing duration. */
+async function collectBatch(conversation: FlowConversation, ctx: ConversationContext, flow: string, pricing: Pricing, locale: string, first: BatchSource | undefined): Promise<QuoteRequestItem[]> {
+  let source = first;
+  if (!source) await ctx.reply(translate(ctx, "order-batch-ask"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx) });
+  for (;;) {
+    if (!source) {
+      const input = await waitStep(conversation, flow);
+      if (input.kind === "text") source = { kind: "text", text: input.text };
+      else if (input.kind === "document") source = { kind: "document", fileId: input.fileId, fileSize: input.fileSize, ctx: input.ctx };
+      else continue;
+    }
+    let text: string;
+    if (source.kind === "document") {
+      const { fileId, fileSize, ctx: docCtx } = source;
+      const read = await conversation.external(() => readDocument(docCtx.api, { file_id: fileId, ...(fileSize === undefined ? {} : { file_size: fileSize }) }));
+      if (!read.ok) {
+        await ctx.reply(translate(ctx, read.reason === "too_large" ? "order-document-too-large" : "order-document-unreadable"), HTML);
+        source = undefined;
+        continue;
+      }
+      text = read.text;
+    } else text = source.text;
+    const parsed = parseBatch(text, pricing, { csv: source.kind === "document" });
+    source = undefined;
+    if (parsed.fatal || parsed.errors.length > 0) {
+      await ctx.reply(batchErrorsText(ctx, parsed, locale), HTML);
+      continue;
+    }
+    const missing = parsed.items.filter((i) => i.durationSec === undefined).length;
+    const durationSec = missing > 0 ? await askDuration(conversation, ctx, flow, pricing, "order-batch-ask-duration", { count: missing }) : undefined;
+    return parsed.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec ?? durationSec! }));
+  }
+}
+
+/** Sends the quote with Confirm first and Cancel last, and remembers its message. */
+export async function replyWithQuote(ctx: Pick<ConversationContext, "t" | "reply">, result: PrepareResult, locale: string): Promise<number | undefined> {
+  if (!result.ok) {
+    await ctx.reply(translate(ctx, `order-prepare-${result.reason.replace(/_/g, "-")}`), HTML);
+    return undefined;
+  }
+  const message = await ctx.reply(quoteText(ctx, result.prepared, locale), { ...HTML, reply_markup: createQuoteKeyboard(ctx, result.prepared.quote.quoteId) });
+  return message.message_id;
+}
+
+/**
+ * Guided /order: receiver, amount, duration, then the quote. Several lines or
+ * a .csv at the receiver step make it a batch. Confirming the quote is
+ * handled outside the flow (quote buttons), so quotes survive everything.
+ */
+export function createOrderConversation(deps: FlowDeps) {
+  return async function order(conversation: FlowConversation, ctx: ConversationContext, args: OrderConversationArgs = {}): Promise<void> {
+    const chatId = ctx.chat?.id;
+    if (chatId === undefined) return;
+    const flow = await conversation.external(() => randomBytes(4).toString("hex"));
+    const loaded = await conversation.external(async () => {
+      try {
+        return { ok: true as const, pricing: await deps.pricing.get() };
+      } catch {
+        return { ok: false as const };
+      }
+    });
+    if (!loaded.ok) {
+      await ctx.reply(translate(ctx, "order-prepare-pricing-unavailable"), HTML);
+      return;
+    }
+    const pricing = loaded.pricing;
+    const locale = await ctx.i18n.getLocale();
+    let items: QuoteRequestItem[];
+    if (args.document) {
+      items = await collectBatch(conversation, ctx, flow, pricing, locale, { kind: "document", fileId: args.document.fileId, fileSize: args.document.fileSize, ctx });
+    } else if (args.batch) {
+      items = await collectBatch(conversation, ctx, flow, pricing, locale, undefined);
+    } else {
+      const prefill = args.prefill ?? {};
+      const receiver = prefill.address !== undefined ? { kind: "address" as const, address: prefill.address } : await askReceiver(conversation, ctx, deps, flow, chatId);
+      if (receiver.kind === "batch") {
+        items = await collectBatch(conversation, ctx, flow, pricing, locale, { kind: "text", text: receiver.text });
+      } else if (receiver.kind === "document") {
+        items = await collectBatch(conversation, ctx, flow, pricing, locale, { kind: "document", fileId: receiver.fileId, fileSize: receiver.fileSize, ctx: receiver.ctx });
+      } else {
+        const amount = prefill.amount ?? (await askAmount(conversation, ctx, flow, pricing, locale));
+        const known = pricing.tiers.some((t) => t.durationSec === prefill.durationSec);
+        const durationSec = known && prefill.durationSec !== undefined ? prefill.durationSec : await askDuration(conversation, ctx, flow, pricing);
+        items = [{ toAddress: receiver.address, amount, durationSec }];
+      }
+    }
+    const prepared = await conversation.external(() => prepareQuote({ ...deps, ...deps.flows }, chatId, items));
+    const messageId = await replyWithQuote(ctx, prepared, locale);
+    if (prepared.ok && messageId !== undefined) {
+      const quoteId = prepared.prepared.quote.quoteId;
+      await conversation.external(() => deps.flows.quotes.update(quoteId, (q) => ({ ...q, messageId })));
+    }
+  };
+}

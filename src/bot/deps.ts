@@ -1,0 +1,29 @@
+import type { Logger } from "pino";
+import type { Config } from "../config.js";
+import type { ChatRepository } from "../core/chats/chat-repository.js";
+import type { Metrics } from "../core/metrics.js";
+import type { PricingCache } from "../core/pricing-cache.js";
+import type { ServiceClient } from "../core/service/client.js";
+import type { StoreBackend } from "../core/store/types.js";
+import type { Vault } from "../core/vault.js";
+import type { Flows } from "./conversations/flow-deps.js";
+
+/**
+ * Everything the bot needs, built by the composition root (src/app.ts) or a
+ * test harness. Features receive the whole object; later features add the
+ * members they need here (optional ones keep older call sites compiling).
+ */
+export interface BotDeps {
+  config: Pick<Config, "botToken" | "publicUrl" | "defaultLocale"> & Partial<Pick<Config, "telegramApiRoot">>;
+  logger: Logger;
+  metrics: Metrics;
+  /** Conversations live in its "conversations" namespace. */
+  store: StoreBackend;
+  /** Seals conversation state; keys and secrets are sealed by `chats`. */
+  vault: Pick<Vault, "seal" | "open">;
+  service: ServiceClient;
+  pricing: PricingCache;
+  chats: ChatRepository;
+  /** Orders, broadcasts, history and tracking (issue 4); without it those features are not installed. */
+  flows?: Flows;
+}

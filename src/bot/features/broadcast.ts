@@ -1,0 +1,147 @@
+import { Composer } from "grammy";
+import type { SubmitResult } from "../../core/broadcasts/submit-broadcast.js";
+import type { Broadcast } from "../../core/service/schemas.js";
+import { draftData } from "../callback-data/broadcast.js";
+import type { BotContext } from "../context.js";
+import { BROADCAST_CONVERSATION, replyWithCheck } from "../conversations/broadcast.js";
+import type { FlowDeps } from "../conversations/flow-deps.js";
+import { deletedAsSecret } from "../conversations/order-steps.js";
+import { checkSignedTx } from "../helpers/broadcast-text.js";
+import { isJsonDocument, readDocument } from "../helpers/document.js";
+import { editIgnoringUnchanged } from "../helpers/edit.js";
+import { serviceErrorText } from "../helpers/error-text.js";
+import { code, HTML, translate } from "../helpers/html.js";
+import { logHandle } from "../helpers/logging.js";
+import { broadcastCardText, statusText } from "../helpers/record-text.js";
+import { createBroadcastRetryKeyboard } from "../keyboards/broadcast.js";
+
+/**
+ * /broadcast (guided, or one-shot with the JSON after the command), a .json
+ * document sent outside a flow, the summary buttons, and the guard that
+ * deletes anything that looks like a private key or recovery phrase.
+ */
+export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
+  const { flows } = deps;
+  const composer = new Composer<BotContext>();
+  const feature = composer.chatType("private");
+
+  async function linked(ctx: BotContext, chatId: number): Promise<boolean> {
+    if (await deps.chats.isLinked(chatId)) return true;
+    await ctx.reply(translate(ctx, "order-not-linked"), HTML);
+    return false;
+  }
+
+  async function checkAndReply(ctx: BotContext, chatId: number, text: string): Promise<void> {
+    const result = await checkSignedTx(deps, chatId, text);
+    const messageId = await replyWithCheck(ctx, result, await ctx.i18n.getLocale());
+    if (result.ok && messageId !== undefined) await flows.drafts.update(result.draft.draftId, (d) => ({ ...d, messageId }));
+  }
+
+  feature.command("broadcast", logHandle("command-broadcast"), async (ctx) => {
+    if (!(await linked(ctx, ctx.chat.id))) return;
+    const json = ctx.match.trim();
+    if (json) return checkAndReply(ctx, ctx.chat.id, json);
+    await ctx.conversation.enter(BROADCAST_CONVERSATION);
+  });
+
+  feature.on("message:document", logHandle("document-broadcast"), async (ctx, next) => {
+    const doc = ctx.message.document;
+    if (!isJsonDocument(doc)) return next();
+    if (!(await linked(ctx, ctx.chat.id))) return;
+    const read = await readDocument(ctx.api, doc);
+    if (!read.ok) {
+      await ctx.reply(translate(ctx, read.reason === "too_large" ? "broadcast-refused-too-large" : "order-document-unreadable"), HTML);
+      return;
+    }
+    await checkAndReply(ctx, ctx.chat.id, read.text);
+  });
+
+  // Outside any flow: a pasted private key or mnemonic is removed at once.
+  feature.on("message:text", async (ctx, next) => {
+    if (ctx.message.text.startsWith("/") || !(await deletedAsSecret(ctx, ctx.message.text))) return next();
+    ctx.logger.warn("deleted a message that looked like a wallet secret");
+  });
+
+  async function showSubmitted(ctx: BotContext, result: Extract<SubmitResult, { status: "submitted" }>, locale: string): Promise<void> {
+    const chatId = ctx.chat!.id;
+    const apiKey = await deps.chats.getApiKey(chatId);
+    let record: Broadcast | undefined;
+    try {
+      if (apiKey !== undefined) record = await deps.service.getBroadcast(apiKey, result.broadcastId);
+    } catch (error) {
+      ctx.logger.debug({ err: error }, "first read of a new broadcast failed; the tracker reads it later");
+    }
+    const text = record
+      ? broadcastCardText(ctx, record, locale)
+      : translate(ctx, "broadcast-accepted", { broadcastId: code(result.broadcastId), status: statusText(ctx, result.initialStatus) });
+    await editIgnoringUnchanged(() => ctx.editMessageText(text, HTML));
+    const cardMessageId = ctx.callbackQuery?.message?.message_id;
+    await flows.tracker.track({
+      chatId,
+      kind: "broadcast",
+      id: result.broadcastId,
+      status: record?.status ?? result.initialStatus,
+      txExpirationMs: record?.txExpirationMs ?? result.draft.summary.expirationMs,
+      ...(cardMessageId === undefined ? {} : { cardMessageId }),
+    });
+  }
+
+  feature.callbackQuery(draftData.filter, logHandle("callback-broadcast-draft"), async (ctx) => {
+    const data = draftData.unpack(ctx.callbackQuery.data);
+    const chatId = ctx.chat.id;
+    const draft = data ? await flows.drafts.get(data.draftId) : undefined;
+    if (!data || !draft || draft.chatId !== chatId || draft.state === "cancelled") {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    const locale = await ctx.i18n.getLocale();
+    if (data.action === "x") {
+      const cancelled = await flows.submitter.cancel(chatId, draft.draftId);
+      await ctx.answerCallbackQuery(cancelled?.state === "cancelled" ? {} : { text: ctx.t("broadcast-already-submitted") });
+      if (cancelled?.state === "cancelled") await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-cancelled"), HTML));
+      return;
+    }
+    const apiKey = await deps.chats.getApiKey(chatId);
+    if (apiKey === undefined) {
+      await ctx.answerCallbackQuery();
+      await ctx.reply(translate(ctx, "order-not-linked"), HTML);
+      return;
+    }
+    const result = await flows.submitter.submit({ chatId, draftId: draft.draftId, apiKey });
+    switch (result.status) {
+      case "submitted":
+        if (result.alreadySubmitted) {
+          await ctx.answerCallbackQuery({ text: ctx.t("broadcast-already-submitted") });
+          return;
+        }
+        await ctx.answerCallbackQuery();
+        await showSubmitted(ctx, result, locale);
+        return;
+      case "duplicate":
+        await ctx.answerCallbackQuery();
+        await ctx.editMessageReplyMarkup().catch(() => undefined);
+        await ctx.reply(
+          result.existing
+            ? translate(ctx, "broadcast-duplicate-known", { broadcastId: code(result.existing.id), status: statusText(ctx, result.existing.status), txId: code(result.draft.summary.txId) })
+            : translate(ctx, "broadcast-duplicate-unknown", { txId: code(result.draft.summary.txId) }),
+          HTML,
+        );
+        return;
+      case "expired":
+        await ctx.answerCallbackQuery();
+        await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-refused-expired"), HTML));
+        return;
+      case "failed": {
+        await ctx.answerCallbackQuery();
+        await ctx.editMessageReplyMarkup().catch(() => undefined);
+        const text = serviceErrorText(ctx, result.error, locale);
+        await ctx.reply(text, { ...HTML, ...(result.retryable ? { reply_markup: createBroadcastRetryKeyboard(ctx, draft.draftId) } : {}) });
+        return;
+      }
+      default:
+        await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+    }
+  });
+
+  return composer;
+}

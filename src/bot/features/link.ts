@@ -1,0 +1,43 @@
+import { Composer } from "grammy";
+import type { BotContext } from "../context.js";
+import { LINK_CONVERSATION } from "../conversations/link.js";
+import type { BotDeps } from "../deps.js";
+import { HTML, translate } from "../helpers/html.js";
+import { checkKey, linkedText, looksLikeApiKey, looksLikeWebhookSecret, notStoredText } from "../helpers/link-key.js";
+import { logHandle } from "../helpers/logging.js";
+
+/**
+ * /link opens the guided flow; `/link <API_KEY> [WEBHOOK_SECRET]` links in
+ * one step. The message carrying the key is deleted before anything else.
+ */
+export function createLinkFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const feature = composer.chatType("private");
+
+  feature.command("link", logHandle("command-link"), async (ctx) => {
+    const args = ctx.match.trim().split(/\s+/).filter(Boolean);
+    if (args.length === 0) {
+      await ctx.conversation.enter(LINK_CONVERSATION);
+      return;
+    }
+    await ctx.deleteMessage().catch((error: unknown) => ctx.logger.warn({ err: error }, "could not delete the message with a key"));
+    const [apiKey = "", webhookSecret, ...rest] = args;
+    if (rest.length > 0 || !looksLikeApiKey(apiKey) || (webhookSecret !== undefined && !looksLikeWebhookSecret(webhookSecret))) {
+      await ctx.reply(translate(ctx, "link-usage"), HTML);
+      return;
+    }
+    const locale = await ctx.i18n.getLocale();
+    const check = await checkKey(deps.service, apiKey);
+    if (check.kind === "unavailable" || check.kind === "refused") {
+      ctx.logger.info({ code: check.error.code }, "key not linked");
+      await ctx.reply(notStoredText(ctx, check, locale), HTML);
+      return;
+    }
+    const relinked = await deps.chats.isLinked(ctx.chat.id);
+    const record = await deps.chats.link(ctx.chat.id, { apiKey, webhookSecret });
+    ctx.logger.info({ routeId: record.routeId, relinked }, "chat linked");
+    await ctx.reply(linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: webhookSecret !== undefined, relinked }, locale), HTML);
+  });
+
+  return composer;
+}

@@ -1,0 +1,154 @@
+import { Composer } from "grammy";
+import { parseBatch } from "../../core/orders/batch-parse.js";
+import type { QuoteRequestItem } from "../../core/orders/quote.js";
+import { isValidTronAddress } from "../../core/tron/index.js";
+import { quoteData, rentAgainData } from "../callback-data/order.js";
+import type { BotContext } from "../context.js";
+import { ORDER_CONVERSATION, batchErrorsText, replyWithQuote, type OrderConversationArgs } from "../conversations/order.js";
+import type { FlowDeps } from "../conversations/flow-deps.js";
+import { editIgnoringUnchanged } from "../helpers/edit.js";
+import { HTML, translate } from "../helpers/html.js";
+import { logHandle } from "../helpers/logging.js";
+import { failedReply, placedText } from "../helpers/placement-text.js";
+import { prepareQuote } from "../helpers/quote-text.js";
+import { createFreshQuoteKeyboard } from "../keyboards/order.js";
+
+/** Deep link from inline quotes: `/start order_<amount>_<durationSec>`. */
+const DEEP_LINK = /^order_(\d{1,9})_(\d{1,7})$/;
+
+/**
+ * /order (guided or one-shot), the `order_…` deep link, the quote buttons
+ * (Confirm, Cancel, Retry, fresh quote) and "Rent again".
+ */
+export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
+  const { flows } = deps;
+  const composer = new Composer<BotContext>();
+  const feature = composer.chatType("private");
+
+  async function requireLink(ctx: BotContext, chatId: number): Promise<boolean> {
+    if (await deps.chats.isLinked(chatId)) return true;
+    await ctx.reply(translate(ctx, "order-not-linked"), HTML);
+    return false;
+  }
+
+  async function sendQuote(ctx: BotContext, chatId: number, items: QuoteRequestItem[]): Promise<void> {
+    const result = await prepareQuote({ ...deps, ...flows }, chatId, items);
+    const messageId = await replyWithQuote(ctx, result, await ctx.i18n.getLocale());
+    if (result.ok && messageId !== undefined) await flows.quotes.update(result.prepared.quote.quoteId, (q) => ({ ...q, messageId }));
+  }
+
+  /** `/order <address|label> <amount> [duration]`: straight to the quote; a missing duration is asked. */
+  async function oneShot(ctx: BotContext, chatId: number, text: string): Promise<void> {
+    const pricing = await deps.pricing.get();
+    const [first = "", ...rest] = text.split(/\s+/);
+    const address = isValidTronAddress(first) ? first : (await flows.addressBook.findByLabel(chatId, first))?.address;
+    if (address === undefined || rest.length === 0) {
+      await ctx.reply(translate(ctx, "order-usage", { durations: pricing.tiers.map((t) => t.label).join(", ") }), HTML);
+      return;
+    }
+    const parsed = parseBatch([address, ...rest].join(" "), pricing);
+    const item = parsed.items[0];
+    if (!item) {
+      await ctx.reply(batchErrorsText(ctx, parsed, await ctx.i18n.getLocale()), HTML);
+      return;
+    }
+    if (item.durationSec === undefined) {
+      const args: OrderConversationArgs = { prefill: { address, amount: item.amount } };
+      await ctx.conversation.enter(ORDER_CONVERSATION, args);
+      return;
+    }
+    await sendQuote(ctx, chatId, [{ toAddress: address, amount: item.amount, durationSec: item.durationSec }]);
+  }
+
+  feature.command("order", logHandle("command-order"), async (ctx) => {
+    if (!(await requireLink(ctx, ctx.chat.id))) return;
+    const text = ctx.match.trim();
+    if (text) return oneShot(ctx, ctx.chat.id, text);
+    await ctx.conversation.enter(ORDER_CONVERSATION, {} satisfies OrderConversationArgs);
+  });
+
+  feature.command("start", logHandle("command-start-order"), async (ctx, next) => {
+    const m = DEEP_LINK.exec(ctx.match.trim());
+    if (!m) return next();
+    if (!(await requireLink(ctx, ctx.chat.id))) return;
+    const args: OrderConversationArgs = { prefill: { amount: Number(m[1]), durationSec: Number(m[2]) } };
+    await ctx.conversation.enter(ORDER_CONVERSATION, args);
+  });
+
+  feature.callbackQuery(quoteData.filter, logHandle("callback-order-quote"), async (ctx) => {
+    const data = quoteData.unpack(ctx.callbackQuery.data);
+    const chatId = ctx.chat.id;
+    const quote = data ? await flows.quotes.get(data.quoteId) : undefined;
+    if (!data || !quote || quote.chatId !== chatId) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    const locale = await ctx.i18n.getLocale();
+    if (data.action === "x") {
+      const cancelled = await flows.placer.cancel(chatId, quote.quoteId);
+      if (cancelled?.state !== "cancelled") {
+        await ctx.answerCallbackQuery({ text: ctx.t(quote.state === "placed" ? "order-already-placed" : "order-cannot-cancel") });
+        return;
+      }
+      await ctx.answerCallbackQuery();
+      await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "order-quote-cancelled"), HTML));
+      return;
+    }
+    if (data.action === "f") {
+      await ctx.answerCallbackQuery();
+      await ctx.editMessageReplyMarkup().catch(() => undefined);
+      await sendQuote(ctx, chatId, quote.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec })));
+      return;
+    }
+    const apiKey = await deps.chats.getApiKey(chatId);
+    if (apiKey === undefined) {
+      await ctx.answerCallbackQuery();
+      await ctx.reply(translate(ctx, "order-not-linked"), HTML);
+      return;
+    }
+    const result = await flows.placer.place({ chatId, quoteId: quote.quoteId, apiKey });
+    switch (result.status) {
+      case "placed": {
+        if (result.alreadyPlaced) {
+          await ctx.answerCallbackQuery({ text: ctx.t("order-already-placed") });
+          return;
+        }
+        await ctx.answerCallbackQuery();
+        await editIgnoringUnchanged(() => ctx.editMessageText(placedText(ctx, result, locale), HTML));
+        const single = result.orders.length === 1;
+        const cardMessageId = ctx.callbackQuery.message?.message_id;
+        for (const o of result.orders) {
+          await flows.tracker.track({ chatId, kind: "order", id: o.orderId, status: o.status, ...(single && cardMessageId !== undefined ? { cardMessageId } : {}) });
+        }
+        return;
+      }
+      case "expired":
+        await ctx.answerCallbackQuery({ text: ctx.t("order-quote-expired-short") });
+        await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "order-quote-expired"), { ...HTML, reply_markup: createFreshQuoteKeyboard(ctx, quote.quoteId) }));
+        return;
+      case "failed": {
+        await ctx.answerCallbackQuery();
+        await ctx.editMessageReplyMarkup().catch(() => undefined);
+        const reply = failedReply(ctx, result, locale);
+        await ctx.reply(reply.text, { ...HTML, ...(reply.keyboard ? { reply_markup: reply.keyboard } : {}) });
+        return;
+      }
+      default:
+        await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+    }
+  });
+
+  feature.callbackQuery(rentAgainData.filter, logHandle("callback-rent-again"), async (ctx) => {
+    const data = rentAgainData.unpack(ctx.callbackQuery.data);
+    const apiKey = await deps.chats.getApiKey(ctx.chat.id);
+    await ctx.answerCallbackQuery();
+    if (!data || apiKey === undefined) {
+      await ctx.reply(translate(ctx, "order-not-linked"), HTML);
+      return;
+    }
+    const order = await deps.service.getOrder(apiKey, data.orderId);
+    await sendQuote(ctx, ctx.chat.id, [{ toAddress: order.receiver, amount: order.resourceAmount, durationSec: order.durationSec }]);
+  });
+
+  return composer;
+}

@@ -1,0 +1,63 @@
+import { Composer } from "grammy";
+import type { HistoryEntry } from "../../core/orders/order-history.js";
+import { historyPageData } from "../callback-data/orders.js";
+import type { BotContext } from "../context.js";
+import type { FlowDeps } from "../conversations/flow-deps.js";
+import { formatInteger, formatTrx } from "../helpers/format.js";
+import { code, HTML, translate } from "../helpers/html.js";
+import { logHandle } from "../helpers/logging.js";
+import { durationText, statusText, usdtExact, type Translator } from "../helpers/record-text.js";
+import { createHistoryKeyboard } from "../keyboards/orders.js";
+
+export const HISTORY_PAGE_SIZE = 5;
+
+function entryText(tr: Translator, e: HistoryEntry, n: number, locale: string): string {
+  const common = { n, id: code(e.id), status: statusText(tr, e.status), address: code(e.address ?? "-") };
+  if (e.kind === "order") {
+    return translate(tr, "orders-line-order", {
+      ...common,
+      amount: formatInteger(e.amount ?? 0, locale),
+      duration: durationText(tr, e.durationSec ?? 0),
+    });
+  }
+  const what =
+    e.txKind === "usdt" && e.amountAtomic !== undefined
+      ? translate(tr, "orders-what-usdt", { amount: usdtExact(e.amountAtomic, locale) })
+      : e.txKind === "trx" && e.amountSun !== undefined
+        ? translate(tr, "orders-what-trx", { amount: formatTrx(BigInt(e.amountSun), locale) })
+        : translate(tr, "orders-what-contract");
+  return translate(tr, "orders-line-broadcast", { ...common, what });
+}
+
+/** /orders: this chat's orders and broadcasts, newest first, paginated with buttons. */
+export function createOrdersFeature(deps: FlowDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const feature = composer.chatType("private");
+
+  async function render(ctx: BotContext, chatId: number, page: number) {
+    const locale = await ctx.i18n.getLocale();
+    const p = await deps.flows.history.page(chatId, page, HISTORY_PAGE_SIZE);
+    if (p.total === 0) return { text: translate(ctx, "orders-empty"), keyboard: undefined };
+    const lines = [translate(ctx, "orders-title", { page: p.page + 1, pages: p.pages, total: p.total })];
+    p.entries.forEach((e, i) => lines.push(entryText(ctx, e, p.page * HISTORY_PAGE_SIZE + i + 1, locale)));
+    lines.push(translate(ctx, "orders-track-hint"));
+    return { text: lines.join("\n\n"), keyboard: createHistoryKeyboard(ctx, p.page, p.pages) };
+  }
+
+  feature.command("orders", logHandle("command-orders"), async (ctx) => {
+    const { text, keyboard } = await render(ctx, ctx.chat.id, 0);
+    await ctx.reply(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) });
+  });
+
+  feature.callbackQuery(historyPageData.filter, logHandle("callback-orders-page"), async (ctx) => {
+    const page = Number(historyPageData.unpack(ctx.callbackQuery.data)?.page ?? 0);
+    const { text, keyboard } = await render(ctx, ctx.chat.id, page);
+    await ctx.answerCallbackQuery();
+    // Pages differ in content or buttons; an identical page is not re-sent.
+    await ctx.editMessageText(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) }).catch((error: unknown) => {
+      ctx.logger.debug({ err: error }, "history page unchanged");
+    });
+  });
+
+  return composer;
+}

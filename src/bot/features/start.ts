@@ -1,0 +1,32 @@
+import { Composer } from "grammy";
+import type { BotContext } from "../context.js";
+import { LINK_CONVERSATION } from "../conversations/link.js";
+import type { BotDeps } from "../deps.js";
+import { HTML, translate } from "../helpers/html.js";
+import { logHandle } from "../helpers/logging.js";
+
+/** Deep-link payloads this feature leaves to later features (the order flow). */
+export const ORDER_START_PREFIX = "order_";
+
+/**
+ * /start with deep links: `link` opens the link flow; `order_…` is left to
+ * the order feature (next); anything else greets.
+ */
+export function createStartFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const feature = composer.chatType("private");
+
+  feature.command("start", logHandle("command-start"), async (ctx, next) => {
+    const payload = ctx.match.trim();
+    if (payload.startsWith(ORDER_START_PREFIX)) return next();
+    await deps.chats.markActive(ctx.chat.id);
+    if (payload === "link") {
+      await ctx.conversation.enter(LINK_CONVERSATION);
+      return;
+    }
+    const linked = await deps.chats.isLinked(ctx.chat.id);
+    await ctx.reply(translate(ctx, linked ? "start-welcome-linked" : "start-welcome", { name: ctx.from.first_name }), HTML);
+  });
+
+  return composer;
+}

@@ -1,0 +1,52 @@
+import { Composer } from "grammy";
+import { formatUnits } from "../../core/money.js";
+import type { SystemSnapshot } from "../../core/service/schemas.js";
+import type { BotContext } from "../context.js";
+import type { BotDeps } from "../deps.js";
+import { formatDuration } from "../helpers/duration.js";
+import { formatInteger, formatTimestamp } from "../helpers/format.js";
+import { code, HTML, translate } from "../helpers/html.js";
+import { logHandle } from "../helpers/logging.js";
+
+function systemText(ctx: BotContext, s: SystemSnapshot, locale: string): string {
+  const pools = s.internalPools;
+  const reg = s.provider.registration;
+  const energy = reg.defaultEnergyConfig;
+  const parts = [
+    translate(ctx, "system-title", { updatedAt: formatTimestamp(s.updatedAt) }),
+    translate(ctx, "system-pools", { activeCount: pools.activeCount, poolCount: pools.poolCount, inactiveCount: pools.inactiveCount }),
+    translate(ctx, "system-energy", {
+      matchable: formatInteger(pools.totalMatchableUnits, locale),
+      reserved: formatInteger(pools.totalReservedUnits, locale),
+      available: formatInteger(pools.totalAvailableUnits, locale),
+    }),
+    translate(ctx, "system-provider", {
+      address: code(reg.grantActivePermissionTo),
+      permissions: reg.requiredContractPermissions.join(", "),
+      registerPath: code(reg.registerPath),
+    }),
+    translate(ctx, "system-provider-terms", {
+      paymentHours: reg.defaultPaymentFrequencyHours,
+      paymentHoursMin: reg.paymentFrequencyHoursRange.min,
+      paymentHoursMax: reg.paymentFrequencyHoursRange.max,
+      minPriceSun: formatInteger(energy.minPrice, locale),
+      profitSharePercent: formatUnits(BigInt(energy.profitShareBps), 2),
+      minDelegateAmount: formatInteger(energy.minDelegateAmount, locale),
+      maintainBuffer: formatInteger(energy.maintainBuffer, locale),
+      minDuration: formatDuration(ctx, energy.minDurationSec),
+      maxDuration: formatDuration(ctx, energy.maxDurationSec),
+    }),
+  ];
+  if (reg.instructions.trim()) parts.push(translate(ctx, "system-instructions", { instructions: reg.instructions.trim() }));
+  return parts.join("\n\n");
+}
+
+/** /system (private and groups): pools and the provider snapshot in plain words. */
+export function createSystemFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.command("system", logHandle("command-system"), async (ctx) => {
+    const snapshot = await deps.service.getSystem();
+    await ctx.reply(systemText(ctx, snapshot, await ctx.i18n.getLocale()), HTML);
+  });
+  return composer;
+}

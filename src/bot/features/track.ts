@@ -1,0 +1,107 @@
+import { Composer } from "grammy";
+import { ServiceError } from "../../core/service/errors.js";
+import { isBroadcastFinished, isOrderFinished } from "../../core/service/schemas.js";
+import type { TrackedRecord } from "../../core/tracking/tracker.js";
+import { trackRefreshData } from "../callback-data/orders.js";
+import type { BotContext } from "../context.js";
+import type { FlowDeps } from "../conversations/flow-deps.js";
+import { serviceErrorText } from "../helpers/error-text.js";
+import { code, HTML, translate } from "../helpers/html.js";
+import { logHandle } from "../helpers/logging.js";
+import { recordCardText } from "../helpers/record-text.js";
+import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
+
+const ID = /^[0-9a-f]{24}$/i;
+
+/** What Telegram shows of an HTML text: tags dropped, entities decoded. */
+function visibleText(html: string): string {
+  return html.replace(/<[^>]+>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+}
+
+/** /track <id>: the live record (order or broadcast), a Refresh button, and tracking until it finishes. */
+export function createTrackFeature(deps: FlowDeps): Composer<BotContext> {
+  const { flows } = deps;
+  const composer = new Composer<BotContext>();
+  const feature = composer.chatType("private");
+
+  /** Reads the record; the chat's history says which kind, otherwise order then broadcast. 404 → undefined. */
+  async function read(apiKey: string, chatId: number, id: string, kind?: "order" | "broadcast"): Promise<TrackedRecord | undefined> {
+    const known = kind ?? (await flows.history.get(chatId, "broadcast", id) ? "broadcast" : undefined);
+    const tryOrder = known !== "broadcast";
+    try {
+      if (tryOrder) return { kind: "order", record: await deps.service.getOrder(apiKey, id) };
+    } catch (error) {
+      if (!(ServiceError.isInstance(error) && error.code === "not_found") || kind === "order") throw error;
+    }
+    try {
+      return { kind: "broadcast", record: await deps.service.getBroadcast(apiKey, id) };
+    } catch (error) {
+      if (ServiceError.isInstance(error) && error.code === "not_found") return undefined;
+      throw error;
+    }
+  }
+
+  const isFinal = (r: TrackedRecord) => (r.kind === "order" ? isOrderFinished(r.record.status) : isBroadcastFinished(r.record.status));
+
+  feature.command("track", logHandle("command-track"), async (ctx) => {
+    const id = ctx.match.trim().toLowerCase();
+    if (!ID.test(id)) {
+      await ctx.reply(translate(ctx, "track-usage"), HTML);
+      return;
+    }
+    const apiKey = await deps.chats.getApiKey(ctx.chat.id);
+    if (apiKey === undefined) {
+      await ctx.reply(translate(ctx, "order-not-linked"), HTML);
+      return;
+    }
+    const locale = await ctx.i18n.getLocale();
+    let record: TrackedRecord | undefined;
+    try {
+      record = await read(apiKey, ctx.chat.id, id);
+    } catch (error) {
+      if (!ServiceError.isInstance(error)) throw error;
+      await ctx.reply(serviceErrorText(ctx, error, locale), HTML);
+      return;
+    }
+    if (!record) {
+      await ctx.reply(translate(ctx, "track-not-found", { id: code(id) }), HTML);
+      return;
+    }
+    const message = await ctx.reply(recordCardText(ctx, record, locale), { ...HTML, reply_markup: createTrackRefreshKeyboard(ctx, record.kind, id) });
+    if (!isFinal(record)) {
+      await flows.tracker.track({
+        chatId: ctx.chat.id,
+        kind: record.kind,
+        id,
+        status: record.record.status,
+        cardMessageId: message.message_id,
+        ...(record.kind === "broadcast" ? { txExpirationMs: record.record.txExpirationMs } : {}),
+      });
+    }
+  });
+
+  feature.callbackQuery(trackRefreshData.filter, logHandle("callback-track-refresh"), async (ctx) => {
+    const data = trackRefreshData.unpack(ctx.callbackQuery.data);
+    const apiKey = await deps.chats.getApiKey(ctx.chat.id);
+    if (!data || apiKey === undefined || !ID.test(data.id)) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    const locale = await ctx.i18n.getLocale();
+    const record = await read(apiKey, ctx.chat.id, data.id, data.kind === "o" ? "order" : "broadcast").catch(() => undefined);
+    if (!record) {
+      await ctx.answerCallbackQuery({ text: ctx.t("track-refresh-failed") });
+      return;
+    }
+    const text = recordCardText(ctx, record, locale);
+    // Never an edit that changes nothing.
+    if (visibleText(text) === ctx.callbackQuery.message?.text) {
+      await ctx.answerCallbackQuery({ text: ctx.t("track-unchanged") });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageText(text, { ...HTML, reply_markup: createTrackRefreshKeyboard(ctx, record.kind, data.id) });
+  });
+
+  return composer;
+}

@@ -1,0 +1,85 @@
+import { I18n } from "@grammyjs/i18n";
+import type { Logger } from "pino";
+import type { SupportedLocale } from "../../config.js";
+import type { ChatRepository } from "../../core/chats/chat-repository.js";
+import type { PushQueue } from "../../core/push/index.js";
+import type { TrackerChange, TrackerGiveUp } from "../../core/tracking/tracker.js";
+import { LOCALES_DIRECTORY } from "../i18n.js";
+import { code, HTML, translate } from "../helpers/html.js";
+import { finalText, recordCardText, type Translator } from "../helpers/record-text.js";
+import { createRentAgainKeyboard } from "../keyboards/order.js";
+
+export interface TrackingNotifierDeps {
+  push: Pick<PushQueue, "enqueue">;
+  chats: Pick<ChatRepository, "get">;
+  defaultLocale: SupportedLocale;
+  logger: Logger;
+  now?: () => number;
+  /** Defaults to the repository's locales/. */
+  localesDirectory?: string;
+}
+
+export interface TrackingNotifier {
+  onChange(change: TrackerChange): Promise<void>;
+  onGiveUp(event: TrackerGiveUp): Promise<void>;
+}
+
+/**
+ * Turns the tracker's changes into Telegram messages, all through the push
+ * queue: the card edited in place (each edit shows a new status, so none is
+ * empty), and one final notification per finished record. Job ids are
+ * derived from (chat, item, status), so a change offered twice (a crash
+ * between queueing and remembering it) is still delivered once.
+ */
+export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNotifier {
+  const now = deps.now ?? Date.now;
+  const i18n = new I18n({ defaultLocale: deps.defaultLocale, directory: deps.localesDirectory ?? LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
+
+  async function chatView(chatId: number): Promise<{ tr: Translator; locale: string; notify: { orders: boolean; broadcasts: boolean } }> {
+    const chat = await deps.chats.get(chatId);
+    const locale = chat?.locale ?? deps.defaultLocale;
+    const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
+    return { tr, locale, notify: chat?.notifications ?? { orders: true, broadcasts: true } };
+  }
+
+  return {
+    async onChange(change) {
+      const { chatId } = change;
+      const { tr, locale, notify } = await chatView(chatId);
+      const id = change.kind === "order" ? change.record.orderId : change.record.broadcastId;
+      const status = change.record.status;
+      const jobId = (what: string) => `trk-${chatId}-${change.kind}-${id}-${status}-${what}`;
+      const card = recordCardText(tr, change, locale);
+      if (change.cardMessageId !== undefined) {
+        await deps.push.enqueue({
+          id: jobId("card"),
+          chatId,
+          method: "editMessageText",
+          params: { chat_id: chatId, message_id: change.cardMessageId, text: card, ...HTML },
+        });
+      } else if (change.origin === "hint" && change.previousStatus === undefined && !change.final) {
+        // First sight of an item made elsewhere (dashboard, API): show it once.
+        await deps.push.enqueue({ id: jobId("seen"), chatId, method: "sendMessage", params: { chat_id: chatId, text: `${translate(tr, "tracking-seen")}\n${card}`, ...HTML } });
+      }
+      if (!change.final) return;
+      if (!(change.kind === "order" ? notify.orders : notify.broadcasts)) return;
+      const params: Record<string, unknown> = { chat_id: chatId, text: finalText(tr, change, locale, now()), ...HTML };
+      if (change.kind === "order" && status === "fulfilled") params.reply_markup = { inline_keyboard: createRentAgainKeyboard(tr, id).inline_keyboard };
+      await deps.push.enqueue({ id: jobId("final"), chatId, method: "sendMessage", params });
+    },
+
+    async onGiveUp(event) {
+      const { tr } = await chatView(event.chatId);
+      await deps.push.enqueue({
+        id: `trk-${event.chatId}-${event.kind}-${event.id}-giveup`,
+        chatId: event.chatId,
+        method: "sendMessage",
+        params: {
+          chat_id: event.chatId,
+          text: translate(tr, "tracking-gave-up", { kind: event.kind, id: code(event.id), status: event.lastStatus ?? "-", command: code(`/track ${event.id}`) }),
+          ...HTML,
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { GrammyError, type BotError } from "grammy";
+import type { ChatRepository } from "../../core/chats/chat-repository.js";
+import { ServiceError } from "../../core/service/errors.js";
+import type { BotContext } from "../context.js";
+import { errorText } from "../helpers/error-text.js";
+import { HTML } from "../helpers/html.js";
+import { markUpdateFailed } from "../middlewares/update-context.js";
+
+/**
+ * The error boundary: logs the failure with the update context (never a key:
+ * ServiceError messages carry none, and the logger redacts key fields) and
+ * answers with one short localized line. A stack trace never reaches a user.
+ */
+export function createErrorHandler(deps: { chats: Pick<ChatRepository, "markInactive"> }) {
+  return async (err: BotError<BotContext>): Promise<void> => {
+    const { ctx, error } = err;
+    markUpdateFailed(ctx);
+    const logger = ctx.logger;
+    const chatId = ctx.chat?.id;
+    if (ServiceError.isInstance(error)) {
+      logger.warn({ code: error.code, status: error.status, requestId: error.requestId, chat_id: chatId }, "service call failed");
+    } else {
+      logger.error({ err: error, chat_id: chatId }, "update failed");
+    }
+    if (error instanceof GrammyError && error.error_code === 403 && chatId !== undefined) {
+      await deps.chats.markInactive(chatId).catch(() => undefined);
+      return;
+    }
+    try {
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
+      if (ctx.inlineQuery) {
+        await ctx.answerInlineQuery([], { cache_time: 0 });
+        return;
+      }
+      if (chatId === undefined) return;
+      const locale = await ctx.i18n.getLocale();
+      await ctx.reply(errorText(ctx, error, locale), HTML);
+    } catch (replyError) {
+      logger.warn({ err: replyError, chat_id: chatId }, "could not tell the user about the failure");
+    }
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The only place where a ServiceError code becomes text. Every code of
+ * service-api.md section 7 and every client code has its own message with
+ * the next step; anything else shows its detail and requestId.
+ */
+import type { I18nFlavor } from "@grammyjs/i18n";
+import { CLIENT_ERROR_CODES, ServiceError } from "../../core/service/errors.js";
+import { formatTrx } from "./format.js";
+import { code, translate, type TextVars } from "./html.js";
+
+type VarsOf = (error: ServiceError, locale: string) => TextVars;
+
+const none: VarsOf = () => ({});
+const withRequest: VarsOf = (e) => ({ requestId: e.requestId ?? "-" });
+
+/** code -> Fluent id and its variables (same variables in every locale). */
+export const ERROR_TEXTS = {
+  "api_key.invalid": { key: "error-api_key-invalid", vars: none },
+  "api_key.revoked": { key: "error-api_key-revoked", vars: none },
+  "api_keys.ip_not_allowed": { key: "error-api_keys-ip_not_allowed", vars: (e) => ({ seenIp: code(e.seenIp ?? "?") }) },
+  rate_limited: { key: "error-rate_limited", vars: (e) => ({ retryAfterSec: e.retryAfterSec ?? 5 }) },
+  "validation.invalid_field": { key: "error-validation-invalid_field", vars: (e) => ({ detail: e.detail ?? "-" }) },
+  "request.invalid": { key: "error-request-invalid", vars: none },
+  "validation.invalid_callback_url": { key: "error-validation-invalid_callback_url", vars: none },
+  "idempotency.in_progress": { key: "error-idempotency-in_progress", vars: none },
+  "idempotency.key_reuse": { key: "error-idempotency-key_reuse", vars: none },
+  "wallet.insufficient_balance": {
+    key: "error-wallet-insufficient_balance",
+    vars: (e, locale) => ({ requiredTrx: e.requiredSun === undefined ? "?" : formatTrx(e.requiredSun, locale) }),
+  },
+  "wallet.not_registered": { key: "error-wallet-not_registered", vars: none },
+  not_found: { key: "error-not_found", vars: none },
+  "order.receiver_undeliverable": { key: "error-order-receiver_undeliverable", vars: none },
+  "broadcast.malformed": { key: "error-broadcast-malformed", vars: none },
+  "broadcast.no_signature": { key: "error-broadcast-no_signature", vars: none },
+  "broadcast.duplicate_tx": { key: "error-broadcast-duplicate_tx", vars: none },
+  "broadcast.invalid_tx": { key: "error-broadcast-invalid_tx", vars: (e) => ({ detail: e.detail ?? "-" }) },
+  "broadcast.tx_would_revert": { key: "error-broadcast-tx_would_revert", vars: none },
+  "broadcast.insufficient_usdt": { key: "error-broadcast-insufficient_usdt", vars: none },
+  "broadcast.insufficient_bandwidth": { key: "error-broadcast-insufficient_bandwidth", vars: none },
+  "broadcast.insufficient_time": { key: "error-broadcast-insufficient_time", vars: none },
+  "broadcast.tx_expired": { key: "error-broadcast-tx_expired", vars: none },
+  "broadcast.unsupported_contract": { key: "error-broadcast-unsupported_contract", vars: none },
+  "broadcast.upstream_unavailable": { key: "error-broadcast-upstream_unavailable", vars: none },
+  [CLIENT_ERROR_CODES.timeout]: { key: "error-client-timeout", vars: none },
+  [CLIENT_ERROR_CODES.connection]: { key: "error-client-connection_failed", vars: none },
+  [CLIENT_ERROR_CODES.badErrorBody]: { key: "error-client-bad_error_body", vars: withRequest },
+  [CLIENT_ERROR_CODES.badResponse]: { key: "error-client-bad_response", vars: withRequest },
+  [CLIENT_ERROR_CODES.bodyTooLarge]: { key: "error-client-body_too_large", vars: none },
+  [CLIENT_ERROR_CODES.invalidId]: { key: "error-client-invalid_id", vars: none },
+  [CLIENT_ERROR_CODES.invalidIdempotencyKey]: { key: "error-client-invalid_idempotency_key", vars: none },
+} as const satisfies Record<string, { key: string; vars: VarsOf }>;
+
+export type KnownErrorCode = keyof typeof ERROR_TEXTS;
+
+type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES];
+/** Compile-time check: a client code added without a text fails the build. */
+export const CLIENT_CODES_COVERED: ClientErrorCode extends KnownErrorCode ? true : never = true;
+
+export function isKnownErrorCode(value: string): value is KnownErrorCode {
+  return Object.hasOwn(ERROR_TEXTS, value);
+}
+
+type Translator = Pick<I18nFlavor, "t">;
+
+/** Localized explanation with the next step, HTML-safe. `locale` picks number formatting. */
+export function serviceErrorText(ctx: Translator, error: ServiceError, locale: string): string {
+  if (isKnownErrorCode(error.code)) {
+    const entry = ERROR_TEXTS[error.code];
+    return translate(ctx, entry.key, entry.vars(error, locale));
+  }
+  return translate(ctx, "error-unknown", {
+    code: code(error.code),
+    detail: error.detail ?? (error.status ? `HTTP ${error.status}` : "-"),
+    requestId: code(error.requestId ?? "-"),
+  });
+}
+
+/** Any failure as text: a ServiceError gets its own message, anything else the generic line. */
+export function errorText(ctx: Translator, error: unknown, locale: string): string {
+  if (ServiceError.isInstance(error)) return serviceErrorText(ctx, error, locale);
+  return translate(ctx, "error-internal");
+}

@@ -1,0 +1,17 @@
+import { formatDecimal, sunToTrx } from "../../core/money.js";
+
+/** Exact TRX for a sun amount, grouped for the locale: 1234567890 -> "1,234.56789". */
+export function formatTrx(sun: bigint | number, locale: string): string {
+  return formatDecimal(sunToTrx(sun), locale);
+}
+
+/** A whole number (or integer string) grouped for the locale, never through a float. */
+export function formatInteger(value: number | bigint | string, locale: string): string {
+  return formatDecimal(String(value), locale);
+}
+
+/** "2026-11-23T00:20:39.123Z" -> "2026-11-23 00:20 UTC" (unparseable text is shown as is). */
+export function formatTimestamp(iso: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+  return m ? `${m[1]} ${m[2]} UTC` : iso;
+}

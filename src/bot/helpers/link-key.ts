@@ -1,0 +1,84 @@
+/**
+ * Linking, shared by `/link <KEY> [SECRET]` and the guided conversation:
+ * check the key with GET /v1/balance, store it only when the service accepts
+ * it, and describe the outcome.
+ */
+import type { I18nFlavor } from "@grammyjs/i18n";
+import type { ServiceClient } from "../../core/service/client.js";
+import { CLIENT_ERROR_CODES, ServiceError, type ServiceErrorInit } from "../../core/service/errors.js";
+import type { BotDeps } from "../deps.js";
+import { serviceErrorText } from "./error-text.js";
+import { formatTrx } from "./format.js";
+import { code, translate } from "./html.js";
+
+/** JSON-serializable (it is recorded by the conversation replay engine). */
+export type KeyCheck =
+  | { kind: "ok"; availableSun: number; depositAddress: string | null }
+  | { kind: "no-wallet" }
+  | { kind: "unavailable"; error: ServiceErrorInit }
+  | { kind: "refused"; error: ServiceErrorInit };
+
+const UNAVAILABLE: ReadonlySet<string> = new Set([
+  CLIENT_ERROR_CODES.timeout,
+  CLIENT_ERROR_CODES.connection,
+  CLIENT_ERROR_CODES.badErrorBody,
+  CLIENT_ERROR_CODES.badResponse,
+  "rate_limited",
+  "broadcast.upstream_unavailable",
+]);
+
+/** Printable ASCII without spaces, as an HTTP header carries it. */
+export function looksLikeApiKey(text: string): boolean {
+  return /^[\x21-\x7e]{8,512}$/.test(text);
+}
+
+export const looksLikeWebhookSecret = looksLikeApiKey;
+
+function plain(error: ServiceError): ServiceErrorInit {
+  return {
+    code: error.code,
+    status: error.status,
+    detail: error.detail,
+    requestId: error.requestId,
+    seenIp: error.seenIp,
+    requiredSun: error.requiredSun,
+    retryAfterSec: error.retryAfterSec,
+  };
+}
+
+export async function checkKey(service: ServiceClient, apiKey: string): Promise<KeyCheck> {
+  try {
+    const balance = await service.getBalance(apiKey);
+    return { kind: "ok", availableSun: balance.availableSun, depositAddress: balance.depositAddress };
+  } catch (error) {
+    if (!ServiceError.isInstance(error)) throw error;
+    if (error.code === "not_found") return { kind: "no-wallet" };
+    if (UNAVAILABLE.has(error.code) || error.status >= 500) return { kind: "unavailable", error: plain(error) };
+    return { kind: "refused", error: plain(error) };
+  }
+}
+
+type Translator = Pick<I18nFlavor, "t">;
+
+/** Text for a check that stored nothing. */
+export function notStoredText(ctx: Translator, check: Extract<KeyCheck, { kind: "unavailable" | "refused" }>, locale: string): string {
+  if (check.kind === "unavailable") return translate(ctx, "link-unavailable");
+  return `${serviceErrorText(ctx, new ServiceError(check.error), locale)}\n\n${translate(ctx, "link-not-stored")}`;
+}
+
+/** Text after a successful link: balance or the missing wallet, the callback URL, the secret hint. */
+export function linkedText(
+  ctx: Translator,
+  deps: Pick<BotDeps, "config">,
+  result: { check: Extract<KeyCheck, { kind: "ok" | "no-wallet" }>; routeId: string | undefined; hasSecret: boolean; relinked: boolean },
+  locale: string,
+): string {
+  const parts = [translate(ctx, result.relinked ? "link-replaced" : "link-success")];
+  if (result.check.kind === "ok") parts.push(translate(ctx, "link-balance", { availableTrx: formatTrx(result.check.availableSun, locale) }));
+  else parts.push(translate(ctx, "link-no-wallet"));
+  if (deps.config.publicUrl && result.routeId) {
+    parts.push(translate(ctx, "link-callback-url", { url: code(`${deps.config.publicUrl}/hooks/${result.routeId}`) }));
+  }
+  parts.push(translate(ctx, result.hasSecret ? "link-secret-stored" : "link-secret-missing"));
+  return parts.join("\n\n");
+}

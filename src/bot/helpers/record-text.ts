@@ -1,0 +1,111 @@
+import type { I18nFlavor } from "@grammyjs/i18n";
+import { formatUnits, USDT_DECIMALS } from "../../core/money.js";
+import type { Broadcast, Order } from "../../core/service/schemas.js";
+import { formatInteger, formatTrx } from "./format.js";
+import { code, html, translate, type Html } from "./html.js";
+
+/**
+ * Status cards and final notifications of orders and broadcasts. Ids and
+ * addresses always appear in full inside <code> (one tap copies them).
+ * Used by handlers (ctx) and by the tracking notifier (a per-locale translator).
+ */
+export type Translator = Pick<I18nFlavor, "t">;
+
+/** 3600 -> "1 h", 900 -> "15 min", 90 -> "90 s" (in the translator's language). */
+export function durationText(tr: Translator, seconds: number): string {
+  if (seconds % 3600 === 0) return tr.t("order-duration-text", { unit: "h", count: seconds / 3600 });
+  if (seconds % 60 === 0) return tr.t("order-duration-text", { unit: "m", count: seconds / 60 });
+  return tr.t("order-duration-text", { unit: "s", count: seconds });
+}
+
+/** USDT with all 6 decimals, so the amount is visibly exact. */
+export function usdtExact(amountAtomic: string, locale: string): string {
+  const text = formatUnits(BigInt(amountAtomic), USDT_DECIMALS);
+  const [whole = "0", fraction = ""] = text.split(".");
+  return `${formatInteger(whole, locale)}.${fraction.padEnd(USDT_DECIMALS, "0")}`;
+}
+
+export function statusText(tr: Translator, status: string): Html {
+  return html(`<b>${translate(tr, "tracking-status", { status })}</b>`);
+}
+
+export function orderCardText(tr: Translator, order: Order, locale: string): string {
+  const lines = [
+    translate(tr, "tracking-order-card", {
+      orderId: code(order.orderId),
+      status: statusText(tr, order.status),
+      receiver: code(order.receiver),
+      amount: formatInteger(order.resourceAmount, locale),
+      duration: durationText(tr, order.durationSec),
+      costTrx: formatTrx(order.totalCostSun, locale),
+    }),
+  ];
+  if (order.status !== "fulfilled" && order.remainAmount < order.resourceAmount) {
+    lines.push(
+      translate(tr, "tracking-order-progress", {
+        delegated: formatInteger(order.resourceAmount - order.remainAmount, locale),
+        amount: formatInteger(order.resourceAmount, locale),
+      }),
+    );
+  }
+  return lines.join("\n");
+}
+
+/** The transfer a broadcast carries, as the service recorded it. */
+function broadcastWhat(tr: Translator, b: Pick<Broadcast, "kind" | "amountAtomic">, locale: string): string {
+  if (b.kind === "usdt" && b.amountAtomic !== undefined) return translate(tr, "tracking-broadcast-usdt", { amount: usdtExact(b.amountAtomic, locale) });
+  return translate(tr, "tracking-broadcast-other", { kind: b.kind });
+}
+
+export function broadcastCardText(tr: Translator, b: Broadcast, locale: string): string {
+  const lines = [
+    translate(tr, "tracking-broadcast-card", {
+      broadcastId: code(b.broadcastId),
+      status: statusText(tr, b.status),
+      what: html(broadcastWhat(tr, b, locale)),
+      txId: code(b.txId),
+      from: code(b.fromAddress),
+      to: code(b.toAddress),
+      feeTrx: formatTrx(b.totalCostSun, locale),
+    }),
+  ];
+  if (b.broadcastTxid) lines.push(translate(tr, "tracking-broadcast-txid", { broadcastTxid: code(b.broadcastTxid) }));
+  // confirming is on its way, not done: say so in words, never as success.
+  if (b.status === "confirming") lines.push(translate(tr, "tracking-broadcast-confirming-note"));
+  return lines.join("\n");
+}
+
+function timeLeftText(tr: Translator, ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  return translate(tr, "tracking-time-left", { minutes: Math.floor(total / 60), seconds: total % 60 });
+}
+
+/** The one final notification per finished record. */
+export function finalText(tr: Translator, record: { kind: "order"; record: Order } | { kind: "broadcast"; record: Broadcast }, locale: string, nowMs: number): string {
+  if (record.kind === "order") {
+    const o = record.record;
+    return translate(tr, "tracking-order-fulfilled", {
+      orderId: code(o.orderId),
+      amount: formatInteger(o.resourceAmount, locale),
+      receiver: code(o.receiver),
+      duration: durationText(tr, o.durationSec),
+    });
+  }
+  const b = record.record;
+  const common = { broadcastId: code(b.broadcastId), txId: code(b.txId) };
+  if (b.status === "confirmed") {
+    return translate(tr, "tracking-broadcast-confirmed", { ...common, broadcastTxid: code(b.broadcastTxid ?? b.txId) });
+  }
+  const reason = b.failureReason ?? "-";
+  const refundTrx = formatTrx(b.totalCostSun, locale);
+  if (b.status === "expired") return translate(tr, "tracking-broadcast-expired", { ...common, reason, refundTrx });
+  const left = b.txExpirationMs - nowMs;
+  return left > 75_000
+    ? translate(tr, "tracking-broadcast-failed", { ...common, reason, refundTrx, timeLeft: timeLeftText(tr, left) })
+    : translate(tr, "tracking-broadcast-failed-resign", { ...common, reason, refundTrx });
+}
+
+export function recordCardText(tr: Translator, record: { kind: "order"; record: Order } | { kind: "broadcast"; record: Broadcast }, locale: string): string {
+  return record.kind === "order" ? orderCardText(tr, record.record, locale) : broadcastCardText(tr, record.record, locale);
+}
+

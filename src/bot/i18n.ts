@@ -1,0 +1,52 @@
+import { fileURLToPath } from "node:url";
+import { I18n } from "@grammyjs/i18n";
+import type { Context } from "grammy";
+import type { Logger } from "pino";
+import { SUPPORTED_LOCALES, type SupportedLocale } from "../config.js";
+
+export interface I18nDeps {
+  defaultLocale: SupportedLocale;
+  /** The chat's stored choice (/language), if any. */
+  storedLocale: (chatId: number) => Promise<SupportedLocale | undefined>;
+  logger: Logger;
+  /** Defaults to the repository's `locales/` (works from src and dist). */
+  directory?: string;
+}
+
+export const LOCALES_DIRECTORY = fileURLToPath(new URL("../../locales", import.meta.url));
+
+/** Maps a Telegram `language_code` ("ru", "ru-RU", "zh-hans") to a supported locale. */
+export function matchLocale(code: string | undefined): SupportedLocale | undefined {
+  const base = code?.toLowerCase().split(/[-_]/)[0];
+  return SUPPORTED_LOCALES.find((l) => l === base);
+}
+
+/**
+ * Fluent translations from locales/<lang>/*.ftl. The negotiator decides the
+ * locale itself (stored choice, then the Telegram language, then
+ * DEFAULT_LOCALE) so that plugin fallbacks never apply, inside conversations too.
+ */
+export function createI18n<C extends Context>(deps: I18nDeps): I18n<C> {
+  return new I18n<C>({
+    defaultLocale: deps.defaultLocale,
+    directory: deps.directory ?? LOCALES_DIRECTORY,
+    // Isolation marks (U+2068/U+2069) around variables would break copying addresses.
+    fluentBundleOptions: { useIsolating: false },
+    fluentOptions: {
+      warningHandler: (warning) => deps.logger.warn({ i18n: { type: warning.type, path: "path" in warning ? warning.path : undefined, locales: warning.locales } }, "missing translation"),
+    },
+    localeNegotiator: async (ctx) => {
+      // Inline queries have no chat: the user's private chat id equals their user id.
+      const chatId = ctx.chat?.id ?? ctx.from?.id;
+      if (chatId !== undefined) {
+        try {
+          const stored = await deps.storedLocale(chatId);
+          if (stored) return stored;
+        } catch (error) {
+          deps.logger.warn({ err: error, chatId }, "could not read the stored locale");
+        }
+      }
+      return matchLocale(ctx.from?.language_code) ?? deps.defaultLocale;
+    },
+  });
+}

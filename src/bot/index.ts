@@ -1,0 +1,133 @@
+import { autoRetry } from "@grammyjs/auto-retry";
+import { conversations } from "@grammyjs/conversations";
+import { sequentialize } from "@grammyjs/runner";
+import { Bot, type Composer, type Middleware } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import type { BotContext, ConversationContext } from "./context.js";
+import { createConversationStorage } from "./conversation-storage.js";
+import { CONVERSATION_STATE_VERSION, CONVERSATION_TTL_MS, createConversations } from "./conversations/index.js";
+import type { BotDeps } from "./deps.js";
+import { createBalanceFeature } from "./features/balance.js";
+import { createCancelFeature } from "./features/cancel.js";
+import { createFlowFeatures } from "./features/flows.js";
+import { createHelpFeature } from "./features/help.js";
+import { createInlineQuoteFeature } from "./features/inline-quote.js";
+import { createLanguageFeature } from "./features/language.js";
+import { createLinkFeature } from "./features/link.js";
+import { createPricesFeature } from "./features/prices.js";
+import { createSettingsFeature } from "./features/settings.js";
+import { createStartFeature } from "./features/start.js";
+import { createSystemFeature } from "./features/system.js";
+import { createUnhandledFeature } from "./features/unhandled.js";
+import { createUnlinkFeature } from "./features/unlink.js";
+import { createWebhookFeature } from "./features/webhook.js";
+import { createErrorHandler } from "./handlers/error.js";
+import { createI18n } from "./i18n.js";
+import { groupGuard } from "./middlewares/group-guard.js";
+import { updateContext } from "./middlewares/update-context.js";
+
+export type { BotContext, ConversationContext } from "./context.js";
+export type { BotDeps } from "./deps.js";
+export { registerCommands } from "./register-commands.js";
+
+export interface CreateBotOptions {
+  /** Skips getMe at start (tests, or a known bot). */
+  botInfo?: UserFromGetMe;
+  /** Bot API root; defaults to config.telegramApiRoot, then Telegram. */
+  apiRoot?: string;
+}
+
+/**
+ * THE feature list, in order. A feature is `createXFeature(deps)` returning a
+ * Composer<BotContext>; public ones are not narrowed, key-bearing ones use
+ * `.chatType("private")` (the group guard stops them in groups anyway).
+ * /start payloads `order_…` are passed on (next) to the order feature.
+ */
+function createFeatures(deps: BotDeps): Composer<BotContext>[] {
+  return [
+    createStartFeature(deps),
+    createHelpFeature(deps),
+    createLanguageFeature(deps),
+    createLinkFeature(deps),
+    createUnlinkFeature(deps),
+    createWebhookFeature(deps), // holds its secret conversation: early, before text-reading features
+    createSettingsFeature(deps),
+    createBalanceFeature(deps),
+    createPricesFeature(deps),
+    createSystemFeature(deps),
+    createInlineQuoteFeature(deps),
+    ...createFlowFeatures(deps), // order, batch, broadcast, orders, track (issue 4)
+    createUnhandledFeature(deps), // last
+  ];
+}
+
+/**
+ * Builds the bot; does not start it (polling, webhook and setMyCommands are
+ * the caller's). Middleware order: per-chat sequentialize -> update context
+ * (logger, counter) -> error boundary -> i18n -> group guard -> conversations -> /cancel ->
+ * conversation builders -> features -> unhandled.
+ */
+export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
+  const bot = new Bot<BotContext>(deps.config.botToken, {
+    ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+    client: { apiRoot: options.apiRoot ?? deps.config.telegramApiRoot ?? "https://api.telegram.org" },
+  });
+  // Telegram's retry_after; not the throttler, which misbehaves inside conversations.
+  bot.api.config.use(autoRetry(AUTO_RETRY));
+
+  const i18n = createI18n<BotContext>({
+    defaultLocale: deps.config.defaultLocale,
+    storedLocale: (chatId) => deps.chats.getLocale(chatId),
+    logger: deps.logger,
+  });
+  const handleError = createErrorHandler(deps);
+
+  // @grammyjs/runner handles updates concurrently: keep each chat's updates in order.
+  bot.use(sequentialize(updateConstraint));
+  bot.use(updateContext(deps));
+  const guarded = bot.errorBoundary(handleError);
+  guarded.use(i18n);
+  guarded.use(groupGuard());
+  guarded.use(
+    conversations<BotContext, ConversationContext>({
+      storage: createConversationStorage({
+        store: deps.store,
+        vault: deps.vault,
+        logger: deps.logger,
+        version: CONVERSATION_STATE_VERSION,
+        ttlMs: CONVERSATION_TTL_MS,
+      }),
+      // Inside a conversation only these plugins exist: translations, the logger, and
+      // auto-retry again (bot.api transformers do not reach a conversation's ctx.api).
+      plugins: [i18n.middleware() as unknown as Middleware<ConversationContext>, conversationLogger(deps), conversationAutoRetry],
+    }),
+  );
+  guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates
+  for (const conversation of createConversations(deps)) guarded.use(conversation);
+  for (const feature of createFeatures(deps)) guarded.use(feature);
+
+  // Last resort: errors thrown by the error handler itself.
+  bot.catch((err) => {
+    deps.logger.error({ err: err.error, update_id: err.ctx.update.update_id }, "unhandled bot error");
+  });
+  return bot;
+}
+
+const AUTO_RETRY = { maxRetryAttempts: 3, maxDelaySeconds: 10 };
+
+const conversationAutoRetry: Middleware<ConversationContext> = (ctx, next) => {
+  ctx.api.config.use(autoRetry(AUTO_RETRY));
+  return next();
+};
+
+/** Updates of one chat (or, without a chat, of one user) run one after another. */
+function updateConstraint(ctx: BotContext): string | undefined {
+  return ctx.chat?.id.toString() ?? ctx.from?.id.toString();
+}
+
+function conversationLogger(deps: BotDeps): Middleware<ConversationContext> {
+  return (ctx, next) => {
+    ctx.logger = deps.logger.child({ update_id: ctx.update.update_id, ...(ctx.chat ? { chat_id: ctx.chat.id } : {}), conversation: true });
+    return next();
+  };
+}

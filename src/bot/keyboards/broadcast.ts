@@ -1,0 +1,21 @@
+import { InlineKeyboard } from "grammy";
+import { cancelData } from "../callback-data/cancel.js";
+import { draftData } from "../callback-data/broadcast.js";
+import type { Translator } from "../helpers/record-text.js";
+
+/** Confirm first, Cancel last. */
+export function createBroadcastConfirmKeyboard(tr: Translator, draftId: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(tr.t("broadcast-confirm-button"), draftData.pack({ draftId, action: "c" }))
+    .text(tr.t("broadcast-cancel-button"), draftData.pack({ draftId, action: "x" }));
+}
+
+export function createBroadcastRetryKeyboard(tr: Translator, draftId: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(tr.t("broadcast-retry-button"), draftData.pack({ draftId, action: "r" }))
+    .text(tr.t("broadcast-cancel-button"), draftData.pack({ draftId, action: "x" }));
+}
+
+export function createBroadcastFlowCancelKeyboard(tr: Translator): InlineKeyboard {
+  return new InlineKeyboard().text(tr.t("broadcast-cancel-button"), cancelData.pack({ flow: "broadcast" }));
+}

@@ -1,0 +1,15 @@
+import { InlineKeyboard } from "grammy";
+import { cancelData } from "../callback-data/cancel.js";
+import { linkData } from "../callback-data/link.js";
+import type { ConversationContext } from "../context.js";
+
+export function createLinkCancelKeyboard(ctx: Pick<ConversationContext, "t">): InlineKeyboard {
+  return new InlineKeyboard().text(ctx.t("link-cancel-button"), cancelData.pack({ flow: "link" }));
+}
+
+/** The webhook secret is optional: Skip first, Cancel last. */
+export function createLinkSecretKeyboard(ctx: Pick<ConversationContext, "t">): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(ctx.t("link-skip-button"), linkData.pack({ action: "skip" }))
+    .text(ctx.t("link-cancel-button"), cancelData.pack({ flow: "link" }));
+}

@@ -1,0 +1,59 @@
+import { InlineKeyboard } from "grammy";
+import type { AddressBookEntry } from "../../core/address-book.js";
+import type { PricingTier } from "../../core/service/schemas.js";
+import { sortedTiers } from "../../core/orders/order-input.js";
+import { cancelData } from "../callback-data/cancel.js";
+import { orderStepData, quoteData, rentAgainData } from "../callback-data/order.js";
+import type { Translator } from "../helpers/record-text.js";
+
+export const RECENT_RECEIVERS_SHOWN = 6;
+
+function shortAddress(address: string): string {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
+/** Recent receivers (label, or a shortened address next to nothing else), then Cancel. */
+export function createReceiverKeyboard(tr: Translator, flow: string, recent: readonly AddressBookEntry[]): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  recent.slice(0, RECENT_RECEIVERS_SHOWN).forEach((entry, i) => {
+    const text = entry.label ? `${entry.label} · ${shortAddress(entry.address)}` : shortAddress(entry.address);
+    kb.text(text, orderStepData.pack({ flow, action: "a", value: i })).row();
+  });
+  return kb.text(tr.t("order-cancel-button"), cancelData.pack({ flow: "order" }));
+}
+
+/** One button per pricing tier, so a new tier appears by itself. */
+export function createDurationKeyboard(tr: Translator, flow: string, tiers: readonly PricingTier[]): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  sortedTiers(tiers).forEach((tier, i) => {
+    kb.text(tr.t("order-duration-button", { label: tier.label, unitPriceSun: tier.unitPriceSun }), orderStepData.pack({ flow, action: "d", value: tier.durationSec }));
+    if (i % 2 === 1) kb.row();
+  });
+  return kb.row().text(tr.t("order-cancel-button"), cancelData.pack({ flow: "order" }));
+}
+
+export function createCancelOnlyKeyboard(tr: Translator): InlineKeyboard {
+  return new InlineKeyboard().text(tr.t("order-cancel-button"), cancelData.pack({ flow: "order" }));
+}
+
+/** Confirm first, Cancel last. */
+export function createQuoteKeyboard(tr: Translator, quoteId: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(tr.t("order-quote-confirm-button"), quoteData.pack({ quoteId, action: "c" }))
+    .text(tr.t("order-cancel-button"), quoteData.pack({ quoteId, action: "x" }));
+}
+
+/** Retry sends the same quote with the same Idempotency-Key. */
+export function createRetryKeyboard(tr: Translator, quoteId: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(tr.t("order-quote-retry-button"), quoteData.pack({ quoteId, action: "r" }))
+    .text(tr.t("order-cancel-button"), quoteData.pack({ quoteId, action: "x" }));
+}
+
+export function createFreshQuoteKeyboard(tr: Translator, quoteId: string): InlineKeyboard {
+  return new InlineKeyboard().text(tr.t("order-quote-fresh-button"), quoteData.pack({ quoteId, action: "f" }));
+}
+
+export function createRentAgainKeyboard(tr: Translator, orderId: string): InlineKeyboard {
+  return new InlineKeyboard().text(tr.t("tracking-rent-again-button"), rentAgainData.pack({ orderId }));
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { SUPPORTED_LOCALES } from "../../config.js";
+
+/**
+ * One Telegram chat as the bot remembers it. The API key and webhook secret
+ * are only ever present sealed by the vault (bound to this chat id), so a
+ * copy of the row in another chat's record does not open.
+ */
+export const chatRecordSchema = z.object({
+  chatId: z.number().int(),
+  apiKeySealed: z.string().min(1).optional(),
+  webhookSecretSealed: z.string().min(1).optional(),
+  /** Path segment of the chat's callback URL `${PUBLIC_URL}/hooks/<routeId>`. */
+  routeId: z.string().min(22).optional(),
+  locale: z.enum(SUPPORTED_LOCALES).optional(),
+  notifications: z.object({ orders: z.boolean(), broadcasts: z.boolean() }),
+  /** False once Telegram answered 403 (blocked, kicked); set back to true when the chat writes again. */
+  active: z.boolean(),
+  linkedAt: z.string().optional(),
+  updatedAt: z.string(),
+});
+
+export type ChatRecord = z.infer<typeof chatRecordSchema>;
+export type NotificationSettings = ChatRecord["notifications"];
+
+export const CHAT_RECORD_VERSION = 1;
+
+export function newChatRecord(chatId: number, now: Date): ChatRecord {
+  return { chatId, notifications: { orders: true, broadcasts: true }, active: true, updatedAt: now.toISOString() };
+}

@@ -1,0 +1,199 @@
+import { randomBytes } from "node:crypto";
+import type { Logger } from "pino";
+import { z } from "zod";
+import type { SupportedLocale } from "../../config.js";
+import { createRecordStore } from "../store/record-store.js";
+import type { StoreBackend } from "../store/types.js";
+import type { Vault } from "../vault.js";
+import {
+  CHAT_RECORD_VERSION,
+  chatRecordSchema,
+  newChatRecord,
+  type ChatRecord,
+  type NotificationSettings,
+} from "./chat-record.js";
+
+/** The part of the vault the repository needs. */
+export type ChatVault = Pick<Vault, "seal" | "open">;
+
+export interface ChatRepositoryDeps {
+  store: StoreBackend;
+  vault: ChatVault;
+  logger: Logger;
+  now?: () => Date;
+}
+
+export interface LinkInput {
+  apiKey: string;
+  /** Undefined keeps no secret (webhooks are then only hints). */
+  webhookSecret?: string | undefined;
+}
+
+export interface ChatRepository {
+  get(chatId: number): Promise<ChatRecord | undefined>;
+  isLinked(chatId: number): Promise<boolean>;
+  /** Stores the key (and secret) sealed; a re-link replaces both and keeps the route. */
+  link(chatId: number, input: LinkInput): Promise<ChatRecord>;
+  /** Removes key, secret and route; locale and settings stay. False when nothing was linked. */
+  unlink(chatId: number): Promise<boolean>;
+  /** The plaintext key, or undefined when unlinked or when the sealed value does not open for this chat. */
+  getApiKey(chatId: number): Promise<string | undefined>;
+  getWebhookSecret(chatId: number): Promise<string | undefined>;
+  /** Undefined removes the secret. Throws when the chat is not linked. */
+  setWebhookSecret(chatId: number, secret: string | undefined): Promise<void>;
+  findChatByRouteId(routeId: string): Promise<number | undefined>;
+  /** New routeId for a linked chat (the old one stops resolving), undefined when unlinked. */
+  rotateRoute(chatId: number): Promise<string | undefined>;
+  getLocale(chatId: number): Promise<SupportedLocale | undefined>;
+  setLocale(chatId: number, locale: SupportedLocale): Promise<void>;
+  setNotifications(chatId: number, change: Partial<NotificationSettings>): Promise<NotificationSettings>;
+  markInactive(chatId: number): Promise<void>;
+  markActive(chatId: number): Promise<void>;
+  list(): AsyncIterable<ChatRecord>;
+  /** Re-seals every stored key and secret under the current vault key (after a key rotation). */
+  resealAll(): Promise<{ resealed: number; failed: number }>;
+}
+
+const routeSchema = z.object({ chatId: z.number().int() });
+
+/** At least 128 random bits (144 here), URL-safe. */
+function newRouteId(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
+  const logger = deps.logger.child({ component: "chats" });
+  const now = deps.now ?? (() => new Date());
+  const records = createRecordStore({ kv: deps.store.namespace("chats"), schema: chatRecordSchema, version: CHAT_RECORD_VERSION, logger, name: "chats" });
+  const routes = createRecordStore({ kv: deps.store.namespace("routes"), schema: routeSchema, version: 1, logger, name: "routes" });
+  const id = (chatId: number) => String(chatId);
+
+  async function change(chatId: number, fn: (r: ChatRecord) => ChatRecord): Promise<ChatRecord> {
+    const next = await records.update(id(chatId), (current) => ({ ...fn(current ?? newChatRecord(chatId, now())), updatedAt: now().toISOString() }));
+    return next!;
+  }
+
+  async function openSealed(chatId: number, field: "apiKeySealed" | "webhookSecretSealed"): Promise<string | undefined> {
+    const record = await records.get(id(chatId));
+    const sealed = record?.[field];
+    if (!sealed) return undefined;
+    let opened: ReturnType<ChatVault["open"]>;
+    try {
+      opened = deps.vault.open(sealed, chatId);
+    } catch {
+      // A value sealed for another chat (a copied row) or damaged: refuse it, never guess.
+      logger.warn({ chatId, field }, "sealed value does not open for this chat; treated as absent");
+      return undefined;
+    }
+    if (opened.stale) {
+      const resealed = deps.vault.seal(opened.plaintext, chatId);
+      await records.update(id(chatId), (current) => (current?.[field] === sealed ? { ...current, [field]: resealed } : current));
+      logger.info({ chatId, field }, "re-sealed a value under the current vault key");
+    }
+    return opened.plaintext;
+  }
+
+  return {
+    get: (chatId) => records.get(id(chatId)),
+    async isLinked(chatId) {
+      return Boolean((await records.get(id(chatId)))?.apiKeySealed);
+    },
+    async link(chatId, input) {
+      const apiKeySealed = deps.vault.seal(input.apiKey, chatId);
+      const webhookSecretSealed = input.webhookSecret ? deps.vault.seal(input.webhookSecret, chatId) : undefined;
+      const current = await records.get(id(chatId));
+      const routeId = current?.routeId ?? newRouteId();
+      if (!current?.routeId) await routes.set(routeId, { chatId });
+      return change(chatId, (r) => {
+        const { webhookSecretSealed: _old, ...rest } = r;
+        return {
+          ...rest,
+          apiKeySealed,
+          ...(webhookSecretSealed ? { webhookSecretSealed } : {}),
+          routeId: r.routeId ?? routeId,
+          active: true,
+          linkedAt: now().toISOString(),
+        };
+      });
+    },
+    async unlink(chatId) {
+      const current = await records.get(id(chatId));
+      if (!current?.apiKeySealed && !current?.routeId) return false;
+      await change(chatId, (r) => {
+        const { apiKeySealed: _k, webhookSecretSealed: _s, routeId: _r, linkedAt: _l, ...rest } = r;
+        return rest;
+      });
+      if (current.routeId) await routes.delete(current.routeId);
+      return true;
+    },
+    getApiKey: (chatId) => openSealed(chatId, "apiKeySealed"),
+    getWebhookSecret: (chatId) => openSealed(chatId, "webhookSecretSealed"),
+    async setWebhookSecret(chatId, secret) {
+      const sealed = secret ? deps.vault.seal(secret, chatId) : undefined;
+      await records.update(id(chatId), (r) => {
+        if (!r?.apiKeySealed) throw new Error(`chat ${chatId} is not linked`);
+        const { webhookSecretSealed: _old, ...rest } = r;
+        return { ...rest, ...(sealed ? { webhookSecretSealed: sealed } : {}), updatedAt: now().toISOString() };
+      });
+    },
+    async findChatByRouteId(routeId) {
+      const route = await routes.get(routeId);
+      if (!route) return undefined;
+      // The record is the source of truth: a stale index entry must not route anywhere.
+      const record = await records.get(id(route.chatId));
+      return record?.routeId === routeId ? route.chatId : undefined;
+    },
+    async rotateRoute(chatId) {
+      const current = await records.get(id(chatId));
+      if (!current?.apiKeySealed) return undefined;
+      const routeId = newRouteId();
+      await routes.set(routeId, { chatId });
+      await change(chatId, (r) => ({ ...r, routeId }));
+      if (current.routeId) await routes.delete(current.routeId);
+      return routeId;
+    },
+    async getLocale(chatId) {
+      return (await records.get(id(chatId)))?.locale;
+    },
+    async setLocale(chatId, locale) {
+      await change(chatId, (r) => ({ ...r, locale }));
+    },
+    async setNotifications(chatId, settings) {
+      return (await change(chatId, (r) => ({ ...r, notifications: { ...r.notifications, ...settings } }))).notifications;
+    },
+    async markInactive(chatId) {
+      await change(chatId, (r) => ({ ...r, active: false }));
+    },
+    async markActive(chatId) {
+      const current = await records.get(id(chatId));
+      if (current && !current.active) await change(chatId, (r) => ({ ...r, active: true }));
+    },
+    list(): AsyncIterable<ChatRecord> {
+      return {
+        async *[Symbol.asyncIterator]() {
+          for await (const [, record] of records.list()) yield record;
+        },
+      };
+    },
+    async resealAll() {
+      let resealed = 0;
+      let failed = 0;
+      for await (const [key, record] of records.list()) {
+        for (const field of ["apiKeySealed", "webhookSecretSealed"] as const) {
+          const sealed = record[field];
+          if (!sealed) continue;
+          try {
+            const opened = deps.vault.open(sealed, record.chatId);
+            const fresh = deps.vault.seal(opened.plaintext, record.chatId);
+            await records.update(key, (r) => (r?.[field] === sealed ? { ...r, [field]: fresh } : r));
+            resealed += 1;
+          } catch {
+            failed += 1;
+            logger.warn({ chatId: record.chatId, field }, "could not re-seal a value");
+          }
+        }
+      }
+      return { resealed, failed };
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { createApp } from "./app.js";
+import { ConfigError, loadConfig, type Config } from "./config.js";
+import { createLogger } from "./logger.js";
+
+/** Shutdown must finish within this budget; then the process exits anyway. */
+const SHUTDOWN_BUDGET_MS = 9_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      // One line naming the variable; the value is never printed.
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger({ level: config.logLevel });
+  const app = await createApp({ config, logger });
+
+  let stopping: Promise<void> | undefined;
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    logger.info({ signal }, "shutting down");
+    const deadline = setTimeout(() => {
+      logger.error("shutdown budget exceeded; exiting");
+      process.exit(1);
+    }, SHUTDOWN_BUDGET_MS);
+    deadline.unref();
+    stopping = app.stop().then(
+      () => {
+        logger.info("stopped");
+        logger.flush();
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, "error while stopping");
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+
+  await app.start();
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Fatal: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

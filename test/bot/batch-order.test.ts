@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { TEST_KEYS } from "../support/tron-sign.js";
+import { debitsOf, startOrderHarness, type OrderHarness } from "./order-harness.js";
+
+const CHAT = 5201;
+const { alice: A, bob: B, carol: C } = TEST_KEYS;
+let h: OrderHarness;
+
+beforeEach(async () => {
+  h = await startOrderHarness();
+});
+afterEach(async () => {
+  expect(h.tg.failedCalls()).toEqual([]);
+  expect(h.errorLogs()).toEqual([]);
+  await h.close();
+});
+
+const posts = () => h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/orders");
+
+describe("batch orders", () => {
+  it("turns pasted lines into one quote with the count and total, and places them in one request", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    await user.send("/order");
+    await user.send(`${A.address} 100k 1h\n${B.address} 65,000 15m\n${C.address} 50000 5m`);
+    const quote = user.lastText();
+    expect(quote).toContain("Quote for 3 orders");
+    expect(quote).toContain(`1. ${A.address} · 100,000 for 1 h · 15 TRX`);
+    expect(quote).toContain(`2. ${B.address} · 65,000 for 15 min · 7.15 TRX`);
+    expect(quote).toContain("Total: 27.15 TRX");
+    await user.press("✅ Confirm");
+    expect(user.lastText()).toContain("3 orders placed, total 27.15 TRX");
+    expect(posts()).toHaveLength(1);
+    expect(debitsOf(h, account.accountId).reduce((a, b) => a + b, 0)).toBe(27_150_000);
+    await h.until(() => user.botTexts().filter((t) => t.startsWith("✅ Order")).length === 3);
+  });
+
+  it("reports every bad line with its number and reason before anything is sent, then accepts the fixed list", async () => {
+    await h.linkChat(CHAT);
+    const user = h.user(CHAT);
+    await user.send("/batch");
+    expect(user.lastText()).toContain("one per line");
+    await user.send(`${A.address} 100k 1h\nTbad 100k\n${B.address} 12 1h\n${C.address} 100k 2d`);
+    const report = user.lastText();
+    expect(report).toContain("Nothing was sent. Fix these 3 lines");
+    expect(report).toContain("Line 2: “Tbad” is not a valid TRON address");
+    expect(report).toContain("Line 3: 12 is outside 50,000–200,000");
+    expect(report).toContain("Line 4: “2d” is not an available duration");
+    expect(posts()).toHaveLength(0);
+    await user.send(`${A.address} 100k\n${B.address} 70 000`);
+    expect(user.lastText()).toContain("2 lines have no duration");
+    await user.press(/^5m ·/);
+    expect(user.lastText()).toContain("Quote for 2 orders");
+    expect(user.lastText()).toContain("100,000 for 5 min");
+  });
+
+  it("reads a .csv document and refuses one over 100 orders", async () => {
+    await h.linkChat(CHAT);
+    const user = h.user(CHAT);
+    const csv = `address,amount,duration\n${A.address},"65,000",1h\n${B.address},100000,300\n`;
+    await user.document({ bytes: csv, fileName: "orders.csv", mimeType: "text/csv" });
+    expect(user.lastText()).toContain("Quote for 2 orders");
+    const many = Array.from({ length: 101 }, () => `${A.address},100000,60`).join("\n");
+    await user.send("/batch");
+    await user.document({ bytes: many, fileName: "many.csv" });
+    expect(user.lastText()).toContain("That is 101 orders; a batch holds at most 100");
+    expect(posts()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,108 @@
+import { Api, GrammyError, InputFile } from "grammy";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.js";
+
+/** The fake Bot API refuses what Telegram refuses, so the bot's tests can trust it. */
+describe("fake Telegram Bot API", () => {
+  let tg: FakeTelegram;
+  let api: Api;
+  beforeAll(async () => {
+    tg = await startFakeTelegram();
+    api = new Api(tg.token, { apiRoot: tg.apiRoot });
+    tg.addChat(1);
+    tg.addChat(-5, { type: "group" });
+  });
+  afterAll(async () => {
+    await tg.close();
+  });
+
+  const refusal = async (call: Promise<unknown>): Promise<{ code: number; description: string; retryAfter?: number }> => {
+    try {
+      await call;
+    } catch (e) {
+      if (e instanceof GrammyError) return { code: e.error_code, description: e.description, ...(e.parameters.retry_after ? { retryAfter: e.parameters.retry_after } : {}) };
+      throw e;
+    }
+    throw new Error("expected a refusal");
+  };
+
+  it("answers getMe and refuses a wrong token and unknown methods", async () => {
+    expect((await api.getMe()).username).toBe("energy_test_bot");
+    expect((await refusal(new Api("1:wrong", { apiRoot: tg.apiRoot }).getMe())).code).toBe(401);
+  });
+
+  it("refuses MarkdownV2 with unescaped reserved characters, accepts escaped ones", async () => {
+    expect(await refusal(api.sendMessage(1, "Price: 1.5 TRX", { parse_mode: "MarkdownV2" }))).toMatchObject({ code: 400, description: expect.stringContaining("can't parse entities") });
+    const ok = await api.sendMessage(1, "Price: *1\\.5* TRX", { parse_mode: "MarkdownV2" });
+    expect(tg.view(1).find((m) => m.messageId === ok.message_id)?.text).toBe("Price: 1.5 TRX");
+  });
+
+  it("refuses bad or unknown HTML tags and bare &, and shows the user the plain text", async () => {
+    for (const text of ["<b>bold", "<foo>x</foo>", "a & b", "<b>x</i>", "1 < 2"]) {
+      expect((await refusal(api.sendMessage(1, text, { parse_mode: "HTML" }))).description).toContain("can't parse entities");
+    }
+    const m = await api.sendMessage(1, "<b>a</b> &amp; <code>T&lt;1&gt;</code>", { parse_mode: "HTML" });
+    expect(tg.view(1).find((v) => v.messageId === m.message_id)?.text).toBe("a & T<1>");
+  });
+
+  it("refuses empty and over-long texts and callback_data over 64 bytes", async () => {
+    expect((await refusal(api.sendMessage(1, ""))).description).toContain("message text is empty");
+    expect((await refusal(api.sendMessage(1, "x".repeat(4097)))).description).toContain("message is too long");
+    await api.sendMessage(1, "x".repeat(4096));
+    const markup = { inline_keyboard: [[{ text: "b", callback_data: "x".repeat(65) }]] };
+    expect((await refusal(api.sendMessage(1, "hi", { reply_markup: markup }))).description).toContain("BUTTON_DATA_INVALID");
+  });
+
+  it("refuses an edit that changes nothing and edits or deletes of missing messages", async () => {
+    const m = await api.sendMessage(1, "same");
+    expect((await refusal(api.editMessageText(1, m.message_id, "same"))).description).toContain("message is not modified");
+    await api.editMessageText(1, m.message_id, "changed");
+    expect(tg.view(1).find((v) => v.messageId === m.message_id)?.text).toBe("changed");
+    await api.deleteMessage(1, m.message_id);
+    expect((await refusal(api.deleteMessage(1, m.message_id))).description).toContain("message to delete not found");
+    expect((await refusal(api.editMessageText(1, m.message_id, "again"))).description).toContain("message to edit not found");
+  });
+
+  it("refuses more than 50 inline results and answers to unknown queries", async () => {
+    const update = tg.inlineQuery(7, "q");
+    const results = Array.from({ length: 51 }, (_, i) => ({ type: "article" as const, id: String(i), title: "t", input_message_content: { message_text: "m" } }));
+    expect((await refusal(api.answerInlineQuery(update.inline_query!.id, results))).description).toContain("RESULTS_TOO_MUCH");
+    await api.answerInlineQuery(update.inline_query!.id, results.slice(0, 50));
+    expect((await refusal(api.answerInlineQuery(update.inline_query!.id, []))).description).toContain("query is too old");
+  });
+
+  it("answers 403 for a chat that blocked the bot", async () => {
+    tg.blockChat(2);
+    expect(await refusal(api.sendMessage(2, "hi"))).toMatchObject({ code: 403, description: "Forbidden: bot was blocked by the user" });
+  });
+
+  it("applies Telegram's rate limits when asked: 429 with retry_after", async () => {
+    tg.setRateLimits({ globalPerSecond: 30, perChatPerSecond: 1, perGroupPerMinute: 20 });
+    try {
+      await api.sendMessage(1, "one");
+      expect(await refusal(api.sendMessage(1, "two"))).toMatchObject({ code: 429, retryAfter: 1 });
+      for (let i = 0; i < 20; i += 1) await api.sendMessage(-5, `g${i}`).catch(() => undefined);
+      expect((await refusal(api.sendMessage(-5, "over"))).retryAfter).toBeGreaterThan(1);
+    } finally {
+      tg.setRateLimits(false);
+    }
+  });
+
+  it("accepts a multipart photo upload and serves uploaded user documents for download", async () => {
+    const png = Buffer.from("89504e470d0a1a0a0000", "hex");
+    const sent = await api.sendPhoto(1, new InputFile(png, "qr.png"), { caption: "<code>T1</code>", parse_mode: "HTML" });
+    expect(tg.view(1).find((m) => m.messageId === sent.message_id)?.photo?.bytes?.equals(png)).toBe(true);
+    const upload = tg.document(1, { bytes: "a,b\n1,2\n", fileName: "batch.csv" });
+    const file = await api.getFile(upload.message!.document!.file_id);
+    const body = await (await fetch(`${tg.apiRoot}/file/bot${tg.token}/${file.file_path}`)).text();
+    expect(body).toBe("a,b\n1,2\n");
+  });
+
+  it("records calls and lets a test wait for the next bot message", async () => {
+    const next = tg.waitForBotMessage(1, 2000, (m) => m.text === "later");
+    await api.sendMessage(1, "later");
+    expect((await next).text).toBe("later");
+    expect(tg.callsOf("sendMessage").at(-1)?.params.text).toBe("later");
+    await expect(tg.waitForBotMessage(1, 20)).rejects.toThrow(/within 20 ms/);
+  });
+});

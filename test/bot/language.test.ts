@@ -1,0 +1,71 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+
+describe("/language", () => {
+  let h: BotHarness;
+  beforeAll(async () => {
+    h = await startBotHarness({ defaultLocale: "zh" });
+  });
+  afterEach(() => {
+    expect(h.tg.failedCalls()).toEqual([]);
+    expect(h.errorLogs()).toEqual([]);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it("offers a keyboard, stores the choice per chat and applies it at once", async () => {
+    const u = h.user(1101, { languageCode: "en" });
+    await u.send("/language");
+    expect(u.lastButtons()).toEqual([["🇬🇧 English", "🇷🇺 Русский", "🇨🇳 中文"]]);
+    await u.press("🇷🇺 Русский");
+    expect(u.lastText()).toBe("Готово: теперь в этом чате я говорю на языке «🇷🇺 Русский».");
+    expect(u.lastButtons()).toEqual([]);
+    expect(await h.deps.chats.getLocale(u.chatId)).toBe("ru");
+    // The stored choice beats the Telegram language from now on.
+    await u.send("/help");
+    expect(u.lastText()).toContain("Что я умею");
+    await u.send("/language");
+    await u.press("🇨🇳 中文");
+    await u.send("/start");
+    expect(u.lastText()).toContain("您好");
+  });
+
+  it("survives a restart", async () => {
+    const u = h.user(1102, { languageCode: "en" });
+    await u.send("/language");
+    await u.press("🇷🇺 Русский");
+    await h.restart();
+    await u.send("/cancel");
+    expect(u.lastText()).toBe("Сейчас нечего отменять.");
+  });
+
+  it("falls back to DEFAULT_LOCALE for an unsupported Telegram language", async () => {
+    const u = h.user(1103, { languageCode: "de" });
+    await u.send("/cancel");
+    expect(u.lastText()).toBe("当前没有可取消的操作。");
+  });
+
+  it("an unknown locale in a forged button is refused, nothing stored", async () => {
+    const u = h.user(1104, { languageCode: "en" });
+    await u.send("/language");
+    const forged = h.tg.rawCallback(u.chatId, u.last()!.messageId, "lang:xx");
+    await h.send(forged);
+    expect(h.tg.answerOf(forged)?.text).toContain("expired");
+    expect(await h.deps.chats.getLocale(u.chatId)).toBeUndefined();
+  });
+
+  it("inside the link conversation texts follow the stored language", async () => {
+    const u = h.user(1105, { languageCode: "en" });
+    await u.send("/language");
+    await u.press("🇨🇳 中文");
+    await u.send("/link");
+    expect(u.lastText()).toContain("API 密钥");
+    await u.send("bad key with spaces");
+    expect(u.lastText()).toContain("这看起来不像 API 密钥");
+    await u.press("取消");
+    expect(u.botTexts()).toContain("已取消，未做任何更改。");
+    await u.send("/cancel");
+    expect(u.lastText()).toBe("当前没有可取消的操作。");
+  });
+});

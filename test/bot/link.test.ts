@@ -1,0 +1,239 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+
+describe("/link and /unlink", () => {
+  let h: BotHarness;
+  let nextChat = 2000;
+  beforeAll(async () => {
+    h = await startBotHarness();
+  });
+  afterEach(() => {
+    h.sim.faults.clear();
+    expect(h.tg.failedCalls()).toEqual([]);
+    expect(h.errorLogs()).toEqual([]);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+  const newUser = (languageCode = "en") => h.user(++nextChat, { languageCode });
+
+  it("guided: asks the key, deletes it, asks the secret, deletes it, and shows the callback URL", async () => {
+    const u = newUser();
+    const { apiKey, webhookSecret } = h.sim.createAccount({ balanceSun: 12_345_678 });
+    await u.send("/link");
+    expect(u.lastText()).toContain("API key");
+    expect(u.lastButtons()).toEqual([["Cancel"]]);
+
+    await u.send(apiKey);
+    const keyMessage = h.tg.history(u.chatId).find((m) => m.from === "user" && m.text === apiKey);
+    expect(keyMessage?.deleted).toBe(true);
+    expect(u.lastText()).toContain("webhook secret");
+    expect(u.lastButtons()).toEqual([["Skip", "Cancel"]]);
+
+    await u.send(webhookSecret);
+    const secretMessage = h.tg.history(u.chatId).find((m) => m.from === "user" && m.text === webhookSecret);
+    expect(secretMessage?.deleted).toBe(true);
+    const text = u.lastText();
+    expect(text).toContain("connected");
+    expect(text).toContain("12.345678 TRX");
+    const record = await h.deps.chats.get(u.chatId);
+    expect(record?.routeId).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    expect(Buffer.from(record!.routeId!, "base64url").length * 8).toBeGreaterThanOrEqual(128);
+    expect(text).toContain(`https://bot.example.test/hooks/${record!.routeId}`);
+    expect(u.last()?.rawText).toContain(`<code>https://bot.example.test/hooks/${record!.routeId}</code>`);
+    expect(await h.deps.chats.getApiKey(u.chatId)).toBe(apiKey);
+    expect(await h.deps.chats.getWebhookSecret(u.chatId)).toBe(webhookSecret);
+    expect(await h.deps.chats.findChatByRouteId(record!.routeId!)).toBe(u.chatId);
+    // Every shown message is gone from the prompt's keyboard.
+    expect(h.tg.botMessages(u.chatId).some((m) => m.buttons.flat().some((b) => b.text === "Skip"))).toBe(false);
+  });
+
+  it("guided: Skip links without a webhook secret", async () => {
+    const u = newUser();
+    const { apiKey } = h.sim.createAccount();
+    await u.send("/link");
+    await u.send(apiKey);
+    await u.press("Skip");
+    expect(u.lastText()).toContain("No webhook secret stored");
+    expect(await h.deps.chats.getApiKey(u.chatId)).toBe(apiKey);
+    expect(await h.deps.chats.getWebhookSecret(u.chatId)).toBeUndefined();
+  });
+
+  it("guided: Cancel leaves the flow and stores nothing", async () => {
+    const u = newUser();
+    await u.send("/link");
+    await u.press("Cancel");
+    expect(u.lastText()).toBe("Cancelled. Nothing was changed.");
+    await u.send("hello");
+    expect(u.lastText()).toContain("/help");
+    expect(await h.deps.chats.isLinked(u.chatId)).toBe(false);
+  });
+
+  it("guided: /cancel while waiting for the key", async () => {
+    const u = newUser();
+    await u.send("/link");
+    await u.send("/cancel");
+    expect(u.lastText()).toBe("Cancelled. Nothing was changed.");
+    expect(Object.keys(await readConversations(h))).not.toContain(String(u.chatId));
+  });
+
+  it("guided: another command leaves the flow and runs", async () => {
+    const u = newUser();
+    await u.send("/link");
+    await u.send("/prices");
+    expect(u.lastText()).toContain("Energy prices");
+    await u.send("not a key but text");
+    expect(u.lastText()).toContain("I did not understand");
+  });
+
+  it("guided: a malformed key is refused before any request", async () => {
+    const u = newUser();
+    const before = h.sim.requests.length;
+    await u.send("/link");
+    await u.send("two words");
+    expect(u.lastText()).toContain("does not look like an API key");
+    expect(h.sim.requests.length).toBe(before);
+    await u.send("/cancel");
+  });
+
+  it("/start link deep link opens the guided flow", async () => {
+    const u = newUser();
+    await u.send("/start link");
+    expect(u.lastText()).toContain("API key");
+    await u.send("/cancel");
+  });
+
+  it("one-shot /link KEY SECRET deletes the message and links", async () => {
+    const u = newUser();
+    const { apiKey, webhookSecret } = h.sim.createAccount({ balanceSun: 1 });
+    await u.send(`/link ${apiKey} ${webhookSecret}`);
+    expect(h.tg.history(u.chatId).find((m) => m.from === "user")?.deleted).toBe(true);
+    expect(u.lastText()).toContain("0.000001 TRX");
+    expect(u.lastText()).toContain("webhook secret is stored");
+    expect(await h.deps.chats.getWebhookSecret(u.chatId)).toBe(webhookSecret);
+  });
+
+  it("re-link replaces the key and keeps the callback route", async () => {
+    const u = newUser();
+    const first = h.sim.createAccount();
+    const second = h.sim.createAccount();
+    await u.send(`/link ${first.apiKey}`);
+    const route = (await h.deps.chats.get(u.chatId))?.routeId;
+    await u.send(`/link ${second.apiKey}`);
+    expect(u.lastText()).toContain("previous key of this chat was replaced");
+    expect(await h.deps.chats.getApiKey(u.chatId)).toBe(second.apiKey);
+    expect((await h.deps.chats.get(u.chatId))?.routeId).toBe(route);
+  });
+
+  it("refuses an invalid key (401 api_key.invalid) and stores nothing", async () => {
+    const u = newUser();
+    await u.send("/link sk_definitely_not_a_key");
+    expect(u.lastText()).toContain("invalid key");
+    expect(u.lastText()).toContain("Nothing was stored.");
+    expect(await h.deps.chats.isLinked(u.chatId)).toBe(false);
+  });
+
+  it("refuses a revoked key (401 api_key.revoked)", async () => {
+    const u = newUser();
+    const { apiKey } = h.sim.createAccount();
+    h.sim.revokeKey(apiKey);
+    await u.send(`/link ${apiKey}`);
+    expect(u.lastText()).toContain("revoked");
+    expect(await h.deps.chats.isLinked(u.chatId)).toBe(false);
+  });
+
+  it("403 ip_not_allowed: tells the user to allow seenIp, stores nothing", async () => {
+    const u = newUser();
+    const { apiKey } = h.sim.createAccount();
+    h.sim.setIpAllowlist(apiKey, ["203.0.113.7"]);
+    await u.send("/link");
+    await u.send(apiKey);
+    expect(u.lastText()).toContain("127.0.0.1");
+    expect(u.last()?.rawText).toContain("<code>127.0.0.1</code>");
+    expect(u.lastText()).toContain("allowlist");
+    expect(await h.deps.chats.isLinked(u.chatId)).toBe(false);
+  });
+
+  it("404 not_found: links with a note that the account has no wallet yet", async () => {
+    const u = newUser();
+    const { apiKey } = h.sim.createAccount({ hasWallet: false });
+    await u.send(`/link ${apiKey}`);
+    expect(u.lastText()).toContain("no wallet yet");
+    expect(await h.deps.chats.getApiKey(u.chatId)).toBe(apiKey);
+  });
+
+  it("503 or a timeout: service unavailable, nothing stored", async () => {
+    const u = newUser();
+    const { apiKey } = h.sim.createAccount();
+    h.sim.faults.inject({ method: "GET", path: "/v1/balance", kind: "status", status: 503, code: "service_unavailable" });
+    await u.send(`/link ${apiKey}`);
+    expect(u.lastText()).toContain("cannot be reached");
+    expect(u.lastText()).toContain("nothing");
+    h.sim.faults.clear();
+    h.sim.faults.inject({ method: "GET", path: "/v1/balance", kind: "hang" });
+    await u.send(`/link ${apiKey}`);
+    expect(u.lastText()).toContain("cannot be reached");
+    expect(await h.deps.chats.isLinked(u.chatId)).toBe(false);
+  });
+
+  it("without PUBLIC_URL no callback URL is shown", async () => {
+    const h2 = await startBotHarness({ publicUrl: null });
+    try {
+      const u = h2.user(3001);
+      const { apiKey } = h2.sim.createAccount();
+      await u.send(`/link ${apiKey}`);
+      expect(u.lastText()).toContain("connected");
+      expect(u.lastText()).not.toContain("/hooks/");
+    } finally {
+      await h2.close();
+    }
+  });
+
+  it("/unlink asks first; Keep it keeps, Yes removes key, secret and route", async () => {
+    const u = newUser();
+    await h.linkChat(u.chatId);
+    const route = (await h.deps.chats.get(u.chatId))!.routeId!;
+    await u.send("/unlink");
+    expect(u.lastButtons()).toEqual([["Yes, disconnect", "Keep it"]]);
+    await u.press("Keep it");
+    expect(u.lastText()).toContain("stays connected");
+    expect(await h.deps.chats.isLinked(u.chatId)).toBe(true);
+    await u.send("/unlink");
+    await u.press("Yes, disconnect");
+    expect(u.lastText()).toContain("Disconnected");
+    const record = await h.deps.chats.get(u.chatId);
+    expect(record?.apiKeySealed).toBeUndefined();
+    expect(record?.webhookSecretSealed).toBeUndefined();
+    expect(record?.routeId).toBeUndefined();
+    expect(await h.deps.chats.findChatByRouteId(route)).toBeUndefined();
+    await u.send("/unlink");
+    expect(u.lastText()).toContain("not connected");
+  });
+
+  it("speaks Russian through the whole one-shot link and unlink", async () => {
+    const u = newUser("ru");
+    const { apiKey } = h.sim.createAccount({ balanceSun: 1_234_500_000 });
+    await u.send(`/link ${apiKey}`);
+    expect(u.lastText()).toContain("Аккаунт подключён");
+    expect(u.lastText()).toContain("1\u00a0234,5 TRX");
+    expect(u.lastText()).toContain("Секрет вебхуков не сохранён");
+    await u.send("/unlink");
+    await u.press("Да, отключить");
+    expect(u.lastText()).toContain("Отключено");
+  });
+
+  it("a key revoked after linking: later calls tell the user to re-link", async () => {
+    const u = newUser();
+    const { apiKey } = await h.linkChat(u.chatId);
+    h.sim.revokeKey(apiKey);
+    await u.send("/balance");
+    expect(u.lastText()).toContain("revoked");
+    expect(u.lastText()).toContain("/link");
+  });
+});
+
+async function readConversations(h: BotHarness): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for await (const [k, v] of h.store.namespace("conversations").entries()) out[k] = v;
+  return out;
+}

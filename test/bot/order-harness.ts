@@ -1,0 +1,109 @@
+/**
+ * The real bot with the ordering flows installed (flows, tracker, tracking
+ * notifier, push queue) on top of the bot core's harness: fake Bot API,
+ * simulator with fast lifecycles, temp SQLite. `restart()` stops the tracker
+ * and the push queue, then builds everything anew over the same file.
+ */
+import type { Bot } from "grammy";
+import { createFlows } from "../../src/bot/conversations/flow-deps.js";
+import { createTrackingNotifier } from "../../src/bot/features/tracking-notifier.js";
+import type { BotContext } from "../../src/bot/index.js";
+import { createOrderHistory } from "../../src/core/orders/order-history.js";
+import { createPushQueue, type PushQueue } from "../../src/core/push/index.js";
+import { createTracker, type Tracker, type TrackerDeps } from "../../src/core/tracking/tracker.js";
+import { startBotHarness, type BotHarnessOptions } from "../support/bot-harness.js";
+
+export interface OrderHarnessOptions extends BotHarnessOptions {
+  tracker?: Partial<Pick<TrackerDeps, "minDelayMs" | "maxDelayMs" | "orderHorizonMs" | "broadcastMarginMs">>;
+  /** Injected clock for flows (quote expiry, local expiration checks). */
+  now?: () => number;
+}
+
+export async function startOrderHarness(options: OrderHarnessOptions = {}) {
+  let bot: (() => Bot<BotContext>) | undefined;
+  let tracker: Tracker | undefined;
+  let push: PushQueue | undefined;
+  const now = options.now ?? Date.now;
+
+  const h = await startBotHarness({
+    ...options,
+    simulator: { orderStepMs: 40, broadcastStepMs: 40, ...options.simulator },
+    extendDeps: (deps) => {
+      const history = createOrderHistory({ store: deps.store, logger: deps.logger });
+      push = createPushQueue({
+        store: deps.store,
+        logger: deps.logger,
+        limits: { globalPerSecond: 1_000, perChatPerSecond: 1_000, perGroupPerMinute: 1_000, marginMs: 0 },
+        retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 3 },
+        transport: (job) => (bot!().api.raw as unknown as Record<string, (p: unknown) => Promise<unknown>>)[job.method]!(job.params),
+      });
+      const notifier = createTrackingNotifier({ push, chats: deps.chats, defaultLocale: deps.config.defaultLocale, logger: deps.logger, now });
+      tracker = createTracker({
+        store: deps.store,
+        service: deps.service,
+        getApiKey: (chatId) => deps.chats.getApiKey(chatId),
+        onChange: notifier.onChange,
+        onGiveUp: notifier.onGiveUp,
+        history,
+        logger: deps.logger,
+        now,
+        minDelayMs: 20,
+        maxDelayMs: 100,
+        ...options.tracker,
+      });
+      const flows = createFlows({ store: deps.store, service: deps.service, logger: deps.logger, tracker, history, now });
+      return { ...deps, flows };
+    },
+  });
+  bot = () => h.bot;
+  const startParts = async () => {
+    await push!.start();
+    await tracker!.start();
+  };
+  const stopParts = async () => {
+    await tracker!.stop();
+    await push!.stop();
+  };
+  await startParts();
+
+  /** Polls until `check` holds (no timed assertions: the bound is only a safety net). */
+  async function until(check: () => boolean | Promise<boolean>, ms = 8_000): Promise<void> {
+    const end = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error("condition not reached in time");
+      await new Promise((r) => setTimeout(r, 15));
+    }
+  }
+
+  return {
+    ...h,
+    get bot() {
+      return h.bot;
+    },
+    get deps() {
+      return h.deps;
+    },
+    get flows() {
+      return h.deps.flows!;
+    },
+    get tracker() {
+      return tracker!;
+    },
+    until,
+    async restart() {
+      await stopParts();
+      await h.restart();
+      await startParts();
+    },
+    async close() {
+      await stopParts();
+      await h.close();
+    },
+  };
+}
+
+export type OrderHarness = Awaited<ReturnType<typeof startOrderHarness>>;
+
+export function debitsOf(h: OrderHarness, accountId: string): number[] {
+  return h.sim.ledger(accountId).filter((e) => e.kind === "debit").map((e) => e.amountSun);
+}

@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { TEST_KEYS } from "../support/tron-sign.js";
+import { debitsOf, startOrderHarness, type OrderHarness } from "./order-harness.js";
+
+const CHAT = 5101;
+const BOB = TEST_KEYS.bob.address;
+let h: OrderHarness;
+
+beforeEach(async () => {
+  h = await startOrderHarness();
+});
+afterEach(async () => {
+  expect(h.tg.failedCalls()).toEqual([]);
+  expect(h.errorLogs()).toEqual([]);
+  await h.close();
+});
+
+const posts = () => h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/orders");
+
+describe("/order", () => {
+  it("walks receiver, amount and duration to a quote, charges on Confirm and tracks the card to fulfilled", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const alice = h.user(CHAT);
+    await alice.send("/order");
+    expect(alice.lastText()).toContain("Who receives the energy?");
+    await alice.send(`${BOB} main wallet`);
+    expect(alice.botTexts().some((t) => t.includes(`Saved ${BOB} as “main wallet”`))).toBe(true);
+    expect(alice.lastText()).toContain("How much energy? From 50,000 to 200,000");
+    await alice.send("100k");
+    expect(alice.lastText()).toContain("For how long?");
+    expect(alice.lastButtons().flat()).toEqual(["1m · 100 sun", "5m · 100 sun", "15m · 110 sun", "1h · 150 sun", "Cancel"].filter((b) => alice.lastButtons().flat().includes(b)));
+    await alice.press(/^1h ·/);
+    const quote = alice.last()!;
+    expect(quote.text).toContain(`Receiver: ${BOB}`);
+    expect(quote.text).toMatch(/Energy: 100,000 for 1 h/);
+    expect(alice.lastButtons()).toEqual([["✅ Confirm", "Cancel"]]);
+    await alice.press("✅ Confirm");
+    expect(debitsOf(h, account.accountId)).toHaveLength(1);
+    const card = h.tg.view(CHAT).find((m) => m.messageId === quote.messageId)!;
+    expect(card.text).toMatch(/^Order [0-9a-f]{24}\nStatus: pending/);
+    await h.until(() => alice.botTexts().some((t) => t.startsWith("✅ Order")));
+    const final = alice.last()!;
+    expect(final.text).toContain(`energy delegated to ${BOB} for 1 h`);
+    expect(alice.lastButtons()).toEqual([["🔁 Rent again"]]);
+    await h.until(() => h.tg.view(CHAT).find((m) => m.messageId === quote.messageId)!.text.includes("Status: fulfilled"));
+    const orderId = /Order ([0-9a-f]{24})/.exec(card.text)![1]!;
+    await alice.press("🔁 Rent again");
+    expect(alice.lastText()).toContain(`Receiver: ${BOB}`);
+    expect(alice.lastButtons()).toEqual([["✅ Confirm", "Cancel"]]);
+    expect(posts()).toHaveLength(1);
+    expect(orderId).toHaveLength(24);
+  });
+
+  it("offers recent receivers with their labels as buttons", async () => {
+    await h.linkChat(CHAT);
+    await h.flows.addressBook.remember(CHAT, BOB, Date.now(), "Bob");
+    const alice = h.user(CHAT);
+    await alice.send("/order");
+    expect(alice.lastButtons()[0]![0]).toMatch(/^Bob · TQCq78…S9pu$/);
+    await alice.press(/^Bob/);
+    expect(alice.lastText()).toContain("How much energy?");
+  });
+
+  it("jumps to the quote from a one-shot command and from the inline deep link", async () => {
+    await h.linkChat(CHAT);
+    const alice = h.user(CHAT);
+    await alice.send(`/order ${BOB} 65,000 15m`);
+    expect(alice.lastText()).toMatch(/Energy: 65,000 for 15 min/);
+    await alice.send("/start order_100000_300");
+    expect(alice.lastText()).toContain("Who receives the energy?");
+    await alice.send(BOB);
+    expect(alice.lastText()).toMatch(/Energy: 100,000 for 5 min/);
+    await alice.send(`/order ${BOB} 10 1h`);
+    expect(alice.lastText()).toContain("Line 1: 10 is outside 50,000–200,000");
+    await alice.send("/order nonsense");
+    expect(alice.lastText()).toContain("Usage: /order address amount duration");
+    expect(posts()).toHaveLength(0);
+  });
+
+  it("charges once when Confirm is tapped twice", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const alice = h.user(CHAT);
+    await alice.send(`/order ${BOB} 100k 1h`);
+    const first = h.tg.press(CHAT, "✅ Confirm");
+    const second = h.tg.press(CHAT, "✅ Confirm");
+    await Promise.all([h.send(first), h.send(second)]);
+    expect(debitsOf(h, account.accountId)).toHaveLength(1);
+    expect(new Set(posts().map((p) => p.idempotencyKey)).size).toBe(1);
+    expect(h.tg.answerOf(second)?.text ?? h.tg.answerOf(first)?.text).toContain("already placed");
+  });
+
+  it("after a 402 shows required vs available and the deposit address, and Retry charges once", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 1_000_000, depositAddress: TEST_KEYS.erin.address });
+    const alice = h.user(CHAT);
+    await alice.send(`/order ${BOB} 100k 1h`);
+    await alice.press("✅ Confirm");
+    const refusal = alice.lastText();
+    expect(refusal).toContain("Required: 15 TRX, available: 1 TRX.");
+    expect(refusal).toContain(`Your deposit address: ${TEST_KEYS.erin.address}`);
+    expect(alice.lastButtons()).toEqual([["🔁 Retry", "Cancel"]]);
+    h.sim.credit(account.accountId, 50_000_000);
+    await alice.press("🔁 Retry");
+    expect(alice.lastText()).toMatch(/^Order [0-9a-f]{24}\nStatus: pending/);
+    expect(debitsOf(h, account.accountId)).toEqual([15_000_000]);
+    expect(new Set(posts().map((p) => p.idempotencyKey)).size).toBe(1);
+  });
+
+  it("explains each guard of the service and retries an undeliverable receiver with the same key", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const alice = h.user(CHAT);
+    h.sim.chain.setActivated(BOB, false);
+    await alice.send(`/order ${BOB} 100k 1h`);
+    await alice.press("✅ Confirm");
+    expect(alice.lastButtons()).toEqual([["🔁 Retry", "Cancel"]]);
+    const undeliverable = alice.lastText();
+    h.sim.chain.setActivated(BOB, true);
+    await alice.press("🔁 Retry");
+    expect(debitsOf(h, account.accountId)).toHaveLength(1);
+    expect(undeliverable.length).toBeGreaterThan(20);
+
+    // 409 in_progress: waited out with the same key, charged once.
+    h.sim.faults.inject({ method: "POST", path: "/v1/orders", kind: "status", status: 409, code: "idempotency.in_progress", retryAfterSec: 0, times: 1 });
+    await alice.send(`/order ${BOB} 100k 5m`);
+    await alice.press("✅ Confirm");
+    expect(alice.lastText()).toMatch(/^Order [0-9a-f]{24}/);
+    expect(debitsOf(h, account.accountId)).toHaveLength(2);
+
+    // 400 validation: the range moved between quote and Confirm.
+    await alice.send(`/order ${BOB} 60000 5m`);
+    h.sim.control.setPricing({ amountMin: 70_000 });
+    await alice.press("✅ Confirm");
+    expect(alice.lastText()).toContain("amount must be between 70000 and 200000");
+    expect(alice.lastButtons()).toEqual([]);
+    expect(debitsOf(h, account.accountId)).toHaveLength(2);
+  });
+
+  it("answers a Cancel, and a tap on a cancelled quote as expired", async () => {
+    await h.linkChat(CHAT);
+    const alice = h.user(CHAT);
+    await alice.send(`/order ${BOB} 100k 1h`);
+    const quote = alice.last()!;
+    const confirm = h.tg.press(CHAT, "✅ Confirm");
+    await alice.press("Cancel");
+    expect(h.tg.view(CHAT).find((m) => m.messageId === quote.messageId)!.text).toBe("Quote cancelled. Nothing was charged.");
+    await h.send(confirm);
+    expect(h.tg.answerOf(confirm)?.text).toBe("This button has expired. Please start again.");
+    expect(posts()).toHaveLength(0);
+  });
+});

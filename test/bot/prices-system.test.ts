@@ -1,0 +1,56 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+
+describe("/prices and /system", () => {
+  let h: BotHarness;
+  beforeAll(async () => {
+    h = await startBotHarness({ simulator: { baseUnitPriceSun: 123 } });
+  });
+  afterEach(() => {
+    expect(h.tg.failedCalls()).toEqual([]);
+    expect(h.errorLogs()).toEqual([]);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it("/prices lists every tier with duration, unit price, the price of 100k and the range", async () => {
+    const u = h.user(6001, { languageCode: "en" });
+    await u.send("/prices");
+    const lines = u.lastText().split("\n");
+    expect(lines).toContain("1m (1 min): 123 sun per unit, 100,000 energy = 12.3 TRX");
+    expect(lines).toContain("5m (5 min): 123 sun per unit, 100,000 energy = 12.3 TRX");
+    expect(lines).toContain("15m (15 min): 136 sun per unit, 100,000 energy = 13.6 TRX");
+    expect(lines).toContain("1h (1 h): 185 sun per unit, 100,000 energy = 18.5 TRX");
+    expect(u.lastText()).toContain("from 50,000 to 200,000 energy");
+  });
+
+  it("/prices shows a new tier by itself once the cache refreshes", async () => {
+    const u = h.user(6002, { languageCode: "ru" });
+    h.sim.control.addTier({ durationSec: 7200, label: "2h", unitPriceSun: 250 });
+    h.deps.pricing.invalidate();
+    await u.send("/prices"); // served stale while the refresh runs
+    await vi.waitFor(() => expect(h.deps.pricing.peek()?.tiers.map((t) => t.label)).toContain("2h"));
+    await u.send("/prices");
+    expect(u.lastText()).toContain("Цены на энергию");
+    expect(u.lastText()).toContain("2h (2 ч): 250 sun за единицу, 100\u00a0000 энергии = 25 TRX");
+  });
+
+  it("/system describes pools and the provider snapshot in plain words", async () => {
+    const u = h.user(6003, { languageCode: "en" });
+    await u.send("/system");
+    const text = u.lastText();
+    expect(text).toMatch(/Energy pools: \d+ of \d+ active, \d+ inactive\./);
+    expect(text).toContain("Energy that can be matched right now");
+    expect(text).toContain("DelegateResourceContract");
+    expect(text).toContain("profit share");
+    expect(u.last()?.rawText).toMatch(/<code>T[1-9A-HJ-NP-Za-km-z]{33}<\/code>/);
+  });
+
+  it("/system in Chinese", async () => {
+    const u = h.user(6004, { languageCode: "zh-hans" });
+    await u.send("/system");
+    expect(u.lastText()).toContain("服务状态");
+    expect(u.lastText()).toContain("能量池");
+  });
+});

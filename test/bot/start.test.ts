@@ -1,0 +1,76 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+
+describe("/start, /help, /cancel and the rest of a private chat", () => {
+  let h: BotHarness;
+  beforeAll(async () => {
+    h = await startBotHarness();
+  });
+  afterEach(() => {
+    expect(h.tg.failedCalls()).toEqual([]);
+    expect(h.errorLogs()).toEqual([]);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it("greets a new user and points to /link", async () => {
+    const u = h.user(1001, { languageCode: "en" });
+    await u.send("/start");
+    expect(u.lastText()).toContain("Hello, User1001");
+    expect(u.lastText()).toContain("/link");
+  });
+
+  it("greets a linked user differently", async () => {
+    const u = h.user(1002, { languageCode: "en" });
+    await h.linkChat(u.chatId);
+    await u.send("/start");
+    expect(u.lastText()).toContain("Welcome back");
+  });
+
+  it.each([
+    ["ru", "Здравствуйте"],
+    ["ru-RU", "Здравствуйте"],
+    ["zh-hans", "您好"],
+    ["de", "Hello"],
+  ])("speaks the Telegram language %s", async (languageCode, greeting) => {
+    const u = h.user(1010 + languageCode.length, { languageCode });
+    await u.send("/start");
+    expect(u.lastText()).toContain(greeting);
+  });
+
+  it("leaves /start order_… payloads to the order feature (not greeted here)", async () => {
+    const u = h.user(1020, { languageCode: "en" });
+    await u.send("/start order_100000_3600");
+    expect(u.botTexts().some((t) => t.includes("Hello"))).toBe(false);
+  });
+
+  it("/help lists the private commands and the inline hint with the bot's username", async () => {
+    const u = h.user(1030, { languageCode: "en" });
+    await u.send("/help");
+    expect(u.lastText()).toContain("/balance");
+    expect(u.lastText()).toContain("@energy_test_bot 100k 1h");
+  });
+
+  it("/cancel with nothing running says so", async () => {
+    const u = h.user(1031, { languageCode: "en" });
+    await u.send("/cancel");
+    expect(u.lastText()).toBe("There is nothing to cancel right now.");
+  });
+
+  it("answers unknown commands, plain text and stale buttons", async () => {
+    const u = h.user(1032, { languageCode: "en" });
+    await u.send("/frobnicate");
+    expect(u.lastText()).toContain("do not know that command");
+    await u.send("hi");
+    expect(u.lastText()).toContain("did not understand");
+    await u.send("/start");
+    const stale = h.tg.rawCallback(u.chatId, u.last()!.messageId, "ghost:1");
+    await h.send(stale);
+    expect(h.tg.answerOf(stale)?.text).toBe("This button has expired. Please start again.");
+  });
+
+  it("counts updates by type", () => {
+    expect(h.deps.metrics.get("bot_updates_total", { type: "message", outcome: "ok" })).toBeGreaterThan(5);
+  });
+});

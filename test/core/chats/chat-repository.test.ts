@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createChatRepository, type ChatRepository } from "../../../src/core/chats/chat-repository.js";
+import { openStore } from "../../../src/core/store/open-store.js";
+import type { StoreBackend } from "../../../src/core/store/types.js";
+import { createVault } from "../../../src/core/vault.js";
+import { createLogger } from "../../../src/logger.js";
+
+const logger = createLogger({ level: "silent" });
+
+describe("chat repository", () => {
+  let dir: string;
+  let store: StoreBackend;
+  let chats: ChatRepository;
+  const key = randomBytes(32);
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), "chats-"));
+    store = await openStore(`sqlite://${join(dir, "s.sqlite")}`, { logger, purgeIntervalMs: 0 });
+    chats = createChatRepository({ store, vault: createVault({ key }), logger });
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("links with a sealed key and secret, a 128-bit route, and an index back to the chat", async () => {
+    const record = await chats.link(10, { apiKey: "key-10-abcdef", webhookSecret: "whsec-10" });
+    expect(record.apiKeySealed).not.toContain("key-10");
+    expect(Buffer.from(record.routeId!, "base64url").length).toBeGreaterThanOrEqual(16);
+    expect(await chats.getApiKey(10)).toBe("key-10-abcdef");
+    expect(await chats.getWebhookSecret(10)).toBe("whsec-10");
+    expect(await chats.findChatByRouteId(record.routeId!)).toBe(10);
+    expect(await chats.findChatByRouteId("nope")).toBeUndefined();
+  });
+
+  it("rotateRoute gives a new route and the old one stops resolving", async () => {
+    const { routeId } = await chats.link(11, { apiKey: "key-11-abcdef" });
+    const next = await chats.rotateRoute(11);
+    expect(next).not.toBe(routeId);
+    expect(await chats.findChatByRouteId(routeId!)).toBeUndefined();
+    expect(await chats.findChatByRouteId(next!)).toBe(11);
+    expect(await chats.rotateRoute(999)).toBeUndefined();
+  });
+
+  it("setWebhookSecret sets and removes; unlink removes key, secret and route but keeps the locale", async () => {
+    await chats.setLocale(12, "ru");
+    const { routeId } = await chats.link(12, { apiKey: "key-12-abcdef" });
+    await chats.setWebhookSecret(12, "whsec-12");
+    expect(await chats.getWebhookSecret(12)).toBe("whsec-12");
+    await chats.setWebhookSecret(12, undefined);
+    expect(await chats.getWebhookSecret(12)).toBeUndefined();
+    expect(await chats.unlink(12)).toBe(true);
+    expect(await chats.getApiKey(12)).toBeUndefined();
+    expect(await chats.findChatByRouteId(routeId!)).toBeUndefined();
+    expect(await chats.getLocale(12)).toBe("ru");
+    expect(await chats.unlink(12)).toBe(false);
+    await expect(chats.setWebhookSecret(12, "x")).rejects.toThrow(/not linked/);
+  });
+
+  it("notifications and the active flag", async () => {
+    expect((await chats.setNotifications(13, { orders: false })).orders).toBe(false);
+    expect((await chats.get(13))?.notifications).toEqual({ orders: false, broadcasts: true });
+    await chats.markInactive(13);
+    expect((await chats.get(13))?.active).toBe(false);
+    await chats.markActive(13);
+    expect((await chats.get(13))?.active).toBe(true);
+  });
+
+  it("a value sealed under the previous key opens, is re-sealed on read, and resealAll moves the rest", async () => {
+    await chats.link(14, { apiKey: "key-14-abcdef", webhookSecret: "whsec-14" });
+    await chats.link(15, { apiKey: "key-15-abcdef" });
+    const before = (await chats.get(14))!.apiKeySealed!;
+    const rotated = createChatRepository({ store, vault: createVault({ key: randomBytes(32), previousKey: key }), logger });
+    expect(await rotated.getApiKey(14)).toBe("key-14-abcdef");
+    expect((await rotated.get(14))!.apiKeySealed).not.toBe(before);
+    expect(await rotated.resealAll()).toEqual({ resealed: 3, failed: 0 });
+    expect(await rotated.getApiKey(15)).toBe("key-15-abcdef");
+  });
+
+  it("refuses a sealed key copied into another chat's record", async () => {
+    await chats.link(16, { apiKey: "key-16-abcdef" });
+    const sealed = (await chats.get(16))!.apiKeySealed!;
+    await chats.link(17, { apiKey: "key-17-abcdef" });
+    const kv = store.namespace("chats");
+    const row = (await kv.get<{ v: number; data: Record<string, unknown> }>("17"))!;
+    await kv.set("17", { ...row, data: { ...row.data, apiKeySealed: sealed } });
+    expect(await chats.getApiKey(17)).toBeUndefined();
+    expect(await chats.isLinked(17)).toBe(true);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * The whole bot over loopback: the real bot (createBot) against the fake Bot
+ * API server, the service simulator and a temp SQLite store. Tests drive it
+ * with `bot.handleUpdate` (every outgoing call is validated by the fake).
+ *
+ *   const h = await startBotHarness();
+ *   const alice = h.user(1001, { languageCode: "en" });
+ *   await alice.send("/start");
+ *   expect(alice.lastText()).toContain("Hello");
+ *   await h.close();
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Bot } from "grammy";
+import type { Update } from "grammy/types";
+import type { Logger } from "pino";
+import type { SupportedLocale } from "../../src/config.js";
+import { createBot, type BotContext, type BotDeps } from "../../src/bot/index.js";
+import { createChatRepository } from "../../src/core/chats/chat-repository.js";
+import { createMetrics } from "../../src/core/metrics.js";
+import { createPricingCache } from "../../src/core/pricing-cache.js";
+import { createServiceClient } from "../../src/core/service/create-service-client.js";
+import { openStore } from "../../src/core/store/open-store.js";
+import type { StoreBackend } from "../../src/core/store/types.js";
+import { createVault } from "../../src/core/vault.js";
+import { createLogger } from "../../src/logger.js";
+import { startSimulator, type Simulator, type SimulatorOptions } from "../../src/simulator/index.js";
+import { startFakeTelegram, type FakeTelegram, type FakeTelegramOptions, type SendOptions, type StoredMessage } from "./fake-telegram.js";
+
+export interface BotHarnessOptions {
+  /** Default "https://bot.example.test"; null leaves PUBLIC_URL unset. */
+  publicUrl?: string | null;
+  defaultLocale?: SupportedLocale;
+  simulator?: SimulatorOptions;
+  telegram?: FakeTelegramOptions;
+  pricingTtlMs?: number;
+  /** Adds or replaces deps before the bot is built (later features' own deps). */
+  extendDeps?: (deps: BotDeps) => BotDeps;
+  /** Build something else from the deps (default: createBot). */
+  build?: (deps: BotDeps, options: { botInfo: FakeTelegram["botInfo"]; apiRoot: string }) => Bot<BotContext>;
+}
+
+export interface LogLine {
+  level: number;
+  msg?: string;
+  [key: string]: unknown;
+}
+
+export type BotHarness = Awaited<ReturnType<typeof startBotHarness>>;
+
+export async function startBotHarness(options: BotHarnessOptions = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "bot-harness-"));
+  const storePath = join(dir, "bot.sqlite");
+  const logs: LogLine[] = [];
+  const logger: Logger = createLogger({
+    level: "debug",
+    destination: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) },
+  });
+  const tg = await startFakeTelegram(options.telegram);
+  const sim: Simulator = await startSimulator(options.simulator);
+  const vaultKey = randomBytes(32);
+  const publicUrl = options.publicUrl === undefined ? "https://bot.example.test" : (options.publicUrl ?? undefined);
+
+  let store: StoreBackend;
+  let deps: BotDeps;
+  let bot: Bot<BotContext>;
+
+  async function build(): Promise<void> {
+    store = await openStore(`sqlite://${storePath}`, { logger, purgeIntervalMs: 0 });
+    const vault = createVault({ key: vaultKey });
+    const service = createServiceClient({ baseUrl: sim.baseUrl, logger, attemptTimeoutMs: 800, totalTimeoutMs: 1_600, maxAttempts: 2, backoffBaseMs: 10, backoffMaxMs: 50 });
+    const base: BotDeps = {
+      config: { botToken: tg.token, publicUrl, defaultLocale: options.defaultLocale ?? "en" },
+      logger,
+      metrics: createMetrics(),
+      store,
+      vault,
+      service,
+      pricing: createPricingCache({ load: () => service.getPricing(), ttlMs: options.pricingTtlMs ?? 60_000, logger }),
+      chats: createChatRepository({ store, vault, logger }),
+    };
+    deps = options.extendDeps ? options.extendDeps(base) : base;
+    const botOptions = { botInfo: tg.botInfo, apiRoot: tg.apiRoot };
+    bot = options.build ? options.build(deps, botOptions) : createBot(deps, botOptions);
+  }
+  await build();
+
+  const send = async (update: Update): Promise<void> => {
+    await bot.handleUpdate(update);
+  };
+
+  /** A private chat (chat id = user id) or, with a negative id, a group member's view. */
+  function user(chatId: number, defaults: SendOptions = {}) {
+    if (defaults.languageCode) tg.addChat(chatId, { languageCode: defaults.languageCode });
+    return {
+      chatId,
+      send: (text: string, opts: SendOptions = {}) => send(tg.text(chatId, text, { ...defaults, ...opts })),
+      press: (label: string | RegExp, opts: SendOptions & { messageId?: number } = {}) => {
+        const update = tg.press(chatId, label, { ...defaults, ...opts });
+        return send(update).then(() => update);
+      },
+      document: (doc: Parameters<FakeTelegram["document"]>[1], opts: SendOptions = {}) => send(tg.document(chatId, doc, { ...defaults, ...opts })),
+      /** Live messages, bot and user, after edits and deletes. */
+      view: (): StoredMessage[] => tg.view(chatId),
+      botTexts: (): string[] => tg.botMessages(chatId).map((m) => m.text),
+      last: (): StoredMessage | undefined => tg.lastBotMessage(chatId),
+      lastText: (): string => tg.lastBotMessage(chatId)?.text ?? "",
+      /** Button texts of the last bot message, row by row. */
+      lastButtons: (): string[][] => (tg.lastBotMessage(chatId)?.buttons ?? []).map((row) => row.map((b) => b.text)),
+    };
+  }
+
+  return {
+    tg,
+    sim,
+    logs,
+    storePath,
+    get bot() {
+      return bot;
+    },
+    get deps() {
+      return deps;
+    },
+    get store() {
+      return store;
+    },
+    send,
+    user,
+    /** A simulator account with its key linked to the chat directly in the repository (no messages). */
+    async linkChat(chatId: number, account: Parameters<Simulator["createAccount"]>[0] = {}, withSecret = true) {
+      const created = sim.createAccount({ ...(account.hasWallet === false ? {} : { balanceSun: 50_000_000 }), ...account });
+      await deps.chats.link(chatId, { apiKey: created.apiKey, webhookSecret: withSecret ? created.webhookSecret : undefined });
+      return created;
+    },
+    /** Log lines at error level or above (an unexpected one should fail a test). */
+    errorLogs: () => logs.filter((l) => l.level >= 50),
+    /** The SQLite file's bytes (main file and WAL), to scan for plaintext. */
+    rawStoreBytes: (): Buffer => {
+      const parts: Buffer[] = [];
+      for (const suffix of ["", "-wal"]) {
+        try {
+          parts.push(readFileSync(storePath + suffix));
+        } catch {
+          // No WAL file yet.
+        }
+      }
+      return Buffer.concat(parts);
+    },
+    /** A new bot and new store objects over the same SQLite file (a restart). */
+    async restart() {
+      await deps.service.close();
+      await store.close();
+      await build();
+    },
+    async close() {
+      await deps.service.close();
+      await store.close();
+      await sim.stop();
+      await tg.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

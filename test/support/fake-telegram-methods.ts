@@ -1,0 +1,309 @@
+/** Bot API methods of the fake server, each validating its parameters as Telegram does. */
+import type { Message, Update, UserFromGetMe } from "grammy/types";
+import { markupKey, parseMarkup, parseText } from "./fake-telegram-format.js";
+import type { UploadedFile } from "./fake-telegram-http.js";
+import { boolParam, intParam, jsonParam } from "./fake-telegram-http.js";
+import type { FakeChatState, RateLimiter, StoredFile, StoredMessage } from "./fake-telegram-state.js";
+
+export class TelegramError extends Error {
+  constructor(
+    readonly code: number,
+    readonly description: string,
+    readonly parameters?: Record<string, unknown>,
+  ) {
+    super(description);
+  }
+}
+
+export interface PendingQuery {
+  kind: "callback" | "inline";
+  answered: boolean;
+  answer?: Record<string, unknown>;
+}
+
+export interface FakeCore {
+  token: string;
+  botInfo: UserFromGetMe;
+  chats: Map<number, FakeChatState>;
+  files: Map<string, StoredFile>;
+  queries: Map<string, PendingQuery>;
+  commands: Map<string, unknown>;
+  webhook: { url: string; secretToken?: string | undefined };
+  updates: Update[];
+  rate: RateLimiter | undefined;
+  nextSeq(): number;
+  addFile(bytes: Buffer, fileName: string, mimeType?: string): StoredFile;
+  /** Called after a bot message is stored (waiters). */
+  onBotMessage(message: StoredMessage): void;
+  waitForUpdates(timeoutMs: number, signal: AbortSignal): Promise<void>;
+  getUpdatesBusy: boolean;
+}
+
+type Params = Record<string, unknown>;
+type Method = (p: Params, files: Map<string, UploadedFile>) => unknown;
+
+const bad = (description: string) => new TelegramError(400, `Bad Request: ${description}`);
+const NOT_MODIFIED =
+  "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";
+const CHAT_ACTIONS = new Set([
+  "typing", "upload_photo", "record_video", "upload_video", "record_voice", "upload_voice", "upload_document",
+  "choose_sticker", "find_location", "record_video_note", "upload_video_note",
+]);
+
+/** Commands are stored per scope type and language: "all_private_chats:ru", "default:". */
+export function commandsKey(p: Record<string, unknown>): string {
+  const scope = jsonParam(p.scope) as { type?: unknown } | undefined;
+  const lang = typeof p.language_code === "string" ? p.language_code : "";
+  return `${typeof scope?.type === "string" ? scope.type : "default"}:${lang}`;
+}
+
+export function createMethods(core: FakeCore): Record<string, Method> {
+  function chatOf(p: Params): FakeChatState {
+    const id = intParam(p.chat_id);
+    if (id === undefined) throw bad("chat_id is empty");
+    const chat = core.chats.get(id);
+    if (!chat) throw bad("chat not found");
+    if (chat.blocked) {
+      throw new TelegramError(403, chat.type === "private" ? "Forbidden: bot was blocked by the user" : "Forbidden: bot was kicked from the group chat");
+    }
+    return chat;
+  }
+
+  function limit(chat: FakeChatState): void {
+    if (!core.rate) return;
+    const wait = core.rate.take(chat.id, chat.type !== "private", Date.now());
+    if (wait > 0) throw new TelegramError(429, `Too Many Requests: retry after ${wait}`, { retry_after: wait });
+  }
+
+  function formatted(text: unknown, parseMode: unknown, max: number, what: "message text" | "caption") {
+    if (typeof text !== "string" || text.length === 0) {
+      if (what === "caption") return { raw: "", plain: "" };
+      throw bad("message text is empty");
+    }
+    const parsed = parseText(text, parseMode);
+    if (!parsed.ok) throw new TelegramError(400, parsed.description);
+    if (what === "message text" && parsed.plain.trim().length === 0) throw bad("message text is empty");
+    if (parsed.plain.length > max) throw bad(what === "caption" ? "message caption is too long" : "message is too long");
+    return { raw: text, plain: parsed.plain };
+  }
+
+  function markupOf(raw: unknown) {
+    const m = parseMarkup(raw);
+    if (!m.ok) throw new TelegramError(400, m.description);
+    return m;
+  }
+
+  function toMessage(chat: FakeChatState, m: StoredMessage): Message {
+    const base: Record<string, unknown> = {
+      message_id: m.messageId,
+      date: m.date,
+      chat: chat.type === "private" ? { id: chat.id, type: "private", first_name: `User${chat.id}` } : { id: chat.id, type: chat.type, title: chat.title ?? "Group" },
+      from: { id: core.botInfo.id, is_bot: true, first_name: core.botInfo.first_name, username: core.botInfo.username },
+    };
+    if (m.edits > 0) base.edit_date = m.date;
+    if (m.markup && typeof m.markup === "object" && "inline_keyboard" in m.markup) base.reply_markup = m.markup;
+    if (m.photo) base.photo = [{ file_id: m.photo.fileId, file_unique_id: `u${m.photo.fileId}`, width: 300, height: 300 }];
+    if (m.document) base.document = { file_id: m.document.fileId, file_unique_id: `u${m.document.fileId}`, file_name: m.document.fileName };
+    if (m.photo || m.document) {
+      if (m.text) base.caption = m.text;
+    } else base.text = m.text;
+    return base as unknown as Message;
+  }
+
+  function store(chat: FakeChatState, fields: Omit<StoredMessage, "messageId" | "chatId" | "deleted" | "edits" | "seq" | "date" | "from">): StoredMessage {
+    const m: StoredMessage = {
+      ...fields,
+      messageId: chat.nextMessageId++,
+      chatId: chat.id,
+      from: "bot",
+      deleted: false,
+      edits: 0,
+      seq: core.nextSeq(),
+      date: Math.floor(Date.now() / 1000),
+    };
+    chat.messages.set(m.messageId, m);
+    core.onBotMessage(m);
+    return m;
+  }
+
+  function liveMessage(chat: FakeChatState, p: Params, action: "edit" | "delete"): StoredMessage {
+    const id = intParam(p.message_id);
+    const m = id === undefined ? undefined : chat.messages.get(id);
+    if (!m || m.deleted) throw bad(action === "edit" ? "message to edit not found" : "message to delete not found");
+    return m;
+  }
+
+  function media(p: Params, files: Map<string, UploadedFile>, field: "photo" | "document"): { fileId: string; fileName: string; bytes: Buffer | undefined } {
+    const value = p[field];
+    if (typeof value !== "string" || value.length === 0) throw bad(`there is no ${field} in the request`);
+    if (value.startsWith("attach://")) {
+      const upload = files.get(value.slice("attach://".length));
+      if (!upload) throw bad(`wrong HTTP URL specified`);
+      if (upload.bytes.length === 0) throw bad(`file must be non-empty`);
+      const f = core.addFile(upload.bytes, upload.filename);
+      return { fileId: f.fileId, fileName: upload.filename, bytes: upload.bytes };
+    }
+    const known = core.files.get(value);
+    if (known) return { fileId: known.fileId, fileName: known.fileName, bytes: known.bytes };
+    if (/^https?:\/\//.test(value)) return { fileId: `url:${value}`, fileName: value, bytes: undefined };
+    throw bad("wrong file identifier/HTTP URL specified");
+  }
+
+  function sendMedia(p: Params, files: Map<string, UploadedFile>, field: "photo" | "document") {
+    const chat = chatOf(p);
+    const file = media(p, files, field);
+    const caption = formatted(p.caption, p.parse_mode, 1024, "caption");
+    const markup = markupOf(jsonParam(p.reply_markup));
+    limit(chat);
+    const m = store(chat, {
+      text: caption.plain,
+      rawText: caption.raw,
+      parseMode: typeof p.parse_mode === "string" ? p.parse_mode : undefined,
+      buttons: markup.rows,
+      markup: markup.markup,
+      ...(field === "photo" ? { photo: { fileId: file.fileId, bytes: file.bytes } } : { document: file }),
+    });
+    return toMessage(chat, m);
+  }
+
+  function answerQuery(id: unknown, kind: PendingQuery["kind"]): PendingQuery {
+    const q = typeof id === "string" ? core.queries.get(id) : undefined;
+    if (!q || q.kind !== kind || q.answered) throw bad("query is too old and response timeout expired or query ID is invalid");
+    q.answered = true;
+    return q;
+  }
+
+  return {
+    getme: () => core.botInfo,
+    getupdates: async (p) => {
+      if (core.webhook.url) throw new TelegramError(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
+      if (core.getUpdatesBusy) throw new TelegramError(409, "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running");
+      const offset = intParam(p.offset);
+      if (offset !== undefined) {
+        while (core.updates.length > 0 && core.updates[0]!.update_id < offset) core.updates.shift();
+      }
+      const timeout = Math.min(intParam(p.timeout) ?? 0, 50);
+      const limitCount = Math.min(Math.max(intParam(p.limit) ?? 100, 1), 100);
+      if (core.updates.length === 0 && timeout > 0) {
+        core.getUpdatesBusy = true;
+        try {
+          await core.waitForUpdates(timeout * 1000, new AbortController().signal);
+        } finally {
+          core.getUpdatesBusy = false;
+        }
+      }
+      return core.updates.slice(0, limitCount);
+    },
+    setmycommands: (p) => {
+      const commands = jsonParam(p.commands);
+      if (!Array.isArray(commands) || commands.length > 100) throw bad("commands must be an array of at most 100 BotCommand");
+      for (const c of commands as { command?: unknown; description?: unknown }[]) {
+        if (typeof c.command !== "string" || !/^[a-z0-9_]{1,32}$/.test(c.command)) throw bad("BOT_COMMAND_INVALID");
+        if (typeof c.description !== "string" || c.description.length < 1 || c.description.length > 256) throw bad("BOT_COMMAND_DESCRIPTION_INVALID");
+      }
+      const lang = typeof p.language_code === "string" ? p.language_code : "";
+      if (lang && !/^[a-z]{2}$/.test(lang)) throw bad("invalid language code specified");
+      core.commands.set(commandsKey(p), commands);
+      return true;
+    },
+    getmycommands: (p) => core.commands.get(commandsKey(p)) ?? [],
+    deletemycommands: (p) => core.commands.delete(commandsKey(p)) || true,
+    sendmessage: (p) => {
+      const chat = chatOf(p);
+      const text = formatted(p.text, p.parse_mode, 4096, "message text");
+      const markup = markupOf(jsonParam(p.reply_markup));
+      limit(chat);
+      const m = store(chat, { text: text.plain, rawText: text.raw, parseMode: typeof p.parse_mode === "string" ? p.parse_mode : undefined, buttons: markup.rows, markup: markup.markup });
+      return toMessage(chat, m);
+    },
+    editmessagetext: (p) => {
+      if (p.inline_message_id !== undefined) return true;
+      const chat = chatOf(p);
+      const m = liveMessage(chat, p, "edit");
+      if (m.from !== "bot") throw bad("message can't be edited");
+      if (m.photo || m.document) throw bad("there is no text in the message to edit");
+      const text = formatted(p.text, p.parse_mode, 4096, "message text");
+      const markup = markupOf(jsonParam(p.reply_markup));
+      if (text.raw === m.rawText && markupKey(markup.markup) === markupKey(m.markup)) throw bad(NOT_MODIFIED);
+      Object.assign(m, { text: text.plain, rawText: text.raw, parseMode: p.parse_mode, buttons: markup.rows, markup: markup.markup, edits: m.edits + 1 });
+      return toMessage(chat, m);
+    },
+    editmessagereplymarkup: (p) => {
+      if (p.inline_message_id !== undefined) return true;
+      const chat = chatOf(p);
+      const m = liveMessage(chat, p, "edit");
+      if (m.from !== "bot") throw bad("message can't be edited");
+      const markup = markupOf(jsonParam(p.reply_markup));
+      if (markupKey(markup.markup) === markupKey(m.markup)) throw bad(NOT_MODIFIED);
+      Object.assign(m, { buttons: markup.rows, markup: markup.markup, edits: m.edits + 1 });
+      return toMessage(chat, m);
+    },
+    deletemessage: (p) => {
+      const chat = chatOf(p);
+      const m = liveMessage(chat, p, "delete");
+      if (m.from === "user" && chat.type !== "private" && !chat.botCanDelete) throw bad("message can't be deleted");
+      m.deleted = true;
+      return true;
+    },
+    answercallbackquery: (p) => {
+      if (typeof p.text === "string" && p.text.length > 200) throw bad("MESSAGE_TOO_LONG");
+      const q = answerQuery(p.callback_query_id, "callback");
+      q.answer = { ...p };
+      return true;
+    },
+    answerinlinequery: (p) => {
+      const results = jsonParam(p.results);
+      if (!Array.isArray(results)) throw bad("results must be an array");
+      if (results.length > 50) throw bad("RESULTS_TOO_MUCH");
+      const ids = new Set<string>();
+      for (const r of results as Record<string, unknown>[]) {
+        if (typeof r.id !== "string" || Buffer.byteLength(r.id) < 1 || Buffer.byteLength(r.id) > 64) throw bad("RESULT_ID_INVALID");
+        if (ids.has(r.id)) throw bad("RESULT_ID_DUPLICATE");
+        ids.add(r.id);
+        if (r.type === "article") {
+          if (typeof r.title !== "string" || r.title.length === 0) throw bad("RESULT_TITLE_EMPTY");
+          const content = r.input_message_content as Record<string, unknown> | undefined;
+          if (!content) throw bad("input_message_content is required");
+          formatted(content.message_text, content.parse_mode, 4096, "message text");
+        }
+        markupOf(r.reply_markup);
+      }
+      const button = jsonParam(p.button) as Record<string, unknown> | undefined;
+      if (button !== undefined) {
+        if (typeof button.text !== "string" || button.text.length === 0) throw bad("BUTTON_TEXT_INVALID");
+        const sp = button.start_parameter;
+        if (sp !== undefined && (typeof sp !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(sp))) throw bad("START_PARAM_INVALID");
+      }
+      const q = answerQuery(p.inline_query_id, "inline");
+      q.answer = { ...p, results, button };
+      return true;
+    },
+    sendphoto: (p, files) => sendMedia(p, files, "photo"),
+    senddocument: (p, files) => sendMedia(p, files, "document"),
+    getfile: (p) => {
+      const f = typeof p.file_id === "string" ? core.files.get(p.file_id) : undefined;
+      if (!f) throw bad("invalid file_id");
+      return { file_id: f.fileId, file_unique_id: f.fileUniqueId, file_size: f.bytes.length, file_path: f.path };
+    },
+    sendchataction: (p) => {
+      chatOf(p);
+      if (typeof p.action !== "string" || !CHAT_ACTIONS.has(p.action)) throw bad("wrong parameter action in request");
+      return true;
+    },
+    setwebhook: (p) => {
+      const url = typeof p.url === "string" ? p.url : "";
+      if (url && !/^https:\/\//.test(url)) throw bad("bad webhook: An HTTPS URL must be provided for webhook");
+      const secret = typeof p.secret_token === "string" ? p.secret_token : undefined;
+      if (secret !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secret)) throw bad("bad webhook: secret token contains unallowed characters");
+      core.webhook = { url, secretToken: secret };
+      if (boolParam(p.drop_pending_updates)) core.updates.length = 0;
+      return true;
+    },
+    deletewebhook: (p) => {
+      core.webhook = { url: "" };
+      if (boolParam(p.drop_pending_updates)) core.updates.length = 0;
+      return true;
+    },
+    getwebhookinfo: () => ({ url: core.webhook.url, has_custom_certificate: false, pending_update_count: core.webhook.url ? core.updates.length : 0 }),
+  };
+}

@@ -1,0 +1,320 @@
+/**
+ * A fake Telegram Bot API server on 127.0.0.1 that is as strict as Telegram:
+ * every call the bot makes is validated (parse modes, button data, message
+ * state, limits) and recorded. Tests inject updates, read what the user sees
+ * in a chat, and wait for the bot's next message.
+ *
+ *   const tg = await startFakeTelegram();
+ *   const bot = new Bot(tg.token, { botInfo: tg.botInfo, client: { apiRoot: tg.apiRoot } });
+ *   await bot.handleUpdate(tg.text(1001, "/start"));
+ *   tg.view(1001) // [{ from: "bot", text: "Welcome…", buttons: [[…]] }]
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Message, Update, UserFromGetMe } from "grammy/types";
+import type { Button } from "./fake-telegram-format.js";
+import { parseRequest, readBody } from "./fake-telegram-http.js";
+import { createMethods, TelegramError, type FakeCore, type PendingQuery } from "./fake-telegram-methods.js";
+import {
+  createRateLimiter,
+  TELEGRAM_RATE_LIMITS,
+  type FakeChatState,
+  type RateLimitOptions,
+  type StoredFile,
+  type StoredMessage,
+} from "./fake-telegram-state.js";
+import {
+  callbackQueryUpdate,
+  inlineQueryUpdate,
+  makeChat,
+  makeMessage,
+  makeUser,
+  messageUpdate,
+  type UserSpec,
+} from "./updates.js";
+
+export type { Button, RateLimitOptions, StoredMessage };
+export { TELEGRAM_RATE_LIMITS };
+
+export interface RecordedCall {
+  method: string;
+  params: Record<string, unknown>;
+  at: number;
+  ok: boolean;
+  errorCode?: number;
+  description?: string;
+}
+
+export interface FakeTelegramOptions {
+  token?: string;
+  botInfo?: Partial<UserFromGetMe>;
+  /** Off by default; `true` uses Telegram's limits. */
+  rateLimits?: boolean | RateLimitOptions;
+}
+
+export interface ChatOptions {
+  type?: "private" | "group" | "supergroup";
+  title?: string;
+  /** For private chats: the user's Telegram language. */
+  languageCode?: string;
+  /** Whether the bot may delete other members' messages (groups). */
+  botCanDelete?: boolean;
+}
+
+export interface SendOptions {
+  /** Sender in groups (defaults to a user with id = |chat id| + 1). */
+  from?: UserSpec;
+  languageCode?: string;
+}
+
+export type FakeTelegram = Awaited<ReturnType<typeof startFakeTelegram>>;
+
+export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
+  const token = options.token ?? `123456:${randomBytes(18).toString("base64url")}`;
+  const botInfo: UserFromGetMe = {
+    id: Number(token.split(":")[0]),
+    is_bot: true,
+    first_name: "Energy Bot",
+    username: "energy_test_bot",
+    can_join_groups: true,
+    can_read_all_group_messages: false,
+    supports_inline_queries: true,
+    can_connect_to_business: false,
+    has_main_web_app: false,
+    ...options.botInfo,
+  } as UserFromGetMe;
+  const calls: RecordedCall[] = [];
+  const listeners = new Set<(m: StoredMessage) => void>();
+  const updateWaiters = new Set<() => void>();
+  let seq = 0;
+  let nextUpdateId = 1;
+  let nextFileId = 1;
+  let nextQueryId = 1;
+
+  const core: FakeCore = {
+    token,
+    botInfo,
+    chats: new Map(),
+    files: new Map(),
+    queries: new Map(),
+    commands: new Map(),
+    webhook: { url: "" },
+    updates: [],
+    rate: undefined,
+    getUpdatesBusy: false,
+    nextSeq: () => ++seq,
+    addFile(bytes, fileName, mimeType) {
+      const n = nextFileId++;
+      const f: StoredFile = { fileId: `file${n}_${randomBytes(6).toString("hex")}`, fileUniqueId: `uniq${n}`, path: `documents/file_${n}_${fileName}`, fileName, mimeType, bytes };
+      core.files.set(f.fileId, f);
+      return f;
+    },
+    onBotMessage: (m) => {
+      for (const l of listeners) l(m);
+    },
+    waitForUpdates: (timeoutMs) =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          updateWaiters.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        updateWaiters.add(done);
+      }),
+  };
+  const methods = createMethods(core);
+  const setRateLimits = (value: boolean | RateLimitOptions | undefined) => {
+    core.rate = value ? createRateLimiter(value === true ? TELEGRAM_RATE_LIMITS : value) : undefined;
+  };
+  setRateLimits(options.rateLimits);
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const reply = (status: number, body: unknown) => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(body));
+      };
+      const fileMatch = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
+      if (fileMatch) {
+        const file = fileMatch[1] === token ? [...core.files.values()].find((f) => f.path === decodeURIComponent(fileMatch[2]!)) : undefined;
+        if (!file) return reply(404, { ok: false, error_code: 404, description: "Not Found" });
+        res.writeHead(200, { "content-type": file.mimeType ?? "application/octet-stream" });
+        return res.end(file.bytes);
+      }
+      const m = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
+      if (!m) return reply(404, { ok: false, error_code: 404, description: "Not Found" });
+      if (m[1] !== token) return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
+      const method = m[2]!;
+      let params: Record<string, unknown> = {};
+      const call: RecordedCall = { method, params, at: Date.now(), ok: true };
+      try {
+        const parsed = parseRequest(url, req.headers["content-type"], await readBody(req));
+        params = parsed.params;
+        call.params = params;
+        calls.push(call);
+        const handler = methods[method.toLowerCase()];
+        if (!handler) throw new TelegramError(404, "Not Found: method not found");
+        const result = await handler(params, parsed.files);
+        reply(200, { ok: true, result });
+      } catch (err) {
+        if (!calls.includes(call)) calls.push(call);
+        const e = err instanceof TelegramError ? err : new TelegramError(400, `Bad Request: ${(err as Error).message}`);
+        call.ok = false;
+        call.errorCode = e.code;
+        call.description = e.description;
+        reply(e.code, { ok: false, error_code: e.code, description: e.description, ...(e.parameters ? { parameters: e.parameters } : {}) });
+      }
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  // --- chats and injected updates -----------------------------------------
+
+  function addChat(id: number, opts: ChatOptions = {}): FakeChatState {
+    let chat = core.chats.get(id);
+    if (!chat) {
+      const type = opts.type ?? (id < 0 ? "supergroup" : "private");
+      chat = { id, type, blocked: false, botCanDelete: opts.botCanDelete ?? false, nextMessageId: 1, messages: new Map(), ...(opts.title ? { title: opts.title } : {}) };
+      core.chats.set(id, chat);
+    }
+    if (opts.botCanDelete !== undefined) chat.botCanDelete = opts.botCanDelete;
+    if (opts.languageCode !== undefined) languages.set(id, opts.languageCode);
+    return chat;
+  }
+  const languages = new Map<number, string>();
+
+  function senderOf(chatId: number, opts: SendOptions) {
+    const spec: UserSpec = opts.from ?? { id: chatId > 0 ? chatId : Math.abs(chatId) + 1 };
+    const lang = opts.languageCode ?? spec.languageCode ?? languages.get(spec.id);
+    return makeUser({ ...spec, ...(lang ? { languageCode: lang } : {}) });
+  }
+
+  function userMessage(chatId: number, opts: SendOptions, fields: { text?: string; document?: Message["document"]; caption?: string }): Update {
+    const chat = addChat(chatId);
+    const from = senderOf(chatId, opts);
+    const message = makeMessage({ messageId: chat.nextMessageId++, chat: makeChat(chat, from), from, ...fields });
+    chat.messages.set(message.message_id, {
+      messageId: message.message_id, chatId, from: "user", text: fields.text ?? fields.caption ?? "", rawText: fields.text ?? "",
+      parseMode: undefined, buttons: [], markup: undefined, deleted: false, edits: 0, seq: ++seq, date: message.date,
+    });
+    return messageUpdate(nextUpdateId++, message);
+  }
+
+  function visible(chatId: number): StoredMessage[] {
+    const chat = core.chats.get(chatId);
+    if (!chat) return [];
+    return [...chat.messages.values()].filter((m) => !m.deleted).sort((a, b) => a.messageId - b.messageId);
+  }
+
+  function botMessages(chatId: number): StoredMessage[] {
+    return visible(chatId).filter((m) => m.from === "bot");
+  }
+
+  const matches = (b: Button, label: string | RegExp) =>
+    typeof label === "string" ? b.text === label || b.callback_data === label : label.test(b.text);
+
+  return {
+    token,
+    botInfo,
+    apiRoot: `http://127.0.0.1:${port}`,
+    calls,
+    /** Calls of one method (case-insensitive), in order. */
+    callsOf: (method: string) => calls.filter((c) => c.method.toLowerCase() === method.toLowerCase()),
+    /** Calls Telegram refused; a well-behaved bot leaves this empty. */
+    failedCalls: () => calls.filter((c) => !c.ok),
+    addChat,
+    blockChat: (chatId: number, blocked = true) => {
+      addChat(chatId).blocked = blocked;
+    },
+    setRateLimits,
+    /** Registered commands per scope type and language ("" = no language). */
+    commands: (languageCode = "", scope = "default") => core.commands.get(`${scope}:${languageCode}`) as { command: string; description: string }[] | undefined,
+    webhook: () => ({ ...core.webhook }),
+    /** A user sends a text (commands get bot_command entities). */
+    text: (chatId: number, text: string, opts: SendOptions = {}) => userMessage(chatId, opts, { text }),
+    /** A user uploads a document; the bot can getFile and download it. */
+    document: (chatId: number, doc: { bytes: Buffer | string; fileName: string; mimeType?: string; caption?: string }, opts: SendOptions = {}) => {
+      const bytes = typeof doc.bytes === "string" ? Buffer.from(doc.bytes) : doc.bytes;
+      const f = core.addFile(bytes, doc.fileName, doc.mimeType);
+      return userMessage(chatId, opts, {
+        document: { file_id: f.fileId, file_unique_id: f.fileUniqueId, file_name: doc.fileName, file_size: bytes.length, ...(doc.mimeType ? { mime_type: doc.mimeType } : {}) },
+        ...(doc.caption ? { caption: doc.caption } : {}),
+      });
+    },
+    /** A user taps a button (by text, callback data, or a regexp on the text) on the newest bot message showing it. */
+    press: (chatId: number, label: string | RegExp, opts: SendOptions & { messageId?: number } = {}): Update => {
+      const chat = addChat(chatId);
+      const candidates = botMessages(chatId).filter((m) => opts.messageId === undefined || m.messageId === opts.messageId).reverse();
+      for (const m of candidates) {
+        const button = m.buttons.flat().find((b) => matches(b, label));
+        if (!button) continue;
+        if (button.callback_data === undefined) throw new Error(`button "${button.text}" is not a callback button`);
+        const id = String(nextQueryId++);
+        core.queries.set(id, { kind: "callback", answered: false });
+        const from = senderOf(chatId, opts);
+        const message = { ...makeMessage({ messageId: m.messageId, chat: makeChat(chat, from), from: { ...botInfo }, text: m.text }), ...(m.markup ? { reply_markup: m.markup } : {}) } as Message;
+        return callbackQueryUpdate(nextUpdateId++, { id, from, message, data: button.callback_data });
+      }
+      throw new Error(`no visible bot message in chat ${chatId} has a button ${String(label)}`);
+    },
+    /** A callback query with arbitrary data on a given bot message (stale or forged buttons). */
+    rawCallback: (chatId: number, messageId: number, data: string, opts: SendOptions = {}): Update => {
+      const chat = addChat(chatId);
+      const id = String(nextQueryId++);
+      core.queries.set(id, { kind: "callback", answered: false });
+      const from = senderOf(chatId, opts);
+      const stored = chat.messages.get(messageId);
+      const message = makeMessage({ messageId, chat: makeChat(chat, from), from: { ...botInfo }, text: stored?.text ?? "" });
+      return callbackQueryUpdate(nextUpdateId++, { id, from, message, data });
+    },
+    /** An inline query from a user (not tied to a chat). */
+    inlineQuery: (userId: number, query: string, opts: { languageCode?: string } = {}): Update => {
+      const id = String(nextQueryId++);
+      core.queries.set(id, { kind: "inline", answered: false });
+      const from = makeUser({ id: userId, ...(opts.languageCode ?? languages.get(userId) ? { languageCode: opts.languageCode ?? languages.get(userId)! } : {}) });
+      return inlineQueryUpdate(nextUpdateId++, { id, from, query, chatType: "sender" });
+    },
+    /** The bot's answer to a callback or inline query (undefined while unanswered). */
+    answerOf: (update: Update): PendingQuery["answer"] => {
+      const id = update.callback_query?.id ?? update.inline_query?.id;
+      return id === undefined ? undefined : core.queries.get(id)?.answer;
+    },
+    /** Queues an update for getUpdates (polling tests). */
+    enqueue: (update: Update) => {
+      core.updates.push(update);
+      for (const w of [...updateWaiters]) w();
+    },
+    pendingUpdates: () => core.updates.length,
+    /** What the user sees: live messages in order, after edits and deletes. */
+    view: visible,
+    botMessages,
+    lastBotMessage: (chatId: number): StoredMessage | undefined => botMessages(chatId).at(-1),
+    /** Every message ever stored in a chat, deleted ones included. */
+    history: (chatId: number) => [...(core.chats.get(chatId)?.messages.values() ?? [])],
+    file: (fileId: string) => core.files.get(fileId),
+    /** Resolves with the next bot message sent to the chat after this call; rejects after the deadline. */
+    waitForBotMessage: (chatId: number, timeoutMs = 5000, predicate: (m: StoredMessage) => boolean = () => true) =>
+      new Promise<StoredMessage>((resolve, reject) => {
+        const listener = (m: StoredMessage) => {
+          if (m.chatId !== chatId || !predicate(m)) return;
+          listeners.delete(listener);
+          clearTimeout(timer);
+          resolve(m);
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(listener);
+          reject(new Error(`no bot message in chat ${chatId} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        listeners.add(listener);
+      }),
+    close: async () => {
+      for (const w of [...updateWaiters]) w();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

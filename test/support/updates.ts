@@ -1,0 +1,110 @@
+/**
+ * Update factories: plain Telegram `Update` objects, built the way Telegram
+ * builds them (command entities, chat/from shapes). The fake Bot API server
+ * uses these and allocates ids; tests may also use them directly.
+ */
+import type { Chat, InlineQuery, Message, MessageEntity, Update, User } from "grammy/types";
+
+export interface UserSpec {
+  id: number;
+  firstName?: string;
+  username?: string;
+  languageCode?: string;
+}
+
+export interface ChatSpec {
+  id: number;
+  type: "private" | "group" | "supergroup";
+  title?: string;
+}
+
+export function makeUser(spec: UserSpec): User {
+  return {
+    id: spec.id,
+    is_bot: false,
+    first_name: spec.firstName ?? `User${spec.id}`,
+    ...(spec.username ? { username: spec.username } : {}),
+    ...(spec.languageCode ? { language_code: spec.languageCode } : {}),
+  };
+}
+
+export function makeChat(spec: ChatSpec, user?: User): Chat {
+  if (spec.type === "private") {
+    return { id: spec.id, type: "private", first_name: user?.first_name ?? `User${spec.id}` };
+  }
+  return { id: spec.id, type: spec.type, title: spec.title ?? `Group ${spec.id}` };
+}
+
+/** Telegram marks every `/command` (optionally `@bot`) with a bot_command entity. */
+export function commandEntities(text: string): MessageEntity[] {
+  const entities: MessageEntity[] = [];
+  const re = /(^|\s)(\/[a-zA-Z0-9_]{1,32}(?:@[a-zA-Z0-9_]{3,32})?)/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const offset = m.index + m[1]!.length;
+    entities.push({ type: "bot_command", offset, length: m[2]!.length });
+  }
+  return entities;
+}
+
+export interface MessageSpec {
+  messageId: number;
+  chat: Chat;
+  from: User;
+  date?: number;
+  text?: string;
+  document?: Message["document"];
+  caption?: string;
+  replyTo?: Message;
+}
+
+export function makeMessage(spec: MessageSpec): Message {
+  const base = {
+    message_id: spec.messageId,
+    date: spec.date ?? Math.floor(Date.now() / 1000),
+    chat: spec.chat,
+    from: spec.from,
+    ...(spec.replyTo ? { reply_to_message: spec.replyTo } : {}),
+  };
+  if (spec.document) {
+    return { ...base, document: spec.document, ...(spec.caption ? { caption: spec.caption } : {}) } as Message;
+  }
+  const text = spec.text ?? "";
+  const entities = commandEntities(text);
+  return { ...base, text, ...(entities.length > 0 ? { entities } : {}) } as Message;
+}
+
+export function messageUpdate(updateId: number, message: Message): Update {
+  return { update_id: updateId, message } as Update;
+}
+
+export function callbackQueryUpdate(
+  updateId: number,
+  spec: { id: string; from: User; message: Message; data: string },
+): Update {
+  return {
+    update_id: updateId,
+    callback_query: {
+      id: spec.id,
+      from: spec.from,
+      message: spec.message,
+      chat_instance: String(spec.message.chat.id),
+      data: spec.data,
+    },
+  };
+}
+
+export function inlineQueryUpdate(
+  updateId: number,
+  spec: { id: string; from: User; query: string; chatType?: InlineQuery["chat_type"] },
+): Update {
+  return {
+    update_id: updateId,
+    inline_query: {
+      id: spec.id,
+      from: spec.from,
+      query: spec.query,
+      offset: "",
+      ...(spec.chatType ? { chat_type: spec.chatType } : {}),
+    },
+  };
+}
