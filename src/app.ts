@@ -12,7 +12,7 @@ import { createPricingCache } from "./core/pricing-cache.js";
 import { createPushQueue, type PushJob } from "./core/push/index.js";
 import { createServiceClient } from "./core/service/create-service-client.js";
 import { openStore } from "./core/store/open-store.js";
-import { createTracker, type Tracker } from "./core/tracking/tracker.js";
+import { createTracker } from "./core/tracking/tracker.js";
 import { createVault } from "./core/vault.js";
 import { createWebhookInbox } from "./core/webhooks/create-webhook-inbox.js";
 import { createHttpServer } from "./server/index.js";
@@ -65,7 +65,6 @@ export async function createApp({ config, logger, overrides = {} }: AppDeps): Pr
 
   // A plain Api without auto-retry: the push queue must see Telegram's 429s to pace itself.
   const pushApi = new Api(config.botToken, { apiRoot: config.telegramApiRoot });
-  let tracker: Tracker | undefined;
   const push = createPushQueue({
     store,
     logger,
@@ -74,12 +73,13 @@ export async function createApp({ config, logger, overrides = {} }: AppDeps): Pr
     transport: (job: PushJob) => pushApi.raw[job.method](job.params as never),
     onChatUnreachable: async (chatId) => {
       await chats.markInactive(chatId);
-      await tracker?.stopChat(chatId);
+      // Called only once the queue runs, after `tracker` below exists.
+      await tracker.stopChat(chatId);
     },
   });
   const history = createOrderHistory({ store, logger });
   const notifier = createTrackingNotifier({ push, chats, defaultLocale: config.defaultLocale, logger });
-  tracker = createTracker({
+  const tracker = createTracker({
     store,
     service,
     getApiKey: (chatId) => chats.getApiKey(chatId),
@@ -91,8 +91,7 @@ export async function createApp({ config, logger, overrides = {} }: AppDeps): Pr
     ...(overrides.trackerMinDelayMs ? { minDelayMs: overrides.trackerMinDelayMs } : {}),
     ...(overrides.trackerMaxDelayMs ? { maxDelayMs: overrides.trackerMaxDelayMs } : {}),
   });
-  const activeTracker = tracker;
-  const flows = createFlows({ store, service, logger, tracker: activeTracker, history });
+  const flows = createFlows({ store, service, logger, tracker: tracker, history });
   const deps: FlowDeps = { config, logger, metrics, store, vault, service, pricing, chats, flows };
   const bot = createBot(deps, overrides.botInfo ? { botInfo: overrides.botInfo } : {});
 
@@ -101,7 +100,7 @@ export async function createApp({ config, logger, overrides = {} }: AppDeps): Pr
     logger,
     metrics,
     ...queueMode,
-    onEvent: (notice) => activeTracker.hint(notice),
+    onEvent: (notice) => tracker.hint(notice),
     resolveTxId: async (chatId, txId) => (await history.findBroadcastByTxId(chatId, txId))?.id,
   });
   const server = createHttpServer({
@@ -132,7 +131,7 @@ export async function createApp({ config, logger, overrides = {} }: AppDeps): Pr
     if (runner?.isRunning()) await step("runner", () => runner!.stop());
     await step("http", () => server.stop());
     await step("inbox", () => inbox.stop());
-    await step("tracker", () => activeTracker.stop());
+    await step("tracker", () => tracker.stop());
     await step("push", () => push.stop());
     await step("service", () => service.close());
     await step("store", () => store.close());
@@ -148,7 +147,7 @@ export async function createApp({ config, logger, overrides = {} }: AppDeps): Pr
       logger.info({ username: bot.botInfo.username, storage: store.kind, mode: config.botMode }, "starting");
       await push.start();
       await inbox.start();
-      await activeTracker.start();
+      await tracker.start();
       httpPort = (await server.start()).port;
       try {
         await registerCommands(bot, { defaultLocale: config.defaultLocale });
