@@ -28,8 +28,8 @@ describe("batch orders", () => {
     expect(quote).toContain(`1. ${A.address} · 100,000 for 1 h · 15 TRX`);
     expect(quote).toContain(`2. ${B.address} · 65,000 for 15 min · 7.15 TRX`);
     expect(quote).toContain("Total: 27.15 TRX");
-    await user.press("✅ Confirm");
-    expect(user.lastText()).toContain("3 orders placed, total 27.15 TRX");
+    const confirm = await user.press("✅ Confirm");
+    expect(h.textOf(CHAT, h.pressedMessage(confirm))).toContain("3 orders placed, total 27.15 TRX");
     expect(posts()).toHaveLength(1);
     expect(debitsOf(h, account.accountId).reduce((a, b) => a + b, 0)).toBe(27_150_000);
     await h.until(() => user.botTexts().filter((t) => t.startsWith("✅ Order")).length === 3);
@@ -40,10 +40,10 @@ describe("batch orders", () => {
     const user = h.user(CHAT);
     await user.send("/batch");
     expect(user.lastText()).toContain("one per line");
-    await user.send(`${A.address} 100k 1h\nTbad 100k\n${B.address} 12 1h\n${C.address} 100k 2d`);
+    await user.send(`${A.address} 100k 1h\nT<b>&bad 100k\n${B.address} 12 1h\n${C.address} 100k 2d`);
     const report = user.lastText();
     expect(report).toContain("Nothing was sent. Fix these 3 lines");
-    expect(report).toContain("Line 2: “Tbad” is not a valid TRON address");
+    expect(report).toContain("Line 2: “T<b>&bad” is not a valid TRON address");
     expect(report).toContain("Line 3: 12 is outside 50,000–200,000");
     expect(report).toContain("Line 4: “2d” is not an available duration");
     expect(posts()).toHaveLength(0);

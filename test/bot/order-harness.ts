@@ -20,7 +20,7 @@ export interface OrderHarnessOptions extends BotHarnessOptions {
 }
 
 export async function startOrderHarness(options: OrderHarnessOptions = {}) {
-  let bot: (() => Bot<BotContext>) | undefined;
+  const current: { bot?: () => Bot<BotContext> } = {};
   let tracker: Tracker | undefined;
   let push: PushQueue | undefined;
   const now = options.now ?? Date.now;
@@ -35,7 +35,7 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
         logger: deps.logger,
         limits: { globalPerSecond: 1_000, perChatPerSecond: 1_000, perGroupPerMinute: 1_000, marginMs: 0 },
         retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 3 },
-        transport: (job) => (bot!().api.raw as unknown as Record<string, (p: unknown) => Promise<unknown>>)[job.method]!(job.params),
+        transport: (job) => (current.bot!().api.raw as unknown as Record<string, (p: unknown) => Promise<unknown>>)[job.method]!(job.params),
       });
       const notifier = createTrackingNotifier({ push, chats: deps.chats, defaultLocale: deps.config.defaultLocale, logger: deps.logger, now });
       tracker = createTracker({
@@ -55,7 +55,7 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
       return { ...deps, flows };
     },
   });
-  bot = () => h.bot;
+  current.bot = () => h.bot;
   const startParts = async () => {
     await push!.start();
     await tracker!.start();
@@ -75,8 +75,15 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
     }
   }
 
+  /** The current text of one message (edits included), whatever arrived after it. */
+  const textOf = (chatId: number, messageId: number | undefined): string => h.tg.view(chatId).find((m) => m.messageId === messageId)?.text ?? "";
+  /** Message id of the button a pressed update came from. */
+  const pressedMessage = (update: { callback_query?: { message?: { message_id: number } } }): number | undefined => update.callback_query?.message?.message_id;
+
   return {
     ...h,
+    textOf,
+    pressedMessage,
     get bot() {
       return h.bot;
     },

@@ -72,6 +72,12 @@ describe("/order", () => {
     expect(alice.lastText()).toMatch(/Energy: 100,000 for 5 min/);
     await alice.send(`/order ${BOB} 10 1h`);
     expect(alice.lastText()).toContain("Line 1: 10 is outside 50,000–200,000");
+    h.sim.control.addTier({ durationSec: 7200, label: "2h", unitPriceSun: 180 });
+    h.deps.pricing.invalidate();
+    await h.deps.pricing.get();
+    await h.until(() => h.deps.pricing.peek()?.tiers.some((t) => t.durationSec === 7200) === true);
+    await alice.send(`/order ${BOB} 100k 2h`);
+    expect(alice.lastText()).toMatch(/Energy: 100,000 for 2 h\nUnit price: 180 sun/);
     await alice.send("/order nonsense");
     expect(alice.lastText()).toContain("Usage: /order address amount duration");
     expect(posts()).toHaveLength(0);
@@ -99,8 +105,8 @@ describe("/order", () => {
     expect(refusal).toContain(`Your deposit address: ${TEST_KEYS.erin.address}`);
     expect(alice.lastButtons()).toEqual([["🔁 Retry", "Cancel"]]);
     h.sim.credit(account.accountId, 50_000_000);
-    await alice.press("🔁 Retry");
-    expect(alice.lastText()).toMatch(/^Order [0-9a-f]{24}\nStatus: pending/);
+    const retry = await alice.press("🔁 Retry");
+    expect(h.textOf(CHAT, h.pressedMessage(retry))).toMatch(/^Order [0-9a-f]{24}\nStatus: pending/);
     expect(debitsOf(h, account.accountId)).toEqual([15_000_000]);
     expect(new Set(posts().map((p) => p.idempotencyKey)).size).toBe(1);
   });
@@ -108,6 +114,8 @@ describe("/order", () => {
   it("explains each guard of the service and retries an undeliverable receiver with the same key", async () => {
     const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
     const alice = h.user(CHAT);
+    // Orders stay pending: no notification lands between a reply and its check.
+    h.sim.control.pauseLifecycles(true);
     h.sim.chain.setActivated(BOB, false);
     await alice.send(`/order ${BOB} 100k 1h`);
     await alice.press("✅ Confirm");
@@ -145,5 +153,48 @@ describe("/order", () => {
     await h.send(confirm);
     expect(h.tg.answerOf(confirm)?.text).toBe("This button has expired. Please start again.");
     expect(posts()).toHaveLength(0);
+  });
+
+  it("answers a step button of a left flow as expired, and /cancel leaves the flow", async () => {
+    await h.linkChat(CHAT);
+    await h.flows.addressBook.remember(CHAT, BOB, Date.now());
+    const alice = h.user(CHAT);
+    await alice.send("/order");
+    const stale = h.tg.press(CHAT, /TQCq78/);
+    await alice.send("/cancel");
+    await h.send(stale);
+    expect(h.tg.answerOf(stale)?.text).toBe("This button has expired. Please start again.");
+    await alice.send("/order");
+    const oldFlow = h.tg.press(CHAT, /TQCq78/, { messageId: h.tg.botMessages(CHAT).find((m) => m.text.startsWith("Who receives"))!.messageId });
+    await h.send(oldFlow);
+    expect(h.tg.answerOf(oldFlow)?.text).toBe("This button has expired. Please start again.");
+    await alice.press(/TQCq78/);
+    expect(alice.lastText()).toContain("How much energy?");
+  });
+
+  it("asks an unlinked chat to link first", async () => {
+    const alice = h.user(CHAT);
+    await alice.send("/start order_100000_3600");
+    expect(alice.lastText()).toBe("Link your API key first: /link");
+    await alice.send("/order");
+    expect(alice.lastText()).toBe("Link your API key first: /link");
+  });
+
+  it("after a lost answer, Retry replays the same key and shows the same order, charged once", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const alice = h.user(CHAT);
+    h.sim.control.pauseLifecycles(true);
+    await alice.send(`/order ${BOB} 100k 1h`);
+    h.sim.faults.inject({ method: "POST", path: "/v1/orders", kind: "reset", afterProcessing: true, times: 5 });
+    await alice.press("✅ Confirm");
+    expect(alice.lastButtons()).toEqual([["🔁 Retry", "Cancel"]]);
+    expect(alice.lastText()).toContain("never be charged twice");
+    h.sim.faults.clear();
+    const retry = await alice.press("🔁 Retry");
+    const shown = h.textOf(CHAT, h.pressedMessage(retry));
+    expect(shown).toMatch(/^Order [0-9a-f]{24}/);
+    expect(shown).toContain("this is the same order, charged once");
+    expect(debitsOf(h, account.accountId)).toHaveLength(1);
+    expect(new Set(posts().map((p) => p.idempotencyKey)).size).toBe(1);
   });
 });

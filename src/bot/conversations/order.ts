@@ -6,7 +6,7 @@ import type { Pricing } from "../../core/service/schemas.js";
 import type { ConversationContext } from "../context.js";
 import { readDocument } from "../helpers/document.js";
 import { formatInteger } from "../helpers/format.js";
-import { HTML, translate } from "../helpers/html.js";
+import { html, HTML, translate } from "../helpers/html.js";
 import { prepareQuote, quoteText, type PrepareResult } from "../helpers/quote-text.js";
 import { createCancelOnlyKeyboard, createQuoteKeyboard } from "../keyboards/order.js";
 import type { FlowDeps } from "./flow-deps.js";
@@ -34,7 +34,7 @@ export function batchErrorsText(tr: ConversationContext | Pick<ConversationConte
   for (const e of parsed.errors.slice(0, ERRORS_SHOWN)) {
     const vars: Record<string, string | number> = { line: e.line, value: "value" in e ? e.value : "" };
     if (e.reason === "amount_out_of_range") Object.assign(vars, { min: formatInteger(e.min, locale), max: formatInteger(e.max, locale) });
-    lines.push(translate(tr, "order-batch-error-line", { line: e.line, reason: translate(tr, `order-batch-reason-${e.reason.replace(/_/g, "-")}`, vars) }));
+    lines.push(translate(tr, "order-batch-error-line", { line: e.line, reason: html(translate(tr, `order-batch-reason-${e.reason.replace(/_/g, "-")}`, vars)) }));
   }
   if (parsed.errors.length > ERRORS_SHOWN) lines.push(translate(tr, "order-batch-errors-more", { count: parsed.errors.length - ERRORS_SHOWN }));
   return lines.join("\n");

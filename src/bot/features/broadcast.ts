@@ -82,6 +82,7 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
       id: result.broadcastId,
       status: record?.status ?? result.initialStatus,
       txExpirationMs: record?.txExpirationMs ?? result.draft.summary.expirationMs,
+      locale,
       ...(cardMessageId === undefined ? {} : { cardMessageId }),
     });
   }

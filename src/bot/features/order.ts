@@ -118,7 +118,7 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
         const single = result.orders.length === 1;
         const cardMessageId = ctx.callbackQuery.message?.message_id;
         for (const o of result.orders) {
-          await flows.tracker.track({ chatId, kind: "order", id: o.orderId, status: o.status, ...(single && cardMessageId !== undefined ? { cardMessageId } : {}) });
+          await flows.tracker.track({ chatId, kind: "order", id: o.orderId, status: o.status, locale, ...(single && cardMessageId !== undefined ? { cardMessageId } : {}) });
         }
         return;
       }

@@ -4,7 +4,7 @@ import { historyPageData } from "../callback-data/orders.js";
 import type { BotContext } from "../context.js";
 import type { FlowDeps } from "../conversations/flow-deps.js";
 import { formatInteger, formatTrx } from "../helpers/format.js";
-import { code, HTML, translate } from "../helpers/html.js";
+import { code, html, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { durationText, statusText, usdtExact, type Translator } from "../helpers/record-text.js";
 import { createHistoryKeyboard } from "../keyboards/orders.js";
@@ -26,7 +26,7 @@ function entryText(tr: Translator, e: HistoryEntry, n: number, locale: string): 
       : e.txKind === "trx" && e.amountSun !== undefined
         ? translate(tr, "orders-what-trx", { amount: formatTrx(BigInt(e.amountSun), locale) })
         : translate(tr, "orders-what-contract");
-  return translate(tr, "orders-line-broadcast", { ...common, what });
+  return translate(tr, "orders-line-broadcast", { ...common, what: html(what) });
 }
 
 /** /orders: this chat's orders and broadcasts, newest first, paginated with buttons. */

@@ -75,6 +75,7 @@ export function createTrackFeature(deps: FlowDeps): Composer<BotContext> {
         id,
         status: record.record.status,
         cardMessageId: message.message_id,
+        locale,
         ...(record.kind === "broadcast" ? { txExpirationMs: record.record.txExpirationMs } : {}),
       });
     }

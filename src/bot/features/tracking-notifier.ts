@@ -35,9 +35,10 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
   const now = deps.now ?? Date.now;
   const i18n = new I18n({ defaultLocale: deps.defaultLocale, directory: deps.localesDirectory ?? LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
 
-  async function chatView(chatId: number): Promise<{ tr: Translator; locale: string; notify: { orders: boolean; broadcasts: boolean } }> {
+  /** The chat's /language choice, else the language it was using when tracking started. */
+  async function chatView(chatId: number, itemLocale: string | undefined): Promise<{ tr: Translator; locale: string; notify: { orders: boolean; broadcasts: boolean } }> {
     const chat = await deps.chats.get(chatId);
-    const locale = chat?.locale ?? deps.defaultLocale;
+    const locale = chat?.locale ?? itemLocale ?? deps.defaultLocale;
     const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
     return { tr, locale, notify: chat?.notifications ?? { orders: true, broadcasts: true } };
   }
@@ -45,7 +46,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
   return {
     async onChange(change) {
       const { chatId } = change;
-      const { tr, locale, notify } = await chatView(chatId);
+      const { tr, locale, notify } = await chatView(chatId, change.locale);
       const id = change.kind === "order" ? change.record.orderId : change.record.broadcastId;
       const status = change.record.status;
       const jobId = (what: string) => `trk-${chatId}-${change.kind}-${id}-${status}-${what}`;
@@ -69,7 +70,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
     },
 
     async onGiveUp(event) {
-      const { tr } = await chatView(event.chatId);
+      const { tr } = await chatView(event.chatId, event.locale);
       await deps.push.enqueue({
         id: `trk-${event.chatId}-${event.kind}-${event.id}-giveup`,
         chatId: event.chatId,

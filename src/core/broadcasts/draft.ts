@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import type { Logger } from "pino";
+import { z } from "zod";
+import { createRecordStore } from "../store/record-store.js";
+import type { StoreBackend } from "../store/types.js";
+import type { BroadcastSummary } from "./precheck.js";
+
+/**
+ * A checked signed transaction waiting for the user's Confirm. Kept in the
+ * store so the summary's buttons work after a restart and a double tap is
+ * recognized.
+ */
+
+export const DRAFT_STATES = ["open", "submitting", "unknown", "submitted", "cancelled"] as const;
+export type DraftState = (typeof DRAFT_STATES)[number];
+
+const feeEstimateSchema = z.object({
+  units: z.number().int(),
+  feeSun: z.string(),
+  recipient: z.enum(["holder", "first_time"]).optional(),
+});
+
+export const broadcastSummarySchema = z.object({
+  txId: z.string(),
+  kind: z.enum(["usdt", "trx", "contract"]),
+  contractType: z.string(),
+  fromAddress: z.string(),
+  toAddress: z.string().optional(),
+  amountAtomic: z.string().optional(),
+  amountSun: z.string().optional(),
+  contractAddress: z.string().optional(),
+  expirationMs: z.number().int(),
+  resource: z.enum(["ENERGY", "BANDWIDTH"]),
+  estimates: z.array(feeEstimateSchema),
+}) satisfies z.ZodType<BroadcastSummary>;
+
+export const broadcastDraftSchema = z.object({
+  draftId: z.string(),
+  chatId: z.number().int(),
+  signedTx: z.record(z.string(), z.unknown()),
+  summary: broadcastSummarySchema,
+  createdAtMs: z.number().int(),
+  state: z.enum(DRAFT_STATES),
+  broadcastId: z.string().optional(),
+  lastErrorCode: z.string().optional(),
+  messageId: z.number().int().optional(),
+});
+export type BroadcastDraft = z.infer<typeof broadcastDraftSchema>;
+
+/** A draft outlives its transaction by a margin; the transaction's own expiry bounds it anyway. */
+const DRAFT_RETENTION_MS = 24 * 60 * 60_000;
+
+export interface DraftStore {
+  create(chatId: number, signedTx: Record<string, unknown>, summary: BroadcastSummary, nowMs: number): Promise<BroadcastDraft>;
+  get(draftId: string): Promise<BroadcastDraft | undefined>;
+  update(draftId: string, fn: (d: BroadcastDraft) => BroadcastDraft): Promise<BroadcastDraft | undefined>;
+}
+
+export function createDraftStore({ store, logger }: { store: StoreBackend; logger: Logger }): DraftStore {
+  const records = createRecordStore({ kv: store.namespace("broadcast-drafts"), schema: broadcastDraftSchema, version: 1, logger, name: "broadcast-drafts" });
+  return {
+    async create(chatId, signedTx, summary, nowMs) {
+      const draft: BroadcastDraft = { draftId: randomBytes(8).toString("hex"), chatId, signedTx, summary, createdAtMs: nowMs, state: "open" };
+      await records.set(draft.draftId, draft, DRAFT_RETENTION_MS);
+      return draft;
+    },
+    get: (draftId) => records.get(draftId),
+    update: (draftId, fn) => records.update(draftId, (d) => (d === undefined ? undefined : fn(d)), DRAFT_RETENTION_MS),
+  };
+}

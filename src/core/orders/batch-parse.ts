@@ -1,0 +1,142 @@
+import { parseEnergyAmount } from "../money.js";
+import { isValidTronAddress } from "../tron/index.js";
+import type { Pricing } from "../service/schemas.js";
+import { checkAmount, resolveTier } from "./order-input.js";
+
+/**
+ * Batch orders from pasted lines (`address amount [duration]`) or a CSV
+ * document. Every line is checked and every bad one reported with its
+ * number before anything is sent, because the API batch is all-or-nothing.
+ */
+
+/** The API's limit of items per request (service-api.md section 8). */
+export const MAX_BATCH_ITEMS = 100;
+
+export type BatchLineError =
+  | { line: number; reason: "bad_address"; value: string }
+  | { line: number; reason: "missing_amount" }
+  | { line: number; reason: "bad_amount"; value: string }
+  | { line: number; reason: "amount_out_of_range"; value: string; min: number; max: number }
+  | { line: number; reason: "bad_duration"; value: string }
+  | { line: number; reason: "too_many_fields" };
+
+export interface BatchItem {
+  line: number;
+  toAddress: string;
+  amount: number;
+  /** Undefined when the line gave none: the flow asks once for all of them. */
+  durationSec: number | undefined;
+}
+
+export interface BatchParse {
+  items: BatchItem[];
+  errors: BatchLineError[];
+  /** Set when the batch as a whole cannot be sent. */
+  fatal?: { reason: "empty" } | { reason: "too_many_items"; count: number; max: number };
+}
+
+type Delimiter = "," | ";" | "\t" | "whitespace";
+
+/** Splits one CSV record, honouring double quotes ("65,000" stays one field). */
+function splitCsv(line: string, delimiter: string): string[] {
+  const fields: string[] = [];
+  let current = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        current += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else current += c;
+    } else if (c === '"') quoted = true;
+    else if (c === delimiter) {
+      fields.push(current);
+      current = "";
+    } else current += c;
+  }
+  fields.push(current);
+  return fields.map((f) => f.trim());
+}
+
+function split(line: string, delimiter: Delimiter): string[] {
+  if (delimiter === "whitespace") return line.trim().split(/\s+/).filter(Boolean);
+  const fields = splitCsv(line, delimiter);
+  // Trailing empty cells from spreadsheet exports carry nothing.
+  while (fields.length > 0 && fields.at(-1) === "") fields.pop();
+  return fields;
+}
+
+function detectDelimiter(lines: readonly string[], csv: boolean): Delimiter {
+  const sample = lines.find((l) => l.trim() !== "" && !l.trim().startsWith("#")) ?? "";
+  if (sample.includes("\t")) return "\t";
+  if (sample.includes(";")) return ";";
+  // Pasted text is whitespace-separated; commas there are thousands separators.
+  if (csv || /^\s*\S+\s*,/.test(sample)) return ",";
+  return "whitespace";
+}
+
+function isHeader(fields: readonly string[]): boolean {
+  const first = fields[0] ?? "";
+  return !isValidTronAddress(first) && /address|receiver|recipient|wallet|to/i.test(first);
+}
+
+type LineResult = { item: BatchItem } | { error: BatchLineError };
+
+function parseFields(line: number, fields: string[], pricing: Pricing, delimiter: Delimiter): LineResult {
+  const [address = "", ...rest] = fields;
+  if (!isValidTronAddress(address)) return { error: { line, reason: "bad_address", value: address } };
+  if (rest.length === 0) return { error: { line, reason: "missing_amount" } };
+  // A grouped amount may itself be split by the delimiter ("70 000", "65,000" unquoted).
+  const sep = delimiter === "whitespace" ? " " : delimiter;
+  const last = rest.at(-1)!;
+  const tier = rest.length >= 2 ? resolveTier(last, pricing.tiers) : undefined;
+  const amountParts = tier ? rest.slice(0, -1) : rest;
+  let amountText = amountParts[0]!;
+  if (amountParts.length > 1) {
+    const joined = amountParts.join(sep);
+    if (parseEnergyAmount(joined) === undefined) {
+      if (rest.length === 2) return { error: { line, reason: "bad_duration", value: last } };
+      return { error: { line, reason: "too_many_fields" } };
+    }
+    amountText = joined;
+  }
+  const amount = checkAmount(amountText, pricing);
+  if (!amount.ok) {
+    return amount.reason === "bad_amount"
+      ? { error: { line, reason: "bad_amount", value: amountText } }
+      : { error: { line, reason: "amount_out_of_range", value: amountText, min: amount.min, max: amount.max } };
+  }
+  return { item: { line, toAddress: address, amount: amount.amount, durationSec: tier?.durationSec } };
+}
+
+/**
+ * Parses `text`; `csv` marks a document (comma is then the default
+ * delimiter). Line numbers are 1-based positions in the text as given.
+ */
+export function parseBatch(text: string, pricing: Pricing, options: { csv?: boolean } = {}): BatchParse {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
+  const delimiter = detectDelimiter(lines, options.csv ?? false);
+  const items: BatchItem[] = [];
+  const errors: BatchLineError[] = [];
+  let sawData = false;
+  lines.forEach((raw, index) => {
+    const trimmed = raw.trim();
+    if (trimmed === "" || trimmed.startsWith("#")) return;
+    const fields = split(trimmed, delimiter);
+    if (fields.length === 0) return;
+    if (!sawData && isHeader(fields)) {
+      sawData = true;
+      return;
+    }
+    sawData = true;
+    const result = parseFields(index + 1, fields, pricing, delimiter);
+    if ("item" in result) items.push(result.item);
+    else errors.push(result.error);
+  });
+  const count = items.length + errors.length;
+  if (count === 0) return { items, errors, fatal: { reason: "empty" } };
+  if (count > MAX_BATCH_ITEMS) return { items, errors, fatal: { reason: "too_many_items", count, max: MAX_BATCH_ITEMS } };
+  return { items, errors };
+}

@@ -1,0 +1,162 @@
+import type { Logger } from "pino";
+import { createKeyedMutex } from "../store/keyed-mutex.js";
+import { ServiceError } from "../service/errors.js";
+import type { ServiceClient } from "../service/client.js";
+import type { Balance, Order } from "../service/schemas.js";
+import type { AddressBook } from "../address-book.js";
+import type { OrderHistory } from "./order-history.js";
+import { isQuoteExpired, orderItemsOf, type PlacedOrder, type Quote } from "./quote.js";
+import type { QuoteStore } from "./quote-store.js";
+
+/**
+ * Sends a confirmed quote exactly once. All attempts of one quote use the
+ * quote's Idempotency-Key and the same body, so a double tap, a retry after a
+ * top-up (402), after the receiver was activated (422), after
+ * `idempotency.in_progress` or after a timeout can never charge twice.
+ */
+
+export type PlaceResult =
+  | { status: "placed"; quote: Quote; orders: PlacedOrder[]; replayed: boolean; alreadyPlaced: boolean }
+  | { status: "not_found" }
+  | { status: "cancelled"; quote: Quote }
+  | { status: "expired"; quote: Quote }
+  | {
+      status: "failed";
+      quote: Quote;
+      error: ServiceError;
+      /** Whether a Retry button (same key) makes sense. */
+      retryable: boolean;
+      /** 402 only: the balance read right after, when it could be read. */
+      balance?: Balance;
+    };
+
+export interface OrderPlacerDeps {
+  service: ServiceClient;
+  quotes: QuoteStore;
+  history: OrderHistory;
+  addressBook: AddressBook;
+  now: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  logger: Logger;
+  /** How many `idempotency.in_progress` answers are waited out before giving up. Default 5. */
+  maxInProgressWaits?: number;
+}
+
+export interface OrderPlacer {
+  place(input: { chatId: number; quoteId: string; apiKey: string }): Promise<PlaceResult>;
+  cancel(chatId: number, quoteId: string): Promise<Quote | undefined>;
+}
+
+/** Refusals after which the same key may be sent again once the cause is fixed. */
+const RETRY_SAME_KEY: ReadonlySet<string> = new Set([
+  "wallet.insufficient_balance",
+  "order.receiver_undeliverable",
+  "idempotency.in_progress",
+  "rate_limited",
+]);
+
+export function toPlacedOrder(o: Order): PlacedOrder {
+  return {
+    orderId: o.orderId,
+    status: o.status,
+    receiver: o.receiver,
+    resourceAmount: o.resourceAmount,
+    durationSec: o.durationSec,
+    totalCostSun: o.totalCostSun,
+    createdAt: o.createdAt,
+  };
+}
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
+  const { service, quotes, history, addressBook, now, logger } = deps;
+  const sleep = deps.sleep ?? defaultSleep;
+  const maxWaits = deps.maxInProgressWaits ?? 5;
+  const mutex = createKeyedMutex();
+
+  async function markPlaced(quote: Quote, orders: Order[]): Promise<Quote> {
+    const placed = orders.map(toPlacedOrder);
+    const saved = await quotes.update(quote.quoteId, (q) => ({ ...q, state: "placed", orders: placed, lastErrorCode: undefined }));
+    const at = now();
+    await history.add(
+      quote.chatId,
+      orders.map((o) => ({
+        kind: "order" as const,
+        id: o.orderId,
+        createdAtMs: Number.isNaN(Date.parse(o.createdAt)) ? at : Date.parse(o.createdAt),
+        status: o.status,
+        address: o.receiver,
+        amount: o.resourceAmount,
+        durationSec: o.durationSec,
+        totalCostSun: o.totalCostSun,
+      })),
+    );
+    for (const address of new Set(quote.items.map((i) => i.toAddress))) {
+      await addressBook.remember(quote.chatId, address, at);
+    }
+    return saved ?? { ...quote, state: "placed", orders: placed };
+  }
+
+  async function attempt(quote: Quote, apiKey: string): Promise<PlaceResult> {
+    const items = orderItemsOf(quote);
+    for (let waits = 0; ; waits += 1) {
+      try {
+        const { orders, replayed } = await service.createOrders(apiKey, items, quote.idempotencyKey);
+        const saved = await markPlaced(quote, orders);
+        logger.info({ quoteId: quote.quoteId, orderIds: orders.map((o) => o.orderId), replayed }, "quote placed");
+        return { status: "placed", quote: saved, orders: saved.orders ?? [], replayed, alreadyPlaced: false };
+      } catch (error) {
+        if (!ServiceError.isInstance(error)) throw error;
+        if (error.code === "idempotency.in_progress" && waits < maxWaits) {
+          await sleep(Math.max(1, error.retryAfterSec ?? 2) * 1000);
+          continue;
+        }
+        return refused(quote, apiKey, error);
+      }
+    }
+  }
+
+  async function refused(quote: Quote, apiKey: string, error: ServiceError): Promise<PlaceResult> {
+    // A 4xx is a definite "not applied"; anything else may have been applied.
+    const definite = error.status >= 400 && error.status < 500 && error.code !== "idempotency.in_progress";
+    const state = definite ? "open" : "unknown";
+    const saved = (await quotes.update(quote.quoteId, (q) => ({ ...q, state, lastErrorCode: error.code }))) ?? quote;
+    logger.warn({ quoteId: quote.quoteId, code: error.code, status: error.status, requestId: error.requestId, state }, "quote not placed");
+    const retryable = !definite || RETRY_SAME_KEY.has(error.code);
+    if (error.code !== "wallet.insufficient_balance") return { status: "failed", quote: saved, error, retryable };
+    try {
+      const balance = await service.getBalance(apiKey);
+      return { status: "failed", quote: saved, error, retryable, balance };
+    } catch (balanceError) {
+      logger.debug({ err: balanceError }, "balance unavailable after 402");
+      return { status: "failed", quote: saved, error, retryable };
+    }
+  }
+
+  return {
+    place({ chatId, quoteId, apiKey }) {
+      return mutex.run(quoteId, async () => {
+        const quote = await quotes.get(quoteId);
+        if (!quote || quote.chatId !== chatId) return { status: "not_found" };
+        if (quote.state === "placed") {
+          return { status: "placed", quote, orders: quote.orders ?? [], replayed: true, alreadyPlaced: true };
+        }
+        if (quote.state === "cancelled") return { status: "cancelled", quote };
+        if (isQuoteExpired(quote, now())) return { status: "expired", quote };
+        // Persisted before sending: a crash mid-request leaves "placing", read as unknown.
+        const sending = (await quotes.update(quoteId, (q) => ({ ...q, state: "placing", attempts: q.attempts + 1 }))) ?? quote;
+        return attempt(sending, apiKey);
+      });
+    },
+    cancel(chatId, quoteId) {
+      return mutex.run(quoteId, async () => {
+        const quote = await quotes.get(quoteId);
+        if (!quote || quote.chatId !== chatId) return undefined;
+        // Only a quote that certainly charged nothing can be cancelled.
+        if (quote.state !== "open") return quote;
+        return quotes.update(quoteId, (q) => ({ ...q, state: "cancelled" }));
+      });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import type { HistoryEntry } from "../orders/order-history.js";
+import type { Broadcast, Order } from "../service/schemas.js";
+
+export const TRACK_KINDS = ["order", "broadcast"] as const;
+export type TrackKind = (typeof TRACK_KINDS)[number];
+
+export const trackedItemSchema = z.object({
+  chatId: z.number().int(),
+  kind: z.enum(TRACK_KINDS),
+  id: z.string(),
+  /** Last status seen (and handled); undefined before the first read. */
+  status: z.string().optional(),
+  startedAtMs: z.number().int(),
+  /** Past this the tracker gives up and tells the chat to use /track. */
+  deadlineMs: z.number().int(),
+  /** Polls since the last change; drives the backoff. */
+  attempt: z.number().int().nonnegative(),
+  cardMessageId: z.number().int().optional(),
+  /** "bot": created through the bot (it has a card); "hint": first seen through a webhook. */
+  origin: z.enum(["bot", "hint"]),
+  /** The chat's language when tracking started (the Telegram language may be all the bot knows). */
+  locale: z.string().optional(),
+});
+export type TrackedItem = z.infer<typeof trackedItemSchema>;
+
+export interface BackoffOptions {
+  minDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** 1 s, 2 s, 4 s … capped at 30 s by default; reset after every change. */
+export function backoffDelay(attempt: number, { minDelayMs, maxDelayMs }: BackoffOptions): number {
+  const factor = 2 ** Math.min(attempt, 30);
+  return Math.min(maxDelayMs, minDelayMs * factor);
+}
+
+export function itemKey(chatId: number, kind: TrackKind, id: string): string {
+  return `${chatId}_${kind}_${id}`;
+}
+
+export type TrackedRecord = { kind: "order"; record: Order } | { kind: "broadcast"; record: Broadcast };
+
+/** A history line for a record the bot did not create. */
+export function historyEntryOf(tracked: TrackedRecord, nowMs: number): HistoryEntry {
+  const createdAtMs = Date.parse(tracked.record.createdAt);
+  const at = Number.isNaN(createdAtMs) ? nowMs : createdAtMs;
+  if (tracked.kind === "order") {
+    const o = tracked.record;
+    return { kind: "order", id: o.orderId, createdAtMs: at, status: o.status, address: o.receiver, amount: o.resourceAmount, durationSec: o.durationSec, totalCostSun: o.totalCostSun };
+  }
+  const b = tracked.record;
+  return {
+    kind: "broadcast",
+    id: b.broadcastId,
+    createdAtMs: at,
+    status: b.status,
+    address: b.toAddress,
+    txId: b.txId,
+    txKind: b.kind === "usdt" ? "usdt" : "contract",
+    ...(b.amountAtomic === undefined ? {} : { amountAtomic: b.amountAtomic }),
+  };
+}
+

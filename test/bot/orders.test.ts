@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { TEST_KEYS } from "../support/tron-sign.js";
+import { startOrderHarness, type OrderHarness } from "./order-harness.js";
+
+const CHAT = 5501;
+let h: OrderHarness;
+
+beforeEach(async () => {
+  h = await startOrderHarness();
+});
+afterEach(async () => {
+  expect(h.tg.failedCalls()).toEqual([]);
+  expect(h.errorLogs()).toEqual([]);
+  await h.close();
+});
+
+describe("/orders", () => {
+  it("lists this chat's orders newest first, five per page, with buttons", async () => {
+    await h.linkChat(CHAT, { balanceSun: 200_000_000 });
+    const user = h.user(CHAT);
+    // Orders stay pending: no notification lands between the pages.
+    h.sim.control.pauseLifecycles(true);
+    await user.send("/orders");
+    expect(user.lastText()).toContain("No orders or broadcasts yet");
+    const amounts = [50_000, 60_000, 70_000, 80_000, 90_000, 100_000, 110_000];
+    for (const amount of amounts) {
+      await user.send(`/order ${TEST_KEYS.bob.address} ${amount} 1m`);
+      await user.press("✅ Confirm");
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await user.send("/orders");
+    const first = user.lastText();
+    expect(first).toContain("page 1 of 2, 7 in all");
+    expect(first.indexOf("110,000 energy")).toBeLessThan(first.indexOf("70,000 energy"));
+    expect(first).not.toContain("60,000 energy");
+    expect(first).toContain(`→ ${TEST_KEYS.bob.address}`);
+    expect(first).toMatch(/1\. Order [0-9a-f]{24}\n/);
+    expect(user.lastButtons()).toEqual([["Older ▶"]]);
+    await user.press("Older ▶");
+    expect(user.lastText()).toContain("page 2 of 2");
+    expect(user.lastText()).toContain("50,000 energy");
+    expect(user.lastButtons()).toEqual([["◀ Newer"]]);
+  });
+});

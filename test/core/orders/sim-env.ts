@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { createAddressBook } from "../../../src/core/address-book.js";
+import { createOrderHistory } from "../../../src/core/orders/order-history.js";
+import { createQuoteStore } from "../../../src/core/orders/quote-store.js";
+import { createServiceClient } from "../../../src/core/service/create-service-client.js";
+import { openStore } from "../../../src/core/store/open-store.js";
+import type { StoreBackend } from "../../../src/core/store/types.js";
+import { startSimulator, type Simulator, type SimulatorOptions } from "../../../src/simulator/index.js";
+
+/** A simulator, a client and a SQLite store in a temp dir, for the domain tests of orders and tracking. */
+export async function startSimEnv(options: SimulatorOptions = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "orders-test-"));
+  const url = `sqlite://${join(dir, "bot.sqlite")}`;
+  const logger = pino({ level: "silent" });
+  const sim: Simulator = await startSimulator({ orderStepMs: 20, broadcastStepMs: 20, ...options });
+  const service = createServiceClient({ baseUrl: sim.baseUrl, logger, attemptTimeoutMs: 1_000, totalTimeoutMs: 3_000, backoffBaseMs: 5, backoffMaxMs: 20 });
+  const stores: StoreBackend[] = [];
+  const open = async () => {
+    const store = await openStore(url, { logger, purgeIntervalMs: 0 });
+    stores.push(store);
+    return {
+      store,
+      quotes: createQuoteStore({ store, logger }),
+      history: createOrderHistory({ store, logger }),
+      addressBook: createAddressBook({ store, logger }),
+    };
+  };
+  return {
+    sim,
+    service,
+    logger,
+    open,
+    async stop() {
+      await service.close();
+      for (const s of stores) await s.close();
+      await sim.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type SimEnv = Awaited<ReturnType<typeof startSimEnv>>;
+
+export function debits(sim: Simulator, accountId: string): number[] {
+  return sim.ledger(accountId).filter((e) => e.kind === "debit").map((e) => e.amountSun);
+}
