@@ -23,6 +23,11 @@ export const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "
 export interface AppDeps {
   config: Config;
   logger: Logger;
+  /**
+   * Called when the app cannot go on by itself (polling refused: 401 revoked
+   * token, 409 another instance). The caller shuts down and exits non-zero.
+   */
+  onFatal?: (error: unknown) => void;
   /** Overrides for tests: faster tracking, a known bot (no getMe). */
   overrides?: {
     botInfo?: CreateBotOptions["botInfo"];
@@ -47,7 +52,7 @@ export interface App {
  * push queue → tracker → flows → bot → webhook inbox → HTTP server.
  * Nothing here is global: two apps can live in one process (tests do that).
  */
-export async function createApp({ config, logger, overrides = {} }: AppDeps): Promise<App> {
+export async function createApp({ config, logger, onFatal, overrides = {} }: AppDeps): Promise<App> {
   const metrics = createMetrics();
   const store = await openStore(config.storageUrl, { logger });
   const vault = createVault({ key: config.encryptionKey, previousKey: config.encryptionKeyPrevious });
@@ -163,7 +168,11 @@ export async function createApp({ config, logger, overrides = {} }: AppDeps): Pr
       } else {
         await bot.api.deleteWebhook();
         // Updates of one chat in order, different chats in parallel.
-        runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
+        runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] }, silent: true } });
+        runner.task()?.catch((error: unknown) => {
+          logger.fatal({ err: error }, "polling stopped: Telegram refused getUpdates");
+          onFatal?.(error);
+        });
       }
       logger.info({ httpPort }, "started");
     },

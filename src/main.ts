@@ -21,12 +21,11 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger({ level: config.logLevel });
-  const app = await createApp({ config, logger });
-
   let stopping: Promise<void> | undefined;
-  const shutdown = (signal: NodeJS.Signals): void => {
+  let exitCode = 0;
+  const shutdown = (reason: NodeJS.Signals | "fatal"): void => {
     if (stopping) return;
-    logger.info({ signal }, "shutting down");
+    logger.info({ reason }, "shutting down");
     const deadline = setTimeout(() => {
       logger.error("shutdown budget exceeded; exiting");
       process.exit(1);
@@ -36,7 +35,7 @@ async function main(): Promise<void> {
       () => {
         logger.info("stopped");
         logger.flush();
-        process.exit(0);
+        process.exit(exitCode);
       },
       (error: unknown) => {
         logger.error({ err: error }, "error while stopping");
@@ -44,6 +43,14 @@ async function main(): Promise<void> {
       },
     );
   };
+  const app = await createApp({
+    config,
+    logger,
+    onFatal: () => {
+      exitCode = 1;
+      shutdown("fatal");
+    },
+  });
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
 

@@ -1,0 +1,207 @@
+/**
+ * The whole app as src/main.ts builds it: createApp with a Config parsed from
+ * environment variables (temp SQLite, the fake Bot API, the service
+ * simulator, HTTP port 0), polling through @grammyjs/runner.
+ *
+ * The fake Bot API is reached through the sandbox's front
+ * (scripts/lib/telegram-front.ts): the fake keeps an abandoned long poll open
+ * for its whole timeout and refuses the next getUpdates with 409, so a
+ * restarted app would otherwise be refused; the front lets the newest poll
+ * win, as Telegram does.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Logger } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp, type App } from "../src/app.js";
+import { formatTrx } from "../src/bot/helpers/format.js";
+import { parseConfig, type Config } from "../src/config.js";
+import { createLogger } from "../src/logger.js";
+import { startSimulator, type Simulator } from "../src/simulator/index.js";
+import { startTelegramFront, type TelegramFront } from "../scripts/lib/telegram-front.js";
+import { startFakeTelegram, type FakeTelegram, type StoredMessage } from "./support/fake-telegram.js";
+
+interface LogLine {
+  level: number;
+  msg?: string;
+  [key: string]: unknown;
+}
+
+const CHAT = 4242;
+const BALANCE_SUN = 1_234_567_891; // 1,234.567891 TRX: every digit must survive
+const ROOT = join(import.meta.dirname, "..");
+
+let tg: FakeTelegram;
+let front: TelegramFront;
+let sim: Simulator;
+let dir: string;
+let env: Record<string, string>;
+let demo: ReturnType<Simulator["createAccount"]>;
+const logs: LogLine[] = [];
+let logger: Logger;
+let app: App | undefined;
+
+function buildConfig(): Config {
+  return parseConfig(env);
+}
+
+/** Sends a text as the user and resolves with the first bot message matching `predicate`. */
+async function say(text: string, predicate: (m: StoredMessage) => boolean = () => true, chatId = CHAT): Promise<StoredMessage> {
+  const reply = tg.waitForBotMessage(chatId, 15_000, predicate);
+  front.enqueue(tg.text(chatId, text));
+  return reply;
+}
+
+async function waitFor<T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+beforeAll(async () => {
+  tg = await startFakeTelegram();
+  front = await startTelegramFront(tg);
+  sim = await startSimulator({ orderStepMs: 40, broadcastStepMs: 40, webhookRetryBaseMs: 50 });
+  demo = sim.createAccount({ balanceSun: BALANCE_SUN, depositAddress: "TMreuZFrWgyPxuS5ctzaqPKD21yEbbdW9H" });
+  dir = mkdtempSync(join(tmpdir(), "app-test-"));
+  env = {
+    BOT_TOKEN: tg.token,
+    TELEGRAM_API_ROOT: front.apiRoot,
+    SERVICE_BASE_URL: sim.baseUrl,
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    STORAGE_URL: `sqlite://${join(dir, "bot.sqlite")}`,
+    HTTP_PORT: "0",
+    HTTP_HOST: "127.0.0.1",
+    PUBLIC_URL: "https://bot.example.test",
+    LOG_LEVEL: "info",
+  };
+  logger = createLogger({ level: "info", destination: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) } });
+  app = await createApp({ config: buildConfig(), logger });
+  await app.start();
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await front?.close();
+  await tg?.close();
+  await sim?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the app as main.ts builds it (polling)", () => {
+  it("registers the command menu and answers /start", async () => {
+    const welcome = await say("/start");
+    expect(welcome.text).toContain("User4242");
+    expect(welcome.text).toContain("/link");
+    expect(tg.commands("", "all_private_chats")?.map((c) => c.command)).toContain("balance");
+    expect(tg.commands("ru", "all_private_chats")?.length).toBeGreaterThan(0);
+  });
+
+  it("links the chat with the demo key and shows the exact balance", async () => {
+    const linked = await say(`/link ${demo.apiKey} ${demo.webhookSecret}`, (m) => /connected/i.test(m.text));
+    expect(linked.text).toContain("1,234.567891 TRX");
+    // The message carrying the key is gone from the chat.
+    expect(tg.view(CHAT).some((m) => m.text.includes(demo.apiKey))).toBe(false);
+  });
+
+  it("/balance shows the exact TRX amount and the deposit address as a QR photo", async () => {
+    const balance = await say("/balance", (m) => m.text.includes("TRX"));
+    expect(balance.text).toContain("1,234.567891 TRX");
+    const photo = await waitFor(() => tg.botMessages(CHAT).find((m) => m.photo !== undefined && m.seq > balance.seq - 1), "the QR photo");
+    expect(photo.text).toContain("TMreuZFrWgyPxuS5ctzaqPKD21yEbbdW9H");
+    expect(photo.photo?.bytes?.subarray(1, 4).toString()).toBe("PNG");
+  });
+
+  it("serves /healthz and /metrics over HTTP", async () => {
+    const health = await fetch(`http://127.0.0.1:${app!.httpPort}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok", store: "ok", service: "ok" });
+    const metrics = await fetch(`http://127.0.0.1:${app!.httpPort}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(metrics.headers.get("content-type")).toMatch(/text\/plain/);
+    const body = await metrics.text();
+    expect(body).toMatch(/bot_updates_total\{[^}]*\} [1-9]/);
+    expect(body).toContain("service_calls_total");
+  });
+
+  it("relays a signed webhook from the service to the chat", async () => {
+    const shown = await say("/webhook", (m) => m.text.includes("/hooks/"));
+    const routeId = /\/hooks\/([A-Za-z0-9_-]{16,128})/.exec(shown.text)?.[1];
+    expect(routeId).toBeDefined();
+    sim.setCallbackUrl(demo.apiKey, `http://127.0.0.1:${app!.httpPort}/hooks/${routeId!}`);
+
+    // An order the bot never saw: only the webhook can tell the chat about it.
+    const placed = await fetch(`${sim.baseUrl}/v1/orders`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${demo.apiKey}`, "idempotency-key": "app-test-1", "content-type": "application/json" },
+      body: JSON.stringify({ items: [{ toAddress: "TQCq78eKWLd98P5Eu155knhkacGPAhS9pu", amount: 65_000, resource: "ENERGY", durationSec: 3600 }] }),
+    });
+    expect(placed.status).toBe(201);
+    const { orders } = (await placed.json()) as { orders: { orderId: string }[] };
+    const orderId = orders[0]!.orderId;
+
+    const delivery = await waitFor(() => sim.webhookDeliveries.find((d) => d.event === "order.created" && d.status === 202), "an accepted delivery");
+    expect(delivery.url).toBe(`http://127.0.0.1:${app!.httpPort}/hooks/${routeId!}`);
+    const notice = await waitFor(
+      () => tg.botMessages(CHAT).find((m) => m.text.includes(orderId.slice(0, 6)) || m.text.includes(orderId)),
+      "a chat message about the order",
+    );
+    expect(notice.text).toMatch(/65,000/);
+    const metrics = await (await fetch(`http://127.0.0.1:${app!.httpPort}/metrics`)).text();
+    expect(metrics).toMatch(/webhooks_total\{outcome="accepted"\} [1-9]/);
+  });
+
+  it("stop() is idempotent, closes the HTTP port, and a restart over the same SQLite file keeps the link", async () => {
+    const port = app!.httpPort;
+    const first = app!.stop();
+    const second = app!.stop();
+    expect(second).toBe(first);
+    await first;
+    await app!.stop();
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+
+    app = await createApp({ config: buildConfig(), logger });
+    await app.start();
+    const balance = await say("/balance", (m) => m.text.includes("TRX"));
+    // The order of the webhook test was charged; the balance is read again, exactly.
+    expect(balance.text).toContain(`${formatTrx(sim.balanceOf(demo.accountId), "en")} TRX`);
+    expect(sim.balanceOf(demo.accountId)).toBeLessThan(BALANCE_SUN);
+    expect(logs.filter((l) => l.level >= 50)).toEqual([]);
+  });
+
+  it("leaves nothing running after stop(): a process that starts and stops the app exits by itself", async () => {
+    // Its own Bot API: two pollers on one token would end each other's polls (409).
+    const tg2 = await startFakeTelegram();
+    const front2 = await startTelegramFront(tg2);
+    const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "cli", "fixtures", "start-stop-app.ts")], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, BOT_TOKEN: tg2.token, TELEGRAM_API_ROOT: front2.apiRoot, STORAGE_URL: `sqlite://${join(dir, "probe.sqlite")}`, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (b: Buffer) => (output += b.toString()));
+    child.stderr.on("data", (b: Buffer) => (output += b.toString()));
+    const code = await new Promise<number | string>((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill("SIGKILL");
+        resolve("still running 20 s after stop()");
+      }, 20_000);
+      child.on("exit", (c) => {
+        clearTimeout(timer);
+        resolve(c ?? -1);
+      });
+    });
+    await front2.close();
+    await tg2.close();
+    expect({ code, output }).toMatchObject({ code: 0 });
+    expect(tg2.callsOf("deleteWebhook").length).toBe(1);
+    expect(output).toContain("stopped");
+  }, 40_000);
+});

@@ -1,0 +1,122 @@
+/**
+ * The re-encrypt command (src/cli/reencrypt.ts) run as an operator runs it:
+ * a separate process configured by environment variables only, over the
+ * SQLite file the bot uses.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createChatRepository } from "../../src/core/chats/chat-repository.js";
+import { openStore } from "../../src/core/store/open-store.js";
+import { createVault } from "../../src/core/vault.js";
+import { createLogger } from "../../src/logger.js";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const logger = createLogger({ level: "silent" });
+const API_KEY = "sk_live_reencrypt_test_0123456789abcdef";
+const SECRET = "whsec_reencrypt_test_fedcba9876543210";
+
+let dir: string;
+let storageUrl: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "reencrypt-"));
+  storageUrl = `sqlite://${join(dir, "bot.sqlite")}`;
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Opens the store with the given vault keys, runs fn on the chat repository, closes. */
+async function withChats<T>(key: Buffer, previousKey: Buffer | undefined, fn: (chats: ReturnType<typeof createChatRepository>) => Promise<T>): Promise<T> {
+  const store = await openStore(storageUrl, { logger, purgeIntervalMs: 0 });
+  try {
+    return await fn(createChatRepository({ store, vault: createVault({ key, previousKey }), logger }));
+  } finally {
+    await store.close();
+  }
+}
+
+function runReencrypt(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  // tsx by absolute URL: the command runs in the temp dir, where no node_modules is found.
+  const tsx = pathToFileURL(join(ROOT, "node_modules", "tsx", "dist", "loader.mjs")).href;
+  const child = spawn(process.execPath, ["--import", tsx, join(ROOT, "src", "cli", "reencrypt.ts")], {
+    cwd: dir, // no .env there: environment variables only
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
+  child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
+  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })));
+}
+
+function readIfThere(path: string): Buffer[] {
+  try {
+    return [readFileSync(path)];
+  } catch {
+    return [];
+  }
+}
+
+/** The variables the bot runs with (loadConfig insists on them even here). */
+const botVars = { BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ", SERVICE_BASE_URL: "http://127.0.0.1:9" };
+
+describe("npm run reencrypt (key rotation)", () => {
+  it("re-seals a chat linked under key A so that it opens under key B alone", async () => {
+    const keyA = randomBytes(32);
+    const keyB = randomBytes(32);
+    await withChats(keyA, undefined, (chats) => chats.link(777, { apiKey: API_KEY, webhookSecret: SECRET }));
+    const routeBefore = (await withChats(keyA, undefined, (chats) => chats.get(777)))?.routeId;
+
+    const result = await runReencrypt({
+      ...botVars,
+      STORAGE_URL: storageUrl,
+      ENCRYPTION_KEY: keyB.toString("base64"),
+      ENCRYPTION_KEY_PREVIOUS: keyA.toString("base64"),
+    });
+    expect(result).toMatchObject({ code: 0 });
+    expect(result.stdout).toContain("Re-encrypted 2 value(s); 0 could not be opened.");
+    expect(result.stdout + result.stderr).not.toContain(API_KEY);
+
+    await withChats(keyB, undefined, async (chats) => {
+      expect(await chats.getApiKey(777)).toBe(API_KEY);
+      expect(await chats.getWebhookSecret(777)).toBe(SECRET);
+      expect((await chats.get(777))?.routeId).toBe(routeBefore);
+    });
+    // Key A alone no longer opens anything: the values really were re-sealed.
+    await withChats(keyA, undefined, async (chats) => {
+      expect(await chats.getApiKey(777)).toBeUndefined();
+    });
+    const raw = Buffer.concat(["", "-wal"].flatMap((suffix) => readIfThere(join(dir, "bot.sqlite") + suffix)));
+    expect(raw.includes(API_KEY)).toBe(false);
+  });
+
+  it("reports values that open under neither key, exits 2, and leaves them as they were", async () => {
+    const keyA = randomBytes(32);
+    await withChats(keyA, undefined, (chats) => chats.link(778, { apiKey: API_KEY }));
+    const result = await runReencrypt({
+      ...botVars,
+      STORAGE_URL: storageUrl,
+      ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+      ENCRYPTION_KEY_PREVIOUS: randomBytes(32).toString("base64"),
+    });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain("0 value(s); 1 could not be opened");
+    await withChats(keyA, undefined, async (chats) => expect(await chats.getApiKey(778)).toBe(API_KEY));
+  });
+
+  it("refuses a bad ENCRYPTION_KEY_PREVIOUS with one line naming it, without its value", async () => {
+    const result = await runReencrypt({ ...botVars, STORAGE_URL: storageUrl, ENCRYPTION_KEY: randomBytes(32).toString("base64"), ENCRYPTION_KEY_PREVIOUS: "not-a-key-SECRETVALUE" });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toContain("ENCRYPTION_KEY_PREVIOUS");
+    expect(result.stderr).not.toContain("SECRETVALUE");
+  });
+});
