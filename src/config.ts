@@ -65,17 +65,24 @@ export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
 
-/** Pure: validates an environment object. Throws ConfigError naming the first bad variable. */
-export function parseConfig(env: Record<string, string | undefined>): Config {
+type Env = Record<string, string | undefined>;
+
+/** Validates with `schema`; the error names the first bad variable, never its value. */
+function parseEnv<S extends z.ZodType>(schema: S, env: Env): z.infer<S> {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const result = envSchema.safeParse(cleaned);
+  const result = schema.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0];
     const variable = String(issue?.path[0] ?? "environment");
     const reason = issue?.code === "invalid_type" && cleaned[variable] === undefined ? "is required" : issue?.message;
     throw new ConfigError(`${variable} ${reason ?? "is invalid"}`);
   }
-  const e = result.data;
+  return result.data;
+}
+
+/** Pure: validates an environment object. Throws ConfigError naming the first bad variable. */
+export function parseConfig(env: Env): Config {
+  const e = parseEnv(envSchema, env);
   if (e.BOT_MODE === "webhook" && !e.PUBLIC_URL) {
     throw new ConfigError("PUBLIC_URL is required when BOT_MODE=webhook");
   }
@@ -97,11 +104,39 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   };
 }
 
-/** Reads `.env` when present (process env wins), then parses. */
-export function loadConfig(path = ".env"): Config {
+const storageEnvSchema = envSchema.pick({
+  ENCRYPTION_KEY: true,
+  ENCRYPTION_KEY_PREVIOUS: true,
+  STORAGE_URL: true,
+  LOG_LEVEL: true,
+});
+
+/** The subset maintenance commands need (re-encryption): no bot token or service URL. */
+export type StorageConfig = Pick<Config, "encryptionKey" | "encryptionKeyPrevious" | "storageUrl" | "logLevel">;
+
+export function parseStorageConfig(env: Env): StorageConfig {
+  const e = parseEnv(storageEnvSchema, env);
+  return {
+    encryptionKey: e.ENCRYPTION_KEY,
+    encryptionKeyPrevious: e.ENCRYPTION_KEY_PREVIOUS,
+    storageUrl: e.STORAGE_URL,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function readEnvFile(path: string): Env {
   if (existsSync(path)) {
     // Node >= 20.12: does not override variables already set in the environment.
     process.loadEnvFile(path);
   }
-  return parseConfig(process.env);
+  return process.env;
+}
+
+/** Reads `.env` when present (process env wins), then parses. */
+export function loadConfig(path = ".env"): Config {
+  return parseConfig(readEnvFile(path));
+}
+
+export function loadStorageConfig(path = ".env"): StorageConfig {
+  return parseStorageConfig(readEnvFile(path));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "../src/config.js";
+import { ConfigError, parseConfig, parseStorageConfig } from "../src/config.js";
 
 const KEY = Buffer.alloc(32, 7).toString("base64");
 const minimal = {
@@ -75,5 +75,17 @@ describe("parseConfig", () => {
 
   it("requires PUBLIC_URL in webhook mode", () => {
     expect(() => parseConfig({ ...minimal, BOT_MODE: "webhook" })).toThrow(/^PUBLIC_URL is required/);
+  });
+});
+
+describe("parseStorageConfig", () => {
+  it("needs only the storage and encryption variables", () => {
+    const config = parseStorageConfig({ ENCRYPTION_KEY: KEY });
+    expect(config.storageUrl).toBe("sqlite://data/bot.sqlite");
+    expect(config.encryptionKey.length).toBe(32);
+  });
+
+  it("still names a missing encryption key", () => {
+    expect(() => parseStorageConfig({ BOT_TOKEN: minimal.BOT_TOKEN })).toThrow(/^ENCRYPTION_KEY is required$/);
   });
 });

@@ -69,14 +69,13 @@ function readIfThere(path: string): Buffer[] {
 const botVars = { BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ", SERVICE_BASE_URL: "http://127.0.0.1:9" };
 
 describe("npm run reencrypt (key rotation)", () => {
-  it("re-seals a chat linked under key A so that it opens under key B alone", async () => {
+  it("re-seals a chat linked under key A so that it opens under key B alone (no bot variables needed)", async () => {
     const keyA = randomBytes(32);
     const keyB = randomBytes(32);
     await withChats(keyA, undefined, (chats) => chats.link(777, { apiKey: API_KEY, webhookSecret: SECRET }));
     const routeBefore = (await withChats(keyA, undefined, (chats) => chats.get(777)))?.routeId;
 
     const result = await runReencrypt({
-      ...botVars,
       STORAGE_URL: storageUrl,
       ENCRYPTION_KEY: keyB.toString("base64"),
       ENCRYPTION_KEY_PREVIOUS: keyA.toString("base64"),
