@@ -7,11 +7,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FluentResource } from "@fluent/bundle";
+import { I18n } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
 import { LOCALES_DIRECTORY } from "../src/bot/i18n.js";
 import { ERROR_TEXTS } from "../src/bot/helpers/error-text.js";
 import { BOT_COMMANDS } from "../src/bot/register-commands.js";
 import { SUPPORTED_LOCALES } from "../src/config.js";
+import { BROADCAST_STATUSES, ORDER_STATUSES } from "../src/core/service/schemas.js";
 import { parseHtml } from "./support/fake-telegram-format.js";
 
 type Node = unknown;
@@ -87,6 +89,13 @@ describe("locales", () => {
     for (const { key } of Object.values(ERROR_TEXTS)) expect(reference.has(key), key).toBe(true);
     expect(reference.has("error-unknown")).toBe(true);
     for (const { command } of BOT_COMMANDS) expect(reference.has(`${command}.description`), command).toBe(true);
+  });
+
+  it("English names every API status exactly as the API spells it (fulfilled, confirmed, failed, expired …)", () => {
+    const i18n = new I18n({ defaultLocale: "en", directory: LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
+    const statuses = [...new Set([...ORDER_STATUSES, ...BROADCAST_STATUSES])];
+    expect(statuses).toEqual(expect.arrayContaining(["fulfilled", "confirmed", "failed", "expired"]));
+    for (const status of statuses) expect(i18n.t("en", "tracking-status", { status }), status).toBe(status);
   });
 
   it("ids follow <feature>-<thing> (commands: <command>.description)", () => {

@@ -31,8 +31,9 @@ export function createConversationStorage(deps: ConversationStorageDeps) {
         if (typeof sealed !== "string") return undefined;
         try {
           return JSON.parse(deps.vault.open(sealed, key).plaintext) as VersionedState<ConversationData>;
-        } catch {
-          logger.warn({ key }, "unreadable conversation state dropped");
+        } catch (error) {
+          // Sealed for another chat, under a retired vault key, or damaged: the flow starts over.
+          logger.warn({ key, reason: error instanceof SyntaxError ? "not-json" : "does-not-open" }, "unreadable conversation state dropped");
           await kv.delete(key);
           return undefined;
         }

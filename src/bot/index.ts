@@ -9,6 +9,7 @@ import { CONVERSATION_STATE_VERSION, CONVERSATION_TTL_MS, createConversations } 
 import type { BotDeps } from "./deps.js";
 import { createBalanceFeature } from "./features/balance.js";
 import { createCancelFeature } from "./features/cancel.js";
+import { createChatMemberFeature } from "./features/chat-member.js";
 import { createFlowFeatures } from "./features/flows.js";
 import { createHelpFeature } from "./features/help.js";
 import { createInlineQuoteFeature } from "./features/inline-quote.js";
@@ -23,6 +24,7 @@ import { createUnlinkFeature } from "./features/unlink.js";
 import { createWebhookFeature } from "./features/webhook.js";
 import { createErrorHandler } from "./handlers/error.js";
 import { createI18n } from "./i18n.js";
+import { createAnsweredQueries, type AnsweredQueries } from "./middlewares/answered-queries.js";
 import { groupGuard } from "./middlewares/group-guard.js";
 import { updateContext } from "./middlewares/update-context.js";
 
@@ -45,6 +47,7 @@ export interface CreateBotOptions {
  */
 function createFeatures(deps: BotDeps): Composer<BotContext>[] {
   return [
+    createChatMemberFeature(deps),
     createStartFeature(deps),
     createHelpFeature(deps),
     createLanguageFeature(deps),
@@ -74,17 +77,19 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   });
   // Telegram's retry_after; not the throttler, which misbehaves inside conversations.
   bot.api.config.use(autoRetry(AUTO_RETRY));
+  const answered = createAnsweredQueries();
 
-  const i18n = createI18n<BotContext>({
+  // Typed for the inner context: the outer one extends it, so one instance serves both trees.
+  const i18n = createI18n<ConversationContext>({
     defaultLocale: deps.config.defaultLocale,
     storedLocale: (chatId) => deps.chats.getLocale(chatId),
     logger: deps.logger,
   });
-  const handleError = createErrorHandler(deps);
+  const handleError = createErrorHandler({ chats: deps.chats, answered });
 
   // @grammyjs/runner handles updates concurrently: keep each chat's updates in order.
   bot.use(sequentialize(updateConstraint));
-  bot.use(updateContext(deps));
+  bot.use(updateContext({ logger: deps.logger, metrics: deps.metrics, answered }));
   const guarded = bot.errorBoundary(handleError);
   guarded.use(i18n);
   guarded.use(groupGuard());
@@ -98,8 +103,9 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
         ttlMs: CONVERSATION_TTL_MS,
       }),
       // Inside a conversation only these plugins exist: translations, the logger, and
-      // auto-retry again (bot.api transformers do not reach a conversation's ctx.api).
-      plugins: [i18n.middleware() as unknown as Middleware<ConversationContext>, conversationLogger(deps), conversationAutoRetry],
+      // auto-retry and answer tracking again (bot.api transformers do not reach a
+      // conversation's ctx.api).
+      plugins: [i18n, conversationLogger(deps), conversationApi(answered)],
     }),
   );
   guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates
@@ -115,10 +121,12 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
 
 const AUTO_RETRY = { maxRetryAttempts: 3, maxDelaySeconds: 10 };
 
-const conversationAutoRetry: Middleware<ConversationContext> = (ctx, next) => {
-  ctx.api.config.use(autoRetry(AUTO_RETRY));
-  return next();
-};
+function conversationApi(answered: AnsweredQueries): Middleware<ConversationContext> {
+  return (ctx, next) => {
+    ctx.api.config.use(autoRetry(AUTO_RETRY), answered.transformer);
+    return next();
+  };
+}
 
 /** Updates of one chat (or, without a chat, of one user) run one after another. */
 function updateConstraint(ctx: BotContext): string | undefined {

@@ -1,22 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { describe, expect, it } from "vitest";
+import { useBotHarness } from "../support/bot-harness.js";
 
 const ADDRESS = "TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH";
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describe("/balance", () => {
-  let h: BotHarness;
+  const h = useBotHarness();
   let chat = 5000;
-  beforeAll(async () => {
-    h = await startBotHarness();
-  });
-  afterEach(() => {
-    expect(h.tg.failedCalls()).toEqual([]);
-    expect(h.errorLogs()).toEqual([]);
-  });
-  afterAll(async () => {
-    await h.close();
-  });
 
   it("shows TRX exact to the sun, the full address as <code>, and a QR code photo", async () => {
     const u = h.user(++chat, { languageCode: "en" });

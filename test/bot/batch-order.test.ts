@@ -1,19 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TEST_KEYS } from "../support/tron-sign.js";
-import { debitsOf, startOrderHarness, type OrderHarness } from "./order-harness.js";
+import { debitsOf, type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 const CHAT = 5201;
 const { alice: A, bob: B, carol: C } = TEST_KEYS;
 let h: OrderHarness;
 
-beforeEach(async () => {
-  h = await startOrderHarness();
-});
-afterEach(async () => {
-  expect(h.tg.failedCalls()).toEqual([]);
-  expect(h.errorLogs()).toEqual([]);
-  await h.close();
-});
+useOrderHarness((started) => (h = started));
 
 const posts = () => h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/orders");
 

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Update } from "grammy/types";
+import { describe, expect, it } from "vitest";
 import {
   resignWith,
   signTrc20Transfer,
@@ -9,20 +10,14 @@ import {
   withDeclaredTxId,
   withTwoContracts,
 } from "../support/tron-sign.js";
-import { startOrderHarness, type OrderHarness } from "./order-harness.js";
+import { makeChat, makeMessage, makeUser } from "../support/updates.js";
+import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 const CHAT = 5301;
 const { alice, bob, carol } = TEST_KEYS;
 let h: OrderHarness;
 
-beforeEach(async () => {
-  h = await startOrderHarness();
-});
-afterEach(async () => {
-  expect(h.tg.failedCalls()).toEqual([]);
-  expect(h.errorLogs()).toEqual([]);
-  await h.close();
-});
+useOrderHarness((started) => (h = started));
 
 const usdt = (amountAtomic = 12_345_678n, leftMs = 600_000) =>
   signTrc20Transfer({ privateKey: alice.privateKey, to: bob.address, amountAtomic, expirationMs: Date.now() + leftMs });
@@ -50,6 +45,7 @@ describe("/broadcast", () => {
     expect(h.textOf(CHAT, h.pressedMessage(confirm))).toMatch(/^Broadcast [0-9a-f]{24}\nStatus: (pending_energy|ready|broadcasting|confirming|confirmed)/);
     await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Broadcast")));
     expect(user.lastText()).toContain("is confirmed on chain");
+    expect(user.lastText()).toMatch(/Network transaction: [0-9a-f]{64}$/);
     const edits = h.tg.callsOf("editMessageText").map((c) => String(c.params.text));
     for (const text of edits.filter((t) => t.includes("Status: <b>confirming"))) expect(text).toContain("This is not final yet");
     expect(broadcastPosts().filter((r) => r.method === "POST")).toHaveLength(1);
@@ -136,6 +132,68 @@ describe("/broadcast", () => {
     expect(user.lastText()).toContain("looked like a recovery phrase");
     expect(user.view().filter((m) => m.from === "user").map((m) => m.text)).toEqual([alice.privateKey, "/broadcast"].slice(1));
     expect(h.sim.requests.filter((r) => r.path === "/v1/broadcasts")).toHaveLength(0);
+  });
+
+  it("deletes a secret sent as an edit or a caption, outside and inside a flow", async () => {
+    await h.linkChat(CHAT);
+    const user = h.user(CHAT);
+    const editTo = (messageId: number, text: string) => {
+      const from = makeUser({ id: CHAT });
+      const message = { ...makeMessage({ messageId, chat: makeChat({ id: CHAT, type: "private" }, from), from, text }), edit_date: Math.floor(Date.now() / 1000) };
+      return h.send({ update_id: 900_000 + messageId, edited_message: message } as Update);
+    };
+    const userMessages = () => user.view().filter((m) => m.from === "user");
+
+    await user.send("hello");
+    const hello = userMessages().at(-1)!.messageId;
+    await editTo(hello, alice.privateKey);
+    expect(userMessages().some((m) => m.messageId === hello)).toBe(false);
+    expect(user.lastText()).toContain("looked like a private key");
+
+    await user.document({ bytes: `${bob.address},100000,60\n`, fileName: "orders.csv", caption: `key ${alice.privateKey}` });
+    expect(userMessages().some((m) => m.text.includes(alice.privateKey))).toBe(false);
+    expect(user.lastText()).toContain("looked like a private key");
+
+    await user.send("/order");
+    await user.send("not an address");
+    const answer = userMessages().at(-1)!.messageId;
+    await editTo(answer, "abandon ability able about above absent absorb abstract absurd abuse access accident");
+    expect(userMessages().some((m) => m.messageId === answer)).toBe(false);
+    expect(user.lastText()).toContain("looked like a recovery phrase");
+    await user.send(bob.address);
+    expect(user.lastText()).toContain("How much energy?");
+    expect(h.sim.requests.filter((r) => r.method === "POST")).toHaveLength(0);
+  });
+
+  it("explains every broadcast refusal code of the service in its own words and charges nothing", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    const codes: [string, number][] = [
+      ["broadcast.malformed", 400],
+      ["broadcast.no_signature", 400],
+      ["broadcast.invalid_tx", 422],
+      ["broadcast.tx_would_revert", 422],
+      ["broadcast.insufficient_usdt", 422],
+      ["broadcast.insufficient_bandwidth", 422],
+      ["broadcast.insufficient_time", 422],
+      ["broadcast.tx_expired", 422],
+      ["broadcast.unsupported_contract", 422],
+      ["broadcast.upstream_unavailable", 503],
+    ];
+    const texts = new Set<string>();
+    for (const [code, status] of codes) {
+      h.sim.faults.inject({ method: "POST", path: "/v1/broadcasts", kind: "status", status, code, times: status === 503 ? 5 : 1 });
+      await user.send(`/broadcast ${JSON.stringify(usdt())}`);
+      await user.press("✅ Confirm");
+      h.sim.faults.clear();
+      const text = user.lastText();
+      // A known code has its own explanation, not the fallback for codes the bot does not know.
+      expect(text, code).not.toContain("an error I do not know");
+      texts.add(text);
+      expect(user.lastButtons(), code).toEqual(code === "broadcast.upstream_unavailable" ? [["🔁 Retry", "Cancel"]] : []);
+    }
+    expect(texts.size).toBe(codes.length);
+    expect(h.sim.ledger(account.accountId).filter((e) => e.kind === "debit")).toHaveLength(0);
   });
 
   it("explains the service's own refusals and offers Retry only where it can help", async () => {

@@ -1,10 +1,10 @@
 import { I18n } from "@grammyjs/i18n";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES_DIRECTORY } from "../../src/bot/i18n.js";
 import { ERROR_TEXTS, serviceErrorText } from "../../src/bot/helpers/error-text.js";
 import { CLIENT_ERROR_CODES, ServiceError } from "../../src/core/service/errors.js";
 import type { Fault } from "../../src/simulator/index.js";
-import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { useBotHarness } from "../support/bot-harness.js";
 
 /** Status of each code of service-api.md section 7. */
 const SERVER_CODES: Record<string, number> = {
@@ -53,19 +53,15 @@ function fixedPrefix(locale: string, key: string): string {
 }
 
 describe("error texts: every code has its own localized explanation", () => {
-  let h: BotHarness;
+  const h = useBotHarness();
   const chats: Record<string, number> = { en: 9001, ru: 9002, zh: 9003 };
   beforeAll(async () => {
-    h = await startBotHarness();
     for (const [locale, chatId] of Object.entries(chats)) {
       h.tg.addChat(chatId, { languageCode: locale });
       await h.linkChat(chatId);
     }
   });
   afterEach(() => h.sim.faults.clear());
-  afterAll(async () => {
-    await h.close();
-  });
 
   it("covers every code of section 7 and every client code", () => {
     expect(Object.keys(ERROR_TEXTS).sort()).toEqual([...Object.keys(SERVER_CODES), ...Object.values(CLIENT_ERROR_CODES)].sort());
@@ -135,7 +131,10 @@ describe("error texts: every code has its own localized explanation", () => {
       h.deps.chats.getApiKey = original;
     }
     expect(u.lastText()).toBe("Something went wrong on my side. Please try again; if it keeps happening, contact support.");
-    const logged = h.errorLogs().at(-1)!;
+    const errors = h.takeErrorLogs();
+    expect(errors).toHaveLength(1);
+    const logged = errors[0]!;
+    expect(JSON.stringify(logged)).toContain("disk on fire");
     expect(logged.msg).toBe("update failed");
     expect(logged.update_id).toEqual(expect.any(Number));
     expect(logged.chat_id).toBe(chats.en);

@@ -71,6 +71,16 @@ describe("fake Telegram Bot API", () => {
     expect((await refusal(api.answerInlineQuery(update.inline_query!.id, []))).description).toContain("query is too old");
   });
 
+  it("reports callback queries the bot never answered (a spinning button)", async () => {
+    const sent = await api.sendMessage(1, "menu", { reply_markup: { inline_keyboard: [[{ text: "Go", callback_data: "go" }]] } });
+    const pressed = tg.press(1, "Go", { messageId: sent.message_id });
+    const id = pressed.callback_query!.id;
+    expect(tg.unansweredCallbacks()).toContain(id);
+    await api.answerCallbackQuery(id);
+    expect(tg.unansweredCallbacks()).not.toContain(id);
+    expect((await refusal(api.answerCallbackQuery(id))).description).toContain("query is too old");
+  });
+
   it("answers 403 for a chat that blocked the bot", async () => {
     tg.blockChat(2);
     expect(await refusal(api.sendMessage(2, "hi"))).toMatchObject({ code: 403, description: "Forbidden: bot was blocked by the user" });

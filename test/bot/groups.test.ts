@@ -1,19 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBotHarness } from "../support/bot-harness.js";
 
 describe("groups", () => {
-  let h: BotHarness;
-  beforeAll(async () => {
-    h = await startBotHarness();
+  const h = useBotHarness();
+  beforeAll(() => {
     h.tg.addChat(-100_1, { type: "supergroup", botCanDelete: true });
     h.tg.addChat(-100_2, { type: "group", botCanDelete: false });
-  });
-  afterEach(() => {
-    expect(h.tg.failedCalls().filter((c) => c.method !== "deleteMessage")).toEqual([]);
-    expect(h.errorLogs()).toEqual([]);
-  });
-  afterAll(async () => {
-    await h.close();
   });
 
   const member = { id: 8001, languageCode: "en" };
@@ -45,6 +37,18 @@ describe("groups", () => {
     expect(h.sim.requests.length).toBe(before);
     expect(await h.deps.chats.get(-100_1)).toBeUndefined();
     expect(await h.deps.chats.get(member.id)).toBeUndefined();
+    expect(await h.store.namespace("conversations").get(String(-100_1))).toBeUndefined();
+  });
+
+  it("a button pressed in a group is answered with the private-chat hint; nothing stored or sent", async () => {
+    const g = h.user(-100_1, { from: member });
+    await g.send("/prices");
+    const before = h.sim.requests.length;
+    const forged = h.tg.rawCallback(-100_1, g.last()!.messageId, "unlink:yes", { from: member });
+    await h.send(forged);
+    expect(h.tg.answerOf(forged)?.text).toBe("This only works in a private chat with the bot.");
+    expect(h.sim.requests.length).toBe(before);
+    expect(await h.deps.chats.get(-100_1)).toBeUndefined();
   });
 
   it("still refuses when the bot may not delete the message", async () => {
@@ -52,6 +56,7 @@ describe("groups", () => {
     await g.send("/balance");
     expect(g.lastText()).toContain("only works in a private chat");
     expect(h.tg.history(-100_2).find((m) => m.from === "user")?.deleted).toBe(false);
+    expect(h.takeFailedCalls().map((c) => [c.method, c.description])).toEqual([["deleteMessage", "Bad Request: message can't be deleted"]]);
   });
 
   it("ignores commands for other bots and plain chatter", async () => {

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { describe, expect, it, vi } from "vitest";
+import { useBotHarness } from "../support/bot-harness.js";
 
 interface Article {
   id: string;
@@ -10,17 +10,7 @@ interface Article {
 }
 
 describe("inline price quotes", () => {
-  let h: BotHarness;
-  beforeAll(async () => {
-    h = await startBotHarness();
-  });
-  afterEach(() => {
-    expect(h.tg.failedCalls()).toEqual([]);
-    expect(h.errorLogs()).toEqual([]);
-  });
-  afterAll(async () => {
-    await h.close();
-  });
+  const h = useBotHarness();
 
   async function ask(userId: number, query: string, languageCode?: string) {
     const update = h.tg.inlineQuery(userId, query, languageCode ? { languageCode } : {});
@@ -79,10 +69,40 @@ describe("inline price quotes", () => {
     expect(button?.text).toBe("Подключить аккаунт");
   });
 
-  it("many inline queries cost at most one pricing request per cache period", async () => {
-    const pricingRequests = () => h.sim.requests.filter((r) => r.path === "/v1/public/pricing").length;
+  it("answers an amount above the maximum with the allowed range", async () => {
+    const { results } = await ask(7008, "250000 1h");
+    expect(results).toHaveLength(1);
+    expect(results[0]!.title).toBe("250,000 energy is outside the allowed range");
+    expect(results[0]!.input_message_content.message_text).toContain("50,000 to 200,000");
+  });
+});
+
+describe("inline price quotes and the pricing cache", () => {
+  const h = useBotHarness();
+  const pricingRequests = () => h.sim.requests.filter((r) => r.path === "/v1/public/pricing").length;
+  const ask = (userId: number, query: string) => {
+    const update = h.tg.inlineQuery(userId, query);
+    return h.send(update).then(() => h.tg.answerOf(update)!.results as Article[]);
+  };
+
+  it("a burst of inline queries on a cold cache costs exactly one pricing request", async () => {
+    expect(pricingRequests()).toBe(0);
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => ask(7200 + i, `${50 + i}k`)));
+    expect(answers.every((results) => results.length === 4)).toBe(true);
+    expect(pricingRequests()).toBe(1);
+    for (let i = 0; i < 10; i += 1) await ask(7300 + i, "100k 1h");
+    expect(pricingRequests()).toBe(1);
+  });
+
+  it("a new cache period costs one more request, and a new tier then appears in the quotes", async () => {
+    h.sim.control.addTier({ durationSec: 7200, label: "2h", unitPriceSun: 250 });
+    h.deps.pricing.invalidate(); // the cache period is over
     const before = pricingRequests();
-    for (let i = 0; i < 25; i += 1) await ask(7100 + i, `${50 + i}k`);
-    expect(pricingRequests() - before).toBeLessThanOrEqual(1);
+    await Promise.all(Array.from({ length: 10 }, (_, i) => ask(7400 + i, "")));
+    await vi.waitFor(() => expect(h.deps.pricing.peek()?.tiers.map((t) => t.label)).toContain("2h"));
+    expect(pricingRequests() - before).toBe(1);
+    const results = await ask(7410, "100k 2h");
+    expect(results.map((r) => r.title)).toEqual(["2h: 25 TRX for 100,000 energy"]);
+    expect(pricingRequests() - before).toBe(1);
   });
 });

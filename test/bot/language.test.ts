@@ -1,18 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { describe, expect, it } from "vitest";
+import { useBotHarness } from "../support/bot-harness.js";
 
 describe("/language", () => {
-  let h: BotHarness;
-  beforeAll(async () => {
-    h = await startBotHarness({ defaultLocale: "zh" });
-  });
-  afterEach(() => {
-    expect(h.tg.failedCalls()).toEqual([]);
-    expect(h.errorLogs()).toEqual([]);
-  });
-  afterAll(async () => {
-    await h.close();
-  });
+  const h = useBotHarness({ defaultLocale: "zh" });
 
   it("offers a keyboard, stores the choice per chat and applies it at once", async () => {
     const u = h.user(1101, { languageCode: "en" });

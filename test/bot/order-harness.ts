@@ -5,6 +5,7 @@
  * and the push queue, then builds everything anew over the same file.
  */
 import type { Bot } from "grammy";
+import { afterEach, beforeEach, expect } from "vitest";
 import { createFlows } from "../../src/bot/conversations/flow-deps.js";
 import { createTrackingNotifier } from "../../src/bot/features/tracking-notifier.js";
 import type { BotContext } from "../../src/bot/index.js";
@@ -96,6 +97,8 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
     get tracker() {
       return tracker!;
     },
+    /** Push jobs waiting or in flight: 0 once every queued message reached the fake Bot API. */
+    pushSize: () => push!.size(),
     until,
     async restart() {
       await stopParts();
@@ -113,4 +116,27 @@ export type OrderHarness = Awaited<ReturnType<typeof startOrderHarness>>;
 
 export function debitsOf(h: OrderHarness, accountId: string): number[] {
   return h.sim.ledger(accountId).filter((e) => e.kind === "debit").map((e) => e.amountSun);
+}
+
+/** Closes the harness after asserting the run made no failed Telegram call and logged no error. */
+export async function closeChecked(h: OrderHarness): Promise<void> {
+  try {
+    expect(h.tg.failedCalls()).toEqual([]);
+    expect(h.errorLogs()).toEqual([]);
+  } finally {
+    await h.close();
+  }
+}
+
+/** One harness per test, handed to `use` before each test and closed (checked) after it. */
+export function useOrderHarness(use: (h: OrderHarness) => void, options: OrderHarnessOptions = {}): void {
+  let current: OrderHarness | undefined;
+  beforeEach(async () => {
+    current = await startOrderHarness(options);
+    use(current);
+  });
+  afterEach(async () => {
+    if (current) await closeChecked(current);
+    current = undefined;
+  });
 }

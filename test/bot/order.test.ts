@@ -1,19 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TEST_KEYS } from "../support/tron-sign.js";
-import { debitsOf, startOrderHarness, type OrderHarness } from "./order-harness.js";
+import { debitsOf, type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 const CHAT = 5101;
 const BOB = TEST_KEYS.bob.address;
 let h: OrderHarness;
 
-beforeEach(async () => {
-  h = await startOrderHarness();
-});
-afterEach(async () => {
-  expect(h.tg.failedCalls()).toEqual([]);
-  expect(h.errorLogs()).toEqual([]);
-  await h.close();
-});
+useOrderHarness((started) => (h = started));
 
 const posts = () => h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/orders");
 
@@ -51,14 +44,46 @@ describe("/order", () => {
     expect(orderId).toHaveLength(24);
   });
 
-  it("offers recent receivers with their labels as buttons", async () => {
+  it("offers recent receivers with their labels as buttons, named in full in the message", async () => {
     await h.linkChat(CHAT);
     await h.flows.addressBook.remember(CHAT, BOB, Date.now(), "Bob");
     const alice = h.user(CHAT);
     await alice.send("/order");
     expect(alice.lastButtons()[0]![0]).toMatch(/^Bob · TQCq78…S9pu$/);
+    expect(alice.lastText()).toContain(`Recent receivers:\n• Bob: ${BOB}`);
     await alice.press(/^Bob/);
     expect(alice.lastText()).toContain("How much energy?");
+  });
+
+  it("refuses an address with a bad checksum and takes a saved label typed instead", async () => {
+    await h.linkChat(CHAT);
+    await h.flows.addressBook.remember(CHAT, BOB, Date.now(), "Savings");
+    const alice = h.user(CHAT);
+    await alice.send("/order");
+    const badChecksum = `${BOB.slice(0, -1)}${BOB.endsWith("v") ? "w" : "v"}`;
+    await alice.send(badChecksum);
+    expect(alice.lastText()).toContain("with a correct checksum");
+    await alice.send("savings");
+    expect(alice.lastText()).toContain("How much energy?");
+    await alice.send("100k");
+    await alice.press(/^5m ·/);
+    expect(alice.lastText()).toContain(`Receiver: ${BOB}`);
+  });
+
+  it("builds the duration buttons from the live tiers and shows unit price, total and the balance after", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    h.sim.control.addTier({ durationSec: 7200, label: "2h", unitPriceSun: 180 });
+    h.deps.pricing.invalidate();
+    const alice = h.user(CHAT);
+    await alice.send("/order");
+    await alice.send(BOB);
+    await alice.send("65,000");
+    expect(alice.lastButtons().flat()).toContain("2h · 180 sun");
+    await alice.press("2h · 180 sun");
+    const quote = alice.lastText();
+    expect(quote).toContain("Energy: 65,000 for 2 h\nUnit price: 180 sun");
+    expect(quote).toContain("Total: 11.7 TRX");
+    expect(quote).toContain("Balance: 100 TRX, after the order: 88.3 TRX");
   });
 
   it("jumps to the quote from a one-shot command and from the inline deep link", async () => {
@@ -70,6 +95,11 @@ describe("/order", () => {
     expect(alice.lastText()).toContain("Who receives the energy?");
     await alice.send(BOB);
     expect(alice.lastText()).toMatch(/Energy: 100,000 for 5 min/);
+    // A hand-edited deep link with an amount out of range asks for the amount instead.
+    await alice.send("/start order_10_300");
+    await alice.send(BOB);
+    expect(alice.lastText()).toContain("How much energy? From 50,000 to 200,000");
+    await alice.send("/cancel");
     await alice.send(`/order ${BOB} 10 1h`);
     expect(alice.lastText()).toContain("Line 1: 10 is outside 50,000–200,000");
     h.sim.control.addTier({ durationSec: 7200, label: "2h", unitPriceSun: 180 });

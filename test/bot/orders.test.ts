@@ -1,18 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TEST_KEYS } from "../support/tron-sign.js";
-import { startOrderHarness, type OrderHarness } from "./order-harness.js";
+import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 const CHAT = 5501;
 let h: OrderHarness;
 
-beforeEach(async () => {
-  h = await startOrderHarness();
-});
-afterEach(async () => {
-  expect(h.tg.failedCalls()).toEqual([]);
-  expect(h.errorLogs()).toEqual([]);
-  await h.close();
-});
+useOrderHarness((started) => (h = started));
 
 describe("/orders", () => {
   it("lists this chat's orders newest first, five per page, with buttons", async () => {
@@ -26,7 +19,6 @@ describe("/orders", () => {
     for (const amount of amounts) {
       await user.send(`/order ${TEST_KEYS.bob.address} ${amount} 1m`);
       await user.press("✅ Confirm");
-      await new Promise((r) => setTimeout(r, 5));
     }
     await user.send("/orders");
     const first = user.lastText();

@@ -1,18 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { describe, expect, it, vi } from "vitest";
+import { useBotHarness } from "../support/bot-harness.js";
 
 describe("/prices and /system", () => {
-  let h: BotHarness;
-  beforeAll(async () => {
-    h = await startBotHarness({ simulator: { baseUnitPriceSun: 123 } });
-  });
-  afterEach(() => {
-    expect(h.tg.failedCalls()).toEqual([]);
-    expect(h.errorLogs()).toEqual([]);
-  });
-  afterAll(async () => {
-    await h.close();
-  });
+  const h = useBotHarness({ simulator: { baseUnitPriceSun: 123 } });
 
   it("/prices lists every tier with duration, unit price, the price of 100k and the range", async () => {
     const u = h.user(6001, { languageCode: "en" });

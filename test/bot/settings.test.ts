@@ -8,8 +8,7 @@ describe("/settings", () => {
     h = await startBotHarness();
   });
   afterEach(() => {
-    expect(h.tg.failedCalls()).toEqual([]);
-    expect(h.errorLogs()).toEqual([]);
+    expect(h.leftovers()).toEqual({ failedCalls: [], errorLogs: [], unansweredCallbacks: [] });
   });
   afterAll(async () => {
     await h.close();

@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TEST_KEYS } from "../support/tron-sign.js";
-import { startOrderHarness, type OrderHarness } from "./order-harness.js";
+import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 const CHAT = 5601;
 let h: OrderHarness;
 
-beforeEach(async () => {
-  h = await startOrderHarness();
-});
-afterEach(async () => {
-  expect(h.tg.failedCalls()).toEqual([]);
-  expect(h.errorLogs()).toEqual([]);
-  await h.close();
-});
+// Slow polls, so a Refresh right after a status change is drawn before the tracker reads it.
+useOrderHarness((started) => (h = started), { tracker: { minDelayMs: 300, maxDelayMs: 300 } });
 
 describe("/track", () => {
   it("shows the live record of /track, answers 404 as not found for your account, and never edits to the same text", async () => {
@@ -27,6 +21,12 @@ describe("/track", () => {
     await h.until(async () => (await h.deps.service.getOrder(account.apiKey, id)).status === "fulfilled");
     await user.send(`/track ${id}`);
     expect(user.lastText()).toContain(`Order ${id}\nStatus: fulfilled\nReceiver: ${TEST_KEYS.carol.address}`);
+    // A finished record cannot change: its card has no Refresh button.
+    expect(user.lastButtons()).toEqual([]);
+
+    h.sim.control.pauseLifecycles(true);
+    const pending = (await h.deps.service.createOrders(account.apiKey, [{ toAddress: TEST_KEYS.carol.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }], "k-track-2")).orders[0]!.orderId;
+    await user.send(`/track ${pending}`);
     const edits = h.tg.callsOf("editMessageText").length;
     const tap = await user.press("🔄 Refresh");
     expect(h.tg.answerOf(tap)?.text).toBe("Nothing has changed.");
@@ -45,5 +45,36 @@ describe("/track", () => {
     h.sim.control.pauseLifecycles(false);
     await h.until(() => h.textOf(CHAT, card).includes("Status: fulfilled"));
     await h.until(() => user.botTexts().some((t) => t.startsWith(`✅ Order ${id}`)));
+  });
+
+  it("never redraws a card to the status it already shows after a Refresh or a new /track card", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    h.sim.control.pauseLifecycles(true);
+    await user.send(`/order ${TEST_KEYS.bob.address} 100k 1h`);
+    const confirm = await user.press("✅ Confirm");
+    const cardA = h.pressedMessage(confirm)!;
+    const id = /Order ([0-9a-f]{24})/.exec(h.textOf(CHAT, cardA))![1]!;
+    const statusOf = async () => (await h.flows.history.get(CHAT, "order", id))?.status;
+    const editsTo = (messageId: number, status: string) =>
+      h.tg.callsOf("editMessageText").filter((c) => c.params.message_id === messageId && String(c.params.text).includes(`Status: <b>${status}`)).length;
+
+    h.sim.control.setOrderStatus(id, "matching");
+    await user.press("🔄 Refresh", { messageId: cardA });
+    expect(h.textOf(CHAT, cardA)).toContain("Status: matching");
+    await h.until(async () => (await statusOf()) === "matching");
+    expect(editsTo(cardA, "matching")).toBe(1);
+
+    h.sim.control.setOrderStatus(id, "executing");
+    await user.send(`/track ${id}`);
+    const cardB = user.last()!.messageId;
+    expect(h.textOf(CHAT, cardB)).toContain("Status: executing");
+    await h.until(async () => (await statusOf()) === "executing");
+    expect(editsTo(cardB, "executing")).toBe(0);
+
+    h.sim.control.pauseLifecycles(false);
+    await h.until(() => h.textOf(CHAT, cardB).includes("Status: fulfilled"));
+    await h.until(() => user.botTexts().some((t) => t.startsWith(`✅ Order ${id}`)));
+    expect(user.botTexts().filter((t) => t.startsWith(`✅ Order ${id}`))).toHaveLength(1);
   });
 });

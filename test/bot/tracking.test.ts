@@ -1,16 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FLOW_MAX_WAIT_MS } from "../../src/bot/features/flows.js";
 import { signTrc20Transfer, TEST_KEYS } from "../support/tron-sign.js";
-import { debitsOf, startOrderHarness, type OrderHarness } from "./order-harness.js";
+import { closeChecked, debitsOf, startOrderHarness, type OrderHarness } from "./order-harness.js";
 
 const CHAT = 5401;
 const BOB = TEST_KEYS.bob.address;
 let h: OrderHarness;
 
-afterEach(async () => {
-  expect(h.tg.failedCalls()).toEqual([]);
-  expect(h.errorLogs()).toEqual([]);
-  await h.close();
-});
+afterEach(() => closeChecked(h));
 
 describe("conversations and tracking across restarts", () => {
   it("continues an /order flow after a restart mid-conversation", async () => {
@@ -26,6 +23,25 @@ describe("conversations and tracking across restarts", () => {
     await user.press(/^15m ·/);
     expect(user.lastText()).toContain(`Receiver: ${BOB}`);
     await user.send("/cancel");
+  });
+
+  it("leaves an /order flow that waited past its time limit; the late answer is handled as ordinary text", async () => {
+    h = await startOrderHarness();
+    await h.linkChat(CHAT);
+    const user = h.user(CHAT);
+    await user.send("/order");
+    await user.send(BOB);
+    expect(user.lastText()).toContain("How much energy?");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + FLOW_MAX_WAIT_MS + 1_000);
+      await user.send("100k");
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(user.lastText()).toContain("I did not understand that");
+    await user.send("/order");
+    expect(user.lastText()).toContain("Who receives the energy?");
   });
 
   it("continues a /broadcast flow after a restart mid-conversation", async () => {

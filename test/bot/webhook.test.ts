@@ -8,8 +8,7 @@ describe("/webhook", () => {
     h = await startBotHarness();
   });
   afterEach(() => {
-    expect(h.tg.failedCalls()).toEqual([]);
-    expect(h.errorLogs()).toEqual([]);
+    expect(h.leftovers()).toEqual({ failedCalls: [], errorLogs: [], unansweredCallbacks: [] });
   });
   afterAll(async () => {
     await h.close();
@@ -48,12 +47,39 @@ describe("/webhook", () => {
     expect(h.rawStoreBytes().includes(Buffer.from("whsec_new_secret_value"))).toBe(false);
   });
 
+  it("deletes every message of the flow, a malformed secret included, and keeps asking until one fits", async () => {
+    const u = newUser();
+    await h.linkChat(u.chatId, {}, false);
+    await u.send("/webhook");
+    await u.press("Set secret");
+    await u.send("whsec_half of_it");
+    expect(u.lastText()).toContain("does not look like a webhook secret");
+    await u.send("whsec_second_try_1");
+    expect(userMessages(u.chatId, "whsec_").every((m) => m.deleted)).toBe(true);
+    expect(userMessages(u.chatId, "whsec_")).toHaveLength(2);
+    expect(u.lastText()).toContain("saved");
+    expect(await h.deps.chats.getWebhookSecret(u.chatId)).toBe("whsec_second_try_1");
+  });
+
   it("sets a secret in one step: /webhook secret <SECRET>, message deleted at once", async () => {
     const u = newUser();
     await h.linkChat(u.chatId);
     await u.send("/webhook secret whsec_one_shot_1");
     expect(userMessages(u.chatId, "whsec_one_shot_1").every((m) => m.deleted)).toBe(true);
     expect(await h.deps.chats.getWebhookSecret(u.chatId)).toBe("whsec_one_shot_1");
+    expect(u.lastText()).toContain("saved");
+  });
+
+  it("asks the user to delete the message when Telegram refuses to delete it", async () => {
+    const u = newUser();
+    await h.linkChat(u.chatId);
+    const update = h.tg.text(u.chatId, "/webhook secret whsec_undeletable_1");
+    // A message id Telegram does not know: deleteMessage fails.
+    update.message!.message_id = 987_654;
+    await h.send(update);
+    expect(h.takeFailedCalls().map((c) => c.method)).toEqual(["deleteMessage"]);
+    const said = h.tg.botMessages(u.chatId).map((m) => m.text);
+    expect(said.some((t) => t.includes("could not delete your message"))).toBe(true);
     expect(u.lastText()).toContain("saved");
   });
 

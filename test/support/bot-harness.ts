@@ -8,6 +8,10 @@
  *   await alice.send("/start");
  *   expect(alice.lastText()).toContain("Hello");
  *   await h.close();
+ *
+ * Most test files use `useBotHarness()` instead: one harness per file, and
+ * after every test a check that the bot left nothing behind (a refused
+ * Telegram call, an error log, a button still spinning).
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -16,6 +20,7 @@ import { join } from "node:path";
 import type { Bot } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { SupportedLocale } from "../../src/config.js";
 import { createBot, type BotContext, type BotDeps } from "../../src/bot/index.js";
 import { createChatRepository } from "../../src/core/chats/chat-repository.js";
@@ -27,7 +32,7 @@ import type { StoreBackend } from "../../src/core/store/types.js";
 import { createVault } from "../../src/core/vault.js";
 import { createLogger } from "../../src/logger.js";
 import { startSimulator, type Simulator, type SimulatorOptions } from "../../src/simulator/index.js";
-import { startFakeTelegram, type FakeTelegram, type FakeTelegramOptions, type SendOptions, type StoredMessage } from "./fake-telegram.js";
+import { startFakeTelegram, type FakeTelegram, type FakeTelegramOptions, type RecordedCall, type SendOptions, type StoredMessage } from "./fake-telegram.js";
 
 export interface BotHarnessOptions {
   /** Default "https://bot.example.test"; null leaves PUBLIC_URL unset. */
@@ -112,6 +117,24 @@ export async function startBotHarness(options: BotHarnessOptions = {}) {
     };
   }
 
+  // What earlier tests already looked at (take*/leftovers), so each test is judged on its own.
+  let failedSeen = 0;
+  let errorsSeen = 0;
+  const callbacksSeen = new Set<string>();
+  const errorLogs = () => logs.filter((l) => l.level >= 50);
+  const takeFailedCalls = (): RecordedCall[] => {
+    const all = tg.failedCalls();
+    const fresh = all.slice(failedSeen);
+    failedSeen = all.length;
+    return fresh;
+  };
+  const takeErrorLogs = (): LogLine[] => {
+    const all = errorLogs();
+    const fresh = all.slice(errorsSeen);
+    errorsSeen = all.length;
+    return fresh;
+  };
+
   return {
     tg,
     sim,
@@ -135,7 +158,17 @@ export async function startBotHarness(options: BotHarnessOptions = {}) {
       return created;
     },
     /** Log lines at error level or above (an unexpected one should fail a test). */
-    errorLogs: () => logs.filter((l) => l.level >= 50),
+    errorLogs,
+    /** Telegram refusals since the last take: a test that provokes one on purpose takes it. */
+    takeFailedCalls,
+    /** Error-level logs since the last take: a test that provokes one on purpose takes it. */
+    takeErrorLogs,
+    /** Everything not yet taken that a well-behaved bot never leaves: refusals, error logs, spinning buttons. */
+    leftovers() {
+      const unansweredCallbacks = tg.unansweredCallbacks().filter((id) => !callbacksSeen.has(id));
+      for (const id of unansweredCallbacks) callbacksSeen.add(id);
+      return { failedCalls: takeFailedCalls(), errorLogs: takeErrorLogs(), unansweredCallbacks };
+    },
     /** The SQLite file's bytes (main file and WAL), to scan for plaintext. */
     rawStoreBytes: (): Buffer => {
       const parts: Buffer[] = [];
@@ -162,4 +195,29 @@ export async function startBotHarness(options: BotHarnessOptions = {}) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One harness for the whole test file, closed after it; after every test the
+ * bot must have left nothing behind (see `leftovers`). Hooks run after the
+ * file body, so this returns a stand-in that forwards to the harness once it
+ * has started.
+ */
+export function useBotHarness(options: BotHarnessOptions = {}): BotHarness {
+  let current: BotHarness | undefined;
+  beforeAll(async () => {
+    current = await startBotHarness(options);
+  });
+  afterEach(() => {
+    if (current) expect(current.leftovers()).toEqual({ failedCalls: [], errorLogs: [], unansweredCallbacks: [] });
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as BotHarness, {
+    get(_target, property) {
+      if (!current) throw new Error("useBotHarness: the harness is used before beforeAll ran");
+      return Reflect.get(current, property, current) as unknown;
+    },
+  });
 }

@@ -31,6 +31,7 @@ import {
   makeMessage,
   makeUser,
   messageUpdate,
+  myChatMemberUpdate,
   type UserSpec,
 } from "./updates.js";
 
@@ -230,6 +231,19 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     blockChat: (chatId: number, blocked = true) => {
       addChat(chatId).blocked = blocked;
     },
+    /** The user blocks (or unblocks) the bot: sends fail with 403 and Telegram reports it as my_chat_member. */
+    blockedByUser: (chatId: number, blocked = true): Update => {
+      const chat = addChat(chatId);
+      chat.blocked = blocked;
+      const from = senderOf(chatId, {});
+      return myChatMemberUpdate(nextUpdateId++, {
+        chat: makeChat(chat, from),
+        from,
+        bot: { id: botInfo.id, is_bot: true, first_name: botInfo.first_name, username: botInfo.username },
+        oldStatus: blocked ? "member" : "kicked",
+        newStatus: blocked ? "kicked" : "member",
+      });
+    },
     setRateLimits,
     /** Registered commands per scope type and language ("" = no language). */
     commands: (languageCode = "", scope = "default") => core.commands.get(`${scope}:${languageCode}`) as { command: string; description: string }[] | undefined,
@@ -278,6 +292,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
       const from = makeUser({ id: userId, ...(opts.languageCode ?? languages.get(userId) ? { languageCode: opts.languageCode ?? languages.get(userId)! } : {}) });
       return inlineQueryUpdate(nextUpdateId++, { id, from, query, chatType: "sender" });
     },
+    /** Ids of callback queries the bot never answered: the user's button is still spinning. */
+    unansweredCallbacks: (): string[] => [...core.queries].filter(([, q]) => q.kind === "callback" && !q.answered).map(([id]) => id),
     /** The bot's answer to a callback or inline query (undefined while unanswered). */
     answerOf: (update: Update): PendingQuery["answer"] => {
       const id = update.callback_query?.id ?? update.inline_query?.id;

@@ -3,7 +3,7 @@
  * builds them (command entities, chat/from shapes). The fake Bot API server
  * uses these and allocates ids; tests may also use them directly.
  */
-import type { Chat, InlineQuery, Message, MessageEntity, Update, User } from "grammy/types";
+import type { Chat, ChatMember, InlineQuery, Message, MessageEntity, Update, User } from "grammy/types";
 
 export interface UserSpec {
   id: number;
@@ -105,6 +105,22 @@ export function inlineQueryUpdate(
       query: spec.query,
       offset: "",
       ...(spec.chatType ? { chat_type: spec.chatType } : {}),
+    },
+  };
+}
+
+/** The bot's own membership changed in a private chat: "kicked" when the user blocks it, "member" when unblocked. */
+export function myChatMemberUpdate(updateId: number, spec: { chat: Chat; from: User; bot: User; oldStatus: "member" | "kicked"; newStatus: "member" | "kicked" }): Update {
+  const member = (status: "member" | "kicked"): ChatMember =>
+    status === "kicked" ? { status, user: spec.bot, until_date: 0 } : { status, user: spec.bot };
+  return {
+    update_id: updateId,
+    my_chat_member: {
+      chat: spec.chat,
+      from: spec.from,
+      date: Math.floor(Date.now() / 1000),
+      old_chat_member: member(spec.oldStatus),
+      new_chat_member: member(spec.newStatus),
     },
   };
 }

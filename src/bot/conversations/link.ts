@@ -2,6 +2,7 @@ import type { Conversation } from "@grammyjs/conversations";
 import { linkData } from "../callback-data/link.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
+import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { HTML, translate } from "../helpers/html.js";
 import { checkKey, linkedText, looksLikeApiKey, looksLikeWebhookSecret, notStoredText } from "../helpers/link-key.js";
 import { createLinkCancelKeyboard, createLinkSecretKeyboard } from "../keyboards/link.js";
@@ -12,25 +13,55 @@ type LinkConversation = Conversation<BotContext, ConversationContext>;
 
 const isCommand = (ctx: ConversationContext) => ctx.message?.text?.startsWith("/") === true;
 
-/** Waits for a text message; another command leaves the flow and runs as usual. */
+/**
+ * The next update of the flow. Another command leaves the flow and runs as
+ * usual; a button of another message (a language choice, an old menu) is
+ * passed on to its feature while the flow keeps waiting.
+ */
+async function waitInFlow(conversation: LinkConversation, isOwnButton: (data: string) => boolean = () => false): Promise<ConversationContext> {
+  const next = await conversation.wait();
+  if (isCommand(next)) await conversation.halt({ next: true });
+  const data = next.callbackQuery?.data;
+  if (data !== undefined && !isOwnButton(data)) await conversation.skip({ next: true });
+  return next;
+}
+
+/** Deletes a message that carried a key or secret; a failure is logged (never the text). */
+async function deleteSecretMessage(ctx: ConversationContext): Promise<void> {
+  await ctx.deleteMessage().catch((error: unknown) => ctx.logger.warn({ err: error }, "could not delete a message that carried a key or secret"));
+}
+
+/**
+ * Takes the buttons off a prompt once its step is over, so a stale Cancel or
+ * Skip never suggests the flow is still running.
+ */
+async function closePrompt(ctx: ConversationContext, prompt: { chat: { id: number }; message_id: number }): Promise<void> {
+  await editIgnoringUnchanged(() => ctx.api.editMessageReplyMarkup(prompt.chat.id, prompt.message_id)).catch((error: unknown) =>
+    // The user may have deleted the prompt; the flow goes on without it.
+    ctx.logger.info({ err: error }, "could not remove the buttons of a link prompt"),
+  );
+}
+
+/** Waits for a text message; anything else is answered with a reminder. */
 async function waitForText(conversation: LinkConversation, ctx: ConversationContext, promptKey: string): Promise<ConversationContext & { message: { text: string } }> {
   for (;;) {
-    const next = await conversation.wait();
-    if (isCommand(next)) await conversation.halt({ next: true });
+    const next = await waitInFlow(conversation);
     if (next.message?.text !== undefined) return next as ConversationContext & { message: { text: string } };
-    if (next.callbackQuery) await next.answerCallbackQuery();
     await ctx.reply(translate(next, promptKey), HTML);
   }
 }
 
 /** Step 1: the key. Its message is deleted at once, whatever it holds. */
 async function askKey(conversation: LinkConversation, ctx: ConversationContext): Promise<string> {
-  await ctx.reply(translate(ctx, "link-ask-key"), { ...HTML, reply_markup: createLinkCancelKeyboard(ctx) });
+  const prompt = await ctx.reply(translate(ctx, "link-ask-key"), { ...HTML, reply_markup: createLinkCancelKeyboard(ctx) });
   for (;;) {
     const answer = await waitForText(conversation, ctx, "link-ask-key-text");
-    await answer.deleteMessage().catch(() => undefined);
+    await deleteSecretMessage(answer);
     const key = answer.message.text.trim();
-    if (looksLikeApiKey(key)) return key;
+    if (looksLikeApiKey(key)) {
+      await closePrompt(answer, prompt);
+      return key;
+    }
     await ctx.reply(translate(answer, "link-key-format"), HTML);
   }
 }
@@ -39,26 +70,22 @@ async function askKey(conversation: LinkConversation, ctx: ConversationContext):
 async function askSecret(conversation: LinkConversation, ctx: ConversationContext): Promise<string | undefined> {
   const prompt = await ctx.reply(translate(ctx, "link-ask-secret"), { ...HTML, reply_markup: createLinkSecretKeyboard(ctx) });
   for (;;) {
-    const next = await conversation.wait();
-    if (isCommand(next)) await conversation.halt({ next: true });
-    if (linkData.unpack(next.callbackQuery?.data)?.action === "skip") {
-      await next.answerCallbackQuery();
-      await next.api.editMessageReplyMarkup(prompt.chat.id, prompt.message_id).catch(() => undefined);
-      return undefined;
-    }
+    const next = await waitInFlow(conversation, (data) => linkData.unpack(data) !== undefined);
     if (next.callbackQuery) {
       await next.answerCallbackQuery();
-      continue;
+      if (linkData.unpack(next.callbackQuery.data)?.action !== "skip") continue;
+      await closePrompt(next, prompt);
+      return undefined;
     }
     const text = next.message?.text;
     if (text === undefined) {
       await ctx.reply(translate(next, "link-ask-secret-text"), HTML);
       continue;
     }
-    await next.deleteMessage().catch(() => undefined);
+    await deleteSecretMessage(next);
     const secret = text.trim();
     if (looksLikeWebhookSecret(secret)) {
-      await next.api.editMessageReplyMarkup(prompt.chat.id, prompt.message_id).catch(() => undefined);
+      await closePrompt(next, prompt);
       return secret;
     }
     await ctx.reply(translate(next, "link-secret-format"), HTML);

@@ -21,6 +21,13 @@ export function createCancelFeature(_deps: BotDeps): Composer<BotContext> {
   });
 
   feature.callbackQuery(cancelData.filter, logHandle("callback-cancel"), async (ctx) => {
+    const active = Object.keys(ctx.conversation.active()).length > 0;
+    if (!active) {
+      // A Cancel left on an old prompt: the flow is over (finished or left), so say so, keep the text and drop the button.
+      await ctx.answerCallbackQuery({ text: ctx.t("cancel-nothing") });
+      await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
+      return;
+    }
     await ctx.conversation.exitAll();
     await ctx.answerCallbackQuery();
     await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "cancel-done"), HTML));

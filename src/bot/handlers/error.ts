@@ -4,30 +4,39 @@ import { ServiceError } from "../../core/service/errors.js";
 import type { BotContext } from "../context.js";
 import { errorText } from "../helpers/error-text.js";
 import { HTML } from "../helpers/html.js";
+import type { AnsweredQueries } from "../middlewares/answered-queries.js";
 import { markUpdateFailed } from "../middlewares/update-context.js";
+
+export interface ErrorHandlerDeps {
+  chats: Pick<ChatRepository, "markInactive">;
+  answered: Pick<AnsweredQueries, "has">;
+}
 
 /**
  * The error boundary: logs the failure with the update context (never a key:
  * ServiceError messages carry none, and the logger redacts key fields) and
  * answers with one short localized line. A stack trace never reaches a user.
  */
-export function createErrorHandler(deps: { chats: Pick<ChatRepository, "markInactive"> }) {
+export function createErrorHandler(deps: ErrorHandlerDeps) {
   return async (err: BotError<BotContext>): Promise<void> => {
     const { ctx, error } = err;
     markUpdateFailed(ctx);
     const logger = ctx.logger;
     const chatId = ctx.chat?.id;
+    // Blocked or kicked: an everyday event, not a bug. Nothing can be sent there; stop notifying the chat.
+    if (error instanceof GrammyError && error.error_code === 403 && chatId !== undefined) {
+      logger.info({ chat_id: chatId, description: error.description }, "chat is unreachable; marked inactive");
+      await deps.chats.markInactive(chatId).catch((markError: unknown) => logger.warn({ err: markError, chat_id: chatId }, "could not mark the chat inactive"));
+      return;
+    }
     if (ServiceError.isInstance(error)) {
       logger.warn({ code: error.code, status: error.status, requestId: error.requestId, chat_id: chatId }, "service call failed");
     } else {
       logger.error({ err: error, chat_id: chatId }, "update failed");
     }
-    if (error instanceof GrammyError && error.error_code === 403 && chatId !== undefined) {
-      await deps.chats.markInactive(chatId).catch(() => undefined);
-      return;
-    }
     try {
-      if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
+      // A second answer would be refused; only stop a spinner nobody stopped yet.
+      if (ctx.callbackQuery && !deps.answered.has(ctx.callbackQuery.id)) await ctx.answerCallbackQuery();
       if (ctx.inlineQuery) {
         await ctx.answerInlineQuery([], { cache_time: 0 });
         return;

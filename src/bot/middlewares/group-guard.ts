@@ -32,7 +32,8 @@ export function groupGuard(): Middleware<BotContext> {
     if (PUBLIC_COMMANDS.has(parsed.command)) return next();
     ctx.logger.info({ command: parsed.command }, "private command refused in a group");
     // Delete first: the text may hold a key the sender should not have posted here.
-    await ctx.deleteMessage().catch(() => undefined);
+    // Without the delete right Telegram refuses; the refusal below is still sent.
+    await ctx.deleteMessage().catch((error: unknown) => ctx.logger.info({ err: error }, "could not delete a private command in a group"));
     await ctx.reply(translate(ctx, "group-private-only", { command: `/${parsed.command}` }), {
       ...HTML,
       reply_markup: new InlineKeyboard().url(ctx.t("group-open-private-button"), `https://t.me/${me}`),

@@ -2,6 +2,7 @@ import type { Middleware } from "grammy";
 import type { Logger } from "pino";
 import type { Metrics } from "../../core/metrics.js";
 import type { BotContext } from "../context.js";
+import type { AnsweredQueries } from "./answered-queries.js";
 
 const FAILED = Symbol("update-failed");
 
@@ -10,14 +11,23 @@ export function markUpdateFailed(ctx: BotContext): void {
   (ctx as unknown as Record<symbol, boolean>)[FAILED] = true;
 }
 
+export interface UpdateContextDeps {
+  logger: Logger;
+  metrics: Metrics;
+  answered: AnsweredQueries;
+}
+
 /**
- * First middleware: a child logger per update (update_id, chat_id) and the
- * `bot_updates_total{type,outcome}` counter.
+ * First middleware: a child logger per update (update_id, chat_id), the
+ * `bot_updates_total{type,outcome}` counter, and the answered-query tracking
+ * the error boundary relies on (installed per update: grammY gives every
+ * update its own Api object).
  */
-export function updateContext(deps: { logger: Logger; metrics: Metrics }): Middleware<BotContext> {
+export function updateContext(deps: UpdateContextDeps): Middleware<BotContext> {
   return async (ctx, next) => {
     const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
     ctx.logger = deps.logger.child({ update_id: ctx.update.update_id, ...(ctx.chat ? { chat_id: ctx.chat.id } : {}) });
+    ctx.api.config.use(deps.answered.transformer);
     let outcome = "ok";
     try {
       await next();
@@ -26,6 +36,7 @@ export function updateContext(deps: { logger: Logger; metrics: Metrics }): Middl
       outcome = "error";
       throw error;
     } finally {
+      if (ctx.callbackQuery) deps.answered.forget(ctx.callbackQuery.id);
       deps.metrics.inc("bot_updates_total", { type, outcome });
     }
   };

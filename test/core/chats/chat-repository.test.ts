@@ -80,6 +80,28 @@ describe("chat repository", () => {
     expect(await rotated.getApiKey(15)).toBe("key-15-abcdef");
   });
 
+  it("reads a corrupt or older-version record as absent (reported, not thrown) and overwrites it on the next write", async () => {
+    const kv = store.namespace("chats");
+    await kv.set("18", { v: 1, data: { chatId: 18, apiKeySealed: 7 } });
+    await kv.set("19", { v: 99, data: { chatId: 19 } });
+    await kv.set("20", "not an envelope");
+    const reported: { id?: string; reason?: string }[] = [];
+    const watching = createLogger({ level: "warn", destination: { write: (line: string) => void reported.push(JSON.parse(line) as { id?: string; reason?: string }) } });
+    const chats = createChatRepository({ store, vault: createVault({ key }), logger: watching });
+    for (const id of [18, 19, 20]) {
+      expect(await chats.get(id)).toBeUndefined();
+      expect(await chats.isLinked(id)).toBe(false);
+      expect(await chats.getApiKey(id)).toBeUndefined();
+    }
+    const listed: number[] = [];
+    for await (const record of chats.list()) listed.push(record.chatId);
+    expect(listed).not.toEqual(expect.arrayContaining([18, 19, 20]));
+    expect(new Set(reported.map((r) => `${r.id}:${r.reason}`))).toEqual(new Set(["18:schema-mismatch", "19:wrong-version", "20:not-an-envelope"]));
+    await chats.link(18, { apiKey: "key-18-abcdef" });
+    expect(await chats.getApiKey(18)).toBe("key-18-abcdef");
+    expect(((await kv.get<{ v: number }>("18"))!).v).toBe(1);
+  });
+
   it("refuses a sealed key copied into another chat's record", async () => {
     await chats.link(16, { apiKey: "key-16-abcdef" });
     const sealed = (await chats.get(16))!.apiKeySealed!;
