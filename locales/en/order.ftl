@@ -9,6 +9,9 @@ order-not-linked = Link your API key first: /link
 order-usage = Usage: <code>/order address amount duration</code>, for example <code>/order TXYZ… 100k 1h</code>. Durations: { $durations }. Or just send /order and I will ask step by step.
 order-ask-receiver = Who receives the energy? Send a TRON address (base58, starts with T). You can add a label after it, like <code>TXYZ… main wallet</code>, or tap a recent receiver.
     For several orders at once, paste lines <code>address amount [duration]</code> or send a .csv file.
+order-recent-title = Recent receivers:
+order-recent-line = • { $address }
+order-recent-line-labelled = • { $label }: { $address }
 order-receiver-invalid = That is not a valid TRON address: it must be 34 characters of base58 starting with T, with a correct checksum. Check it and send it again.
 order-receiver-saved = Saved { $address } as “{ $label }”.
 order-ask-amount = How much energy? From { $min } to { $max }, for example <code>100k</code> or <code>65,000</code>.

@@ -9,6 +9,9 @@ order-not-linked = Сначала привяжите API-ключ: /link
 order-usage = Формат: <code>/order адрес количество срок</code>, например <code>/order TXYZ… 100k 1h</code>. Сроки: { $durations }. Или отправьте просто /order — я спрошу всё по шагам.
 order-ask-receiver = Кому отправить энергию? Пришлите адрес TRON (base58, начинается с T). После адреса можно добавить метку, например <code>TXYZ… основной кошелёк</code>, или выберите недавнего получателя.
     Чтобы оформить несколько заказов сразу, вставьте строки <code>адрес количество [срок]</code> или пришлите файл .csv.
+order-recent-title = Недавние получатели:
+order-recent-line = • { $address }
+order-recent-line-labelled = • { $label }: { $address }
 order-receiver-invalid = Это не похоже на адрес TRON: нужно 34 символа base58, начинающихся с T, с верной контрольной суммой. Проверьте и пришлите ещё раз.
 order-receiver-saved = Адрес { $address } сохранён под меткой «{ $label }».
 order-ask-amount = Сколько энергии? От { $min } до { $max }, например <code>100k</code> или <code>65,000</code>.

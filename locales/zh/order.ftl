@@ -9,6 +9,9 @@ order-not-linked = 请先绑定 API 密钥：/link
 order-usage = 用法：<code>/order 地址 数量 时长</code>，例如 <code>/order TXYZ… 100k 1h</code>。可选时长：{ $durations }。也可以只发送 /order，我会一步步询问。
 order-ask-receiver = 能量发给谁？请发送一个 TRON 地址（base58 格式，以 T 开头）。可以在地址后加一个备注，例如 <code>TXYZ… 主钱包</code>，或点选最近用过的接收地址。
     如需一次下多笔订单，请粘贴多行 <code>地址 数量 [时长]</code>，或发送 .csv 文件。
+order-recent-title = 最近的接收地址：
+order-recent-line = • { $address }
+order-recent-line-labelled = • { $label }：{ $address }
 order-receiver-invalid = 这不是有效的 TRON 地址：应为以 T 开头的 34 位 base58 字符，且校验和正确。请检查后重新发送。
 order-receiver-saved = 已将 { $address } 保存为“{ $label }”。
 order-ask-amount = 需要多少能量？范围 { $min } 至 { $max }，例如 <code>100k</code> 或 <code>65,000</code>。

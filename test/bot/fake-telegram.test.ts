@@ -1,5 +1,5 @@
 import { Api, GrammyError, InputFile } from "grammy";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.js";
 
 /** The fake Bot API refuses what Telegram refuses, so the bot's tests can trust it. */
@@ -114,5 +114,45 @@ describe("fake Telegram Bot API", () => {
     expect((await next).text).toBe("later");
     expect(tg.callsOf("sendMessage").at(-1)?.params.text).toBe("later");
     await expect(tg.waitForBotMessage(1, 20)).rejects.toThrow(/within 20 ms/);
+  });
+
+  it("ends an older pending getUpdates with 409 when a newer one arrives, and serves the newer one", async () => {
+    const poll = (timeout: number, signal?: AbortSignal) =>
+      fetch(`${tg.apiRoot}/bot${tg.token}/getUpdates`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ timeout }),
+        ...(signal ? { signal } : {}),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { ok: boolean; description?: string; result?: { update_id: number }[] } }));
+    const older = poll(30);
+    await vi.waitFor(() => expect(tg.longPollWaiting()).toBe(true));
+    const newer = poll(30);
+    expect(await older).toMatchObject({ status: 409, body: { ok: false, description: expect.stringContaining("terminated by other getUpdates request") } });
+    await vi.waitFor(() => expect(tg.longPollWaiting()).toBe(true));
+    const update = tg.text(1, "hello");
+    tg.enqueue(update);
+    const served = await newer;
+    expect(served.status).toBe(200);
+    expect(served.body.result?.map((u) => u.update_id)).toContain(update.update_id);
+    const failed = tg.failedCalls().filter((c) => c.method === "getUpdates");
+    expect(failed.map((c) => c.errorCode)).toEqual([409]);
+    await poll(0).then(() => undefined); // leaves the queue as it was; nothing pending
+  });
+
+  it("stops waiting when the client of a long poll disconnects (no 409 for the next poll)", async () => {
+    const aborted = new AbortController();
+    const abandoned = fetch(`${tg.apiRoot}/bot${tg.token}/getUpdates`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ offset: 1_000_000, timeout: 30 }),
+      signal: aborted.signal,
+    }).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(tg.longPollWaiting()).toBe(true));
+    aborted.abort();
+    await abandoned;
+    await vi.waitFor(() => expect(tg.longPollWaiting()).toBe(false));
+    const before = tg.failedCalls().length;
+    expect(await api.getUpdates({ offset: 1_000_000, timeout: 0 })).toEqual([]);
+    expect(tg.failedCalls().length).toBe(before);
   });
 });

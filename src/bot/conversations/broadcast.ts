@@ -40,7 +40,7 @@ export function createBroadcastConversation(deps: FlowDeps) {
       let text: string;
       if (input.kind === "document") {
         const { fileId, fileSize } = input;
-          const read = await conversation.external(() => readDocument(input.ctx.api, { file_id: fileId, ...(fileSize === undefined ? {} : { file_size: fileSize }) }));
+        const read = await conversation.external(() => readDocument(input.ctx.api, { file_id: fileId, ...(fileSize === undefined ? {} : { file_size: fileSize }) }, deps.logger));
         if (!read.ok) {
           await ctx.reply(translate(ctx, read.reason === "too_large" ? "broadcast-refused-too-large" : "order-document-unreadable"), HTML);
           continue;

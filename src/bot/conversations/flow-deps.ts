@@ -21,7 +21,7 @@ export interface Flows {
   addressBook: AddressBook;
   drafts: DraftStore;
   submitter: BroadcastSubmitter;
-  tracker: Pick<Tracker, "track">;
+  tracker: Pick<Tracker, "track" | "cardShown">;
   now: () => number;
   /** Base58 stablecoin contract; mainnet USDT by default. */
   usdtContract?: string;
@@ -34,7 +34,7 @@ export interface CreateFlowsDeps {
   service: ServiceClient;
   logger: Logger;
   /** The tracker is built by the caller (it needs the notifier, which needs the push queue). */
-  tracker: Pick<Tracker, "track">;
+  tracker: Pick<Tracker, "track" | "cardShown">;
   /** Reused when the caller already built it for the tracker. */
   history?: OrderHistory;
   now?: () => number;

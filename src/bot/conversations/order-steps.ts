@@ -10,7 +10,7 @@ import type { BotContext, ConversationContext } from "../context.js";
 import { isCsvDocument } from "../helpers/document.js";
 import { formatInteger } from "../helpers/format.js";
 import { code, HTML, translate } from "../helpers/html.js";
-import { createCancelOnlyKeyboard, createDurationKeyboard, createReceiverKeyboard } from "../keyboards/order.js";
+import { createCancelOnlyKeyboard, createDurationKeyboard, createReceiverKeyboard, RECENT_RECEIVERS_SHOWN } from "../keyboards/order.js";
 import type { FlowDeps } from "./flow-deps.js";
 
 export type FlowConversation = Conversation<BotContext, ConversationContext>;
@@ -30,6 +30,14 @@ export type StepInput =
 export async function waitStep(conversation: FlowConversation, flow: string): Promise<StepInput> {
   for (;;) {
     const next = await conversation.wait();
+    // A secret can also arrive as an edit or a caption; neither is an answer to the step.
+    const edited = next.editedMessage?.text ?? next.editedMessage?.caption;
+    if (edited !== undefined) {
+      await deletedAsSecret(next, edited);
+      continue;
+    }
+    const caption = next.message?.caption;
+    if (caption !== undefined && (await deletedAsSecret(next, caption))) continue;
     const text = next.message?.text;
     if (text?.startsWith("/")) await conversation.halt({ next: true });
     const data = next.callbackQuery?.data;
@@ -50,10 +58,11 @@ export async function waitStep(conversation: FlowConversation, flow: string): Pr
 }
 
 /** Deletes a message that looks like a private key or mnemonic, and warns. True when it did. */
-export async function deletedAsSecret(ctx: Pick<ConversationContext, "t" | "reply" | "deleteMessage">, text: string): Promise<boolean> {
+export async function deletedAsSecret(ctx: Pick<ConversationContext, "t" | "reply" | "deleteMessage" | "logger">, text: string): Promise<boolean> {
   const kind = detectSecret(text);
   if (!kind) return false;
-  await ctx.deleteMessage().catch(() => undefined);
+  // The warning still goes out: the user must know the secret may be visible and should be moved.
+  await ctx.deleteMessage().catch((error: unknown) => ctx.logger.warn({ err: error, kind }, "could not delete a message that looked like a wallet secret"));
   await ctx.reply(translate(ctx, "broadcast-secret-deleted", { kind }), HTML);
   return true;
 }
@@ -63,10 +72,20 @@ export type ReceiverAnswer =
   | { kind: "batch"; text: string }
   | { kind: "document"; fileId: string; fileSize: number | undefined; ctx: ConversationContext };
 
+/** The buttons shorten addresses, so the prompt names each offered receiver in full. */
+function receiverPrompt(ctx: ConversationContext, recent: readonly AddressBookEntry[]): string {
+  const shown = recent.slice(0, RECENT_RECEIVERS_SHOWN);
+  if (shown.length === 0) return translate(ctx, "order-ask-receiver");
+  const lines = shown.map((e) =>
+    e.label === undefined ? translate(ctx, "order-recent-line", { address: code(e.address) }) : translate(ctx, "order-recent-line-labelled", { address: code(e.address), label: e.label }),
+  );
+  return [translate(ctx, "order-ask-receiver"), translate(ctx, "order-recent-title"), ...lines].join("\n");
+}
+
 /** Step 1: receiver by address (optionally with a label), by label, by button; lines or a .csv switch to a batch. */
 export async function askReceiver(conversation: FlowConversation, ctx: ConversationContext, deps: FlowDeps, flow: string, chatId: number): Promise<ReceiverAnswer> {
   const recent = await conversation.external(() => deps.flows.addressBook.list(chatId));
-  await ctx.reply(translate(ctx, "order-ask-receiver"), { ...HTML, reply_markup: createReceiverKeyboard(ctx, flow, recent) });
+  await ctx.reply(receiverPrompt(ctx, recent), { ...HTML, reply_markup: createReceiverKeyboard(ctx, flow, recent) });
   for (;;) {
     const input = await waitStep(conversation, flow);
     if (input.kind === "button") {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { BatchParse } from "../../core/orders/batch-parse.js";
 import { parseBatch } from "../../core/orders/batch-parse.js";
+import { checkAmount } from "../../core/orders/order-input.js";
 import type { QuoteRequestItem } from "../../core/orders/quote.js";
 import type { Pricing } from "../../core/service/schemas.js";
 import type { ConversationContext } from "../context.js";
@@ -56,7 +57,7 @@ async function collectBatch(conversation: FlowConversation, ctx: ConversationCon
     let text: string;
     if (source.kind === "document") {
       const { fileId, fileSize, ctx: docCtx } = source;
-      const read = await conversation.external(() => readDocument(docCtx.api, { file_id: fileId, ...(fileSize === undefined ? {} : { file_size: fileSize }) }));
+      const read = await conversation.external(() => readDocument(docCtx.api, { file_id: fileId, ...(fileSize === undefined ? {} : { file_size: fileSize }) }, docCtx.logger));
       if (!read.ok) {
         await ctx.reply(translate(ctx, read.reason === "too_large" ? "order-document-too-large" : "order-document-unreadable"), HTML);
         source = undefined;
@@ -99,7 +100,8 @@ export function createOrderConversation(deps: FlowDeps) {
     const loaded = await conversation.external(async () => {
       try {
         return { ok: true as const, pricing: await deps.pricing.get() };
-      } catch {
+      } catch (error) {
+        deps.logger.warn({ err: error }, "pricing unavailable for an order flow");
         return { ok: false as const };
       }
     });
@@ -122,7 +124,9 @@ export function createOrderConversation(deps: FlowDeps) {
       } else if (receiver.kind === "document") {
         items = await collectBatch(conversation, ctx, flow, pricing, locale, { kind: "document", fileId: receiver.fileId, fileSize: receiver.fileSize, ctx: receiver.ctx });
       } else {
-        const amount = prefill.amount ?? (await askAmount(conversation, ctx, flow, pricing, locale));
+        // A deep link is user-editable: its amount is checked against the live range like a typed one.
+        const linked = prefill.amount === undefined ? undefined : checkAmount(String(prefill.amount), pricing);
+        const amount = linked?.ok ? linked.amount : await askAmount(conversation, ctx, flow, pricing, locale);
         const known = pricing.tiers.some((t) => t.durationSec === prefill.durationSec);
         const durationSec = known && prefill.durationSec !== undefined ? prefill.durationSec : await askDuration(conversation, ctx, flow, pricing);
         items = [{ toAddress: receiver.address, amount, durationSec }];

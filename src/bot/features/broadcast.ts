@@ -1,6 +1,6 @@
 import { Composer } from "grammy";
 import type { SubmitResult } from "../../core/broadcasts/submit-broadcast.js";
-import type { Broadcast } from "../../core/service/schemas.js";
+import { isBroadcastFinished, type Broadcast } from "../../core/service/schemas.js";
 import { draftData } from "../callback-data/broadcast.js";
 import type { BotContext } from "../context.js";
 import { BROADCAST_CONVERSATION, replyWithCheck } from "../conversations/broadcast.js";
@@ -14,6 +14,7 @@ import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { broadcastCardText, statusText } from "../helpers/record-text.js";
 import { createBroadcastRetryKeyboard } from "../keyboards/broadcast.js";
+import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 
 /**
  * /broadcast (guided, or one-shot with the JSON after the command), a .json
@@ -37,6 +38,13 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
     if (result.ok && messageId !== undefined) await flows.drafts.update(result.draft.draftId, (d) => ({ ...d, messageId }));
   }
 
+  // Outside any flow: a pasted private key or mnemonic is removed at once, as text, caption or edit.
+  feature.on(["message:text", "message:caption", "edited_message:text", "edited_message:caption"], async (ctx, next) => {
+    const text = ctx.msg.text ?? ctx.msg.caption ?? "";
+    if (text.startsWith("/") || !(await deletedAsSecret(ctx, text))) return next();
+    ctx.logger.warn("deleted a message that looked like a wallet secret");
+  });
+
   feature.command("broadcast", logHandle("command-broadcast"), async (ctx) => {
     if (!(await linked(ctx, ctx.chat.id))) return;
     const json = ctx.match.trim();
@@ -48,18 +56,12 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
     const doc = ctx.message.document;
     if (!isJsonDocument(doc)) return next();
     if (!(await linked(ctx, ctx.chat.id))) return;
-    const read = await readDocument(ctx.api, doc);
+    const read = await readDocument(ctx.api, doc, ctx.logger);
     if (!read.ok) {
       await ctx.reply(translate(ctx, read.reason === "too_large" ? "broadcast-refused-too-large" : "order-document-unreadable"), HTML);
       return;
     }
     await checkAndReply(ctx, ctx.chat.id, read.text);
-  });
-
-  // Outside any flow: a pasted private key or mnemonic is removed at once.
-  feature.on("message:text", async (ctx, next) => {
-    if (ctx.message.text.startsWith("/") || !(await deletedAsSecret(ctx, ctx.message.text))) return next();
-    ctx.logger.warn("deleted a message that looked like a wallet secret");
   });
 
   async function showSubmitted(ctx: BotContext, result: Extract<SubmitResult, { status: "submitted" }>, locale: string): Promise<void> {
@@ -74,7 +76,8 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
     const text = record
       ? broadcastCardText(ctx, record, locale)
       : translate(ctx, "broadcast-accepted", { broadcastId: code(result.broadcastId), status: statusText(ctx, result.initialStatus) });
-    await editIgnoringUnchanged(() => ctx.editMessageText(text, HTML));
+    const refresh = record && isBroadcastFinished(record.status) ? {} : { reply_markup: createTrackRefreshKeyboard(ctx, "broadcast", result.broadcastId) };
+    await editIgnoringUnchanged(() => ctx.editMessageText(text, { ...HTML, ...refresh }));
     const cardMessageId = ctx.callbackQuery?.message?.message_id;
     await flows.tracker.track({
       chatId,
@@ -120,7 +123,7 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
         return;
       case "duplicate":
         await ctx.answerCallbackQuery();
-        await ctx.editMessageReplyMarkup().catch(() => undefined);
+        await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
         await ctx.reply(
           result.existing
             ? translate(ctx, "broadcast-duplicate-known", { broadcastId: code(result.existing.id), status: statusText(ctx, result.existing.status), txId: code(result.draft.summary.txId) })
@@ -134,7 +137,7 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
         return;
       case "failed": {
         await ctx.answerCallbackQuery();
-        await ctx.editMessageReplyMarkup().catch(() => undefined);
+        await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
         const text = serviceErrorText(ctx, result.error, locale);
         await ctx.reply(text, { ...HTML, ...(result.retryable ? { reply_markup: createBroadcastRetryKeyboard(ctx, draft.draftId) } : {}) });
         return;

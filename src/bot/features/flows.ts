@@ -17,7 +17,8 @@ export const FLOW_MAX_WAIT_MS = 15 * 60_000;
 export function createFlowFeatures(bot: BotDeps): Composer<BotContext>[] {
   if (!bot.flows) return [];
   const deps: FlowDeps = { ...bot, flows: bot.flows };
-  return [createOrderFeature(deps), createBatchOrderFeature(deps), createBroadcastFeature(deps), createOrdersFeature(deps), createTrackFeature(deps)];
+  // Broadcast first: its wallet-secret guard must see a captioned document before the batch feature takes it.
+  return [createBroadcastFeature(deps), createOrderFeature(deps), createBatchOrderFeature(deps), createOrdersFeature(deps), createTrackFeature(deps)];
 }
 
 /** The conversations of the flows, for the bot's one conversation list. */

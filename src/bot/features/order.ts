@@ -12,6 +12,7 @@ import { logHandle } from "../helpers/logging.js";
 import { failedReply, placedText } from "../helpers/placement-text.js";
 import { prepareQuote } from "../helpers/quote-text.js";
 import { createFreshQuoteKeyboard } from "../keyboards/order.js";
+import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 
 /** Deep link from inline quotes: `/start order_<amount>_<durationSec>`. */
 const DEEP_LINK = /^order_(\d{1,9})_(\d{1,7})$/;
@@ -96,7 +97,7 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
     }
     if (data.action === "f") {
       await ctx.answerCallbackQuery();
-      await ctx.editMessageReplyMarkup().catch(() => undefined);
+      await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
       await sendQuote(ctx, chatId, quote.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec })));
       return;
     }
@@ -114,8 +115,10 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
           return;
         }
         await ctx.answerCallbackQuery();
-        await editIgnoringUnchanged(() => ctx.editMessageText(placedText(ctx, result, locale), HTML));
         const single = result.orders.length === 1;
+        const only = single ? result.orders[0] : undefined;
+        const refresh = only && only.status !== "fulfilled" ? { reply_markup: createTrackRefreshKeyboard(ctx, "order", only.orderId) } : {};
+        await editIgnoringUnchanged(() => ctx.editMessageText(placedText(ctx, result, locale), { ...HTML, ...refresh }));
         const cardMessageId = ctx.callbackQuery.message?.message_id;
         for (const o of result.orders) {
           await flows.tracker.track({ chatId, kind: "order", id: o.orderId, status: o.status, locale, ...(single && cardMessageId !== undefined ? { cardMessageId } : {}) });
@@ -128,7 +131,7 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
         return;
       case "failed": {
         await ctx.answerCallbackQuery();
-        await ctx.editMessageReplyMarkup().catch(() => undefined);
+        await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
         const reply = failedReply(ctx, result, locale);
         await ctx.reply(reply.text, { ...HTML, ...(reply.keyboard ? { reply_markup: reply.keyboard } : {}) });
         return;

@@ -3,6 +3,7 @@ import type { HistoryEntry } from "../../core/orders/order-history.js";
 import { historyPageData } from "../callback-data/orders.js";
 import type { BotContext } from "../context.js";
 import type { FlowDeps } from "../conversations/flow-deps.js";
+import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { formatInteger, formatTrx } from "../helpers/format.js";
 import { code, html, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
@@ -53,10 +54,8 @@ export function createOrdersFeature(deps: FlowDeps): Composer<BotContext> {
     const page = Number(historyPageData.unpack(ctx.callbackQuery.data)?.page ?? 0);
     const { text, keyboard } = await render(ctx, ctx.chat.id, page);
     await ctx.answerCallbackQuery();
-    // Pages differ in content or buttons; an identical page is not re-sent.
-    await ctx.editMessageText(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) }).catch((error: unknown) => {
-      ctx.logger.debug({ err: error }, "history page unchanged");
-    });
+    // A stale button may ask for the page already shown: Telegram refuses that edit, nothing else is ignored.
+    await editIgnoringUnchanged(() => ctx.editMessageText(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) }));
   });
 
   return composer;

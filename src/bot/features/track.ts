@@ -43,6 +43,19 @@ export function createTrackFeature(deps: FlowDeps): Composer<BotContext> {
 
   const isFinal = (r: TrackedRecord) => (r.kind === "order" ? isOrderFinished(r.record.status) : isBroadcastFinished(r.record.status));
 
+  /** Follows an unfinished record from now on, on the card that shows it. */
+  function trackCard(chatId: number, record: TrackedRecord, id: string, cardMessageId: number, locale: string): Promise<void> {
+    return flows.tracker.track({
+      chatId,
+      kind: record.kind,
+      id,
+      status: record.record.status,
+      cardMessageId,
+      locale,
+      ...(record.kind === "broadcast" ? { txExpirationMs: record.record.txExpirationMs } : {}),
+    });
+  }
+
   feature.command("track", logHandle("command-track"), async (ctx) => {
     const id = ctx.match.trim().toLowerCase();
     if (!ID.test(id)) {
@@ -67,18 +80,9 @@ export function createTrackFeature(deps: FlowDeps): Composer<BotContext> {
       await ctx.reply(translate(ctx, "track-not-found", { id: code(id) }), HTML);
       return;
     }
-    const message = await ctx.reply(recordCardText(ctx, record, locale), { ...HTML, reply_markup: createTrackRefreshKeyboard(ctx, record.kind, id) });
-    if (!isFinal(record)) {
-      await flows.tracker.track({
-        chatId: ctx.chat.id,
-        kind: record.kind,
-        id,
-        status: record.record.status,
-        cardMessageId: message.message_id,
-        locale,
-        ...(record.kind === "broadcast" ? { txExpirationMs: record.record.txExpirationMs } : {}),
-      });
-    }
+    const final = isFinal(record);
+    const message = await ctx.reply(recordCardText(ctx, record, locale), { ...HTML, ...(final ? {} : { reply_markup: createTrackRefreshKeyboard(ctx, record.kind, id) }) });
+    if (!final) await trackCard(ctx.chat.id, record, id, message.message_id, locale);
   });
 
   feature.callbackQuery(trackRefreshData.filter, logHandle("callback-track-refresh"), async (ctx) => {
@@ -89,7 +93,13 @@ export function createTrackFeature(deps: FlowDeps): Composer<BotContext> {
       return;
     }
     const locale = await ctx.i18n.getLocale();
-    const record = await read(apiKey, ctx.chat.id, data.id, data.kind === "o" ? "order" : "broadcast").catch(() => undefined);
+    let record: TrackedRecord | undefined;
+    try {
+      record = await read(apiKey, ctx.chat.id, data.id, data.kind === "o" ? "order" : "broadcast");
+    } catch (error) {
+      if (!ServiceError.isInstance(error)) throw error;
+      ctx.logger.warn({ code: error.code, requestId: error.requestId, id: data.id }, "refresh could not read the record");
+    }
     if (!record) {
       await ctx.answerCallbackQuery({ text: ctx.t("track-refresh-failed") });
       return;
@@ -101,7 +111,13 @@ export function createTrackFeature(deps: FlowDeps): Composer<BotContext> {
       return;
     }
     await ctx.answerCallbackQuery();
-    await ctx.editMessageText(text, { ...HTML, reply_markup: createTrackRefreshKeyboard(ctx, record.kind, data.id) });
+    const final = isFinal(record);
+    await ctx.editMessageText(text, { ...HTML, ...(final ? {} : { reply_markup: createTrackRefreshKeyboard(ctx, record.kind, data.id) }) });
+    const cardMessageId = ctx.callbackQuery.message?.message_id;
+    if (cardMessageId === undefined) return;
+    // The tracker must know what the card shows now, or its next edit would change nothing.
+    if (final) await flows.tracker.cardShown({ chatId: ctx.chat.id, kind: record.kind, id: data.id, cardMessageId, status: record.record.status });
+    else await trackCard(ctx.chat.id, record, data.id, cardMessageId, locale);
   });
 
   return composer;

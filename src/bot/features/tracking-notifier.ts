@@ -1,13 +1,16 @@
 import { I18n } from "@grammyjs/i18n";
 import type { Logger } from "pino";
 import type { SupportedLocale } from "../../config.js";
+import type { NotificationSettings } from "../../core/chats/chat-record.js";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { PushQueue } from "../../core/push/index.js";
+import type { TrackKind } from "../../core/tracking/tracked-item.js";
 import type { TrackerChange, TrackerGiveUp } from "../../core/tracking/tracker.js";
 import { LOCALES_DIRECTORY } from "../i18n.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { finalText, recordCardText, type Translator } from "../helpers/record-text.js";
 import { createRentAgainKeyboard } from "../keyboards/order.js";
+import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 
 export interface TrackingNotifierDeps {
   push: Pick<PushQueue, "enqueue">;
@@ -26,8 +29,9 @@ export interface TrackingNotifier {
 
 /**
  * Turns the tracker's changes into Telegram messages, all through the push
- * queue: the card edited in place (each edit shows a new status, so none is
- * empty), and one final notification per finished record. Job ids are
+ * queue: the card edited in place (only to a status it does not show yet, so
+ * no edit is empty), and one final notification per finished record; the
+ * chat's /settings silence everything but the card. Job ids are
  * derived from (chat, item, status), so a change offered twice (a crash
  * between queueing and remembering it) is still delivered once.
  */
@@ -36,12 +40,14 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
   const i18n = new I18n({ defaultLocale: deps.defaultLocale, directory: deps.localesDirectory ?? LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
 
   /** The chat's /language choice, else the language it was using when tracking started. */
-  async function chatView(chatId: number, itemLocale: string | undefined): Promise<{ tr: Translator; locale: string; notify: { orders: boolean; broadcasts: boolean } }> {
+  async function chatView(chatId: number, itemLocale: string | undefined): Promise<{ tr: Translator; locale: string; notify: NotificationSettings }> {
     const chat = await deps.chats.get(chatId);
     const locale = chat?.locale ?? itemLocale ?? deps.defaultLocale;
     const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
     return { tr, locale, notify: chat?.notifications ?? { orders: true, broadcasts: true } };
   }
+
+  const wants = (notify: NotificationSettings, kind: TrackKind): boolean => (kind === "order" ? notify.orders : notify.broadcasts);
 
   return {
     async onChange(change) {
@@ -51,26 +57,32 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       const status = change.record.status;
       const jobId = (what: string) => `trk-${chatId}-${change.kind}-${id}-${status}-${what}`;
       const card = recordCardText(tr, change, locale);
-      if (change.cardMessageId !== undefined) {
+      // The card is what the chat asked to see: it follows every status whatever the settings.
+      if (change.cardMessageId !== undefined && change.cardStatus !== status) {
+        const keyboard = change.final ? undefined : createTrackRefreshKeyboard(tr, change.kind, id);
         await deps.push.enqueue({
           id: jobId("card"),
           chatId,
           method: "editMessageText",
-          params: { chat_id: chatId, message_id: change.cardMessageId, text: card, ...HTML },
+          params: { chat_id: chatId, message_id: change.cardMessageId, text: card, ...HTML, ...(keyboard ? { reply_markup: { inline_keyboard: keyboard.inline_keyboard } } : {}) },
         });
-      } else if (change.origin === "hint" && change.previousStatus === undefined && !change.final) {
+      }
+      // Everything below is a message the chat did not ask for: /settings may turn it off.
+      if (!wants(notify, change.kind)) return;
+      if (change.cardMessageId === undefined && change.origin === "hint" && change.previousStatus === undefined && !change.final) {
         // First sight of an item made elsewhere (dashboard, API): show it once.
         await deps.push.enqueue({ id: jobId("seen"), chatId, method: "sendMessage", params: { chat_id: chatId, text: `${translate(tr, "tracking-seen")}\n${card}`, ...HTML } });
       }
       if (!change.final) return;
-      if (!(change.kind === "order" ? notify.orders : notify.broadcasts)) return;
       const params: Record<string, unknown> = { chat_id: chatId, text: finalText(tr, change, locale, now()), ...HTML };
       if (change.kind === "order" && status === "fulfilled") params.reply_markup = { inline_keyboard: createRentAgainKeyboard(tr, id).inline_keyboard };
       await deps.push.enqueue({ id: jobId("final"), chatId, method: "sendMessage", params });
     },
 
     async onGiveUp(event) {
-      const { tr } = await chatView(event.chatId, event.locale);
+      const { tr, notify } = await chatView(event.chatId, event.locale);
+      // With notifications off the chat hears nothing unasked; a card keeps its Refresh button and /track still works.
+      if (!wants(notify, event.kind)) return;
       await deps.push.enqueue({
         id: `trk-${event.chatId}-${event.kind}-${event.id}-giveup`,
         chatId: event.chatId,

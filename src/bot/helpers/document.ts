@@ -1,5 +1,6 @@
 import type { Api } from "grammy";
 import type { Document } from "grammy/types";
+import type { Logger } from "pino";
 
 /** Signed transactions and order lists are small; both stop at the service's 1 MiB body limit. */
 export const MAX_DOCUMENT_BYTES = 1_048_576;
@@ -10,7 +11,7 @@ export type DocumentRead = { ok: true; text: string } | { ok: false; reason: "to
  * Downloads a document the user sent, refusing anything over 1 MiB before
  * and while downloading. Run it inside `conversation.external` in a flow.
  */
-export async function readDocument(api: Api, doc: Pick<Document, "file_id" | "file_size">): Promise<DocumentRead> {
+export async function readDocument(api: Api, doc: Pick<Document, "file_id" | "file_size">, logger: Pick<Logger, "warn">): Promise<DocumentRead> {
   const apiRoot = api.options?.apiRoot ?? "https://api.telegram.org";
   if ((doc.file_size ?? 0) > MAX_DOCUMENT_BYTES) return { ok: false, reason: "too_large" };
   try {
@@ -18,7 +19,10 @@ export async function readDocument(api: Api, doc: Pick<Document, "file_id" | "fi
     if ((file.file_size ?? 0) > MAX_DOCUMENT_BYTES) return { ok: false, reason: "too_large" };
     if (!file.file_path) return { ok: false, reason: "unreadable" };
     const response = await fetch(`${apiRoot}/file/bot${api.token}/${file.file_path}`, { signal: AbortSignal.timeout(15_000) });
-    if (!response.ok || !response.body) return { ok: false, reason: "unreadable" };
+    if (!response.ok || !response.body) {
+      logger.warn({ status: response.status }, "document download refused");
+      return { ok: false, reason: "unreadable" };
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of response.body) {
@@ -28,7 +32,9 @@ export async function readDocument(api: Api, doc: Pick<Document, "file_id" | "fi
       chunks.push(buf);
     }
     return { ok: true, text: Buffer.concat(chunks).toString("utf8") };
-  } catch {
+  } catch (error) {
+    // The user is asked to send it again; the cause is only for the logs (the URL holds the token, so not the URL).
+    logger.warn({ err: error instanceof Error ? { name: error.name, message: error.message.replaceAll(api.token, "<token>") } : String(error) }, "document download failed");
     return { ok: false, reason: "unreadable" };
   }
 }

@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import type { ServiceClient } from "../../core/service/client.js";
 import { ServiceError } from "../../core/service/errors.js";
 import type { PricingCache } from "../../core/pricing-cache.js";
@@ -25,6 +26,7 @@ export interface PrepareDeps {
   chats: Pick<ChatRepository, "getApiKey">;
   quotes: Pick<QuoteStore, "save">;
   now: () => number;
+  logger: Pick<Logger, "warn">;
 }
 
 /** Prices the items, creates the quote (and its Idempotency-Key) and stores it. */
@@ -34,7 +36,8 @@ export async function prepareQuote(deps: PrepareDeps, chatId: number, items: rea
   let pricing;
   try {
     pricing = await deps.pricing.get();
-  } catch {
+  } catch (error) {
+    deps.logger.warn({ err: error }, "pricing unavailable for a quote");
     return { ok: false, reason: "pricing_unavailable" };
   }
   const built = buildQuote(chatId, items, pricing, deps.now());
@@ -46,6 +49,8 @@ export async function prepareQuote(deps: PrepareDeps, chatId: number, items: rea
     balance = { availableSun: b.availableSun, depositAddress: b.depositAddress };
   } catch (error) {
     if (!ServiceError.isInstance(error)) throw error;
+    // The quote says the balance is unknown; Confirm still works and a 402 explains itself.
+    deps.logger.warn({ code: error.code, requestId: error.requestId }, "balance unavailable for a quote");
   }
   return { ok: true, prepared: { quote: built.quote, balance } };
 }

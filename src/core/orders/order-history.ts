@@ -63,13 +63,15 @@ export function createOrderHistory({ store, logger }: OrderHistoryDeps): OrderHi
   return {
     async add(chatId, added) {
       await records.update(key(chatId), (current) => {
-        const entries = [...(current?.entries ?? [])];
+        const old = [...(current?.entries ?? [])];
+        const fresh: HistoryEntry[] = [];
         for (const entry of added) {
-          const at = entries.findIndex((e) => e.kind === entry.kind && e.id === entry.id);
-          if (at >= 0) entries[at] = entry;
-          else entries.push(entry);
+          const at = old.findIndex((e) => e.kind === entry.kind && e.id === entry.id);
+          if (at >= 0) old[at] = entry;
+          else fresh.push(entry);
         }
-        entries.sort((a, b) => b.createdAtMs - a.createdAtMs);
+        // Stable sort: what was added last comes first among entries of the same millisecond.
+        const entries = [...fresh, ...old].sort((a, b) => b.createdAtMs - a.createdAtMs);
         return { entries: entries.slice(0, HISTORY_LIMIT) };
       });
     },

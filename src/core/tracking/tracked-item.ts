@@ -17,6 +17,8 @@ export const trackedItemSchema = z.object({
   /** Polls since the last change; drives the backoff. */
   attempt: z.number().int().nonnegative(),
   cardMessageId: z.number().int().optional(),
+  /** The status the card already shows (set by whoever drew it), so it is not redrawn unchanged. */
+  cardStatus: z.string().optional(),
   /** "bot": created through the bot (it has a card); "hint": first seen through a webhook. */
   origin: z.enum(["bot", "hint"]),
   /** The chat's language when tracking started (the Telegram language may be all the bot knows). */

@@ -1,89 +1,12 @@
-import type { Logger } from "pino";
 import { createRecordStore } from "../store/record-store.js";
 import { createKeyedMutex } from "../store/keyed-mutex.js";
-import type { StoreBackend } from "../store/types.js";
 import { ServiceError } from "../service/errors.js";
-import type { ServiceClient } from "../service/client.js";
 import { isBroadcastFinished, isOrderFinished } from "../service/schemas.js";
-import type { OrderHistory } from "../orders/order-history.js";
 import { createAnnouncedMemory, type AnnouncedMemory } from "./announced-memory.js";
-import { backoffDelay, historyEntryOf, itemKey, trackedItemSchema, type TrackedItem, type TrackKind } from "./tracked-item.js";
+import { backoffDelay, historyEntryOf, itemKey, trackedItemSchema, type TrackedItem, type TrackedRecord } from "./tracked-item.js";
+import { DEFAULT_TRACKING, type Tracker, type TrackerDeps, type TrackInput } from "./tracker-types.js";
 
-export type { TrackedRecord } from "./tracked-item.js";
-import type { TrackedRecord } from "./tracked-item.js";
-
-export type TrackerChange = TrackedRecord & {
-  chatId: number;
-  previousStatus: string | undefined;
-  /** The record reached a finished status; tracking ends. */
-  final: boolean;
-  cardMessageId?: number;
-  origin: TrackedItem["origin"];
-  locale?: string;
-};
-
-export interface TrackerGiveUp {
-  chatId: number;
-  kind: TrackKind;
-  id: string;
-  lastStatus: string | undefined;
-  cardMessageId?: number;
-  locale?: string;
-}
-
-export interface TrackerDeps {
-  store: StoreBackend;
-  service: Pick<ServiceClient, "getOrder" | "getBroadcast">;
-  getApiKey: (chatId: number) => Promise<string | undefined>;
-  /** Renders a change (card edit, final notification). Throwing means "not announced": it is offered again. */
-  onChange: (change: TrackerChange) => Promise<void>;
-  onGiveUp?: (event: TrackerGiveUp) => Promise<void>;
-  /** Kept current with every status seen. */
-  history?: OrderHistory;
-  logger: Logger;
-  now?: () => number;
-  minDelayMs?: number;
-  maxDelayMs?: number;
-  /** Orders are given up this long after tracking starts. Default 1 h. */
-  orderHorizonMs?: number;
-  /** Broadcasts are given up this long after `txExpirationMs`. Default 5 min. */
-  broadcastMarginMs?: number;
-  /** Gauge of tracked items by kind. */
-  metrics?: { set(name: string, value: number, labels?: Record<string, string>): void };
-}
-
-export interface TrackInput {
-  chatId: number;
-  kind: TrackKind;
-  id: string;
-  /** Status already shown on the card (not announced again). */
-  status?: string;
-  cardMessageId?: number;
-  /** broadcast: the transaction's expiration, known locally before the first read. */
-  txExpirationMs?: number;
-  /** The language the chat was talking in; renders later notifications. */
-  locale?: string;
-}
-
-export interface Tracker {
-  /** Picks up every unfinished item persisted by an earlier run. */
-  start(): Promise<void>;
-  /** Stops timers and waits for reads in flight; items stay persisted. */
-  stop(): Promise<void>;
-  track(input: TrackInput): Promise<void>;
-  /** A webhook said something happened: re-read now, tracking the id if it is new. */
-  hint(input: { chatId: number; kind: TrackKind; id: string }): Promise<void>;
-  /** Forgets every item of the chat (blocked bot, unlinked key). Returns how many. */
-  stopChat(chatId: number): Promise<number>;
-  readonly size: number;
-}
-
-export const DEFAULT_TRACKING = {
-  minDelayMs: 1_000,
-  maxDelayMs: 30_000,
-  orderHorizonMs: 60 * 60_000,
-  broadcastMarginMs: 5 * 60_000,
-} as const;
+export { DEFAULT_TRACKING, type Tracker, type TrackerChange, type TrackerDeps, type TrackerGiveUp, type TrackInput, type TrackedRecord } from "./tracker-types.js";
 
 export function createTracker(deps: TrackerDeps): Tracker {
   const logger = deps.logger.child({ component: "tracker" });
@@ -121,7 +44,12 @@ export function createTracker(deps: TrackerDeps): Tracker {
   }
 
   function run(key: string): void {
-    const p = mutex.run(key, () => poll(key)).catch((error: unknown) => logger.error({ err: error, key }, "tracking poll failed"));
+    const p = mutex.run(key, () => poll(key)).catch((error: unknown) => {
+      logger.error({ err: error, key }, "tracking poll failed");
+      // A store or notifier fault must not end tracking silently: try again later.
+      const entry = live.get(key);
+      if (entry) schedule({ ...entry.item, attempt: entry.item.attempt + 1 }, backoffDelay(entry.item.attempt + 1, backoff));
+    });
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p));
   }
@@ -153,6 +81,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
         final,
         origin: item.origin,
         ...(item.cardMessageId === undefined ? {} : { cardMessageId: item.cardMessageId }),
+        ...(item.cardStatus === undefined ? {} : { cardStatus: item.cardStatus }),
         ...(item.locale === undefined ? {} : { locale: item.locale }),
       });
     } catch (error) {
@@ -193,7 +122,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
       // First sight of a record made elsewhere: it joins the chat's history too.
       if (item.origin === "hint" && item.status === undefined) await deps.history?.add(item.chatId, [historyEntryOf(tracked, now())]);
       else await deps.history?.setStatus(item.chatId, item.kind, item.id, status);
-      item = { ...item, status, attempt: 0 };
+      item = { ...item, status, attempt: 0, ...(item.cardMessageId === undefined ? {} : { cardStatus: status }) };
     } else {
       item = { ...item, attempt: item.attempt + 1 };
     }
@@ -237,7 +166,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
       attempt: 0,
       origin,
       ...(input.status === undefined ? {} : { status: input.status }),
-      ...(input.cardMessageId === undefined ? {} : { cardMessageId: input.cardMessageId }),
+      ...(input.cardMessageId === undefined ? {} : { cardMessageId: input.cardMessageId, ...(input.status === undefined ? {} : { cardStatus: input.status }) }),
       ...(input.locale === undefined ? {} : { locale: input.locale }),
     };
   }
@@ -267,10 +196,14 @@ export function createTracker(deps: TrackerDeps): Tracker {
         let item: TrackedItem;
         if (existing) {
           // A webhook may have raced ahead of the bot: keep what it saw, add the card.
+          const { cardStatus: previousCard, ...rest } = existing;
+          // A new card shows what its caller drew; the old card's status says nothing about it.
+          const cardStatus = input.cardMessageId === undefined ? previousCard : input.status;
           item = {
-            ...existing,
+            ...rest,
             origin: "bot",
             ...(input.cardMessageId === undefined ? {} : { cardMessageId: input.cardMessageId }),
+            ...(cardStatus === undefined ? {} : { cardStatus }),
             ...(input.locale === undefined ? {} : { locale: input.locale }),
           };
         } else {
@@ -282,6 +215,18 @@ export function createTracker(deps: TrackerDeps): Tracker {
         }
         await items.set(key, item);
         schedule(item, backoff.minDelayMs);
+      });
+    },
+
+    async cardShown({ chatId, kind, id, cardMessageId, status }) {
+      const key = itemKey(chatId, kind, id);
+      await mutex.run(key, async () => {
+        const existing = live.get(key)?.item ?? (await items.get(key));
+        if (!existing) return;
+        const item = { ...existing, cardMessageId, cardStatus: status };
+        await items.set(key, item);
+        const entry = live.get(key);
+        if (entry) live.set(key, { ...entry, item });
       });
     },
 

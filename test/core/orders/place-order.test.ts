@@ -105,4 +105,33 @@ describe("order placement", () => {
     expect(result.status === "failed" && [result.error.code, result.retryable]).toEqual(["idempotency.key_reuse", false]);
     expect(debits(env.sim, account.accountId)).toHaveLength(1);
   });
+
+  it("resolves a timed-out attempt that was applied by replaying its key, charged once", async () => {
+    const { account, placer, quote, parts } = await setup(100_000_000);
+    const q = await quote();
+    env.sim.faults.inject({ method: "POST", path: "/v1/orders", kind: "hang", afterProcessing: true, times: 50 });
+    const lost = await placer.place({ chatId: CHAT, quoteId: q.quoteId, apiKey: account.apiKey });
+    expect(lost.status === "failed" && [lost.error.code, lost.retryable]).toEqual(["client.timeout", true]);
+    expect((await parts.quotes.get(q.quoteId))?.state).toBe("unknown");
+    env.sim.faults.clear();
+    const replay = await placer.place({ chatId: CHAT, quoteId: q.quoteId, apiKey: account.apiKey });
+    expect(replay.status === "placed" && replay.replayed).toBe(true);
+    expect(new Set(env.sim.requests.filter((r) => r.method === "POST").map((r) => r.idempotencyKey))).toEqual(new Set([q.idempotencyKey]));
+    expect(debits(env.sim, account.accountId)).toEqual([Number(q.totalSun)]);
+  });
+
+  it("after idempotency.in_progress outlasts its waits, keeps the quote unresolved and retries with the same key", async () => {
+    const { account, placer, quote, parts, advance } = await setup(100_000_000);
+    const q = await quote();
+    env.sim.faults.inject({ method: "POST", path: "/v1/orders", kind: "status", status: 409, code: "idempotency.in_progress", retryAfterSec: 0, times: 100 });
+    const busy = await placer.place({ chatId: CHAT, quoteId: q.quoteId, apiKey: account.apiKey });
+    expect(busy.status === "failed" && [busy.error.code, busy.retryable]).toEqual(["idempotency.in_progress", true]);
+    expect((await parts.quotes.get(q.quoteId))?.state).toBe("unknown");
+    env.sim.faults.clear();
+    advance(QUOTE_LIFETIME_MS + 1);
+    const placed = await placer.place({ chatId: CHAT, quoteId: q.quoteId, apiKey: account.apiKey });
+    expect(placed.status).toBe("placed");
+    expect(new Set(env.sim.requests.filter((r) => r.method === "POST").map((r) => r.idempotencyKey))).toEqual(new Set([q.idempotencyKey]));
+    expect(debits(env.sim, account.accountId)).toEqual([Number(q.totalSun)]);
+  });
 });

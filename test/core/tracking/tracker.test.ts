@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTracker, type TrackerChange, type TrackerDeps, type TrackerGiveUp } from "../../../src/core/tracking/tracker.js";
+import { backoffDelay } from "../../../src/core/tracking/tracked-item.js";
+import { createTracker, DEFAULT_TRACKING, type TrackerChange, type TrackerDeps, type TrackerGiveUp } from "../../../src/core/tracking/tracker.js";
 import { TEST_KEYS } from "../../support/tron-sign.js";
 import { startSimEnv, type SimEnv } from "../orders/sim-env.js";
 
@@ -53,9 +54,14 @@ describe("tracker", () => {
     const account = env.sim.createAccount({ balanceSun: 100_000_000 });
     const { tracker, changes } = await newTracker({}, account.apiKey);
     await tracker.start();
+    // Stepped by hand: a loaded machine must not let a poll skip a status.
+    env.sim.control.pauseLifecycles(true);
     const order = await placeOrder(account.apiKey);
     await tracker.track({ chatId: CHAT, kind: "order", id: order.orderId, status: "pending", cardMessageId: 55 });
-    await until(() => changes.some((c) => c.final));
+    for (const [n, status] of ["matching", "executing", "fulfilled"].entries()) {
+      env.sim.control.setOrderStatus(order.orderId, status);
+      await until(() => changes.length === n + 1);
+    }
     expect(changes.map((c) => [c.previousStatus, c.record.status, c.final, c.cardMessageId])).toEqual([
       ["pending", "matching", false, 55],
       ["matching", "executing", false, 55],
@@ -149,5 +155,23 @@ describe("tracker", () => {
     env.sim.revokeKey(account.apiKey);
     await until(() => giveUps.length === 1);
     expect(giveUps[0]).toMatchObject({ id: order.orderId, lastStatus: "pending" });
+  });
+
+  it("keeps tracking after a poll fails unexpectedly (a store or key-vault fault)", async () => {
+    const account = env.sim.createAccount({ balanceSun: 100_000_000 });
+    let faults = 1;
+    const { tracker, changes } = await newTracker({
+      getApiKey: () => (faults-- > 0 ? Promise.reject(new Error("store unavailable")) : Promise.resolve(account.apiKey)),
+    });
+    const order = await placeOrder(account.apiKey);
+    await tracker.track({ chatId: CHAT, kind: "order", id: order.orderId, status: "pending" });
+    await until(() => changes.some((c) => c.final));
+    expect(changes.at(-1)?.record.status).toBe("fulfilled");
+    expect(tracker.size).toBe(0);
+  });
+
+  it("backs off from about 1 s to 30 s by default", () => {
+    const delays = Array.from({ length: 8 }, (_, attempt) => backoffDelay(attempt, DEFAULT_TRACKING));
+    expect(delays).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
   });
 });

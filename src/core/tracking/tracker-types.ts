@@ -1,0 +1,89 @@
+import type { Logger } from "pino";
+import type { ServiceClient } from "../service/client.js";
+import type { OrderHistory } from "../orders/order-history.js";
+import type { StoreBackend } from "../store/types.js";
+import type { TrackedItem, TrackedRecord, TrackKind } from "./tracked-item.js";
+
+/** The tracker's contract: what it reports, what it needs, what it offers. */
+
+export type { TrackedRecord } from "./tracked-item.js";
+
+export type TrackerChange = TrackedRecord & {
+  chatId: number;
+  previousStatus: string | undefined;
+  /** The record reached a finished status; tracking ends. */
+  final: boolean;
+  cardMessageId?: number;
+  /** The status the card shows already: an edit to it would change nothing. */
+  cardStatus?: string;
+  origin: TrackedItem["origin"];
+  locale?: string;
+};
+
+export interface TrackerGiveUp {
+  chatId: number;
+  kind: TrackKind;
+  id: string;
+  lastStatus: string | undefined;
+  cardMessageId?: number;
+  locale?: string;
+}
+
+export interface TrackerDeps {
+  store: StoreBackend;
+  service: Pick<ServiceClient, "getOrder" | "getBroadcast">;
+  getApiKey: (chatId: number) => Promise<string | undefined>;
+  /** Renders a change (card edit, final notification). Throwing means "not announced": it is offered again. */
+  onChange: (change: TrackerChange) => Promise<void>;
+  onGiveUp?: (event: TrackerGiveUp) => Promise<void>;
+  /** Kept current with every status seen. */
+  history?: OrderHistory;
+  logger: Logger;
+  now?: () => number;
+  minDelayMs?: number;
+  maxDelayMs?: number;
+  /** Orders are given up this long after tracking starts. Default 1 h. */
+  orderHorizonMs?: number;
+  /** Broadcasts are given up this long after `txExpirationMs`. Default 5 min. */
+  broadcastMarginMs?: number;
+  /** Gauge of tracked items by kind. */
+  metrics?: { set(name: string, value: number, labels?: Record<string, string>): void };
+}
+
+export interface TrackInput {
+  chatId: number;
+  kind: TrackKind;
+  id: string;
+  /** Status already shown on the card (not announced again). */
+  status?: string;
+  cardMessageId?: number;
+  /** broadcast: the transaction's expiration, known locally before the first read. */
+  txExpirationMs?: number;
+  /** The language the chat was talking in; renders later notifications. */
+  locale?: string;
+}
+
+export interface Tracker {
+  /** Picks up every unfinished item persisted by an earlier run. */
+  start(): Promise<void>;
+  /** Stops timers and waits for reads in flight; items stay persisted. */
+  stop(): Promise<void>;
+  track(input: TrackInput): Promise<void>;
+  /**
+   * A card of a tracked item was just drawn showing `status` (a Refresh); the
+   * tracker will not redraw it with that status. No effect on untracked items.
+   */
+  cardShown(input: { chatId: number; kind: TrackKind; id: string; cardMessageId: number; status: string }): Promise<void>;
+  /** A webhook said something happened: re-read now, tracking the id if it is new. */
+  hint(input: { chatId: number; kind: TrackKind; id: string }): Promise<void>;
+  /** Forgets every item of the chat (blocked bot, unlinked key). Returns how many. */
+  stopChat(chatId: number): Promise<number>;
+  readonly size: number;
+}
+
+export const DEFAULT_TRACKING = {
+  minDelayMs: 1_000,
+  maxDelayMs: 30_000,
+  orderHorizonMs: 60 * 60_000,
+  broadcastMarginMs: 5 * 60_000,
+} as const;
