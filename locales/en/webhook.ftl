@@ -33,3 +33,4 @@ webhook-usage =
     Usage: <code>/webhook</code> shows your callback URL; <code>/webhook secret WEBHOOK_SECRET</code> sets the secret in one step.
 
     I deleted your message because it may contain a secret.
+webhook-delete-failed = ⚠️ I could not delete your message with the secret. Please delete it yourself.

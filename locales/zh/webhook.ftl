@@ -33,3 +33,4 @@ webhook-usage =
     用法：<code>/webhook</code> 显示您的回调地址；<code>/webhook secret 密钥</code> 一步设置密钥。
 
     您的消息可能含有密钥，我已将其删除。
+webhook-delete-failed = ⚠️ 我无法删除您含有密钥的消息，请您自行删除。

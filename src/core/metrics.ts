@@ -46,6 +46,8 @@ function escapeLabel(value: string): string {
 
 export function createMetrics(): Metrics {
   const series = new Map<string, Series>();
+  // Every known family is published from the first scrape, before anything happened.
+  for (const [name, known] of Object.entries(METRIC_HELP)) series.set(name, { ...known, values: new Map() });
 
   function seriesOf(name: string, fallbackType: "counter" | "gauge"): Series {
     let s = series.get(name);

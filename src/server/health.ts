@@ -50,10 +50,14 @@ export function createHealthCheck(deps: HealthCheckDeps): () => Promise<HealthRe
   }
 
   return async () => {
-    const [storeOk, svcOk] = await Promise.all([deps.store.ping().catch(() => false), serviceOk()]);
+    const storePing = deps.store.ping().catch((error: unknown) => {
+      deps.logger.warn({ err: error }, "health: store unreachable");
+      return false;
+    });
+    const [storeUp, svcOk] = await Promise.all([storePing, serviceOk()]);
     return {
-      status: storeOk && svcOk ? "ok" : "degraded",
-      store: storeOk ? "ok" : "down",
+      status: storeUp && svcOk ? "ok" : "degraded",
+      store: storeUp ? "ok" : "down",
       service: svcOk ? "ok" : "down",
     };
   };

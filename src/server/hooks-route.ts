@@ -31,14 +31,23 @@ export function createHooksHandler(deps: HooksRouteDeps) {
 
   return async (c: Context): Promise<Response> => {
     const routeId = c.req.param("routeId") ?? "";
-    const chatId = ROUTE_ID.test(routeId) ? await deps.chats.findChatByRouteId(routeId) : undefined;
+    let chatId: number | undefined;
+    let secret: string | undefined;
+    try {
+      chatId = ROUTE_ID.test(routeId) ? await deps.chats.findChatByRouteId(routeId) : undefined;
+      if (chatId !== undefined) secret = await deps.chats.getWebhookSecret(chatId);
+    } catch (error) {
+      // The store is down: a non-2xx makes the service retry later.
+      deps.logger.error({ err: error }, "could not look up a webhook route");
+      count("error");
+      return c.json({ error: "temporarily unavailable" }, 503);
+    }
     if (chatId === undefined) {
       count("unknown_route");
       return c.json({ error: "not found" }, 404);
     }
     const log = deps.logger.child({ chatId, routeId: `${routeId.slice(0, 6)}…` });
     const rawBody = new Uint8Array(await c.req.arrayBuffer());
-    const secret = await deps.chats.getWebhookSecret(chatId);
     let verified = false;
     if (secret !== undefined) {
       const check = verifySignature({ secret, header: c.req.header(`${prefix}-signature`), rawBody, nowMs: now() });

@@ -64,7 +64,8 @@ export function createHttpServer<C extends GrammyContext = GrammyContext>(deps: 
     maxSize: limits.bodyBytes,
     onError: (c) => {
       deps.metrics.inc("webhooks_total", { outcome: "too_large" });
-      return c.json({ error: "payload too large" }, 413);
+      // The rest of the body is never read, so this connection cannot carry another request.
+      return c.json({ error: "payload too large" }, 413, { Connection: "close" });
     },
   });
   const health = createHealthCheck({

@@ -3,13 +3,15 @@ import { connect } from "node:net";
 import { Bot } from "grammy";
 import { request } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
+import type { ChatRepository } from "../../src/core/chats/chat-repository.js";
 import { createMetrics } from "../../src/core/metrics.js";
 import type { ServiceClient } from "../../src/core/service/client.js";
 import { createHttpServer, type HttpServer } from "../../src/server/index.js";
 import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.js";
 import { logger, PREFIX } from "./harness.js";
 
-const noChats = { findChatByRouteId: () => Promise.resolve(undefined), getWebhookSecret: () => Promise.resolve(undefined) };
+type Chats = Pick<ChatRepository, "findChatByRouteId" | "getWebhookSecret">;
+const noChats: Chats = { findChatByRouteId: () => Promise.resolve(undefined), getWebhookSecret: () => Promise.resolve(undefined) };
 const noInbox = { accept: () => Promise.reject(new Error("not used")) };
 
 describe("HTTP server: /healthz, /metrics, /telegram", () => {
@@ -18,7 +20,7 @@ describe("HTTP server: /healthz, /metrics, /telegram", () => {
     for (const c of cleanups.splice(0).reverse()) await c();
   });
 
-  async function start(options: { storeUp?: boolean; serviceUp?: boolean; bot?: Bot; secretToken?: string; headersTimeoutMs?: number } = {}) {
+  async function start(options: { storeUp?: boolean; serviceUp?: boolean; bot?: Bot; secretToken?: string; headersTimeoutMs?: number; chats?: Chats } = {}) {
     let systemCalls = 0;
     const service = {
       getSystem: () => {
@@ -33,7 +35,7 @@ describe("HTTP server: /healthz, /metrics, /telegram", () => {
       metrics,
       store: { ping: () => Promise.resolve(options.storeUp !== false) },
       service,
-      chats: noChats,
+      chats: options.chats ?? noChats,
       inbox: noInbox,
       bot: options.bot,
       telegramSecretToken: options.secretToken,
@@ -79,6 +81,20 @@ describe("HTTP server: /healthz, /metrics, /telegram", () => {
     expect(res.body).toContain('notifications_total{outcome="sent"} 3');
   });
 
+  it("publishes every metric family from the first scrape", async () => {
+    const s = await start();
+    const res = await get(`${s.base}/metrics`);
+    for (const [name, type] of [
+      ["bot_updates_total", "counter"],
+      ["service_calls_total", "counter"],
+      ["webhooks_total", "counter"],
+      ["notifications_total", "counter"],
+      ["tracked_items", "gauge"],
+    ]) {
+      expect(res.body).toContain(`# TYPE ${name} ${type}`);
+    }
+  });
+
   it("drops a client that never finishes its headers (slowloris) with 408", async () => {
     const s = await start({ headersTimeoutMs: 200 });
     const socket = connect(Number(new URL(s.base).port), "127.0.0.1");
@@ -87,6 +103,28 @@ describe("HTTP server: /healthz, /metrics, /telegram", () => {
     socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
     await once(socket, "close");
     expect(received).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it("drops a client that sends its headers but never finishes the body with 408 (request timeout)", async () => {
+    const s = await start({
+      headersTimeoutMs: 200,
+      chats: { findChatByRouteId: () => Promise.resolve(1), getWebhookSecret: () => Promise.resolve(undefined) },
+    });
+    const socket = connect(Number(new URL(s.base).port), "127.0.0.1");
+    socket.write(`POST /hooks/${"a".repeat(24)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
+    let received = "";
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+    await once(socket, "close");
+    expect(received).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it("answers a webhook with 503 when the store cannot be read, so the service retries", async () => {
+    const s = await start({
+      chats: { findChatByRouteId: () => Promise.reject(new Error("store down")), getWebhookSecret: () => Promise.resolve(undefined) },
+    });
+    const res = await request(`${s.base}/hooks/${"a".repeat(24)}`, { method: "POST", body: "{}" });
+    await res.body.dump();
+    expect(res.statusCode).toBe(503);
   });
 
   it("answers 404 for unknown paths", async () => {

@@ -28,7 +28,14 @@ function createWebhookSecretConversation(deps: BotDeps) {
         await ctx.reply(translate(next, "webhook-ask-secret-text"), HTML);
         continue;
       }
-      await next.deleteMessage().catch(() => undefined);
+      const deleted = await next.deleteMessage().then(
+        () => true,
+        (error: unknown) => conversation.external(() => {
+          deps.logger.warn({ err: error, chatId }, "could not delete a message carrying a webhook secret");
+          return false;
+        }),
+      );
+      if (!deleted) await ctx.reply(translate(next, "webhook-delete-failed"), HTML);
       const secret = text.trim();
       if (!looksLikeWebhookSecret(secret)) {
         await ctx.reply(translate(next, "webhook-secret-format"), HTML);
@@ -82,7 +89,14 @@ export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
   feature.command("webhook", logHandle("command-webhook"), async (ctx) => {
     const args = ctx.match.trim().split(/\s+/).filter(Boolean);
     // Arguments may carry a secret: the message goes first, whatever else happens.
-    if (args.length > 0) await ctx.deleteMessage().catch(() => undefined);
+    if (args.length > 0) {
+      try {
+        await ctx.deleteMessage();
+      } catch (error) {
+        ctx.logger.warn({ err: error }, "could not delete a message that may carry a webhook secret");
+        await ctx.reply(translate(ctx, "webhook-delete-failed"), HTML);
+      }
+    }
     const card = await webhookCard(deps, ctx, ctx.chat.id);
     if (!card) {
       await ctx.reply(translate(ctx, "not-linked"), HTML);

@@ -1,15 +1,10 @@
-import { createClient } from "@keyv/redis";
-import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from "bullmq";
-import { classifyPushError } from "./classify-error.js";
+import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
+import { createBullmqConnection, toBullJobId } from "./bullmq-connection.js";
+import { backoffDelay, classifyPushError } from "./classify-error.js";
 import { isGroupChat } from "./rate-limiter.js";
 import { DEFAULT_RETRY, PUSH_METHODS, TELEGRAM_LIMITS, type PushJob, type PushQueue, type PushQueueDeps } from "./types.js";
 
 const DELIVERED_TTL_MS = 7 * 24 * 3600_000;
-
-/** BullMQ refuses custom ids containing ':'; base64url keeps every id distinct and legal. */
-export function toBullJobId(id: string): string {
-  return `p_${Buffer.from(id).toString("base64url")}`;
-}
 
 /**
  * Scale-out push queue: several bot processes share one Redis. BullMQ gives
@@ -24,22 +19,23 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
   const retry = { ...DEFAULT_RETRY, ...deps.retry };
   const deliveredTtl = deps.deliveredTtlMs ?? DELIVERED_TTL_MS;
   const log = deps.logger.child({ module: "push-queue", queue: "bullmq" });
-  const client = createClient({ url: deps.redisUrl });
-  client.on("error", (err: unknown) => log.warn({ err }, "redis client error"));
-  let connecting: Promise<unknown> | undefined;
-  let queue: Queue | undefined;
-  let worker: Worker | undefined;
+  const bull = createBullmqConnection({ name, redisUrl: deps.redisUrl, logger: log });
+  const { client } = bull;
 
   const paceKey = (chatId: number) => `bull:${name}:pace:${chatId}`;
   const unreachableKey = (chatId: number) => `bull:${name}:unreachable:${chatId}`;
   const chatIntervalMs = (chatId: number) =>
     (isGroupChat(chatId) ? 60_000 / limits.perGroupPerMinute : 1_000 / limits.perChatPerSecond) + limits.marginMs;
 
-  async function ready(): Promise<Queue> {
-    connecting ??= client.connect();
-    await connecting;
-    queue ??= new Queue(name, { connection: client });
-    return queue;
+  /** Telegram has the message: nothing after this point may make BullMQ send it again. */
+  async function delivered(data: PushJob, result: unknown): Promise<null> {
+    deps.metrics?.inc("notifications_total", { outcome: "sent" });
+    try {
+      await deps.onDelivered?.(data, result);
+    } catch (error) {
+      log.warn({ err: error, jobId: data.id }, "onDelivered failed");
+    }
+    return null;
   }
 
   async function processJob(job: Job, token?: string): Promise<unknown> {
@@ -57,42 +53,53 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
       await job.moveToDelayed(Date.now() + ttl, token);
       throw new DelayedError();
     }
+    let result: unknown;
     try {
-      const result = await deps.transport(data);
-      deps.metrics?.inc("notifications_total", { outcome: "sent" });
-      await deps.onDelivered?.(data, result);
-      return null;
+      result = await deps.transport(data);
     } catch (error) {
-      const failure = classifyPushError(error);
-      switch (failure.kind) {
-        case "delivered":
-          deps.metrics?.inc("notifications_total", { outcome: "sent" });
-          return null;
-        case "rate-limited": {
-          const ms = failure.retryAfterSec * 1_000;
-          log.warn({ ...ctx, retryAfterSec: failure.retryAfterSec }, "telegram rate limit; pausing");
-          deps.metrics?.inc("notifications_total", { outcome: "retried" });
-          await client.set(paceKey(data.chatId), "1", { expiration: { type: "PX", value: ms } });
-          await (await ready()).rateLimit(ms);
-          throw Worker.RateLimitError();
-        }
-        case "transient":
+      return handleFailure(job, data, error, ctx);
+    }
+    return delivered(data, result);
+  }
+
+  async function handleFailure(job: Job, data: PushJob, error: unknown, ctx: Record<string, unknown>): Promise<unknown> {
+    const failure = classifyPushError(error);
+    switch (failure.kind) {
+      case "delivered":
+        return delivered(data, undefined);
+      case "rate-limited": {
+        const ms = failure.retryAfterSec * 1_000;
+        log.warn({ ...ctx, retryAfterSec: failure.retryAfterSec }, "telegram rate limit; pausing");
+        deps.metrics?.inc("notifications_total", { outcome: "retried" });
+        await client.set(paceKey(data.chatId), "1", { expiration: { type: "PX", value: ms } });
+        await (await bull.queue()).rateLimit(ms);
+        throw Worker.RateLimitError();
+      }
+      case "transient":
+        if (job.attemptsMade + 1 >= retry.maxAttempts) {
+          deps.metrics?.inc("notifications_total", { outcome: "failed" });
+          log.error({ ...ctx, attempts: job.attemptsMade + 1, reason: failure.reason }, "push job failed after retries");
+        } else {
           deps.metrics?.inc("notifications_total", { outcome: "retried" });
           log.warn({ ...ctx, attempt: job.attemptsMade + 1, reason: failure.reason }, "push send failed; will retry");
-          throw error instanceof Error ? error : new Error(failure.reason);
-        case "permanent":
-          deps.metrics?.inc("notifications_total", { outcome: "failed" });
-          log.warn({ ...ctx, reason: failure.reason }, "telegram refused a push job; dropped");
-          throw new UnrecoverableError(failure.reason);
-        case "unreachable":
-          deps.metrics?.inc("notifications_total", { outcome: "failed" });
-          log.info({ ...ctx, reason: failure.reason }, "chat unreachable; dropping its pending jobs");
-          await client.set(unreachableKey(data.chatId), String(Date.now()), {
-            expiration: { type: "PX", value: deliveredTtl },
-          });
+        }
+        throw error instanceof Error ? error : new Error(failure.reason);
+      case "permanent":
+        deps.metrics?.inc("notifications_total", { outcome: "failed" });
+        log.warn({ ...ctx, reason: failure.reason }, "telegram refused a push job; dropped");
+        throw new UnrecoverableError(failure.reason);
+      case "unreachable":
+        deps.metrics?.inc("notifications_total", { outcome: "failed" });
+        log.info({ ...ctx, reason: failure.reason }, "chat unreachable; dropping its pending jobs");
+        await client.set(unreachableKey(data.chatId), String(Date.now()), {
+          expiration: { type: "PX", value: deliveredTtl },
+        });
+        try {
           await deps.onChatUnreachable?.(data.chatId);
-          throw new UnrecoverableError(failure.reason);
-      }
+        } catch (err) {
+          log.error({ err, chatId: data.chatId }, "onChatUnreachable failed");
+        }
+        throw new UnrecoverableError(failure.reason);
     }
   }
 
@@ -101,43 +108,31 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
       if (!(PUSH_METHODS as readonly string[]).includes(job.method)) {
         throw new TypeError(`unsupported push method ${job.method}`);
       }
-      const q = await ready();
+      const q = await bull.queue();
       const ageSec = Math.ceil(deliveredTtl / 1000);
+      const jobId = toBullJobId(job.id);
+      // BullMQ answers an existing jobId with the existing job: count only what is new.
+      if (await q.getJob(jobId)) return;
       await q.add(job.method, job, {
-        jobId: toBullJobId(job.id),
+        jobId,
         attempts: retry.maxAttempts,
-        backoff: { type: "exponential", delay: retry.baseDelayMs, jitter: 0.2 },
+        backoff: { type: "capped" },
         removeOnComplete: { age: ageSec },
         removeOnFail: { age: ageSec },
       });
       deps.metrics?.inc("notifications_total", { outcome: "queued" });
     },
     async start() {
-      if (worker) return;
-      await ready();
-      worker = new Worker(name, processJob, {
-        connection: client,
+      await bull.startWorker(processJob, {
         concurrency: deps.concurrency ?? limits.globalPerSecond,
         // One job per slot rather than N per second: BullMQ's window is fixed, and two
         // full adjacent windows would be twice Telegram's rate over a sliding second.
         limiter: { max: 1, duration: Math.max(1, Math.ceil((1_000 + limits.marginMs) / limits.globalPerSecond)) },
+        // The same backoff as the local queue: exponential with jitter, capped at maxDelayMs.
+        settings: { backoffStrategy: (attemptsMade) => backoffDelay(attemptsMade, retry.baseDelayMs, retry.maxDelayMs) },
       });
-      worker.on("error", (err) => log.warn({ err }, "bullmq worker error"));
     },
-    async stop() {
-      const w = worker;
-      worker = undefined;
-      await w?.close();
-      await queue?.close();
-      queue = undefined;
-      if (connecting) {
-        connecting = undefined;
-        await client.close().catch(() => undefined);
-      }
-    },
-    async size() {
-      const counts = await (await ready()).getJobCounts("waiting", "delayed", "active", "prioritized");
-      return Object.values(counts).reduce((a, b) => a + b, 0);
-    },
+    stop: () => bull.close(),
+    size: () => bull.size(),
   };
 }

@@ -1,6 +1,4 @@
-import { createClient } from "@keyv/redis";
-import { Queue, Worker } from "bullmq";
-import { toBullJobId } from "../push/create-bullmq-push-queue.js";
+import { createBullmqConnection, toBullJobId } from "../push/bullmq-connection.js";
 import { inboxKey } from "./create-local-inbox.js";
 import { createWebhookProcessor } from "./process-webhook.js";
 import type { InboxItem, WebhookInbox, WebhookInboxDeps } from "./types.js";
@@ -16,62 +14,59 @@ const DAY_MS = 24 * 3600_000;
 export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string }): WebhookInbox {
   const name = deps.name ?? "webhook";
   const dedupTtl = deps.dedupTtlMs ?? DAY_MS;
+  const maxAttempts = deps.maxAttempts ?? 8;
   const log = deps.logger.child({ module: "webhook-inbox", queue: "bullmq" });
   const processWebhook = createWebhookProcessor(deps);
-  const client = createClient({ url: deps.redisUrl });
-  client.on("error", (err: unknown) => log.warn({ err }, "redis client error"));
-  let connecting: Promise<unknown> | undefined;
-  let queue: Queue | undefined;
-  let worker: Worker | undefined;
-
-  async function ready(): Promise<Queue> {
-    connecting ??= client.connect();
-    await connecting;
-    queue ??= new Queue(name, { connection: client });
-    return queue;
-  }
+  const bull = createBullmqConnection({ name, redisUrl: deps.redisUrl, logger: log });
+  const { client } = bull;
+  const seenKey = (key: string) => `bull:${name}:seen:${key}`;
 
   return {
     async accept(item) {
-      const q = await ready();
+      const q = await bull.queue();
       const key = inboxKey(item.chatId, item.deliveryId);
-      const first = await client.set(`bull:${name}:seen:${key}`, String(item.receivedAt), {
+      const first = await client.set(seenKey(key), String(item.receivedAt), {
         condition: "NX",
         expiration: { type: "PX", value: dedupTtl },
       });
       if (first === null) return "duplicate";
       const ageSec = Math.ceil(dedupTtl / 1000);
-      await q.add("webhook", item, {
-        jobId: toBullJobId(key),
-        attempts: deps.maxAttempts ?? 8,
-        backoff: { type: "exponential", delay: deps.baseDelayMs ?? 1_000, jitter: 0.2 },
-        removeOnComplete: { age: ageSec },
-        removeOnFail: { age: ageSec },
-      });
+      try {
+        await q.add("webhook", item, {
+          jobId: toBullJobId(key),
+          attempts: maxAttempts,
+          backoff: { type: "exponential", delay: deps.baseDelayMs ?? 1_000, jitter: 0.2 },
+          removeOnComplete: { age: ageSec },
+          removeOnFail: { age: ageSec },
+        });
+      } catch (error) {
+        // Not stored: forget the delivery id so the service's retry is not taken for a duplicate.
+        await client.del(seenKey(key)).catch((err: unknown) => log.error({ err, deliveryId: item.deliveryId }, "could not release a delivery id"));
+        throw error;
+      }
       deps.metrics?.inc("webhooks_total", { outcome: "accepted" });
       return "accepted";
     },
     async start() {
-      if (worker) return;
-      await ready();
-      worker = new Worker(name, (job) => processWebhook(job.data as InboxItem), { connection: client, concurrency: 8 });
-      worker.on("failed", (job, err) => log.warn({ err, attempts: job?.attemptsMade }, "webhook processing failed"));
-      worker.on("error", (err) => log.warn({ err }, "bullmq worker error"));
+      await bull.startWorker(
+        async (job) => {
+          try {
+            await processWebhook(job.data as InboxItem);
+          } catch (error) {
+            const attempt = job.attemptsMade + 1;
+            if (attempt >= maxAttempts) {
+              log.error({ err: error, chatId: (job.data as InboxItem).chatId, attempts: attempt }, "webhook processing failed; giving up");
+              deps.metrics?.inc("webhooks_total", { outcome: "failed" });
+            } else {
+              log.warn({ err: error, attempts: attempt }, "webhook processing failed; will retry");
+            }
+            throw error;
+          }
+        },
+        { concurrency: 8 },
+      );
     },
-    async stop() {
-      const w = worker;
-      worker = undefined;
-      await w?.close();
-      await queue?.close();
-      queue = undefined;
-      if (connecting) {
-        connecting = undefined;
-        await client.close().catch(() => undefined);
-      }
-    },
-    async size() {
-      const counts = await (await ready()).getJobCounts("waiting", "delayed", "active", "prioritized");
-      return Object.values(counts).reduce((a, b) => a + b, 0);
-    },
+    stop: () => bull.close(),
+    size: () => bull.size(),
   };
 }

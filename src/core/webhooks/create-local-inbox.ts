@@ -58,11 +58,12 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
           log.error({ err: error, chatId: stored.item.chatId, deliveryId: stored.item.deliveryId }, "webhook processing failed; giving up");
           deps.metrics?.inc("webhooks_total", { outcome: "failed" });
           processing.delete(key);
-          await items.delete(key).catch(() => undefined);
+          await items.delete(key).catch((err: unknown) => log.error({ err, deliveryId: stored.item.deliveryId }, "could not remove a failed webhook"));
           return;
         }
         log.warn({ err: error, chatId: stored.item.chatId, attempts: stored.attempts }, "webhook processing failed; will retry");
-        await items.set(key, stored).catch(() => undefined);
+        // Only the attempt count is lost if this fails: the item itself is already stored.
+        await items.set(key, stored).catch((err: unknown) => log.warn({ err, deliveryId: stored.item.deliveryId }, "could not save the retry count"));
         const delay = Math.min(60_000, baseDelayMs * 2 ** (stored.attempts - 1));
         const timer = setTimeout(() => {
           timers.delete(timer);

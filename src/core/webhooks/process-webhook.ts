@@ -12,7 +12,9 @@ export type ProcessWebhook = (item: InboxItem) => Promise<void>;
 export function createWebhookProcessor(deps: WebhookInboxDeps): ProcessWebhook {
   const log = deps.logger.child({ module: "webhooks" });
   const cooldownMs = deps.hintCooldownMs ?? 30_000;
+  const perChatPerMinute = deps.hintsPerChatPerMinute ?? 30;
   const lastHint = new Map<string, number>();
+  const chatHints = new Map<number, number[]>();
 
   function coolingDown(key: string, now: number): boolean {
     if (lastHint.size > 10_000) {
@@ -20,6 +22,16 @@ export function createWebhookProcessor(deps: WebhookInboxDeps): ProcessWebhook {
     }
     const at = lastHint.get(key);
     return at !== undefined && now - at < cooldownMs;
+  }
+
+  /** Sliding one-minute window of unverified hints passed on for the chat. */
+  function overBudget(chatId: number, now: number): boolean {
+    if (chatHints.size > 10_000) {
+      for (const [id, list] of chatHints) if (list.every((at) => now - at >= 60_000)) chatHints.delete(id);
+    }
+    const recent = (chatHints.get(chatId) ?? []).filter((at) => now - at < 60_000);
+    chatHints.set(chatId, recent);
+    return recent.length >= perChatPerMinute;
   }
 
   return async function processWebhook(item) {
@@ -55,8 +67,15 @@ export function createWebhookProcessor(deps: WebhookInboxDeps): ProcessWebhook {
         log.debug({ ...ctx, id: notice.id }, "unverified hint within cooldown; skipped");
         continue;
       }
+      if (!notice.verified && overBudget(notice.chatId, now)) {
+        log.warn({ ...ctx, id: notice.id }, "too many unverified hints for this chat; skipped");
+        continue;
+      }
       await deps.onEvent(notice);
-      if (!notice.verified) lastHint.set(`${notice.chatId}:${notice.id}`, now);
+      if (!notice.verified) {
+        lastHint.set(`${notice.chatId}:${notice.id}`, now);
+        chatHints.get(notice.chatId)?.push(now);
+      }
     }
     deps.metrics?.inc("webhooks_total", { outcome: "processed" });
   };

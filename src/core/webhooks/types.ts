@@ -54,6 +54,11 @@ export interface WebhookInboxDeps {
   baseDelayMs?: number;
   /** An unverified hint for the same record is passed on at most once per this window. */
   hintCooldownMs?: number;
+  /**
+   * Unverified hints passed on per chat per minute, whatever the ids: a stranger
+   * who knows the URL cannot spend the chat's service rate limit on made-up ids. Default 30.
+   */
+  hintsPerChatPerMinute?: number;
   queue?: "local" | "bullmq";
   redisUrl?: string;
   /** Name prefix for store namespaces and BullMQ queues. */

@@ -4,7 +4,8 @@ import { Api } from "grammy";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createPushQueue } from "../../../src/core/push/create-push-queue.js";
-import type { PushJob, PushQueue } from "../../../src/core/push/types.js";
+import type { PushJob, PushQueue, PushQueueDeps } from "../../../src/core/push/types.js";
+import { createMetrics } from "../../../src/core/metrics.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
 import { createWebhookInbox } from "../../../src/core/webhooks/create-webhook-inbox.js";
 import type { WebhookInbox, WebhookNotice } from "../../../src/core/webhooks/types.js";
@@ -49,7 +50,7 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     await client.close();
   });
 
-  function pushQueue(name: string): PushQueue {
+  function pushQueue(name: string, extra: Partial<PushQueueDeps> = {}): PushQueue {
     const api = new Api(tg.token, { apiRoot: tg.apiRoot });
     const q = createPushQueue({
       store,
@@ -59,6 +60,7 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
       transport: (job) => api.raw[job.method](job.params as never),
       limits: LIMITS,
       retry: { baseDelayMs: 20, maxDelayMs: 200, maxAttempts: 5 },
+      ...extra,
     });
     stoppers.push(() => q.stop());
     return q;
@@ -88,6 +90,46 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     expect(tg.calls.filter((c) => c.errorCode === 429).length).toBeLessThanOrEqual(1);
   }, 60_000);
 
+  it("never resends a delivered job when onDelivered throws", async () => {
+    const name = `push-${randomUUID()}`;
+    names.push(name);
+    tg.addChat(910_001);
+    const metrics = createMetrics();
+    let delivered = 0;
+    const q = pushQueue(name, {
+      metrics,
+      onDelivered: () => {
+        delivered += 1;
+        throw new Error("the card store is down");
+      },
+    });
+    await q.start();
+    await q.enqueue({ id: "once", chatId: 910_001, method: "sendMessage", params: { chat_id: 910_001, text: "exactly once" } });
+    await q.enqueue({ id: "once", chatId: 910_001, method: "sendMessage", params: { chat_id: 910_001, text: "exactly once" } });
+    await until(() => delivered === 1);
+    await until(async () => (await q.size()) === 0);
+    expect(tg.botMessages(910_001).map((m) => m.text)).toEqual(["exactly once"]);
+    expect(metrics.get("notifications_total", { outcome: "queued" })).toBe(1);
+    expect(metrics.get("notifications_total", { outcome: "sent" })).toBe(1);
+  });
+
+  it("on 403 reports the chat unreachable and drops the chat's older jobs without sending them", async () => {
+    const name = `push-${randomUUID()}`;
+    names.push(name);
+    tg.addChat(920_001);
+    tg.addChat(920_002);
+    tg.blockChat(920_001);
+    const unreachable: number[] = [];
+    const q = pushQueue(name, { onChatUnreachable: (id) => void unreachable.push(id) });
+    for (const n of [1, 2, 3]) await q.enqueue({ id: `blk${n}`, chatId: 920_001, method: "sendMessage", params: { chat_id: 920_001, text: `b${n}` } });
+    await q.enqueue({ id: "fine", chatId: 920_002, method: "sendMessage", params: { chat_id: 920_002, text: "fine" } });
+    await q.start();
+    await until(async () => (await q.size()) === 0);
+    expect(unreachable).toEqual([920_001]);
+    expect(tg.callsOf("sendMessage").filter((c) => Number(c.params.chat_id) === 920_001)).toHaveLength(1);
+    expect(tg.botMessages(920_002).map((m) => m.text)).toEqual(["fine"]);
+  });
+
   it("inbox: accepts a delivery once across processes and processes it", async () => {
     const name = `hooks-${randomUUID()}`;
     names.push(name);
@@ -106,5 +148,16 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     await b.start();
     await until(() => seen.length === 1);
     expect(seen[0]).toMatchObject({ chatId: 5, kind: "order", id: "0123456789abcdef01234567" });
+  });
+
+  it("inbox: a delivery that could not be queued is not remembered, so the service's retry goes through", async () => {
+    const name = `hooks-${randomUUID()}`;
+    names.push(name);
+    const inbox = createWebhookInbox({ store, logger, redisUrl: REDIS_URL!, name, onEvent: () => Promise.resolve() });
+    stoppers.push(() => inbox.stop());
+    const item = { chatId: 6, deliveryId: "unstorable-1", event: "order.created", verified: true, receivedAt: Date.now() };
+    // A BigInt cannot be serialized: BullMQ refuses to add the job.
+    await expect(inbox.accept({ ...item, payload: { n: 1n } })).rejects.toThrow();
+    expect(await inbox.accept({ ...item, payload: { orderId: "0123456789abcdef01234567" } })).toBe("accepted");
   });
 });

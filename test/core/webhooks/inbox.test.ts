@@ -114,4 +114,25 @@ describe("webhook inbox over SQLite", () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]?.verified).toBe(false);
   });
+
+  it("passes on at most N unverified hints per chat per minute, whatever the ids; signed ones are not limited", async () => {
+    const seen: WebhookNotice[] = [];
+    const i = inbox((n) => Promise.resolve(void seen.push(n)), { hintsPerChatPerMinute: 3 });
+    await i.start();
+    const forged = (n: number, chatId: number, verified: boolean): InboxItem => ({
+      chatId,
+      deliveryId: `f${n}-${chatId}-${verified}`,
+      event: "order.created",
+      payload: { orderId: n.toString(16).padStart(24, "0") },
+      verified,
+      receivedAt: Date.now(),
+    });
+    for (let n = 1; n <= 6; n += 1) await i.accept(forged(n, 1, false));
+    for (let n = 1; n <= 2; n += 1) await i.accept(forged(n, 2, false));
+    for (let n = 1; n <= 6; n += 1) await i.accept(forged(n, 3, true));
+    await until(async () => (await i.size()) === 0);
+    expect(seen.filter((n) => n.chatId === 1)).toHaveLength(3);
+    expect(seen.filter((n) => n.chatId === 2)).toHaveLength(2);
+    expect(seen.filter((n) => n.chatId === 3)).toHaveLength(6);
+  });
 });
