@@ -4,7 +4,7 @@ inline-quote-title = { $label }: { $totalTrx } TRX for { $amount } energy
 inline-quote-description = { $unitPriceSun } sun per unit, rented for { $duration }
 inline-quote-message =
     <b>Energy quote</b>
-    { $amount } energy for { $duration } ({ $label }): <b>{ $totalTrx } TRX</b>
+    { $amount } energy for { $tier }: <b>{ $totalTrx } TRX</b>
     Unit price: { $unitPriceSun } sun. Prices move with the market.
 inline-order-button = Order this in the bot
 inline-connect-button = Connect your account
@@ -14,3 +14,6 @@ inline-unparsed-message = Type an energy amount from { $amountMin } to { $amount
 inline-range-title = { $amount } energy is outside the allowed range
 inline-range-description = Allowed: { $amountMin } to { $amountMax } energy per order.
 inline-range-message = { $amount } energy cannot be ordered: one order takes { $amountMin } to { $amountMax } energy.
+inline-unknown-tier-title = No rental duration "{ $duration }"
+inline-unknown-tier-description = Available durations: { $labels }
+inline-unknown-tier-message = There is no rental duration <code>{ $duration }</code>. Available: { $labels }, for example <code>100k { $example }</code>.

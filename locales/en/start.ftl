@@ -19,4 +19,4 @@ cancel-done = Cancelled. Nothing was changed.
 cancel-nothing = There is nothing to cancel right now.
 
 language-choose = Choose your language:
-language-changed = Done: I will speak { $language } in this chat from now on.
+language-changed = Done: I will speak English in this chat from now on.

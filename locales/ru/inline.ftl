@@ -4,7 +4,7 @@ inline-quote-title = { $label }: { $totalTrx } TRX за { $amount } энерги
 inline-quote-description = { $unitPriceSun } sun за единицу, аренда на { $duration }
 inline-quote-message =
     <b>Расчёт цены энергии</b>
-    { $amount } энергии на { $duration } ({ $label }): <b>{ $totalTrx } TRX</b>
+    { $amount } энергии на { $tier }: <b>{ $totalTrx } TRX</b>
     Цена за единицу: { $unitPriceSun } sun. Цены меняются вместе с рынком.
 inline-order-button = Заказать в боте
 inline-connect-button = Подключить аккаунт
@@ -14,3 +14,6 @@ inline-unparsed-message = После имени бота введите коли
 inline-range-title = { $amount } энергии — вне допустимого диапазона
 inline-range-description = Допустимо от { $amountMin } до { $amountMax } энергии в одном заказе.
 inline-range-message = Заказать { $amount } энергии нельзя: в одном заказе должно быть от { $amountMin } до { $amountMax } энергии.
+inline-unknown-tier-title = Срока «{ $duration }» нет
+inline-unknown-tier-description = Доступные сроки: { $labels }
+inline-unknown-tier-message = Срока аренды <code>{ $duration }</code> нет. Доступны: { $labels }, например <code>100k { $example }</code>.

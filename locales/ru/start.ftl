@@ -19,4 +19,4 @@ cancel-done = Отменено. Ничего не изменилось.
 cancel-nothing = Сейчас нечего отменять.
 
 language-choose = Выберите язык:
-language-changed = Готово: теперь в этом чате я говорю на языке «{ $language }».
+language-changed = Готово: теперь в этом чате я говорю по-русски.

@@ -19,4 +19,4 @@ cancel-done = 已取消，未做任何更改。
 cancel-nothing = 当前没有可取消的操作。
 
 language-choose = 请选择语言：
-language-changed = 好的，此聊天今后将使用{ $language }。
+language-changed = 好的，此聊天今后将使用中文。

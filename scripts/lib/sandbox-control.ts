@@ -153,7 +153,7 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
     return a;
   }
 
-  /** my_chat_member: the fake has no helper, so borrow an update id from it (inline queries store nothing visible). */
+  /** my_chat_member for leaving and private chats (groups joins use the fake's addedToGroup); borrows an update id from the fake (inline queries store nothing visible). */
   function memberUpdate(chatId: number, status: "member" | "left", fromId: number): Update {
     const slot = tg.inlineQuery(fromId, "");
     const chat = tg.addChat(chatId, chatId < 0 ? { type: "supergroup" } : {});
@@ -241,8 +241,15 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
           return act(chatId, tg.document(chatId, { bytes, fileName, mimeType, ...(typeof body.caption === "string" ? { caption: body.caption } : {}) }, opts));
         }
         case "join":
-        case "leave":
-          return act(chatId, memberUpdate(chatId, action === "join" ? "member" : "left", typeof body.from === "number" ? body.from : Math.abs(chatId) + 1));
+        case "leave": {
+          const fromId = typeof body.from === "number" ? body.from : Math.abs(chatId) + 1;
+          // A group set up with --can-delete gets the bot as an administrator with the delete right.
+          if (action === "join" && chatId < 0) {
+            const admin = tg.addChat(chatId).botCanDelete;
+            return act(chatId, tg.addedToGroup(chatId, { from: { id: fromId, ...(typeof body.lang === "string" ? { languageCode: body.lang } : {}) }, admin }));
+          }
+          return act(chatId, memberUpdate(chatId, action === "join" ? "member" : "left", fromId));
+        }
         case "wait": {
           const before = snapshot(tg.history(chatId));
           const callsBefore = tg.calls.length;

@@ -1,15 +1,12 @@
 /**
  * A thin HTTP front for the fake Bot API (test/support/fake-telegram.ts), on a
  * fixed or free loopback port. Everything is passed through unchanged except
- * `getUpdates`, which the front answers itself by short-polling the fake:
- *
- * - The fake holds a long poll until its timeout even after the client went
- *   away, and refuses any other getUpdates meanwhile (409). A bot restarted
- *   within 30 s would then crash (the runner treats 409 as fatal). Telegram
- *   lets the newest request win, so the front does that: a new getUpdates ends
- *   the previous one with 409 and is served.
- * - The front knows which update ids were handed out, so callers can wait for
- *   "the bot has fetched my update" before waiting for its answer.
+ * `getUpdates`, which the front answers itself by short-polling the fake, so
+ * that it knows which update ids were handed out: callers can wait for "the
+ * bot has fetched my update" before waiting for its answer. Like Telegram
+ * (and the fake itself), the newest long poll wins: a new getUpdates ends the
+ * previous one with 409 and is served, and a poll whose client went away
+ * stops waiting.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";

@@ -6,6 +6,7 @@ import type { UserFromGetMe } from "grammy/types";
 import type { BotContext, ConversationContext } from "./context.js";
 import { createConversationStorage } from "./conversation-storage.js";
 import { CONVERSATION_STATE_VERSION, CONVERSATION_TTL_MS, createConversations } from "./conversations/index.js";
+import { LINK_CONVERSATION } from "./conversations/link.js";
 import type { BotDeps } from "./deps.js";
 import { createBalanceFeature } from "./features/balance.js";
 import { createCancelFeature } from "./features/cancel.js";
@@ -21,12 +22,15 @@ import { createStartFeature } from "./features/start.js";
 import { createSystemFeature } from "./features/system.js";
 import { createUnhandledFeature } from "./features/unhandled.js";
 import { createUnlinkFeature } from "./features/unlink.js";
-import { createWebhookFeature } from "./features/webhook.js";
+import { createWebhookFeature, WEBHOOK_SECRET_CONVERSATION } from "./features/webhook.js";
 import { createErrorHandler } from "./handlers/error.js";
 import { createI18n } from "./i18n.js";
 import { createAnsweredQueries, type AnsweredQueries } from "./middlewares/answered-queries.js";
 import { groupGuard } from "./middlewares/group-guard.js";
+import { createGroupRights, type GroupRights } from "./middlewares/group-rights.js";
+import { serviceSecretGuard } from "./middlewares/service-secret-guard.js";
 import { updateContext } from "./middlewares/update-context.js";
+import { commandsFor, rememberMenu } from "./register-commands.js";
 
 export type { BotContext, ConversationContext } from "./context.js";
 export type { BotDeps } from "./deps.js";
@@ -45,9 +49,9 @@ export interface CreateBotOptions {
  * `.chatType("private")` (the group guard stops them in groups anyway).
  * /start payloads `order_…` are passed on (next) to the order feature.
  */
-function createFeatures(deps: BotDeps): Composer<BotContext>[] {
+function createFeatures(deps: BotDeps, rights: GroupRights): Composer<BotContext>[] {
   return [
-    createChatMemberFeature(deps),
+    createChatMemberFeature(deps, { rights }),
     createStartFeature(deps),
     createHelpFeature(deps),
     createLanguageFeature(deps),
@@ -68,7 +72,7 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
  * Builds the bot; does not start it (polling, webhook and setMyCommands are
  * the caller's). Middleware order: per-chat sequentialize -> update context
  * (logger, counter) -> error boundary -> i18n -> group guard -> conversations -> /cancel ->
- * conversation builders -> features -> unhandled.
+ * service-key guard -> conversation builders -> features -> unhandled.
  */
 export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.config.botToken, {
@@ -86,13 +90,15 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
     logger: deps.logger,
   });
   const handleError = createErrorHandler({ chats: deps.chats, answered });
+  // Per bot, not per module: the bot's delete right in each group, asked once per few minutes.
+  const rights = createGroupRights();
 
   // @grammyjs/runner handles updates concurrently: keep each chat's updates in order.
   bot.use(sequentialize(updateConstraint));
   bot.use(updateContext({ logger: deps.logger, metrics: deps.metrics, answered }));
   const guarded = bot.errorBoundary(handleError);
   guarded.use(i18n);
-  guarded.use(groupGuard());
+  guarded.use(groupGuard({ rights }));
   guarded.use(
     conversations<BotContext, ConversationContext>({
       storage: createConversationStorage({
@@ -109,8 +115,11 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
     }),
   );
   guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates
+  // Also before the builders: a pasted service key goes in any state, except to the flows that ask for one.
+  guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION] }));
   for (const conversation of createConversations(deps)) guarded.use(conversation);
-  for (const feature of createFeatures(deps)) guarded.use(feature);
+  for (const feature of createFeatures(deps, rights)) guarded.use(feature);
+  rememberMenu(bot, commandsFor(deps));
 
   // Last resort: errors thrown by the error handler itself.
   bot.catch((err) => {

@@ -1,23 +1,32 @@
 import { I18n } from "@grammyjs/i18n";
-import type { Bot } from "grammy";
+import type { Api, Bot } from "grammy";
 import type { BotCommand, LanguageCode } from "grammy/types";
 import { SUPPORTED_LOCALES, type SupportedLocale } from "../config.js";
 import type { BotContext } from "./context.js";
+import type { BotDeps } from "./deps.js";
 import { LOCALES_DIRECTORY } from "./i18n.js";
+
+export interface MenuCommand {
+  command: string;
+  /** Also shown (and answered) in groups. */
+  public: boolean;
+  /** The optional dependency whose features answer this command; without it the command is not offered. */
+  requires?: "flows";
+}
 
 /**
  * The command menu, in display order. `public` ones also show in groups.
  * Each needs a Fluent message `<command>` with a `.description` attribute in
  * every locale. Later features append their commands here.
  */
-export const BOT_COMMANDS: readonly { command: string; public: boolean }[] = [
+export const BOT_COMMANDS: readonly MenuCommand[] = [
   { command: "start", public: false },
   { command: "balance", public: false },
-  { command: "order", public: false },
-  { command: "batch", public: false },
-  { command: "broadcast", public: false },
-  { command: "orders", public: false },
-  { command: "track", public: false },
+  { command: "order", public: false, requires: "flows" },
+  { command: "batch", public: false, requires: "flows" },
+  { command: "broadcast", public: false, requires: "flows" },
+  { command: "orders", public: false, requires: "flows" },
+  { command: "track", public: false, requires: "flows" },
   { command: "prices", public: true },
   { command: "system", public: true },
   { command: "link", public: false },
@@ -29,27 +38,54 @@ export const BOT_COMMANDS: readonly { command: string; public: boolean }[] = [
   { command: "cancel", public: false },
 ];
 
+/** The commands whose features this bot actually installs (order/broadcast ones only with `flows`). */
+export function commandsFor(deps: Pick<BotDeps, "flows">): readonly MenuCommand[] {
+  return BOT_COMMANDS.filter((c) => c.requires === undefined || deps[c.requires] !== undefined);
+}
+
+// The list createBot installed, kept on the bot itself so registerCommands(bot) needs no deps.
+const MENU = Symbol("bot-menu");
+type BotWithMenu = Bot<BotContext> & { [MENU]?: readonly MenuCommand[] };
+
+/** Called by createBot: the menu of the features it registered. */
+export function rememberMenu(bot: Bot<BotContext>, commands: readonly MenuCommand[]): void {
+  (bot as BotWithMenu)[MENU] = commands;
+}
+
 export interface RegisterCommandsOptions {
   defaultLocale?: SupportedLocale;
-  commands?: readonly { command: string; public: boolean }[];
+  /** Defaults to the commands of the features createBot installed. */
+  commands?: readonly MenuCommand[];
   directory?: string;
+}
+
+type Translate = (locale: string, key: string) => string;
+
+/** One menu in one language: private chats get every command, groups only the public ones. */
+export function menuList(commands: readonly MenuCommand[], t: Translate, locale: string, onlyPublic: boolean): BotCommand[] {
+  return commands.filter((c) => !onlyPublic || c.public).map((c) => ({ command: c.command, description: t(locale, `${c.command}.description`) }));
 }
 
 /** setMyCommands per language (en, ru, zh) plus the default list, for private chats and for groups. */
 export async function registerCommands(bot: Bot<BotContext>, options: RegisterCommandsOptions = {}): Promise<void> {
   const i18n = new I18n({ defaultLocale: options.defaultLocale ?? "en", directory: options.directory ?? LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
-  const commands = options.commands ?? BOT_COMMANDS;
-  const list = (locale: string, onlyPublic: boolean): BotCommand[] =>
-    commands
-      .filter((c) => !onlyPublic || c.public)
-      .map((c) => ({ command: c.command, description: i18n.t(locale, `${c.command}.description`) }));
+  const commands = options.commands ?? (bot as BotWithMenu)[MENU] ?? BOT_COMMANDS;
+  const t: Translate = (locale, key) => i18n.t(locale, key);
   const targets: { locale: string; language_code?: LanguageCode }[] = [
     { locale: options.defaultLocale ?? "en" },
     ...SUPPORTED_LOCALES.map((locale) => ({ locale, language_code: locale })),
   ];
-  for (const t of targets) {
-    const lang: { language_code?: LanguageCode } = t.language_code ? { language_code: t.language_code } : {};
-    await bot.api.setMyCommands(list(t.locale, false), { scope: { type: "all_private_chats" }, ...lang });
-    await bot.api.setMyCommands(list(t.locale, true), { scope: { type: "all_group_chats" }, ...lang });
+  for (const target of targets) {
+    const lang: { language_code?: LanguageCode } = target.language_code ? { language_code: target.language_code } : {};
+    await bot.api.setMyCommands(menuList(commands, t, target.locale, false), { scope: { type: "all_private_chats" }, ...lang });
+    await bot.api.setMyCommands(menuList(commands, t, target.locale, true), { scope: { type: "all_group_chats" }, ...lang });
   }
+}
+
+/**
+ * The menu of one private chat in the language chosen there (/language): a
+ * chat scope beats the per-language lists, which follow the Telegram app's language.
+ */
+export async function setChatMenu(api: Api, chatId: number, commands: readonly MenuCommand[], translate: (key: string) => string): Promise<void> {
+  await api.setMyCommands(menuList(commands, (_locale, key) => translate(key), "", false), { scope: { type: "chat", chat_id: chatId } });
 }

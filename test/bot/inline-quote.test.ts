@@ -55,6 +55,16 @@ describe("inline price quotes", () => {
     expect(results[0]!.title).toContain("100k 1h");
   });
 
+  it("names an unknown duration and lists the available ones instead of the generic hint", async () => {
+    const { results } = await ask(7009, "100k 2h");
+    expect(results).toHaveLength(1);
+    expect(results[0]!.title).toBe('No rental duration "2h"');
+    expect(results[0]!.description).toBe("Available durations: 1m, 5m, 15m, 1h");
+    expect(results[0]!.input_message_content.message_text).toContain("<code>2h</code>");
+    const ru = await ask(7010, "100k 45m", "ru");
+    expect(ru.results[0]!.title).toBe("Срока «45m» нет");
+  });
+
   it("offers unlinked users the Connect button (start_parameter link); linked users do not get it", async () => {
     const unlinked = await ask(7005, "");
     expect(unlinked.button).toEqual({ text: "Connect your account", start_parameter: "link" });
@@ -103,6 +113,7 @@ describe("inline price quotes and the pricing cache", () => {
     expect(pricingRequests() - before).toBe(1);
     const results = await ask(7410, "100k 2h");
     expect(results.map((r) => r.title)).toEqual(["2h: 25 TRX for 100,000 energy"]);
+    expect(results[0]!.input_message_content.message_text).toContain("100,000 energy for 2 h:");
     expect(pricingRequests() - before).toBe(1);
   });
 });

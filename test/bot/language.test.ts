@@ -9,7 +9,8 @@ describe("/language", () => {
     await u.send("/language");
     expect(u.lastButtons()).toEqual([["🇬🇧 English", "🇷🇺 Русский", "🇨🇳 中文"]]);
     await u.press("🇷🇺 Русский");
-    expect(u.lastText()).toBe("Готово: теперь в этом чате я говорю на языке «🇷🇺 Русский».");
+    // The language is named in the sentence in words, without the flag of the button.
+    expect(u.lastText()).toBe("Готово: теперь в этом чате я говорю по-русски.");
     expect(u.lastButtons()).toEqual([]);
     expect(await h.deps.chats.getLocale(u.chatId)).toBe("ru");
     // The stored choice beats the Telegram language from now on.
@@ -17,8 +18,27 @@ describe("/language", () => {
     expect(u.lastText()).toContain("Что я умею");
     await u.send("/language");
     await u.press("🇨🇳 中文");
+    expect(u.lastText()).toBe("好的，此聊天今后将使用中文。");
     await u.send("/start");
     expect(u.lastText()).toContain("您好");
+    await u.send("/language");
+    await u.press("🇬🇧 English");
+    expect(u.lastText()).toBe("Done: I will speak English in this chat from now on.");
+  });
+
+  it("sets this chat's command menu in the chosen language (chat scope), only with installed features", async () => {
+    const u = h.user(1106, { languageCode: "en" });
+    await u.send("/language");
+    await u.press("🇷🇺 Русский");
+    const menu = h.tg.commands("", `chat:${u.chatId}`);
+    expect(menu?.find((c) => c.command === "balance")?.description).toBe("Баланс и адрес для пополнения");
+    expect(menu?.map((c) => c.command)).toContain("language");
+    // This harness installs no order/broadcast flows: their commands are not offered.
+    expect(menu?.map((c) => c.command)).not.toContain("order");
+    await u.send("/language");
+    await u.press("🇨🇳 中文");
+    expect(h.tg.commands("", `chat:${u.chatId}`)?.find((c) => c.command === "link")?.description).toBe("绑定 API 密钥");
+    expect(h.tg.commands("", "chat:1101")?.find((c) => c.command === "balance")?.description).toBe("Balance and deposit address");
   });
 
   it("survives a restart", async () => {

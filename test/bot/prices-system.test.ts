@@ -8,10 +8,11 @@ describe("/prices and /system", () => {
     const u = h.user(6001, { languageCode: "en" });
     await u.send("/prices");
     const lines = u.lastText().split("\n");
-    expect(lines).toContain("1m (1 min): 123 sun per unit, 100,000 energy = 12.3 TRX");
-    expect(lines).toContain("5m (5 min): 123 sun per unit, 100,000 energy = 12.3 TRX");
-    expect(lines).toContain("15m (15 min): 136 sun per unit, 100,000 energy = 13.6 TRX");
-    expect(lines).toContain("1h (1 h): 185 sun per unit, 100,000 energy = 18.5 TRX");
+    // The label only abbreviates the duration: named once, in words ("1m (1 min)" said it twice).
+    expect(lines).toContain("1 min: 123 sun per unit, 100,000 energy = 12.3 TRX");
+    expect(lines).toContain("5 min: 123 sun per unit, 100,000 energy = 12.3 TRX");
+    expect(lines).toContain("15 min: 136 sun per unit, 100,000 energy = 13.6 TRX");
+    expect(lines).toContain("1 h: 185 sun per unit, 100,000 energy = 18.5 TRX");
     expect(u.lastText()).toContain("from 50,000 to 200,000 energy");
   });
 
@@ -23,7 +24,17 @@ describe("/prices and /system", () => {
     await vi.waitFor(() => expect(h.deps.pricing.peek()?.tiers.map((t) => t.label)).toContain("2h"));
     await u.send("/prices");
     expect(u.lastText()).toContain("Цены на энергию");
-    expect(u.lastText()).toContain("2h (2 ч): 250 sun за единицу, 100\u00a0000 энергии = 25 TRX");
+    expect(u.lastText()).toContain("2 ч: 250 sun за единицу, 100\u00a0000 энергии = 25 TRX");
+  });
+
+  it("/prices names a tier whose label is not a duration by its label and its duration", async () => {
+    const u = h.user(6005, { languageCode: "en" });
+    h.sim.control.addTier({ durationSec: 10_800, label: "express", unitPriceSun: 300 });
+    h.deps.pricing.invalidate();
+    await u.send("/prices");
+    await vi.waitFor(() => expect(h.deps.pricing.peek()?.tiers.map((t) => t.label)).toContain("express"));
+    await u.send("/prices");
+    expect(u.lastText().split("\n")).toContain("express (3 h): 300 sun per unit, 100,000 energy = 30 TRX");
   });
 
   it("/system describes pools and the provider snapshot in plain words", async () => {

@@ -59,9 +59,16 @@ export async function startBotHarness(options: BotHarnessOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), "bot-harness-"));
   const storePath = join(dir, "bot.sqlite");
   const logs: LogLine[] = [];
+  /** The log lines as written (JSON.parse would hide a key written twice). */
+  const rawLogs: string[] = [];
   const logger: Logger = createLogger({
     level: "debug",
-    destination: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) },
+    destination: {
+      write: (line: string) => {
+        rawLogs.push(line);
+        logs.push(JSON.parse(line) as LogLine);
+      },
+    },
   });
   const tg = await startFakeTelegram(options.telegram);
   const sim: Simulator = await startSimulator(options.simulator);
@@ -139,6 +146,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}) {
     tg,
     sim,
     logs,
+    rawLogs,
     storePath,
     get bot() {
       return bot;

@@ -35,12 +35,17 @@ export interface FakeCore {
   addFile(bytes: Buffer, fileName: string, mimeType?: string): StoredFile;
   /** Called after a bot message is stored (waiters). */
   onBotMessage(message: StoredMessage): void;
+  /** Resolves when an update is enqueued, the timeout passes or `signal` aborts. */
   waitForUpdates(timeoutMs: number, signal: AbortSignal): Promise<void>;
-  getUpdatesBusy: boolean;
+  /** The long poll now waiting, if any: a newer getUpdates supersedes it (409) as Telegram does. */
+  pendingPoll: { supersede(): void } | undefined;
 }
 
 type Params = Record<string, unknown>;
-type Method = (p: Params, files: Map<string, UploadedFile>) => unknown;
+/** `signal` aborts when the client disconnects before the answer is sent. */
+type Method = (p: Params, files: Map<string, UploadedFile>, signal: AbortSignal) => unknown;
+
+const CONFLICT_OTHER_POLL = "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running";
 
 const bad = (description: string) => new TelegramError(400, `Bad Request: ${description}`);
 const NOT_MODIFIED =
@@ -50,11 +55,31 @@ const CHAT_ACTIONS = new Set([
   "choose_sticker", "find_location", "record_video_note", "upload_video_note",
 ]);
 
+/** The bot as a group admin that may delete messages (what `botCanDelete` stands for). */
+export const BOT_ADMIN_RIGHTS = {
+  can_be_edited: false,
+  is_anonymous: false,
+  can_manage_chat: true,
+  can_delete_messages: true,
+  can_manage_video_chats: false,
+  can_restrict_members: false,
+  can_promote_members: false,
+  can_change_info: false,
+  can_invite_users: true,
+  can_post_stories: false,
+  can_edit_stories: false,
+  can_delete_stories: false,
+} as const;
+
 /** Commands are stored per scope type and language: "all_private_chats:ru", "default:". */
 export function commandsKey(p: Record<string, unknown>): string {
-  const scope = jsonParam(p.scope) as { type?: unknown } | undefined;
+  const scope = jsonParam(p.scope) as { type?: unknown; chat_id?: unknown } | undefined;
   const lang = typeof p.language_code === "string" ? p.language_code : "";
-  return `${typeof scope?.type === "string" ? scope.type : "default"}:${lang}`;
+  const type = typeof scope?.type === "string" ? scope.type : "default";
+  // Chat scopes are per chat: "chat:1001:ru".
+  const chatId = intParam(scope?.chat_id) ?? (typeof scope?.chat_id === "string" ? scope.chat_id : undefined);
+  const chat = type.startsWith("chat") && chatId !== undefined ? `:${chatId}` : "";
+  return `${type}${chat}:${lang}`;
 }
 
 export function createMethods(core: FakeCore): Record<string, Method> {
@@ -175,9 +200,10 @@ export function createMethods(core: FakeCore): Record<string, Method> {
 
   return {
     getme: () => core.botInfo,
-    getupdates: async (p) => {
+    getupdates: async (p, _files, signal) => {
       if (core.webhook.url) throw new TelegramError(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
-      if (core.getUpdatesBusy) throw new TelegramError(409, "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running");
+      // Telegram serves the newest poll and ends the older one with 409 (a restarted bot is not locked out).
+      core.pendingPoll?.supersede();
       const offset = intParam(p.offset);
       if (offset !== undefined) {
         while (core.updates.length > 0 && core.updates[0]!.update_id < offset) core.updates.shift();
@@ -185,12 +211,24 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       const timeout = Math.min(intParam(p.timeout) ?? 0, 50);
       const limitCount = Math.min(Math.max(intParam(p.limit) ?? 100, 1), 100);
       if (core.updates.length === 0 && timeout > 0) {
-        core.getUpdatesBusy = true;
+        const stop = new AbortController();
+        let superseded = false;
+        const poll = {
+          supersede: () => {
+            superseded = true;
+            stop.abort();
+          },
+        };
+        const onClientGone = () => stop.abort();
+        signal.addEventListener("abort", onClientGone, { once: true });
+        core.pendingPoll = poll;
         try {
-          await core.waitForUpdates(timeout * 1000, new AbortController().signal);
+          await core.waitForUpdates(timeout * 1000, stop.signal);
         } finally {
-          core.getUpdatesBusy = false;
+          signal.removeEventListener("abort", onClientGone);
+          if (core.pendingPoll === poll) core.pendingPoll = undefined;
         }
+        if (superseded) throw new TelegramError(409, CONFLICT_OTHER_POLL);
       }
       return core.updates.slice(0, limitCount);
     },
@@ -277,6 +315,15 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       const q = answerQuery(p.inline_query_id, "inline");
       q.answer = { ...p, results, button };
       return true;
+    },
+    getchatmember: (p) => {
+      const chat = chatOf(p);
+      const userId = intParam(p.user_id);
+      if (userId === undefined) throw bad("user_id is empty");
+      const botUser = { id: core.botInfo.id, is_bot: true, first_name: core.botInfo.first_name, username: core.botInfo.username };
+      if (userId !== core.botInfo.id) return { status: "member", user: { id: userId, is_bot: false, first_name: `User${userId}` } };
+      if (chat.type === "private" || !chat.botCanDelete) return { status: "member", user: botUser };
+      return { status: "administrator", user: botUser, ...BOT_ADMIN_RIGHTS };
     },
     sendphoto: (p, files) => sendMedia(p, files, "photo"),
     senddocument: (p, files) => sendMedia(p, files, "document"),

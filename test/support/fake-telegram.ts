@@ -15,7 +15,7 @@ import type { AddressInfo } from "node:net";
 import type { Message, Update, UserFromGetMe } from "grammy/types";
 import type { Button } from "./fake-telegram-format.js";
 import { parseRequest, readBody } from "./fake-telegram-http.js";
-import { createMethods, TelegramError, type FakeCore, type PendingQuery } from "./fake-telegram-methods.js";
+import { BOT_ADMIN_RIGHTS, createMethods, TelegramError, type FakeCore, type PendingQuery } from "./fake-telegram-methods.js";
 import {
   createRateLimiter,
   TELEGRAM_RATE_LIMITS,
@@ -103,7 +103,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     webhook: { url: "" },
     updates: [],
     rate: undefined,
-    getUpdatesBusy: false,
+    pendingPoll: undefined,
     nextSeq: () => ++seq,
     addFile(bytes, fileName, mimeType) {
       const n = nextFileId++;
@@ -114,15 +114,18 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     onBotMessage: (m) => {
       for (const l of listeners) l(m);
     },
-    waitForUpdates: (timeoutMs) =>
+    waitForUpdates: (timeoutMs, signal) =>
       new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
           updateWaiters.delete(done);
+          signal.removeEventListener("abort", done);
           resolve();
         };
         const timer = setTimeout(done, timeoutMs);
         updateWaiters.add(done);
+        if (signal.aborted) done();
+        else signal.addEventListener("abort", done, { once: true });
       }),
   };
   const methods = createMethods(core);
@@ -135,6 +138,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     void (async () => {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
       const reply = (status: number, body: unknown) => {
+        if (res.writableEnded || res.destroyed) return;
         res.writeHead(status, { "content-type": "application/json" });
         res.end(JSON.stringify(body));
       };
@@ -149,6 +153,11 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
       if (!m) return reply(404, { ok: false, error_code: 404, description: "Not Found" });
       if (m[1] !== token) return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
       const method = m[2]!;
+      // A client that goes away (a stopped runner) ends its long poll instead of holding it.
+      const gone = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) gone.abort();
+      });
       let params: Record<string, unknown> = {};
       const call: RecordedCall = { method, params, at: Date.now(), ok: true };
       try {
@@ -158,7 +167,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
         calls.push(call);
         const handler = methods[method.toLowerCase()];
         if (!handler) throw new TelegramError(404, "Not Found: method not found");
-        const result = await handler(params, parsed.files);
+        const result = await handler(params, parsed.files, gone.signal);
         reply(200, { ok: true, result });
       } catch (err) {
         if (!calls.includes(call)) calls.push(call);
@@ -244,8 +253,24 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
         newStatus: blocked ? "kicked" : "member",
       });
     },
+    /**
+     * A member adds the bot to a group (my_chat_member left -> member, or
+     * administrator with the delete right when `admin`); `botCanDelete` follows.
+     */
+    addedToGroup: (chatId: number, opts: { from?: UserSpec; admin?: boolean; type?: "group" | "supergroup"; title?: string } = {}): Update => {
+      const chat = addChat(chatId, { type: opts.type ?? "supergroup", botCanDelete: opts.admin === true, ...(opts.title ? { title: opts.title } : {}) });
+      const from = senderOf(chatId, opts.from ? { from: opts.from } : {});
+      return myChatMemberUpdate(nextUpdateId++, {
+        chat: makeChat(chat, from),
+        from,
+        bot: { id: botInfo.id, is_bot: true, first_name: botInfo.first_name, username: botInfo.username },
+        oldStatus: "left",
+        newStatus: opts.admin ? "administrator" : "member",
+        ...(opts.admin ? { rights: { ...BOT_ADMIN_RIGHTS } } : {}),
+      });
+    },
     setRateLimits,
-    /** Registered commands per scope type and language ("" = no language). */
+    /** Registered commands per scope type and language ("" = no language); a chat scope is "chat:<id>". */
     commands: (languageCode = "", scope = "default") => core.commands.get(`${scope}:${languageCode}`) as { command: string; description: string }[] | undefined,
     webhook: () => ({ ...core.webhook }),
     /** A user sends a text (commands get bot_command entities). */
@@ -305,6 +330,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
       for (const w of [...updateWaiters]) w();
     },
     pendingUpdates: () => core.updates.length,
+    /** Whether a getUpdates long poll is waiting right now. */
+    longPollWaiting: () => core.pendingPoll !== undefined,
     /** What the user sees: live messages in order, after edits and deletes. */
     view: visible,
     botMessages,

@@ -109,10 +109,19 @@ export function inlineQueryUpdate(
   };
 }
 
-/** The bot's own membership changed in a private chat: "kicked" when the user blocks it, "member" when unblocked. */
-export function myChatMemberUpdate(updateId: number, spec: { chat: Chat; from: User; bot: User; oldStatus: "member" | "kicked"; newStatus: "member" | "kicked" }): Update {
-  const member = (status: "member" | "kicked"): ChatMember =>
-    status === "kicked" ? { status, user: spec.bot, until_date: 0 } : { status, user: spec.bot };
+export type BotMemberStatus = "member" | "kicked" | "left" | "administrator";
+
+/**
+ * The bot's own membership changed: in a private chat "kicked" when the user
+ * blocks it and "member" when unblocked; in a group "left"/"kicked" ->
+ * "member"/"administrator" when it is added (an administrator may delete messages).
+ */
+export function myChatMemberUpdate(updateId: number, spec: { chat: Chat; from: User; bot: User; oldStatus: BotMemberStatus; newStatus: BotMemberStatus; rights?: Record<string, boolean> }): Update {
+  const member = (status: BotMemberStatus): ChatMember => {
+    if (status === "kicked") return { status, user: spec.bot, until_date: 0 };
+    if (status === "administrator") return { status, user: spec.bot, ...(spec.rights ?? {}) } as ChatMember;
+    return { status, user: spec.bot };
+  };
   return {
     update_id: updateId,
     my_chat_member: {

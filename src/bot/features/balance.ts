@@ -46,7 +46,8 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
     await ctx.reply(lines.join("\n\n"), HTML);
     const png = await QRCode.toBuffer(address, { type: "png", margin: 2, width: 320, errorCorrectionLevel: "M" });
     await ctx.replyWithPhoto(new InputFile(png, "deposit-address.png"), {
-      caption: translate(ctx, "balance-qr-caption", { address: code(address) }),
+      // The address itself is in the text above (one tap copies it); the caption only names the picture.
+      caption: translate(ctx, "balance-qr-caption"),
       parse_mode: "HTML",
     });
   });

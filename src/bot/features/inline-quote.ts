@@ -9,6 +9,7 @@ import { formatInteger, formatTrx } from "../helpers/format.js";
 import { translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { orderDeepLink, parseQuoteQuery } from "../helpers/quote-query.js";
+import { sortedTiers, tierName } from "../helpers/tiers.js";
 
 function article(id: string, title: string, description: string, messageText: string, keyboard?: InlineKeyboard): InlineQueryResult {
   return {
@@ -27,6 +28,11 @@ function results(ctx: BotContext, pricing: Pricing, locale: string): InlineQuery
   if (query.kind === "unparsed") {
     return [article("help", ctx.t("inline-unparsed-title"), ctx.t("inline-unparsed-description", range), translate(ctx, "inline-unparsed-message", range))];
   }
+  if (query.kind === "unknown-tier") {
+    const labels = sortedTiers(pricing).map((t) => t.label);
+    const vars = { duration: query.duration, labels: labels.join(", "), example: labels.at(-1) ?? "1h" };
+    return [article("tier", ctx.t("inline-unknown-tier-title", vars), ctx.t("inline-unknown-tier-description", vars), translate(ctx, "inline-unknown-tier-message", vars))];
+  }
   if (query.kind === "out-of-range") {
     const vars = { ...range, amount: formatInteger(query.amount, locale) };
     return [article("range", ctx.t("inline-range-title", vars), ctx.t("inline-range-description", vars), translate(ctx, "inline-range-message", vars))];
@@ -37,6 +43,7 @@ function results(ctx: BotContext, pricing: Pricing, locale: string): InlineQuery
       amount: formatInteger(query.amount, locale),
       unitPriceSun: formatInteger(tier.unitPriceSun, locale),
       duration: formatDuration(ctx, tier.durationSec),
+      tier: tierName(ctx, tier),
       totalTrx: formatTrx(mulSun(query.amount, tier.unitPriceSun), locale),
     };
     const keyboard = new InlineKeyboard().url(ctx.t("inline-order-button"), orderDeepLink(ctx.me.username, query.amount, tier.durationSec));

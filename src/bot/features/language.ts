@@ -7,10 +7,15 @@ import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { createLanguageKeyboard } from "../keyboards/language.js";
+import { commandsFor, setChatMenu } from "../register-commands.js";
 
 const isLocale = (value: string | undefined): value is SupportedLocale => SUPPORTED_LOCALES.some((l) => l === value);
 
-/** /language: a keyboard; the choice is stored per chat and applies at once. */
+/**
+ * /language: a keyboard; the choice is stored per chat and applies at once,
+ * the chat's command menu included (a chat-scoped setMyCommands, since the
+ * global lists follow the Telegram app's language).
+ */
 export function createLanguageFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
@@ -28,7 +33,11 @@ export function createLanguageFeature(deps: BotDeps): Composer<BotContext> {
     await deps.chats.setLocale(ctx.chat.id, locale);
     await ctx.i18n.renegotiateLocale();
     await ctx.answerCallbackQuery();
-    await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "language-changed", { language: ctx.t(`language-name-${locale}`) }), HTML));
+    await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "language-changed"), HTML));
+    // The menu is a convenience: a refusal must not undo or hide the change itself.
+    await setChatMenu(ctx.api, ctx.chat.id, commandsFor(deps), (key) => ctx.t(key)).catch((error: unknown) =>
+      ctx.logger.warn({ err: error }, "could not set the chat's command menu"),
+    );
   });
 
   return composer;

@@ -4,13 +4,15 @@ import { LINK_CONVERSATION } from "../conversations/link.js";
 import type { BotDeps } from "../deps.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
+import { privateChatKeyboard } from "../middlewares/group-guard.js";
 
 /** Deep-link payloads this feature leaves to later features (the order flow). */
 export const ORDER_START_PREFIX = "order_";
 
 /**
  * /start with deep links: `link` opens the link flow; `order_…` is left to
- * the order feature (next); anything else greets.
+ * the order feature (next); anything else greets. In a group /start only
+ * greets briefly and points to the private chat (nothing is stored).
  */
 export function createStartFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
@@ -26,6 +28,10 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
     }
     const linked = await deps.chats.isLinked(ctx.chat.id);
     await ctx.reply(translate(ctx, linked ? "start-welcome-linked" : "start-welcome", { name: ctx.from.first_name }), HTML);
+  });
+
+  composer.chatType(["group", "supergroup"]).command("start", logHandle("command-start-group"), async (ctx) => {
+    await ctx.reply(translate(ctx, "group-hello"), { ...HTML, reply_markup: privateChatKeyboard(ctx) });
   });
 
   return composer;

@@ -2,6 +2,7 @@ import { GrammyError, type BotError } from "grammy";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import { ServiceError } from "../../core/service/errors.js";
 import type { BotContext } from "../context.js";
+import { isUneditable } from "../helpers/edit.js";
 import { errorText } from "../helpers/error-text.js";
 import { HTML } from "../helpers/html.js";
 import type { AnsweredQueries } from "../middlewares/answered-queries.js";
@@ -21,18 +22,27 @@ export function createErrorHandler(deps: ErrorHandlerDeps) {
   return async (err: BotError<BotContext>): Promise<void> => {
     const { ctx, error } = err;
     markUpdateFailed(ctx);
+    // ctx.logger already carries update_id and chat_id (update context): never add them again.
     const logger = ctx.logger;
     const chatId = ctx.chat?.id;
     // Blocked or kicked: an everyday event, not a bug. Nothing can be sent there; stop notifying the chat.
     if (error instanceof GrammyError && error.error_code === 403 && chatId !== undefined) {
-      logger.info({ chat_id: chatId, description: error.description }, "chat is unreachable; marked inactive");
-      await deps.chats.markInactive(chatId).catch((markError: unknown) => logger.warn({ err: markError, chat_id: chatId }, "could not mark the chat inactive"));
+      logger.info({ description: error.description }, "chat is unreachable; marked inactive");
+      await deps.chats.markInactive(chatId).catch((markError: unknown) => logger.warn({ err: markError }, "could not mark the chat inactive"));
+      return;
+    }
+    // A button on a message that is gone or cannot be edited (old, forged): the button has expired.
+    if (ctx.callbackQuery && isUneditable(error)) {
+      logger.info({ description: (error as GrammyError).description }, "button on a message that cannot be edited");
+      if (!deps.answered.has(ctx.callbackQuery.id)) {
+        await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }).catch((answerError: unknown) => logger.warn({ err: answerError }, "could not answer a stale button"));
+      }
       return;
     }
     if (ServiceError.isInstance(error)) {
-      logger.warn({ code: error.code, status: error.status, requestId: error.requestId, chat_id: chatId }, "service call failed");
+      logger.warn({ code: error.code, status: error.status, requestId: error.requestId }, "service call failed");
     } else {
-      logger.error({ err: error, chat_id: chatId }, "update failed");
+      logger.error({ err: error }, "update failed");
     }
     try {
       // A second answer would be refused; only stop a spinner nobody stopped yet.
@@ -45,7 +55,7 @@ export function createErrorHandler(deps: ErrorHandlerDeps) {
       const locale = await ctx.i18n.getLocale();
       await ctx.reply(errorText(ctx, error, locale), HTML);
     } catch (replyError) {
-      logger.warn({ err: replyError, chat_id: chatId }, "could not tell the user about the failure");
+      logger.warn({ err: replyError }, "could not tell the user about the failure");
     }
   };
 }

@@ -5,12 +5,17 @@ import { SAMPLE_AMOUNT, sortedTiers } from "./tiers.js";
 export type QuoteQuery =
   | { kind: "quote"; amount: number; tiers: PricingTier[] }
   | { kind: "out-of-range"; amount: number }
+  /** The last word is a duration, but no tier has it ("100k 2h"). */
+  | { kind: "unknown-tier"; duration: string }
   | { kind: "unparsed" };
 
 function findTier(token: string, tiers: PricingTier[]): PricingTier | undefined {
   const t = token.toLowerCase();
   return tiers.find((tier) => tier.label.toLowerCase() === t || `${tier.durationSec}s` === t);
 }
+
+/** "2h", "30m", "45 min" -> a word that names a duration. */
+const DURATION_WORD = /^\d+(?:[.,]\d+)?(?:s|sec|m|min|h|hr|d|day|days|w)$/i;
 
 /**
  * Inline query text -> what to quote: "100000", "100k 1h", "65,000 15m",
@@ -26,6 +31,8 @@ export function parseQuoteQuery(query: string, pricing: Pricing): QuoteQuery {
   if (tier) {
     chosen = [tier];
     words.pop();
+  } else if (last !== undefined && words.length > 1 && DURATION_WORD.test(last) && parseEnergyAmount(words.slice(0, -1).join(" ")) !== undefined) {
+    return { kind: "unknown-tier", duration: last };
   }
   if (words.length === 0) {
     const amount = Math.min(Math.max(SAMPLE_AMOUNT, pricing.amountMin), pricing.amountMax);

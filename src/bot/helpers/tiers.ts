@@ -13,12 +13,30 @@ export function sortedTiers(pricing: Pricing): PricingTier[] {
   return [...pricing.tiers].sort((a, b) => a.durationSec - b.durationSec);
 }
 
+const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, sec: 1, m: 60, min: 60, h: 3600, hr: 3600, d: 86_400 };
+
+/** "15m" -> 900, "1h" -> 3600; undefined for a label that is not a plain duration ("express"). */
+export function labelSeconds(label: string): number | undefined {
+  const m = /^(\d{1,6})\s*([a-z]{1,3})$/i.exec(label.trim());
+  const unit = m ? UNIT_SECONDS[m[2]!.toLowerCase()] : undefined;
+  return m && unit !== undefined ? Number(m[1]) * unit : undefined;
+}
+
+/**
+ * How a tier is named to people: the localized duration ("1 min", "1 h")
+ * when the label only abbreviates it, otherwise the label with the duration
+ * ("express (2 h)"), so nothing is said twice and nothing is lost.
+ */
+export function tierName(ctx: Pick<I18nFlavor, "t">, tier: Pick<PricingTier, "label" | "durationSec">): string {
+  const duration = formatDuration(ctx, tier.durationSec);
+  return labelSeconds(tier.label) === tier.durationSec ? duration : `${tier.label} (${duration})`;
+}
+
 /** The /prices table: one line per tier, the accepted range, the base price. */
 export function pricesText(ctx: Pick<I18nFlavor, "t">, pricing: Pricing, locale: string): string {
   const lines = sortedTiers(pricing).map((tier) =>
     translate(ctx, "prices-tier", {
-      label: tier.label,
-      duration: formatDuration(ctx, tier.durationSec),
+      tier: tierName(ctx, tier),
       unitPriceSun: formatInteger(tier.unitPriceSun, locale),
       sampleAmount: formatInteger(SAMPLE_AMOUNT, locale),
       sampleTrx: formatTrx(mulSun(SAMPLE_AMOUNT, tier.unitPriceSun), locale),

@@ -31,6 +31,7 @@ export interface LinkInput {
 
 export interface ChatRepository {
   get(chatId: number): Promise<ChatRecord | undefined>;
+  /** True only when the stored key opens for this chat (what getApiKey would return). */
   isLinked(chatId: number): Promise<boolean>;
   /** Stores the key (and secret) sealed; a re-link replaces both and keeps the route. */
   link(chatId: number, input: LinkInput): Promise<ChatRecord>;
@@ -96,7 +97,8 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
   return {
     get: (chatId) => records.get(id(chatId)),
     async isLinked(chatId) {
-      return Boolean((await records.get(id(chatId)))?.apiKeySealed);
+      // Honest: a key that does not open for this chat (copied row, lost vault key) cannot be used, so it does not count.
+      return (await openSealed(chatId, "apiKeySealed")) !== undefined;
     },
     async link(chatId, input) {
       const apiKeySealed = deps.vault.seal(input.apiKey, chatId);

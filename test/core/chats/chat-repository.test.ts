@@ -110,6 +110,8 @@ describe("chat repository", () => {
     const row = (await kv.get<{ v: number; data: Record<string, unknown> }>("17"))!;
     await kv.set("17", { ...row, data: { ...row.data, apiKeySealed: sealed } });
     expect(await chats.getApiKey(17)).toBeUndefined();
-    expect(await chats.isLinked(17)).toBe(true);
+    // A key that cannot be used does not make the chat linked (/start and /balance agree).
+    expect(await chats.isLinked(17)).toBe(false);
+    expect(await chats.isLinked(16)).toBe(true);
   });
 });

@@ -1,0 +1,39 @@
+import type { Middleware } from "grammy";
+import { detectSecret } from "../../core/broadcasts/secret-detect.js";
+import type { BotContext } from "../context.js";
+import { HTML, translate } from "../helpers/html.js";
+import { findServiceSecret } from "../helpers/service-secret.js";
+
+export interface ServiceSecretGuardDeps {
+  /** Conversations that ask for a key or secret themselves (they delete the message). */
+  expectingSecrets: readonly string[];
+}
+
+/**
+ * A private-chat message that looks like the service's API key or webhook
+ * secret is deleted with a warning (revoke it if it was real), whatever the
+ * chat is doing: outside any flow, or inside a flow that did not ask for a
+ * key. Installed before the conversation builders, which would swallow it.
+ * Commands (`/link KEY`, `/webhook secret X`) are their features' business,
+ * and so are wallet secrets (detectSecret: order/broadcast features).
+ */
+export function serviceSecretGuard(deps: ServiceSecretGuardDeps): Middleware<BotContext> {
+  return async (ctx, next) => {
+    if (ctx.chat?.type !== "private") return next();
+    const text = ctx.msg?.text ?? ctx.msg?.caption;
+    if (text === undefined || text.startsWith("/") || detectSecret(text) !== null) return next();
+    const kind = findServiceSecret(text);
+    if (kind === undefined) return next();
+    const active = Object.keys(ctx.conversation.active());
+    if (active.some((id) => deps.expectingSecrets.includes(id))) return next();
+    const deleted = await ctx.deleteMessage().then(
+      () => true,
+      (error: unknown) => {
+        ctx.logger.warn({ err: error, kind }, "could not delete a message that looked like a service key");
+        return false;
+      },
+    );
+    ctx.logger.warn({ kind, deleted, inFlow: active.length > 0 }, "a message looked like a service key");
+    await ctx.reply(translate(ctx, deleted ? "unhandled-key-deleted" : "unhandled-key-not-deleted"), HTML);
+  };
+}
