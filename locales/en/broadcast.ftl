@@ -10,7 +10,9 @@ broadcast-secret-deleted = ⚠️ I deleted your message because it looked like 
    *[other] private key
 }. Never share it with anyone, this bot included: I only need the signed transaction. If it was real, treat that wallet as compromised and move the funds.
 
-broadcast-refused-not-json = This is not valid JSON ({ $detail }). Send the signed transaction exactly as your wallet produced it.
+broadcast-refused-not-json = This is not valid JSON. Send the signed transaction exactly as your wallet produced it.
+broadcast-refused-not-json-at = This is not valid JSON: it goes wrong at line { $line }, character { $column }. Send the signed transaction exactly as your wallet produced it.
+broadcast-refused-not-json-end = This is not valid JSON: it ends too early (line { $line }, character { $column }), so part of it is probably missing. Send the complete signed transaction, or send it as a .json file.
 broadcast-refused-too-large = The transaction is over 1 MiB; a signed transaction is only a few kilobytes. Nothing was sent.
 broadcast-refused-not-object = This is not a transaction object. Send the signed transaction JSON with txID, raw_data, raw_data_hex and signature.
 broadcast-refused-malformed = The transaction is incomplete or unreadable: { $detail }. Nothing was sent.
@@ -44,3 +46,6 @@ broadcast-already-submitted = This transaction was already submitted.
 broadcast-accepted = Broadcast { $broadcastId } accepted: { $status }.
 broadcast-duplicate-known = This transaction was already submitted: broadcast { $broadcastId } (transaction { $txId }), status { $status }. Nothing new was charged.
 broadcast-duplicate-unknown = The service already has a broadcast for transaction { $txId } in flight or confirmed. Nothing new was charged; see /orders.
+broadcast-known-active = This transaction { $txId } was already submitted: broadcast { $broadcastId }, status { $status }. The service will not take it twice, so there is nothing to confirm and nothing new was charged. Follow it with { $track }.
+broadcast-known-failed = Note: an earlier broadcast of this transaction, { $broadcastId }, ended { $status }. The same signed transaction may be submitted again while it has not expired.
+broadcast-known-expired = Note: an earlier broadcast of this transaction, { $broadcastId }, ended { $status }. The service accepts it again, but it was not confirmed in time before: a freshly signed transaction with about 600 seconds of expiration is the safer choice.

@@ -6,7 +6,11 @@ batch =
     .description = Several orders at once (lines or a .csv file)
 
 order-not-linked = Link your API key first: /link
-order-usage = Usage: <code>/order address amount duration</code>, for example <code>/order TXYZ… 100k 1h</code>. Durations: { $durations }. Or just send /order and I will ask step by step.
+order-usage = Usage: <code>/order address amount duration</code>, for example <code>/order TXYZ… 100k 1h</code>. Durations: { $durations }. Or just send /order and I will ask step by step. The receiver may also be a saved label, spaces included: <code>/order main wallet 100k 1h</code>.
+order-oneshot-bad-receiver = “{ $value }” is not a valid TRON address or one of your saved labels. Check it and send the command again.
+order-oneshot-bad-amount = “{ $value }” is not an amount. Use a whole number such as <code>100000</code>, <code>100k</code> or <code>65,000</code>.
+order-oneshot-amount-range = The amount { $value } is outside { $min }–{ $max }.
+order-oneshot-bad-duration = Unknown duration { $value }. Available: { $durations }.
 order-ask-receiver = Who receives the energy? Send a TRON address (base58, starts with T). You can add a label after it, like <code>TXYZ… main wallet</code>, or tap a recent receiver.
     For several orders at once, paste lines <code>address amount [duration]</code> or send a .csv file.
 order-recent-title = Recent receivers:
@@ -38,6 +42,7 @@ order-quote-total = Total: <b>{ $totalTrx } TRX</b>
 order-quote-balance = Balance: { $balanceTrx } TRX, after the order: { $afterTrx } TRX
 order-quote-balance-short = Balance: { $balanceTrx } TRX, which is { $missingTrx } TRX short. Top up before you confirm.
 order-quote-balance-unknown = Your balance could not be read right now.
+order-quote-no-wallet = Your account has no wallet yet, so there is no balance to pay from. Its deposit address appears once the dashboard creates the wallet; /balance shows it then.
 order-quote-confirm-button = ✅ Confirm
 order-quote-retry-button = 🔁 Retry
 order-quote-fresh-button = Get a fresh quote
@@ -47,10 +52,17 @@ order-quote-expired-short = This quote has expired.
 order-already-placed = This order is already placed; it was charged once.
 order-cannot-cancel = This quote has already been sent to the service and can no longer be cancelled.
 order-placed-replayed = This order had already been placed: this is the same order, charged once.
-order-topup = Required: { $requiredTrx } TRX, available: { $availableTrx } TRX.
-    Your deposit address: { $depositAddress }
-    After the top-up arrives, tap Retry.
-order-topup-no-address = Required: { $requiredTrx } TRX, available: { $availableTrx } TRX. Your account has no deposit address yet: create one in the dashboard, top up, then tap Retry.
+order-insufficient = <b>Not enough balance for this order.</b>
+    Required: { $requiredTrx } TRX
+    Available: { $availableTrx } TRX
+    Short by: { $missingTrx } TRX
+order-insufficient-required = <b>Not enough balance for this order.</b> Required: { $requiredTrx } TRX.
+order-insufficient-balance-unknown = Your balance could not be read right now; /balance shows it with your deposit address.
+order-insufficient-deposit = Top up at your deposit address (tap to copy):
+    { $depositAddress }
+order-insufficient-no-wallet = Your account has no wallet yet, so there is no deposit address to top up. The address appears once the dashboard creates the wallet; /balance shows it then.
+order-insufficient-no-address = Your account has no deposit address yet: create it in the dashboard, then top up.
+order-insufficient-retry = When the top-up has arrived, tap Retry: it sends this same order with the same key, so you are never charged twice.
 order-retry-safe = Retry sends the same order with the same key, so it can never be charged twice.
 
 order-batch-ask = Paste the orders, one per line: <code>address amount [duration]</code>. Or send a .csv file. Up to 100 orders per batch.

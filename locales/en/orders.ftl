@@ -14,6 +14,7 @@ orders-line-broadcast = { $n }. Broadcast { $id }
 orders-what-usdt = { $amount } USDT
 orders-what-trx = { $amount } TRX
 orders-what-contract = contract call
+orders-what-tron = TRON transaction
 orders-track-hint = Live status: <code>/track id</code>
 orders-newer-button = ◀ Newer
 orders-older-button = Older ▶

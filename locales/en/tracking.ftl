@@ -1,19 +1,23 @@
 ## Tracking: status cards and notifications
 
-tracking-status = { $status ->
-    [pending] pending
-    [matching] matching
-    [executing] executing
-    [fulfilled] fulfilled
-    [pending_energy] pending_energy
-    [ready] ready
-    [broadcasting] broadcasting
-    [confirming] confirming
-    [confirmed] confirmed
-    [failed] failed
-    [expired] expired
-   *[other] { $status }
+## The API word, verbatim in every language (it is what the dashboard and the API docs show).
+tracking-status = { $status }
+## A plain explanation next to the API word; an unknown status is still under way.
+tracking-status-meaning = { $status ->
+    [pending] waiting to start
+    [matching] finding energy providers
+    [executing] delegating energy
+    [fulfilled] energy delivered
+    [pending_energy] provisioning energy
+    [ready] queued for sending
+    [broadcasting] being sent to the network
+    [confirming] sent, waiting for confirmation
+    [confirmed] on chain
+    [failed] not delivered, refunded
+    [expired] not confirmed in time, refunded
+   *[other] in progress
 }
+tracking-status-shown = { $status } ({ $meaning })
 tracking-order-card = <b>Order</b> { $orderId }
     Status: { $status }
     Receiver: { $receiver }
@@ -23,21 +27,24 @@ tracking-order-progress = Delegated so far: { $delegated } of { $amount }
 tracking-broadcast-card = <b>Broadcast</b> { $broadcastId }
     Status: { $status }
     { $what }
-    Transaction: { $txId }
+    Transaction id: { $txId }
     From: { $from }
     To: { $to }
     Fee: { $feeTrx } TRX
-tracking-broadcast-usdt = USDT transfer of { $amount } USDT
-tracking-broadcast-other = Transaction of kind { $kind }
-tracking-broadcast-txid = Network transaction: { $broadcastTxid }
+tracking-broadcast-usdt = USDT transfer: <b>{ $amount } USDT</b>
+tracking-broadcast-usdt-unknown = USDT transfer
+tracking-broadcast-trx = TRX transfer: <b>{ $amount } TRX</b>
+tracking-broadcast-contract = Other contract call ({ $contractType })
+tracking-broadcast-contract-to = Other contract call ({ $contractType }) to { $contract }
+tracking-broadcast-tron = TRON transaction (a TRX transfer or another contract call)
+tracking-broadcast-txid = On-chain id (differs from the signed transaction id): { $broadcastTxid }
 tracking-broadcast-confirming-note = Sent to the network and waiting for confirmation. This is not final yet.
 tracking-time-left = { $minutes } min { $seconds } s
 tracking-seen = New on your account:
 tracking-order-fulfilled = ✅ Order { $orderId } is <b>fulfilled</b>: { $amount } energy delegated to { $receiver } for { $duration }.
 tracking-rent-again-button = 🔁 Rent again
 tracking-broadcast-confirmed = ✅ Broadcast { $broadcastId } is <b>confirmed</b> on chain.
-    Transaction: { $txId }
-    Network transaction: { $broadcastTxid }
+    Transaction id: { $txId }
 tracking-broadcast-failed = ❌ Broadcast { $broadcastId } <b>failed</b>: { $reason }.
     Refund: { $refundTrx } TRX is back on your balance.
     The same signed transaction { $txId } can be sent again with /broadcast while it has not expired ({ $timeLeft } left); after that, sign a new one.

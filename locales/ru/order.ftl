@@ -6,7 +6,11 @@ batch =
     .description = Несколько заказов сразу (строки или файл .csv)
 
 order-not-linked = Сначала привяжите API-ключ: /link
-order-usage = Формат: <code>/order адрес количество срок</code>, например <code>/order TXYZ… 100k 1h</code>. Сроки: { $durations }. Или отправьте просто /order — я спрошу всё по шагам.
+order-usage = Формат: <code>/order адрес количество срок</code>, например <code>/order TXYZ… 100k 1h</code>. Сроки: { $durations }. Или отправьте просто /order — я спрошу всё по шагам. Вместо адреса можно указать сохранённую метку, даже с пробелами: <code>/order main wallet 100k 1h</code>.
+order-oneshot-bad-receiver = «{ $value }» — это не корректный адрес TRON и не одна из ваших сохранённых меток. Проверьте и отправьте команду ещё раз.
+order-oneshot-bad-amount = «{ $value }» — это не количество. Укажите целое число, например <code>100000</code>, <code>100k</code> или <code>65,000</code>.
+order-oneshot-amount-range = Количество { $value } вне диапазона { $min }–{ $max }.
+order-oneshot-bad-duration = Неизвестный срок { $value }. Доступны: { $durations }.
 order-ask-receiver = Кому отправить энергию? Пришлите адрес TRON (base58, начинается с T). После адреса можно добавить метку, например <code>TXYZ… основной кошелёк</code>, или выберите недавнего получателя.
     Чтобы оформить несколько заказов сразу, вставьте строки <code>адрес количество [срок]</code> или пришлите файл .csv.
 order-recent-title = Недавние получатели:
@@ -38,6 +42,7 @@ order-quote-total = Итого: <b>{ $totalTrx } TRX</b>
 order-quote-balance = Баланс: { $balanceTrx } TRX, после заказа: { $afterTrx } TRX
 order-quote-balance-short = Баланс: { $balanceTrx } TRX — не хватает { $missingTrx } TRX. Пополните счёт перед подтверждением.
 order-quote-balance-unknown = Сейчас не удалось узнать баланс.
+order-quote-no-wallet = У аккаунта ещё нет кошелька, поэтому платить пока нечем. Адрес для пополнения появится, когда кошелёк будет создан в личном кабинете; тогда его покажет /balance.
 order-quote-confirm-button = ✅ Подтвердить
 order-quote-retry-button = 🔁 Повторить
 order-quote-fresh-button = Новый расчёт
@@ -47,10 +52,17 @@ order-quote-expired-short = Срок действия расчёта истёк.
 order-already-placed = Этот заказ уже оформлен; оплата списана один раз.
 order-cannot-cancel = Этот расчёт уже отправлен в сервис, отменить его нельзя.
 order-placed-replayed = Этот заказ уже был оформлен раньше: это тот же заказ, оплата списана один раз.
-order-topup = Нужно: { $requiredTrx } TRX, доступно: { $availableTrx } TRX.
-    Ваш адрес для пополнения: { $depositAddress }
-    Когда пополнение поступит, нажмите «Повторить».
-order-topup-no-address = Нужно: { $requiredTrx } TRX, доступно: { $availableTrx } TRX. У аккаунта ещё нет адреса для пополнения: создайте его в личном кабинете, пополните счёт и нажмите «Повторить».
+order-insufficient = <b>На балансе не хватает средств для этого заказа.</b>
+    Нужно: { $requiredTrx } TRX
+    Доступно: { $availableTrx } TRX
+    Не хватает: { $missingTrx } TRX
+order-insufficient-required = <b>На балансе не хватает средств для этого заказа.</b> Нужно: { $requiredTrx } TRX.
+order-insufficient-balance-unknown = Сейчас не удалось узнать баланс; /balance покажет его и адрес для пополнения.
+order-insufficient-deposit = Пополните баланс на ваш адрес (нажмите, чтобы скопировать):
+    { $depositAddress }
+order-insufficient-no-wallet = У аккаунта ещё нет кошелька, поэтому нет и адреса для пополнения. Адрес появится, когда кошелёк будет создан в личном кабинете; тогда его покажет /balance.
+order-insufficient-no-address = У аккаунта ещё нет адреса для пополнения: создайте его в личном кабинете и пополните баланс.
+order-insufficient-retry = Когда пополнение поступит, нажмите «Повторить»: будет отправлен тот же заказ с тем же ключом, поэтому двойного списания не будет.
 order-retry-safe = «Повторить» отправляет тот же заказ с тем же ключом, поэтому двойного списания не будет.
 
 order-batch-ask = Вставьте заказы, по одному в строке: <code>адрес количество [срок]</code>. Или пришлите файл .csv. В одном пакете — до 100 заказов.

@@ -14,6 +14,7 @@ orders-line-broadcast = { $n }. Отправка { $id }
 orders-what-usdt = { $amount } USDT
 orders-what-trx = { $amount } TRX
 orders-what-contract = вызов контракта
+orders-what-tron = транзакция TRON
 orders-track-hint = Текущий статус: <code>/track id</code>
 orders-newer-button = ◀ Новее
 orders-older-button = Старше ▶

@@ -1,19 +1,23 @@
 ## Tracking: status cards and notifications
 
-tracking-status = { $status ->
-    [pending] pending (в очереди)
-    [matching] matching (подбор)
-    [executing] executing (выполняется)
-    [fulfilled] fulfilled (выполнен)
-    [pending_energy] pending_energy (ожидает энергию)
-    [ready] ready (готова)
-    [broadcasting] broadcasting (отправляется)
-    [confirming] confirming (ждёт подтверждения)
-    [confirmed] confirmed (подтверждена)
-    [failed] failed (не удалась)
-    [expired] expired (истекла)
-   *[other] { $status }
+## The API word, verbatim in every language (it is what the dashboard and the API docs show).
+tracking-status = { $status }
+## A plain explanation next to the API word; an unknown status is still under way.
+tracking-status-meaning = { $status ->
+    [pending] в очереди
+    [matching] подбор поставщиков энергии
+    [executing] энергия делегируется
+    [fulfilled] энергия получена
+    [pending_energy] обеспечение энергией
+    [ready] в очереди на отправку
+    [broadcasting] отправляется в сеть
+    [confirming] отправлена, ждёт подтверждения
+    [confirmed] в блокчейне
+    [failed] не доставлена, средства возвращены
+    [expired] не подтверждена вовремя, средства возвращены
+   *[other] в процессе
 }
+tracking-status-shown = { $status } ({ $meaning })
 tracking-order-card = <b>Заказ</b> { $orderId }
     Статус: { $status }
     Получатель: { $receiver }
@@ -23,21 +27,24 @@ tracking-order-progress = Уже делегировано: { $delegated } из {
 tracking-broadcast-card = <b>Отправка</b> { $broadcastId }
     Статус: { $status }
     { $what }
-    Транзакция: { $txId }
+    ID транзакции: { $txId }
     Отправитель: { $from }
     Получатель: { $to }
     Комиссия: { $feeTrx } TRX
-tracking-broadcast-usdt = Перевод { $amount } USDT
-tracking-broadcast-other = Транзакция вида { $kind }
-tracking-broadcast-txid = Транзакция в сети: { $broadcastTxid }
+tracking-broadcast-usdt = Перевод USDT: <b>{ $amount } USDT</b>
+tracking-broadcast-usdt-unknown = Перевод USDT
+tracking-broadcast-trx = Перевод TRX: <b>{ $amount } TRX</b>
+tracking-broadcast-contract = Другой вызов контракта ({ $contractType })
+tracking-broadcast-contract-to = Другой вызов контракта ({ $contractType }) к { $contract }
+tracking-broadcast-tron = Транзакция TRON (перевод TRX или другой вызов контракта)
+tracking-broadcast-txid = Идентификатор в сети (отличается от подписанного): { $broadcastTxid }
 tracking-broadcast-confirming-note = Отправлена в сеть и ждёт подтверждения. Это ещё не окончательный результат.
 tracking-time-left = { $minutes } мин { $seconds } с
 tracking-seen = Новое в вашем аккаунте:
 tracking-order-fulfilled = ✅ Заказ { $orderId } <b>выполнен</b> (fulfilled): { $amount } энергии делегировано на { $receiver } на { $duration }.
 tracking-rent-again-button = 🔁 Арендовать снова
 tracking-broadcast-confirmed = ✅ Отправка { $broadcastId } <b>подтверждена</b> (confirmed) в сети.
-    Транзакция: { $txId }
-    Транзакция в сети: { $broadcastTxid }
+    ID транзакции: { $txId }
 tracking-broadcast-failed = ❌ Отправка { $broadcastId } <b>не удалась</b> (failed): { $reason }.
     Возврат: { $refundTrx } TRX вернулись на баланс.
     Ту же подписанную транзакцию { $txId } можно отправить снова через /broadcast, пока не истёк её срок (осталось { $timeLeft }); после этого подпишите новую.

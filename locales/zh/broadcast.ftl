@@ -10,7 +10,9 @@ broadcast-secret-deleted = ⚠️ 我删除了您的消息，因为它看起来�
    *[other] 私钥
 }。请勿告诉任何人，包括本机器人：我只需要已签名的交易。如果内容是真实的，请视该钱包已泄露并尽快转移资产。
 
-broadcast-refused-not-json = 这不是有效的 JSON（{ $detail }）。请按钱包生成的原样发送已签名交易。
+broadcast-refused-not-json = 这不是有效的 JSON。请按钱包生成的原样发送已签名交易。
+broadcast-refused-not-json-at = 这不是有效的 JSON：第 { $line } 行第 { $column } 个字符处出错。请按钱包生成的原样发送已签名交易。
+broadcast-refused-not-json-end = 这不是有效的 JSON：内容提前结束（第 { $line } 行第 { $column } 个字符），可能缺了一部分。请发送完整的已签名交易，或以 .json 文件发送。
 broadcast-refused-too-large = 交易超过 1 MiB，而已签名交易通常只有几 KB。未发送任何内容。
 broadcast-refused-not-object = 这不是交易对象。请发送包含 txID、raw_data、raw_data_hex 和 signature 的已签名交易 JSON。
 broadcast-refused-malformed = 交易不完整或无法读取：{ $detail }。未发送任何内容。
@@ -44,3 +46,6 @@ broadcast-already-submitted = 此交易已经提交过了。
 broadcast-accepted = 广播 { $broadcastId } 已受理：{ $status }。
 broadcast-duplicate-known = 此交易已经提交过：广播 { $broadcastId }（交易 { $txId }），状态 { $status }。没有再次扣费。
 broadcast-duplicate-unknown = 服务中已有交易 { $txId } 的广播（进行中或已确认）。没有再次扣费；请查看 /orders。
+broadcast-known-active = 此交易 { $txId } 已提交过：广播 { $broadcastId }，状态 { $status }。服务不会重复接受，因此无需确认，也没有新的扣费。可用 { $track } 查看进度。
+broadcast-known-failed = 注意：此交易之前的广播 { $broadcastId } 以 { $status } 结束。在交易过期前，可以再次提交同一笔已签名交易。
+broadcast-known-expired = 注意：此交易之前的广播 { $broadcastId } 以 { $status } 结束。服务会再次接受它，但上次未能及时确认：更稳妥的做法是重新签名一笔有效期约 600 秒的交易。

@@ -6,7 +6,11 @@ batch =
     .description = 一次下多笔订单（多行文本或 .csv 文件）
 
 order-not-linked = 请先绑定 API 密钥：/link
-order-usage = 用法：<code>/order 地址 数量 时长</code>，例如 <code>/order TXYZ… 100k 1h</code>。可选时长：{ $durations }。也可以只发送 /order，我会一步步询问。
+order-usage = 用法：<code>/order 地址 数量 时长</code>，例如 <code>/order TXYZ… 100k 1h</code>。可选时长：{ $durations }。也可以只发送 /order，我会一步步询问。 接收方也可以是已保存的标签（可含空格）：<code>/order main wallet 100k 1h</code>。
+order-oneshot-bad-receiver = “{ $value }”不是有效的 TRON 地址，也不是您保存的标签。请检查后重新发送命令。
+order-oneshot-bad-amount = “{ $value }”不是有效数量。请使用整数，例如 <code>100000</code>、<code>100k</code> 或 <code>65,000</code>。
+order-oneshot-amount-range = 数量 { $value } 超出范围 { $min }–{ $max }。
+order-oneshot-bad-duration = 未知时长 { $value }。可选：{ $durations }。
 order-ask-receiver = 能量发给谁？请发送一个 TRON 地址（base58 格式，以 T 开头）。可以在地址后加一个备注，例如 <code>TXYZ… 主钱包</code>，或点选最近用过的接收地址。
     如需一次下多笔订单，请粘贴多行 <code>地址 数量 [时长]</code>，或发送 .csv 文件。
 order-recent-title = 最近的接收地址：
@@ -38,6 +42,7 @@ order-quote-total = 合计：<b>{ $totalTrx } TRX</b>
 order-quote-balance = 余额：{ $balanceTrx } TRX，下单后：{ $afterTrx } TRX
 order-quote-balance-short = 余额：{ $balanceTrx } TRX，还差 { $missingTrx } TRX。请先充值再确认。
 order-quote-balance-unknown = 暂时无法读取您的余额。
+order-quote-no-wallet = 您的账户还没有钱包，暂时没有可支付的余额。控制台创建钱包后会出现充值地址，届时 /balance 会显示它。
 order-quote-confirm-button = ✅ 确认
 order-quote-retry-button = 🔁 重试
 order-quote-fresh-button = 获取新报价
@@ -47,10 +52,17 @@ order-quote-expired-short = 此报价已过期。
 order-already-placed = 此订单已下单，只扣费一次。
 order-cannot-cancel = 此报价已提交给服务，无法再取消。
 order-placed-replayed = 此订单之前已经下过：这是同一笔订单，只扣费一次。
-order-topup = 需要：{ $requiredTrx } TRX，可用：{ $availableTrx } TRX。
-    您的充值地址：{ $depositAddress }
-    充值到账后，请点“重试”。
-order-topup-no-address = 需要：{ $requiredTrx } TRX，可用：{ $availableTrx } TRX。您的账户还没有充值地址：请在控制台创建，充值后点“重试”。
+order-insufficient = <b>余额不足，无法下此订单。</b>
+    需要：{ $requiredTrx } TRX
+    可用：{ $availableTrx } TRX
+    差额：{ $missingTrx } TRX
+order-insufficient-required = <b>余额不足，无法下此订单。</b>需要：{ $requiredTrx } TRX。
+order-insufficient-balance-unknown = 暂时无法读取您的余额；/balance 会显示余额和充值地址。
+order-insufficient-deposit = 请充值到您的充值地址（点按即可复制）：
+    { $depositAddress }
+order-insufficient-no-wallet = 您的账户还没有钱包，因此也没有可充值的地址。控制台创建钱包后地址才会出现，届时 /balance 会显示它。
+order-insufficient-no-address = 您的账户还没有充值地址：请先在控制台创建，然后充值。
+order-insufficient-retry = 充值到账后点“重试”：会用同一个密钥发送同一笔订单，绝不会重复扣费。
 order-retry-safe = “重试”会用同一个密钥发送同一笔订单，绝不会重复扣费。
 
 order-batch-ask = 请粘贴订单，每行一笔：<code>地址 数量 [时长]</code>。也可以发送 .csv 文件。每批最多 100 笔。

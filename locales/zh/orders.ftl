@@ -14,6 +14,7 @@ orders-line-broadcast = { $n }. 广播 { $id }
 orders-what-usdt = { $amount } USDT
 orders-what-trx = { $amount } TRX
 orders-what-contract = 合约调用
+orders-what-tron = TRON 交易
 orders-track-hint = 实时状态：<code>/track id</code>
 orders-newer-button = ◀ 较新
 orders-older-button = 较早 ▶

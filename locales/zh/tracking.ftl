@@ -1,19 +1,23 @@
 ## Tracking: status cards and notifications
 
-tracking-status = { $status ->
-    [pending] pending（排队中）
-    [matching] matching（匹配中）
-    [executing] executing（执行中）
-    [fulfilled] fulfilled（已完成）
-    [pending_energy] pending_energy（等待能量）
-    [ready] ready（就绪）
-    [broadcasting] broadcasting（广播中）
-    [confirming] confirming（等待确认）
-    [confirmed] confirmed（已确认）
-    [failed] failed（失败）
-    [expired] expired（已过期）
-   *[other] { $status }
+## The API word, verbatim in every language (it is what the dashboard and the API docs show).
+tracking-status = { $status }
+## A plain explanation next to the API word; an unknown status is still under way.
+tracking-status-meaning = { $status ->
+    [pending] 排队中
+    [matching] 正在匹配能量提供方
+    [executing] 正在委托能量
+    [fulfilled] 能量已到账
+    [pending_energy] 正在准备能量
+    [ready] 等待发送
+    [broadcasting] 正在发送到网络
+    [confirming] 已发送，等待确认
+    [confirmed] 已上链
+    [failed] 未送达，已退款
+    [expired] 未及时确认，已退款
+   *[other] 处理中
 }
+tracking-status-shown = { $status }（{ $meaning }）
 tracking-order-card = <b>订单</b> { $orderId }
     状态：{ $status }
     接收地址：{ $receiver }
@@ -23,21 +27,24 @@ tracking-order-progress = 已委托：{ $delegated } / { $amount }
 tracking-broadcast-card = <b>广播</b> { $broadcastId }
     状态：{ $status }
     { $what }
-    交易：{ $txId }
+    交易 ID：{ $txId }
     发送方：{ $from }
     接收方：{ $to }
     费用：{ $feeTrx } TRX
-tracking-broadcast-usdt = USDT 转账 { $amount } USDT
-tracking-broadcast-other = 类型为 { $kind } 的交易
-tracking-broadcast-txid = 链上交易：{ $broadcastTxid }
+tracking-broadcast-usdt = USDT 转账：<b>{ $amount } USDT</b>
+tracking-broadcast-usdt-unknown = USDT 转账
+tracking-broadcast-trx = TRX 转账：<b>{ $amount } TRX</b>
+tracking-broadcast-contract = 其他合约调用（{ $contractType }）
+tracking-broadcast-contract-to = 其他合约调用（{ $contractType }），合约 { $contract }
+tracking-broadcast-tron = TRON 交易（TRX 转账或其他合约调用）
+tracking-broadcast-txid = 链上 ID（与已签名交易 ID 不同）：{ $broadcastTxid }
 tracking-broadcast-confirming-note = 已发送到网络，正在等待确认，结果尚未最终确定。
 tracking-time-left = { $minutes } 分 { $seconds } 秒
 tracking-seen = 您的账户有新记录：
 tracking-order-fulfilled = ✅ 订单 { $orderId } <b>已完成</b>（fulfilled）：已向 { $receiver } 委托 { $amount } 能量，时长 { $duration }。
 tracking-rent-again-button = 🔁 再租一次
 tracking-broadcast-confirmed = ✅ 广播 { $broadcastId } 已在链上<b>确认</b>（confirmed）。
-    交易：{ $txId }
-    链上交易：{ $broadcastTxid }
+    交易 ID：{ $txId }
 tracking-broadcast-failed = ❌ 广播 { $broadcastId } <b>失败</b>（failed）：{ $reason }。
     退款：{ $refundTrx } TRX 已退回余额。
     在交易 { $txId } 过期前（剩余 { $timeLeft }），可用 /broadcast 再次发送同一笔已签名交易；过期后请重新签名。

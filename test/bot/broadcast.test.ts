@@ -45,7 +45,7 @@ describe("/broadcast", () => {
     expect(h.textOf(CHAT, h.pressedMessage(confirm))).toMatch(/^Broadcast [0-9a-f]{24}\nStatus: (pending_energy|ready|broadcasting|confirming|confirmed)/);
     await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Broadcast")));
     expect(user.lastText()).toContain("is confirmed on chain");
-    expect(user.lastText()).toMatch(/Network transaction: [0-9a-f]{64}$/);
+    expect(user.lastText()).toMatch(/Transaction id: [0-9a-f]{64}$/);
     const edits = h.tg.callsOf("editMessageText").map((c) => String(c.params.text));
     for (const text of edits.filter((t) => t.includes("Status: <b>confirming"))) expect(text).toContain("This is not final yet");
     expect(broadcastPosts().filter((r) => r.method === "POST")).toHaveLength(1);

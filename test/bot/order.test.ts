@@ -101,7 +101,7 @@ describe("/order", () => {
     expect(alice.lastText()).toContain("How much energy? From 50,000 to 200,000");
     await alice.send("/cancel");
     await alice.send(`/order ${BOB} 10 1h`);
-    expect(alice.lastText()).toContain("Line 1: 10 is outside 50,000–200,000");
+    expect(alice.lastText()).toBe("The amount 10 is outside 50,000–200,000.");
     h.sim.control.addTier({ durationSec: 7200, label: "2h", unitPriceSun: 180 });
     h.deps.pricing.invalidate();
     await h.deps.pricing.get();
@@ -131,8 +131,12 @@ describe("/order", () => {
     await alice.send(`/order ${BOB} 100k 1h`);
     await alice.press("✅ Confirm");
     const refusal = alice.lastText();
-    expect(refusal).toContain("Required: 15 TRX, available: 1 TRX.");
-    expect(refusal).toContain(`Your deposit address: ${TEST_KEYS.erin.address}`);
+    expect(refusal).toContain("Required: 15 TRX\nAvailable: 1 TRX\nShort by: 14 TRX");
+    expect(refusal).toContain(`Top up at your deposit address (tap to copy):\n${TEST_KEYS.erin.address}`);
+    expect(alice.last()!.rawText).toContain(`<code>${TEST_KEYS.erin.address}</code>`);
+    // Retry and "never charged twice" are said once, not once per paragraph.
+    expect(refusal.match(/Retry/g)).toHaveLength(1);
+    expect(refusal.match(/twice/g)).toHaveLength(1);
     expect(alice.lastButtons()).toEqual([["🔁 Retry", "Cancel"]]);
     h.sim.credit(account.accountId, 50_000_000);
     const retry = await alice.press("🔁 Retry");

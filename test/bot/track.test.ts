@@ -20,7 +20,7 @@ describe("/track", () => {
     const id = orders[0]!.orderId;
     await h.until(async () => (await h.deps.service.getOrder(account.apiKey, id)).status === "fulfilled");
     await user.send(`/track ${id}`);
-    expect(user.lastText()).toContain(`Order ${id}\nStatus: fulfilled\nReceiver: ${TEST_KEYS.carol.address}`);
+    expect(user.lastText()).toContain(`Order ${id}\nStatus: fulfilled (energy delivered)\nReceiver: ${TEST_KEYS.carol.address}`);
     // A finished record cannot change: its card has no Refresh button.
     expect(user.lastButtons()).toEqual([]);
 

@@ -1,22 +1,77 @@
 import { randomBytes } from "node:crypto";
+import { parseJsonErrorDetail } from "../../core/broadcasts/precheck.js";
+import { ServiceError } from "../../core/service/errors.js";
 import type { ConversationContext } from "../context.js";
 import { readDocument } from "../helpers/document.js";
-import { HTML, translate } from "../helpers/html.js";
+import { code, HTML, translate } from "../helpers/html.js";
 import { checkSignedTx, refusalText, summaryText, type CheckResult } from "../helpers/broadcast-text.js";
+import { statusText } from "../helpers/record-text.js";
 import { createBroadcastConfirmKeyboard, createBroadcastFlowCancelKeyboard } from "../keyboards/broadcast.js";
 import type { FlowDeps } from "./flow-deps.js";
-import { waitStep, type FlowConversation } from "./order-steps.js";
+import { stripButtons, waitStep, type FlowConversation } from "./order-steps.js";
 
 export const BROADCAST_CONVERSATION = "broadcast";
 
-/** Replies with the summary and its Confirm/Cancel buttons, or the refusal. True when a summary was shown. */
-export async function replyWithCheck(ctx: Pick<ConversationContext, "t" | "reply">, result: CheckResult, locale: string): Promise<number | undefined> {
+/** An earlier broadcast of the same txId made by this chat, with its current status. */
+export interface PriorBroadcast {
+  broadcastId: string;
+  status: string;
+}
+
+/** A checked transaction and what the chat already did with it; JSON, so a conversation can keep it. */
+export interface CheckOutcome {
+  result: CheckResult;
+  prior?: PriorBroadcast;
+}
+
+/** In flight or confirmed: the service refuses the same txId (duplicate_tx), so Confirm is not offered. */
+const isResubmittable = (status: string): boolean => status === "failed" || status === "expired";
+
+/**
+ * Local checks, then the chat's history for the same txId (its live status
+ * when it can be read). A transaction already in flight or confirmed gets no
+ * Confirm: its draft is cancelled and the chat is pointed at the broadcast.
+ */
+export async function checkBroadcast(deps: FlowDeps, chatId: number, text: string): Promise<CheckOutcome> {
+  const result = await checkSignedTx(deps, chatId, text);
+  if (!result.ok) return { result };
+  const known = await deps.flows.history.findBroadcastByTxId(chatId, result.draft.summary.txId);
+  if (!known) return { result };
+  let status = known.status;
+  const apiKey = await deps.chats.getApiKey(chatId);
+  try {
+    if (apiKey !== undefined) status = (await deps.service.getBroadcast(apiKey, known.id)).status;
+  } catch (error) {
+    if (!ServiceError.isInstance(error)) throw error;
+    deps.logger.debug({ code: error.code, broadcastId: known.id }, "earlier broadcast unreadable; using its last status seen");
+  }
+  if (!isResubmittable(status)) await deps.flows.drafts.update(result.draft.draftId, (d) => ({ ...d, state: "cancelled" }));
+  return { result, prior: { broadcastId: known.id, status } };
+}
+
+/** Invalid JSON: where it breaks, in numbers, never the parser's English message. */
+function notJsonText(tr: Pick<ConversationContext, "t">, detail: string | undefined): string {
+  const at = parseJsonErrorDetail(detail);
+  if (!at) return translate(tr, "broadcast-refused-not-json");
+  return translate(tr, at.end ? "broadcast-refused-not-json-end" : "broadcast-refused-not-json-at", { line: at.line, column: at.column });
+}
+
+/** Replies with the summary and its Confirm/Cancel buttons, or the refusal, or the earlier broadcast. The summary's message id. */
+export async function replyWithCheck(ctx: Pick<ConversationContext, "t" | "reply">, outcome: CheckOutcome, locale: string): Promise<number | undefined> {
+  const { result, prior } = outcome;
   if (!result.ok) {
-    await ctx.reply(refusalText(ctx, result), HTML);
+    await ctx.reply(result.reason === "not_json" ? notJsonText(ctx, result.detail) : refusalText(ctx, result), HTML);
+    return undefined;
+  }
+  const priorVars = prior ? { broadcastId: code(prior.broadcastId), status: statusText(ctx, prior.status), track: code(`/track ${prior.broadcastId}`) } : undefined;
+  if (prior && priorVars && !isResubmittable(prior.status)) {
+    await ctx.reply(translate(ctx, "broadcast-known-active", { ...priorVars, txId: code(result.draft.summary.txId) }), HTML);
     return undefined;
   }
   const { draft, nowMs, baseUnitPriceSun } = result;
-  const message = await ctx.reply(summaryText(ctx, draft.summary, locale, nowMs, baseUnitPriceSun), {
+  const lines = [summaryText(ctx, draft.summary, locale, nowMs, baseUnitPriceSun)];
+  if (prior && priorVars) lines.push(translate(ctx, prior.status === "expired" ? "broadcast-known-expired" : "broadcast-known-failed", priorVars));
+  const message = await ctx.reply(lines.join("\n\n"), {
     ...HTML,
     reply_markup: createBroadcastConfirmKeyboard(ctx, draft.draftId),
   });
@@ -34,7 +89,7 @@ export function createBroadcastConversation(deps: FlowDeps) {
     if (chatId === undefined) return;
     const flow = await conversation.external(() => randomBytes(4).toString("hex"));
     const locale = await ctx.i18n.getLocale();
-    await ctx.reply(translate(ctx, "broadcast-ask"), { ...HTML, reply_markup: createBroadcastFlowCancelKeyboard(ctx) });
+    const prompt = await ctx.reply(translate(ctx, "broadcast-ask"), { ...HTML, reply_markup: createBroadcastFlowCancelKeyboard(ctx) });
     for (;;) {
       const input = await waitStep(conversation, flow);
       let text: string;
@@ -48,14 +103,19 @@ export function createBroadcastConversation(deps: FlowDeps) {
         text = read.text;
       } else if (input.kind === "text") text = input.text;
       else continue;
-      const result = await conversation.external(() => checkSignedTx(deps, chatId, text));
-      const messageId = await replyWithCheck(ctx, result, locale);
-      if (result.ok && messageId !== undefined) {
-        const draftId = result.draft.draftId;
-        await conversation.external(() => deps.flows.drafts.update(draftId, (d) => ({ ...d, messageId })));
-        return;
+      const outcome = await conversation.external(() => checkBroadcast(deps, chatId, text));
+      if (!outcome.result.ok) {
+        await replyWithCheck(ctx, outcome, locale);
+        continue;
       }
+      // The flow ends here: its Cancel would now have nothing to cancel.
+      await stripButtons(ctx, [prompt.message_id]);
+      const messageId = await replyWithCheck(ctx, outcome, locale);
+      if (outcome.result.ok && messageId !== undefined) {
+        const draftId = outcome.result.draft.draftId;
+        await conversation.external(() => deps.flows.drafts.update(draftId, (d) => ({ ...d, messageId })));
+      }
+      return;
     }
   };
 }
-

@@ -8,6 +8,7 @@ import type { Pricing } from "../../core/service/schemas.js";
 import { orderStepData } from "../callback-data/order.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import { isCsvDocument } from "../helpers/document.js";
+import { isNotModified } from "../helpers/edit.js";
 import { formatInteger } from "../helpers/format.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { createCancelOnlyKeyboard, createDurationKeyboard, createReceiverKeyboard, RECENT_RECEIVERS_SHOWN } from "../keyboards/order.js";
@@ -57,6 +58,24 @@ export async function waitStep(conversation: FlowConversation, flow: string): Pr
   }
 }
 
+/**
+ * Takes the buttons off prompts whose step is answered, so an old Cancel or
+ * tier button cannot be pressed after the flow moved on. Each id must carry
+ * buttons (an edit that changes nothing is refused by Telegram).
+ */
+export async function stripButtons(ctx: Pick<ConversationContext, "chat" | "api" | "logger">, messageIds: readonly number[]): Promise<void> {
+  const chatId = ctx.chat?.id;
+  if (chatId === undefined) return;
+  for (const messageId of messageIds) {
+    try {
+      await ctx.api.editMessageReplyMarkup(chatId, messageId);
+    } catch (error) {
+      // Deleted by the user, too old to edit: nothing left to press either way.
+      if (!isNotModified(error)) ctx.logger.debug({ err: error, messageId }, "could not remove the buttons of an earlier prompt");
+    }
+  }
+}
+
 /** Deletes a message that looks like a private key or mnemonic, and warns. True when it did. */
 export async function deletedAsSecret(ctx: Pick<ConversationContext, "t" | "reply" | "deleteMessage" | "logger">, text: string): Promise<boolean> {
   const kind = detectSecret(text);
@@ -85,23 +104,28 @@ function receiverPrompt(ctx: ConversationContext, recent: readonly AddressBookEn
 /** Step 1: receiver by address (optionally with a label), by label, by button; lines or a .csv switch to a batch. */
 export async function askReceiver(conversation: FlowConversation, ctx: ConversationContext, deps: FlowDeps, flow: string, chatId: number): Promise<ReceiverAnswer> {
   const recent = await conversation.external(() => deps.flows.addressBook.list(chatId));
-  await ctx.reply(receiverPrompt(ctx, recent), { ...HTML, reply_markup: createReceiverKeyboard(ctx, flow, recent) });
+  const shown = [(await ctx.reply(receiverPrompt(ctx, recent), { ...HTML, reply_markup: createReceiverKeyboard(ctx, flow, recent) })).message_id];
+  const answer = async (a: ReceiverAnswer): Promise<ReceiverAnswer> => {
+    await stripButtons(ctx, shown);
+    return a;
+  };
   for (;;) {
     const input = await waitStep(conversation, flow);
     if (input.kind === "button") {
       const entry: AddressBookEntry | undefined = input.action === "a" ? recent[Number(input.value)] : undefined;
-      if (entry) return { kind: "address", address: entry.address };
+      if (entry) return answer({ kind: "address", address: entry.address });
       continue;
     }
     if (input.kind === "document") {
-      if (input.csv) return { kind: "document", fileId: input.fileId, fileSize: input.fileSize, ctx: input.ctx };
+      if (input.csv) return answer({ kind: "document", fileId: input.fileId, fileSize: input.fileSize, ctx: input.ctx });
       await ctx.reply(translate(ctx, "order-document-not-csv"), HTML);
       continue;
     }
     const text = input.text.trim();
-    if (text.split(/\r?\n/).filter((l) => l.trim()).length > 1) return { kind: "batch", text };
+    if (text.split(/\r?\n/).filter((l) => l.trim()).length > 1) return answer({ kind: "batch", text });
     const [first = "", ...rest] = text.split(/\s+/);
     if (isValidTronAddress(first)) {
+      await stripButtons(ctx, shown);
       const label = normalizeLabel(rest.join(" "));
       if (label) {
         await conversation.external(() => deps.flows.addressBook.remember(chatId, first, deps.flows.now(), label));
@@ -110,38 +134,41 @@ export async function askReceiver(conversation: FlowConversation, ctx: Conversat
       return { kind: "address", address: first };
     }
     const byLabel = await conversation.external(() => deps.flows.addressBook.findByLabel(chatId, text));
-    if (byLabel) return { kind: "address", address: byLabel.address };
-    await ctx.reply(translate(ctx, "order-receiver-invalid"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx) });
+    if (byLabel) return answer({ kind: "address", address: byLabel.address });
+    shown.push((await ctx.reply(translate(ctx, "order-receiver-invalid"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx) })).message_id);
   }
 }
 
 /** Step 2: amount within the pricing's range; accepts 100k, 65,000, 65 000. */
 export async function askAmount(conversation: FlowConversation, ctx: ConversationContext, flow: string, pricing: Pricing, locale: string): Promise<number> {
   const range = { min: formatInteger(pricing.amountMin, locale), max: formatInteger(pricing.amountMax, locale) };
-  await ctx.reply(translate(ctx, "order-ask-amount", range), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx) });
+  const prompt = await ctx.reply(translate(ctx, "order-ask-amount", range), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx) });
   for (;;) {
     const input = await waitStep(conversation, flow);
     if (input.kind !== "text") continue;
     const checked = checkAmount(input.text, pricing);
-    if (checked.ok) return checked.amount;
+    if (checked.ok) {
+      await stripButtons(ctx, [prompt.message_id]);
+      return checked.amount;
+    }
     await ctx.reply(translate(ctx, checked.reason === "bad_amount" ? "order-amount-invalid" : "order-amount-range", range), HTML);
   }
 }
 
 /** Step 3: duration from the live tiers (buttons), or typed as seconds or a label. */
 export async function askDuration(conversation: FlowConversation, ctx: ConversationContext, flow: string, pricing: Pricing, promptKey = "order-ask-duration", vars: Record<string, number> = {}): Promise<number> {
-  await ctx.reply(translate(ctx, promptKey, vars), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) });
+  const shown = [(await ctx.reply(translate(ctx, promptKey, vars), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) })).message_id];
   for (;;) {
     const input = await waitStep(conversation, flow);
-    if (input.kind === "button" && input.action === "d") {
-      const tier = pricing.tiers.find((t) => t.durationSec === Number(input.value));
-      if (tier) return tier.durationSec;
-      continue;
+    let tier: Pricing["tiers"][number] | undefined;
+    if (input.kind === "button" && input.action === "d") tier = pricing.tiers.find((t) => t.durationSec === Number(input.value));
+    else if (input.kind === "text") {
+      tier = resolveTier(input.text, pricing.tiers);
+      if (!tier) shown.push((await ctx.reply(translate(ctx, "order-duration-invalid"), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) })).message_id);
     }
-    if (input.kind === "text") {
-      const tier = resolveTier(input.text, pricing.tiers);
-      if (tier) return tier.durationSec;
-      await ctx.reply(translate(ctx, "order-duration-invalid"), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) });
+    if (tier) {
+      await stripButtons(ctx, shown);
+      return tier.durationSec;
     }
   }
 }

@@ -11,7 +11,7 @@ import { html, HTML, translate } from "../helpers/html.js";
 import { prepareQuote, quoteText, type PrepareResult } from "../helpers/quote-text.js";
 import { createCancelOnlyKeyboard, createQuoteKeyboard } from "../keyboards/order.js";
 import type { FlowDeps } from "./flow-deps.js";
-import { askAmount, askDuration, askReceiver, waitStep, type FlowConversation } from "./order-steps.js";
+import { askAmount, askDuration, askReceiver, stripButtons, waitStep, type FlowConversation } from "./order-steps.js";
 
 export const ORDER_CONVERSATION = "order";
 
@@ -46,7 +46,7 @@ type BatchSource = { kind: "text"; text: string } | { kind: "document"; fileId: 
 /** Batch: read lines or a .csv, report every bad line, ask once for a missing duration. */
 async function collectBatch(conversation: FlowConversation, ctx: ConversationContext, flow: string, pricing: Pricing, locale: string, first: BatchSource | undefined): Promise<QuoteRequestItem[]> {
   let source = first;
-  if (!source) await ctx.reply(translate(ctx, "order-batch-ask"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx) });
+  const prompt = source ? undefined : await ctx.reply(translate(ctx, "order-batch-ask"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx) });
   for (;;) {
     if (!source) {
       const input = await waitStep(conversation, flow);
@@ -71,6 +71,7 @@ async function collectBatch(conversation: FlowConversation, ctx: ConversationCon
       await ctx.reply(batchErrorsText(ctx, parsed, locale), HTML);
       continue;
     }
+    if (prompt) await stripButtons(ctx, [prompt.message_id]);
     const missing = parsed.items.filter((i) => i.durationSec === undefined).length;
     const durationSec = missing > 0 ? await askDuration(conversation, ctx, flow, pricing, "order-batch-ask-duration", { count: missing }) : undefined;
     return parsed.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec ?? durationSec! }));

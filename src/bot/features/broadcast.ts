@@ -1,12 +1,12 @@
 import { Composer } from "grammy";
+import { looksLikeSignedTransaction } from "../../core/broadcasts/precheck.js";
 import type { SubmitResult } from "../../core/broadcasts/submit-broadcast.js";
 import { isBroadcastFinished, type Broadcast } from "../../core/service/schemas.js";
 import { draftData } from "../callback-data/broadcast.js";
 import type { BotContext } from "../context.js";
-import { BROADCAST_CONVERSATION, replyWithCheck } from "../conversations/broadcast.js";
+import { BROADCAST_CONVERSATION, checkBroadcast, replyWithCheck } from "../conversations/broadcast.js";
 import type { FlowDeps } from "../conversations/flow-deps.js";
 import { deletedAsSecret } from "../conversations/order-steps.js";
-import { checkSignedTx } from "../helpers/broadcast-text.js";
 import { isJsonDocument, readDocument } from "../helpers/document.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { serviceErrorText } from "../helpers/error-text.js";
@@ -15,6 +15,16 @@ import { logHandle } from "../helpers/logging.js";
 import { broadcastCardText, statusText } from "../helpers/record-text.js";
 import { createBroadcastRetryKeyboard } from "../keyboards/broadcast.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
+
+/** Commands of the flows whose argument is checked for a wallet secret; others (/link, /webhook secret) take secrets on purpose. */
+const SECRET_CHECKED_COMMANDS: ReadonlySet<string> = new Set(["broadcast", "order", "batch", "track", "orders"]);
+
+/** The text after one of those commands, or undefined for any other command or none. */
+function commandArgument(text: string): string | undefined {
+  const m = /^\/([A-Za-z0-9_]+)(?:@\S+)?(?:\s+([\s\S]*))?$/.exec(text);
+  if (!m || !SECRET_CHECKED_COMMANDS.has(m[1]!.toLowerCase())) return undefined;
+  return m[2]?.trim() || undefined;
+}
 
 /**
  * /broadcast (guided, or one-shot with the JSON after the command), a .json
@@ -33,15 +43,18 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
   }
 
   async function checkAndReply(ctx: BotContext, chatId: number, text: string): Promise<void> {
-    const result = await checkSignedTx(deps, chatId, text);
-    const messageId = await replyWithCheck(ctx, result, await ctx.i18n.getLocale());
+    const outcome = await checkBroadcast(deps, chatId, text);
+    const messageId = await replyWithCheck(ctx, outcome, await ctx.i18n.getLocale());
+    const { result } = outcome;
     if (result.ok && messageId !== undefined) await flows.drafts.update(result.draft.draftId, (d) => ({ ...d, messageId }));
   }
 
-  // Outside any flow: a pasted private key or mnemonic is removed at once, as text, caption or edit.
+  // Outside any flow: a pasted private key or mnemonic is removed at once, as text, caption or edit,
+  // also when written after one of this feature's commands (`/broadcast <key>`).
   feature.on(["message:text", "message:caption", "edited_message:text", "edited_message:caption"], async (ctx, next) => {
     const text = ctx.msg.text ?? ctx.msg.caption ?? "";
-    if (text.startsWith("/") || !(await deletedAsSecret(ctx, text))) return next();
+    const checked = text.startsWith("/") ? commandArgument(text) : text;
+    if (checked === undefined || !(await deletedAsSecret(ctx, checked))) return next();
     ctx.logger.warn("deleted a message that looked like a wallet secret");
   });
 
@@ -51,6 +64,15 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
     if (json) return checkAndReply(ctx, ctx.chat.id, json);
     await ctx.conversation.enter(BROADCAST_CONVERSATION);
   });
+
+  // A signed transaction pasted as text outside /broadcast is taken like a .json document.
+  feature
+    .on("message:text")
+    .filter((ctx) => looksLikeSignedTransaction(ctx.message.text))
+    .use(logHandle("text-broadcast"), async (ctx) => {
+      if (!(await linked(ctx, ctx.chat.id))) return;
+      await checkAndReply(ctx, ctx.chat.id, ctx.message.text);
+    });
 
   feature.on("message:document", logHandle("document-broadcast"), async (ctx, next) => {
     const doc = ctx.message.document;
@@ -74,7 +96,7 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
       ctx.logger.debug({ err: error }, "first read of a new broadcast failed; the tracker reads it later");
     }
     const text = record
-      ? broadcastCardText(ctx, record, locale)
+      ? broadcastCardText(ctx, record, locale, await flows.history.get(chatId, "broadcast", result.broadcastId))
       : translate(ctx, "broadcast-accepted", { broadcastId: code(result.broadcastId), status: statusText(ctx, result.initialStatus) });
     const refresh = record && isBroadcastFinished(record.status) ? {} : { reply_markup: createTrackRefreshKeyboard(ctx, "broadcast", result.broadcastId) };
     await editIgnoringUnchanged(() => ctx.editMessageText(text, { ...HTML, ...refresh }));

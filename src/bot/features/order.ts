@@ -1,18 +1,36 @@
 import { Composer } from "grammy";
-import { parseBatch } from "../../core/orders/batch-parse.js";
+import { parseOneShotOrder, type OneShotParse } from "../../core/orders/one-shot.js";
+import { sortedTiers } from "../../core/orders/order-input.js";
 import type { QuoteRequestItem } from "../../core/orders/quote.js";
 import { isValidTronAddress } from "../../core/tron/index.js";
 import { quoteData, rentAgainData } from "../callback-data/order.js";
 import type { BotContext } from "../context.js";
-import { ORDER_CONVERSATION, batchErrorsText, replyWithQuote, type OrderConversationArgs } from "../conversations/order.js";
+import { ORDER_CONVERSATION, replyWithQuote, type OrderConversationArgs } from "../conversations/order.js";
 import type { FlowDeps } from "../conversations/flow-deps.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
+import { formatInteger } from "../helpers/format.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { failedReply, placedText } from "../helpers/placement-text.js";
 import { prepareQuote } from "../helpers/quote-text.js";
 import { createFreshQuoteKeyboard } from "../keyboards/order.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
+
+/** A one-shot command names one order: its error names the one wrong part, not "line 1" of a batch. */
+function oneShotErrorText(ctx: BotContext, error: Exclude<OneShotParse, { ok: true }>, durations: string, locale: string): string {
+  switch (error.reason) {
+    case "bad_receiver":
+      return translate(ctx, "order-oneshot-bad-receiver", { value: error.value });
+    case "bad_amount":
+      return translate(ctx, "order-oneshot-bad-amount", { value: error.value });
+    case "amount_out_of_range":
+      return translate(ctx, "order-oneshot-amount-range", { value: error.value, min: formatInteger(error.min, locale), max: formatInteger(error.max, locale) });
+    case "bad_duration":
+      return translate(ctx, "order-oneshot-bad-duration", { value: error.value, durations });
+    default:
+      return translate(ctx, "order-usage", { durations });
+  }
+}
 
 /** Deep link from inline quotes: `/start order_<amount>_<durationSec>`. */
 const DEEP_LINK = /^order_(\d{1,9})_(\d{1,7})$/;
@@ -41,24 +59,21 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
   /** `/order <address|label> <amount> [duration]`: straight to the quote; a missing duration is asked. */
   async function oneShot(ctx: BotContext, chatId: number, text: string): Promise<void> {
     const pricing = await deps.pricing.get();
-    const [first = "", ...rest] = text.split(/\s+/);
-    const address = isValidTronAddress(first) ? first : (await flows.addressBook.findByLabel(chatId, first))?.address;
-    if (address === undefined || rest.length === 0) {
-      await ctx.reply(translate(ctx, "order-usage", { durations: pricing.tiers.map((t) => t.label).join(", ") }), HTML);
+    const locale = await ctx.i18n.getLocale();
+    const durations = sortedTiers(pricing.tiers).map((t) => t.label).join(", ");
+    const parsed = await parseOneShotOrder(text, pricing, async (receiver) =>
+      isValidTronAddress(receiver) ? receiver : (await flows.addressBook.findByLabel(chatId, receiver))?.address,
+    );
+    if (!parsed.ok) {
+      await ctx.reply(oneShotErrorText(ctx, parsed, durations, locale), HTML);
       return;
     }
-    const parsed = parseBatch([address, ...rest].join(" "), pricing);
-    const item = parsed.items[0];
-    if (!item) {
-      await ctx.reply(batchErrorsText(ctx, parsed, await ctx.i18n.getLocale()), HTML);
-      return;
-    }
-    if (item.durationSec === undefined) {
-      const args: OrderConversationArgs = { prefill: { address, amount: item.amount } };
+    if (parsed.durationSec === undefined) {
+      const args: OrderConversationArgs = { prefill: { address: parsed.address, amount: parsed.amount } };
       await ctx.conversation.enter(ORDER_CONVERSATION, args);
       return;
     }
-    await sendQuote(ctx, chatId, [{ toAddress: address, amount: item.amount, durationSec: item.durationSec }]);
+    await sendQuote(ctx, chatId, [{ toAddress: parsed.address, amount: parsed.amount, durationSec: parsed.durationSec }]);
   }
 
   feature.command("order", logHandle("command-order"), async (ctx) => {

@@ -26,7 +26,9 @@ function entryText(tr: Translator, e: HistoryEntry, n: number, locale: string): 
       ? translate(tr, "orders-what-usdt", { amount: usdtExact(e.amountAtomic, locale) })
       : e.txKind === "trx" && e.amountSun !== undefined
         ? translate(tr, "orders-what-trx", { amount: formatTrx(BigInt(e.amountSun), locale) })
-        : translate(tr, "orders-what-contract");
+        : e.txKind === "contract"
+          ? translate(tr, "orders-what-contract")
+          : translate(tr, "orders-what-tron");
   return translate(tr, "orders-line-broadcast", { ...common, what: html(what) });
 }
 

@@ -41,6 +41,12 @@ export function createTrackFeature(deps: FlowDeps): Composer<BotContext> {
     }
   }
 
+  /** What the bot itself read from a broadcast's signed transaction, kept in the history. */
+  async function cardText(ctx: BotContext, chatId: number, record: TrackedRecord, locale: string): Promise<string> {
+    const local = record.kind === "broadcast" ? await flows.history.get(chatId, "broadcast", record.record.broadcastId) : undefined;
+    return recordCardText(ctx, record, locale, local);
+  }
+
   const isFinal = (r: TrackedRecord) => (r.kind === "order" ? isOrderFinished(r.record.status) : isBroadcastFinished(r.record.status));
 
   /** Follows an unfinished record from now on, on the card that shows it. */
@@ -81,7 +87,7 @@ export function createTrackFeature(deps: FlowDeps): Composer<BotContext> {
       return;
     }
     const final = isFinal(record);
-    const message = await ctx.reply(recordCardText(ctx, record, locale), { ...HTML, ...(final ? {} : { reply_markup: createTrackRefreshKeyboard(ctx, record.kind, id) }) });
+    const message = await ctx.reply(await cardText(ctx, ctx.chat.id, record, locale), { ...HTML, ...(final ? {} : { reply_markup: createTrackRefreshKeyboard(ctx, record.kind, id) }) });
     if (!final) await trackCard(ctx.chat.id, record, id, message.message_id, locale);
   });
 
@@ -104,7 +110,7 @@ export function createTrackFeature(deps: FlowDeps): Composer<BotContext> {
       await ctx.answerCallbackQuery({ text: ctx.t("track-refresh-failed") });
       return;
     }
-    const text = recordCardText(ctx, record, locale);
+    const text = await cardText(ctx, ctx.chat.id, record, locale);
     // Never an edit that changes nothing.
     if (visibleText(text) === ctx.callbackQuery.message?.text) {
       await ctx.answerCallbackQuery({ text: ctx.t("track-unchanged") });

@@ -56,7 +56,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       const id = change.kind === "order" ? change.record.orderId : change.record.broadcastId;
       const status = change.record.status;
       const jobId = (what: string) => `trk-${chatId}-${change.kind}-${id}-${status}-${what}`;
-      const card = recordCardText(tr, change, locale);
+      const card = recordCardText(tr, change, locale, change.local);
       // The card is what the chat asked to see: it follows every status whatever the settings.
       if (change.cardMessageId !== undefined && change.cardStatus !== status) {
         const keyboard = change.final ? undefined : createTrackRefreshKeyboard(tr, change.kind, id);

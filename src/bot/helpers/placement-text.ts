@@ -43,19 +43,35 @@ export function placedText(tr: Tr, result: Extract<PlaceResult, { status: "place
   return lines.join("\n");
 }
 
+/**
+ * 402 in one place: required, available, shortfall, where to top up, and
+ * Retry explained once (the service's generic 402 text would repeat it).
+ */
+function insufficientText(tr: Tr, result: Extract<PlaceResult, { status: "failed" }>, locale: string): string {
+  const { error, balance, quote, noWallet } = result;
+  const required = BigInt(error.requiredSun ?? quote.totalSun);
+  // No wallet yet means nothing to spend: the same 0 that /balance implies, never "?".
+  const available = noWallet ? 0n : balance ? BigInt(balance.availableSun) : undefined;
+  const lines: string[] = [];
+  if (available === undefined) {
+    lines.push(translate(tr, "order-insufficient-required", { requiredTrx: formatTrx(required, locale) }), translate(tr, "order-insufficient-balance-unknown"));
+  } else {
+    const missing = required > available ? required - available : 0n;
+    lines.push(translate(tr, "order-insufficient", { requiredTrx: formatTrx(required, locale), availableTrx: formatTrx(available, locale), missingTrx: formatTrx(missing, locale) }));
+    if (noWallet) lines.push(translate(tr, "order-insufficient-no-wallet"));
+    else if (balance?.depositAddress) lines.push(translate(tr, "order-insufficient-deposit", { depositAddress: code(balance.depositAddress) }));
+    else lines.push(translate(tr, "order-insufficient-no-address"));
+  }
+  lines.push(translate(tr, "order-insufficient-retry"));
+  return lines.join("\n\n");
+}
+
 /** A refusal: the service's explanation, the 402 details, and Retry when the same key may go again. */
 export function failedReply(tr: Tr, result: Extract<PlaceResult, { status: "failed" }>, locale: string): { text: string; keyboard?: InlineKeyboard } {
-  const { error, balance, quote } = result;
-  const lines = [serviceErrorText(tr, error, locale)];
-  if (error.code === "wallet.insufficient_balance") {
-    const requiredTrx = formatTrx(error.requiredSun ?? BigInt(quote.totalSun), locale);
-    const availableTrx = balance ? formatTrx(balance.availableSun, locale) : "?";
-    lines.push(
-      balance?.depositAddress
-        ? translate(tr, "order-topup", { requiredTrx, availableTrx, depositAddress: code(balance.depositAddress) })
-        : translate(tr, "order-topup-no-address", { requiredTrx, availableTrx }),
-    );
-  }
-  if (result.retryable) lines.push(translate(tr, "order-retry-safe"));
-  return result.retryable ? { text: lines.join("\n\n"), keyboard: createRetryKeyboard(tr, quote.quoteId) } : { text: lines.join("\n\n") };
+  const { error, quote } = result;
+  const text =
+    error.code === "wallet.insufficient_balance"
+      ? insufficientText(tr, result, locale)
+      : [serviceErrorText(tr, error, locale), ...(result.retryable ? [translate(tr, "order-retry-safe")] : [])].join("\n\n");
+  return result.retryable ? { text, keyboard: createRetryKeyboard(tr, quote.quoteId) } : { text };
 }

@@ -14,6 +14,8 @@ export interface PreparedQuote {
   quote: Quote;
   /** null: the balance could not be read (no wallet yet, service hiccup). */
   balance: { availableSun: number; depositAddress: string | null } | null;
+  /** The balance endpoint answered 404: the account has no wallet yet (so no deposit address either). */
+  noWallet?: boolean;
 }
 
 export type PrepareResult =
@@ -49,6 +51,8 @@ export async function prepareQuote(deps: PrepareDeps, chatId: number, items: rea
     balance = { availableSun: b.availableSun, depositAddress: b.depositAddress };
   } catch (error) {
     if (!ServiceError.isInstance(error)) throw error;
+    // 404 on the balance is documented: the account has no wallet yet. Not a hiccup, so say so.
+    if (error.code === "not_found") return { ok: true, prepared: { quote: built.quote, balance: null, noWallet: true } };
     // The quote says the balance is unknown; Confirm still works and a 402 explains itself.
     deps.logger.warn({ code: error.code, requestId: error.requestId }, "balance unavailable for a quote");
   }
@@ -58,7 +62,7 @@ export async function prepareQuote(deps: PrepareDeps, chatId: number, items: rea
 /** Lines shown for a batch; the rest is counted, the message must stay under 4096 characters. */
 const BATCH_LINES_SHOWN = 15;
 
-export function quoteText(tr: Translator, { quote, balance }: PreparedQuote, locale: string): string {
+export function quoteText(tr: Translator, { quote, balance, noWallet }: PreparedQuote, locale: string): string {
   const minutes = Math.round(QUOTE_LIFETIME_MS / 60_000);
   const lines: string[] = [];
   if (quote.items.length === 1) {
@@ -89,7 +93,8 @@ export function quoteText(tr: Translator, { quote, balance }: PreparedQuote, loc
   }
   const total = BigInt(quote.totalSun);
   lines.push(translate(tr, "order-quote-total", { totalTrx: formatTrx(total, locale) }));
-  if (balance === null) lines.push(translate(tr, "order-quote-balance-unknown"));
+  if (noWallet) lines.push(translate(tr, "order-quote-no-wallet"));
+  else if (balance === null) lines.push(translate(tr, "order-quote-balance-unknown"));
   else if (BigInt(balance.availableSun) >= total) {
     lines.push(
       translate(tr, "order-quote-balance", {

@@ -1,5 +1,6 @@
 import type { I18nFlavor } from "@grammyjs/i18n";
-import { formatUnits, USDT_DECIMALS } from "../../core/money.js";
+import { atomicToUsdt, formatDecimal } from "../../core/money.js";
+import type { HistoryEntry } from "../../core/orders/order-history.js";
 import type { Broadcast, Order } from "../../core/service/schemas.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, html, translate, type Html } from "./html.js";
@@ -18,15 +19,23 @@ export function durationText(tr: Translator, seconds: number): string {
   return tr.t("order-duration-text", { unit: "s", count: seconds });
 }
 
-/** USDT with all 6 decimals, so the amount is visibly exact. */
+/** The exact USDT amount, trailing zeros trimmed (12500000 -> "12.5"), grouped for the locale. */
 export function usdtExact(amountAtomic: string, locale: string): string {
-  const text = formatUnits(BigInt(amountAtomic), USDT_DECIMALS);
-  const [whole = "0", fraction = ""] = text.split(".");
-  return `${formatInteger(whole, locale)}.${fraction.padEnd(USDT_DECIMALS, "0")}`;
+  return formatDecimal(atomicToUsdt(amountAtomic), locale);
 }
 
+/**
+ * What the bot read itself from the signed transaction (kept in the chat's
+ * history): the service only says `usdt` or `tron`, which cannot tell a TRX
+ * transfer from another contract call.
+ */
+export type BroadcastLocal = Pick<HistoryEntry, "txKind" | "amountAtomic" | "amountSun" | "contractType" | "contractAddress">;
+
+/** The API's status word as the API spells it, then what it means ("pending_energy (provisioning energy)"). */
 export function statusText(tr: Translator, status: string): Html {
-  return html(`<b>${translate(tr, "tracking-status", { status })}</b>`);
+  const word = translate(tr, "tracking-status", { status });
+  const meaning = translate(tr, "tracking-status-meaning", { status });
+  return html(`<b>${translate(tr, "tracking-status-shown", { status: html(word), meaning: html(meaning) })}</b>`);
 }
 
 export function orderCardText(tr: Translator, order: Order, locale: string): string {
@@ -51,25 +60,41 @@ export function orderCardText(tr: Translator, order: Order, locale: string): str
   return lines.join("\n");
 }
 
-/** The transfer a broadcast carries, as the service recorded it. */
-function broadcastWhat(tr: Translator, b: Pick<Broadcast, "kind" | "amountAtomic">, locale: string): string {
-  if (b.kind === "usdt" && b.amountAtomic !== undefined) return translate(tr, "tracking-broadcast-usdt", { amount: usdtExact(b.amountAtomic, locale) });
-  return translate(tr, "tracking-broadcast-other", { kind: b.kind });
+/** The transaction a broadcast carries, described like the pre-check did: service record first, local details for the rest. */
+export function broadcastWhat(tr: Translator, b: Pick<Broadcast, "kind" | "amountAtomic">, locale: string, local?: BroadcastLocal): string {
+  const usdtAtomic = b.amountAtomic ?? (local?.txKind === "usdt" ? local.amountAtomic : undefined);
+  if (b.kind === "usdt" || local?.txKind === "usdt") {
+    return usdtAtomic === undefined ? translate(tr, "tracking-broadcast-usdt-unknown") : translate(tr, "tracking-broadcast-usdt", { amount: usdtExact(usdtAtomic, locale) });
+  }
+  if (local?.txKind === "trx" && local.amountSun !== undefined) return translate(tr, "tracking-broadcast-trx", { amount: formatTrx(BigInt(local.amountSun), locale) });
+  if (local?.txKind === "contract") {
+    return local.contractAddress === undefined
+      ? translate(tr, "tracking-broadcast-contract", { contractType: local.contractType ?? "-" })
+      : translate(tr, "tracking-broadcast-contract-to", { contractType: local.contractType ?? "-", contract: code(local.contractAddress) });
+  }
+  return translate(tr, "tracking-broadcast-tron");
 }
 
-export function broadcastCardText(tr: Translator, b: Broadcast, locale: string): string {
+/** The network's id is shown only when it is not simply the signed transaction's own id. */
+function chainTxidLine(tr: Translator, b: Pick<Broadcast, "txId" | "broadcastTxid">): string | undefined {
+  if (!b.broadcastTxid || b.broadcastTxid.toLowerCase() === b.txId.toLowerCase()) return undefined;
+  return translate(tr, "tracking-broadcast-txid", { broadcastTxid: code(b.broadcastTxid) });
+}
+
+export function broadcastCardText(tr: Translator, b: Broadcast, locale: string, local?: BroadcastLocal): string {
   const lines = [
     translate(tr, "tracking-broadcast-card", {
       broadcastId: code(b.broadcastId),
       status: statusText(tr, b.status),
-      what: html(broadcastWhat(tr, b, locale)),
+      what: html(broadcastWhat(tr, b, locale, local)),
       txId: code(b.txId),
       from: code(b.fromAddress),
       to: code(b.toAddress),
       feeTrx: formatTrx(b.totalCostSun, locale),
     }),
   ];
-  if (b.broadcastTxid) lines.push(translate(tr, "tracking-broadcast-txid", { broadcastTxid: code(b.broadcastTxid) }));
+  const chain = chainTxidLine(tr, b);
+  if (chain) lines.push(chain);
   // confirming is on its way, not done: say so in words, never as success.
   if (b.status === "confirming") lines.push(translate(tr, "tracking-broadcast-confirming-note"));
   return lines.join("\n");
@@ -94,7 +119,8 @@ export function finalText(tr: Translator, record: { kind: "order"; record: Order
   const b = record.record;
   const common = { broadcastId: code(b.broadcastId), txId: code(b.txId) };
   if (b.status === "confirmed") {
-    return translate(tr, "tracking-broadcast-confirmed", { ...common, broadcastTxid: code(b.broadcastTxid ?? b.txId) });
+    const chain = chainTxidLine(tr, b);
+    return [translate(tr, "tracking-broadcast-confirmed", common), ...(chain ? [chain] : [])].join("\n");
   }
   const reason = b.failureReason ?? "-";
   const refundTrx = formatTrx(b.totalCostSun, locale);
@@ -105,7 +131,7 @@ export function finalText(tr: Translator, record: { kind: "order"; record: Order
     : translate(tr, "tracking-broadcast-failed-resign", { ...common, reason, refundTrx });
 }
 
-export function recordCardText(tr: Translator, record: { kind: "order"; record: Order } | { kind: "broadcast"; record: Broadcast }, locale: string): string {
-  return record.kind === "order" ? orderCardText(tr, record.record, locale) : broadcastCardText(tr, record.record, locale);
+export function recordCardText(tr: Translator, record: { kind: "order"; record: Order } | { kind: "broadcast"; record: Broadcast }, locale: string, local?: BroadcastLocal): string {
+  return record.kind === "order" ? orderCardText(tr, record.record, locale) : broadcastCardText(tr, record.record, locale, local);
 }
 

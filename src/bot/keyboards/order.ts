@@ -8,6 +8,12 @@ import type { Translator } from "../helpers/record-text.js";
 
 export const RECENT_RECEIVERS_SHOWN = 6;
 
+/** Closes the current row only when it holds buttons: Telegram clients draw an empty row as a gap. */
+export function endRow(kb: InlineKeyboard): InlineKeyboard {
+  const last = kb.inline_keyboard.at(-1);
+  return last === undefined || last.length === 0 ? kb : kb.row();
+}
+
 function shortAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
@@ -19,7 +25,7 @@ export function createReceiverKeyboard(tr: Translator, flow: string, recent: rea
     const text = entry.label ? `${entry.label} · ${shortAddress(entry.address)}` : shortAddress(entry.address);
     kb.text(text, orderStepData.pack({ flow, action: "a", value: i })).row();
   });
-  return kb.text(tr.t("order-cancel-button"), cancelData.pack({ flow: "order" }));
+  return endRow(kb).text(tr.t("order-cancel-button"), cancelData.pack({ flow: "order" }));
 }
 
 /** One button per pricing tier, so a new tier appears by itself. */
@@ -29,7 +35,7 @@ export function createDurationKeyboard(tr: Translator, flow: string, tiers: read
     kb.text(tr.t("order-duration-button", { label: tier.label, unitPriceSun: tier.unitPriceSun }), orderStepData.pack({ flow, action: "d", value: tier.durationSec }));
     if (i % 2 === 1) kb.row();
   });
-  return kb.row().text(tr.t("order-cancel-button"), cancelData.pack({ flow: "order" }));
+  return endRow(kb).text(tr.t("order-cancel-button"), cancelData.pack({ flow: "order" }));
 }
 
 export function createCancelOnlyKeyboard(tr: Translator): InlineKeyboard {

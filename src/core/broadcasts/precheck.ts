@@ -60,9 +60,86 @@ function parse(input: unknown): { ok: true; value: unknown } | { ok: false; reas
   if (Buffer.byteLength(input, "utf8") > MAX_SIGNED_TX_BYTES) return { ok: false, reason: "too_large" };
   try {
     return { ok: true, value: JSON.parse(input) as unknown };
-  } catch (e) {
-    return { ok: false, reason: "not_json", detail: e instanceof Error ? e.message : String(e) };
+  } catch {
+    // The parser's own message is English prose; the detail is numbers only, for any language.
+    const at = jsonErrorAt(input);
+    return at === undefined ? { ok: false, reason: "not_json" } : { ok: false, reason: "not_json", detail: formatJsonErrorAt(at) };
   }
+}
+
+/** Where a JSON text goes wrong: 1-based line and column; `end` when it is only cut short. */
+export interface JsonErrorAt {
+  line: number;
+  column: number;
+  end: boolean;
+}
+
+/** True when `prefix` is wrong in itself, not merely unfinished. */
+function brokenPrefix(prefix: string): boolean {
+  try {
+    JSON.parse(prefix);
+    return false;
+  } catch (e) {
+    const message = e instanceof Error ? e.message : "";
+    if (message.includes("end of JSON input")) return false;
+    const at = /position (\d+)/.exec(message);
+    return !(at && Number(at[1]) >= prefix.length);
+  }
+}
+
+/**
+ * The first character at which no continuation can make `text` valid JSON,
+ * found by bisecting prefixes (V8 names no position for some errors, and
+ * its message is not for users). Undefined when `text` is valid.
+ */
+export function jsonErrorAt(text: string): JsonErrorAt | undefined {
+  if (!brokenPrefix(text)) {
+    try {
+      JSON.parse(text);
+      return undefined;
+    } catch {
+      return position(text, text.length, true);
+    }
+  }
+  // Invariant: text[0..lo) is not broken, text[0..hi) is.
+  let lo = 0;
+  let hi = text.length;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (brokenPrefix(text.slice(0, mid))) hi = mid;
+    else lo = mid;
+  }
+  return position(text, hi - 1, false);
+}
+
+function position(text: string, index: number, end: boolean): JsonErrorAt {
+  const before = text.slice(0, index);
+  const lines = before.split(/\r\n|\r|\n/);
+  return { line: lines.length, column: lines.at(-1)!.length + 1, end };
+}
+
+/** `not_json` detail: "line:column", or "end:line:column" for a text cut short. */
+export function formatJsonErrorAt(at: JsonErrorAt): string {
+  return `${at.end ? "end:" : ""}${at.line}:${at.column}`;
+}
+
+export function parseJsonErrorDetail(detail: string | undefined): JsonErrorAt | undefined {
+  const m = /^(end:)?(\d+):(\d+)$/.exec(detail ?? "");
+  return m ? { end: m[1] !== undefined, line: Number(m[2]), column: Number(m[3]) } : undefined;
+}
+
+/** A pasted text that is meant as a signed transaction (an object with txID or raw_data, possibly wrapped). */
+export function looksLikeSignedTransaction(text: string): boolean {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith("{") || Buffer.byteLength(trimmed, "utf8") > MAX_SIGNED_TX_BYTES) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(trimmed);
+  } catch {
+    return false;
+  }
+  const tx = unwrap(value);
+  return typeof tx === "object" && tx !== null && !Array.isArray(tx) && ("txID" in tx || "raw_data" in tx);
 }
 
 /** Wallets and scripts often wrap the transaction; accept `{signedTx: {...}}` and `{transaction: {...}}`. */

@@ -53,6 +53,7 @@ export function createBroadcastSubmitter(deps: BroadcastSubmitterDeps): Broadcas
         ...(s.toAddress === undefined ? {} : { address: s.toAddress }),
         ...(s.amountAtomic === undefined ? {} : { amountAtomic: s.amountAtomic }),
         ...(s.amountSun === undefined ? {} : { amountSun: s.amountSun }),
+        ...(s.kind === "contract" ? { contractType: s.contractType, ...(s.contractAddress === undefined ? {} : { contractAddress: s.contractAddress }) } : {}),
       },
     ]);
     return (await drafts.update(draft.draftId, (d) => ({ ...d, state: "submitted", broadcastId, lastErrorCode: undefined }))) ?? draft;

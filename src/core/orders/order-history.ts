@@ -26,6 +26,9 @@ export const historyEntrySchema = z.object({
   txKind: z.string().optional(),
   amountAtomic: z.string().optional(),
   amountSun: z.string().optional(),
+  /** broadcast, contract: the call's type and contract, as read locally. */
+  contractType: z.string().optional(),
+  contractAddress: z.string().optional(),
   /** broadcast: the signed transaction's id (finds the broadcast behind a duplicate_tx). */
   txId: z.string().optional(),
 });

@@ -28,6 +28,8 @@ export type PlaceResult =
       retryable: boolean;
       /** 402 only: the balance read right after, when it could be read. */
       balance?: Balance;
+      /** 402 only: the balance endpoint answered 404, the account has no wallet (nor deposit address) yet. */
+      noWallet?: boolean;
     };
 
 export interface OrderPlacerDeps {
@@ -129,6 +131,7 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
       const balance = await service.getBalance(apiKey);
       return { status: "failed", quote: saved, error, retryable, balance };
     } catch (balanceError) {
+      if (ServiceError.isInstance(balanceError) && balanceError.code === "not_found") return { status: "failed", quote: saved, error, retryable, noWallet: true };
       logger.debug({ err: balanceError }, "balance unavailable after 402");
       return { status: "failed", quote: saved, error, retryable };
     }

@@ -59,7 +59,8 @@ export function historyEntryOf(tracked: TrackedRecord, nowMs: number): HistoryEn
     status: b.status,
     address: b.toAddress,
     txId: b.txId,
-    txKind: b.kind === "usdt" ? "usdt" : "contract",
+    // The service's "tron" covers TRX transfers and contract calls alike: say nothing rather than guess.
+    ...(b.kind === "usdt" ? { txKind: "usdt" } : {}),
     ...(b.amountAtomic === undefined ? {} : { amountAtomic: b.amountAtomic }),
   };
 }

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { ServiceClient } from "../service/client.js";
-import type { OrderHistory } from "../orders/order-history.js";
+import type { HistoryEntry, OrderHistory } from "../orders/order-history.js";
 import type { StoreBackend } from "../store/types.js";
 import type { TrackedItem, TrackedRecord, TrackKind } from "./tracked-item.js";
 
@@ -18,6 +18,8 @@ export type TrackerChange = TrackedRecord & {
   cardStatus?: string;
   origin: TrackedItem["origin"];
   locale?: string;
+  /** broadcast: what the bot read itself from the signed transaction (the chat's history entry), when known. */
+  local?: Pick<HistoryEntry, "txKind" | "amountAtomic" | "amountSun" | "contractType" | "contractAddress">;
 };
 
 export interface TrackerGiveUp {

@@ -4,9 +4,23 @@ import { ServiceError } from "../service/errors.js";
 import { isBroadcastFinished, isOrderFinished } from "../service/schemas.js";
 import { createAnnouncedMemory, type AnnouncedMemory } from "./announced-memory.js";
 import { backoffDelay, historyEntryOf, itemKey, trackedItemSchema, type TrackedItem, type TrackedRecord } from "./tracked-item.js";
-import { DEFAULT_TRACKING, type Tracker, type TrackerDeps, type TrackInput } from "./tracker-types.js";
+import type { HistoryEntry } from "../orders/order-history.js";
+import { DEFAULT_TRACKING, type Tracker, type TrackerChange, type TrackerDeps, type TrackInput } from "./tracker-types.js";
 
 export { DEFAULT_TRACKING, type Tracker, type TrackerChange, type TrackerDeps, type TrackerGiveUp, type TrackInput, type TrackedRecord } from "./tracker-types.js";
+
+/** The locally read parts of a broadcast's history entry, for its card. */
+function localDetails(entry: HistoryEntry | undefined): TrackerChange["local"] {
+  if (!entry) return undefined;
+  const { txKind, amountAtomic, amountSun, contractType, contractAddress } = entry;
+  return {
+    ...(txKind === undefined ? {} : { txKind }),
+    ...(amountAtomic === undefined ? {} : { amountAtomic }),
+    ...(amountSun === undefined ? {} : { amountSun }),
+    ...(contractType === undefined ? {} : { contractType }),
+    ...(contractAddress === undefined ? {} : { contractAddress }),
+  };
+}
 
 export function createTracker(deps: TrackerDeps): Tracker {
   const logger = deps.logger.child({ component: "tracker" });
@@ -73,6 +87,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
     const status = tracked.record.status;
     const key = { chatId: item.chatId, kind: item.kind, id: item.id, status };
     if (await announced.has(key)) return true;
+    const local = item.kind === "broadcast" ? localDetails(await deps.history?.get(item.chatId, "broadcast", item.id)) : undefined;
     try {
       await deps.onChange({
         ...tracked,
@@ -83,6 +98,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
         ...(item.cardMessageId === undefined ? {} : { cardMessageId: item.cardMessageId }),
         ...(item.cardStatus === undefined ? {} : { cardStatus: item.cardStatus }),
         ...(item.locale === undefined ? {} : { locale: item.locale }),
+        ...(local === undefined ? {} : { local }),
       });
     } catch (error) {
       logger.warn({ err: error, id: item.id, status }, "announcing a change failed; will retry");

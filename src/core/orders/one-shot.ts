@@ -1,0 +1,68 @@
+import { parseEnergyAmount } from "../money.js";
+import type { Pricing } from "../service/schemas.js";
+import { checkAmount, resolveTier } from "./order-input.js";
+
+/**
+ * `/order <receiver> <amount> [duration]` typed in one line. The receiver is
+ * an address or a saved label, and labels may contain spaces ("bob wallet"),
+ * so the line is read from the end: the last token may be a duration, the
+ * one to three before it the amount ("70 000" is one amount), and everything
+ * before that the receiver. The first split whose receiver resolves wins.
+ */
+
+export type OneShotParse =
+  | { ok: true; address: string; amount: number; durationSec: number | undefined }
+  | { ok: false; reason: "usage" }
+  | { ok: false; reason: "bad_receiver"; value: string }
+  | { ok: false; reason: "bad_amount"; value: string }
+  | { ok: false; reason: "amount_out_of_range"; value: string; min: number; max: number }
+  | { ok: false; reason: "bad_duration"; value: string };
+
+/** Address or saved label → address; undefined when it is neither. */
+export type ReceiverResolver = (text: string) => Promise<string | undefined>;
+
+/** Grouped amounts are at most "1 000 000": three tokens. */
+const MAX_AMOUNT_TOKENS = 3;
+
+export async function parseOneShotOrder(text: string, pricing: Pricing, resolveReceiver: ReceiverResolver): Promise<OneShotParse> {
+  const tokens = text.trim().split(/\s+/).filter(Boolean);
+  if (tokens.length < 2) return { ok: false, reason: "usage" };
+  const last = tokens.at(-1)!;
+  const tier = resolveTier(last, pricing.tiers);
+  const ends = tier ? [tokens.length - 1, tokens.length] : [tokens.length];
+  for (const end of ends) {
+    for (let n = 1; n <= MAX_AMOUNT_TOKENS; n += 1) {
+      const start = end - n;
+      if (start < 1) break;
+      const amountText = tokens.slice(start, end).join(" ");
+      if (parseEnergyAmount(amountText) === undefined) continue;
+      const address = await resolveReceiver(tokens.slice(0, start).join(" "));
+      if (address === undefined) continue;
+      const amount = checkAmount(amountText, pricing);
+      if (!amount.ok) {
+        return amount.reason === "bad_amount"
+          ? { ok: false, reason: "bad_amount", value: amountText }
+          : { ok: false, reason: "amount_out_of_range", value: amountText, min: amount.min, max: amount.max };
+      }
+      return { ok: true, address, amount: amount.amount, durationSec: end === tokens.length - 1 ? tier?.durationSec : undefined };
+    }
+  }
+  return diagnose(tokens, resolveReceiver);
+}
+
+/** No split worked: name the one part that is wrong, judged from the longest receiver that resolves. */
+async function diagnose(tokens: readonly string[], resolveReceiver: ReceiverResolver): Promise<OneShotParse> {
+  for (let k = tokens.length; k >= 1; k -= 1) {
+    if ((await resolveReceiver(tokens.slice(0, k).join(" "))) === undefined) continue;
+    const rest = tokens.slice(k);
+    if (rest.length === 0) return { ok: false, reason: "usage" };
+    if (parseEnergyAmount(rest[0]!) === undefined) return { ok: false, reason: "bad_amount", value: rest[0]! };
+    // An amount followed by exactly one more word: that word was meant as the duration.
+    if (rest.length === 2) return { ok: false, reason: "bad_duration", value: rest[1]! };
+    return { ok: false, reason: "usage" };
+  }
+  // Nothing resolves: the receiver is the part before the first amount-looking word.
+  const firstAmount = tokens.findIndex((t, i) => i > 0 && parseEnergyAmount(t) !== undefined);
+  const receiver = tokens.slice(0, firstAmount > 0 ? firstAmount : 1).join(" ");
+  return { ok: false, reason: "bad_receiver", value: receiver };
+}

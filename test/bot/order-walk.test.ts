@@ -1,0 +1,132 @@
+/**
+ * What a hand walk of /order found (docs/sandbox.md section 3): keyboards,
+ * the no-wallet account, the 402 text, one-shot wording and labels with
+ * spaces, and prompts that keep their buttons after the flow moved on.
+ */
+import { describe, expect, it } from "vitest";
+import { TEST_KEYS } from "../support/tron-sign.js";
+import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+
+const CHAT = 5151;
+const BOB = TEST_KEYS.bob.address;
+let h: OrderHarness;
+
+useOrderHarness((started) => (h = started));
+
+const posts = () => h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/orders");
+/** Button rows of one message as it is now. */
+const rowsOf = (messageId: number | undefined) => (h.tg.view(CHAT).find((m) => m.messageId === messageId)?.buttons ?? []).map((r) => r.map((b) => b.text));
+
+describe("/order keyboards", () => {
+  it("lays the duration picker out without an empty row before Cancel", async () => {
+    await h.linkChat(CHAT);
+    const alice = h.user(CHAT);
+    await alice.send("/order");
+    await alice.send(BOB);
+    await alice.send("100k");
+    expect(alice.lastButtons()).toEqual([["1m · 100 sun", "5m · 100 sun"], ["15m · 110 sun", "1h · 150 sun"], ["Cancel"]]);
+  });
+
+  it("lays an odd number of tiers and the recent receivers out without empty rows", async () => {
+    await h.linkChat(CHAT);
+    h.sim.control.addTier({ durationSec: 7200, label: "2h", unitPriceSun: 180 });
+    h.deps.pricing.invalidate();
+    await h.flows.addressBook.remember(CHAT, BOB, Date.now(), "Bob");
+    const alice = h.user(CHAT);
+    await alice.send("/order");
+    expect(alice.lastButtons()).toEqual([["Bob · TQCq78…S9pu"], ["Cancel"]]);
+    await alice.press(/^Bob/);
+    await alice.send("100k");
+    expect(alice.lastButtons()).toEqual([["1m · 100 sun", "5m · 100 sun"], ["15m · 110 sun", "1h · 150 sun"], ["2h · 180 sun"], ["Cancel"]]);
+  });
+});
+
+describe("an account without a wallet", () => {
+  it("says so in the quote, and the 402 shows available 0 and how the deposit address comes", async () => {
+    await h.linkChat(CHAT, { hasWallet: false });
+    const alice = h.user(CHAT);
+    await alice.send(`/order ${BOB} 100k 1h`);
+    const quote = alice.lastText();
+    expect(quote).toContain("Your account has no wallet yet");
+    expect(quote).toContain("deposit address appears once the dashboard creates the wallet");
+    expect(quote).not.toContain("could not be read");
+    await alice.press("✅ Confirm");
+    const refusal = alice.lastText();
+    expect(refusal).toContain("Required: 15 TRX\nAvailable: 0 TRX\nShort by: 15 TRX");
+    expect(refusal).toContain("Your account has no wallet yet");
+    expect(refusal).not.toContain("?");
+    expect(refusal).not.toContain("Top up with /balance");
+    expect(alice.lastButtons()).toEqual([["🔁 Retry", "Cancel"]]);
+  });
+});
+
+describe("one-shot /order", () => {
+  it("names an unknown duration with the available ones, in single-order words", async () => {
+    await h.linkChat(CHAT);
+    const alice = h.user(CHAT);
+    await alice.send(`/order ${BOB} 80k 2h`);
+    expect(alice.lastText()).toBe("Unknown duration 2h. Available: 1m, 5m, 15m, 1h.");
+    await alice.send(`/order ${BOB} lots 1h`);
+    expect(alice.lastText()).toContain("“lots” is not an amount");
+    await alice.send(`/order ${BOB.slice(0, -1)}x 80k 1h`);
+    expect(alice.lastText()).toContain("is not a valid TRON address or one of your saved labels");
+    for (const text of alice.botTexts()) expect(text).not.toMatch(/Line 1|whole list/);
+    expect(posts()).toHaveLength(0);
+  });
+
+  it("takes a saved label with spaces in place of the address, with or without a duration", async () => {
+    await h.linkChat(CHAT);
+    await h.flows.addressBook.remember(CHAT, BOB, Date.now(), "bob wallet");
+    const alice = h.user(CHAT);
+    await alice.send("/order bob wallet 80k 15m");
+    expect(alice.lastText()).toContain(`Receiver: ${BOB}`);
+    expect(alice.lastText()).toMatch(/Energy: 80,000 for 15 min/);
+    await alice.send("/order Bob Wallet 70 000 1h");
+    expect(alice.lastText()).toMatch(/Energy: 70,000 for 1 h/);
+    await alice.send("/order bob wallet 90k");
+    expect(alice.lastText()).toContain("For how long?");
+    await alice.press(/^5m ·/);
+    expect(alice.lastText()).toMatch(/Energy: 90,000 for 5 min/);
+    expect(alice.lastText()).toContain(`Receiver: ${BOB}`);
+  });
+});
+
+describe("stale step buttons", () => {
+  it("takes the buttons off each prompt once its step is answered", async () => {
+    await h.linkChat(CHAT);
+    await h.flows.addressBook.remember(CHAT, BOB, Date.now());
+    const alice = h.user(CHAT);
+    await alice.send("/order");
+    const receiverPrompt = alice.last()!.messageId;
+    await alice.send("not an address");
+    const invalid = alice.last()!.messageId;
+    expect(rowsOf(invalid)).toEqual([["Cancel"]]);
+    await alice.press(/TQCq78/);
+    expect(rowsOf(receiverPrompt)).toEqual([]);
+    expect(rowsOf(invalid)).toEqual([]);
+    const amountPrompt = alice.last()!.messageId;
+    expect(rowsOf(amountPrompt)).toEqual([["Cancel"]]);
+    await alice.send("100k");
+    expect(rowsOf(amountPrompt)).toEqual([]);
+    const durationPrompt = alice.last()!.messageId;
+    await alice.send("2h");
+    const secondPicker = alice.last()!.messageId;
+    expect(rowsOf(secondPicker).flat()).toContain("Cancel");
+    await alice.send("1h");
+    expect(rowsOf(durationPrompt)).toEqual([]);
+    expect(rowsOf(secondPicker)).toEqual([]);
+    // Only the quote still has buttons.
+    expect(h.tg.view(CHAT).filter((m) => m.from === "bot" && m.buttons.length > 0).map((m) => m.buttons.flat().map((b) => b.text))).toEqual([["✅ Confirm", "Cancel"]]);
+  });
+
+  it("takes Cancel off the /batch prompt once the lines are read", async () => {
+    await h.linkChat(CHAT);
+    const alice = h.user(CHAT);
+    await alice.send("/batch");
+    const prompt = alice.last()!.messageId;
+    expect(rowsOf(prompt)).toEqual([["Cancel"]]);
+    await alice.send(`${BOB} 100k 1h\n${TEST_KEYS.carol.address} 60k 5m`);
+    expect(rowsOf(prompt)).toEqual([]);
+    expect(alice.lastButtons()).toEqual([["✅ Confirm", "Cancel"]]);
+  });
+});
