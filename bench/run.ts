@@ -6,56 +6,21 @@
  *   loopback against the simulator (what every quote would cost uncached).
  * - money: formatDecimal over exact strings vs Intl.NumberFormat.format on
  *   doubles (the imprecise thing it replaces), and the parsers.
+ * - webhooks: p50/p99 of a signed POST /hooks/:routeId answered by the real
+ *   HTTP server over SQLite vs GET /healthz on the same server.
+ * - push: the push queue (limits off) delivering to a fake Bot API vs a
+ *   direct sendMessage loop with as many sends in flight; the BullMQ queue
+ *   too when BENCH_REDIS_URL (or TEST_REDIS_URL) is set.
  */
 import { pino } from "pino";
 import { createPricingCache } from "../src/core/pricing-cache.js";
 import { createServiceClient } from "../src/core/service/create-service-client.js";
 import { formatDecimal, parseEnergyAmount, sunToTrx, trxToSun } from "../src/core/money.js";
 import { startSimulator } from "../src/simulator/index.js";
-
-interface Row {
-  group: string;
-  name: string;
-  ops: number;
-  ms: number;
-  baseline?: string;
-}
-
-const rows: Row[] = [];
-
-/** Runs `fn` `ops` times (after a short warm-up) and records the wall time. */
-function measureSync(group: string, name: string, ops: number, fn: (i: number) => unknown, baseline?: string): void {
-  for (let i = 0; i < Math.min(1000, ops); i += 1) fn(i);
-  const started = performance.now();
-  let sink = 0;
-  for (let i = 0; i < ops; i += 1) if (fn(i) !== undefined) sink += 1;
-  const ms = performance.now() - started;
-  if (sink < 0) console.log(sink); // keeps the results alive
-  rows.push({ group, name, ops, ms, ...(baseline ? { baseline } : {}) });
-}
-
-/** Runs `ops` async calls with `concurrency` in flight and records the wall time. */
-async function measureAsync(
-  group: string,
-  name: string,
-  ops: number,
-  concurrency: number,
-  fn: () => Promise<unknown>,
-  baseline?: string,
-): Promise<void> {
-  for (let i = 0; i < Math.min(50, ops); i += 1) await fn();
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < ops) {
-        next += 1;
-        await fn();
-      }
-    }),
-  );
-  rows.push({ group, name, ops, ms: performance.now() - started, ...(baseline ? { baseline } : {}) });
-}
+import { printLatencyTable } from "./latency.js";
+import { benchPush } from "./push-throughput.js";
+import { measureAsync, measureSync, printThroughputTable } from "./throughput.js";
+import { benchWebhookAck } from "./webhook-ack.js";
 
 async function benchPricing(): Promise<void> {
   const sim = await startSimulator({ rateLimitPerSecond: 1_000_000 });
@@ -96,27 +61,16 @@ function benchMoney(): void {
   console.log(`precision check: Intl ${intlEn.format(Number(big) / 1e6)}  vs  formatDecimal ${formatDecimal(sunToTrx(big), "en")}`);
 }
 
-function printTable(): void {
-  const rate = (r: Row) => (r.ops / r.ms) * 1000;
-  const byName = new Map(rows.map((r) => [r.name, r]));
-  const lines = rows.map((r) => {
-    const base = r.baseline ? byName.get(r.baseline) : undefined;
-    const ratio = base ? `${(rate(r) / rate(base)).toFixed(2)}x baseline` : "(baseline)";
-    return [r.group, r.name, r.ops.toLocaleString("en"), r.ms.toFixed(1), Math.round(rate(r)).toLocaleString("en"), ratio];
-  });
-  const header = ["group", "benchmark", "ops", "ms", "ops/s", "vs"];
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ");
-  console.log(fmt(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const l of lines) console.log(fmt(l));
-}
-
 async function main(): Promise<void> {
   console.log(`node ${process.version}, ${new Date().toISOString()}`);
   benchMoney();
   await benchPricing();
-  printTable();
+  await benchWebhookAck({ maxOps: 5_000, maxMs: 3_000 });
+  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
+  await benchPush({ messages: 3_000, bullmqMessages: 500, chats: 200, concurrency: 16, redisUrl, timeoutMs: 60_000 });
+  printThroughputTable();
+  console.log("");
+  printLatencyTable();
 }
 
 await main();

@@ -154,6 +154,11 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
       await inbox.start();
       await tracker.start();
       httpPort = (await server.start()).port;
+      if (config.botMode === "worker") {
+        // Telegram intake (updates, webhook, command menu) belongs to the process that polls or takes /telegram.
+        logger.info({ httpPort }, "started as a worker: no Telegram intake");
+        return;
+      }
       try {
         await registerCommands(bot, { defaultLocale: config.defaultLocale });
       } catch (error) {

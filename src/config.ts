@@ -4,6 +4,9 @@ import { z } from "zod";
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export const SUPPORTED_LOCALES = ["en", "ru", "zh"] as const;
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
+/** `worker`: no Telegram intake; runs the shared queues, the tracker and the HTTP server (scale-out on Redis). */
+export const BOT_MODES = ["polling", "webhook", "worker"] as const;
+export type BotMode = (typeof BOT_MODES)[number];
 
 const base64Key = z
   .string()
@@ -40,7 +43,7 @@ const envSchema = z.object({
     .default("X-Service"),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   DEFAULT_LOCALE: z.enum(SUPPORTED_LOCALES).default("en"),
-  BOT_MODE: z.enum(["polling", "webhook"]).default("polling"),
+  BOT_MODE: z.enum(BOT_MODES).default("polling"),
   TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/).optional(),
 });
 
@@ -57,7 +60,7 @@ export type Config = {
   serviceHeaderPrefix: string;
   logLevel: (typeof LOG_LEVELS)[number];
   defaultLocale: SupportedLocale;
-  botMode: "polling" | "webhook";
+  botMode: BotMode;
   telegramWebhookSecret: string | undefined;
 };
 
@@ -85,6 +88,10 @@ export function parseConfig(env: Env): Config {
   const e = parseEnv(envSchema, env);
   if (e.BOT_MODE === "webhook" && !e.PUBLIC_URL) {
     throw new ConfigError("PUBLIC_URL is required when BOT_MODE=webhook");
+  }
+  // Only BullMQ queues can be shared: a worker on a local queue would resend another process's jobs.
+  if (e.BOT_MODE === "worker" && !/^rediss?:\/\//.test(e.STORAGE_URL)) {
+    throw new ConfigError("STORAGE_URL must be redis:// or rediss:// when BOT_MODE=worker");
   }
   return {
     botToken: e.BOT_TOKEN,

@@ -76,6 +76,13 @@ describe("parseConfig", () => {
   it("requires PUBLIC_URL in webhook mode", () => {
     expect(() => parseConfig({ ...minimal, BOT_MODE: "webhook" })).toThrow(/^PUBLIC_URL is required/);
   });
+
+  it("accepts BOT_MODE=worker only over Redis, where the queues are shared", () => {
+    expect(parseConfig({ ...minimal, BOT_MODE: "worker", STORAGE_URL: "redis://127.0.0.1:6379/2" }).botMode).toBe("worker");
+    expect(parseConfig({ ...minimal, BOT_MODE: "worker", STORAGE_URL: "rediss://cache.example:6380" }).botMode).toBe("worker");
+    expect(() => parseConfig({ ...minimal, BOT_MODE: "worker" })).toThrow(/^STORAGE_URL must be redis:\/\/ or rediss:\/\/ when BOT_MODE=worker$/);
+    expect(() => parseConfig({ ...minimal, BOT_MODE: "worker", STORAGE_URL: "postgres://db/bot" })).toThrow(ConfigError);
+  });
 });
 
 describe("parseStorageConfig", () => {

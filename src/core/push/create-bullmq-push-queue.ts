@@ -1,5 +1,5 @@
 import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
-import { createBullmqConnection, toBullJobId } from "./bullmq-connection.js";
+import { createBullmqConnection, toBullJobId } from "../queue/bullmq-connection.js";
 import { backoffDelay, classifyPushError } from "./classify-error.js";
 import { isGroupChat } from "./rate-limiter.js";
 import { DEFAULT_RETRY, PUSH_METHODS, TELEGRAM_LIMITS, type PushJob, type PushQueue, type PushQueueDeps } from "./types.js";

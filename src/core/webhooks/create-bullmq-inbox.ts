@@ -1,4 +1,4 @@
-import { createBullmqConnection, toBullJobId } from "../push/bullmq-connection.js";
+import { createBullmqConnection, toBullJobId } from "../queue/bullmq-connection.js";
 import { inboxKey } from "./create-local-inbox.js";
 import { createWebhookProcessor } from "./process-webhook.js";
 import type { InboxItem, WebhookInbox, WebhookInboxDeps } from "./types.js";

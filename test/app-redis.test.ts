@@ -1,0 +1,102 @@
+/**
+ * The README's promise "scales out on Redis", at the app level:
+ * STORAGE_URL=redis://… puts the records in Redis and runs the push queue and
+ * the webhook inbox on BullMQ. Each suite runs in a Redis database index of
+ * its own (claimed, flushed afterwards), so concurrent runs never meet.
+ */
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { App } from "../src/app.js";
+import { createBullmqConnection } from "../src/core/queue/bullmq-connection.js";
+import { claimRedisDb, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { appWalk } from "./app-walk.js";
+
+const REDIS_URL = process.env.TEST_REDIS_URL;
+if (!REDIS_URL) console.log("skipping the app-on-Redis tests: TEST_REDIS_URL is not set (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379)");
+
+const quiet = pino({ level: "silent" });
+
+/** BullMQ's own view of one of the app's queues (shared by every process on that Redis database). */
+async function queueCounts(url: string, name: "push" | "webhook"): Promise<Record<string, number>> {
+  const bull = createBullmqConnection({ name, redisUrl: url, logger: quiet });
+  try {
+    return await (await bull.queue()).getJobCounts("completed", "failed", "waiting", "delayed", "active", "prioritized");
+  } finally {
+    await bull.close();
+  }
+}
+
+const pending = (c: Record<string, number>) => (c.waiting ?? 0) + (c.delayed ?? 0) + (c.active ?? 0) + (c.prioritized ?? 0);
+
+describe.skipIf(!REDIS_URL)("the whole app on Redis, queues on BullMQ (TEST_REDIS_URL)", () => {
+  appWalk(() => claimRedisDb(REDIS_URL!), {
+    afterPushes: async (target) => {
+      expect((await queueCounts(target.url, "push")).completed).toBeGreaterThanOrEqual(2);
+    },
+    afterWebhook: async (target) => {
+      const counts = await waitFor(async () => {
+        const c = await queueCounts(target.url, "webhook");
+        return (c.completed ?? 0) >= 1 && c;
+      }, "a processed inbox job");
+      expect(counts.failed).toBe(0);
+    },
+  });
+});
+
+describe.skipIf(!REDIS_URL)("two app processes over one Redis: one polls Telegram, one is BOT_MODE=worker (TEST_REDIS_URL)", () => {
+  const CHAT = 5151;
+  let target: StoreTarget | undefined;
+  let w: AppWorld;
+  let a: App;
+  let b: App;
+
+  beforeAll(async () => {
+    target = await claimRedisDb(REDIS_URL!);
+    w = await startAppWorld();
+    a = await w.startApp(target.url);
+    b = await w.startApp(target.url, { BOT_MODE: "worker" });
+  });
+
+  afterAll(async () => {
+    await w?.close();
+    await target?.cleanup();
+  });
+
+  it("only the polling instance takes Telegram intake", async () => {
+    const linked = await w.say(CHAT, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => /connected/i.test(m.text));
+    expect(linked.text).toContain("TRX");
+    expect(w.tg.callsOf("deleteWebhook")).toHaveLength(1);
+    expect(w.tg.callsOf("setWebhook")).toHaveLength(0);
+    const handledUpdates = /bot_updates_total\{[^}]*\} [1-9]/;
+    // Counted once the handler has returned, a moment after the reply.
+    await waitFor(() => handledUpdates.test(a.metrics.render()), "instance A counting the update");
+    expect(b.metrics.render()).not.toMatch(handledUpdates);
+  });
+
+  it("delivers a webhook posted to the worker instance to the chat exactly once", async () => {
+    const routeId = await w.routeIdOf(CHAT);
+    const hookUrl = `http://127.0.0.1:${b.httpPort}/hooks/${routeId}`;
+    w.sim.setCallbackUrl(w.demo.apiKey, hookUrl);
+    const orderId = await w.orderBehindTheBotsBack(`scale-out-${Date.now()}`);
+
+    const seen = () => w.botTexts(CHAT, /^New on your account/).filter((t) => t.includes(orderId));
+    const finals = () => w.botTexts(CHAT, new RegExp(`^✅ Order ${orderId} is fulfilled`));
+    await waitFor(() => seen().length > 0 && finals().length > 0, "the chat being told about the order and its end");
+    // Everything the service sent about this order was accepted by B, and both queues have drained.
+    await waitFor(
+      () => w.sim.webhookDeliveries.some((d) => d.event === "order.fulfilled" && d.body.includes(orderId) && d.status === 202),
+      "the order.fulfilled delivery",
+    );
+    await waitFor(async () => pending(await queueCounts(target!.url, "webhook")) === 0 && pending(await queueCounts(target!.url, "push")) === 0, "both queues to drain");
+
+    const deliveries = w.sim.webhookDeliveries.filter((d) => d.body.includes(orderId));
+    expect(deliveries.every((d) => d.url === hookUrl)).toBe(true);
+    expect(b.metrics.get("webhooks_total", { outcome: "accepted" })).toBeGreaterThanOrEqual(2);
+    expect(a.metrics.get("webhooks_total", { outcome: "accepted" })).toBe(0);
+    expect(seen()).toHaveLength(1);
+    expect(finals()).toHaveLength(1);
+    const sends = w.tg.callsOf("sendMessage").filter((c) => c.ok && String(c.params.text).includes(orderId));
+    expect(sends).toHaveLength(2);
+    expect(w.logs.filter((l) => l.level >= 50)).toEqual([]);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * One walk through the whole app over a given store, shared by
+ * test/app-{sqlite,redis,postgres}.test.ts: /link, an order tracked to its
+ * final notification through the push queue, a signed webhook relayed, a
+ * restart over the same store, and a chat that blocked the bot (403).
+ * Call it inside a `describe`; the tests run in order and share one app.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { App } from "../src/app.js";
+import { createChatRepository } from "../src/core/chats/chat-repository.js";
+import { openStore } from "../src/core/store/open-store.js";
+import { createVault } from "../src/core/vault.js";
+import { startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+
+export interface WalkHooks {
+  /** Extra proof that the pushes went through this backend's queue (e.g. BullMQ's completed jobs). */
+  afterPushes?: (target: StoreTarget) => Promise<void>;
+  /** Extra proof that the webhook went through this backend's inbox. */
+  afterWebhook?: (target: StoreTarget) => Promise<void>;
+}
+
+const CHAT = 4343;
+
+export function appWalk(openTarget: () => Promise<StoreTarget>, hooks: WalkHooks = {}): void {
+  let target: StoreTarget | undefined;
+  let w: AppWorld;
+  let app: App;
+  let hookUrl = "";
+  let routeId = "";
+
+  const finals = (orderId: string) => w.botTexts(CHAT, new RegExp(`^✅ Order ${orderId} is fulfilled`));
+  const metric = (name: string, labels: Record<string, string>) => app.metrics.get(name, labels);
+
+  beforeAll(async () => {
+    target = await openTarget();
+    w = await startAppWorld();
+    app = await w.startApp(target.url);
+  });
+
+  afterAll(async () => {
+    await w?.close();
+    await target?.cleanup();
+  });
+
+  it("links the chat with /link and removes the message carrying the key", async () => {
+    const linked = await w.say(CHAT, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => /connected/i.test(m.text));
+    expect(linked.text).toContain("1,000 TRX");
+    expect(w.tg.view(CHAT).some((m) => m.text.includes(w.demo.apiKey))).toBe(false);
+  });
+
+  it("places an order from the chat, edits its card and sends the final notification once, through the push queue", async () => {
+    const { orderId, cardId } = await w.placeOrder(CHAT);
+    await waitFor(() => finals(orderId).length > 0, "the final notification");
+    await waitFor(() => w.textOf(CHAT, cardId).includes("Status: fulfilled"), "the card showing fulfilled");
+    expect(finals(orderId)).toHaveLength(1);
+    // Card edits and the final notification are sent by the push queue only.
+    expect(metric("notifications_total", { outcome: "sent" })).toBeGreaterThanOrEqual(2);
+    await hooks.afterPushes?.(target!);
+  });
+
+  it("relays a signed service webhook about an order the bot never saw", async () => {
+    routeId = await w.routeIdOf(CHAT);
+    hookUrl = `http://127.0.0.1:${app.httpPort}/hooks/${routeId}`;
+    w.sim.setCallbackUrl(w.demo.apiKey, hookUrl);
+    const orderId = await w.orderBehindTheBotsBack(`walk-${Date.now()}`);
+    const delivery = await waitFor(
+      () => w.sim.webhookDeliveries.find((d) => d.event === "order.created" && d.body.includes(orderId) && d.status === 202),
+      "an accepted delivery",
+    );
+    expect(delivery.url).toBe(hookUrl);
+    await waitFor(() => w.botTexts(CHAT, /^New on your account/).some((t) => t.includes(orderId)), "the chat being told about the order");
+    await waitFor(() => finals(orderId).length > 0, "the final notification of the relayed order");
+    expect(w.botTexts(CHAT, /^New on your account/).filter((t) => t.includes(orderId))).toHaveLength(1);
+    expect(finals(orderId)).toHaveLength(1);
+    expect(metric("webhooks_total", { outcome: "accepted" })).toBeGreaterThanOrEqual(1);
+    expect(metric("webhooks_total", { outcome: "unauthorized" })).toBe(0);
+    await hooks.afterWebhook?.(target!);
+  });
+
+  it("keeps the link and resumes tracking after a restart over the same store", async () => {
+    w.sim.control.pauseLifecycles(true);
+    const { orderId, cardId } = await w.placeOrder(CHAT);
+    expect(w.textOf(CHAT, cardId)).toContain("Status: pending");
+    await w.stopApp(app);
+
+    // No webhooks meanwhile: only the tracker picking the order up from the store may finish it.
+    w.sim.setCallbackUrl(w.demo.apiKey, null);
+    app = await w.startApp(target!.url);
+    await waitFor(() => metric("tracked_items", { kind: "order" }) === 1, "the stored order being tracked again");
+    const balance = await w.say(CHAT, "/balance", (m) => m.text.includes("TRX"));
+    expect(balance.text).not.toMatch(/\/link/);
+    w.sim.control.pauseLifecycles(false);
+    await waitFor(() => finals(orderId).length > 0, "the final notification after the restart");
+    await waitFor(() => w.textOf(CHAT, cardId).includes("Status: fulfilled"), "the card edited after the restart");
+    expect(finals(orderId)).toHaveLength(1);
+    hookUrl = `http://127.0.0.1:${app.httpPort}/hooks/${routeId}`;
+    w.sim.setCallbackUrl(w.demo.apiKey, hookUrl);
+  });
+
+  it("marks a chat that blocked the bot inactive and stops tracking it (403 through the push queue)", async () => {
+    w.sim.control.pauseLifecycles(true);
+    const { orderId, cardId } = await w.placeOrder(CHAT);
+    expect(w.textOf(CHAT, cardId)).toContain("Status: pending");
+    await waitFor(() => metric("tracked_items", { kind: "order" }) === 1, "the order being tracked");
+
+    w.tg.blockChat(CHAT);
+    // Not final: only the 403 may end its tracking.
+    w.sim.control.setOrderStatus(orderId, "executing");
+    await waitFor(() => w.tg.failedCalls().some((c) => c.errorCode === 403), "Telegram's 403");
+    await waitFor(() => metric("tracked_items", { kind: "order" }) === 0, "tracking of the chat to stop");
+    expect(w.textOf(CHAT, cardId)).toContain("Status: pending");
+    await w.stopApp(app);
+
+    const order = await fetch(`${w.sim.baseUrl}/v1/orders/${orderId}`, { headers: { authorization: `Bearer ${w.demo.apiKey}` } });
+    expect(await order.text()).toContain('"executing"');
+    const store = await openStore(target!.url, { logger: w.logger, purgeIntervalMs: 0 });
+    try {
+      const chats = createChatRepository({ store, vault: createVault({ key: Buffer.from(w.encryptionKey, "base64") }), logger: w.logger });
+      const record = await chats.get(CHAT);
+      expect(record).toMatchObject({ chatId: CHAT, active: false });
+      // Still linked: only the deliveries stop.
+      expect(await chats.getApiKey(CHAT)).toBe(w.demo.apiKey);
+      const tracked: string[] = [];
+      for await (const [key, value] of store.namespace("tracking").entries()) tracked.push(`${key} ${JSON.stringify(value)}`);
+      expect(tracked.filter((t) => t.includes(orderId))).toEqual([]);
+    } finally {
+      await store.close();
+    }
+    w.tg.blockChat(CHAT, false);
+    w.sim.control.pauseLifecycles(false);
+  });
+
+  it("logged no errors on the way", () => {
+    expect(w.logs.filter((l) => l.level >= 50)).toEqual([]);
+  });
+}
