@@ -10,7 +10,11 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: globals.node,
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        // This file is plain JS outside every tsconfig; lint it without a program of its own.
+        projectService: { allowDefaultProject: ["eslint.config.js"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",
