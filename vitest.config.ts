@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // Most suites wait on loopback I/O and timers, not CPU: more workers than cores pays off.
+    maxWorkers: 4,
     reporters: ["default"],
   },
 });
