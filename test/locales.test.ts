@@ -98,6 +98,13 @@ describe("locales", () => {
     for (const status of statuses) expect(i18n.t("en", "tracking-status", { status }), status).toBe(status);
   });
 
+  it("Russian calls a broadcast «отправка» everywhere, never «трансляция» (a video stream)", () => {
+    const dir = join(LOCALES_DIRECTORY, "ru");
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".ftl"))) {
+      expect(readFileSync(join(dir, file), "utf8"), file).not.toMatch(/трансляц/i);
+    }
+  });
+
   it("ids follow <feature>-<thing> (commands: <command>.description)", () => {
     for (const id of reference.keys()) expect(id).toMatch(/^([a-z]+(-[a-z0-9_]+)+|[a-z_]+\.description)$/);
   });

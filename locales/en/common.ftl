@@ -40,6 +40,7 @@ unhandled-command = I do not know that command. Send /help for the list.
 group-language = In groups I answer everyone in their own Telegram language, so there is nothing to set here. /language works in a private chat with me.
 group-hello = Hello! I rent TRON energy. In this group I answer /prices, /system and /help. Anything that touches your account (keys, balances, orders) works only in a private chat with me: tap the button below.
 group-key-exposed = ⚠️ This message shows an API key to everyone in the group, and I am not allowed to delete it here. Revoke that key in the dashboard now and create a new one, then connect the new key with { $command } in a private chat with me.
+group-key-deleted = I deleted your message: it carried an API key or secret, which must never be posted in a group. Members may have seen it in their notifications; if in doubt, revoke it in the dashboard. { $command } works only in a private chat with me: tap the button below.
 
 unhandled-key-deleted = ⚠️ I deleted your message: it looked like an API key or webhook secret. Never post keys in a chat. If it was a real key, revoke it in the dashboard and create a new one. To connect a key to this chat, send /link.
 unhandled-key-not-deleted = ⚠️ Your message looks like an API key or webhook secret, and I could not delete it: please delete it yourself. If it was a real key, revoke it in the dashboard and create a new one.

@@ -21,6 +21,8 @@ link-usage =
 
     I deleted your message because it may contain a key.
 link-unavailable = The service cannot be reached right now, so I could not check the key and stored <b>nothing</b>. Please try /link again in a minute.
+link-key-invalid = The service does not accept this API key (invalid key). Check that you copied all of it, or create a new key in the dashboard, and send /link again.
+link-key-revoked = This API key was revoked. Create a new key in the dashboard and send /link again.
 link-not-stored = Nothing was stored.
 link-success = ✅ Your account is connected to this chat.
 link-replaced = ✅ Your account is connected. The previous key of this chat was replaced.

@@ -11,7 +11,11 @@ order-oneshot-bad-receiver = “{ $value }” is not a valid TRON address or one
 order-oneshot-bad-amount = “{ $value }” is not an amount. Use a whole number such as <code>100000</code>, <code>100k</code> or <code>65,000</code>.
 order-oneshot-amount-range = The amount { $value } is outside { $min }–{ $max }.
 order-oneshot-bad-duration = Unknown duration { $value }. Available: { $durations }.
-order-ask-receiver = Who receives the energy? Send a TRON address (base58, starts with T). You can add a label after it, like <code>TXYZ… main wallet</code>, or tap a recent receiver.
+order-preset = Ordering <b>{ $amount } energy for { $duration }</b>, as quoted. Now the receiver:
+order-ask-receiver = Who receives the energy? Send a TRON address (base58, starts with T). You can add a label after it, like <code>TXYZ… main wallet</code>{ $recent ->
+        [yes] , or tap a recent receiver.
+       *[no] .
+    }
     For several orders at once, paste lines <code>address amount [duration]</code> or send a .csv file.
 order-recent-title = Recent receivers:
 order-recent-line = • { $address }

@@ -45,16 +45,22 @@ tracking-order-fulfilled = ✅ Order { $orderId } is <b>fulfilled</b>: { $amount
 tracking-rent-again-button = 🔁 Rent again
 tracking-broadcast-confirmed = ✅ Broadcast { $broadcastId } is <b>confirmed</b> on chain.
     Transaction id: { $txId }
-tracking-broadcast-failed = ❌ Broadcast { $broadcastId } <b>failed</b>: { $reason }.
+tracking-broadcast-failed = ❌ Broadcast { $broadcastId } <b>failed</b>.
+    { $reason }
     Refund: { $refundTrx } TRX is back on your balance.
     The same signed transaction { $txId } can be sent again with /broadcast while it has not expired ({ $timeLeft } left); after that, sign a new one.
-tracking-broadcast-failed-resign = ❌ Broadcast { $broadcastId } <b>failed</b>: { $reason }.
+tracking-broadcast-failed-resign = ❌ Broadcast { $broadcastId } <b>failed</b>.
+    { $reason }
     Refund: { $refundTrx } TRX is back on your balance.
     Transaction { $txId } is too close to its expiration to send again: sign a new one with about 600 seconds of expiration and use /broadcast.
-tracking-broadcast-expired = ⌛ Broadcast { $broadcastId } <b>expired</b>: { $reason }.
+tracking-broadcast-expired = ⌛ Broadcast { $broadcastId } <b>expired</b>.
+    { $reason }
     Refund: { $refundTrx } TRX is back on your balance.
     Transaction { $txId } can no longer be used: sign a new one with about 600 seconds of expiration and send it with /broadcast.
 tracking-gave-up = I have stopped watching { $kind ->
     [order] order
    *[other] broadcast
 } { $id } (last status: { $status }). Check it any time with { $command }.
+## Why a broadcast did not land: the service's own word (its values are not documented), or none.
+tracking-reason = Reason given by the service: { $reason }
+tracking-reason-none = The service gave no reason.

@@ -11,14 +11,18 @@ order-oneshot-bad-receiver = «{ $value }» — это не корректный
 order-oneshot-bad-amount = «{ $value }» — это не количество. Укажите целое число, например <code>100000</code>, <code>100k</code> или <code>65,000</code>.
 order-oneshot-amount-range = Количество { $value } вне диапазона { $min }–{ $max }.
 order-oneshot-bad-duration = Неизвестный срок { $value }. Доступны: { $durations }.
-order-ask-receiver = Кому отправить энергию? Пришлите адрес TRON (base58, начинается с T). После адреса можно добавить метку, например <code>TXYZ… основной кошелёк</code>, или выберите недавнего получателя.
+order-preset = Заказываем <b>{ $amount } энергии на { $duration }</b>, как в расчёте. Осталось указать получателя:
+order-ask-receiver = Кому отправить энергию? Пришлите адрес TRON (base58, начинается с T). После адреса можно добавить метку, например <code>TXYZ… основной кошелёк</code>{ $recent ->
+        [yes] , или выберите недавнего получателя.
+       *[no] .
+    }
     Чтобы оформить несколько заказов сразу, вставьте строки <code>адрес количество [срок]</code> или пришлите файл .csv.
 order-recent-title = Недавние получатели:
 order-recent-line = • { $address }
 order-recent-line-labelled = • { $label }: { $address }
 order-receiver-invalid = Это не похоже на адрес TRON: нужно 34 символа base58, начинающихся с T, с верной контрольной суммой. Проверьте и пришлите ещё раз.
 order-receiver-saved = Адрес { $address } сохранён под меткой «{ $label }».
-order-ask-amount = Сколько энергии? От { $min } до { $max }, например <code>100k</code> или <code>65,000</code>.
+order-ask-amount = Сколько энергии? От { $min } до { $max }, например <code>100k</code> или <code>65 000</code>.
 order-amount-invalid = Пришлите целое число от { $min } до { $max }, например <code>100000</code>, <code>100k</code> или <code>65,000</code>.
 order-amount-range = Количество должно быть от { $min } до { $max }.
 order-ask-duration = На какой срок? Цена за единицу энергии:

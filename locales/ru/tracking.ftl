@@ -45,16 +45,22 @@ tracking-order-fulfilled = ✅ Заказ { $orderId } <b>выполнен</b> (
 tracking-rent-again-button = 🔁 Арендовать снова
 tracking-broadcast-confirmed = ✅ Отправка { $broadcastId } <b>подтверждена</b> (confirmed) в сети.
     ID транзакции: { $txId }
-tracking-broadcast-failed = ❌ Отправка { $broadcastId } <b>не удалась</b> (failed): { $reason }.
+tracking-broadcast-failed = ❌ Отправка { $broadcastId } <b>не удалась</b> (failed).
+    { $reason }
     Возврат: { $refundTrx } TRX вернулись на баланс.
     Ту же подписанную транзакцию { $txId } можно отправить снова через /broadcast, пока не истёк её срок (осталось { $timeLeft }); после этого подпишите новую.
-tracking-broadcast-failed-resign = ❌ Отправка { $broadcastId } <b>не удалась</b> (failed): { $reason }.
+tracking-broadcast-failed-resign = ❌ Отправка { $broadcastId } <b>не удалась</b> (failed).
+    { $reason }
     Возврат: { $refundTrx } TRX вернулись на баланс.
     Транзакция { $txId } слишком близка к истечению, повторно её не отправить: подпишите новую со сроком около 600 секунд и используйте /broadcast.
-tracking-broadcast-expired = ⌛ Срок отправки { $broadcastId } <b>истёк</b> (expired): { $reason }.
+tracking-broadcast-expired = ⌛ Срок отправки { $broadcastId } <b>истёк</b> (expired).
+    { $reason }
     Возврат: { $refundTrx } TRX вернулись на баланс.
     Транзакцию { $txId } больше нельзя использовать: подпишите новую со сроком около 600 секунд и отправьте через /broadcast.
 tracking-gave-up = Я перестал следить за { $kind ->
     [order] заказом
    *[other] отправкой
 } { $id } (последний статус: { $status }). Проверить можно в любой момент: { $command }.
+## Why a broadcast did not land: the service's own word (its values are not documented), or none.
+tracking-reason = Причина по данным сервиса: { $reason }
+tracking-reason-none = Сервис не указал причину.

@@ -40,6 +40,7 @@ unhandled-command = 没有这个命令。发送 /help 查看命令列表。
 group-language = 在群组中，我会按每位成员自己的 Telegram 语言回复，因此这里无需设置。/language 请在与我的私聊中使用。
 group-hello = 您好！我提供 TRON 能量租赁。在本群中我可以回复 /prices、/system 和 /help。涉及您账户的操作（密钥、余额、订单）只能在与我的私聊中进行：请点击下方按钮。
 group-key-exposed = ⚠️ 这条消息让群里所有人都能看到 API 密钥，而我无权在此删除它。请立即在控制台吊销该密钥并创建新密钥，然后在与我的私聊中用 { $command } 绑定新密钥。
+group-key-deleted = 我已删除您的消息：其中包含 API 密钥或签名密钥，不应发到群里。群成员可能已在通知中看到；如有疑虑，请在控制台吊销该密钥。{ $command } 只能在与我的私聊中使用，请点击下方按钮。
 
 unhandled-key-deleted = ⚠️ 我删除了您的消息：它看起来像 API 密钥或 webhook 密钥。请勿在任何聊天中发布密钥。如果这是真实的密钥，请在控制台吊销它并创建新密钥。要将密钥绑定到此聊天，请发送 /link。
 unhandled-key-not-deleted = ⚠️ 您的消息看起来像 API 密钥或 webhook 密钥，但我无法删除它：请您自行删除。如果这是真实的密钥，请在控制台吊销它并创建新密钥。

@@ -21,6 +21,8 @@ link-usage =
 
     由于您的消息可能包含密钥，我已将其删除。
 link-unavailable = 服务暂时无法访问，无法验证密钥，因此<b>没有保存任何内容</b>。请一分钟后再发送 /link。
+link-key-invalid = 服务不接受此 API 密钥（密钥无效）。请确认已完整复制，或在控制台创建新密钥，然后重新发送 /link。
+link-key-revoked = 此 API 密钥已被吊销。请在控制台创建新密钥，然后重新发送 /link。
 link-not-stored = 没有保存任何内容。
 link-success = ✅ 账户已绑定到此聊天。
 link-replaced = ✅ 账户已绑定，此聊天原有的密钥已被替换。

@@ -11,7 +11,11 @@ order-oneshot-bad-receiver = “{ $value }”不是有效的 TRON 地址，也�
 order-oneshot-bad-amount = “{ $value }”不是有效数量。请使用整数，例如 <code>100000</code>、<code>100k</code> 或 <code>65,000</code>。
 order-oneshot-amount-range = 数量 { $value } 超出范围 { $min }–{ $max }。
 order-oneshot-bad-duration = 未知时长 { $value }。可选：{ $durations }。
-order-ask-receiver = 能量发给谁？请发送一个 TRON 地址（base58 格式，以 T 开头）。可以在地址后加一个备注，例如 <code>TXYZ… 主钱包</code>，或点选最近用过的接收地址。
+order-preset = 按报价下单：<b>{ $amount } 能量，时长 { $duration }</b>。接下来请指定接收地址：
+order-ask-receiver = 能量发给谁？请发送一个 TRON 地址（base58 格式，以 T 开头）。可以在地址后加一个备注，例如 <code>TXYZ… 主钱包</code>{ $recent ->
+        [yes] ，或点选最近用过的接收地址。
+       *[no] 。
+    }
     如需一次下多笔订单，请粘贴多行 <code>地址 数量 [时长]</code>，或发送 .csv 文件。
 order-recent-title = 最近的接收地址：
 order-recent-line = • { $address }

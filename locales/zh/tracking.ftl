@@ -45,16 +45,22 @@ tracking-order-fulfilled = ✅ 订单 { $orderId } <b>已完成</b>（fulfilled�
 tracking-rent-again-button = 🔁 再租一次
 tracking-broadcast-confirmed = ✅ 广播 { $broadcastId } 已在链上<b>确认</b>（confirmed）。
     交易 ID：{ $txId }
-tracking-broadcast-failed = ❌ 广播 { $broadcastId } <b>失败</b>（failed）：{ $reason }。
+tracking-broadcast-failed = ❌ 广播 { $broadcastId } <b>失败</b>（failed）。
+    { $reason }
     退款：{ $refundTrx } TRX 已退回余额。
     在交易 { $txId } 过期前（剩余 { $timeLeft }），可用 /broadcast 再次发送同一笔已签名交易；过期后请重新签名。
-tracking-broadcast-failed-resign = ❌ 广播 { $broadcastId } <b>失败</b>（failed）：{ $reason }。
+tracking-broadcast-failed-resign = ❌ 广播 { $broadcastId } <b>失败</b>（failed）。
+    { $reason }
     退款：{ $refundTrx } TRX 已退回余额。
     交易 { $txId } 即将过期，无法再次发送：请重新签名一笔有效期约 600 秒的交易并使用 /broadcast。
-tracking-broadcast-expired = ⌛ 广播 { $broadcastId } <b>已过期</b>（expired）：{ $reason }。
+tracking-broadcast-expired = ⌛ 广播 { $broadcastId } <b>已过期</b>（expired）。
+    { $reason }
     退款：{ $refundTrx } TRX 已退回余额。
     交易 { $txId } 已不能再用：请重新签名一笔有效期约 600 秒的交易，并通过 /broadcast 发送。
 tracking-gave-up = 我已停止跟踪{ $kind ->
     [order] 订单
    *[other] 广播
 } { $id }（最后状态：{ $status }）。随时可以用 { $command } 查看。
+## Why a broadcast did not land: the service's own word (its values are not documented), or none.
+tracking-reason = 服务给出的原因：{ $reason }
+tracking-reason-none = 服务未说明原因。

@@ -59,4 +59,15 @@ describe("batch orders", () => {
     expect(user.lastText()).toContain("That is 101 orders; a batch holds at most 100");
     expect(posts()).toHaveLength(0);
   });
+  it("reads another .csv document after reporting bad lines in one, instead of locking the chat", async () => {
+    await h.linkChat(CHAT);
+    const user = h.user(CHAT);
+    await user.send("/batch");
+    await user.document({ bytes: `${A.address},100000,1h\nxyz,100k,1h\n`, fileName: "bad.csv", mimeType: "text/csv" });
+    expect(user.lastText()).toContain("Line 2: “xyz” is not a valid TRON address");
+    await user.document({ bytes: `${A.address},100000,1h\n${B.address},65000,15m\n`, fileName: "good.csv", mimeType: "text/csv" });
+    expect(user.lastText()).toContain("Quote for 2 orders");
+    await user.send("/help");
+    expect(user.lastText()).toContain("What I can do");
+  });
 });

@@ -191,4 +191,17 @@ describe("signed transactions outside /broadcast", () => {
     expect(h.tg.view(CHAT).find((m) => m.messageId === prompt)!.buttons).toEqual([]);
     expect(user.lastButtons()).toEqual([["✅ Confirm", "Cancel"]]);
   });
+  it("reads another .json document after refusing one, instead of locking the chat", async () => {
+    await h.linkChat(CHAT);
+    const user = h.user(CHAT);
+    await user.send("/broadcast");
+    const expiring = signTrc20Transfer({ privateKey: alice.privateKey, to: bob.address, amountAtomic: 1_000_000n, expirationMs: Date.now() + 10_000 });
+    await user.document({ bytes: JSON.stringify(expiring), fileName: "expiring.json", mimeType: "application/json" });
+    expect(user.lastText()).toContain("Expired");
+    await user.document({ bytes: JSON.stringify(usdt(4_000_000n)), fileName: "tx.json", mimeType: "application/json" });
+    expect(user.lastText()).toContain("Check before sending");
+    expect(user.lastButtons()).toEqual([["✅ Confirm", "Cancel"]]);
+    await user.send("/help");
+    expect(user.lastText()).toContain("What I can do");
+  });
 });

@@ -62,7 +62,7 @@ describe("/broadcast", () => {
     await user.press("✅ Confirm");
     await h.until(() => user.botTexts().some((t) => t.startsWith("❌ Broadcast")));
     const final = user.lastText();
-    expect(final).toContain("failed: node_rejected");
+    expect(final).toContain("failed.\nReason given by the service: node_rejected");
     expect(final).toMatch(/Refund: [\d.]+ TRX is back on your balance/);
     expect(final).toContain("can be sent again with /broadcast while it has not expired");
     expect(h.sim.ledger(account.accountId).some((e) => e.kind === "refund")).toBe(true);
@@ -76,7 +76,7 @@ describe("/broadcast", () => {
     await user.send(`/broadcast ${JSON.stringify(tx)}`);
     await user.press("✅ Confirm");
     await h.until(() => user.botTexts().some((t) => t.startsWith("⌛ Broadcast")));
-    expect(user.lastText()).toContain("expired: expired_before_confirmation");
+    expect(user.lastText()).toContain("expired.\nReason given by the service: expired_before_confirmation");
     expect(user.lastText()).toContain("sign a new one with about 600 seconds of expiration");
   });
 

@@ -27,7 +27,8 @@ describe("groups", () => {
     const before = h.sim.requests.length;
     await g.send(`/link ${apiKey}`);
     const refusal = g.last()!;
-    expect(refusal.text).toContain("/link only works in a private chat");
+    expect(refusal.text).toContain("I deleted your message: it carried an API key or secret");
+    expect(refusal.text).toContain("/link works only in a private chat");
     expect(refusal.buttons[0]![0]!.url).toBe("https://t.me/energy_test_bot");
     expect(h.tg.history(-100_1).find((m) => m.from === "user" && m.text.includes(apiKey))?.deleted).toBe(true);
     for (const command of ["/balance", "/unlink", "/cancel"]) {
@@ -87,12 +88,13 @@ describe("groups", () => {
     expect(g.last()!.buttons[0]![0]!.url).toBe("https://t.me/energy_test_bot");
     expect(h.sim.requests.length).toBe(before);
     expect(await h.deps.chats.get(-100_2)).toBeUndefined();
-    // A key pasted into another refused command is caught too; a deleted one needs no such warning.
+    // A key pasted into another refused command is caught too; a deleted one is only explained (why the message vanished).
     await g.send(`/balance ${apiKey}`);
     expect(g.lastText()).toContain("Revoke that key");
     const deletable = h.user(-100_1, { from: member });
     await deletable.send(`/link ${apiKey}`);
-    expect(deletable.lastText()).toContain("/link only works in a private chat");
+    expect(deletable.lastText()).toContain("I deleted your message");
+    expect(deletable.lastText()).not.toContain("Revoke that key");
   });
 
   it("/start in a group greets briefly and points to the private chat and the public commands; nothing stored", async () => {

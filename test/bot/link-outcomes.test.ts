@@ -13,7 +13,8 @@ describe("/link outcomes", () => {
   it("refuses an invalid key (401 api_key.invalid), stores nothing, and still deletes the message", async () => {
     const u = newUser();
     await u.send("/link sk_definitely_not_a_key whsec_not_a_secret_either");
-    expect(u.lastText()).toContain("invalid key");
+    expect(u.lastText()).toContain("does not accept this API key (invalid key)");
+    expect(u.lastText()).not.toContain("of this chat");
     expect(u.lastText()).toContain("Nothing was stored.");
     expect(h.tg.history(u.chatId).find((m) => m.text.includes("sk_definitely_not_a_key"))?.deleted).toBe(true);
     expect(await h.deps.chats.get(u.chatId)).toBeUndefined();
@@ -24,7 +25,7 @@ describe("/link outcomes", () => {
     const { apiKey } = h.sim.createAccount();
     h.sim.revokeKey(apiKey);
     await u.send(`/link ${apiKey}`);
-    expect(u.lastText()).toContain("revoked");
+    expect(u.lastText()).toContain("This API key was revoked");
     expect(h.tg.history(u.chatId).find((m) => m.text.includes(apiKey))?.deleted).toBe(true);
     expect(await h.deps.chats.isLinked(u.chatId)).toBe(false);
   });

@@ -112,6 +112,8 @@ describe("stale step buttons", () => {
     await alice.send("2h");
     const secondPicker = alice.last()!.messageId;
     expect(rowsOf(secondPicker).flat()).toContain("Cancel");
+    // One picker at a time: the reminder's buttons replace the first ones.
+    expect(rowsOf(durationPrompt)).toEqual([]);
     await alice.send("1h");
     expect(rowsOf(durationPrompt)).toEqual([]);
     expect(rowsOf(secondPicker)).toEqual([]);
@@ -128,5 +130,27 @@ describe("stale step buttons", () => {
     await alice.send(`${BOB} 100k 1h\n${TEST_KEYS.carol.address} 60k 5m`);
     expect(rowsOf(prompt)).toEqual([]);
     expect(alice.lastButtons()).toEqual([["✅ Confirm", "Cancel"]]);
+  });
+
+  it("offers recent receivers in the question only when there are some", async () => {
+    await h.linkChat(CHAT);
+    const alice = h.user(CHAT);
+    await alice.send("/order");
+    expect(alice.lastText()).toContain("like TXYZ… main wallet.\n");
+    expect(alice.lastText()).not.toContain("recent receiver");
+    await alice.send("/cancel");
+    await h.flows.addressBook.remember(CHAT, BOB, Date.now());
+    await alice.send("/order");
+    expect(alice.lastText()).toContain("like TXYZ… main wallet, or tap a recent receiver.");
+    expect(alice.lastText()).toContain("Recent receivers:");
+  });
+
+  it("gives the amount example in Russian number style", async () => {
+    await h.linkChat(CHAT + 1);
+    const ru = h.user(CHAT + 1, { languageCode: "ru" });
+    await ru.send("/order");
+    await ru.send(BOB);
+    expect(ru.lastText()).toContain("например 100k или 65 000.");
+    expect(ru.lastText()).not.toContain("65,000");
   });
 });

@@ -93,10 +93,13 @@ describe("/order", () => {
     expect(alice.lastText()).toMatch(/Energy: 65,000 for 15 min/);
     await alice.send("/start order_100000_300");
     expect(alice.lastText()).toContain("Who receives the energy?");
+    // The preset from the link is said once, before the receiver question.
+    expect(alice.botTexts().at(-2)).toBe("Ordering 100,000 energy for 5 min, as quoted. Now the receiver:");
     await alice.send(BOB);
     expect(alice.lastText()).toMatch(/Energy: 100,000 for 5 min/);
     // A hand-edited deep link with an amount out of range asks for the amount instead.
     await alice.send("/start order_10_300");
+    expect(alice.botTexts().at(-2)).not.toContain("Ordering");
     await alice.send(BOB);
     expect(alice.lastText()).toContain("How much energy? From 50,000 to 200,000");
     await alice.send("/cancel");

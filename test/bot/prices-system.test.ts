@@ -53,5 +53,17 @@ describe("/prices and /system", () => {
     await u.send("/system");
     expect(u.lastText()).toContain("服务状态");
     expect(u.lastText()).toContain("能量池");
+    expect(u.lastText()).toContain("DelegateResourceContract和UnDelegateResourceContract");
+  });
+
+  it("/system lists the required permissions as a sentence in each language, and reads naturally in Russian", async () => {
+    const en = h.user(6005, { languageCode: "en" });
+    await en.send("/system");
+    expect(en.lastText()).toContain("for DelegateResourceContract and UnDelegateResourceContract");
+    const ru = h.user(6006, { languageCode: "ru" });
+    await ru.send("/system");
+    expect(ru.lastText()).toContain("DelegateResourceContract и UnDelegateResourceContract");
+    expect(ru.lastText()).toContain("Энергия, которую можно выделить прямо сейчас");
+    expect(ru.lastText()).toMatch(/войдя в личный кабинет, зарегистрируйтесь по адресу \/v1\//);
   });
 });

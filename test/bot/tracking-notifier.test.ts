@@ -99,9 +99,18 @@ describe("tracking notifier", () => {
     const late = { ...broadcast("failed"), txExpirationMs: Date.now() + 60_000 };
     await notifier.onChange(change({ kind: "broadcast", record: late, final: true, previousStatus: "confirming" }));
     const text = String(jobs.at(-1)?.params.text);
-    expect(text).toContain("<b>failed</b>: node_rejected.");
+    expect(text).toContain("<b>failed</b>.\nReason given by the service: <code>node_rejected</code>");
     expect(text).toContain("Refund: 6.4 TRX is back on your balance.");
     expect(text).toContain("too close to its expiration to send again: sign a new one with about 600 seconds");
+  });
+
+  it("says the service gave no reason instead of printing a placeholder when failureReason is null", async () => {
+    const { notifier, jobs } = notifierFor({ orders: true, broadcasts: true });
+    const bare = { ...broadcast("failed"), failureReason: null };
+    await notifier.onChange(change({ kind: "broadcast", record: bare, final: true, previousStatus: "confirming" }));
+    const text = String(jobs.at(-1)?.params.text);
+    expect(text).toContain("<b>failed</b>.\nThe service gave no reason.");
+    expect(text).not.toMatch(/: -|undefined|null/);
   });
 
   it("does not redraw a card that already shows the status, and keeps Refresh on an unfinished card", async () => {

@@ -40,9 +40,11 @@ describe("/webhook", () => {
     await u.press("Set secret");
     expect(u.lastText()).toContain("webhook secret");
     expect(u.lastButtons()).toEqual([["Cancel"]]);
+    const prompt = u.last()!.messageId;
     await u.send("whsec_new_secret_value");
     expect(userMessages(u.chatId, "whsec_new_secret_value").every((m) => m.deleted)).toBe(true);
     expect(u.lastText()).toContain("saved");
+    expect(u.view().find((m) => m.messageId === prompt)!.buttons).toEqual([]);
     expect(await h.deps.chats.getWebhookSecret(u.chatId)).toBe("whsec_new_secret_value");
     expect(h.rawStoreBytes().includes(Buffer.from("whsec_new_secret_value"))).toBe(false);
   });
@@ -144,7 +146,8 @@ describe("/webhook", () => {
     const u = newUser("ru");
     await h.linkChat(u.chatId);
     await u.send("/webhook");
-    expect(u.lastText()).toContain("адрес обратного вызова");
+    expect(u.lastText()).toContain("Ваш личный адрес для уведомлений (callback URL):");
+    expect(u.lastText()).toContain("о ваших заказах и отправках");
   });
 });
 

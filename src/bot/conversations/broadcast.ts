@@ -95,7 +95,8 @@ export function createBroadcastConversation(deps: FlowDeps) {
       let text: string;
       if (input.kind === "document") {
         const { fileId, fileSize } = input;
-        const read = await conversation.external(() => readDocument(input.ctx.api, { file_id: fileId, ...(fileSize === undefined ? {} : { file_size: fileSize }) }, deps.logger));
+        // The outside context's api: a Bot API call through the conversation's own ctx inside `external` never settles (the chat locks).
+        const read = await conversation.external((outside) => readDocument(outside.api, { file_id: fileId, ...(fileSize === undefined ? {} : { file_size: fileSize }) }, deps.logger));
         if (!read.ok) {
           await ctx.reply(translate(ctx, read.reason === "too_large" ? "broadcast-refused-too-large" : "order-document-unreadable"), HTML);
           continue;

@@ -94,11 +94,11 @@ export type ReceiverAnswer =
 /** The buttons shorten addresses, so the prompt names each offered receiver in full. */
 function receiverPrompt(ctx: ConversationContext, recent: readonly AddressBookEntry[]): string {
   const shown = recent.slice(0, RECENT_RECEIVERS_SHOWN);
-  if (shown.length === 0) return translate(ctx, "order-ask-receiver");
+  if (shown.length === 0) return translate(ctx, "order-ask-receiver", { recent: "no" });
   const lines = shown.map((e) =>
     e.label === undefined ? translate(ctx, "order-recent-line", { address: code(e.address) }) : translate(ctx, "order-recent-line-labelled", { address: code(e.address), label: e.label }),
   );
-  return [translate(ctx, "order-ask-receiver"), translate(ctx, "order-recent-title"), ...lines].join("\n");
+  return [translate(ctx, "order-ask-receiver", { recent: "yes" }), translate(ctx, "order-recent-title"), ...lines].join("\n");
 }
 
 /** Step 1: receiver by address (optionally with a label), by label, by button; lines or a .csv switch to a batch. */
@@ -164,7 +164,11 @@ export async function askDuration(conversation: FlowConversation, ctx: Conversat
     if (input.kind === "button" && input.action === "d") tier = pricing.tiers.find((t) => t.durationSec === Number(input.value));
     else if (input.kind === "text") {
       tier = resolveTier(input.text, pricing.tiers);
-      if (!tier) shown.push((await ctx.reply(translate(ctx, "order-duration-invalid"), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) })).message_id);
+      if (!tier) {
+        // One set of duration buttons at a time: the reminder brings its own.
+        await stripButtons(ctx, shown.splice(0));
+        shown.push((await ctx.reply(translate(ctx, "order-duration-invalid"), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) })).message_id);
+      }
     }
     if (tier) {
       await stripButtons(ctx, shown);

@@ -8,6 +8,7 @@ import type { ConversationContext } from "../context.js";
 import { readDocument } from "../helpers/document.js";
 import { formatInteger } from "../helpers/format.js";
 import { html, HTML, translate } from "../helpers/html.js";
+import { durationText } from "../helpers/record-text.js";
 import { prepareQuote, quoteText, type PrepareResult } from "../helpers/quote-text.js";
 import { createCancelOnlyKeyboard, createQuoteKeyboard } from "../keyboards/order.js";
 import type { FlowDeps } from "./flow-deps.js";
@@ -41,7 +42,7 @@ export function batchErrorsText(tr: ConversationContext | Pick<ConversationConte
   return lines.join("\n");
 }
 
-type BatchSource = { kind: "text"; text: string } | { kind: "document"; fileId: string; fileSize: number | undefined; ctx: ConversationContext };
+type BatchSource = { kind: "text"; text: string } | { kind: "document"; fileId: string; fileSize: number | undefined };
 
 /** Batch: read lines or a .csv, report every bad line, ask once for a missing duration. */
 async function collectBatch(conversation: FlowConversation, ctx: ConversationContext, flow: string, pricing: Pricing, locale: string, first: BatchSource | undefined): Promise<QuoteRequestItem[]> {
@@ -51,13 +52,14 @@ async function collectBatch(conversation: FlowConversation, ctx: ConversationCon
     if (!source) {
       const input = await waitStep(conversation, flow);
       if (input.kind === "text") source = { kind: "text", text: input.text };
-      else if (input.kind === "document") source = { kind: "document", fileId: input.fileId, fileSize: input.fileSize, ctx: input.ctx };
+      else if (input.kind === "document") source = { kind: "document", fileId: input.fileId, fileSize: input.fileSize };
       else continue;
     }
     let text: string;
     if (source.kind === "document") {
-      const { fileId, fileSize, ctx: docCtx } = source;
-      const read = await conversation.external(() => readDocument(docCtx.api, { file_id: fileId, ...(fileSize === undefined ? {} : { file_size: fileSize }) }, docCtx.logger));
+      const { fileId, fileSize } = source;
+      // The outside context's api: a Bot API call through the conversation's own ctx inside `external` never settles (the chat locks).
+      const read = await conversation.external((outside) => readDocument(outside.api, { file_id: fileId, ...(fileSize === undefined ? {} : { file_size: fileSize }) }, outside.logger));
       if (!read.ok) {
         await ctx.reply(translate(ctx, read.reason === "too_large" ? "order-document-too-large" : "order-document-unreadable"), HTML);
         source = undefined;
@@ -114,16 +116,22 @@ export function createOrderConversation(deps: FlowDeps) {
     const locale = await ctx.i18n.getLocale();
     let items: QuoteRequestItem[];
     if (args.document) {
-      items = await collectBatch(conversation, ctx, flow, pricing, locale, { kind: "document", fileId: args.document.fileId, fileSize: args.document.fileSize, ctx });
+      items = await collectBatch(conversation, ctx, flow, pricing, locale, { kind: "document", fileId: args.document.fileId, fileSize: args.document.fileSize });
     } else if (args.batch) {
       items = await collectBatch(conversation, ctx, flow, pricing, locale, undefined);
     } else {
       const prefill = args.prefill ?? {};
+      // A deep link from an inline quote carries amount and duration: say so, or the question about the receiver comes out of nowhere.
+      const presetAmount = prefill.amount === undefined ? undefined : checkAmount(String(prefill.amount), pricing);
+      const presetTier = pricing.tiers.some((t) => t.durationSec === prefill.durationSec) ? prefill.durationSec : undefined;
+      if (prefill.address === undefined && presetAmount?.ok && presetTier !== undefined) {
+        await ctx.reply(translate(ctx, "order-preset", { amount: formatInteger(presetAmount.amount, locale), duration: durationText(ctx, presetTier) }), HTML);
+      }
       const receiver = prefill.address !== undefined ? { kind: "address" as const, address: prefill.address } : await askReceiver(conversation, ctx, deps, flow, chatId);
       if (receiver.kind === "batch") {
         items = await collectBatch(conversation, ctx, flow, pricing, locale, { kind: "text", text: receiver.text });
       } else if (receiver.kind === "document") {
-        items = await collectBatch(conversation, ctx, flow, pricing, locale, { kind: "document", fileId: receiver.fileId, fileSize: receiver.fileSize, ctx: receiver.ctx });
+        items = await collectBatch(conversation, ctx, flow, pricing, locale, { kind: "document", fileId: receiver.fileId, fileSize: receiver.fileSize });
       } else {
         // A deep link is user-editable: its amount is checked against the live range like a typed one.
         const linked = prefill.amount === undefined ? undefined : checkAmount(String(prefill.amount), pricing);

@@ -22,7 +22,7 @@ function systemText(ctx: BotContext, s: SystemSnapshot, locale: string): string 
     }),
     translate(ctx, "system-provider", {
       address: code(reg.grantActivePermissionTo),
-      permissions: reg.requiredContractPermissions.join(", "),
+      permissions: new Intl.ListFormat(locale, { type: "conjunction" }).format(reg.requiredContractPermissions),
       registerPath: code(reg.registerPath),
     }),
     translate(ctx, "system-provider-terms", {

@@ -18,7 +18,7 @@ function createWebhookSecretConversation(deps: BotDeps) {
   return async function webhookSecret(conversation: SecretConversation, ctx: ConversationContext): Promise<void> {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;
-    await ctx.reply(translate(ctx, "webhook-ask-secret"), { ...HTML, reply_markup: createWebhookCancelKeyboard(ctx) });
+    const prompt = await ctx.reply(translate(ctx, "webhook-ask-secret"), { ...HTML, reply_markup: createWebhookCancelKeyboard(ctx) });
     for (;;) {
       const next = await conversation.wait();
       // Another command or another message's button: leave the flow and let it run as usual.
@@ -42,6 +42,10 @@ function createWebhookSecretConversation(deps: BotDeps) {
         continue;
       }
       const stored = await conversation.external(() => storeSecret(deps, chatId, secret));
+      // The flow is over: a Cancel left on the prompt would suggest it still runs.
+      await editIgnoringUnchanged(() => ctx.api.editMessageReplyMarkup(chatId, prompt.message_id)).catch((error: unknown) =>
+        ctx.logger.info({ err: error }, "could not remove the buttons of the secret prompt"),
+      );
       await ctx.reply(translate(next, stored ? "webhook-secret-saved" : "not-linked"), HTML);
       return;
     }

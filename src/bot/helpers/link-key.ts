@@ -60,9 +60,14 @@ export async function checkKey(service: ServiceClient, apiKey: string): Promise<
 
 type Translator = Pick<I18nFlavor, "t">;
 
+const LINK_REFUSALS: Readonly<Record<string, string>> = { "api_key.invalid": "link-key-invalid", "api_key.revoked": "link-key-revoked" };
+
 /** Text for a check that stored nothing. */
 export function notStoredText(ctx: Translator, check: Extract<KeyCheck, { kind: "unavailable" | "refused" }>, locale: string): string {
   if (check.kind === "unavailable") return translate(ctx, "link-unavailable");
+  // The key was just sent, not one this chat holds: the generic texts ("the key of this chat") would misname it.
+  const own = LINK_REFUSALS[check.error.code];
+  if (own) return `${translate(ctx, own)}\n\n${translate(ctx, "link-not-stored")}`;
   return `${serviceErrorText(ctx, new ServiceError(check.error), locale)}\n\n${translate(ctx, "link-not-stored")}`;
 }
 

@@ -122,7 +122,7 @@ export function finalText(tr: Translator, record: { kind: "order"; record: Order
     const chain = chainTxidLine(tr, b);
     return [translate(tr, "tracking-broadcast-confirmed", common), ...(chain ? [chain] : [])].join("\n");
   }
-  const reason = b.failureReason ?? "-";
+  const reason = html(b.failureReason ? translate(tr, "tracking-reason", { reason: code(b.failureReason) }) : translate(tr, "tracking-reason-none"));
   const refundTrx = formatTrx(b.totalCostSun, locale);
   if (b.status === "expired") return translate(tr, "tracking-broadcast-expired", { ...common, reason, refundTrx });
   const left = b.txExpirationMs - nowMs;

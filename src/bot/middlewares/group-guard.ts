@@ -79,7 +79,7 @@ export function groupGuard(deps: GroupGuardDeps): Middleware<BotContext> {
     // Delete first: the text may hold a key the sender should not have posted here.
     const deleted = await deleteIfAllowed(ctx, deps.rights);
     const command = `/${parsed.command}`;
-    const key = carriesKey && !deleted ? "group-key-exposed" : (REFUSAL_TEXTS[parsed.command] ?? "group-private-only");
+    const key = carriesKey ? (deleted ? "group-key-deleted" : "group-key-exposed") : (REFUSAL_TEXTS[parsed.command] ?? "group-private-only");
     if (key === "group-key-exposed") ctx.logger.warn({ command: parsed.command }, "a key stays visible in a group");
     await ctx.reply(translate(ctx, key, { command }), { ...HTML, reply_markup: privateChatKeyboard(ctx) });
   };
