@@ -5,7 +5,6 @@ order =
 batch =
     .description = Several orders at once (lines or a .csv file)
 
-order-not-linked = Link your API key first: /link
 order-usage = Usage: <code>/order address amount duration</code>, for example <code>/order TXYZ… 100k 1h</code>. Durations: { $durations }. Or just send /order and I will ask step by step. The receiver may also be a saved label, spaces included: <code>/order main wallet 100k 1h</code>.
 order-oneshot-bad-receiver = “{ $value }” is not a valid TRON address or one of your saved labels. Check it and send the command again.
 order-oneshot-bad-amount = “{ $value }” is not an amount. Use a whole number such as <code>100000</code>, <code>100k</code> or <code>65,000</code>.

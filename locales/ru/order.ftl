@@ -5,7 +5,6 @@ order =
 batch =
     .description = Несколько заказов сразу (строки или файл .csv)
 
-order-not-linked = Сначала привяжите API-ключ: /link
 order-usage = Формат: <code>/order адрес количество срок</code>, например <code>/order TXYZ… 100k 1h</code>. Сроки: { $durations }. Или отправьте просто /order — я спрошу всё по шагам. Вместо адреса можно указать сохранённую метку, даже с пробелами: <code>/order main wallet 100k 1h</code>.
 order-oneshot-bad-receiver = «{ $value }» — это не корректный адрес TRON и не одна из ваших сохранённых меток. Проверьте и отправьте команду ещё раз.
 order-oneshot-bad-amount = «{ $value }» — это не количество. Укажите целое число, например <code>100000</code>, <code>100k</code> или <code>65,000</code>.

@@ -212,9 +212,9 @@ describe("/order", () => {
   it("asks an unlinked chat to link first", async () => {
     const alice = h.user(CHAT);
     await alice.send("/start order_100000_3600");
-    expect(alice.lastText()).toBe("Link your API key first: /link");
+    expect(alice.lastText()).toBe("This chat is not connected to an account yet. Send /link and paste your API key from the dashboard.");
     await alice.send("/order");
-    expect(alice.lastText()).toBe("Link your API key first: /link");
+    expect(alice.lastText()).toBe("This chat is not connected to an account yet. Send /link and paste your API key from the dashboard.");
   });
 
   it("after a lost answer, Retry replays the same key and shows the same order, charged once", async () => {

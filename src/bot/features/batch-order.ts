@@ -17,7 +17,7 @@ export function createBatchOrderFeature(deps: FlowDeps): Composer<BotContext> {
 
   feature.command("batch", logHandle("command-batch"), async (ctx) => {
     if (!(await deps.chats.isLinked(ctx.chat.id))) {
-      await ctx.reply(translate(ctx, "order-not-linked"), HTML);
+      await ctx.reply(translate(ctx, "not-linked"), HTML);
       return;
     }
     await ctx.conversation.enter(ORDER_CONVERSATION, { batch: true } satisfies OrderConversationArgs);
@@ -27,7 +27,7 @@ export function createBatchOrderFeature(deps: FlowDeps): Composer<BotContext> {
     const doc = ctx.message.document;
     if (!isCsvDocument(doc)) return next();
     if (!(await deps.chats.isLinked(ctx.chat.id))) {
-      await ctx.reply(translate(ctx, "order-not-linked"), HTML);
+      await ctx.reply(translate(ctx, "not-linked"), HTML);
       return;
     }
     const args: OrderConversationArgs = { document: { fileId: doc.file_id, ...(doc.file_size === undefined ? {} : { fileSize: doc.file_size }) } };

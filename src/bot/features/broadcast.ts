@@ -38,7 +38,7 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
 
   async function linked(ctx: BotContext, chatId: number): Promise<boolean> {
     if (await deps.chats.isLinked(chatId)) return true;
-    await ctx.reply(translate(ctx, "order-not-linked"), HTML);
+    await ctx.reply(translate(ctx, "not-linked"), HTML);
     return false;
   }
 
@@ -130,7 +130,7 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
     const apiKey = await deps.chats.getApiKey(chatId);
     if (apiKey === undefined) {
       await ctx.answerCallbackQuery();
-      await ctx.reply(translate(ctx, "order-not-linked"), HTML);
+      await ctx.reply(translate(ctx, "not-linked"), HTML);
       return;
     }
     const result = await flows.submitter.submit({ chatId, draftId: draft.draftId, apiKey });

@@ -46,7 +46,7 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
 
   async function requireLink(ctx: BotContext, chatId: number): Promise<boolean> {
     if (await deps.chats.isLinked(chatId)) return true;
-    await ctx.reply(translate(ctx, "order-not-linked"), HTML);
+    await ctx.reply(translate(ctx, "not-linked"), HTML);
     return false;
   }
 
@@ -119,7 +119,7 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
     const apiKey = await deps.chats.getApiKey(chatId);
     if (apiKey === undefined) {
       await ctx.answerCallbackQuery();
-      await ctx.reply(translate(ctx, "order-not-linked"), HTML);
+      await ctx.reply(translate(ctx, "not-linked"), HTML);
       return;
     }
     const result = await flows.placer.place({ chatId, quoteId: quote.quoteId, apiKey });
@@ -161,7 +161,7 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
     const apiKey = await deps.chats.getApiKey(ctx.chat.id);
     await ctx.answerCallbackQuery();
     if (!data || apiKey === undefined) {
-      await ctx.reply(translate(ctx, "order-not-linked"), HTML);
+      await ctx.reply(translate(ctx, "not-linked"), HTML);
       return;
     }
     const order = await deps.service.getOrder(apiKey, data.orderId);

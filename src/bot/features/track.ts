@@ -70,7 +70,7 @@ export function createTrackFeature(deps: FlowDeps): Composer<BotContext> {
     }
     const apiKey = await deps.chats.getApiKey(ctx.chat.id);
     if (apiKey === undefined) {
-      await ctx.reply(translate(ctx, "order-not-linked"), HTML);
+      await ctx.reply(translate(ctx, "not-linked"), HTML);
       return;
     }
     const locale = await ctx.i18n.getLocale();
