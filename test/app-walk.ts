@@ -77,7 +77,9 @@ export function appWalk(openTarget: () => Promise<StoreTarget>, hooks: WalkHooks
     await hooks.afterWebhook?.(target!);
   });
 
-  it("keeps the link and resumes tracking after a restart over the same store", async () => {
+  // A stop, a start and three waits in sequence: on a loaded 2-core CI machine this outlives the
+  // default 20 s, so each wait keeps its own 20 s deadline (naming the step) inside a longer test budget.
+  it("keeps the link and resumes tracking after a restart over the same store", { timeout: 60_000 }, async () => {
     w.sim.control.pauseLifecycles(true);
     const { orderId, cardId } = await w.placeOrder(CHAT);
     expect(w.textOf(CHAT, cardId)).toContain("Status: pending");
