@@ -13,6 +13,7 @@ import { serviceErrorText } from "../helpers/error-text.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { broadcastCardText, statusText } from "../helpers/record-text.js";
+import { requireApiKeyForButton } from "../helpers/require-key.js";
 import { createBroadcastRetryKeyboard } from "../keyboards/broadcast.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 
@@ -127,12 +128,8 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
       if (cancelled?.state === "cancelled") await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-cancelled"), HTML));
       return;
     }
-    const apiKey = await deps.chats.getApiKey(chatId);
-    if (apiKey === undefined) {
-      await ctx.answerCallbackQuery();
-      await ctx.reply(translate(ctx, "not-linked"), HTML);
-      return;
-    }
+    const apiKey = await requireApiKeyForButton(ctx, deps);
+    if (apiKey === undefined) return;
     const result = await flows.submitter.submit({ chatId, draftId: draft.draftId, apiKey });
     switch (result.status) {
       case "submitted":

@@ -13,6 +13,7 @@ import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { failedReply, placedText } from "../helpers/placement-text.js";
 import { prepareQuote } from "../helpers/quote-text.js";
+import { requireApiKeyForButton } from "../helpers/require-key.js";
 import { createFreshQuoteKeyboard } from "../keyboards/order.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 
@@ -116,12 +117,8 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
       await sendQuote(ctx, chatId, quote.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec })));
       return;
     }
-    const apiKey = await deps.chats.getApiKey(chatId);
-    if (apiKey === undefined) {
-      await ctx.answerCallbackQuery();
-      await ctx.reply(translate(ctx, "not-linked"), HTML);
-      return;
-    }
+    const apiKey = await requireApiKeyForButton(ctx, deps);
+    if (apiKey === undefined) return;
     const result = await flows.placer.place({ chatId, quoteId: quote.quoteId, apiKey });
     switch (result.status) {
       case "placed": {
