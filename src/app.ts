@@ -5,6 +5,7 @@ import { createBot, registerCommands, type CreateBotOptions } from "./bot/index.
 import { createFlows, type FlowDeps } from "./bot/conversations/flow-deps.js";
 import { createTrackingNotifier } from "./bot/features/tracking-notifier.js";
 import type { Config } from "./config.js";
+import { createConfirmationRecovery } from "./core/confirmations/confirmation-recovery.js";
 import { createChatRepository } from "./core/chats/chat-repository.js";
 import { createMetrics, type Metrics } from "./core/metrics.js";
 import { createOrderHistory } from "./core/orders/order-history.js";
@@ -97,6 +98,16 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     ...(overrides.trackerMaxDelayMs ? { maxDelayMs: overrides.trackerMaxDelayMs } : {}),
   });
   const flows = createFlows({ store, service, logger, tracker: tracker, history });
+  const recovery = createConfirmationRecovery({
+    pending: flows.pending,
+    quotes: flows.quotes,
+    drafts: flows.drafts,
+    placer: flows.placer,
+    submitter: flows.submitter,
+    getApiKey: (chatId) => chats.getApiKey(chatId),
+    onOutcome: (outcome) => notifier.onRecovered(outcome),
+    logger,
+  });
   const deps: FlowDeps = { config, logger, metrics, store, vault, service, pricing, chats, flows };
   const bot = createBot(deps, overrides.botInfo ? { botInfo: overrides.botInfo } : {});
 
@@ -136,6 +147,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     if (runner?.isRunning()) await step("runner", () => runner!.stop());
     await step("http", () => server.stop());
     await step("inbox", () => inbox.stop());
+    await step("recovery", () => recovery.stop());
     await step("tracker", () => tracker.stop());
     await step("push", () => push.stop());
     await step("service", () => service.close());
@@ -153,6 +165,8 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
       await push.start();
       await inbox.start();
       await tracker.start();
+      // Confirmations a crash left unresolved: placed ones end up tracked, the others are told.
+      await recovery.start();
       httpPort = (await server.start()).port;
       if (config.botMode === "worker") {
         // Telegram intake (updates, webhook, command menu) belongs to the process that polls or takes /telegram.

@@ -64,3 +64,10 @@ tracking-gave-up = I have stopped watching { $kind ->
 ## Why a broadcast did not land: the service's own word (its values are not documented), or none.
 tracking-reason = Reason given by the service: { $reason }
 tracking-reason-none = The service gave no reason.
+
+## Confirmations resolved after a restart
+recovery-order-refused = ⚠️ The order you confirmed before the bot restarted was not placed, and nothing was charged for it:
+    { $reason }
+recovery-broadcast-refused = ⚠️ Transaction { $txId }, which you confirmed before the bot restarted, was not accepted, and nothing was charged for it:
+    { $reason }
+recovery-broadcast-expired-unknown = ⚠️ I could not learn whether transaction { $txId }, which you confirmed before the bot restarted, was accepted: it has expired since, so it cannot be sent again. If it was accepted, its result reaches this chat when the service reports it; you can also look the transaction id up on a block explorer.

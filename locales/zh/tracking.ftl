@@ -64,3 +64,10 @@ tracking-gave-up = 我已停止跟踪{ $kind ->
 ## Why a broadcast did not land: the service's own word (its values are not documented), or none.
 tracking-reason = 服务给出的原因：{ $reason }
 tracking-reason-none = 服务未说明原因。
+
+## 重启后处理的确认
+recovery-order-refused = ⚠️ 您在机器人重启前确认的订单未能下单，未扣任何费用：
+    { $reason }
+recovery-broadcast-refused = ⚠️ 您在机器人重启前确认的交易 { $txId } 未被接受，未扣任何费用：
+    { $reason }
+recovery-broadcast-expired-unknown = ⚠️ 无法确认您在机器人重启前确认的交易 { $txId } 是否已被接受：它在此期间已过期，无法再次发送。如果它已被接受，服务报告结果时会发到本聊天；也可以在区块浏览器中按交易 ID 查询。

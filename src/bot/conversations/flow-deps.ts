@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { createAddressBook, type AddressBook } from "../../core/address-book.js";
+import { createPendingConfirmations, type PendingConfirmations } from "../../core/confirmations/pending-confirmations.js";
 import { createDraftStore, type DraftStore } from "../../core/broadcasts/draft.js";
 import { createBroadcastSubmitter, type BroadcastSubmitter } from "../../core/broadcasts/submit-broadcast.js";
 import { createOrderHistory, type OrderHistory } from "../../core/orders/order-history.js";
@@ -21,11 +22,15 @@ export interface Flows {
   addressBook: AddressBook;
   drafts: DraftStore;
   submitter: BroadcastSubmitter;
-  tracker: Pick<Tracker, "track" | "cardShown">;
+  /** Confirmations whose outcome is not recorded yet; resolved at start-up. */
+  pending: PendingConfirmations;
+  tracker: FlowTracker;
   now: () => number;
   /** Base58 stablecoin contract; mainnet USDT by default. */
   usdtContract?: string;
 }
+
+export type FlowTracker = Pick<Tracker, "track" | "cardShown" | "cardNotShown">;
 
 export type FlowDeps = BotDeps & { flows: Flows };
 
@@ -34,7 +39,7 @@ export interface CreateFlowsDeps {
   service: ServiceClient;
   logger: Logger;
   /** The tracker is built by the caller (it needs the notifier, which needs the push queue). */
-  tracker: Pick<Tracker, "track" | "cardShown">;
+  tracker: FlowTracker;
   /** Reused when the caller already built it for the tracker. */
   history?: OrderHistory;
   now?: () => number;
@@ -48,14 +53,17 @@ export function createFlows(deps: CreateFlowsDeps): Flows {
   const history = deps.history ?? createOrderHistory({ store: deps.store, logger });
   const addressBook = createAddressBook({ store: deps.store, logger });
   const drafts = createDraftStore({ store: deps.store, logger });
+  const pending = createPendingConfirmations({ store: deps.store, logger });
+  const { tracker } = deps;
   return {
     quotes,
     history,
     addressBook,
     drafts,
-    placer: createOrderPlacer({ service: deps.service, quotes, history, addressBook, now, logger }),
-    submitter: createBroadcastSubmitter({ service: deps.service, drafts, history, now, logger }),
-    tracker: deps.tracker,
+    pending,
+    placer: createOrderPlacer({ service: deps.service, quotes, history, addressBook, tracker, pending, now, logger }),
+    submitter: createBroadcastSubmitter({ service: deps.service, drafts, history, tracker, pending, now, logger }),
+    tracker,
     now,
     ...(deps.usdtContract === undefined ? {} : { usdtContract: deps.usdtContract }),
   };

@@ -7,6 +7,7 @@ import type { BotContext } from "../context.js";
 import { BROADCAST_CONVERSATION, checkBroadcast, replyWithCheck } from "../conversations/broadcast.js";
 import type { FlowDeps } from "../conversations/flow-deps.js";
 import { deletedAsSecret } from "../conversations/order-steps.js";
+import { bestEffort } from "../helpers/best-effort.js";
 import { isJsonDocument, readDocument } from "../helpers/document.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { serviceErrorText } from "../helpers/error-text.js";
@@ -87,6 +88,7 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
     await checkAndReply(ctx, ctx.chat.id, read.text);
   });
 
+  /** The summary becomes the broadcast's card; the tracker learns whether it did. */
   async function showSubmitted(ctx: BotContext, result: Extract<SubmitResult, { status: "submitted" }>, locale: string): Promise<void> {
     const chatId = ctx.chat!.id;
     const apiKey = await deps.chats.getApiKey(chatId);
@@ -96,21 +98,16 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
     } catch (error) {
       ctx.logger.debug({ err: error }, "first read of a new broadcast failed; the tracker reads it later");
     }
+    const status = record?.status ?? result.initialStatus;
     const text = record
       ? broadcastCardText(ctx, record, locale, await flows.history.get(chatId, "broadcast", result.broadcastId))
       : translate(ctx, "broadcast-accepted", { broadcastId: code(result.broadcastId), status: statusText(ctx, result.initialStatus) });
     const refresh = record && isBroadcastFinished(record.status) ? {} : { reply_markup: createTrackRefreshKeyboard(ctx, "broadcast", result.broadcastId) };
-    await editIgnoringUnchanged(() => ctx.editMessageText(text, { ...HTML, ...refresh }));
+    const drawn = await bestEffort(ctx, "editMessageText", () => ctx.editMessageText(text, { ...HTML, ...refresh }));
+    const item = { chatId, kind: "broadcast" as const, id: result.broadcastId };
     const cardMessageId = ctx.callbackQuery?.message?.message_id;
-    await flows.tracker.track({
-      chatId,
-      kind: "broadcast",
-      id: result.broadcastId,
-      status: record?.status ?? result.initialStatus,
-      txExpirationMs: record?.txExpirationMs ?? result.draft.summary.expirationMs,
-      locale,
-      ...(cardMessageId === undefined ? {} : { cardMessageId }),
-    });
+    if (drawn) await flows.tracker.cardShown({ ...item, status, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
+    else await flows.tracker.cardNotShown(item);
   }
 
   feature.callbackQuery(draftData.filter, logHandle("callback-broadcast-draft"), async (ctx) => {
@@ -130,19 +127,21 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
     }
     const apiKey = await requireApiKeyForButton(ctx, deps);
     if (apiKey === undefined) return;
-    const result = await flows.submitter.submit({ chatId, draftId: draft.draftId, apiKey });
+    const cardMessageId = ctx.callbackQuery.message?.message_id;
+    const result = await flows.submitter.submit({ chatId, draftId: draft.draftId, apiKey, locale, drawsCard: true, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
     switch (result.status) {
+      // From here on every Telegram call is best effort: what was accepted is recorded and tracked.
       case "submitted":
         if (result.alreadySubmitted) {
-          await ctx.answerCallbackQuery({ text: ctx.t("broadcast-already-submitted") });
+          await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery({ text: ctx.t("broadcast-already-submitted") }));
           return;
         }
-        await ctx.answerCallbackQuery();
+        await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
         await showSubmitted(ctx, result, locale);
         return;
       case "duplicate":
-        await ctx.answerCallbackQuery();
-        await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
+        await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
+        await bestEffort(ctx, "editMessageReplyMarkup", () => ctx.editMessageReplyMarkup());
         await ctx.reply(
           result.existing
             ? translate(ctx, "broadcast-duplicate-known", { broadcastId: code(result.existing.id), status: statusText(ctx, result.existing.status), txId: code(result.draft.summary.txId) })
@@ -155,8 +154,8 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
         await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-refused-expired"), HTML));
         return;
       case "failed": {
-        await ctx.answerCallbackQuery();
-        await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
+        await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
+        await bestEffort(ctx, "editMessageReplyMarkup", () => ctx.editMessageReplyMarkup());
         const text = serviceErrorText(ctx, result.error, locale);
         await ctx.reply(text, { ...HTML, ...(result.retryable ? { reply_markup: createBroadcastRetryKeyboard(ctx, draft.draftId) } : {}) });
         return;

@@ -1,6 +1,7 @@
 import { Composer } from "grammy";
 import { parseOneShotOrder, type OneShotParse } from "../../core/orders/one-shot.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
+import type { PlaceResult } from "../../core/orders/place-order.js";
 import type { QuoteRequestItem } from "../../core/orders/quote.js";
 import { isValidTronAddress } from "../../core/tron/index.js";
 import { quoteData, rentAgainData } from "../callback-data/order.js";
@@ -11,6 +12,7 @@ import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { formatInteger } from "../helpers/format.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
+import { bestEffort } from "../helpers/best-effort.js";
 import { failedReply, placedText } from "../helpers/placement-text.js";
 import { prepareQuote } from "../helpers/quote-text.js";
 import { requireApiKeyForButton } from "../helpers/require-key.js";
@@ -119,22 +121,17 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
     }
     const apiKey = await requireApiKeyForButton(ctx, deps);
     if (apiKey === undefined) return;
-    const result = await flows.placer.place({ chatId, quoteId: quote.quoteId, apiKey });
+    const cardMessageId = ctx.callbackQuery.message?.message_id;
+    const result = await flows.placer.place({ chatId, quoteId: quote.quoteId, apiKey, locale, drawsCard: true, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
     switch (result.status) {
       case "placed": {
+        // From here on every Telegram call is best effort: the orders are charged, recorded and tracked.
         if (result.alreadyPlaced) {
-          await ctx.answerCallbackQuery({ text: ctx.t("order-already-placed") });
+          await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery({ text: ctx.t("order-already-placed") }));
           return;
         }
-        await ctx.answerCallbackQuery();
-        const single = result.orders.length === 1;
-        const only = single ? result.orders[0] : undefined;
-        const refresh = only && only.status !== "fulfilled" ? { reply_markup: createTrackRefreshKeyboard(ctx, "order", only.orderId) } : {};
-        await editIgnoringUnchanged(() => ctx.editMessageText(placedText(ctx, result, locale), { ...HTML, ...refresh }));
-        const cardMessageId = ctx.callbackQuery.message?.message_id;
-        for (const o of result.orders) {
-          await flows.tracker.track({ chatId, kind: "order", id: o.orderId, status: o.status, locale, ...(single && cardMessageId !== undefined ? { cardMessageId } : {}) });
-        }
+        await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
+        await drawPlaced(ctx, chatId, result, locale);
         return;
       }
       case "expired":
@@ -142,8 +139,8 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
         await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "order-quote-expired"), { ...HTML, reply_markup: createFreshQuoteKeyboard(ctx, quote.quoteId) }));
         return;
       case "failed": {
-        await ctx.answerCallbackQuery();
-        await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
+        await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
+        await bestEffort(ctx, "editMessageReplyMarkup", () => ctx.editMessageReplyMarkup());
         const reply = failedReply(ctx, result, locale);
         await ctx.reply(reply.text, { ...HTML, ...(reply.keyboard ? { reply_markup: reply.keyboard } : {}) });
         return;
@@ -152,6 +149,19 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
         await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
     }
   });
+
+  /** The quote message becomes the order's card (or the batch's list); the tracker learns whether it did. */
+  async function drawPlaced(ctx: BotContext, chatId: number, result: Extract<PlaceResult, { status: "placed" }>, locale: string): Promise<void> {
+    const only = result.orders.length === 1 ? result.orders[0] : undefined;
+    const refresh = only && only.status !== "fulfilled" ? { reply_markup: createTrackRefreshKeyboard(ctx, "order", only.orderId) } : {};
+    const drawn = await bestEffort(ctx, "editMessageText", () => ctx.editMessageText(placedText(ctx, result, locale), { ...HTML, ...refresh }));
+    const cardMessageId = only ? ctx.callbackQuery?.message?.message_id : undefined;
+    for (const o of result.orders) {
+      const item = { chatId, kind: "order" as const, id: o.orderId };
+      if (drawn) await flows.tracker.cardShown({ ...item, status: o.status, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
+      else await flows.tracker.cardNotShown(item);
+    }
+  }
 
   feature.callbackQuery(rentAgainData.filter, logHandle("callback-rent-again"), async (ctx) => {
     const data = rentAgainData.unpack(ctx.callbackQuery.data);

@@ -4,12 +4,15 @@ import type { SupportedLocale } from "../../config.js";
 import type { NotificationSettings } from "../../core/chats/chat-record.js";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { PushQueue } from "../../core/push/index.js";
+import type { RecoveryOutcome } from "../../core/confirmations/confirmation-recovery.js";
 import type { TrackKind } from "../../core/tracking/tracked-item.js";
 import type { TrackerChange, TrackerGiveUp } from "../../core/tracking/tracker.js";
 import { LOCALES_DIRECTORY } from "../i18n.js";
-import { code, HTML, translate } from "../helpers/html.js";
+import { serviceErrorText } from "../helpers/error-text.js";
+import { code, html, HTML, translate } from "../helpers/html.js";
 import { finalText, recordCardText, type Translator } from "../helpers/record-text.js";
-import { createRentAgainKeyboard } from "../keyboards/order.js";
+import { createBroadcastRetryKeyboard } from "../keyboards/broadcast.js";
+import { createRentAgainKeyboard, createRetryKeyboard } from "../keyboards/order.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 
 export interface TrackingNotifierDeps {
@@ -25,6 +28,8 @@ export interface TrackingNotifierDeps {
 export interface TrackingNotifier {
   onChange(change: TrackerChange): Promise<void>;
   onGiveUp(event: TrackerGiveUp): Promise<void>;
+  /** A confirmation resolved after a restart did not go through: the chat hears why, with Retry where it is safe. */
+  onRecovered(outcome: RecoveryOutcome): Promise<void>;
 }
 
 /**
@@ -77,6 +82,29 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       const params: Record<string, unknown> = { chat_id: chatId, text: finalText(tr, change, locale, now()), ...HTML };
       if (change.kind === "order" && status === "fulfilled") params.reply_markup = { inline_keyboard: createRentAgainKeyboard(tr, id).inline_keyboard };
       await deps.push.enqueue({ id: jobId("final"), chatId, method: "sendMessage", params });
+    },
+
+    async onRecovered(outcome) {
+      // Whatever the settings: the user confirmed this and is waiting for its outcome.
+      const { tr, locale } = await chatView(outcome.chatId, outcome.locale);
+      const id = outcome.kind === "order" ? outcome.quoteId : outcome.draftId;
+      let text: string;
+      let keyboard: { inline_keyboard: unknown } | undefined;
+      if (outcome.result === "expired_unknown") {
+        text = translate(tr, "recovery-broadcast-expired-unknown", { txId: code(outcome.txId) });
+      } else if (outcome.kind === "order") {
+        text = translate(tr, "recovery-order-refused", { reason: html(serviceErrorText(tr, outcome.error, locale)) });
+        if (outcome.retryable) keyboard = { inline_keyboard: createRetryKeyboard(tr, outcome.quoteId).inline_keyboard };
+      } else {
+        text = translate(tr, "recovery-broadcast-refused", { txId: code(outcome.txId), reason: html(serviceErrorText(tr, outcome.error, locale)) });
+        if (outcome.retryable) keyboard = { inline_keyboard: createBroadcastRetryKeyboard(tr, outcome.draftId).inline_keyboard };
+      }
+      await deps.push.enqueue({
+        id: `recovery-${outcome.chatId}-${outcome.kind}-${id}`,
+        chatId: outcome.chatId,
+        method: "sendMessage",
+        params: { chat_id: outcome.chatId, text, ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) },
+      });
     },
 
     async onGiveUp(event) {

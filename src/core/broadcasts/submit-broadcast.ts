@@ -2,7 +2,9 @@ import type { Logger } from "pino";
 import { createKeyedMutex } from "../store/keyed-mutex.js";
 import { ServiceError } from "../service/errors.js";
 import type { ServiceClient } from "../service/client.js";
+import type { PendingConfirmations } from "../confirmations/pending-confirmations.js";
 import type { HistoryEntry, OrderHistory } from "../orders/order-history.js";
+import type { Tracker } from "../tracking/tracker.js";
 import { EXPIRED_BELOW_MS } from "../tron/index.js";
 import type { BroadcastDraft, DraftStore } from "./draft.js";
 
@@ -21,15 +23,31 @@ export type SubmitResult =
   | { status: "failed"; draft: BroadcastDraft; error: ServiceError; retryable: boolean };
 
 export interface BroadcastSubmitterDeps {
-  service: Pick<ServiceClient, "createBroadcast">;
+  service: Pick<ServiceClient, "createBroadcast" | "getBroadcast">;
   drafts: DraftStore;
   history: OrderHistory;
+  /** Tracking starts in the same step that records the service's acceptance. */
+  tracker: Pick<Tracker, "track">;
+  /** Submissions in flight: what a crash leaves here is resolved at start-up. */
+  pending: PendingConfirmations;
   now: () => number;
   logger: Logger;
 }
 
+export interface SubmitInput {
+  chatId: number;
+  draftId: string;
+  apiKey: string;
+  /** The chat's language, for the broadcast's notifications. */
+  locale?: string;
+  /** The caller draws the first card and reports it to the tracker; without it the tracker announces the broadcast itself. */
+  drawsCard?: boolean;
+  /** The message that becomes the card (the button's message); defaults to the draft's summary message. */
+  cardMessageId?: number;
+}
+
 export interface BroadcastSubmitter {
-  submit(input: { chatId: number; draftId: string; apiKey: string }): Promise<SubmitResult>;
+  submit(input: SubmitInput): Promise<SubmitResult>;
   cancel(chatId: number, draftId: string): Promise<BroadcastDraft | undefined>;
 }
 
@@ -40,9 +58,23 @@ export function createBroadcastSubmitter(deps: BroadcastSubmitterDeps): Broadcas
   const { service, drafts, history, now, logger } = deps;
   const mutex = createKeyedMutex();
 
-  async function accepted(draft: BroadcastDraft, broadcastId: string, status: string): Promise<BroadcastDraft> {
+  async function track(draft: BroadcastDraft, broadcastId: string, input: SubmitInput, card: boolean): Promise<void> {
+    const cardMessageId = card ? (input.cardMessageId ?? draft.messageId) : undefined;
+    await deps.tracker.track({
+      chatId: draft.chatId,
+      kind: "broadcast",
+      id: broadcastId,
+      txExpirationMs: draft.summary.expirationMs,
+      ...(input.locale === undefined ? {} : { locale: input.locale }),
+      ...(cardMessageId === undefined ? {} : { cardMessageId }),
+      ...(card && input.drawsCard ? { pendingCard: true } : {}),
+    });
+  }
+
+  /** History, tracking and the draft's state in one step, before anything is shown; then the journal entry goes. */
+  async function accepted(draft: BroadcastDraft, broadcastId: string, status: string, input: SubmitInput, card: boolean, inHistory = false): Promise<BroadcastDraft> {
     const s = draft.summary;
-    await history.add(draft.chatId, [
+    if (!inHistory) await history.add(draft.chatId, [
       {
         kind: "broadcast",
         id: broadcastId,
@@ -56,35 +88,77 @@ export function createBroadcastSubmitter(deps: BroadcastSubmitterDeps): Broadcas
         ...(s.kind === "contract" ? { contractType: s.contractType, ...(s.contractAddress === undefined ? {} : { contractAddress: s.contractAddress }) } : {}),
       },
     ]);
-    return (await drafts.update(draft.draftId, (d) => ({ ...d, state: "submitted", broadcastId, lastErrorCode: undefined }))) ?? draft;
+    await track(draft, broadcastId, input, card);
+    const saved = (await drafts.update(draft.draftId, (d) => ({ ...d, state: "submitted", broadcastId, lastErrorCode: undefined }))) ?? draft;
+    await deps.pending.remove("broadcast", draft.draftId);
+    return saved;
+  }
+
+  /**
+   * `409 duplicate_tx`: a broadcast of this transaction exists. Ours (in the
+   * history, or named by the service) is tracked and shown; one we cannot
+   * find is explained without a guess.
+   */
+  async function duplicate(draft: BroadcastDraft, error: ServiceError, input: SubmitInput): Promise<SubmitResult> {
+    const known = await history.findBroadcastByTxId(input.chatId, draft.summary.txId);
+    const id = known?.id ?? error.broadcastId;
+    if (id === undefined) {
+      const saved = (await drafts.update(draft.draftId, (d) => ({ ...d, state: "open", lastErrorCode: error.code }))) ?? draft;
+      await deps.pending.remove("broadcast", draft.draftId);
+      return { status: "duplicate", draft: saved };
+    }
+    let status = known?.status;
+    if (status === undefined) {
+      try {
+        status = (await service.getBroadcast(input.apiKey, id)).status;
+      } catch (readError) {
+        // The tracker reads it again within a second; the history line waits for that.
+        logger.debug({ err: readError, broadcastId: id }, "first read of a duplicate's broadcast failed");
+      }
+    }
+    const saved = await accepted(draft, id, status ?? "pending_energy", input, false, known !== undefined);
+    logger.info({ draftId: draft.draftId, broadcastId: id }, "duplicate_tx: the existing broadcast is tracked");
+    return { status: "duplicate", draft: saved, existing: (await history.get(input.chatId, "broadcast", id)) ?? known };
   }
 
   return {
-    submit({ chatId, draftId, apiKey }) {
+    submit(input) {
+      const { chatId, draftId, apiKey } = input;
       return mutex.run(draftId, async (): Promise<SubmitResult> => {
         const draft = await drafts.get(draftId);
         if (!draft || draft.chatId !== chatId) return { status: "not_found" };
         if (draft.state === "submitted" && draft.broadcastId) {
+          // Charged means tracked, whichever tap or restart gets here.
+          // Nothing new to draw: the tracker shows what it has not announced yet.
+          await track(draft, draft.broadcastId, { ...input, drawsCard: false }, true);
+          await deps.pending.remove("broadcast", draftId);
           return { status: "submitted", draft, broadcastId: draft.broadcastId, initialStatus: "pending_energy", alreadySubmitted: true };
         }
         if (draft.state === "cancelled") return { status: "cancelled", draft };
+        if (draft.state === "submitting" || draft.state === "unknown") {
+          // An earlier attempt may have been accepted: the history knows it if its acceptance was recorded.
+          const known = await history.findBroadcastByTxId(chatId, draft.summary.txId);
+          if (known) {
+            const saved = await accepted(draft, known.id, known.status, { ...input, drawsCard: false }, true, true);
+            return { status: "submitted", draft: saved, broadcastId: known.id, initialStatus: known.status, alreadySubmitted: true };
+          }
+        }
         if (draft.summary.expirationMs - now() < EXPIRED_BELOW_MS) return { status: "expired", draft };
+        // Sending again is safe: the service deduplicates by txId, so an attempt it saw answers duplicate_tx.
+        await deps.pending.add({ kind: "broadcast", id: draftId, chatId, sinceMs: now(), ...(input.locale === undefined ? {} : { locale: input.locale }) });
         const sending = (await drafts.update(draftId, (d) => ({ ...d, state: "submitting" }))) ?? draft;
         try {
           const result = await service.createBroadcast(draft.signedTx, apiKey);
-          const saved = await accepted(sending, result.broadcastId, result.status);
+          const saved = await accepted(sending, result.broadcastId, result.status, input, true);
           logger.info({ draftId, broadcastId: result.broadcastId }, "broadcast accepted");
           return { status: "submitted", draft: saved, broadcastId: result.broadcastId, initialStatus: result.status, alreadySubmitted: false };
         } catch (error) {
           if (!ServiceError.isInstance(error)) throw error;
-          if (error.code === "broadcast.duplicate_tx") {
-            const existing = await history.findBroadcastByTxId(chatId, draft.summary.txId);
-            const saved = (await drafts.update(draftId, (d) => ({ ...d, state: "open", lastErrorCode: error.code }))) ?? sending;
-            return existing ? { status: "duplicate", draft: saved, existing } : { status: "duplicate", draft: saved };
-          }
+          if (error.code === "broadcast.duplicate_tx") return duplicate(sending, error, input);
           // Outcome unknown: a Retry meets duplicate_tx if it went through, which is then explained.
           const state = error.outcomeUnknown || error.status >= 500 ? "unknown" : "open";
           const saved = (await drafts.update(draftId, (d) => ({ ...d, state, lastErrorCode: error.code }))) ?? sending;
+          if (state === "open") await deps.pending.remove("broadcast", draftId);
           logger.warn({ draftId, code: error.code, status: error.status, requestId: error.requestId }, "broadcast not accepted");
           return { status: "failed", draft: saved, error, retryable: state === "unknown" || RETRYABLE.has(error.code) };
         }

@@ -4,6 +4,8 @@ import { ServiceError } from "../service/errors.js";
 import type { ServiceClient } from "../service/client.js";
 import type { Balance, Order } from "../service/schemas.js";
 import type { AddressBook } from "../address-book.js";
+import type { PendingConfirmations } from "../confirmations/pending-confirmations.js";
+import type { Tracker } from "../tracking/tracker.js";
 import type { OrderHistory } from "./order-history.js";
 import { isQuoteExpired, orderItemsOf, type PlacedOrder, type Quote } from "./quote.js";
 import type { QuoteStore } from "./quote-store.js";
@@ -37,6 +39,10 @@ export interface OrderPlacerDeps {
   quotes: QuoteStore;
   history: OrderHistory;
   addressBook: AddressBook;
+  /** Tracking starts in the same step that records the service's acceptance. */
+  tracker: Pick<Tracker, "track">;
+  /** Confirmations in flight: what a crash leaves here is resolved at start-up. */
+  pending: PendingConfirmations;
   now: () => number;
   sleep?: (ms: number) => Promise<void>;
   logger: Logger;
@@ -44,8 +50,24 @@ export interface OrderPlacerDeps {
   maxInProgressWaits?: number;
 }
 
+export interface PlaceInput {
+  chatId: number;
+  quoteId: string;
+  apiKey: string;
+  /** The chat's language, for the notifications of the orders. */
+  locale?: string;
+  /**
+   * The caller draws the orders' first card (a single order's card on the
+   * quote message, a batch's list) and reports it to the tracker; without it
+   * the tracker announces the placement itself.
+   */
+  drawsCard?: boolean;
+  /** The message that becomes a single order's card (the button's message); defaults to the quote message. */
+  cardMessageId?: number;
+}
+
 export interface OrderPlacer {
-  place(input: { chatId: number; quoteId: string; apiKey: string }): Promise<PlaceResult>;
+  place(input: PlaceInput): Promise<PlaceResult>;
   cancel(chatId: number, quoteId: string): Promise<Quote | undefined>;
 }
 
@@ -77,9 +99,27 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
   const maxWaits = deps.maxInProgressWaits ?? 5;
   const mutex = createKeyedMutex();
 
-  async function markPlaced(quote: Quote, orders: Order[]): Promise<Quote> {
+  /** Every order of a placed quote tracked; a single order's card is the quote message. */
+  async function trackPlaced(quote: Quote, orders: readonly PlacedOrder[], input: PlaceInput): Promise<void> {
+    const cardMessageId = orders.length === 1 ? (input.cardMessageId ?? quote.messageId) : undefined;
+    for (const o of orders) {
+      await deps.tracker.track({
+        chatId: quote.chatId,
+        kind: "order",
+        id: o.orderId,
+        ...(input.locale === undefined ? {} : { locale: input.locale }),
+        ...(cardMessageId === undefined ? {} : { cardMessageId }),
+        ...(input.drawsCard ? { pendingCard: true } : {}),
+      });
+    }
+  }
+
+  /**
+   * The acceptance recorded in one step, before anything is shown: history,
+   * tracking, the quote's state, and only then the journal entry goes.
+   */
+  async function markPlaced(quote: Quote, orders: Order[], input: PlaceInput): Promise<Quote> {
     const placed = orders.map(toPlacedOrder);
-    const saved = await quotes.update(quote.quoteId, (q) => ({ ...q, state: "placed", orders: placed, lastErrorCode: undefined }));
     const at = now();
     await history.add(
       quote.chatId,
@@ -94,18 +134,22 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
         totalCostSun: o.totalCostSun,
       })),
     );
+    await trackPlaced(quote, placed, input);
+    const saved = await quotes.update(quote.quoteId, (q) => ({ ...q, state: "placed", orders: placed, lastErrorCode: undefined }));
+    await deps.pending.remove("order", quote.quoteId);
     for (const address of new Set(quote.items.map((i) => i.toAddress))) {
       await addressBook.remember(quote.chatId, address, at);
     }
     return saved ?? { ...quote, state: "placed", orders: placed };
   }
 
-  async function attempt(quote: Quote, apiKey: string): Promise<PlaceResult> {
+  async function attempt(quote: Quote, input: PlaceInput): Promise<PlaceResult> {
+    const { apiKey } = input;
     const items = orderItemsOf(quote);
     for (let waits = 0; ; waits += 1) {
       try {
         const { orders, replayed } = await service.createOrders(apiKey, items, quote.idempotencyKey);
-        const saved = await markPlaced(quote, orders);
+        const saved = await markPlaced(quote, orders, input);
         logger.info({ quoteId: quote.quoteId, orderIds: orders.map((o) => o.orderId), replayed }, "quote placed");
         return { status: "placed", quote: saved, orders: saved.orders ?? [], replayed, alreadyPlaced: false };
       } catch (error) {
@@ -124,6 +168,8 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
     const definite = error.status >= 400 && error.status < 500 && error.code !== "idempotency.in_progress";
     const state = definite ? "open" : "unknown";
     const saved = (await quotes.update(quote.quoteId, (q) => ({ ...q, state, lastErrorCode: error.code }))) ?? quote;
+    // Certainly nothing charged: nothing left to resolve. An unknown outcome stays in the journal.
+    if (definite) await deps.pending.remove("order", quote.quoteId);
     logger.warn({ quoteId: quote.quoteId, code: error.code, status: error.status, requestId: error.requestId, state }, "quote not placed");
     const retryable = !definite || RETRY_SAME_KEY.has(error.code);
     if (error.code !== "wallet.insufficient_balance") return { status: "failed", quote: saved, error, retryable };
@@ -138,18 +184,25 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
   }
 
   return {
-    place({ chatId, quoteId, apiKey }) {
+    place(input) {
+      const { chatId, quoteId } = input;
       return mutex.run(quoteId, async () => {
         const quote = await quotes.get(quoteId);
         if (!quote || quote.chatId !== chatId) return { status: "not_found" };
         if (quote.state === "placed") {
-          return { status: "placed", quote, orders: quote.orders ?? [], replayed: true, alreadyPlaced: true };
+          const orders = quote.orders ?? [];
+          // Charged means tracked, whichever tap or restart gets here: tracking an item twice is one item.
+          // Nothing new to draw: the tracker shows what it has not announced yet.
+          await trackPlaced(quote, orders, { ...input, drawsCard: false });
+          await deps.pending.remove("order", quoteId);
+          return { status: "placed", quote, orders, replayed: true, alreadyPlaced: true };
         }
         if (quote.state === "cancelled") return { status: "cancelled", quote };
         if (isQuoteExpired(quote, now())) return { status: "expired", quote };
-        // Persisted before sending: a crash mid-request leaves "placing", read as unknown.
+        // Journaled and persisted before sending: a crash mid-request leaves "placing", resolved at start-up.
+        await deps.pending.add({ kind: "order", id: quoteId, chatId, sinceMs: now(), ...(input.locale === undefined ? {} : { locale: input.locale }) });
         const sending = (await quotes.update(quoteId, (q) => ({ ...q, state: "placing", attempts: q.attempts + 1 }))) ?? quote;
-        return attempt(sending, apiKey);
+        return attempt(sending, input);
       });
     },
     cancel(chatId, quoteId) {

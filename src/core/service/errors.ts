@@ -34,6 +34,8 @@ export interface ServiceErrorInit {
   seenIp?: string | undefined;
   retryAfterSec?: number | undefined;
   level?: string | undefined;
+  /** On `broadcast.duplicate_tx`, when the service names the existing broadcast (not documented). */
+  broadcastId?: string | undefined;
   /** Raw response body for off-shape answers; never contains the API key. */
   responseBody?: string | undefined;
   cause?: unknown;
@@ -53,6 +55,7 @@ export class ServiceError extends Error {
   readonly seenIp: string | undefined;
   readonly retryAfterSec: number | undefined;
   readonly level: string | undefined;
+  readonly broadcastId: string | undefined;
   readonly responseBody: string | undefined;
 
   constructor(init: ServiceErrorInit) {
@@ -70,6 +73,7 @@ export class ServiceError extends Error {
     this.seenIp = init.seenIp;
     this.retryAfterSec = init.retryAfterSec;
     this.level = init.level;
+    this.broadcastId = init.broadcastId;
     this.responseBody = init.responseBody;
   }
 

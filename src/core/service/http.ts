@@ -182,6 +182,7 @@ function throwEnvelope(
     // The envelope member is more precise than the whole-second header when both exist.
     retryAfterSec: e.retryAfterSec ?? retryAfterSec,
     level: e.level,
+    broadcastId: e.broadcastId,
   });
 }
 

@@ -153,6 +153,12 @@ export const errorEnvelopeSchema = z.looseObject({
   requiredSun: z.number().int().optional(),
   level: z.string().optional(),
   retryAfterSec: z.number().optional(),
+  /**
+   * Not documented: a service may name the existing broadcast on
+   * `broadcast.duplicate_tx` (the simulator does, for the owner). Used when
+   * present and well-formed, never required.
+   */
+  broadcastId: z.string().regex(/^[0-9a-f]{24}$/i).optional().catch(undefined),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

@@ -23,6 +23,12 @@ export const trackedItemSchema = z.object({
   origin: z.enum(["bot", "hint"]),
   /** The chat's language when tracking started (the Telegram language may be all the bot knows). */
   locale: z.string().optional(),
+  /**
+   * The bot is drawing the first card right now: the first read waits for it
+   * (`cardShown` / `cardNotShown`), so a status is announced by the card or by
+   * the tracker, never by both.
+   */
+  pendingCard: z.boolean().optional(),
 });
 export type TrackedItem = z.infer<typeof trackedItemSchema>;
 

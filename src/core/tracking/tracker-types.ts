@@ -48,6 +48,12 @@ export interface TrackerDeps {
   orderHorizonMs?: number;
   /** Broadcasts are given up this long after `txExpirationMs`. Default 5 min. */
   broadcastMarginMs?: number;
+  /**
+   * How long the first read waits for a card the bot is drawing (`pendingCard`)
+   * before the tracker announces the status itself. Default 20 s (auto-retry
+   * waits up to 10 s for Telegram).
+   */
+  cardGraceMs?: number;
   /** Gauge of tracked items by kind. */
   metrics?: { set(name: string, value: number, labels?: Record<string, string>): void };
 }
@@ -63,6 +69,12 @@ export interface TrackInput {
   txExpirationMs?: number;
   /** The language the chat was talking in; renders later notifications. */
   locale?: string;
+  /**
+   * The caller is drawing the first card (or list) now and will report with
+   * `cardShown` or `cardNotShown`; until then (at most `cardGraceMs`) the
+   * record is not read. Without a report the tracker announces the status itself.
+   */
+  pendingCard?: boolean;
 }
 
 export interface Tracker {
@@ -72,10 +84,15 @@ export interface Tracker {
   stop(): Promise<void>;
   track(input: TrackInput): Promise<void>;
   /**
-   * A card of a tracked item was just drawn showing `status` (a Refresh); the
-   * tracker will not redraw it with that status. No effect on untracked items.
+   * A card of a tracked item was just drawn showing `status` (a Refresh, or the
+   * first card after a confirm); the tracker will not redraw it with that
+   * status, and a status first shown this way counts as announced. Without
+   * `cardMessageId` (a batch's list) only the status counts. No effect on
+   * untracked items.
    */
-  cardShown(input: { chatId: number; kind: TrackKind; id: string; cardMessageId: number; status: string }): Promise<void>;
+  cardShown(input: { chatId: number; kind: TrackKind; id: string; cardMessageId?: number; status: string }): Promise<void>;
+  /** Drawing the first card failed (Telegram refused, timed out): the tracker announces the status itself, now. */
+  cardNotShown(input: { chatId: number; kind: TrackKind; id: string }): Promise<void>;
   /** A webhook said something happened: re-read now, tracking the id if it is new. */
   hint(input: { chatId: number; kind: TrackKind; id: string }): Promise<void>;
   /** Forgets every item of the chat (blocked bot, unlinked key). Returns how many. */
@@ -88,4 +105,5 @@ export const DEFAULT_TRACKING = {
   maxDelayMs: 30_000,
   orderHorizonMs: 60 * 60_000,
   broadcastMarginMs: 5 * 60_000,
+  cardGraceMs: 20_000,
 } as const;

@@ -22,12 +22,18 @@ function localDetails(entry: HistoryEntry | undefined): TrackerChange["local"] {
   };
 }
 
+function withoutPendingCard(item: TrackedItem): TrackedItem {
+  const { pendingCard: _drawn, ...rest } = item;
+  return rest;
+}
+
 export function createTracker(deps: TrackerDeps): Tracker {
   const logger = deps.logger.child({ component: "tracker" });
   const now = deps.now ?? Date.now;
   const backoff = { minDelayMs: deps.minDelayMs ?? DEFAULT_TRACKING.minDelayMs, maxDelayMs: deps.maxDelayMs ?? DEFAULT_TRACKING.maxDelayMs };
   const orderHorizonMs = deps.orderHorizonMs ?? DEFAULT_TRACKING.orderHorizonMs;
   const marginMs = deps.broadcastMarginMs ?? DEFAULT_TRACKING.broadcastMarginMs;
+  const cardGraceMs = deps.cardGraceMs ?? DEFAULT_TRACKING.cardGraceMs;
   const items = createRecordStore({ kv: deps.store.namespace("tracking"), schema: trackedItemSchema, version: 1, logger, name: "tracking" });
   const announced: AnnouncedMemory = createAnnouncedMemory(deps.store);
   const mutex = createKeyedMutex();
@@ -112,6 +118,12 @@ export function createTracker(deps: TrackerDeps): Tracker {
     const entry = live.get(key);
     if (!entry || stopped) return;
     let item = entry.item;
+    if (item.pendingCard) {
+      // The bot is still drawing the first card; its report (or the grace's end) comes first.
+      const waitMs = item.startedAtMs + cardGraceMs - now();
+      if (waitMs > 0) return schedule(item, waitMs);
+      item = withoutPendingCard(item);
+    }
     const apiKey = await deps.getApiKey(item.chatId);
     if (apiKey === undefined) {
       logger.info({ chatId: item.chatId, id: item.id }, "chat has no key any more; tracking stopped");
@@ -184,6 +196,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
       ...(input.status === undefined ? {} : { status: input.status }),
       ...(input.cardMessageId === undefined ? {} : { cardMessageId: input.cardMessageId, ...(input.status === undefined ? {} : { cardStatus: input.status }) }),
       ...(input.locale === undefined ? {} : { locale: input.locale }),
+      ...(input.pendingCard && input.status === undefined ? { pendingCard: true } : {}),
     };
   }
 
@@ -192,7 +205,8 @@ export function createTracker(deps: TrackerDeps): Tracker {
       stopped = false;
       if (reads.signal.aborted) reads = new AbortController();
       for await (const [key, item] of items.list()) {
-        if (!live.has(key)) schedule(item, 0);
+        // A card being drawn by a process that is gone will not be reported: announce it now.
+        if (!live.has(key)) schedule(withoutPendingCard(item), 0);
       }
       logger.info({ items: live.size }, "tracker started");
     },
@@ -221,6 +235,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
             ...(input.cardMessageId === undefined ? {} : { cardMessageId: input.cardMessageId }),
             ...(cardStatus === undefined ? {} : { cardStatus }),
             ...(input.locale === undefined ? {} : { locale: input.locale }),
+            ...(input.pendingCard && rest.status === undefined ? { pendingCard: true } : {}),
           };
         } else {
           item = newItem(input, "bot");
@@ -230,7 +245,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
           }
         }
         await items.set(key, item);
-        schedule(item, backoff.minDelayMs);
+        schedule(item, item.pendingCard ? cardGraceMs : backoff.minDelayMs);
       });
     },
 
@@ -239,10 +254,30 @@ export function createTracker(deps: TrackerDeps): Tracker {
       await mutex.run(key, async () => {
         const existing = live.get(key)?.item ?? (await items.get(key));
         if (!existing) return;
-        const item = { ...existing, cardMessageId, cardStatus: status };
+        const firstSight = existing.status === undefined;
+        // The first card after a confirm announces its status: mark it before the item says so.
+        if (firstSight) await announced.mark({ chatId, kind, id, status });
+        const item: TrackedItem = {
+          ...withoutPendingCard(existing),
+          ...(cardMessageId === undefined ? {} : { cardMessageId, cardStatus: status }),
+          ...(firstSight ? { status } : {}),
+        };
         await items.set(key, item);
         const entry = live.get(key);
-        if (entry) live.set(key, { ...entry, item });
+        if (!entry) return;
+        if (existing.pendingCard) schedule(item, backoff.minDelayMs);
+        else live.set(key, { ...entry, item });
+      });
+    },
+
+    async cardNotShown({ chatId, kind, id }) {
+      const key = itemKey(chatId, kind, id);
+      await mutex.run(key, async () => {
+        const existing = live.get(key)?.item ?? (await items.get(key));
+        if (!existing?.pendingCard) return;
+        const item = withoutPendingCard(existing);
+        await items.set(key, item);
+        if (live.has(key)) schedule(item, 0);
       });
     },
 

@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { createAddressBook } from "../../../src/core/address-book.js";
+import { createPendingConfirmations } from "../../../src/core/confirmations/pending-confirmations.js";
+import type { TrackInput } from "../../../src/core/tracking/tracker.js";
 import { createOrderHistory } from "../../../src/core/orders/order-history.js";
 import { createQuoteStore } from "../../../src/core/orders/quote-store.js";
 import { createServiceClient } from "../../../src/core/service/create-service-client.js";
@@ -21,8 +23,13 @@ export async function startSimEnv(options: SimulatorOptions = {}) {
   const open = async () => {
     const store = await openStore(url, { logger, purgeIntervalMs: 0 });
     stores.push(store);
+    /** What was handed to tracking, in order (the tracker itself is tested on its own). */
+    const tracked: TrackInput[] = [];
     return {
       store,
+      tracked,
+      tracker: { track: (input: TrackInput) => Promise.resolve(void tracked.push(input)) },
+      pending: createPendingConfirmations({ store, logger }),
       quotes: createQuoteStore({ store, logger }),
       history: createOrderHistory({ store, logger }),
       addressBook: createAddressBook({ store, logger }),

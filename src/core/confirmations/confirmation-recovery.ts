@@ -1,0 +1,163 @@
+import type { Logger } from "pino";
+import type { BroadcastSubmitter } from "../broadcasts/submit-broadcast.js";
+import type { DraftStore } from "../broadcasts/draft.js";
+import type { OrderPlacer } from "../orders/place-order.js";
+import type { QuoteStore } from "../orders/quote-store.js";
+import type { ServiceError } from "../service/errors.js";
+import type { PendingConfirmation, PendingConfirmations } from "./pending-confirmations.js";
+
+/**
+ * Resolves, at start-up, every confirmation whose outcome was never recorded
+ * (a crash, a kill, a timeout): an order is replayed with its stored
+ * Idempotency-Key (the service answers with the orders it made, or makes
+ * them now: charged once either way); a broadcast is looked up in the
+ * history by its txId, else sent again (deduplicated by txId, so an attempt
+ * the service saw answers duplicate_tx instead of charging). What was placed
+ * is tracked, and the tracker announces it; what certainly was not is told
+ * to the chat. A service that cannot answer now is asked again later.
+ */
+
+export type RecoveryOutcome =
+  | { kind: "order"; chatId: number; quoteId: string; locale?: string; result: "refused"; error: ServiceError; retryable: boolean }
+  | { kind: "broadcast"; chatId: number; draftId: string; txId: string; locale?: string; result: "refused"; error: ServiceError; retryable: boolean }
+  /** The transaction expired before its fate could be learned; only a webhook or the chain can tell now. */
+  | { kind: "broadcast"; chatId: number; draftId: string; locale?: string; result: "expired_unknown"; txId: string };
+
+export interface ConfirmationRecoveryDeps {
+  pending: PendingConfirmations;
+  quotes: Pick<QuoteStore, "get">;
+  drafts: Pick<DraftStore, "get">;
+  placer: Pick<OrderPlacer, "place">;
+  submitter: Pick<BroadcastSubmitter, "submit">;
+  getApiKey: (chatId: number) => Promise<string | undefined>;
+  /** Tells the chat about a confirmation that certainly did not go through. */
+  onOutcome: (outcome: RecoveryOutcome) => Promise<void>;
+  logger: Logger;
+  /** First delay before asking an unavailable service again; doubles up to `maxRetryDelayMs`. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+}
+
+export interface ConfirmationRecovery {
+  /**
+   * Starts resolving what is pending, in the background (a service that is
+   * down must not hold the bot's start); what cannot be resolved yet is retried.
+   */
+  start(): Promise<void>;
+  /** Resolves once the current round is over (tests, shutdown). */
+  settled(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+type Resolution = "done" | "later";
+
+export function createConfirmationRecovery(deps: ConfirmationRecoveryDeps): ConfirmationRecovery {
+  const logger = deps.logger.child({ component: "confirmation-recovery" });
+  const baseDelay = deps.retryDelayMs ?? 5_000;
+  const maxDelay = deps.maxRetryDelayMs ?? 5 * 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  let delay = baseDelay;
+
+  const localeOf = (entry: PendingConfirmation) => (entry.locale === undefined ? {} : { locale: entry.locale });
+
+  async function resolveOrder(entry: PendingConfirmation, apiKey: string): Promise<Resolution> {
+    const quote = await deps.quotes.get(entry.id);
+    // Never sent, refused for certain, or cancelled: nothing can have been charged.
+    if (!quote || quote.state === "open" || quote.state === "cancelled") {
+      await deps.pending.remove("order", entry.id);
+      return "done";
+    }
+    const result = await deps.placer.place({ chatId: entry.chatId, quoteId: entry.id, apiKey, ...localeOf(entry) });
+    if (result.status === "placed") {
+      logger.info({ quoteId: entry.id, orderIds: result.orders.map((o) => o.orderId), replayed: result.replayed }, "pending order resolved: placed");
+      return "done";
+    }
+    if (result.status === "failed" && result.quote.state === "unknown") return "later";
+    if (result.status === "failed") {
+      logger.info({ quoteId: entry.id, code: result.error.code }, "pending order resolved: not placed");
+      await deps.onOutcome({ kind: "order", chatId: entry.chatId, quoteId: entry.id, ...localeOf(entry), result: "refused", error: result.error, retryable: result.retryable });
+    }
+    await deps.pending.remove("order", entry.id);
+    return "done";
+  }
+
+  async function resolveBroadcast(entry: PendingConfirmation, apiKey: string): Promise<Resolution> {
+    const draft = await deps.drafts.get(entry.id);
+    if (!draft || draft.state === "open" || draft.state === "cancelled") {
+      await deps.pending.remove("broadcast", entry.id);
+      return "done";
+    }
+    const result = await deps.submitter.submit({ chatId: entry.chatId, draftId: entry.id, apiKey, ...localeOf(entry) });
+    switch (result.status) {
+      case "submitted":
+      case "duplicate":
+        logger.info({ draftId: entry.id, status: result.status }, "pending broadcast resolved");
+        return "done";
+      case "failed":
+        if (result.draft.state === "unknown") return "later";
+        await deps.onOutcome({ kind: "broadcast", chatId: entry.chatId, draftId: entry.id, txId: result.draft.summary.txId, ...localeOf(entry), result: "refused", error: result.error, retryable: result.retryable });
+        break;
+      case "expired":
+        await deps.onOutcome({ kind: "broadcast", chatId: entry.chatId, draftId: entry.id, ...localeOf(entry), result: "expired_unknown", txId: result.draft.summary.txId });
+        break;
+      default:
+        break;
+    }
+    await deps.pending.remove("broadcast", entry.id);
+    return "done";
+  }
+
+  async function resolve(entry: PendingConfirmation): Promise<Resolution> {
+    const apiKey = await deps.getApiKey(entry.chatId);
+    if (apiKey === undefined) {
+      // Unlinked since: the account's records are no longer the chat's to read.
+      logger.warn({ chatId: entry.chatId, kind: entry.kind, id: entry.id }, "pending confirmation dropped: the chat has no key any more");
+      await deps.pending.remove(entry.kind, entry.id);
+      return "done";
+    }
+    return entry.kind === "order" ? resolveOrder(entry, apiKey) : resolveBroadcast(entry, apiKey);
+  }
+
+  async function resolveAll(): Promise<void> {
+    let later = 0;
+    for (const entry of await deps.pending.list()) {
+      if (stopped) return;
+      try {
+        if ((await resolve(entry)) === "later") later += 1;
+      } catch (error) {
+        logger.warn({ err: error, kind: entry.kind, id: entry.id }, "resolving a pending confirmation failed; will retry");
+        later += 1;
+      }
+    }
+    if (later === 0) {
+      delay = baseDelay;
+      return;
+    }
+    logger.info({ later, delayMs: delay }, "pending confirmations left for later");
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      running = resolveAll().catch((error: unknown) => logger.error({ err: error }, "pending confirmations could not be listed"));
+    }, delay);
+    delay = Math.min(maxDelay, delay * 2);
+  }
+
+  return {
+    start() {
+      stopped = false;
+      running = resolveAll().catch((error: unknown) => logger.error({ err: error }, "pending confirmations could not be listed"));
+      return Promise.resolve();
+    },
+    async settled() {
+      await running;
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}
