@@ -126,7 +126,8 @@ export async function startTelegramFront(tg: FakeTelegram, options: TelegramFron
         upRes.pipe(res);
       },
     );
-    up.on("error", (error) => reply(res, 502, { ok: false, error_code: 502, description: `Bad Gateway: ${error.message}` }));
+    // An answer lost upstream (the fake dropped the connection after applying the call) is lost here too.
+    up.on("error", () => res.destroy());
     res.on("close", () => up.destroy());
     up.end(body);
   }

@@ -45,7 +45,18 @@ export interface RecordedCall {
   ok: boolean;
   errorCode?: number;
   description?: string;
+  /** Applied, but the answer was dropped by an injected fault. */
+  answerLost?: boolean;
 }
+
+/**
+ * A fault for the next calls of one method: Telegram refuses them (a 429 with
+ * a long `retry_after`, a 5xx), or applies them and the answer never arrives
+ * (the connection drops), as happens in real networks.
+ */
+export type TelegramFault =
+  | { method: string; times?: number; kind: "refuse"; code: number; description: string; retryAfter?: number }
+  | { method: string; times?: number; kind: "lose_answer" };
 
 export interface FakeTelegramOptions {
   token?: string;
@@ -86,6 +97,13 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     ...options.botInfo,
   } as UserFromGetMe;
   const calls: RecordedCall[] = [];
+  const faults: { fault: TelegramFault; left: number }[] = [];
+  /** The first fault still armed for this method, used up by one call. */
+  const takeFault = (method: string): TelegramFault | undefined => {
+    const armed = faults.find((f) => f.fault.method.toLowerCase() === method.toLowerCase() && f.left > 0);
+    if (armed) armed.left -= 1;
+    return armed?.fault;
+  };
   const listeners = new Set<(m: StoredMessage) => void>();
   const updateWaiters = new Set<() => void>();
   let seq = 0;
@@ -167,7 +185,14 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
         calls.push(call);
         const handler = methods[method.toLowerCase()];
         if (!handler) throw new TelegramError(404, "Not Found: method not found");
+        const fault = takeFault(method);
+        if (fault?.kind === "refuse") throw new TelegramError(fault.code, fault.description, fault.retryAfter === undefined ? undefined : { retry_after: fault.retryAfter });
         const result = await handler(params, parsed.files, gone.signal);
+        if (fault?.kind === "lose_answer") {
+          call.answerLost = true;
+          res.destroy();
+          return;
+        }
         reply(200, { ok: true, result });
       } catch (err) {
         if (!calls.includes(call)) calls.push(call);
@@ -270,6 +295,13 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
       });
     },
     setRateLimits,
+    /** Arms a fault for the next `times` (default 1) calls of a method. */
+    injectFault: (fault: TelegramFault) => {
+      faults.push({ fault, left: fault.times ?? 1 });
+    },
+    clearFaults: () => {
+      faults.length = 0;
+    },
     /** Registered commands per scope type and language ("" = no language); a chat scope is "chat:<id>". */
     commands: (languageCode = "", scope = "default") => core.commands.get(`${scope}:${languageCode}`) as { command: string; description: string }[] | undefined,
     webhook: () => ({ ...core.webhook }),

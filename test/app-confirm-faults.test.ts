@@ -1,0 +1,156 @@
+/**
+ * Charged means tracked, through the whole app: whatever Telegram does
+ * around a Confirm (a long 429 on the card edit, an answer lost after it was
+ * applied), an order or a broadcast the service accepted is announced to its
+ * final status, once, and charged once (the simulator's ledger).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { App } from "../src/app.js";
+import { signTrxTransfer, TEST_KEYS } from "./support/tron-sign.js";
+import { RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+
+const CHAT = 5151;
+let target: StoreTarget;
+let w: AppWorld;
+let app: App;
+
+beforeAll(async () => {
+  target = sqliteTarget();
+  w = await startAppWorld();
+  app = await w.startApp(target.url);
+  await w.say(CHAT, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => /connected/i.test(m.text));
+});
+
+afterAll(async () => {
+  await w?.close();
+  await target?.cleanup();
+});
+
+afterEach(() => {
+  w.tg.clearFaults();
+  w.sim.faults.clear();
+});
+
+const debits = () => w.sim.ledger(w.demo.accountId).filter((e) => e.kind === "debit");
+const fulfilledNotices = (orderId: string) => w.botTexts(CHAT, new RegExp(`^✅ Order ${orderId} is fulfilled`));
+const confirmedNotices = (broadcastId: string) => w.botTexts(CHAT, new RegExp(`^✅ Broadcast ${broadcastId} is confirmed`));
+
+/** /order → quote; then Confirm is pressed with `fault` armed. Returns the order id once the service made it. */
+async function confirmOrderWith(arm: () => void): Promise<{ orderId: string; cardId: number }> {
+  const before = debits().length;
+  const quote = await w.say(CHAT, `/order ${RECEIVER} 100k 1h`, (m) => m.text.includes("Your quote"));
+  arm();
+  w.front.enqueue(w.tg.press(CHAT, "✅ Confirm", { messageId: quote.messageId }));
+  const debit = await waitFor(() => debits().length > before && debits().at(-1), "the service charging the order");
+  return { orderId: debit.ref!, cardId: quote.messageId };
+}
+
+async function expectOrderAnnounced(orderId: string, cardId: number): Promise<void> {
+  await waitFor(() => fulfilledNotices(orderId).length > 0, "the final notification");
+  await waitFor(() => w.textOf(CHAT, cardId).startsWith(`Order ${orderId}`) && w.textOf(CHAT, cardId).includes("Status: fulfilled"), "the card showing fulfilled");
+  expect(fulfilledNotices(orderId)).toHaveLength(1);
+  expect(debits().filter((d) => d.ref === orderId)).toHaveLength(1);
+  // The quote is gone from the card: nothing left to tap twice.
+  expect(w.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons.flat().some((b) => b.text === "✅ Confirm")).toBe(false);
+}
+
+describe("Telegram faults around an order's Confirm", () => {
+  it("announces the order as fulfilled when Telegram answers the card edit with 429 retry_after 15", async () => {
+    const { orderId, cardId } = await confirmOrderWith(() =>
+      w.tg.injectFault({ method: "editMessageText", kind: "refuse", code: 429, description: "Too Many Requests: retry after 15", retryAfter: 15 }),
+    );
+    await expectOrderAnnounced(orderId, cardId);
+    expect(w.tg.failedCalls().filter((c) => c.errorCode === 429)).toHaveLength(1);
+  });
+
+  it("announces the order when the answer to the button is lost after delivery and the retry is 'query is too old'", async () => {
+    const { orderId, cardId } = await confirmOrderWith(() => w.tg.injectFault({ method: "answerCallbackQuery", kind: "lose_answer" }));
+    await expectOrderAnnounced(orderId, cardId);
+    expect(w.tg.calls.some((c) => c.method === "answerCallbackQuery" && c.answerLost)).toBe(true);
+  });
+
+  it("announces the order when both the answer and the edit are refused", async () => {
+    const { orderId, cardId } = await confirmOrderWith(() => {
+      w.tg.injectFault({ method: "answerCallbackQuery", kind: "refuse", code: 400, description: "Bad Request: query is too old and response timeout expired or query ID is invalid" });
+      w.tg.injectFault({ method: "editMessageText", kind: "refuse", code: 429, description: "Too Many Requests: retry after 15", retryAfter: 15 });
+    });
+    await expectOrderAnnounced(orderId, cardId);
+  });
+
+  it("says 'already placed' to a second tap on a quote whose card could not be drawn, and charges once", async () => {
+    w.sim.control.pauseLifecycles(true);
+    const { orderId, cardId } = await confirmOrderWith(() =>
+      w.tg.injectFault({ method: "editMessageText", kind: "refuse", code: 429, description: "Too Many Requests: retry after 15", retryAfter: 15 }),
+    );
+    // The tracker draws the card through the push queue; a tap before that meets the stored outcome.
+    const second = w.tg.rawCallback(CHAT, cardId, lastConfirmData(cardId));
+    w.front.enqueue(second);
+    await waitFor(() => w.tg.answerOf(second) !== undefined, "the answer to the second tap");
+    expect(String(w.tg.answerOf(second)?.text)).toMatch(/already placed/i);
+    w.sim.control.pauseLifecycles(false);
+    await expectOrderAnnounced(orderId, cardId);
+  });
+});
+
+/** The callback data of the Confirm button as first drawn on the quote message. */
+function lastConfirmData(messageId: number): string {
+  const sent = w.tg.calls.findLast((c) => c.method === "sendMessage" && JSON.stringify(c.params).includes("Your quote"));
+  const markup = (typeof sent?.params.reply_markup === "string" ? JSON.parse(sent.params.reply_markup) : sent?.params.reply_markup) as { inline_keyboard: { text: string; callback_data?: string }[][] } | undefined;
+  const data = markup?.inline_keyboard.flat().find((b) => b.text === "✅ Confirm")?.callback_data;
+  if (!data) throw new Error(`no Confirm button was drawn for message ${messageId}`);
+  return data;
+}
+
+describe("Telegram faults around a broadcast's Confirm", () => {
+  const tx = () => signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1_000_000, expirationMs: Date.now() + 600_000 });
+
+  async function confirmBroadcastWith(arm: () => void): Promise<{ broadcastId: string; cardId: number }> {
+    const before = debits().length;
+    const summary = await w.say(CHAT, `/broadcast ${JSON.stringify(tx())}`, (m) => m.text.includes("Check before sending"));
+    arm();
+    w.front.enqueue(w.tg.press(CHAT, "✅ Confirm", { messageId: summary.messageId }));
+    const debit = await waitFor(() => debits().length > before && debits().at(-1), "the service charging the broadcast fee");
+    return { broadcastId: debit.ref!, cardId: summary.messageId };
+  }
+
+  it("announces the broadcast as confirmed when the card edit after Confirm gets 429 retry_after 15", async () => {
+    const { broadcastId, cardId } = await confirmBroadcastWith(() =>
+      w.tg.injectFault({ method: "editMessageText", kind: "refuse", code: 429, description: "Too Many Requests: retry after 15", retryAfter: 15 }),
+    );
+    await waitFor(() => confirmedNotices(broadcastId).length > 0, "the confirmed notification");
+    await waitFor(() => w.textOf(CHAT, cardId).startsWith(`Broadcast ${broadcastId}`), "the summary turned into the broadcast's card");
+    expect(confirmedNotices(broadcastId)).toHaveLength(1);
+    expect(debits().filter((d) => d.ref === broadcastId)).toHaveLength(1);
+  });
+
+  it("announces the broadcast when the answer to Confirm is lost", async () => {
+    const { broadcastId, cardId } = await confirmBroadcastWith(() => w.tg.injectFault({ method: "answerCallbackQuery", kind: "lose_answer" }));
+    // The retried answer waits out auto-retry's backoff: by then the card itself may be drawn as confirmed.
+    await waitFor(() => w.textOf(CHAT, cardId).startsWith(`Broadcast ${broadcastId}`) && w.textOf(CHAT, cardId).includes("Status: confirmed"), "the card showing confirmed");
+    expect(confirmedNotices(broadcastId).length).toBeLessThanOrEqual(1);
+    expect(debits().filter((d) => d.ref === broadcastId)).toHaveLength(1);
+  });
+
+  it("tracks and shows the broadcast behind a duplicate_tx met after an unknown outcome, charged once", async () => {
+    const before = debits().length;
+    const summary = await w.say(CHAT, `/broadcast ${JSON.stringify(tx())}`, (m) => m.text.includes("Check before sending"));
+    // Applied by the service, then the answer is lost: the bot cannot know it was accepted.
+    w.sim.faults.inject({ method: "POST", path: "/v1/broadcasts", times: 1, kind: "reset", afterProcessing: true });
+    const failed = w.tg.waitForBotMessage(CHAT, 20_000, (m) => m.buttons.flat().some((b) => /Retry/.test(b.text)));
+    w.front.enqueue(w.tg.press(CHAT, "✅ Confirm", { messageId: summary.messageId }));
+    await failed;
+    const debit = await waitFor(() => debits().length > before && debits().at(-1), "the fee of the accepted broadcast");
+    w.front.enqueue(w.tg.press(CHAT, /Retry/));
+    await waitFor(() => w.botTexts(CHAT, /already submitted|already has a broadcast/i).some((t) => t.includes(debit.ref!)), "the existing broadcast shown");
+    await waitFor(() => confirmedNotices(debit.ref!).length > 0, "the confirmed notification");
+    expect(confirmedNotices(debit.ref!)).toHaveLength(1);
+    expect(debits().filter((d) => d.ref === debit.ref)).toHaveLength(1);
+    const orders = await w.say(CHAT, "/orders", (m) => m.text.includes(debit.ref!));
+    expect(orders.text).toContain(debit.ref!);
+  });
+
+  it("logged no errors on the way", () => {
+    expect(w.logs.filter((l) => l.level >= 50)).toEqual([]);
+    expect(app.httpPort).toBeGreaterThan(0);
+  });
+});
