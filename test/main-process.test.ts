@@ -1,7 +1,7 @@
 /**
  * The real entry as a user runs it: `npm start` with environment variables
  * only, against the service simulator and the fake Bot API on loopback.
- * beforeAll builds once (`npm run build`); the runs then use
+ * The global setup builds once (`npm run build`); the runs then use
  * `npm start --ignore-scripts` so the prestart build is not repeated for
  * every spawn (npm still runs the `start` script itself).
  */
@@ -76,11 +76,6 @@ function alive(pid: number): boolean {
     return false;
   }
 }
-
-beforeAll(() => {
-  // The app is started from dist/, as `npm start` does after its prestart build.
-  execFileSync(NPM, ["run", "build", "--silent"], { cwd: ROOT, stdio: "pipe" });
-}, 120_000);
 
 beforeAll(async () => {
   tg = await startFakeTelegram();

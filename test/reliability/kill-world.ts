@@ -1,0 +1,131 @@
+/**
+ * The bot as a real process (`node dist/main.js`, built by the global setup)
+ * against the service simulator and the fake Bot API in the test process, so
+ * a test can kill -9 it at any point and start it again over the same store.
+ * The store is read from the test side too (pending confirmations, quotes,
+ * drafts): the ground truth of what the bot had recorded when it died.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { pino } from "pino";
+import { draftData } from "../../src/bot/callback-data/broadcast.js";
+import { quoteData } from "../../src/bot/callback-data/order.js";
+import { createDraftStore, type BroadcastDraft } from "../../src/core/broadcasts/draft.js";
+import { createQuoteStore } from "../../src/core/orders/quote-store.js";
+import type { Quote } from "../../src/core/orders/quote.js";
+import { openStore } from "../../src/core/store/open-store.js";
+import type { StoreBackend } from "../../src/core/store/types.js";
+import { startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { startTelegramFront, type TelegramFront } from "../../scripts/lib/telegram-front.js";
+import { waitFor } from "../app-harness.js";
+import { startFakeTelegram, type FakeTelegram, type StoredMessage } from "../support/fake-telegram.js";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+
+export interface BotProcess {
+  readonly pid: number;
+  /** Whatever the process wrote (pino JSON lines), for a failure's message. */
+  output(): string;
+  exited: Promise<void>;
+}
+
+export type KillWorld = Awaited<ReturnType<typeof startKillWorld>>;
+
+export async function startKillWorld(storageUrl: string) {
+  const tg: FakeTelegram = await startFakeTelegram();
+  const front: TelegramFront = await startTelegramFront(tg);
+  const sim: Simulator = await startSimulator({ orderStepMs: 40, broadcastStepMs: 40 });
+  const account = sim.createAccount({ balanceSun: 1_000_000_000_000 });
+  const logger = pino({ level: "silent" });
+  const store: StoreBackend = await openStore(storageUrl, { logger, purgeIntervalMs: 0 });
+  const quotes = createQuoteStore({ store, logger });
+  const drafts = createDraftStore({ store, logger });
+  const env = {
+    PATH: process.env.PATH ?? "",
+    BOT_TOKEN: tg.token,
+    TELEGRAM_API_ROOT: front.apiRoot,
+    SERVICE_BASE_URL: sim.baseUrl,
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    STORAGE_URL: storageUrl,
+    HTTP_HOST: "127.0.0.1",
+    HTTP_PORT: "0",
+    LOG_LEVEL: "info",
+  };
+  const live = new Set<BotProcess>();
+
+  /** Starts the bot and resolves once it polls Telegram. */
+  async function startBot(): Promise<BotProcess> {
+    const polls = tg.callsOf("getUpdates").length;
+    const child: ChildProcess = spawn(process.execPath, ["dist/main.js"], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout?.on("data", (b: Buffer) => (out += b.toString()));
+    child.stderr?.on("data", (b: Buffer) => (out += b.toString()));
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    const bot: BotProcess = { pid: child.pid!, output: () => out, exited };
+    live.add(bot);
+    void exited.then(() => live.delete(bot));
+    await waitFor(() => tg.callsOf("getUpdates").length > polls || (child.exitCode !== null && `exited:\n${out}`), "the bot to poll", 30_000).then((v) => {
+      if (typeof v === "string") throw new Error(v);
+    });
+    return bot;
+  }
+
+  async function kill(bot: BotProcess): Promise<void> {
+    try {
+      process.kill(-bot.pid, "SIGKILL");
+    } catch {
+      // Gone already.
+    }
+    await bot.exited;
+  }
+
+  /** A user message; resolves with the first bot message that matches. */
+  async function say(chatId: number, text: string, match: (m: StoredMessage) => boolean): Promise<StoredMessage> {
+    const reply = tg.waitForBotMessage(chatId, 30_000, match);
+    front.enqueue(tg.text(chatId, text));
+    return reply;
+  }
+
+  /** The user taps a button; resolves once the bot fetched the tap. */
+  async function tap(chatId: number, label: string, messageId: number): Promise<void> {
+    const press = tg.press(chatId, label, { messageId });
+    front.enqueue(press);
+    if (!(await front.waitDelivered(press.update_id, 30_000))) throw new Error("the tap was never fetched");
+  }
+
+  async function pendingCount(): Promise<number> {
+    let n = 0;
+    for await (const _ of store.namespace("pending-confirmations").entries()) n += 1;
+    return n;
+  }
+
+  /** The record behind a message's buttons (read from its callback data, as the bot does). */
+  function idFromButtons(message: StoredMessage, unpack: (data: string) => string | undefined): string {
+    for (const b of message.buttons.flat()) {
+      const id = b.callback_data === undefined ? undefined : unpack(b.callback_data);
+      if (id !== undefined) return id;
+    }
+    throw new Error(`message ${message.messageId} has no button naming a record`);
+  }
+
+  /** Read while the message still shows its buttons: edits take them away. */
+  const quoteIdOf = (message: StoredMessage): string => idFromButtons(message, (d) => quoteData.unpack(d)?.quoteId);
+  const draftIdOf = (message: StoredMessage): string => idFromButtons(message, (d) => draftData.unpack(d)?.draftId);
+  const quoteOf = (quoteId: string): Promise<Quote | undefined> => quotes.get(quoteId);
+  const draftOf = (draftId: string): Promise<BroadcastDraft | undefined> => drafts.get(draftId);
+
+  const debits = () => sim.ledger(account.accountId).filter((e) => e.kind === "debit");
+  const textOf = (chatId: number, messageId: number): string => tg.view(chatId).find((m) => m.messageId === messageId)?.text ?? "";
+  const botTexts = (chatId: number, pattern: RegExp): string[] => tg.botMessages(chatId).map((m) => m.text).filter((t) => pattern.test(t));
+
+  async function close(): Promise<void> {
+    for (const bot of [...live]) await kill(bot);
+    await store.close();
+    await front.close();
+    await tg.close();
+    await sim.stop();
+  }
+
+  return { tg, front, sim, account, store, startBot, kill, say, tap, pendingCount, quoteIdOf, draftIdOf, quoteOf, draftOf, debits, textOf, botTexts, close };
+}
