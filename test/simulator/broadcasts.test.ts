@@ -250,7 +250,7 @@ describe("POST /v1/broadcasts", () => {
     expect((await submit(usdtTx({ from: bob, to: carol.address, amount: 5_000_000n }), apiKey)).status).toBe(202);
   });
 
-  it("refuses what simulation says would revert, or lacks bandwidth, and unsupported contract types", async () => {
+  it("refuses what simulation says would revert or lacks bandwidth, and provisions bandwidth for a system contract", async () => {
     const { apiKey } = sim.createAccount({ balanceSun: 100_000_000 });
     sim.chain.setReverts(erin.address, true);
     expect((await submit(usdtTx({ from: erin }), apiKey)).json.code).toBe("broadcast.tx_would_revert");
@@ -264,7 +264,12 @@ describe("POST /v1/broadcasts", () => {
       type: "FreezeBalanceV2Contract",
       value: { owner_address: TronWeb.address.toHex(carol.address), frozen_balance: 1_000_000, resource: "ENERGY" },
     });
-    expect((await submit(freeze, apiKey)).json.code).toBe("broadcast.unsupported_contract");
+    // A system contract is provisioned as BANDWIDTH: the size the chain charges for it.
+    const accepted = await submit(freeze, apiKey);
+    expect(accepted.status).toBe(202);
+    const record = await read(apiKey, String(accepted.json.broadcastId));
+    expect(record).toMatchObject({ resource: "BANDWIDTH", kind: "tron", energyRequired: 0 });
+    expect(record.resourceRequired).toBe((freeze.raw_data_hex.length + freeze.signature![0]!.length) / 2 + 2 + 2 + 64);
   });
 
   it("answers 503 broadcast.upstream_unavailable when a fault says the node is down, charging nothing", async () => {
