@@ -159,7 +159,7 @@ export function verifySignedTransaction(input: unknown, nowMs: number, options: 
   const ownerHex = owner?.kind === "address" ? owner.hex : "";
   if (ownerHex === "") return reject("malformed", "owner_address is missing");
 
-  const sigs = (Array.isArray(signature) ? signature : []) as string[];
+  const sigs = Array.isArray(signature) ? signature : [];
   const signed = checkSignatures(derived, sigs, ownerHex, c0.permissionId);
   if (!signed.ok) return signed;
 
