@@ -17,6 +17,8 @@ import {
 } from "../support/tron-sign.js";
 import { call, startTestSimulator, waitFor } from "./helpers.js";
 
+import { loadCorpus, ownTime } from "../support/tron-corpus.js";
+
 const { alice, bob, carol, dave, erin } = TEST_KEYS;
 const BASE = 100;
 let amountSeq = 1_000_000n;
@@ -270,6 +272,28 @@ describe("POST /v1/broadcasts", () => {
     const record = await read(apiKey, String(accepted.json.broadcastId));
     expect(record).toMatchObject({ resource: "BANDWIDTH", kind: "tron", energyRequired: 0 });
     expect(record.resourceRequired).toBe((freeze.raw_data_hex.length + freeze.signature![0]!.length) / 2 + 2 + 2 + 64);
+  });
+
+  it("judges signatures as java-tron does: a real high-s signature is accepted, extra or duplicate signatures are refused", async () => {
+    const { apiKey } = sim.createAccount({ balanceSun: 100_000_000 });
+    const corpus = loadCorpus();
+    const highS = corpus.find((e) => e.transaction.txID.startsWith("3de78211"))!;
+    const other = corpus.find((e) => e.transaction.txID.startsWith("b0b68ea4"))!;
+    const saved = clock.now;
+    try {
+      clock.now = ownTime(other);
+      const sig = other.transaction.signature[0]!;
+      const extra = await submit({ ...other.transaction, signature: [sig, highS.transaction.signature[0]!] }, apiKey);
+      expect([extra.status, extra.json.code]).toEqual([422, "broadcast.invalid_tx"]);
+      const twice = await submit({ ...other.transaction, signature: [sig, sig] }, apiKey);
+      expect([twice.status, twice.json.code, twice.json.detail]).toEqual([422, "broadcast.invalid_tx", expect.stringContaining("has signed twice")]);
+      clock.now = ownTime(highS);
+      const accepted = await submit(highS.transaction, apiKey);
+      expect(accepted.status).toBe(202);
+      expect(await read(apiKey, String(accepted.json.broadcastId))).toMatchObject({ txId: highS.transaction.txID, resource: "BANDWIDTH" });
+    } finally {
+      clock.now = saved;
+    }
   });
 
   it("answers 503 broadcast.upstream_unavailable when a fault says the node is down, charging nothing", async () => {

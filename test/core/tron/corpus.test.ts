@@ -139,7 +139,7 @@ describe("permissions other than the owner's (self-signed test transactions, not
 });
 
 describe("mutation sweep over the corpus", () => {
-  it("accepts no transaction with any byte of raw_data_hex or of a signature flipped", ({ annotate }) => {
+  it("accepts no transaction with any byte of raw_data_hex or of a signature flipped", async ({ annotate }) => {
     let tried = 0;
     let wronglyAccepted = 0;
     const accepted: string[] = [];
@@ -176,7 +176,7 @@ describe("mutation sweep over the corpus", () => {
         }
       }
     }
-    annotate(`mutants tried: ${tried}, wrongly accepted: ${wronglyAccepted}`);
+    await annotate(`mutants tried: ${tried}, wrongly accepted: ${wronglyAccepted}`);
     expect(accepted).toEqual([]);
     expect(tried).toBeGreaterThan(10_000);
   });
