@@ -49,3 +49,50 @@ broadcast-duplicate-unknown = The service already has a broadcast for transactio
 broadcast-known-active = This transaction { $txId } was already submitted: broadcast { $broadcastId }, status { $status }. The service will not take it twice, so there is nothing to confirm and nothing new was charged. Follow it with { $track }.
 broadcast-known-failed = Note: an earlier broadcast of this transaction, { $broadcastId }, ended { $status }. The same signed transaction may be submitted again while it has not expired.
 broadcast-known-expired = Note: an earlier broadcast of this transaction, { $broadcastId }, ended { $status }. The service accepts it again, but it was not confirmed in time before: a freshly signed transaction with about 600 seconds of expiration is the safer choice.
+
+## What a transaction does, read from the signed bytes (system contracts cost bandwidth, not energy)
+broadcast-refused-unsupported-contract = I cannot read this kind of contract ({ $detail }), so I cannot show you what it does and the service cannot provision it. Nothing was sent.
+broadcast-refused-too-many-signatures = The transaction carries more signatures than the network allows ({ $detail }); the chain refuses it. Sign it again with only the keys that are needed.
+broadcast-refused-signature-format = A signature cannot be read the way the chain reads it: { $detail }. Send the transaction exactly as your wallet signed it.
+broadcast-refused-duplicate-signature = The same signer appears twice ({ $detail }); the chain refuses that. Keep one signature per key and send it again.
+broadcast-refused-extra-signature = The transaction carries more signatures than its owner has keys ({ $detail }); the chain refuses it. Send it with only the owner's signature.
+broadcast-refused-permission-not-owner = This transaction is signed through a multi-signature permission ({ $detail }). The service checks the signature against the owner's address, so it would refuse it. Have the owner's key sign it as well, or broadcast it yourself.
+broadcast-refused-expiration-too-far = The expiration is more than 24 hours ahead, and the chain refuses that. Sign a new one with about 600 seconds of expiration.
+broadcast-kind-trc20 = Token transfer on contract { $contract }: <b>{ $amount }</b> in the token's smallest units (its decimals are not known here)
+broadcast-kind-freeze = Stake <b>{ $amount } TRX</b> to get { $resource ->
+    [ENERGY] energy
+    [TRON_POWER] TRON Power
+   *[BANDWIDTH] bandwidth
+}
+broadcast-kind-unfreeze = Unstake <b>{ $amount } TRX</b> staked for { $resource ->
+    [ENERGY] energy
+    [TRON_POWER] TRON Power
+   *[BANDWIDTH] bandwidth
+} (the TRX comes back after the waiting period)
+broadcast-kind-unfreeze-all = Unstake all TRX staked for { $resource ->
+    [ENERGY] energy
+    [TRON_POWER] TRON Power
+   *[BANDWIDTH] bandwidth
+} (Stake 1.0)
+broadcast-kind-delegate = Lend the { $resource ->
+    [ENERGY] energy
+   *[BANDWIDTH] bandwidth
+} of <b>{ $amount } TRX</b> of stake to another account{ $lock ->
+    [yes] , locked for a while
+   *[no] {""}
+}
+broadcast-kind-undelegate = Take back the { $resource ->
+    [ENERGY] energy
+   *[BANDWIDTH] bandwidth
+} of <b>{ $amount } TRX</b> of stake lent to another account
+broadcast-kind-withdraw-unfreeze = Withdraw the unstaked TRX whose waiting period is over
+broadcast-kind-withdraw-balance = Withdraw the account's voting and block rewards
+broadcast-kind-cancel-unfreeze = Cancel every pending unstake (the TRX is staked again; what has matured is withdrawn)
+broadcast-kind-account-create = Activate a new account (the sender pays the creation fee)
+broadcast-kind-vote = Vote for { $count } super representatives, { $total } votes in all
+broadcast-summary-vote = Vote: { $address } × { $count }
+broadcast-kind-transfer-asset = TRC10 token transfer: <b>{ $amount }</b> of token { $asset }
+broadcast-kind-contract-settings = Change a contract's settings ({ $contractType }) on { $contract }
+broadcast-kind-account-update = Rename the account
+broadcast-summary-call-value = The call also sends <b>{ $amount } TRX</b> to the contract.
+broadcast-summary-permission = ⚠️ Signed through permission #{ $permissionId } (multi-signature). The service checks the signature against the owner { $address }; only the owner's signature counts there.

@@ -49,3 +49,50 @@ broadcast-duplicate-unknown = У сервиса уже есть отправка
 broadcast-known-active = Эта транзакция { $txId } уже отправлена: отправка { $broadcastId }, статус { $status }. Дважды сервис её не примет, поэтому подтверждать нечего и ничего нового не списано. Следите за ней через { $track }.
 broadcast-known-failed = Обратите внимание: предыдущая отправка этой транзакции, { $broadcastId }, завершилась со статусом { $status }. Ту же подписанную транзакцию можно отправить снова, пока не истёк её срок.
 broadcast-known-expired = Обратите внимание: предыдущая отправка этой транзакции, { $broadcastId }, завершилась со статусом { $status }. Сервис примет её снова, но в прошлый раз она не успела подтвердиться: надёжнее подписать новую транзакцию со сроком около 600 секунд.
+
+## Что делает транзакция, по подписанным байтам (системные контракты расходуют bandwidth, а не энергию)
+broadcast-refused-unsupported-contract = Этот вид контракта ({ $detail }) я прочитать не могу: не покажу, что он делает, и сервис не сможет его обеспечить. Ничего не отправлено.
+broadcast-refused-too-many-signatures = В транзакции больше подписей, чем допускает сеть ({ $detail }); блокчейн её отклонит. Подпишите заново только нужными ключами.
+broadcast-refused-signature-format = Подпись не читается так, как её читает блокчейн: { $detail }. Отправьте транзакцию ровно в том виде, в каком её подписал кошелёк.
+broadcast-refused-duplicate-signature = Один и тот же подписант встречается дважды ({ $detail }); блокчейн это отклоняет. Оставьте по одной подписи на ключ и отправьте снова.
+broadcast-refused-extra-signature = В транзакции больше подписей, чем ключей у владельца ({ $detail }); блокчейн её отклонит. Отправьте её только с подписью владельца.
+broadcast-refused-permission-not-owner = Транзакция подписана через мультиподписное разрешение ({ $detail }). Сервис сверяет подпись с адресом владельца и потому её отклонит. Подпишите её ещё и ключом владельца или отправьте в сеть сами.
+broadcast-refused-expiration-too-far = Срок действия истекает больше чем через 24 часа, а блокчейн такое отклоняет. Подпишите новую транзакцию со сроком около 600 секунд.
+broadcast-kind-trc20 = Перевод токена по контракту { $contract }: <b>{ $amount }</b> в минимальных единицах токена (его знаки после запятой здесь неизвестны)
+broadcast-kind-freeze = Застейкать <b>{ $amount } TRX</b> ради { $resource ->
+    [ENERGY] энергии
+    [TRON_POWER] TRON Power
+   *[BANDWIDTH] bandwidth
+}
+broadcast-kind-unfreeze = Вывести из стейкинга <b>{ $amount } TRX</b>, застейканные ради { $resource ->
+    [ENERGY] энергии
+    [TRON_POWER] TRON Power
+   *[BANDWIDTH] bandwidth
+} (TRX вернутся после периода ожидания)
+broadcast-kind-unfreeze-all = Вывести из стейкинга все TRX, застейканные ради { $resource ->
+    [ENERGY] энергии
+    [TRON_POWER] TRON Power
+   *[BANDWIDTH] bandwidth
+} (Stake 1.0)
+broadcast-kind-delegate = Передать другому аккаунту { $resource ->
+    [ENERGY] энергию
+   *[BANDWIDTH] bandwidth
+} от <b>{ $amount } TRX</b> стейка{ $lock ->
+    [yes] , с блокировкой на время
+   *[no] {""}
+}
+broadcast-kind-undelegate = Забрать { $resource ->
+    [ENERGY] энергию
+   *[BANDWIDTH] bandwidth
+} от <b>{ $amount } TRX</b> стейка, переданную другому аккаунту
+broadcast-kind-withdraw-unfreeze = Забрать выведенные из стейкинга TRX, у которых закончился период ожидания
+broadcast-kind-withdraw-balance = Забрать награды аккаунта за голосование и блоки
+broadcast-kind-cancel-unfreeze = Отменить все незавершённые выводы из стейкинга (TRX снова застейкаются, созревшие будут выведены)
+broadcast-kind-account-create = Активировать новый аккаунт (плату за создание платит отправитель)
+broadcast-kind-vote = Голосование за { $count } суперпредставителей, всего голосов: { $total }
+broadcast-summary-vote = Голос: { $address } × { $count }
+broadcast-kind-transfer-asset = Перевод токена TRC10: <b>{ $amount }</b> токена { $asset }
+broadcast-kind-contract-settings = Изменить настройки контракта ({ $contractType }) { $contract }
+broadcast-kind-account-update = Переименовать аккаунт
+broadcast-summary-call-value = Вызов также отправляет контракту <b>{ $amount } TRX</b>.
+broadcast-summary-permission = ⚠️ Подписано через разрешение №{ $permissionId } (мультиподпись). Сервис сверяет подпись с владельцем { $address }: там учитывается только подпись владельца.

@@ -49,3 +49,50 @@ broadcast-duplicate-unknown = 服务中已有交易 { $txId } 的广播（进行
 broadcast-known-active = 此交易 { $txId } 已提交过：广播 { $broadcastId }，状态 { $status }。服务不会重复接受，因此无需确认，也没有新的扣费。可用 { $track } 查看进度。
 broadcast-known-failed = 注意：此交易之前的广播 { $broadcastId } 以 { $status } 结束。在交易过期前，可以再次提交同一笔已签名交易。
 broadcast-known-expired = 注意：此交易之前的广播 { $broadcastId } 以 { $status } 结束。服务会再次接受它，但上次未能及时确认：更稳妥的做法是重新签名一笔有效期约 600 秒的交易。
+
+## 交易的作用，按已签名字节读取（系统合约消耗带宽而非能量）
+broadcast-refused-unsupported-contract = 我无法读取这种合约（{ $detail }），因此无法告诉你它做什么，服务也无法为其提供资源。未发送任何内容。
+broadcast-refused-too-many-signatures = 交易携带的签名超过网络允许的数量（{ $detail }），链会拒绝。请只用需要的密钥重新签名。
+broadcast-refused-signature-format = 某个签名无法按链的方式读取：{ $detail }。请按钱包签名后的原样发送交易。
+broadcast-refused-duplicate-signature = 同一签名者出现了两次（{ $detail }），链会拒绝。每个密钥只保留一个签名后重新发送。
+broadcast-refused-extra-signature = 交易的签名多于所有者拥有的密钥（{ $detail }），链会拒绝。请只带所有者的签名发送。
+broadcast-refused-permission-not-owner = 这笔交易通过多签权限签名（{ $detail }）。服务按所有者地址校验签名，因此会拒绝它。请让所有者的密钥也签名，或自行广播。
+broadcast-refused-expiration-too-far = 过期时间在 24 小时以后，链会拒绝。请重新签名，过期时间约 600 秒。
+broadcast-kind-trc20 = 合约 { $contract } 上的代币转账：<b>{ $amount }</b>（代币最小单位，此处不知道其小数位数）
+broadcast-kind-freeze = 质押 <b>{ $amount } TRX</b> 以获得{ $resource ->
+    [ENERGY] 能量
+    [TRON_POWER] TRON Power
+   *[BANDWIDTH] 带宽
+}
+broadcast-kind-unfreeze = 解除质押 <b>{ $amount } TRX</b>（为{ $resource ->
+    [ENERGY] 能量
+    [TRON_POWER] TRON Power
+   *[BANDWIDTH] 带宽
+}质押，等待期后返还）
+broadcast-kind-unfreeze-all = 解除为{ $resource ->
+    [ENERGY] 能量
+    [TRON_POWER] TRON Power
+   *[BANDWIDTH] 带宽
+}质押的全部 TRX（Stake 1.0）
+broadcast-kind-delegate = 将 <b>{ $amount } TRX</b> 质押对应的{ $resource ->
+    [ENERGY] 能量
+   *[BANDWIDTH] 带宽
+}代理给另一个账户{ $lock ->
+    [yes] ，并锁定一段时间
+   *[no] {""}
+}
+broadcast-kind-undelegate = 收回代理给另一个账户的 <b>{ $amount } TRX</b> 质押对应的{ $resource ->
+    [ENERGY] 能量
+   *[BANDWIDTH] 带宽
+}
+broadcast-kind-withdraw-unfreeze = 提取等待期已结束的解除质押 TRX
+broadcast-kind-withdraw-balance = 提取账户的投票和出块奖励
+broadcast-kind-cancel-unfreeze = 取消所有未完成的解除质押（TRX 重新质押，已到期的会被提取）
+broadcast-kind-account-create = 激活一个新账户（创建费用由发送方支付）
+broadcast-kind-vote = 为 { $count } 个超级代表投票，共 { $total } 票
+broadcast-summary-vote = 投票：{ $address } × { $count }
+broadcast-kind-transfer-asset = TRC10 代币转账：代币 { $asset } 的 <b>{ $amount }</b>
+broadcast-kind-contract-settings = 修改合约 { $contract } 的设置（{ $contractType }）
+broadcast-kind-account-update = 修改账户名称
+broadcast-summary-call-value = 该调用还会向合约发送 <b>{ $amount } TRX</b>。
+broadcast-summary-permission = ⚠️ 通过第 { $permissionId } 号权限签名（多签）。服务按所有者 { $address } 校验签名：在那里只有所有者的签名有效。

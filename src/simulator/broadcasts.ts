@@ -38,7 +38,6 @@ const NEXT_STATUS: Record<string, string | undefined> = {
   confirming: "final",
 };
 const FINISHED = new Set(["confirmed", "failed", "expired"]);
-const SUPPORTED_TYPES = new Set(["TransferContract", "TriggerSmartContract"]);
 export const DEFAULT_FAILURE_REASONS: Record<Exclude<BroadcastOutcome, "confirmed">, string> = {
   failed: "delivery_failed",
   expired: "expired_before_confirmation",
@@ -51,10 +50,22 @@ const REJECTIONS: Record<TxRejection, [number, string]> = {
   txid_mismatch: [422, "broadcast.invalid_tx"],
   raw_data_mismatch: [422, "broadcast.invalid_tx"],
   no_signature: [400, "broadcast.no_signature"],
+  unsupported_contract: [422, "broadcast.unsupported_contract"],
+  // Everything java-tron refuses about the signatures reads as an invalid transaction.
   bad_signature: [422, "broadcast.invalid_tx"],
+  too_many_signatures: [422, "broadcast.invalid_tx"],
+  signature_format: [422, "broadcast.invalid_tx"],
+  duplicate_signature: [422, "broadcast.invalid_tx"],
+  extra_signature: [422, "broadcast.invalid_tx"],
+  permission_not_owner: [422, "broadcast.invalid_tx"],
   expired: [422, "broadcast.tx_expired"],
   insufficient_time: [422, "broadcast.insufficient_time"],
+  // java-tron refuses it outright; the service would pass that refusal on before charging.
+  expiration_too_far: [422, "broadcast.invalid_tx"],
 };
+
+/** The service checks the signature against fromAddress: every refusal about who signed says so. */
+const SIGNER_REFUSALS = new Set<TxRejection>(["bad_signature", "permission_not_owner"]);
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -74,18 +85,16 @@ export class BroadcastDesk {
     const v = verifySignedTransaction(signedTx, this.ctx.now(), { usdtContract: this.ctx.usdtContract });
     if (!v.ok) {
       const [status, code] = REJECTIONS[v.reason];
-      const detail = v.reason === "bad_signature" ? "Signature does not match fromAddress" : (v.detail ?? v.reason);
+      const detail = SIGNER_REFUSALS.has(v.reason) ? `Signature does not match fromAddress (${v.detail ?? v.reason})` : (v.detail ?? v.reason);
       throw new SimError(status, code, detail);
     }
     const tx = v.tx;
-    if (!SUPPORTED_TYPES.has(tx.contractType)) {
-      throw new SimError(422, "broadcast.unsupported_contract", `${tx.contractType} cannot be provisioned`);
-    }
     const accountId = this.payer(key, tx);
     this.checkDuplicate(tx.txId, accountId);
     this.simulate(tx);
 
-    const { resource, amount } = estimateResource(tx.kind, tx.toAddress ? this.ctx.chain.holdsToken(tx.toAddress) : undefined);
+    const holds = tx.kind === "usdt" && tx.toAddress ? this.ctx.chain.holdsToken(tx.toAddress) : undefined;
+    const { resource, amount } = estimateResource(tx.kind, holds, tx.bandwidthBytes);
     const fee = amount * this.ctx.pricing.baseUnitPriceSun;
     const account = this.ctx.accounts.account(accountId);
     const available = account.hasWallet ? account.balanceSun : 0;

@@ -18,6 +18,8 @@ export interface OrderHarnessOptions extends BotHarnessOptions {
   tracker?: Partial<Pick<TrackerDeps, "minDelayMs" | "maxDelayMs" | "orderHorizonMs" | "broadcastMarginMs">>;
   /** Injected clock for flows (quote expiry, local expiration checks). */
   now?: () => number;
+  /** The stablecoin contract the bot reads as USDT (mainnet USDT by default). */
+  usdtContract?: string;
 }
 
 export async function startOrderHarness(options: OrderHarnessOptions = {}) {
@@ -52,7 +54,8 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
         maxDelayMs: 100,
         ...options.tracker,
       });
-      const flows = createFlows({ store: deps.store, service: deps.service, logger: deps.logger, tracker, history, now });
+      const usdt = options.usdtContract === undefined ? {} : { usdtContract: options.usdtContract };
+      const flows = createFlows({ store: deps.store, service: deps.service, logger: deps.logger, tracker, history, now, ...usdt });
       return { ...deps, flows };
     },
   });

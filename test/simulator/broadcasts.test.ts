@@ -17,6 +17,8 @@ import {
 } from "../support/tron-sign.js";
 import { call, startTestSimulator, waitFor } from "./helpers.js";
 
+import { loadCorpus, ownTime } from "../support/tron-corpus.js";
+
 const { alice, bob, carol, dave, erin } = TEST_KEYS;
 const BASE = 100;
 let amountSeq = 1_000_000n;
@@ -250,7 +252,7 @@ describe("POST /v1/broadcasts", () => {
     expect((await submit(usdtTx({ from: bob, to: carol.address, amount: 5_000_000n }), apiKey)).status).toBe(202);
   });
 
-  it("refuses what simulation says would revert, or lacks bandwidth, and unsupported contract types", async () => {
+  it("refuses what simulation says would revert or lacks bandwidth, and provisions bandwidth for a system contract", async () => {
     const { apiKey } = sim.createAccount({ balanceSun: 100_000_000 });
     sim.chain.setReverts(erin.address, true);
     expect((await submit(usdtTx({ from: erin }), apiKey)).json.code).toBe("broadcast.tx_would_revert");
@@ -264,7 +266,34 @@ describe("POST /v1/broadcasts", () => {
       type: "FreezeBalanceV2Contract",
       value: { owner_address: TronWeb.address.toHex(carol.address), frozen_balance: 1_000_000, resource: "ENERGY" },
     });
-    expect((await submit(freeze, apiKey)).json.code).toBe("broadcast.unsupported_contract");
+    // A system contract is provisioned as BANDWIDTH: the size the chain charges for it.
+    const accepted = await submit(freeze, apiKey);
+    expect(accepted.status).toBe(202);
+    const record = await read(apiKey, String(accepted.json.broadcastId));
+    expect(record).toMatchObject({ resource: "BANDWIDTH", kind: "tron", energyRequired: 0 });
+    expect(record.resourceRequired).toBe((freeze.raw_data_hex.length + freeze.signature![0]!.length) / 2 + 2 + 2 + 64);
+  });
+
+  it("judges signatures as java-tron does: a real high-s signature is accepted, extra or duplicate signatures are refused", async () => {
+    const { apiKey } = sim.createAccount({ balanceSun: 100_000_000 });
+    const corpus = loadCorpus();
+    const highS = corpus.find((e) => e.transaction.txID.startsWith("3de78211"))!;
+    const other = corpus.find((e) => e.transaction.txID.startsWith("b0b68ea4"))!;
+    const saved = clock.now;
+    try {
+      clock.now = ownTime(other);
+      const sig = other.transaction.signature[0]!;
+      const extra = await submit({ ...other.transaction, signature: [sig, highS.transaction.signature[0]!] }, apiKey);
+      expect([extra.status, extra.json.code]).toEqual([422, "broadcast.invalid_tx"]);
+      const twice = await submit({ ...other.transaction, signature: [sig, sig] }, apiKey);
+      expect([twice.status, twice.json.code, twice.json.detail]).toEqual([422, "broadcast.invalid_tx", expect.stringContaining("has signed twice")]);
+      clock.now = ownTime(highS);
+      const accepted = await submit(highS.transaction, apiKey);
+      expect(accepted.status).toBe(202);
+      expect(await read(apiKey, String(accepted.json.broadcastId))).toMatchObject({ txId: highS.transaction.txID, resource: "BANDWIDTH" });
+    } finally {
+      clock.now = saved;
+    }
   });
 
   it("answers 503 broadcast.upstream_unavailable when a fault says the node is down, charging nothing", async () => {

@@ -5,7 +5,7 @@ import type { ConversationContext } from "../context.js";
 import type { Flows } from "../conversations/flow-deps.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, translate } from "./html.js";
-import { usdtExact } from "./record-text.js";
+import { broadcastKindLines } from "./broadcast-kind-text.js";
 
 type Tr = Pick<ConversationContext, "t">;
 
@@ -44,12 +44,12 @@ function timeLeft(tr: Tr, ms: number): string {
 /** Kind, exact amount, from, to, time left, estimated resource and fee at the base unit price. */
 export function summaryText(tr: Tr, s: BroadcastSummary, locale: string, nowMs: number, baseUnitPriceSun: number): string {
   const lines = [translate(tr, "broadcast-summary-title")];
-  if (s.kind === "usdt") lines.push(translate(tr, "broadcast-kind-usdt", { amount: usdtExact(s.amountAtomic ?? "0", locale) }));
-  else if (s.kind === "trx") lines.push(translate(tr, "broadcast-kind-trx", { amount: formatTrx(BigInt(s.amountSun ?? "0"), locale) }));
-  else lines.push(translate(tr, "broadcast-kind-contract", { contractType: s.contractType, contract: code(s.contractAddress ?? "-") }));
+  lines.push(...broadcastKindLines(tr, s, locale));
   lines.push(translate(tr, "broadcast-summary-from", { address: code(s.fromAddress) }));
   if (s.toAddress) lines.push(translate(tr, "broadcast-summary-to", { address: code(s.toAddress) }));
   lines.push(translate(tr, "broadcast-summary-txid", { txId: code(s.txId) }));
+  // Said before any request: the service only counts the owner's signature.
+  if (s.permissionId !== undefined) lines.push(translate(tr, "broadcast-summary-permission", { permissionId: s.permissionId, address: code(s.fromAddress) }));
   lines.push(translate(tr, "broadcast-summary-time-left", { timeLeft: timeLeft(tr, s.expirationMs - nowMs) }));
   const unitPriceSun = formatInteger(baseUnitPriceSun, locale);
   const [first, second] = s.estimates;

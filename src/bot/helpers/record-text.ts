@@ -67,7 +67,7 @@ export function broadcastWhat(tr: Translator, b: Pick<Broadcast, "kind" | "amoun
     return usdtAtomic === undefined ? translate(tr, "tracking-broadcast-usdt-unknown") : translate(tr, "tracking-broadcast-usdt", { amount: usdtExact(usdtAtomic, locale) });
   }
   if (local?.txKind === "trx" && local.amountSun !== undefined) return translate(tr, "tracking-broadcast-trx", { amount: formatTrx(BigInt(local.amountSun), locale) });
-  if (local?.txKind === "contract") {
+  if (local?.txKind === "contract" || local?.txKind === "trc20" || local?.txKind === "system") {
     return local.contractAddress === undefined
       ? translate(tr, "tracking-broadcast-contract", { contractType: local.contractType ?? "-" })
       : translate(tr, "tracking-broadcast-contract-to", { contractType: local.contractType ?? "-", contract: code(local.contractAddress) });

@@ -22,13 +22,23 @@ const feeEstimateSchema = z.object({
 
 export const broadcastSummarySchema = z.object({
   txId: z.string(),
-  kind: z.enum(["usdt", "trx", "contract"]),
+  kind: z.enum(["usdt", "trx", "trc20", "system", "contract"]),
   contractType: z.string(),
   fromAddress: z.string(),
   toAddress: z.string().optional(),
   amountAtomic: z.string().optional(),
   amountSun: z.string().optional(),
   contractAddress: z.string().optional(),
+  details: z
+    .object({
+      resource: z.string().optional(),
+      assetName: z.string().optional(),
+      votes: z.array(z.object({ address: z.string(), count: z.string() })).optional(),
+      lock: z.boolean().optional(),
+      callValueSun: z.string().optional(),
+    })
+    .optional(),
+  permissionId: z.number().int().optional(),
   expirationMs: z.number().int(),
   resource: z.enum(["ENERGY", "BANDWIDTH"]),
   estimates: z.array(feeEstimateSchema),

@@ -1,7 +1,9 @@
 import { mulSun } from "../money.js";
 import {
+  estimateResource,
   RESOURCE_ESTIMATES,
   verifySignedTransaction,
+  type ContractDetails,
   type ProvisionedResource,
   type TxKind,
   type TxRejection,
@@ -32,11 +34,14 @@ export interface BroadcastSummary {
   contractType: string;
   fromAddress: string;
   toAddress?: string;
-  /** usdt: token smallest units (6 decimals). */
+  /** usdt: token smallest units (6 decimals); trc20: the token's raw units; TRC10: the token amount. */
   amountAtomic?: string;
-  /** trx: sun. */
+  /** TRX in sun: sent, staked, unstaked or delegated. */
   amountSun?: string;
   contractAddress?: string;
+  details?: ContractDetails;
+  /** Present and non-zero when the transaction signs through another permission than the owner's. */
+  permissionId?: number;
   expirationMs: number;
   resource: ProvisionedResource;
   /** One line, or two for a USDT transfer (existing holder / first-time recipient). */
@@ -174,11 +179,10 @@ export function precheckBroadcast({ input, nowMs, baseUnitPriceSun, usdtContract
       { units: RESOURCE_ESTIMATES.usdtExistingHolder, feeSun: fee(RESOURCE_ESTIMATES.usdtExistingHolder), recipient: "holder" },
       { units: RESOURCE_ESTIMATES.usdtNewHolder, feeSun: fee(RESOURCE_ESTIMATES.usdtNewHolder), recipient: "first_time" },
     ];
-  } else if (tx.kind === "trx") {
-    resource = "BANDWIDTH";
-    estimates = [{ units: RESOURCE_ESTIMATES.trxTransferBandwidth, feeSun: fee(RESOURCE_ESTIMATES.trxTransferBandwidth) }];
   } else {
-    estimates = [{ units: RESOURCE_ESTIMATES.otherContractEnergy, feeSun: fee(RESOURCE_ESTIMATES.otherContractEnergy) }];
+    const estimate = estimateResource(tx.kind, undefined, tx.bandwidthBytes);
+    resource = estimate.resource;
+    estimates = [{ units: estimate.amount, feeSun: fee(estimate.amount) }];
   }
   const summary: BroadcastSummary = {
     txId: tx.txId,
@@ -192,6 +196,8 @@ export function precheckBroadcast({ input, nowMs, baseUnitPriceSun, usdtContract
     ...(tx.amountAtomic === undefined ? {} : { amountAtomic: tx.amountAtomic }),
     ...(tx.amountSun === undefined ? {} : { amountSun: tx.amountSun }),
     ...(tx.contractAddress === undefined ? {} : { contractAddress: tx.contractAddress }),
+    ...(tx.details === undefined ? {} : { details: tx.details }),
+    ...(tx.permissionId === 0 ? {} : { permissionId: tx.permissionId }),
   };
   return { ok: true, signedTx: value as Record<string, unknown>, summary };
 }

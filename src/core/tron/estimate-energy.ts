@@ -24,21 +24,28 @@ export const RESOURCE_ESTIMATES = {
 
 export type ProvisionedResource = "ENERGY" | "BANDWIDTH";
 
-/** The resource the service provisions for a kind, and how much of it. */
+/**
+ * The resource the service provisions for a kind, and how much of it. System
+ * contracts (staking, delegation, votes, TRC10, account creation…) run no
+ * code: they cost bandwidth, which is the size the chain charges for the
+ * transaction (`bandwidthBytes`, see VerifiedTransaction).
+ */
 export function estimateResource(
   kind: TxKind,
   recipientHoldsToken: boolean | undefined,
+  bandwidthBytes?: number,
 ): { resource: ProvisionedResource; amount: number } {
   if (kind === "trx") return { resource: "BANDWIDTH", amount: RESOURCE_ESTIMATES.trxTransferBandwidth };
+  if (kind === "system") return { resource: "BANDWIDTH", amount: bandwidthBytes ?? RESOURCE_ESTIMATES.trxTransferBandwidth };
   return { resource: "ENERGY", amount: estimateEnergy(kind, recipientHoldsToken) };
 }
 
 /**
  * Units of resource to quote for a broadcast (fee ≈ units × baseUnitPriceSun).
  * usdt: 64,000 when the recipient is known to hold the token, otherwise the
- * conservative 130,000 (unknown is treated as first-time). trx: the bandwidth
- * units of a transfer (the provisioned resource is BANDWIDTH). Other contract
- * calls: the conservative 130,000.
+ * conservative 130,000 (unknown is treated as first-time). trx/system: bandwidth
+ * units (see estimateResource). Other tokens' transfers and other contract
+ * calls: the conservative 130,000, since their code is unknown here.
  */
 export function estimateEnergy(kind: TxKind, recipientHoldsToken: boolean | undefined): number {
   switch (kind) {
@@ -46,6 +53,9 @@ export function estimateEnergy(kind: TxKind, recipientHoldsToken: boolean | unde
       return recipientHoldsToken === true ? RESOURCE_ESTIMATES.usdtExistingHolder : RESOURCE_ESTIMATES.usdtNewHolder;
     case "trx":
       return RESOURCE_ESTIMATES.trxTransferBandwidth;
+    case "system":
+      return RESOURCE_ESTIMATES.trxTransferBandwidth;
+    case "trc20":
     case "contract":
       return RESOURCE_ESTIMATES.otherContractEnergy;
   }

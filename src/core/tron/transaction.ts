@@ -1,35 +1,67 @@
 import { createHash } from "node:crypto";
-import { utils } from "tronweb";
 import { fromHexAddress, toHexAddress } from "./address.js";
+import type { DecodedValue } from "./contracts.js";
+import { ProtobufError, varintSize } from "./protobuf.js";
+import { decodeRawData, rawDataDisagreement, type DecodedContract, type DecodedRaw } from "./raw-data.js";
+import { recoverSigner } from "./signature.js";
 
 /**
  * Offline checks of a signed transaction before it is handed to the service
- * (service-api.md section 4, POST /v1/broadcasts). Pure: no network, and
- * total: any input, however broken, yields a result, never an exception.
+ * (service-api.md section 4, POST /v1/broadcasts), agreeing with java-tron
+ * case by case: raw_data_hex is decoded as the chain decodes it, signatures
+ * are recovered as java-tron recovers them (high s included) and counted as
+ * TransactionCapsule.checkWeight counts them. Pure and total: any input
+ * yields a result, never an exception; the clock is a parameter.
  */
 
 export const USDT_MAINNET_CONTRACT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 /** keccak256("transfer(address,uint256)")[0..4]. */
 export const TRC20_TRANSFER_SELECTOR = "a9059cbb";
-/** Selector (8) + two 32-byte words (128). */
-const TRC20_TRANSFER_DATA_LENGTH = 136;
+/** Selector (4 bytes) + two 32-byte words. */
+const TRC20_TRANSFER_DATA_BYTES = 68;
 /** Under this much time left the service answers `broadcast.tx_expired`. */
 export const EXPIRED_BELOW_MS = 30_000;
 /** Under this much time left (and not expired) it answers `broadcast.insufficient_time`. */
 export const MIN_TIME_LEFT_MS = 75_000;
+/** java-tron refuses an expiration more than 24 h past its head block (MAXIMUM_TIME_UNTIL_EXPIRATION). */
+export const MAX_TIME_LEFT_MS = 24 * 60 * 60_000;
+/** The network's TotalSignNum: no transaction may carry more signatures. */
+export const MAX_SIGNATURES = 5;
+/** java-tron charges each contract's result as 64 more bytes of bandwidth (MAX_RESULT_SIZE_IN_TX). */
+const RESULT_BYTES = 64;
 
 export type TxRejection =
   | "not_object"
   | "malformed"
   | "txid_mismatch"
   | "raw_data_mismatch"
+  | "unsupported_contract"
   | "no_signature"
+  | "too_many_signatures"
+  | "signature_format"
+  | "duplicate_signature"
+  | "extra_signature"
   | "bad_signature"
+  | "permission_not_owner"
   | "multiple_contracts"
   | "expired"
-  | "insufficient_time";
+  | "insufficient_time"
+  | "expiration_too_far";
 
-export type TxKind = "usdt" | "trx" | "contract";
+/** usdt/trc20: a token `transfer`; trx: TransferContract; system: another system contract (bandwidth); contract: any other contract call (energy). */
+export type TxKind = "usdt" | "trx" | "trc20" | "system" | "contract";
+
+/** What a system contract does, in the words a summary needs. */
+export interface ContractDetails {
+  /** ENERGY, BANDWIDTH or TRON_POWER for staking and delegation. */
+  resource?: string;
+  /** TRC10 token id (TransferAssetContract). */
+  assetName?: string;
+  votes?: { address: string; count: string }[];
+  lock?: boolean;
+  /** TriggerSmartContract: TRX sent along with the call, in sun. */
+  callValueSun?: string;
+}
 
 export interface VerifiedTransaction {
   txId: string;
@@ -38,19 +70,26 @@ export interface VerifiedTransaction {
   ownerAddress: string;
   expirationMs: number;
   kind: TxKind;
-  /** Base58 recipient (usdt: the token recipient; trx: to_address). */
+  /** Base58: token or TRX recipient, receiver of a delegation, account created. */
   toAddress?: string;
-  /** usdt only: exact amount in the token's smallest unit (6 decimals). */
+  /** usdt/trc20: exact amount in the token's smallest unit. TRC10: the token amount. */
   amountAtomic?: string;
-  /** trx only: exact amount in sun. */
+  /** Exact amount of TRX in sun moved, staked, unstaked or delegated. */
   amountSun?: string;
-  /** Base58 contract called (TriggerSmartContract only). */
+  /** Base58 contract called (TriggerSmartContract, contract settings). */
   contractAddress?: string;
+  details?: ContractDetails;
+  /** 0 is the owner permission; anything else signs through another permission. */
+  permissionId: number;
+  /** Base58 signers, in signature order. */
+  signers: string[];
+  /** Some signature carries a high s (valid on chain; kept byte for byte). */
+  highS: boolean;
+  /** Bandwidth the chain would charge: the serialized transaction plus 64 bytes of result. */
+  bandwidthBytes: number;
 }
 
-export type TxVerification =
-  | { ok: true; tx: VerifiedTransaction }
-  | { ok: false; reason: TxRejection; detail?: string };
+export type TxVerification = { ok: true; tx: VerifiedTransaction } | { ok: false; reason: TxRejection; detail?: string };
 
 export interface VerifyOptions {
   /** Base58 or hex address of the stablecoin contract; mainnet USDT by default. */
@@ -67,14 +106,9 @@ function isPlainObject(v: unknown): v is Json {
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 const EVEN_HEX = /^(?:[0-9a-fA-F]{2})+$/;
-const SIGNATURE_HEX = /^[0-9a-fA-F]{130}$/;
 
 function reject(reason: TxRejection, detail?: string): TxVerification {
   return detail === undefined ? { ok: false, reason } : { ok: false, reason, detail };
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
 
 /** Lower-case hex sha256 of the raw bytes: the id the signer actually signed. */
@@ -82,138 +116,175 @@ export function deriveTxId(rawDataHex: string): string {
   return createHash("sha256").update(Buffer.from(rawDataHex, "hex")).digest("hex");
 }
 
-interface DecodedContract {
-  value: Json;
-  expiration: number | undefined;
+function b58(hex: string): string {
+  return fromHexAddress(hex) ?? hex;
 }
 
-/**
- * Reads contract[0] back out of raw_data_hex, which is what was signed.
- * `undefined` for types tronweb has no deserializer for.
- */
-function decodeFromHex(type: string, rawDataHex: string): DecodedContract | undefined {
-  try {
-    const decoded = utils.deserializeTx.deserializeTransaction(type, rawDataHex) as unknown;
-    if (!isPlainObject(decoded) || !Array.isArray(decoded.contract)) return undefined;
-    const c0 = decoded.contract[0] as unknown;
-    if (!isPlainObject(c0) || !isPlainObject(c0.parameter) || !isPlainObject(c0.parameter.value)) return undefined;
-    const exp = decoded.expiration;
-    return { value: c0.parameter.value, expiration: typeof exp === "number" ? exp : undefined };
-  } catch {
-    return undefined;
-  }
-}
-
-function addressField(v: unknown): string | null {
-  return typeof v === "string" ? fromHexAddress(v) : null;
+function bandwidthOf(rawDataHex: string, signatures: readonly string[]): number {
+  const raw = rawDataHex.length / 2;
+  let size = 1 + varintSize(raw) + raw;
+  for (const s of signatures) size += 1 + varintSize(s.length / 2) + s.length / 2;
+  return size + RESULT_BYTES;
 }
 
 /**
  * Verifies a signed transaction; checks run in a fixed order and the first
- * failure wins (see TxRejection). `nowMs` is the caller's clock so the
- * expiration windows are testable.
+ * failure wins (see TxRejection). `nowMs` is the caller's clock.
  */
 export function verifySignedTransaction(input: unknown, nowMs: number, options: VerifyOptions = {}): TxVerification {
   if (!isPlainObject(input)) return reject("not_object", "the signed transaction must be a JSON object");
   const { txID, raw_data: rawData, raw_data_hex: rawDataHex, signature } = input;
   if (typeof txID !== "string" || !HEX64.test(txID)) return reject("malformed", "txID must be 64 hex characters");
-  if (typeof rawDataHex !== "string" || !EVEN_HEX.test(rawDataHex)) {
-    return reject("malformed", "raw_data_hex must be a non-empty hex string");
-  }
+  if (typeof rawDataHex !== "string" || !EVEN_HEX.test(rawDataHex)) return reject("malformed", "raw_data_hex must be a non-empty hex string");
   if (!isPlainObject(rawData)) return reject("malformed", "raw_data must be an object");
-  const contracts = rawData.contract;
-  if (!Array.isArray(contracts) || contracts.length === 0) return reject("malformed", "raw_data.contract must be a non-empty array");
-  if (signature !== undefined && signature !== null) {
-    if (!Array.isArray(signature) || !signature.every((s) => typeof s === "string")) {
-      return reject("malformed", "signature must be an array of hex strings");
-    }
+  if (signature !== undefined && signature !== null && (!Array.isArray(signature) || !signature.every((s) => typeof s === "string"))) {
+    return reject("malformed", "signature must be an array of hex strings");
   }
-  if (contracts.length !== 1) return reject("multiple_contracts", `expected 1 contract, got ${contracts.length}`);
-  const c0 = contracts[0] as unknown;
-  if (!isPlainObject(c0) || typeof c0.type !== "string" || !isPlainObject(c0.parameter) || !isPlainObject(c0.parameter.value)) {
-    return reject("malformed", "raw_data.contract[0] must have a type and parameter.value");
-  }
-  const contractType = c0.type;
-
   const derived = deriveTxId(rawDataHex);
-  if (derived !== txID.toLowerCase()) {
-    return reject("txid_mismatch", `txID mismatch: declared=${txID} derived=${derived}`);
-  }
+  if (derived !== txID.toLowerCase()) return reject("txid_mismatch", `txID mismatch: declared=${txID} derived=${derived}`);
 
+  let raw: DecodedRaw;
   try {
-    if (!utils.transaction.txCheck(input)) {
-      return reject("raw_data_mismatch", "raw_data does not serialize to raw_data_hex");
-    }
+    raw = decodeRawData(rawDataHex.toLowerCase());
   } catch (e) {
-    const text = errorText(e);
-    if (text.startsWith("Unsupported transaction type")) return reject("malformed", text);
-    return reject("raw_data_mismatch", `raw_data cannot be serialized: ${text}`);
+    const text = e instanceof ProtobufError ? e.message : "unreadable";
+    return text.endsWith("is not supported") ? reject("unsupported_contract", text) : reject("malformed", `raw_data_hex cannot be read: ${text}`);
   }
+  if (raw.contracts.length === 0) return reject("malformed", "raw_data_hex holds no contract");
+  if (raw.contracts.length !== 1) return reject("multiple_contracts", `expected 1 contract, got ${raw.contracts.length}`);
+  const disagreement = rawDataDisagreement(rawData, raw);
+  if (disagreement !== undefined) return reject("raw_data_mismatch", disagreement);
+  const c0 = raw.contracts[0]!;
+  const owner = c0.value.owner_address;
+  const ownerHex = owner?.kind === "address" ? owner.hex : "";
+  if (ownerHex === "") return reject("malformed", "owner_address is missing");
 
-  // From here on the JSON agrees with the signed bytes; prefer the bytes anyway.
-  const decoded = decodeFromHex(contractType, rawDataHex);
-  const value = decoded?.value ?? c0.parameter.value;
-  const ownerAddress = addressField(value.owner_address) ?? addressField(c0.parameter.value.owner_address);
-  if (ownerAddress === null) return reject("malformed", "owner_address is not a valid address");
-  const rawExpiration = decoded?.expiration ?? rawData.expiration;
-  const expirationMs = typeof rawExpiration === "number" && Number.isSafeInteger(rawExpiration) ? rawExpiration : 0;
+  const sigs = Array.isArray(signature) ? signature : [];
+  const signed = checkSignatures(derived, sigs, ownerHex, c0.permissionId);
+  if (!signed.ok) return signed;
 
-  const sigs: readonly unknown[] = Array.isArray(signature) ? signature : [];
-  if (sigs.length === 0) return reject("no_signature", "the transaction carries no signature");
-  const ownerHex = toHexAddress(ownerAddress);
-  const signedByOwner = sigs.some((sig) => {
-    if (typeof sig !== "string" || !SIGNATURE_HEX.test(sig)) return false;
-    try {
-      return utils.crypto.ecRecover(derived, sig).toLowerCase() === ownerHex;
-    } catch {
-      return false;
-    }
-  });
-  if (!signedByOwner) return reject("bad_signature", `Signature does not match fromAddress ${ownerAddress}`);
-
+  if (raw.expiration > BigInt(Number.MAX_SAFE_INTEGER) || raw.expiration < 0n) return reject("malformed", "expiration is out of range");
+  const expirationMs = Number(raw.expiration);
   const left = expirationMs - nowMs;
   if (left < EXPIRED_BELOW_MS) return reject("expired", `expiration ${expirationMs} leaves ${left} ms (< ${EXPIRED_BELOW_MS})`);
-  if (left < MIN_TIME_LEFT_MS) {
-    return reject("insufficient_time", `expiration ${expirationMs} leaves ${left} ms (< ${MIN_TIME_LEFT_MS})`);
-  }
+  if (left < MIN_TIME_LEFT_MS) return reject("insufficient_time", `expiration ${expirationMs} leaves ${left} ms (< ${MIN_TIME_LEFT_MS})`);
+  if (left > MAX_TIME_LEFT_MS) return reject("expiration_too_far", `expiration ${expirationMs} is ${left} ms ahead (> ${MAX_TIME_LEFT_MS})`);
 
-  const base: VerifiedTransaction = { txId: derived, contractType, ownerAddress, expirationMs, kind: "contract" };
-  if (contractType === "TransferContract") return readTrx(base, value);
-  if (contractType === "TriggerSmartContract") return readTrigger(base, value, options);
-  return { ok: true, tx: base };
+  const base: VerifiedTransaction = {
+    txId: derived,
+    contractType: c0.typeName,
+    ownerAddress: b58(ownerHex),
+    expirationMs,
+    kind: "system",
+    permissionId: c0.permissionId,
+    signers: signed.signers.map(b58),
+    highS: signed.highS,
+    bandwidthBytes: bandwidthOf(rawDataHex, sigs),
+  };
+  return { ok: true, tx: describe(base, c0, options) };
 }
 
-function readTrx(base: VerifiedTransaction, value: Json): TxVerification {
-  const to = addressField(value.to_address);
-  const amount = value.amount;
-  if (to === null) return reject("malformed", "to_address is not a valid address");
-  // google-protobuf reads int64 as a JS number; beyond 2^53 it would be rounded.
-  if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount < 0) {
-    return reject("malformed", "amount is not an exact non-negative integer");
+type SignatureCheck = { ok: true; signers: string[]; highS: boolean } | { ok: false; reason: TxRejection; detail?: string };
+
+/** TransactionCapsule.checkWeight, with the owner as the only key the service checks against. */
+function checkSignatures(txId: string, sigs: readonly string[], ownerHex: string, permissionId: number): SignatureCheck {
+  if (sigs.length === 0) return { ok: false, reason: "no_signature", detail: "the transaction carries no signature" };
+  if (sigs.length > MAX_SIGNATURES) return { ok: false, reason: "too_many_signatures", detail: `${sigs.length} signatures (at most ${MAX_SIGNATURES})` };
+  const signers: string[] = [];
+  let highS = false;
+  for (const [i, sig] of sigs.entries()) {
+    const r = recoverSigner(txId, sig);
+    if (!r.ok) return { ok: false, reason: "signature_format", detail: `signature ${i + 1}: ${r.reason}` };
+    // java-tron (since 4.7.1) keys this by the signer's address, so a high-s
+    // copy of the same signature is the same signer twice.
+    if (signers.includes(r.address)) return { ok: false, reason: "duplicate_signature", detail: `${b58(r.address)} has signed twice` };
+    signers.push(r.address);
+    highS ||= r.highS;
   }
-  return { ok: true, tx: { ...base, kind: "trx", toAddress: to, amountSun: String(amount) } };
+  if (permissionId === 0 && signers.length > 1) {
+    // The owner permission of an ordinary account holds one key: java-tron
+    // answers "Signature count is 2 more than key counts of permission : 1".
+    const others = signers.filter((a) => a !== ownerHex).map(b58);
+    return { ok: false, reason: "extra_signature", detail: `${signers.length} signatures for one owner key; also signed by ${others.join(", ")}` };
+  }
+  if (!signers.includes(ownerHex)) {
+    const by = signers.map(b58).join(", ");
+    return permissionId === 0
+      ? { ok: false, reason: "bad_signature", detail: `Signature does not match fromAddress ${b58(ownerHex)} (signed by ${by})` }
+      : { ok: false, reason: "permission_not_owner", detail: `permission ${permissionId}, signed by ${by}, not by the owner ${b58(ownerHex)}` };
+  }
+  return { ok: true, signers, highS };
 }
 
-function readTrigger(base: VerifiedTransaction, value: Json, options: VerifyOptions): TxVerification {
-  const contractAddress = addressField(value.contract_address);
-  if (contractAddress === null) return reject("malformed", "contract_address is not a valid address");
-  const tx: VerifiedTransaction = { ...base, contractAddress };
+function addr(v: DecodedValue | undefined): string | undefined {
+  return v?.kind === "address" && v.hex !== "" ? b58(v.hex) : undefined;
+}
+
+function int(v: DecodedValue | undefined): string | undefined {
+  return v?.kind === "int" ? v.value.toString() : undefined;
+}
+
+function named(v: DecodedValue | undefined): string | undefined {
+  return v?.kind === "resource" ? v.name : undefined;
+}
+
+/** Fills in what the transaction does, from the decoded bytes only. */
+function describe(base: VerifiedTransaction, c: DecodedContract, options: VerifyOptions): VerifiedTransaction {
+  const v = c.value;
+  const set = (extra: Partial<VerifiedTransaction>): VerifiedTransaction => {
+    const out: VerifiedTransaction = { ...base };
+    for (const [k, val] of Object.entries(extra)) if (val !== undefined) (out as unknown as Json)[k] = val;
+    return out;
+  };
+  switch (c.typeName) {
+    case "TransferContract":
+      return set({ kind: "trx", toAddress: addr(v.to_address), amountSun: int(v.amount) });
+    case "TriggerSmartContract":
+      return readTrigger(base, v, options);
+    case "TransferAssetContract":
+      return set({
+        toAddress: addr(v.to_address),
+        amountAtomic: int(v.amount),
+        details: { assetName: v.asset_name?.kind === "bytes" ? Buffer.from(v.asset_name.hex, "hex").toString("utf8") : "" },
+      });
+    case "VoteWitnessContract":
+      return set({ details: { votes: v.votes?.kind === "votes" ? v.votes.votes.map((x) => ({ address: b58(x.address), count: x.count.toString() })) : [] } });
+    case "AccountCreateContract":
+      return set({ toAddress: addr(v.account_address) });
+    case "FreezeBalanceV2Contract":
+    case "FreezeBalanceContract":
+      return set({ amountSun: int(v.frozen_balance), toAddress: addr(v.receiver_address), details: { resource: named(v.resource) ?? "BANDWIDTH" } });
+    case "UnfreezeBalanceV2Contract":
+      return set({ amountSun: int(v.unfreeze_balance), details: { resource: named(v.resource) ?? "BANDWIDTH" } });
+    case "UnfreezeBalanceContract":
+      return set({ toAddress: addr(v.receiver_address), details: { resource: named(v.resource) ?? "BANDWIDTH" } });
+    case "DelegateResourceContract":
+    case "UnDelegateResourceContract":
+      return set({
+        amountSun: int(v.balance),
+        toAddress: addr(v.receiver_address),
+        details: { resource: named(v.resource) ?? "BANDWIDTH", lock: v.lock?.kind === "bool" && v.lock.value },
+      });
+    case "ClearABIContract":
+    case "UpdateSettingContract":
+    case "UpdateEnergyLimitContract":
+      return set({ contractAddress: addr(v.contract_address) });
+    default:
+      return base;
+  }
+}
+
+function readTrigger(base: VerifiedTransaction, v: Record<string, DecodedValue>, options: VerifyOptions): VerifiedTransaction {
+  const contractAddress = addr(v.contract_address) ?? "";
+  const callValue = int(v.call_value) ?? "0";
+  const tx: VerifiedTransaction = { ...base, kind: "contract", contractAddress, ...(callValue === "0" ? {} : { details: { callValueSun: callValue } }) };
+  const data = v.data?.kind === "bytes" ? v.data.hex : "";
+  if (!data.startsWith(TRC20_TRANSFER_SELECTOR) || data.length < TRC20_TRANSFER_DATA_BYTES * 2) return tx;
+  // The token contract reads the low 20 bytes of the address word, so
+  // wallet-cli's `00…0041<20 bytes>` and the usual `00…00<20 bytes>` land alike.
+  const to = b58(`41${data.slice(8 + 24, 8 + 64)}`);
+  const amountAtomic = BigInt(`0x${data.slice(8 + 64, 8 + 128)}`).toString();
   const usdtHex = toHexAddress(options.usdtContract ?? USDT_MAINNET_CONTRACT);
-  const data = typeof value.data === "string" ? value.data.toLowerCase() : "";
-  const isTransfer =
-    toHexAddress(contractAddress) === usdtHex &&
-    data.startsWith(TRC20_TRANSFER_SELECTOR) &&
-    data.length === TRC20_TRANSFER_DATA_LENGTH;
-  if (!isTransfer) return { ok: true, tx };
-  try {
-    const decoded = utils.abi.decodeParams(["to", "value"], ["address", "uint256"], data, true) as unknown;
-    if (!isPlainObject(decoded) || typeof decoded.to !== "string" || typeof decoded.value !== "bigint") {
-      return { ok: true, tx };
-    }
-    const to = fromHexAddress(decoded.to);
-    if (to === null) return reject("malformed", "transfer recipient is not a valid address");
-    return { ok: true, tx: { ...tx, kind: "usdt", toAddress: to, amountAtomic: decoded.value.toString() } };
-  } catch (e) {
-    return reject("malformed", `transfer data cannot be decoded: ${errorText(e)}`);
-  }
+  const kind: TxKind = toHexAddress(contractAddress) === usdtHex ? "usdt" : "trc20";
+  return { ...tx, kind, toAddress: to, amountAtomic };
 }

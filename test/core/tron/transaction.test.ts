@@ -43,6 +43,10 @@ describe("verifySignedTransaction accepts", () => {
         toAddress: bob.address,
         amountAtomic: "12345678",
         contractAddress: USDT_MAINNET,
+        permissionId: 0,
+        signers: [alice.address],
+        highS: v.ok && v.tx.highS,
+        bandwidthBytes: (tx.raw_data_hex.length + tx.signature![0]!.length) / 2 + 3 + 2 + 64,
       },
     });
   });
@@ -67,11 +71,10 @@ describe("verifySignedTransaction accepts", () => {
     }
   });
 
-  it("reads a transfer to another token contract as a generic contract call", () => {
+  it("reads a transfer on another token contract as a TRC20 transfer: token, recipient and raw amount", () => {
     const tx = signTrc20Transfer({ privateKey: alice.privateKey, to: bob.address, amountAtomic: 5n, expirationMs: NOW + 600_000, usdtContract: carol.address });
     const v = verifySignedTransaction(tx, NOW);
-    expect(v.ok && v.tx).toMatchObject({ kind: "contract", contractAddress: carol.address });
-    expect(v.ok && v.tx.amountAtomic).toBeUndefined();
+    expect(v.ok && v.tx).toMatchObject({ kind: "trc20", contractAddress: carol.address, toAddress: bob.address, amountAtomic: "5" });
   });
 
   it("treats a configured token contract as the stablecoin", () => {
@@ -91,7 +94,7 @@ describe("verifySignedTransaction accepts", () => {
     expect(verifySignedTransaction(tx, NOW)).toMatchObject({ ok: true, tx: { kind: "contract" } });
   });
 
-  it("other contract types as kind contract", () => {
+  it("system contracts as kind system, billed in bandwidth", () => {
     const tx = signContract({
       privateKey: carol.privateKey,
       expirationMs: NOW + 600_000,
@@ -100,7 +103,7 @@ describe("verifySignedTransaction accepts", () => {
     });
     expect(verifySignedTransaction(tx, NOW)).toMatchObject({
       ok: true,
-      tx: { kind: "contract", contractType: "FreezeBalanceV2Contract", ownerAddress: carol.address },
+      tx: { kind: "system", contractType: "FreezeBalanceV2Contract", ownerAddress: carol.address, amountSun: "1000000", details: { resource: "ENERGY" } },
     });
   });
 
@@ -127,20 +130,21 @@ describe("verifySignedTransaction refuses", () => {
       { ...tx, raw_data_hex: undefined },
       { ...tx, raw_data_hex: "zz" },
       { ...tx, raw_data_hex: "abc" },
-      { ...tx, raw_data: { ...tx.raw_data, contract: [] } },
-      { ...tx, raw_data: { ...tx.raw_data, contract: "x" } },
-      { ...tx, raw_data: { ...tx.raw_data, contract: [{ type: "TriggerSmartContract" }] } },
       { ...tx, signature: "abc" },
       { ...tx, signature: [1] },
     ];
     for (const c of cases) expect(rejection(verifySignedTransaction(c, NOW))).toBe("malformed");
   });
 
-  it("a contract type tronweb cannot serialize (malformed)", () => {
-    const tx = cloneTx(usdt());
-    tx.raw_data.contract[0]!.type = "NoSuchContract";
-    const v = verifySignedTransaction(tx, NOW);
-    expect(rejection(v)).toBe("malformed");
+  it("a raw_data whose contract list does not describe the signed contract (raw_data_mismatch)", () => {
+    const tx = usdt();
+    const cases: unknown[] = [
+      { ...tx, raw_data: { ...tx.raw_data, contract: [] } },
+      { ...tx, raw_data: { ...tx.raw_data, contract: "x" } },
+      { ...tx, raw_data: { ...tx.raw_data, contract: [{ type: "TriggerSmartContract" }] } },
+      { ...tx, raw_data: { ...tx.raw_data, contract: [{ ...tx.raw_data.contract[0], type: "NoSuchContract" }] } },
+    ];
+    for (const c of cases) expect(rejection(verifySignedTransaction(c, NOW))).toBe("raw_data_mismatch");
   });
 
   it("two contracts in one transaction (multiple_contracts), even correctly signed", () => {
@@ -187,10 +191,16 @@ describe("verifySignedTransaction refuses", () => {
     expect(!v.ok && v.detail).toContain("Signature does not match fromAddress");
   });
 
-  it("a signature that is not 65 bytes of hex, or is garbage (bad_signature)", () => {
-    expect(rejection(verifySignedTransaction({ ...usdt(), signature: ["00"] }, NOW))).toBe("bad_signature");
-    expect(rejection(verifySignedTransaction({ ...usdt(), signature: ["00".repeat(65)] }, NOW))).toBe("bad_signature");
-    expect(rejection(verifySignedTransaction({ ...usdt(), signature: ["zz".repeat(65)] }, NOW))).toBe("bad_signature");
+  it("a signature that is not 65 bytes of hex, or is garbage, with java-tron's reason (signature_format)", () => {
+    const detail = (sig: string) => {
+      const v = verifySignedTransaction({ ...usdt(), signature: [sig] }, NOW);
+      return v.ok ? "ok" : `${v.reason}: ${v.detail ?? ""}`;
+    };
+    expect(detail("00")).toBe("signature_format: signature 1: Signature size is 1");
+    expect(detail("00".repeat(65))).toBe("signature_format: signature 1: r-value out of range");
+    expect(detail(`${"11".repeat(64)}09`)).toBe("signature_format: signature 1: Header byte out of range: 36");
+    expect(detail(`${"11".repeat(64)}e4`)).toBe("signature_format: signature 1: Header byte out of range: 255");
+    expect(detail("zz".repeat(65))).toBe("signature_format: signature 1: the signature is not hex");
   });
 
   it("an expired transaction or one with under 30 seconds left (expired)", () => {

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { loadCorpus, ownTime, type CorpusEntry } from "../support/tron-corpus.js";
+import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+
+/**
+ * /broadcast with real signed transactions of every kind in the corpus,
+ * through the whole bot against the simulator, with both clocks set to the
+ * transaction's own time (two minutes before it expires). The Nile testnet
+ * USDT contract that wallet-cli's example calls is configured as the stablecoin.
+ */
+
+const NILE_USDT = "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf";
+const corpus = loadCorpus();
+const byTx = (prefix: string): CorpusEntry => corpus.find((e) => e.transaction.txID.startsWith(prefix))!;
+const clock = { now: Date.now() };
+let h: OrderHarness;
+
+useOrderHarness((started) => (h = started), { now: () => clock.now, usdtContract: NILE_USDT, simulator: { now: () => clock.now, usdtContract: NILE_USDT } });
+
+type Lang = "en" | "ru" | "zh";
+interface Case {
+  tx: string;
+  what: string;
+  expect: Record<Lang, string[]>;
+  /** The simulator takes it (a Confirm is pressed in English). */
+  submits: boolean;
+}
+
+const CASES: Case[] = [
+  {
+    tx: "3de78211",
+    what: "a TRX transfer with a high-s signature",
+    expect: { en: ["TRX transfer: 0.000001 TRX", "To: TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj", "Estimated bandwidth: about 345"], ru: ["TRX", "TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj"], zh: ["TRX", "TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj"] },
+    submits: true,
+  },
+  {
+    tx: "9c8d4b84",
+    what: "wallet-cli's USDT transfer with a 41-prefixed address word",
+    expect: { en: ["USDT transfer: 0.000001 USDT", "To: TR311sD6KasRnofj5RnFiFBA2rH8RH2kYk", "about 64,000, or about 130,000"], ru: ["USDT", "TR311sD6KasRnofj5RnFiFBA2rH8RH2kYk"], zh: ["USDT", "TR311sD6KasRnofj5RnFiFBA2rH8RH2kYk"] },
+    submits: true,
+  },
+  {
+    tx: "774422d8",
+    what: "a TRC20 transfer of 10^22 units on another token",
+    expect: {
+      en: ["Token transfer on contract THTR75o8xXAgCTQqpiot2AFRAjvW1tSbVV: 10,000,000,000,000,000,000,000 in the token's smallest units", "To: TW1dU4L3eNm7Lw8WvieLKEHpXWAussRG9Z", "Estimated energy: about 130,000"],
+      ru: ["Перевод токена по контракту THTR75o8xXAgCTQqpiot2AFRAjvW1tSbVV"],
+      zh: ["合约 THTR75o8xXAgCTQqpiot2AFRAjvW1tSbVV 上的代币转账"],
+    },
+    submits: false,
+  },
+  {
+    tx: "10a748b8",
+    what: "FreezeBalanceV2 (mainnet, explorer dump)",
+    expect: { en: ["Stake 1 TRX to get energy", "Estimated bandwidth: about 252"], ru: ["Застейкать", "энергии"], zh: ["质押", "能量"] },
+    submits: true,
+  },
+  {
+    tx: "f5c97972",
+    what: "UnDelegateResource",
+    expect: { en: ["Take back the energy of 1 TRX of stake lent to another account", "To: TQq4YrKRywkd9vLYw2nZKiFfMpbQiL8gKK", "about 279"], ru: ["Забрать энергию"], zh: ["收回代理"] },
+    submits: true,
+  },
+  {
+    tx: "363ac0b8",
+    what: "DelegateResource (wallet-cli)",
+    expect: { en: ["Lend the bandwidth of 10 TRX of stake to another account, locked for a while", "To: TQ4gjjpAjLNnE67UFbmK5wVt5fzLfyEVs3"], ru: ["Передать другому аккаунту bandwidth"], zh: ["代理给另一个账户"] },
+    submits: false,
+  },
+  {
+    tx: "ea4799c7",
+    what: "VoteWitness with three votes",
+    expect: { en: ["Vote for 3 super representatives, 35 votes in all", "Vote: TEcqaqvew5eR3gBPeEhj4noHZ2e4aUT7SQ × 12"], ru: ["Голосование за 3 суперпредставителей"], zh: ["为 3 个超级代表投票"] },
+    submits: true,
+  },
+  {
+    tx: "59a153b8",
+    what: "a TRC10 TransferAsset",
+    expect: { en: ["TRC10 token transfer: 100,000 of token 1002000", "To: TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj"], ru: ["Перевод токена TRC10"], zh: ["TRC10 代币转账"] },
+    submits: true,
+  },
+  {
+    tx: "26d6fcdf",
+    what: "AccountCreate",
+    expect: { en: ["Activate a new account", "To: TDJ13zZzT3w91WMBm98gC3mwL7NbA6sQPA"], ru: ["Активировать новый аккаунт"], zh: ["激活一个新账户"] },
+    submits: false,
+  },
+  {
+    tx: "9927d3da",
+    what: "another contract call",
+    expect: { en: ["Other contract call (TriggerSmartContract)", "Estimated energy: about 130,000"], ru: ["Другой вызов контракта"], zh: ["其他合约调用"] },
+    submits: false,
+  },
+];
+
+let chat = 8100;
+
+async function summaryIn(lang: Lang, e: CorpusEntry): Promise<string> {
+  const id = ++chat;
+  await h.linkChat(id, { balanceSun: 100_000_000 });
+  const user = h.user(id, { languageCode: lang });
+  await user.send("/broadcast");
+  await user.send(JSON.stringify(e.transaction));
+  return user.lastText();
+}
+
+describe("/broadcast with real transactions of every corpus kind", () => {
+  it.each(CASES.map((c) => [c.what, c] as const))("summarizes %s correctly in en, ru and zh", async (_what, c) => {
+    const e = byTx(c.tx);
+    clock.now = ownTime(e);
+    for (const lang of ["en", "ru", "zh"] as const) {
+      const text = await summaryIn(lang, e);
+      expect(text, lang).toContain(e.transaction.txID);
+      for (const part of c.expect[lang]) expect(text, lang).toContain(part);
+    }
+    if (!c.submits) return;
+    const user = h.user(chat);
+    await user.press(user.lastButtons()[0]![0]!);
+    const posts = () => h.sim.requests.filter((r) => r.path === "/v1/broadcasts" && r.method === "POST");
+    await h.until(() => posts().length === 1 && user.botTexts().some((t) => /Broadcast [0-9a-f]{24}|Трансляция|广播/.test(t)));
+  });
+
+  it("explains before any request that a multisig transaction signed only by other keys would be refused", async () => {
+    const e = byTx("7da63b6a");
+    clock.now = ownTime(e);
+    const expected: Record<Lang, string> = { en: "multi-signature permission (permission 2", ru: "мультиподписное разрешение (permission 2", zh: "通过多签权限签名（permission 2" };
+    for (const lang of ["en", "ru", "zh"] as const) expect(await summaryIn(lang, e), lang).toContain(expected[lang]);
+    expect(h.sim.requests.filter((r) => r.path === "/v1/broadcasts")).toEqual([]);
+  });
+});

@@ -1,0 +1,187 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { verifySignedTransaction, type TxVerification } from "../../../src/core/tron/index.js";
+import { loadCorpus, ownTime, printRawData, type CorpusEntry } from "../../support/tron-corpus.js";
+import { cloneTx, finalizeAndSign, TEST_KEYS, type SignedTx } from "../../support/tron-sign.js";
+
+/**
+ * Real signed transactions from public repositories (test/fixtures/tron-corpus),
+ * each judged at its own time as java-tron judges it, then every byte of the
+ * signed bytes and of each signature flipped: no mutant may be accepted.
+ */
+
+const corpus = loadCorpus();
+const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
+const verdict = (v: TxVerification) => (v.ok ? "accepted" : v.reason);
+const byTx = (prefix: string): CorpusEntry => corpus.find((e) => e.transaction.txID.startsWith(prefix))!;
+const judge = (e: CorpusEntry, tx: unknown = e.transaction) => verifySignedTransaction(tx, ownTime(e));
+const sha256 = (hex: string) => createHash("sha256").update(Buffer.from(hex, "hex")).digest("hex");
+
+/** The same signature with s replaced by n - s and the recovery bit flipped: valid on chain. */
+function otherHalf(sig: string): string {
+  const s = BigInt(`0x${sig.slice(64, 128)}`);
+  const v = Number.parseInt(sig.slice(128, 130), 16);
+  return sig.slice(0, 64) + (N - s).toString(16).padStart(64, "0") + (v ^ 1).toString(16).padStart(2, "0");
+}
+
+describe("the corpus of real transactions", () => {
+  it("holds at least 20 real transactions, each with its source", () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(20);
+    for (const e of corpus) {
+      expect(e.source.repository).toMatch(/^[\w.-]+\/[\w.-]+$/);
+      expect(e.source.path).not.toBe("");
+      expect(sha256(e.transaction.raw_data_hex)).toBe(e.transaction.txID);
+    }
+  });
+
+  it.each(corpus.map((e) => [e.file, e] as const))("judges %s as java-tron does", (_file, e) => {
+    const v = judge(e);
+    expect(verdict(v)).toBe(e.expected.verdict === "accepted" ? "accepted" : e.expected.reason);
+    if (v.ok) expect(v.tx.contractType).toBe(e.contractType);
+  });
+
+  it("accepts a high-s signature (TronWeb before 5.3) and keeps it byte for byte", () => {
+    const e = byTx("3de78211");
+    const before = JSON.stringify(e.transaction);
+    const v = judge(e);
+    expect(v.ok && v.tx).toMatchObject({ kind: "trx", highS: true, amountSun: "1", toAddress: "TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj" });
+    expect(JSON.stringify(e.transaction)).toBe(before);
+    // The low-s twin of a real signature is valid too (java-tron has no half-order check).
+    for (const other of corpus.filter((x) => x.expected.verdict === "accepted").slice(0, 5)) {
+      const twin = { ...other.transaction, signature: [otherHalf(other.transaction.signature[0]!)] };
+      expect(verdict(judge(other, twin))).toBe("accepted");
+    }
+  });
+
+  it("reads wallet-cli's 41-prefixed TRC20 address word as the token contract does, and amounts above 2^53 exactly", () => {
+    expect(judge(byTx("9c8d4b84"))).toMatchObject({ ok: true, tx: { kind: "trc20", toAddress: "TR311sD6KasRnofj5RnFiFBA2rH8RH2kYk", amountAtomic: "1" } });
+    expect(judge(byTx("774422d8"))).toMatchObject({ ok: true, tx: { kind: "trc20", amountAtomic: "10000000000000000000000" } });
+    expect(judge(byTx("c70b20da"))).toMatchObject({ ok: true, tx: { kind: "trc20", toAddress: "THGb41mLdft1nvi27vcijfZPLN5ZL7yXoN" } });
+  });
+
+  it("describes system contracts from the signed bytes and bills their bandwidth as the chain does (net_usage of the explorer dump)", () => {
+    // net_usage as TronGrid reported it for these mainnet transactions (LedgerHQ fixture).
+    const netUsage: Record<string, number> = { "3de78211": 265, b0b68ea4: 268, "10a748b8": 252, f5c97972: 279, ea4799c7: 326, "59a153b8": 281 };
+    for (const [prefix, bytes] of Object.entries(netUsage)) expect(judge(byTx(prefix))).toMatchObject({ ok: true, tx: { bandwidthBytes: bytes } });
+    expect(judge(byTx("10a748b8"))).toMatchObject({ ok: true, tx: { kind: "system", amountSun: "1000000", details: { resource: "ENERGY" } } });
+    expect(judge(byTx("f5c97972"))).toMatchObject({ ok: true, tx: { kind: "system", amountSun: "1000000", toAddress: "TQq4YrKRywkd9vLYw2nZKiFfMpbQiL8gKK" } });
+    expect(judge(byTx("59a153b8"))).toMatchObject({ ok: true, tx: { kind: "system", amountAtomic: "100000", details: { assetName: "1002000" } } });
+    const votes = judge(byTx("ea4799c7"));
+    expect(votes.ok && votes.tx.details?.votes?.map((v) => v.count)).toEqual(["12", "12", "11"]);
+    expect(judge(byTx("26d6fcdf"))).toMatchObject({ ok: true, tx: { kind: "system", toAddress: "TDJ13zZzT3w91WMBm98gC3mwL7NbA6sQPA" } });
+  });
+
+  it("accepts the same transactions printed by a node with explicit zero fields (call_value: 0, fee_limit: 0)", () => {
+    // Derived from the real bytes, not counted as real: the corpus holds no node dump with zero fields.
+    for (const e of corpus.filter((x) => x.expected.verdict === "accepted")) {
+      const printed = { ...e.transaction, raw_data: printRawData(e.transaction.raw_data_hex) };
+      expect(verdict(judge(e, printed)), e.file).toBe("accepted");
+    }
+    const trigger = printRawData(byTx("0d644290").transaction.raw_data_hex);
+    expect(JSON.stringify(trigger)).toContain('"call_value":0');
+  });
+});
+
+describe("signatures java-tron refuses (built from real transactions)", () => {
+  const e = byTx("b0b68ea4");
+  const sig = e.transaction.signature[0]!;
+
+  it("the same signature twice, or its other half beside it: the same signer twice", () => {
+    expect(judge(e, { ...e.transaction, signature: [sig, sig] })).toMatchObject({ ok: false, reason: "duplicate_signature", detail: expect.stringContaining("has signed twice") as unknown });
+    expect(verdict(judge(e, { ...e.transaction, signature: [sig, otherHalf(sig)] }))).toBe("duplicate_signature");
+  });
+
+  it("an unrelated 65-byte signature appended (owner permission, one key)", () => {
+    const extra = byTx("3de78211").transaction.signature[0]!;
+    expect(verdict(judge(e, { ...e.transaction, signature: [sig, extra] }))).toBe("extra_signature");
+  });
+
+  it("recovery bytes out of java-tron's range, and more than five signatures", () => {
+    for (const v of ["09", "1a", "23", "7f", "80", "e4", "ff"]) {
+      const v2 = judge(e, { ...e.transaction, signature: [sig.slice(0, 128) + v] });
+      expect(v2.ok ? "accepted" : v2.detail, v).toMatch(/Header byte out of range/);
+    }
+    expect(verdict(judge(e, { ...e.transaction, signature: Array<string>(6).fill(sig) }))).toBe("too_many_signatures");
+  });
+});
+
+describe("permissions other than the owner's (self-signed test transactions, not part of the corpus)", () => {
+  const { alice, bob } = TEST_KEYS;
+  const NOW = 1_760_000_000_000;
+  function withPermission(id: number, key: string): SignedTx {
+    const tx: SignedTx = {
+      visible: true,
+      txID: "",
+      raw_data: {
+        contract: [{ type: "TransferContract", parameter: { type_url: "type.googleapis.com/protocol.TransferContract", value: { owner_address: alice.address, to_address: bob.address, amount: 5 } }, Permission_id: id }],
+        ref_block_bytes: "1a2b",
+        ref_block_hash: "0011223344556677",
+        expiration: NOW + 600_000,
+        timestamp: NOW,
+      },
+      raw_data_hex: "",
+    };
+    return finalizeAndSign(tx, key);
+  }
+
+  it("accepts a Permission_id ≠ 0 transaction the owner signed, and says which permission", () => {
+    const v = verifySignedTransaction(withPermission(2, alice.privateKey), NOW);
+    expect(v).toMatchObject({ ok: true, tx: { permissionId: 2, signers: [alice.address] } });
+  });
+
+  it("refuses one signed only by other keys: the service checks the signature against the owner", () => {
+    const v = verifySignedTransaction(withPermission(2, bob.privateKey), NOW);
+    expect(v).toMatchObject({ ok: false, reason: "permission_not_owner" });
+    const twice = cloneTx(withPermission(3, alice.privateKey));
+    expect(verdict(verifySignedTransaction({ ...twice, signature: [twice.signature![0]!, twice.signature![0]!] }, NOW))).toBe("duplicate_signature");
+  });
+});
+
+describe("mutation sweep over the corpus", () => {
+  // One test per transaction, so each stays within the per-test timeout on a loaded machine.
+  const totals = { tried: 0, wronglyAccepted: 0 };
+
+  it.each(corpus.map((e) => [e.file, e] as const))("accepts no mutant of %s (each byte of raw_data_hex and of each signature flipped)", (_file, e) => {
+    const accepted: string[] = [];
+    const check = (tx: unknown, what: string) => {
+      totals.tried++;
+      if (judge(e, tx).ok) {
+        totals.wronglyAccepted++;
+        accepted.push(what);
+      }
+    };
+    const t = e.transaction;
+    const raw = Buffer.from(t.raw_data_hex, "hex");
+    for (let i = 0; i < raw.length; i++) {
+      raw[i]! ^= 0xff;
+      const hex = raw.toString("hex");
+      raw[i]! ^= 0xff;
+      const txID = sha256(hex);
+      check({ ...t, raw_data_hex: hex }, `raw byte ${i}, txID and JSON kept`);
+      check({ ...t, raw_data_hex: hex, txID }, `raw byte ${i}, txID recomputed`);
+      let printed: Record<string, unknown> | undefined;
+      try {
+        printed = printRawData(hex);
+      } catch {
+        printed = undefined; // unreadable bytes: no consistent JSON exists
+      }
+      if (printed) check({ ...t, raw_data_hex: hex, txID, raw_data: printed }, `raw byte ${i}, txID and JSON consistent`);
+    }
+    for (const [s, sig] of t.signature.entries()) {
+      for (let i = 0; i < sig.length / 2; i++) {
+        const flipped = (Number.parseInt(sig.slice(2 * i, 2 * i + 2), 16) ^ 0xff).toString(16).padStart(2, "0");
+        check({ ...t, signature: t.signature.map((x, j) => (j === s ? sig.slice(0, 2 * i) + flipped + sig.slice(2 * i + 2) : x)) }, `signature ${s} byte ${i}`);
+      }
+    }
+    expect(accepted).toEqual([]);
+  });
+
+  it("tried every mutant and accepted none", async ({ annotate }) => {
+    await annotate(`mutants tried: ${totals.tried}, wrongly accepted: ${totals.wronglyAccepted}`);
+    const bytes = corpus.reduce((sum, e) => sum + e.transaction.raw_data_hex.length / 2, 0);
+    const sigBytes = corpus.reduce((sum, e) => sum + e.transaction.signature.length * 65, 0);
+    expect(totals.tried).toBeGreaterThan(2 * bytes + sigBytes);
+    expect(totals.wronglyAccepted).toBe(0);
+  });
+});
