@@ -100,7 +100,7 @@ function killSuite(backend: string, openTarget: () => Promise<StoreTarget>, roun
           await w.tap(CHAT, "✅ Confirm", quoteMsg.messageId);
           quote = await waitFor(async () => ((await w.quoteOf(quoteId))?.state === "placed" ? w.quoteOf(quoteId) : false), "the order placed after the second tap");
         }
-        const orderIds = (quote!.orders ?? []).map((o) => o.orderId);
+        const orderIds = (quote.orders ?? []).map((o) => o.orderId);
         expect(orderIds).toHaveLength(1);
         const notices = (id: string) => w.botTexts(CHAT, new RegExp(`^✅ Order ${id} is fulfilled`)).length;
         const announced = (id: string) => notices(id) > 0 || (w.textOf(CHAT, quoteMsg.messageId).startsWith(`Order ${id}`) && w.textOf(CHAT, quoteMsg.messageId).includes("Status: fulfilled"));
@@ -143,7 +143,7 @@ function killSuite(backend: string, openTarget: () => Promise<StoreTarget>, roun
           await w.tap(CHAT, "✅ Confirm", summary.messageId);
           draft = await waitFor(async () => ((await w.draftOf(draftId))?.state === "submitted" ? w.draftOf(draftId) : false), "the broadcast submitted after the second tap");
         }
-        const id = draft!.broadcastId!;
+        const id = draft.broadcastId!;
         const notices = () => w.botTexts(CHAT, new RegExp(`^✅ Broadcast ${id} is confirmed`)).length;
         const announced = () => notices() > 0 || (w.textOf(CHAT, summary.messageId).startsWith(`Broadcast ${id}`) && w.textOf(CHAT, summary.messageId).includes("Status: confirmed"));
         try {

@@ -137,7 +137,7 @@ describe("confirmation recovery at start-up", () => {
   it("finds a draft the service accepted before the crash through duplicate_tx, and charges nothing more", async () => {
     const w = await world();
     const { draft, tx } = await w.crashedDraft();
-    const accepted = await env.service.createBroadcast(tx as unknown as Record<string, unknown>, w.account.apiKey);
+    const accepted = await env.service.createBroadcast(tx, w.account.apiKey);
     await w.recovery.start();
     await w.recovery.settled();
     expect((await w.drafts.get(draft.draftId))?.broadcastId).toBe(accepted.broadcastId);
@@ -148,7 +148,7 @@ describe("confirmation recovery at start-up", () => {
   it("finds a draft whose acceptance reached the history in the history, without sending it again", async () => {
     const w = await world();
     const { draft, tx } = await w.crashedDraft();
-    const accepted = await env.service.createBroadcast(tx as unknown as Record<string, unknown>, w.account.apiKey);
+    const accepted = await env.service.createBroadcast(tx, w.account.apiKey);
     await w.parts.history.add(CHAT, [{ kind: "broadcast", id: accepted.broadcastId, createdAtMs: Date.now(), status: "pending_energy", txId: draft.summary.txId }]);
     const posts = env.sim.requests.filter((r) => r.method === "POST").length;
     await w.recovery.start();
