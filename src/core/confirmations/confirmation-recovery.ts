@@ -36,6 +36,14 @@ export interface ConfirmationRecoveryDeps {
   /** First delay before asking an unavailable service again; doubles up to `maxRetryDelayMs`. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
+  /**
+   * While running, entries older than `staleAfterMs` are resolved every
+   * `sweepIntervalMs` too: a store fault or an unknown outcome in this
+   * process must not wait for the next restart. Defaults: 60 s and 60 s.
+   */
+  sweepIntervalMs?: number;
+  staleAfterMs?: number;
+  now?: () => number;
 }
 
 export interface ConfirmationRecovery {
@@ -55,9 +63,14 @@ export function createConfirmationRecovery(deps: ConfirmationRecoveryDeps): Conf
   const logger = deps.logger.child({ component: "confirmation-recovery" });
   const baseDelay = deps.retryDelayMs ?? 5_000;
   const maxDelay = deps.maxRetryDelayMs ?? 5 * 60_000;
+  const sweepIntervalMs = deps.sweepIntervalMs ?? 60_000;
+  const staleAfterMs = deps.staleAfterMs ?? 60_000;
+  const now = deps.now ?? Date.now;
   let timer: NodeJS.Timeout | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
+  let busy = false;
   let delay = baseDelay;
 
   const localeOf = (entry: PendingConfirmation) => (entry.locale === undefined ? {} : { locale: entry.locale });
@@ -120,10 +133,12 @@ export function createConfirmationRecovery(deps: ConfirmationRecoveryDeps): Conf
     return entry.kind === "order" ? resolveOrder(entry, apiKey) : resolveBroadcast(entry, apiKey);
   }
 
-  async function resolveAll(): Promise<void> {
+  /** `olderThanMs` 0 at start-up: whatever an earlier run left is stale by definition. */
+  async function resolveAll(olderThanMs = 0): Promise<void> {
     let later = 0;
     for (const entry of await deps.pending.list()) {
       if (stopped) return;
+      if (now() - entry.sinceMs < olderThanMs) continue;
       try {
         if ((await resolve(entry)) === "later") later += 1;
       } catch (error) {
@@ -139,15 +154,30 @@ export function createConfirmationRecovery(deps: ConfirmationRecoveryDeps): Conf
     if (stopped) return;
     timer = setTimeout(() => {
       timer = undefined;
-      running = resolveAll().catch((error: unknown) => logger.error({ err: error }, "pending confirmations could not be listed"));
+      round(0);
     }, delay);
     delay = Math.min(maxDelay, delay * 2);
+  }
+
+  /** One round at a time: a round already running or a retry already scheduled covers the same entries. */
+  function round(olderThanMs: number): void {
+    if (busy || stopped) return;
+    busy = true;
+    running = resolveAll(olderThanMs)
+      .catch((error: unknown) => logger.error({ err: error }, "pending confirmations could not be listed"))
+      .finally(() => {
+        busy = false;
+      });
   }
 
   return {
     start() {
       stopped = false;
-      running = resolveAll().catch((error: unknown) => logger.error({ err: error }, "pending confirmations could not be listed"));
+      round(0);
+      sweeper = setInterval(() => {
+        if (timer === undefined) round(staleAfterMs);
+      }, sweepIntervalMs);
+      sweeper.unref();
       return Promise.resolve();
     },
     async settled() {
@@ -155,6 +185,8 @@ export function createConfirmationRecovery(deps: ConfirmationRecoveryDeps): Conf
     },
     async stop() {
       stopped = true;
+      if (sweeper) clearInterval(sweeper);
+      sweeper = undefined;
       if (timer) clearTimeout(timer);
       timer = undefined;
       await running?.catch(() => undefined);

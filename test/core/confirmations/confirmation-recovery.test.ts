@@ -22,12 +22,18 @@ beforeEach(async () => {
 });
 afterEach(async () => env.stop());
 
-async function world(balanceSun = 1_000_000_000) {
+async function world(balanceSun = 1_000_000_000, options: { historyFailures?: number; sweepIntervalMs?: number } = {}) {
   const account = env.sim.createAccount({ balanceSun });
   const parts = await env.open();
   const drafts = createDraftStore({ store: parts.store, logger: env.logger });
   const now = () => Date.now();
-  const placer = createOrderPlacer({ ...parts, service: env.service, now, logger: env.logger, sleep: async () => {} });
+  let historyFailures = options.historyFailures ?? 0;
+  // A store fault right after the service accepted: the acceptance cannot be recorded.
+  const history = {
+    ...parts.history,
+    add: (...args: Parameters<typeof parts.history.add>) => (historyFailures-- > 0 ? Promise.reject(new Error("store unavailable")) : parts.history.add(...args)),
+  };
+  const placer = createOrderPlacer({ ...parts, history, service: env.service, now, logger: env.logger, sleep: async () => {} });
   const submitter = createBroadcastSubmitter({ ...parts, drafts, service: env.service, now, logger: env.logger });
   const outcomes: RecoveryOutcome[] = [];
   const recovery = createConfirmationRecovery({
@@ -41,6 +47,7 @@ async function world(balanceSun = 1_000_000_000) {
     logger: env.logger,
     retryDelayMs: 10,
     maxRetryDelayMs: 20,
+    ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs, staleAfterMs: 0 }),
   });
   const pricing = await env.service.getPricing();
 
@@ -121,6 +128,25 @@ describe("confirmation recovery at start-up", () => {
     }
     expect(debits(env.sim, w.account.accountId)).toEqual([Number(quote.totalSun)]);
     expect(await w.parts.pending.list()).toEqual([]);
+  });
+
+  it("resolves, without a restart, an order whose acceptance could not be recorded (a store fault)", async () => {
+    const w = await world(1_000_000_000, { historyFailures: 1, sweepIntervalMs: 20 });
+    await w.recovery.start();
+    try {
+      const pricing = await env.service.getPricing();
+      const built = buildQuote(CHAT, [{ toAddress: TEST_KEYS.bob.address, amount: 100_000, durationSec: 3600 }], pricing, Date.now());
+      if (!built.ok) throw new Error("quote");
+      await w.parts.quotes.save(built.quote);
+      await expect(w.placer.place({ chatId: CHAT, quoteId: built.quote.quoteId, apiKey: w.account.apiKey })).rejects.toThrow("store unavailable");
+      expect(debits(env.sim, w.account.accountId)).toEqual([Number(built.quote.totalSun)]);
+      await expect.poll(async () => (await w.parts.quotes.get(built.quote.quoteId))?.state, { timeout: 10_000 }).toBe("placed");
+      expect(w.parts.tracked).toHaveLength(1);
+      expect(debits(env.sim, w.account.accountId)).toEqual([Number(built.quote.totalSun)]);
+      expect(await w.parts.pending.list()).toEqual([]);
+    } finally {
+      await w.recovery.stop();
+    }
   });
 
   it("submits a draft left 'submitting' that the service never saw, and tracks the broadcast", async () => {
