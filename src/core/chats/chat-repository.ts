@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { SupportedLocale } from "../../config.js";
 import { createRecordStore } from "../store/record-store.js";
 import type { StoreBackend } from "../store/types.js";
 import type { Vault } from "../vault.js";
+import { newRouteId } from "./route-id.js";
 import {
   CHAT_RECORD_VERSION,
   chatRecordSchema,
@@ -56,11 +56,6 @@ export interface ChatRepository {
 }
 
 const routeSchema = z.object({ chatId: z.number().int() });
-
-/** At least 128 random bits (144 here), URL-safe. */
-function newRouteId(): string {
-  return randomBytes(18).toString("base64url");
-}
 
 export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
   const logger = deps.logger.child({ component: "chats" });
