@@ -8,13 +8,41 @@
  */
 const BASE64 = ":base64:";
 
+/** Deeper than this is refused on write (and a cycle ends up here too) instead of overflowing the stack. */
+const MAX_WRITE_DEPTH = 2_000;
+
+/**
+ * A copy with keyv's string escapes applied, built with a stack of its own;
+ * JSON.stringify then sees plain data (it calls only a toJSON that is a
+ * function, and skips undefined and functions, as keyv's serializer did).
+ */
+function escapeForStore(data: unknown): unknown {
+  const holder: Record<string, unknown> = { root: data };
+  const stack: { parent: Record<string, unknown> | unknown[]; key: string | number; depth: number }[] = [{ parent: holder, key: "root", depth: 0 }];
+  while (stack.length > 0) {
+    const { parent, key, depth } = stack.pop()!;
+    const value = (parent as Record<string | number, unknown>)[key];
+    if (typeof value === "string") {
+      if (value.startsWith(":")) put(parent, key, `:${value}`);
+      continue;
+    }
+    if (Buffer.isBuffer(value)) {
+      put(parent, key, `${BASE64}${value.toString("base64")}`);
+      continue;
+    }
+    if (typeof value !== "object" || value === null || typeof (value as { toJSON?: unknown }).toJSON === "function") continue;
+    if (depth >= MAX_WRITE_DEPTH) throw new RangeError("value nests too deep to store");
+    const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [...(value as unknown[])] : {};
+    if (!Array.isArray(value)) for (const k of Object.keys(value)) put(copy, k, (value as Record<string, unknown>)[k]);
+    put(parent, key, copy);
+    const keys: (string | number)[] = Array.isArray(copy) ? copy.map((_, i) => i) : Object.keys(copy);
+    for (const k of keys) stack.push({ parent: copy, key: k, depth: depth + 1 });
+  }
+  return holder.root;
+}
+
 export function safeSerialize(data: unknown): string {
-  // JSON.stringify only calls a toJSON that is a function, and skips what keyv skips.
-  return JSON.stringify(data, function replacer(this: Record<string, unknown>, key: string, value: unknown) {
-    const raw = this[key];
-    if (Buffer.isBuffer(raw)) return `${BASE64}${raw.toString("base64")}`;
-    return typeof value === "string" && value.startsWith(":") ? `:${value}` : value;
-  }) ?? "null";
+  return JSON.stringify(escapeForStore(data)) ?? "null";
 }
 
 function revive(value: string): unknown {
