@@ -45,6 +45,12 @@ const envSchema = z.object({
   DEFAULT_LOCALE: z.enum(SUPPORTED_LOCALES).default("en"),
   BOT_MODE: z.enum(BOT_MODES).default("polling"),
   TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, { message: "must be 16 to 256 printable characters (e.g. `openssl rand -hex 32`)" })
+    .optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
 export type Config = {
@@ -62,6 +68,11 @@ export type Config = {
   defaultLocale: SupportedLocale;
   botMode: BotMode;
   telegramWebhookSecret: string | undefined;
+  /** When set, /metrics answers only `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** When set, /metrics is served on its own listener (METRICS_HOST:METRICS_PORT) and not on HTTP_PORT. */
+  metricsPort: number | undefined;
+  metricsHost: string;
 };
 
 export class ConfigError extends Error {
@@ -89,6 +100,10 @@ export function parseConfig(env: Env): Config {
   if (e.BOT_MODE === "webhook" && !e.PUBLIC_URL) {
     throw new ConfigError("PUBLIC_URL is required when BOT_MODE=webhook");
   }
+  // Without it anyone who can reach /telegram could post updates as any chat.
+  if (e.BOT_MODE === "webhook" && !e.TELEGRAM_WEBHOOK_SECRET) {
+    throw new ConfigError("TELEGRAM_WEBHOOK_SECRET is required when BOT_MODE=webhook (e.g. `openssl rand -hex 32`)");
+  }
   // Only BullMQ queues can be shared: a worker on a local queue would resend another process's jobs.
   if (e.BOT_MODE === "worker" && !/^rediss?:\/\//.test(e.STORAGE_URL)) {
     throw new ConfigError("STORAGE_URL must be redis:// or rediss:// when BOT_MODE=worker");
@@ -108,6 +123,9 @@ export function parseConfig(env: Env): Config {
     defaultLocale: e.DEFAULT_LOCALE,
     botMode: e.BOT_MODE,
     telegramWebhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
   };
 }
 

@@ -77,6 +77,22 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ ...minimal, BOT_MODE: "webhook" })).toThrow(/^PUBLIC_URL is required/);
   });
 
+  it("refuses webhook mode without TELEGRAM_WEBHOOK_SECRET: /telegram would take updates from anyone", () => {
+    const webhook = { ...minimal, BOT_MODE: "webhook", PUBLIC_URL: "https://bot.example.com" };
+    expect(() => parseConfig(webhook)).toThrow(ConfigError);
+    expect(() => parseConfig(webhook)).toThrow(/^TELEGRAM_WEBHOOK_SECRET is required when BOT_MODE=webhook/);
+    expect(() => parseConfig({ ...webhook, TELEGRAM_WEBHOOK_SECRET: "" })).toThrow(/^TELEGRAM_WEBHOOK_SECRET is required/);
+    expect(parseConfig({ ...webhook, TELEGRAM_WEBHOOK_SECRET: "s3cret_-token" }).telegramWebhookSecret).toBe("s3cret_-token");
+  });
+
+  it("reads the /metrics protection: a bearer token and a listener of its own", () => {
+    const config = parseConfig({ ...minimal, METRICS_TOKEN: "m".repeat(32), METRICS_PORT: "9464" });
+    expect(config).toMatchObject({ metricsToken: "m".repeat(32), metricsPort: 9464, metricsHost: "127.0.0.1" });
+    expect(parseConfig(minimal)).toMatchObject({ metricsToken: undefined, metricsPort: undefined });
+    expect(() => parseConfig({ ...minimal, METRICS_TOKEN: "short" })).toThrow(/^METRICS_TOKEN must be 16 to 256 printable characters/);
+    expect(() => parseConfig({ ...minimal, METRICS_PORT: "70000" })).toThrow(/^METRICS_PORT /);
+  });
+
   it("accepts BOT_MODE=worker only over Redis, where the queues are shared", () => {
     expect(parseConfig({ ...minimal, BOT_MODE: "worker", STORAGE_URL: "redis://127.0.0.1:6379/2" }).botMode).toBe("worker");
     expect(parseConfig({ ...minimal, BOT_MODE: "worker", STORAGE_URL: "rediss://cache.example:6380" }).botMode).toBe("worker");

@@ -133,6 +133,12 @@ describe("npm start (the built entry, environment variables only)", () => {
     { name: "SERVICE_BASE_URL is missing", env: ({ SERVICE_BASE_URL: _, ...e }) => e, variable: "SERVICE_BASE_URL" },
     { name: "STORAGE_URL has an unknown scheme", env: (e) => ({ ...e, STORAGE_URL: "mysql://user:pw-SECRET42@db/bot" }), variable: "STORAGE_URL", secret: "SECRET42" },
     { name: "HTTP_PORT is not a port", env: (e) => ({ ...e, HTTP_PORT: "99999" }), variable: "HTTP_PORT" },
+    {
+      name: "BOT_MODE=webhook has no TELEGRAM_WEBHOOK_SECRET (it would run open)",
+      env: (e) => ({ ...e, BOT_MODE: "webhook", PUBLIC_URL: "https://bot.example.test" }),
+      variable: "TELEGRAM_WEBHOOK_SECRET",
+    },
+    { name: "METRICS_TOKEN is too short", env: (e) => ({ ...e, METRICS_TOKEN: "short-PLUGH" }), variable: "METRICS_TOKEN", secret: "PLUGH" },
   ];
 
   // loadConfig also reads ./.env: a developer's file would fill in the "missing" variables.

@@ -3,6 +3,9 @@ import type { Logger } from "pino";
 import type { StoreBackend } from "../core/store/types.js";
 import type { Vault } from "../core/vault.js";
 
+/** The vault field of conversation state: it opens as nothing else, and nothing else opens as it. */
+const CONVERSATION_FIELD = "conversation";
+
 export interface ConversationStorageDeps {
   store: StoreBackend;
   vault: Pick<Vault, "seal" | "open">;
@@ -30,7 +33,7 @@ export function createConversationStorage(deps: ConversationStorageDeps) {
         const sealed = await kv.get<string>(key);
         if (typeof sealed !== "string") return undefined;
         try {
-          return JSON.parse(deps.vault.open(sealed, key).plaintext) as VersionedState<ConversationData>;
+          return JSON.parse(deps.vault.open(sealed, key, CONVERSATION_FIELD).plaintext) as VersionedState<ConversationData>;
         } catch (error) {
           // Sealed for another chat, under a retired vault key, or damaged: the flow starts over.
           logger.warn({ key, reason: error instanceof SyntaxError ? "not-json" : "does-not-open" }, "unreadable conversation state dropped");
@@ -39,7 +42,7 @@ export function createConversationStorage(deps: ConversationStorageDeps) {
         }
       },
       async write(key: string, state: VersionedState<ConversationData>): Promise<void> {
-        await kv.set(key, deps.vault.seal(JSON.stringify(state), key), deps.ttlMs);
+        await kv.set(key, deps.vault.seal(JSON.stringify(state), key, CONVERSATION_FIELD), deps.ttlMs);
       },
       async delete(key: string): Promise<void> {
         await kv.delete(key);

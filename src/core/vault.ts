@@ -1,15 +1,22 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 
 /**
- * Seals per-chat secrets (service API keys) with AES-256-GCM.
+ * Seals per-chat secrets (service API keys, webhook secrets, conversation
+ * state) with AES-256-GCM.
  *
- * Format: `v1.<keyId>.<iv>.<tag>.<ciphertext>` (base64url parts). The chat id
- * and the header are bound in as associated data, so a value copied to another
- * chat, or relabelled with another key id, fails to open. A value sealed under
- * `previousKey` still opens, flagged `stale`, until `reseal` moves it over.
+ * Format: `v2.<keyId>.<iv>.<tag>.<ciphertext>` (base64url parts). The header,
+ * the chat id and the field (what the value is: "api-key", "webhook-secret"…)
+ * are bound in as associated data, so a value copied to another chat or
+ * another field, or relabelled with another key id or format, fails to open.
+ * A value sealed under `previousKey`, or in the older `v1` format (which bound
+ * the chat but not the field), still opens, flagged `stale`, until `reseal`
+ * moves it over.
  */
 
-const FORMAT = "v1";
+const FORMAT = "v2";
+/** Read only: the chat was bound, the field was not. */
+const LEGACY_FORMAT = "v1";
+const FIELD = /^[a-z][a-z0-9.-]{0,63}$/;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const KEY_BYTES = 32;
@@ -20,6 +27,7 @@ export const VAULT_ERROR_REASONS = {
   unknownKey: "unknown-key",
   authFailed: "auth-failed",
   invalidChat: "invalid-chat",
+  invalidField: "invalid-field",
 } as const;
 
 export type VaultErrorReason = (typeof VAULT_ERROR_REASONS)[keyof typeof VAULT_ERROR_REASONS];
@@ -46,15 +54,20 @@ export interface VaultDeps {
 
 export interface OpenedValue {
   plaintext: string;
-  /** Sealed under the previous key: reseal it. */
+  /** Sealed under the previous key or in the v1 format: reseal it. */
   stale: boolean;
 }
 
+/**
+ * `field` names what the value is ("api-key", "webhook-secret"…): lower-case
+ * letters, digits, `.` and `-`. A value opens only for the chat and field it
+ * was sealed for.
+ */
 export interface Vault {
-  seal(plaintext: string, chatId: ChatId): string;
-  open(sealed: string, chatId: ChatId): OpenedValue;
-  /** The value re-encrypted under the current key, or undefined if it already is. */
-  reseal(sealed: string, chatId: ChatId): string | undefined;
+  seal(plaintext: string, chatId: ChatId, field: string): string;
+  open(sealed: string, chatId: ChatId, field: string): OpenedValue;
+  /** The value re-encrypted under the current key and format, or undefined if it already is. */
+  reseal(sealed: string, chatId: ChatId, field: string): string | undefined;
   /** Identifies the current key (first 8 hex chars of its SHA-256); safe to log. */
   readonly keyId: string;
 }
@@ -93,8 +106,17 @@ function chatLabel(chatId: ChatId): string {
   return String(chatId);
 }
 
-function associatedData(keyId: string, chatId: ChatId): Buffer {
-  return Buffer.from(`${FORMAT}.${keyId}|chat:${chatLabel(chatId)}`, "utf8");
+function fieldLabel(field: string): string {
+  if (typeof field !== "string" || !FIELD.test(field)) {
+    throw new VaultError(VAULT_ERROR_REASONS.invalidField, "field must be lower-case letters, digits, '.' or '-'");
+  }
+  return field;
+}
+
+function associatedData(format: string, keyId: string, chatId: ChatId, field: string): Buffer {
+  const chat = chatLabel(chatId);
+  const label = fieldLabel(field);
+  return Buffer.from(format === LEGACY_FORMAT ? `${format}.${keyId}|chat:${chat}` : `${format}.${keyId}|chat:${chat}|field:${label}`, "utf8");
 }
 
 /** Strict base64url: re-encoding must give the same text, so no two spellings open alike. */
@@ -119,8 +141,8 @@ export function createVault({ key, previousKey }: VaultDeps): Vault {
     if (previousId !== keyId) keys.set(previousId, { key: Buffer.from(previousKey), stale: true });
   }
 
-  function seal(plaintext: string, chatId: ChatId): string {
-    const aad = associatedData(keyId, chatId);
+  function seal(plaintext: string, chatId: ChatId, field: string): string {
+    const aad = associatedData(FORMAT, keyId, chatId, field);
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv("aes-256-gcm", currentKey, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(aad);
@@ -129,10 +151,11 @@ export function createVault({ key, previousKey }: VaultDeps): Vault {
     return [FORMAT, keyId, iv.toString("base64url"), tag.toString("base64url"), ciphertext.toString("base64url")].join(".");
   }
 
-  function open(sealed: string, chatId: ChatId): OpenedValue {
+  function open(sealed: string, chatId: ChatId, field: string): OpenedValue {
     const parts = typeof sealed === "string" ? sealed.split(".") : [];
-    if (parts.length !== 5 || parts[0] !== FORMAT) {
-      throw new VaultError(VAULT_ERROR_REASONS.malformed, "sealed value is not in v1 format");
+    const format = parts[0] ?? "";
+    if (parts.length !== 5 || (format !== FORMAT && format !== LEGACY_FORMAT)) {
+      throw new VaultError(VAULT_ERROR_REASONS.malformed, "sealed value is not in v2 (or v1) format");
     }
     const [, id = "", ivText = "", tagText = "", ciphertextText = ""] = parts;
     const iv = decodePart(ivText);
@@ -145,18 +168,18 @@ export function createVault({ key, previousKey }: VaultDeps): Vault {
     if (entry === undefined) {
       throw new VaultError(VAULT_ERROR_REASONS.unknownKey, "sealed value names a key this vault does not hold");
     }
-    const aad = associatedData(id, chatId);
+    const aad = associatedData(format, id, chatId, field);
     try {
       const decipher = createDecipheriv("aes-256-gcm", entry.key, iv, { authTagLength: TAG_BYTES });
       decipher.setAAD(aad);
       decipher.setAuthTag(tag);
       const plaintext = Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8");
-      return { plaintext, stale: entry.stale };
+      return { plaintext, stale: entry.stale || format === LEGACY_FORMAT };
     } catch {
       // node:crypto's message ("Unsupported state or unable to authenticate data") says nothing useful; ours says what it means.
       throw new VaultError(
         VAULT_ERROR_REASONS.authFailed,
-        "sealed value failed authentication (other chat, other key, or altered)",
+        "sealed value failed authentication (other chat, other field, other key, or altered)",
       );
     }
   }
@@ -164,9 +187,9 @@ export function createVault({ key, previousKey }: VaultDeps): Vault {
   return {
     seal,
     open,
-    reseal(sealed, chatId) {
-      const { plaintext, stale } = open(sealed, chatId);
-      return stale ? seal(plaintext, chatId) : undefined;
+    reseal(sealed, chatId, field) {
+      const { plaintext, stale } = open(sealed, chatId, field);
+      return stale ? seal(plaintext, chatId, field) : undefined;
     },
     keyId,
   };

@@ -2,8 +2,11 @@ import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import type { Logger } from "pino";
 import type { ChatRepository } from "../core/chats/chat-repository.js";
+import { routeIdForLog } from "../core/chats/route-id.js";
+import { jsonTooDeep } from "../core/json-depth.js";
 import type { Metrics } from "../core/metrics.js";
 import type { WebhookInbox } from "../core/webhooks/types.js";
+import { createRateLimiter, DEFAULT_HOOKS_RATE_LIMITS, type HooksRateLimits } from "./rate-limit.js";
 import { verifySignature } from "./signature.js";
 
 export interface HooksRouteDeps {
@@ -12,24 +15,37 @@ export interface HooksRouteDeps {
   metrics: Metrics;
   chats: Pick<ChatRepository, "findChatByRouteId" | "getWebhookSecret">;
   inbox: Pick<WebhookInbox, "accept">;
+  rateLimits?: HooksRateLimits;
   now?: () => number;
 }
 
 /** Route ids are at least 128 random bits in base64url; anything else cannot exist. */
 const ROUTE_ID = /^[A-Za-z0-9_-]{16,128}$/;
 const DELIVERY_ID = /^[\x21-\x7e]{1,200}$/;
+const EVENT_NAME = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /**
- * POST /hooks/:routeId. Order of checks: route (404), signature when the chat
- * stored a secret (401), JSON body (400), then the delivery is persisted and
- * answered at once; the re-read happens after the answer, from the inbox.
+ * POST /hooks/:routeId. Order of checks: global rate limit (429), route
+ * (404), per-route rate limit (429), signature when the chat stored a secret
+ * (401), JSON body no deeper than MAX_JSON_DEPTH (400), then the raw body text
+ * is persisted and answered at once; the re-read happens after the answer,
+ * from the inbox.
  */
 export function createHooksHandler(deps: HooksRouteDeps) {
   const prefix = deps.headerPrefix.toLowerCase();
   const now = deps.now ?? Date.now;
+  const limits = deps.rateLimits ?? DEFAULT_HOOKS_RATE_LIMITS;
+  const globalLimit = createRateLimiter(limits.global);
+  const routeLimit = createRateLimiter(limits.perRoute);
   const count = (outcome: string) => deps.metrics.inc("webhooks_total", { outcome });
+  const tooMany = (c: Context, retryAfterSec: number) => {
+    count("rate_limited");
+    return c.json({ error: "too many requests" }, 429, { "Retry-After": String(retryAfterSec) });
+  };
 
   return async (c: Context): Promise<Response> => {
+    const global = globalLimit.take("*", now());
+    if (!global.ok) return tooMany(c, global.retryAfterSec);
     const routeId = c.req.param("routeId") ?? "";
     let chatId: number | undefined;
     let secret: string | undefined;
@@ -46,8 +62,21 @@ export function createHooksHandler(deps: HooksRouteDeps) {
       count("unknown_route");
       return c.json({ error: "not found" }, 404);
     }
-    const log = deps.logger.child({ chatId, routeId: `${routeId.slice(0, 6)}…` });
-    const rawBody = new Uint8Array(await c.req.arrayBuffer());
+    const log = deps.logger.child({ chatId, routeId: routeIdForLog(routeId) });
+    const perRoute = routeLimit.take(String(chatId), now());
+    if (!perRoute.ok) {
+      log.debug({ retryAfterSec: perRoute.retryAfterSec }, "webhook refused: route rate limit");
+      return tooMany(c, perRoute.retryAfterSec);
+    }
+    let rawBody: Uint8Array;
+    try {
+      rawBody = new Uint8Array(await c.req.arrayBuffer());
+    } catch (error) {
+      // The sender hung up mid-body; nobody reads this answer, and it is not our fault.
+      log.warn({ err: error }, "webhook body not received: client went away");
+      count("aborted");
+      return c.json({ error: "body not received" }, 400);
+    }
     let verified = false;
     if (secret !== undefined) {
       const check = verifySignature({ secret, header: c.req.header(`${prefix}-signature`), rawBody, nowMs: now() });
@@ -59,9 +88,14 @@ export function createHooksHandler(deps: HooksRouteDeps) {
       verified = true;
     }
 
-    let payload: unknown;
+    // Invalid UTF-8 becomes U+FFFD here; the signature was checked on the bytes.
+    const body = Buffer.from(rawBody).toString("utf8");
+    if (jsonTooDeep(body)) {
+      count("bad_request");
+      return c.json({ error: "body nests too deep" }, 400);
+    }
     try {
-      payload = JSON.parse(Buffer.from(rawBody).toString("utf8")) as unknown;
+      JSON.parse(body);
     } catch {
       count("bad_request");
       return c.json({ error: "body is not JSON" }, 400);
@@ -71,11 +105,16 @@ export function createHooksHandler(deps: HooksRouteDeps) {
       count("bad_request");
       return c.json({ error: "bad delivery id" }, 400);
     }
+    const event = c.req.header(`${prefix}-event`);
+    if (event !== undefined && !EVENT_NAME.test(event)) {
+      count("bad_request");
+      return c.json({ error: "bad event name" }, 400);
+    }
     // Without the header, identical bodies are one delivery (a retry repeats the body).
     const deliveryId = headerId ?? `body-${createHash("sha256").update(rawBody).digest("hex")}`;
-    const event = c.req.header(`${prefix}-event`);
     try {
-      const result = await deps.inbox.accept({ chatId, deliveryId, event, payload, verified, receivedAt: now() });
+      // The text, not the parsed value: a stored string cannot trip the store's serializer.
+      const result = await deps.inbox.accept({ chatId, deliveryId, event, body, verified, receivedAt: now() });
       if (result === "duplicate") {
         log.debug({ deliveryId }, "webhook delivery already handled");
         count("duplicate");

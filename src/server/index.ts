@@ -8,12 +8,15 @@ import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { ChatRepository } from "../core/chats/chat-repository.js";
+import { routeIdForLog } from "../core/chats/route-id.js";
 import type { Metrics } from "../core/metrics.js";
 import type { ServiceClient } from "../core/service/client.js";
 import type { StoreBackend } from "../core/store/types.js";
 import type { WebhookInbox } from "../core/webhooks/types.js";
 import { createHealthCheck } from "./health.js";
 import { createHooksHandler } from "./hooks-route.js";
+import { createMetricsHandler } from "./metrics-route.js";
+import type { HooksRateLimits } from "./rate-limit.js";
 
 export const MAX_BODY_BYTES = 1_048_576;
 
@@ -34,7 +37,8 @@ export const DEFAULT_HTTP_LIMITS: HttpServerLimits = {
 };
 
 export interface HttpServerDeps<C extends GrammyContext = GrammyContext> {
-  config: Pick<Config, "httpPort" | "httpHost" | "serviceHeaderPrefix">;
+  config: Pick<Config, "httpPort" | "httpHost" | "serviceHeaderPrefix"> &
+    Partial<Pick<Config, "metricsToken" | "metricsPort" | "metricsHost">>;
   logger: Logger;
   metrics: Metrics;
   store: Pick<StoreBackend, "ping">;
@@ -45,18 +49,41 @@ export interface HttpServerDeps<C extends GrammyContext = GrammyContext> {
   bot?: Bot<C> | undefined;
   telegramSecretToken?: string | undefined;
   limits?: Partial<HttpServerLimits>;
+  hooksRateLimits?: HooksRateLimits;
   healthCacheMs?: number;
   now?: () => number;
 }
 
 export interface HttpServer {
-  start(): Promise<{ port: number }>;
+  /** `metricsPort` is set when /metrics has a listener of its own. */
+  start(): Promise<{ port: number; metricsPort?: number }>;
   /** Stops accepting, lets requests in flight finish (up to a few seconds). Idempotent. */
   stop(): Promise<void>;
   app: Hono;
 }
 
+/** /hooks/<routeId> with the route id shortened: a full one in a log would let its reader post to the chat's route. */
+function pathForLog(path: string): string {
+  const m = /^\/hooks\/([^/]*)/.exec(path);
+  return m ? `/hooks/${routeIdForLog(m[1] ?? "")}` : path.slice(0, 200);
+}
+
+/** The client hung up before its request was read: nothing to fix on our side. */
+function isClientAbort(error: unknown): boolean {
+  const e = error as { name?: unknown; code?: unknown; message?: unknown } | undefined;
+  return (
+    e?.name === "AbortError" ||
+    e?.code === "ECONNRESET" ||
+    e?.code === "ERR_STREAM_PREMATURE_CLOSE" ||
+    (typeof e?.message === "string" && /aborted|premature close/i.test(e.message))
+  );
+}
+
 export function createHttpServer<C extends GrammyContext = GrammyContext>(deps: HttpServerDeps<C>): HttpServer {
+  if (deps.bot && !deps.telegramSecretToken) {
+    // Without a secret, anyone who reaches /telegram can post updates as any chat.
+    throw new Error("createHttpServer: a bot on /telegram needs telegramSecretToken");
+  }
   const limits = { ...DEFAULT_HTTP_LIMITS, ...deps.limits };
   const log = deps.logger.child({ component: "http" });
   const app = new Hono();
@@ -84,6 +111,7 @@ export function createHttpServer<C extends GrammyContext = GrammyContext>(deps: 
       metrics: deps.metrics,
       chats: deps.chats,
       inbox: deps.inbox,
+      ...(deps.hooksRateLimits ? { rateLimits: deps.hooksRateLimits } : {}),
       ...(deps.now ? { now: deps.now } : {}),
     }),
   );
@@ -94,7 +122,10 @@ export function createHttpServer<C extends GrammyContext = GrammyContext>(deps: 
     return c.json(report, report.status === "ok" ? 200 : 503);
   });
 
-  app.get("/metrics", (c) => c.text(deps.metrics.render(), 200, { "Content-Type": "text/plain; version=0.0.4; charset=utf-8" }));
+  const metricsPort = deps.config.metricsPort;
+  const metricsHandler = createMetricsHandler({ metrics: deps.metrics, token: deps.config.metricsToken });
+  // With a listener of its own (an internal interface), /metrics is not served on the public port.
+  if (metricsPort === undefined) app.get("/metrics", metricsHandler);
 
   if (deps.bot) {
     app.post("/telegram", tooLarge, webhookCallback(deps.bot, "hono", { secretToken: deps.telegramSecretToken }));
@@ -102,59 +133,88 @@ export function createHttpServer<C extends GrammyContext = GrammyContext>(deps: 
 
   app.notFound((c) => c.json({ error: "not found" }, 404));
   app.onError((error, c) => {
+    const path = pathForLog(c.req.path);
     if (error instanceof HTTPException && error.status < 500) {
-      log.info({ status: error.status, path: c.req.path }, error.message);
+      log.info({ status: error.status, path }, error.message);
       return error.getResponse();
     }
-    log.error({ err: error, path: c.req.path }, "http handler failed");
+    if (isClientAbort(error)) {
+      log.warn({ err: error, path }, "client went away before the request was read");
+      return c.json({ error: "request aborted" }, 400);
+    }
+    log.error({ err: error, path }, "http handler failed");
     return c.json({ error: "internal error" }, 500);
   });
 
   let server: Server | undefined;
+  let metricsServer: Server | undefined;
   let stopping: Promise<void> | undefined;
 
   return {
     app,
-    start() {
-      if (server) return Promise.resolve({ port: (server.address() as AddressInfo).port });
-      return new Promise((resolve, reject) => {
-        const s = serve(
-          {
-            fetch: app.fetch,
-            port: deps.config.httpPort,
-            hostname: deps.config.httpHost,
-            serverOptions: {
-              headersTimeout: limits.headersTimeoutMs,
-              requestTimeout: limits.requestTimeoutMs,
-              keepAliveTimeout: limits.keepAliveTimeoutMs,
-              // Node checks the two timeouts above only this often (default 30 s).
-              connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 2))),
-            },
-          },
-          (info) => {
-            log.info({ port: info.port, host: deps.config.httpHost }, "http server listening");
-            resolve({ port: info.port });
-          },
-        ) as Server;
-        s.once("error", reject);
-        server = s;
-      });
+    async start() {
+      const main = await startMain();
+      if (metricsPort === undefined) return main;
+      metricsServer ??= await listenMetrics(metricsPort, deps.config.metricsHost ?? "127.0.0.1");
+      return { ...main, metricsPort: (metricsServer.address() as AddressInfo).port };
     },
     stop() {
       stopping ??= (async () => {
-        const s = server;
-        if (!s) return;
-        await new Promise<void>((resolve) => {
-          const force = setTimeout(() => s.closeAllConnections(), 5_000);
-          s.close(() => {
-            clearTimeout(force);
-            resolve();
-          });
-          s.closeIdleConnections();
-        });
-        log.info("http server stopped");
+        await Promise.all([closeServer(server), closeServer(metricsServer)]);
+        if (server) log.info("http server stopped");
       })();
       return stopping;
     },
   };
+
+  function startMain(): Promise<{ port: number }> {
+    if (server) return Promise.resolve({ port: (server.address() as AddressInfo).port });
+    return new Promise((resolve, reject) => {
+      const s = serve(
+        {
+          fetch: app.fetch,
+          port: deps.config.httpPort,
+          hostname: deps.config.httpHost,
+          serverOptions: {
+            headersTimeout: limits.headersTimeoutMs,
+            requestTimeout: limits.requestTimeoutMs,
+            keepAliveTimeout: limits.keepAliveTimeoutMs,
+            // Node checks the two timeouts above only this often (default 30 s).
+            connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 2))),
+          },
+        },
+        (info) => {
+          log.info({ port: info.port, host: deps.config.httpHost }, "http server listening");
+          resolve({ port: info.port });
+        },
+      ) as Server;
+      s.once("error", reject);
+      server = s;
+    });
+  }
+
+  function listenMetrics(port: number, hostname: string): Promise<Server> {
+    const metricsApp = new Hono();
+    metricsApp.get("/metrics", metricsHandler);
+    metricsApp.notFound((c) => c.json({ error: "not found" }, 404));
+    return new Promise((resolve, reject) => {
+      const s = serve({ fetch: metricsApp.fetch, port, hostname }, (info) => {
+        log.info({ port: info.port, host: hostname }, "metrics server listening");
+        resolve(s);
+      }) as Server;
+      s.once("error", reject);
+    });
+  }
+
+  async function closeServer(s: Server | undefined): Promise<void> {
+    if (!s) return;
+    await new Promise<void>((resolve) => {
+      const force = setTimeout(() => s.closeAllConnections(), 5_000);
+      s.close(() => {
+        clearTimeout(force);
+        resolve();
+      });
+      s.closeIdleConnections();
+    });
+  }
 }

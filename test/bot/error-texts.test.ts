@@ -114,6 +114,16 @@ describe("error texts: every code has its own localized explanation", () => {
     expect(h.tg.failedCalls()).toEqual([]);
   });
 
+  it("a detail echoing a key or secret reaches the user redacted", async () => {
+    const u = h.user(chats.en!);
+    const leaked = "sk_live_0123456789abcdef0123456789";
+    h.sim.faults.inject({ method: "GET", path: "/v1/balance", kind: "status", status: 418, code: "teapot.brewing", detail: `key ${leaked} and secret=whsec-hunter22 refused` });
+    await u.send("/balance");
+    expect(u.lastText()).toContain("[redacted]");
+    expect(u.lastText()).not.toContain(leaked);
+    expect(u.lastText()).not.toContain("whsec-hunter22");
+  });
+
   it("the 402 text names the required amount and the 429 text the wait", async () => {
     const u = h.user(chats.en!);
     h.sim.faults.inject({ method: "GET", path: "/v1/balance", kind: "status", status: 429, code: "rate_limited", retryAfterSec: 9 });

@@ -14,6 +14,7 @@ import { createChatRepository } from "../../src/core/chats/chat-repository.js";
 import { openStore } from "../../src/core/store/open-store.js";
 import { createVault } from "../../src/core/vault.js";
 import { createLogger } from "../../src/logger.js";
+import { sealV1 } from "../support/vault-v1.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const logger = createLogger({ level: "silent" });
@@ -95,6 +96,26 @@ describe("npm run reencrypt (key rotation)", () => {
     });
     const raw = Buffer.concat(["", "-wal"].flatMap((suffix) => readIfThere(join(dir, "bot.sqlite") + suffix)));
     expect(raw.includes(API_KEY)).toBe(false);
+  });
+
+  it("moves values of the v1 format (field not bound) to v2 under the same key", async () => {
+    const key = randomBytes(32);
+    await withChats(key, undefined, (chats) => chats.link(779, { apiKey: "placeholder", webhookSecret: "placeholder" }));
+    const store = await openStore(storageUrl, { logger, purgeIntervalMs: 0 });
+    const kv = store.namespace("chats");
+    const row = (await kv.get<{ v: number; data: Record<string, unknown> }>("779"))!;
+    await kv.set("779", { ...row, data: { ...row.data, apiKeySealed: sealV1(key, API_KEY, 779), webhookSecretSealed: sealV1(key, SECRET, 779) } });
+    await store.close();
+
+    const result = await runReencrypt({ STORAGE_URL: storageUrl, ENCRYPTION_KEY: key.toString("base64") });
+    expect(result).toMatchObject({ code: 0 });
+    expect(result.stdout).toContain("Re-encrypted 2 value(s); 0 could not be opened.");
+    await withChats(key, undefined, async (chats) => {
+      const record = (await chats.get(779))!;
+      expect([record.apiKeySealed?.slice(0, 3), record.webhookSecretSealed?.slice(0, 3)]).toEqual(["v2.", "v2."]);
+      expect(await chats.getApiKey(779)).toBe(API_KEY);
+      expect(await chats.getWebhookSecret(779)).toBe(SECRET);
+    });
   });
 
   it("reports values that open under neither key, exits 2, and leaves them as they were", async () => {

@@ -2,10 +2,13 @@ import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createVault, keyIdOf, parseEncryptionKey, VaultError, type VaultErrorReason } from "../../src/core/vault.js";
+import { sealV1 } from "../support/vault-v1.js";
 
 const key = Buffer.alloc(32, 1);
 const otherKey = Buffer.alloc(32, 2);
 const secret = "sk_live_0123456789abcdef";
+/** The field most tests seal for. */
+const F = "api-key";
 
 function failure(fn: () => unknown): VaultError {
   try {
@@ -37,77 +40,104 @@ function tamper(sealed: string, partIndex: number): string {
 describe("vault", () => {
   it("opens what it sealed, for the same chat", () => {
     const vault = createVault({ key });
-    const sealed = vault.seal(secret, 42);
-    expect(sealed).toMatch(new RegExp(`^v1\\.${vault.keyId}\\.[\\w-]{16}\\.[\\w-]{22}\\.[\\w-]+$`));
+    const sealed = vault.seal(secret, 42, F);
+    expect(sealed).toMatch(new RegExp(`^v2\\.${vault.keyId}\\.[\\w-]{16}\\.[\\w-]{22}\\.[\\w-]+$`));
     expect(sealed).not.toContain(secret);
-    expect(vault.open(sealed, 42)).toEqual({ plaintext: secret, stale: false });
-    expect(vault.open(sealed, "42")).toEqual({ plaintext: secret, stale: false });
+    expect(vault.open(sealed, 42, F)).toEqual({ plaintext: secret, stale: false });
+    expect(vault.open(sealed, "42", F)).toEqual({ plaintext: secret, stale: false });
   });
 
   it("uses a fresh IV every time, so equal secrets never look equal", () => {
     const vault = createVault({ key });
-    const sealed = Array.from({ length: 50 }, () => vault.seal(secret, 1));
+    const sealed = Array.from({ length: 50 }, () => vault.seal(secret, 1, F));
     expect(new Set(sealed).size).toBe(50);
     expect(new Set(sealed.map((s) => s.split(".")[2])).size).toBe(50);
   });
 
   it("refuses a value copied to another chat", () => {
     const vault = createVault({ key });
-    const sealed = vault.seal(secret, 42);
-    expectRefused(() => vault.open(sealed, 43), "auth-failed");
-    expectRefused(() => vault.open(sealed, "-10042"), "auth-failed");
+    const sealed = vault.seal(secret, 42, F);
+    expectRefused(() => vault.open(sealed, 43, F), "auth-failed");
+    expectRefused(() => vault.open(sealed, "-10042", F), "auth-failed");
   });
 
   it("refuses a value whose ciphertext, tag or IV was altered", () => {
     const vault = createVault({ key });
-    const sealed = vault.seal(secret, 42);
-    for (const part of [2, 3, 4]) expectRefused(() => vault.open(tamper(sealed, part), 42), "auth-failed");
+    const sealed = vault.seal(secret, 42, F);
+    for (const part of [2, 3, 4]) expectRefused(() => vault.open(tamper(sealed, part), 42, F), "auth-failed");
   });
 
   it("refuses truncated or malformed values without echoing them", () => {
     const vault = createVault({ key });
-    const sealed = vault.seal(secret, 42);
+    const sealed = vault.seal(secret, 42, F);
     const [, id, iv, tag, ct] = sealed.split(".");
-    for (const bad of ["", "v1", sealed.slice(0, -1) + "!", `v2.${id}.${iv}.${tag}.${ct}`, `v1.${id}.${iv}.${tag}`,
-      `v1.${id}.${iv!.slice(2)}.${tag}.${ct}`, `v1.${id}.${iv}.${tag}.${ct}.x`]) {
-      const error = failure(() => vault.open(bad, 42));
+    for (const bad of ["", "v2", sealed.slice(0, -1) + "!", `v3.${id}.${iv}.${tag}.${ct}`, `v2.${id}.${iv}.${tag}`,
+      `v2.${id}.${iv!.slice(2)}.${tag}.${ct}`, `v2.${id}.${iv}.${tag}.${ct}.x`]) {
+      const error = failure(() => vault.open(bad, 42, F));
       expect(["malformed", "auth-failed"]).toContain(error.reason);
       if (bad.length > 8) expect(error.message).not.toContain(bad);
     }
   });
 
   it("refuses a value naming a key it does not hold", () => {
-    const sealed = createVault({ key: otherKey }).seal(secret, 42);
-    expectRefused(() => createVault({ key }).open(sealed, 42), "unknown-key");
+    const sealed = createVault({ key: otherKey }).seal(secret, 42, F);
+    expectRefused(() => createVault({ key }).open(sealed, 42, F), "unknown-key");
   });
 
   it("refuses a value relabelled with another key id", () => {
-    const old = createVault({ key: otherKey }).seal(secret, 42);
+    const old = createVault({ key: otherKey }).seal(secret, 42, F);
     const vault = createVault({ key, previousKey: otherKey });
     const relabelled = old.replace(keyIdOf(otherKey), vault.keyId);
-    expectRefused(() => vault.open(relabelled, 42), "auth-failed");
+    expectRefused(() => vault.open(relabelled, 42, F), "auth-failed");
   });
 
   it("opens a value of the previous key as stale and reseals it under the current key", () => {
-    const sealedBefore = createVault({ key: otherKey }).seal(secret, 42);
+    const sealedBefore = createVault({ key: otherKey }).seal(secret, 42, F);
     const vault = createVault({ key, previousKey: otherKey });
-    expect(vault.open(sealedBefore, 42)).toEqual({ plaintext: secret, stale: true });
-    const resealed = vault.reseal(sealedBefore, 42);
+    expect(vault.open(sealedBefore, 42, F)).toEqual({ plaintext: secret, stale: true });
+    const resealed = vault.reseal(sealedBefore, 42, F);
     expect(resealed).toBeDefined();
     expect(resealed!.split(".")[1]).toBe(vault.keyId);
-    expect(vault.open(resealed!, 42)).toEqual({ plaintext: secret, stale: false });
-    expect(vault.reseal(resealed!, 42)).toBeUndefined();
+    expect(vault.open(resealed!, 42, F)).toEqual({ plaintext: secret, stale: false });
+    expect(vault.reseal(resealed!, 42, F)).toBeUndefined();
     // Once the old key is dropped from config, the resealed value still opens.
-    expect(createVault({ key }).open(resealed!, 42).plaintext).toBe(secret);
-    expectRefused(() => vault.reseal(sealedBefore, 7), "auth-failed");
+    expect(createVault({ key }).open(resealed!, 42, F).plaintext).toBe(secret);
+    expectRefused(() => vault.reseal(sealedBefore, 7, F), "auth-failed");
+  });
+
+  it("binds the field: a webhook secret does not open as an API key, nor the other way round", () => {
+    const vault = createVault({ key });
+    const sealedSecret = vault.seal(secret, 42, "webhook-secret");
+    expect(sealedSecret.startsWith("v2.")).toBe(true);
+    expect(vault.open(sealedSecret, 42, "webhook-secret")).toEqual({ plaintext: secret, stale: false });
+    expectRefused(() => vault.open(sealedSecret, 42, "api-key"), "auth-failed");
+    expectRefused(() => vault.open(vault.seal(secret, 42, "api-key"), 42, "webhook-secret"), "auth-failed");
+    // Relabelled as v1 (whose associated data has no field), it does not open either.
+    expectRefused(() => vault.open(sealedSecret.replace(/^v2\./, "v1."), 42, "api-key"), "auth-failed");
+    expectRefused(() => vault.seal(secret, 42, "API key"), "invalid-field");
+    expectRefused(() => vault.open(sealedSecret, 42, ""), "invalid-field");
+  });
+
+  it("opens a v1 value (chat bound, field not) as stale and reseals it bound to its field", () => {
+    const vault = createVault({ key });
+    const old = sealV1(key, secret, 42);
+    expect(vault.open(old, 42, "api-key")).toEqual({ plaintext: secret, stale: true });
+    expectRefused(() => vault.open(old, 43, "api-key"), "auth-failed");
+    const resealed = vault.reseal(old, 42, "api-key")!;
+    expect(resealed.startsWith("v2.")).toBe(true);
+    expect(vault.open(resealed, 42, "api-key")).toEqual({ plaintext: secret, stale: false });
+    expectRefused(() => vault.open(resealed, 42, "webhook-secret"), "auth-failed");
+    // Under the previous key too.
+    const rotated = createVault({ key: otherKey, previousKey: key });
+    expect(rotated.open(old, 42, "api-key")).toEqual({ plaintext: secret, stale: true });
   });
 
   it("keeps its own copy of the key", () => {
     const mine = Buffer.from(key);
     const vault = createVault({ key: mine });
-    const sealed = vault.seal(secret, 1);
+    const sealed = vault.seal(secret, 1, F);
     mine.fill(0);
-    expect(vault.open(sealed, 1).plaintext).toBe(secret);
+    expect(vault.open(sealed, 1, F).plaintext).toBe(secret);
   });
 
   it("names its key by the first 8 hex characters of its SHA-256", () => {
@@ -119,8 +149,8 @@ describe("vault", () => {
     expectRefused(() => createVault({ key: Buffer.alloc(16) }), "invalid-key");
     expectRefused(() => createVault({ key, previousKey: Buffer.alloc(31) }), "invalid-key");
     const vault = createVault({ key });
-    expectRefused(() => vault.seal(secret, 1.5), "invalid-chat");
-    expectRefused(() => vault.seal(secret, ""), "invalid-chat");
+    expectRefused(() => vault.seal(secret, 1.5, F), "invalid-chat");
+    expectRefused(() => vault.seal(secret, "", F), "invalid-chat");
   });
 
   it("round-trips any text, including unicode, for any chat (property)", () => {
@@ -130,8 +160,8 @@ describe("vault", () => {
         fc.string({ unit: "binary", maxLength: 300 }),
         fc.oneof(fc.integer({ min: -(2 ** 52), max: 2 ** 52 }), fc.string({ minLength: 1, maxLength: 40 })),
         (plaintext, chatId) => {
-          const sealed = vault.seal(plaintext, chatId);
-          expect(vault.open(sealed, chatId)).toEqual({ plaintext, stale: false });
+          const sealed = vault.seal(plaintext, chatId, F);
+          expect(vault.open(sealed, chatId, F)).toEqual({ plaintext, stale: false });
           expect(sealed.split(".")).toHaveLength(5);
         },
       ),

@@ -1,4 +1,5 @@
 import { Composer } from "grammy";
+import { routeIdForLog } from "../../core/chats/route-id.js";
 import type { BotContext } from "../context.js";
 import { LINK_CONVERSATION } from "../conversations/link.js";
 import type { BotDeps } from "../deps.js";
@@ -35,7 +36,7 @@ export function createLinkFeature(deps: BotDeps): Composer<BotContext> {
     }
     const relinked = await deps.chats.isLinked(ctx.chat.id);
     const record = await deps.chats.link(ctx.chat.id, { apiKey, webhookSecret });
-    ctx.logger.info({ routeId: record.routeId, relinked }, "chat linked");
+    ctx.logger.info({ routeId: record.routeId === undefined ? undefined : routeIdForLog(record.routeId), relinked }, "chat linked");
     await ctx.reply(linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: webhookSecret !== undefined, relinked }, locale), HTML);
   });
 

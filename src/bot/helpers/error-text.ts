@@ -4,6 +4,7 @@
  * the next step; anything else shows its detail and requestId.
  */
 import type { I18nFlavor } from "@grammyjs/i18n";
+import { redactSecrets } from "../../core/redact-secrets.js";
 import { CLIENT_ERROR_CODES, ServiceError } from "../../core/service/errors.js";
 import { formatTrx } from "./format.js";
 import { code, translate, type TextVars } from "./html.js";
@@ -11,6 +12,8 @@ import { code, translate, type TextVars } from "./html.js";
 type VarsOf = (error: ServiceError, locale: string) => TextVars;
 
 const none: VarsOf = () => ({});
+/** The service's own words, with anything that looks like a key or secret blanked. */
+const detailOf = (e: ServiceError): string => (e.detail === undefined ? "-" : redactSecrets(e.detail));
 const withRequest: VarsOf = (e) => ({ requestId: e.requestId ?? "-" });
 
 /** code -> Fluent id and its variables (same variables in every locale). */
@@ -19,7 +22,7 @@ export const ERROR_TEXTS = {
   "api_key.revoked": { key: "error-api_key-revoked", vars: none },
   "api_keys.ip_not_allowed": { key: "error-api_keys-ip_not_allowed", vars: (e) => ({ seenIp: code(e.seenIp ?? "?") }) },
   rate_limited: { key: "error-rate_limited", vars: (e) => ({ retryAfterSec: e.retryAfterSec ?? 5 }) },
-  "validation.invalid_field": { key: "error-validation-invalid_field", vars: (e) => ({ detail: e.detail ?? "-" }) },
+  "validation.invalid_field": { key: "error-validation-invalid_field", vars: (e) => ({ detail: detailOf(e) }) },
   "request.invalid": { key: "error-request-invalid", vars: none },
   "validation.invalid_callback_url": { key: "error-validation-invalid_callback_url", vars: none },
   "idempotency.in_progress": { key: "error-idempotency-in_progress", vars: none },
@@ -34,7 +37,7 @@ export const ERROR_TEXTS = {
   "broadcast.malformed": { key: "error-broadcast-malformed", vars: none },
   "broadcast.no_signature": { key: "error-broadcast-no_signature", vars: none },
   "broadcast.duplicate_tx": { key: "error-broadcast-duplicate_tx", vars: none },
-  "broadcast.invalid_tx": { key: "error-broadcast-invalid_tx", vars: (e) => ({ detail: e.detail ?? "-" }) },
+  "broadcast.invalid_tx": { key: "error-broadcast-invalid_tx", vars: (e) => ({ detail: detailOf(e) }) },
   "broadcast.tx_would_revert": { key: "error-broadcast-tx_would_revert", vars: none },
   "broadcast.insufficient_usdt": { key: "error-broadcast-insufficient_usdt", vars: none },
   "broadcast.insufficient_bandwidth": { key: "error-broadcast-insufficient_bandwidth", vars: none },
@@ -71,7 +74,7 @@ export function serviceErrorText(ctx: Translator, error: ServiceError, locale: s
   }
   return translate(ctx, "error-unknown", {
     code: code(error.code),
-    detail: error.detail ?? (error.status ? `HTTP ${error.status}` : "-"),
+    detail: error.detail !== undefined ? detailOf(error) : error.status ? `HTTP ${error.status}` : "-",
     requestId: code(error.requestId ?? "-"),
   });
 }

@@ -1,3 +1,4 @@
+import { jsonTooDeep, MAX_JSON_DEPTH, valueTooDeep } from "../json-depth.js";
 import { mulSun } from "../money.js";
 import {
   estimateResource,
@@ -60,9 +61,13 @@ export interface PrecheckInput {
   usdtContract?: string;
 }
 
+/** A real transaction nests about 6 levels; deeper is refused before it can reach the store. */
+const TOO_DEEP = { ok: false, reason: "malformed", detail: `the JSON nests deeper than ${MAX_JSON_DEPTH} levels` } as const;
+
 function parse(input: unknown): { ok: true; value: unknown } | { ok: false; reason: PrecheckRejection; detail?: string } {
-  if (typeof input !== "string") return { ok: true, value: input };
+  if (typeof input !== "string") return valueTooDeep(input) ? TOO_DEEP : { ok: true, value: input };
   if (Buffer.byteLength(input, "utf8") > MAX_SIGNED_TX_BYTES) return { ok: false, reason: "too_large" };
+  if (jsonTooDeep(input)) return TOO_DEEP;
   try {
     return { ok: true, value: JSON.parse(input) as unknown };
   } catch {

@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { SupportedLocale } from "../../config.js";
 import { createRecordStore } from "../store/record-store.js";
 import type { StoreBackend } from "../store/types.js";
 import type { Vault } from "../vault.js";
+import { newRouteId } from "./route-id.js";
 import {
   CHAT_RECORD_VERSION,
   chatRecordSchema,
@@ -57,10 +57,10 @@ export interface ChatRepository {
 
 const routeSchema = z.object({ chatId: z.number().int() });
 
-/** At least 128 random bits (144 here), URL-safe. */
-function newRouteId(): string {
-  return randomBytes(18).toString("base64url");
-}
+type SealedField = "apiKeySealed" | "webhookSecretSealed";
+
+/** What each sealed value is, bound into its associated data: a webhook secret never opens as an API key. */
+const VAULT_FIELD: Record<SealedField, string> = { apiKeySealed: "api-key", webhookSecretSealed: "webhook-secret" };
 
 export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
   const logger = deps.logger.child({ component: "chats" });
@@ -74,20 +74,21 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
     return next!;
   }
 
-  async function openSealed(chatId: number, field: "apiKeySealed" | "webhookSecretSealed"): Promise<string | undefined> {
+  async function openSealed(chatId: number, field: SealedField): Promise<string | undefined> {
     const record = await records.get(id(chatId));
     const sealed = record?.[field];
     if (!sealed) return undefined;
     let opened: ReturnType<ChatVault["open"]>;
     try {
-      opened = deps.vault.open(sealed, chatId);
+      opened = deps.vault.open(sealed, chatId, VAULT_FIELD[field]);
     } catch {
       // A value sealed for another chat (a copied row) or damaged: refuse it, never guess.
       logger.warn({ chatId, field }, "sealed value does not open for this chat; treated as absent");
       return undefined;
     }
     if (opened.stale) {
-      const resealed = deps.vault.seal(opened.plaintext, chatId);
+      // Under the current key and format (a v1 value did not bind its field).
+      const resealed = deps.vault.seal(opened.plaintext, chatId, VAULT_FIELD[field]);
       await records.update(id(chatId), (current) => (current?.[field] === sealed ? { ...current, [field]: resealed } : current));
       logger.info({ chatId, field }, "re-sealed a value under the current vault key");
     }
@@ -101,8 +102,8 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
       return (await openSealed(chatId, "apiKeySealed")) !== undefined;
     },
     async link(chatId, input) {
-      const apiKeySealed = deps.vault.seal(input.apiKey, chatId);
-      const webhookSecretSealed = input.webhookSecret ? deps.vault.seal(input.webhookSecret, chatId) : undefined;
+      const apiKeySealed = deps.vault.seal(input.apiKey, chatId, VAULT_FIELD.apiKeySealed);
+      const webhookSecretSealed = input.webhookSecret ? deps.vault.seal(input.webhookSecret, chatId, VAULT_FIELD.webhookSecretSealed) : undefined;
       const current = await records.get(id(chatId));
       const routeId = current?.routeId ?? newRouteId();
       if (!current?.routeId) await routes.set(routeId, { chatId });
@@ -131,7 +132,7 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
     getApiKey: (chatId) => openSealed(chatId, "apiKeySealed"),
     getWebhookSecret: (chatId) => openSealed(chatId, "webhookSecretSealed"),
     async setWebhookSecret(chatId, secret) {
-      const sealed = secret ? deps.vault.seal(secret, chatId) : undefined;
+      const sealed = secret ? deps.vault.seal(secret, chatId, VAULT_FIELD.webhookSecretSealed) : undefined;
       await records.update(id(chatId), (r) => {
         if (!r?.apiKeySealed) throw new Error(`chat ${chatId} is not linked`);
         const { webhookSecretSealed: _old, ...rest } = r;
@@ -185,8 +186,8 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
           const sealed = record[field];
           if (!sealed) continue;
           try {
-            const opened = deps.vault.open(sealed, record.chatId);
-            const fresh = deps.vault.seal(opened.plaintext, record.chatId);
+            const opened = deps.vault.open(sealed, record.chatId, VAULT_FIELD[field]);
+            const fresh = deps.vault.seal(opened.plaintext, record.chatId, VAULT_FIELD[field]);
             await records.update(key, (r) => (r?.[field] === sealed ? { ...r, [field]: fresh } : r));
             resealed += 1;
           } catch {

@@ -11,6 +11,7 @@ import {
   purgeExpiredPostgres,
 } from "./postgres-store.js";
 import { createRedisClient, RedisStore } from "./redis-store.js";
+import { safeDeserialize, safeSerialize } from "./safe-serialize.js";
 import { openSqliteDatabase } from "./sqlite-store.js";
 import type { KeyValue, StoreBackend, StoreKind } from "./types.js";
 
@@ -90,6 +91,8 @@ export async function openStore(url: string, deps: OpenStoreDeps): Promise<Store
         namespace: name,
         useKeyPrefix: driver.keyvPrefixesKeys,
         throwOnErrors: true,
+        serialize: safeSerialize,
+        deserialize: safeDeserialize,
       });
       // Operation failures are thrown to the caller; these events repeat them
       // or report background trouble already logged at the connection level.

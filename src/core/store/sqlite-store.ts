@@ -65,19 +65,55 @@ function prepareStatements(db: Database.Database) {
 
 type Statements = ReturnType<typeof prepareStatements>;
 
-/** better-sqlite3 is synchronous; keyv wants promises, and a throw must become a rejection. */
-function later<T>(fn: () => T): Promise<T> {
-  return new Promise((resolve) => resolve(fn()));
+/**
+ * better-sqlite3 waits for a lock synchronously, inside the call: with a long
+ * busy_timeout one locked file (a backup, `sqlite3` open in a shell, another
+ * process) would freeze webhooks and polling for seconds. So each attempt
+ * waits at most this long, and the waiting between attempts is a timer.
+ */
+const BUSY_ATTEMPT_MS = 10;
+/** Total time a statement keeps retrying a locked file before it fails. */
+export const DEFAULT_BUSY_BUDGET_MS = 5_000;
+
+export interface SqliteOptions {
+  busyBudgetMs?: number;
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs a synchronous statement as a promise (a throw becomes a rejection);
+ * while the file is locked, retries with backoff off the event loop.
+ */
+async function withRetry<T>(fn: () => T, budgetMs: number): Promise<T> {
+  const deadline = Date.now() + budgetMs;
+  let delay = 2;
+  for (;;) {
+    try {
+      return fn();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= deadline) throw error;
+    }
+    await sleep(Math.min(delay, Math.max(1, deadline - Date.now())) * (0.75 + Math.random() / 2));
+    delay = Math.min(delay * 2, 100);
+  }
 }
 
 /** Opens (creating if needed) the database file; the parent directory must exist. */
-export function openSqliteDatabase(filename: string): SqliteDatabase {
+export function openSqliteDatabase(filename: string, options: SqliteOptions = {}): SqliteDatabase {
+  const budgetMs = options.busyBudgetMs ?? DEFAULT_BUSY_BUDGET_MS;
   const db = new Database(filename);
   try {
+    // Start-up may wait (nothing is served yet); afterwards waits are short, see BUSY_ATTEMPT_MS.
+    db.pragma(`busy_timeout = ${DEFAULT_BUSY_BUDGET_MS}`);
     if (filename !== ":memory:") db.pragma("journal_mode = WAL");
     // WAL + NORMAL survives process crashes; only an OS crash can lose the last commits.
     db.pragma("synchronous = NORMAL");
-    db.pragma("busy_timeout = 5000");
     db.exec(`
       CREATE TABLE IF NOT EXISTS keyv_entries (
         namespace TEXT NOT NULL,
@@ -88,15 +124,17 @@ export function openSqliteDatabase(filename: string): SqliteDatabase {
       ) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS keyv_entries_expires ON keyv_entries (expires) WHERE expires IS NOT NULL;
     `);
+    db.pragma(`busy_timeout = ${BUSY_ATTEMPT_MS}`);
   } catch (error) {
     db.close();
     throw error;
   }
   const statements = prepareStatements(db);
+  const later = <T>(fn: () => T): Promise<T> => withRetry(fn, budgetMs);
 
   const database: SqliteDatabase = {
     filename,
-    createStore: () => new SqliteStore(statements, database),
+    createStore: () => new SqliteStore(statements, database, later),
     purgeExpired: (now = Date.now()) => statements.purge.run(now).changes,
     ping: () => db.open && statements.ping.get()?.one === 1,
     close: () => {
@@ -119,6 +157,7 @@ export class SqliteStore extends EventEmitter {
   constructor(
     private readonly statements: Statements,
     private readonly database: SqliteDatabase,
+    private readonly later: <T>(fn: () => T) => Promise<T>,
   ) {
     super();
     this.opts = { dialect: "sqlite", url: `sqlite://${database.filename}` };
@@ -129,11 +168,11 @@ export class SqliteStore extends EventEmitter {
   }
 
   get(key: string): Promise<string | undefined> {
-    return later(() => this.statements.get.get(this.ns, key, Date.now())?.value);
+    return this.later(() => this.statements.get.get(this.ns, key, Date.now())?.value);
   }
 
   getMany(keys: string[]): Promise<Array<string | undefined>> {
-    return later(() => {
+    return this.later(() => {
       if (keys.length === 0) return [];
       const rows = this.statements.getMany.all(this.ns, JSON.stringify(keys), Date.now());
       const byKey = new Map(rows.map((row) => [row.key, row.value]));
@@ -142,7 +181,7 @@ export class SqliteStore extends EventEmitter {
   }
 
   set(key: string, value: unknown, ttl?: number): Promise<boolean> {
-    return later(() => {
+    return this.later(() => {
       const text = typeof value === "string" ? value : JSON.stringify(value);
       const expires = typeof ttl === "number" && ttl > 0 ? Date.now() + ttl : null;
       this.statements.set.run(this.ns, key, text, expires);
@@ -151,29 +190,29 @@ export class SqliteStore extends EventEmitter {
   }
 
   delete(key: string): Promise<boolean> {
-    return later(() => this.statements.delete.run(this.ns, key).changes > 0);
+    return this.later(() => this.statements.delete.run(this.ns, key).changes > 0);
   }
 
   deleteMany(keys: string[]): Promise<boolean> {
-    return later(() => keys.length > 0 && this.statements.deleteMany.run(this.ns, JSON.stringify(keys)).changes > 0);
+    return this.later(() => keys.length > 0 && this.statements.deleteMany.run(this.ns, JSON.stringify(keys)).changes > 0);
   }
 
   /** Only this store's namespace. */
   clear(): Promise<void> {
-    return later(() => {
+    return this.later(() => {
       this.statements.clear.run(this.ns);
     });
   }
 
   has(key: string): Promise<boolean> {
-    return later(() => this.statements.has.get(this.ns, key, Date.now()) !== undefined);
+    return this.later(() => this.statements.has.get(this.ns, key, Date.now()) !== undefined);
   }
 
   async *iterator(namespace?: string): AsyncGenerator<[string, string], void> {
     const ns = namespace ?? this.ns;
     let after: string | null = null;
     for (;;) {
-      const rows = await later(() => this.statements.page.all({ ns, after, now: Date.now(), limit: PAGE_SIZE }));
+      const rows = await this.later(() => this.statements.page.all({ ns, after, now: Date.now(), limit: PAGE_SIZE }));
       for (const row of rows) yield [row.key, row.value];
       const last = rows.at(-1);
       if (last === undefined || rows.length < PAGE_SIZE) return;

@@ -1,7 +1,8 @@
 import { createBullmqConnection, toBullJobId } from "../queue/bullmq-connection.js";
 import { inboxKey } from "./create-local-inbox.js";
 import { createWebhookProcessor } from "./process-webhook.js";
-import type { InboxItem, WebhookInbox, WebhookInboxDeps } from "./types.js";
+import { readInboxItem } from "./inbox-item.js";
+import type { WebhookInbox, WebhookInboxDeps } from "./types.js";
 
 const DAY_MS = 24 * 3600_000;
 
@@ -50,12 +51,18 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
     async start() {
       await bull.startWorker(
         async (job) => {
+          const item = readInboxItem(job.data);
+          if (item === undefined) {
+            // Neither today's shape nor the one before: retrying cannot help.
+            log.warn({ jobId: job.id }, "unreadable webhook job discarded");
+            return;
+          }
           try {
-            await processWebhook(job.data as InboxItem);
+            await processWebhook(item);
           } catch (error) {
             const attempt = job.attemptsMade + 1;
             if (attempt >= maxAttempts) {
-              log.error({ err: error, chatId: (job.data as InboxItem).chatId, attempts: attempt }, "webhook processing failed; giving up");
+              log.error({ err: error, chatId: item.chatId, attempts: attempt }, "webhook processing failed; giving up");
               deps.metrics?.inc("webhooks_total", { outcome: "failed" });
             } else {
               log.warn({ err: error, attempts: attempt }, "webhook processing failed; will retry");

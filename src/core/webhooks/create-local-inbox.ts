@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
+import { readInboxItem } from "./inbox-item.js";
 import { createWebhookProcessor } from "./process-webhook.js";
 import type { InboxItem, WebhookInbox, WebhookInboxDeps } from "./types.js";
 
 const DAY_MS = 24 * 3600_000;
 
 interface StoredItem {
-  v: 1;
+  /** 2: `item.body` is the raw text; 1 (read only): `item.payload` held the parsed JSON. */
+  v: 2;
   item: InboxItem;
   attempts: number;
 }
@@ -15,9 +17,14 @@ export function inboxKey(chatId: number, deliveryId: string): string {
   return `${chatId}.${createHash("sha256").update(deliveryId).digest("base64url").slice(0, 32)}`;
 }
 
-function isStoredItem(value: unknown): value is StoredItem {
-  const v = value as Partial<StoredItem> | undefined;
-  return typeof v === "object" && v !== null && v.v === 1 && typeof v.item?.chatId === "number" && typeof v.item.deliveryId === "string";
+/** A stored item of either version, as v2; undefined when it is neither. */
+function readStoredItem(value: unknown): StoredItem | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { v, item, attempts } = value as Record<string, unknown>;
+  if (v !== 1 && v !== 2) return undefined;
+  const read = readInboxItem(item);
+  if (read === undefined) return undefined;
+  return { v: 2, item: read, attempts: typeof attempts === "number" && Number.isSafeInteger(attempts) ? attempts : 0 };
 }
 
 /**
@@ -83,7 +90,7 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
       accepting.add(key);
       try {
         if ((await seen.get(key)) !== undefined || (await items.get(key)) !== undefined) return "duplicate";
-        const stored: StoredItem = { v: 1, item, attempts: 0 };
+        const stored: StoredItem = { v: 2, item, attempts: 0 };
         await items.set(key, stored);
         await seen.set(key, item.receivedAt, dedupTtl);
         deps.metrics?.inc("webhooks_total", { outcome: "accepted" });
@@ -99,11 +106,13 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
       running = true;
       for await (const [key, value] of items.entries()) {
         if (processing.has(key)) continue;
-        if (!isStoredItem(value)) {
+        const stored = readStoredItem(value);
+        if (stored === undefined) {
+          log.warn({ key }, "unreadable webhook inbox item discarded");
           await items.delete(key);
           continue;
         }
-        run(key, value);
+        run(key, stored);
       }
     },
     async stop() {

@@ -1,4 +1,5 @@
 import { extractEventIds, kindOfEvent, type EventKind } from "./extract-event-ids.js";
+import { parseInboxBody } from "./inbox-item.js";
 import type { InboxItem, WebhookInboxDeps, WebhookNotice } from "./types.js";
 
 export type ProcessWebhook = (item: InboxItem) => Promise<void>;
@@ -16,26 +17,48 @@ export function createWebhookProcessor(deps: WebhookInboxDeps): ProcessWebhook {
   const lastHint = new Map<string, number>();
   const chatHints = new Map<number, number[]>();
 
-  function coolingDown(key: string, now: number): boolean {
+  /**
+   * Checks and counts an unverified hint in one synchronous step, so hints
+   * processed concurrently cannot all pass a check none has counted yet.
+   * The returned function gives the slot back when the hint could not be
+   * passed on (the retry must not find it spent).
+   */
+  function reserveHint(chatId: number, id: string, now: number): "cooldown" | "budget" | (() => void) {
     if (lastHint.size > 10_000) {
       for (const [k, at] of lastHint) if (now - at > cooldownMs) lastHint.delete(k);
     }
-    const at = lastHint.get(key);
-    return at !== undefined && now - at < cooldownMs;
-  }
-
-  /** Sliding one-minute window of unverified hints passed on for the chat. */
-  function overBudget(chatId: number, now: number): boolean {
     if (chatHints.size > 10_000) {
-      for (const [id, list] of chatHints) if (list.every((at) => now - at >= 60_000)) chatHints.delete(id);
+      for (const [c, list] of chatHints) if (list.every((at) => now - at >= 60_000)) chatHints.delete(c);
     }
-    const recent = (chatHints.get(chatId) ?? []).filter((at) => now - at < 60_000);
+    const key = `${chatId}:${id}`;
+    const at = lastHint.get(key);
+    if (at !== undefined && now - at < cooldownMs) return "cooldown";
+    // Sliding one-minute window of unverified hints passed on for the chat.
+    const recent = (chatHints.get(chatId) ?? []).filter((t) => now - t < 60_000);
     chatHints.set(chatId, recent);
-    return recent.length >= perChatPerMinute;
+    if (recent.length >= perChatPerMinute) return "budget";
+    recent.push(now);
+    lastHint.set(key, now);
+    return () => {
+      if (lastHint.get(key) === now) {
+        if (at === undefined) lastHint.delete(key);
+        else lastHint.set(key, at);
+      }
+      const list = chatHints.get(chatId);
+      const i = list?.lastIndexOf(now) ?? -1;
+      if (list && i >= 0) list.splice(i, 1);
+    };
   }
 
   return async function processWebhook(item) {
-    const ids = extractEventIds(item.payload);
+    const parsed = parseInboxBody(item.body);
+    if (!parsed.ok) {
+      // The route refuses such bodies; this one came from elsewhere (an old item, another writer).
+      log.warn({ chatId: item.chatId, deliveryId: item.deliveryId }, "webhook body is not JSON within the depth limit; dropped");
+      deps.metrics?.inc("webhooks_total", { outcome: "dropped" });
+      return;
+    }
+    const ids = extractEventIds(parsed.payload);
     const event = item.event ?? ids.event;
     const kind: EventKind | undefined =
       kindOfEvent(event) ?? (ids.broadcastIds.length > 0 || ids.txIds.length > 0 ? "broadcast" : ids.orderIds.length > 0 ? "order" : undefined);
@@ -62,19 +85,25 @@ export function createWebhookProcessor(deps: WebhookInboxDeps): ProcessWebhook {
     }
     const now = Date.now();
     for (const notice of notices) {
-      // An unsigned hint cannot trigger a flood of re-reads for one record.
-      if (!notice.verified && coolingDown(`${notice.chatId}:${notice.id}`, now)) {
+      if (notice.verified) {
+        await deps.onEvent(notice);
+        continue;
+      }
+      // An unsigned hint cannot trigger a flood of re-reads for one record or one chat.
+      const slot = reserveHint(notice.chatId, notice.id, now);
+      if (slot === "cooldown") {
         log.debug({ ...ctx, id: notice.id }, "unverified hint within cooldown; skipped");
         continue;
       }
-      if (!notice.verified && overBudget(notice.chatId, now)) {
+      if (slot === "budget") {
         log.warn({ ...ctx, id: notice.id }, "too many unverified hints for this chat; skipped");
         continue;
       }
-      await deps.onEvent(notice);
-      if (!notice.verified) {
-        lastHint.set(`${notice.chatId}:${notice.id}`, now);
-        chatHints.get(notice.chatId)?.push(now);
+      try {
+        await deps.onEvent(notice);
+      } catch (error) {
+        slot();
+        throw error;
       }
     }
     deps.metrics?.inc("webhooks_total", { outcome: "processed" });

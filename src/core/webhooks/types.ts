@@ -9,7 +9,12 @@ export interface InboxItem {
   deliveryId: string;
   /** From the event header, else from the payload. */
   event: string | undefined;
-  payload: unknown;
+  /**
+   * The body as received, as UTF-8 text; parsed only when processed. Text
+   * because a stranger's parsed JSON (`{"toJSON":1}`, deep nesting) is not
+   * something every store and queue can serialize and read back.
+   */
+  body: string;
   /** True when the signature was checked against the chat's secret; false: a hint only. */
   verified: boolean;
   receivedAt: number;

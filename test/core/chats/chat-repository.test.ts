@@ -8,6 +8,7 @@ import { openStore } from "../../../src/core/store/open-store.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
 import { createVault } from "../../../src/core/vault.js";
 import { createLogger } from "../../../src/logger.js";
+import { sealV1 } from "../../support/vault-v1.js";
 
 const logger = createLogger({ level: "silent" });
 
@@ -113,5 +114,35 @@ describe("chat repository", () => {
     // A key that cannot be used does not make the chat linked (/start and /balance agree).
     expect(await chats.isLinked(17)).toBe(false);
     expect(await chats.isLinked(16)).toBe(true);
+  });
+
+  it("refuses a sealed webhook secret copied into the API key field of the same chat", async () => {
+    await chats.link(19, { apiKey: "key-19-abcdef", webhookSecret: "whsec-19" });
+    const kv = store.namespace("chats");
+    const row = (await kv.get<{ v: number; data: Record<string, unknown> }>("19"))!;
+    await kv.set("19", { ...row, data: { ...row.data, apiKeySealed: row.data.webhookSecretSealed } });
+    expect(await chats.getApiKey(19)).toBeUndefined();
+    expect(await chats.getWebhookSecret(19)).toBe("whsec-19");
+  });
+
+  it("opens values stored in the v1 format (field not bound), re-seals them bound to their field, and resealAll moves the rest", async () => {
+    await chats.link(20, { apiKey: "placeholder", webhookSecret: "placeholder" });
+    await chats.link(21, { apiKey: "placeholder" });
+    const kv = store.namespace("chats");
+    for (const [chatId, values] of [[20, { apiKeySealed: "key-20-abcdef", webhookSecretSealed: "whsec-20" }], [21, { apiKeySealed: "key-21-abcdef" }]] as const) {
+      const row = (await kv.get<{ v: number; data: Record<string, unknown> }>(String(chatId)))!;
+      const legacy = Object.fromEntries(Object.entries(values).map(([field, plain]) => [field, sealV1(key, plain, chatId)]));
+      await kv.set(String(chatId), { ...row, data: { ...row.data, ...legacy } });
+    }
+    expect(await chats.getApiKey(20)).toBe("key-20-abcdef");
+    expect((await chats.get(20))!.apiKeySealed!.startsWith("v2.")).toBe(true);
+    expect((await chats.get(20))!.webhookSecretSealed!.startsWith("v1.")).toBe(true);
+    expect(await chats.resealAll()).toEqual({ resealed: 3, failed: 0 });
+    for (const chatId of [20, 21]) {
+      const record = (await chats.get(chatId))!;
+      for (const sealed of [record.apiKeySealed, record.webhookSecretSealed].filter(Boolean)) expect(sealed!.startsWith("v2.")).toBe(true);
+    }
+    expect(await chats.getWebhookSecret(20)).toBe("whsec-20");
+    expect(await chats.getApiKey(21)).toBe("key-21-abcdef");
   });
 });

@@ -112,4 +112,40 @@ describe("SQLite store", () => {
     expect(events).toEqual([{ name: "r", id: "1", reason: "not-json" }]);
     await backend.close();
   });
+
+  it("waits for a file locked by another connection without holding up the event loop, then writes", async () => {
+    const file = join(dir, "locked.sqlite");
+    const backend = await openStore(`sqlite://${file}`, { logger: captureLogger().logger });
+    const kv = backend.namespace("x");
+    await kv.set("before", 1);
+    const other = new Database(file);
+    other.exec("BEGIN IMMEDIATE; INSERT INTO keyv_entries (namespace, key, value) VALUES ('y', 'held', '1');");
+    let written = false;
+    const write = kv.set("during", 2).then(() => (written = true));
+    // The loop turns: timers fire and a read (WAL readers are not blocked) completes meanwhile.
+    for (let i = 0; i < 20; i += 1) await new Promise((r) => setTimeout(r, 1));
+    expect(await kv.get("before")).toBe(1);
+    expect(written).toBe(false);
+    // Released from this same thread: impossible if the write had blocked it while waiting.
+    other.exec("COMMIT");
+    other.close();
+    await write;
+    expect(await kv.get("during")).toBe(2);
+    await backend.close();
+  });
+
+  it("gives up on a lock held past its budget with SQLITE_BUSY, and works again once it is released", async () => {
+    const file = join(dir, "locked-long.sqlite");
+    const database = openSqliteDatabase(file, { busyBudgetMs: 50 });
+    const store = database.createStore();
+    store.namespace = "x";
+    const other = new Database(file);
+    other.exec("BEGIN IMMEDIATE; INSERT INTO keyv_entries (namespace, key, value) VALUES ('y', 'held', '1');");
+    await expect(store.set("k", "v")).rejects.toMatchObject({ code: expect.stringMatching(/^SQLITE_BUSY/) });
+    other.exec("COMMIT");
+    other.close();
+    await store.set("k", "v");
+    expect(await store.get("k")).toBe("v");
+    database.close();
+  });
 });

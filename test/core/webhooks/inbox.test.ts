@@ -2,17 +2,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openStore } from "../../../src/core/store/open-store.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
 import { createWebhookInbox } from "../../../src/core/webhooks/create-webhook-inbox.js";
+import { inboxKey } from "../../../src/core/webhooks/create-local-inbox.js";
 import type { InboxItem, WebhookInbox, WebhookInboxDeps, WebhookNotice } from "../../../src/core/webhooks/types.js";
+import { captureLogger } from "../service/capture-logger.js";
 
 const logger = pino({ level: "silent" });
 const orderId = "0123456789abcdef01234567";
 
 function item(deliveryId: string, chatId = 1, verified = true): InboxItem {
-  return { chatId, deliveryId, event: "order.created", payload: { data: { order: { orderId } } }, verified, receivedAt: Date.now() };
+  return { chatId, deliveryId, event: "order.created", body: JSON.stringify({ data: { order: { orderId } } }), verified, receivedAt: Date.now() };
 }
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
@@ -123,7 +125,7 @@ describe("webhook inbox over SQLite", () => {
       chatId,
       deliveryId: `f${n}-${chatId}-${verified}`,
       event: "order.created",
-      payload: { orderId: n.toString(16).padStart(24, "0") },
+      body: JSON.stringify({ orderId: n.toString(16).padStart(24, "0") }),
       verified,
       receivedAt: Date.now(),
     });
@@ -134,5 +136,96 @@ describe("webhook inbox over SQLite", () => {
     expect(seen.filter((n) => n.chatId === 1)).toHaveLength(3);
     expect(seen.filter((n) => n.chatId === 2)).toHaveLength(2);
     expect(seen.filter((n) => n.chatId === 3)).toHaveLength(6);
+  });
+
+  it("checks and counts unverified hints in one step: 43 concurrent hints for one chat pass a budget of 30 exactly 30 times", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const seen: WebhookNotice[] = [];
+    const i = inbox(
+      async (n) => {
+        seen.push(n);
+        await gate;
+      },
+      { hintsPerChatPerMinute: 30 },
+    );
+    await i.start();
+    const forged = (n: number): InboxItem => ({
+      chatId: 9,
+      deliveryId: `c${n}`,
+      event: "order.created",
+      body: JSON.stringify({ orderId: n.toString(16).padStart(24, "0") }),
+      verified: false,
+      receivedAt: Date.now(),
+    });
+    await Promise.all(Array.from({ length: 43 }, (_, n) => i.accept(forged(n + 1))));
+    // Every item has been looked at once nothing is left to process but the 30 waiting at the gate.
+    await vi.waitFor(async () => expect(await i.size()).toBe(30));
+    release();
+    await until(async () => (await i.size()) === 0);
+    expect(seen).toHaveLength(30);
+  });
+
+  it("gives the budget back when a hint could not be passed on, so its retry goes through", async () => {
+    let failures = 1;
+    const seen: WebhookNotice[] = [];
+    const i = inbox(
+      (n) => {
+        if (failures-- > 0) return Promise.reject(new Error("service unavailable"));
+        seen.push(n);
+        return Promise.resolve();
+      },
+      { hintsPerChatPerMinute: 1, hintCooldownMs: 60_000 },
+    );
+    await i.start();
+    await i.accept(item("r1", 1, false));
+    await until(async () => (await i.size()) === 0);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("keeps the body as text, so hostile JSON (toJSON, __proto__, long strings) is stored and processed", async () => {
+    const seen: WebhookNotice[] = [];
+    const i = inbox((n) => Promise.resolve(void seen.push(n)));
+    await i.start();
+    const bodies = [
+      `{"toJSON":1,"orderId":"${orderId}"}`,
+      `{"__proto__":{"toJSON":"x"},"data":{"order":{"orderId":"${orderId}","toJSON":true}}}`,
+      `{"note":":base64:AAAA","orderId":"${orderId}","pad":"${"x".repeat(100_000)}"}`,
+    ];
+    for (const [n, body] of bodies.entries()) {
+      expect(await i.accept({ ...item(`t${n}`), body })).toBe("accepted");
+    }
+    await until(async () => (await i.size()) === 0);
+    expect(seen.map((n) => n.id)).toEqual([orderId, orderId, orderId]);
+  });
+
+  it("still processes items stored before bodies were kept as text, and discards unreadable ones with a warning", async () => {
+    const kv = store.namespace("webhook-inbox");
+    const legacy = { chatId: 1, deliveryId: "old-1", event: "order.created", payload: { data: { order: { orderId } } }, verified: true, receivedAt: Date.now() };
+    await kv.set(inboxKey(1, "old-1"), { v: 1, item: legacy, attempts: 2 });
+    await kv.set(inboxKey(1, "junk-1"), { v: 1, item: { deliveryId: 7 } });
+    await kv.set(inboxKey(1, "junk-2"), "not an item");
+    const captured = captureLogger("warn");
+    const seen: WebhookNotice[] = [];
+    const i = inbox((n) => Promise.resolve(void seen.push(n)), { logger: captured.logger });
+    await i.start();
+    await until(async () => (await i.size()) === 0);
+    expect(seen).toEqual([expect.objectContaining({ chatId: 1, id: orderId, deliveryId: "old-1", verified: true })]);
+    const warnings = captured.records().filter((r) => r.msg === "unreadable webhook inbox item discarded");
+    expect(warnings).toHaveLength(2);
+    expect(captured.records().filter((r) => Number(r.level) >= 50)).toEqual([]);
+  });
+
+  it("drops a stored body that is not JSON within the depth limit, with a warning and no error", async () => {
+    const captured = captureLogger("warn");
+    const seen: WebhookNotice[] = [];
+    const i = inbox((n) => Promise.resolve(void seen.push(n)), { logger: captured.logger });
+    await i.start();
+    await i.accept({ ...item("deep"), body: `${"[".repeat(5_000)}"${orderId}"${"]".repeat(5_000)}` });
+    await i.accept({ ...item("notjson"), body: "{orderId:" });
+    await until(async () => (await i.size()) === 0);
+    expect(seen).toEqual([]);
+    expect(captured.records().filter((r) => Number(r.level) >= 50)).toEqual([]);
+    expect(captured.records().filter((r) => r.level === 40)).toHaveLength(2);
   });
 });

@@ -1,0 +1,48 @@
+import { jsonTooDeep } from "../json-depth.js";
+import type { InboxItem } from "./types.js";
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * An inbox item as read back from the store or a queue job. Items written
+ * before bodies were kept as text carry the parsed `payload` instead; they
+ * were stored, so they serialize, and are turned into text here. Anything
+ * else is undefined: the caller drops it with a log.
+ */
+export function readInboxItem(value: unknown): InboxItem | undefined {
+  if (!isRecord(value)) return undefined;
+  const { chatId, deliveryId, event, verified, receivedAt } = value;
+  if (typeof chatId !== "number" || !Number.isSafeInteger(chatId) || typeof deliveryId !== "string") return undefined;
+  let body: string;
+  if (typeof value.body === "string") {
+    body = value.body;
+  } else if ("payload" in value) {
+    try {
+      body = JSON.stringify(value.payload) ?? "null";
+    } catch {
+      return undefined;
+    }
+  } else {
+    return undefined;
+  }
+  return {
+    chatId,
+    deliveryId,
+    event: typeof event === "string" ? event : undefined,
+    body,
+    verified: verified === true,
+    receivedAt: typeof receivedAt === "number" ? receivedAt : 0,
+  };
+}
+
+/** The body parsed, or undefined when it is not JSON within the depth limit (checked first, without recursion). */
+export function parseInboxBody(body: string): { ok: true; payload: unknown } | { ok: false } {
+  if (jsonTooDeep(body)) return { ok: false };
+  try {
+    return { ok: true, payload: JSON.parse(body) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
