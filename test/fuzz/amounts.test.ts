@@ -3,14 +3,14 @@ import { describe, expect, it } from "vitest";
 import { formatUnits, parseEnergyAmount, parseUnits } from "../../src/core/money.js";
 import { checkAmount } from "../../src/core/orders/order-input.js";
 import { amountStyleArb, GROUP_SEPARATORS, group, padArb, renderAmount } from "../support/amount-gen.js";
-import { fuzz } from "../support/fuzz.js";
+import { fuzz, fuzzTimeoutMs } from "../support/fuzz.js";
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const safeAmount = fc.oneof(fc.bigInt({ min: 0n, max: MAX_SAFE }), fc.bigInt({ min: 0n, max: 10_000_000n }));
 /** Characters of the amount grammar and its near misses, so random text often comes close. */
 const amountChars = fc.string({ unit: fc.constantFrom(..."0123456789,._ \u00a0\u202f\t.kKmM\u043a\u041a-+eE1x"), maxLength: 16 });
 
-describe("energy amounts typed in chat (parseEnergyAmount, fuzz)", () => {
+describe("energy amounts typed in chat (parseEnergyAmount, fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("parses every amount written in an accepted way back to exactly its integer", () => {
     fc.assert(
       fc.property(safeAmount, amountStyleArb, padArb, padArb, (n, style, before, after) => {
@@ -69,7 +69,7 @@ describe("energy amounts typed in chat (parseEnergyAmount, fuzz)", () => {
   });
 });
 
-describe("checkAmount against the pricing range (fuzz)", () => {
+describe("checkAmount against the pricing range (fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("accepts exactly the positive amounts within [amountMin, amountMax] and names the range otherwise", () => {
     const range = fc.tuple(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000_000 })).map(([min, span]) => ({ amountMin: min, amountMax: min + span }));
     const text = fc.oneof(
@@ -92,7 +92,7 @@ describe("checkAmount against the pricing range (fuzz)", () => {
   });
 });
 
-describe("TRX / USDT decimal text (parseUnits, fuzz)", () => {
+describe("TRX / USDT decimal text (parseUnits, fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("round-trips every integer through its grouped, signed, padded decimal text without precision loss", () => {
     fc.assert(
       fc.property(fc.bigInt({ min: -(2n ** 100n), max: 2n ** 100n }), fc.constantFrom(6, 0, 18), fc.boolean(), padArb, (units, decimals, grouped, pad) => {

@@ -6,7 +6,7 @@ import { checkAmount, resolveTier } from "../../src/core/orders/order-input.js";
 import type { Pricing, PricingTier } from "../../src/core/service/schemas.js";
 import { isValidTronAddress } from "../../src/core/tron/index.js";
 import { amountStyleArb, renderAmount } from "../support/amount-gen.js";
-import { fuzz } from "../support/fuzz.js";
+import { fuzz, fuzzTimeoutMs } from "../support/fuzz.js";
 import { pricingArb, tierWordArb } from "../support/pricing-gen.js";
 import { ADDRESS_POOL, pooledAddressArb } from "../support/tron-address-gen.js";
 
@@ -57,7 +57,7 @@ function wellFormed(r: OneShotParse, pricing: Pricing): boolean {
   return SHAPES.has(r.reason) && ("value" in r ? typeof r.value === "string" && r.value !== "" : true);
 }
 
-describe("/order one-shot arguments (fuzz)", () => {
+describe("/order one-shot arguments (fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("accepts every well-formed order with the exact receiver, amount and duration", async () => {
     const arb = scenarioArb.chain((s) =>
       fc.record({ s: fc.constant(s), n: inRange(s.pricing), style: amountStyleArb, tier: fc.option(pickTier(s.pricing), { nil: undefined }) }).chain((c) =>
@@ -141,7 +141,7 @@ describe("/order one-shot arguments (fuzz)", () => {
   });
 });
 
-describe("tier words (resolveTier, fuzz)", () => {
+describe("tier words (resolveTier, fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("finds the tier a user names by label (any case) or seconds, and nothing for other durations", () => {
     const arb = pricingArb.chain((p) => fc.record({ tiers: fc.constant(p.tiers), tier: pickTier(p), other: fc.integer({ min: 0, max: 5_000_000 }) }).chain((c) => fc.record({ c: fc.constant(c), word: tierWordArb(c.tier) })));
     fc.assert(

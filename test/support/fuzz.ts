@@ -29,6 +29,15 @@ export function scaledRuns(base: number): number {
   return Math.max(1, Math.round((base * fuzzRuns()) / DEFAULT_FUZZ_RUNS));
 }
 
+/**
+ * Per-test time limit for fuzz suites: a safety net, not a timing assertion.
+ * The default 20 s is too tight for 10,000 cases on a shared 2-core machine
+ * while other suites run; it grows with FUZZ_RUNS.
+ */
+export function fuzzTimeoutMs(): number {
+  return 120_000 * Math.max(1, fuzzRuns() / DEFAULT_FUZZ_RUNS);
+}
+
 /** FNV-1a of the name: a stable 32-bit seed per property. */
 export function seedFor(name: string): number {
   let h = 0x811c9dc5;

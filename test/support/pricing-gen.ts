@@ -10,7 +10,7 @@ const UNITS = [
   ["d", 86_400],
 ] as const;
 
-const tierArb: fc.Arbitrary<Omit<PricingTier, "label"> & { word: string | undefined }> = fc.record({
+const tierArb: fc.Arbitrary<{ durationSec: number; unitPriceSun: number; word: string | undefined }> = fc.record({
   durationSec: fc.oneof(fc.constantFrom(60, 300, 900, 3600, 86_400), fc.integer({ min: 1, max: 2_000_000 })),
   unitPriceSun: fc.integer({ min: 1, max: 10_000 }),
   word: fc.option(fc.stringMatching(/^[a-z]{3,8}$/), { nil: undefined, freq: 4 }),
@@ -25,7 +25,7 @@ function labelFor(durationSec: number, word: string | undefined): string {
 /** 1 to 6 tiers; durations and (case-folded) labels unique, as a price list has them. */
 export const tiersArb: fc.Arbitrary<PricingTier[]> = fc
   .uniqueArray(tierArb, { minLength: 1, maxLength: 6, selector: (t) => t.durationSec })
-  .map((tiers) => tiers.map(({ word, ...t }) => ({ ...t, label: labelFor(t.durationSec, word) })))
+  .map((tiers) => tiers.map(({ word, durationSec, unitPriceSun }): PricingTier => ({ durationSec, unitPriceSun, label: labelFor(durationSec, word) })))
   .filter((tiers) => new Set(tiers.map((t) => t.label.toLowerCase())).size === tiers.length);
 
 export const pricingArb: fc.Arbitrary<Pricing> = fc
