@@ -33,6 +33,9 @@ function oneShotErrorText(ctx: BotContext, error: Exclude<OneShotParse, { ok: tr
   }
 }
 
+/** c confirm, x cancel, r retry, f fresh quote (keyboards/order.ts). */
+const QUOTE_ACTIONS: ReadonlySet<string> = new Set(["c", "x", "r", "f"]);
+
 /** Deep link from inline quotes: `/start order_<amount>_<durationSec>`. */
 const DEEP_LINK = /^order_(\d{1,9})_(\d{1,7})$/;
 
@@ -96,7 +99,8 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
     const data = quoteData.unpack(ctx.callbackQuery.data);
     const chatId = ctx.chat.id;
     const quote = data ? await flows.quotes.get(data.quoteId) : undefined;
-    if (!data || !quote || quote.chatId !== chatId) {
+    // Only the actions our buttons carry: forged data with any other action is not a Confirm.
+    if (!data || !QUOTE_ACTIONS.has(data.action) || !quote || quote.chatId !== chatId) {
       await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
       return;
     }
