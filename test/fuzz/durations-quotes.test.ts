@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatDuration } from "../../src/bot/helpers/duration.js";
-import { orderDeepLink, parseQuoteQuery, type QuoteQuery } from "../../src/bot/helpers/quote-query.js";
+import { orderDeepLink, parseOrderDeepLink, parseQuoteQuery, type QuoteQuery } from "../../src/bot/helpers/quote-query.js";
 import { labelSeconds, SAMPLE_AMOUNT, sortedTiers, tierName } from "../../src/bot/helpers/tiers.js";
 import type { Pricing, PricingTier } from "../../src/core/service/schemas.js";
 import { amountStyleArb, padArb, renderAmount } from "../support/amount-gen.js";
@@ -130,5 +130,22 @@ describe("inline quote queries (parseQuoteQuery, fuzz)", { timeout: fuzzTimeoutM
       fuzz("quote query: total"),
     );
     expect(orderDeepLink("b", 1, 2)).toBe("https://t.me/b?start=order_1_2");
+  });
+
+  it("reads back every order deep link exactly, and nothing else as one", () => {
+    const other = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.constantFrom("_", "__", "-", "_x", "_-")).map(([a, d, s]) => `order_${a}${s}${d}`),
+      fc.constantFrom("order_", "order_1", "order_1_2_3", "order_-1_60", "order_1e5_60", " order_1_60", "order_1_60 "),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }).filter((n) => String(n).length <= 15), fc.integer({ min: 0, max: 999_999_999 }), other, (amount, durationSec, o) => {
+        const start = new URL(orderDeepLink("fuzz_bot", amount, durationSec)).searchParams.get("start")!;
+        const m = /^order_(\d+)_(\d+)$/.exec(o);
+        const otherOk = m !== null && m[1]!.length <= 15 && m[2]!.length <= 9;
+        return sameJson(parseOrderDeepLink(start), { amount, durationSec }) && (parseOrderDeepLink(o) !== undefined) === otherOk && start.length <= 64;
+      }),
+      fuzz("order deep link: round trip"),
+    );
   });
 });
