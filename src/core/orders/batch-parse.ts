@@ -77,10 +77,13 @@ function detectDelimiter(lines: readonly string[], csv: boolean): Delimiter {
   return "whitespace";
 }
 
+/** Base58 text as long as an address: a mistyped address (even one without digits), never a column name. */
+const ADDRESS_SHAPED = /^[1-9A-HJ-NP-Za-km-z]{25,}$/;
+
 /** A header names its columns in words; a mistyped address that happens to contain "to" is a bad line, not a header. */
 function isHeader(fields: readonly string[]): boolean {
   const first = fields[0] ?? "";
-  return /^[\p{L}\s_-]+$/u.test(first) && /address|receiver|recipient|wallet|to/i.test(first);
+  return /^[\p{L}\s_-]+$/u.test(first) && !ADDRESS_SHAPED.test(first) && /address|receiver|recipient|wallet|to/i.test(first);
 }
 
 type LineResult = { item: BatchItem } | { error: BatchLineError };
