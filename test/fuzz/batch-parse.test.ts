@@ -6,7 +6,7 @@ import { checkAmount, resolveTier } from "../../src/core/orders/order-input.js";
 import type { Pricing, PricingTier } from "../../src/core/service/schemas.js";
 import { isValidTronAddress } from "../../src/core/tron/index.js";
 import { amountStyleArb, renderAmount } from "../support/amount-gen.js";
-import { fuzz, fuzzTimeoutMs, sameJson } from "../support/fuzz.js";
+import { fuzz, fuzzTimeoutMs, sameJson, scaledRuns } from "../support/fuzz.js";
 import { pricingArb, tierWordArb } from "../support/pricing-gen.js";
 import { BASE58_ALPHABET, pooledAddressArb } from "../support/tron-address-gen.js";
 
@@ -166,7 +166,7 @@ describe("batch lines and CSV (parseBatch, fuzz)", { timeout: fuzzTimeoutMs() },
         return r.fatal === undefined && r.items.length === count;
       }),
       // Each case parses up to 130 lines; 300 cases cover every count 0..130 several times over.
-      fuzz("batch: counts", 300),
+      fuzz("batch: counts", scaledRuns(300)),
     );
   });
 

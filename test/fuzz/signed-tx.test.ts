@@ -63,7 +63,7 @@ const retypeArb = (signed: boolean): fc.Arbitrary<Mutation> =>
 /** Mutations refused before any signature is recovered: cheap enough for the full case count. */
 const hostileArb: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant("hostile" as const), tx: txIndex, path: pathIndex, key: fc.constantFrom("toJSON" as const, "__proto__" as const), value: fc.oneof(fc.integer(), fc.constant(null), benignValue), inside: fc.nat({ max: 3 }) }),
-  fc.record({ kind: fc.constant("deep" as const), tx: txIndex, path: pathIndex, depth: fc.integer({ min: MAX_TX_DEPTH, max: 6_000 }), arrays: fc.boolean() }),
+  fc.record({ kind: fc.constant("deep" as const), tx: txIndex, path: pathIndex, depth: fc.integer({ min: MAX_TX_DEPTH, max: 2_000 }), arrays: fc.boolean() }),
   retypeArb(true),
 );
 
