@@ -21,6 +21,9 @@ import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 /** Commands of the flows whose argument is checked for a wallet secret; others (/link, /webhook secret) take secrets on purpose. */
 const SECRET_CHECKED_COMMANDS: ReadonlySet<string> = new Set(["broadcast", "order", "batch", "track", "orders"]);
 
+/** c confirm, x cancel, r retry (keyboards/broadcast.ts). */
+const DRAFT_ACTIONS: ReadonlySet<string> = new Set(["c", "x", "r"]);
+
 /** The text after one of those commands, or undefined for any other command or none. */
 function commandArgument(text: string): string | undefined {
   const m = /^\/([A-Za-z0-9_]+)(?:@\S+)?(?:\s+([\s\S]*))?$/.exec(text);
@@ -114,7 +117,8 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
     const data = draftData.unpack(ctx.callbackQuery.data);
     const chatId = ctx.chat.id;
     const draft = data ? await flows.drafts.get(data.draftId) : undefined;
-    if (!data || !draft || draft.chatId !== chatId || draft.state === "cancelled") {
+    // Only the actions our buttons carry: forged data with any other action is not a Confirm.
+    if (!data || !DRAFT_ACTIONS.has(data.action) || !draft || draft.chatId !== chatId || draft.state === "cancelled") {
       await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
       return;
     }

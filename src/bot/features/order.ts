@@ -14,6 +14,7 @@ import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { bestEffort } from "../helpers/best-effort.js";
 import { failedReply, placedText } from "../helpers/placement-text.js";
+import { parseOrderDeepLink } from "../helpers/quote-query.js";
 import { prepareQuote } from "../helpers/quote-text.js";
 import { requireApiKeyForButton } from "../helpers/require-key.js";
 import { createFreshQuoteKeyboard } from "../keyboards/order.js";
@@ -35,8 +36,8 @@ function oneShotErrorText(ctx: BotContext, error: Exclude<OneShotParse, { ok: tr
   }
 }
 
-/** Deep link from inline quotes: `/start order_<amount>_<durationSec>`. */
-const DEEP_LINK = /^order_(\d{1,9})_(\d{1,7})$/;
+/** c confirm, x cancel, r retry, f fresh quote (keyboards/order.ts). */
+const QUOTE_ACTIONS: ReadonlySet<string> = new Set(["c", "x", "r", "f"]);
 
 /**
  * /order (guided or one-shot), the `order_…` deep link, the quote buttons
@@ -87,10 +88,11 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
   });
 
   feature.command("start", logHandle("command-start-order"), async (ctx, next) => {
-    const m = DEEP_LINK.exec(ctx.match.trim());
-    if (!m) return next();
+    // Deep link from inline quotes: `/start order_<amount>_<durationSec>`.
+    const link = parseOrderDeepLink(ctx.match.trim());
+    if (!link) return next();
     if (!(await requireLink(ctx, ctx.chat.id))) return;
-    const args: OrderConversationArgs = { prefill: { amount: Number(m[1]), durationSec: Number(m[2]) } };
+    const args: OrderConversationArgs = { prefill: { amount: link.amount, durationSec: link.durationSec } };
     await ctx.conversation.enter(ORDER_CONVERSATION, args);
   });
 
@@ -98,7 +100,8 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
     const data = quoteData.unpack(ctx.callbackQuery.data);
     const chatId = ctx.chat.id;
     const quote = data ? await flows.quotes.get(data.quoteId) : undefined;
-    if (!data || !quote || quote.chatId !== chatId) {
+    // Only the actions our buttons carry: forged data with any other action is not a Confirm.
+    if (!data || !QUOTE_ACTIONS.has(data.action) || !quote || quote.chatId !== chatId) {
       await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
       return;
     }

@@ -4,15 +4,15 @@ import { LINK_CONVERSATION } from "../conversations/link.js";
 import type { BotDeps } from "../deps.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
+import { parseOrderDeepLink } from "../helpers/quote-query.js";
 import { privateChatKeyboard } from "../middlewares/group-guard.js";
 
-/** Deep-link payloads this feature leaves to later features (the order flow). */
-export const ORDER_START_PREFIX = "order_";
-
 /**
- * /start with deep links: `link` opens the link flow; `order_…` is left to
- * the order feature (next); anything else greets. In a group /start only
- * greets briefly and points to the private chat (nothing is stored).
+ * /start with deep links: `link` opens the link flow; an order deep link
+ * (`order_<amount>_<durationSec>`) is left to the order feature (next);
+ * anything else greets, a broken or outdated `order_…` link included. In a
+ * group /start only greets briefly and points to the private chat (nothing
+ * is stored).
  */
 export function createStartFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
@@ -20,7 +20,7 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
 
   feature.command("start", logHandle("command-start"), async (ctx, next) => {
     const payload = ctx.match.trim();
-    if (payload.startsWith(ORDER_START_PREFIX)) return next();
+    if (parseOrderDeepLink(payload) !== undefined) return next();
     await deps.chats.markActive(ctx.chat.id);
     if (payload === "link") {
       await ctx.conversation.enter(LINK_CONVERSATION);

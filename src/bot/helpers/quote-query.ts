@@ -44,6 +44,16 @@ export function parseQuoteQuery(query: string, pricing: Pricing): QuoteQuery {
   return { kind: "quote", amount, tiers: chosen };
 }
 
+/**
+ * The /start payload of `orderDeepLink`, read back. Any safe amount and any
+ * duration up to 9 digits: the order flow checks both against the live price
+ * list, like typed ones. Undefined for any other payload (which /start greets).
+ */
+export function parseOrderDeepLink(payload: string): { amount: number; durationSec: number } | undefined {
+  const m = /^order_(\d{1,15})_(\d{1,9})$/.exec(payload);
+  return m ? { amount: Number(m[1]), durationSec: Number(m[2]) } : undefined;
+}
+
 /** The deep link that opens the order flow on this quote (issue 4: `start=order_<amount>_<durationSec>`). */
 export function orderDeepLink(botUsername: string, amount: number, durationSec: number): string {
   return `https://t.me/${botUsername}?start=order_${amount}_${durationSec}`;

@@ -18,6 +18,15 @@ import {
 /** Telegram documents and the service both stop at 1 MiB (service-api.md section 8). */
 export const MAX_SIGNED_TX_BYTES = 1_048_576;
 
+/**
+ * A real transaction nests 6 levels (tx, raw_data, contract[], contract,
+ * parameter, value); deeper JSON is refused before anything walks it
+ * recursively (the store's serializer overflows the stack near 4,000).
+ */
+export const MAX_TX_DEPTH = 16;
+/** Keys that change how JavaScript or a serializer treats the object; no transaction has them. */
+const HOSTILE_KEYS: ReadonlySet<string> = new Set(["toJSON", "__proto__"]);
+
 export type PrecheckRejection = TxRejection | "not_json" | "too_large";
 
 export interface FeeEstimate {
@@ -138,6 +147,21 @@ export function parseJsonErrorDetail(detail: string | undefined): JsonErrorAt | 
   return m ? { end: m[1] !== undefined, line: Number(m[2]), column: Number(m[3]) } : undefined;
 }
 
+/** Why `value` cannot be kept and passed on as it is, or undefined; iterative, so no depth overflows it. */
+export function hostileStructure(value: unknown): string | undefined {
+  const stack: { node: unknown; depth: number }[] = [{ node: value, depth: 1 }];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const { node, depth } = top;
+    if (typeof node !== "object" || node === null) continue;
+    if (depth > MAX_TX_DEPTH) return `the JSON nests deeper than ${MAX_TX_DEPTH} levels`;
+    for (const key of Object.keys(node)) {
+      if (!Array.isArray(node) && HOSTILE_KEYS.has(key)) return `the JSON has a field named ${key}`;
+      stack.push({ node: (node as Record<string, unknown>)[key], depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
 /** A pasted text that is meant as a signed transaction (an object with txID or raw_data, possibly wrapped). */
 export function looksLikeSignedTransaction(text: string): boolean {
   const trimmed = text.trim();
@@ -168,6 +192,8 @@ function unwrap(value: unknown): unknown {
 export function precheckBroadcast({ input, nowMs, baseUnitPriceSun, usdtContract }: PrecheckInput): PrecheckResult {
   const parsed = parse(input);
   if (!parsed.ok) return parsed;
+  const hostile = hostileStructure(parsed.value);
+  if (hostile !== undefined) return { ok: false, reason: "malformed", detail: hostile };
   const value = unwrap(parsed.value);
   const verified = verifySignedTransaction(value, nowMs, usdtContract === undefined ? {} : { usdtContract });
   if (!verified.ok) {

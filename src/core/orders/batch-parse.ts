@@ -77,9 +77,13 @@ function detectDelimiter(lines: readonly string[], csv: boolean): Delimiter {
   return "whitespace";
 }
 
+/** Base58 text as long as an address: a mistyped address (even one without digits), never a column name. */
+const ADDRESS_SHAPED = /^[1-9A-HJ-NP-Za-km-z]{25,}$/;
+
+/** A header names its columns in words; a mistyped address that happens to contain "to" is a bad line, not a header. */
 function isHeader(fields: readonly string[]): boolean {
   const first = fields[0] ?? "";
-  return !isValidTronAddress(first) && /address|receiver|recipient|wallet|to/i.test(first);
+  return /^[\p{L}\s_-]+$/u.test(first) && !ADDRESS_SHAPED.test(first) && /address|receiver|recipient|wallet|to/i.test(first);
 }
 
 type LineResult = { item: BatchItem } | { error: BatchLineError };
@@ -91,18 +95,26 @@ function parseFields(line: number, fields: string[], pricing: Pricing, delimiter
   // A grouped amount may itself be split by the delimiter ("70 000", "65,000" unquoted).
   const sep = delimiter === "whitespace" ? " " : delimiter;
   const last = rest.at(-1)!;
-  const tier = rest.length >= 2 ? resolveTier(last, pricing.tiers) : undefined;
+  let tier = rest.length >= 2 ? resolveTier(last, pricing.tiers) : undefined;
   const amountParts = tier ? rest.slice(0, -1) : rest;
   let amountText = amountParts[0]!;
   if (amountParts.length > 1) {
     const joined = amountParts.join(sep);
     if (parseEnergyAmount(joined) === undefined) {
-      if (rest.length === 2) return { error: { line, reason: "bad_duration", value: last } };
+      // An amount (of one or more parts) and then one word: that word was meant as the duration.
+      if (rest.length === 2 || parseEnergyAmount(rest.slice(0, -1).join(sep)) !== undefined) return { error: { line, reason: "bad_duration", value: last } };
       return { error: { line, reason: "too_many_fields" } };
     }
     amountText = joined;
   }
-  const amount = checkAmount(amountText, pricing);
+  let amount = checkAmount(amountText, pricing);
+  // "70 300" with a 300 s tier: when 70 is refused, 70,300 without a duration may still be an order.
+  const whole = tier && !amount.ok ? checkAmount(rest.join(sep), pricing) : undefined;
+  if (whole?.ok) {
+    tier = undefined;
+    amount = whole;
+    amountText = rest.join(sep);
+  }
   if (!amount.ok) {
     return amount.reason === "bad_amount"
       ? { error: { line, reason: "bad_amount", value: amountText } }

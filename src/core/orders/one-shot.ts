@@ -7,7 +7,8 @@ import { checkAmount, resolveTier } from "./order-input.js";
  * an address or a saved label, and labels may contain spaces ("bob wallet"),
  * so the line is read from the end: the last token may be a duration, the
  * one to three before it the amount ("70 000" is one amount), and everything
- * before that the receiver. The first split whose receiver resolves wins.
+ * before that the receiver. The first split whose receiver resolves and whose
+ * amount is accepted wins; if none is accepted, the first refusal is named.
  */
 
 export type OneShotParse =
@@ -30,6 +31,9 @@ export async function parseOneShotOrder(text: string, pricing: Pricing, resolveR
   const last = tokens.at(-1)!;
   const tier = resolveTier(last, pricing.tiers);
   const ends = tier ? [tokens.length - 1, tokens.length] : [tokens.length];
+  // "70 300" with a 300 s tier reads first as 70 for 5 minutes; when that amount is refused,
+  // the other splits still get their turn, and the first refusal is reported only if none fits.
+  let refused: OneShotParse | undefined;
   for (const end of ends) {
     for (let n = 1; n <= MAX_AMOUNT_TOKENS; n += 1) {
       const start = end - n;
@@ -40,14 +44,24 @@ export async function parseOneShotOrder(text: string, pricing: Pricing, resolveR
       if (address === undefined) continue;
       const amount = checkAmount(amountText, pricing);
       if (!amount.ok) {
-        return amount.reason === "bad_amount"
-          ? { ok: false, reason: "bad_amount", value: amountText }
-          : { ok: false, reason: "amount_out_of_range", value: amountText, min: amount.min, max: amount.max };
+        refused ??=
+          amount.reason === "bad_amount"
+            ? { ok: false, reason: "bad_amount", value: amountText }
+            : { ok: false, reason: "amount_out_of_range", value: amountText, min: amount.min, max: amount.max };
+        continue;
       }
       return { ok: true, address, amount: amount.amount, durationSec: end === tokens.length - 1 ? tier?.durationSec : undefined };
     }
   }
-  return diagnose(tokens, resolveReceiver);
+  return refused ?? diagnose(tokens, resolveReceiver);
+}
+
+/** How many leading words (up to three: "70 000", "1.5 k") form one amount; 0 when none do. */
+function amountWords(words: readonly string[]): number {
+  for (let n = Math.min(MAX_AMOUNT_TOKENS, words.length); n >= 1; n -= 1) {
+    if (parseEnergyAmount(words.slice(0, n).join(" ")) !== undefined) return n;
+  }
+  return 0;
 }
 
 /** No split worked: name the one part that is wrong, judged from the longest receiver that resolves. */
@@ -56,13 +70,14 @@ async function diagnose(tokens: readonly string[], resolveReceiver: ReceiverReso
     if ((await resolveReceiver(tokens.slice(0, k).join(" "))) === undefined) continue;
     const rest = tokens.slice(k);
     if (rest.length === 0) return { ok: false, reason: "usage" };
-    if (parseEnergyAmount(rest[0]!) === undefined) return { ok: false, reason: "bad_amount", value: rest[0]! };
+    const n = amountWords(rest);
+    if (n === 0) return { ok: false, reason: "bad_amount", value: rest[0]! };
     // An amount followed by exactly one more word: that word was meant as the duration.
-    if (rest.length === 2) return { ok: false, reason: "bad_duration", value: rest[1]! };
+    if (rest.length === n + 1) return { ok: false, reason: "bad_duration", value: rest[n]! };
     return { ok: false, reason: "usage" };
   }
-  // Nothing resolves: the receiver is the part before the first amount-looking word.
-  const firstAmount = tokens.findIndex((t, i) => i > 0 && parseEnergyAmount(t) !== undefined);
+  // Nothing resolves: the receiver is the part before the first amount-looking word(s).
+  const firstAmount = tokens.findIndex((_, i) => i > 0 && amountWords(tokens.slice(i)) > 0);
   const receiver = tokens.slice(0, firstAmount > 0 ? firstAmount : 1).join(" ");
   return { ok: false, reason: "bad_receiver", value: receiver };
 }

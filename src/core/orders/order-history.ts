@@ -97,7 +97,8 @@ export function createOrderHistory({ store, logger }: OrderHistoryDeps): OrderHi
     async page(chatId, page, pageSize) {
       const entries = (await records.get(key(chatId)))?.entries ?? [];
       const pages = Math.max(1, Math.ceil(entries.length / pageSize));
-      const p = Math.min(Math.max(0, Math.trunc(page)), pages - 1);
+      // The page comes from button data, which can be forged: anything but a finite number is the first page.
+      const p = Number.isFinite(page) ? Math.min(Math.max(0, Math.trunc(page)), pages - 1) : 0;
       return { entries: entries.slice(p * pageSize, (p + 1) * pageSize), page: p, pages, total: entries.length };
     },
   };
