@@ -29,15 +29,3 @@ export function jsonTooDeep(text: string, maxDepth = MAX_JSON_DEPTH): boolean {
   }
   return false;
 }
-
-/** The same limit for a value already parsed (walked with a stack of its own, not recursion). */
-export function valueTooDeep(value: unknown, maxDepth = MAX_JSON_DEPTH): boolean {
-  const stack: { node: unknown; depth: number }[] = [{ node: value, depth: 0 }];
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop()!;
-    if (typeof node !== "object" || node === null) continue;
-    if (depth + 1 > maxDepth) return true;
-    for (const child of Object.values(node)) stack.push({ node: child, depth: depth + 1 });
-  }
-  return false;
-}

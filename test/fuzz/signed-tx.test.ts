@@ -92,7 +92,8 @@ function apply(m: Mutation): Mutated {
   switch (m.kind) {
     case "extra": {
       put(target, m.key, m.value);
-      return { value: m.wrap === "none" ? tx : { [m.wrap]: tx }, expect: "accepted" };
+      // Beside the transaction an extra field is harmless; inside raw_data it claims something the signed bytes do not say.
+      return { value: m.wrap === "none" ? tx : { [m.wrap]: tx }, expect: m.path === 0 ? "accepted" : "refused" };
     }
     case "hostile": {
       // Hidden up to three levels down inside an extra field, or right on the transaction's own object.
@@ -111,8 +112,11 @@ function apply(m: Mutation): Mutated {
       const had = Object.hasOwn(target, m.key);
       const same = JSON.stringify(target[m.key]) === JSON.stringify(m.value);
       put(target, m.key, m.value);
-      // A field that was there and is signed (or checked) cannot take another value; a new one may be ignored.
-      return { value: tx, expect: had && !same && m.key !== "visible" && m.key !== "type_url" ? "refused" : "either" };
+      // A field that was there and is signed (or checked) cannot take another value; a new one may be ignored,
+      // and so may an object emptied of fields (it claims nothing the signed bytes contradict). Either way an
+      // acceptance must show exactly what was signed (see `judged`).
+      const emptied = typeof m.value === "object" && m.value !== null && !Array.isArray(m.value);
+      return { value: tx, expect: had && !same && !emptied && m.key !== "visible" && m.key !== "type_url" ? "refused" : "either" };
     }
   }
 }

@@ -1,4 +1,4 @@
-import { jsonTooDeep, MAX_JSON_DEPTH, valueTooDeep } from "../json-depth.js";
+import { jsonTooDeep } from "../json-depth.js";
 import { mulSun } from "../money.js";
 import {
   estimateResource,
@@ -20,8 +20,8 @@ export const MAX_SIGNED_TX_BYTES = 1_048_576;
 
 /**
  * A real transaction nests 6 levels (tx, raw_data, contract[], contract,
- * parameter, value); deeper JSON is refused before anything walks it
- * recursively (the store's serializer overflows the stack near 4,000).
+ * parameter, value); deeper JSON is refused before it is parsed or walked,
+ * so nothing hostile reaches the store or the service.
  */
 export const MAX_TX_DEPTH = 16;
 /** Keys that change how JavaScript or a serializer treats the object; no transaction has them. */
@@ -70,13 +70,13 @@ export interface PrecheckInput {
   usdtContract?: string;
 }
 
-/** A real transaction nests about 6 levels; deeper is refused before it can reach the store. */
-const TOO_DEEP = { ok: false, reason: "malformed", detail: `the JSON nests deeper than ${MAX_JSON_DEPTH} levels` } as const;
+/** Refused on the text before it is parsed; a parsed value is walked by `hostileStructure`. */
+const TOO_DEEP = { ok: false, reason: "malformed", detail: `the JSON nests deeper than ${MAX_TX_DEPTH} levels` } as const;
 
 function parse(input: unknown): { ok: true; value: unknown } | { ok: false; reason: PrecheckRejection; detail?: string } {
-  if (typeof input !== "string") return valueTooDeep(input) ? TOO_DEEP : { ok: true, value: input };
+  if (typeof input !== "string") return { ok: true, value: input };
   if (Buffer.byteLength(input, "utf8") > MAX_SIGNED_TX_BYTES) return { ok: false, reason: "too_large" };
-  if (jsonTooDeep(input)) return TOO_DEEP;
+  if (jsonTooDeep(input, MAX_TX_DEPTH)) return TOO_DEEP;
   try {
     return { ok: true, value: JSON.parse(input) as unknown };
   } catch {

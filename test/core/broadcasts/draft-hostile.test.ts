@@ -20,15 +20,19 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const signed = () => signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1_500_000, expirationMs: NOW + 300_000 });
 
 describe("broadcast drafts with odd extra fields", () => {
+  // The pre-check refuses these keys (test/core/broadcasts/precheck-structure.test.ts); the store must
+  // survive them anyway, for whatever reaches it by another path.
   it("stores and reads back a transaction carrying toJSON and __proto__ keys, at the top and inside raw_data", async () => {
     const store = await openStore(`sqlite://${join(dir, "d.sqlite")}`, { logger: pino({ level: "silent" }) });
     const drafts = createDraftStore({ store, logger: pino({ level: "silent" }) });
     const tx = signed() as unknown as Record<string, unknown>;
-    const text = JSON.stringify({ ...tx, raw_data: { ...(tx.raw_data as object), toJSON: 1 } }).replace(/^\{/, '{"toJSON":true,"__proto__":{"polluted":1},');
-    const checked = precheckBroadcast({ input: text, nowMs: NOW, baseUnitPriceSun: 60 });
+    const checked = precheckBroadcast({ input: JSON.stringify(tx), nowMs: NOW, baseUnitPriceSun: 60 });
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
-    const draft = await drafts.create(1, checked.signedTx, checked.summary, NOW);
+    const text = JSON.stringify({ ...tx, raw_data: { ...(tx.raw_data as object), toJSON: 1 } }).replace(/^\{/, '{"toJSON":true,"__proto__":{"polluted":1},');
+    expect(precheckBroadcast({ input: text, nowMs: NOW, baseUnitPriceSun: 60 })).toMatchObject({ ok: false, reason: "malformed" });
+    const hostile = JSON.parse(text) as Record<string, unknown>;
+    const draft = await drafts.create(1, hostile, checked.summary, NOW);
     const back = await drafts.get(draft.draftId);
     expect(back?.signedTx.toJSON).toBe(true);
     expect((back?.signedTx.raw_data as Record<string, unknown>).toJSON).toBe(1);
@@ -39,7 +43,7 @@ describe("broadcast drafts with odd extra fields", () => {
     await store.close();
   });
 
-  it("refuses a transaction nested deeper than 32 levels, as text or as a parsed value", () => {
+  it("refuses a transaction nested deeper than the limit, as text or as a parsed value", () => {
     const tx = signed() as unknown as Record<string, unknown>;
     const deep = `${"[".repeat(4_000)}${"]".repeat(4_000)}`;
     const text = JSON.stringify(tx).replace(/^\{/, `{"extra":${deep},`);
