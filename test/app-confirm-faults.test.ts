@@ -134,7 +134,7 @@ describe("service and Telegram storms around an order's Confirm", () => {
   // The push queue backs off 1 s, 2 s, 4 s… between attempts: the storm is waited out, not raced.
   it("delivers the order's announcements after a Telegram 5xx storm on every message it sends", { timeout: 60_000 }, async () => {
     const quote = await w.say(CHAT, `/order ${RECEIVER} 100k 1h`, (m) => m.text.includes("Your quote"));
-    const storm = { kind: "refuse" as const, code: 502, description: "Bad Gateway", times: 3 };
+    const storm = { kind: "refuse" as const, code: 502, description: "Bad Gateway", times: 2 };
     const { orderId } = await confirmOrderWithoutSay(quote.messageId, () => {
       w.tg.injectFault({ method: "editMessageText", ...storm });
       w.tg.injectFault({ method: "sendMessage", ...storm });
