@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Message, Update, UserFromGetMe } from "grammy/types";
+import { createFaultBook, type TelegramFault } from "./fake-telegram-faults.js";
 import type { Button } from "./fake-telegram-format.js";
 import { parseRequest, readBody } from "./fake-telegram-http.js";
 import { BOT_ADMIN_RIGHTS, createMethods, TelegramError, type FakeCore, type PendingQuery } from "./fake-telegram-methods.js";
@@ -35,7 +36,7 @@ import {
   type UserSpec,
 } from "./updates.js";
 
-export type { Button, RateLimitOptions, StoredMessage };
+export type { Button, RateLimitOptions, StoredMessage, TelegramFault };
 export { TELEGRAM_RATE_LIMITS };
 
 export interface RecordedCall {
@@ -48,15 +49,6 @@ export interface RecordedCall {
   /** Applied, but the answer was dropped by an injected fault. */
   answerLost?: boolean;
 }
-
-/**
- * A fault for the next calls of one method: Telegram refuses them (a 429 with
- * a long `retry_after`, a 5xx), or applies them and the answer never arrives
- * (the connection drops), as happens in real networks.
- */
-export type TelegramFault =
-  | { method: string; times?: number; kind: "refuse"; code: number; description: string; retryAfter?: number }
-  | { method: string; times?: number; kind: "lose_answer" };
 
 export interface FakeTelegramOptions {
   token?: string;
@@ -97,13 +89,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     ...options.botInfo,
   } as UserFromGetMe;
   const calls: RecordedCall[] = [];
-  const faults: { fault: TelegramFault; left: number }[] = [];
-  /** The first fault still armed for this method, used up by one call. */
-  const takeFault = (method: string): TelegramFault | undefined => {
-    const armed = faults.find((f) => f.fault.method.toLowerCase() === method.toLowerCase() && f.left > 0);
-    if (armed) armed.left -= 1;
-    return armed?.fault;
-  };
+  const faults = createFaultBook();
   const listeners = new Set<(m: StoredMessage) => void>();
   const updateWaiters = new Set<() => void>();
   let seq = 0;
@@ -185,7 +171,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
         calls.push(call);
         const handler = methods[method.toLowerCase()];
         if (!handler) throw new TelegramError(404, "Not Found: method not found");
-        const fault = takeFault(method);
+        const fault = faults.take(method);
         if (fault?.kind === "refuse") throw new TelegramError(fault.code, fault.description, fault.retryAfter === undefined ? undefined : { retry_after: fault.retryAfter });
         const result = await handler(params, parsed.files, gone.signal);
         if (fault?.kind === "lose_answer") {
@@ -296,12 +282,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     },
     setRateLimits,
     /** Arms a fault for the next `times` (default 1) calls of a method. */
-    injectFault: (fault: TelegramFault) => {
-      faults.push({ fault, left: fault.times ?? 1 });
-    },
-    clearFaults: () => {
-      faults.length = 0;
-    },
+    injectFault: (fault: TelegramFault) => faults.inject(fault),
+    clearFaults: () => faults.clear(),
     /** Registered commands per scope type and language ("" = no language); a chat scope is "chat:<id>". */
     commands: (languageCode = "", scope = "default") => core.commands.get(`${scope}:${languageCode}`) as { command: string; description: string }[] | undefined,
     webhook: () => ({ ...core.webhook }),
