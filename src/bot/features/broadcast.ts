@@ -7,7 +7,7 @@ import type { BotContext } from "../context.js";
 import { BROADCAST_CONVERSATION, checkBroadcast, replyWithCheck } from "../conversations/broadcast.js";
 import type { FlowDeps } from "../conversations/flow-deps.js";
 import { deletedAsSecret } from "../conversations/order-steps.js";
-import { bestEffort } from "../helpers/best-effort.js";
+import { bestEffort, firstCardSignal } from "../helpers/best-effort.js";
 import { isJsonDocument, readDocument } from "../helpers/document.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { serviceErrorText } from "../helpers/error-text.js";
@@ -106,7 +106,7 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
       ? broadcastCardText(ctx, record, locale, await flows.history.get(chatId, "broadcast", result.broadcastId))
       : translate(ctx, "broadcast-accepted", { broadcastId: code(result.broadcastId), status: statusText(ctx, result.initialStatus) });
     const refresh = record && isBroadcastFinished(record.status) ? {} : { reply_markup: createTrackRefreshKeyboard(ctx, "broadcast", result.broadcastId) };
-    const drawn = await bestEffort(ctx, "editMessageText", () => ctx.editMessageText(text, { ...HTML, ...refresh }));
+    const drawn = await bestEffort(ctx, "editMessageText", () => ctx.editMessageText(text, { ...HTML, ...refresh }, firstCardSignal()));
     const item = { chatId, kind: "broadcast" as const, id: result.broadcastId };
     const cardMessageId = ctx.callbackQuery?.message?.message_id;
     if (drawn) await flows.tracker.cardShown({ ...item, status, ...(cardMessageId === undefined ? {} : { cardMessageId }) });

@@ -12,7 +12,7 @@ import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { formatInteger } from "../helpers/format.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
-import { bestEffort } from "../helpers/best-effort.js";
+import { bestEffort, firstCardSignal } from "../helpers/best-effort.js";
 import { failedReply, placedText } from "../helpers/placement-text.js";
 import { parseOrderDeepLink } from "../helpers/quote-query.js";
 import { prepareQuote } from "../helpers/quote-text.js";
@@ -157,7 +157,7 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
   async function drawPlaced(ctx: BotContext, chatId: number, result: Extract<PlaceResult, { status: "placed" }>, locale: string): Promise<void> {
     const only = result.orders.length === 1 ? result.orders[0] : undefined;
     const refresh = only && only.status !== "fulfilled" ? { reply_markup: createTrackRefreshKeyboard(ctx, "order", only.orderId) } : {};
-    const drawn = await bestEffort(ctx, "editMessageText", () => ctx.editMessageText(placedText(ctx, result, locale), { ...HTML, ...refresh }));
+    const drawn = await bestEffort(ctx, "editMessageText", () => ctx.editMessageText(placedText(ctx, result, locale), { ...HTML, ...refresh }, firstCardSignal()));
     const cardMessageId = only ? ctx.callbackQuery?.message?.message_id : undefined;
     for (const o of result.orders) {
       const item = { chatId, kind: "order" as const, id: o.orderId };

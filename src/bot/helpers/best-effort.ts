@@ -16,3 +16,16 @@ export async function bestEffort(ctx: Pick<BotContext, "logger">, what: string, 
     return false;
   }
 }
+
+/**
+ * How long the bot's own first card edit after a confirm may take, auto-retry's
+ * waits included; past it the call is aborted and the tracker draws the card.
+ * Well inside the tracker's `cardGraceMs` (60 s): an edit must never land after
+ * the tracker has drawn a newer status.
+ */
+export const FIRST_CARD_BUDGET_MS = 40_000;
+
+/** The abort signal of that first edit (grammY types its signal with the abort-controller shim's type). */
+export function firstCardSignal(): Parameters<BotContext["editMessageText"]>[2] {
+  return AbortSignal.timeout(FIRST_CARD_BUDGET_MS) as unknown as Parameters<BotContext["editMessageText"]>[2];
+}

@@ -50,8 +50,10 @@ export interface TrackerDeps {
   broadcastMarginMs?: number;
   /**
    * How long the first read waits for a card the bot is drawing (`pendingCard`)
-   * before the tracker announces the status itself. Default 20 s (auto-retry
-   * waits up to 10 s for Telegram).
+   * before the tracker announces the status itself. A safety net only: the bot
+   * always reports, and gives its own edit less time than this
+   * (`FIRST_CARD_BUDGET_MS`), so a late edit never draws an older status over
+   * the tracker's. Default 60 s.
    */
   cardGraceMs?: number;
   /** Gauge of tracked items by kind. */
@@ -105,5 +107,5 @@ export const DEFAULT_TRACKING = {
   maxDelayMs: 30_000,
   orderHorizonMs: 60 * 60_000,
   broadcastMarginMs: 5 * 60_000,
-  cardGraceMs: 20_000,
+  cardGraceMs: 60_000,
 } as const;
