@@ -8,18 +8,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { KillFigures } from "../test/reliability/figures.js";
 
-interface Figures {
-  backend: string;
-  flow: string;
-  kills: number;
-  landed: { beforeCharge: number; chargedBeforeCard: number; afterCard: number };
-  tapsRetried: number;
-  charges: number;
-  doubledCharges: number;
-  lostAnnouncements: number;
-  doubledAnnouncements: number;
-}
 
 const out = (line = ""): void => void process.stdout.write(`${line}\n`);
 const rounds = process.env.KILL_ROUNDS ?? "24";
@@ -31,9 +21,9 @@ const run = spawnSync("npx", ["vitest", "run", "test/reliability"], {
   // Generous: each round restarts the bot process and waits for the outcome.
   timeout: 60 * 60_000,
 });
-let rows: Figures[] = [];
+let rows: KillFigures[] = [];
 try {
-  rows = readFileSync(figuresFile, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Figures);
+  rows = readFileSync(figuresFile, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as KillFigures);
 } catch {
   // No figures: the run failed before any suite finished; its output says why.
 }

@@ -14,6 +14,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimRedisDb, postgresTarget, RECEIVER, sqliteTarget, waitFor, type StoreTarget } from "../app-harness.js";
 import { signTrxTransfer, TEST_KEYS } from "../support/tron-sign.js";
+import type { KillFigures } from "./figures.js";
 import { startKillWorld, type BotProcess, type KillWorld } from "./kill-world.js";
 
 /** Rounds per flow and backend: a few in `npm test`, more in `npm run reliability`. */
@@ -24,21 +25,8 @@ const SERVER_ROUNDS = Number(process.env.KILL_ROUNDS ?? 1);
 const KILL_DELAYS_MS = [0, 3, 8, 15, 25, 40, 60, 90, 130, 200, 300, 500];
 const CHAT = 6161;
 
-interface Figures {
-  backend: string;
-  flow: "order" | "broadcast";
-  kills: number;
-  /** Where the kill landed, seen from outside. */
-  landed: { beforeCharge: number; chargedBeforeCard: number; afterCard: number };
-  /** Taps the bot never processed (fetched, then killed before it recorded anything): nothing charged, tapped again. */
-  tapsRetried: number;
-  charges: number;
-  doubledCharges: number;
-  lostAnnouncements: number;
-  doubledAnnouncements: number;
-}
 
-function report(f: Figures): void {
+function report(f: KillFigures): void {
   const line = JSON.stringify(f);
   process.stdout.write(`reliability: ${line}\n`);
   if (process.env.RELIABILITY_OUT) appendFileSync(process.env.RELIABILITY_OUT, `${line}\n`);
@@ -63,7 +51,7 @@ function killSuite(backend: string, openTarget: () => Promise<StoreTarget>, roun
     });
 
     /** Kills the bot `delayMs` after the tap was fetched and starts it again; says where the kill landed. */
-    async function killAfter(delayMs: number, chargedBefore: number, cardId: number, pristine: string): Promise<keyof Figures["landed"]> {
+    async function killAfter(delayMs: number, chargedBefore: number, cardId: number, pristine: string): Promise<keyof KillFigures["landed"]> {
       await sleep(delayMs);
       const charged = w.debits().length > chargedBefore;
       const carded = w.textOf(CHAT, cardId) !== pristine;
@@ -73,7 +61,7 @@ function killSuite(backend: string, openTarget: () => Promise<StoreTarget>, roun
     }
 
     it(`announces every order charged across ${rounds} kills, charged once`, { timeout: 60_000 + rounds * 30_000 }, async () => {
-      const f: Figures = { backend, flow: "order", kills: 0, landed: { beforeCharge: 0, chargedBeforeCard: 0, afterCard: 0 }, tapsRetried: 0, charges: 0, doubledCharges: 0, lostAnnouncements: 0, doubledAnnouncements: 0 };
+      const f: KillFigures = { backend, flow: "order", kills: 0, landed: { beforeCharge: 0, chargedBeforeCard: 0, afterCard: 0 }, tapsRetried: 0, charges: 0, doubledCharges: 0, lostAnnouncements: 0, doubledAnnouncements: 0 };
       for (let round = 0; round < rounds; round += 1) {
         const quoteMsg = await w.say(CHAT, `/order ${RECEIVER} 100k 1h`, (m) => m.text.includes("Your quote"));
         const quoteId = w.quoteIdOf(quoteMsg);
@@ -121,7 +109,7 @@ function killSuite(backend: string, openTarget: () => Promise<StoreTarget>, roun
     });
 
     it(`announces every broadcast accepted across ${rounds} kills, charged once`, { timeout: 60_000 + rounds * 30_000 }, async () => {
-      const f: Figures = { backend, flow: "broadcast", kills: 0, landed: { beforeCharge: 0, chargedBeforeCard: 0, afterCard: 0 }, tapsRetried: 0, charges: 0, doubledCharges: 0, lostAnnouncements: 0, doubledAnnouncements: 0 };
+      const f: KillFigures = { backend, flow: "broadcast", kills: 0, landed: { beforeCharge: 0, chargedBeforeCard: 0, afterCard: 0 }, tapsRetried: 0, charges: 0, doubledCharges: 0, lostAnnouncements: 0, doubledAnnouncements: 0 };
       for (let round = 0; round < rounds; round += 1) {
         const tx = signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1_000_000 + round, expirationMs: Date.now() + 600_000 });
         const summary = await w.say(CHAT, `/broadcast ${JSON.stringify(tx)}`, (m) => m.text.includes("Check before sending"));
