@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import { createKeyedMutex } from "../store/keyed-mutex.js";
 import { ServiceError } from "../service/errors.js";
 import type { ServiceClient } from "../service/client.js";
-import type { PendingConfirmations } from "../confirmations/pending-confirmations.js";
+import { keyTagOf, type PendingConfirmations } from "../confirmations/pending-confirmations.js";
 import type { HistoryEntry, OrderHistory } from "../orders/order-history.js";
 import type { Tracker } from "../tracking/tracker.js";
 import { EXPIRED_BELOW_MS } from "../tron/index.js";
@@ -145,7 +145,7 @@ export function createBroadcastSubmitter(deps: BroadcastSubmitterDeps): Broadcas
         }
         if (draft.summary.expirationMs - now() < EXPIRED_BELOW_MS) return { status: "expired", draft };
         // Sending again is safe: the service deduplicates by txId, so an attempt it saw answers duplicate_tx.
-        await deps.pending.add({ kind: "broadcast", id: draftId, chatId, sinceMs: now(), ...(input.locale === undefined ? {} : { locale: input.locale }) });
+        await deps.pending.add({ kind: "broadcast", keyTag: keyTagOf(input.apiKey), id: draftId, chatId, sinceMs: now(), ...(input.locale === undefined ? {} : { locale: input.locale }) });
         const sending = (await drafts.update(draftId, (d) => ({ ...d, state: "submitting" }))) ?? draft;
         try {
           const result = await service.createBroadcast(draft.signedTx, apiKey);

@@ -4,7 +4,7 @@ import type { DraftStore } from "../broadcasts/draft.js";
 import type { OrderPlacer } from "../orders/place-order.js";
 import type { QuoteStore } from "../orders/quote-store.js";
 import type { ServiceError } from "../service/errors.js";
-import type { PendingConfirmation, PendingConfirmations } from "./pending-confirmations.js";
+import { keyTagOf, type PendingConfirmation, type PendingConfirmations } from "./pending-confirmations.js";
 
 /**
  * Resolves, at start-up, every confirmation whose outcome was never recorded
@@ -127,6 +127,12 @@ export function createConfirmationRecovery(deps: ConfirmationRecoveryDeps): Conf
     if (apiKey === undefined) {
       // Unlinked since: the account's records are no longer the chat's to read.
       logger.warn({ chatId: entry.chatId, kind: entry.kind, id: entry.id }, "pending confirmation dropped: the chat has no key any more");
+      await deps.pending.remove(entry.kind, entry.id);
+      return "done";
+    }
+    if (entry.keyTag !== undefined && entry.keyTag !== keyTagOf(apiKey)) {
+      // Re-linked to another account: replaying there would be a new purchase, not this one.
+      logger.warn({ chatId: entry.chatId, kind: entry.kind, id: entry.id }, "pending confirmation dropped: the chat is linked to another key now");
       await deps.pending.remove(entry.kind, entry.id);
       return "done";
     }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { createRecordStore } from "../store/record-store.js";
@@ -23,8 +24,19 @@ const pendingSchema = z.object({
   /** The chat's language at the confirm, for what the resolution tells it. */
   locale: z.string().optional(),
   sinceMs: z.number().int(),
+  /**
+   * Which API key the confirmation was sent with (`keyTagOf`): a chat re-linked
+   * to another account since must not have it replayed there, where the same
+   * Idempotency-Key would make a second order.
+   */
+  keyTag: z.string().optional(),
 });
 export type PendingConfirmation = z.infer<typeof pendingSchema>;
+
+/** A short one-way tag of an API key (64 bits of SHA-256): tells keys apart, reveals nothing of them. */
+export function keyTagOf(apiKey: string): string {
+  return createHash("sha256").update(apiKey).digest("hex").slice(0, 16);
+}
 
 export interface PendingConfirmations {
   add(entry: PendingConfirmation): Promise<void>;

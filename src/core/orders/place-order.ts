@@ -4,7 +4,7 @@ import { ServiceError } from "../service/errors.js";
 import type { ServiceClient } from "../service/client.js";
 import type { Balance, Order } from "../service/schemas.js";
 import type { AddressBook } from "../address-book.js";
-import type { PendingConfirmations } from "../confirmations/pending-confirmations.js";
+import { keyTagOf, type PendingConfirmations } from "../confirmations/pending-confirmations.js";
 import type { Tracker } from "../tracking/tracker.js";
 import type { OrderHistory } from "./order-history.js";
 import { isQuoteExpired, orderItemsOf, type PlacedOrder, type Quote } from "./quote.js";
@@ -200,7 +200,7 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
         if (quote.state === "cancelled") return { status: "cancelled", quote };
         if (isQuoteExpired(quote, now())) return { status: "expired", quote };
         // Journaled and persisted before sending: a crash mid-request leaves "placing", resolved at start-up.
-        await deps.pending.add({ kind: "order", id: quoteId, chatId, sinceMs: now(), ...(input.locale === undefined ? {} : { locale: input.locale }) });
+        await deps.pending.add({ kind: "order", keyTag: keyTagOf(input.apiKey), id: quoteId, chatId, sinceMs: now(), ...(input.locale === undefined ? {} : { locale: input.locale }) });
         const sending = (await quotes.update(quoteId, (q) => ({ ...q, state: "placing", attempts: q.attempts + 1 }))) ?? quote;
         return attempt(sending, input);
       });

@@ -3,6 +3,7 @@ import { createBroadcastSubmitter } from "../../../src/core/broadcasts/submit-br
 import { createDraftStore } from "../../../src/core/broadcasts/draft.js";
 import { precheckBroadcast } from "../../../src/core/broadcasts/precheck.js";
 import { createConfirmationRecovery, type RecoveryOutcome } from "../../../src/core/confirmations/confirmation-recovery.js";
+import { keyTagOf } from "../../../src/core/confirmations/pending-confirmations.js";
 import { createOrderPlacer } from "../../../src/core/orders/place-order.js";
 import { buildQuote, type Quote } from "../../../src/core/orders/quote.js";
 import { signTrxTransfer, TEST_KEYS } from "../../support/tron-sign.js";
@@ -182,6 +183,17 @@ describe("confirmation recovery at start-up", () => {
     expect(env.sim.requests.filter((r) => r.method === "POST").length).toBe(posts);
     expect((await w.drafts.get(draft.draftId))?.state).toBe("submitted");
     expect(w.parts.tracked).toMatchObject([{ kind: "broadcast", id: accepted.broadcastId }]);
+  });
+
+  it("never replays a confirmation under another account's key (the chat re-linked since)", async () => {
+    const w = await world();
+    const quote = await w.crashedQuote();
+    await w.parts.pending.add({ kind: "order", id: quote.quoteId, chatId: CHAT, sinceMs: Date.now(), keyTag: keyTagOf("sk_the_key_it_was_sent_with") });
+    await w.recovery.start();
+    await w.recovery.settled();
+    expect(debits(env.sim, w.account.accountId)).toEqual([]);
+    expect(await w.parts.pending.list()).toEqual([]);
+    expect((await w.parts.quotes.get(quote.quoteId))?.state).toBe("placing");
   });
 
   it("drops what a chat that unlinked since can no longer read, and what certainly charged nothing", async () => {
