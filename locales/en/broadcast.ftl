@@ -93,6 +93,7 @@ broadcast-kind-vote = Vote for { $count } super representatives, { $total } vote
 broadcast-summary-vote = Vote: { $address } × { $count }
 broadcast-kind-transfer-asset = TRC10 token transfer: <b>{ $amount }</b> of token { $asset }
 broadcast-kind-contract-settings = Change a contract's settings ({ $contractType }) on { $contract }
+broadcast-kind-clear-abi = Delete the ABI published for contract { $contract } (the list of its functions that wallets and explorers read); the contract's code and funds are not touched
 broadcast-kind-account-update = Rename the account
 broadcast-summary-call-value = The call also sends <b>{ $amount } TRX</b> to the contract.
 broadcast-summary-permission = ⚠️ Signed through permission #{ $permissionId } (multi-signature). The service checks the signature against the owner { $address }; only the owner's signature counts there.

@@ -93,6 +93,7 @@ broadcast-kind-vote = Голосование за { $count } суперпред�
 broadcast-summary-vote = Голос: { $address } × { $count }
 broadcast-kind-transfer-asset = Перевод токена TRC10: <b>{ $amount }</b> токена { $asset }
 broadcast-kind-contract-settings = Изменить настройки контракта ({ $contractType }) { $contract }
+broadcast-kind-clear-abi = Удалить ABI, опубликованный для контракта { $contract } (список его функций, который читают кошельки и обозреватели); код и средства контракта не затрагиваются
 broadcast-kind-account-update = Переименовать аккаунт
 broadcast-summary-call-value = Вызов также отправляет контракту <b>{ $amount } TRX</b>.
 broadcast-summary-permission = ⚠️ Подписано через разрешение №{ $permissionId } (мультиподпись). Сервис сверяет подпись с владельцем { $address }: там учитывается только подпись владельца.

@@ -93,6 +93,7 @@ broadcast-kind-vote = 为 { $count } 个超级代表投票，共 { $total } 票
 broadcast-summary-vote = 投票：{ $address } × { $count }
 broadcast-kind-transfer-asset = TRC10 代币转账：代币 { $asset } 的 <b>{ $amount }</b>
 broadcast-kind-contract-settings = 修改合约 { $contract } 的设置（{ $contractType }）
+broadcast-kind-clear-abi = 删除合约 { $contract } 公布的 ABI（钱包和浏览器读取的函数列表）；合约的代码和资金不受影响
 broadcast-kind-account-update = 修改账户名称
 broadcast-summary-call-value = 该调用还会向合约发送 <b>{ $amount } TRX</b>。
 broadcast-summary-permission = ⚠️ 通过第 { $permissionId } 号权限签名（多签）。服务按所有者 { $address } 校验签名：在那里只有所有者的签名有效。

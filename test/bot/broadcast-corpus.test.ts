@@ -86,6 +86,36 @@ const CASES: Case[] = [
     submits: false,
   },
   {
+    tx: "dcfea1d9",
+    what: "UnfreezeBalanceV2 (wallet-cli)",
+    expect: {
+      en: ["Unstake 9 TRX staked for bandwidth (the TRX comes back after the waiting period)", "From: TJAVcszse667FmSNCwU2fm6DmfM5D4AyDh", "Estimated bandwidth: about"],
+      ru: ["Вывести из стейкинга 9 TRX, застейканные ради bandwidth (TRX вернутся после периода ожидания)", "Оценка пропускной способности"],
+      zh: ["解除质押 9 TRX（为带宽质押，等待期后返还）", "预计带宽"],
+    },
+    submits: true,
+  },
+  {
+    tx: "e5763ab8",
+    what: "WithdrawExpireUnfreeze (wallet-cli)",
+    expect: {
+      en: ["Withdraw the unstaked TRX whose waiting period is over", "From: TJAVcszse667FmSNCwU2fm6DmfM5D4AyDh", "Estimated bandwidth: about"],
+      ru: ["Забрать выведенные из стейкинга TRX, у которых закончился период ожидания"],
+      zh: ["提取等待期已结束的解除质押 TRX"],
+    },
+    submits: true,
+  },
+  {
+    tx: "b33337e7",
+    what: "ClearABI (TIP-32)",
+    expect: {
+      en: ["Delete the ABI published for contract TJr8man5Znyp3XfLxQjf5Rrzgoc1yda5oW", "the contract's code and funds are not touched", "From: TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW", "Estimated bandwidth: about"],
+      ru: ["Удалить ABI, опубликованный для контракта TJr8man5Znyp3XfLxQjf5Rrzgoc1yda5oW"],
+      zh: ["删除合约 TJr8man5Znyp3XfLxQjf5Rrzgoc1yda5oW 公布的 ABI"],
+    },
+    submits: true,
+  },
+  {
     tx: "9927d3da",
     what: "another contract call",
     expect: { en: ["Other contract call (TriggerSmartContract)", "Estimated energy: about 130,000"], ru: ["Другой вызов контракта"], zh: ["其他合约调用"] },
@@ -125,6 +155,28 @@ describe("/broadcast with real transactions of every corpus kind", () => {
     clock.now = ownTime(e);
     const expected: Record<Lang, string> = { en: "multi-signature permission (permission 2", ru: "мультиподписное разрешение (permission 2", zh: "通过多签权限签名（permission 2" };
     for (const lang of ["en", "ru", "zh"] as const) expect(await summaryIn(lang, e), lang).toContain(expected[lang]);
+    expect(h.sim.requests.filter((r) => r.path === "/v1/broadcasts")).toEqual([]);
+  });
+
+  it("refuses VoteAsset, which java-tron has no actuator for, naming it, before any request", async () => {
+    const e = byTx("59b5736f");
+    clock.now = ownTime(e);
+    const expected: Record<Lang, string> = {
+      en: "I cannot read this kind of contract (VoteAssetContract), so I cannot show you what it does and the service cannot provision it. Nothing was sent.",
+      ru: "Этот вид контракта (VoteAssetContract) я прочитать не могу: не покажу, что он делает, и сервис не сможет его обеспечить. Ничего не отправлено.",
+      zh: "我无法读取这种合约（VoteAssetContract），因此无法告诉你它做什么，服务也无法为其提供资源。未发送任何内容。",
+    };
+    for (const lang of ["en", "ru", "zh"] as const) {
+      const id = ++chat;
+      await h.linkChat(id, { balanceSun: 100_000_000 });
+      const user = h.user(id, { languageCode: lang });
+      await user.send("/broadcast");
+      const before = h.sim.requests.length;
+      await user.send(JSON.stringify(e.transaction));
+      expect(user.lastText(), lang).toBe(expected[lang]);
+      // Refused locally: not even a price lookup reached the simulator.
+      expect(h.sim.requests.slice(before), lang).toEqual([]);
+    }
     expect(h.sim.requests.filter((r) => r.path === "/v1/broadcasts")).toEqual([]);
   });
 });

@@ -68,6 +68,8 @@ function systemLine(tr: Tr, s: BroadcastSummary, locale: string, trx: () => stri
     }
     case "TransferAssetContract":
       return translate(tr, "broadcast-kind-transfer-asset", { amount: formatInteger(s.amountAtomic ?? "0", locale), asset: code(s.details?.assetName ?? "-") });
+    case "ClearABIContract":
+      return translate(tr, "broadcast-kind-clear-abi", { contract: code(s.contractAddress ?? "-") });
     default:
       return translate(tr, "broadcast-kind-contract-settings", { contractType: s.contractType, contract: code(s.contractAddress ?? "-") });
   }

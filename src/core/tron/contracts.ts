@@ -52,6 +52,49 @@ export const CONTRACT_SCHEMAS: Record<number, { name: string; fields: Schema }> 
   59: { name: "CancelAllUnfreezeV2Contract", fields: { 1: OWNER } },
 };
 
+/**
+ * Names of the ContractType values this check cannot read (Tron.proto), so a
+ * refusal can say which contract it is rather than only its number.
+ */
+const UNREADABLE_TYPE_NAMES: Record<number, string> = {
+  3: "VoteAssetContract",
+  5: "WitnessCreateContract",
+  6: "AssetIssueContract",
+  8: "WitnessUpdateContract",
+  9: "ParticipateAssetIssueContract",
+  14: "UnfreezeAssetContract",
+  15: "UpdateAssetContract",
+  16: "ProposalCreateContract",
+  17: "ProposalApproveContract",
+  18: "ProposalDeleteContract",
+  19: "SetAccountIdContract",
+  20: "CustomContract",
+  30: "CreateSmartContract",
+  32: "GetContract",
+  41: "ExchangeCreateContract",
+  42: "ExchangeInjectContract",
+  43: "ExchangeWithdrawContract",
+  44: "ExchangeTransactionContract",
+  46: "AccountPermissionUpdateContract",
+  49: "UpdateBrokerageContract",
+  51: "ShieldedTransferContract",
+  52: "MarketSellAssetContract",
+  53: "MarketCancelOrderContract",
+};
+
+/** Thrown for a contract type outside CONTRACT_SCHEMAS; `detail` names it for the user. */
+export class UnsupportedContractError extends ProtobufError {
+  override name = "UnsupportedContractError";
+  readonly detail: string;
+  constructor(type: number) {
+    const name = UNREADABLE_TYPE_NAMES[type];
+    // An identifier, not prose: it is shown as it is in every language.
+    const detail = name ?? `ContractType ${type}`;
+    super(`${detail} is not supported`);
+    this.detail = detail;
+  }
+}
+
 const RESOURCE_NAMES = ["BANDWIDTH", "ENERGY", "TRON_POWER"] as const;
 const ACCOUNT_TYPE_NAMES = ["Normal", "AssetIssue", "Contract"] as const;
 
@@ -101,7 +144,7 @@ function readVote(bytes: Uint8Array): { address: string; count: bigint } {
 /** The parameter's fields by JSON name, defaults included. Throws ProtobufError on anything unexpected. */
 export function decodeContractValue(type: number, bytes: Uint8Array): Record<string, DecodedValue> {
   const schema = CONTRACT_SCHEMAS[type];
-  if (!schema) throw new ProtobufError(`contract type ${type} is not supported`);
+  if (!schema) throw new UnsupportedContractError(type);
   const out: Record<string, DecodedValue> = {};
   for (const [name, kind] of Object.values(schema.fields)) out[name] = defaultOf(kind);
   for (const f of readFields(bytes)) {

@@ -1,5 +1,5 @@
 import { toHexAddress } from "./address.js";
-import { CONTRACT_SCHEMAS, decodeContractValue, type DecodedValue } from "./contracts.js";
+import { CONTRACT_SCHEMAS, decodeContractValue, UnsupportedContractError, type DecodedValue } from "./contracts.js";
 import { asInt64, ProtobufError, readFields, toHex, WIRE_BYTES, WIRE_VARINT, type WireField } from "./protobuf.js";
 
 /**
@@ -71,7 +71,7 @@ function decodeContract(bytes: Uint8Array): DecodedContract {
     } else throw new ProtobufError(`contract has no field ${f.field}`);
   }
   const schema = CONTRACT_SCHEMAS[type];
-  if (!schema) throw new ProtobufError(`contract type ${type} is not supported`);
+  if (!schema) throw new UnsupportedContractError(type);
   // Any.unpack compares only the type name after the last '/'.
   if (any.typeUrl.slice(any.typeUrl.lastIndexOf("/") + 1) !== `protocol.${schema.name}`) {
     throw new ProtobufError(`parameter type_url ${any.typeUrl} does not match ${schema.name}`);

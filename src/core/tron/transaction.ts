@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { fromHexAddress, toHexAddress } from "./address.js";
-import type { DecodedValue } from "./contracts.js";
+import { UnsupportedContractError, type DecodedValue } from "./contracts.js";
 import { ProtobufError, varintSize } from "./protobuf.js";
 import { decodeRawData, rawDataDisagreement, type DecodedContract, type DecodedRaw } from "./raw-data.js";
 import { recoverSigner } from "./signature.js";
@@ -147,8 +147,8 @@ export function verifySignedTransaction(input: unknown, nowMs: number, options: 
   try {
     raw = decodeRawData(rawDataHex.toLowerCase());
   } catch (e) {
-    const text = e instanceof ProtobufError ? e.message : "unreadable";
-    return text.endsWith("is not supported") ? reject("unsupported_contract", text) : reject("malformed", `raw_data_hex cannot be read: ${text}`);
+    if (e instanceof UnsupportedContractError) return reject("unsupported_contract", e.detail);
+    return reject("malformed", `raw_data_hex cannot be read: ${e instanceof ProtobufError ? e.message : "unreadable"}`);
   }
   if (raw.contracts.length === 0) return reject("malformed", "raw_data_hex holds no contract");
   if (raw.contracts.length !== 1) return reject("multiple_contracts", `expected 1 contract, got ${raw.contracts.length}`);

@@ -60,6 +60,19 @@ describe("the corpus of real transactions", () => {
     expect(judge(byTx("c70b20da"))).toMatchObject({ ok: true, tx: { kind: "trc20", toAddress: "THGb41mLdft1nvi27vcijfZPLN5ZL7yXoN" } });
   });
 
+  it("reads a mainnet USDT transfer (a node's answer pasted in an issue) as USDT, with its 41-prefixed address word", () => {
+    const e = byTx("2e3dcf9e");
+    expect(judge(e)).toMatchObject({
+      ok: true,
+      tx: { kind: "usdt", contractAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", ownerAddress: "TAzsQ9Gx8eqFNFSKbeXrbi45CuVPHzA8wr", toAddress: "TCAJweuwNRuVmjDbMes6yZKZZH4oYN6JX5", amountAtomic: "2027249420", highS: false },
+    });
+  });
+
+  it("accepts real mainnet contract calls signed with a high s, a USDT transfer among them", () => {
+    expect(judge(byTx("da2410b7"))).toMatchObject({ ok: true, tx: { kind: "usdt", highS: true, ownerAddress: "TDfeZj8wzZDN1DBmCqfXyGT2be46bmhHFy", toAddress: "TBA6CypYJizwA9XdC7Ubgc5F1bxrQ7SqPt", amountAtomic: "7499999999" } });
+    expect(judge(byTx("d1c8d646"))).toMatchObject({ ok: true, tx: { kind: "contract", highS: true, ownerAddress: "TQPEpsPezSvFhQJg3PXSRohSCyGm2k7VnT" } });
+  });
+
   it("describes system contracts from the signed bytes and bills their bandwidth as the chain does (net_usage of the explorer dump)", () => {
     // net_usage as TronGrid reported it for these mainnet transactions (LedgerHQ fixture).
     const netUsage: Record<string, number> = { "3de78211": 265, b0b68ea4: 268, "10a748b8": 252, f5c97972: 279, ea4799c7: 326, "59a153b8": 281 };
