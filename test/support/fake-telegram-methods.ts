@@ -3,17 +3,11 @@ import type { Message, Update, UserFromGetMe } from "grammy/types";
 import { markupKey, parseMarkup, parseText } from "./fake-telegram-format.js";
 import type { UploadedFile } from "./fake-telegram-http.js";
 import { boolParam, intParam, jsonParam } from "./fake-telegram-http.js";
+import { TelegramError } from "./fake-telegram-errors.js";
+import { allowedUpdatesParam, placeOf } from "./fake-telegram-places.js";
 import type { FakeChatState, RateLimiter, StoredFile, StoredMessage } from "./fake-telegram-state.js";
 
-export class TelegramError extends Error {
-  constructor(
-    readonly code: number,
-    readonly description: string,
-    readonly parameters?: Record<string, unknown>,
-  ) {
-    super(description);
-  }
-}
+export { TelegramError };
 
 export interface PendingQuery {
   kind: "callback" | "inline";
@@ -29,6 +23,8 @@ export interface FakeCore {
   queries: Map<string, PendingQuery>;
   commands: Map<string, unknown>;
   webhook: { url: string; secretToken?: string | undefined };
+  /** The last `allowed_updates` given to getUpdates/setWebhook (undefined or []: Telegram's default). */
+  allowedUpdates: string[] | undefined;
   updates: Update[];
   rate: RateLimiter | undefined;
   nextSeq(): number;
@@ -69,6 +65,13 @@ export const BOT_ADMIN_RIGHTS = {
   can_post_stories: false,
   can_edit_stories: false,
   can_delete_stories: false,
+} as const;
+
+/** A restricted member that may send nothing (ChatMemberRestricted's permissions). */
+const NO_SEND_RIGHTS = {
+  can_send_messages: false, can_send_audios: false, can_send_documents: false, can_send_photos: false, can_send_videos: false,
+  can_send_video_notes: false, can_send_voice_notes: false, can_send_polls: false, can_send_other_messages: false,
+  can_add_web_page_previews: false, can_change_info: false, can_invite_users: false, can_pin_messages: false, can_manage_topics: false,
 } as const;
 
 /** Commands are stored per scope type and language: "all_private_chats:ru", "default:". */
@@ -122,9 +125,16 @@ export function createMethods(core: FakeCore): Record<string, Method> {
     const base: Record<string, unknown> = {
       message_id: m.messageId,
       date: m.date,
-      chat: chat.type === "private" ? { id: chat.id, type: "private", first_name: `User${chat.id}` } : { id: chat.id, type: chat.type, title: chat.title ?? "Group" },
-      from: { id: core.botInfo.id, is_bot: true, first_name: core.botInfo.first_name, username: core.botInfo.username },
+      chat:
+        chat.type === "private"
+          ? { id: chat.id, type: "private", first_name: `User${chat.id}` }
+          : { id: chat.id, type: chat.type, title: chat.title ?? "Group", ...(chat.forum ? { is_forum: true } : {}) },
+      // A channel post is signed by the channel, not by the bot.
+      ...(chat.type === "channel"
+        ? { sender_chat: { id: chat.id, type: "channel", title: chat.title ?? "Channel" } }
+        : { from: { id: core.botInfo.id, is_bot: true, first_name: core.botInfo.first_name, username: core.botInfo.username } }),
     };
+    if (m.threadId !== undefined) Object.assign(base, { message_thread_id: m.threadId, is_topic_message: true });
     if (m.edits > 0) base.edit_date = m.date;
     if (m.markup && typeof m.markup === "object" && "inline_keyboard" in m.markup) base.reply_markup = m.markup;
     if (m.photo) base.photo = [{ file_id: m.photo.fileId, file_unique_id: `u${m.photo.fileId}`, width: 300, height: 300 }];
@@ -176,6 +186,7 @@ export function createMethods(core: FakeCore): Record<string, Method> {
 
   function sendMedia(p: Params, files: Map<string, UploadedFile>, field: "photo" | "document") {
     const chat = chatOf(p);
+    const threadId = placeOf(chat, p, field === "photo" ? "photos" : "documents");
     const file = media(p, files, field);
     const caption = formatted(p.caption, p.parse_mode, 1024, "caption");
     const markup = markupOf(jsonParam(p.reply_markup));
@@ -186,6 +197,7 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       parseMode: typeof p.parse_mode === "string" ? p.parse_mode : undefined,
       buttons: markup.rows,
       markup: markup.markup,
+      ...(threadId === undefined ? {} : { threadId }),
       ...(field === "photo" ? { photo: { fileId: file.fileId, bytes: file.bytes } } : { document: file }),
     });
     return toMessage(chat, m);
@@ -202,6 +214,9 @@ export function createMethods(core: FakeCore): Record<string, Method> {
     getme: () => core.botInfo,
     getupdates: async (p, _files, signal) => {
       if (core.webhook.url) throw new TelegramError(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
+      // Remembered for the updates created from now on (Telegram: earlier ones may still arrive).
+      const allowed = allowedUpdatesParam(p.allowed_updates);
+      if (allowed !== undefined) core.allowedUpdates = allowed;
       // Telegram serves the newest poll and ends the older one with 409 (a restarted bot is not locked out).
       core.pendingPoll?.supersede();
       const offset = intParam(p.offset);
@@ -248,10 +263,18 @@ export function createMethods(core: FakeCore): Record<string, Method> {
     deletemycommands: (p) => core.commands.delete(commandsKey(p)) || true,
     sendmessage: (p) => {
       const chat = chatOf(p);
+      const threadId = placeOf(chat, p, "text messages");
       const text = formatted(p.text, p.parse_mode, 4096, "message text");
       const markup = markupOf(jsonParam(p.reply_markup));
       limit(chat);
-      const m = store(chat, { text: text.plain, rawText: text.raw, parseMode: typeof p.parse_mode === "string" ? p.parse_mode : undefined, buttons: markup.rows, markup: markup.markup });
+      const m = store(chat, {
+        text: text.plain,
+        rawText: text.raw,
+        parseMode: typeof p.parse_mode === "string" ? p.parse_mode : undefined,
+        buttons: markup.rows,
+        markup: markup.markup,
+        ...(threadId === undefined ? {} : { threadId }),
+      });
       return toMessage(chat, m);
     },
     editmessagetext: (p) => {
@@ -322,6 +345,9 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       if (userId === undefined) throw bad("user_id is empty");
       const botUser = { id: core.botInfo.id, is_bot: true, first_name: core.botInfo.first_name, username: core.botInfo.username };
       if (userId !== core.botInfo.id) return { status: "member", user: { id: userId, is_bot: false, first_name: `User${userId}` } };
+      if (chat.botStanding === "left") return { status: "left", user: botUser };
+      if (chat.botStanding === "restricted") return { status: "restricted", user: botUser, is_member: true, until_date: 0, ...NO_SEND_RIGHTS };
+      if (chat.type === "channel" && chat.botStanding === "administrator") return { status: "administrator", user: botUser, ...BOT_ADMIN_RIGHTS, can_post_messages: true };
       if (chat.type === "private" || !chat.botCanDelete) return { status: "member", user: botUser };
       return { status: "administrator", user: botUser, ...BOT_ADMIN_RIGHTS };
     },
@@ -342,6 +368,8 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       if (url && !/^https:\/\//.test(url)) throw bad("bad webhook: An HTTPS URL must be provided for webhook");
       const secret = typeof p.secret_token === "string" ? p.secret_token : undefined;
       if (secret !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secret)) throw bad("bad webhook: secret token contains unallowed characters");
+      const allowed = allowedUpdatesParam(p.allowed_updates);
+      if (allowed !== undefined) core.allowedUpdates = allowed;
       core.webhook = { url, secretToken: secret };
       if (boolParam(p.drop_pending_updates)) core.updates.length = 0;
       return true;

@@ -14,6 +14,8 @@ export interface StoredMessage {
   markup: unknown;
   photo?: { fileId: string; bytes: Buffer | undefined };
   document?: { fileId: string; fileName: string; bytes: Buffer | undefined };
+  /** The forum topic the message is in (undefined: General, or a chat without topics). */
+  threadId?: number;
   deleted: boolean;
   edits: number;
   /** Global send order, for waiting on "the next bot message". */
@@ -21,13 +23,34 @@ export interface StoredMessage {
   date: number;
 }
 
+export interface ForumTopic {
+  name: string;
+  closed: boolean;
+}
+
+/** A forum supergroup's topics by thread id; General (no thread id) is not among them. */
+export interface ForumState {
+  topics: Map<number, ForumTopic>;
+  generalClosed: boolean;
+}
+
+/**
+ * The bot's standing in a group or channel: "member" (default; in a channel
+ * a member may not post), "administrator" (may post in a channel),
+ * "restricted" (may not send in a group), "left" (not in the chat).
+ */
+export type BotStanding = "member" | "administrator" | "restricted" | "left";
+
 export interface FakeChatState {
   id: number;
-  type: "private" | "group" | "supergroup";
+  type: "private" | "group" | "supergroup" | "channel";
   title?: string;
   blocked: boolean;
   /** Whether the bot may delete other users' messages (group admin with the right). */
   botCanDelete: boolean;
+  botStanding: BotStanding;
+  /** Set for a forum supergroup (is_forum). */
+  forum?: ForumState;
   nextMessageId: number;
   messages: Map<number, StoredMessage>;
 }

@@ -14,12 +14,15 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Message, Update, UserFromGetMe } from "grammy/types";
 import { createFaultBook, type TelegramFault } from "./fake-telegram-faults.js";
+import { createGroupTools } from "./fake-telegram-groups.js";
+import { isAllowedUpdate } from "./fake-telegram-places.js";
 import type { Button } from "./fake-telegram-format.js";
 import { parseRequest, readBody } from "./fake-telegram-http.js";
-import { BOT_ADMIN_RIGHTS, createMethods, TelegramError, type FakeCore, type PendingQuery } from "./fake-telegram-methods.js";
+import { createMethods, TelegramError, type FakeCore, type PendingQuery } from "./fake-telegram-methods.js";
 import {
   createRateLimiter,
   TELEGRAM_RATE_LIMITS,
+  type BotStanding,
   type FakeChatState,
   type RateLimitOptions,
   type StoredFile,
@@ -58,8 +61,12 @@ export interface FakeTelegramOptions {
 }
 
 export interface ChatOptions {
-  type?: "private" | "group" | "supergroup";
+  type?: "private" | "group" | "supergroup" | "channel";
   title?: string;
+  /** A forum supergroup (is_forum): topics are opened with `openTopic`. */
+  forum?: boolean;
+  /** The bot's standing (default "member"; in a channel "administrator", which may post). */
+  botStanding?: BotStanding;
   /** For private chats: the user's Telegram language. */
   languageCode?: string;
   /** Whether the bot may delete other members' messages (groups). */
@@ -70,6 +77,8 @@ export interface SendOptions {
   /** Sender in groups (defaults to a user with id = |chat id| + 1). */
   from?: UserSpec;
   languageCode?: string;
+  /** Sent in this forum topic (message_thread_id, is_topic_message). */
+  threadId?: number;
 }
 
 export type FakeTelegram = Awaited<ReturnType<typeof startFakeTelegram>>;
@@ -105,6 +114,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     queries: new Map(),
     commands: new Map(),
     webhook: { url: "" },
+    allowedUpdates: undefined,
     updates: [],
     rate: undefined,
     pendingPoll: undefined,
@@ -199,14 +209,20 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     let chat = core.chats.get(id);
     if (!chat) {
       const type = opts.type ?? (id < 0 ? "supergroup" : "private");
-      chat = { id, type, blocked: false, botCanDelete: opts.botCanDelete ?? false, nextMessageId: 1, messages: new Map(), ...(opts.title ? { title: opts.title } : {}) };
+      chat = {
+        id, type, blocked: false, botCanDelete: opts.botCanDelete ?? false, botStanding: type === "channel" ? "administrator" : "member",
+        nextMessageId: 1, messages: new Map(), ...(opts.title ? { title: opts.title } : {}),
+      };
       core.chats.set(id, chat);
     }
     if (opts.botCanDelete !== undefined) chat.botCanDelete = opts.botCanDelete;
+    if (opts.botStanding !== undefined) chat.botStanding = opts.botStanding;
+    if (opts.forum && !chat.forum) chat.forum = { topics: new Map(), generalClosed: false };
     if (opts.languageCode !== undefined) languages.set(id, opts.languageCode);
     return chat;
   }
   const languages = new Map<number, string>();
+  const dropped: Update[] = [];
 
   function senderOf(chatId: number, opts: SendOptions) {
     const spec: UserSpec = opts.from ?? { id: chatId > 0 ? chatId : Math.abs(chatId) + 1 };
@@ -214,16 +230,20 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     return makeUser({ ...spec, ...(lang ? { languageCode: lang } : {}) });
   }
 
-  function userMessage(chatId: number, opts: SendOptions, fields: { text?: string; document?: Message["document"]; caption?: string }): Update {
+  function userMessage(chatId: number, opts: SendOptions, fields: { text?: string; document?: Message["document"]; photo?: Message["photo"]; caption?: string }): Update {
     const chat = addChat(chatId);
     const from = senderOf(chatId, opts);
-    const message = makeMessage({ messageId: chat.nextMessageId++, chat: makeChat(chat, from), from, ...fields });
+    const threadId = opts.threadId;
+    if (threadId !== undefined && !chat.forum?.topics.has(threadId)) throw new Error(`chat ${chatId} has no forum topic ${threadId}`);
+    const message = makeMessage({ messageId: chat.nextMessageId++, chat: makeChat(chat, from), from, ...fields, ...(threadId === undefined ? {} : { threadId }) });
     chat.messages.set(message.message_id, {
       messageId: message.message_id, chatId, from: "user", text: fields.text ?? fields.caption ?? "", rawText: fields.text ?? "",
       parseMode: undefined, buttons: [], markup: undefined, deleted: false, edits: 0, seq: ++seq, date: message.date,
+      ...(threadId === undefined ? {} : { threadId }),
     });
     return messageUpdate(nextUpdateId++, message);
   }
+  const groups = createGroupTools({ core, addChat, senderOf, userMessage, nextUpdateId: () => nextUpdateId++, nextSeq: () => ++seq });
 
   function visible(chatId: number): StoredMessage[] {
     const chat = core.chats.get(chatId);
@@ -262,22 +282,6 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
         bot: { id: botInfo.id, is_bot: true, first_name: botInfo.first_name, username: botInfo.username },
         oldStatus: blocked ? "member" : "kicked",
         newStatus: blocked ? "kicked" : "member",
-      });
-    },
-    /**
-     * A member adds the bot to a group (my_chat_member left -> member, or
-     * administrator with the delete right when `admin`); `botCanDelete` follows.
-     */
-    addedToGroup: (chatId: number, opts: { from?: UserSpec; admin?: boolean; type?: "group" | "supergroup"; title?: string } = {}): Update => {
-      const chat = addChat(chatId, { type: opts.type ?? "supergroup", botCanDelete: opts.admin === true, ...(opts.title ? { title: opts.title } : {}) });
-      const from = senderOf(chatId, opts.from ? { from: opts.from } : {});
-      return myChatMemberUpdate(nextUpdateId++, {
-        chat: makeChat(chat, from),
-        from,
-        bot: { id: botInfo.id, is_bot: true, first_name: botInfo.first_name, username: botInfo.username },
-        oldStatus: "left",
-        newStatus: opts.admin ? "administrator" : "member",
-        ...(opts.admin ? { rights: { ...BOT_ADMIN_RIGHTS } } : {}),
       });
     },
     setRateLimits,
@@ -338,11 +342,25 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
       const id = update.callback_query?.id ?? update.inline_query?.id;
       return id === undefined ? undefined : core.queries.get(id)?.answer;
     },
-    /** Queues an update for getUpdates (polling tests). */
-    enqueue: (update: Update) => {
+    ...groups,
+    /**
+     * Queues an update for getUpdates (polling tests), unless the remembered
+     * `allowed_updates` excludes its type: Telegram never creates it then
+     * (false, and it is listed in `droppedUpdates`).
+     */
+    enqueue: (update: Update): boolean => {
+      if (!isAllowedUpdate(core.allowedUpdates, update)) {
+        dropped.push(update);
+        return false;
+      }
       core.updates.push(update);
       for (const w of [...updateWaiters]) w();
+      return true;
     },
+    /** Updates `enqueue` dropped because of `allowed_updates`. */
+    droppedUpdates: (): readonly Update[] => dropped,
+    /** The `allowed_updates` list Telegram remembers (undefined: never given). */
+    allowedUpdates: () => core.allowedUpdates,
     pendingUpdates: () => core.updates.length,
     /** Whether a getUpdates long poll is waiting right now. */
     longPollWaiting: () => core.pendingPoll !== undefined,

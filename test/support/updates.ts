@@ -14,8 +14,10 @@ export interface UserSpec {
 
 export interface ChatSpec {
   id: number;
-  type: "private" | "group" | "supergroup";
+  type: "private" | "group" | "supergroup" | "channel";
   title?: string;
+  /** A forum supergroup (topics). */
+  forum?: unknown;
 }
 
 export function makeUser(spec: UserSpec): User {
@@ -32,6 +34,8 @@ export function makeChat(spec: ChatSpec, user?: User): Chat {
   if (spec.type === "private") {
     return { id: spec.id, type: "private", first_name: user?.first_name ?? `User${spec.id}` };
   }
+  if (spec.type === "channel") return { id: spec.id, type: "channel", title: spec.title ?? `Channel ${spec.id}` };
+  if (spec.type === "supergroup" && spec.forum) return { id: spec.id, type: "supergroup", title: spec.title ?? `Group ${spec.id}`, is_forum: true };
   return { id: spec.id, type: spec.type, title: spec.title ?? `Group ${spec.id}` };
 }
 
@@ -53,8 +57,11 @@ export interface MessageSpec {
   date?: number;
   text?: string;
   document?: Message["document"];
+  photo?: Message["photo"];
   caption?: string;
   replyTo?: Message;
+  /** A message in a forum topic (message_thread_id + is_topic_message). */
+  threadId?: number;
 }
 
 export function makeMessage(spec: MessageSpec): Message {
@@ -63,10 +70,18 @@ export function makeMessage(spec: MessageSpec): Message {
     date: spec.date ?? Math.floor(Date.now() / 1000),
     chat: spec.chat,
     from: spec.from,
+    ...(spec.threadId === undefined ? {} : { message_thread_id: spec.threadId, is_topic_message: true }),
     ...(spec.replyTo ? { reply_to_message: spec.replyTo } : {}),
   };
-  if (spec.document) {
-    return { ...base, document: spec.document, ...(spec.caption ? { caption: spec.caption } : {}) } as Message;
+  if (spec.document || spec.photo) {
+    // Telegram marks commands in captions too (caption_entities).
+    const captionEntities = spec.caption ? commandEntities(spec.caption) : [];
+    return {
+      ...base,
+      ...(spec.document ? { document: spec.document } : { photo: spec.photo }),
+      ...(spec.caption ? { caption: spec.caption } : {}),
+      ...(captionEntities.length > 0 ? { caption_entities: captionEntities } : {}),
+    } as Message;
   }
   const text = spec.text ?? "";
   const entities = commandEntities(text);
