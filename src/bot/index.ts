@@ -98,7 +98,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   bot.use(updateContext({ logger: deps.logger, metrics: deps.metrics, answered }));
   const guarded = bot.errorBoundary(handleError);
   guarded.use(i18n);
-  guarded.use(groupGuard({ rights }));
+  guarded.use(groupGuard({ rights, commands: commandsFor(deps).map((c) => c.command) }));
   guarded.use(
     conversations<BotContext, ConversationContext>({
       storage: createConversationStorage({

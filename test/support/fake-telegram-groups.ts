@@ -53,6 +53,29 @@ export function createGroupTools(deps: GroupToolsDeps) {
       forum.topics.set(threadId, { name, closed: false });
       return threadId;
     },
+    /**
+     * Takes a real update (a fixture) into the fake: its chat (type, forum),
+     * its topic and its message exist from now on, so the bot may reply to,
+     * delete or answer it as Telegram would let it. Returns the update.
+     */
+    adopt: (update: Update): Update => {
+      const msg = update.message ?? update.edited_message ?? update.channel_post;
+      if (!msg) return update;
+      const chat = deps.addChat(msg.chat.id, {
+        type: msg.chat.type,
+        ...("title" in msg.chat && msg.chat.title ? { title: msg.chat.title } : {}),
+        ...(msg.chat.type === "supergroup" && msg.chat.is_forum ? { forum: true } : {}),
+      });
+      const threadId = msg.is_topic_message ? msg.message_thread_id : undefined;
+      if (threadId !== undefined && chat.forum && !chat.forum.topics.has(threadId)) chat.forum.topics.set(threadId, { name: `Topic ${threadId}`, closed: false });
+      const text = msg.text ?? msg.caption ?? "";
+      chat.messages.set(msg.message_id, {
+        messageId: msg.message_id, chatId: chat.id, from: "user", text, rawText: msg.text ?? "", parseMode: undefined, buttons: [], markup: undefined,
+        deleted: false, edits: 0, seq: deps.nextSeq(), date: msg.date, ...(threadId === undefined ? {} : { threadId }),
+      });
+      chat.nextMessageId = Math.max(chat.nextMessageId, msg.message_id + 1);
+      return update;
+    },
     /** Closes (or reopens) a topic: members without the right, the bot included, may not post there. */
     closeTopic: (chatId: number, threadId: number, closed = true): void => {
       const topic = forumOf(chatId).topics.get(threadId);

@@ -1,4 +1,6 @@
-import { InlineKeyboard, type Middleware } from "grammy";
+import { GrammyError, InlineKeyboard, type Middleware } from "grammy";
+import type { Message } from "grammy/types";
+import { detectSecret } from "../../core/broadcasts/secret-detect.js";
 import type { BotContext } from "../context.js";
 import { HTML, translate } from "../helpers/html.js";
 import { findServiceSecret } from "../helpers/service-secret.js";
@@ -16,14 +18,34 @@ const REFUSAL_TEXTS: Readonly<Record<string, string>> = { language: "group-langu
 /** Commands whose arguments are a key or secret. */
 const KEY_COMMANDS: ReadonlySet<string> = new Set(["link", "webhook"]);
 
-/** `/cmd@bot args` -> { command, target, args }; undefined when the text is not a command. */
-export function parseCommand(text: string | undefined): { command: string; target: string | undefined; args: string } | undefined {
-  const m = /^\/([a-zA-Z0-9_]{1,32})(?:@([a-zA-Z0-9_]{3,32}))?(?:\s+([\s\S]*))?$/.exec(text ?? "");
-  return m ? { command: m[1]!.toLowerCase(), target: m[2], args: (m[3] ?? "").trim() } : undefined;
+/** What a group message says to this bot. */
+export type GroupCommand =
+  | { kind: "ours"; command: string; args: string }
+  /** Another bot's command, or a command this bot does not have. */
+  | { kind: "other" }
+  | { kind: "none" };
+
+/**
+ * Reads the command a message (text or caption) starts with, as Telegram
+ * marks it (a bot_command entity at offset 0). It is ours when its name is
+ * one of `commands` (case-insensitively) and it is addressed to nobody or to
+ * `username` (case-insensitively).
+ */
+export function groupCommand(msg: Pick<Message, "text" | "caption" | "entities" | "caption_entities">, username: string, commands: ReadonlySet<string>): GroupCommand {
+  const text = msg.text ?? msg.caption;
+  const entity = (msg.text !== undefined ? msg.entities : msg.caption_entities)?.find((e) => e.type === "bot_command" && e.offset === 0);
+  if (text === undefined || entity === undefined) return { kind: "none" };
+  const [name = "", target] = text.slice(1, entity.length).split("@");
+  if (target !== undefined && target.toLowerCase() !== username.toLowerCase()) return { kind: "other" };
+  const command = name.toLowerCase();
+  if (!commands.has(command)) return { kind: "other" };
+  return { kind: "ours", command, args: text.slice(entity.length).trim() };
 }
 
 export interface GroupGuardDeps {
   rights: GroupRights;
+  /** The commands this bot answers (its installed menu); every other command is someone else's. */
+  commands: Iterable<string>;
 }
 
 /** `https://t.me/<bot>` as a button: the way to the private chat. */
@@ -32,7 +54,20 @@ export function privateChatKeyboard(ctx: BotContext): InlineKeyboard {
 }
 
 /**
- * Deletes the command message when the bot has the right (asked first, see
+ * Telegram refusing the bot's reply in a group: a closed topic, a group where
+ * the bot is restricted, a channel where it may not post. Expected there, not a bug.
+ */
+export function isCannotPost(error: unknown): boolean {
+  if (!(error instanceof GrammyError)) return false;
+  const d = error.description;
+  return (
+    (error.error_code === 400 && (d.includes("TOPIC_CLOSED") || d.includes("not enough rights to send") || d.includes("need administrator rights"))) ||
+    (error.error_code === 403 && d.includes("bot is not a member"))
+  );
+}
+
+/**
+ * Deletes the message when the bot has the right (asked first, see
  * GroupRights); true when it is gone.
  */
 async function deleteIfAllowed(ctx: BotContext, rights: GroupRights): Promise<boolean> {
@@ -44,23 +79,47 @@ async function deleteIfAllowed(ctx: BotContext, rights: GroupRights): Promise<bo
     if (isCannotDelete(error)) {
       // The right was taken away since we asked: an expected answer, ask again next time.
       rights.forget(ctx.chat!.id);
-      ctx.logger.info("not allowed to delete a private command in a group");
+      ctx.logger.info("not allowed to delete a message in a group");
     } else {
-      ctx.logger.warn({ err: error }, "could not delete a private command in a group");
+      ctx.logger.warn({ err: error }, "could not delete a message in a group");
     }
     return false;
   }
 }
 
 /**
- * In groups only public commands (and the bot's own membership changes)
- * pass. Any other command addressed to us is refused in the group with a
- * link to the private chat and its message is deleted when the bot may; a
- * key that stays visible is called exposed, to be revoked. Nothing is stored
- * or sent to the service. Every other group update stops here (no
- * conversations, no state).
+ * grammY's `command()` matches only text entities, case-sensitively; Telegram
+ * clients also send `/PRICES` and commands in captions. A public command of
+ * ours is rewritten to its canonical text form so the features answer it.
+ */
+function canonicalize(msg: Message, command: string, args: string): void {
+  const head = `/${command}`;
+  const text = args.length > 0 ? `${head} ${args}` : head;
+  if (msg.text === text) return;
+  Object.assign(msg, { text, entities: [{ type: "bot_command", offset: 0, length: head.length }] });
+}
+
+/** The reply text for a key found outside a refused command. */
+function keyTextId(text: string, deleted: boolean): string | undefined {
+  if (findServiceSecret(text) !== undefined) return deleted ? "groups-key-deleted" : "group-key-exposed";
+  const wallet = detectSecret(text);
+  if (wallet === "mnemonic") return deleted ? "groups-seed-deleted" : "groups-seed-exposed";
+  if (wallet === "private_key") return deleted ? "groups-hex-deleted" : "groups-hex-exposed";
+  return undefined;
+}
+
+/**
+ * In groups the bot answers only its own commands (its menu, any case, bare
+ * or `@thisbot`): public ones pass to the features, the others are refused
+ * with a link to the private chat and deleted when the bot may (a key that
+ * stays visible is called exposed, to be revoked). Other bots' commands and
+ * commands it does not have are left alone. A plain message carrying a key
+ * (service key or wallet secret) is deleted the same way. Channel posts, a
+ * channel's posts copied into its discussion group and everything else stop
+ * here (no conversations, no state, nothing sent to the service).
  */
 export function groupGuard(deps: GroupGuardDeps): Middleware<BotContext> {
+  const commands = new Set([...deps.commands].map((c) => c.toLowerCase()));
   return async (ctx, next) => {
     const type = ctx.chat?.type;
     if (type === undefined || type === "private") return next();
@@ -69,18 +128,45 @@ export function groupGuard(deps: GroupGuardDeps): Middleware<BotContext> {
       await ctx.answerCallbackQuery({ text: ctx.t("group-private-only-short") });
       return;
     }
-    const text = ctx.message?.text ?? ctx.message?.caption;
-    const parsed = parseCommand(text);
-    if (!parsed) return;
-    if (parsed.target !== undefined && parsed.target.toLowerCase() !== ctx.me.username.toLowerCase()) return;
-    if (PUBLIC_COMMANDS.has(parsed.command)) return next();
-    ctx.logger.info({ command: parsed.command }, "private command refused in a group");
-    const carriesKey = (KEY_COMMANDS.has(parsed.command) && parsed.args.length > 0) || findServiceSecret(parsed.args) !== undefined;
+    const msg = ctx.message ?? ctx.editedMessage;
+    if (!msg || type === "channel" || msg.is_automatic_forward) return;
+    try {
+      await guardMessage(ctx, msg, next);
+    } catch (error) {
+      if (!isCannotPost(error)) throw error;
+      ctx.logger.info({ description: (error as GrammyError).description }, "Telegram does not let the bot answer here");
+    }
+  };
+
+  async function guardMessage(ctx: BotContext, msg: Message, next: () => Promise<void>): Promise<void> {
+    const found = groupCommand(msg, ctx.me.username, commands);
+    if (found.kind === "other") return;
+    const edited = ctx.editedMessage !== undefined;
+    if (found.kind === "none" || edited) {
+      // An edit is never answered as a command again; only a key it brought is removed.
+      await guardKey(ctx, msg.text ?? msg.caption ?? "");
+      return;
+    }
+    const { command, args } = found;
+    if (PUBLIC_COMMANDS.has(command)) {
+      canonicalize(msg, command, args);
+      return next();
+    }
+    ctx.logger.info({ command }, "private command refused in a group");
+    const carriesKey = (KEY_COMMANDS.has(command) && args.length > 0) || findServiceSecret(args) !== undefined;
     // Delete first: the text may hold a key the sender should not have posted here.
     const deleted = await deleteIfAllowed(ctx, deps.rights);
-    const command = `/${parsed.command}`;
-    const key = carriesKey ? (deleted ? "group-key-deleted" : "group-key-exposed") : (REFUSAL_TEXTS[parsed.command] ?? "group-private-only");
-    if (key === "group-key-exposed") ctx.logger.warn({ command: parsed.command }, "a key stays visible in a group");
-    await ctx.reply(translate(ctx, key, { command }), { ...HTML, reply_markup: privateChatKeyboard(ctx) });
-  };
+    const key = carriesKey ? (deleted ? "group-key-deleted" : "group-key-exposed") : (REFUSAL_TEXTS[command] ?? "group-private-only");
+    if (key === "group-key-exposed") ctx.logger.warn({ command }, "a key stays visible in a group");
+    await ctx.reply(translate(ctx, key, { command: `/${command}` }), { ...HTML, reply_markup: privateChatKeyboard(ctx) });
+  }
+
+  async function guardKey(ctx: BotContext, text: string): Promise<void> {
+    if (keyTextId(text, false) === undefined) return;
+    const deleted = await deleteIfAllowed(ctx, deps.rights);
+    const id = keyTextId(text, deleted)!;
+    if (deleted) ctx.logger.info({ id }, "deleted a key or wallet secret posted in a group");
+    else ctx.logger.warn({ id }, "a key or wallet secret stays visible in a group");
+    await ctx.reply(translate(ctx, id, { command: "/link" }), { ...HTML, reply_markup: privateChatKeyboard(ctx) });
+  }
 }
