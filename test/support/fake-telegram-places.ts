@@ -8,6 +8,9 @@ import { intParam, jsonParam } from "./fake-telegram-http.js";
 import { TelegramError } from "./fake-telegram-errors.js";
 import type { FakeChatState } from "./fake-telegram-state.js";
 
+/** General's thread id: it exists, but Telegram wants it omitted. */
+const GENERAL_THREAD = 1;
+
 const bad = (description: string) => new TelegramError(400, `Bad Request: ${description}`);
 
 /** What a send carries, as Telegram names it in "not enough rights to send … to the chat". */
@@ -46,7 +49,7 @@ export function placeOf(chat: FakeChatState, p: Record<string, unknown>, kind: S
     if (chat.forum.generalClosed) throw bad("TOPIC_CLOSED");
     return undefined;
   }
-  const topic = chat.forum.topics.get(target);
+  const topic = target === GENERAL_THREAD ? undefined : chat.forum.topics.get(target);
   if (!topic) throw bad("message thread not found");
   if (topic.closed) throw bad("TOPIC_CLOSED");
   return target;

@@ -217,7 +217,10 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     }
     if (opts.botCanDelete !== undefined) chat.botCanDelete = opts.botCanDelete;
     if (opts.botStanding !== undefined) chat.botStanding = opts.botStanding;
-    if (opts.forum && !chat.forum) chat.forum = { topics: new Map(), generalClosed: false };
+    if (opts.forum && !chat.forum) {
+      chat.forum = { topics: new Map(), generalClosed: false };
+      chat.nextMessageId = Math.max(chat.nextMessageId, 2); // 1 is General's
+    }
     if (opts.languageCode !== undefined) languages.set(id, opts.languageCode);
     return chat;
   }
