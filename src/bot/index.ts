@@ -28,6 +28,7 @@ import { createI18n } from "./i18n.js";
 import { createAnsweredQueries, type AnsweredQueries } from "./middlewares/answered-queries.js";
 import { groupGuard } from "./middlewares/group-guard.js";
 import { createGroupRights, type GroupRights } from "./middlewares/group-rights.js";
+import { ownIdGuard } from "./middlewares/own-id-guard.js";
 import { serviceSecretGuard } from "./middlewares/service-secret-guard.js";
 import { updateContext } from "./middlewares/update-context.js";
 import { commandsFor, rememberMenu } from "./register-commands.js";
@@ -115,6 +116,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
     }),
   );
   guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates
+  // Also before the builders and every secret check: a pasted id of this chat's own history is offered for tracking.
+  guarded.use(ownIdGuard({ history: deps.flows?.history }));
   // Also before the builders: a pasted service key goes in any state, except to the flows that ask for one.
   guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION] }));
   for (const conversation of createConversations(deps)) guarded.use(conversation);
