@@ -8,3 +8,7 @@ paste-own-txid = 🔎 { $txId } is the transaction of your broadcast { $broadcas
 paste-track-hint = Tap the button to see its live status (or send <code>/track id</code>).
 paste-flow-still-waiting = The question above is still open: answer it, or send /cancel.
 paste-track-button = 🔎 Track …{ $id }
+
+paste-key-linked = 🔐 That looked like your API key, so I removed the message (a key should not stay in a chat) and connected it to this chat.
+paste-key-tried = 🔐 That looked like an API key, so I removed the message (a key should not stay in a chat) and tried to connect it to this chat.
+paste-key-delete-yourself = I could not delete your message: please delete it yourself.

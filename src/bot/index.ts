@@ -24,6 +24,7 @@ import { createUnhandledFeature } from "./features/unhandled.js";
 import { createUnlinkFeature } from "./features/unlink.js";
 import { createWebhookFeature, WEBHOOK_SECRET_CONVERSATION } from "./features/webhook.js";
 import { createErrorHandler } from "./handlers/error.js";
+import { createPastedKeyLinker } from "./helpers/paste-link.js";
 import { createI18n } from "./i18n.js";
 import { createAnsweredQueries, type AnsweredQueries } from "./middlewares/answered-queries.js";
 import { groupGuard } from "./middlewares/group-guard.js";
@@ -119,7 +120,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   // Also before the builders and every secret check: a pasted id of this chat's own history is offered for tracking.
   guarded.use(ownIdGuard({ history: deps.flows?.history }));
   // Also before the builders: a pasted service key goes in any state, except to the flows that ask for one.
-  guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION] }));
+  guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION], pastedKey: createPastedKeyLinker(deps) }));
   for (const conversation of createConversations(deps)) guarded.use(conversation);
   for (const feature of createFeatures(deps, rights)) guarded.use(feature);
   rememberMenu(bot, commandsFor(deps));
