@@ -51,6 +51,16 @@ describe("the longest inputs", () => {
     expect(h.tg.failedCalls()).toEqual([]);
   });
 
+  it("the cut never splits an emoji or an HTML entity", async () => {
+    await h.linkChat(7106);
+    const user = h.user(7106, { languageCode: "en" });
+    await user.send(`/order ${"😀".repeat(100)} 100k 1h`);
+    expect(user.lastText()).toMatch(new RegExp(`^“(?:😀){63}…” is not a valid TRON address`, "u"));
+    await user.send(`/order T${"<&".repeat(100)} 100k 1h`);
+    expect(user.last()!.rawText).toContain(`“T${"&lt;&amp;".repeat(31)}…”`);
+    expect(h.tg.failedCalls()).toEqual([]);
+  });
+
   it("a 30-line batch of 200-digit amounts lists the first bad lines and counts the rest", async () => {
     await h.linkChat(7102);
     const user = h.user(7102, { languageCode: "en" });
