@@ -74,7 +74,7 @@ function createFeatures(deps: BotDeps, rights: GroupRights): Composer<BotContext
  * Builds the bot; does not start it (polling, webhook and setMyCommands are
  * the caller's). Middleware order: per-chat sequentialize -> update context
  * (logger, counter) -> error boundary -> i18n -> group guard -> conversations -> /cancel ->
- * service-key guard -> conversation builders -> features -> unhandled.
+ * own-id guard -> service-key guard -> conversation builders -> features -> unhandled.
  */
 export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.config.botToken, {
