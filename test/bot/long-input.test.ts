@@ -109,9 +109,25 @@ describe("the longest inputs", () => {
     await step([], long);
   });
 
+  it("documents with the longest captions are answered within Telegram's limits", async () => {
+    await h.linkChat(7107);
+    const user = h.user(7107, { languageCode: "en" });
+    const caption = "9".repeat(1024);
+    const bad = Array.from({ length: 100 }, (_, i) => `T${"x".repeat(33)}${i},${"8".repeat(200)},${"h".repeat(200)}`).join("\n");
+    for (const opening of [[], ["/order"], ["/batch"], ["/broadcast"]]) {
+      await user.send("/cancel");
+      for (const o of opening) await user.send(o);
+      await user.document({ bytes: bad, fileName: "orders.csv", mimeType: "text/csv", caption });
+      await user.document({ bytes: "{".repeat(5000), fileName: "tx.json", mimeType: "application/json", caption });
+      expect(h.tg.failedCalls()).toEqual([]);
+    }
+    expect(Math.max(...user.botTexts().map((t) => t.length))).toBeLessThanOrEqual(MAX);
+  });
+
   it("an inline query of 256 characters is answered", async () => {
-    const update = h.tg.inlineQuery(7105, `100k ${"h".repeat(251)}`);
+    const update = h.tg.inlineQuery(7105, `100k ${"9".repeat(250)}h`);
     await h.send(update);
     expect(h.tg.failedCalls()).toEqual([]);
+    expect(JSON.stringify(h.tg.answerOf(update))).toContain(`No rental duration \\"${"9".repeat(63)}…`);
   });
 });
