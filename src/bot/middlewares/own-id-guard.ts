@@ -41,7 +41,9 @@ export function ownIdGuard(deps: OwnIdGuardDeps): Middleware<BotContext> {
   return async (ctx, next) => {
     const { history } = deps;
     const chatId = ctx.chat?.id;
-    const text = ctx.msg?.text ?? ctx.msg?.caption;
+    // The user's own message or edit only (ctx.msg would also be the message under a pressed button).
+    const msg = ctx.message ?? ctx.editedMessage;
+    const text = msg?.text ?? msg?.caption;
     if (history === undefined || chatId === undefined || ctx.chat?.type !== "private" || text === undefined) return next();
     const looked = candidate(text);
     if (!looked) return next();
