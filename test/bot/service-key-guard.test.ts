@@ -50,6 +50,8 @@ describe("pasted service keys outside the link flow", () => {
     await zh.send(ok.apiKey);
     expect(zh.lastText()).toContain("并把它绑定到了此聊天");
     expect(await h.deps.chats.getApiKey(zh.chatId)).toBe(ok.apiKey);
+    const logs = JSON.stringify(h.logs) + h.rawLogs.join("\n");
+    for (const secret of [revoked.apiKey, ok.apiKey, "sk_live_Xsujg_Lc2VOu4wM5ii4EhZxDajc"]) expect(logs).not.toContain(secret);
   });
 
   it("in a group a pasted key links nothing", async () => {
