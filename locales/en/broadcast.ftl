@@ -5,10 +5,10 @@ broadcast =
 
 broadcast-ask = Send the <b>signed</b> transaction as JSON text or as a .json file (with txID, raw_data, raw_data_hex and signature). I check it before anything is sent.
     Never send a private key or a recovery phrase: sign in your wallet, send only the result.
-broadcast-secret-deleted = ⚠️ I deleted your message because it looked like a { $kind ->
+broadcast-secret-deleted = 🔒 I removed your message because it looked like a { $kind ->
     [mnemonic] recovery phrase
    *[other] private key
-}. Never share it with anyone, this bot included: I only need the signed transaction. If it was real, treat that wallet as compromised and move the funds.
+}; this bot never needs one, only signed transactions. If it was one, moving the funds to a new wallet is the safe choice, since it was visible in this chat for a moment. If it was something else, nothing is lost: it was only removed.
 
 broadcast-refused-not-json = This is not valid JSON. Send the signed transaction exactly as your wallet produced it.
 broadcast-refused-not-json-at = This is not valid JSON: it goes wrong at line { $line }, character { $column }. Send the signed transaction exactly as your wallet produced it.

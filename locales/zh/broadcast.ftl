@@ -5,10 +5,10 @@ broadcast =
 
 broadcast-ask = 请以 JSON 文本或 .json 文件发送<b>已签名</b>的交易（包含 txID、raw_data、raw_data_hex 和 signature）。发送前我会先检查。
     切勿发送私钥或助记词：请在钱包中签名，只发送签名结果。
-broadcast-secret-deleted = ⚠️ 我删除了您的消息，因为它看起来像{ $kind ->
+broadcast-secret-deleted = 🔒 我移除了您的消息，因为它看起来像{ $kind ->
     [mnemonic] 助记词
    *[other] 私钥
-}。请勿告诉任何人，包括本机器人：我只需要已签名的交易。如果内容是真实的，请视该钱包已泄露并尽快转移资产。
+}；本机器人从不需要它，只需要已签名的交易。如果它确实是，稳妥起见请把资产转到新钱包，因为它曾在本聊天中短暂可见。如果是别的内容，不会有任何损失：消息只是被移除了。
 
 broadcast-refused-not-json = 这不是有效的 JSON。请按钱包生成的原样发送已签名交易。
 broadcast-refused-not-json-at = 这不是有效的 JSON：第 { $line } 行第 { $column } 个字符处出错。请按钱包生成的原样发送已签名交易。

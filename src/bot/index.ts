@@ -24,10 +24,12 @@ import { createUnhandledFeature } from "./features/unhandled.js";
 import { createUnlinkFeature } from "./features/unlink.js";
 import { createWebhookFeature, WEBHOOK_SECRET_CONVERSATION } from "./features/webhook.js";
 import { createErrorHandler } from "./handlers/error.js";
+import { createPastedKeyLinker } from "./helpers/paste-link.js";
 import { createI18n } from "./i18n.js";
 import { createAnsweredQueries, type AnsweredQueries } from "./middlewares/answered-queries.js";
 import { groupGuard } from "./middlewares/group-guard.js";
 import { createGroupRights, type GroupRights } from "./middlewares/group-rights.js";
+import { ownIdGuard } from "./middlewares/own-id-guard.js";
 import { serviceSecretGuard } from "./middlewares/service-secret-guard.js";
 import { updateContext } from "./middlewares/update-context.js";
 import { commandsFor, rememberMenu } from "./register-commands.js";
@@ -72,7 +74,7 @@ function createFeatures(deps: BotDeps, rights: GroupRights): Composer<BotContext
  * Builds the bot; does not start it (polling, webhook and setMyCommands are
  * the caller's). Middleware order: per-chat sequentialize -> update context
  * (logger, counter) -> error boundary -> i18n -> group guard -> conversations -> /cancel ->
- * service-key guard -> conversation builders -> features -> unhandled.
+ * own-id guard -> service-key guard -> conversation builders -> features -> unhandled.
  */
 export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.config.botToken, {
@@ -115,8 +117,10 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
     }),
   );
   guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates
+  // Also before the builders and every secret check: a pasted id of this chat's own history is offered for tracking.
+  guarded.use(ownIdGuard({ history: deps.flows?.history }));
   // Also before the builders: a pasted service key goes in any state, except to the flows that ask for one.
-  guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION] }));
+  guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION], pastedKey: createPastedKeyLinker(deps) }));
   for (const conversation of createConversations(deps)) guarded.use(conversation);
   for (const feature of createFeatures(deps, rights)) guarded.use(feature);
   rememberMenu(bot, commandsFor(deps));

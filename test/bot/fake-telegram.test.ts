@@ -53,6 +53,17 @@ describe("fake Telegram Bot API", () => {
     expect((await refusal(api.sendMessage(1, "hi", { reply_markup: markup }))).description).toContain("BUTTON_DATA_INVALID");
   });
 
+  it("counts the limits after entity parsing, as Telegram does: 4,096 visible text characters, 1,024 of a caption", async () => {
+    await api.sendMessage(1, `<b>${"x".repeat(4096)}</b>`, { parse_mode: "HTML" });
+    await api.sendMessage(1, "&lt;".repeat(4096), { parse_mode: "HTML" });
+    expect((await refusal(api.sendMessage(1, `<b>${"x".repeat(4097)}</b>`, { parse_mode: "HTML" }))).description).toBe("Bad Request: message is too long");
+    const m = await api.sendMessage(1, "short");
+    expect((await refusal(api.editMessageText(1, m.message_id, "x".repeat(4097)))).description).toBe("Bad Request: message is too long");
+    const file = new InputFile(Buffer.from("{}"), "a.json");
+    await api.sendDocument(1, file, { caption: `<i>${"c".repeat(1024)}</i>`, parse_mode: "HTML" });
+    expect((await refusal(api.sendDocument(1, new InputFile(Buffer.from("{}"), "b.json"), { caption: "c".repeat(1025) }))).description).toBe("Bad Request: message caption is too long");
+  });
+
   it("refuses an edit that changes nothing and edits or deletes of missing messages", async () => {
     const m = await api.sendMessage(1, "same");
     expect((await refusal(api.editMessageText(1, m.message_id, "same"))).description).toContain("message is not modified");

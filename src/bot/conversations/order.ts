@@ -6,6 +6,7 @@ import type { QuoteRequestItem } from "../../core/orders/quote.js";
 import type { Pricing } from "../../core/service/schemas.js";
 import type { ConversationContext } from "../context.js";
 import { readDocument } from "../helpers/document.js";
+import { cappedLines, echo } from "../helpers/echo.js";
 import { formatInteger } from "../helpers/format.js";
 import { html, HTML, translate } from "../helpers/html.js";
 import { durationText } from "../helpers/record-text.js";
@@ -26,20 +27,20 @@ export interface OrderConversationArgs {
   prefill?: { address?: string; amount?: number; durationSec?: number };
 }
 
-/** At most this many line errors are listed in one message. */
-const ERRORS_SHOWN = 30;
+/** At most this many line errors are listed in one message, and only as many as fit well under Telegram's 4,096 characters. */
+const ERRORS_SHOWN = 20;
+const ERRORS_BUDGET = 3_500;
 
 export function batchErrorsText(tr: ConversationContext | Pick<ConversationContext, "t">, parsed: BatchParse, locale: string): string {
   if (parsed.fatal?.reason === "empty") return translate(tr, "order-batch-empty");
   if (parsed.fatal?.reason === "too_many_items") return translate(tr, "order-batch-too-many", { count: parsed.fatal.count, max: parsed.fatal.max });
-  const lines = [translate(tr, "order-batch-errors", { count: parsed.errors.length })];
-  for (const e of parsed.errors.slice(0, ERRORS_SHOWN)) {
-    const vars: Record<string, string | number> = { line: e.line, value: "value" in e ? e.value : "" };
+  const lines = parsed.errors.map((e) => {
+    const vars: Record<string, string | number> = { line: e.line, value: "value" in e ? echo(e.value) : "" };
     if (e.reason === "amount_out_of_range") Object.assign(vars, { min: formatInteger(e.min, locale), max: formatInteger(e.max, locale) });
-    lines.push(translate(tr, "order-batch-error-line", { line: e.line, reason: html(translate(tr, `order-batch-reason-${e.reason.replace(/_/g, "-")}`, vars)) }));
-  }
-  if (parsed.errors.length > ERRORS_SHOWN) lines.push(translate(tr, "order-batch-errors-more", { count: parsed.errors.length - ERRORS_SHOWN }));
-  return lines.join("\n");
+    return translate(tr, "order-batch-error-line", { line: e.line, reason: html(translate(tr, `order-batch-reason-${e.reason.replace(/_/g, "-")}`, vars)) });
+  });
+  const more = (count: number) => translate(tr, "order-batch-errors-more", { count });
+  return [translate(tr, "order-batch-errors", { count: parsed.errors.length }), ...cappedLines(lines, { budget: ERRORS_BUDGET, maxLines: ERRORS_SHOWN, more })].join("\n");
 }
 
 type BatchSource = { kind: "text"; text: string } | { kind: "document"; fileId: string; fileSize: number | undefined };

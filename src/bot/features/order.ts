@@ -8,6 +8,7 @@ import { quoteData, rentAgainData } from "../callback-data/order.js";
 import type { BotContext } from "../context.js";
 import { ORDER_CONVERSATION, replyWithQuote, type OrderConversationArgs } from "../conversations/order.js";
 import type { FlowDeps } from "../conversations/flow-deps.js";
+import { echo } from "../helpers/echo.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { formatInteger } from "../helpers/format.js";
 import { HTML, translate } from "../helpers/html.js";
@@ -24,13 +25,13 @@ import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 function oneShotErrorText(ctx: BotContext, error: Exclude<OneShotParse, { ok: true }>, durations: string, locale: string): string {
   switch (error.reason) {
     case "bad_receiver":
-      return translate(ctx, "order-oneshot-bad-receiver", { value: error.value });
+      return translate(ctx, "order-oneshot-bad-receiver", { value: echo(error.value) });
     case "bad_amount":
-      return translate(ctx, "order-oneshot-bad-amount", { value: error.value });
+      return translate(ctx, "order-oneshot-bad-amount", { value: echo(error.value) });
     case "amount_out_of_range":
-      return translate(ctx, "order-oneshot-amount-range", { value: error.value, min: formatInteger(error.min, locale), max: formatInteger(error.max, locale) });
+      return translate(ctx, "order-oneshot-amount-range", { value: echo(error.value), min: formatInteger(error.min, locale), max: formatInteger(error.max, locale) });
     case "bad_duration":
-      return translate(ctx, "order-oneshot-bad-duration", { value: error.value, durations });
+      return translate(ctx, "order-oneshot-bad-duration", { value: echo(error.value), durations });
     default:
       return translate(ctx, "order-usage", { durations });
   }

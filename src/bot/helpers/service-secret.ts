@@ -36,6 +36,11 @@ const base64Like = (value: string): boolean =>
 
 /** What kind of service credential `text` carries, or undefined. */
 export function findServiceSecret(text: string): ServiceSecretKind | undefined {
+  return extractServiceSecret(text)?.kind;
+}
+
+/** The service credential `text` carries, with its kind, or undefined. */
+export function extractServiceSecret(text: string): { kind: ServiceSecretKind; value: string } | undefined {
   const trimmed = text.trim();
   if (trimmed.length === 0 || trimmed.startsWith("{") || trimmed.startsWith("[")) return undefined;
   const tokens = trimmed
@@ -47,13 +52,15 @@ export function findServiceSecret(text: string): ServiceSecretKind | undefined {
     if (!m) continue;
     const rest = m[2]!;
     const run = longestRun(rest);
-    if ((run.length >= 16 && mixed(run) && entropyBits(run) >= MIN_ENTROPY_BITS) || base64Like(rest)) return m[1]!.toLowerCase() === "whsec" ? "webhook_secret" : "api_key";
+    if ((run.length >= 16 && mixed(run) && entropyBits(run) >= MIN_ENTROPY_BITS) || base64Like(rest)) {
+      return { kind: m[1]!.toLowerCase() === "whsec" ? "webhook_secret" : "api_key", value: token };
+    }
   }
   // Without a prefix only a token that is (nearly) the whole message counts.
   if (tokens.length > 3) return undefined;
   for (const token of tokens) {
     if (!TOKEN.test(token) || TRON_ADDRESS.test(token) || HEX_64.test(token)) continue;
-    if (mixed(token) && entropyBits(token) >= MIN_ENTROPY_BITS) return "token";
+    if (mixed(token) && entropyBits(token) >= MIN_ENTROPY_BITS) return { kind: "token", value: token };
   }
   return undefined;
 }

@@ -2,11 +2,14 @@ import type { Middleware } from "grammy";
 import { detectSecret } from "../../core/broadcasts/secret-detect.js";
 import type { BotContext } from "../context.js";
 import { HTML, translate } from "../helpers/html.js";
-import { findServiceSecret } from "../helpers/service-secret.js";
+import type { PastedKeyHandler } from "../helpers/paste-link.js";
+import { extractServiceSecret } from "../helpers/service-secret.js";
 
 export interface ServiceSecretGuardDeps {
   /** Conversations that ask for a key or secret themselves (they delete the message). */
   expectingSecrets: readonly string[];
+  /** Takes a key pasted into a chat without one (links it); the warning goes out only when it declines. */
+  pastedKey?: PastedKeyHandler;
 }
 
 /**
@@ -14,7 +17,8 @@ export interface ServiceSecretGuardDeps {
  * secret is deleted with a warning (revoke it if it was real), whatever the
  * chat is doing: outside any flow, or inside a flow that did not ask for a
  * key. Installed before the conversation builders, which would swallow it.
- * Commands (`/link KEY`, `/webhook secret X`) are their features' business,
+ * An API key in a chat with no key yet is the user linking: `pastedKey`
+ * links it instead of warning. Commands (`/link KEY`, `/webhook secret X`) are their features' business,
  * and so are wallet secrets (detectSecret: order/broadcast features).
  */
 export function serviceSecretGuard(deps: ServiceSecretGuardDeps): Middleware<BotContext> {
@@ -22,8 +26,9 @@ export function serviceSecretGuard(deps: ServiceSecretGuardDeps): Middleware<Bot
     if (ctx.chat?.type !== "private") return next();
     const text = ctx.msg?.text ?? ctx.msg?.caption;
     if (text === undefined || text.startsWith("/") || detectSecret(text) !== null) return next();
-    const kind = findServiceSecret(text);
-    if (kind === undefined) return next();
+    const found = extractServiceSecret(text);
+    if (found === undefined) return next();
+    const { kind } = found;
     const active = Object.keys(ctx.conversation.active());
     if (active.some((id) => deps.expectingSecrets.includes(id))) return next();
     const deleted = await ctx.deleteMessage().then(
@@ -33,6 +38,7 @@ export function serviceSecretGuard(deps: ServiceSecretGuardDeps): Middleware<Bot
         return false;
       },
     );
+    if (await deps.pastedKey?.(ctx, { ...found, deleted })) return;
     ctx.logger.warn({ kind, deleted, inFlow: active.length > 0 }, "a message looked like a service key");
     await ctx.reply(translate(ctx, deleted ? "unhandled-key-deleted" : "unhandled-key-not-deleted"), HTML);
   };

@@ -5,7 +5,9 @@ import { utils } from "tronweb";
  * them: it never asks for a private key and must not keep one in chat
  * history. Deliberately conservative: a signed transaction is JSON and never
  * matches, while a bare 64-hex string is treated as a key even though it
- * could be a txID, because guessing wrong the other way leaks a wallet.
+ * could be a txID, because guessing wrong the other way leaks a wallet. The
+ * chat's own transaction ids never get here: the own-id guard
+ * (src/core/orders/own-ids.ts) answers them first.
  */
 
 export type SecretKind = "private_key" | "mnemonic";

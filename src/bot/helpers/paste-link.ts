@@ -1,0 +1,45 @@
+import { routeIdForLog } from "../../core/chats/route-id.js";
+import type { BotContext } from "../context.js";
+import type { BotDeps } from "../deps.js";
+import { HTML, translate } from "./html.js";
+import { checkKey, linkedText, looksLikeApiKey, notStoredText } from "./link-key.js";
+
+/** The guard's view of a pasted credential, after it tried to delete the message. */
+export interface PastedKey {
+  kind: "api_key" | "webhook_secret" | "token";
+  value: string;
+  deleted: boolean;
+}
+
+/** Handles a pasted key and says so with true; false leaves the guard's own warning. */
+export type PastedKeyHandler = (ctx: BotContext, key: PastedKey) => Promise<boolean>;
+
+/**
+ * An API key pasted into a private chat that has no key yet is the user
+ * trying to link, not a leak: it is checked with GET /v1/balance and linked,
+ * exactly as `/link KEY` would (the guard already deleted the message). A
+ * chat that already has a key keeps the guard's warning: replacing a working
+ * key because of a paste would be a surprise, and /link replaces it on purpose.
+ * A webhook secret is never linked as a key.
+ */
+export function createPastedKeyLinker(deps: Pick<BotDeps, "chats" | "service" | "config">): PastedKeyHandler {
+  return async (ctx, key) => {
+    const chatId = ctx.chat?.id;
+    if (chatId === undefined || key.kind === "webhook_secret" || !looksLikeApiKey(key.value)) return false;
+    if (await deps.chats.isLinked(chatId)) return false;
+    const locale = await ctx.i18n.getLocale();
+    const check = await checkKey(deps.service, key.value);
+    const parts: string[] = [];
+    if (check.kind === "unavailable" || check.kind === "refused") {
+      ctx.logger.info({ code: check.error.code }, "a pasted key was not linked");
+      parts.push(translate(ctx, "paste-key-tried"), notStoredText(ctx, check, locale));
+    } else {
+      const record = await deps.chats.link(chatId, { apiKey: key.value });
+      ctx.logger.info({ routeId: record.routeId === undefined ? undefined : routeIdForLog(record.routeId), pasted: true }, "chat linked");
+      parts.push(translate(ctx, "paste-key-linked"), linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: false, relinked: false }, locale));
+    }
+    if (!key.deleted) parts.push(translate(ctx, "paste-key-delete-yourself"));
+    await ctx.reply(parts.join("\n\n"), HTML);
+    return true;
+  };
+}
