@@ -6,7 +6,7 @@
  * message whose button sends the same quote under the same key.
  */
 import { describe, expect, it } from "vitest";
-import { TEST_KEYS } from "../support/tron-sign.js";
+import { signTrc20Transfer, TEST_KEYS } from "../support/tron-sign.js";
 import { closeChecked, debitsOf, startOrderHarness, type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 const CHAT = 5301;
@@ -140,6 +140,33 @@ describe("a 402", () => {
     expect(h.textOf(CHAT, h.pressedMessage(retry))).toMatch(/^Order [0-9a-f]{24}/);
     expect(debitsOf(h, account.accountId)).toEqual([15_000_000, 15_000_000]);
     expect(posts().filter((p) => p.idempotencyKey === refusedKey)).toHaveLength(2);
+    await h.until(async () => (await storedWatches(h)) === 0 && (await h.pushSize()) === 0);
+    expect(creditedSends(h, CHAT)).toHaveLength(1);
+  });
+});
+
+describe("a broadcast refused for its fee (402)", () => {
+  it("says how much to send, offers Top up, and after the deposit says credited with a Retry that submits once", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 5_000_000, depositAddress: DEPOSIT });
+    h.sim.control.pauseLifecycles(true);
+    const user = h.user(CHAT);
+    const tx = signTrc20Transfer({ privateKey: TEST_KEYS.alice.privateKey, to: BOB, amountAtomic: 1_000_000n, expirationMs: Date.now() + 600_000 });
+    await user.send(`/broadcast ${JSON.stringify(tx)}`);
+    await user.press("✅ Confirm");
+    const refusal = user.lastText();
+    expect(refusal).toContain("13 TRX are needed");
+    expect(refusal).toContain(`Send at least 10 TRX to your deposit address (tap to copy):\n${DEPOSIT}`);
+    expect(refusal).toContain("only 8 TRX are missing");
+    expect(user.lastButtons()).toEqual([["💳 Top up"], ["🔁 Retry", "Cancel"]]);
+    await user.press("💳 Top up");
+    expect(h.tg.botMessages(CHAT).at(-1)!.photo?.bytes?.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    h.sim.deposit(account.accountId, 10_000_000);
+    await h.until(() => credited(user.botTexts()).length > 0);
+    expect(user.lastText()).toContain("enough for this broadcast (13 TRX)");
+    expect(user.lastButtons()).toEqual([["🔁 Retry", "Cancel"]]);
+    const retry = await user.press("🔁 Retry");
+    expect(h.textOf(CHAT, h.pressedMessage(retry))).toMatch(/^Broadcast [0-9a-f]{24}/);
+    expect(debitsOf(h, account.accountId)).toEqual([13_000_000]);
     await h.until(async () => (await storedWatches(h)) === 0 && (await h.pushSize()) === 0);
     expect(creditedSends(h, CHAT)).toHaveLength(1);
   });

@@ -86,6 +86,27 @@ export const BALANCE_WATCH_DEFAULTS = { firstDelayMs: 3_000, maxDelayMs: 30_000,
 
 const keyOf = (kind: WatchKind, refId: string): string => `${kind}:${refId}`;
 
+/** The wait after `delayMs`: doubling, never above the cap. */
+export function nextDelayMs(delayMs: number, maxDelayMs: number): number {
+  return Math.min(delayMs * 2, maxDelayMs);
+}
+
+/**
+ * When the balance is read, as offsets from the watch's start, for a watch
+ * that never sees the money: the schedule `reschedule` follows, written out
+ * so its bounds (first read, largest gap, number of reads) can be checked.
+ * A read at or after the end would come too late to use, so there is none.
+ */
+export function checkOffsetsMs(firstDelayMs: number, maxDelayMs: number, lifetimeMs: number): number[] {
+  const offsets: number[] = [];
+  let delay = firstDelayMs;
+  for (let at = firstDelayMs; at < lifetimeMs; at += delay) {
+    offsets.push(at);
+    delay = nextDelayMs(delay, maxDelayMs);
+  }
+  return offsets;
+}
+
 export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
   const logger = deps.logger.child({ component: "balance-watcher" });
   const now = deps.now ?? Date.now;
@@ -116,9 +137,15 @@ export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
 
   function run(key: string): void {
     timers.delete(key);
-    const p = mutex.run(key, () => check(key)).catch((error: unknown) => {
+    const p = mutex.run(key, () => check(key)).catch(async (error: unknown) => {
+      // A store or announcer fault must not end the watch silently: read again later.
       logger.warn({ err: error, key }, "balance check failed; will try again");
-      void records.get(key).then((w) => w && reschedule(w), () => undefined);
+      try {
+        const watch = await records.get(key);
+        if (watch) await reschedule(watch);
+      } catch (again) {
+        logger.warn({ err: again, key }, "balance watch could not be rescheduled");
+      }
     });
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p));
@@ -126,13 +153,13 @@ export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
 
   async function reschedule(watch: BalanceWatch): Promise<void> {
     const at = now();
-    const delayMs = Math.min(watch.delayMs * 2, maxDelayMs);
-    if (at >= watch.untilMs) {
+    const delayMs = nextDelayMs(watch.delayMs, maxDelayMs);
+    // A read at or after the end would come too late to use.
+    if (at + delayMs >= watch.untilMs) {
       logger.info({ kind: watch.kind, refId: watch.refId }, "balance watch ended without a top-up");
       return forget(keyOf(watch.kind, watch.refId));
     }
-    // The last read lands at the end rather than after it.
-    const next: BalanceWatch = { ...watch, delayMs, nextCheckMs: Math.min(at + watch.delayMs, watch.untilMs) };
+    const next: BalanceWatch = { ...watch, delayMs, nextCheckMs: at + delayMs };
     await records.set(keyOf(watch.kind, watch.refId), next, Math.max(1, next.untilMs - at + 60_000));
     schedule(next);
   }
@@ -141,7 +168,7 @@ export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
     if (stopped) return;
     const watch = await records.get(key);
     if (!watch) return;
-    if (now() > watch.untilMs || !(await deps.isWanted(watch))) return forget(key);
+    if (now() >= watch.untilMs || !(await deps.isWanted(watch))) return forget(key);
     const apiKey = await deps.getApiKey(watch.chatId);
     if (apiKey === undefined) return forget(key);
     let availableSun: number;
