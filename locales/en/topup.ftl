@@ -7,9 +7,6 @@ topup-minimum-note = Transfers under { $minDepositTrx } TRX are not credited aut
 topup-watching = I will tell you here as soon as it arrives.
 topup-no-address = Your account has no deposit address yet: create it in the dashboard, then top up.
 topup-button = 💳 Top up
-topup-qr-caption =
-    Send at least <b>{ $sendTrx } TRX</b> to
-    { $address }
 topup-covered = Your balance ({ $availableTrx } TRX) already covers this ({ $requiredTrx } TRX).
 topup-credited-confirm = 💰 Top-up credited: your balance is { $availableTrx } TRX, enough for this order ({ $requiredTrx } TRX). Tap Confirm to place it.
 topup-credited-retry = 💰 Top-up credited: your balance is { $availableTrx } TRX, enough for this order ({ $requiredTrx } TRX). Tap Retry: it sends the same order with the same key, so you are never charged twice.
@@ -18,4 +15,3 @@ topup-balance-waiting = A waiting confirmation needs { $missingTrx } TRX more: s
 topup-balance-minimum = Send at least <b>{ $minDepositTrx } TRX</b> per transfer.
 topup-inline-short = Your balance is { $availableTrx } TRX: top up at least { $sendTrx } TRX first
 topup-inline-button = 💳 Top up at least { $sendTrx } TRX
-topup-start-title = <b>Top up</b>

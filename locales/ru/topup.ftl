@@ -7,9 +7,6 @@ topup-minimum-note = Переводы меньше { $minDepositTrx } TRX авт
 topup-watching = Я напишу сюда, как только деньги поступят.
 topup-no-address = У вашего аккаунта ещё нет адреса для пополнения: создайте его в личном кабинете, затем пополните баланс.
 topup-button = 💳 Пополнить
-topup-qr-caption =
-    Отправьте не меньше <b>{ $sendTrx } TRX</b> на
-    { $address }
 topup-covered = Вашего баланса ({ $availableTrx } TRX) уже хватает ({ $requiredTrx } TRX).
 topup-credited-confirm = 💰 Пополнение зачислено: на балансе { $availableTrx } TRX, этого хватает на заказ ({ $requiredTrx } TRX). Нажмите «Подтвердить», чтобы его оформить.
 topup-credited-retry = 💰 Пополнение зачислено: на балансе { $availableTrx } TRX, этого хватает на заказ ({ $requiredTrx } TRX). Нажмите «Повторить»: тот же заказ уйдёт с тем же ключом, поэтому дважды деньги не спишутся.
@@ -18,4 +15,3 @@ topup-balance-waiting = Ожидающему подтверждению не х�
 topup-balance-minimum = Отправляйте не меньше <b>{ $minDepositTrx } TRX</b> за один перевод.
 topup-inline-short = На балансе { $availableTrx } TRX: сначала пополните не меньше чем на { $sendTrx } TRX
 topup-inline-button = 💳 Пополнить минимум на { $sendTrx } TRX
-topup-start-title = <b>Пополнение</b>

@@ -7,9 +7,6 @@ topup-minimum-note = 低于 { $minDepositTrx } TRX 的转账不会自动入账�
 topup-watching = 到账后我会在这里通知您。
 topup-no-address = 您的账户还没有充值地址：请先在控制台创建，然后再充值。
 topup-button = 💳 充值
-topup-qr-caption =
-    请转入至少 <b>{ $sendTrx } TRX</b> 到
-    { $address }
 topup-covered = 您的余额（{ $availableTrx } TRX）已足够支付（{ $requiredTrx } TRX）。
 topup-credited-confirm = 💰 充值已到账：当前余额 { $availableTrx } TRX，足够支付此订单（{ $requiredTrx } TRX）。点击“确认”即可下单。
 topup-credited-retry = 💰 充值已到账：当前余额 { $availableTrx } TRX，足够支付此订单（{ $requiredTrx } TRX）。点击“重试”：将以同一密钥发送同一订单，绝不会重复扣费。
@@ -18,4 +15,3 @@ topup-balance-waiting = 有一笔待确认的操作还差 { $missingTrx } TRX：
 topup-balance-minimum = 每笔转账请至少 <b>{ $minDepositTrx } TRX</b>。
 topup-inline-short = 余额 { $availableTrx } TRX：请先充值至少 { $sendTrx } TRX
 topup-inline-button = 💳 充值至少 { $sendTrx } TRX
-topup-start-title = <b>充值</b>
