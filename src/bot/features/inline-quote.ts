@@ -24,6 +24,8 @@ function article(id: string, title: string, description: string, messageText: st
   };
 }
 
+const INLINE_BALANCE_TIMEOUT_MS = 2_000;
+
 /** The linked user's available balance, when it can be read: only the results list (seen by that user alone) uses it. */
 type Available = bigint | undefined;
 
@@ -79,7 +81,8 @@ function topUpButton(ctx: BotContext, pricing: Pricing, locale: string, availabl
 
 async function availableOf(deps: BotDeps, ctx: BotContext, apiKey: string): Promise<Available> {
   try {
-    const balance = await deps.service.getBalance(apiKey);
+    // Inline answers are expected at once: a slow balance read is dropped, not waited for.
+    const balance = await deps.service.getBalance(apiKey, { signal: AbortSignal.timeout(INLINE_BALANCE_TIMEOUT_MS) });
     return BigInt(balance.availableSun);
   } catch (error) {
     // Prices answer anyway; the advice is a bonus.

@@ -118,6 +118,8 @@ export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
   const timers = new Map<string, NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
   let stopped = true;
+  /** Aborted by stop(): a shutdown does not wait for a slow service. */
+  let reads = new AbortController();
 
   function schedule(watch: BalanceWatch): void {
     const key = keyOf(watch.kind, watch.refId);
@@ -173,14 +175,17 @@ export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
     if (apiKey === undefined) return forget(key);
     let availableSun: number;
     try {
-      availableSun = (await deps.service.getBalance(apiKey)).availableSun;
+      availableSun = (await deps.service.getBalance(apiKey, { signal: reads.signal })).availableSun;
     } catch (error) {
+      if (stopped) return;
       if (ServiceError.isInstance(error) && error.isKeyRejected) return forget(key);
       // No wallet yet (404) or a hiccup: the deposit may still come.
       logger.debug({ err: error, key }, "balance unreadable during a watch");
       return reschedule(watch);
     }
     if (BigInt(availableSun) < BigInt(watch.requiredSun)) return reschedule(watch);
+    // The user may have confirmed (or cancelled) while the balance was read: no "credited" after the fact.
+    if (!(await deps.isWanted(watch))) return forget(key);
     await deps.onCredited({ watch, availableSun, announcementId: `topup:${key}:${watch.startedAtMs}` });
     logger.info({ kind: watch.kind, refId: watch.refId, chatId: watch.chatId }, "top-up credited; chat told");
     await forget(key);
@@ -218,10 +223,12 @@ export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
     },
     async start() {
       stopped = false;
+      reads = new AbortController();
       for await (const [, w] of records.list()) schedule(w);
     },
     async stop() {
       stopped = true;
+      reads.abort();
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...inFlight]);
