@@ -113,6 +113,23 @@ describe("a quote the balance cannot cover", () => {
   });
 });
 
+describe("in Russian and Chinese", () => {
+  it("gives the advice, the button and the credited message in the user's language", async () => {
+    for (const [chatId, languageCode, send, button, creditedText] of [
+      [5311, "ru", "Отправьте не меньше <b>10 TRX</b>", "💳 Пополнить", "💰 Пополнение зачислено"],
+      [5312, "zh", "请向您的充值地址转入至少 <b>10 TRX</b>", "💳 充值", "💰 充值已到账"],
+    ] as const) {
+      const account = await h.linkChat(chatId, { balanceSun: 10_000_000, depositAddress: DEPOSIT });
+      const user = h.user(chatId, { languageCode });
+      await user.send(`/order ${BOB} 100k 1h`);
+      expect(user.last()!.rawText).toContain(send);
+      expect(user.lastButtons()[0]![0]).toBe(button);
+      h.sim.credit(account.accountId, 10_000_000);
+      await h.until(() => user.lastText().startsWith(creditedText));
+    }
+  });
+});
+
 describe("a 402", () => {
   it("says how much to send, offers Top up, and after the deposit says credited with a Retry that charges once", async () => {
     const account = await h.linkChat(CHAT, { balanceSun: 22_000_000, depositAddress: DEPOSIT });
