@@ -3,6 +3,7 @@ import { Api } from "grammy";
 import type { Logger } from "pino";
 import { createBot, registerCommands, type CreateBotOptions } from "./bot/index.js";
 import { createFlows, type FlowDeps } from "./bot/conversations/flow-deps.js";
+import { createTopUpNotifier } from "./bot/features/top-up-notifier.js";
 import { createTrackingNotifier } from "./bot/features/tracking-notifier.js";
 import type { Config } from "./config.js";
 import { createConfirmationRecovery } from "./core/confirmations/confirmation-recovery.js";
@@ -34,6 +35,9 @@ export interface AppDeps {
     botInfo?: CreateBotOptions["botInfo"];
     trackerMinDelayMs?: number;
     trackerMaxDelayMs?: number;
+    /** Backoff of the balance watch after a short quote or a 402 (first read, cap). */
+    topUpFirstDelayMs?: number;
+    topUpMaxDelayMs?: number;
     serviceAttemptTimeoutMs?: number;
     serviceTotalTimeoutMs?: number;
   };
@@ -50,7 +54,7 @@ export interface App {
 
 /**
  * The composition root: store → vault → service client → pricing → chats →
- * push queue → tracker → flows → bot → webhook inbox → HTTP server.
+ * push queue → tracker → flows (with the balance watch) → bot → webhook inbox → HTTP server.
  * Nothing here is global: two apps can live in one process (tests do that).
  */
 export async function createApp({ config, logger, onFatal, overrides = {} }: AppDeps): Promise<App> {
@@ -97,7 +101,20 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     ...(overrides.trackerMinDelayMs ? { minDelayMs: overrides.trackerMinDelayMs } : {}),
     ...(overrides.trackerMaxDelayMs ? { maxDelayMs: overrides.trackerMaxDelayMs } : {}),
   });
-  const flows = createFlows({ store, service, logger, tracker: tracker, history });
+  const topUpNotifier = createTopUpNotifier({ push, chats, defaultLocale: config.defaultLocale, logger });
+  const flows = createFlows({
+    store,
+    service,
+    logger,
+    tracker: tracker,
+    history,
+    topUps: {
+      getApiKey: (chatId) => chats.getApiKey(chatId),
+      onCredited: (event) => topUpNotifier.onCredited(event),
+      ...(overrides.topUpFirstDelayMs ? { firstDelayMs: overrides.topUpFirstDelayMs } : {}),
+      ...(overrides.topUpMaxDelayMs ? { maxDelayMs: overrides.topUpMaxDelayMs } : {}),
+    },
+  });
   const recovery = createConfirmationRecovery({
     pending: flows.pending,
     quotes: flows.quotes,
@@ -149,6 +166,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     await step("inbox", () => inbox.stop());
     await step("recovery", () => recovery.stop());
     await step("tracker", () => tracker.stop());
+    await step("balance-watch", async () => flows.balanceWatch?.stop());
     await step("push", () => push.stop());
     await step("service", () => service.close());
     await step("store", () => store.close());
@@ -165,6 +183,8 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
       await push.start();
       await inbox.start();
       await tracker.start();
+      // Quotes and 402s still waiting for a top-up when the process stopped.
+      await flows.balanceWatch?.start();
       // Confirmations a crash left unresolved: placed ones end up tracked, the others are told.
       await recovery.start();
       httpPort = (await server.start()).port;

@@ -61,8 +61,6 @@ order-insufficient = <b>Not enough balance for this order.</b>
     Short by: { $missingTrx } TRX
 order-insufficient-required = <b>Not enough balance for this order.</b> Required: { $requiredTrx } TRX.
 order-insufficient-balance-unknown = Your balance could not be read right now; /balance shows it with your deposit address.
-order-insufficient-deposit = Top up at your deposit address (tap to copy):
-    { $depositAddress }
 order-insufficient-no-wallet = Your account has no wallet yet, so there is no deposit address to top up. The address appears once the dashboard creates the wallet; /balance shows it then.
 order-insufficient-no-address = Your account has no deposit address yet: create it in the dashboard, then top up.
 order-insufficient-retry = When the top-up has arrived, tap Retry: it sends this same order with the same key, so you are never charged twice.

@@ -61,8 +61,6 @@ order-insufficient = <b>余额不足，无法下此订单。</b>
     差额：{ $missingTrx } TRX
 order-insufficient-required = <b>余额不足，无法下此订单。</b>需要：{ $requiredTrx } TRX。
 order-insufficient-balance-unknown = 暂时无法读取您的余额；/balance 会显示余额和充值地址。
-order-insufficient-deposit = 请充值到您的充值地址（点按即可复制）：
-    { $depositAddress }
 order-insufficient-no-wallet = 您的账户还没有钱包，因此也没有可充值的地址。控制台创建钱包后地址才会出现，届时 /balance 会显示它。
 order-insufficient-no-address = 您的账户还没有充值地址：请先在控制台创建，然后充值。
 order-insufficient-retry = 充值到账后点“重试”：会用同一个密钥发送同一笔订单，绝不会重复扣费。

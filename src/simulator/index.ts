@@ -104,6 +104,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     setIpAllowlist: (apiKey, list) => accounts.setIpAllowlist(apiKey, list),
     revokeKey: (apiKey) => accounts.revokeKey(apiKey),
     credit: (accountId, sun) => accounts.credit(accountId, sun),
+    deposit: (accountId, sun) => accounts.deposit(accountId, sun),
     balanceOf: (accountId) => accounts.balanceOf(accountId),
     ledger: (accountId) => accounts.ledger(accountId),
     requests,

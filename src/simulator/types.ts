@@ -150,6 +150,8 @@ export interface Simulator {
   setIpAllowlist(apiKey: string, list: string[] | null): void;
   revokeKey(apiKey: string): void;
   credit(accountId: string, sun: number): void;
+  /** A transfer to the deposit address: credited (true) only from 10 TRX up, as the service does. */
+  deposit(accountId: string, sun: number): boolean;
   balanceOf(accountId: string): number;
   ledger(accountId: string): LedgerEntry[];
   readonly requests: RequestLogEntry[];

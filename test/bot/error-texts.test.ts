@@ -48,7 +48,7 @@ const i18n = new I18n({ defaultLocale: "en", directory: LOCALES_DIRECTORY, fluen
 /** The fixed text of a message before its first variable. */
 function fixedPrefix(locale: string, key: string): string {
   const blank = "\u0000";
-  const source = i18n.t(locale, key, { seenIp: blank, retryAfterSec: blank, detail: blank, requiredTrx: blank, requestId: blank, code: blank });
+  const source = i18n.t(locale, key, { seenIp: blank, retryAfterSec: blank, detail: blank, requiredTrx: blank, minDepositTrx: blank, requestId: blank, code: blank });
   return source.split("\u0000")[0]!.replace(/<[^>]+>/g, "");
 }
 

@@ -7,6 +7,7 @@
 import type { Bot } from "grammy";
 import { afterEach, beforeEach, expect } from "vitest";
 import { createFlows } from "../../src/bot/conversations/flow-deps.js";
+import { createTopUpNotifier } from "../../src/bot/features/top-up-notifier.js";
 import { createTrackingNotifier } from "../../src/bot/features/tracking-notifier.js";
 import type { BotContext } from "../../src/bot/index.js";
 import { createOrderHistory } from "../../src/core/orders/order-history.js";
@@ -18,6 +19,8 @@ export interface OrderHarnessOptions extends BotHarnessOptions {
   tracker?: Partial<Pick<TrackerDeps, "minDelayMs" | "maxDelayMs" | "orderHorizonMs" | "broadcastMarginMs">>;
   /** Injected clock for flows (quote expiry, local expiration checks). */
   now?: () => number;
+  /** Backoff of the balance watch (default: 20 ms doubling to 100 ms). */
+  topUp?: { firstDelayMs?: number; maxDelayMs?: number; maxWatchMs?: number };
   /** The stablecoin contract the bot reads as USDT (mainnet USDT by default). */
   usdtContract?: string;
 }
@@ -55,7 +58,9 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
         ...options.tracker,
       });
       const usdt = options.usdtContract === undefined ? {} : { usdtContract: options.usdtContract };
-      const flows = createFlows({ store: deps.store, service: deps.service, logger: deps.logger, tracker, history, now, ...usdt });
+      const topUpNotifier = createTopUpNotifier({ push, chats: deps.chats, defaultLocale: deps.config.defaultLocale, logger: deps.logger });
+      const topUps = { getApiKey: (chatId: number) => deps.chats.getApiKey(chatId), onCredited: topUpNotifier.onCredited, firstDelayMs: 20, maxDelayMs: 100, ...options.topUp };
+      const flows = createFlows({ store: deps.store, service: deps.service, logger: deps.logger, tracker, history, now, topUps, ...usdt });
       return { ...deps, flows };
     },
   });
@@ -63,8 +68,10 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
   const startParts = async () => {
     await push!.start();
     await tracker!.start();
+    await h.deps.flows?.balanceWatch?.start();
   };
   const stopParts = async () => {
+    await h.deps.flows?.balanceWatch?.stop();
     await tracker!.stop();
     await push!.stop();
   };

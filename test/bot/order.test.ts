@@ -128,19 +128,21 @@ describe("/order", () => {
     expect(h.tg.answerOf(second)?.text ?? h.tg.answerOf(first)?.text).toContain("already placed");
   });
 
-  it("after a 402 shows required vs available and the deposit address, and Retry charges once", async () => {
+  it("after a 402 shows required vs available, how much to send and the deposit address, and Retry charges once", async () => {
     const account = await h.linkChat(CHAT, { balanceSun: 1_000_000, depositAddress: TEST_KEYS.erin.address });
     const alice = h.user(CHAT);
+    // The quote could not read the balance, so it offers Confirm: the 402 comes from the service.
+    h.sim.faults.inject({ method: "GET", path: "/v1/balance", kind: "status", status: 400, code: "request.invalid", times: 1 });
     await alice.send(`/order ${BOB} 100k 1h`);
     await alice.press("✅ Confirm");
     const refusal = alice.lastText();
     expect(refusal).toContain("Required: 15 TRX\nAvailable: 1 TRX\nShort by: 14 TRX");
-    expect(refusal).toContain(`Top up at your deposit address (tap to copy):\n${TEST_KEYS.erin.address}`);
+    expect(refusal).toContain(`Send at least 14 TRX to your deposit address (tap to copy):\n${TEST_KEYS.erin.address}`);
     expect(alice.last()!.rawText).toContain(`<code>${TEST_KEYS.erin.address}</code>`);
     // Retry and "never charged twice" are said once, not once per paragraph.
     expect(refusal.match(/Retry/g)).toHaveLength(1);
     expect(refusal.match(/twice/g)).toHaveLength(1);
-    expect(alice.lastButtons()).toEqual([["🔁 Retry", "Cancel"]]);
+    expect(alice.lastButtons()).toEqual([["💳 Top up"], ["🔁 Retry", "Cancel"]]);
     h.sim.credit(account.accountId, 50_000_000);
     const retry = await alice.press("🔁 Retry");
     expect(h.textOf(CHAT, h.pressedMessage(retry))).toMatch(/^Order [0-9a-f]{24}\nStatus: pending/);

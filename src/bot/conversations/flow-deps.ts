@@ -6,6 +6,8 @@ import { createBroadcastSubmitter, type BroadcastSubmitter } from "../../core/br
 import { createOrderHistory, type OrderHistory } from "../../core/orders/order-history.js";
 import { createOrderPlacer, type OrderPlacer } from "../../core/orders/place-order.js";
 import { createQuoteStore, type QuoteStore } from "../../core/orders/quote-store.js";
+import { isQuoteExpired } from "../../core/orders/quote.js";
+import { createBalanceWatcher, type BalanceWatcher, type BalanceWatcherDeps } from "../../core/topup/balance-watcher.js";
 import type { ServiceClient } from "../../core/service/client.js";
 import type { StoreBackend } from "../../core/store/types.js";
 import type { Tracker } from "../../core/tracking/tracker.js";
@@ -25,6 +27,8 @@ export interface Flows {
   /** Confirmations whose outcome is not recorded yet; resolved at start-up. */
   pending: PendingConfirmations;
   tracker: FlowTracker;
+  /** Watches the balance while a quote or a 402 waits for a top-up; absent when the caller wires no announcer. */
+  balanceWatch?: BalanceWatcher;
   now: () => number;
   /** Base58 stablecoin contract; mainnet USDT by default. */
   usdtContract?: string;
@@ -44,6 +48,8 @@ export interface CreateFlowsDeps {
   history?: OrderHistory;
   now?: () => number;
   usdtContract?: string;
+  /** Builds `balanceWatch`: who reads the chat's key, who announces a credited top-up, and (tests) faster backoff. */
+  topUps?: Pick<BalanceWatcherDeps, "getApiKey" | "onCredited" | "firstDelayMs" | "maxDelayMs" | "maxWatchMs">;
 }
 
 export function createFlows(deps: CreateFlowsDeps): Flows {
@@ -55,7 +61,18 @@ export function createFlows(deps: CreateFlowsDeps): Flows {
   const drafts = createDraftStore({ store: deps.store, logger });
   const pending = createPendingConfirmations({ store: deps.store, logger });
   const { tracker } = deps;
+  // A watch ends by itself once its quote or draft can no longer be sent under its key.
+  const isWanted: BalanceWatcherDeps["isWanted"] = async (watch) => {
+    if (watch.kind === "order") {
+      const quote = await quotes.get(watch.refId);
+      return quote !== undefined && quote.state === "open" && !isQuoteExpired(quote, now());
+    }
+    const draft = await drafts.get(watch.refId);
+    return draft !== undefined && draft.state === "open" && draft.summary.expirationMs > now();
+  };
+  const balanceWatch = deps.topUps ? createBalanceWatcher({ ...deps.topUps, store: deps.store, service: deps.service, isWanted, logger, now }) : undefined;
   return {
+    ...(balanceWatch ? { balanceWatch } : {}),
     quotes,
     history,
     addressBook,

@@ -10,8 +10,8 @@ import { cappedLines, echo } from "../helpers/echo.js";
 import { formatInteger } from "../helpers/format.js";
 import { html, HTML, translate } from "../helpers/html.js";
 import { durationText } from "../helpers/record-text.js";
-import { prepareQuote, quoteText, type PrepareResult } from "../helpers/quote-text.js";
-import { createCancelOnlyKeyboard, createQuoteKeyboard } from "../keyboards/order.js";
+import { isShortQuote, prepareQuote, quoteText, watchShortQuote, type PrepareResult } from "../helpers/quote-text.js";
+import { createCancelOnlyKeyboard, createQuoteKeyboard, createShortQuoteKeyboard } from "../keyboards/order.js";
 import type { FlowDeps } from "./flow-deps.js";
 import { askAmount, askDuration, askReceiver, stripButtons, waitStep, type FlowConversation } from "./order-steps.js";
 
@@ -81,13 +81,15 @@ async function collectBatch(conversation: FlowConversation, ctx: ConversationCon
   }
 }
 
-/** Sends the quote with Confirm first and Cancel last, and remembers its message. */
+/** Sends the quote with Confirm (or, short of money, Top up) first and Cancel last. */
 export async function replyWithQuote(ctx: Pick<ConversationContext, "t" | "reply">, result: PrepareResult, locale: string): Promise<number | undefined> {
   if (!result.ok) {
     await ctx.reply(translate(ctx, `order-prepare-${result.reason.replace(/_/g, "-")}`), HTML);
     return undefined;
   }
-  const message = await ctx.reply(quoteText(ctx, result.prepared, locale), { ...HTML, reply_markup: createQuoteKeyboard(ctx, result.prepared.quote.quoteId) });
+  const { quoteId } = result.prepared.quote;
+  const keyboard = isShortQuote(result.prepared) ? createShortQuoteKeyboard(ctx, quoteId) : createQuoteKeyboard(ctx, quoteId);
+  const message = await ctx.reply(quoteText(ctx, result.prepared, locale), { ...HTML, reply_markup: keyboard });
   return message.message_id;
 }
 
@@ -147,6 +149,8 @@ export function createOrderConversation(deps: FlowDeps) {
     if (prepared.ok && messageId !== undefined) {
       const quoteId = prepared.prepared.quote.quoteId;
       await conversation.external(() => deps.flows.quotes.update(quoteId, (q) => ({ ...q, messageId })));
+      const shown = prepared.prepared;
+      await conversation.external(() => watchShortQuote(deps.flows.balanceWatch, shown, locale));
     }
   };
 }

@@ -1,40 +1,55 @@
-import { Composer, InputFile } from "grammy";
-import QRCode from "qrcode";
+import { Composer } from "grammy";
 import { ServiceError } from "../../core/service/errors.js";
+import type { Balance } from "../../core/service/schemas.js";
+import { MIN_DEPOSIT_SUN, topUpAdvice } from "../../core/topup/top-up-advice.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { formatTrx } from "../helpers/format.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { requireApiKey } from "../helpers/require-key.js";
-
-/** Minimum deposit that is credited automatically (service-api.md section 8). */
-const MIN_DEPOSIT_SUN = 10_000_000;
+import { depositQrPhoto, parseTopUpDeepLink, topUpAdviceText } from "../helpers/top-up-text.js";
 
 /**
  * /balance: exact TRX, the deposit address in full (tap to copy) and its QR
- * code; a missing address or wallet is explained. Other failures (401 ->
- * re-link, 503 ...) go to the error boundary, which names them.
+ * code, and how much to send: at least the minimum deposit, or what a quote
+ * or a refused order still waiting for money needs. A missing address or
+ * wallet is explained. Other failures (401 -> re-link, 503 ...) go to the
+ * error boundary, which names them. `/start topup_<requiredSun>` (the inline
+ * quote's Top up button) shows the same card sized for that amount.
  */
 export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
-  feature.command("balance", logHandle("command-balance"), async (ctx) => {
-    const apiKey = await requireApiKey(ctx, deps);
-    if (apiKey === undefined) return;
+  /** The balance, or undefined after saying the account has no wallet. */
+  async function readBalance(ctx: BotContext, apiKey: string): Promise<Balance | undefined> {
     await ctx.replyWithChatAction("typing");
-    const locale = await ctx.i18n.getLocale();
-    let balance;
     try {
-      balance = await deps.service.getBalance(apiKey);
+      return await deps.service.getBalance(apiKey);
     } catch (error) {
       if (ServiceError.isInstance(error) && error.code === "not_found") {
         await ctx.reply(translate(ctx, "balance-no-wallet"), HTML);
-        return;
+        return undefined;
       }
       throw error;
     }
+  }
+
+  async function replyWithQr(ctx: BotContext, address: string): Promise<void> {
+    await ctx.replyWithPhoto(await depositQrPhoto(address), {
+      // The address itself is in the text above (one tap copies it); the caption only names the picture.
+      caption: translate(ctx, "balance-qr-caption"),
+      parse_mode: "HTML",
+    });
+  }
+
+  feature.command("balance", logHandle("command-balance"), async (ctx) => {
+    const apiKey = await requireApiKey(ctx, deps);
+    if (apiKey === undefined) return;
+    const locale = await ctx.i18n.getLocale();
+    const balance = await readBalance(ctx, apiKey);
+    if (!balance) return;
     const lines = [translate(ctx, "balance-available", { availableTrx: formatTrx(balance.availableSun, locale) })];
     const address = balance.depositAddress;
     if (address === null) {
@@ -42,14 +57,38 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.reply(lines.join("\n\n"), HTML);
       return;
     }
-    lines.push(translate(ctx, "balance-deposit", { address: code(address), minDepositTrx: formatTrx(MIN_DEPOSIT_SUN, locale) }));
+    const minDepositTrx = formatTrx(MIN_DEPOSIT_SUN, locale);
+    lines.push(translate(ctx, "balance-deposit", { address: code(address), minDepositTrx }));
+    // The largest amount still waited for: sending that covers every waiting quote at once.
+    const waiting = (await deps.flows?.balanceWatch?.watchesOf(ctx.chat.id)) ?? [];
+    const required = waiting.reduce((max, w) => (BigInt(w.requiredSun) > max ? BigInt(w.requiredSun) : max), 0n);
+    const advice = topUpAdvice(required, BigInt(balance.availableSun));
+    lines.push(
+      advice.covered
+        ? translate(ctx, "topup-balance-minimum", { minDepositTrx })
+        : translate(ctx, "topup-balance-waiting", { missingTrx: formatTrx(advice.shortfallSun, locale), sendTrx: formatTrx(advice.sendSun, locale) }),
+    );
     await ctx.reply(lines.join("\n\n"), HTML);
-    const png = await QRCode.toBuffer(address, { type: "png", margin: 2, width: 320, errorCorrectionLevel: "M" });
-    await ctx.replyWithPhoto(new InputFile(png, "deposit-address.png"), {
-      // The address itself is in the text above (one tap copies it); the caption only names the picture.
-      caption: translate(ctx, "balance-qr-caption"),
-      parse_mode: "HTML",
-    });
+    await replyWithQr(ctx, address);
+  });
+
+  feature.command("start", logHandle("command-start-top-up"), async (ctx, next) => {
+    const requiredSun = parseTopUpDeepLink(ctx.match.trim());
+    if (requiredSun === undefined) return next();
+    const apiKey = await requireApiKey(ctx, deps);
+    if (apiKey === undefined) return;
+    const locale = await ctx.i18n.getLocale();
+    const balance = await readBalance(ctx, apiKey);
+    if (!balance) return;
+    const advice = topUpAdvice(requiredSun, BigInt(balance.availableSun));
+    const availableTrx = formatTrx(balance.availableSun, locale);
+    if (advice.covered) {
+      await ctx.reply(translate(ctx, "topup-covered", { availableTrx, requiredTrx: formatTrx(requiredSun, locale) }), HTML);
+      return;
+    }
+    const text = [translate(ctx, "balance-available", { availableTrx }), topUpAdviceText(ctx, advice, balance.depositAddress, locale)].join("\n\n");
+    await ctx.reply(text, HTML);
+    if (balance.depositAddress !== null) await replyWithQr(ctx, balance.depositAddress);
   });
 
   return composer;

@@ -15,7 +15,10 @@ import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { broadcastCardText, statusText } from "../helpers/record-text.js";
 import { requireApiKeyForButton } from "../helpers/require-key.js";
-import { createBroadcastRetryKeyboard } from "../keyboards/broadcast.js";
+import { ServiceError } from "../../core/service/errors.js";
+import { topUpAdvice } from "../../core/topup/top-up-advice.js";
+import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../keyboards/broadcast.js";
+import { topUpAdviceText } from "../helpers/top-up-text.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 
 /** Commands of the flows whose argument is checked for a wallet secret; others (/link, /webhook secret) take secrets on purpose. */
@@ -113,6 +116,30 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
     else await flows.tracker.cardNotShown(item);
   }
 
+  /**
+   * A 402 with a readable balance and a deposit address: how much to send
+   * (never under the minimum deposit), Top up first, and a watch that says
+   * "credited, tap Retry". False leaves the generic refusal to the caller.
+   */
+  async function replyInsufficient(ctx: BotContext, result: Extract<SubmitResult, { status: "failed" }>, apiKey: string, locale: string): Promise<boolean> {
+    const { error, draft } = result;
+    if (error.requiredSun === undefined) return false;
+    let balance;
+    try {
+      balance = await deps.service.getBalance(apiKey);
+    } catch (balanceError) {
+      if (!ServiceError.isInstance(balanceError)) throw balanceError;
+      ctx.logger.debug({ err: balanceError }, "balance unavailable after a broadcast 402");
+      return false;
+    }
+    const advice = topUpAdvice(BigInt(error.requiredSun), BigInt(balance.availableSun));
+    if (advice.covered || balance.depositAddress === null) return false;
+    const text = [serviceErrorText(ctx, error, locale), `${topUpAdviceText(ctx, advice, balance.depositAddress, locale)}\n${translate(ctx, "topup-watching")}`].join("\n\n");
+    await ctx.reply(text, { ...HTML, reply_markup: createBroadcastTopUpKeyboard(ctx, draft.draftId) });
+    await flows.balanceWatch?.watch({ kind: "broadcast", refId: draft.draftId, chatId: draft.chatId, requiredSun: BigInt(error.requiredSun), origin: "refused", untilMs: draft.summary.expirationMs, locale });
+    return true;
+  }
+
   feature.callbackQuery(draftData.filter, logHandle("callback-broadcast-draft"), async (ctx) => {
     const data = draftData.unpack(ctx.callbackQuery.data);
     const chatId = ctx.chat.id;
@@ -126,7 +153,10 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
     if (data.action === "x") {
       const cancelled = await flows.submitter.cancel(chatId, draft.draftId);
       await ctx.answerCallbackQuery(cancelled?.state === "cancelled" ? {} : { text: ctx.t("broadcast-already-submitted") });
-      if (cancelled?.state === "cancelled") await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-cancelled"), HTML));
+      if (cancelled?.state === "cancelled") {
+        await flows.balanceWatch?.unwatch("broadcast", draft.draftId);
+        await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-cancelled"), HTML));
+      }
       return;
     }
     const apiKey = await requireApiKeyForButton(ctx, deps);
@@ -160,6 +190,7 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
       case "failed": {
         await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
         await bestEffort(ctx, "editMessageReplyMarkup", () => ctx.editMessageReplyMarkup());
+        if (result.error.code === "wallet.insufficient_balance" && (await replyInsufficient(ctx, result, apiKey, locale))) return;
         const text = serviceErrorText(ctx, result.error, locale);
         await ctx.reply(text, { ...HTML, ...(result.retryable ? { reply_markup: createBroadcastRetryKeyboard(ctx, draft.draftId) } : {}) });
         return;

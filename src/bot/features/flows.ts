@@ -8,6 +8,7 @@ import { createBatchOrderFeature } from "./batch-order.js";
 import { createBroadcastFeature } from "./broadcast.js";
 import { createOrderFeature } from "./order.js";
 import { createOrdersFeature } from "./orders.js";
+import { createTopUpFeature } from "./top-up.js";
 import { createTrackFeature } from "./track.js";
 
 /** A flow waits this long for each answer; the next update after that leaves it. */
@@ -18,7 +19,7 @@ export function createFlowFeatures(bot: BotDeps): Composer<BotContext>[] {
   if (!bot.flows) return [];
   const deps: FlowDeps = { ...bot, flows: bot.flows };
   // Broadcast first: its wallet-secret guard must see a captioned document before the batch feature takes it.
-  return [createBroadcastFeature(deps), createOrderFeature(deps), createBatchOrderFeature(deps), createOrdersFeature(deps), createTrackFeature(deps)];
+  return [createBroadcastFeature(deps), createOrderFeature(deps), createBatchOrderFeature(deps), createOrdersFeature(deps), createTrackFeature(deps), createTopUpFeature(deps)];
 }
 
 /** The conversations of the flows, for the bot's one conversation list. */

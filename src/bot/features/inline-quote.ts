@@ -2,6 +2,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { InlineQueryResult } from "grammy/types";
 import { mulSun } from "../../core/money.js";
 import type { Pricing } from "../../core/service/schemas.js";
+import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { formatDuration } from "../helpers/duration.js";
@@ -11,6 +12,7 @@ import { translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { orderDeepLink, parseQuoteQuery } from "../helpers/quote-query.js";
 import { sortedTiers, tierName } from "../helpers/tiers.js";
+import { topUpDeepLink } from "../helpers/top-up-text.js";
 
 function article(id: string, title: string, description: string, messageText: string, keyboard?: InlineKeyboard): InlineQueryResult {
   return {
@@ -23,7 +25,12 @@ function article(id: string, title: string, description: string, messageText: st
   };
 }
 
-function results(ctx: BotContext, pricing: Pricing, locale: string): InlineQueryResult[] {
+const INLINE_BALANCE_TIMEOUT_MS = 2_000;
+
+/** The linked user's available balance, when it can be read: only the results list (seen by that user alone) uses it. */
+type Available = bigint | undefined;
+
+function results(ctx: BotContext, pricing: Pricing, locale: string, available: Available): InlineQueryResult[] {
   const query = parseQuoteQuery(ctx.inlineQuery?.query ?? "", pricing);
   const range = { amountMin: formatInteger(pricing.amountMin, locale), amountMax: formatInteger(pricing.amountMax, locale) };
   if (query.kind === "unparsed") {
@@ -48,8 +55,41 @@ function results(ctx: BotContext, pricing: Pricing, locale: string): InlineQuery
       totalTrx: formatTrx(mulSun(query.amount, tier.unitPriceSun), locale),
     };
     const keyboard = new InlineKeyboard().url(ctx.t("inline-order-button"), orderDeepLink(ctx.me.username, query.amount, tier.durationSec));
-    return article(`q_${query.amount}_${tier.durationSec}`, ctx.t("inline-quote-title", vars), ctx.t("inline-quote-description", vars), translate(ctx, "inline-quote-message", vars), keyboard);
+    // The advice goes in the description, never in the message: that is posted where others read it.
+    const advice = available === undefined ? undefined : topUpAdvice(mulSun(query.amount, tier.unitPriceSun), available);
+    const description =
+      advice && !advice.covered
+        ? ctx.t("topup-inline-short", { availableTrx: formatTrx(available!, locale), sendTrx: formatTrx(advice.sendSun, locale) })
+        : ctx.t("inline-quote-description", vars);
+    return article(`q_${query.amount}_${tier.durationSec}`, ctx.t("inline-quote-title", vars), description, translate(ctx, "inline-quote-message", vars), keyboard);
   });
+}
+
+/**
+ * The button above the results when the balance cannot cover the dearest
+ * quote shown: the amount to send, and a way into the private chat, where
+ * /start topup_… shows the deposit address and its QR code.
+ */
+function topUpButton(ctx: BotContext, pricing: Pricing, locale: string, available: Available): { button?: { text: string; start_parameter: string } } {
+  if (available === undefined) return {};
+  const query = parseQuoteQuery(ctx.inlineQuery?.query ?? "", pricing);
+  if (query.kind !== "quote") return {};
+  const dearest = query.tiers.reduce((max, t) => (mulSun(query.amount, t.unitPriceSun) > max ? mulSun(query.amount, t.unitPriceSun) : max), 0n);
+  const advice = topUpAdvice(dearest, available);
+  if (advice.covered) return {};
+  return { button: { text: ctx.t("topup-inline-button", { sendTrx: formatTrx(advice.sendSun, locale) }), start_parameter: topUpDeepLink(dearest) } };
+}
+
+async function availableOf(deps: BotDeps, ctx: BotContext, apiKey: string): Promise<Available> {
+  try {
+    // Inline answers are expected at once: a slow balance read is dropped, not waited for.
+    const balance = await deps.service.getBalance(apiKey, { signal: AbortSignal.timeout(INLINE_BALANCE_TIMEOUT_MS) });
+    return BigInt(balance.availableSun);
+  } catch (error) {
+    // Prices answer anyway; the advice is a bonus.
+    ctx.logger.debug({ err: error }, "balance unavailable for an inline quote");
+    return undefined;
+  }
 }
 
 /**
@@ -62,11 +102,12 @@ export function createInlineQuoteFeature(deps: BotDeps): Composer<BotContext> {
     const pricing = await deps.pricing.get();
     const locale = await ctx.i18n.getLocale();
     // The private chat with a user has the user's id.
-    const linked = await deps.chats.isLinked(ctx.inlineQuery.from.id);
-    await ctx.answerInlineQuery(results(ctx, pricing, locale), {
+    const apiKey = await deps.chats.getApiKey(ctx.inlineQuery.from.id);
+    const available = apiKey === undefined ? undefined : await availableOf(deps, ctx, apiKey);
+    await ctx.answerInlineQuery(results(ctx, pricing, locale, available), {
       cache_time: 30,
       is_personal: true,
-      ...(linked ? {} : { button: { text: ctx.t("inline-connect-button"), start_parameter: "link" } }),
+      ...(apiKey === undefined ? { button: { text: ctx.t("inline-connect-button"), start_parameter: "link" } } : topUpButton(ctx, pricing, locale, available)),
     });
   });
   return composer;

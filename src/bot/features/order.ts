@@ -16,7 +16,7 @@ import { logHandle } from "../helpers/logging.js";
 import { bestEffort, firstCardSignal } from "../helpers/best-effort.js";
 import { failedReply, placedText } from "../helpers/placement-text.js";
 import { parseOrderDeepLink } from "../helpers/quote-query.js";
-import { prepareQuote } from "../helpers/quote-text.js";
+import { prepareQuote, watchShortQuote } from "../helpers/quote-text.js";
 import { requireApiKeyForButton } from "../helpers/require-key.js";
 import { createFreshQuoteKeyboard } from "../keyboards/order.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
@@ -58,7 +58,10 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
   async function sendQuote(ctx: BotContext, chatId: number, items: QuoteRequestItem[]): Promise<void> {
     const result = await prepareQuote({ ...deps, ...flows }, chatId, items);
     const messageId = await replyWithQuote(ctx, result, await ctx.i18n.getLocale());
-    if (result.ok && messageId !== undefined) await flows.quotes.update(result.prepared.quote.quoteId, (q) => ({ ...q, messageId }));
+    if (result.ok && messageId !== undefined) {
+      await flows.quotes.update(result.prepared.quote.quoteId, (q) => ({ ...q, messageId }));
+      await watchShortQuote(flows.balanceWatch, result.prepared, await ctx.i18n.getLocale());
+    }
   }
 
   /** `/order <address|label> <amount> [duration]`: straight to the quote; a missing duration is asked. */
@@ -113,6 +116,7 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
         await ctx.answerCallbackQuery({ text: ctx.t(quote.state === "placed" ? "order-already-placed" : "order-cannot-cancel") });
         return;
       }
+      await flows.balanceWatch?.unwatch("order", quote.quoteId);
       await ctx.answerCallbackQuery();
       await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "order-quote-cancelled"), HTML));
       return;
@@ -147,12 +151,21 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
         await bestEffort(ctx, "editMessageReplyMarkup", () => ctx.editMessageReplyMarkup());
         const reply = failedReply(ctx, result, locale);
         await ctx.reply(reply.text, { ...HTML, ...(reply.keyboard ? { reply_markup: reply.keyboard } : {}) });
+        await watchRefused(result, locale);
         return;
       }
       default:
         await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
     }
   });
+
+  /** A 402 with somewhere to send money: the balance is watched, and "credited, tap Retry" follows. */
+  async function watchRefused(result: Extract<PlaceResult, { status: "failed" }>, locale: string): Promise<void> {
+    const { error, quote, balance } = result;
+    if (error.code !== "wallet.insufficient_balance" || !balance?.depositAddress || !flows.balanceWatch) return;
+    const requiredSun = BigInt(error.requiredSun ?? quote.totalSun);
+    await flows.balanceWatch.watch({ kind: "order", refId: quote.quoteId, chatId: quote.chatId, requiredSun, origin: "refused", untilMs: quote.expiresAtMs, locale });
+  }
 
   /** The quote message becomes the order's card (or the batch's list); the tracker learns whether it did. */
   async function drawPlaced(ctx: BotContext, chatId: number, result: Extract<PlaceResult, { status: "placed" }>, locale: string): Promise<void> {

@@ -5,6 +5,7 @@
  */
 import type { I18nFlavor } from "@grammyjs/i18n";
 import { redactSecrets } from "../../core/redact-secrets.js";
+import { MIN_DEPOSIT_SUN } from "../../core/topup/top-up-advice.js";
 import { CLIENT_ERROR_CODES, ServiceError } from "../../core/service/errors.js";
 import { formatTrx } from "./format.js";
 import { code, translate, type TextVars } from "./html.js";
@@ -29,7 +30,7 @@ export const ERROR_TEXTS = {
   "idempotency.key_reuse": { key: "error-idempotency-key_reuse", vars: none },
   "wallet.insufficient_balance": {
     key: "error-wallet-insufficient_balance",
-    vars: (e, locale) => ({ requiredTrx: e.requiredSun === undefined ? "?" : formatTrx(e.requiredSun, locale) }),
+    vars: (e, locale) => ({ requiredTrx: e.requiredSun === undefined ? "?" : formatTrx(e.requiredSun, locale), minDepositTrx: formatTrx(MIN_DEPOSIT_SUN, locale) }),
   },
   "wallet.not_registered": { key: "error-wallet-not_registered", vars: none },
   not_found: { key: "error-not_found", vars: none },

@@ -7,7 +7,9 @@ import { serviceErrorText } from "./error-text.js";
 import { formatTrx } from "./format.js";
 import { code, translate } from "./html.js";
 import { orderCardText } from "./record-text.js";
-import { createRetryKeyboard } from "../keyboards/order.js";
+import { topUpAdvice } from "../../core/topup/top-up-advice.js";
+import { createRetryKeyboard, createTopUpRetryKeyboard } from "../keyboards/order.js";
+import { topUpAdviceText } from "./top-up-text.js";
 
 type Tr = Pick<ConversationContext, "t">;
 
@@ -44,8 +46,8 @@ export function placedText(tr: Tr, result: Extract<PlaceResult, { status: "place
 }
 
 /**
- * 402 in one place: required, available, shortfall, where to top up, and
- * Retry explained once (the service's generic 402 text would repeat it).
+ * 402 in one place: required, available, shortfall, how much to send where
+ * (never under the minimum deposit), and Retry explained once (the service's generic 402 text would repeat it).
  */
 function insufficientText(tr: Tr, result: Extract<PlaceResult, { status: "failed" }>, locale: string): string {
   const { error, balance, quote, noWallet } = result;
@@ -59,8 +61,10 @@ function insufficientText(tr: Tr, result: Extract<PlaceResult, { status: "failed
     const missing = required > available ? required - available : 0n;
     lines.push(translate(tr, "order-insufficient", { requiredTrx: formatTrx(required, locale), availableTrx: formatTrx(available, locale), missingTrx: formatTrx(missing, locale) }));
     if (noWallet) lines.push(translate(tr, "order-insufficient-no-wallet"));
-    else if (balance?.depositAddress) lines.push(translate(tr, "order-insufficient-deposit", { depositAddress: code(balance.depositAddress) }));
-    else lines.push(translate(tr, "order-insufficient-no-address"));
+    else if (balance?.depositAddress) {
+      const advice = topUpAdvice(required, available);
+      if (!advice.covered) lines.push(`${topUpAdviceText(tr, advice, balance.depositAddress, locale)}\n${translate(tr, "topup-watching")}`);
+    } else lines.push(translate(tr, "order-insufficient-no-address"));
   }
   lines.push(translate(tr, "order-insufficient-retry"));
   return lines.join("\n\n");
@@ -73,5 +77,7 @@ export function failedReply(tr: Tr, result: Extract<PlaceResult, { status: "fail
     error.code === "wallet.insufficient_balance"
       ? insufficientText(tr, result, locale)
       : [serviceErrorText(tr, error, locale), ...(result.retryable ? [translate(tr, "order-retry-safe")] : [])].join("\n\n");
-  return result.retryable ? { text, keyboard: createRetryKeyboard(tr, quote.quoteId) } : { text };
+  if (!result.retryable) return { text };
+  const canTopUp = error.code === "wallet.insufficient_balance" && Boolean(result.balance?.depositAddress);
+  return { text, keyboard: canTopUp ? createTopUpRetryKeyboard(tr, quote.quoteId) : createRetryKeyboard(tr, quote.quoteId) };
 }

@@ -5,9 +5,12 @@ import type { PricingCache } from "../../core/pricing-cache.js";
 import { buildQuote, QUOTE_LIFETIME_MS, type Quote, type QuoteRequestItem } from "../../core/orders/quote.js";
 import type { QuoteStore } from "../../core/orders/quote-store.js";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
+import type { BalanceWatcher } from "../../core/topup/balance-watcher.js";
+import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, translate } from "./html.js";
 import { durationText, type Translator } from "./record-text.js";
+import { topUpAdviceText } from "./top-up-text.js";
 
 /** A stored quote and the balance read for it; JSON, so a conversation can keep it. */
 export interface PreparedQuote {
@@ -103,12 +106,29 @@ export function quoteText(tr: Translator, { quote, balance, noWallet }: Prepared
       }),
     );
   } else {
+    const advice = topUpAdvice(total, BigInt(balance.availableSun));
     lines.push(
       translate(tr, "order-quote-balance-short", {
         balanceTrx: formatTrx(balance.availableSun, locale),
         missingTrx: formatTrx(total - BigInt(balance.availableSun), locale),
       }),
     );
+    if (!advice.covered) {
+      lines.push("", topUpAdviceText(tr, advice, balance.depositAddress, locale));
+      if (balance.depositAddress !== null) lines.push(translate(tr, "topup-watching"));
+    }
   }
   return lines.join("\n");
+}
+
+/** The balance was read and does not cover the quote: Top up replaces Confirm. */
+export function isShortQuote({ quote, balance }: PreparedQuote): boolean {
+  return balance !== null && BigInt(balance.availableSun) < BigInt(quote.totalSun);
+}
+
+/** A short quote is watched until the money is there (or the quote is gone); the chat then hears "Confirm". */
+export async function watchShortQuote(watcher: Pick<BalanceWatcher, "watch"> | undefined, prepared: PreparedQuote, locale: string): Promise<void> {
+  if (!watcher || !isShortQuote(prepared) || prepared.balance?.depositAddress == null) return;
+  const { quote } = prepared;
+  await watcher.watch({ kind: "order", refId: quote.quoteId, chatId: quote.chatId, requiredSun: quote.totalSun, origin: "quote", untilMs: quote.expiresAtMs, locale });
 }

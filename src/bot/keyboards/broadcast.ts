@@ -1,6 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { cancelData } from "../callback-data/cancel.js";
 import { draftData } from "../callback-data/broadcast.js";
+import { topUpData } from "../callback-data/top-up.js";
 import type { Translator } from "../helpers/record-text.js";
 
 /** Confirm first, Cancel last. */
@@ -18,4 +19,13 @@ export function createBroadcastRetryKeyboard(tr: Translator, draftId: string): I
 
 export function createBroadcastFlowCancelKeyboard(tr: Translator): InlineKeyboard {
   return new InlineKeyboard().text(tr.t("broadcast-cancel-button"), cancelData.pack({ flow: "broadcast" }));
+}
+
+/** After a 402: Top up first, then Retry and Cancel. */
+export function createBroadcastTopUpKeyboard(tr: Translator, draftId: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(tr.t("topup-button"), topUpData.pack({ kind: "b", refId: draftId }))
+    .row()
+    .text(tr.t("broadcast-retry-button"), draftData.pack({ draftId, action: "r" }))
+    .text(tr.t("broadcast-cancel-button"), draftData.pack({ draftId, action: "x" }));
 }

@@ -4,6 +4,7 @@ import type { PricingTier } from "../../core/service/schemas.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
 import { cancelData } from "../callback-data/cancel.js";
 import { orderStepData, quoteData, rentAgainData } from "../callback-data/order.js";
+import { topUpData } from "../callback-data/top-up.js";
 import type { Translator } from "../helpers/record-text.js";
 
 export const RECENT_RECEIVERS_SHOWN = 6;
@@ -46,6 +47,22 @@ export function createCancelOnlyKeyboard(tr: Translator): InlineKeyboard {
 export function createQuoteKeyboard(tr: Translator, quoteId: string): InlineKeyboard {
   return new InlineKeyboard()
     .text(tr.t("order-quote-confirm-button"), quoteData.pack({ quoteId, action: "c" }))
+    .text(tr.t("order-cancel-button"), quoteData.pack({ quoteId, action: "x" }));
+}
+
+/** A quote the balance cannot cover: Top up first, no Confirm certain to fail (it comes back once the money is there). */
+export function createShortQuoteKeyboard(tr: Translator, quoteId: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(tr.t("topup-button"), topUpData.pack({ kind: "o", refId: quoteId }))
+    .text(tr.t("order-cancel-button"), quoteData.pack({ quoteId, action: "x" }));
+}
+
+/** After a 402: Top up first, Retry (same key) for when the money is there, Cancel last. */
+export function createTopUpRetryKeyboard(tr: Translator, quoteId: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(tr.t("topup-button"), topUpData.pack({ kind: "o", refId: quoteId }))
+    .row()
+    .text(tr.t("order-quote-retry-button"), quoteData.pack({ quoteId, action: "r" }))
     .text(tr.t("order-cancel-button"), quoteData.pack({ quoteId, action: "x" }));
 }
 

@@ -56,6 +56,9 @@ function checkAllowlist(list: string[] | null | undefined): string[] | null {
   return [...list];
 }
 
+/** Minimum account deposit credited automatically: 10 TRX. */
+export const MIN_DEPOSIT_SUN = 10_000_000;
+
 /** Accounts, their API keys and their balance ledger. */
 export class AccountStore {
   private readonly accounts = new Map<string, Account>();
@@ -139,6 +142,19 @@ export class AccountStore {
     a.hasWallet = true;
     a.balanceSun += sun;
     this.entry(a, "deposit", sun, ref);
+  }
+
+  /**
+   * A transfer to the deposit address: credited only from the minimum deposit
+   * up (service-api.md section 8); a smaller one is not credited and leaves
+   * no ledger entry. Returns whether it was credited.
+   */
+  deposit(accountId: string, sun: number): boolean {
+    if (!Number.isSafeInteger(sun) || sun <= 0) throw new Error("deposit must be a positive integer of sun");
+    this.account(accountId);
+    if (sun < MIN_DEPOSIT_SUN) return false;
+    this.credit(accountId, sun);
+    return true;
   }
 
   debit(accountId: string, sun: number, ref: string): void {

@@ -1,0 +1,237 @@
+import type { Logger } from "pino";
+import { z } from "zod";
+import type { ServiceClient } from "../service/client.js";
+import { ServiceError } from "../service/errors.js";
+import { createKeyedMutex } from "../store/keyed-mutex.js";
+import { createRecordStore } from "../store/record-store.js";
+import type { StoreBackend } from "../store/types.js";
+
+/**
+ * While a quote or a refused (402) confirmation waits for money, the chat's
+ * balance is read on a backoff until it covers the amount, and the chat is
+ * told once. Watches are stored, so a restart resumes them; the announcement
+ * goes out under an id derived from the watch, so a crash between announcing
+ * and forgetting announces nothing twice (the push queue drops a known id).
+ */
+
+export const WATCH_KINDS = ["order", "broadcast"] as const;
+export type WatchKind = (typeof WATCH_KINDS)[number];
+
+export const balanceWatchSchema = z.object({
+  kind: z.enum(WATCH_KINDS),
+  /** quoteId (order) or draftId (broadcast): the thing that is retried with its own key. */
+  refId: z.string(),
+  chatId: z.number().int(),
+  /** What the balance must reach, exact sun. */
+  requiredSun: z.string().regex(/^\d+$/),
+  /** quote: the quote was shown short of money (Confirm comes back); refused: a 402 (Retry comes back). */
+  origin: z.enum(["quote", "refused"]),
+  startedAtMs: z.number().int(),
+  untilMs: z.number().int(),
+  nextCheckMs: z.number().int(),
+  delayMs: z.number().int().positive(),
+  locale: z.string().optional(),
+});
+export type BalanceWatch = z.infer<typeof balanceWatchSchema>;
+
+export interface WatchInput {
+  kind: WatchKind;
+  refId: string;
+  chatId: number;
+  requiredSun: bigint | string;
+  origin: BalanceWatch["origin"];
+  /** When the thing itself stops being usable (quote or transaction expiry). */
+  untilMs: number;
+  locale?: string;
+}
+
+export interface CreditedEvent {
+  watch: BalanceWatch;
+  availableSun: number;
+  /** Stable for one watch: the push job id that makes the announcement at-most-once. */
+  announcementId: string;
+}
+
+export interface BalanceWatcherDeps {
+  store: StoreBackend;
+  service: Pick<ServiceClient, "getBalance">;
+  getApiKey: (chatId: number) => Promise<string | undefined>;
+  /** False once the quote or draft was placed, cancelled or expired: the watch ends silently. */
+  isWanted: (watch: BalanceWatch) => Promise<boolean>;
+  onCredited: (event: CreditedEvent) => Promise<void>;
+  logger: Logger;
+  now?: () => number;
+  /** First read after a watch starts; then doubling. Default 3 s. */
+  firstDelayMs?: number;
+  /** Cap of the backoff: keeps "credited" within about this long of the deposit. Default 30 s. */
+  maxDelayMs?: number;
+  /** No watch outlives this, whatever its own end. Default 30 min. */
+  maxWatchMs?: number;
+}
+
+export interface BalanceWatcher {
+  /** Starts (or restarts, with a fresh backoff) the watch of one quote or draft. */
+  watch(input: WatchInput): Promise<void>;
+  /** Ends a watch (the quote was cancelled or placed). */
+  unwatch(kind: WatchKind, refId: string): Promise<void>;
+  /** The chat's watches, e.g. to size the advice of /balance. */
+  watchesOf(chatId: number): Promise<BalanceWatch[]>;
+  /** Loads the stored watches and schedules them. */
+  start(): Promise<void>;
+  /** Cancels timers and waits for checks in flight. Idempotent. */
+  stop(): Promise<void>;
+}
+
+export const BALANCE_WATCH_DEFAULTS = { firstDelayMs: 3_000, maxDelayMs: 30_000, maxWatchMs: 30 * 60_000 } as const;
+
+const keyOf = (kind: WatchKind, refId: string): string => `${kind}:${refId}`;
+
+/** The wait after `delayMs`: doubling, never above the cap. */
+export function nextDelayMs(delayMs: number, maxDelayMs: number): number {
+  return Math.min(delayMs * 2, maxDelayMs);
+}
+
+/**
+ * When the balance is read, as offsets from the watch's start, for a watch
+ * that never sees the money: the schedule `reschedule` follows, written out
+ * so its bounds (first read, largest gap, number of reads) can be checked.
+ * A read at or after the end would come too late to use, so there is none.
+ */
+export function checkOffsetsMs(firstDelayMs: number, maxDelayMs: number, lifetimeMs: number): number[] {
+  const offsets: number[] = [];
+  let delay = firstDelayMs;
+  for (let at = firstDelayMs; at < lifetimeMs; at += delay) {
+    offsets.push(at);
+    delay = nextDelayMs(delay, maxDelayMs);
+  }
+  return offsets;
+}
+
+export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
+  const logger = deps.logger.child({ component: "balance-watcher" });
+  const now = deps.now ?? Date.now;
+  const firstDelayMs = deps.firstDelayMs ?? BALANCE_WATCH_DEFAULTS.firstDelayMs;
+  const maxDelayMs = deps.maxDelayMs ?? BALANCE_WATCH_DEFAULTS.maxDelayMs;
+  const maxWatchMs = deps.maxWatchMs ?? BALANCE_WATCH_DEFAULTS.maxWatchMs;
+  const records = createRecordStore({ kv: deps.store.namespace("balance-watches"), schema: balanceWatchSchema, version: 1, logger, name: "balance-watches" });
+  const mutex = createKeyedMutex();
+  const timers = new Map<string, NodeJS.Timeout>();
+  const inFlight = new Set<Promise<void>>();
+  let stopped = true;
+  /** Aborted by stop(): a shutdown does not wait for a slow service. */
+  let reads = new AbortController();
+
+  function schedule(watch: BalanceWatch): void {
+    const key = keyOf(watch.kind, watch.refId);
+    const old = timers.get(key);
+    if (old) clearTimeout(old);
+    if (stopped) return;
+    const timer = setTimeout(() => run(key), Math.max(0, watch.nextCheckMs - now()));
+    timers.set(key, timer);
+  }
+
+  async function forget(key: string): Promise<void> {
+    const timer = timers.get(key);
+    if (timer) clearTimeout(timer);
+    timers.delete(key);
+    await records.delete(key);
+  }
+
+  function run(key: string): void {
+    timers.delete(key);
+    const p = mutex.run(key, () => check(key)).catch(async (error: unknown) => {
+      // A store or announcer fault must not end the watch silently: read again later.
+      logger.warn({ err: error, key }, "balance check failed; will try again");
+      try {
+        const watch = await records.get(key);
+        if (watch) await reschedule(watch);
+      } catch (again) {
+        logger.warn({ err: again, key }, "balance watch could not be rescheduled");
+      }
+    });
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+  }
+
+  async function reschedule(watch: BalanceWatch): Promise<void> {
+    const at = now();
+    const delayMs = nextDelayMs(watch.delayMs, maxDelayMs);
+    // A read at or after the end would come too late to use.
+    if (at + delayMs >= watch.untilMs) {
+      logger.info({ kind: watch.kind, refId: watch.refId }, "balance watch ended without a top-up");
+      return forget(keyOf(watch.kind, watch.refId));
+    }
+    const next: BalanceWatch = { ...watch, delayMs, nextCheckMs: at + delayMs };
+    await records.set(keyOf(watch.kind, watch.refId), next, Math.max(1, next.untilMs - at + 60_000));
+    schedule(next);
+  }
+
+  async function check(key: string): Promise<void> {
+    if (stopped) return;
+    const watch = await records.get(key);
+    if (!watch) return;
+    if (now() >= watch.untilMs || !(await deps.isWanted(watch))) return forget(key);
+    const apiKey = await deps.getApiKey(watch.chatId);
+    if (apiKey === undefined) return forget(key);
+    let availableSun: number;
+    try {
+      availableSun = (await deps.service.getBalance(apiKey, { signal: reads.signal })).availableSun;
+    } catch (error) {
+      if (stopped) return;
+      if (ServiceError.isInstance(error) && error.isKeyRejected) return forget(key);
+      // No wallet yet (404) or a hiccup: the deposit may still come.
+      logger.debug({ err: error, key }, "balance unreadable during a watch");
+      return reschedule(watch);
+    }
+    if (BigInt(availableSun) < BigInt(watch.requiredSun)) return reschedule(watch);
+    // The user may have confirmed (or cancelled) while the balance was read: no "credited" after the fact.
+    if (!(await deps.isWanted(watch))) return forget(key);
+    await deps.onCredited({ watch, availableSun, announcementId: `topup:${key}:${watch.startedAtMs}` });
+    logger.info({ kind: watch.kind, refId: watch.refId, chatId: watch.chatId }, "top-up credited; chat told");
+    await forget(key);
+  }
+
+  return {
+    async watch(input) {
+      const key = keyOf(input.kind, input.refId);
+      const at = now();
+      const untilMs = Math.min(input.untilMs, at + maxWatchMs);
+      if (untilMs <= at) return;
+      const watch: BalanceWatch = {
+        kind: input.kind,
+        refId: input.refId,
+        chatId: input.chatId,
+        requiredSun: String(input.requiredSun),
+        origin: input.origin,
+        startedAtMs: at,
+        untilMs,
+        nextCheckMs: at + firstDelayMs,
+        delayMs: firstDelayMs,
+        ...(input.locale === undefined ? {} : { locale: input.locale }),
+      };
+      await mutex.run(key, () => records.set(key, watch, untilMs - at + 60_000));
+      schedule(watch);
+    },
+    async unwatch(kind, refId) {
+      const key = keyOf(kind, refId);
+      await mutex.run(key, () => forget(key));
+    },
+    async watchesOf(chatId) {
+      const found: BalanceWatch[] = [];
+      for await (const [, w] of records.list()) if (w.chatId === chatId && w.untilMs > now()) found.push(w);
+      return found;
+    },
+    async start() {
+      stopped = false;
+      reads = new AbortController();
+      for await (const [, w] of records.list()) schedule(w);
+    },
+    async stop() {
+      stopped = true;
+      reads.abort();
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
