@@ -70,10 +70,19 @@ export function createTelegramLink(deps: TelegramLinkDeps): TelegramLink {
     const budgetMs = longPollMs + callTimeoutMs;
     let delayMs = minDelayMs;
     for (let attempt = 1; ; attempt += 1) {
-      const timeout = AbortSignal.timeout(budgetMs);
+      if (signal?.aborted) throw abortError(signal);
+      // By hand, not AbortSignal.any: the runner's signal is the abort-controller polyfill's, which any() does not follow.
+      const attemptController = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        attemptController.abort();
+      }, budgetMs);
+      const onAbort = (): void => attemptController.abort();
+      signal?.addEventListener("abort", onAbort);
       let reason: string;
       try {
-        const res = await prev(method, payload, apiSignal(signal ? AbortSignal.any([signal, timeout]) : timeout));
+        const res = await prev(method, payload, apiSignal(attemptController.signal));
         if (res.ok || res.error_code < 500) {
           if (attempt > 1) log.info({ apiRoot: deps.apiRoot, method, attempts: attempt }, `Telegram reachable again at ${deps.apiRoot}`);
           state = "ok";
@@ -82,7 +91,10 @@ export function createTelegramLink(deps: TelegramLinkDeps): TelegramLink {
         reason = `answered ${res.error_code} ${res.description}`;
       } catch (error) {
         if (signal?.aborted || !(error instanceof HttpError)) throw error;
-        reason = reasonOf(error, timeout.aborted, budgetMs);
+        reason = reasonOf(error, timedOut, budgetMs);
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
       }
       state = "down";
       log.warn(
@@ -97,15 +109,20 @@ export function createTelegramLink(deps: TelegramLinkDeps): TelegramLink {
   return { transformer, state: () => state };
 }
 
+function abortError(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error ? reason : new Error("Telegram call aborted");
+}
+
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(signal.reason as Error);
+      reject(abortError(signal));
       return;
     }
     const onAbort = (): void => {
       clearTimeout(timer);
-      reject(signal?.reason as Error);
+      reject(abortError(signal));
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
