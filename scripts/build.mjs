@@ -4,9 +4,10 @@
  * records a fingerprint of what went in (dist/.build-fingerprint).
  * `--if-stale` (npm start's prestart, npm run reencrypt): runs tsc only when
  * that fingerprint differs from the inputs' — no build yet, pulled or edited
- * sources, another tsconfig or lockfile — so a start after an unchanged
- * checkout runs no compiler. Contents, not mtimes: a checkout or a copy that
- * keeps or resets timestamps cannot fool it.
+ * sources, another tsconfig or lockfile, or dist/ written after the
+ * fingerprint by something else — so a start after an unchanged checkout runs
+ * no compiler. Sources are compared by content, not mtime: a checkout or a
+ * copy that keeps or resets timestamps cannot fool it.
  * Plain JavaScript: it must run before anything is compiled.
  */
 import { spawnSync } from "node:child_process";
@@ -40,10 +41,21 @@ function fingerprint() {
   return hash.digest("hex");
 }
 
-const current = fingerprint();
-if (ifStale && existsSync(fingerprintFile) && readFileSync(fingerprintFile, "utf8").trim() === current) {
-  process.exit(0);
+/** Written after the fingerprint: something compiled into dist/ without this script (a bare `tsc`). */
+function touchedSince(/** @type {number} */ stampMs) {
+  return filesUnder("dist").some((f) => statSync(join(root, f)).mtimeMs > stampMs);
 }
+
+const current = fingerprint();
+/** Why dist/ must be compiled, or undefined when it matches the sources. */
+function staleReason() {
+  if (!existsSync(fingerprintFile)) return "no build yet";
+  if (readFileSync(fingerprintFile, "utf8").trim() !== current) return "sources changed since the last build";
+  if (touchedSince(statSync(fingerprintFile).mtimeMs)) return "dist/ was written by another build";
+  return undefined;
+}
+const reason = staleReason();
+if (ifStale && reason === undefined) process.exit(0);
 
 let tsc;
 try {
@@ -52,7 +64,7 @@ try {
   process.stderr.write("build: dist/ is missing or older than src/, and TypeScript is not installed: run `npm ci` (with dev dependencies), then `npm run build`.\n");
   process.exit(1);
 }
-if (ifStale) process.stderr.write(`build: compiling src/ into dist/ (${existsSync(fingerprintFile) ? "sources changed since the last build" : "no build yet"})\n`);
+if (ifStale) process.stderr.write(`build: compiling src/ into dist/ (${reason})\n`);
 // A failed build must not leave an old fingerprint that a later revert would match.
 rmSync(fingerprintFile, { force: true });
 const result = spawnSync(process.execPath, [tsc, "-p", project], { cwd: root, stdio: "inherit" });

@@ -5,7 +5,7 @@
  * an input changed, and not at all when dist/ matches the sources.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -70,6 +70,14 @@ describe("scripts/build.mjs", { timeout: 120_000 }, () => {
     const retried = build("--if-stale");
     expect(retried.status).toBe(0);
     expect(retried.stderr).toContain("no build yet");
+  });
+
+  it("--if-stale compiles when dist/ was written after the fingerprint (a bare tsc of other sources)", () => {
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(dir, "dist", "b.js"), later, later);
+    const rebuilt = build("--if-stale");
+    expect(rebuilt.status).toBe(0);
+    expect(rebuilt.stderr).toContain("dist/ was written by another build");
   });
 
   it("without --if-stale (npm run build) it always compiles", () => {
