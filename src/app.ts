@@ -129,7 +129,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     metrics,
     store,
     service,
-    telegramState: telegram.state,
+    telegramState: () => telegram.state(),
     chats,
     inbox,
     bot: config.botMode === "webhook" ? bot : undefined,
