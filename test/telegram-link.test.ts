@@ -78,6 +78,21 @@ describe("the Telegram link", () => {
     await expect(init).rejects.toThrow();
   });
 
+  it("a logged grammY network error never carries the token (its fetch error quotes the request URL)", async () => {
+    const { logger, lines } = capture();
+    const token = "123456:CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC";
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+    const apiRoot = `http://127.0.0.1:${(closed.address() as { port: number }).port}`;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const error = await new Bot(token, { client: { apiRoot } }).api.sendMessage(1, "x").catch((e: unknown) => e);
+    logger.warn({ err: error }, "send failed");
+    const line = JSON.stringify(lines);
+    expect(line).toContain("ECONNREFUSED");
+    expect(line).toContain(`${apiRoot}/bot[redacted]/sendMessage`);
+    expect(line).not.toContain("CCCCCCCCCCCCCCCCCCCC");
+  });
+
   it("passes a 401 through untouched: the caller ends with 'Telegram refused BOT_TOKEN'", async () => {
     const tg = await startFakeTelegram();
     cleanups.push(() => tg.close());
