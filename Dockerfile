@@ -14,6 +14,7 @@ RUN npm ci --omit=dev --no-audit --no-fund
 FROM prod-deps AS build
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
+COPY scripts/build.mjs ./scripts/
 COPY src ./src
 RUN npm run build
 
@@ -32,6 +33,8 @@ COPY locales ./locales
 USER 10001:10001
 VOLUME ["/app/data"]
 EXPOSE 8080
+# Liveness only (/healthz: the process and its store). An outage of the service or of
+# Telegram shows on /readyz and never makes the container unhealthy or restarts it.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.HTTP_PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node directly (not npm) so SIGTERM reaches the process and shutdown is graceful.

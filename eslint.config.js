@@ -11,8 +11,8 @@ export default tseslint.config(
     languageOptions: {
       globals: globals.node,
       parserOptions: {
-        // This file is plain JS outside every tsconfig; lint it without a program of its own.
-        projectService: { allowDefaultProject: ["eslint.config.js"] },
+        // These files are plain JS outside every tsconfig; lint them without a program of their own.
+        projectService: { allowDefaultProject: ["eslint.config.js", "scripts/build.mjs"] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -2,7 +2,7 @@
  * How long the service waits for our 2xx: a signed POST /hooks/:routeId on
  * the real HTTP server (route lookup, secret opened by the vault, HMAC check,
  * item and dedup marker persisted in SQLite before the answer) against
- * GET /healthz on the same server (SQLite ping, cached service check), one
+ * GET /healthz on the same server (liveness: a SQLite ping), one
  * request at a time over a keep-alive connection.
  */
 import { randomBytes } from "node:crypto";

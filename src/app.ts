@@ -1,7 +1,7 @@
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import { Api } from "grammy";
 import type { Logger } from "pino";
-import { createBot, registerCommands, type CreateBotOptions } from "./bot/index.js";
+import { createBot, registerCommands, TELEGRAM_CALL_TIMEOUT_SECONDS, type CreateBotOptions } from "./bot/index.js";
 import { createFlows, type FlowDeps } from "./bot/conversations/flow-deps.js";
 import { createTopUpNotifier } from "./bot/features/top-up-notifier.js";
 import { createTrackingNotifier } from "./bot/features/tracking-notifier.js";
@@ -18,6 +18,7 @@ import { createTracker } from "./core/tracking/tracker.js";
 import { createVault } from "./core/vault.js";
 import { createWebhookInbox } from "./core/webhooks/create-webhook-inbox.js";
 import { createHttpServer } from "./server/index.js";
+import { apiSignal, createTelegramLink } from "./telegram-link.js";
 
 /** Update types the bot handles; anything else is not even fetched. */
 export const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "inline_query", "my_chat_member"] as const;
@@ -73,8 +74,11 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
   // Scale-out: on Redis the queues run on BullMQ so several processes share them.
   const queueMode = store.kind === "redis" ? ({ queue: "bullmq", redisUrl: config.storageUrl } as const) : ({ queue: "local" } as const);
 
+  // Says (and retries) an unreachable Telegram, and tells /readyz how the latest call went.
+  const telegram = createTelegramLink({ apiRoot: config.telegramApiRoot, token: config.botToken, logger });
   // A plain Api without auto-retry: the push queue must see Telegram's 429s to pace itself.
-  const pushApi = new Api(config.botToken, { apiRoot: config.telegramApiRoot });
+  const pushApi = new Api(config.botToken, { apiRoot: config.telegramApiRoot, timeoutSeconds: TELEGRAM_CALL_TIMEOUT_SECONDS });
+  pushApi.config.use(telegram.transformer);
   const push = createPushQueue({
     store,
     logger,
@@ -126,7 +130,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     logger,
   });
   const deps: FlowDeps = { config, logger, metrics, store, vault, service, pricing, chats, flows };
-  const bot = createBot(deps, overrides.botInfo ? { botInfo: overrides.botInfo } : {});
+  const bot = createBot(deps, { ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}), innerTransformers: [telegram.transformer] });
 
   const inbox = createWebhookInbox({
     store,
@@ -142,6 +146,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     metrics,
     store,
     service,
+    telegramState: () => telegram.state(),
     chats,
     inbox,
     bot: config.botMode === "webhook" ? bot : undefined,
@@ -151,6 +156,8 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
   let runner: RunnerHandle | undefined;
   let httpPort = 0;
   let stopping: Promise<void> | undefined;
+  // Ends a start() still waiting for Telegram when stop() is called.
+  const lifetime = new AbortController();
 
   async function stopAll(): Promise<void> {
     const step = async (name: string, fn: () => Promise<unknown>): Promise<void> => {
@@ -160,6 +167,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
         logger.error({ err: error, step: name }, "shutdown step failed");
       }
     };
+    lifetime.abort(new Error("app stopped"));
     // Intake first (updates, webhooks), then the workers, then what they write to.
     if (runner?.isRunning()) await step("runner", () => runner!.stop());
     await step("http", () => server.stop());
@@ -178,8 +186,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
       return httpPort;
     },
     async start() {
-      await bot.init();
-      logger.info({ username: bot.botInfo.username, storage: store.kind, mode: config.botMode }, "starting");
+      logger.info({ storage: store.kind, mode: config.botMode, telegramApiRoot: config.telegramApiRoot }, "starting");
       await push.start();
       await inbox.start();
       await tracker.start();
@@ -187,7 +194,10 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
       await flows.balanceWatch?.start();
       // Confirmations a crash left unresolved: placed ones end up tracked, the others are told.
       await recovery.start();
+      // Before Telegram is reached: /healthz answers while getMe is still retried.
       httpPort = (await server.start()).port;
+      await bot.init(apiSignal(lifetime.signal));
+      logger.info({ username: bot.botInfo.username }, "connected to Telegram");
       if (config.botMode === "worker") {
         // Telegram intake (updates, webhook, command menu) belongs to the process that polls or takes /telegram.
         logger.info({ httpPort }, "started as a worker: no Telegram intake");
@@ -200,12 +210,16 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
         logger.warn({ err: error }, "setMyCommands failed");
       }
       if (config.botMode === "webhook") {
-        await bot.api.setWebhook(`${config.publicUrl}/telegram`, {
-          allowed_updates: [...ALLOWED_UPDATES],
-          ...(config.telegramWebhookSecret ? { secret_token: config.telegramWebhookSecret } : {}),
-        });
+        await bot.api.setWebhook(
+          `${config.publicUrl}/telegram`,
+          {
+            allowed_updates: [...ALLOWED_UPDATES],
+            ...(config.telegramWebhookSecret ? { secret_token: config.telegramWebhookSecret } : {}),
+          },
+          apiSignal(lifetime.signal),
+        );
       } else {
-        await bot.api.deleteWebhook();
+        await bot.api.deleteWebhook(undefined, apiSignal(lifetime.signal));
         // Updates of one chat in order, different chats in parallel.
         runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] }, silent: true } });
         runner.task()?.catch((error: unknown) => {

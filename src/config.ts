@@ -75,39 +75,65 @@ export type Config = {
   metricsHost: string;
 };
 
+/** Every bad or missing variable at once, each named, never with its value. */
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join("; "));
+  }
 }
 
 type Env = Record<string, string | undefined>;
 
-/** Validates with `schema`; the error names the first bad variable, never its value. */
-function parseEnv<S extends z.ZodType>(schema: S, env: Env): z.infer<S> {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const result = schema.safeParse(cleaned);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const variable = String(issue?.path[0] ?? "environment");
-    const reason = issue?.code === "invalid_type" && cleaned[variable] === undefined ? "is required" : issue?.message;
-    throw new ConfigError(`${variable} ${reason ?? "is invalid"}`);
+/** Unset and empty variables are the same: `FOO=` in a .env file means "not set". */
+function cleanEnv(env: Env): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""));
+}
+
+/** One problem per variable (the first zod reports), in the schema's order. */
+function schemaProblems(error: z.ZodError, cleaned: Record<string, string>): Map<string, string> {
+  const problems = new Map<string, string>();
+  for (const issue of error.issues) {
+    const variable = String(issue.path[0] ?? "environment");
+    if (problems.has(variable)) continue;
+    const reason = issue.code === "invalid_type" && cleaned[variable] === undefined ? "is required" : issue.message;
+    problems.set(variable, `${variable} ${reason || "is invalid"}`);
   }
+  return problems;
+}
+
+/** Validates with `schema`; the error lists every bad variable, never a value. */
+function parseEnv<S extends z.ZodType>(schema: S, env: Env, crossChecks: (e: Record<string, string>) => [string, string][] = () => []): z.infer<S> {
+  const cleaned = cleanEnv(env);
+  const result = schema.safeParse(cleaned);
+  const problems = result.success ? new Map<string, string>() : schemaProblems(result.error, cleaned);
+  // Checks across variables run on the raw values, so they are reported together with the rest.
+  for (const [variable, problem] of crossChecks(cleaned)) {
+    if (!problems.has(variable)) problems.set(variable, problem);
+  }
+  if (problems.size > 0 || !result.success) throw new ConfigError([...problems.values()]);
   return result.data;
 }
 
-/** Pure: validates an environment object. Throws ConfigError naming the first bad variable. */
-export function parseConfig(env: Env): Config {
-  const e = parseEnv(envSchema, env);
+function modeChecks(e: Record<string, string>): [string, string][] {
+  const problems: [string, string][] = [];
   if (e.BOT_MODE === "webhook" && !e.PUBLIC_URL) {
-    throw new ConfigError("PUBLIC_URL is required when BOT_MODE=webhook");
+    problems.push(["PUBLIC_URL", "PUBLIC_URL is required when BOT_MODE=webhook"]);
   }
   // Without it anyone who can reach /telegram could post updates as any chat.
   if (e.BOT_MODE === "webhook" && !e.TELEGRAM_WEBHOOK_SECRET) {
-    throw new ConfigError("TELEGRAM_WEBHOOK_SECRET is required when BOT_MODE=webhook (e.g. `openssl rand -hex 32`)");
+    problems.push(["TELEGRAM_WEBHOOK_SECRET", "TELEGRAM_WEBHOOK_SECRET is required when BOT_MODE=webhook (e.g. `openssl rand -hex 32`)"]);
   }
   // Only BullMQ queues can be shared: a worker on a local queue would resend another process's jobs.
-  if (e.BOT_MODE === "worker" && !/^rediss?:\/\//.test(e.STORAGE_URL)) {
-    throw new ConfigError("STORAGE_URL must be redis:// or rediss:// when BOT_MODE=worker");
+  if (e.BOT_MODE === "worker" && !/^rediss?:\/\//.test(e.STORAGE_URL ?? "")) {
+    problems.push(["STORAGE_URL", "STORAGE_URL must be redis:// or rediss:// when BOT_MODE=worker"]);
   }
+  return problems;
+}
+
+/** Pure: validates an environment object. Throws one ConfigError listing every bad variable. */
+export function parseConfig(env: Env): Config {
+  const e = parseEnv(envSchema, env, modeChecks);
   return {
     botToken: e.BOT_TOKEN,
     telegramApiRoot: e.TELEGRAM_API_ROOT,

@@ -19,6 +19,12 @@ export const REDACTED_PATHS = [
   "*.encryptionKey",
 ];
 
+/**
+ * A Bot API URL carries the token (`/bot<id>:<secret>/method`), and grammY's
+ * network errors keep the fetch error that quotes it: scrubbed from every line.
+ */
+const BOT_TOKEN_IN_URL = /bot\d+:[A-Za-z0-9_-]{20,}/g;
+
 export interface LoggerOptions {
   level: string;
   /** Where lines go; defaults to stdout. Tests pass a capturing stream. */
@@ -26,6 +32,10 @@ export interface LoggerOptions {
 }
 
 export function createLogger({ level, destination }: LoggerOptions): Logger {
-  const options = { level, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } };
+  const options = {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    hooks: { streamWrite: (line: string) => line.replace(BOT_TOKEN_IN_URL, "bot[redacted]") },
+  };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -1,3 +1,4 @@
+import { GrammyError } from "grammy";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { createLogger } from "./logger.js";
@@ -5,17 +6,33 @@ import { createLogger } from "./logger.js";
 /** Shutdown must finish within this budget; then the process exits anyway. */
 const SHUTDOWN_BUDGET_MS = 9_000;
 
+/** Every bad variable in one line, never a value, with the two ways to get going. */
+function configErrorLine(error: ConfigError): string {
+  return (
+    `Configuration error: ${error.message}. ` +
+    "Copy .env.example to .env and fill it in (or set these variables), or try the bot against a simulated service and Telegram with `npm run sandbox`."
+  );
+}
+
 function readConfig(): Config {
   try {
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      // One line naming the variable; the value is never printed.
-      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.stderr.write(`${configErrorLine(error)}\n`);
       process.exit(1);
     }
     throw error;
   }
+}
+
+/** The one line an operator reads when the app cannot go on; never the token. */
+function fatalLine(error: unknown, config: Config): string {
+  // Telegram answers 401 to a revoked or mistyped token (404 when its shape is wrong).
+  if (error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404)) {
+    return `Telegram refused BOT_TOKEN: ${error.method} at ${config.telegramApiRoot} answered ${error.error_code} ${error.description}. Check the token with @BotFather.`;
+  }
+  return `Fatal: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 async function main(): Promise<void> {
@@ -43,18 +60,21 @@ async function main(): Promise<void> {
       },
     );
   };
-  const app = await createApp({
-    config,
-    logger,
-    onFatal: () => {
-      exitCode = 1;
-      shutdown("fatal");
-    },
-  });
+  const fail = (error: unknown): void => {
+    if (stopping) return; // a signal came first: that shutdown is under way
+    process.stderr.write(`${fatalLine(error, config)}\n`);
+    exitCode = 1;
+    shutdown("fatal");
+  };
+  const app = await createApp({ config, logger, onFatal: fail });
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
 
-  await app.start();
+  try {
+    await app.start();
+  } catch (error) {
+    fail(error);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -120,10 +120,13 @@ describe("the app as main.ts builds it (polling)", () => {
     expect(photo.photo?.bytes?.subarray(1, 4).toString()).toBe("PNG");
   });
 
-  it("serves /healthz and /metrics over HTTP", async () => {
+  it("serves /healthz, /readyz and /metrics over HTTP", async () => {
     const health = await fetch(`http://127.0.0.1:${app!.httpPort}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: "ok", store: "ok", service: "ok" });
+    expect(await health.json()).toEqual({ status: "ok", store: "ok" });
+    const ready = await fetch(`http://127.0.0.1:${app!.httpPort}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready", store: "ok", service: "ok", telegram: "ok" });
     const metrics = await fetch(`http://127.0.0.1:${app!.httpPort}/metrics`);
     expect(metrics.status).toBe(200);
     expect(metrics.headers.get("content-type")).toMatch(/text\/plain/);

@@ -73,6 +73,39 @@ describe("parseConfig", () => {
     }
   });
 
+  it("lists every missing or invalid variable in one error, in the schema's order, never a value", () => {
+    let error: unknown;
+    try {
+      parseConfig({ HTTP_PORT: "99999", ENCRYPTION_KEY: "c2hvcnQtVkFMVUU=", LOG_LEVEL: "loud" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.map((p) => p.split(" ")[0])).toEqual(["BOT_TOKEN", "SERVICE_BASE_URL", "ENCRYPTION_KEY", "HTTP_PORT", "LOG_LEVEL"]);
+    expect(problems.slice(0, 2)).toEqual(["BOT_TOKEN is required", "SERVICE_BASE_URL is required"]);
+    expect((error as ConfigError).message).toBe(problems.join("; "));
+    expect(String(error)).not.toContain("c2hvcnQtVkFMVUU=");
+    expect(String(error)).not.toContain("99999");
+    expect(String(error)).not.toContain("loud");
+  });
+
+  it("reports the checks across variables together with the rest", () => {
+    const e = (() => {
+      try {
+        parseConfig({ BOT_MODE: "webhook", ENCRYPTION_KEY: KEY, BOT_TOKEN: minimal.BOT_TOKEN });
+      } catch (error) {
+        return error as ConfigError;
+      }
+      throw new Error("parseConfig accepted it");
+    })();
+    expect(e.problems).toEqual([
+      "SERVICE_BASE_URL is required",
+      "PUBLIC_URL is required when BOT_MODE=webhook",
+      "TELEGRAM_WEBHOOK_SECRET is required when BOT_MODE=webhook (e.g. `openssl rand -hex 32`)",
+    ]);
+  });
+
   it("requires PUBLIC_URL in webhook mode", () => {
     expect(() => parseConfig({ ...minimal, BOT_MODE: "webhook" })).toThrow(/^PUBLIC_URL is required/);
   });

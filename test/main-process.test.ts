@@ -7,10 +7,11 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSimulator, type Simulator } from "../src/simulator/index.js";
 import { startFakeTelegram, type FakeTelegram } from "./support/fake-telegram.js";
 
@@ -41,9 +42,9 @@ function botEnv(): Record<string, string> {
   };
 }
 
-function npmStart(env: Record<string, string>, extra: string[] = []): { child: ChildProcess; output: () => { stdout: string; stderr: string }; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
+function npmStart(env: Record<string, string>, extra: string[] = [], withPrestart = false): { child: ChildProcess; output: () => { stdout: string; stderr: string }; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
   // detached: npm leads its own process group, so the test can see (and clean up) everything it started.
-  const child = spawn(NPM, ["start", "--ignore-scripts", ...extra], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(NPM, ["start", ...(withPrestart ? [] : ["--ignore-scripts"]), ...extra], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   spawned.push(child);
   let stdout = "";
   let stderr = "";
@@ -168,6 +169,88 @@ describe("npm start (the built entry, environment variables only)", () => {
       .output()
       .stderr.split("\n")
       .filter((l) => l.trim() !== "" && !l.startsWith("npm "));
-    expect(own).toEqual(["Configuration error: BOT_TOKEN is required"]);
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatch(/^Configuration error: BOT_TOKEN is required\. Copy \.env\.example to \.env/);
+  }, 30_000);
+
+  it.skipIf(hasDotEnv)("lists every missing and invalid variable in one line, pointing to .env.example and npm run sandbox", async () => {
+    const { BOT_TOKEN: _t, SERVICE_BASE_URL: _s, ENCRYPTION_KEY: _k, ...env } = botEnv();
+    const run = npmStart({ ...env, HTTP_PORT: "99999", METRICS_TOKEN: "short-PLUGH" }, ["--silent"]);
+    const exit = await run.exited;
+    expect(exit.code).toBe(1);
+    const lines = run
+      .output()
+      .stderr.split("\n")
+      .filter((l) => l.trim() !== "");
+    expect(lines).toHaveLength(1);
+    const line = lines[0]!;
+    for (const variable of ["BOT_TOKEN is required", "SERVICE_BASE_URL is required", "ENCRYPTION_KEY is required", "HTTP_PORT", "METRICS_TOKEN"]) {
+      expect(line).toContain(variable);
+    }
+    expect(line).toContain(".env.example");
+    expect(line).toContain("npm run sandbox");
+    expect(line).not.toContain("PLUGH");
+    expect(line).not.toContain("99999");
+  }, 30_000);
+
+  it("a token Telegram refuses (401 to getMe) ends with one line \"Telegram refused BOT_TOKEN\" and exit code 1", async () => {
+    const wrongToken = `${tg.botInfo.id}:${randomBytes(18).toString("base64url")}-WRONG`;
+    const run = npmStart({ ...botEnv(), BOT_TOKEN: wrongToken }, ["--silent"]);
+    const exit = await run.exited;
+    const { stdout, stderr } = run.output();
+    expect(exit.code).toBe(1);
+    const lines = stderr.split("\n").filter((l) => l.trim() !== "");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Telegram refused BOT_TOKEN: getMe at http:\/\/127\.0\.0\.1:\d+ answered 401 Unauthorized/);
+    expect(stdout + stderr).not.toContain(wrongToken.split(":")[1]);
+    expect(stdout).toMatch(/"msg":"stopped"/);
+  }, 30_000);
+
+  it("an unreachable Telegram is logged with the API root tried (never the token) and retried; /healthz stays 200, /readyz 503", async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const apiRoot = `http://127.0.0.1:${port}`;
+    const env: Record<string, string> = { ...botEnv(), TELEGRAM_API_ROOT: apiRoot };
+    const tokenSecret = (env.BOT_TOKEN ?? "").split(":")[1]!;
+    const run = npmStart(env, ["--silent"]);
+    const logs = () =>
+      run
+        .output()
+        .stdout.split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const unreachable = () => logs().filter((l) => typeof l.msg === "string" && l.msg.startsWith(`Telegram unreachable at ${apiRoot} (getMe: `));
+    await vi.waitFor(() => expect(unreachable().length).toBeGreaterThanOrEqual(1), { timeout: 15_000, interval: 50 });
+    expect(unreachable()[0]).toMatchObject({ level: 40, apiRoot, method: "getMe", attempt: 1, retryInMs: 1000 });
+    expect(String(unreachable()[0]!.reason)).toContain("ECONNREFUSED");
+    // The retry, after the backoff.
+    await vi.waitFor(() => expect(unreachable().map((l) => l.attempt)).toContain(2), { timeout: 15_000, interval: 50 });
+    expect(unreachable().find((l) => l.attempt === 2)).toMatchObject({ retryInMs: 2000 });
+
+    const httpPort = logs().find((l) => l.msg === "http server listening")?.port as number;
+    expect((await fetch(`http://127.0.0.1:${httpPort}/healthz`)).status).toBe(200);
+    const ready = await fetch(`http://127.0.0.1:${httpPort}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: "not_ready", telegram: "down" });
+
+    process.kill(run.child.pid!, "SIGTERM");
+    const exit = await run.exited;
+    expect(exit.code).toBe(0);
+    expect(run.output().stdout).toMatch(/"msg":"stopped"/);
+    expect(run.output().stdout + run.output().stderr).not.toContain(tokenSecret);
+  }, 60_000);
+
+  it.skipIf(hasDotEnv)("npm start does not compile again when dist/ matches the sources (the prestart runs no tsc)", async () => {
+    const mainJs = join(ROOT, "dist", "main.js");
+    const before = statSync(mainJs, { bigint: true }).mtimeNs;
+    const { BOT_TOKEN: _, ...env } = botEnv();
+    const run = npmStart(env, ["--silent"], true); // the prestart runs
+    const exit = await run.exited;
+    expect(exit.code).toBe(1);
+    expect(run.output().stderr).not.toContain("build: compiling");
+    expect(run.output().stderr).toMatch(/^Configuration error: BOT_TOKEN is required/);
+    expect(statSync(mainJs, { bigint: true }).mtimeNs).toBe(before);
   }, 30_000);
 });

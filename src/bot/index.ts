@@ -1,7 +1,7 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type Composer, type Middleware } from "grammy";
+import { Bot, type Composer, type Middleware, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { BotContext, ConversationContext } from "./context.js";
 import { createConversationStorage } from "./conversation-storage.js";
@@ -43,7 +43,12 @@ export interface CreateBotOptions {
   botInfo?: UserFromGetMe;
   /** Bot API root; defaults to config.telegramApiRoot, then Telegram. */
   apiRoot?: string;
+  /** Installed before auto-retry, so they see every attempt (src/telegram-link.ts). */
+  innerTransformers?: Transformer[];
 }
+
+/** grammY's default is 500 s per call; a Bot API call that has not answered in a minute will not. */
+export const TELEGRAM_CALL_TIMEOUT_SECONDS = 60;
 
 /**
  * THE feature list, in order. A feature is `createXFeature(deps)` returning a
@@ -79,8 +84,9 @@ function createFeatures(deps: BotDeps, rights: GroupRights): Composer<BotContext
 export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.config.botToken, {
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
-    client: { apiRoot: options.apiRoot ?? deps.config.telegramApiRoot ?? "https://api.telegram.org" },
+    client: { apiRoot: options.apiRoot ?? deps.config.telegramApiRoot ?? "https://api.telegram.org", timeoutSeconds: TELEGRAM_CALL_TIMEOUT_SECONDS },
   });
+  for (const transformer of options.innerTransformers ?? []) bot.api.config.use(transformer);
   // Telegram's retry_after; not the throttler, which misbehaves inside conversations.
   bot.api.config.use(autoRetry(AUTO_RETRY));
   const answered = createAnsweredQueries();

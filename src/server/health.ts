@@ -2,15 +2,28 @@ import type { Logger } from "pino";
 import type { ServiceClient } from "../core/service/client.js";
 import type { StoreBackend } from "../core/store/types.js";
 
-export interface HealthReport {
-  status: "ok" | "degraded";
-  store: "ok" | "down";
-  service: "ok" | "down";
+type UpDown = "ok" | "down";
+
+/** /healthz: is this process alive? Only its own store counts, so an outside outage never restarts it. */
+export interface LivenessReport {
+  status: UpDown;
+  store: UpDown;
+}
+
+/** /readyz: can this process do its work right now (the service, and Telegram when it is watched)? */
+export interface ReadinessReport {
+  status: "ready" | "not_ready";
+  store: UpDown;
+  service: UpDown;
+  /** Present when the app watches Telegram; "unknown" until the first call. */
+  telegram?: UpDown | "unknown";
 }
 
 export interface HealthCheckDeps {
   store: Pick<StoreBackend, "ping">;
   service: Pick<ServiceClient, "getSystem">;
+  /** The outcome of the latest Telegram call (no request of its own). */
+  telegram?: () => UpDown | "unknown";
   logger: Logger;
   /** How long a service answer is reused; probes and load balancers poll often. Default 15 s. */
   serviceCacheMs?: number;
@@ -18,12 +31,17 @@ export interface HealthCheckDeps {
   serviceTimeoutMs?: number;
 }
 
+export interface HealthCheck {
+  liveness(): Promise<LivenessReport>;
+  readiness(): Promise<ReadinessReport>;
+}
+
 /**
- * /healthz: the store is pinged every time (cheap, local or one round trip);
- * the service's public GET /v1/public/system is asked at most once per cache
+ * The store is pinged on every call (cheap, local or one round trip); the
+ * service's public GET /v1/public/system is asked at most once per cache
  * period, single-flight, so a scrape storm never becomes a request storm.
  */
-export function createHealthCheck(deps: HealthCheckDeps): () => Promise<HealthReport> {
+export function createHealthCheck(deps: HealthCheckDeps): HealthCheck {
   const cacheMs = deps.serviceCacheMs ?? 15_000;
   const timeoutMs = deps.serviceTimeoutMs ?? 2_000;
   let cached: { ok: boolean; at: number } | undefined;
@@ -34,7 +52,7 @@ export function createHealthCheck(deps: HealthCheckDeps): () => Promise<HealthRe
       await deps.service.getSystem({ signal: AbortSignal.timeout(timeoutMs) });
       return true;
     } catch (error) {
-      deps.logger.warn({ err: error }, "health: service unreachable");
+      deps.logger.warn({ err: error }, "readiness: service unreachable");
       return false;
     }
   }
@@ -49,16 +67,28 @@ export function createHealthCheck(deps: HealthCheckDeps): () => Promise<HealthRe
     return probing;
   }
 
-  return async () => {
-    const storePing = deps.store.ping().catch((error: unknown) => {
+  function storeOk(): Promise<boolean> {
+    return deps.store.ping().catch((error: unknown) => {
       deps.logger.warn({ err: error }, "health: store unreachable");
       return false;
     });
-    const [storeUp, svcOk] = await Promise.all([storePing, serviceOk()]);
-    return {
-      status: storeUp && svcOk ? "ok" : "degraded",
-      store: storeUp ? "ok" : "down",
-      service: svcOk ? "ok" : "down",
-    };
+  }
+
+  return {
+    async liveness() {
+      const up = await storeOk();
+      return { status: up ? "ok" : "down", store: up ? "ok" : "down" };
+    },
+    async readiness() {
+      const [storeUp, svcUp] = await Promise.all([storeOk(), serviceOk()]);
+      const telegram = deps.telegram?.();
+      const ready = storeUp && svcUp && telegram !== "down";
+      return {
+        status: ready ? "ready" : "not_ready",
+        store: storeUp ? "ok" : "down",
+        service: svcUp ? "ok" : "down",
+        ...(telegram !== undefined ? { telegram } : {}),
+      };
+    },
   };
 }

@@ -43,6 +43,8 @@ export interface HttpServerDeps<C extends GrammyContext = GrammyContext> {
   metrics: Metrics;
   store: Pick<StoreBackend, "ping">;
   service: Pick<ServiceClient, "getSystem">;
+  /** Telegram's state for /readyz, from the outcome of the bot's own calls. */
+  telegramState?: () => "ok" | "down" | "unknown";
   chats: Pick<ChatRepository, "findChatByRouteId" | "getWebhookSecret">;
   inbox: Pick<WebhookInbox, "accept">;
   /** BOT_MODE=webhook: Telegram posts updates to /telegram. */
@@ -98,6 +100,7 @@ export function createHttpServer<C extends GrammyContext = GrammyContext>(deps: 
   const health = createHealthCheck({
     store: deps.store,
     service: deps.service,
+    ...(deps.telegramState ? { telegram: deps.telegramState } : {}),
     logger: log,
     ...(deps.healthCacheMs !== undefined ? { serviceCacheMs: deps.healthCacheMs } : {}),
   });
@@ -117,9 +120,15 @@ export function createHttpServer<C extends GrammyContext = GrammyContext>(deps: 
   );
   app.all("/hooks/:routeId", (c) => c.json({ error: "method not allowed" }, 405, { Allow: "POST" }));
 
+  // Liveness (a container's HEALTHCHECK, a restart policy): the process and its store only.
   app.get("/healthz", async (c) => {
-    const report = await health();
+    const report = await health.liveness();
     return c.json(report, report.status === "ok" ? 200 : 503);
+  });
+  // Readiness (a load balancer, an alert): the service and Telegram too. An outage there never restarts us.
+  app.get("/readyz", async (c) => {
+    const report = await health.readiness();
+    return c.json(report, report.status === "ready" ? 200 : 503);
   });
 
   const metricsPort = deps.config.metricsPort;

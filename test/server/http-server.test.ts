@@ -14,13 +14,15 @@ type Chats = Pick<ChatRepository, "findChatByRouteId" | "getWebhookSecret">;
 const noChats: Chats = { findChatByRouteId: () => Promise.resolve(undefined), getWebhookSecret: () => Promise.resolve(undefined) };
 const noInbox = { accept: () => Promise.reject(new Error("not used")) };
 
-describe("HTTP server: /healthz, /metrics, /telegram", () => {
+describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const c of cleanups.splice(0).reverse()) await c();
   });
 
-  async function start(options: { storeUp?: boolean; serviceUp?: boolean; bot?: Bot; secretToken?: string; headersTimeoutMs?: number; chats?: Chats } = {}) {
+  async function start(
+    options: { storeUp?: boolean; serviceUp?: boolean; bot?: Bot; secretToken?: string; headersTimeoutMs?: number; chats?: Chats; telegramState?: () => "ok" | "down" | "unknown" } = {},
+  ) {
     let systemCalls = 0;
     const service = {
       getSystem: () => {
@@ -39,6 +41,7 @@ describe("HTTP server: /healthz, /metrics, /telegram", () => {
       inbox: noInbox,
       bot: options.bot,
       telegramSecretToken: options.secretToken,
+      ...(options.telegramState ? { telegramState: options.telegramState } : {}),
       ...(options.headersTimeoutMs ? { limits: { headersTimeoutMs: options.headersTimeoutMs, requestTimeoutMs: options.headersTimeoutMs * 2 } } : {}),
     });
     const { port } = await server.start();
@@ -51,24 +54,56 @@ describe("HTTP server: /healthz, /metrics, /telegram", () => {
     return { status: res.statusCode, type: String(res.headers["content-type"]), body: await res.body.text() };
   }
 
-  it("reports healthy with 200 and asks the service at most once per cache period", async () => {
+  it("reports healthy and ready with 200 and asks the service at most once per cache period", async () => {
     const s = await start();
     for (let i = 0; i < 5; i += 1) {
-      const res = await get(`${s.base}/healthz`);
-      expect(res.status).toBe(200);
-      expect(JSON.parse(res.body)).toEqual({ status: "ok", store: "ok", service: "ok" });
+      const live = await get(`${s.base}/healthz`);
+      expect(live.status).toBe(200);
+      expect(JSON.parse(live.body)).toEqual({ status: "ok", store: "ok" });
+      const ready = await get(`${s.base}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(ready.type).toContain("application/json");
+      expect(JSON.parse(ready.body)).toEqual({ status: "ready", store: "ok", service: "ok" });
     }
     expect(s.systemCalls()).toBe(1);
+  });
+
+  it("/healthz never asks the service: liveness is the process and its own store", async () => {
+    const s = await start({ serviceUp: false });
+    const live = await get(`${s.base}/healthz`);
+    expect(live.status).toBe(200);
+    expect(JSON.parse(live.body)).toEqual({ status: "ok", store: "ok" });
+    expect(s.systemCalls()).toBe(0);
   });
 
   it.each([
     [{ storeUp: false }, { store: "down", service: "ok" }],
     [{ serviceUp: false }, { store: "ok", service: "down" }],
-  ])("answers 503 when a dependency is down (%o)", async (options, expected) => {
+  ])("/readyz answers 503 when a dependency is down (%o)", async (options, expected) => {
     const s = await start(options);
+    const res = await get(`${s.base}/readyz`);
+    expect(res.status).toBe(503);
+    expect(JSON.parse(res.body)).toEqual({ status: "not_ready", ...expected });
+  });
+
+  it("/healthz answers 503 only when the store is down", async () => {
+    const s = await start({ storeUp: false });
     const res = await get(`${s.base}/healthz`);
     expect(res.status).toBe(503);
-    expect(JSON.parse(res.body)).toEqual({ status: "degraded", ...expected });
+    expect(JSON.parse(res.body)).toEqual({ status: "down", store: "down" });
+  });
+
+  it("/readyz reports Telegram's state when the app watches it; only a Telegram that is down makes it 503", async () => {
+    let telegram: "ok" | "down" | "unknown" = "unknown";
+    const s = await start({ telegramState: () => telegram });
+    expect(JSON.parse((await get(`${s.base}/readyz`)).body)).toEqual({ status: "ready", store: "ok", service: "ok", telegram: "unknown" });
+    telegram = "down";
+    const down = await get(`${s.base}/readyz`);
+    expect(down.status).toBe(503);
+    expect(JSON.parse(down.body)).toEqual({ status: "not_ready", store: "ok", service: "ok", telegram: "down" });
+    expect((await get(`${s.base}/healthz`)).status).toBe(200);
+    telegram = "ok";
+    expect((await get(`${s.base}/readyz`)).status).toBe(200);
   });
 
   it("serves Prometheus text on /metrics", async () => {
