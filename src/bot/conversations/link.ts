@@ -112,7 +112,7 @@ export function createLinkConversation(deps: BotDeps) {
     const webhookSecret = await askSecret(conversation, ctx);
     const stored = await conversation.external(async () => {
       const relinked = await deps.chats.isLinked(chatId);
-      const record = await deps.chats.link(chatId, { apiKey, webhookSecret });
+      const record = await deps.chats.link(chatId, { apiKey, webhookSecret, depositAddress: check.kind === "ok" ? check.depositAddress : null });
       return { routeId: record.routeId, relinked };
     });
     await ctx.reply(linkedText(ctx, deps, { check, routeId: stored.routeId, hasSecret: webhookSecret !== undefined, relinked: stored.relinked }, locale), HTML);

@@ -35,7 +35,7 @@ export function createLinkFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     const relinked = await deps.chats.isLinked(ctx.chat.id);
-    const record = await deps.chats.link(ctx.chat.id, { apiKey, webhookSecret });
+    const record = await deps.chats.link(ctx.chat.id, { apiKey, webhookSecret, depositAddress: check.kind === "ok" ? check.depositAddress : null });
     ctx.logger.info({ routeId: record.routeId === undefined ? undefined : routeIdForLog(record.routeId), relinked }, "chat linked");
     await ctx.reply(linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: webhookSecret !== undefined, relinked }, locale), HTML);
   });
