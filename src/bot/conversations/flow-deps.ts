@@ -30,7 +30,7 @@ export interface Flows {
   usdtContract?: string;
 }
 
-export type FlowTracker = Pick<Tracker, "track" | "cardShown" | "cardNotShown">;
+export type FlowTracker = Pick<Tracker, "track" | "cardShown" | "cardNotShown" | "stopChat">;
 
 export type FlowDeps = BotDeps & { flows: Flows };
 

@@ -5,6 +5,7 @@ import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { HTML, translate } from "../helpers/html.js";
 import { checkKey, linkedText, looksLikeApiKey, looksLikeWebhookSecret, notStoredText } from "../helpers/link-key.js";
+import { markJustLinked, startIntentsOf } from "../helpers/resume-after-link.js";
 import { createLinkCancelKeyboard, createLinkSecretKeyboard } from "../keyboards/link.js";
 
 export const LINK_CONVERSATION = "link";
@@ -116,5 +117,12 @@ export function createLinkConversation(deps: BotDeps) {
       return { routeId: record.routeId, relinked };
     });
     await ctx.reply(linkedText(ctx, deps, { check, routeId: stored.routeId, hasSecret: webhookSecret !== undefined, relinked: stored.relinked }, locale), HTML);
+    // A deep link followed before linking: end here and let the start feature carry it out in this same update.
+    const resume = await conversation.external(async (outside) => {
+      if (!deps.flows || !(await startIntentsOf(deps).peek(chatId))) return false;
+      markJustLinked(outside);
+      return true;
+    });
+    if (resume) await conversation.halt({ next: true });
   };
 }

@@ -129,7 +129,7 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
       if (cancelled?.state === "cancelled") await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-cancelled"), HTML));
       return;
     }
-    const apiKey = await requireApiKeyForButton(ctx, deps);
+    const apiKey = await requireApiKeyForButton(ctx, deps, draft);
     if (apiKey === undefined) return;
     const cardMessageId = ctx.callbackQuery.message?.message_id;
     const result = await flows.submitter.submit({ chatId, draftId: draft.draftId, apiKey, locale, drawsCard: true, ...(cardMessageId === undefined ? {} : { cardMessageId }) });

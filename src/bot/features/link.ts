@@ -6,6 +6,7 @@ import type { BotDeps } from "../deps.js";
 import { HTML, translate } from "../helpers/html.js";
 import { checkKey, linkedText, looksLikeApiKey, looksLikeWebhookSecret, notStoredText } from "../helpers/link-key.js";
 import { logHandle } from "../helpers/logging.js";
+import { resumeAfterLink } from "../helpers/resume-after-link.js";
 
 /**
  * /link opens the guided flow; `/link <API_KEY> [WEBHOOK_SECRET]` links in
@@ -38,6 +39,7 @@ export function createLinkFeature(deps: BotDeps): Composer<BotContext> {
     const record = await deps.chats.link(ctx.chat.id, { apiKey, webhookSecret, depositAddress: check.kind === "ok" ? check.depositAddress : null });
     ctx.logger.info({ routeId: record.routeId === undefined ? undefined : routeIdForLog(record.routeId), relinked }, "chat linked");
     await ctx.reply(linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: webhookSecret !== undefined, relinked }, locale), HTML);
+    await resumeAfterLink(ctx, deps);
   });
 
   return composer;
