@@ -55,6 +55,8 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
   feature.callbackQuery(connectData.filter, logHandle("callback-connect"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
+    // Pressed again while its link flow waits (the flow passes foreign buttons on): the prompt is there already.
+    if (ctx.conversation.active(LINK_CONVERSATION) > 0) return;
     if (await deps.chats.isLinked(ctx.chat.id)) {
       // Linked meanwhile (/link typed by hand): go straight on.
       if (!(await resumeAfterLink(ctx, deps))) await ctx.reply(translate(ctx, "start-welcome-linked", { name: ctx.from.first_name }), HTML);
