@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createOrderHistory } from "../../src/core/orders/order-history.js";
-import { TEST_KEYS } from "../support/tron-sign.js";
+import { signTrxTransfer, TEST_KEYS } from "../support/tron-sign.js";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 let h: OrderHarness;
@@ -104,6 +104,33 @@ describe("history follows the linked account", () => {
     expect(h.tg.answerOf(press)?.text).toContain("can no longer be confirmed");
     expect(h.sim.ledger(b.accountId).filter((e) => e.kind === "debit")).toEqual([]);
     expect(h.tg.view(CHAT).find((m) => m.messageId === quoteMessage)?.buttons).toEqual([]);
+  });
+
+  it("a broadcast checked before /unlink is never submitted under the account linked afterwards", async () => {
+    const CHAT = 9106;
+    const user = h.user(CHAT);
+    await h.linkChat(CHAT, { balanceSun: 500_000_000 });
+    await user.send("/broadcast");
+    const tx = signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1_500_000, expirationMs: Date.now() + 600_000 });
+    await user.send(JSON.stringify(tx));
+    const summary = user.last()!.messageId;
+    expect(user.lastButtons()).toEqual([["✅ Confirm", "Cancel"]]);
+    await unlink(user);
+    await h.linkChat(CHAT, { balanceSun: 500_000_000 });
+    const press = await user.press("✅ Confirm", { messageId: summary });
+    expect(h.tg.answerOf(press)?.text).toContain("can no longer be confirmed");
+    expect(h.sim.requests.filter((r) => r.path === "/v1/broadcasts")).toEqual([]);
+  });
+
+  it("/unlink stops following the account's unfinished orders in this chat", async () => {
+    const CHAT = 9107;
+    h.sim.control.pauseLifecycles(true);
+    const user = h.user(CHAT);
+    await h.linkChat(CHAT, { balanceSun: 500_000_000 });
+    await placeOrder(user, "100k");
+    await h.until(() => h.tracker.size > 0);
+    await unlink(user);
+    expect(h.tracker.size).toBe(0);
   });
 
   it("the unlink texts name what is deleted and what is kept in Russian and Chinese too", async () => {
