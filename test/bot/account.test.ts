@@ -39,10 +39,7 @@ describe("history follows the linked account", () => {
     await user.send("/orders");
     expect(user.lastText()).toContain(orderA);
 
-    const { confirm, done } = await unlink(user);
-    expect(confirm).toContain("Deleted: the stored API key, the webhook secret and this chat's callback URL");
-    expect(confirm).toContain("Kept: this account's order and broadcast history (it comes back when you link the same account again");
-    expect(done).toContain("The account's history, your settings, saved labels and the language are kept");
+    await unlink(user);
     await user.send("/orders");
     expect(user.lastText()).toContain("not connected");
 
@@ -133,7 +130,14 @@ describe("history follows the linked account", () => {
     expect(h.tracker.size).toBe(0);
   });
 
-  it("the unlink texts name what is deleted and what is kept in Russian and Chinese too", async () => {
+  it("the unlink texts name what is deleted and what is kept, in en, ru and zh", async () => {
+    const user = h.user(9108);
+    await h.linkChat(9108);
+    const { confirm, done } = await unlink(user);
+    expect(confirm).toContain("Deleted: the stored API key, the webhook secret and this chat's callback URL");
+    expect(confirm).toContain("Quotes and broadcasts still waiting for Confirm can no longer be confirmed");
+    expect(confirm).toContain("Kept: this account's order and broadcast history (it comes back when you link the same account again");
+    expect(done).toContain("The account's history, your settings, saved labels and the language are kept");
     for (const [chat, languageCode, deleted, kept] of [
       [9104, "ru", "Будут удалены: сохранённый API-ключ", "Сохранятся: история заказов и отправок этого аккаунта"],
       [9105, "zh", "将被删除：已保存的 API 密钥", "将被保留：此账户的订单与广播记录"],
