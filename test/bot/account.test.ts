@@ -88,6 +88,22 @@ describe("history follows the linked account", () => {
     expect(user.lastText()).toContain(oldId);
   });
 
+  it("history kept under the key (no address known then) joins the account when the same key comes back with its address", async () => {
+    const CHAT = 9109;
+    h.sim.control.pauseLifecycles(true);
+    const user = h.user(CHAT);
+    const a = h.sim.createAccount({ balanceSun: 500_000_000 });
+    // Linked without the address (as before accounts were told apart): the key names the account.
+    await h.deps.chats.link(CHAT, { apiKey: a.apiKey });
+    expect((await h.deps.chats.account(CHAT))?.id).toMatch(/^key:/);
+    const order = await placeOrder(user, "100k");
+    await unlink(user);
+    await user.send(`/link ${a.apiKey}`);
+    expect((await h.deps.chats.account(CHAT))?.id).toMatch(/^addr:T/);
+    await user.send("/orders");
+    expect(user.lastText()).toContain(order);
+  });
+
   it("a quote shown before /unlink is never confirmed under the account linked afterwards", async () => {
     const CHAT = 9103;
     h.sim.control.pauseLifecycles(true);
