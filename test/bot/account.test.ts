@@ -146,6 +146,22 @@ describe("history follows the linked account", () => {
     expect(h.tracker.size).toBe(0);
   });
 
+  it("/link with another account's key over a linked chat switches history and tracking to that account too", async () => {
+    const CHAT = 9110;
+    h.sim.control.pauseLifecycles(true);
+    const user = h.user(CHAT);
+    await h.linkChat(CHAT, { balanceSun: 500_000_000 });
+    const order = await placeOrder(user, "100k");
+    await h.until(() => h.tracker.size > 0);
+    const b = h.sim.createAccount({ balanceSun: 500_000_000 });
+    await user.send(`/link ${b.apiKey}`);
+    expect(user.lastText()).toContain("previous key of this chat was replaced");
+    expect(h.tracker.size).toBe(0);
+    await user.send("/orders");
+    expect(user.lastText()).toContain("No orders or broadcasts yet");
+    expect(user.lastText()).not.toContain(order);
+  });
+
   it("the unlink texts name what is deleted and what is kept, in en, ru and zh", async () => {
     const user = h.user(9108);
     await h.linkChat(9108);
