@@ -91,7 +91,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
       await tracker.stopChat(chatId);
     },
   });
-  const history = createOrderHistory({ store, logger });
+  const history = createOrderHistory({ store, logger, accountOf: (chatId) => chats.account(chatId) });
   const notifier = createTrackingNotifier({ push, chats, defaultLocale: config.defaultLocale, logger });
   const tracker = createTracker({
     store,

@@ -36,8 +36,15 @@ link-callback-url =
 link-secret-stored = The webhook secret is stored encrypted; notifications are verified with it.
 link-secret-missing = No webhook secret stored: I will treat notifications only as hints and check every status with the service myself.
 
-unlink-confirm = Disconnect this chat from your account? The stored key, webhook secret and callback URL will be deleted.
+unlink-confirm =
+    Disconnect this chat from your account?
+
+    <b>Deleted:</b> the stored API key, the webhook secret and this chat's callback URL. Quotes and broadcasts still waiting for Confirm can no longer be confirmed, and I stop reporting the statuses of this account's orders here.
+    <b>Kept:</b> this account's order and broadcast history (it comes back when you link the same account again; another account linked here does not see it), your notification settings, saved receiver labels and the language.
 unlink-confirm-button = Yes, disconnect
 unlink-cancel-button = Keep it
 unlink-kept = OK, your account stays connected.
-unlink-done = Disconnected. The key, the webhook secret and the callback URL of this chat are deleted. Send /link to connect again.
+unlink-done =
+    Disconnected. The key, the webhook secret and the callback URL of this chat are deleted; open quotes and broadcasts can no longer be confirmed and status reports stopped.
+
+    The account's history, your settings, saved labels and the language are kept: link the same account again with /link and /orders shows its history again.

@@ -36,8 +36,15 @@ link-callback-url =
 link-secret-stored = Webhook 密钥已加密保存，我会用它验证通知。
 link-secret-missing = 未保存 Webhook 密钥：我只会把通知当作提示，每个状态都会自己向服务核实。
 
-unlink-confirm = 确定要解除此聊天与账户的绑定吗？已保存的密钥、Webhook 密钥和回调地址都将被删除。
+unlink-confirm =
+    确定要解除此聊天与账户的绑定吗？
+
+    <b>将被删除：</b>已保存的 API 密钥、Webhook 密钥以及此聊天的回调地址。仍在等待确认的报价和广播将无法再确认，我也将不再在这里报告此账户订单的状态。
+    <b>将被保留：</b>此账户的订单与广播记录（再次绑定同一账户时会恢复；在这里绑定的其他账户看不到它们）、通知设置、已保存的收款地址标签以及语言。
 unlink-confirm-button = 确定解绑
 unlink-cancel-button = 保留绑定
 unlink-kept = 好的，账户仍保持绑定。
-unlink-done = 已解绑。此聊天的密钥、Webhook 密钥和回调地址均已删除。如需重新绑定，请发送 /link。
+unlink-done =
+    已解绑。此聊天的密钥、Webhook 密钥和回调地址均已删除；未确认的报价和广播已无法再确认，状态报告已停止。
+
+    账户的记录、设置、已保存的标签和语言均已保留：通过 /link 再次绑定同一账户后，/orders 会重新显示其记录。

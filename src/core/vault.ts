@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
 /**
  * Seals per-chat secrets (service API keys, webhook secrets, conversation
@@ -68,6 +68,12 @@ export interface Vault {
   open(sealed: string, chatId: ChatId, field: string): OpenedValue;
   /** The value re-encrypted under the current key and format, or undefined if it already is. */
   reseal(sealed: string, chatId: ChatId, field: string): string | undefined;
+  /**
+   * A one-way tag of `value` (HMAC-SHA-256 under a subkey of the current key,
+   * 128 bits, base64url) for `purpose`: stable while the key is, reveals
+   * nothing of the value, and cannot be recomputed without the key.
+   */
+  fingerprint(value: string, purpose: string): string;
   /** Identifies the current key (first 8 hex chars of its SHA-256); safe to log. */
   readonly keyId: string;
 }
@@ -190,6 +196,11 @@ export function createVault({ key, previousKey }: VaultDeps): Vault {
     reseal(sealed, chatId, field) {
       const { plaintext, stale } = open(sealed, chatId, field);
       return stale ? seal(plaintext, chatId, field) : undefined;
+    },
+    fingerprint(value, purpose) {
+      // A separate subkey: a fingerprint never doubles as anything the sealing key does.
+      const subkey = Buffer.from(hkdfSync("sha256", currentKey, Buffer.alloc(0), `fingerprint:${fieldLabel(purpose)}`, KEY_BYTES));
+      return createHmac("sha256", subkey).update(value, "utf8").digest().subarray(0, 16).toString("base64url");
     },
     keyId,
   };

@@ -35,7 +35,7 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
     ...options,
     simulator: { orderStepMs: 40, broadcastStepMs: 40, ...options.simulator },
     extendDeps: (deps) => {
-      const history = createOrderHistory({ store: deps.store, logger: deps.logger });
+      const history = createOrderHistory({ store: deps.store, logger: deps.logger, accountOf: (chatId) => deps.chats.account(chatId) });
       push = createPushQueue({
         store: deps.store,
         logger: deps.logger,

@@ -34,7 +34,7 @@ export interface Flows {
   usdtContract?: string;
 }
 
-export type FlowTracker = Pick<Tracker, "track" | "cardShown" | "cardNotShown">;
+export type FlowTracker = Pick<Tracker, "track" | "cardShown" | "cardNotShown" | "stopChat">;
 
 export type FlowDeps = BotDeps & { flows: Flows };
 

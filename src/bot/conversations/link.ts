@@ -4,7 +4,8 @@ import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { HTML, translate } from "../helpers/html.js";
-import { checkKey, linkedText, looksLikeApiKey, looksLikeWebhookSecret, notStoredText } from "../helpers/link-key.js";
+import { checkKey, linkedText, looksLikeApiKey, looksLikeWebhookSecret, notStoredText, storeLink } from "../helpers/link-key.js";
+import { markJustLinked, startIntentsOf } from "../helpers/resume-after-link.js";
 import { createLinkCancelKeyboard, createLinkSecretKeyboard } from "../keyboards/link.js";
 
 export const LINK_CONVERSATION = "link";
@@ -111,10 +112,16 @@ export function createLinkConversation(deps: BotDeps) {
     await ctx.reply(translate(ctx, check.kind === "ok" ? "link-key-accepted" : "link-key-accepted-no-wallet"), HTML);
     const webhookSecret = await askSecret(conversation, ctx);
     const stored = await conversation.external(async () => {
-      const relinked = await deps.chats.isLinked(chatId);
-      const record = await deps.chats.link(chatId, { apiKey, webhookSecret });
+      const { record, relinked } = await storeLink(deps, chatId, { apiKey, webhookSecret, check });
       return { routeId: record.routeId, relinked };
     });
     await ctx.reply(linkedText(ctx, deps, { check, routeId: stored.routeId, hasSecret: webhookSecret !== undefined, relinked: stored.relinked }, locale), HTML);
+    // A deep link followed before linking: end here and let the start feature carry it out in this same update.
+    const resume = await conversation.external(async (outside) => {
+      if (!deps.flows || !(await startIntentsOf(deps).peek(chatId))) return false;
+      markJustLinked(outside);
+      return true;
+    });
+    if (resume) await conversation.halt({ next: true });
   };
 }

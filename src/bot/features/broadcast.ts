@@ -159,7 +159,7 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
       }
       return;
     }
-    const apiKey = await requireApiKeyForButton(ctx, deps);
+    const apiKey = await requireApiKeyForButton(ctx, deps, draft);
     if (apiKey === undefined) return;
     const cardMessageId = ctx.callbackQuery.message?.message_id;
     const result = await flows.submitter.submit({ chatId, draftId: draft.draftId, apiKey, locale, drawsCard: true, ...(cardMessageId === undefined ? {} : { cardMessageId }) });

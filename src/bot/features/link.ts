@@ -4,8 +4,9 @@ import type { BotContext } from "../context.js";
 import { LINK_CONVERSATION } from "../conversations/link.js";
 import type { BotDeps } from "../deps.js";
 import { HTML, translate } from "../helpers/html.js";
-import { checkKey, linkedText, looksLikeApiKey, looksLikeWebhookSecret, notStoredText } from "../helpers/link-key.js";
+import { checkKey, linkedText, looksLikeApiKey, looksLikeWebhookSecret, notStoredText, storeLink } from "../helpers/link-key.js";
 import { logHandle } from "../helpers/logging.js";
+import { resumeAfterLink } from "../helpers/resume-after-link.js";
 
 /**
  * /link opens the guided flow; `/link <API_KEY> [WEBHOOK_SECRET]` links in
@@ -34,10 +35,10 @@ export function createLinkFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.reply(notStoredText(ctx, check, locale), HTML);
       return;
     }
-    const relinked = await deps.chats.isLinked(ctx.chat.id);
-    const record = await deps.chats.link(ctx.chat.id, { apiKey, webhookSecret });
+    const { record, relinked } = await storeLink(deps, ctx.chat.id, { apiKey, webhookSecret, check });
     ctx.logger.info({ routeId: record.routeId === undefined ? undefined : routeIdForLog(record.routeId), relinked }, "chat linked");
     await ctx.reply(linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: webhookSecret !== undefined, relinked }, locale), HTML);
+    await resumeAfterLink(ctx, deps);
   });
 
   return composer;

@@ -127,7 +127,7 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
       await sendQuote(ctx, chatId, quote.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec })));
       return;
     }
-    const apiKey = await requireApiKeyForButton(ctx, deps);
+    const apiKey = await requireApiKeyForButton(ctx, deps, quote);
     if (apiKey === undefined) return;
     const cardMessageId = ctx.callbackQuery.message?.message_id;
     const result = await flows.placer.place({ chatId, quoteId: quote.quoteId, apiKey, locale, drawsCard: true, ...(cardMessageId === undefined ? {} : { cardMessageId }) });

@@ -32,7 +32,7 @@ function entryText(tr: Translator, e: HistoryEntry, n: number, locale: string): 
   return translate(tr, "orders-line-broadcast", { ...common, what: html(what) });
 }
 
-/** /orders: this chat's orders and broadcasts, newest first, paginated with buttons. */
+/** /orders: the orders and broadcasts of the account linked to this chat, newest first, paginated with buttons. */
 export function createOrdersFeature(deps: FlowDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
@@ -48,6 +48,11 @@ export function createOrdersFeature(deps: FlowDeps): Composer<BotContext> {
   }
 
   feature.command("orders", logHandle("command-orders"), async (ctx) => {
+    // The history is the linked account's: an unlinked chat has none to show.
+    if (!(await deps.chats.isLinked(ctx.chat.id))) {
+      await ctx.reply(translate(ctx, "not-linked"), HTML);
+      return;
+    }
     const { text, keyboard } = await render(ctx, ctx.chat.id, 0);
     await ctx.reply(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) });
   });

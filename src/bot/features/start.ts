@@ -1,35 +1,71 @@
-import { Composer } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
+import { connectData } from "../callback-data/connect.js";
 import type { BotContext } from "../context.js";
 import { LINK_CONVERSATION } from "../conversations/link.js";
 import type { BotDeps } from "../deps.js";
+import { editIgnoringUnchanged } from "../helpers/edit.js";
+import { formatInteger } from "../helpers/format.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { parseOrderDeepLink } from "../helpers/quote-query.js";
+import { durationText } from "../helpers/record-text.js";
+import { isJustLinked, resumeAfterLink, startIntentsOf } from "../helpers/resume-after-link.js";
 import { isTopUpDeepLink } from "../helpers/top-up-text.js";
 import { privateChatKeyboard } from "../middlewares/group-guard.js";
 
 /**
  * /start with deep links: `link` opens the link flow; an order deep link
- * (`order_<amount>_<durationSec>`) is left to the order feature and a top-up
- * link (`topup_<requiredSun>`) to the balance feature (next);
- * anything else greets, a broken or outdated `order_…` link included. In a
- * group /start only greets briefly and points to the private chat (nothing
- * is stored).
+ * (`order_<amount>_<durationSec>`) is left to the order feature (next) when
+ * the chat is linked (a top-up link `topup_<requiredSun>` to the balance
+ * feature); unlinked, it is kept (start-intent.ts), the welcome
+ * offers Connect, and the order flow opens with the link's amount and
+ * duration once the chat is linked. Anything else greets, a broken or
+ * outdated `order_…` link included. In a group /start only greets briefly and
+ * points to the private chat (nothing is stored).
  */
 export function createStartFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
+  // The update that ended a link conversation with a deep link waiting (link.ts).
+  feature.use(async (ctx, next) => {
+    if (!isJustLinked(ctx)) return next();
+    await resumeAfterLink(ctx, deps);
+  });
+
   feature.command("start", logHandle("command-start"), async (ctx, next) => {
     const payload = ctx.match.trim();
-    if (parseOrderDeepLink(payload) !== undefined || isTopUpDeepLink(payload)) return next();
+    if (isTopUpDeepLink(payload)) return next();
+    const order = parseOrderDeepLink(payload);
+    if (order !== undefined && (!deps.flows || (await deps.chats.isLinked(ctx.chat.id)))) return next();
     await deps.chats.markActive(ctx.chat.id);
     if (payload === "link") {
       await ctx.conversation.enter(LINK_CONVERSATION);
       return;
     }
+    if (order !== undefined) {
+      await startIntentsOf(deps).save(ctx.chat.id, { kind: "order", ...order });
+      const locale = await ctx.i18n.getLocale();
+      const after = translate(ctx, "account-deeplink-after-link", { amount: formatInteger(order.amount, locale), duration: durationText(ctx, order.durationSec) });
+      const keyboard = new InlineKeyboard().text(ctx.t("account-connect-button"), connectData.pack({ then: "order" }));
+      await ctx.reply(`${translate(ctx, "start-welcome", { name: ctx.from.first_name })}\n\n${after}`, { ...HTML, reply_markup: keyboard });
+      return;
+    }
     const linked = await deps.chats.isLinked(ctx.chat.id);
     await ctx.reply(translate(ctx, linked ? "start-welcome-linked" : "start-welcome", { name: ctx.from.first_name }), HTML);
+  });
+
+  feature.callbackQuery(connectData.filter, logHandle("callback-connect"), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
+    // Pressed again while its link flow waits (the flow passes foreign buttons on): the prompt is there already.
+    if (ctx.conversation.active(LINK_CONVERSATION) > 0) return;
+    if (await deps.chats.isLinked(ctx.chat.id)) {
+      // Linked meanwhile (/link typed by hand): go straight on.
+      if (!(await resumeAfterLink(ctx, deps))) await ctx.reply(translate(ctx, "start-welcome-linked", { name: ctx.from.first_name }), HTML);
+      return;
+    }
+    await ctx.conversation.enter(LINK_CONVERSATION);
   });
 
   composer.chatType(["group", "supergroup"]).command("start", logHandle("command-start-group"), async (ctx) => {

@@ -7,7 +7,12 @@ import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { createUnlinkKeyboard } from "../keyboards/unlink.js";
 
-/** /unlink asks first; the confirm button removes key, secret and route. */
+/**
+ * /unlink asks first; the confirm button removes key, secret, route and the
+ * account (quotes and drafts made before become void: `requireApiKeyForButton`),
+ * and stops tracking. The account's history stays under the account and
+ * returns with it (order-history.ts); locale, settings and saved addresses stay.
+ */
 export function createUnlinkFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
@@ -28,7 +33,9 @@ export function createUnlinkFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     const removed = await deps.chats.unlink(ctx.chat.id);
-    ctx.logger.info({ removed }, "chat unlinked");
+    // Its records belong to the account that left: no status of them is announced here any more.
+    const untracked = removed ? await deps.flows?.tracker.stopChat(ctx.chat.id) : undefined;
+    ctx.logger.info({ removed, untracked }, "chat unlinked");
     await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, removed ? "unlink-done" : "not-linked"), HTML));
   });
 

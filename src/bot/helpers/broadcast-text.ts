@@ -1,5 +1,6 @@
 import { precheckBroadcast, type BroadcastSummary, type PrecheckRejection } from "../../core/broadcasts/precheck.js";
 import type { BroadcastDraft } from "../../core/broadcasts/draft.js";
+import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { PricingCache } from "../../core/pricing-cache.js";
 import type { ConversationContext } from "../context.js";
 import type { Flows } from "../conversations/flow-deps.js";
@@ -14,7 +15,7 @@ export type CheckResult =
   | { ok: false; reason: PrecheckRejection | "pricing_unavailable"; detail?: string };
 
 /** Local checks (nothing reaches the service), then a stored draft awaiting Confirm. */
-export async function checkSignedTx(deps: { pricing: Pick<PricingCache, "get">; flows: Flows }, chatId: number, input: string): Promise<CheckResult> {
+export async function checkSignedTx(deps: { pricing: Pick<PricingCache, "get">; flows: Flows; chats: Pick<ChatRepository, "get"> }, chatId: number, input: string): Promise<CheckResult> {
   const nowMs = deps.flows.now();
   const usdt = deps.flows.usdtContract ? { usdtContract: deps.flows.usdtContract } : {};
   // Verified before anything else, prices included: a refused transaction causes no request at all.
@@ -28,7 +29,7 @@ export async function checkSignedTx(deps: { pricing: Pick<PricingCache, "get">; 
   }
   const priced = precheckBroadcast({ input: verified.signedTx, nowMs, baseUnitPriceSun, ...usdt });
   if (!priced.ok) return { ok: false, reason: priced.reason };
-  const draft = await deps.flows.drafts.create(chatId, priced.signedTx, priced.summary, nowMs);
+  const draft = await deps.flows.drafts.create(chatId, priced.signedTx, priced.summary, nowMs, (await deps.chats.get(chatId))?.linkId);
   return { ok: true, draft, baseUnitPriceSun, nowMs };
 }
 

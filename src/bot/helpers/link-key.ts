@@ -4,6 +4,7 @@
  * it, and describe the outcome.
  */
 import type { I18nFlavor } from "@grammyjs/i18n";
+import type { ChatRecord } from "../../core/chats/chat-record.js";
 import type { ServiceClient } from "../../core/service/client.js";
 import { CLIENT_ERROR_CODES, ServiceError, type ServiceErrorInit } from "../../core/service/errors.js";
 import type { BotDeps } from "../deps.js";
@@ -56,6 +57,25 @@ export async function checkKey(service: ServiceClient, apiKey: string): Promise<
     if (UNAVAILABLE.has(error.code) || error.status >= 500) return { kind: "unavailable", error: plain(error) };
     return { kind: "refused", error: plain(error) };
   }
+}
+
+/**
+ * Stores a checked key. A chat that was linked to another account stops
+ * following that account's records here (its history stays with it).
+ */
+export async function storeLink(
+  deps: Pick<BotDeps, "chats" | "flows">,
+  chatId: number,
+  input: { apiKey: string; webhookSecret: string | undefined; check: Extract<KeyCheck, { kind: "ok" | "no-wallet" }> },
+): Promise<{ record: ChatRecord; relinked: boolean }> {
+  const before = (await deps.chats.account(chatId))?.id;
+  const record = await deps.chats.link(chatId, {
+    apiKey: input.apiKey,
+    webhookSecret: input.webhookSecret,
+    depositAddress: input.check.kind === "ok" ? input.check.depositAddress : null,
+  });
+  if (before !== undefined && before !== record.accountId) await deps.flows?.tracker.stopChat(chatId);
+  return { record, relinked: before !== undefined };
 }
 
 type Translator = Pick<I18nFlavor, "t">;

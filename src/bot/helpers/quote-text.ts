@@ -28,7 +28,7 @@ export type PrepareResult =
 export interface PrepareDeps {
   pricing: Pick<PricingCache, "get">;
   service: Pick<ServiceClient, "getBalance">;
-  chats: Pick<ChatRepository, "getApiKey">;
+  chats: Pick<ChatRepository, "getApiKey" | "get">;
   quotes: Pick<QuoteStore, "save">;
   now: () => number;
   logger: Pick<Logger, "warn">;
@@ -47,6 +47,8 @@ export async function prepareQuote(deps: PrepareDeps, chatId: number, items: rea
   }
   const built = buildQuote(chatId, items, pricing, deps.now());
   if (!built.ok) return { ok: false, reason: built.reason === "empty" ? "unknown_duration" : built.reason };
+  const linkId = (await deps.chats.get(chatId))?.linkId;
+  if (linkId !== undefined) built.quote.linkId = linkId;
   await deps.quotes.save(built.quote);
   let balance: PreparedQuote["balance"] = null;
   try {

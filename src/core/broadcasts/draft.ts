@@ -54,6 +54,8 @@ export const broadcastDraftSchema = z.object({
   broadcastId: z.string().optional(),
   lastErrorCode: z.string().optional(),
   messageId: z.number().int().optional(),
+  /** The chat's link when checked (`ChatRecord.linkId`): a later link, of any account, never confirms it. */
+  linkId: z.string().optional(),
 });
 export type BroadcastDraft = z.infer<typeof broadcastDraftSchema>;
 
@@ -61,7 +63,7 @@ export type BroadcastDraft = z.infer<typeof broadcastDraftSchema>;
 const DRAFT_RETENTION_MS = 24 * 60 * 60_000;
 
 export interface DraftStore {
-  create(chatId: number, signedTx: Record<string, unknown>, summary: BroadcastSummary, nowMs: number): Promise<BroadcastDraft>;
+  create(chatId: number, signedTx: Record<string, unknown>, summary: BroadcastSummary, nowMs: number, linkId?: string): Promise<BroadcastDraft>;
   get(draftId: string): Promise<BroadcastDraft | undefined>;
   update(draftId: string, fn: (d: BroadcastDraft) => BroadcastDraft): Promise<BroadcastDraft | undefined>;
 }
@@ -69,8 +71,8 @@ export interface DraftStore {
 export function createDraftStore({ store, logger }: { store: StoreBackend; logger: Logger }): DraftStore {
   const records = createRecordStore({ kv: store.namespace("broadcast-drafts"), schema: broadcastDraftSchema, version: 1, logger, name: "broadcast-drafts" });
   return {
-    async create(chatId, signedTx, summary, nowMs) {
-      const draft: BroadcastDraft = { draftId: randomBytes(8).toString("hex"), chatId, signedTx, summary, createdAtMs: nowMs, state: "open" };
+    async create(chatId, signedTx, summary, nowMs, linkId) {
+      const draft: BroadcastDraft = { draftId: randomBytes(8).toString("hex"), chatId, signedTx, summary, createdAtMs: nowMs, state: "open", ...(linkId === undefined ? {} : { linkId }) };
       await records.set(draft.draftId, draft, DRAFT_RETENTION_MS);
       return draft;
     },

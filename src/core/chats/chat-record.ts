@@ -17,6 +17,13 @@ export const chatRecordSchema = z.object({
   /** False once Telegram answered 403 (blocked, kicked); set back to true when the chat writes again. */
   active: z.boolean(),
   linkedAt: z.string().optional(),
+  /**
+   * The linked account (`account-id.ts`): what history is kept under. Absent
+   * on a chat linked before accounts were told apart; derived from its key then.
+   */
+  accountId: z.string().min(1).optional(),
+  /** New at every link: a quote or draft made under an earlier link is never confirmed under this one. */
+  linkId: z.string().min(1).optional(),
   updatedAt: z.string(),
 });
 

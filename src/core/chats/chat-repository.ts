@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { SupportedLocale } from "../../config.js";
 import { createRecordStore } from "../store/record-store.js";
 import type { StoreBackend } from "../store/types.js";
 import type { Vault } from "../vault.js";
+import { accountIdOf, keyAccountId, type ChatAccount } from "./account-id.js";
 import { newRouteId } from "./route-id.js";
 import {
   CHAT_RECORD_VERSION,
@@ -14,7 +16,7 @@ import {
 } from "./chat-record.js";
 
 /** The part of the vault the repository needs. */
-export type ChatVault = Pick<Vault, "seal" | "open">;
+export type ChatVault = Pick<Vault, "seal" | "open" | "fingerprint">;
 
 export interface ChatRepositoryDeps {
   store: StoreBackend;
@@ -27,6 +29,8 @@ export interface LinkInput {
   apiKey: string;
   /** Undefined keeps no secret (webhooks are then only hints). */
   webhookSecret?: string | undefined;
+  /** From GET /v1/balance: names the account (`account-id.ts`); null or absent when it has no wallet. */
+  depositAddress?: string | null | undefined;
 }
 
 export interface ChatRepository {
@@ -35,7 +39,9 @@ export interface ChatRepository {
   isLinked(chatId: number): Promise<boolean>;
   /** Stores the key (and secret) sealed; a re-link replaces both and keeps the route. */
   link(chatId: number, input: LinkInput): Promise<ChatRecord>;
-  /** Removes key, secret and route; locale and settings stay. False when nothing was linked. */
+  /** The linked account (history is kept per chat and account), undefined when unlinked. */
+  account(chatId: number): Promise<ChatAccount | undefined>;
+  /** Removes key, secret, route and the account; locale and settings stay. False when nothing was linked. */
   unlink(chatId: number): Promise<boolean>;
   /** The plaintext key, or undefined when unlinked or when the sealed value does not open for this chat. */
   getApiKey(chatId: number): Promise<string | undefined>;
@@ -114,6 +120,8 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
           apiKeySealed,
           ...(webhookSecretSealed ? { webhookSecretSealed } : {}),
           routeId: r.routeId ?? routeId,
+          accountId: accountIdOf(deps.vault, input.apiKey, input.depositAddress),
+          linkId: randomBytes(8).toString("hex"),
           active: true,
           linkedAt: now().toISOString(),
         };
@@ -123,11 +131,23 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
       const current = await records.get(id(chatId));
       if (!current?.apiKeySealed && !current?.routeId) return false;
       await change(chatId, (r) => {
-        const { apiKeySealed: _k, webhookSecretSealed: _s, routeId: _r, linkedAt: _l, ...rest } = r;
+        const { apiKeySealed: _k, webhookSecretSealed: _s, routeId: _r, linkedAt: _l, accountId: _a, linkId: _i, ...rest } = r;
         return rest;
       });
       if (current.routeId) await routes.delete(current.routeId);
       return true;
+    },
+    async account(chatId) {
+      const apiKey = await openSealed(chatId, "apiKeySealed");
+      if (apiKey === undefined) return undefined;
+      const byKey = keyAccountId(deps.vault, apiKey);
+      const stored = (await records.get(id(chatId)))?.accountId;
+      if (stored === undefined) {
+        // Linked before accounts were told apart: its key names it, fixed now so a vault key rotation cannot change it.
+        await records.update(id(chatId), (r) => (r?.apiKeySealed && r.accountId === undefined ? { ...r, accountId: byKey } : r));
+        return { id: byKey, aliases: [] };
+      }
+      return { id: stored, aliases: stored === byKey ? [] : [byKey] };
     },
     getApiKey: (chatId) => openSealed(chatId, "apiKeySealed"),
     getWebhookSecret: (chatId) => openSealed(chatId, "webhookSecretSealed"),

@@ -4,9 +4,17 @@ import { createRecordStore } from "../store/record-store.js";
 import type { StoreBackend } from "../store/types.js";
 
 /**
- * Per-chat index of the orders and broadcasts made through the bot, newest
- * first, with the last status seen (the tracker keeps it current) so the
- * history pages render without one service call per line.
+ * Index of the orders and broadcasts made through the bot, newest first, with
+ * the last status seen (the tracker keeps it current) so the history pages
+ * render without one service call per line.
+ *
+ * Kept per chat AND account (`accountOf`): every method takes the chat and
+ * works on the account the chat is linked to now, so after a re-link to
+ * another account the chat sees only that account's records, and re-linking
+ * the first account brings its own back. An unlinked chat has no history to
+ * read or write. Records of the per-chat era (key = chat id) and records kept
+ * under an alias of the account are moved into the account's record the first
+ * time the chat is used linked; see docs/orders.md.
  */
 
 export const HISTORY_LIMIT = 500;
@@ -54,48 +62,92 @@ export interface OrderHistory {
   page(chatId: number, page: number, pageSize: number): Promise<HistoryPage>;
 }
 
+/** The account a chat is linked to now (`ChatRepository.account`). */
+export type HistoryAccountOf = (chatId: number) => Promise<{ id: string; aliases: readonly string[] } | undefined>;
+
 export interface OrderHistoryDeps {
   store: StoreBackend;
   logger: Logger;
+  /** Without it the history is kept per chat only (tools and tests of the history itself). */
+  accountOf?: HistoryAccountOf;
 }
 
-export function createOrderHistory({ store, logger }: OrderHistoryDeps): OrderHistory {
+function merged(current: readonly HistoryEntry[], added: readonly HistoryEntry[]): HistoryEntry[] {
+  const old = [...current];
+  const fresh: HistoryEntry[] = [];
+  for (const entry of added) {
+    const at = old.findIndex((e) => e.kind === entry.kind && e.id === entry.id);
+    if (at >= 0) old[at] = entry;
+    else fresh.push(entry);
+  }
+  // Stable sort: what was added last comes first among entries of the same millisecond.
+  return [...fresh, ...old].sort((a, b) => b.createdAtMs - a.createdAtMs).slice(0, HISTORY_LIMIT);
+}
+
+export function createOrderHistory({ store, logger, accountOf }: OrderHistoryDeps): OrderHistory {
   const records = createRecordStore({ kv: store.namespace("order-history"), schema: historySchema, version: 1, logger, name: "order-history" });
-  const key = (chatId: number): string => String(chatId);
+  /** Record keys already checked for older records to take in (nothing writes those keys any more). */
+  const adopted = new Set<string>();
+
+  /** Moves an older record (per-chat era, or an alias of the account) into the account's record. */
+  async function adopt(from: string, to: string): Promise<void> {
+    if (from === to || !(await records.get(from))) return;
+    await records.update(from, async (old) => {
+      if (old?.entries.length) await records.update(to, (current) => ({ entries: merged(current?.entries ?? [], old.entries) }));
+      return undefined;
+    });
+    logger.info({ recordStore: "order-history" }, "older history records taken in by the linked account");
+  }
+
+  /** The record key of the chat's current account; undefined when the chat is not linked. */
+  async function key(chatId: number): Promise<string | undefined> {
+    if (!accountOf) return String(chatId);
+    const account = await accountOf(chatId);
+    if (!account) return undefined;
+    const own = `${chatId}@${account.id}`;
+    if (!adopted.has(own)) {
+      // Per-chat records had no account: the account linked at the first use after the upgrade takes them,
+      // which shows the chat nothing it did not see before.
+      await adopt(String(chatId), own);
+      for (const alias of account.aliases) await adopt(`${chatId}@${alias}`, own);
+      adopted.add(own);
+    }
+    return own;
+  }
 
   return {
     async add(chatId, added) {
-      await records.update(key(chatId), (current) => {
-        const old = [...(current?.entries ?? [])];
-        const fresh: HistoryEntry[] = [];
-        for (const entry of added) {
-          const at = old.findIndex((e) => e.kind === entry.kind && e.id === entry.id);
-          if (at >= 0) old[at] = entry;
-          else fresh.push(entry);
-        }
-        // Stable sort: what was added last comes first among entries of the same millisecond.
-        const entries = [...fresh, ...old].sort((a, b) => b.createdAtMs - a.createdAtMs);
-        return { entries: entries.slice(0, HISTORY_LIMIT) };
-      });
+      const k = await key(chatId);
+      if (k === undefined) {
+        // Unlinked between the service's answer and this write: no account to file it under.
+        logger.warn({ chatId, ids: added.map((e) => e.id) }, "history entries dropped: the chat is not linked any more");
+        return;
+      }
+      await records.update(k, (current) => ({ entries: merged(current?.entries ?? [], added) }));
     },
     async setStatus(chatId, kind, id, status) {
-      await records.update(key(chatId), (current) => {
+      const k = await key(chatId);
+      if (k === undefined) return;
+      await records.update(k, (current) => {
         if (!current) return undefined;
         const entries = current.entries.map((e) => (e.kind === kind && e.id === id ? { ...e, status } : e));
         return { entries };
       });
     },
     async get(chatId, kind, id) {
-      const current = await records.get(key(chatId));
+      const k = await key(chatId);
+      const current = k === undefined ? undefined : await records.get(k);
       return current?.entries.find((e) => e.kind === kind && e.id === id);
     },
     async findBroadcastByTxId(chatId, txId) {
       const wanted = txId.toLowerCase();
-      const current = await records.get(key(chatId));
+      const k = await key(chatId);
+      const current = k === undefined ? undefined : await records.get(k);
       return current?.entries.find((e) => e.kind === "broadcast" && e.txId?.toLowerCase() === wanted);
     },
     async page(chatId, page, pageSize) {
-      const entries = (await records.get(key(chatId)))?.entries ?? [];
+      const k = await key(chatId);
+      const entries = (k === undefined ? undefined : await records.get(k))?.entries ?? [];
       const pages = Math.max(1, Math.ceil(entries.length / pageSize));
       // The page comes from button data, which can be forged: anything but a finite number is the first page.
       const p = Number.isFinite(page) ? Math.min(Math.max(0, Math.trunc(page)), pages - 1) : 0;

@@ -61,6 +61,8 @@ export const quoteSchema = z.object({
   orders: z.array(placedOrderSchema).optional(),
   /** Message id of the quote message, so a fresh quote can replace it. */
   messageId: z.number().int().optional(),
+  /** The chat's link when quoted (`ChatRecord.linkId`): a later link, of any account, never confirms it. */
+  linkId: z.string().optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

@@ -37,6 +37,27 @@ describe("chat repository", () => {
     expect(await chats.findChatByRouteId("nope")).toBeUndefined();
   });
 
+  it("names the account by its deposit address, else by an HMAC of the key (never the key), and forgets it at unlink", async () => {
+    const apiKey = "sk_account_key_0123456789";
+    await chats.link(20, { apiKey, depositAddress: "TXYZaddress" });
+    const byAddress = await chats.account(20);
+    expect(byAddress?.id).toBe("addr:TXYZaddress");
+    // The key's fingerprint is an alias: what was kept under it joins the address.
+    expect(byAddress?.aliases).toEqual([expect.stringMatching(/^key:[A-Za-z0-9_-]{22}$/)]);
+    expect(JSON.stringify(await chats.get(20))).not.toContain(apiKey);
+    const firstLink = (await chats.get(20))?.linkId;
+    expect(await chats.unlink(20)).toBe(true);
+    expect(await chats.account(20)).toBeUndefined();
+    await chats.link(20, { apiKey, depositAddress: null });
+    expect(await chats.account(20)).toEqual({ id: byAddress!.aliases[0], aliases: [] });
+    // Every link is a new one: quotes and drafts of the first are void under it.
+    expect((await chats.get(20))?.linkId).not.toBe(firstLink);
+    // Another vault key gives other fingerprints: they cannot be recomputed without it.
+    const other = createChatRepository({ store, vault: createVault({ key: randomBytes(32) }), logger });
+    await other.link(21, { apiKey });
+    expect((await other.account(21))?.id).not.toBe(byAddress!.aliases[0]);
+  });
+
   it("rotateRoute gives a new route and the old one stops resolving", async () => {
     const { routeId } = await chats.link(11, { apiKey: "key-11-abcdef" });
     const next = await chats.rotateRoute(11);
