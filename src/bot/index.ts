@@ -26,8 +26,9 @@ import { createWebhookFeature, WEBHOOK_SECRET_CONVERSATION } from "./features/we
 import { createErrorHandler } from "./handlers/error.js";
 import { createI18n } from "./i18n.js";
 import { createAnsweredQueries, type AnsweredQueries } from "./middlewares/answered-queries.js";
+import { commandLeavesFlow, editedSecretGuard } from "./middlewares/flow-guard.js";
 import { groupGuard } from "./middlewares/group-guard.js";
-import { createGroupRights, type GroupRights } from "./middlewares/group-rights.js";
+import { createGroupRights } from "./middlewares/group-rights.js";
 import { serviceSecretGuard } from "./middlewares/service-secret-guard.js";
 import { updateContext } from "./middlewares/update-context.js";
 import { commandsFor, rememberMenu } from "./register-commands.js";
@@ -49,9 +50,8 @@ export interface CreateBotOptions {
  * `.chatType("private")` (the group guard stops them in groups anyway).
  * /start payloads `order_…` are passed on (next) to the order feature.
  */
-function createFeatures(deps: BotDeps, rights: GroupRights): Composer<BotContext>[] {
+function createFeatures(deps: BotDeps): Composer<BotContext>[] {
   return [
-    createChatMemberFeature(deps, { rights }),
     createStartFeature(deps),
     createHelpFeature(deps),
     createLanguageFeature(deps),
@@ -99,6 +99,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   const guarded = bot.errorBoundary(handleError);
   guarded.use(i18n);
   guarded.use(groupGuard({ rights }));
+  // The bot's own membership (block/unblock) before the conversations: a waiting flow must not swallow it.
+  guarded.use(createChatMemberFeature(deps, { rights }));
   guarded.use(
     conversations<BotContext, ConversationContext>({
       storage: createConversationStorage({
@@ -116,9 +118,11 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   );
   guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates
   // Also before the builders: a pasted service key goes in any state, except to the flows that ask for one.
+  guarded.use(editedSecretGuard()); // an edit carrying a secret, in any state
+  guarded.use(commandLeavesFlow()); // says which flow a command ends, then runs the command
   guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION] }));
   for (const conversation of createConversations(deps)) guarded.use(conversation);
-  for (const feature of createFeatures(deps, rights)) guarded.use(feature);
+  for (const feature of createFeatures(deps)) guarded.use(feature);
   rememberMenu(bot, commandsFor(deps));
 
   // Last resort: errors thrown by the error handler itself.

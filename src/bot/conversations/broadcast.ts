@@ -91,7 +91,7 @@ export function createBroadcastConversation(deps: FlowDeps) {
     const locale = await ctx.i18n.getLocale();
     const prompt = await ctx.reply(translate(ctx, "broadcast-ask"), { ...HTML, reply_markup: createBroadcastFlowCancelKeyboard(ctx) });
     for (;;) {
-      const input = await waitStep(conversation, flow);
+      const input = await waitStep(conversation, flow, "broadcast");
       let text: string;
       if (input.kind === "document") {
         const { fileId, fileSize } = input;

@@ -50,7 +50,7 @@ async function collectBatch(conversation: FlowConversation, ctx: ConversationCon
   const prompt = source ? undefined : await ctx.reply(translate(ctx, "order-batch-ask"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx) });
   for (;;) {
     if (!source) {
-      const input = await waitStep(conversation, flow);
+      const input = await waitStep(conversation, flow, "batch");
       if (input.kind === "text") source = { kind: "text", text: input.text };
       else if (input.kind === "document") source = { kind: "document", fileId: input.fileId, fileSize: input.fileSize };
       else continue;
