@@ -22,3 +22,6 @@ flow-cancelled-offers = Cancelled. { $count ->
     [one] The quote or summary still on screen can no longer be confirmed; nothing was charged.
    *[other] The { $count } quotes or summaries still on screen can no longer be confirmed; nothing was charged.
 }
+
+# Confirm pressed on a quote or summary that was cancelled (its own Cancel, or /cancel): a short callback answer.
+flow-offer-cancelled = This was cancelled, so nothing was charged. Start again to place it.

@@ -22,3 +22,6 @@ flow-cancelled-offers = Отменено. { $count ->
     [one] Расчёт или сводку, которые ещё на экране, больше нельзя подтвердить; ничего не списано.
    *[other] Расчёты и сводки, которые ещё на экране ({ $count }), больше нельзя подтвердить; ничего не списано.
 }
+
+# Confirm pressed on a quote or summary that was cancelled (its own Cancel, or /cancel): a short callback answer.
+flow-offer-cancelled = Это было отменено, поэтому ничего не списано. Начните заново, чтобы оформить.

@@ -22,3 +22,6 @@ flow-cancelled-offers = 已取消。{ $count ->
     [one] 屏幕上仍在等待确认的报价或摘要已无法再确认；未扣除任何费用。
    *[other] 屏幕上仍在等待确认的 { $count } 个报价或摘要已无法再确认；未扣除任何费用。
 }
+
+# Confirm pressed on a quote or summary that was cancelled (its own Cancel, or /cancel): a short callback answer.
+flow-offer-cancelled = 此项已取消，未扣除任何费用。如需下单，请重新开始。

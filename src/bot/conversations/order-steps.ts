@@ -144,14 +144,14 @@ export async function askReceiver(conversation: FlowConversation, ctx: Conversat
     }
     const byLabel = await conversation.external(() => deps.flows.addressBook.findByLabel(chatId, text));
     if (byLabel) return answer({ kind: "address", address: byLabel.address });
-    shown.push((await ctx.reply(translate(ctx, "order-receiver-invalid"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx) })).message_id);
+    shown.push((await ctx.reply(translate(ctx, "order-receiver-invalid"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) })).message_id);
   }
 }
 
 /** Step 2: amount within the pricing's range; accepts 100k, 65,000, 65 000. */
 export async function askAmount(conversation: FlowConversation, ctx: ConversationContext, flow: string, pricing: Pricing, locale: string): Promise<number> {
   const range = { min: formatInteger(pricing.amountMin, locale), max: formatInteger(pricing.amountMax, locale) };
-  const prompt = await ctx.reply(translate(ctx, "order-ask-amount", range), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx) });
+  const prompt = await ctx.reply(translate(ctx, "order-ask-amount", range), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) });
   for (;;) {
     const input = await waitStep(conversation, flow, "amount");
     if (input.kind !== "text") continue;

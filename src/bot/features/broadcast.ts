@@ -118,8 +118,14 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
     const chatId = ctx.chat.id;
     const draft = data ? await flows.drafts.get(data.draftId) : undefined;
     // Only the actions our buttons carry: forged data with any other action is not a Confirm.
-    if (!data || !DRAFT_ACTIONS.has(data.action) || !draft || draft.chatId !== chatId || draft.state === "cancelled") {
+    if (!data || !DRAFT_ACTIONS.has(data.action) || !draft || draft.chatId !== chatId) {
       await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    if (draft.state === "cancelled") {
+      // Cancelled by its own button or by /cancel (whose edit this client may not show yet): nothing is sent.
+      await ctx.answerCallbackQuery({ text: ctx.t("flow-offer-cancelled") });
+      await bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-cancelled"), HTML)));
       return;
     }
     const locale = await ctx.i18n.getLocale();

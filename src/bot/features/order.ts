@@ -137,6 +137,11 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
         await drawPlaced(ctx, chatId, result, locale);
         return;
       }
+      case "cancelled":
+        // Cancelled by its own button or by /cancel (whose edit this client may not show yet): it charges nothing.
+        await ctx.answerCallbackQuery({ text: ctx.t("flow-offer-cancelled") });
+        await bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "order-quote-cancelled"), HTML)));
+        return;
       case "expired":
         await ctx.answerCallbackQuery({ text: ctx.t("order-quote-expired-short") });
         await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "order-quote-expired"), { ...HTML, reply_markup: createFreshQuoteKeyboard(ctx, quote.quoteId) }));
