@@ -1,7 +1,7 @@
 import type { Message, Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import { makeChat, makeMessage, makeUser } from "../support/updates.js";
-import { TEST_KEYS } from "../support/tron-sign.js";
+import { signTrxTransfer, TEST_KEYS } from "../support/tron-sign.js";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 const CHAT = 7301;
@@ -150,5 +150,91 @@ describe("block and unblock during a flow", () => {
     expect((await h.deps.chats.get(CHAT))?.active).toBe(true);
     await alice.send("100k");
     expect(alice.lastText()).toContain("For how long?");
+  });
+});
+
+describe("buttons act only on their own flow", () => {
+  it("a Cancel under an old /order prompt never cancels a newer /batch: it answers expired and loses its button", async () => {
+    await h.linkChat(CHAT);
+    const alice = h.user(CHAT);
+    await alice.send("/order");
+    const orderPrompt = alice.last()!.messageId;
+    await alice.send("/batch");
+    expect(alice.lastText()).toContain("Paste the orders");
+    const stale = await alice.press("Cancel", { messageId: orderPrompt });
+    expect(h.tg.answerOf(stale)).toMatchObject({ text: "This button has expired. Please start again." });
+    expect(h.tg.view(CHAT).find((m) => m.messageId === orderPrompt)!.buttons.flat()).toEqual([]);
+    // The batch still runs.
+    await alice.send(`${BOB} 100000 1h`);
+    expect(alice.lastButtons()).toEqual([["✅ Confirm", "Cancel"]]);
+  });
+
+  it("a tier button of an earlier run never answers the current run's duration step", async () => {
+    await h.linkChat(CHAT);
+    const alice = h.user(CHAT);
+    await alice.send("/order");
+    await alice.send(BOB);
+    await alice.send("100k");
+    const oldTiers = alice.last()!.messageId;
+    // Left by a command; then a new run reaches the same step.
+    await alice.send("/order");
+    await alice.send(BOB);
+    await alice.send("60000");
+    const stale = await alice.press(/^1h ·/, { messageId: oldTiers });
+    expect(h.tg.answerOf(stale)).toMatchObject({ text: "This button has expired. Please start again." });
+    expect(h.tg.view(CHAT).find((m) => m.messageId === oldTiers)!.buttons.flat()).toEqual([]);
+    expect(alice.lastText()).toContain("For how long?");
+    await alice.press(/^1h ·/);
+    expect(alice.lastText()).toMatch(/Energy: 60,000 for 1 h/);
+  });
+
+  it("the current run's Cancel still cancels it", async () => {
+    await h.linkChat(CHAT);
+    const alice = h.user(CHAT);
+    await alice.send("/batch");
+    await alice.press("Cancel");
+    expect(alice.lastText()).toBe("Cancelled. Nothing was changed.");
+    await alice.send(`${BOB} 100000 1h`);
+    expect(alice.lastButtons()).not.toEqual([["✅ Confirm", "Cancel"]]);
+  });
+});
+
+describe("/cancel voids what waits for Confirm", () => {
+  it("a quote: its Confirm then says it was cancelled and charges nothing", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const alice = h.user(CHAT);
+    await alice.send(`/order ${BOB} 100000 1h`);
+    const quote = alice.last()!.messageId;
+    // A client that has not drawn the edit yet still shows Confirm: press it after /cancel.
+    const confirm = h.tg.press(CHAT, "✅ Confirm", { messageId: quote });
+    await alice.send("/cancel");
+    expect(alice.lastText()).toContain("can no longer be confirmed; nothing was charged");
+    expect(h.textOf(CHAT, quote)).toBe("Quote cancelled. Nothing was charged.");
+    await h.send(confirm);
+    expect(h.tg.answerOf(confirm)).toMatchObject({ text: "This was cancelled, so nothing was charged. Start again to place it." });
+    expect(h.sim.ledger(account.accountId).filter((e) => e.kind === "debit")).toEqual([]);
+    expect(h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/orders")).toHaveLength(0);
+  });
+
+  it("a broadcast summary: its Confirm then says it was cancelled and sends nothing (in Russian)", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const ru = h.user(CHAT, { languageCode: "ru" });
+    await ru.send("/broadcast");
+    await ru.send(JSON.stringify(signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1_500_000, expirationMs: Date.now() + 600_000 })));
+    const summary = ru.last()!.messageId;
+    const confirm = h.tg.press(CHAT, /Подтвердить/, { messageId: summary });
+    await ru.send("/cancel");
+    expect(ru.lastText()).toContain("больше нельзя подтвердить");
+    await h.send(confirm);
+    expect(h.tg.answerOf(confirm)).toMatchObject({ text: "Это было отменено, поэтому ничего не списано. Начните заново, чтобы оформить." });
+    expect(h.sim.requests.filter((r) => r.path === "/v1/broadcasts")).toHaveLength(0);
+    expect(h.sim.ledger(account.accountId).filter((e) => e.kind === "debit")).toEqual([]);
+  });
+
+  it("with nothing open, /cancel still says there is nothing to cancel", async () => {
+    await h.linkChat(CHAT);
+    const alice = h.user(CHAT);
+    await alice.send("/cancel");
+    expect(alice.lastText()).toBe("There is nothing to cancel right now.");
   });
 });

@@ -123,9 +123,8 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
       return;
     }
     if (draft.state === "cancelled") {
-      // Cancelled by its own button or by /cancel (whose edit this client may not show yet): nothing is sent.
+      // Cancelled by its own button or by /cancel, which already redrew the message (this client may not show it yet).
       await ctx.answerCallbackQuery({ text: ctx.t("flow-offer-cancelled") });
-      await bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-cancelled"), HTML)));
       return;
     }
     const locale = await ctx.i18n.getLocale();

@@ -138,9 +138,8 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
         return;
       }
       case "cancelled":
-        // Cancelled by its own button or by /cancel (whose edit this client may not show yet): it charges nothing.
+        // Cancelled by its own button or by /cancel, which already redrew the message (this client may not show it yet).
         await ctx.answerCallbackQuery({ text: ctx.t("flow-offer-cancelled") });
-        await bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "order-quote-cancelled"), HTML)));
         return;
       case "expired":
         await ctx.answerCallbackQuery({ text: ctx.t("order-quote-expired-short") });
