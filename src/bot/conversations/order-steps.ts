@@ -52,8 +52,8 @@ export async function waitStep(conversation: FlowConversation, flow: string, wha
         return { kind: "button", action: step.action, value: step.value, ctx: next };
       }
       await next.answerCallbackQuery({ text: next.t("button-expired") });
-      const pressed = next.callbackQuery?.message?.message_id;
-      if (pressed !== undefined) await stripButtons(next, [pressed]);
+      const pressed = next.callbackQuery?.message;
+      if (pressed?.reply_markup) await stripButtons(next, [pressed.message_id]);
       continue;
     }
     if (text !== undefined) {

@@ -70,6 +70,8 @@ export function createCancelFeature(deps: BotDeps): Composer<BotContext> {
     if (await isCurrent(ctx, ctx.chat.id, ctx.callbackQuery.data)) return next();
     ctx.logger.info("a step button of an earlier flow was pressed");
     await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+    // Telegram sends the pressed message as it is now: without buttons there is nothing to take off.
+    if (!ctx.callbackQuery.message?.reply_markup) return;
     await ctx.editMessageReplyMarkup().catch((error: unknown) => {
       if (!isNotModified(error) && !isUneditable(error)) throw error;
     });
