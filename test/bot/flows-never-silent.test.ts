@@ -238,3 +238,21 @@ describe("/cancel voids what waits for Confirm", () => {
     expect(alice.lastText()).toBe("There is nothing to cancel right now.");
   });
 });
+
+describe("a chat that blocked the bot", () => {
+  it("gets no send attempted by the tracker's notifications (the stored flag is read first)", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const alice = h.user(CHAT);
+    await alice.send(`/order ${BOB} 100000 1h`);
+    const quote = alice.last()!.messageId;
+    await alice.press("✅ Confirm");
+    const orderId = /Order ([0-9a-f]{24})/.exec(h.textOf(CHAT, quote))![1]!;
+    await h.send(h.tg.blockedByUser(CHAT));
+    const after = h.tg.calls.length;
+    await h.until(async () => (await h.flows.history.get(CHAT, "order", orderId))?.status === "fulfilled");
+    await h.until(async () => (await h.pushSize()) === 0);
+    // Telegram would refuse each with 403: none is tried (closeChecked also fails on any refused call).
+    expect(h.tg.calls.slice(after).filter((c) => c.params.chat_id === CHAT)).toEqual([]);
+    expect(h.tg.failedCalls()).toEqual([]);
+  });
+});
