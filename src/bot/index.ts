@@ -71,8 +71,9 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
 /**
  * Builds the bot; does not start it (polling, webhook and setMyCommands are
  * the caller's). Middleware order: per-chat sequentialize -> update context
- * (logger, counter) -> error boundary -> i18n -> group guard -> conversations -> /cancel ->
- * service-key guard -> conversation builders -> features -> unhandled.
+ * (logger, counter) -> error boundary -> i18n -> group guard -> chat member -> conversations ->
+ * /cancel and flow buttons -> edited-secret guard -> command leaves flow -> service-key guard ->
+ * conversation builders -> features -> unhandled.
  */
 export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.config.botToken, {
@@ -117,9 +118,9 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
     }),
   );
   guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates
-  // Also before the builders: a pasted service key goes in any state, except to the flows that ask for one.
   guarded.use(editedSecretGuard()); // an edit carrying a secret, in any state
   guarded.use(commandLeavesFlow()); // says which flow a command ends, then runs the command
+  // Also before the builders: a pasted service key goes in any state, except to the flows that ask for one.
   guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION] }));
   for (const conversation of createConversations(deps)) guarded.use(conversation);
   for (const feature of createFeatures(deps)) guarded.use(feature);
