@@ -85,6 +85,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     metrics,
     ...queueMode,
     transport: (job: PushJob) => pushApi.raw[job.method](job.params as never),
+    isChatBlocked: async (chatId) => (await chats.get(chatId))?.active === false,
     onChatUnreachable: async (chatId) => {
       await chats.markInactive(chatId);
       // Called only once the queue runs, after `tracker` below exists.

@@ -27,8 +27,9 @@ import { createErrorHandler } from "./handlers/error.js";
 import { createPastedKeyLinker } from "./helpers/paste-link.js";
 import { createI18n } from "./i18n.js";
 import { createAnsweredQueries, type AnsweredQueries } from "./middlewares/answered-queries.js";
+import { commandLeavesFlow, editedSecretGuard } from "./middlewares/flow-guard.js";
 import { groupGuard } from "./middlewares/group-guard.js";
-import { createGroupRights, type GroupRights } from "./middlewares/group-rights.js";
+import { createGroupRights } from "./middlewares/group-rights.js";
 import { ownIdGuard } from "./middlewares/own-id-guard.js";
 import { serviceSecretGuard } from "./middlewares/service-secret-guard.js";
 import { updateContext } from "./middlewares/update-context.js";
@@ -56,9 +57,8 @@ export const TELEGRAM_CALL_TIMEOUT_SECONDS = 60;
  * `.chatType("private")` (the group guard stops them in groups anyway).
  * /start payloads `order_…` are passed on (next) to the order feature.
  */
-function createFeatures(deps: BotDeps, rights: GroupRights): Composer<BotContext>[] {
+function createFeatures(deps: BotDeps): Composer<BotContext>[] {
   return [
-    createChatMemberFeature(deps, { rights }),
     createStartFeature(deps),
     createHelpFeature(deps),
     createLanguageFeature(deps),
@@ -78,8 +78,9 @@ function createFeatures(deps: BotDeps, rights: GroupRights): Composer<BotContext
 /**
  * Builds the bot; does not start it (polling, webhook and setMyCommands are
  * the caller's). Middleware order: per-chat sequentialize -> update context
- * (logger, counter) -> error boundary -> i18n -> group guard -> conversations -> /cancel ->
- * own-id guard -> service-key guard -> conversation builders -> features -> unhandled.
+ * (logger, counter) -> error boundary -> i18n -> group guard -> chat member -> conversations ->
+ * /cancel and flow buttons -> own-id guard -> edited-secret guard -> command leaves flow ->
+ * service-key guard -> conversation builders -> features -> unhandled.
  */
 export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.config.botToken, {
@@ -107,6 +108,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   const guarded = bot.errorBoundary(handleError);
   guarded.use(i18n);
   guarded.use(groupGuard({ rights, commands: commandsFor(deps).map((c) => c.command) }));
+  // The bot's own membership (block/unblock) before the conversations: a waiting flow must not swallow it.
+  guarded.use(createChatMemberFeature(deps, { rights }));
   guarded.use(
     conversations<BotContext, ConversationContext>({
       storage: createConversationStorage({
@@ -125,10 +128,12 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates
   // Also before the builders and every secret check: a pasted id of this chat's own history is offered for tracking.
   guarded.use(ownIdGuard({ history: deps.flows?.history }));
+  guarded.use(editedSecretGuard()); // an edit carrying a secret, in any state
+  guarded.use(commandLeavesFlow()); // says which flow a command ends, then runs the command
   // Also before the builders: a pasted service key goes in any state, except to the flows that ask for one.
   guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION], pastedKey: createPastedKeyLinker(deps) }));
   for (const conversation of createConversations(deps)) guarded.use(conversation);
-  for (const feature of createFeatures(deps, rights)) guarded.use(feature);
+  for (const feature of createFeatures(deps)) guarded.use(feature);
   rememberMenu(bot, commandsFor(deps));
 
   // Last resort: errors thrown by the error handler itself.

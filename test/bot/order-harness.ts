@@ -42,6 +42,7 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
         limits: { globalPerSecond: 1_000, perChatPerSecond: 1_000, perGroupPerMinute: 1_000, marginMs: 0 },
         retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 3 },
         transport: (job) => (current.bot!().api.raw as unknown as Record<string, (p: unknown) => Promise<unknown>>)[job.method]!(job.params),
+        isChatBlocked: async (chatId) => (await deps.chats.get(chatId))?.active === false,
       });
       const notifier = createTrackingNotifier({ push, chats: deps.chats, defaultLocale: deps.config.defaultLocale, logger: deps.logger, now });
       tracker = createTracker({

@@ -15,9 +15,9 @@ import { fuzz, fuzzTimeoutMs } from "../support/fuzz.js";
 /** Every button family the bot packs, with its field count. */
 const FAMILIES: readonly [CallbackData<string>, number][] = [
   [draftData, 2],
-  [cancelData, 1],
+  [cancelData, 2],
   [languageData, 1],
-  [linkData, 1],
+  [linkData, 2],
   [orderStepData, 3],
   [quoteData, 2],
   [rentAgainData, 1],

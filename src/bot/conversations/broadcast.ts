@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { parseJsonErrorDetail } from "../../core/broadcasts/precheck.js";
 import { ServiceError } from "../../core/service/errors.js";
 import type { ConversationContext } from "../context.js";
 import { readDocument } from "../helpers/document.js";
+import { beginFlowInstance } from "../helpers/flow-instance.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { checkSignedTx, refusalText, summaryText, type CheckResult } from "../helpers/broadcast-text.js";
 import { statusText } from "../helpers/record-text.js";
@@ -87,11 +87,11 @@ export function createBroadcastConversation(deps: FlowDeps) {
   return async function broadcast(conversation: FlowConversation, ctx: ConversationContext): Promise<void> {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;
-    const flow = await conversation.external(() => randomBytes(4).toString("hex"));
+    const flow = await beginFlowInstance(conversation, deps.store, chatId);
     const locale = await ctx.i18n.getLocale();
-    const prompt = await ctx.reply(translate(ctx, "broadcast-ask"), { ...HTML, reply_markup: createBroadcastFlowCancelKeyboard(ctx) });
+    const prompt = await ctx.reply(translate(ctx, "broadcast-ask"), { ...HTML, reply_markup: createBroadcastFlowCancelKeyboard(ctx, flow) });
     for (;;) {
-      const input = await waitStep(conversation, flow);
+      const input = await waitStep(conversation, flow, "broadcast");
       let text: string;
       if (input.kind === "document") {
         const { fileId, fileSize } = input;

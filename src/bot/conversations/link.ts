@@ -3,6 +3,7 @@ import { linkData } from "../callback-data/link.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
+import { beginFlowInstance } from "../helpers/flow-instance.js";
 import { HTML, translate } from "../helpers/html.js";
 import { checkKey, linkedText, looksLikeApiKey, looksLikeWebhookSecret, notStoredText, storeLink } from "../helpers/link-key.js";
 import { markJustLinked, startIntentsOf } from "../helpers/resume-after-link.js";
@@ -53,8 +54,8 @@ async function waitForText(conversation: LinkConversation, ctx: ConversationCont
 }
 
 /** Step 1: the key. Its message is deleted at once, whatever it holds. */
-async function askKey(conversation: LinkConversation, ctx: ConversationContext): Promise<string> {
-  const prompt = await ctx.reply(translate(ctx, "link-ask-key"), { ...HTML, reply_markup: createLinkCancelKeyboard(ctx) });
+async function askKey(conversation: LinkConversation, ctx: ConversationContext, flow: string): Promise<string> {
+  const prompt = await ctx.reply(translate(ctx, "link-ask-key"), { ...HTML, reply_markup: createLinkCancelKeyboard(ctx, flow) });
   for (;;) {
     const answer = await waitForText(conversation, ctx, "link-ask-key-text");
     await deleteSecretMessage(answer);
@@ -68,13 +69,21 @@ async function askKey(conversation: LinkConversation, ctx: ConversationContext):
 }
 
 /** Step 2: the optional webhook secret (Skip button). */
-async function askSecret(conversation: LinkConversation, ctx: ConversationContext): Promise<string | undefined> {
-  const prompt = await ctx.reply(translate(ctx, "link-ask-secret"), { ...HTML, reply_markup: createLinkSecretKeyboard(ctx) });
+async function askSecret(conversation: LinkConversation, ctx: ConversationContext, flow: string): Promise<string | undefined> {
+  const prompt = await ctx.reply(translate(ctx, "link-ask-secret"), { ...HTML, reply_markup: createLinkSecretKeyboard(ctx, flow) });
   for (;;) {
     const next = await waitInFlow(conversation, (data) => linkData.unpack(data) !== undefined);
     if (next.callbackQuery) {
+      const own = linkData.unpack(next.callbackQuery.data);
+      if (own?.instance !== flow) {
+        // A Skip left on an earlier run's prompt: it must not skip this run's step.
+        await next.answerCallbackQuery({ text: next.t("button-expired") });
+        const pressed = next.callbackQuery.message;
+        if (pressed) await closePrompt(next, pressed);
+        continue;
+      }
       await next.answerCallbackQuery();
-      if (linkData.unpack(next.callbackQuery.data)?.action !== "skip") continue;
+      if (own.action !== "skip") continue;
       await closePrompt(next, prompt);
       return undefined;
     }
@@ -102,7 +111,8 @@ export function createLinkConversation(deps: BotDeps) {
   return async function link(conversation: LinkConversation, ctx: ConversationContext): Promise<void> {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;
-    const apiKey = await askKey(conversation, ctx);
+    const flow = await beginFlowInstance(conversation, deps.store, chatId);
+    const apiKey = await askKey(conversation, ctx, flow);
     const check = await conversation.external(() => checkKey(deps.service, apiKey));
     const locale = await ctx.i18n.getLocale();
     if (check.kind === "unavailable" || check.kind === "refused") {
@@ -110,7 +120,7 @@ export function createLinkConversation(deps: BotDeps) {
       return;
     }
     await ctx.reply(translate(ctx, check.kind === "ok" ? "link-key-accepted" : "link-key-accepted-no-wallet"), HTML);
-    const webhookSecret = await askSecret(conversation, ctx);
+    const webhookSecret = await askSecret(conversation, ctx, flow);
     const stored = await conversation.external(async () => {
       const { record, relinked } = await storeLink(deps, chatId, { apiKey, webhookSecret, check });
       return { routeId: record.routeId, relinked };

@@ -22,21 +22,23 @@ export type StepInput =
   | { kind: "button"; action: string; value: string; ctx: ConversationContext }
   | { kind: "document"; ctx: ConversationContext; fileId: string; fileSize: number | undefined; csv: boolean };
 
+/** What a step waits for: named in the reminder a wrong kind of input gets; the last three also take a document. */
+export type WaitingFor = "amount" | "duration" | "receiver" | "batch" | "broadcast";
+
+const TAKES_DOCUMENTS: ReadonlySet<WaitingFor> = new Set(["receiver", "batch", "broadcast"]);
+
 /**
  * Waits for the next input that belongs to this step. Another command leaves
  * the flow and runs as usual; a button of another feature (a quote, a page)
- * is passed on; a step button of an earlier flow answers "expired"; a
- * message that looks like a wallet secret is deleted with a warning.
+ * is passed on; a step button of an earlier flow answers "expired" and loses
+ * its buttons; a message that looks like a wallet secret is deleted with a
+ * warning; anything else the step cannot take (a photo, a sticker, a voice
+ * message, a location, an edit, a document where text is expected) is
+ * answered with what the step waits for, so the flow never goes silent.
  */
-export async function waitStep(conversation: FlowConversation, flow: string): Promise<StepInput> {
+export async function waitStep(conversation: FlowConversation, flow: string, what: WaitingFor): Promise<StepInput> {
   for (;;) {
     const next = await conversation.wait();
-    // A secret can also arrive as an edit or a caption; neither is an answer to the step.
-    const edited = next.editedMessage?.text ?? next.editedMessage?.caption;
-    if (edited !== undefined) {
-      await deletedAsSecret(next, edited);
-      continue;
-    }
     const caption = next.message?.caption;
     if (caption !== undefined && (await deletedAsSecret(next, caption))) continue;
     const text = next.message?.text;
@@ -45,8 +47,13 @@ export async function waitStep(conversation: FlowConversation, flow: string): Pr
     if (data !== undefined) {
       const step = orderStepData.unpack(data);
       if (!step) await conversation.skip({ next: true });
-      await next.answerCallbackQuery(step && step.flow === flow ? {} : { text: next.t("button-expired") });
-      if (step && step.flow === flow) return { kind: "button", action: step.action, value: step.value, ctx: next };
+      if (step && step.flow === flow) {
+        await next.answerCallbackQuery();
+        return { kind: "button", action: step.action, value: step.value, ctx: next };
+      }
+      await next.answerCallbackQuery({ text: next.t("button-expired") });
+      const pressed = next.callbackQuery?.message;
+      if (pressed?.reply_markup) await stripButtons(next, [pressed.message_id]);
       continue;
     }
     if (text !== undefined) {
@@ -54,7 +61,9 @@ export async function waitStep(conversation: FlowConversation, flow: string): Pr
       return { kind: "text", text, ctx: next };
     }
     const doc = next.message?.document;
-    if (doc) return { kind: "document", ctx: next, fileId: doc.file_id, fileSize: doc.file_size, csv: isCsvDocument(doc) };
+    if (doc && TAKES_DOCUMENTS.has(what)) return { kind: "document", ctx: next, fileId: doc.file_id, fileSize: doc.file_size, csv: isCsvDocument(doc) };
+    // Edits carrying a secret were deleted before the conversations (middlewares/flow-guard.ts).
+    if (next.message !== undefined || next.editedMessage !== undefined) await next.reply(translate(next, "flow-waiting", { what }), HTML);
   }
 }
 
@@ -110,7 +119,7 @@ export async function askReceiver(conversation: FlowConversation, ctx: Conversat
     return a;
   };
   for (;;) {
-    const input = await waitStep(conversation, flow);
+    const input = await waitStep(conversation, flow, "receiver");
     if (input.kind === "button") {
       const entry: AddressBookEntry | undefined = input.action === "a" ? recent[Number(input.value)] : undefined;
       if (entry) return answer({ kind: "address", address: entry.address });
@@ -135,16 +144,16 @@ export async function askReceiver(conversation: FlowConversation, ctx: Conversat
     }
     const byLabel = await conversation.external(() => deps.flows.addressBook.findByLabel(chatId, text));
     if (byLabel) return answer({ kind: "address", address: byLabel.address });
-    shown.push((await ctx.reply(translate(ctx, "order-receiver-invalid"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx) })).message_id);
+    shown.push((await ctx.reply(translate(ctx, "order-receiver-invalid"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) })).message_id);
   }
 }
 
 /** Step 2: amount within the pricing's range; accepts 100k, 65,000, 65 000. */
 export async function askAmount(conversation: FlowConversation, ctx: ConversationContext, flow: string, pricing: Pricing, locale: string): Promise<number> {
   const range = { min: formatInteger(pricing.amountMin, locale), max: formatInteger(pricing.amountMax, locale) };
-  const prompt = await ctx.reply(translate(ctx, "order-ask-amount", range), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx) });
+  const prompt = await ctx.reply(translate(ctx, "order-ask-amount", range), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) });
   for (;;) {
-    const input = await waitStep(conversation, flow);
+    const input = await waitStep(conversation, flow, "amount");
     if (input.kind !== "text") continue;
     const checked = checkAmount(input.text, pricing);
     if (checked.ok) {
@@ -159,7 +168,7 @@ export async function askAmount(conversation: FlowConversation, ctx: Conversatio
 export async function askDuration(conversation: FlowConversation, ctx: ConversationContext, flow: string, pricing: Pricing, promptKey = "order-ask-duration", vars: Record<string, number> = {}): Promise<number> {
   const shown = [(await ctx.reply(translate(ctx, promptKey, vars), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) })).message_id];
   for (;;) {
-    const input = await waitStep(conversation, flow);
+    const input = await waitStep(conversation, flow, "duration");
     let tier: Pricing["tiers"][number] | undefined;
     if (input.kind === "button" && input.action === "d") tier = pricing.tiers.find((t) => t.durationSec === Number(input.value));
     else if (input.kind === "text") {

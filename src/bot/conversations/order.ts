@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { BatchParse } from "../../core/orders/batch-parse.js";
 import { parseBatch } from "../../core/orders/batch-parse.js";
 import { checkAmount } from "../../core/orders/order-input.js";
@@ -7,6 +6,7 @@ import type { Pricing } from "../../core/service/schemas.js";
 import type { ConversationContext } from "../context.js";
 import { readDocument } from "../helpers/document.js";
 import { cappedLines, echo } from "../helpers/echo.js";
+import { beginFlowInstance } from "../helpers/flow-instance.js";
 import { formatInteger } from "../helpers/format.js";
 import { html, HTML, translate } from "../helpers/html.js";
 import { durationText } from "../helpers/record-text.js";
@@ -48,10 +48,10 @@ type BatchSource = { kind: "text"; text: string } | { kind: "document"; fileId: 
 /** Batch: read lines or a .csv, report every bad line, ask once for a missing duration. */
 async function collectBatch(conversation: FlowConversation, ctx: ConversationContext, flow: string, pricing: Pricing, locale: string, first: BatchSource | undefined): Promise<QuoteRequestItem[]> {
   let source = first;
-  const prompt = source ? undefined : await ctx.reply(translate(ctx, "order-batch-ask"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx) });
+  const prompt = source ? undefined : await ctx.reply(translate(ctx, "order-batch-ask"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) });
   for (;;) {
     if (!source) {
-      const input = await waitStep(conversation, flow);
+      const input = await waitStep(conversation, flow, "batch");
       if (input.kind === "text") source = { kind: "text", text: input.text };
       else if (input.kind === "document") source = { kind: "document", fileId: input.fileId, fileSize: input.fileSize };
       else continue;
@@ -102,7 +102,7 @@ export function createOrderConversation(deps: FlowDeps) {
   return async function order(conversation: FlowConversation, ctx: ConversationContext, args: OrderConversationArgs = {}): Promise<void> {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;
-    const flow = await conversation.external(() => randomBytes(4).toString("hex"));
+    const flow = await beginFlowInstance(conversation, deps.store, chatId);
     const loaded = await conversation.external(async () => {
       try {
         return { ok: true as const, pricing: await deps.pricing.get() };

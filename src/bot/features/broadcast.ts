@@ -145,8 +145,13 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
     const chatId = ctx.chat.id;
     const draft = data ? await flows.drafts.get(data.draftId) : undefined;
     // Only the actions our buttons carry: forged data with any other action is not a Confirm.
-    if (!data || !DRAFT_ACTIONS.has(data.action) || !draft || draft.chatId !== chatId || draft.state === "cancelled") {
+    if (!data || !DRAFT_ACTIONS.has(data.action) || !draft || draft.chatId !== chatId) {
       await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    if (draft.state === "cancelled") {
+      // Cancelled by its own button or by /cancel, which already redrew the message (this client may not show it yet).
+      await ctx.answerCallbackQuery({ text: ctx.t("flow-offer-cancelled") });
       return;
     }
     const locale = await ctx.i18n.getLocale();

@@ -1,10 +1,14 @@
 import { Composer } from "grammy";
 import { cancelData } from "../callback-data/cancel.js";
+import { linkData } from "../callback-data/link.js";
+import { orderStepData } from "../callback-data/order.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
-import { editIgnoringUnchanged, isUneditable } from "../helpers/edit.js";
+import { editIgnoringUnchanged, isNotModified, isUneditable } from "../helpers/edit.js";
+import { currentFlowInstance } from "../helpers/flow-instance.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
+import { voidOpenOffers } from "../helpers/void-offers.js";
 
 /** Runs an edit; false when Telegram says the message cannot be edited (it is gone or not the bot's). */
 async function tryEdit(edit: () => Promise<unknown>): Promise<boolean> {
@@ -17,32 +21,60 @@ async function tryEdit(edit: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
+/** The run a step or Cancel button belongs to (helpers/flow-instance.ts), or undefined for data of an older shape. */
+function instanceOf(data: string): string | undefined {
+  return cancelData.unpack(data)?.instance ?? orderStepData.unpack(data)?.flow ?? linkData.unpack(data)?.instance;
+}
+
 /**
  * /cancel and every flow's Cancel button. Registered BEFORE the conversations:
  * a waiting conversation swallows updates, so this must see them first.
+ * Buttons of a flow act only on their own run: one left on an earlier run's
+ * prompt answers "expired" and loses its buttons, whatever runs now.
  */
-export function createCancelFeature(_deps: BotDeps): Composer<BotContext> {
+export function createCancelFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
+
+  /** Whether the pressed button belongs to the flow that runs now. */
+  async function isCurrent(ctx: BotContext, chatId: number, data: string): Promise<boolean> {
+    if (Object.keys(ctx.conversation.active()).length === 0) return false;
+    const instance = instanceOf(data);
+    return instance !== undefined && instance === (await currentFlowInstance(deps.store, chatId));
+  }
 
   feature.command("cancel", logHandle("command-cancel"), async (ctx) => {
     const active = Object.keys(ctx.conversation.active()).length > 0;
     await ctx.conversation.exitAll();
-    await ctx.reply(translate(ctx, active ? "cancel-done" : "cancel-nothing"), HTML);
+    const voided = deps.flows ? await voidOpenOffers(ctx, deps.flows, ctx.chat.id) : 0;
+    const key = voided > 0 ? "flow-cancelled-offers" : active ? "cancel-done" : "cancel-nothing";
+    await ctx.reply(translate(ctx, key, { count: voided }), HTML);
   });
 
   feature.callbackQuery(cancelData.filter, logHandle("callback-cancel"), async (ctx) => {
-    const active = Object.keys(ctx.conversation.active()).length > 0;
-    if (!active) {
-      // A Cancel left on an old prompt: the flow is over (finished or left), so say so, keep the text and drop the button.
+    if (!(await isCurrent(ctx, ctx.chat.id, ctx.callbackQuery.data))) {
+      // A Cancel left on an old prompt: the flow is over (finished, left, or another run has begun), so say so, keep the text and drop the button.
       // A message that cannot be edited (gone, not ours: an old or forged button) means the button has expired.
+      const active = Object.keys(ctx.conversation.active()).length > 0;
       const edited = await tryEdit(() => ctx.editMessageReplyMarkup());
-      await ctx.answerCallbackQuery({ text: ctx.t(edited ? "cancel-nothing" : "button-expired") });
+      await ctx.answerCallbackQuery({ text: ctx.t(edited && !active ? "cancel-nothing" : "button-expired") });
       return;
     }
     await ctx.conversation.exitAll();
     await ctx.answerCallbackQuery();
     if (!(await tryEdit(() => ctx.editMessageText(translate(ctx, "cancel-done"), HTML)))) await ctx.reply(translate(ctx, "cancel-done"), HTML);
+  });
+
+  // A step button (a receiver, a tier, Skip) of a run that is not the current one: it must not reach the running flow.
+  feature.callbackQuery([orderStepData.filter, linkData.filter], async (ctx, next) => {
+    if (await isCurrent(ctx, ctx.chat.id, ctx.callbackQuery.data)) return next();
+    ctx.logger.info("a step button of an earlier flow was pressed");
+    await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+    // Telegram sends the pressed message as it is now: without buttons there is nothing to take off.
+    if (!ctx.callbackQuery.message?.reply_markup) return;
+    await ctx.editMessageReplyMarkup().catch((error: unknown) => {
+      if (!isNotModified(error) && !isUneditable(error)) throw error;
+    });
   });
 
   return composer;

@@ -142,6 +142,10 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
         await drawPlaced(ctx, chatId, result, locale);
         return;
       }
+      case "cancelled":
+        // Cancelled by its own button or by /cancel, which already redrew the message (this client may not show it yet).
+        await ctx.answerCallbackQuery({ text: ctx.t("flow-offer-cancelled") });
+        return;
       case "expired":
         await ctx.answerCallbackQuery({ text: ctx.t("order-quote-expired-short") });
         await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "order-quote-expired"), { ...HTML, reply_markup: createFreshQuoteKeyboard(ctx, quote.quoteId) }));

@@ -45,11 +45,12 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
   const i18n = new I18n({ defaultLocale: deps.defaultLocale, directory: deps.localesDirectory ?? LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
 
   /** The chat's /language choice, else the language it was using when tracking started. */
-  async function chatView(chatId: number, itemLocale: string | undefined): Promise<{ tr: Translator; locale: string; notify: NotificationSettings }> {
+  async function chatView(chatId: number, itemLocale: string | undefined): Promise<{ tr: Translator; locale: string; notify: NotificationSettings; blocked: boolean }> {
     const chat = await deps.chats.get(chatId);
     const locale = chat?.locale ?? itemLocale ?? deps.defaultLocale;
     const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
-    return { tr, locale, notify: chat?.notifications ?? { orders: true, broadcasts: true } };
+    // The user blocked the bot (my_chat_member or an earlier 403): every send would fail with 403, so none is queued.
+    return { tr, locale, notify: chat?.notifications ?? { orders: true, broadcasts: true }, blocked: chat?.active === false };
   }
 
   const wants = (notify: NotificationSettings, kind: TrackKind): boolean => (kind === "order" ? notify.orders : notify.broadcasts);
@@ -57,7 +58,8 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
   return {
     async onChange(change) {
       const { chatId } = change;
-      const { tr, locale, notify } = await chatView(chatId, change.locale);
+      const { tr, locale, notify, blocked } = await chatView(chatId, change.locale);
+      if (blocked) return;
       const id = change.kind === "order" ? change.record.orderId : change.record.broadcastId;
       const status = change.record.status;
       const jobId = (what: string) => `trk-${chatId}-${change.kind}-${id}-${status}-${what}`;
@@ -86,7 +88,8 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
 
     async onRecovered(outcome) {
       // Whatever the settings: the user confirmed this and is waiting for its outcome.
-      const { tr, locale } = await chatView(outcome.chatId, outcome.locale);
+      const { tr, locale, blocked } = await chatView(outcome.chatId, outcome.locale);
+      if (blocked) return;
       const id = outcome.kind === "order" ? outcome.quoteId : outcome.draftId;
       let text: string;
       let keyboard: { inline_keyboard: unknown } | undefined;
@@ -108,7 +111,8 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
     },
 
     async onGiveUp(event) {
-      const { tr, notify } = await chatView(event.chatId, event.locale);
+      const { tr, notify, blocked } = await chatView(event.chatId, event.locale);
+      if (blocked) return;
       // With notifications off the chat hears nothing unasked; a card keeps its Refresh button and /track still works.
       if (!wants(notify, event.kind)) return;
       await deps.push.enqueue({

@@ -4,6 +4,7 @@ import { isWebhookAction, webhookData } from "../callback-data/webhook.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
+import { beginFlowInstance } from "../helpers/flow-instance.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { looksLikeWebhookSecret } from "../helpers/link-key.js";
 import { logHandle } from "../helpers/logging.js";
@@ -18,7 +19,8 @@ function createWebhookSecretConversation(deps: BotDeps) {
   return async function webhookSecret(conversation: SecretConversation, ctx: ConversationContext): Promise<void> {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;
-    const prompt = await ctx.reply(translate(ctx, "webhook-ask-secret"), { ...HTML, reply_markup: createWebhookCancelKeyboard(ctx) });
+    const flow = await beginFlowInstance(conversation, deps.store, chatId);
+    const prompt = await ctx.reply(translate(ctx, "webhook-ask-secret"), { ...HTML, reply_markup: createWebhookCancelKeyboard(ctx, flow) });
     for (;;) {
       const next = await conversation.wait();
       // Another command or another message's button: leave the flow and let it run as usual.

@@ -17,8 +17,8 @@ export function createBroadcastRetryKeyboard(tr: Translator, draftId: string): I
     .text(tr.t("broadcast-cancel-button"), draftData.pack({ draftId, action: "x" }));
 }
 
-export function createBroadcastFlowCancelKeyboard(tr: Translator): InlineKeyboard {
-  return new InlineKeyboard().text(tr.t("broadcast-cancel-button"), cancelData.pack({ flow: "broadcast" }));
+export function createBroadcastFlowCancelKeyboard(tr: Translator, flow: string): InlineKeyboard {
+  return new InlineKeyboard().text(tr.t("broadcast-cancel-button"), cancelData.pack({ flow: "broadcast", instance: flow }));
 }
 
 /** After a 402: Top up first, then Retry and Cancel. */

@@ -26,7 +26,7 @@ export function createReceiverKeyboard(tr: Translator, flow: string, recent: rea
     const text = entry.label ? `${entry.label} · ${shortAddress(entry.address)}` : shortAddress(entry.address);
     kb.text(text, orderStepData.pack({ flow, action: "a", value: i })).row();
   });
-  return endRow(kb).text(tr.t("order-cancel-button"), cancelData.pack({ flow: "order" }));
+  return endRow(kb).text(tr.t("order-cancel-button"), cancelData.pack({ flow: "order", instance: flow }));
 }
 
 /** One button per pricing tier, so a new tier appears by itself. */
@@ -36,11 +36,11 @@ export function createDurationKeyboard(tr: Translator, flow: string, tiers: read
     kb.text(tr.t("order-duration-button", { label: tier.label, unitPriceSun: tier.unitPriceSun }), orderStepData.pack({ flow, action: "d", value: tier.durationSec }));
     if (i % 2 === 1) kb.row();
   });
-  return endRow(kb).text(tr.t("order-cancel-button"), cancelData.pack({ flow: "order" }));
+  return endRow(kb).text(tr.t("order-cancel-button"), cancelData.pack({ flow: "order", instance: flow }));
 }
 
-export function createCancelOnlyKeyboard(tr: Translator): InlineKeyboard {
-  return new InlineKeyboard().text(tr.t("order-cancel-button"), cancelData.pack({ flow: "order" }));
+export function createCancelOnlyKeyboard(tr: Translator, flow: string): InlineKeyboard {
+  return new InlineKeyboard().text(tr.t("order-cancel-button"), cancelData.pack({ flow: "order", instance: flow }));
 }
 
 /** Confirm first, Cancel last. */

@@ -20,6 +20,6 @@ export function createWebhookRotateKeyboard(ctx: Pick<ConversationContext, "t">)
     .text(ctx.t("webhook-rotate-cancel-button"), webhookData.pack({ action: "show" }));
 }
 
-export function createWebhookCancelKeyboard(ctx: Pick<ConversationContext, "t">): InlineKeyboard {
-  return new InlineKeyboard().text(ctx.t("webhook-cancel-button"), cancelData.pack({ flow: "webhook" }));
+export function createWebhookCancelKeyboard(ctx: Pick<ConversationContext, "t">, flow: string): InlineKeyboard {
+  return new InlineKeyboard().text(ctx.t("webhook-cancel-button"), cancelData.pack({ flow: "webhook", instance: flow }));
 }

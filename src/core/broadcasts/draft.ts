@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import { z } from "zod";
+import { createChatIndex } from "../store/chat-index.js";
 import { createRecordStore } from "../store/record-store.js";
 import type { StoreBackend } from "../store/types.js";
 import type { BroadcastSummary } from "./precheck.js";
@@ -66,16 +67,21 @@ export interface DraftStore {
   create(chatId: number, signedTx: Record<string, unknown>, summary: BroadcastSummary, nowMs: number, linkId?: string): Promise<BroadcastDraft>;
   get(draftId: string): Promise<BroadcastDraft | undefined>;
   update(draftId: string, fn: (d: BroadcastDraft) => BroadcastDraft): Promise<BroadcastDraft | undefined>;
+  /** Ids of the chat's newest drafts, newest first (what /cancel looks through). */
+  recentIds(chatId: number): Promise<string[]>;
 }
 
 export function createDraftStore({ store, logger }: { store: StoreBackend; logger: Logger }): DraftStore {
   const records = createRecordStore({ kv: store.namespace("broadcast-drafts"), schema: broadcastDraftSchema, version: 1, logger, name: "broadcast-drafts" });
+  const byChat = createChatIndex(store.namespace("broadcast-drafts-by-chat"), { max: 20, ttlMs: DRAFT_RETENTION_MS });
   return {
     async create(chatId, signedTx, summary, nowMs, linkId) {
       const draft: BroadcastDraft = { draftId: randomBytes(8).toString("hex"), chatId, signedTx, summary, createdAtMs: nowMs, state: "open", ...(linkId === undefined ? {} : { linkId }) };
       await records.set(draft.draftId, draft, DRAFT_RETENTION_MS);
+      await byChat.add(chatId, draft.draftId);
       return draft;
     },
+    recentIds: (chatId) => byChat.list(chatId),
     get: (draftId) => records.get(draftId),
     update: (draftId, fn) => records.update(draftId, (d) => (d === undefined ? undefined : fn(d)), DRAFT_RETENTION_MS),
   };

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { createChatIndex } from "../store/chat-index.js";
 import { createRecordStore, type RecordStore } from "../store/record-store.js";
 import type { StoreBackend } from "../store/types.js";
 import { QUOTE_RETENTION_MS, quoteSchema, type Quote } from "./quote.js";
@@ -13,6 +14,8 @@ export interface QuoteStore {
   save(quote: Quote): Promise<void>;
   /** Serialized per quote within this process; returning undefined leaves the record as it was. */
   update(quoteId: string, fn: (quote: Quote) => Quote | undefined): Promise<Quote | undefined>;
+  /** Ids of the chat's newest quotes, newest first (what /cancel looks through). */
+  recentIds(chatId: number): Promise<string[]>;
 }
 
 export const QUOTES_NAMESPACE = "quotes";
@@ -25,9 +28,14 @@ export function createQuoteStore({ store, logger }: QuoteStoreDeps): QuoteStore 
     logger,
     name: QUOTES_NAMESPACE,
   });
+  const byChat = createChatIndex(store.namespace(`${QUOTES_NAMESPACE}-by-chat`), { max: 20, ttlMs: QUOTE_RETENTION_MS });
   return {
     get: (quoteId) => records.get(quoteId),
-    save: (quote) => records.set(quote.quoteId, quote, QUOTE_RETENTION_MS),
+    async save(quote) {
+      await records.set(quote.quoteId, quote, QUOTE_RETENTION_MS);
+      await byChat.add(quote.chatId, quote.quoteId);
+    },
+    recentIds: (chatId) => byChat.list(chatId),
     update: (quoteId, fn) =>
       records.update(quoteId, (current) => (current === undefined ? undefined : (fn(current) ?? current)), QUOTE_RETENTION_MS),
   };

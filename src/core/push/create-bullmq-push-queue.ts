@@ -53,6 +53,10 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
       await job.moveToDelayed(Date.now() + ttl, token);
       throw new DelayedError();
     }
+    if ((await deps.isChatBlocked?.(data.chatId).catch(() => false)) === true) {
+      deps.metrics?.inc("notifications_total", { outcome: "failed" });
+      return { dropped: "chat blocked the bot" };
+    }
     let result: unknown;
     try {
       result = await deps.transport(data);

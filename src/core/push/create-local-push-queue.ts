@@ -154,6 +154,17 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
 
   async function send(entry: StoredJob): Promise<void> {
     const { job } = entry;
+    let blocked = false;
+    try {
+      blocked = (await deps.isChatBlocked?.(job.chatId)) === true;
+    } catch (error) {
+      log.warn({ err: error, chatId: job.chatId }, "could not read whether the chat blocked the bot; sending");
+    }
+    if (blocked) {
+      log.info({ jobId: job.id, chatId: job.chatId, method: job.method }, "chat blocked the bot; job dropped unsent");
+      await drop(entry);
+      return;
+    }
     let result: unknown;
     try {
       result = await deps.transport(job);

@@ -62,6 +62,12 @@ export interface PushQueueDeps {
   metrics?: Metrics;
   /** Sends one job to Telegram (wired to `bot.api.raw[method](params)`); throws Telegram's error on failure. */
   transport: (job: PushJob) => Promise<unknown>;
+  /**
+   * The stored "blocked" flag (the user blocked the bot: my_chat_member or an
+   * earlier 403), read before each send: a job for such a chat is dropped
+   * without a send being attempted.
+   */
+  isChatBlocked?: (chatId: number) => Promise<boolean>;
   /** Called once when a chat blocked the bot, was deactivated or is gone; its pending jobs are dropped. */
   onChatUnreachable?: (chatId: number) => Promise<void> | void;
   /** Called after a job was delivered, with Telegram's result (e.g. the sent message). */

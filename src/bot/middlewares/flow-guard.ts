@@ -1,0 +1,58 @@
+import type { Middleware } from "grammy";
+import { detectSecret } from "../../core/broadcasts/secret-detect.js";
+import type { BotContext } from "../context.js";
+import { HTML, translate } from "../helpers/html.js";
+import { findServiceSecret } from "../helpers/service-secret.js";
+
+/** What an edit now says, without a leading command word (an edit never runs a command, but its argument stays visible). */
+function editedText(text: string): string {
+  return text.startsWith("/") ? text.replace(/^\/\S*\s*/, "") : text;
+}
+
+/**
+ * An edit in a private chat that puts a wallet secret (private key,
+ * recovery phrase) or a service credential into a message deletes it with
+ * the usual warning, in any state. Installed before the conversation
+ * builders: a waiting conversation would otherwise take the edit as one of
+ * its own inputs (and the link flow, which expects keys, would leave it).
+ */
+export function editedSecretGuard(): Middleware<BotContext> {
+  return async (ctx, next) => {
+    const edited = ctx.editedMessage;
+    if (ctx.chat?.type !== "private" || edited === undefined) return next();
+    const raw = edited.text ?? edited.caption;
+    if (raw === undefined) return next();
+    const text = editedText(raw);
+    const wallet = detectSecret(text);
+    const service = wallet === null ? findServiceSecret(text) : undefined;
+    if (wallet === null && service === undefined) return next();
+    const deleted = await ctx.deleteMessage().then(
+      () => true,
+      (error: unknown) => {
+        ctx.logger.warn({ err: error, kind: wallet ?? service }, "could not delete an edited message that looked like a secret");
+        return false;
+      },
+    );
+    ctx.logger.warn({ kind: wallet ?? service, deleted, inFlow: Object.keys(ctx.conversation.active()).length > 0 }, "an edit put a secret into a message");
+    if (wallet !== null) await ctx.reply(translate(ctx, "broadcast-secret-deleted", { kind: wallet }), HTML);
+    else await ctx.reply(translate(ctx, deleted ? "unhandled-key-deleted" : "unhandled-key-not-deleted"), HTML);
+  };
+}
+
+/**
+ * A command sent while a flow waits ends the flow and says so before the
+ * command's own answer: the user learns that the half-made order (link,
+ * broadcast…) is gone instead of finding out later. `/cancel` is answered
+ * earlier by the cancel feature; in groups no flow runs.
+ */
+export function commandLeavesFlow(): Middleware<BotContext> {
+  return async (ctx, next) => {
+    if (ctx.chat?.type !== "private" || ctx.message?.text?.startsWith("/") !== true) return next();
+    const active = Object.keys(ctx.conversation.active());
+    if (active.length === 0) return next();
+    await ctx.conversation.exitAll();
+    ctx.logger.info({ left: active }, "a command left a flow");
+    await ctx.reply(translate(ctx, "flow-left", { flow: active[0]! }), HTML);
+    return next();
+  };
+}
