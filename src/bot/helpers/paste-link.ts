@@ -2,7 +2,8 @@ import { routeIdForLog } from "../../core/chats/route-id.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { HTML, translate } from "./html.js";
-import { checkKey, linkedText, looksLikeApiKey, notStoredText } from "./link-key.js";
+import { checkKey, linkedText, looksLikeApiKey, notStoredText, storeLink } from "./link-key.js";
+import { resumeAfterLink } from "./resume-after-link.js";
 
 /** The guard's view of a pasted credential, after it tried to delete the message. */
 export interface PastedKey {
@@ -22,7 +23,7 @@ export type PastedKeyHandler = (ctx: BotContext, key: PastedKey) => Promise<bool
  * key because of a paste would be a surprise, and /link replaces it on purpose.
  * A webhook secret is never linked as a key.
  */
-export function createPastedKeyLinker(deps: Pick<BotDeps, "chats" | "service" | "config">): PastedKeyHandler {
+export function createPastedKeyLinker(deps: BotDeps): PastedKeyHandler {
   return async (ctx, key) => {
     const chatId = ctx.chat?.id;
     if (chatId === undefined || key.kind === "webhook_secret" || !looksLikeApiKey(key.value)) return false;
@@ -34,12 +35,14 @@ export function createPastedKeyLinker(deps: Pick<BotDeps, "chats" | "service" | 
       ctx.logger.info({ code: check.error.code }, "a pasted key was not linked");
       parts.push(translate(ctx, "paste-key-tried"), notStoredText(ctx, check, locale));
     } else {
-      const record = await deps.chats.link(chatId, { apiKey: key.value });
+      const { record } = await storeLink(deps, chatId, { apiKey: key.value, webhookSecret: undefined, check });
       ctx.logger.info({ routeId: record.routeId === undefined ? undefined : routeIdForLog(record.routeId), pasted: true }, "chat linked");
       parts.push(translate(ctx, "paste-key-linked"), linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: false, relinked: false }, locale));
     }
     if (!key.deleted) parts.push(translate(ctx, "paste-key-delete-yourself"));
     await ctx.reply(parts.join("\n\n"), HTML);
+    // A deep link followed before linking (an order preset) opens now, as after /link.
+    if (check.kind !== "unavailable" && check.kind !== "refused") await resumeAfterLink(ctx, deps);
     return true;
   };
 }
