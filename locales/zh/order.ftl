@@ -28,9 +28,9 @@ order-ask-duration = 租用多长时间？每单位能量的价格：
 order-duration-button = { $label } · { $unitPriceSun } sun
 order-duration-invalid = 请用按钮选择时长，或直接输入，例如 <code>1h</code> 或 <code>3600</code>。
 order-duration-text = { $unit ->
-    [h] { $count } 小时
-    [m] { $count } 分钟
-   *[s] { $count } 秒
+    [h] { $count }小时
+    [m] { $count }分钟
+   *[s] { $count }秒
 }
 order-cancel-button = 取消
 

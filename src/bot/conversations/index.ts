@@ -9,7 +9,7 @@ import { createLinkConversation, LINK_CONVERSATION } from "./link.js";
  * Bump whenever any conversation's code changes: stored states of an older
  * version are dropped instead of being replayed against new code.
  */
-export const CONVERSATION_STATE_VERSION = 3;
+export const CONVERSATION_STATE_VERSION = 4;
 
 /** Abandoned conversations are removed from the store after this long. */
 export const CONVERSATION_TTL_MS = 24 * 60 * 60_000;

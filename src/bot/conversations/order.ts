@@ -8,6 +8,7 @@ import type { ConversationContext } from "../context.js";
 import { readDocument } from "../helpers/document.js";
 import { formatInteger } from "../helpers/format.js";
 import { html, HTML, translate } from "../helpers/html.js";
+import { ambiguousAmountText } from "../helpers/amount-text.js";
 import { durationText } from "../helpers/record-text.js";
 import { prepareQuote, quoteText, type PrepareResult } from "../helpers/quote-text.js";
 import { createCancelOnlyKeyboard, createQuoteKeyboard } from "../keyboards/order.js";
@@ -36,7 +37,8 @@ export function batchErrorsText(tr: ConversationContext | Pick<ConversationConte
   for (const e of parsed.errors.slice(0, ERRORS_SHOWN)) {
     const vars: Record<string, string | number> = { line: e.line, value: "value" in e ? e.value : "" };
     if (e.reason === "amount_out_of_range") Object.assign(vars, { min: formatInteger(e.min, locale), max: formatInteger(e.max, locale) });
-    lines.push(translate(tr, "order-batch-error-line", { line: e.line, reason: html(translate(tr, `order-batch-reason-${e.reason.replace(/_/g, "-")}`, vars)) }));
+    const reason = e.reason === "bad_amount" && e.readings ? ambiguousAmountText(tr, e.value, e.readings, locale, "input-amount-ambiguous-reason") : translate(tr, `order-batch-reason-${e.reason.replace(/_/g, "-")}`, vars);
+    lines.push(translate(tr, "order-batch-error-line", { line: e.line, reason: html(reason) }));
   }
   if (parsed.errors.length > ERRORS_SHOWN) lines.push(translate(tr, "order-batch-errors-more", { count: parsed.errors.length - ERRORS_SHOWN }));
   return lines.join("\n");
@@ -67,7 +69,7 @@ async function collectBatch(conversation: FlowConversation, ctx: ConversationCon
       }
       text = read.text;
     } else text = source.text;
-    const parsed = parseBatch(text, pricing, { csv: source.kind === "document" });
+    const parsed = parseBatch(text, pricing, { csv: source.kind === "document", locale });
     source = undefined;
     if (parsed.fatal || parsed.errors.length > 0) {
       await ctx.reply(batchErrorsText(ctx, parsed, locale), HTML);
