@@ -26,6 +26,8 @@ export type EnergyAmountRead =
   | { ok: false; reason: "ambiguous"; readings: [number, number] };
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+/** Thousands separators people type: comma, underscore, space, no-break and narrow no-break space. */
+const GROUP_CHARS = ",_ \u00a0\u202f";
 
 /** Multipliers after the number, matched case-insensitively (the longest first). */
 const SUFFIXES: readonly (readonly [string, bigint])[] = [
@@ -67,9 +69,13 @@ export function decimalMarkOf(locale: string | undefined): string {
   return mark;
 }
 
-/** Full-width digits and commas (Chinese keyboards), no-break spaces -> ASCII; trimmed. */
+/**
+ * Full-width digits, commas and letters (Chinese keyboards) -> ASCII; trimmed.
+ * Spaces are left as typed: a no-break space is a separator kind of its own,
+ * so "1 000\u00a0000" mixes two kinds and is refused like "1,000 000".
+ */
 export function normalizeTyped(text: string): string {
-  return text.normalize("NFKC").replace(/[\u00a0\u202f\u2007]/g, " ").trim();
+  return text.replace(/\S/gu, (c) => c.normalize("NFKC")).trim();
 }
 
 function splitSuffix(text: string): { body: string; factor: bigint } | undefined {
@@ -114,21 +120,21 @@ export function readEnergyAmount(input: string, locale?: string): EnergyAmountRe
   const parts = splitSuffix(text);
   if (!parts) return INVALID;
   const { body, factor } = parts;
-  if (!/^\d(?:[\d,_ .]*\d)?$/.test(body)) return INVALID;
+  if (!/^\d(?:[\d,_ \u00a0\u202f.]*\d)?$/.test(body)) return INVALID;
   const dot = body.split(".");
   if (dot.length > 2) return INVALID;
   if (dot.length === 2) {
-    const whole = groupedDigits(dot[0]!, ",_ ");
+    const whole = groupedDigits(dot[0]!, GROUP_CHARS);
     if (whole === undefined || !/^\d+$/.test(dot[1]!)) return INVALID;
     const value = wholeValue(whole, dot[1]!, factor);
     return value === undefined ? INVALID : { ok: true, value };
   }
-  const grouped = groupedDigits(body, ",_ ");
+  const grouped = groupedDigits(body, GROUP_CHARS);
   const groupReading = grouped === undefined ? undefined : wholeValue(grouped, "", factor);
   let commaReading: number | undefined;
   const commas = body.split(",");
   if (decimalMarkOf(locale) === "," && commas.length === 2) {
-    const whole = groupedDigits(commas[0]!, "_ ");
+    const whole = groupedDigits(commas[0]!, GROUP_CHARS.replace(",", ""));
     if (whole !== undefined && /^\d+$/.test(commas[1]!)) commaReading = wholeValue(whole, commas[1]!, factor);
   }
   if (groupReading !== undefined && commaReading !== undefined && groupReading !== commaReading) {

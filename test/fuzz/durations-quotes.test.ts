@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { formatDuration } from "../../src/bot/helpers/duration.js";
 import { orderDeepLink, parseOrderDeepLink, parseQuoteQuery, type QuoteQuery } from "../../src/bot/helpers/quote-query.js";
 import { labelSeconds, SAMPLE_AMOUNT, sortedTiers, tierName } from "../../src/bot/helpers/tiers.js";
+import { parseDurationText } from "../../src/core/orders/duration-input.js";
 import type { Pricing, PricingTier } from "../../src/core/service/schemas.js";
 import { amountStyleArb, padArb, renderAmount } from "../support/amount-gen.js";
 import { fuzz, fuzzTimeoutMs, sameJson } from "../support/fuzz.js";
@@ -65,7 +66,8 @@ describe("durations (fuzz)", { timeout: fuzzTimeoutMs() }, () => {
 
 /** A tier named in an inline query: its label in any case, or "<seconds>s". */
 const tierWord = (t: PricingTier) => fc.constantFrom(t.label, t.label.toUpperCase(), `${t.durationSec}s`);
-const findsTier = (w: string, p: Pricing) => p.tiers.some((t) => t.label.toLowerCase() === w.toLowerCase() || `${t.durationSec}s` === w.toLowerCase());
+/** A word picks a tier by its label or by the duration it names in any of our languages ("1days", "60 мин"); bare digits are an amount. */
+const findsTier = (w: string, p: Pricing) => p.tiers.some((t) => t.label.toLowerCase() === w.toLowerCase() || (!/^\d+$/.test(w) && parseDurationText(w) === t.durationSec));
 
 describe("inline quote queries (parseQuoteQuery, fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("quotes any typed amount in range exactly, for the named tier or for all of them", () => {
