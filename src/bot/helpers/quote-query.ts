@@ -1,5 +1,5 @@
 import { parseEnergyAmount } from "../../core/money.js";
-import { parseDurationText } from "../../core/orders/duration-input.js";
+import { parseDurationText, trailingDurations } from "../../core/orders/duration-input.js";
 import { resolveTier } from "../../core/orders/order-input.js";
 import type { Pricing, PricingTier } from "../../core/service/schemas.js";
 import { SAMPLE_AMOUNT, sortedTiers } from "./tiers.js";
@@ -34,20 +34,21 @@ export function parseQuoteQuery(query: string, pricing: Pricing, locale?: string
   const words = query.trim().split(/\s+/).filter(Boolean);
   let chosen: PricingTier[] = tiers;
   const last = words.at(-1);
-  const lastTwo = words.length >= 2 ? words.slice(-2).join(" ") : undefined;
   const isAmount = (n: number) => parseEnergyAmount(words.slice(0, -n).join(" "), locale) !== undefined;
   const tier = last === undefined ? undefined : findTier(last, tiers);
-  const twoWordTier = tier || lastTwo === undefined ? undefined : findTier(lastTwo, tiers);
+  // Several words: "1 час", "1 000 с"; the longest that names a tier wins.
+  const several = tier ? undefined : trailingDurations(words).find((d) => findTier(d.text, tiers));
+  const unknown = trailingDurations(words).find((d) => isAmount(d.words));
   if (tier) {
     chosen = [tier];
     words.pop();
-  } else if (twoWordTier) {
-    chosen = [twoWordTier];
-    words.splice(-2);
+  } else if (several) {
+    chosen = [findTier(several.text, tiers)!];
+    words.splice(-several.words);
   } else if (last !== undefined && words.length > 1 && namesDuration(last) && isAmount(1)) {
     return { kind: "unknown-tier", duration: last };
-  } else if (lastTwo !== undefined && namesDuration(lastTwo) && isAmount(2)) {
-    return { kind: "unknown-tier", duration: lastTwo };
+  } else if (unknown) {
+    return { kind: "unknown-tier", duration: unknown.text };
   }
   if (words.length === 0) {
     const amount = Math.min(Math.max(SAMPLE_AMOUNT, pricing.amountMin), pricing.amountMax);

@@ -1,7 +1,7 @@
 import { parseEnergyAmount } from "../money.js";
 import { isValidTronAddress } from "../tron/index.js";
 import type { Pricing } from "../service/schemas.js";
-import { parseDurationText } from "./duration-input.js";
+import { trailingDurations } from "./duration-input.js";
 import { checkAmount, resolveTier } from "./order-input.js";
 
 /**
@@ -98,19 +98,24 @@ function parseFields(line: number, fields: string[], pricing: Pricing, delimiter
   const sep = delimiter === "whitespace" ? " " : delimiter;
   const last = rest.at(-1)!;
   let tier = rest.length >= 2 ? resolveTier(last, pricing.tiers) : undefined;
-  // A duration of two words ("1 час", "15 min") when the fields are split by spaces.
-  const lastTwo = delimiter === "whitespace" && rest.length >= 3 ? rest.slice(-2).join(" ") : undefined;
-  const twoWordTier = tier || lastTwo === undefined ? undefined : resolveTier(lastTwo, pricing.tiers);
-  tier ??= twoWordTier;
-  const amountParts = twoWordTier ? rest.slice(0, -2) : tier ? rest.slice(0, -1) : rest;
+  // A duration of several words ("1 час", "1 000 с") when the fields are split by spaces; the amount keeps at least one.
+  const durations = delimiter === "whitespace" ? trailingDurations(rest.slice(1)) : [];
+  let durationWords = tier ? 1 : 0;
+  for (const d of tier ? [] : durations) {
+    tier = resolveTier(d.text, pricing.tiers);
+    if (tier) {
+      durationWords = d.words;
+      break;
+    }
+  }
+  const amountParts = rest.slice(0, rest.length - durationWords);
   let amountText = amountParts[0]!;
   if (amountParts.length > 1) {
     const joined = amountParts.join(sep);
     if (parseEnergyAmount(joined, locale) === undefined) {
-      // An amount (of one or more parts) and then one or two words naming a duration: they were meant as the duration.
-      if (lastTwo !== undefined && parseDurationText(lastTwo) !== undefined && parseEnergyAmount(rest.slice(0, -2).join(sep), locale) !== undefined) {
-        return { error: { line, reason: "bad_duration", value: lastTwo } };
-      }
+      // An amount (of one or more parts) and then words naming a duration: they were meant as the duration.
+      const meant = durations.find((d) => parseEnergyAmount(rest.slice(0, -d.words).join(sep), locale) !== undefined);
+      if (meant) return { error: { line, reason: "bad_duration", value: meant.text } };
       if (rest.length === 2 || parseEnergyAmount(rest.slice(0, -1).join(sep), locale) !== undefined) return { error: { line, reason: "bad_duration", value: last } };
       return { error: { line, reason: "too_many_fields" } };
     }

@@ -5,8 +5,9 @@ import { normalizeTyped } from "../energy-amount.js";
  * Rental durations typed in en, ru or zh: "3600", "3600s", "1h", "1 hour",
  * "1ч", "1 час", "2 часа", "60 мин", "15 минут", "5м", "1小时", "15分钟",
  * "60秒", "一小时", "半小时", "1.5h", "1,5 ч". Unit words do not clash across
- * the three languages, so every word is read in every locale. A decimal part
- * ("," or ".", there are no thousands in a duration) must give whole seconds.
+ * the three languages, so every word is read in every locale. Thousands may
+ * be grouped as each locale prints them ("1,000 h", "1 000 ч"); otherwise a
+ * "," or "." is a decimal mark ("1,5 ч"), and the result must be whole seconds.
  */
 
 const UNIT_WORDS: readonly (readonly [number, readonly string[]])[] = [
@@ -32,11 +33,13 @@ function scaled(count: bigint, fraction: string, unit: number): number | undefin
 /** Seconds named by `text` ("15 минут" -> 900), or undefined when it names no duration. */
 export function parseDurationText(input: string): number | undefined {
   const text = normalizeTyped(input).toLowerCase().replace(/(\p{L})\.$/u, "$1");
-  const numeric = /^(\d{1,15})(?:[.,](\d{1,6}))?\s*(\p{L}*)$/u.exec(text);
+  const numeric = /^(\d{1,3}(?:([, \u00a0\u202f])\d{3})(?:\2\d{3})*|\d{1,15})(?:[.,](\d{1,6}))?\s*(\p{L}*)$/u.exec(text);
   if (numeric) {
-    const [, count = "", fraction = "", word = ""] = numeric;
+    const [, count = "", , fraction = "", word = ""] = numeric;
+    // Without a unit only plain seconds ("3600"): "65,000" or "1.5" alone are amounts or typos, not durations.
+    if (word === "" && !/^\d+$/.test(text)) return undefined;
     const unit = word === "" ? 1 : UNIT_SECONDS.get(word);
-    return unit === undefined ? undefined : scaled(BigInt(count), fraction, unit);
+    return unit === undefined ? undefined : scaled(BigInt(count.replace(/\D/g, "")), fraction, unit);
   }
   // "半小时": half of a unit; "一小时", "十五分钟": Chinese numerals before a Chinese unit.
   const half = /^半(?:个)?(\p{L}+)$/u.exec(text);
@@ -51,4 +54,19 @@ export function parseDurationText(input: string): number | undefined {
     return count === undefined || unit === undefined ? undefined : scaled(count, "", unit);
   }
   return undefined;
+}
+
+/**
+ * The durations the last words of a line may form, longest first: "1 час",
+ * "1 000 с" (a count grouped as ru prints it). Two to four words, the last a
+ * unit word: "65 000" is an amount with a group separator, never 65 000 seconds.
+ */
+export function trailingDurations(words: readonly string[]): { words: number; text: string }[] {
+  if (words.length < 2 || !/\p{L}/u.test(words.at(-1)!)) return [];
+  const found: { words: number; text: string }[] = [];
+  for (let n = Math.min(4, words.length); n >= 2; n -= 1) {
+    const text = words.slice(-n).join(" ");
+    if (parseDurationText(text) !== undefined) found.push({ words: n, text });
+  }
+  return found;
 }

@@ -1,7 +1,7 @@
 import { readEnergyAmount } from "../energy-amount.js";
 import { parseEnergyAmount } from "../money.js";
 import type { Pricing, PricingTier } from "../service/schemas.js";
-import { parseDurationText } from "./duration-input.js";
+import { trailingDurations } from "./duration-input.js";
 import { checkAmount, resolveTier } from "./order-input.js";
 
 /**
@@ -9,7 +9,7 @@ import { checkAmount, resolveTier } from "./order-input.js";
  * an address or a saved label, and labels may contain spaces ("bob wallet"),
  * so the line is read from the end: the last token may be a duration, the
  * one to three before it the amount ("70 000" is one amount), and everything
- * before that the receiver. A duration may be two words ("1 час", "15 min"). The first split whose receiver resolves and whose
+ * before that the receiver. A duration may be several words ("1 час", "1 000 с"). The first split whose receiver resolves and whose
  * amount is accepted wins; if none is accepted, the first refusal is named.
  */
 
@@ -36,8 +36,11 @@ export async function parseOneShotOrder(text: string, pricing: Pricing, resolveR
   const ends: { end: number; tier: PricingTier | undefined }[] = [];
   const oneWord = resolveTier(tokens.at(-1)!, pricing.tiers);
   if (oneWord) ends.push({ end: tokens.length - 1, tier: oneWord });
-  const twoWords = tokens.length >= 4 ? resolveTier(tokens.slice(-2).join(" "), pricing.tiers) : undefined;
-  if (twoWords) ends.push({ end: tokens.length - 2, tier: twoWords });
+  // Receiver and amount need at least two words before a duration of several.
+  for (const d of trailingDurations(tokens.slice(2))) {
+    const tier = resolveTier(d.text, pricing.tiers);
+    if (tier) ends.push({ end: tokens.length - d.words, tier });
+  }
   ends.push({ end: tokens.length, tier: undefined });
   // "70 300" with a 300 s tier reads first as 70 for 5 minutes; when that amount is refused,
   // the other splits still get their turn, and the first refusal is reported only if none fits.
@@ -95,8 +98,8 @@ async function diagnose(tokens: readonly string[], resolveReceiver: ReceiverReso
     }
     // An amount followed by one more word, or by two that name a duration: that was meant as the duration.
     if (rest.length === n + 1) return { ok: false, reason: "bad_duration", value: rest[n]! };
-    const twoWords = rest.slice(n).join(" ");
-    if (rest.length === n + 2 && parseDurationText(twoWords) !== undefined) return { ok: false, reason: "bad_duration", value: twoWords };
+    const duration = trailingDurations(rest.slice(n)).find((d) => d.words === rest.length - n);
+    if (duration) return { ok: false, reason: "bad_duration", value: duration.text };
     return { ok: false, reason: "usage" };
   }
   // Nothing resolves: the receiver is the part before the first amount-looking word(s).
