@@ -79,6 +79,19 @@ describe("amounts and durations typed the way each language writes them", () => 
     expect(u.lastText()).toContain("能量：65,000，时长 15分钟");
   });
 
+  it("ru batch: lines with 1 час, 15 мин and 100 тыс are read; a line whose comma reads two ways is named with both readings", async () => {
+    await h.linkChat(6110, { balanceSun: 100_000_000 });
+    const u = h.user(6110, { languageCode: "ru" });
+    const { alice: A, carol: C } = TEST_KEYS;
+    await u.send("/order");
+    await u.send(`${A.address} 65 000 1 час\n${C.address} 65,000 15 мин`);
+    expect(u.lastText()).toContain(`Строка 2: «65,000» можно понять как 65${NBSP}000 или как 65 — напишите без запятой`);
+    await u.send(`${A.address} 65 000 1 час\n${C.address} 100 тыс 15 мин`);
+    expect(u.lastText()).toContain(`1. ${A.address} · 65${NBSP}000 на 1 ч`);
+    expect(u.lastText()).toContain(`2. ${C.address} · 100${NBSP}000 на 15 мин`);
+    expect(posts()).toHaveLength(0);
+  });
+
   it("the tier buttons and /prices name the tiers alike, in Russian and in Chinese", async () => {
     for (const [chatId, lang, names] of [
       [6106, "ru", ["1 мин", "5 мин", "15 мин", "1 ч"]],
