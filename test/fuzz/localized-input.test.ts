@@ -14,7 +14,6 @@ import { readEnergyAmount } from "../../src/core/energy-amount.js";
 import { parseEnergyAmount } from "../../src/core/money.js";
 import { parseDurationText } from "../../src/core/orders/duration-input.js";
 import { parseOneShotOrder } from "../../src/core/orders/one-shot.js";
-import type { Pricing } from "../../src/core/service/schemas.js";
 import { group, padArb, shiftDecimal } from "../support/amount-gen.js";
 import { fuzz, fuzzTimeoutMs, sameJson, scaledRuns } from "../support/fuzz.js";
 import { pricingArb } from "../support/pricing-gen.js";
@@ -178,7 +177,7 @@ describe("/order <receiver> <amount> <duration> in each language (parseOneShotOr
         const duration = formatDuration(translator(locale), tier.durationSec);
         // A tier whose word label is exactly such a duration would make the pick ambiguous; the generator never names them so.
         const text = `${address} ${formatInteger(n, locale)} ${duration}`;
-        const parsed = await parseOneShotOrder(text, p as Pricing, (r) => Promise.resolve(r === address ? address : undefined), locale);
+        const parsed = await parseOneShotOrder(text, p, (r) => Promise.resolve(r === address ? address : undefined), locale);
         return sameJson(parsed, { ok: true, address, amount: n, durationSec: tier.durationSec });
       }),
       fuzz("one-shot: localized", scaledRuns(3_000)),
