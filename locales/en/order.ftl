@@ -26,7 +26,7 @@ order-amount-invalid = Send a whole number between { $min } and { $max }, such a
 order-amount-range = The amount must be between { $min } and { $max }.
 order-ask-duration = For how long? Price per unit of energy:
 order-duration-button = { $label } · { $unitPriceSun } sun
-order-duration-invalid = Pick a duration with the buttons, or type one such as <code>1h</code> or <code>3600</code>.
+order-duration-invalid = Pick a duration with the buttons, or type one such as <code>1h</code>, <code>15 min</code> or <code>3600</code>.
 order-duration-text = { $unit ->
     [h] { $count } h
     [m] { $count } min

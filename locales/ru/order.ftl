@@ -5,9 +5,9 @@ order =
 batch =
     .description = Несколько заказов сразу (строки или файл .csv)
 
-order-usage = Формат: <code>/order адрес количество срок</code>, например <code>/order TXYZ… 100k 1h</code>. Сроки: { $durations }. Или отправьте просто /order — я спрошу всё по шагам. Вместо адреса можно указать сохранённую метку, даже с пробелами: <code>/order main wallet 100k 1h</code>.
+order-usage = Формат: <code>/order адрес количество срок</code>, например <code>/order TXYZ… 100к 1 ч</code> или <code>/order TXYZ… 65 000 15 минут</code>. Сроки: { $durations }. Или отправьте просто /order — я спрошу всё по шагам. Вместо адреса можно указать сохранённую метку, даже с пробелами: <code>/order main wallet 100к 1 ч</code>.
 order-oneshot-bad-receiver = «{ $value }» — это не корректный адрес TRON и не одна из ваших сохранённых меток. Проверьте и отправьте команду ещё раз.
-order-oneshot-bad-amount = «{ $value }» — это не количество. Укажите целое число, например <code>100000</code>, <code>100k</code> или <code>65,000</code>.
+order-oneshot-bad-amount = «{ $value }» — это не количество. Укажите целое число, например <code>100000</code>, <code>100к</code>, <code>1,5 тыс</code> или <code>65 000</code>.
 order-oneshot-amount-range = Количество { $value } вне диапазона { $min }–{ $max }.
 order-oneshot-bad-duration = Неизвестный срок { $value }. Доступны: { $durations }.
 order-preset = Заказываем <b>{ $amount } энергии на { $duration }</b>, как в расчёте. Осталось указать получателя:
@@ -22,11 +22,11 @@ order-recent-line-labelled = • { $label }: { $address }
 order-receiver-invalid = Это не похоже на адрес TRON: нужно 34 символа base58, начинающихся с T, с верной контрольной суммой. Проверьте и пришлите ещё раз.
 order-receiver-saved = Адрес { $address } сохранён под меткой «{ $label }».
 order-ask-amount = Сколько энергии? От { $min } до { $max }, например <code>100k</code> или <code>65 000</code>.
-order-amount-invalid = Пришлите целое число от { $min } до { $max }, например <code>100000</code>, <code>100k</code> или <code>65,000</code>.
+order-amount-invalid = Пришлите целое число от { $min } до { $max }, например <code>100000</code>, <code>100к</code>, <code>1,5 тыс</code> или <code>65 000</code>.
 order-amount-range = Количество должно быть от { $min } до { $max }.
 order-ask-duration = На какой срок? Цена за единицу энергии:
 order-duration-button = { $label } · { $unitPriceSun } sun
-order-duration-invalid = Выберите срок кнопкой или напишите его, например <code>1h</code> или <code>3600</code>.
+order-duration-invalid = Выберите срок кнопкой или напишите его, например <code>1 ч</code>, <code>15 минут</code> или <code>3600</code>.
 order-duration-text = { $unit ->
     [h] { $count } ч
     [m] { $count } мин

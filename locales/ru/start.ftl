@@ -13,7 +13,7 @@ start-welcome-linked =
 help-title-private = <b>Что я умею</b>
 help-title-group = <b>Команды, которые работают в группах</b>
 help-group-private = Всё, что касается вашего аккаунта, доступно только в личном чате с @{ $username }.
-help-inline = В любом чате можно набрать <code>@{ $username } 100k 1h</code> и получить расчёт цены.
+help-inline = В любом чате можно набрать <code>@{ $username } 100к 1 ч</code> и получить расчёт цены.
 
 cancel-done = Отменено. Ничего не изменилось.
 cancel-nothing = Сейчас нечего отменять.

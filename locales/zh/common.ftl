@@ -19,9 +19,9 @@ help =
 cancel =
     .description = 取消当前操作
 
-duration-seconds = { $count } 秒
-duration-minutes = { $count } 分钟
-duration-hours = { $count } 小时
+duration-seconds = { $count }秒
+duration-minutes = { $count }分钟
+duration-hours = { $count }小时
 
 language-name-en = 🇬🇧 English
 language-name-ru = 🇷🇺 Русский

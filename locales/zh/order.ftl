@@ -5,9 +5,9 @@ order =
 batch =
     .description = 一次下多笔订单（多行文本或 .csv 文件）
 
-order-usage = 用法：<code>/order 地址 数量 时长</code>，例如 <code>/order TXYZ… 100k 1h</code>。可选时长：{ $durations }。也可以只发送 /order，我会一步步询问。 接收方也可以是已保存的标签（可含空格）：<code>/order main wallet 100k 1h</code>。
+order-usage = 用法：<code>/order 地址 数量 时长</code>，例如 <code>/order TXYZ… 10万 1小时</code> 或 <code>/order TXYZ… 6.5万 15分钟</code>。可选时长：{ $durations }。也可以只发送 /order，我会一步步询问。 接收方也可以是已保存的标签（可含空格）：<code>/order main wallet 10万 1小时</code>。
 order-oneshot-bad-receiver = “{ $value }”不是有效的 TRON 地址，也不是您保存的标签。请检查后重新发送命令。
-order-oneshot-bad-amount = “{ $value }”不是有效数量。请使用整数，例如 <code>100000</code>、<code>100k</code> 或 <code>65,000</code>。
+order-oneshot-bad-amount = “{ $value }”不是有效数量。请使用整数，例如 <code>100000</code>、<code>10万</code>、<code>6.5万</code> 或 <code>65,000</code>。
 order-oneshot-amount-range = 数量 { $value } 超出范围 { $min }–{ $max }。
 order-oneshot-bad-duration = 未知时长 { $value }。可选：{ $durations }。
 order-preset = 按报价下单：<b>{ $amount } 能量，时长 { $duration }</b>。接下来请指定接收地址：
@@ -21,16 +21,16 @@ order-recent-line = • { $address }
 order-recent-line-labelled = • { $label }：{ $address }
 order-receiver-invalid = 这不是有效的 TRON 地址：应为以 T 开头的 34 位 base58 字符，且校验和正确。请检查后重新发送。
 order-receiver-saved = 已将 { $address } 保存为“{ $label }”。
-order-ask-amount = 需要多少能量？范围 { $min } 至 { $max }，例如 <code>100k</code> 或 <code>65,000</code>。
-order-amount-invalid = 请发送 { $min } 至 { $max } 之间的整数，例如 <code>100000</code>、<code>100k</code> 或 <code>65,000</code>。
+order-ask-amount = 需要多少能量？范围 { $min } 至 { $max }，例如 <code>10万</code> 或 <code>65,000</code>。
+order-amount-invalid = 请发送 { $min } 至 { $max } 之间的整数，例如 <code>100000</code>、<code>10万</code>、<code>6.5万</code> 或 <code>65,000</code>。
 order-amount-range = 数量必须在 { $min } 至 { $max } 之间。
 order-ask-duration = 租用多长时间？每单位能量的价格：
 order-duration-button = { $label } · { $unitPriceSun } sun
-order-duration-invalid = 请用按钮选择时长，或直接输入，例如 <code>1h</code> 或 <code>3600</code>。
+order-duration-invalid = 请用按钮选择时长，或直接输入，例如 <code>1小时</code>、<code>15分钟</code> 或 <code>3600</code>。
 order-duration-text = { $unit ->
-    [h] { $count } 小时
-    [m] { $count } 分钟
-   *[s] { $count } 秒
+    [h] { $count }小时
+    [m] { $count }分钟
+   *[s] { $count }秒
 }
 order-cancel-button = 取消
 

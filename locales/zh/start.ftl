@@ -13,7 +13,7 @@ start-welcome-linked =
 help-title-private = <b>我能做什么</b>
 help-title-group = <b>可在群组中使用的命令</b>
 help-group-private = 涉及您账户的操作只能在与 @{ $username } 的私聊中进行。
-help-inline = 在任意聊天中输入 <code>@{ $username } 100k 1h</code> 即可获取报价。
+help-inline = 在任意聊天中输入 <code>@{ $username } 10万 1小时</code> 即可获取报价。
 
 cancel-done = 已取消，未做任何更改。
 cancel-nothing = 当前没有可取消的操作。

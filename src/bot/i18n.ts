@@ -15,10 +15,17 @@ export interface I18nDeps {
 
 export const LOCALES_DIRECTORY = fileURLToPath(new URL("../../locales", import.meta.url));
 
-/** Maps a Telegram `language_code` ("ru", "ru-RU", "zh-hans") to a supported locale. */
+/**
+ * Telegram languages we have no translation for whose speakers are far more
+ * likely to read Russian than English: Ukrainian, Belarusian, Kazakh. They get
+ * Russian until they pick a language with /language (a stored choice wins).
+ */
+export const LOCALE_FALLBACKS: Readonly<Record<string, SupportedLocale>> = { uk: "ru", be: "ru", kk: "ru" };
+
+/** Maps a Telegram `language_code` ("ru", "ru-RU", "zh-hans", "uk" -> ru) to a supported locale. */
 export function matchLocale(code: string | undefined): SupportedLocale | undefined {
   const base = code?.toLowerCase().split(/[-_]/)[0];
-  return SUPPORTED_LOCALES.find((l) => l === base);
+  return SUPPORTED_LOCALES.find((l) => l === base) ?? (base === undefined ? undefined : LOCALE_FALLBACKS[base]);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { BotCommand, LanguageCode } from "grammy/types";
 import { SUPPORTED_LOCALES, type SupportedLocale } from "../config.js";
 import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
-import { LOCALES_DIRECTORY } from "./i18n.js";
+import { LOCALE_FALLBACKS, LOCALES_DIRECTORY } from "./i18n.js";
 
 export interface MenuCommand {
   command: string;
@@ -66,7 +66,7 @@ export function menuList(commands: readonly MenuCommand[], t: Translate, locale:
   return commands.filter((c) => !onlyPublic || c.public).map((c) => ({ command: c.command, description: t(locale, `${c.command}.description`) }));
 }
 
-/** setMyCommands per language (en, ru, zh) plus the default list, for private chats and for groups. */
+/** setMyCommands per language (en, ru, zh; uk, be and kk in Russian) plus the default list, for private chats and for groups. */
 export async function registerCommands(bot: Bot<BotContext>, options: RegisterCommandsOptions = {}): Promise<void> {
   const i18n = new I18n({ defaultLocale: options.defaultLocale ?? "en", directory: options.directory ?? LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
   const commands = options.commands ?? (bot as BotWithMenu)[MENU] ?? BOT_COMMANDS;
@@ -74,6 +74,8 @@ export async function registerCommands(bot: Bot<BotContext>, options: RegisterCo
   const targets: { locale: string; language_code?: LanguageCode }[] = [
     { locale: options.defaultLocale ?? "en" },
     ...SUPPORTED_LOCALES.map((locale) => ({ locale, language_code: locale })),
+    // Ukrainian, Belarusian and Kazakh apps get the Russian menu, as their users get Russian replies.
+    ...Object.entries(LOCALE_FALLBACKS).map(([code, locale]) => ({ locale, language_code: code as LanguageCode })),
   ];
   for (const target of targets) {
     const lang: { language_code?: LanguageCode } = target.language_code ? { language_code: target.language_code } : {};

@@ -5,6 +5,8 @@
  * balance or a price shown to a user is a bug we cannot explain away.
  */
 
+import { readEnergyAmount } from "./energy-amount.js";
+
 /** 1 TRX = 1,000,000 sun (service-api.md section 1). */
 export const SUN_PER_TRX = 1_000_000n;
 /** The `usdt` token has 6 decimals (service-api.md section 8). */
@@ -95,45 +97,16 @@ export function mulSun(amount: bigint | number, unitPriceSun: bigint | number): 
 // Energy amounts typed in chat
 // ---------------------------------------------------------------------------
 
-/** Thousands separators people type: comma, underscore, space, no-break spaces. */
-const GROUP_CHARS = ",_ \u00a0\u202f";
-const SUFFIX_FACTOR: Readonly<Record<string, bigint>> = {
-  k: 1_000n,
-  K: 1_000n,
-  // Cyrillic "к": a Russian keyboard user types "100к" without switching layout.
-  "\u043a": 1_000n,
-  "\u041a": 1_000n,
-  m: 1_000_000n,
-  M: 1_000_000n,
-};
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-
 /**
- * "100000", "100k", "100K", "1.5k", "100,000", "100 000", "100_000" -> integer.
- * A suffix (k = thousand, m = million) may follow after optional spaces; a
- * "." decimal part is allowed only when the result is still whole ("1.5k").
- * Groups must be strict threes with one separator kind ("1,00,000" and
- * "1,000 000" are refused). Returns `undefined` for fractions, negatives,
- * exponents, garbage and values above `Number.MAX_SAFE_INTEGER`.
+ * "100000", "100k", "1.5k", "100,000", "100 000", "100_000", "10万", "100 тыс"
+ * -> integer; `undefined` for fractions, negatives, exponents, garbage, values
+ * above `Number.MAX_SAFE_INTEGER`, and text the locale makes ambiguous ("65,000"
+ * in ru). The grammar and its rules are in energy-amount.ts (`readEnergyAmount`
+ * also says why a text was refused).
  */
-export function parseEnergyAmount(input: string): number | undefined {
-  const text = input.trim();
-  const match = /^(\d(?:[\d,_ \u00a0\u202f]*\d)?)(?:\.(\d+))?\s*([kKmM\u043a\u041a]?)$/.exec(text);
-  if (!match) return undefined;
-  const [, whole = "", fraction = "", suffix = ""] = match;
-  const separators = new Set([...whole].filter((c) => GROUP_CHARS.includes(c)));
-  if (separators.size > 1) return undefined;
-  const [separator] = separators;
-  if (separator !== undefined) {
-    const groups = whole.split(separator);
-    if (groups[0]!.length > 3 || groups.slice(1).some((g) => !/^\d{3}$/.test(g))) return undefined;
-  }
-  const factor = suffix ? SUFFIX_FACTOR[suffix]! : 1n;
-  const scale = 10n ** BigInt(fraction.length);
-  const scaled = BigInt(whole.replace(/[^\d]/g, "") + fraction) * factor;
-  if (scaled % scale !== 0n) return undefined;
-  const value = scaled / scale;
-  return value > MAX_SAFE ? undefined : Number(value);
+export function parseEnergyAmount(input: string, locale?: string): number | undefined {
+  const read = readEnergyAmount(input, locale);
+  return read.ok ? read.value : undefined;
 }
 
 // ---------------------------------------------------------------------------

@@ -75,7 +75,8 @@ describe("inline price quotes", () => {
 
   it("speaks the user's language", async () => {
     const { results, button } = await ask(7007, "100k 1h", "ru");
-    expect(results[0]!.title).toBe("1h: 15 TRX за 100\u00a0000 энергии");
+    // The tier is named in Russian, as on the order buttons and in /prices.
+    expect(results[0]!.title).toBe("1 ч: 15 TRX за 100\u00a0000 энергии");
     expect(button?.text).toBe("Подключить аккаунт");
   });
 

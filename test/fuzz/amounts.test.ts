@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { readEnergyAmount } from "../../src/core/energy-amount.js";
 import { formatUnits, parseEnergyAmount, parseUnits } from "../../src/core/money.js";
 import { checkAmount } from "../../src/core/orders/order-input.js";
 import { amountStyleArb, GROUP_SEPARATORS, group, padArb, renderAmount } from "../support/amount-gen.js";
@@ -116,6 +117,20 @@ describe("TRX / USDT decimal text (parseUnits, fuzz)", { timeout: fuzzTimeoutMs(
         }
       }),
       fuzz("parseUnits: total"),
+    );
+  });
+});
+
+describe("energy amounts read with a locale (fuzz)", { timeout: fuzzTimeoutMs() }, () => {
+  it("en and zh read every accepted spelling as before; ru reads it the same or refuses it as ambiguous, naming the value", () => {
+    fc.assert(
+      fc.property(safeAmount, amountStyleArb, padArb, (n, style, pad) => {
+        const text = pad + renderAmount(n, style) + pad;
+        if (parseEnergyAmount(text, "en") !== Number(n) || parseEnergyAmount(text, "zh") !== Number(n)) return false;
+        const ru = readEnergyAmount(text, "ru");
+        return ru.ok ? ru.value === Number(n) : ru.reason === "ambiguous" && ru.readings[0] === Number(n) && text.includes(",");
+      }),
+      fuzz("energy amount: locales keep values"),
     );
   });
 });

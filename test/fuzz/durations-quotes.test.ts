@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { formatDuration } from "../../src/bot/helpers/duration.js";
 import { orderDeepLink, parseOrderDeepLink, parseQuoteQuery, type QuoteQuery } from "../../src/bot/helpers/quote-query.js";
 import { labelSeconds, SAMPLE_AMOUNT, sortedTiers, tierName } from "../../src/bot/helpers/tiers.js";
+import { parseDurationText } from "../../src/core/orders/duration-input.js";
 import type { Pricing, PricingTier } from "../../src/core/service/schemas.js";
 import { amountStyleArb, padArb, renderAmount } from "../support/amount-gen.js";
 import { fuzz, fuzzTimeoutMs, sameJson } from "../support/fuzz.js";
@@ -65,7 +66,8 @@ describe("durations (fuzz)", { timeout: fuzzTimeoutMs() }, () => {
 
 /** A tier named in an inline query: its label in any case, or "<seconds>s". */
 const tierWord = (t: PricingTier) => fc.constantFrom(t.label, t.label.toUpperCase(), `${t.durationSec}s`);
-const findsTier = (w: string, p: Pricing) => p.tiers.some((t) => t.label.toLowerCase() === w.toLowerCase() || `${t.durationSec}s` === w.toLowerCase());
+/** A word picks a tier by its label or by the duration it names in any of our languages ("1days", "60 мин"); bare digits are an amount. */
+const findsTier = (w: string, p: Pricing) => p.tiers.some((t) => t.label.toLowerCase() === w.toLowerCase() || (!/^\d+$/.test(w) && parseDurationText(w) === t.durationSec));
 
 describe("inline quote queries (parseQuoteQuery, fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("quotes any typed amount in range exactly, for the named tier or for all of them", () => {
@@ -146,6 +148,33 @@ describe("inline quote queries (parseQuoteQuery, fuzz)", { timeout: fuzzTimeoutM
         return sameJson(parseOrderDeepLink(start), { amount, durationSec }) && (parseOrderDeepLink(o) !== undefined) === otherOk && start.length <= 64;
       }),
       fuzz("order deep link: round trip"),
+    );
+  });
+});
+
+/** Durations as the three locales print them: "1 ч", "15 мин", "1小时", "15 min". */
+const PRINTED: Record<string, (count: number, unit: "h" | "m" | "s") => string> = {
+  en: (c, u) => `${c} ${{ h: "h", m: "min", s: "s" }[u]}`,
+  ru: (c, u) => `${c} ${{ h: "ч", m: "мин", s: "с" }[u]}`,
+  zh: (c, u) => `${c}${{ h: "小时", m: "分钟", s: "秒" }[u]}`,
+};
+
+describe("inline quote queries in each language (parseQuoteQuery, fuzz)", { timeout: fuzzTimeoutMs() }, () => {
+  it("quotes an amount printed in the locale for the tier named in the locale's words, exactly", () => {
+    const arb = pricingArb.chain((p) =>
+      fc.record({ p: fc.constant(p), n: fc.integer({ min: p.amountMin, max: p.amountMax }), tier: fc.constantFrom(...p.tiers), locale: fc.constantFrom("en", "ru", "zh") }),
+    );
+    fc.assert(
+      fc.property(arb, ({ p, n, tier, locale }) => {
+        const s = tier.durationSec;
+        const unit = s % 3600 === 0 ? "h" : s % 60 === 0 ? "m" : "s";
+        const count = s / { h: 3600, m: 60, s: 1 }[unit];
+        // Counts of 1,000+ are printed grouped; this property keeps to the usual short ones.
+        fc.pre(count < 1000);
+        const amount = new Intl.NumberFormat(locale).format(n);
+        return sameJson(parseQuoteQuery(`${amount} ${PRINTED[locale]!(count, unit)}`, p, locale), { kind: "quote", amount: n, tiers: [tier] });
+      }),
+      fuzz("quote query: localized"),
     );
   });
 });

@@ -5,8 +5,8 @@ import { parseOneShotOrder, type OneShotParse } from "../../src/core/orders/one-
 import { checkAmount, resolveTier } from "../../src/core/orders/order-input.js";
 import type { Pricing, PricingTier } from "../../src/core/service/schemas.js";
 import { isValidTronAddress } from "../../src/core/tron/index.js";
-import { amountStyleArb, renderAmount } from "../support/amount-gen.js";
-import { fuzz, fuzzTimeoutMs } from "../support/fuzz.js";
+import { amountStyleArb, group, renderAmount } from "../support/amount-gen.js";
+import { fuzz, fuzzTimeoutMs, scaledRuns } from "../support/fuzz.js";
 import { pricingArb, tierWordArb } from "../support/pricing-gen.js";
 import { ADDRESS_POOL, pooledAddressArb } from "../support/tron-address-gen.js";
 
@@ -151,6 +151,21 @@ describe("tier words (resolveTier, fuzz)", { timeout: fuzzTimeoutMs() }, () => {
         return found?.durationSec === tier.durationSec && unknown;
       }),
       fuzz("resolveTier: names"),
+    );
+  });
+});
+
+describe("one-shot orders read with the user's locale (fuzz)", { timeout: fuzzTimeoutMs() }, () => {
+  it("in ru, a comma-grouped amount is taken exactly or refused as ambiguous naming it; never another amount", async () => {
+    const arb = scenarioArb.chain((s) => fc.record({ s: fc.constant(s), n: inRange(s.pricing), tier: pickTier(s.pricing), sep: fc.constantFrom(",", " ", "") }));
+    await fc.assert(
+      fc.asyncProperty(arb, async ({ s, n, tier, sep }) => {
+        const amount = group(n.toString(), sep);
+        const parsed = await parseOneShotOrder(`${s.receiver} ${amount} ${tier.label}`, s.pricing, resolver(s.book), "ru");
+        if (parsed.ok) return parsed.amount === Number(n) && parsed.address === s.address && parsed.durationSec === tier.durationSec;
+        return parsed.reason === "bad_amount" && parsed.readings?.[0] === Number(n) && (amount.match(/,/g) ?? []).length === 1;
+      }),
+      fuzz("one-shot: ru commas", scaledRuns(3_000)),
     );
   });
 });

@@ -7,6 +7,7 @@ import { checkAmount, resolveTier } from "../../core/orders/order-input.js";
 import type { Pricing } from "../../core/service/schemas.js";
 import { orderStepData } from "../callback-data/order.js";
 import type { BotContext, ConversationContext } from "../context.js";
+import { ambiguousAmountText } from "../helpers/amount-text.js";
 import { isCsvDocument } from "../helpers/document.js";
 import { isNotModified } from "../helpers/edit.js";
 import { formatInteger } from "../helpers/format.js";
@@ -148,23 +149,27 @@ export async function askReceiver(conversation: FlowConversation, ctx: Conversat
   }
 }
 
-/** Step 2: amount within the pricing's range; accepts 100k, 65,000, 65 000. */
+/** Step 2: amount within the pricing's range; accepts 100k, 65,000, 65 000, 10万, 100 тыс (read in the user's locale). */
 export async function askAmount(conversation: FlowConversation, ctx: ConversationContext, flow: string, pricing: Pricing, locale: string): Promise<number> {
   const range = { min: formatInteger(pricing.amountMin, locale), max: formatInteger(pricing.amountMax, locale) };
   const prompt = await ctx.reply(translate(ctx, "order-ask-amount", range), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) });
   for (;;) {
     const input = await waitStep(conversation, flow, "amount");
     if (input.kind !== "text") continue;
-    const checked = checkAmount(input.text, pricing);
+    const checked = checkAmount(input.text, pricing, locale);
     if (checked.ok) {
       await stripButtons(ctx, [prompt.message_id]);
       return checked.amount;
+    }
+    if (checked.reason === "bad_amount" && checked.readings) {
+      await ctx.reply(ambiguousAmountText(ctx, input.text.trim(), checked.readings, locale), HTML);
+      continue;
     }
     await ctx.reply(translate(ctx, checked.reason === "bad_amount" ? "order-amount-invalid" : "order-amount-range", range), HTML);
   }
 }
 
-/** Step 3: duration from the live tiers (buttons), or typed as seconds or a label. */
+/** Step 3: duration from the live tiers (buttons), or typed as seconds, a label or words ("15 минут", "1小时"). */
 export async function askDuration(conversation: FlowConversation, ctx: ConversationContext, flow: string, pricing: Pricing, promptKey = "order-ask-duration", vars: Record<string, number> = {}): Promise<number> {
   const shown = [(await ctx.reply(translate(ctx, promptKey, vars), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) })).message_id];
   for (;;) {

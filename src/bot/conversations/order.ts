@@ -9,6 +9,7 @@ import { cappedLines, echo } from "../helpers/echo.js";
 import { beginFlowInstance } from "../helpers/flow-instance.js";
 import { formatInteger } from "../helpers/format.js";
 import { html, HTML, translate } from "../helpers/html.js";
+import { ambiguousAmountText } from "../helpers/amount-text.js";
 import { durationText } from "../helpers/record-text.js";
 import { isShortQuote, prepareQuote, quoteText, watchShortQuote, type PrepareResult } from "../helpers/quote-text.js";
 import { createCancelOnlyKeyboard, createQuoteKeyboard, createShortQuoteKeyboard } from "../keyboards/order.js";
@@ -37,7 +38,8 @@ export function batchErrorsText(tr: ConversationContext | Pick<ConversationConte
   const lines = parsed.errors.map((e) => {
     const vars: Record<string, string | number> = { line: e.line, value: "value" in e ? echo(e.value) : "" };
     if (e.reason === "amount_out_of_range") Object.assign(vars, { min: formatInteger(e.min, locale), max: formatInteger(e.max, locale) });
-    return translate(tr, "order-batch-error-line", { line: e.line, reason: html(translate(tr, `order-batch-reason-${e.reason.replace(/_/g, "-")}`, vars)) });
+    const reason = e.reason === "bad_amount" && e.readings ? ambiguousAmountText(tr, e.value, e.readings, locale, "input-amount-ambiguous-reason") : translate(tr, `order-batch-reason-${e.reason.replace(/_/g, "-")}`, vars);
+    return translate(tr, "order-batch-error-line", { line: e.line, reason: html(reason) });
   });
   const more = (count: number) => translate(tr, "order-batch-errors-more", { count });
   return [translate(tr, "order-batch-errors", { count: parsed.errors.length }), ...cappedLines(lines, { budget: ERRORS_BUDGET, maxLines: ERRORS_SHOWN, more })].join("\n");
@@ -68,7 +70,7 @@ async function collectBatch(conversation: FlowConversation, ctx: ConversationCon
       }
       text = read.text;
     } else text = source.text;
-    const parsed = parseBatch(text, pricing, { csv: source.kind === "document" });
+    const parsed = parseBatch(text, pricing, { csv: source.kind === "document", locale });
     source = undefined;
     if (parsed.fatal || parsed.errors.length > 0) {
       await ctx.reply(batchErrorsText(ctx, parsed, locale), HTML);

@@ -11,7 +11,7 @@ import { formatInteger, formatTrx } from "../helpers/format.js";
 import { translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { orderDeepLink, parseQuoteQuery } from "../helpers/quote-query.js";
-import { sortedTiers, tierName } from "../helpers/tiers.js";
+import { sortedTiers, tierLabel, tierName } from "../helpers/tiers.js";
 import { topUpDeepLink } from "../helpers/top-up-text.js";
 
 function article(id: string, title: string, description: string, messageText: string, keyboard?: InlineKeyboard): InlineQueryResult {
@@ -31,13 +31,13 @@ const INLINE_BALANCE_TIMEOUT_MS = 2_000;
 type Available = bigint | undefined;
 
 function results(ctx: BotContext, pricing: Pricing, locale: string, available: Available): InlineQueryResult[] {
-  const query = parseQuoteQuery(ctx.inlineQuery?.query ?? "", pricing);
+  const query = parseQuoteQuery(ctx.inlineQuery?.query ?? "", pricing, locale);
   const range = { amountMin: formatInteger(pricing.amountMin, locale), amountMax: formatInteger(pricing.amountMax, locale) };
   if (query.kind === "unparsed") {
     return [article("help", ctx.t("inline-unparsed-title"), ctx.t("inline-unparsed-description", range), translate(ctx, "inline-unparsed-message", range))];
   }
   if (query.kind === "unknown-tier") {
-    const labels = sortedTiers(pricing).map((t) => t.label);
+    const labels = sortedTiers(pricing).map((t) => tierLabel(ctx, t));
     const vars = { duration: echo(query.duration), labels: labels.join(", "), example: labels.at(-1) ?? "1h" };
     return [article("tier", ctx.t("inline-unknown-tier-title", vars), ctx.t("inline-unknown-tier-description", vars), translate(ctx, "inline-unknown-tier-message", vars))];
   }
@@ -47,7 +47,7 @@ function results(ctx: BotContext, pricing: Pricing, locale: string, available: A
   }
   return query.tiers.map((tier) => {
     const vars = {
-      label: tier.label,
+      label: tierLabel(ctx, tier),
       amount: formatInteger(query.amount, locale),
       unitPriceSun: formatInteger(tier.unitPriceSun, locale),
       duration: formatDuration(ctx, tier.durationSec),

@@ -15,7 +15,9 @@ import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { bestEffort, firstCardSignal } from "../helpers/best-effort.js";
 import { failedReply, placedText } from "../helpers/placement-text.js";
+import { ambiguousAmountText } from "../helpers/amount-text.js";
 import { parseOrderDeepLink } from "../helpers/quote-query.js";
+import { tierLabel } from "../helpers/tiers.js";
 import { prepareQuote, watchShortQuote } from "../helpers/quote-text.js";
 import { requireApiKeyForButton } from "../helpers/require-key.js";
 import { createFreshQuoteKeyboard } from "../keyboards/order.js";
@@ -27,6 +29,7 @@ function oneShotErrorText(ctx: BotContext, error: Exclude<OneShotParse, { ok: tr
     case "bad_receiver":
       return translate(ctx, "order-oneshot-bad-receiver", { value: echo(error.value) });
     case "bad_amount":
+      if (error.readings) return ambiguousAmountText(ctx, error.value, error.readings, locale);
       return translate(ctx, "order-oneshot-bad-amount", { value: echo(error.value) });
     case "amount_out_of_range":
       return translate(ctx, "order-oneshot-amount-range", { value: echo(error.value), min: formatInteger(error.min, locale), max: formatInteger(error.max, locale) });
@@ -68,9 +71,12 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
   async function oneShot(ctx: BotContext, chatId: number, text: string): Promise<void> {
     const pricing = await deps.pricing.get();
     const locale = await ctx.i18n.getLocale();
-    const durations = sortedTiers(pricing.tiers).map((t) => t.label).join(", ");
-    const parsed = await parseOneShotOrder(text, pricing, async (receiver) =>
-      isValidTronAddress(receiver) ? receiver : (await flows.addressBook.findByLabel(chatId, receiver))?.address,
+    const durations = sortedTiers(pricing.tiers).map((t) => tierLabel(ctx, t)).join(", ");
+    const parsed = await parseOneShotOrder(
+      text,
+      pricing,
+      async (receiver) => (isValidTronAddress(receiver) ? receiver : (await flows.addressBook.findByLabel(chatId, receiver))?.address),
+      locale,
     );
     if (!parsed.ok) {
       await ctx.reply(oneShotErrorText(ctx, parsed, durations, locale), HTML);

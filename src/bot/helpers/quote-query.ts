@@ -1,4 +1,6 @@
 import { parseEnergyAmount } from "../../core/money.js";
+import { parseDurationText, trailingDurations } from "../../core/orders/duration-input.js";
+import { resolveTier } from "../../core/orders/order-input.js";
 import type { Pricing, PricingTier } from "../../core/service/schemas.js";
 import { SAMPLE_AMOUNT, sortedTiers } from "./tiers.js";
 
@@ -9,36 +11,50 @@ export type QuoteQuery =
   | { kind: "unknown-tier"; duration: string }
   | { kind: "unparsed" };
 
-function findTier(token: string, tiers: PricingTier[]): PricingTier | undefined {
-  const t = token.toLowerCase();
-  return tiers.find((tier) => tier.label.toLowerCase() === t || `${tier.durationSec}s` === t);
+/** A tier by label or by a duration in any of our languages ("1h", "3600s", "1ч", "1 час", "1小时"); bare digits are an amount. */
+function findTier(text: string, tiers: PricingTier[]): PricingTier | undefined {
+  return /^\d+$/.test(text.trim()) ? undefined : resolveTier(text, tiers);
 }
 
-/** "2h", "30m", "45 min" -> a word that names a duration. */
+/** "2h", "30m", "2w" -> a word that names a duration (with duration-input.ts's words: "2ч", "2小时"). */
 const DURATION_WORD = /^\d+(?:[.,]\d+)?(?:s|sec|m|min|h|hr|d|day|days|w)$/i;
+
+function namesDuration(text: string): boolean {
+  return DURATION_WORD.test(text) || (!/^\d+$/.test(text.trim()) && parseDurationText(text) !== undefined);
+}
 
 /**
  * Inline query text -> what to quote: "100000", "100k 1h", "65,000 15m",
- * "1h", "" (every tier at 100k, or the smallest accepted amount above it).
- * A last word naming a tier label picks that tier; the rest is the amount.
+ * "10万 1小时", "65 000 1 час", "1h", "" (every tier at 100k, or the smallest
+ * accepted amount above it). A last word (or two: "1 час") naming a tier picks
+ * that tier; the rest is the amount, read with the user's `locale`.
  */
-export function parseQuoteQuery(query: string, pricing: Pricing): QuoteQuery {
+export function parseQuoteQuery(query: string, pricing: Pricing, locale?: string): QuoteQuery {
   const tiers = sortedTiers(pricing);
   const words = query.trim().split(/\s+/).filter(Boolean);
   let chosen: PricingTier[] = tiers;
   const last = words.at(-1);
+  const isAmount = (n: number) => parseEnergyAmount(words.slice(0, -n).join(" "), locale) !== undefined;
   const tier = last === undefined ? undefined : findTier(last, tiers);
+  // Several words: "1 час", "1 000 с"; the longest that names a tier wins.
+  const several = tier ? undefined : trailingDurations(words).find((d) => findTier(d.text, tiers));
+  const unknown = trailingDurations(words).find((d) => isAmount(d.words));
   if (tier) {
     chosen = [tier];
     words.pop();
-  } else if (last !== undefined && words.length > 1 && DURATION_WORD.test(last) && parseEnergyAmount(words.slice(0, -1).join(" ")) !== undefined) {
+  } else if (several) {
+    chosen = [findTier(several.text, tiers)!];
+    words.splice(-several.words);
+  } else if (last !== undefined && words.length > 1 && namesDuration(last) && isAmount(1)) {
     return { kind: "unknown-tier", duration: last };
+  } else if (unknown) {
+    return { kind: "unknown-tier", duration: unknown.text };
   }
   if (words.length === 0) {
     const amount = Math.min(Math.max(SAMPLE_AMOUNT, pricing.amountMin), pricing.amountMax);
     return { kind: "quote", amount, tiers: chosen };
   }
-  const amount = parseEnergyAmount(words.join(" "));
+  const amount = parseEnergyAmount(words.join(" "), locale);
   if (amount === undefined) return { kind: "unparsed" };
   if (amount < pricing.amountMin || amount > pricing.amountMax) return { kind: "out-of-range", amount };
   return { kind: "quote", amount, tiers: chosen };

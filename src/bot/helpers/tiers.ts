@@ -22,6 +22,24 @@ export function labelSeconds(label: string): number | undefined {
   return m && unit !== undefined ? Number(m[1]) * unit : undefined;
 }
 
+/** The unit a duration is said in: the largest of h, m, s that divides it (as `formatDuration`). */
+function durationUnit(seconds: number): { unit: "h" | "m" | "s"; count: number } {
+  if (seconds >= 3600 && seconds % 3600 === 0) return { unit: "h", count: seconds / 3600 };
+  if (seconds >= 60 && seconds % 60 === 0) return { unit: "m", count: seconds / 60 };
+  return { unit: "s", count: seconds };
+}
+
+/**
+ * A tier's short label in the reader's language, for buttons and lists of
+ * what can be typed: "1 ч", "15 мин" (ru), "1小时", "15分钟" (zh), "1h", "15m"
+ * (en, as the service writes them). In ru and zh it is the same text `/prices`
+ * names the tier with. A label that is a word ("express") is the service's
+ * name for the tier and is kept as it is.
+ */
+export function tierLabel(ctx: Pick<I18nFlavor, "t">, tier: Pick<PricingTier, "label" | "durationSec">): string {
+  return labelSeconds(tier.label) === tier.durationSec ? ctx.t("input-tier-label", durationUnit(tier.durationSec)) : tier.label;
+}
+
 /**
  * How a tier is named to people: the localized duration ("1 min", "1 h")
  * when the label only abbreviates it, otherwise the label with the duration

@@ -6,6 +6,7 @@ import { cancelData } from "../callback-data/cancel.js";
 import { orderStepData, quoteData, rentAgainData } from "../callback-data/order.js";
 import { topUpData } from "../callback-data/top-up.js";
 import type { Translator } from "../helpers/record-text.js";
+import { tierLabel } from "../helpers/tiers.js";
 
 export const RECENT_RECEIVERS_SHOWN = 6;
 
@@ -29,11 +30,11 @@ export function createReceiverKeyboard(tr: Translator, flow: string, recent: rea
   return endRow(kb).text(tr.t("order-cancel-button"), cancelData.pack({ flow: "order", instance: flow }));
 }
 
-/** One button per pricing tier, so a new tier appears by itself. */
+/** One button per pricing tier, so a new tier appears by itself; labelled in the reader's language. */
 export function createDurationKeyboard(tr: Translator, flow: string, tiers: readonly PricingTier[]): InlineKeyboard {
   const kb = new InlineKeyboard();
   sortedTiers(tiers).forEach((tier, i) => {
-    kb.text(tr.t("order-duration-button", { label: tier.label, unitPriceSun: tier.unitPriceSun }), orderStepData.pack({ flow, action: "d", value: tier.durationSec }));
+    kb.text(tr.t("order-duration-button", { label: tierLabel(tr, tier), unitPriceSun: tier.unitPriceSun }), orderStepData.pack({ flow, action: "d", value: tier.durationSec }));
     if (i % 2 === 1) kb.row();
   });
   return endRow(kb).text(tr.t("order-cancel-button"), cancelData.pack({ flow: "order", instance: flow }));

@@ -1,6 +1,7 @@
 import { parseEnergyAmount } from "../money.js";
 import { isValidTronAddress } from "../tron/index.js";
 import type { Pricing } from "../service/schemas.js";
+import { trailingDurations } from "./duration-input.js";
 import { checkAmount, resolveTier } from "./order-input.js";
 
 /**
@@ -15,7 +16,8 @@ export const MAX_BATCH_ITEMS = 100;
 export type BatchLineError =
   | { line: number; reason: "bad_address"; value: string }
   | { line: number; reason: "missing_amount" }
-  | { line: number; reason: "bad_amount"; value: string }
+  /** `readings` when the locale makes the amount ambiguous ("65,000" in ru: 65 000 or 65). */
+  | { line: number; reason: "bad_amount"; value: string; readings?: [number, number] }
   | { line: number; reason: "amount_out_of_range"; value: string; min: number; max: number }
   | { line: number; reason: "bad_duration"; value: string }
   | { line: number; reason: "too_many_fields" };
@@ -88,7 +90,7 @@ function isHeader(fields: readonly string[]): boolean {
 
 type LineResult = { item: BatchItem } | { error: BatchLineError };
 
-function parseFields(line: number, fields: string[], pricing: Pricing, delimiter: Delimiter): LineResult {
+function parseFields(line: number, fields: string[], pricing: Pricing, delimiter: Delimiter, locale: string | undefined): LineResult {
   const [address = "", ...rest] = fields;
   if (!isValidTronAddress(address)) return { error: { line, reason: "bad_address", value: address } };
   if (rest.length === 0) return { error: { line, reason: "missing_amount" } };
@@ -96,20 +98,32 @@ function parseFields(line: number, fields: string[], pricing: Pricing, delimiter
   const sep = delimiter === "whitespace" ? " " : delimiter;
   const last = rest.at(-1)!;
   let tier = rest.length >= 2 ? resolveTier(last, pricing.tiers) : undefined;
-  const amountParts = tier ? rest.slice(0, -1) : rest;
+  // A duration of several words ("1 час", "1 000 с") when the fields are split by spaces; the amount keeps at least one.
+  const durations = delimiter === "whitespace" ? trailingDurations(rest.slice(1)) : [];
+  let durationWords = tier ? 1 : 0;
+  for (const d of tier ? [] : durations) {
+    tier = resolveTier(d.text, pricing.tiers);
+    if (tier) {
+      durationWords = d.words;
+      break;
+    }
+  }
+  const amountParts = rest.slice(0, rest.length - durationWords);
   let amountText = amountParts[0]!;
   if (amountParts.length > 1) {
     const joined = amountParts.join(sep);
-    if (parseEnergyAmount(joined) === undefined) {
-      // An amount (of one or more parts) and then one word: that word was meant as the duration.
-      if (rest.length === 2 || parseEnergyAmount(rest.slice(0, -1).join(sep)) !== undefined) return { error: { line, reason: "bad_duration", value: last } };
+    if (parseEnergyAmount(joined, locale) === undefined) {
+      // An amount (of one or more parts) and then words naming a duration: they were meant as the duration.
+      const meant = durations.find((d) => parseEnergyAmount(rest.slice(0, -d.words).join(sep), locale) !== undefined);
+      if (meant) return { error: { line, reason: "bad_duration", value: meant.text } };
+      if (rest.length === 2 || parseEnergyAmount(rest.slice(0, -1).join(sep), locale) !== undefined) return { error: { line, reason: "bad_duration", value: last } };
       return { error: { line, reason: "too_many_fields" } };
     }
     amountText = joined;
   }
-  let amount = checkAmount(amountText, pricing);
+  let amount = checkAmount(amountText, pricing, locale);
   // "70 300" with a 300 s tier: when 70 is refused, 70,300 without a duration may still be an order.
-  const whole = tier && !amount.ok ? checkAmount(rest.join(sep), pricing) : undefined;
+  const whole = tier && !amount.ok ? checkAmount(rest.join(sep), pricing, locale) : undefined;
   if (whole?.ok) {
     tier = undefined;
     amount = whole;
@@ -117,7 +131,7 @@ function parseFields(line: number, fields: string[], pricing: Pricing, delimiter
   }
   if (!amount.ok) {
     return amount.reason === "bad_amount"
-      ? { error: { line, reason: "bad_amount", value: amountText } }
+      ? { error: { line, reason: "bad_amount", value: amountText, ...(amount.readings ? { readings: amount.readings } : {}) } }
       : { error: { line, reason: "amount_out_of_range", value: amountText, min: amount.min, max: amount.max } };
   }
   return { item: { line, toAddress: address, amount: amount.amount, durationSec: tier?.durationSec } };
@@ -125,9 +139,10 @@ function parseFields(line: number, fields: string[], pricing: Pricing, delimiter
 
 /**
  * Parses `text`; `csv` marks a document (comma is then the default
- * delimiter). Line numbers are 1-based positions in the text as given.
+ * delimiter); `locale` decides how a comma in an amount reads (energy-amount.ts).
+ * Line numbers are 1-based positions in the text as given.
  */
-export function parseBatch(text: string, pricing: Pricing, options: { csv?: boolean } = {}): BatchParse {
+export function parseBatch(text: string, pricing: Pricing, options: { csv?: boolean; locale?: string } = {}): BatchParse {
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
   const delimiter = detectDelimiter(lines, options.csv ?? false);
   const items: BatchItem[] = [];
@@ -143,7 +158,7 @@ export function parseBatch(text: string, pricing: Pricing, options: { csv?: bool
       return;
     }
     sawData = true;
-    const result = parseFields(index + 1, fields, pricing, delimiter);
+    const result = parseFields(index + 1, fields, pricing, delimiter, options.locale);
     if ("item" in result) items.push(result.item);
     else errors.push(result.error);
   });

@@ -1,5 +1,6 @@
-import { parseEnergyAmount } from "../money.js";
+import { readEnergyAmount } from "../energy-amount.js";
 import type { Pricing, PricingTier } from "../service/schemas.js";
+import { parseDurationText } from "./duration-input.js";
 
 /**
  * Reading the parts of an order typed by a person: amount and duration.
@@ -8,12 +9,15 @@ import type { Pricing, PricingTier } from "../service/schemas.js";
 
 export type AmountCheck =
   | { ok: true; amount: number }
-  | { ok: false; reason: "bad_amount" }
+  /** `readings` is set when the locale makes the text ambiguous ("65,000" in ru: 65 000 or 65). */
+  | { ok: false; reason: "bad_amount"; readings?: [number, number] }
   | { ok: false; reason: "amount_out_of_range"; min: number; max: number };
 
-/** "100k", "65,000", "65 000" → integer within the pricing's accepted range. */
-export function checkAmount(text: string, pricing: Pick<Pricing, "amountMin" | "amountMax">): AmountCheck {
-  const amount = parseEnergyAmount(text);
+/** "100k", "65,000", "65 000", "10万" → integer within the pricing's accepted range; `locale` as in `readEnergyAmount`. */
+export function checkAmount(text: string, pricing: Pick<Pricing, "amountMin" | "amountMax">, locale?: string): AmountCheck {
+  const read = readEnergyAmount(text, locale);
+  if (!read.ok && read.reason === "ambiguous") return { ok: false, reason: "bad_amount", readings: read.readings };
+  const amount = read.ok ? read.value : undefined;
   if (amount === undefined || amount <= 0) return { ok: false, reason: "bad_amount" };
   if (amount < pricing.amountMin || amount > pricing.amountMax) {
     return { ok: false, reason: "amount_out_of_range", min: pricing.amountMin, max: pricing.amountMax };
@@ -22,15 +26,17 @@ export function checkAmount(text: string, pricing: Pick<Pricing, "amountMin" | "
 }
 
 /**
- * A duration as seconds ("3600", "3600s") or a tier label ("1h"), matched
+ * A tier label ("1h", "express") or a duration in any of our languages
+ * ("3600", "3600s", "60 мин", "1 час", "1小时"; duration-input.ts), matched
  * against the live tiers only: a new tier is accepted as soon as it is listed.
  */
 export function resolveTier(text: string, tiers: readonly PricingTier[]): PricingTier | undefined {
   const t = text.trim().toLowerCase();
   if (t === "") return undefined;
-  const seconds = /^(\d+)\s*s?$/.exec(t);
-  if (seconds) return tiers.find((tier) => tier.durationSec === Number(seconds[1]));
-  return tiers.find((tier) => tier.label.toLowerCase() === t);
+  const byLabel = tiers.find((tier) => tier.label.toLowerCase() === t);
+  if (byLabel) return byLabel;
+  const seconds = parseDurationText(t);
+  return seconds === undefined ? undefined : tiers.find((tier) => tier.durationSec === seconds);
 }
 
 /** Tiers ordered by duration, the order buttons are shown in. */
