@@ -128,10 +128,11 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates
   // Also before the builders and every secret check: a pasted id of this chat's own history is offered for tracking.
   guarded.use(ownIdGuard({ history: deps.flows?.history }));
-  guarded.use(editedSecretGuard()); // an edit carrying a secret, in any state
+  const pastedKey = createPastedKeyLinker(deps);
+  guarded.use(editedSecretGuard({ pastedKey })); // an edit carrying a secret, in any state
   guarded.use(commandLeavesFlow()); // says which flow a command ends, then runs the command
   // Also before the builders: a pasted service key goes in any state, except to the flows that ask for one.
-  guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION], pastedKey: createPastedKeyLinker(deps) }));
+  guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION], pastedKey }));
   for (const conversation of createConversations(deps)) guarded.use(conversation);
   for (const feature of createFeatures(deps)) guarded.use(feature);
   rememberMenu(bot, commandsFor(deps));

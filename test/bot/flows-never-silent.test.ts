@@ -126,6 +126,19 @@ describe("an edit that puts a secret into a message", () => {
     expect(await h.deps.chats.isLinked(CHAT)).toBe(false);
   });
 
+  it("outside any flow, in a chat with no key, an API key edited in is the user linking, as when pasted: linked, never 'revoke it'", async () => {
+    const chat = CHAT + 7;
+    const bob = h.user(chat);
+    await bob.send("hello");
+    const hello = userMessages(chat).at(-1)!.messageId;
+    const { apiKey } = h.sim.createAccount({ balanceSun: 2_000_000 });
+    await editTo(chat, hello, apiKey);
+    expect(userMessages(chat).some((m) => m.messageId === hello)).toBe(false);
+    expect(bob.lastText()).toContain("Your account is connected to this chat");
+    expect(bob.botTexts().join("\n")).not.toMatch(/revoke/i);
+    expect(await h.deps.chats.getApiKey(chat)).toBe(apiKey);
+  });
+
   it("is deleted inside the webhook-secret flow, and with a command word in front", async () => {
     await h.linkChat(CHAT);
     const alice = h.user(CHAT);

@@ -2,7 +2,8 @@ import type { Middleware } from "grammy";
 import { detectSecret } from "../../core/broadcasts/secret-detect.js";
 import type { BotContext } from "../context.js";
 import { HTML, translate } from "../helpers/html.js";
-import { findServiceSecret } from "../helpers/service-secret.js";
+import type { PastedKeyHandler } from "../helpers/paste-link.js";
+import { extractServiceSecret } from "../helpers/service-secret.js";
 
 /** What an edit now says, without a leading command word (an edit never runs a command, but its argument stays visible). */
 function editedText(text: string): string {
@@ -15,8 +16,10 @@ function editedText(text: string): string {
  * the usual warning, in any state. Installed before the conversation
  * builders: a waiting conversation would otherwise take the edit as one of
  * its own inputs (and the link flow, which expects keys, would leave it).
+ * An API key edited into a message of a chat with no key, outside any flow,
+ * is the user linking, as when pasted: `pastedKey` links it instead of warning.
  */
-export function editedSecretGuard(): Middleware<BotContext> {
+export function editedSecretGuard(deps: { pastedKey?: PastedKeyHandler } = {}): Middleware<BotContext> {
   return async (ctx, next) => {
     const edited = ctx.editedMessage;
     if (ctx.chat?.type !== "private" || edited === undefined) return next();
@@ -24,8 +27,9 @@ export function editedSecretGuard(): Middleware<BotContext> {
     if (raw === undefined) return next();
     const text = editedText(raw);
     const wallet = detectSecret(text);
-    const service = wallet === null ? findServiceSecret(text) : undefined;
-    if (wallet === null && service === undefined) return next();
+    const found = wallet === null ? extractServiceSecret(text) : undefined;
+    const service = found?.kind;
+    if (wallet === null && found === undefined) return next();
     const deleted = await ctx.deleteMessage().then(
       () => true,
       (error: unknown) => {
@@ -33,7 +37,9 @@ export function editedSecretGuard(): Middleware<BotContext> {
         return false;
       },
     );
-    ctx.logger.warn({ kind: wallet ?? service, deleted, inFlow: Object.keys(ctx.conversation.active()).length > 0 }, "an edit put a secret into a message");
+    const inFlow = Object.keys(ctx.conversation.active()).length > 0;
+    if (found !== undefined && !inFlow && (await deps.pastedKey?.(ctx, { ...found, deleted }))) return;
+    ctx.logger.warn({ kind: wallet ?? service, deleted, inFlow }, "an edit put a secret into a message");
     if (wallet !== null) await ctx.reply(translate(ctx, "broadcast-secret-deleted", { kind: wallet }), HTML);
     else await ctx.reply(translate(ctx, deleted ? "unhandled-key-deleted" : "unhandled-key-not-deleted"), HTML);
   };
