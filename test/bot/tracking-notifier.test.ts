@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createTrackingNotifier } from "../../src/bot/features/tracking-notifier.js";
 import type { NotificationSettings } from "../../src/core/chats/chat-record.js";
 import type { PushJob } from "../../src/core/push/index.js";
+import { ServiceError } from "../../src/core/service/errors.js";
 import type { Broadcast, Order } from "../../src/core/service/schemas.js";
 import type { TrackerChange } from "../../src/core/tracking/tracker.js";
 import { TEST_KEYS } from "../support/tron-sign.js";
@@ -126,6 +127,21 @@ describe("tracking notifier", () => {
 describe("/settings and the tracker", () => {
   let h: OrderHarness;
   useOrderHarness((started) => (h = started));
+
+  it("a confirmation refused for balance after a restart offers Top up first, then Retry under the same key", async () => {
+    const { notifier, jobs } = notifierFor({ orders: true, broadcasts: true });
+    const short = new ServiceError({ code: "wallet.insufficient_balance", status: 402, requiredSun: 15_000_000 });
+    await notifier.onRecovered({ kind: "order", chatId: CHAT, quoteId: "q1", result: "refused", error: short, retryable: true });
+    await notifier.onRecovered({ kind: "broadcast", chatId: CHAT, draftId: "d1", txId: "ab".repeat(32), result: "refused", error: short, retryable: true });
+    const other = new ServiceError({ code: "idempotency.in_progress", status: 409 });
+    await notifier.onRecovered({ kind: "order", chatId: CHAT, quoteId: "q2", result: "refused", error: other, retryable: true });
+    const labels = jobs.map((j) => (j.params.reply_markup as { inline_keyboard: { text: string }[][] }).inline_keyboard.map((row) => row.map((b) => b.text)));
+    expect(labels[0]![0]).toEqual(["💳 Top up"]);
+    expect(labels[0]![1]).toContain("🔁 Retry");
+    expect(labels[1]![0]).toEqual(["💳 Top up"]);
+    expect(labels[2]!.flat()).not.toContain("💳 Top up");
+    expect(String(jobs[0]!.params.text)).toContain("at least 10 TRX");
+  });
 
   it("keeps editing the card but sends no final notification when order notifications are off", async () => {
     await h.linkChat(CHAT, { balanceSun: 100_000_000 });

@@ -11,8 +11,8 @@ import { LOCALES_DIRECTORY } from "../i18n.js";
 import { serviceErrorText } from "../helpers/error-text.js";
 import { code, html, HTML, translate } from "../helpers/html.js";
 import { finalText, recordCardText, type Translator } from "../helpers/record-text.js";
-import { createBroadcastRetryKeyboard } from "../keyboards/broadcast.js";
-import { createRentAgainKeyboard, createRetryKeyboard } from "../keyboards/order.js";
+import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../keyboards/broadcast.js";
+import { createRentAgainKeyboard, createRetryKeyboard, createTopUpRetryKeyboard } from "../keyboards/order.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 
 export interface TrackingNotifierDeps {
@@ -97,10 +97,13 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
         text = translate(tr, "recovery-broadcast-expired-unknown", { txId: code(outcome.txId) });
       } else if (outcome.kind === "order") {
         text = translate(tr, "recovery-order-refused", { reason: html(serviceErrorText(tr, outcome.error, locale)) });
-        if (outcome.retryable) keyboard = { inline_keyboard: createRetryKeyboard(tr, outcome.quoteId).inline_keyboard };
+        // A 402 is the one refusal a top-up cures: Top up first, as on the live 402 card.
+        const short = outcome.error.code === "wallet.insufficient_balance";
+        if (outcome.retryable) keyboard = { inline_keyboard: (short ? createTopUpRetryKeyboard : createRetryKeyboard)(tr, outcome.quoteId).inline_keyboard };
       } else {
         text = translate(tr, "recovery-broadcast-refused", { txId: code(outcome.txId), reason: html(serviceErrorText(tr, outcome.error, locale)) });
-        if (outcome.retryable) keyboard = { inline_keyboard: createBroadcastRetryKeyboard(tr, outcome.draftId).inline_keyboard };
+        const short = outcome.error.code === "wallet.insufficient_balance";
+        if (outcome.retryable) keyboard = { inline_keyboard: (short ? createBroadcastTopUpKeyboard : createBroadcastRetryKeyboard)(tr, outcome.draftId).inline_keyboard };
       }
       await deps.push.enqueue({
         id: `recovery-${outcome.chatId}-${outcome.kind}-${id}`,
