@@ -1,22 +1,26 @@
 # syntax=docker/dockerfile:1
-# Three stages: production dependencies (native better-sqlite3 compiled once),
-# the TypeScript build, and a slim runtime that runs as a non-root user.
-ARG NODE_IMAGE=node:24-bookworm-slim
+# Ship what is tested: the image runs the Node version the tests and CI run
+# (20.20; test/dockerfile.test.ts fails when the running Node's major.minor
+# differs). Three stages: one full `npm ci` (native better-sqlite3 compiled
+# once), the TypeScript build followed by `npm prune --omit=dev` on those same
+# node_modules, and a slim runtime that runs as a non-root user.
+ARG NODE_IMAGE=node:20.20-bookworm-slim
 
-FROM ${NODE_IMAGE} AS prod-deps
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
-
-FROM prod-deps AS build
 RUN npm ci --no-audit --no-fund
+
+FROM deps AS build
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts/build.mjs ./scripts/
 COPY src ./src
-RUN npm run build
+# Dev dependencies (tsc) are needed for the build only; pruning keeps the compiled native modules.
+RUN npm run build \
+  && npm prune --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
@@ -26,7 +30,7 @@ WORKDIR /app
 RUN groupadd --system --gid 10001 bot \
   && useradd --system --uid 10001 --gid bot --home-dir /app bot \
   && mkdir -p /app/data && chown bot:bot /app/data
-COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY locales ./locales

@@ -1,3 +1,4 @@
+import type { I18n } from "@grammyjs/i18n";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { ChatRepository } from "../core/chats/chat-repository.js";
@@ -6,6 +7,7 @@ import type { PricingCache } from "../core/pricing-cache.js";
 import type { ServiceClient } from "../core/service/client.js";
 import type { StoreBackend } from "../core/store/types.js";
 import type { Vault } from "../core/vault.js";
+import type { ConversationContext } from "./context.js";
 import type { Flows } from "./conversations/flow-deps.js";
 
 /**
@@ -24,6 +26,12 @@ export interface BotDeps {
   service: ServiceClient;
   pricing: PricingCache;
   chats: ChatRepository;
+  /**
+   * The app's one I18n instance (`createI18n`): the bot's middleware, the
+   * notifiers and the command menu all read it. Typed for the inner context;
+   * the outer one extends it, so it serves both trees.
+   */
+  i18n: I18n<ConversationContext>;
   /** Orders, broadcasts, history and tracking (issue 4); without it those features are not installed. */
   flows?: Flows;
 }

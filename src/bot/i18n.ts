@@ -16,6 +16,12 @@ export interface I18nDeps {
 export const LOCALES_DIRECTORY = fileURLToPath(new URL("../../locales", import.meta.url));
 
 /**
+ * What code outside an update (notifiers, the command menu) needs of the one
+ * I18n instance the composition root builds: text by locale and id.
+ */
+export type Translations = Pick<I18n, "t">;
+
+/**
  * Telegram languages we have no translation for whose speakers are far more
  * likely to read Russian than English: Ukrainian, Belarusian, Kazakh. They get
  * Russian until they pick a language with /language (a stored choice wins).

@@ -25,7 +25,6 @@ import { createUnlinkFeature } from "./features/unlink.js";
 import { createWebhookFeature, WEBHOOK_SECRET_CONVERSATION } from "./features/webhook.js";
 import { createErrorHandler } from "./handlers/error.js";
 import { createPastedKeyLinker } from "./helpers/paste-link.js";
-import { createI18n } from "./i18n.js";
 import { createAnsweredQueries, type AnsweredQueries } from "./middlewares/answered-queries.js";
 import { commandLeavesFlow, editedSecretGuard } from "./middlewares/flow-guard.js";
 import { groupGuard } from "./middlewares/group-guard.js";
@@ -92,12 +91,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   bot.api.config.use(autoRetry(AUTO_RETRY));
   const answered = createAnsweredQueries();
 
-  // Typed for the inner context: the outer one extends it, so one instance serves both trees.
-  const i18n = createI18n<ConversationContext>({
-    defaultLocale: deps.config.defaultLocale,
-    storedLocale: (chatId) => deps.chats.getLocale(chatId),
-    logger: deps.logger,
-  });
+  const { i18n } = deps;
   const handleError = createErrorHandler({ chats: deps.chats, answered });
   // Per bot, not per module: the bot's delete right in each group, asked once per few minutes.
   const rights = createGroupRights();
@@ -135,7 +129,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION], pastedKey }));
   for (const conversation of createConversations(deps)) guarded.use(conversation);
   for (const feature of createFeatures(deps)) guarded.use(feature);
-  rememberMenu(bot, commandsFor(deps));
+  rememberMenu(bot, commandsFor(deps), i18n);
 
   // Last resort: errors thrown by the error handler itself.
   bot.catch((err) => {

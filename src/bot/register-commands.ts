@@ -1,10 +1,9 @@
-import { I18n } from "@grammyjs/i18n";
 import type { Api, Bot } from "grammy";
 import type { BotCommand, LanguageCode } from "grammy/types";
 import { SUPPORTED_LOCALES, type SupportedLocale } from "../config.js";
 import type { BotContext } from "./context.js";
 import type { BotDeps } from "./deps.js";
-import { LOCALE_FALLBACKS, LOCALES_DIRECTORY } from "./i18n.js";
+import { LOCALE_FALLBACKS, type Translations } from "./i18n.js";
 
 export interface MenuCommand {
   command: string;
@@ -43,20 +42,19 @@ export function commandsFor(deps: Pick<BotDeps, "flows">): readonly MenuCommand[
   return BOT_COMMANDS.filter((c) => c.requires === undefined || deps[c.requires] !== undefined);
 }
 
-// The list createBot installed, kept on the bot itself so registerCommands(bot) needs no deps.
+// The list createBot installed and the bot's I18n, kept on the bot itself so registerCommands(bot) needs no deps.
 const MENU = Symbol("bot-menu");
-type BotWithMenu = Bot<BotContext> & { [MENU]?: readonly MenuCommand[] };
+type BotWithMenu = Bot<BotContext> & { [MENU]?: { commands: readonly MenuCommand[]; i18n: Translations } };
 
-/** Called by createBot: the menu of the features it registered. */
-export function rememberMenu(bot: Bot<BotContext>, commands: readonly MenuCommand[]): void {
-  (bot as BotWithMenu)[MENU] = commands;
+/** Called by createBot: the menu of the features it registered, in the bot's own translations. */
+export function rememberMenu(bot: Bot<BotContext>, commands: readonly MenuCommand[], i18n: Translations): void {
+  (bot as BotWithMenu)[MENU] = { commands, i18n };
 }
 
 export interface RegisterCommandsOptions {
   defaultLocale?: SupportedLocale;
   /** Defaults to the commands of the features createBot installed. */
   commands?: readonly MenuCommand[];
-  directory?: string;
 }
 
 type Translate = (locale: string, key: string) => string;
@@ -68,9 +66,10 @@ export function menuList(commands: readonly MenuCommand[], t: Translate, locale:
 
 /** setMyCommands per language (en, ru, zh; uk, be and kk in Russian) plus the default list, for private chats and for groups. */
 export async function registerCommands(bot: Bot<BotContext>, options: RegisterCommandsOptions = {}): Promise<void> {
-  const i18n = new I18n({ defaultLocale: options.defaultLocale ?? "en", directory: options.directory ?? LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
-  const commands = options.commands ?? (bot as BotWithMenu)[MENU] ?? BOT_COMMANDS;
-  const t: Translate = (locale, key) => i18n.t(locale, key);
+  const menu = (bot as BotWithMenu)[MENU];
+  if (!menu) throw new Error("registerCommands: the bot was not built by createBot");
+  const commands = options.commands ?? menu.commands;
+  const t: Translate = (locale, key) => menu.i18n.t(locale, key);
   const targets: { locale: string; language_code?: LanguageCode }[] = [
     { locale: options.defaultLocale ?? "en" },
     ...SUPPORTED_LOCALES.map((locale) => ({ locale, language_code: locale })),

@@ -1,18 +1,17 @@
 /**
- * The real bot with the ordering flows installed (flows, tracker, tracking
- * notifier, push queue) on top of the bot core's harness: fake Bot API,
- * simulator with fast lifecycles, temp SQLite. `restart()` stops the tracker
- * and the push queue, then builds everything anew over the same file.
+ * The real bot with the ordering flows installed on top of the bot core's
+ * harness (fake Bot API, simulator with fast lifecycles, temp SQLite), and
+ * the app's own delivery sub-assembly (push queue, tracker, notifiers,
+ * webhook inbox) sharing the bot's I18n. `restart()` stops delivery and the
+ * balance watch, then builds everything anew over the same file.
  */
 import type { Bot } from "grammy";
 import { afterEach, beforeEach, expect } from "vitest";
+import { createDelivery, type Delivery } from "../../src/assembly/delivery.js";
 import { createFlows } from "../../src/bot/conversations/flow-deps.js";
-import { createTopUpNotifier } from "../../src/bot/features/top-up-notifier.js";
-import { createTrackingNotifier } from "../../src/bot/features/tracking-notifier.js";
 import type { BotContext } from "../../src/bot/index.js";
 import { createOrderHistory } from "../../src/core/orders/order-history.js";
-import { createPushQueue, type PushQueue } from "../../src/core/push/index.js";
-import { createTracker, type Tracker, type TrackerDeps } from "../../src/core/tracking/tracker.js";
+import type { TrackerDeps } from "../../src/core/tracking/tracker.js";
 import { startBotHarness, type BotHarnessOptions } from "../support/bot-harness.js";
 
 export interface OrderHarnessOptions extends BotHarnessOptions {
@@ -27,8 +26,7 @@ export interface OrderHarnessOptions extends BotHarnessOptions {
 
 export async function startOrderHarness(options: OrderHarnessOptions = {}) {
   const current: { bot?: () => Bot<BotContext> } = {};
-  let tracker: Tracker | undefined;
-  let push: PushQueue | undefined;
+  let delivery: Delivery | undefined;
   const now = options.now ?? Date.now;
 
   const h = await startBotHarness({
@@ -36,45 +34,36 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
     simulator: { orderStepMs: 40, broadcastStepMs: 40, ...options.simulator },
     extendDeps: (deps) => {
       const history = createOrderHistory({ store: deps.store, logger: deps.logger, accountOf: (chatId) => deps.chats.account(chatId) });
-      push = createPushQueue({
-        store: deps.store,
-        logger: deps.logger,
-        limits: { globalPerSecond: 1_000, perChatPerSecond: 1_000, perGroupPerMinute: 1_000, marginMs: 0 },
-        retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 3 },
-        transport: (job) => (current.bot!().api.raw as unknown as Record<string, (p: unknown) => Promise<unknown>>)[job.method]!(job.params),
-        isChatBlocked: async (chatId) => (await deps.chats.get(chatId))?.active === false,
-      });
-      const notifier = createTrackingNotifier({ push, chats: deps.chats, defaultLocale: deps.config.defaultLocale, logger: deps.logger, now });
-      tracker = createTracker({
-        store: deps.store,
+      delivery = createDelivery({
+        storage: { store: deps.store, chats: deps.chats, history, queueMode: { queue: "local" } },
         service: deps.service,
-        getApiKey: (chatId) => deps.chats.getApiKey(chatId),
-        onChange: notifier.onChange,
-        onGiveUp: notifier.onGiveUp,
-        history,
+        i18n: deps.i18n,
+        defaultLocale: deps.config.defaultLocale,
         logger: deps.logger,
-        now,
-        minDelayMs: 20,
-        maxDelayMs: 100,
-        ...options.tracker,
+        metrics: deps.metrics,
+        // Through the bot's own Api (auto-retry included), as the flows' sends go.
+        transport: (job) => (current.bot!().api.raw as unknown as Record<string, (p: unknown) => Promise<unknown>>)[job.method]!(job.params),
+        tuning: {
+          push: { limits: { globalPerSecond: 1_000, perChatPerSecond: 1_000, perGroupPerMinute: 1_000, marginMs: 0 }, retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 3 } },
+          tracker: { minDelayMs: 20, maxDelayMs: 100, ...options.tracker },
+          now,
+        },
       });
+      const tracker = delivery.tracker;
       const usdt = options.usdtContract === undefined ? {} : { usdtContract: options.usdtContract };
-      const topUpNotifier = createTopUpNotifier({ push, chats: deps.chats, defaultLocale: deps.config.defaultLocale, logger: deps.logger });
-      const topUps = { getApiKey: (chatId: number) => deps.chats.getApiKey(chatId), onCredited: topUpNotifier.onCredited, firstDelayMs: 20, maxDelayMs: 100, ...options.topUp };
+      const topUps = { getApiKey: (chatId: number) => deps.chats.getApiKey(chatId), onCredited: delivery.topUpNotifier.onCredited, firstDelayMs: 20, maxDelayMs: 100, ...options.topUp };
       const flows = createFlows({ store: deps.store, service: deps.service, logger: deps.logger, tracker, history, now, topUps, ...usdt });
       return { ...deps, flows };
     },
   });
   current.bot = () => h.bot;
   const startParts = async () => {
-    await push!.start();
-    await tracker!.start();
+    await delivery!.start();
     await h.deps.flows?.balanceWatch?.start();
   };
   const stopParts = async () => {
     await h.deps.flows?.balanceWatch?.stop();
-    await tracker!.stop();
-    await push!.stop();
+    await delivery!.stop();
   };
   await startParts();
 
@@ -106,10 +95,10 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
       return h.deps.flows!;
     },
     get tracker() {
-      return tracker!;
+      return delivery!.tracker;
     },
     /** Push jobs waiting or in flight: 0 once every queued message reached the fake Bot API. */
-    pushSize: () => push!.size(),
+    pushSize: () => delivery!.push.size(),
     until,
     async restart() {
       await stopParts();

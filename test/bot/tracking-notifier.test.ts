@@ -1,6 +1,7 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { createTrackingNotifier } from "../../src/bot/features/tracking-notifier.js";
+import { createI18n } from "../../src/bot/i18n.js";
+import { createTrackingNotifier } from "../../src/bot/notifiers/tracking-notifier.js";
 import type { NotificationSettings } from "../../src/core/chats/chat-record.js";
 import type { PushJob } from "../../src/core/push/index.js";
 import { ServiceError } from "../../src/core/service/errors.js";
@@ -50,13 +51,16 @@ function broadcast(status: string): Broadcast {
   };
 }
 
+const logger = pino({ level: "silent" });
+
 function notifierFor(notifications: NotificationSettings) {
   const jobs: PushJob[] = [];
   const notifier = createTrackingNotifier({
     push: { enqueue: (job) => Promise.resolve(void jobs.push(job)) },
     chats: { get: () => Promise.resolve({ chatId: CHAT, notifications, active: true, updatedAt: new Date().toISOString() }) },
+    i18n: createI18n({ defaultLocale: "en", storedLocale: () => Promise.resolve(undefined), logger }),
     defaultLocale: "en",
-    logger: pino({ level: "silent" }),
+    logger,
   });
   const sent = () => jobs.map((j) => `${j.method}:${String(j.params.text).split("\n")[0]}`);
   return { notifier, jobs, sent };

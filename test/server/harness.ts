@@ -1,10 +1,10 @@
 /**
- * Wires the webhook path exactly as src/app.ts does, over loopback: the
- * service simulator, the fake Bot API, a SQLite store, the chat repository,
- * the push queue (403 → chat inactive + tracking stopped), the order history,
- * the real tracker (its `hint` is the inbox's `onEvent`, so webhooks and the
- * poller share one announced-(id, status) memory), the real tracking
- * notifier, the webhook inbox and the HTTP server.
+ * The webhook path over loopback, wired by the app's own sub-assemblies
+ * (src/assembly): storage (SQLite in a temp dir), service access, and delivery
+ * (push queue with 403 → chat inactive + tracking stopped, the real tracker
+ * whose `hint` is the inbox's event handler, the real notifiers, the webhook
+ * inbox), against the service simulator and the fake Bot API; plus the HTTP
+ * server under test.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,19 +13,16 @@ import { join } from "node:path";
 import { Api } from "grammy";
 import { pino } from "pino";
 import { request } from "undici";
-import { createTrackingNotifier } from "../../src/bot/features/tracking-notifier.js";
-import { createChatRepository, type ChatRepository } from "../../src/core/chats/chat-repository.js";
+import { createDelivery } from "../../src/assembly/delivery.js";
+import { createServiceAccess } from "../../src/assembly/service.js";
+import { createStorage } from "../../src/assembly/storage.js";
+import { createI18n } from "../../src/bot/i18n.js";
+import type { ChatRepository } from "../../src/core/chats/chat-repository.js";
 import { createMetrics, type Metrics } from "../../src/core/metrics.js";
-import { createOrderHistory } from "../../src/core/orders/order-history.js";
-import { createPushQueue } from "../../src/core/push/create-push-queue.js";
 import type { PushQueue } from "../../src/core/push/types.js";
 import type { ServiceClient } from "../../src/core/service/client.js";
-import { createServiceClient } from "../../src/core/service/create-service-client.js";
-import { openStore } from "../../src/core/store/open-store.js";
 import type { StoreBackend } from "../../src/core/store/types.js";
-import { createTracker, type Tracker } from "../../src/core/tracking/tracker.js";
-import { createVault } from "../../src/core/vault.js";
-import { createWebhookInbox } from "../../src/core/webhooks/create-webhook-inbox.js";
+import type { Tracker } from "../../src/core/tracking/tracker.js";
 import type { WebhookInbox, WebhookNotice } from "../../src/core/webhooks/types.js";
 import { createHttpServer, type HttpServer } from "../../src/server/index.js";
 import { signatureHeader, startSimulator, type Simulator, type SimulatorOptions } from "../../src/simulator/index.js";
@@ -62,57 +59,28 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const dir = mkdtempSync(join(tmpdir(), "hooks-"));
   const sim = await startSimulator({ headerPrefix: PREFIX, orderStepMs: 60_000, broadcastStepMs: 60_000, webhookRetryBaseMs: 50, ...simOptions });
   const tg = await startFakeTelegram();
-  const store = await openStore(`sqlite://${join(dir, "bot.sqlite")}`, { logger, purgeIntervalMs: 0 });
   const metrics = createMetrics();
-  const chats = createChatRepository({ store, vault: createVault({ key: randomBytes(32) }), logger });
-  const service = createServiceClient({
-    baseUrl: sim.baseUrl,
-    logger,
-    attemptTimeoutMs: 2_000,
-    totalTimeoutMs: 4_000,
-    backoffBaseMs: 20,
-    onCall: ({ endpoint, outcome }) => metrics.inc("service_calls_total", { endpoint, outcome }),
-  });
+  const storage = await createStorage({ config: { storageUrl: `sqlite://${join(dir, "bot.sqlite")}`, encryptionKey: randomBytes(32) }, logger, purgeIntervalMs: 0 });
+  const { store, chats } = storage;
+  const { service } = createServiceAccess({ baseUrl: sim.baseUrl, logger, metrics, tuning: { attemptTimeoutMs: 2_000, totalTimeoutMs: 4_000, backoffBaseMs: 20 } });
   const api = new Api(tg.token, { apiRoot: tg.apiRoot });
-  const push = createPushQueue({
-    store,
+  const notices: WebhookNotice[] = [];
+  const delivery = createDelivery({
+    storage,
+    service,
+    i18n: createI18n({ defaultLocale: "en", storedLocale: (chatId) => chats.getLocale(chatId), logger }),
+    defaultLocale: "en",
     logger,
     metrics,
     transport: (job) => api.raw[job.method](job.params as never),
-    limits: { globalPerSecond: 200, perChatPerSecond: 50, perGroupPerMinute: 600, marginMs: 0 },
-    retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 4 },
-    onChatUnreachable: async (chatId) => {
-      await chats.markInactive(chatId);
-      // Called only once the queue runs, after `tracker` below exists (as in src/app.ts).
-      await tracker.stopChat(chatId);
+    tuning: {
+      push: { limits: { globalPerSecond: 200, perChatPerSecond: 50, perGroupPerMinute: 600, marginMs: 0 }, retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 4 } },
+      tracker: { minDelayMs: trackerMinDelayMs, maxDelayMs: Math.max(trackerMinDelayMs, 60_000) },
+      inbox: { baseDelayMs: 20 },
     },
+    onNotice: (notice) => void notices.push(notice),
   });
-  const history = createOrderHistory({ store, logger });
-  const notifier = createTrackingNotifier({ push, chats, defaultLocale: "en", logger });
-  const tracker = createTracker({
-    store,
-    service,
-    getApiKey: (chatId) => chats.getApiKey(chatId),
-    onChange: (change) => notifier.onChange(change),
-    onGiveUp: (event) => notifier.onGiveUp(event),
-    history,
-    logger,
-    metrics,
-    minDelayMs: trackerMinDelayMs,
-    maxDelayMs: Math.max(trackerMinDelayMs, 60_000),
-  });
-  const notices: WebhookNotice[] = [];
-  const inbox = createWebhookInbox({
-    store,
-    logger,
-    metrics,
-    baseDelayMs: 20,
-    onEvent: async (notice) => {
-      notices.push(notice);
-      await tracker.hint(notice);
-    },
-    resolveTxId: async (chatId, txId) => (await history.findBroadcastByTxId(chatId, txId))?.id,
-  });
+  const { push, tracker, inbox } = delivery;
   const server = createHttpServer({
     config: { httpPort: 0, httpHost: "127.0.0.1", serviceHeaderPrefix: simOptions.headerPrefix ?? PREFIX },
     logger,
@@ -123,22 +91,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     inbox,
     healthCacheMs: 0,
   });
-  await push.start();
-  await inbox.start();
-  await tracker.start();
+  await delivery.start();
   const { port } = await server.start();
   return {
     sim, tg, store, chats, service, push, tracker, inbox, server, metrics, notices,
     baseUrl: `http://127.0.0.1:${port}`,
     async close() {
       await server.stop();
-      await inbox.stop();
-      await tracker.stop();
-      await push.stop();
+      await delivery.stop();
       await sim.stop();
       await tg.close();
       await service.close();
-      await store.close();
+      await storage.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -22,6 +22,7 @@ import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { SupportedLocale } from "../../src/config.js";
+import { createI18n } from "../../src/bot/i18n.js";
 import { createBot, type BotContext, type BotDeps } from "../../src/bot/index.js";
 import { createChatRepository } from "../../src/core/chats/chat-repository.js";
 import { createMetrics } from "../../src/core/metrics.js";
@@ -41,6 +42,8 @@ export interface BotHarnessOptions {
   simulator?: SimulatorOptions;
   telegram?: FakeTelegramOptions;
   pricingTtlMs?: number;
+  /** The bot's translations (default: the repository's locales/); the notifiers and the menu read the same instance. */
+  localesDirectory?: string;
   /** Adds or replaces deps before the bot is built (later features' own deps). */
   extendDeps?: (deps: BotDeps) => BotDeps;
   /** Build something else from the deps (default: createBot). */
@@ -83,15 +86,18 @@ export async function startBotHarness(options: BotHarnessOptions = {}) {
     store = await openStore(`sqlite://${storePath}`, { logger, purgeIntervalMs: 0 });
     const vault = createVault({ key: vaultKey });
     const service = createServiceClient({ baseUrl: sim.baseUrl, logger, attemptTimeoutMs: 800, totalTimeoutMs: 1_600, maxAttempts: 2, backoffBaseMs: 10, backoffMaxMs: 50 });
+    const chats = createChatRepository({ store, vault, logger });
+    const defaultLocale = options.defaultLocale ?? "en";
     const base: BotDeps = {
-      config: { botToken: tg.token, publicUrl, defaultLocale: options.defaultLocale ?? "en" },
+      config: { botToken: tg.token, publicUrl, defaultLocale },
       logger,
       metrics: createMetrics(),
       store,
       vault,
       service,
       pricing: createPricingCache({ load: () => service.getPricing(), ttlMs: options.pricingTtlMs ?? 60_000, logger }),
-      chats: createChatRepository({ store, vault, logger }),
+      chats,
+      i18n: createI18n({ defaultLocale, storedLocale: (chatId) => chats.getLocale(chatId), logger, ...(options.localesDirectory ? { directory: options.localesDirectory } : {}) }),
     };
     deps = options.extendDeps ? options.extendDeps(base) : base;
     const botOptions = { botInfo: tg.botInfo, apiRoot: tg.apiRoot };

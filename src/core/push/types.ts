@@ -76,7 +76,7 @@ export interface PushQueueDeps {
   retry?: Partial<RetryPolicy>;
   /** How long a delivered id is remembered for deduplication. Default 7 days. */
   deliveredTtlMs?: number;
-  /** "local" keeps jobs in the store (SQLite/Postgres/Redis); "bullmq" needs `redisUrl`. */
+  /** "local" (the default) keeps jobs in the store (SQLite/Postgres/Redis); "bullmq" needs `redisUrl`. See `QueueMode`. */
   queue?: "local" | "bullmq";
   redisUrl?: string;
   /** Name prefix for store namespaces and BullMQ queues (tests run several side by side). */

@@ -64,6 +64,7 @@ export interface WebhookInboxDeps {
    * who knows the URL cannot spend the chat's service rate limit on made-up ids. Default 30.
    */
   hintsPerChatPerMinute?: number;
+  /** "local" (the default) or "bullmq" with `redisUrl`. See `QueueMode`. */
   queue?: "local" | "bullmq";
   redisUrl?: string;
   /** Name prefix for store namespaces and BullMQ queues. */

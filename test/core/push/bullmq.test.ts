@@ -55,6 +55,7 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     const q = createPushQueue({
       store,
       logger,
+      queue: "bullmq",
       redisUrl: REDIS_URL!,
       name,
       transport: (job) => api.raw[job.method](job.params as never),
@@ -135,7 +136,7 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     names.push(name);
     const seen: WebhookNotice[] = [];
     const make = (): WebhookInbox => {
-      const i = createWebhookInbox({ store, logger, redisUrl: REDIS_URL!, name, onEvent: (n) => Promise.resolve(void seen.push(n)) });
+      const i = createWebhookInbox({ store, logger, queue: "bullmq", redisUrl: REDIS_URL!, name, onEvent: (n) => Promise.resolve(void seen.push(n)) });
       stoppers.push(() => i.stop());
       return i;
     };
@@ -153,7 +154,7 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
   it("inbox: a delivery that could not be queued is not remembered, so the service's retry goes through", async () => {
     const name = `hooks-${randomUUID()}`;
     names.push(name);
-    const inbox = createWebhookInbox({ store, logger, redisUrl: REDIS_URL!, name, onEvent: () => Promise.resolve() });
+    const inbox = createWebhookInbox({ store, logger, queue: "bullmq", redisUrl: REDIS_URL!, name, onEvent: () => Promise.resolve() });
     stoppers.push(() => inbox.stop());
     const item = { chatId: 6, deliveryId: "unstorable-1", event: "order.created", verified: true, receivedAt: Date.now() };
     // A BigInt (smuggled past the types) cannot be serialized: BullMQ refuses to add the job.

@@ -1,4 +1,3 @@
-import { I18n } from "@grammyjs/i18n";
 import type { Logger } from "pino";
 import type { SupportedLocale } from "../../config.js";
 import type { NotificationSettings } from "../../core/chats/chat-record.js";
@@ -7,7 +6,7 @@ import type { PushQueue } from "../../core/push/index.js";
 import type { RecoveryOutcome } from "../../core/confirmations/confirmation-recovery.js";
 import type { TrackKind } from "../../core/tracking/tracked-item.js";
 import type { TrackerChange, TrackerGiveUp } from "../../core/tracking/tracker.js";
-import { LOCALES_DIRECTORY } from "../i18n.js";
+import type { Translations } from "../i18n.js";
 import { serviceErrorText } from "../helpers/error-text.js";
 import { code, html, HTML, translate } from "../helpers/html.js";
 import { finalText, recordCardText, type Translator } from "../helpers/record-text.js";
@@ -18,11 +17,11 @@ import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 export interface TrackingNotifierDeps {
   push: Pick<PushQueue, "enqueue">;
   chats: Pick<ChatRepository, "get">;
+  /** The app's one I18n instance (the bot's own). */
+  i18n: Translations;
   defaultLocale: SupportedLocale;
   logger: Logger;
   now?: () => number;
-  /** Defaults to the repository's locales/. */
-  localesDirectory?: string;
 }
 
 export interface TrackingNotifier {
@@ -42,7 +41,7 @@ export interface TrackingNotifier {
  */
 export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNotifier {
   const now = deps.now ?? Date.now;
-  const i18n = new I18n({ defaultLocale: deps.defaultLocale, directory: deps.localesDirectory ?? LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
+  const { i18n } = deps;
 
   /** The chat's /language choice, else the language it was using when tracking started. */
   async function chatView(chatId: number, itemLocale: string | undefined): Promise<{ tr: Translator; locale: string; notify: NotificationSettings; blocked: boolean }> {

@@ -1,10 +1,9 @@
-import { I18n } from "@grammyjs/i18n";
 import type { Logger } from "pino";
 import type { SupportedLocale } from "../../config.js";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { PushQueue } from "../../core/push/index.js";
 import type { CreditedEvent } from "../../core/topup/balance-watcher.js";
-import { LOCALES_DIRECTORY } from "../i18n.js";
+import type { Translations } from "../i18n.js";
 import { HTML } from "../helpers/html.js";
 import type { Translator } from "../helpers/record-text.js";
 import { creditedMessage } from "../helpers/top-up-text.js";
@@ -12,10 +11,10 @@ import { creditedMessage } from "../helpers/top-up-text.js";
 export interface TopUpNotifierDeps {
   push: Pick<PushQueue, "enqueue">;
   chats: Pick<ChatRepository, "get">;
+  /** The app's one I18n instance (the bot's own). */
+  i18n: Translations;
   defaultLocale: SupportedLocale;
   logger: Logger;
-  /** Defaults to the repository's locales/. */
-  localesDirectory?: string;
 }
 
 /**
@@ -23,8 +22,12 @@ export interface TopUpNotifierDeps {
  * queue. The job id comes from the watch, so the message goes out once even
  * when the watcher offers it again after a crash.
  */
-export function createTopUpNotifier(deps: TopUpNotifierDeps): { onCredited(event: CreditedEvent): Promise<void> } {
-  const i18n = new I18n({ defaultLocale: deps.defaultLocale, directory: deps.localesDirectory ?? LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
+export interface TopUpNotifier {
+  onCredited(event: CreditedEvent): Promise<void>;
+}
+
+export function createTopUpNotifier(deps: TopUpNotifierDeps): TopUpNotifier {
+  const { i18n } = deps;
   return {
     async onCredited({ watch, availableSun, announcementId }) {
       const chat = await deps.chats.get(watch.chatId);

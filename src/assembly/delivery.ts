@@ -1,0 +1,117 @@
+import type { Logger } from "pino";
+import type { Translations } from "../bot/i18n.js";
+import { createTopUpNotifier, type TopUpNotifier } from "../bot/notifiers/top-up-notifier.js";
+import { createTrackingNotifier, type TrackingNotifier } from "../bot/notifiers/tracking-notifier.js";
+import type { SupportedLocale } from "../config.js";
+import type { Metrics } from "../core/metrics.js";
+import { createPushQueue, type PushQueue, type PushQueueDeps } from "../core/push/index.js";
+import type { ServiceClient } from "../core/service/client.js";
+import { createTracker, type Tracker, type TrackerDeps } from "../core/tracking/tracker.js";
+import { createWebhookInbox } from "../core/webhooks/create-webhook-inbox.js";
+import type { WebhookInbox, WebhookInboxDeps, WebhookNotice } from "../core/webhooks/types.js";
+import { runStopSteps } from "./shutdown.js";
+import type { Storage } from "./storage.js";
+
+export interface DeliveryDeps {
+  storage: Pick<Storage, "store" | "chats" | "history" | "queueMode">;
+  service: Pick<ServiceClient, "getOrder" | "getBroadcast">;
+  /** The app's one I18n instance, for the notifiers. */
+  i18n: Translations;
+  defaultLocale: SupportedLocale;
+  logger: Logger;
+  metrics: Metrics;
+  /** Sends one job to Telegram and throws Telegram's error: no auto-retry, the queue must see 429s to pace itself. */
+  transport: PushQueueDeps["transport"];
+  /** Faster clocks and limits (tests); production defaults otherwise. */
+  tuning?: {
+    push?: Pick<PushQueueDeps, "limits" | "retry">;
+    tracker?: Pick<TrackerDeps, "minDelayMs" | "maxDelayMs" | "orderHorizonMs" | "broadcastMarginMs">;
+    inbox?: Pick<WebhookInboxDeps, "baseDelayMs">;
+    now?: () => number;
+  };
+  /** Sees each webhook notice before the tracker does (the server tests read them). */
+  onNotice?: (notice: WebhookNotice) => void;
+}
+
+/** Everything that tells a chat something nobody asked for just now. */
+export interface Delivery {
+  push: PushQueue;
+  tracker: Tracker;
+  notifier: TrackingNotifier;
+  topUpNotifier: TopUpNotifier;
+  inbox: WebhookInbox;
+  /** Push queue, inbox, tracker: the queue runs before anything can enqueue. */
+  start(): Promise<void>;
+  /** Inbox, tracker, then the queue (so what they enqueued last still goes out). Failures are logged. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Push queue → tracking notifier → tracker ← webhook inbox, plus the top-up
+ * notifier. Webhooks and the tracker's own polling share one
+ * announced-(id, status) memory: the inbox's events are the tracker's hints.
+ */
+export function createDelivery(deps: DeliveryDeps): Delivery {
+  const { storage, logger, metrics, tuning = {} } = deps;
+  const { store, chats, history, queueMode } = storage;
+  const now = tuning.now === undefined ? {} : { now: tuning.now };
+  const push = createPushQueue({
+    store,
+    logger,
+    metrics,
+    ...queueMode,
+    ...tuning.push,
+    transport: deps.transport,
+    isChatBlocked: async (chatId) => (await chats.get(chatId))?.active === false,
+    onChatUnreachable: async (chatId) => {
+      await chats.markInactive(chatId);
+      // Called only once the queue runs, after `tracker` below exists.
+      await tracker.stopChat(chatId);
+    },
+  });
+  const notifier = createTrackingNotifier({ push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger, ...now });
+  const topUpNotifier = createTopUpNotifier({ push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger });
+  const tracker = createTracker({
+    store,
+    service: deps.service,
+    getApiKey: (chatId) => chats.getApiKey(chatId),
+    onChange: (change) => notifier.onChange(change),
+    onGiveUp: (event) => notifier.onGiveUp(event),
+    history,
+    logger,
+    metrics,
+    ...now,
+    ...tuning.tracker,
+  });
+  const inbox = createWebhookInbox({
+    store,
+    logger,
+    metrics,
+    ...queueMode,
+    ...tuning.inbox,
+    onEvent: async (notice) => {
+      deps.onNotice?.(notice);
+      await tracker.hint(notice);
+    },
+    resolveTxId: async (chatId, txId) => (await history.findBroadcastByTxId(chatId, txId))?.id,
+  });
+
+  return {
+    push,
+    tracker,
+    notifier,
+    topUpNotifier,
+    inbox,
+    async start() {
+      await push.start();
+      await inbox.start();
+      await tracker.start();
+    },
+    stop: () =>
+      runStopSteps(logger, [
+        ["inbox", () => inbox.stop()],
+        ["tracker", () => tracker.stop()],
+        ["push", () => push.stop()],
+      ]),
+  };
+}

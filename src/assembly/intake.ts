@@ -1,0 +1,110 @@
+import { run, type RunnerHandle } from "@grammyjs/runner";
+import type { Bot } from "grammy";
+import type { Logger } from "pino";
+import { createBot, registerCommands, type BotContext, type BotDeps, type CreateBotOptions } from "../bot/index.js";
+import type { Config } from "../config.js";
+import type { WebhookInbox } from "../core/webhooks/types.js";
+import { createHttpServer, type HttpServer } from "../server/index.js";
+import { apiSignal, type TelegramLink } from "../telegram-link.js";
+import { runStopSteps } from "./shutdown.js";
+
+/** Update types the bot handles; anything else is not even fetched. */
+export const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "inline_query", "my_chat_member"] as const;
+
+export interface IntakeDeps {
+  config: Config;
+  logger: Logger;
+  /** What the bot's features use, the one I18n instance included. */
+  bot: BotDeps;
+  telegram: TelegramLink;
+  /** Where /hooks/<routeId> puts the service's webhooks. */
+  inbox: Pick<WebhookInbox, "accept">;
+  /** A known bot: no getMe at start (tests). */
+  botInfo?: CreateBotOptions["botInfo"];
+  /** Polling refused for good (401 revoked token, 409 another instance). */
+  onFatal?: (error: unknown) => void;
+}
+
+/** What comes in: Telegram's updates (polling or /telegram) and the HTTP server (/hooks, /healthz, /readyz, /metrics). */
+export interface Intake {
+  bot: Bot<BotContext>;
+  server: HttpServer;
+  /** The HTTP server's port once started (0 before). */
+  readonly httpPort: number;
+  /**
+   * HTTP first (so /healthz answers while getMe is still retried), then
+   * Telegram: getMe, the command menu, and the webhook or the runner; a
+   * worker takes no Telegram intake. `signal` ends a start still waiting for Telegram.
+   */
+  start(signal: AbortSignal): Promise<void>;
+  /** The runner, then the HTTP server. Failures are logged. */
+  stop(): Promise<void>;
+}
+
+export function createIntake(deps: IntakeDeps): Intake {
+  const { config, logger, telegram } = deps;
+  const botDeps = deps.bot;
+  const bot = createBot(botDeps, { ...(deps.botInfo ? { botInfo: deps.botInfo } : {}), innerTransformers: [telegram.transformer] });
+  const server = createHttpServer({
+    config,
+    logger,
+    metrics: botDeps.metrics,
+    store: botDeps.store,
+    service: botDeps.service,
+    telegramState: () => telegram.state(),
+    chats: botDeps.chats,
+    inbox: deps.inbox,
+    bot: config.botMode === "webhook" ? bot : undefined,
+    telegramSecretToken: config.telegramWebhookSecret,
+  });
+  let runner: RunnerHandle | undefined;
+  let httpPort = 0;
+
+  return {
+    bot,
+    server,
+    get httpPort() {
+      return httpPort;
+    },
+    async start(signal) {
+      httpPort = (await server.start()).port;
+      await bot.init(apiSignal(signal));
+      logger.info({ username: bot.botInfo.username }, "connected to Telegram");
+      if (config.botMode === "worker") {
+        // Telegram intake (updates, webhook, command menu) belongs to the process that polls or takes /telegram.
+        logger.info({ httpPort }, "started as a worker: no Telegram intake");
+        return;
+      }
+      try {
+        await registerCommands(bot, { defaultLocale: config.defaultLocale });
+      } catch (error) {
+        // The command menu is a convenience; the bot works without it.
+        logger.warn({ err: error }, "setMyCommands failed");
+      }
+      if (config.botMode === "webhook") {
+        await bot.api.setWebhook(
+          `${config.publicUrl}/telegram`,
+          {
+            allowed_updates: [...ALLOWED_UPDATES],
+            ...(config.telegramWebhookSecret ? { secret_token: config.telegramWebhookSecret } : {}),
+          },
+          apiSignal(signal),
+        );
+      } else {
+        await bot.api.deleteWebhook(undefined, apiSignal(signal));
+        // Updates of one chat in order, different chats in parallel.
+        runner = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] }, silent: true } });
+        runner.task()?.catch((error: unknown) => {
+          logger.fatal({ err: error }, "polling stopped: Telegram refused getUpdates");
+          deps.onFatal?.(error);
+        });
+      }
+      logger.info({ httpPort }, "started");
+    },
+    stop: () =>
+      runStopSteps(logger, [
+        ["runner", async () => (runner?.isRunning() ? runner.stop() : undefined)],
+        ["http", () => server.stop()],
+      ]),
+  };
+}
