@@ -8,7 +8,7 @@ import { createTrackingNotifier } from "./bot/features/tracking-notifier.js";
 import type { Config } from "./config.js";
 import { createConfirmationRecovery } from "./core/confirmations/confirmation-recovery.js";
 import { createChatRepository } from "./core/chats/chat-repository.js";
-import { createMetrics, type Metrics } from "./core/metrics.js";
+import { createMetrics, recordServiceCalls, type Metrics } from "./core/metrics.js";
 import { createOrderHistory } from "./core/orders/order-history.js";
 import { createPricingCache } from "./core/pricing-cache.js";
 import { createPushQueue, type PushJob } from "./core/push/index.js";
@@ -67,7 +67,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     logger,
     ...(overrides.serviceAttemptTimeoutMs ? { attemptTimeoutMs: overrides.serviceAttemptTimeoutMs } : {}),
     ...(overrides.serviceTotalTimeoutMs ? { totalTimeoutMs: overrides.serviceTotalTimeoutMs } : {}),
-    onCall: ({ endpoint, outcome }) => metrics.inc("service_calls_total", { endpoint, outcome }),
+    onCall: recordServiceCalls(metrics),
   });
   const pricing = createPricingCache({ load: () => service.getPricing(), logger });
   const chats = createChatRepository({ store, vault, logger });

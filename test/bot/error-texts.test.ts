@@ -129,6 +129,6 @@ describe("error texts through the bot", () => {
     expect(logged.msg).toBe("update failed");
     expect(logged.update_id).toEqual(expect.any(Number));
     expect(logged.chat_id).toBe(chats.en);
-    expect(h.deps.metrics.get("bot_updates_total", { type: "message", outcome: "error" })).toBeGreaterThan(0);
+    expect(await h.deps.metrics.get("bot_updates_total", { type: "message", outcome: "error" })).toBeGreaterThan(0);
   });
 });

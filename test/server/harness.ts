@@ -15,7 +15,7 @@ import { pino } from "pino";
 import { request } from "undici";
 import { createTrackingNotifier } from "../../src/bot/features/tracking-notifier.js";
 import { createChatRepository, type ChatRepository } from "../../src/core/chats/chat-repository.js";
-import { createMetrics, type Metrics } from "../../src/core/metrics.js";
+import { createMetrics, recordServiceCalls, type Metrics } from "../../src/core/metrics.js";
 import { createOrderHistory } from "../../src/core/orders/order-history.js";
 import { createPushQueue } from "../../src/core/push/create-push-queue.js";
 import type { PushQueue } from "../../src/core/push/types.js";
@@ -71,7 +71,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     attemptTimeoutMs: 2_000,
     totalTimeoutMs: 4_000,
     backoffBaseMs: 20,
-    onCall: ({ endpoint, outcome }) => metrics.inc("service_calls_total", { endpoint, outcome }),
+    onCall: recordServiceCalls(metrics),
   });
   const api = new Api(tg.token, { apiRoot: tg.apiRoot });
   const push = createPushQueue({
