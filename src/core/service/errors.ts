@@ -166,9 +166,8 @@ export class ServiceError extends Error {
 
   /** The error `toJSON` described (also the older shape without `name`). */
   static from(json: ServiceErrorJSON): ServiceError {
-    const init: ServiceErrorInit = { code: json.code, status: json.status };
-    for (const field of OPTIONAL_FIELDS) if (json[field] !== undefined) Object.assign(init, { [field]: json[field] });
-    return new ServiceError(init);
+    // Every field of the JSON is a field of the init; `name` is ignored by the constructor.
+    return new ServiceError(json);
   }
 
   /** Plain data for JSON-only places; `from` rebuilds the error. Undefined fields are left out. */
