@@ -60,7 +60,7 @@ describe("error texts: every code has its own localized explanation (the table)"
 
 describe("error texts through the bot", () => {
   const h = useBotHarness();
-  const chats: Record<string, number> = { en: 9001, ru: 9002, zh: 9003 };
+  const chats = { en: 9001, ru: 9002, zh: 9003 } as const;
   beforeAll(async () => {
     for (const [locale, chatId] of Object.entries(chats)) {
       h.tg.addChat(chatId, { languageCode: locale });
@@ -71,7 +71,7 @@ describe("error texts through the bot", () => {
 
   it("a refusal reaches the user through /balance as the table's text, in the chat's language", async () => {
     for (const locale of LOCALES) {
-      const u = h.user(chats[locale]!);
+      const u = h.user(chats[locale]);
       h.sim.faults.clear();
       h.sim.faults.inject({ method: "GET", path: "/v1/balance", kind: "status", status: 400, code: "validation.invalid_field", detail: "detail of validation.invalid_field" });
       await u.send("/balance");
@@ -88,7 +88,7 @@ describe("error texts through the bot", () => {
   });
 
   it("an unknown code shows its detail and requestId", async () => {
-    const u = h.user(chats.en!);
+    const u = h.user(chats.en);
     h.sim.faults.inject({ method: "GET", path: "/v1/balance", kind: "status", status: 418, code: "teapot.brewing", detail: "short & <stout>" });
     await u.send("/balance");
     expect(u.lastText()).toMatch(/teapot\.brewing, short & <stout> \(request req_[0-9a-f]+\)/);
@@ -96,7 +96,7 @@ describe("error texts through the bot", () => {
   });
 
   it("a detail echoing a key or secret reaches the user redacted", async () => {
-    const u = h.user(chats.en!);
+    const u = h.user(chats.en);
     const leaked = "sk_live_0123456789abcdef0123456789";
     h.sim.faults.inject({ method: "GET", path: "/v1/balance", kind: "status", status: 418, code: "teapot.brewing", detail: `key ${leaked} and secret=whsec-hunter22 refused` });
     await u.send("/balance");
@@ -106,14 +106,14 @@ describe("error texts through the bot", () => {
   });
 
   it("the 402 text names the required amount and the 429 text the wait", async () => {
-    const u = h.user(chats.en!);
+    const u = h.user(chats.en);
     h.sim.faults.inject({ method: "GET", path: "/v1/balance", kind: "status", status: 429, code: "rate_limited", retryAfterSec: 9 });
     await u.send("/balance");
     expect(u.lastText()).toContain("wait 9 s");
   });
 
   it("an unexpected failure is answered with a short line, never a stack trace, and logged with the update", async () => {
-    const u = h.user(chats.en!);
+    const u = h.user(chats.en);
     const original = h.deps.chats.getApiKey;
     h.deps.chats.getApiKey = () => Promise.reject(new Error("disk on fire"));
     try {
