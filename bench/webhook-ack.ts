@@ -77,7 +77,7 @@ export async function benchWebhookAck(limits: { maxOps: number; maxMs: number })
       // Signing is the sender's work: done outside the timed call.
       { baseline: "GET /healthz (same server)", prepare: hook },
     );
-    if (metrics.get("webhooks_total", { outcome: "accepted" }) === 0) throw new Error("no webhook was accepted");
+    if ((await metrics.get("webhooks_total", { outcome: "accepted" })) === 0) throw new Error("no webhook was accepted");
   } finally {
     await pool.close();
     await server.stop();

@@ -69,8 +69,8 @@ describe.skipIf(!REDIS_URL)("two app processes over one Redis: one polls Telegra
     expect(w.tg.callsOf("setWebhook")).toHaveLength(0);
     const handledUpdates = /bot_updates_total\{[^}]*\} [1-9]/;
     // Counted once the handler has returned, a moment after the reply.
-    await waitFor(() => handledUpdates.test(a.metrics.render()), "instance A counting the update");
-    expect(b.metrics.render()).not.toMatch(handledUpdates);
+    await waitFor(async () => handledUpdates.test(await a.metrics.render()), "instance A counting the update");
+    expect(await b.metrics.render()).not.toMatch(handledUpdates);
   });
 
   it("delivers a webhook posted to the worker instance to the chat exactly once", async () => {
@@ -91,8 +91,8 @@ describe.skipIf(!REDIS_URL)("two app processes over one Redis: one polls Telegra
 
     const deliveries = w.sim.webhookDeliveries.filter((d) => d.body.includes(orderId));
     expect(deliveries.every((d) => d.url === hookUrl)).toBe(true);
-    expect(b.metrics.get("webhooks_total", { outcome: "accepted" })).toBeGreaterThanOrEqual(2);
-    expect(a.metrics.get("webhooks_total", { outcome: "accepted" })).toBe(0);
+    expect(await b.metrics.get("webhooks_total", { outcome: "accepted" })).toBeGreaterThanOrEqual(2);
+    expect(await a.metrics.get("webhooks_total", { outcome: "accepted" })).toBe(0);
     expect(seen()).toHaveLength(1);
     expect(finals()).toHaveLength(1);
     const sends = w.tg.callsOf("sendMessage").filter((c) => c.ok && String(c.params.text).includes(orderId));

@@ -29,7 +29,7 @@ export function appWalk(openTarget: () => Promise<StoreTarget>, hooks: WalkHooks
   let routeId = "";
 
   const finals = (orderId: string) => w.botTexts(CHAT, new RegExp(`^✅ Order ${orderId} is fulfilled`));
-  const metric = (name: string, labels: Record<string, string>) => app.metrics.get(name, labels);
+  const metric: App["metrics"]["get"] = (name, labels) => app.metrics.get(name, labels);
 
   beforeAll(async () => {
     target = await openTarget();
@@ -55,7 +55,7 @@ export function appWalk(openTarget: () => Promise<StoreTarget>, hooks: WalkHooks
     expect(finals(orderId)).toHaveLength(1);
     // Card edits and the final notification are sent by the push queue only; it counts a send
     // after Telegram answered, so the count may trail what the chat already shows.
-    await waitFor(() => metric("notifications_total", { outcome: "sent" }) >= 2, "the push queue counting both sends");
+    await waitFor(async () => (await metric("notifications_total", { outcome: "sent" })) >= 2, "the push queue counting both sends");
     await hooks.afterPushes?.(target!);
   });
 
@@ -75,8 +75,8 @@ export function appWalk(openTarget: () => Promise<StoreTarget>, hooks: WalkHooks
     await waitFor(() => finals(orderId).length > 0, "the final notification of the relayed order");
     expect(w.botTexts(CHAT, /^New on your account/).filter((t) => t.includes(orderId))).toHaveLength(1);
     expect(finals(orderId)).toHaveLength(1);
-    expect(metric("webhooks_total", { outcome: "accepted" })).toBeGreaterThanOrEqual(1);
-    expect(metric("webhooks_total", { outcome: "unauthorized" })).toBe(0);
+    expect(await metric("webhooks_total", { outcome: "accepted" })).toBeGreaterThanOrEqual(1);
+    expect(await metric("webhooks_total", { outcome: "unauthorized" })).toBe(0);
     await hooks.afterWebhook?.(target!);
   });
 
@@ -91,7 +91,7 @@ export function appWalk(openTarget: () => Promise<StoreTarget>, hooks: WalkHooks
     // No webhooks meanwhile: only the tracker picking the order up from the store may finish it.
     w.sim.setCallbackUrl(w.demo.apiKey, null);
     app = await w.startApp(target!.url);
-    await waitFor(() => metric("tracked_items", { kind: "order" }) === 1, "the stored order being tracked again");
+    await waitFor(async () => (await metric("tracked_items", { kind: "order" })) === 1, "the stored order being tracked again");
     const balance = await w.say(CHAT, "/balance", (m) => m.text.includes("TRX"));
     expect(balance.text).not.toMatch(/\/link/);
     w.sim.control.pauseLifecycles(false);
@@ -106,13 +106,13 @@ export function appWalk(openTarget: () => Promise<StoreTarget>, hooks: WalkHooks
     w.sim.control.pauseLifecycles(true);
     const { orderId, cardId } = await w.placeOrder(CHAT);
     expect(w.textOf(CHAT, cardId)).toContain("Status: pending");
-    await waitFor(() => metric("tracked_items", { kind: "order" }) === 1, "the order being tracked");
+    await waitFor(async () => (await metric("tracked_items", { kind: "order" })) === 1, "the order being tracked");
 
     w.tg.blockChat(CHAT);
     // Not final: only the 403 may end its tracking.
     w.sim.control.setOrderStatus(orderId, "executing");
     await waitFor(() => w.tg.failedCalls().some((c) => c.errorCode === 403), "Telegram's 403");
-    await waitFor(() => metric("tracked_items", { kind: "order" }) === 0, "tracking of the chat to stop");
+    await waitFor(async () => (await metric("tracked_items", { kind: "order" })) === 0, "tracking of the chat to stop");
     expect(w.textOf(CHAT, cardId)).toContain("Status: pending");
     await w.stopApp(app);
 

@@ -133,6 +133,9 @@ describe("the app as main.ts builds it (polling)", () => {
     const body = await metrics.text();
     expect(body).toMatch(/bot_updates_total\{[^}]*\} [1-9]/);
     expect(body).toContain("service_calls_total");
+    // The /link and /balance above each read GET /v1/balance: their latency is recorded.
+    expect(body).toMatch(/service_call_duration_seconds_count\{[^}]*endpoint="GET \/v1\/balance"[^}]*\} [1-9]/);
+    expect(body).toMatch(/service_call_duration_seconds_bucket\{(?=[^}]*le="\+Inf")(?=[^}]*endpoint="GET \/v1\/balance")[^}]*\} [1-9]/);
   });
 
   it("relays a signed webhook from the service to the chat", async () => {

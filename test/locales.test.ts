@@ -2,11 +2,12 @@
  * Every message id exists in every locale with the same variables, every
  * file parses cleanly, every text is valid Telegram HTML, and the ids the
  * code relies on (errors, command descriptions) exist. Parsed with
- * @fluent/bundle's FluentResource (a dependency of @grammyjs/i18n).
+ * @fluent/syntax, Fluent's own AST: junk, ids, attributes and variable
+ * references come from its public types.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { FluentResource } from "@fluent/bundle";
+import { Junk, Message, parse, Term, TextElement, Visitor, type Pattern, type VariableReference } from "@fluent/syntax";
 import { I18n } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
 import { LOCALES_DIRECTORY } from "../src/bot/i18n.js";
@@ -16,23 +17,25 @@ import { SUPPORTED_LOCALES } from "../src/config.js";
 import { BROADCAST_STATUSES, ORDER_STATUSES } from "../src/core/service/schemas.js";
 import { parseHtml } from "./support/fake-telegram-format.js";
 
-type Node = unknown;
-
 /** Variable names referenced anywhere in a pattern (selectors and variants included). */
-function variablesOf(node: Node, out = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) {
-    for (const item of node) variablesOf(item, out);
-  } else if (node && typeof node === "object") {
-    const n = node as Record<string, unknown>;
-    if (n.type === "var" && typeof n.name === "string") out.add(n.name);
-    for (const value of Object.values(n)) variablesOf(value, out);
+class VariableCollector extends Visitor {
+  readonly names = new Set<string>();
+  override visitVariableReference(node: VariableReference): void {
+    this.names.add(node.id.name);
   }
-  return out;
+}
+
+function variablesOf(pattern: Pattern): string[] {
+  const collector = new VariableCollector();
+  collector.visit(pattern);
+  return [...collector.names].sort();
 }
 
 interface Entry {
   vars: string[];
   file: string;
+  /** The value's text with placeables as plain words (for the HTML check); undefined for attribute-only messages. */
+  text: string | undefined;
 }
 
 /** "id" and "id.attribute" -> variables, for one locale (all its files). */
@@ -41,16 +44,18 @@ function loadLocale(locale: string): { entries: Map<string, Entry>; problems: st
   const problems: string[] = [];
   const dir = join(LOCALES_DIRECTORY, locale);
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".ftl"))) {
-    const source = readFileSync(join(dir, file), "utf8");
-    const resource = new FluentResource(source) as unknown as { body: { id: string; value: Node; attributes: Record<string, Node> }[] };
-    // FluentResource skips junk silently: every definition line must have become a message.
-    const defined = source.split("\n").filter((line) => /^-?[a-zA-Z][\w-]*\s*=/.test(line)).length;
-    if (defined !== resource.body.length) problems.push(`${locale}/${file}: ${defined - resource.body.length} entries failed to parse`);
-    for (const message of resource.body) {
-      if (entries.has(message.id)) problems.push(`${locale}/${file}: duplicate id ${message.id}`);
-      if (message.value !== null) entries.set(message.id, { vars: [...variablesOf(message.value)].sort(), file });
-      for (const [attribute, pattern] of Object.entries(message.attributes ?? {})) {
-        entries.set(`${message.id}.${attribute}`, { vars: [...variablesOf(pattern)].sort(), file });
+    const resource = parse(readFileSync(join(dir, file), "utf8"), { withSpans: false });
+    for (const entry of resource.body) {
+      if (entry instanceof Junk) {
+        problems.push(`${locale}/${file}: unparsable ${JSON.stringify(entry.content.slice(0, 60))} (${entry.annotations.map((a) => a.message).join("; ")})`);
+        continue;
+      }
+      if (!(entry instanceof Message || entry instanceof Term)) continue;
+      const id = entry instanceof Term ? `-${entry.id.name}` : entry.id.name;
+      if (entries.has(id)) problems.push(`${locale}/${file}: duplicate id ${id}`);
+      if (entry.value) entries.set(id, { vars: variablesOf(entry.value), file, text: flatten(entry.value) });
+      for (const attribute of entry.attributes) {
+        entries.set(`${id}.${attribute.id.name}`, { vars: variablesOf(attribute.value), file, text: undefined });
       }
     }
   }
@@ -73,14 +78,10 @@ describe("locales", () => {
     });
 
     it(`${locale}: every text is valid Telegram HTML`, () => {
-      const dir = join(LOCALES_DIRECTORY, locale);
-      for (const file of readdirSync(dir).filter((f) => f.endsWith(".ftl"))) {
-        const resource = new FluentResource(readFileSync(join(dir, file), "utf8")) as unknown as { body: { id: string; value: Node }[] };
-        for (const message of resource.body) {
-          const text = flatten(message.value);
-          const parsed = parseHtml(text);
-          expect(parsed.ok, `${locale}/${file} ${message.id}: ${parsed.ok ? "" : parsed.description}`).toBe(true);
-        }
+      for (const [id, { file, text }] of locales[locale]!.entries) {
+        if (text === undefined) continue;
+        const parsed = parseHtml(text);
+        expect(parsed.ok, `${locale}/${file} ${id}: ${parsed.ok ? "" : parsed.description}`).toBe(true);
       }
     });
   }
@@ -110,10 +111,7 @@ describe("locales", () => {
   });
 });
 
-/** The pattern's literal text with placeholders as plain words (for the HTML check). */
-function flatten(node: Node): string {
-  if (node === null || node === undefined) return "x";
-  if (typeof node === "string") return node;
-  if (Array.isArray(node)) return node.map((n) => (typeof n === "string" ? n : "x")).join("");
-  return "x";
+/** The pattern's literal text with placeables as plain words. */
+function flatten(pattern: Pattern): string {
+  return pattern.elements.map((element) => (element instanceof TextElement ? element.value : "x")).join("");
 }

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { Metrics } from "../core/metrics.js";
+import { recordServiceCalls, type Metrics } from "../core/metrics.js";
 import { createPricingCache, type PricingCache } from "../core/pricing-cache.js";
 import type { ServiceClient } from "../core/service/client.js";
 import { createServiceClient, type ServiceClientDeps } from "../core/service/create-service-client.js";
@@ -12,13 +12,13 @@ export interface ServiceAccessDeps {
   tuning?: Pick<ServiceClientDeps, "attemptTimeoutMs" | "totalTimeoutMs" | "maxAttempts" | "backoffBaseMs" | "backoffMaxMs">;
 }
 
-/** The service client, counted in `service_calls_total`, and the pricing cache over it. */
+/** The service client, counted in `service_calls_total` and timed in `service_call_duration_seconds`, and the pricing cache over it. */
 export function createServiceAccess({ baseUrl, logger, metrics, tuning = {} }: ServiceAccessDeps): { service: ServiceClient; pricing: PricingCache } {
   const service = createServiceClient({
     baseUrl,
     logger,
     ...tuning,
-    onCall: ({ endpoint, outcome }) => metrics.inc("service_calls_total", { endpoint, outcome }),
+    onCall: recordServiceCalls(metrics),
   });
   const pricing = createPricingCache({ load: () => service.getPricing(), logger });
   return { service, pricing };

@@ -14,13 +14,13 @@ const digest = (text: string) => createHash("sha256").update(text).digest();
 export function createMetricsHandler(deps: MetricsHandlerDeps) {
   // Compared as digests: equal lengths for timingSafeEqual, and the token's length does not leak.
   const expected = deps.token === undefined ? undefined : digest(deps.token);
-  return (c: Context): Response => {
+  return async (c: Context): Promise<Response> => {
     if (expected !== undefined) {
       const m = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "");
       if (!m?.[1] || !timingSafeEqual(digest(m[1]), expected)) {
         return c.json({ error: "unauthorized" }, 401, { "WWW-Authenticate": 'Bearer realm="metrics"' });
       }
     }
-    return c.text(deps.metrics.render(), 200, { "Content-Type": "text/plain; version=0.0.4; charset=utf-8" });
+    return c.text(await deps.metrics.render(), 200, { "Content-Type": deps.metrics.contentType });
   };
 }

@@ -97,7 +97,7 @@ describe("/start, /help, /cancel and the rest of a private chat", () => {
     expect(await h.deps.chats.get(1042)).toBeUndefined();
   });
 
-  it("counts updates by type", () => {
-    expect(h.deps.metrics.get("bot_updates_total", { type: "message", outcome: "ok" })).toBeGreaterThan(5);
+  it("counts updates by type", async () => {
+    expect(await h.deps.metrics.get("bot_updates_total", { type: "message", outcome: "ok" })).toBeGreaterThan(5);
   });
 });

@@ -233,11 +233,11 @@ function post(path: string, headers: Record<string, string>, body: Uint8Array): 
 }
 
 async function drained(): Promise<void> {
-  const accepted = metrics.get("webhooks_total", { outcome: "accepted" });
+  const accepted = await metrics.get("webhooks_total", { outcome: "accepted" });
   await vi.waitFor(
     async () => {
       expect(await inbox.size()).toBe(0);
-      const done = metrics.get("webhooks_total", { outcome: "processed" }) + metrics.get("webhooks_total", { outcome: "dropped" });
+      const done = (await metrics.get("webhooks_total", { outcome: "processed" })) + (await metrics.get("webhooks_total", { outcome: "dropped" }));
       expect(done).toBe(accepted);
     },
     { timeout: 60_000, interval: 50 },

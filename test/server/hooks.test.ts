@@ -65,7 +65,7 @@ describe("POST /hooks/:routeId", () => {
     expect(reReads(h, s.orderId)).toBe(1);
     expect(texts(h, s.chatId)).toHaveLength(1);
     expect(h.notices).toHaveLength(1);
-    expect(h.metrics.get("webhooks_total", { outcome: "duplicate" })).toBe(1);
+    expect(await h.metrics.get("webhooks_total", { outcome: "duplicate" })).toBe(1);
   });
 
   it("treats a retry without a delivery id header as the same delivery (same body)", async () => {
@@ -113,7 +113,7 @@ describe("POST /hooks/:routeId", () => {
     expect(texts(h, s.chatId)).toEqual([]);
     expect(h.notices).toEqual([]);
     expect(await h.inbox.size()).toBe(0);
-    expect(h.metrics.get("webhooks_total", { outcome: "unauthorized" })).toBe(1);
+    expect(await h.metrics.get("webhooks_total", { outcome: "unauthorized" })).toBe(1);
     // A refused delivery is not remembered: the genuine one with the same id still goes through.
     const genuine = await postHook(h, s.routeId, s.nested, { secret: s.webhookSecret, ...(res.deliveryId ? { deliveryId: res.deliveryId } : {}) });
     expect(genuine.status).toBe(202);
@@ -245,7 +245,7 @@ describe("POST /hooks/:routeId", () => {
     await settle(h);
     expect(h.notices).toEqual([]);
     expect(texts(h, s.chatId)).toEqual([]);
-    expect(h.metrics.get("webhooks_total", { outcome: "dropped" })).toBe(1);
+    expect(await h.metrics.get("webhooks_total", { outcome: "dropped" })).toBe(1);
   });
 
   it("refuses a body that is not JSON with 400 after the signature check", async () => {
@@ -261,7 +261,7 @@ describe("POST /hooks/:routeId", () => {
     await until(async () => (await h.chats.get(s.chatId))?.active === false);
     await until(() => h.tracker.size === 0);
     expect(await h.tracker.stopChat(s.chatId)).toBe(0);
-    expect(h.metrics.get("notifications_total", { outcome: "failed" })).toBe(1);
+    expect(await h.metrics.get("notifications_total", { outcome: "failed" })).toBe(1);
   });
 
   it("respects /settings: with order notifications off, a webhook re-reads but tells the chat nothing", async () => {

@@ -109,7 +109,7 @@ describe("HTTP server hardening", () => {
     expect(Number(statuses[3]!.retryAfter)).toBeGreaterThanOrEqual(1);
     expect((await post(s.base, OTHER_ROUTE)).status).toBe(202);
     expect(s.stored).toHaveLength(4);
-    expect(s.metrics.get("webhooks_total", { outcome: "rate_limited" })).toBe(2);
+    expect(await s.metrics.get("webhooks_total", { outcome: "rate_limited" })).toBe(2);
   });
 
   it("limits all routes together: unknown routes spend the global budget too", async () => {

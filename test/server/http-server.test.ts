@@ -125,6 +125,7 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
       ["webhooks_total", "counter"],
       ["notifications_total", "counter"],
       ["tracked_items", "gauge"],
+      ["service_call_duration_seconds", "histogram"],
     ]) {
       expect(res.body).toContain(`# TYPE ${name} ${type}`);
     }

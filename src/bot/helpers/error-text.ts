@@ -6,19 +6,26 @@
 import type { I18nFlavor } from "@grammyjs/i18n";
 import { redactSecrets } from "../../core/redact-secrets.js";
 import { MIN_DEPOSIT_SUN } from "../../core/topup/top-up-advice.js";
-import { CLIENT_ERROR_CODES, ServiceError } from "../../core/service/errors.js";
+import { CLIENT_ERROR_CODES, isKnownErrorCode, ServiceError, type KnownErrorCode } from "../../core/service/errors.js";
 import { formatTrx } from "./format.js";
 import { code, translate, type TextVars } from "./html.js";
 
 type VarsOf = (error: ServiceError, locale: string) => TextVars;
+interface ErrorTextEntry {
+  readonly key: string;
+  readonly vars: VarsOf;
+}
 
 const none: VarsOf = () => ({});
 /** The service's own words, with anything that looks like a key or secret blanked. */
 const detailOf = (e: ServiceError): string => (e.detail === undefined ? "-" : redactSecrets(e.detail));
 const withRequest: VarsOf = (e) => ({ requestId: e.requestId ?? "-" });
 
-/** code -> Fluent id and its variables (same variables in every locale). */
-export const ERROR_TEXTS = {
+/**
+ * code -> Fluent id and its variables (same variables in every locale).
+ * Exhaustive: a code added to the union without a text fails the build.
+ */
+export const ERROR_TEXTS: Readonly<Record<KnownErrorCode, ErrorTextEntry>> = {
   "api_key.invalid": { key: "error-api_key-invalid", vars: none },
   "api_key.revoked": { key: "error-api_key-revoked", vars: none },
   "api_keys.ip_not_allowed": { key: "error-api_keys-ip_not_allowed", vars: (e) => ({ seenIp: code(e.seenIp ?? "?") }) },
@@ -53,17 +60,16 @@ export const ERROR_TEXTS = {
   [CLIENT_ERROR_CODES.bodyTooLarge]: { key: "error-client-body_too_large", vars: none },
   [CLIENT_ERROR_CODES.invalidId]: { key: "error-client-invalid_id", vars: none },
   [CLIENT_ERROR_CODES.invalidIdempotencyKey]: { key: "error-client-invalid_idempotency_key", vars: none },
-} as const satisfies Record<string, { key: string; vars: VarsOf }>;
+};
 
-export type KnownErrorCode = keyof typeof ERROR_TEXTS;
-
-type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES];
-/** Compile-time check: a client code added without a text fails the build. */
-export const CLIENT_CODES_COVERED: ClientErrorCode extends KnownErrorCode ? true : never = true;
-
-export function isKnownErrorCode(value: string): value is KnownErrorCode {
-  return Object.hasOwn(ERROR_TEXTS, value);
-}
+/**
+ * A key the user just sent (not the one this chat holds) refused: the
+ * generic texts ("the key of this chat") would misname it.
+ */
+const SENT_KEY_TEXTS: Readonly<Partial<Record<KnownErrorCode, ErrorTextEntry>>> = {
+  "api_key.invalid": { key: "link-key-invalid", vars: none },
+  "api_key.revoked": { key: "link-key-revoked", vars: none },
+};
 
 type Translator = Pick<I18nFlavor, "t">;
 
@@ -78,6 +84,12 @@ export function serviceErrorText(ctx: Translator, error: ServiceError, locale: s
     detail: error.detail !== undefined ? detailOf(error) : error.status ? `HTTP ${error.status}` : "-",
     requestId: code(error.requestId ?? "-"),
   });
+}
+
+/** A refusal of a key the user just sent, to link it. */
+export function sentKeyErrorText(ctx: Translator, error: ServiceError, locale: string): string {
+  const entry = isKnownErrorCode(error.code) ? SENT_KEY_TEXTS[error.code] : undefined;
+  return entry ? translate(ctx, entry.key, entry.vars(error, locale)) : serviceErrorText(ctx, error, locale);
 }
 
 /** Any failure as text: a ServiceError gets its own message, anything else the generic line. */

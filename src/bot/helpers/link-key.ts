@@ -6,9 +6,9 @@
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { ChatRecord } from "../../core/chats/chat-record.js";
 import type { ServiceClient } from "../../core/service/client.js";
-import { CLIENT_ERROR_CODES, ServiceError, type ServiceErrorInit } from "../../core/service/errors.js";
+import { ServiceError, type ServiceErrorJSON } from "../../core/service/errors.js";
 import type { BotDeps } from "../deps.js";
-import { serviceErrorText } from "./error-text.js";
+import { sentKeyErrorText } from "./error-text.js";
 import { formatTrx } from "./format.js";
 import { code, translate } from "./html.js";
 
@@ -16,17 +16,8 @@ import { code, translate } from "./html.js";
 export type KeyCheck =
   | { kind: "ok"; availableSun: number; depositAddress: string | null }
   | { kind: "no-wallet" }
-  | { kind: "unavailable"; error: ServiceErrorInit }
-  | { kind: "refused"; error: ServiceErrorInit };
-
-const UNAVAILABLE: ReadonlySet<string> = new Set([
-  CLIENT_ERROR_CODES.timeout,
-  CLIENT_ERROR_CODES.connection,
-  CLIENT_ERROR_CODES.badErrorBody,
-  CLIENT_ERROR_CODES.badResponse,
-  "rate_limited",
-  "broadcast.upstream_unavailable",
-]);
+  | { kind: "unavailable"; error: ServiceErrorJSON }
+  | { kind: "refused"; error: ServiceErrorJSON };
 
 /** Printable ASCII without spaces, as an HTTP header carries it. */
 export function looksLikeApiKey(text: string): boolean {
@@ -35,27 +26,14 @@ export function looksLikeApiKey(text: string): boolean {
 
 export const looksLikeWebhookSecret = looksLikeApiKey;
 
-function plain(error: ServiceError): ServiceErrorInit {
-  return {
-    code: error.code,
-    status: error.status,
-    detail: error.detail,
-    requestId: error.requestId,
-    seenIp: error.seenIp,
-    requiredSun: error.requiredSun,
-    retryAfterSec: error.retryAfterSec,
-  };
-}
-
 export async function checkKey(service: ServiceClient, apiKey: string): Promise<KeyCheck> {
   try {
     const balance = await service.getBalance(apiKey);
     return { kind: "ok", availableSun: balance.availableSun, depositAddress: balance.depositAddress };
   } catch (error) {
     if (!ServiceError.isInstance(error)) throw error;
-    if (error.code === "not_found") return { kind: "no-wallet" };
-    if (UNAVAILABLE.has(error.code) || error.status >= 500) return { kind: "unavailable", error: plain(error) };
-    return { kind: "refused", error: plain(error) };
+    if (error.isNotFound) return { kind: "no-wallet" };
+    return { kind: error.isUnavailable ? "unavailable" : "refused", error: error.toJSON() };
   }
 }
 
@@ -80,15 +58,10 @@ export async function storeLink(
 
 type Translator = Pick<I18nFlavor, "t">;
 
-const LINK_REFUSALS: Readonly<Record<string, string>> = { "api_key.invalid": "link-key-invalid", "api_key.revoked": "link-key-revoked" };
-
 /** Text for a check that stored nothing. */
 export function notStoredText(ctx: Translator, check: Extract<KeyCheck, { kind: "unavailable" | "refused" }>, locale: string): string {
   if (check.kind === "unavailable") return translate(ctx, "link-unavailable");
-  // The key was just sent, not one this chat holds: the generic texts ("the key of this chat") would misname it.
-  const own = LINK_REFUSALS[check.error.code];
-  if (own) return `${translate(ctx, own)}\n\n${translate(ctx, "link-not-stored")}`;
-  return `${serviceErrorText(ctx, new ServiceError(check.error), locale)}\n\n${translate(ctx, "link-not-stored")}`;
+  return `${sentKeyErrorText(ctx, ServiceError.from(check.error), locale)}\n\n${translate(ctx, "link-not-stored")}`;
 }
 
 /** Text after a successful link: balance or the missing wallet, the callback URL, the secret hint. */

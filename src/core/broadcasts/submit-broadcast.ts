@@ -51,9 +51,6 @@ export interface BroadcastSubmitter {
   cancel(chatId: number, draftId: string): Promise<BroadcastDraft | undefined>;
 }
 
-/** Worth a Retry button: nothing was charged and the cause may pass. */
-const RETRYABLE: ReadonlySet<string> = new Set(["broadcast.upstream_unavailable", "rate_limited", "wallet.insufficient_balance"]);
-
 export function createBroadcastSubmitter(deps: BroadcastSubmitterDeps): BroadcastSubmitter {
   const { service, drafts, history, now, logger } = deps;
   const mutex = createKeyedMutex();
@@ -160,7 +157,7 @@ export function createBroadcastSubmitter(deps: BroadcastSubmitterDeps): Broadcas
           const saved = (await drafts.update(draftId, (d) => ({ ...d, state, lastErrorCode: error.code }))) ?? sending;
           if (state === "open") await deps.pending.remove("broadcast", draftId);
           logger.warn({ draftId, code: error.code, status: error.status, requestId: error.requestId }, "broadcast not accepted");
-          return { status: "failed", draft: saved, error, retryable: state === "unknown" || RETRYABLE.has(error.code) };
+          return { status: "failed", draft: saved, error, retryable: state === "unknown" || error.isRetryable };
         }
       });
     },

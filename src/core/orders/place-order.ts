@@ -71,14 +71,6 @@ export interface OrderPlacer {
   cancel(chatId: number, quoteId: string): Promise<Quote | undefined>;
 }
 
-/** Refusals after which the same key may be sent again once the cause is fixed. */
-const RETRY_SAME_KEY: ReadonlySet<string> = new Set([
-  "wallet.insufficient_balance",
-  "order.receiver_undeliverable",
-  "idempotency.in_progress",
-  "rate_limited",
-]);
-
 export function toPlacedOrder(o: Order): PlacedOrder {
   return {
     orderId: o.orderId,
@@ -171,13 +163,14 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
     // Certainly nothing charged: nothing left to resolve. An unknown outcome stays in the journal.
     if (definite) await deps.pending.remove("order", quote.quoteId);
     logger.warn({ quoteId: quote.quoteId, code: error.code, status: error.status, requestId: error.requestId, state }, "quote not placed");
-    const retryable = !definite || RETRY_SAME_KEY.has(error.code);
+    // A definite refusal is worth a Retry (same key) only when its cause may pass.
+    const retryable = !definite || error.isRetryable;
     if (error.code !== "wallet.insufficient_balance") return { status: "failed", quote: saved, error, retryable };
     try {
       const balance = await service.getBalance(apiKey);
       return { status: "failed", quote: saved, error, retryable, balance };
     } catch (balanceError) {
-      if (ServiceError.isInstance(balanceError) && balanceError.code === "not_found") return { status: "failed", quote: saved, error, retryable, noWallet: true };
+      if (ServiceError.isInstance(balanceError) && balanceError.isNotFound) return { status: "failed", quote: saved, error, retryable, noWallet: true };
       logger.debug({ err: balanceError }, "balance unavailable after 402");
       return { status: "failed", quote: saved, error, retryable };
     }

@@ -133,7 +133,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
     try {
       tracked = await read(item, apiKey);
     } catch (error) {
-      if (ServiceError.isInstance(error) && (error.code === "not_found" || error.isKeyRejected)) {
+      if (ServiceError.isInstance(error) && (error.isNotFound || error.isKeyRejected)) {
         // Re-linked to another account, or the key was revoked: /track will say which.
         logger.warn({ chatId: item.chatId, id: item.id, code: error.code }, "tracked item unreadable; tracking stopped");
         // An id never seen (a webhook about someone else's record) is dropped without a word.

@@ -110,8 +110,8 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     await until(() => delivered === 1);
     await until(async () => (await q.size()) === 0);
     expect(tg.botMessages(910_001).map((m) => m.text)).toEqual(["exactly once"]);
-    expect(metrics.get("notifications_total", { outcome: "queued" })).toBe(1);
-    expect(metrics.get("notifications_total", { outcome: "sent" })).toBe(1);
+    expect(await metrics.get("notifications_total", { outcome: "queued" })).toBe(1);
+    expect(await metrics.get("notifications_total", { outcome: "sent" })).toBe(1);
   });
 
   it("on 403 reports the chat unreachable and drops the chat's older jobs without sending them", async () => {

@@ -79,7 +79,7 @@ describe("push queue over SQLite and the fake Bot API", () => {
     for (const job of jobs) await first.enqueue(job);
     // Enqueueing the same ids again is a no-op.
     for (const job of jobs.slice(0, 50)) await first.enqueue(job);
-    expect(metrics.get("notifications_total", { outcome: "queued" })).toBe(2_000);
+    expect(await metrics.get("notifications_total", { outcome: "queued" })).toBe(2_000);
 
     await until(() => delivered().length >= 600, 120_000);
     await first.stop();
@@ -154,8 +154,8 @@ describe("push queue over SQLite and the fake Bot API", () => {
     await q.start();
     await q.enqueue(message("x", 7));
     await until(() => delivered().length === 1);
-    expect(metrics.get("notifications_total", { outcome: "retried" })).toBe(2);
-    expect(metrics.get("notifications_total", { outcome: "sent" })).toBe(1);
+    expect(await metrics.get("notifications_total", { outcome: "retried" })).toBe(2);
+    expect(await metrics.get("notifications_total", { outcome: "sent" })).toBe(1);
   });
 
   it("drops a permanent 400 but counts \"message is not modified\" as delivered", async () => {
@@ -168,8 +168,8 @@ describe("push queue over SQLite and the fake Bot API", () => {
     await q.enqueue({ id: "gone", chatId: 8, method: "editMessageText", params: { chat_id: 8, message_id: 999, text: "x" } });
     await q.enqueue(message("after", 8));
     await until(async () => (await q.size()) === 0);
-    expect(metrics.get("notifications_total", { outcome: "sent" })).toBe(2);
-    expect(metrics.get("notifications_total", { outcome: "failed" })).toBe(1);
+    expect(await metrics.get("notifications_total", { outcome: "sent" })).toBe(2);
+    expect(await metrics.get("notifications_total", { outcome: "failed" })).toBe(1);
     expect(tg.botMessages(8).map((m) => m.text)).toEqual(["card", "note after"]);
   });
 
