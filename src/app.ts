@@ -1,8 +1,8 @@
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import { Api } from "grammy";
 import type { Logger } from "pino";
-import { createBot, registerCommands, TELEGRAM_CALL_TIMEOUT_SECONDS, type CreateBotOptions } from "./bot/index.js";
-import { createFlows, type FlowDeps } from "./bot/conversations/flow-deps.js";
+import { createBot, registerCommands, TELEGRAM_CALL_TIMEOUT_SECONDS, type BotDeps, type CreateBotOptions } from "./bot/index.js";
+import { createFlows } from "./core/flows.js";
 import { createTopUpNotifier } from "./bot/features/top-up-notifier.js";
 import { createTrackingNotifier } from "./bot/features/tracking-notifier.js";
 import type { Config } from "./config.js";
@@ -130,7 +130,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     onOutcome: (outcome) => notifier.onRecovered(outcome),
     logger,
   });
-  const deps: FlowDeps = { config, logger, metrics, store, vault, service, pricing, chats, flows };
+  const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats, flows };
   const bot = createBot(deps, { ...(overrides.botInfo ? { botInfo: overrides.botInfo } : {}), innerTransformers: [telegram.transformer] });
 
   const inbox = createWebhookInbox({

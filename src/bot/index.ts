@@ -9,17 +9,22 @@ import { CONVERSATION_STATE_VERSION, CONVERSATION_TTL_MS, createConversations } 
 import { LINK_CONVERSATION } from "./conversations/link.js";
 import type { BotDeps } from "./deps.js";
 import { createBalanceFeature } from "./features/balance.js";
+import { createBatchOrderFeature } from "./features/batch-order.js";
+import { createBroadcastFeature } from "./features/broadcast.js";
 import { createCancelFeature } from "./features/cancel.js";
 import { createChatMemberFeature } from "./features/chat-member.js";
-import { createFlowFeatures } from "./features/flows.js";
 import { createHelpFeature } from "./features/help.js";
 import { createInlineQuoteFeature } from "./features/inline-quote.js";
 import { createLanguageFeature } from "./features/language.js";
 import { createLinkFeature } from "./features/link.js";
+import { createOrderFeature } from "./features/order.js";
+import { createOrdersFeature } from "./features/orders.js";
 import { createPricesFeature } from "./features/prices.js";
 import { createSettingsFeature } from "./features/settings.js";
 import { createStartFeature } from "./features/start.js";
 import { createSystemFeature } from "./features/system.js";
+import { createTopUpFeature } from "./features/top-up.js";
+import { createTrackFeature } from "./features/track.js";
 import { createUnhandledFeature } from "./features/unhandled.js";
 import { createUnlinkFeature } from "./features/unlink.js";
 import { createWebhookFeature, WEBHOOK_SECRET_CONVERSATION } from "./features/webhook.js";
@@ -33,7 +38,7 @@ import { createGroupRights } from "./middlewares/group-rights.js";
 import { ownIdGuard } from "./middlewares/own-id-guard.js";
 import { serviceSecretGuard } from "./middlewares/service-secret-guard.js";
 import { updateContext } from "./middlewares/update-context.js";
-import { commandsFor, rememberMenu } from "./register-commands.js";
+import { BOT_COMMANDS } from "./register-commands.js";
 
 export type { BotContext, ConversationContext } from "./context.js";
 export type { BotDeps } from "./deps.js";
@@ -60,7 +65,7 @@ export const TELEGRAM_CALL_TIMEOUT_SECONDS = 60;
 function createFeatures(deps: BotDeps): Composer<BotContext>[] {
   return [
     createStartFeature(deps),
-    createHelpFeature(deps),
+    createHelpFeature(),
     createLanguageFeature(deps),
     createLinkFeature(deps),
     createUnlinkFeature(deps),
@@ -70,7 +75,13 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
     createPricesFeature(deps),
     createSystemFeature(deps),
     createInlineQuoteFeature(deps),
-    ...createFlowFeatures(deps), // order, batch, broadcast, orders, track (issue 4)
+    // Broadcast first: its wallet-secret guard must see a captioned document before the batch feature takes it.
+    createBroadcastFeature(deps),
+    createOrderFeature(deps),
+    createBatchOrderFeature(deps),
+    createOrdersFeature(deps),
+    createTrackFeature(deps),
+    createTopUpFeature(deps),
     createUnhandledFeature(deps), // last
   ];
 }
@@ -107,7 +118,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   bot.use(updateContext({ logger: deps.logger, metrics: deps.metrics, answered }));
   const guarded = bot.errorBoundary(handleError);
   guarded.use(i18n);
-  guarded.use(groupGuard({ rights, commands: commandsFor(deps).map((c) => c.command) }));
+  guarded.use(groupGuard({ rights, commands: BOT_COMMANDS.map((c) => c.command) }));
   // The bot's own membership (block/unblock) before the conversations: a waiting flow must not swallow it.
   guarded.use(createChatMemberFeature(deps, { rights }));
   guarded.use(
@@ -127,14 +138,13 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   );
   guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates
   // Also before the builders and every secret check: a pasted id of this chat's own history is offered for tracking.
-  guarded.use(ownIdGuard({ history: deps.flows?.history }));
+  guarded.use(ownIdGuard({ history: deps.flows.history }));
   guarded.use(editedSecretGuard()); // an edit carrying a secret, in any state
   guarded.use(commandLeavesFlow()); // says which flow a command ends, then runs the command
   // Also before the builders: a pasted service key goes in any state, except to the flows that ask for one.
   guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION], pastedKey: createPastedKeyLinker(deps) }));
   for (const conversation of createConversations(deps)) guarded.use(conversation);
   for (const feature of createFeatures(deps)) guarded.use(feature);
-  rememberMenu(bot, commandsFor(deps));
 
   // Last resort: errors thrown by the error handler itself.
   bot.catch((err) => {

@@ -3,15 +3,12 @@ import type { Api, Bot } from "grammy";
 import type { BotCommand, LanguageCode } from "grammy/types";
 import { SUPPORTED_LOCALES, type SupportedLocale } from "../config.js";
 import type { BotContext } from "./context.js";
-import type { BotDeps } from "./deps.js";
 import { LOCALE_FALLBACKS, LOCALES_DIRECTORY } from "./i18n.js";
 
 export interface MenuCommand {
   command: string;
   /** Also shown (and answered) in groups. */
   public: boolean;
-  /** The optional dependency whose features answer this command; without it the command is not offered. */
-  requires?: "flows";
 }
 
 /**
@@ -22,11 +19,11 @@ export interface MenuCommand {
 export const BOT_COMMANDS: readonly MenuCommand[] = [
   { command: "start", public: false },
   { command: "balance", public: false },
-  { command: "order", public: false, requires: "flows" },
-  { command: "batch", public: false, requires: "flows" },
-  { command: "broadcast", public: false, requires: "flows" },
-  { command: "orders", public: false, requires: "flows" },
-  { command: "track", public: false, requires: "flows" },
+  { command: "order", public: false },
+  { command: "batch", public: false },
+  { command: "broadcast", public: false },
+  { command: "orders", public: false },
+  { command: "track", public: false },
   { command: "prices", public: true },
   { command: "system", public: true },
   { command: "link", public: false },
@@ -38,23 +35,9 @@ export const BOT_COMMANDS: readonly MenuCommand[] = [
   { command: "cancel", public: false },
 ];
 
-/** The commands whose features this bot actually installs (order/broadcast ones only with `flows`). */
-export function commandsFor(deps: Pick<BotDeps, "flows">): readonly MenuCommand[] {
-  return BOT_COMMANDS.filter((c) => c.requires === undefined || deps[c.requires] !== undefined);
-}
-
-// The list createBot installed, kept on the bot itself so registerCommands(bot) needs no deps.
-const MENU = Symbol("bot-menu");
-type BotWithMenu = Bot<BotContext> & { [MENU]?: readonly MenuCommand[] };
-
-/** Called by createBot: the menu of the features it registered. */
-export function rememberMenu(bot: Bot<BotContext>, commands: readonly MenuCommand[]): void {
-  (bot as BotWithMenu)[MENU] = commands;
-}
-
 export interface RegisterCommandsOptions {
   defaultLocale?: SupportedLocale;
-  /** Defaults to the commands of the features createBot installed. */
+  /** Defaults to BOT_COMMANDS. */
   commands?: readonly MenuCommand[];
   directory?: string;
 }
@@ -69,7 +52,7 @@ export function menuList(commands: readonly MenuCommand[], t: Translate, locale:
 /** setMyCommands per language (en, ru, zh; uk, be and kk in Russian) plus the default list, for private chats and for groups. */
 export async function registerCommands(bot: Bot<BotContext>, options: RegisterCommandsOptions = {}): Promise<void> {
   const i18n = new I18n({ defaultLocale: options.defaultLocale ?? "en", directory: options.directory ?? LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
-  const commands = options.commands ?? (bot as BotWithMenu)[MENU] ?? BOT_COMMANDS;
+  const commands = options.commands ?? BOT_COMMANDS;
   const t: Translate = (locale, key) => i18n.t(locale, key);
   const targets: { locale: string; language_code?: LanguageCode }[] = [
     { locale: options.defaultLocale ?? "en" },

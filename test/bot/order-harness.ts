@@ -6,7 +6,7 @@
  */
 import type { Bot } from "grammy";
 import { afterEach, beforeEach, expect } from "vitest";
-import { createFlows } from "../../src/bot/conversations/flow-deps.js";
+import { createFlows } from "../../src/core/flows.js";
 import { createTopUpNotifier } from "../../src/bot/features/top-up-notifier.js";
 import { createTrackingNotifier } from "../../src/bot/features/tracking-notifier.js";
 import type { BotContext } from "../../src/bot/index.js";

@@ -7,7 +7,7 @@ import { code, HTML, translate } from "../helpers/html.js";
 import { checkSignedTx, refusalText, summaryText, type CheckResult } from "../helpers/broadcast-text.js";
 import { statusText } from "../helpers/record-text.js";
 import { createBroadcastConfirmKeyboard, createBroadcastFlowCancelKeyboard } from "../keyboards/broadcast.js";
-import type { FlowDeps } from "./flow-deps.js";
+import type { BotDeps } from "../deps.js";
 import { stripButtons, waitStep, type FlowConversation } from "./order-steps.js";
 
 export const BROADCAST_CONVERSATION = "broadcast";
@@ -32,7 +32,7 @@ const isResubmittable = (status: string): boolean => status === "failed" || stat
  * when it can be read). A transaction already in flight or confirmed gets no
  * Confirm: its draft is cancelled and the chat is pointed at the broadcast.
  */
-export async function checkBroadcast(deps: FlowDeps, chatId: number, text: string): Promise<CheckOutcome> {
+export async function checkBroadcast(deps: BotDeps, chatId: number, text: string): Promise<CheckOutcome> {
   const result = await checkSignedTx(deps, chatId, text);
   if (!result.ok) return { result };
   const known = await deps.flows.history.findBroadcastByTxId(chatId, result.draft.summary.txId);
@@ -83,7 +83,7 @@ export async function replyWithCheck(ctx: Pick<ConversationContext, "t" | "reply
  * document), checks it locally and shows the summary. A refused one can be
  * corrected and sent again; Confirm is handled outside the flow.
  */
-export function createBroadcastConversation(deps: FlowDeps) {
+export function createBroadcastConversation(deps: BotDeps) {
   return async function broadcast(conversation: FlowConversation, ctx: ConversationContext): Promise<void> {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;

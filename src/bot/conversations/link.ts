@@ -128,7 +128,7 @@ export function createLinkConversation(deps: BotDeps) {
     await ctx.reply(linkedText(ctx, deps, { check, routeId: stored.routeId, hasSecret: webhookSecret !== undefined, relinked: stored.relinked }, locale), HTML);
     // A deep link followed before linking: end here and let the start feature carry it out in this same update.
     const resume = await conversation.external(async (outside) => {
-      if (!deps.flows || !(await startIntentsOf(deps).peek(chatId))) return false;
+      if (!(await startIntentsOf(deps).peek(chatId))) return false;
       markJustLinked(outside);
       return true;
     });

@@ -13,7 +13,7 @@ import { ambiguousAmountText } from "../helpers/amount-text.js";
 import { durationText } from "../helpers/record-text.js";
 import { isShortQuote, prepareQuote, quoteText, watchShortQuote, type PrepareResult } from "../helpers/quote-text.js";
 import { createCancelOnlyKeyboard, createQuoteKeyboard, createShortQuoteKeyboard } from "../keyboards/order.js";
-import type { FlowDeps } from "./flow-deps.js";
+import type { BotDeps } from "../deps.js";
 import { askAmount, askDuration, askReceiver, stripButtons, waitStep, type FlowConversation } from "./order-steps.js";
 
 export const ORDER_CONVERSATION = "order";
@@ -100,7 +100,7 @@ export async function replyWithQuote(ctx: Pick<ConversationContext, "t" | "reply
  * a .csv at the receiver step make it a batch. Confirming the quote is
  * handled outside the flow (quote buttons), so quotes survive everything.
  */
-export function createOrderConversation(deps: FlowDeps) {
+export function createOrderConversation(deps: BotDeps) {
   return async function order(conversation: FlowConversation, ctx: ConversationContext, args: OrderConversationArgs = {}): Promise<void> {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;

@@ -60,7 +60,7 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
     const minDepositTrx = formatTrx(MIN_DEPOSIT_SUN, locale);
     lines.push(translate(ctx, "balance-deposit", { address: code(address), minDepositTrx }));
     // The largest amount still waited for: sending that covers every waiting quote at once.
-    const waiting = (await deps.flows?.balanceWatch?.watchesOf(ctx.chat.id)) ?? [];
+    const waiting = (await deps.flows.balanceWatch?.watchesOf(ctx.chat.id)) ?? [];
     const required = waiting.reduce((max, w) => (BigInt(w.requiredSun) > max ? BigInt(w.requiredSun) : max), 0n);
     const advice = topUpAdvice(required, BigInt(balance.availableSun));
     lines.push(

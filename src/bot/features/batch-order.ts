@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
 import { ORDER_CONVERSATION, type OrderConversationArgs } from "../conversations/order.js";
-import type { FlowDeps } from "../conversations/flow-deps.js";
+import type { BotDeps } from "../deps.js";
 import { isCsvDocument } from "../helpers/document.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
@@ -11,7 +11,7 @@ import { logHandle } from "../helpers/logging.js";
  * sent outside any flow starts the same flow with it. Lines pasted into
  * /order's receiver step are a batch too (see the order conversation).
  */
-export function createBatchOrderFeature(deps: FlowDeps): Composer<BotContext> {
+export function createBatchOrderFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 

@@ -5,7 +5,7 @@ import { isBroadcastFinished, type Broadcast } from "../../core/service/schemas.
 import { draftData } from "../callback-data/broadcast.js";
 import type { BotContext } from "../context.js";
 import { BROADCAST_CONVERSATION, checkBroadcast, replyWithCheck } from "../conversations/broadcast.js";
-import type { FlowDeps } from "../conversations/flow-deps.js";
+import type { BotDeps } from "../deps.js";
 import { deletedAsSecret } from "../conversations/order-steps.js";
 import { bestEffort, firstCardSignal } from "../helpers/best-effort.js";
 import { isJsonDocument, readDocument } from "../helpers/document.js";
@@ -39,7 +39,7 @@ function commandArgument(text: string): string | undefined {
  * document sent outside a flow, the summary buttons, and the guard that
  * deletes anything that looks like a private key or recovery phrase.
  */
-export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
+export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
   const { flows } = deps;
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");

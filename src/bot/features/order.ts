@@ -7,7 +7,7 @@ import { isValidTronAddress } from "../../core/tron/index.js";
 import { quoteData, rentAgainData } from "../callback-data/order.js";
 import type { BotContext } from "../context.js";
 import { ORDER_CONVERSATION, replyWithQuote, type OrderConversationArgs } from "../conversations/order.js";
-import type { FlowDeps } from "../conversations/flow-deps.js";
+import type { BotDeps } from "../deps.js";
 import { echo } from "../helpers/echo.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { formatInteger } from "../helpers/format.js";
@@ -47,7 +47,7 @@ const QUOTE_ACTIONS: ReadonlySet<string> = new Set(["c", "x", "r", "f"]);
  * /order (guided or one-shot), the `order_…` deep link, the quote buttons
  * (Confirm, Cancel, Retry, fresh quote) and "Rent again".
  */
-export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
+export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
   const { flows } = deps;
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");

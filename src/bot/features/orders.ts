@@ -2,7 +2,7 @@ import { Composer } from "grammy";
 import type { HistoryEntry } from "../../core/orders/order-history.js";
 import { historyPageData } from "../callback-data/orders.js";
 import type { BotContext } from "../context.js";
-import type { FlowDeps } from "../conversations/flow-deps.js";
+import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { formatInteger, formatTrx } from "../helpers/format.js";
 import { code, html, HTML, translate } from "../helpers/html.js";
@@ -33,7 +33,7 @@ function entryText(tr: Translator, e: HistoryEntry, n: number, locale: string): 
 }
 
 /** /orders: the orders and broadcasts of the account linked to this chat, newest first, paginated with buttons. */
-export function createOrdersFeature(deps: FlowDeps): Composer<BotContext> {
+export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 

@@ -37,7 +37,7 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
     const payload = ctx.match.trim();
     if (isTopUpDeepLink(payload)) return next();
     const order = parseOrderDeepLink(payload);
-    if (order !== undefined && (!deps.flows || (await deps.chats.isLinked(ctx.chat.id)))) return next();
+    if (order !== undefined && (await deps.chats.isLinked(ctx.chat.id))) return next();
     await deps.chats.markActive(ctx.chat.id);
     if (payload === "link") {
       await ctx.conversation.enter(LINK_CONVERSATION);

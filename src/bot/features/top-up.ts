@@ -4,7 +4,7 @@ import type { BalanceWatch } from "../../core/topup/balance-watcher.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { topUpData } from "../callback-data/top-up.js";
 import type { BotContext } from "../context.js";
-import type { FlowDeps } from "../conversations/flow-deps.js";
+import type { BotDeps } from "../deps.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { requireApiKeyForButton } from "../helpers/require-key.js";
@@ -18,7 +18,7 @@ type Target = Pick<BalanceWatch, "kind" | "refId" | "origin" | "requiredSun" | "
  * and its QR code, and the watch (re)started. Money already there gets the
  * "credited" message with Confirm or Retry at once.
  */
-export function createTopUpFeature(deps: FlowDeps): Composer<BotContext> {
+export function createTopUpFeature(deps: BotDeps): Composer<BotContext> {
   const { flows } = deps;
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");

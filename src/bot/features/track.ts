@@ -4,7 +4,7 @@ import { isBroadcastFinished, isOrderFinished } from "../../core/service/schemas
 import type { TrackedRecord } from "../../core/tracking/tracker.js";
 import { trackRefreshData } from "../callback-data/orders.js";
 import type { BotContext } from "../context.js";
-import type { FlowDeps } from "../conversations/flow-deps.js";
+import type { BotDeps } from "../deps.js";
 import { serviceErrorText } from "../helpers/error-text.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
@@ -19,7 +19,7 @@ function visibleText(html: string): string {
 }
 
 /** /track <id>: the live record (order or broadcast), a Refresh button, and tracking until it finishes. */
-export function createTrackFeature(deps: FlowDeps): Composer<BotContext> {
+export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
   const { flows } = deps;
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");

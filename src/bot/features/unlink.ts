@@ -34,7 +34,7 @@ export function createUnlinkFeature(deps: BotDeps): Composer<BotContext> {
     }
     const removed = await deps.chats.unlink(ctx.chat.id);
     // Its records belong to the account that left: no status of them is announced here any more.
-    const untracked = removed ? await deps.flows?.tracker.stopChat(ctx.chat.id) : undefined;
+    const untracked = removed ? await deps.flows.tracker.stopChat(ctx.chat.id) : undefined;
     ctx.logger.info({ removed, untracked }, "chat unlinked");
     await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, removed ? "unlink-done" : "not-linked"), HTML));
   });

@@ -3,7 +3,7 @@ import type { BroadcastDraft } from "../../core/broadcasts/draft.js";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { PricingCache } from "../../core/pricing-cache.js";
 import type { ConversationContext } from "../context.js";
-import type { Flows } from "../conversations/flow-deps.js";
+import type { Flows } from "../../core/flows.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, translate } from "./html.js";
 import { broadcastKindLines } from "./broadcast-kind-text.js";

@@ -74,7 +74,7 @@ export async function storeLink(
     webhookSecret: input.webhookSecret,
     depositAddress: input.check.kind === "ok" ? input.check.depositAddress : null,
   });
-  if (before !== undefined && before !== record.accountId) await deps.flows?.tracker.stopChat(chatId);
+  if (before !== undefined && before !== record.accountId) await deps.flows.tracker.stopChat(chatId);
   return { record, relinked: before !== undefined };
 }
 
