@@ -34,6 +34,7 @@ import { createI18n } from "./i18n.js";
 import { createAnsweredQueries, type AnsweredQueries } from "./middlewares/answered-queries.js";
 import { commandLeavesFlow, editedSecretGuard } from "./middlewares/flow-guard.js";
 import { groupGuard } from "./middlewares/group-guard.js";
+import { linkedChat } from "./middlewares/linked-chat.js";
 import { createGroupRights } from "./middlewares/group-rights.js";
 import { ownIdGuard } from "./middlewares/own-id-guard.js";
 import { serviceSecretGuard } from "./middlewares/service-secret-guard.js";
@@ -78,7 +79,7 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
     // Broadcast first: its wallet-secret guard must see a captioned document before the batch feature takes it.
     createBroadcastFeature(deps),
     createOrderFeature(deps),
-    createBatchOrderFeature(deps),
+    createBatchOrderFeature(),
     createOrdersFeature(deps),
     createTrackFeature(deps),
     createTopUpFeature(deps),
@@ -118,6 +119,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   bot.use(updateContext({ logger: deps.logger, metrics: deps.metrics, answered }));
   const guarded = bot.errorBoundary(handleError);
   guarded.use(i18n);
+  guarded.use(linkedChat(deps)); // ctx.linked(): the chat's key, opened at most once per update
   guarded.use(groupGuard({ rights, commands: BOT_COMMANDS.map((c) => c.command) }));
   // The bot's own membership (block/unblock) before the conversations: a waiting flow must not swallow it.
   guarded.use(createChatMemberFeature(deps, { rights }));
