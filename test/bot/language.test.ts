@@ -33,7 +33,7 @@ describe("/language", () => {
     const menu = h.tg.commands("", `chat:${u.chatId}`);
     expect(menu?.find((c) => c.command === "balance")?.description).toBe("Баланс и адрес для пополнения");
     expect(menu?.map((c) => c.command)).toContain("language");
-    expect(menu?.find((c) => c.command === "order")?.description).toBe(expect.any(String));
+    expect(menu?.find((c) => c.command === "order")?.description).toBe("Арендовать энергию для адреса");
     await u.send("/language");
     await u.press("🇨🇳 中文");
     expect(h.tg.commands("", `chat:${u.chatId}`)?.find((c) => c.command === "link")?.description).toBe("绑定 API 密钥");
