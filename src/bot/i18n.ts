@@ -4,10 +4,10 @@ import type { Context } from "grammy";
 import type { Logger } from "pino";
 import { SUPPORTED_LOCALES, type SupportedLocale } from "../config.js";
 
-export interface I18nDeps {
+export interface I18nDeps<C extends Context = Context> {
   defaultLocale: SupportedLocale;
-  /** The chat's stored choice (/language), if any. */
-  storedLocale: (chatId: number) => Promise<SupportedLocale | undefined>;
+  /** The chat's stored choice (/language), if any; `ctx` may carry the record this update already read. */
+  storedLocale: (chatId: number, ctx: C) => Promise<SupportedLocale | undefined>;
   logger: Logger;
   /** Defaults to the repository's `locales/` (works from src and dist). */
   directory?: string;
@@ -33,7 +33,7 @@ export function matchLocale(code: string | undefined): SupportedLocale | undefin
  * locale itself (stored choice, then the Telegram language, then
  * DEFAULT_LOCALE) so that plugin fallbacks never apply, inside conversations too.
  */
-export function createI18n<C extends Context>(deps: I18nDeps): I18n<C> {
+export function createI18n<C extends Context>(deps: I18nDeps<C>): I18n<C> {
   return new I18n<C>({
     defaultLocale: deps.defaultLocale,
     directory: deps.directory ?? LOCALES_DIRECTORY,
@@ -47,7 +47,7 @@ export function createI18n<C extends Context>(deps: I18nDeps): I18n<C> {
       const chatId = ctx.chat?.id ?? ctx.from?.id;
       if (chatId !== undefined) {
         try {
-          const stored = await deps.storedLocale(chatId);
+          const stored = await deps.storedLocale(chatId, ctx);
           if (stored) return stored;
         } catch (error) {
           deps.logger.warn({ err: error, chatId }, "could not read the stored locale");

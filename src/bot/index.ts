@@ -107,7 +107,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   // Typed for the inner context: the outer one extends it, so one instance serves both trees.
   const i18n = createI18n<ConversationContext>({
     defaultLocale: deps.config.defaultLocale,
-    storedLocale: (chatId) => deps.chats.getLocale(chatId),
+    // The outer tree's update already read the record (linkedChat); a conversation's context reads it itself.
+    storedLocale: async (chatId, ctx) => ("chatRecord" in ctx ? (await (ctx as BotContext).chatRecord())?.locale : deps.chats.getLocale(chatId)),
     logger: deps.logger,
   });
   const handleError = createErrorHandler({ chats: deps.chats, answered });
@@ -118,8 +119,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   bot.use(sequentialize(updateConstraint));
   bot.use(updateContext({ logger: deps.logger, metrics: deps.metrics, answered }));
   const guarded = bot.errorBoundary(handleError);
+  guarded.use(linkedChat(deps)); // ctx.chatRecord(), ctx.linked(): read and opened at most once per update
   guarded.use(i18n);
-  guarded.use(linkedChat(deps)); // ctx.linked(): the chat's key, opened at most once per update
   guarded.use(groupGuard({ rights, commands: BOT_COMMANDS.map((c) => c.command) }));
   // The bot's own membership (block/unblock) before the conversations: a waiting flow must not swallow it.
   guarded.use(createChatMemberFeature(deps, { rights }));

@@ -124,7 +124,7 @@ export function createLinkConversation(deps: BotDeps) {
     const webhookSecret = await askSecret(conversation, ctx, flow);
     const stored = await conversation.external(async (outside) => {
       const { record, relinked } = await storeLink(deps, chatId, { apiKey, webhookSecret, check });
-      outside.forgetLinked();
+      outside.forgetChat();
       return { routeId: record.routeId, relinked };
     });
     await ctx.reply(linkedText(ctx, deps, { check, routeId: stored.routeId, hasSecret: webhookSecret !== undefined, relinked: stored.relinked }, locale), HTML);

@@ -31,6 +31,7 @@ export function createLanguageFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     await deps.chats.setLocale(ctx.chat.id, locale);
+    ctx.forgetChat();
     await ctx.i18n.renegotiateLocale();
     await ctx.answerCallbackQuery();
     await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "language-changed"), HTML));

@@ -37,7 +37,7 @@ export function createLinkFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     const { record, relinked } = await storeLink(deps, ctx.chat.id, { apiKey, webhookSecret, check });
-    ctx.forgetLinked();
+    ctx.forgetChat();
     ctx.logger.info({ routeId: record.routeId === undefined ? undefined : routeIdForLog(record.routeId), relinked }, "chat linked");
     await ctx.reply(linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: webhookSecret !== undefined, relinked }, locale), HTML);
     await resumeAfterLink(ctx, deps);

@@ -34,7 +34,7 @@ export function createUnlinkFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     const removed = await deps.chats.unlink(ctx.chat.id);
-    ctx.forgetLinked();
+    ctx.forgetChat();
     // Its records belong to the account that left: no status of them is announced here any more.
     const untracked = removed ? await deps.flows.tracker.stopChat(ctx.chat.id) : undefined;
     ctx.logger.info({ removed, untracked }, "chat unlinked");

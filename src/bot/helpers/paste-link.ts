@@ -37,7 +37,7 @@ export function createPastedKeyLinker(deps: BotDeps): PastedKeyHandler {
       parts.push(translate(ctx, "paste-key-tried"), notStoredText(ctx, check, locale));
     } else {
       const { record } = await storeLink(deps, chatId, { apiKey: key.value, webhookSecret: undefined, check });
-      ctx.forgetLinked();
+      ctx.forgetChat();
       ctx.logger.info({ routeId: record.routeId === undefined ? undefined : routeIdForLog(record.routeId), pasted: true }, "chat linked");
       parts.push(translate(ctx, "paste-key-linked"), linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: false, relinked: false }, locale));
     }

@@ -44,6 +44,8 @@ export interface ChatRepository {
   get(chatId: number): Promise<ChatRecord | undefined>;
   /** The record and its key, opened, from one read; undefined when the key is absent or does not open for this chat. */
   open(chatId: number): Promise<LinkedChat | undefined>;
+  /** As `open`, for a record already read. */
+  openRecord(record: ChatRecord): Promise<LinkedChat | undefined>;
   /** True only when the stored key opens for this chat (what getApiKey would return). */
   isLinked(chatId: number): Promise<boolean>;
   /** Stores the key (and secret) sealed; a re-link replaces both and keeps the route. */
@@ -113,13 +115,18 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
     return opened.plaintext;
   }
 
+  async function openRecord(record: ChatRecord): Promise<LinkedChat | undefined> {
+    const apiKey = await openField(record.chatId, record, "apiKeySealed");
+    return apiKey === undefined ? undefined : { chatId: record.chatId, apiKey, record };
+  }
+
   return {
     get: (chatId) => records.get(id(chatId)),
     async open(chatId) {
       const record = await records.get(id(chatId));
-      const apiKey = await openField(chatId, record, "apiKeySealed");
-      return record && apiKey !== undefined ? { chatId, apiKey, record } : undefined;
+      return record ? openRecord(record) : undefined;
     },
+    openRecord,
     async isLinked(chatId) {
       // Honest: a key that does not open for this chat (copied row, lost vault key) cannot be used, so it does not count.
       return (await openSealed(chatId, "apiKeySealed")) !== undefined;
