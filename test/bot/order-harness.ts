@@ -69,10 +69,10 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
   const startParts = async () => {
     await push!.start();
     await tracker!.start();
-    await h.deps.flows?.balanceWatch?.start();
+    await h.deps.flows.balanceWatch?.start();
   };
   const stopParts = async () => {
-    await h.deps.flows?.balanceWatch?.stop();
+    await h.deps.flows.balanceWatch?.stop();
     await tracker!.stop();
     await push!.stop();
   };
@@ -103,7 +103,7 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
       return h.deps;
     },
     get flows() {
-      return h.deps.flows!;
+      return h.deps.flows;
     },
     get tracker() {
       return tracker!;
