@@ -108,7 +108,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   const i18n = createI18n<ConversationContext>({
     defaultLocale: deps.config.defaultLocale,
     // The outer tree's update already read the record (linkedChat); a conversation's context reads it itself.
-    storedLocale: async (chatId, ctx) => ("chatRecord" in ctx ? (await (ctx as BotContext).chatRecord())?.locale : deps.chats.getLocale(chatId)),
+    storedLocale: async (chatId, ctx) => ("chatRecord" in ctx ? (await (ctx as Pick<BotContext, "chatRecord">).chatRecord())?.locale : deps.chats.getLocale(chatId)),
     logger: deps.logger,
   });
   const handleError = createErrorHandler({ chats: deps.chats, answered });
@@ -136,7 +136,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
       // Inside a conversation only these plugins exist: translations, the logger, and
       // auto-retry and answer tracking again (bot.api transformers do not reach a
       // conversation's ctx.api).
-      plugins: [i18n, conversationLogger(deps), conversationApi(answered)],
+      plugins: [conversationChatRecord(deps), i18n, conversationLogger(deps), conversationApi(answered)],
     }),
   );
   guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates
@@ -168,6 +168,17 @@ function conversationApi(answered: AnsweredQueries): Middleware<ConversationCont
 /** Updates of one chat (or, without a chat, of one user) run one after another. */
 function updateConstraint(ctx: BotContext): string | undefined {
   return ctx.chat?.id.toString() ?? ctx.from?.id.toString();
+}
+
+/** The record the locale comes from, read once per update inside a conversation too (never exposed to its code). */
+function conversationChatRecord(deps: BotDeps): Middleware<ConversationContext> {
+  return (ctx, next) => {
+    const chatId = ctx.chat?.id;
+    let record: ReturnType<BotContext["chatRecord"]> | undefined;
+    const memo: Pick<BotContext, "chatRecord"> = { chatRecord: () => (record ??= chatId === undefined ? Promise.resolve(undefined) : deps.chats.get(chatId)) };
+    Object.assign(ctx, memo);
+    return next();
+  };
 }
 
 function conversationLogger(deps: BotDeps): Middleware<ConversationContext> {
