@@ -173,7 +173,7 @@ function updateConstraint(ctx: BotContext): string | undefined {
 /** The record the locale comes from, read once per update inside a conversation too (never exposed to its code). */
 function conversationChatRecord(deps: BotDeps): Middleware<ConversationContext> {
   return (ctx, next) => {
-    const chatId = ctx.chat?.id;
+    const chatId = ctx.chat?.id ?? ctx.from?.id;
     let record: ReturnType<BotContext["chatRecord"]> | undefined;
     const memo: Pick<BotContext, "chatRecord"> = { chatRecord: () => (record ??= chatId === undefined ? Promise.resolve(undefined) : deps.chats.get(chatId)) };
     Object.assign(ctx, memo);

@@ -12,7 +12,8 @@ import type { BotContext } from "../context.js";
  */
 export function linkedChat(deps: { chats: Pick<ChatRepository, "get" | "openRecord"> }): Middleware<BotContext> {
   return (ctx, next) => {
-    const chatId = ctx.chat?.id ?? ctx.inlineQuery?.from.id;
+    // As the locale negotiator: without a chat (an inline query), the user's private chat has the user's id.
+    const chatId = ctx.chat?.id ?? ctx.from?.id;
     let record: Promise<ChatRecord | undefined> | undefined;
     let linked: Promise<LinkedChat | undefined> | undefined;
     ctx.chatRecord = () => (record ??= chatId === undefined ? Promise.resolve(undefined) : deps.chats.get(chatId));
