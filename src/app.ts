@@ -5,9 +5,9 @@ import { ALLOWED_UPDATES, createIntake } from "./assembly/intake.js";
 import { createServiceAccess } from "./assembly/service.js";
 import { runStopSteps } from "./assembly/shutdown.js";
 import { createStorage } from "./assembly/storage.js";
-import { TELEGRAM_CALL_TIMEOUT_SECONDS, type ConversationContext, type CreateBotOptions } from "./bot/index.js";
-import { createFlows, type FlowDeps } from "./bot/conversations/flow-deps.js";
-import { createI18n } from "./bot/i18n.js";
+import { TELEGRAM_CALL_TIMEOUT_SECONDS, type BotDeps, type ConversationContext, type CreateBotOptions } from "./bot/index.js";
+import { chatStoredLocale, createI18n } from "./bot/i18n.js";
+import { createFlows } from "./core/flows.js";
 import type { Config } from "./config.js";
 import { createConfirmationRecovery } from "./core/confirmations/confirmation-recovery.js";
 import { createMetrics, type Metrics } from "./core/metrics.js";
@@ -66,7 +66,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     tuning: { ...given("attemptTimeoutMs", overrides.serviceAttemptTimeoutMs), ...given("totalTimeoutMs", overrides.serviceTotalTimeoutMs) },
   });
   // The one I18n instance: the bot's middleware, the notifiers and the command menu.
-  const i18n = createI18n<ConversationContext>({ defaultLocale: config.defaultLocale, storedLocale: (chatId) => chats.getLocale(chatId), logger });
+  const i18n = createI18n<ConversationContext>({ defaultLocale: config.defaultLocale, storedLocale: chatStoredLocale(chats), logger });
 
   // Says (and retries) an unreachable Telegram, and tells /readyz how the latest call went.
   const telegram = createTelegramLink({ apiRoot: config.telegramApiRoot, token: config.botToken, logger });
@@ -108,7 +108,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     onOutcome: (outcome) => notifier.onRecovered(outcome),
     logger,
   });
-  const deps: FlowDeps = { config, logger, metrics, store, vault, service, pricing, chats, i18n, flows };
+  const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats, i18n, flows };
   const intake = createIntake({ config, logger, bot: deps, telegram, inbox: delivery.inbox, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal) });
 
   let stopping: Promise<void> | undefined;

@@ -2,6 +2,8 @@ import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Logger } from "pino";
+import type { ChatRecord } from "../core/chats/chat-record.js";
+import type { LinkedChat } from "../core/chats/chat-repository.js";
 
 /** What every update carries besides grammY's own context. */
 export interface ContextExtras {
@@ -12,5 +14,15 @@ export interface ContextExtras {
 /** Context inside a conversation: only what the conversation's `plugins` install. */
 export type ConversationContext = Context & I18nFlavor & ContextExtras;
 
+/** The chat's record and linked key, read and opened at most once per update (`middlewares/linked-chat.ts`). */
+export interface LinkedFlavor {
+  /** The chat's record (for an inline query, the user's private chat), or undefined when it has none. */
+  chatRecord(): Promise<ChatRecord | undefined>;
+  /** The chat with its opened key, or undefined when not linked. */
+  linked(): Promise<LinkedChat | undefined>;
+  /** Drops what was read: this update linked, unlinked or changed the chat. */
+  forgetChat(): void;
+}
+
 /** Context of the outer middleware tree. */
-export type BotContext = ConversationFlavor<Context & I18nFlavor & ContextExtras>;
+export type BotContext = ConversationFlavor<Context & I18nFlavor & ContextExtras & LinkedFlavor>;

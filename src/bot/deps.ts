@@ -7,13 +7,13 @@ import type { PricingCache } from "../core/pricing-cache.js";
 import type { ServiceClient } from "../core/service/client.js";
 import type { StoreBackend } from "../core/store/types.js";
 import type { Vault } from "../core/vault.js";
+import type { Flows } from "../core/flows.js";
 import type { ConversationContext } from "./context.js";
-import type { Flows } from "./conversations/flow-deps.js";
 
 /**
  * Everything the bot needs, built by the composition root (src/app.ts) or a
  * test harness. Features receive the whole object; later features add the
- * members they need here (optional ones keep older call sites compiling).
+ * members they need here.
  */
 export interface BotDeps {
   config: Pick<Config, "botToken" | "publicUrl" | "defaultLocale"> & Partial<Pick<Config, "telegramApiRoot">>;
@@ -32,6 +32,6 @@ export interface BotDeps {
    * the outer one extends it, so it serves both trees.
    */
   i18n: I18n<ConversationContext>;
-  /** Orders, broadcasts, history and tracking (issue 4); without it those features are not installed. */
-  flows?: Flows;
+  /** Orders, broadcasts, history and tracking: the use cases the flow features call. */
+  flows: Flows;
 }

@@ -1,16 +1,27 @@
+import type { ChatRepository } from "../core/chats/chat-repository.js";
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Logger } from "pino";
 import { SUPPORTED_LOCALES, type SupportedLocale } from "../config.js";
 
-export interface I18nDeps {
+export interface I18nDeps<C extends Context = Context> {
   defaultLocale: SupportedLocale;
-  /** The chat's stored choice (/language), if any. */
-  storedLocale: (chatId: number) => Promise<SupportedLocale | undefined>;
+  /** The chat's stored choice (/language), if any; `ctx` may carry the record this update already read. */
+  storedLocale: (chatId: number, ctx: C) => Promise<SupportedLocale | undefined>;
   logger: Logger;
   /** Defaults to the repository's `locales/` (works from src and dist). */
   directory?: string;
+}
+
+/**
+ * The chat's stored locale for `createI18n`: the outer tree's update already
+ * read the chat record (the linked-chat middleware), a conversation's context
+ * reads it itself.
+ */
+export function chatStoredLocale(chats: Pick<ChatRepository, "getLocale">) {
+  return async (chatId: number, ctx: object): Promise<SupportedLocale | undefined> =>
+    "chatRecord" in ctx ? (await (ctx as { chatRecord: () => Promise<{ locale?: SupportedLocale | undefined } | undefined> }).chatRecord())?.locale : chats.getLocale(chatId);
 }
 
 export const LOCALES_DIRECTORY = fileURLToPath(new URL("../../locales", import.meta.url));
@@ -39,7 +50,7 @@ export function matchLocale(code: string | undefined): SupportedLocale | undefin
  * locale itself (stored choice, then the Telegram language, then
  * DEFAULT_LOCALE) so that plugin fallbacks never apply, inside conversations too.
  */
-export function createI18n<C extends Context>(deps: I18nDeps): I18n<C> {
+export function createI18n<C extends Context>(deps: I18nDeps<C>): I18n<C> {
   return new I18n<C>({
     defaultLocale: deps.defaultLocale,
     directory: deps.directory ?? LOCALES_DIRECTORY,
@@ -53,7 +64,7 @@ export function createI18n<C extends Context>(deps: I18nDeps): I18n<C> {
       const chatId = ctx.chat?.id ?? ctx.from?.id;
       if (chatId !== undefined) {
         try {
-          const stored = await deps.storedLocale(chatId);
+          const stored = await deps.storedLocale(chatId, ctx);
           if (stored) return stored;
         } catch (error) {
           deps.logger.warn({ err: error, chatId }, "could not read the stored locale");

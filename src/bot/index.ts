@@ -9,17 +9,22 @@ import { CONVERSATION_STATE_VERSION, CONVERSATION_TTL_MS, createConversations } 
 import { LINK_CONVERSATION } from "./conversations/link.js";
 import type { BotDeps } from "./deps.js";
 import { createBalanceFeature } from "./features/balance.js";
+import { createBatchOrderFeature } from "./features/batch-order.js";
+import { createBroadcastFeature } from "./features/broadcast.js";
 import { createCancelFeature } from "./features/cancel.js";
 import { createChatMemberFeature } from "./features/chat-member.js";
-import { createFlowFeatures } from "./features/flows.js";
 import { createHelpFeature } from "./features/help.js";
 import { createInlineQuoteFeature } from "./features/inline-quote.js";
 import { createLanguageFeature } from "./features/language.js";
 import { createLinkFeature } from "./features/link.js";
+import { createOrderFeature } from "./features/order.js";
+import { createOrdersFeature } from "./features/orders.js";
 import { createPricesFeature } from "./features/prices.js";
 import { createSettingsFeature } from "./features/settings.js";
 import { createStartFeature } from "./features/start.js";
 import { createSystemFeature } from "./features/system.js";
+import { createTopUpFeature } from "./features/top-up.js";
+import { createTrackFeature } from "./features/track.js";
 import { createUnhandledFeature } from "./features/unhandled.js";
 import { createUnlinkFeature } from "./features/unlink.js";
 import { createWebhookFeature, WEBHOOK_SECRET_CONVERSATION } from "./features/webhook.js";
@@ -28,11 +33,12 @@ import { createPastedKeyLinker } from "./helpers/paste-link.js";
 import { createAnsweredQueries, type AnsweredQueries } from "./middlewares/answered-queries.js";
 import { commandLeavesFlow, editedSecretGuard } from "./middlewares/flow-guard.js";
 import { groupGuard } from "./middlewares/group-guard.js";
+import { linkedChat } from "./middlewares/linked-chat.js";
 import { createGroupRights } from "./middlewares/group-rights.js";
 import { ownIdGuard } from "./middlewares/own-id-guard.js";
 import { serviceSecretGuard } from "./middlewares/service-secret-guard.js";
 import { updateContext } from "./middlewares/update-context.js";
-import { commandsFor, rememberMenu } from "./register-commands.js";
+import { BOT_COMMANDS, rememberMenu } from "./register-commands.js";
 
 export type { BotContext, ConversationContext } from "./context.js";
 export type { BotDeps } from "./deps.js";
@@ -59,7 +65,7 @@ export const TELEGRAM_CALL_TIMEOUT_SECONDS = 60;
 function createFeatures(deps: BotDeps): Composer<BotContext>[] {
   return [
     createStartFeature(deps),
-    createHelpFeature(deps),
+    createHelpFeature(),
     createLanguageFeature(deps),
     createLinkFeature(deps),
     createUnlinkFeature(deps),
@@ -69,7 +75,13 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
     createPricesFeature(deps),
     createSystemFeature(deps),
     createInlineQuoteFeature(deps),
-    ...createFlowFeatures(deps), // order, batch, broadcast, orders, track (issue 4)
+    // Broadcast first: its wallet-secret guard must see a captioned document before the batch feature takes it.
+    createBroadcastFeature(deps),
+    createOrderFeature(deps),
+    createBatchOrderFeature(),
+    createOrdersFeature(deps),
+    createTrackFeature(deps),
+    createTopUpFeature(deps),
     createUnhandledFeature(deps), // last
   ];
 }
@@ -77,7 +89,7 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
 /**
  * Builds the bot; does not start it (polling, webhook and setMyCommands are
  * the caller's). Middleware order: per-chat sequentialize -> update context
- * (logger, counter) -> error boundary -> i18n -> group guard -> chat member -> conversations ->
+ * (logger, counter) -> error boundary -> linked chat (record and key, once) -> i18n -> group guard -> chat member -> conversations ->
  * /cancel and flow buttons -> own-id guard -> edited-secret guard -> command leaves flow ->
  * service-key guard -> conversation builders -> features -> unhandled.
  */
@@ -100,8 +112,9 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   bot.use(sequentialize(updateConstraint));
   bot.use(updateContext({ logger: deps.logger, metrics: deps.metrics, answered }));
   const guarded = bot.errorBoundary(handleError);
+  guarded.use(linkedChat(deps)); // ctx.chatRecord(), ctx.linked(): read and opened at most once per update
   guarded.use(i18n);
-  guarded.use(groupGuard({ rights, commands: commandsFor(deps).map((c) => c.command) }));
+  guarded.use(groupGuard({ rights, commands: BOT_COMMANDS.map((c) => c.command) }));
   // The bot's own membership (block/unblock) before the conversations: a waiting flow must not swallow it.
   guarded.use(createChatMemberFeature(deps, { rights }));
   guarded.use(
@@ -116,12 +129,12 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
       // Inside a conversation only these plugins exist: translations, the logger, and
       // auto-retry and answer tracking again (bot.api transformers do not reach a
       // conversation's ctx.api).
-      plugins: [i18n, conversationLogger(deps), conversationApi(answered)],
+      plugins: [conversationChatRecord(deps), i18n, conversationLogger(deps), conversationApi(answered)],
     }),
   );
   guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates
   // Also before the builders and every secret check: a pasted id of this chat's own history is offered for tracking.
-  guarded.use(ownIdGuard({ history: deps.flows?.history }));
+  guarded.use(ownIdGuard({ history: deps.flows.history }));
   const pastedKey = createPastedKeyLinker(deps);
   guarded.use(editedSecretGuard({ pastedKey })); // an edit carrying a secret, in any state
   guarded.use(commandLeavesFlow()); // says which flow a command ends, then runs the command
@@ -129,7 +142,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION], pastedKey }));
   for (const conversation of createConversations(deps)) guarded.use(conversation);
   for (const feature of createFeatures(deps)) guarded.use(feature);
-  rememberMenu(bot, commandsFor(deps), i18n);
+  rememberMenu(bot, BOT_COMMANDS, i18n);
 
   // Last resort: errors thrown by the error handler itself.
   bot.catch((err) => {
@@ -150,6 +163,17 @@ function conversationApi(answered: AnsweredQueries): Middleware<ConversationCont
 /** Updates of one chat (or, without a chat, of one user) run one after another. */
 function updateConstraint(ctx: BotContext): string | undefined {
   return ctx.chat?.id.toString() ?? ctx.from?.id.toString();
+}
+
+/** The record the locale comes from, read once per update inside a conversation too (never exposed to its code). */
+function conversationChatRecord(deps: BotDeps): Middleware<ConversationContext> {
+  return (ctx, next) => {
+    const chatId = ctx.chat?.id ?? ctx.from?.id;
+    let record: ReturnType<BotContext["chatRecord"]> | undefined;
+    const memo: Pick<BotContext, "chatRecord"> = { chatRecord: () => (record ??= chatId === undefined ? Promise.resolve(undefined) : deps.chats.get(chatId)) };
+    Object.assign(ctx, memo);
+    return next();
+  };
 }
 
 function conversationLogger(deps: BotDeps): Middleware<ConversationContext> {

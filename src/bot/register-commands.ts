@@ -2,15 +2,12 @@ import type { Api, Bot } from "grammy";
 import type { BotCommand, LanguageCode } from "grammy/types";
 import { SUPPORTED_LOCALES, type SupportedLocale } from "../config.js";
 import type { BotContext } from "./context.js";
-import type { BotDeps } from "./deps.js";
 import { LOCALE_FALLBACKS, type Translations } from "./i18n.js";
 
 export interface MenuCommand {
   command: string;
   /** Also shown (and answered) in groups. */
   public: boolean;
-  /** The optional dependency whose features answer this command; without it the command is not offered. */
-  requires?: "flows";
 }
 
 /**
@@ -21,11 +18,11 @@ export interface MenuCommand {
 export const BOT_COMMANDS: readonly MenuCommand[] = [
   { command: "start", public: false },
   { command: "balance", public: false },
-  { command: "order", public: false, requires: "flows" },
-  { command: "batch", public: false, requires: "flows" },
-  { command: "broadcast", public: false, requires: "flows" },
-  { command: "orders", public: false, requires: "flows" },
-  { command: "track", public: false, requires: "flows" },
+  { command: "order", public: false },
+  { command: "batch", public: false },
+  { command: "broadcast", public: false },
+  { command: "orders", public: false },
+  { command: "track", public: false },
   { command: "prices", public: true },
   { command: "system", public: true },
   { command: "link", public: false },
@@ -36,11 +33,6 @@ export const BOT_COMMANDS: readonly MenuCommand[] = [
   { command: "help", public: true },
   { command: "cancel", public: false },
 ];
-
-/** The commands whose features this bot actually installs (order/broadcast ones only with `flows`). */
-export function commandsFor(deps: Pick<BotDeps, "flows">): readonly MenuCommand[] {
-  return BOT_COMMANDS.filter((c) => c.requires === undefined || deps[c.requires] !== undefined);
-}
 
 // The list createBot installed and the bot's I18n, kept on the bot itself so registerCommands(bot) needs no deps.
 const MENU = Symbol("bot-menu");
@@ -53,7 +45,7 @@ export function rememberMenu(bot: Bot<BotContext>, commands: readonly MenuComman
 
 export interface RegisterCommandsOptions {
   defaultLocale?: SupportedLocale;
-  /** Defaults to the commands of the features createBot installed. */
+  /** Defaults to BOT_COMMANDS. */
   commands?: readonly MenuCommand[];
 }
 

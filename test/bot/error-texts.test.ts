@@ -113,13 +113,13 @@ describe("error texts through the bot", () => {
   });
 
   it("an unexpected failure is answered with a short line, never a stack trace, and logged with the update", async () => {
-    const u = h.user(chats.en);
-    const original = h.deps.chats.getApiKey;
-    h.deps.chats.getApiKey = () => Promise.reject(new Error("disk on fire"));
+    const u = h.user(chats.en!);
+    const original = h.deps.chats.openRecord;
+    h.deps.chats.openRecord = () => Promise.reject(new Error("disk on fire"));
     try {
       await u.send("/balance");
     } finally {
-      h.deps.chats.getApiKey = original;
+      h.deps.chats.openRecord = original;
     }
     expect(u.lastText()).toBe("Something went wrong on my side. Please try again; if it keeps happening, contact support.");
     const errors = h.takeErrorLogs();

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { useBotHarness } from "../support/bot-harness.js";
 
-describe("commands of features that are not installed, and keys that do not open", () => {
+describe("the command menu in /help, and keys that do not open", () => {
   const h = useBotHarness();
 
-  it("/help lists no order or broadcast commands when those features are not installed", async () => {
+  it("/help lists the order and broadcast commands: every bot has the flows", async () => {
     const u = h.user(9301, { languageCode: "en" });
     await u.send("/help");
     expect(u.lastText()).toContain("/balance");
-    for (const command of ["/order", "/batch", "/broadcast", "/orders", "/track"]) expect(u.lastText()).not.toContain(`${command} —`);
+    for (const command of ["/order", "/batch", "/broadcast", "/orders", "/track"]) expect(u.lastText()).toContain(`${command} —`);
   });
 
   it("a chat whose stored key does not open is not greeted as connected (/start and /balance agree)", async () => {

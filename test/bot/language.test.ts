@@ -26,15 +26,14 @@ describe("/language", () => {
     expect(u.lastText()).toBe("Done: I will speak English in this chat from now on.");
   });
 
-  it("sets this chat's command menu in the chosen language (chat scope), only with installed features", async () => {
+  it("sets this chat's command menu in the chosen language (chat scope), the flows' commands included", async () => {
     const u = h.user(1106, { languageCode: "en" });
     await u.send("/language");
     await u.press("🇷🇺 Русский");
     const menu = h.tg.commands("", `chat:${u.chatId}`);
     expect(menu?.find((c) => c.command === "balance")?.description).toBe("Баланс и адрес для пополнения");
     expect(menu?.map((c) => c.command)).toContain("language");
-    // This harness installs no order/broadcast flows: their commands are not offered.
-    expect(menu?.map((c) => c.command)).not.toContain("order");
+    expect(menu?.find((c) => c.command === "order")?.description).toBe("Арендовать энергию для адреса");
     await u.send("/language");
     await u.press("🇨🇳 中文");
     expect(h.tg.commands("", `chat:${u.chatId}`)?.find((c) => c.command === "link")?.description).toBe("绑定 API 密钥");

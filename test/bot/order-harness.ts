@@ -8,7 +8,7 @@
 import type { Bot } from "grammy";
 import { afterEach, beforeEach, expect } from "vitest";
 import { createDelivery, type Delivery } from "../../src/assembly/delivery.js";
-import { createFlows } from "../../src/bot/conversations/flow-deps.js";
+import { createFlows } from "../../src/core/flows.js";
 import type { BotContext } from "../../src/bot/index.js";
 import { createOrderHistory } from "../../src/core/orders/order-history.js";
 import type { TrackerDeps } from "../../src/core/tracking/tracker.js";
@@ -59,10 +59,10 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
   current.bot = () => h.bot;
   const startParts = async () => {
     await delivery!.start();
-    await h.deps.flows?.balanceWatch?.start();
+    await h.deps.flows.balanceWatch?.start();
   };
   const stopParts = async () => {
-    await h.deps.flows?.balanceWatch?.stop();
+    await h.deps.flows.balanceWatch?.stop();
     await delivery!.stop();
   };
   await startParts();
@@ -92,7 +92,7 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
       return h.deps;
     },
     get flows() {
-      return h.deps.flows!;
+      return h.deps.flows;
     },
     get tracker() {
       return delivery!.tracker;

@@ -41,8 +41,9 @@ describe("/start, /help, /cancel and the rest of a private chat", () => {
     expect(u.lastText()).toContain("Hello, User1021");
   });
 
-  it("leaves /start order_… payloads to the order feature (not greeted here)", async () => {
+  it("leaves /start order_… payloads of a linked chat to the order feature (not greeted here)", async () => {
     const u = h.user(1020, { languageCode: "en" });
+    await h.linkChat(u.chatId);
     await u.send("/start order_100000_3600");
     expect(u.botTexts().some((t) => t.includes("Hello"))).toBe(false);
   });

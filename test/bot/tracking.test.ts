@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FLOW_MAX_WAIT_MS } from "../../src/bot/features/flows.js";
+import { FLOW_MAX_WAIT_MS } from "../../src/bot/conversations/index.js";
 import { signTrc20Transfer, TEST_KEYS } from "../support/tron-sign.js";
 import { closeChecked, debitsOf, startOrderHarness, type OrderHarness } from "./order-harness.js";
 

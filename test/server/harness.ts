@@ -16,7 +16,7 @@ import { request } from "undici";
 import { createDelivery } from "../../src/assembly/delivery.js";
 import { createServiceAccess } from "../../src/assembly/service.js";
 import { createStorage } from "../../src/assembly/storage.js";
-import { createI18n } from "../../src/bot/i18n.js";
+import { chatStoredLocale, createI18n } from "../../src/bot/i18n.js";
 import type { ChatRepository } from "../../src/core/chats/chat-repository.js";
 import { createMetrics, type Metrics } from "../../src/core/metrics.js";
 import type { PushQueue } from "../../src/core/push/types.js";
@@ -68,7 +68,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const delivery = createDelivery({
     storage,
     service,
-    i18n: createI18n({ defaultLocale: "en", storedLocale: (chatId) => chats.getLocale(chatId), logger }),
+    i18n: createI18n({ defaultLocale: "en", storedLocale: chatStoredLocale(chats), logger }),
     defaultLocale: "en",
     logger,
     metrics,

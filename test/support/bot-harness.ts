@@ -22,9 +22,10 @@ import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { SupportedLocale } from "../../src/config.js";
-import { createI18n } from "../../src/bot/i18n.js";
+import { chatStoredLocale, createI18n } from "../../src/bot/i18n.js";
 import { createBot, type BotContext, type BotDeps } from "../../src/bot/index.js";
 import { createChatRepository } from "../../src/core/chats/chat-repository.js";
+import { createFlows, type FlowTracker } from "../../src/core/flows.js";
 import { createMetrics } from "../../src/core/metrics.js";
 import { createPricingCache } from "../../src/core/pricing-cache.js";
 import { createServiceClient } from "../../src/core/service/create-service-client.js";
@@ -55,6 +56,14 @@ export interface LogLine {
   msg?: string;
   [key: string]: unknown;
 }
+
+/** A tracker that follows nothing: records the bot shows are not followed afterwards. */
+const UNTRACKED: FlowTracker = {
+  track: () => Promise.resolve(),
+  cardShown: () => Promise.resolve(),
+  cardNotShown: () => Promise.resolve(),
+  stopChat: () => Promise.resolve(0),
+};
 
 export type BotHarness = Awaited<ReturnType<typeof startBotHarness>>;
 
@@ -97,7 +106,9 @@ export async function startBotHarness(options: BotHarnessOptions = {}) {
       service,
       pricing: createPricingCache({ load: () => service.getPricing(), ttlMs: options.pricingTtlMs ?? 60_000, logger }),
       chats,
-      i18n: createI18n({ defaultLocale, storedLocale: (chatId) => chats.getLocale(chatId), logger, ...(options.localesDirectory ? { directory: options.localesDirectory } : {}) }),
+      i18n: createI18n({ defaultLocale, storedLocale: chatStoredLocale(chats), logger, ...(options.localesDirectory ? { directory: options.localesDirectory } : {}) }),
+      // The flows without a tracker behind them; useOrderHarness replaces them with tracked ones.
+      flows: createFlows({ store, service, logger, tracker: UNTRACKED }),
     };
     deps = options.extendDeps ? options.extendDeps(base) : base;
     const botOptions = { botInfo: tg.botInfo, apiRoot: tg.apiRoot };

@@ -1,53 +1,16 @@
 import { parseJsonErrorDetail } from "../../core/broadcasts/precheck.js";
-import { ServiceError } from "../../core/service/errors.js";
+import { checkBroadcast, isResubmittable, type CheckOutcome } from "../../core/broadcasts/check-broadcast.js";
 import type { ConversationContext } from "../context.js";
 import { readDocument } from "../helpers/document.js";
 import { beginFlowInstance } from "../helpers/flow-instance.js";
 import { code, HTML, translate } from "../helpers/html.js";
-import { checkSignedTx, refusalText, summaryText, type CheckResult } from "../helpers/broadcast-text.js";
+import { refusalText, summaryText } from "../helpers/broadcast-text.js";
 import { statusText } from "../helpers/record-text.js";
 import { createBroadcastConfirmKeyboard, createBroadcastFlowCancelKeyboard } from "../keyboards/broadcast.js";
-import type { FlowDeps } from "./flow-deps.js";
+import type { BotDeps } from "../deps.js";
 import { stripButtons, waitStep, type FlowConversation } from "./order-steps.js";
 
 export const BROADCAST_CONVERSATION = "broadcast";
-
-/** An earlier broadcast of the same txId made by this chat, with its current status. */
-export interface PriorBroadcast {
-  broadcastId: string;
-  status: string;
-}
-
-/** A checked transaction and what the chat already did with it; JSON, so a conversation can keep it. */
-export interface CheckOutcome {
-  result: CheckResult;
-  prior?: PriorBroadcast;
-}
-
-/** In flight or confirmed: the service refuses the same txId (duplicate_tx), so Confirm is not offered. */
-const isResubmittable = (status: string): boolean => status === "failed" || status === "expired";
-
-/**
- * Local checks, then the chat's history for the same txId (its live status
- * when it can be read). A transaction already in flight or confirmed gets no
- * Confirm: its draft is cancelled and the chat is pointed at the broadcast.
- */
-export async function checkBroadcast(deps: FlowDeps, chatId: number, text: string): Promise<CheckOutcome> {
-  const result = await checkSignedTx(deps, chatId, text);
-  if (!result.ok) return { result };
-  const known = await deps.flows.history.findBroadcastByTxId(chatId, result.draft.summary.txId);
-  if (!known) return { result };
-  let status = known.status;
-  const apiKey = await deps.chats.getApiKey(chatId);
-  try {
-    if (apiKey !== undefined) status = (await deps.service.getBroadcast(apiKey, known.id)).status;
-  } catch (error) {
-    if (!ServiceError.isInstance(error)) throw error;
-    deps.logger.debug({ code: error.code, broadcastId: known.id }, "earlier broadcast unreadable; using its last status seen");
-  }
-  if (!isResubmittable(status)) await deps.flows.drafts.update(result.draft.draftId, (d) => ({ ...d, state: "cancelled" }));
-  return { result, prior: { broadcastId: known.id, status } };
-}
 
 /** Invalid JSON: where it breaks, in numbers, never the parser's English message. */
 function notJsonText(tr: Pick<ConversationContext, "t">, detail: string | undefined): string {
@@ -83,7 +46,7 @@ export async function replyWithCheck(ctx: Pick<ConversationContext, "t" | "reply
  * document), checks it locally and shows the summary. A refused one can be
  * corrected and sent again; Confirm is handled outside the flow.
  */
-export function createBroadcastConversation(deps: FlowDeps) {
+export function createBroadcastConversation(deps: BotDeps) {
   return async function broadcast(conversation: FlowConversation, ctx: ConversationContext): Promise<void> {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;
@@ -104,7 +67,7 @@ export function createBroadcastConversation(deps: FlowDeps) {
         text = read.text;
       } else if (input.kind === "text") text = input.text;
       else continue;
-      const outcome = await conversation.external(() => checkBroadcast(deps, chatId, text));
+      const outcome = await conversation.external(async () => checkBroadcast({ ...deps, ...deps.flows }, chatId, await deps.chats.open(chatId), text));
       if (!outcome.result.ok) {
         await replyWithCheck(ctx, outcome, locale);
         continue;

@@ -2,14 +2,18 @@ import { createConversation, type ConversationBuilder } from "@grammyjs/conversa
 import type { Middleware } from "grammy";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
-import { listFlowConversations } from "../features/flows.js";
+import { BROADCAST_CONVERSATION, createBroadcastConversation } from "./broadcast.js";
 import { createLinkConversation, LINK_CONVERSATION } from "./link.js";
+import { createOrderConversation, ORDER_CONVERSATION } from "./order.js";
 
 /**
  * Bump whenever any conversation's code changes: stored states of an older
  * version are dropped instead of being replayed against new code.
  */
 export const CONVERSATION_STATE_VERSION = 4;
+
+/** A flow waits this long for each answer; the next update after that leaves it. */
+export const FLOW_MAX_WAIT_MS = 15 * 60_000;
 
 /** Abandoned conversations are removed from the store after this long. */
 export const CONVERSATION_TTL_MS = 24 * 60 * 60_000;
@@ -27,8 +31,9 @@ interface ConversationEntry {
  */
 export function listConversations(deps: BotDeps): ConversationEntry[] {
   return [
-    { id: LINK_CONVERSATION, builder: createLinkConversation(deps), maxMillisecondsToWait: 15 * 60_000 },
-    ...listFlowConversations(deps), // order, broadcast (issue 4)
+    { id: LINK_CONVERSATION, builder: createLinkConversation(deps), maxMillisecondsToWait: FLOW_MAX_WAIT_MS },
+    { id: ORDER_CONVERSATION, builder: createOrderConversation(deps), maxMillisecondsToWait: FLOW_MAX_WAIT_MS },
+    { id: BROADCAST_CONVERSATION, builder: createBroadcastConversation(deps), maxMillisecondsToWait: FLOW_MAX_WAIT_MS },
   ];
 }
 

@@ -5,7 +5,8 @@ import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { beginFlowInstance } from "../helpers/flow-instance.js";
 import { HTML, translate } from "../helpers/html.js";
-import { checkKey, linkedText, looksLikeApiKey, looksLikeWebhookSecret, notStoredText, storeLink } from "../helpers/link-key.js";
+import { checkKey, looksLikeApiKey, looksLikeWebhookSecret, storeLink } from "../../core/chats/check-key.js";
+import { linkedText, notStoredText } from "../helpers/link-key.js";
 import { markJustLinked, startIntentsOf } from "../helpers/resume-after-link.js";
 import { createLinkCancelKeyboard, createLinkSecretKeyboard } from "../keyboards/link.js";
 
@@ -121,14 +122,15 @@ export function createLinkConversation(deps: BotDeps) {
     }
     await ctx.reply(translate(ctx, check.kind === "ok" ? "link-key-accepted" : "link-key-accepted-no-wallet"), HTML);
     const webhookSecret = await askSecret(conversation, ctx, flow);
-    const stored = await conversation.external(async () => {
+    const stored = await conversation.external(async (outside) => {
       const { record, relinked } = await storeLink(deps, chatId, { apiKey, webhookSecret, check });
+      outside.forgetChat();
       return { routeId: record.routeId, relinked };
     });
     await ctx.reply(linkedText(ctx, deps, { check, routeId: stored.routeId, hasSecret: webhookSecret !== undefined, relinked: stored.relinked }, locale), HTML);
     // A deep link followed before linking: end here and let the start feature carry it out in this same update.
     const resume = await conversation.external(async (outside) => {
-      if (!deps.flows || !(await startIntentsOf(deps).peek(chatId))) return false;
+      if (!(await startIntentsOf(deps).peek(chatId))) return false;
       markJustLinked(outside);
       return true;
     });

@@ -13,7 +13,7 @@ import { isNotModified } from "../helpers/edit.js";
 import { formatInteger } from "../helpers/format.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { createCancelOnlyKeyboard, createDurationKeyboard, createReceiverKeyboard, RECENT_RECEIVERS_SHOWN } from "../keyboards/order.js";
-import type { FlowDeps } from "./flow-deps.js";
+import type { BotDeps } from "../deps.js";
 
 export type FlowConversation = Conversation<BotContext, ConversationContext>;
 
@@ -112,7 +112,7 @@ function receiverPrompt(ctx: ConversationContext, recent: readonly AddressBookEn
 }
 
 /** Step 1: receiver by address (optionally with a label), by label, by button; lines or a .csv switch to a batch. */
-export async function askReceiver(conversation: FlowConversation, ctx: ConversationContext, deps: FlowDeps, flow: string, chatId: number): Promise<ReceiverAnswer> {
+export async function askReceiver(conversation: FlowConversation, ctx: ConversationContext, deps: BotDeps, flow: string, chatId: number): Promise<ReceiverAnswer> {
   const recent = await conversation.external(() => deps.flows.addressBook.list(chatId));
   const shown = [(await ctx.reply(receiverPrompt(ctx, recent), { ...HTML, reply_markup: createReceiverKeyboard(ctx, flow, recent) })).message_id];
   const answer = async (a: ReceiverAnswer): Promise<ReceiverAnswer> => {

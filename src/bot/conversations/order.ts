@@ -11,9 +11,10 @@ import { formatInteger } from "../helpers/format.js";
 import { html, HTML, translate } from "../helpers/html.js";
 import { ambiguousAmountText } from "../helpers/amount-text.js";
 import { durationText } from "../helpers/record-text.js";
-import { isShortQuote, prepareQuote, quoteText, watchShortQuote, type PrepareResult } from "../helpers/quote-text.js";
+import { isShortQuote, prepareQuote, watchShortQuote, type PrepareResult } from "../../core/orders/prepare-quote.js";
+import { quoteText } from "../helpers/quote-text.js";
 import { createCancelOnlyKeyboard, createQuoteKeyboard, createShortQuoteKeyboard } from "../keyboards/order.js";
-import type { FlowDeps } from "./flow-deps.js";
+import type { BotDeps } from "../deps.js";
 import { askAmount, askDuration, askReceiver, stripButtons, waitStep, type FlowConversation } from "./order-steps.js";
 
 export const ORDER_CONVERSATION = "order";
@@ -100,7 +101,7 @@ export async function replyWithQuote(ctx: Pick<ConversationContext, "t" | "reply
  * a .csv at the receiver step make it a batch. Confirming the quote is
  * handled outside the flow (quote buttons), so quotes survive everything.
  */
-export function createOrderConversation(deps: FlowDeps) {
+export function createOrderConversation(deps: BotDeps) {
   return async function order(conversation: FlowConversation, ctx: ConversationContext, args: OrderConversationArgs = {}): Promise<void> {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;
@@ -146,7 +147,7 @@ export function createOrderConversation(deps: FlowDeps) {
         items = [{ toAddress: receiver.address, amount, durationSec }];
       }
     }
-    const prepared = await conversation.external(() => prepareQuote({ ...deps, ...deps.flows }, chatId, items));
+    const prepared = await conversation.external(async () => prepareQuote({ ...deps, ...deps.flows }, await deps.chats.open(chatId), items));
     const messageId = await replyWithQuote(ctx, prepared, locale);
     if (prepared.ok && messageId !== undefined) {
       const quoteId = prepared.prepared.quote.quoteId;

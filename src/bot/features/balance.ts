@@ -7,7 +7,7 @@ import type { BotDeps } from "../deps.js";
 import { formatTrx } from "../helpers/format.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
-import { requireApiKey } from "../helpers/require-key.js";
+import { linkedOnly } from "../filters/linked.js";
 import { depositQrPhoto, parseTopUpDeepLink, topUpAdviceText } from "../helpers/top-up-text.js";
 
 /**
@@ -44,52 +44,57 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
     });
   }
 
-  feature.command("balance", logHandle("command-balance"), async (ctx) => {
-    const apiKey = await requireApiKey(ctx, deps);
-    if (apiKey === undefined) return;
-    const locale = await ctx.i18n.getLocale();
-    const balance = await readBalance(ctx, apiKey);
-    if (!balance) return;
-    const lines = [translate(ctx, "balance-available", { availableTrx: formatTrx(balance.availableSun, locale) })];
-    const address = balance.depositAddress;
-    if (address === null) {
-      lines.push(translate(ctx, "balance-no-address"));
+  feature.command(
+    "balance",
+    logHandle("command-balance"),
+    linkedOnly(async (ctx) => {
+      const locale = await ctx.i18n.getLocale();
+      const balance = await readBalance(ctx, ctx.account.apiKey);
+      if (!balance) return;
+      const lines = [translate(ctx, "balance-available", { availableTrx: formatTrx(balance.availableSun, locale) })];
+      const address = balance.depositAddress;
+      if (address === null) {
+        lines.push(translate(ctx, "balance-no-address"));
+        await ctx.reply(lines.join("\n\n"), HTML);
+        return;
+      }
+      const minDepositTrx = formatTrx(MIN_DEPOSIT_SUN, locale);
+      lines.push(translate(ctx, "balance-deposit", { address: code(address), minDepositTrx }));
+      // The largest amount still waited for: sending that covers every waiting quote at once.
+      const waiting = (await deps.flows.balanceWatch?.watchesOf(ctx.chat.id)) ?? [];
+      const required = waiting.reduce((max, w) => (BigInt(w.requiredSun) > max ? BigInt(w.requiredSun) : max), 0n);
+      const advice = topUpAdvice(required, BigInt(balance.availableSun));
+      lines.push(
+        advice.covered
+          ? translate(ctx, "topup-balance-minimum", { minDepositTrx })
+          : translate(ctx, "topup-balance-waiting", { missingTrx: formatTrx(advice.shortfallSun, locale), sendTrx: formatTrx(advice.sendSun, locale) }),
+      );
       await ctx.reply(lines.join("\n\n"), HTML);
-      return;
-    }
-    const minDepositTrx = formatTrx(MIN_DEPOSIT_SUN, locale);
-    lines.push(translate(ctx, "balance-deposit", { address: code(address), minDepositTrx }));
-    // The largest amount still waited for: sending that covers every waiting quote at once.
-    const waiting = (await deps.flows?.balanceWatch?.watchesOf(ctx.chat.id)) ?? [];
-    const required = waiting.reduce((max, w) => (BigInt(w.requiredSun) > max ? BigInt(w.requiredSun) : max), 0n);
-    const advice = topUpAdvice(required, BigInt(balance.availableSun));
-    lines.push(
-      advice.covered
-        ? translate(ctx, "topup-balance-minimum", { minDepositTrx })
-        : translate(ctx, "topup-balance-waiting", { missingTrx: formatTrx(advice.shortfallSun, locale), sendTrx: formatTrx(advice.sendSun, locale) }),
-    );
-    await ctx.reply(lines.join("\n\n"), HTML);
-    await replyWithQr(ctx, address);
-  });
+      await replyWithQr(ctx, address);
+    }),
+  );
 
-  feature.command("start", logHandle("command-start-top-up"), async (ctx, next) => {
-    const requiredSun = parseTopUpDeepLink(ctx.match.trim());
-    if (requiredSun === undefined) return next();
-    const apiKey = await requireApiKey(ctx, deps);
-    if (apiKey === undefined) return;
-    const locale = await ctx.i18n.getLocale();
-    const balance = await readBalance(ctx, apiKey);
-    if (!balance) return;
-    const advice = topUpAdvice(requiredSun, BigInt(balance.availableSun));
-    const availableTrx = formatTrx(balance.availableSun, locale);
-    if (advice.covered) {
-      await ctx.reply(translate(ctx, "topup-covered", { availableTrx, requiredTrx: formatTrx(requiredSun, locale) }), HTML);
-      return;
-    }
-    const text = [translate(ctx, "balance-available", { availableTrx }), topUpAdviceText(ctx, advice, balance.depositAddress, locale)].join("\n\n");
-    await ctx.reply(text, HTML);
-    if (balance.depositAddress !== null) await replyWithQr(ctx, balance.depositAddress);
-  });
+  feature
+    .command("start")
+    .filter((ctx) => parseTopUpDeepLink(ctx.match.trim()) !== undefined)
+    .use(
+      logHandle("command-start-top-up"),
+      linkedOnly(async (ctx) => {
+        const requiredSun = parseTopUpDeepLink(ctx.match.trim())!;
+        const locale = await ctx.i18n.getLocale();
+        const balance = await readBalance(ctx, ctx.account.apiKey);
+        if (!balance) return;
+        const advice = topUpAdvice(requiredSun, BigInt(balance.availableSun));
+        const availableTrx = formatTrx(balance.availableSun, locale);
+        if (advice.covered) {
+          await ctx.reply(translate(ctx, "topup-covered", { availableTrx, requiredTrx: formatTrx(requiredSun, locale) }), HTML);
+          return;
+        }
+        const text = [translate(ctx, "balance-available", { availableTrx }), topUpAdviceText(ctx, advice, balance.depositAddress, locale)].join("\n\n");
+        await ctx.reply(text, HTML);
+        if (balance.depositAddress !== null) await replyWithQr(ctx, balance.depositAddress);
+      }),
+    );
 
   return composer;
 }

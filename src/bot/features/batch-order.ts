@@ -1,9 +1,8 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
 import { ORDER_CONVERSATION, type OrderConversationArgs } from "../conversations/order.js";
-import type { FlowDeps } from "../conversations/flow-deps.js";
+import { linkedOnly } from "../filters/linked.js";
 import { isCsvDocument } from "../helpers/document.js";
-import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 
 /**
@@ -11,28 +10,29 @@ import { logHandle } from "../helpers/logging.js";
  * sent outside any flow starts the same flow with it. Lines pasted into
  * /order's receiver step are a batch too (see the order conversation).
  */
-export function createBatchOrderFeature(deps: FlowDeps): Composer<BotContext> {
+export function createBatchOrderFeature(): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
-  feature.command("batch", logHandle("command-batch"), async (ctx) => {
-    if (!(await deps.chats.isLinked(ctx.chat.id))) {
-      await ctx.reply(translate(ctx, "not-linked"), HTML);
-      return;
-    }
-    await ctx.conversation.enter(ORDER_CONVERSATION, { batch: true } satisfies OrderConversationArgs);
-  });
+  feature.command(
+    "batch",
+    logHandle("command-batch"),
+    linkedOnly(async (ctx) => {
+      await ctx.conversation.enter(ORDER_CONVERSATION, { batch: true } satisfies OrderConversationArgs);
+    }),
+  );
 
-  feature.on("message:document", logHandle("document-batch"), async (ctx, next) => {
-    const doc = ctx.message.document;
-    if (!isCsvDocument(doc)) return next();
-    if (!(await deps.chats.isLinked(ctx.chat.id))) {
-      await ctx.reply(translate(ctx, "not-linked"), HTML);
-      return;
-    }
-    const args: OrderConversationArgs = { document: { fileId: doc.file_id, ...(doc.file_size === undefined ? {} : { fileSize: doc.file_size }) } };
-    await ctx.conversation.enter(ORDER_CONVERSATION, args);
-  });
+  feature
+    .on("message:document")
+    .filter((ctx) => isCsvDocument(ctx.message.document))
+    .use(
+      logHandle("document-batch"),
+      linkedOnly(async (ctx) => {
+        const doc = ctx.message.document;
+        const args: OrderConversationArgs = { document: { fileId: doc.file_id, ...(doc.file_size === undefined ? {} : { fileSize: doc.file_size }) } };
+        await ctx.conversation.enter(ORDER_CONVERSATION, args);
+      }),
+    );
 
   return composer;
 }

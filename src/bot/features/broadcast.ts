@@ -4,8 +4,10 @@ import type { SubmitResult } from "../../core/broadcasts/submit-broadcast.js";
 import { isBroadcastFinished, type Broadcast } from "../../core/service/schemas.js";
 import { draftData } from "../callback-data/broadcast.js";
 import type { BotContext } from "../context.js";
-import { BROADCAST_CONVERSATION, checkBroadcast, replyWithCheck } from "../conversations/broadcast.js";
-import type { FlowDeps } from "../conversations/flow-deps.js";
+import { linkedForButton, linkedOnly, type LinkedContext } from "../filters/linked.js";
+import { checkBroadcast } from "../../core/broadcasts/check-broadcast.js";
+import { BROADCAST_CONVERSATION, replyWithCheck } from "../conversations/broadcast.js";
+import type { BotDeps } from "../deps.js";
 import { deletedAsSecret } from "../conversations/order-steps.js";
 import { bestEffort, firstCardSignal } from "../helpers/best-effort.js";
 import { isJsonDocument, readDocument } from "../helpers/document.js";
@@ -14,7 +16,6 @@ import { serviceErrorText } from "../helpers/error-text.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { broadcastCardText, statusText } from "../helpers/record-text.js";
-import { requireApiKeyForButton } from "../helpers/require-key.js";
 import { ServiceError } from "../../core/service/errors.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../keyboards/broadcast.js";
@@ -39,19 +40,13 @@ function commandArgument(text: string): string | undefined {
  * document sent outside a flow, the summary buttons, and the guard that
  * deletes anything that looks like a private key or recovery phrase.
  */
-export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
+export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
   const { flows } = deps;
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
-  async function linked(ctx: BotContext, chatId: number): Promise<boolean> {
-    if (await deps.chats.isLinked(chatId)) return true;
-    await ctx.reply(translate(ctx, "not-linked"), HTML);
-    return false;
-  }
-
-  async function checkAndReply(ctx: BotContext, chatId: number, text: string): Promise<void> {
-    const outcome = await checkBroadcast(deps, chatId, text);
+  async function checkAndReply(ctx: LinkedContext, text: string): Promise<void> {
+    const outcome = await checkBroadcast({ ...deps, ...flows }, ctx.account.chatId, ctx.account, text);
     const messageId = await replyWithCheck(ctx, outcome, await ctx.i18n.getLocale());
     const { result } = outcome;
     if (result.ok && messageId !== undefined) await flows.drafts.update(result.draft.draftId, (d) => ({ ...d, messageId }));
@@ -66,38 +61,44 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
     ctx.logger.warn("deleted a message that looked like a wallet secret");
   });
 
-  feature.command("broadcast", logHandle("command-broadcast"), async (ctx) => {
-    if (!(await linked(ctx, ctx.chat.id))) return;
-    const json = ctx.match.trim();
-    if (json) return checkAndReply(ctx, ctx.chat.id, json);
-    await ctx.conversation.enter(BROADCAST_CONVERSATION);
-  });
+  feature.command(
+    "broadcast",
+    logHandle("command-broadcast"),
+    linkedOnly(async (ctx) => {
+      const json = ctx.match.trim();
+      if (json) return checkAndReply(ctx, json);
+      await ctx.conversation.enter(BROADCAST_CONVERSATION);
+    }),
+  );
 
   // A signed transaction pasted as text outside /broadcast is taken like a .json document.
   feature
     .on("message:text")
     .filter((ctx) => looksLikeSignedTransaction(ctx.message.text))
-    .use(logHandle("text-broadcast"), async (ctx) => {
-      if (!(await linked(ctx, ctx.chat.id))) return;
-      await checkAndReply(ctx, ctx.chat.id, ctx.message.text);
-    });
+    .use(
+      logHandle("text-broadcast"),
+      linkedOnly((ctx) => checkAndReply(ctx, ctx.message.text)),
+    );
 
-  feature.on("message:document", logHandle("document-broadcast"), async (ctx, next) => {
-    const doc = ctx.message.document;
-    if (!isJsonDocument(doc)) return next();
-    if (!(await linked(ctx, ctx.chat.id))) return;
-    const read = await readDocument(ctx.api, doc, ctx.logger);
-    if (!read.ok) {
-      await ctx.reply(translate(ctx, read.reason === "too_large" ? "broadcast-refused-too-large" : "order-document-unreadable"), HTML);
-      return;
-    }
-    await checkAndReply(ctx, ctx.chat.id, read.text);
-  });
+  feature
+    .on("message:document")
+    .filter((ctx) => isJsonDocument(ctx.message.document))
+    .use(
+      logHandle("document-broadcast"),
+      linkedOnly(async (ctx) => {
+        const read = await readDocument(ctx.api, ctx.message.document, ctx.logger);
+        if (!read.ok) {
+          await ctx.reply(translate(ctx, read.reason === "too_large" ? "broadcast-refused-too-large" : "order-document-unreadable"), HTML);
+          return;
+        }
+        await checkAndReply(ctx, read.text);
+      }),
+    );
 
   /** The summary becomes the broadcast's card; the tracker learns whether it did. */
   async function showSubmitted(ctx: BotContext, result: Extract<SubmitResult, { status: "submitted" }>, locale: string): Promise<void> {
     const chatId = ctx.chat!.id;
-    const apiKey = await deps.chats.getApiKey(chatId);
+    const apiKey = (await ctx.linked())?.apiKey;
     let record: Broadcast | undefined;
     try {
       if (apiKey !== undefined) record = await deps.service.getBroadcast(apiKey, result.broadcastId);
@@ -164,8 +165,9 @@ export function createBroadcastFeature(deps: FlowDeps): Composer<BotContext> {
       }
       return;
     }
-    const apiKey = await requireApiKeyForButton(ctx, deps, draft);
-    if (apiKey === undefined) return;
+    const account = await linkedForButton(ctx, draft);
+    if (account === undefined) return;
+    const { apiKey } = account;
     const cardMessageId = ctx.callbackQuery.message?.message_id;
     const result = await flows.submitter.submit({ chatId, draftId: draft.draftId, apiKey, locale, drawsCard: true, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
     switch (result.status) {

@@ -46,7 +46,7 @@ export function createCancelFeature(deps: BotDeps): Composer<BotContext> {
   feature.command("cancel", logHandle("command-cancel"), async (ctx) => {
     const active = Object.keys(ctx.conversation.active()).length > 0;
     await ctx.conversation.exitAll();
-    const voided = deps.flows ? await voidOpenOffers(ctx, deps.flows, ctx.chat.id) : 0;
+    const voided = await voidOpenOffers(ctx, deps.flows, ctx.chat.id);
     const key = voided > 0 ? "flow-cancelled-offers" : active ? "cancel-done" : "cancel-nothing";
     await ctx.reply(translate(ctx, key, { count: voided }), HTML);
   });

@@ -28,7 +28,7 @@ export function createChatMemberFeature(deps: BotDeps, options: ChatMemberFeatur
     const status = ctx.myChatMember.new_chat_member.status;
     if (status === "kicked") {
       // A chat the bot never stored needs no record just to say it is gone.
-      if (await deps.chats.get(ctx.chat.id)) await deps.chats.markInactive(ctx.chat.id);
+      if (await ctx.chatRecord()) await deps.chats.markInactive(ctx.chat.id);
     } else if (status === "member") {
       await deps.chats.markActive(ctx.chat.id);
     }

@@ -1,19 +1,18 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
-import type { BotDeps } from "../deps.js";
 import { escapeHtml, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
-import { commandsFor } from "../register-commands.js";
+import { BOT_COMMANDS } from "../register-commands.js";
 
 /**
- * /help: built from the command menu of the installed features
- * (`commandsFor(deps)` and each command's Fluent `.description`), so a
+ * /help: built from the command menu
+ * (`BOT_COMMANDS` and each command's Fluent `.description`), so a
  * feature that adds a command appears here by itself. Groups see only the
  * public commands.
  */
-export function createHelpFeature(deps: BotDeps): Composer<BotContext> {
+export function createHelpFeature(): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  const commands = commandsFor(deps);
+  const commands = BOT_COMMANDS;
   composer.command("help", logHandle("command-help"), async (ctx) => {
     const inPrivate = ctx.chat.type === "private";
     const lines = commands.filter((c) => inPrivate || c.public).map((c) => `/${c.command} — ${escapeHtml(ctx.t(`${c.command}.description`))}`);

@@ -102,7 +102,7 @@ export function createInlineQuoteFeature(deps: BotDeps): Composer<BotContext> {
     const pricing = await deps.pricing.get();
     const locale = await ctx.i18n.getLocale();
     // The private chat with a user has the user's id.
-    const apiKey = await deps.chats.getApiKey(ctx.inlineQuery.from.id);
+    const apiKey = (await ctx.linked())?.apiKey;
     const available = apiKey === undefined ? undefined : await availableOf(deps, ctx, apiKey);
     await ctx.answerInlineQuery(results(ctx, pricing, locale, available), {
       cache_time: 30,

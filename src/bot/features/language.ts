@@ -7,7 +7,7 @@ import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { createLanguageKeyboard } from "../keyboards/language.js";
-import { commandsFor, setChatMenu } from "../register-commands.js";
+import { BOT_COMMANDS, setChatMenu } from "../register-commands.js";
 
 const isLocale = (value: string | undefined): value is SupportedLocale => SUPPORTED_LOCALES.some((l) => l === value);
 
@@ -31,11 +31,12 @@ export function createLanguageFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     await deps.chats.setLocale(ctx.chat.id, locale);
+    ctx.forgetChat();
     await ctx.i18n.renegotiateLocale();
     await ctx.answerCallbackQuery();
     await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "language-changed"), HTML));
     // The menu is a convenience: a refusal must not undo or hide the change itself.
-    await setChatMenu(ctx.api, ctx.chat.id, commandsFor(deps), (key) => ctx.t(key)).catch((error: unknown) =>
+    await setChatMenu(ctx.api, ctx.chat.id, BOT_COMMANDS, (key) => ctx.t(key)).catch((error: unknown) =>
       ctx.logger.warn({ err: error }, "could not set the chat's command menu"),
     );
   });

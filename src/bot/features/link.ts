@@ -4,7 +4,8 @@ import type { BotContext } from "../context.js";
 import { LINK_CONVERSATION } from "../conversations/link.js";
 import type { BotDeps } from "../deps.js";
 import { HTML, translate } from "../helpers/html.js";
-import { checkKey, linkedText, looksLikeApiKey, looksLikeWebhookSecret, notStoredText, storeLink } from "../helpers/link-key.js";
+import { checkKey, looksLikeApiKey, looksLikeWebhookSecret, storeLink } from "../../core/chats/check-key.js";
+import { linkedText, notStoredText } from "../helpers/link-key.js";
 import { logHandle } from "../helpers/logging.js";
 import { resumeAfterLink } from "../helpers/resume-after-link.js";
 
@@ -36,6 +37,7 @@ export function createLinkFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     const { record, relinked } = await storeLink(deps, ctx.chat.id, { apiKey, webhookSecret, check });
+    ctx.forgetChat();
     ctx.logger.info({ routeId: record.routeId === undefined ? undefined : routeIdForLog(record.routeId), relinked }, "chat linked");
     await ctx.reply(linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: webhookSecret !== undefined, relinked }, locale), HTML);
     await resumeAfterLink(ctx, deps);

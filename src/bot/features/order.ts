@@ -7,7 +7,7 @@ import { isValidTronAddress } from "../../core/tron/index.js";
 import { quoteData, rentAgainData } from "../callback-data/order.js";
 import type { BotContext } from "../context.js";
 import { ORDER_CONVERSATION, replyWithQuote, type OrderConversationArgs } from "../conversations/order.js";
-import type { FlowDeps } from "../conversations/flow-deps.js";
+import type { BotDeps } from "../deps.js";
 import { echo } from "../helpers/echo.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { formatInteger } from "../helpers/format.js";
@@ -18,8 +18,8 @@ import { failedReply, placedText } from "../helpers/placement-text.js";
 import { ambiguousAmountText } from "../helpers/amount-text.js";
 import { parseOrderDeepLink } from "../helpers/quote-query.js";
 import { tierLabel } from "../helpers/tiers.js";
-import { prepareQuote, watchShortQuote } from "../helpers/quote-text.js";
-import { requireApiKeyForButton } from "../helpers/require-key.js";
+import { prepareQuote, watchShortQuote } from "../../core/orders/prepare-quote.js";
+import { linkedForButton, linkedOnly } from "../filters/linked.js";
 import { createFreshQuoteKeyboard } from "../keyboards/order.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 
@@ -47,19 +47,13 @@ const QUOTE_ACTIONS: ReadonlySet<string> = new Set(["c", "x", "r", "f"]);
  * /order (guided or one-shot), the `order_…` deep link, the quote buttons
  * (Confirm, Cancel, Retry, fresh quote) and "Rent again".
  */
-export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
+export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
   const { flows } = deps;
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
-  async function requireLink(ctx: BotContext, chatId: number): Promise<boolean> {
-    if (await deps.chats.isLinked(chatId)) return true;
-    await ctx.reply(translate(ctx, "not-linked"), HTML);
-    return false;
-  }
-
-  async function sendQuote(ctx: BotContext, chatId: number, items: QuoteRequestItem[]): Promise<void> {
-    const result = await prepareQuote({ ...deps, ...flows }, chatId, items);
+  async function sendQuote(ctx: BotContext, items: QuoteRequestItem[]): Promise<void> {
+    const result = await prepareQuote({ ...deps, ...flows }, await ctx.linked(), items);
     const messageId = await replyWithQuote(ctx, result, await ctx.i18n.getLocale());
     if (result.ok && messageId !== undefined) {
       await flows.quotes.update(result.prepared.quote.quoteId, (q) => ({ ...q, messageId }));
@@ -87,24 +81,31 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
       await ctx.conversation.enter(ORDER_CONVERSATION, args);
       return;
     }
-    await sendQuote(ctx, chatId, [{ toAddress: parsed.address, amount: parsed.amount, durationSec: parsed.durationSec }]);
+    await sendQuote(ctx, [{ toAddress: parsed.address, amount: parsed.amount, durationSec: parsed.durationSec }]);
   }
 
-  feature.command("order", logHandle("command-order"), async (ctx) => {
-    if (!(await requireLink(ctx, ctx.chat.id))) return;
-    const text = ctx.match.trim();
-    if (text) return oneShot(ctx, ctx.chat.id, text);
-    await ctx.conversation.enter(ORDER_CONVERSATION, {} satisfies OrderConversationArgs);
-  });
+  feature.command(
+    "order",
+    logHandle("command-order"),
+    linkedOnly(async (ctx) => {
+      const text = ctx.match.trim();
+      if (text) return oneShot(ctx, ctx.chat.id, text);
+      await ctx.conversation.enter(ORDER_CONVERSATION, {} satisfies OrderConversationArgs);
+    }),
+  );
 
-  feature.command("start", logHandle("command-start-order"), async (ctx, next) => {
-    // Deep link from inline quotes: `/start order_<amount>_<durationSec>`.
-    const link = parseOrderDeepLink(ctx.match.trim());
-    if (!link) return next();
-    if (!(await requireLink(ctx, ctx.chat.id))) return;
-    const args: OrderConversationArgs = { prefill: { amount: link.amount, durationSec: link.durationSec } };
-    await ctx.conversation.enter(ORDER_CONVERSATION, args);
-  });
+  // Deep link from inline quotes: `/start order_<amount>_<durationSec>`.
+  feature
+    .command("start")
+    .filter((ctx) => parseOrderDeepLink(ctx.match.trim()) !== undefined)
+    .use(
+      logHandle("command-start-order"),
+      linkedOnly(async (ctx) => {
+        const link = parseOrderDeepLink(ctx.match.trim())!;
+        const args: OrderConversationArgs = { prefill: { amount: link.amount, durationSec: link.durationSec } };
+        await ctx.conversation.enter(ORDER_CONVERSATION, args);
+      }),
+    );
 
   feature.callbackQuery(quoteData.filter, logHandle("callback-order-quote"), async (ctx) => {
     const data = quoteData.unpack(ctx.callbackQuery.data);
@@ -130,13 +131,13 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
     if (data.action === "f") {
       await ctx.answerCallbackQuery();
       await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
-      await sendQuote(ctx, chatId, quote.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec })));
+      await sendQuote(ctx, quote.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec })));
       return;
     }
-    const apiKey = await requireApiKeyForButton(ctx, deps, quote);
-    if (apiKey === undefined) return;
+    const account = await linkedForButton(ctx, quote);
+    if (account === undefined) return;
     const cardMessageId = ctx.callbackQuery.message?.message_id;
-    const result = await flows.placer.place({ chatId, quoteId: quote.quoteId, apiKey, locale, drawsCard: true, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
+    const result = await flows.placer.place({ chatId, quoteId: quote.quoteId, apiKey: account.apiKey, locale, drawsCard: true, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
     switch (result.status) {
       case "placed": {
         // From here on every Telegram call is best effort: the orders are charged, recorded and tracked.
@@ -192,14 +193,14 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
 
   feature.callbackQuery(rentAgainData.filter, logHandle("callback-rent-again"), async (ctx) => {
     const data = rentAgainData.unpack(ctx.callbackQuery.data);
-    const apiKey = await deps.chats.getApiKey(ctx.chat.id);
+    const account = await ctx.linked();
     await ctx.answerCallbackQuery();
-    if (!data || apiKey === undefined) {
+    if (!data || account === undefined) {
       await ctx.reply(translate(ctx, "not-linked"), HTML);
       return;
     }
-    const order = await deps.service.getOrder(apiKey, data.orderId);
-    await sendQuote(ctx, ctx.chat.id, [{ toAddress: order.receiver, amount: order.resourceAmount, durationSec: order.durationSec }]);
+    const order = await deps.service.getOrder(account.apiKey, data.orderId);
+    await sendQuote(ctx, [{ toAddress: order.receiver, amount: order.resourceAmount, durationSec: order.durationSec }]);
   });
 
   return composer;

@@ -2,7 +2,8 @@ import { Composer } from "grammy";
 import type { HistoryEntry } from "../../core/orders/order-history.js";
 import { historyPageData } from "../callback-data/orders.js";
 import type { BotContext } from "../context.js";
-import type { FlowDeps } from "../conversations/flow-deps.js";
+import type { BotDeps } from "../deps.js";
+import { linkedOnly } from "../filters/linked.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { formatInteger, formatTrx } from "../helpers/format.js";
 import { code, html, HTML, translate } from "../helpers/html.js";
@@ -33,7 +34,7 @@ function entryText(tr: Translator, e: HistoryEntry, n: number, locale: string): 
 }
 
 /** /orders: the orders and broadcasts of the account linked to this chat, newest first, paginated with buttons. */
-export function createOrdersFeature(deps: FlowDeps): Composer<BotContext> {
+export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
@@ -47,15 +48,15 @@ export function createOrdersFeature(deps: FlowDeps): Composer<BotContext> {
     return { text: lines.join("\n\n"), keyboard: createHistoryKeyboard(ctx, p.page, p.pages) };
   }
 
-  feature.command("orders", logHandle("command-orders"), async (ctx) => {
-    // The history is the linked account's: an unlinked chat has none to show.
-    if (!(await deps.chats.isLinked(ctx.chat.id))) {
-      await ctx.reply(translate(ctx, "not-linked"), HTML);
-      return;
-    }
-    const { text, keyboard } = await render(ctx, ctx.chat.id, 0);
-    await ctx.reply(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) });
-  });
+  // The history is the linked account's: an unlinked chat has none to show.
+  feature.command(
+    "orders",
+    logHandle("command-orders"),
+    linkedOnly(async (ctx) => {
+      const { text, keyboard } = await render(ctx, ctx.chat.id, 0);
+      await ctx.reply(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) });
+    }),
+  );
 
   feature.callbackQuery(historyPageData.filter, logHandle("callback-orders-page"), async (ctx) => {
     const page = Number(historyPageData.unpack(ctx.callbackQuery.data)?.page ?? 0);

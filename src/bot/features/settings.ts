@@ -23,7 +23,7 @@ export function createSettingsFeature(deps: BotDeps): Composer<BotContext> {
   const feature = composer.chatType("private");
 
   feature.command("settings", logHandle("command-settings"), async (ctx) => {
-    const settings = (await deps.chats.get(ctx.chat.id))?.notifications ?? DEFAULT_SETTINGS;
+    const settings = (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS;
     await ctx.reply(translate(ctx, "settings-title"), { ...HTML, reply_markup: createSettingsKeyboard(ctx, settings) });
   });
 
@@ -34,7 +34,7 @@ export function createSettingsFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     const enabled = data.value === "on";
-    const before = (await deps.chats.get(ctx.chat.id))?.notifications ?? DEFAULT_SETTINGS;
+    const before = (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS;
     await ctx.answerCallbackQuery({ text: ctx.t(`settings-${data.kind}-${enabled ? "enabled" : "disabled"}`) });
     // A second tap on the same (stale) button changes nothing: no write, no edit.
     if (before[data.kind] === enabled) return;

@@ -37,7 +37,7 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
     const payload = ctx.match.trim();
     if (isTopUpDeepLink(payload)) return next();
     const order = parseOrderDeepLink(payload);
-    if (order !== undefined && (!deps.flows || (await deps.chats.isLinked(ctx.chat.id)))) return next();
+    if (order !== undefined && (await ctx.linked()) !== undefined) return next();
     await deps.chats.markActive(ctx.chat.id);
     if (payload === "link") {
       await ctx.conversation.enter(LINK_CONVERSATION);
@@ -51,7 +51,7 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.reply(`${translate(ctx, "start-welcome", { name: ctx.from.first_name })}\n\n${after}`, { ...HTML, reply_markup: keyboard });
       return;
     }
-    const linked = await deps.chats.isLinked(ctx.chat.id);
+    const linked = (await ctx.linked()) !== undefined;
     await ctx.reply(translate(ctx, linked ? "start-welcome-linked" : "start-welcome", { name: ctx.from.first_name }), HTML);
   });
 
@@ -60,7 +60,7 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
     await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
     // Pressed again while its link flow waits (the flow passes foreign buttons on): the prompt is there already.
     if (ctx.conversation.active(LINK_CONVERSATION) > 0) return;
-    if (await deps.chats.isLinked(ctx.chat.id)) {
+    if ((await ctx.linked()) !== undefined) {
       // Linked meanwhile (/link typed by hand): go straight on.
       if (!(await resumeAfterLink(ctx, deps))) await ctx.reply(translate(ctx, "start-welcome-linked", { name: ctx.from.first_name }), HTML);
       return;

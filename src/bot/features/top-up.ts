@@ -4,10 +4,10 @@ import type { BalanceWatch } from "../../core/topup/balance-watcher.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { topUpData } from "../callback-data/top-up.js";
 import type { BotContext } from "../context.js";
-import type { FlowDeps } from "../conversations/flow-deps.js";
+import type { BotDeps } from "../deps.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
-import { requireApiKeyForButton } from "../helpers/require-key.js";
+import { linkedForButton } from "../filters/linked.js";
 import { creditedMessage, depositQrPhoto, topUpAdviceText } from "../helpers/top-up-text.js";
 
 type Target = Pick<BalanceWatch, "kind" | "refId" | "origin" | "requiredSun" | "untilMs">;
@@ -18,7 +18,7 @@ type Target = Pick<BalanceWatch, "kind" | "refId" | "origin" | "requiredSun" | "
  * and its QR code, and the watch (re)started. Money already there gets the
  * "credited" message with Confirm or Retry at once.
  */
-export function createTopUpFeature(deps: FlowDeps): Composer<BotContext> {
+export function createTopUpFeature(deps: BotDeps): Composer<BotContext> {
   const { flows } = deps;
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
@@ -49,10 +49,10 @@ export function createTopUpFeature(deps: FlowDeps): Composer<BotContext> {
       await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
       return;
     }
-    const apiKey = await requireApiKeyForButton(ctx, deps);
-    if (apiKey === undefined) return;
+    const account = await linkedForButton(ctx);
+    if (account === undefined) return;
     const locale = await ctx.i18n.getLocale();
-    const balance = await deps.service.getBalance(apiKey);
+    const balance = await deps.service.getBalance(account.apiKey);
     await ctx.answerCallbackQuery();
     const advice = topUpAdvice(BigInt(target.requiredSun), BigInt(balance.availableSun));
     if (advice.covered) {

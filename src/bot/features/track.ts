@@ -1,10 +1,12 @@
 import { Composer } from "grammy";
 import { ServiceError } from "../../core/service/errors.js";
 import { isBroadcastFinished, isOrderFinished } from "../../core/service/schemas.js";
+import { readRecord } from "../../core/tracking/read-record.js";
 import type { TrackedRecord } from "../../core/tracking/tracker.js";
 import { trackRefreshData } from "../callback-data/orders.js";
 import type { BotContext } from "../context.js";
-import type { FlowDeps } from "../conversations/flow-deps.js";
+import { linkedOnly } from "../filters/linked.js";
+import type { BotDeps } from "../deps.js";
 import { serviceErrorText } from "../helpers/error-text.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
@@ -19,27 +21,12 @@ function visibleText(html: string): string {
 }
 
 /** /track <id>: the live record (order or broadcast), a Refresh button, and tracking until it finishes. */
-export function createTrackFeature(deps: FlowDeps): Composer<BotContext> {
+export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
   const { flows } = deps;
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
-  /** Reads the record; the chat's history says which kind, otherwise order then broadcast. 404 → undefined. */
-  async function read(apiKey: string, chatId: number, id: string, kind?: "order" | "broadcast"): Promise<TrackedRecord | undefined> {
-    const known = kind ?? (await flows.history.get(chatId, "broadcast", id) ? "broadcast" : undefined);
-    const tryOrder = known !== "broadcast";
-    try {
-      if (tryOrder) return { kind: "order", record: await deps.service.getOrder(apiKey, id) };
-    } catch (error) {
-      if (!(ServiceError.isInstance(error) && error.code === "not_found") || kind === "order") throw error;
-    }
-    try {
-      return { kind: "broadcast", record: await deps.service.getBroadcast(apiKey, id) };
-    } catch (error) {
-      if (ServiceError.isInstance(error) && error.code === "not_found") return undefined;
-      throw error;
-    }
-  }
+  const read = (apiKey: string, chatId: number, id: string, kind?: "order" | "broadcast") => readRecord({ service: deps.service, history: flows.history }, apiKey, chatId, id, kind);
 
   /** What the bot itself read from a broadcast's signed transaction, kept in the history. */
   async function cardText(ctx: BotContext, chatId: number, record: TrackedRecord, locale: string): Promise<string> {
@@ -62,38 +49,37 @@ export function createTrackFeature(deps: FlowDeps): Composer<BotContext> {
     });
   }
 
-  feature.command("track", logHandle("command-track"), async (ctx) => {
-    const id = ctx.match.trim().toLowerCase();
-    if (!ID.test(id)) {
-      await ctx.reply(translate(ctx, "track-usage"), HTML);
-      return;
-    }
-    const apiKey = await deps.chats.getApiKey(ctx.chat.id);
-    if (apiKey === undefined) {
-      await ctx.reply(translate(ctx, "not-linked"), HTML);
-      return;
-    }
-    const locale = await ctx.i18n.getLocale();
-    let record: TrackedRecord | undefined;
-    try {
-      record = await read(apiKey, ctx.chat.id, id);
-    } catch (error) {
-      if (!ServiceError.isInstance(error)) throw error;
-      await ctx.reply(serviceErrorText(ctx, error, locale), HTML);
-      return;
-    }
-    if (!record) {
-      await ctx.reply(translate(ctx, "track-not-found", { id: code(id) }), HTML);
-      return;
-    }
-    const final = isFinal(record);
-    const message = await ctx.reply(await cardText(ctx, ctx.chat.id, record, locale), { ...HTML, ...(final ? {} : { reply_markup: createTrackRefreshKeyboard(ctx, record.kind, id) }) });
-    if (!final) await trackCard(ctx.chat.id, record, id, message.message_id, locale);
+  feature.command("track", logHandle("command-track"), async (ctx, next) => {
+    if (ID.test(ctx.match.trim())) return next();
+    await ctx.reply(translate(ctx, "track-usage"), HTML);
   });
+
+  feature.command(
+    "track",
+    linkedOnly(async (ctx) => {
+      const id = ctx.match.trim().toLowerCase();
+      const locale = await ctx.i18n.getLocale();
+      let record: TrackedRecord | undefined;
+      try {
+        record = await read(ctx.account.apiKey, ctx.chat.id, id);
+      } catch (error) {
+        if (!ServiceError.isInstance(error)) throw error;
+        await ctx.reply(serviceErrorText(ctx, error, locale), HTML);
+        return;
+      }
+      if (!record) {
+        await ctx.reply(translate(ctx, "track-not-found", { id: code(id) }), HTML);
+        return;
+      }
+      const final = isFinal(record);
+      const message = await ctx.reply(await cardText(ctx, ctx.chat.id, record, locale), { ...HTML, ...(final ? {} : { reply_markup: createTrackRefreshKeyboard(ctx, record.kind, id) }) });
+      if (!final) await trackCard(ctx.chat.id, record, id, message.message_id, locale);
+    }),
+  );
 
   feature.callbackQuery(trackRefreshData.filter, logHandle("callback-track-refresh"), async (ctx) => {
     const data = trackRefreshData.unpack(ctx.callbackQuery.data);
-    const apiKey = await deps.chats.getApiKey(ctx.chat.id);
+    const apiKey = (await ctx.linked())?.apiKey;
     if (!data || apiKey === undefined || !ID.test(data.id)) {
       await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
       return;

@@ -2,6 +2,7 @@ import { Composer } from "grammy";
 import { unlinkData } from "../callback-data/unlink.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
+import { linkedOnly } from "../filters/linked.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
@@ -9,7 +10,7 @@ import { createUnlinkKeyboard } from "../keyboards/unlink.js";
 
 /**
  * /unlink asks first; the confirm button removes key, secret, route and the
- * account (quotes and drafts made before become void: `requireApiKeyForButton`),
+ * account (quotes and drafts made before become void: `linkedForButton`),
  * and stops tracking. The account's history stays under the account and
  * returns with it (order-history.ts); locale, settings and saved addresses stay.
  */
@@ -17,13 +18,13 @@ export function createUnlinkFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
-  feature.command("unlink", logHandle("command-unlink"), async (ctx) => {
-    if (!(await deps.chats.isLinked(ctx.chat.id))) {
-      await ctx.reply(translate(ctx, "not-linked"), HTML);
-      return;
-    }
-    await ctx.reply(translate(ctx, "unlink-confirm"), { ...HTML, reply_markup: createUnlinkKeyboard(ctx) });
-  });
+  feature.command(
+    "unlink",
+    logHandle("command-unlink"),
+    linkedOnly(async (ctx) => {
+      await ctx.reply(translate(ctx, "unlink-confirm"), { ...HTML, reply_markup: createUnlinkKeyboard(ctx) });
+    }),
+  );
 
   feature.callbackQuery(unlinkData.filter, logHandle("callback-unlink"), async (ctx) => {
     const answer = unlinkData.unpack(ctx.callbackQuery.data)?.answer;
@@ -33,8 +34,9 @@ export function createUnlinkFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     const removed = await deps.chats.unlink(ctx.chat.id);
+    ctx.forgetChat();
     // Its records belong to the account that left: no status of them is announced here any more.
-    const untracked = removed ? await deps.flows?.tracker.stopChat(ctx.chat.id) : undefined;
+    const untracked = removed ? await deps.flows.tracker.stopChat(ctx.chat.id) : undefined;
     ctx.logger.info({ removed, untracked }, "chat unlinked");
     await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, removed ? "unlink-done" : "not-linked"), HTML));
   });

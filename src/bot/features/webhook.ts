@@ -2,11 +2,12 @@ import { createConversation, type Conversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
 import { isWebhookAction, webhookData } from "../callback-data/webhook.js";
 import type { BotContext, ConversationContext } from "../context.js";
+import type { ChatRecord } from "../../core/chats/chat-record.js";
 import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { beginFlowInstance } from "../helpers/flow-instance.js";
 import { code, HTML, translate } from "../helpers/html.js";
-import { looksLikeWebhookSecret } from "../helpers/link-key.js";
+import { looksLikeWebhookSecret } from "../../core/chats/check-key.js";
 import { logHandle } from "../helpers/logging.js";
 import { createWebhookCancelKeyboard, createWebhookKeyboard, createWebhookRotateKeyboard } from "../keyboards/webhook.js";
 
@@ -43,7 +44,11 @@ function createWebhookSecretConversation(deps: BotDeps) {
         await ctx.reply(translate(next, "webhook-secret-format"), HTML);
         continue;
       }
-      const stored = await conversation.external(() => storeSecret(deps, chatId, secret));
+      const stored = await conversation.external(async (outside) => {
+        if ((await outside.linked()) === undefined) return false;
+        await deps.chats.setWebhookSecret(chatId, secret);
+        return true;
+      });
       // The flow is over: a Cancel left on the prompt would suggest it still runs.
       await editIgnoringUnchanged(() => ctx.api.editMessageReplyMarkup(chatId, prompt.message_id)).catch((error: unknown) =>
         ctx.logger.info({ err: error }, "could not remove the buttons of the secret prompt"),
@@ -54,16 +59,8 @@ function createWebhookSecretConversation(deps: BotDeps) {
   };
 }
 
-async function storeSecret(deps: BotDeps, chatId: number, secret: string | undefined): Promise<boolean> {
-  if (!(await deps.chats.isLinked(chatId))) return false;
-  await deps.chats.setWebhookSecret(chatId, secret);
-  return true;
-}
-
-/** The /webhook card of a linked chat, or undefined when the chat has no key. */
-async function webhookCard(deps: BotDeps, ctx: BotContext, chatId: number, note?: string) {
-  const record = await deps.chats.get(chatId);
-  if (!record?.apiKeySealed) return undefined;
+/** The /webhook card of a linked chat. */
+function webhookCard(deps: BotDeps, ctx: BotContext, record: ChatRecord, note?: string) {
   const hasSecret = Boolean(record.webhookSecretSealed);
   const url = deps.config.publicUrl && record.routeId ? `${deps.config.publicUrl}/hooks/${record.routeId}` : undefined;
   const parts = [
@@ -103,12 +100,13 @@ export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
         await ctx.reply(translate(ctx, "webhook-delete-failed"), HTML);
       }
     }
-    const card = await webhookCard(deps, ctx, ctx.chat.id);
-    if (!card) {
+    const account = await ctx.linked();
+    if (!account) {
       await ctx.reply(translate(ctx, "not-linked"), HTML);
       return;
     }
     if (args.length === 0) {
+      const card = webhookCard(deps, ctx, account.record);
       await ctx.reply(card.text, { ...HTML, reply_markup: card.keyboard });
       return;
     }
@@ -125,7 +123,7 @@ export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.reply(translate(ctx, "webhook-secret-format"), HTML);
       return;
     }
-    await storeSecret(deps, ctx.chat.id, secret);
+    await deps.chats.setWebhookSecret(ctx.chat.id, secret);
     ctx.logger.info("webhook secret set");
     await ctx.reply(translate(ctx, "webhook-secret-saved"), HTML);
   });
@@ -137,7 +135,8 @@ export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     const chatId = ctx.chat.id;
-    if (!(await deps.chats.isLinked(chatId))) {
+    const account = await ctx.linked();
+    if (!account) {
       await ctx.answerCallbackQuery();
       await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "not-linked"), HTML));
       return;
@@ -154,7 +153,7 @@ export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
         );
         return;
       case "remove":
-        await storeSecret(deps, chatId, undefined);
+        await deps.chats.setWebhookSecret(chatId, undefined);
         ctx.logger.info("webhook secret removed");
         note = "webhook-secret-removed";
         break;
@@ -166,7 +165,9 @@ export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
       case "show":
         break;
     }
-    const card = await webhookCard(deps, ctx, chatId, note);
+    // A changed secret or route is read anew; "show" draws what this update already read.
+    const record = note === undefined ? account.record : await deps.chats.get(chatId);
+    const card = record ? webhookCard(deps, ctx, record, note) : undefined;
     if (card) await editIgnoringUnchanged(() => ctx.editMessageText(card.text, { ...HTML, reply_markup: card.keyboard }));
   });
 

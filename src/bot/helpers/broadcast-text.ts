@@ -1,37 +1,11 @@
-import { precheckBroadcast, type BroadcastSummary, type PrecheckRejection } from "../../core/broadcasts/precheck.js";
-import type { BroadcastDraft } from "../../core/broadcasts/draft.js";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
-import type { PricingCache } from "../../core/pricing-cache.js";
+import type { CheckResult } from "../../core/broadcasts/check-broadcast.js";
+import type { BroadcastSummary } from "../../core/broadcasts/precheck.js";
 import type { ConversationContext } from "../context.js";
-import type { Flows } from "../conversations/flow-deps.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, translate } from "./html.js";
 import { broadcastKindLines } from "./broadcast-kind-text.js";
 
 type Tr = Pick<ConversationContext, "t">;
-
-export type CheckResult =
-  | { ok: true; draft: BroadcastDraft; baseUnitPriceSun: number; nowMs: number }
-  | { ok: false; reason: PrecheckRejection | "pricing_unavailable"; detail?: string };
-
-/** Local checks (nothing reaches the service), then a stored draft awaiting Confirm. */
-export async function checkSignedTx(deps: { pricing: Pick<PricingCache, "get">; flows: Flows; chats: Pick<ChatRepository, "get"> }, chatId: number, input: string): Promise<CheckResult> {
-  const nowMs = deps.flows.now();
-  const usdt = deps.flows.usdtContract ? { usdtContract: deps.flows.usdtContract } : {};
-  // Verified before anything else, prices included: a refused transaction causes no request at all.
-  const verified = precheckBroadcast({ input, nowMs, baseUnitPriceSun: 0, ...usdt });
-  if (!verified.ok) return verified.detail === undefined ? { ok: false, reason: verified.reason } : { ok: false, reason: verified.reason, detail: verified.detail };
-  let baseUnitPriceSun: number;
-  try {
-    baseUnitPriceSun = (await deps.pricing.get()).baseUnitPriceSun;
-  } catch {
-    return { ok: false, reason: "pricing_unavailable" };
-  }
-  const priced = precheckBroadcast({ input: verified.signedTx, nowMs, baseUnitPriceSun, ...usdt });
-  if (!priced.ok) return { ok: false, reason: priced.reason };
-  const draft = await deps.flows.drafts.create(chatId, priced.signedTx, priced.summary, nowMs, (await deps.chats.get(chatId))?.linkId);
-  return { ok: true, draft, baseUnitPriceSun, nowMs };
-}
 
 export function refusalText(tr: Tr, reason: CheckResult & { ok: false }): string {
   return translate(tr, `broadcast-refused-${reason.reason.replace(/_/g, "-")}`, { detail: reason.detail ?? "-" });

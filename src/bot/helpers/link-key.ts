@@ -1,60 +1,11 @@
-/**
- * Linking, shared by `/link <KEY> [SECRET]` and the guided conversation:
- * check the key with GET /v1/balance, store it only when the service accepts
- * it, and describe the outcome.
- */
+/** What a key check (`core/chats/check-key.ts`) and a stored link mean to the user. */
 import type { I18nFlavor } from "@grammyjs/i18n";
-import type { ChatRecord } from "../../core/chats/chat-record.js";
-import type { ServiceClient } from "../../core/service/client.js";
-import { ServiceError, type ServiceErrorJSON } from "../../core/service/errors.js";
+import type { KeyCheck } from "../../core/chats/check-key.js";
+import { ServiceError } from "../../core/service/errors.js";
 import type { BotDeps } from "../deps.js";
 import { sentKeyErrorText } from "./error-text.js";
 import { formatTrx } from "./format.js";
 import { code, translate } from "./html.js";
-
-/** JSON-serializable (it is recorded by the conversation replay engine). */
-export type KeyCheck =
-  | { kind: "ok"; availableSun: number; depositAddress: string | null }
-  | { kind: "no-wallet" }
-  | { kind: "unavailable"; error: ServiceErrorJSON }
-  | { kind: "refused"; error: ServiceErrorJSON };
-
-/** Printable ASCII without spaces, as an HTTP header carries it. */
-export function looksLikeApiKey(text: string): boolean {
-  return /^[\x21-\x7e]{8,512}$/.test(text);
-}
-
-export const looksLikeWebhookSecret = looksLikeApiKey;
-
-export async function checkKey(service: ServiceClient, apiKey: string): Promise<KeyCheck> {
-  try {
-    const balance = await service.getBalance(apiKey);
-    return { kind: "ok", availableSun: balance.availableSun, depositAddress: balance.depositAddress };
-  } catch (error) {
-    if (!ServiceError.isInstance(error)) throw error;
-    if (error.isNotFound) return { kind: "no-wallet" };
-    return { kind: error.isUnavailable ? "unavailable" : "refused", error: error.toJSON() };
-  }
-}
-
-/**
- * Stores a checked key. A chat that was linked to another account stops
- * following that account's records here (its history stays with it).
- */
-export async function storeLink(
-  deps: Pick<BotDeps, "chats" | "flows">,
-  chatId: number,
-  input: { apiKey: string; webhookSecret: string | undefined; check: Extract<KeyCheck, { kind: "ok" | "no-wallet" }> },
-): Promise<{ record: ChatRecord; relinked: boolean }> {
-  const before = (await deps.chats.account(chatId))?.id;
-  const record = await deps.chats.link(chatId, {
-    apiKey: input.apiKey,
-    webhookSecret: input.webhookSecret,
-    depositAddress: input.check.kind === "ok" ? input.check.depositAddress : null,
-  });
-  if (before !== undefined && before !== record.accountId) await deps.flows?.tracker.stopChat(chatId);
-  return { record, relinked: before !== undefined };
-}
 
 type Translator = Pick<I18nFlavor, "t">;
 

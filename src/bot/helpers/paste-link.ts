@@ -2,7 +2,8 @@ import { routeIdForLog } from "../../core/chats/route-id.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { HTML, translate } from "./html.js";
-import { checkKey, linkedText, looksLikeApiKey, notStoredText, storeLink } from "./link-key.js";
+import { checkKey, looksLikeApiKey, storeLink } from "../../core/chats/check-key.js";
+import { linkedText, notStoredText } from "./link-key.js";
 import { resumeAfterLink } from "./resume-after-link.js";
 
 /** The guard's view of a pasted credential, after it tried to delete the message. */
@@ -27,7 +28,7 @@ export function createPastedKeyLinker(deps: BotDeps): PastedKeyHandler {
   return async (ctx, key) => {
     const chatId = ctx.chat?.id;
     if (chatId === undefined || key.kind === "webhook_secret" || !looksLikeApiKey(key.value)) return false;
-    if (await deps.chats.isLinked(chatId)) return false;
+    if ((await ctx.linked()) !== undefined) return false;
     const locale = await ctx.i18n.getLocale();
     const check = await checkKey(deps.service, key.value);
     const parts: string[] = [];
@@ -36,6 +37,7 @@ export function createPastedKeyLinker(deps: BotDeps): PastedKeyHandler {
       parts.push(translate(ctx, "paste-key-tried"), notStoredText(ctx, check, locale));
     } else {
       const { record } = await storeLink(deps, chatId, { apiKey: key.value, webhookSecret: undefined, check });
+      ctx.forgetChat();
       ctx.logger.info({ routeId: record.routeId === undefined ? undefined : routeIdForLog(record.routeId), pasted: true }, "chat linked");
       parts.push(translate(ctx, "paste-key-linked"), linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: false, relinked: false }, locale));
     }

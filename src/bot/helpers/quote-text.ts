@@ -1,68 +1,10 @@
-import type { Logger } from "pino";
-import type { ServiceClient } from "../../core/service/client.js";
-import { ServiceError } from "../../core/service/errors.js";
-import type { PricingCache } from "../../core/pricing-cache.js";
-import { buildQuote, QUOTE_LIFETIME_MS, type Quote, type QuoteRequestItem } from "../../core/orders/quote.js";
-import type { QuoteStore } from "../../core/orders/quote-store.js";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
-import type { BalanceWatcher } from "../../core/topup/balance-watcher.js";
+import type { PreparedQuote } from "../../core/orders/prepare-quote.js";
+import { QUOTE_LIFETIME_MS } from "../../core/orders/quote.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, translate } from "./html.js";
 import { durationText, type Translator } from "./record-text.js";
 import { topUpAdviceText } from "./top-up-text.js";
-
-/** A stored quote and the balance read for it; JSON, so a conversation can keep it. */
-export interface PreparedQuote {
-  quote: Quote;
-  /** null: the balance could not be read (no wallet yet, service hiccup). */
-  balance: { availableSun: number; depositAddress: string | null } | null;
-  /** The balance endpoint answered 404: the account has no wallet yet (so no deposit address either). */
-  noWallet?: boolean;
-}
-
-export type PrepareResult =
-  | { ok: true; prepared: PreparedQuote }
-  | { ok: false; reason: "pricing_unavailable" | "unknown_duration" | "not_linked" };
-
-export interface PrepareDeps {
-  pricing: Pick<PricingCache, "get">;
-  service: Pick<ServiceClient, "getBalance">;
-  chats: Pick<ChatRepository, "getApiKey" | "get">;
-  quotes: Pick<QuoteStore, "save">;
-  now: () => number;
-  logger: Pick<Logger, "warn">;
-}
-
-/** Prices the items, creates the quote (and its Idempotency-Key) and stores it. */
-export async function prepareQuote(deps: PrepareDeps, chatId: number, items: readonly QuoteRequestItem[]): Promise<PrepareResult> {
-  const apiKey = await deps.chats.getApiKey(chatId);
-  if (apiKey === undefined) return { ok: false, reason: "not_linked" };
-  let pricing;
-  try {
-    pricing = await deps.pricing.get();
-  } catch (error) {
-    deps.logger.warn({ err: error }, "pricing unavailable for a quote");
-    return { ok: false, reason: "pricing_unavailable" };
-  }
-  const built = buildQuote(chatId, items, pricing, deps.now());
-  if (!built.ok) return { ok: false, reason: built.reason === "empty" ? "unknown_duration" : built.reason };
-  const linkId = (await deps.chats.get(chatId))?.linkId;
-  if (linkId !== undefined) built.quote.linkId = linkId;
-  await deps.quotes.save(built.quote);
-  let balance: PreparedQuote["balance"] = null;
-  try {
-    const b = await deps.service.getBalance(apiKey);
-    balance = { availableSun: b.availableSun, depositAddress: b.depositAddress };
-  } catch (error) {
-    if (!ServiceError.isInstance(error)) throw error;
-    // 404 on the balance is documented: the account has no wallet yet. Not a hiccup, so say so.
-    if (error.code === "not_found") return { ok: true, prepared: { quote: built.quote, balance: null, noWallet: true } };
-    // The quote says the balance is unknown; Confirm still works and a 402 explains itself.
-    deps.logger.warn({ code: error.code, requestId: error.requestId }, "balance unavailable for a quote");
-  }
-  return { ok: true, prepared: { quote: built.quote, balance } };
-}
 
 /** Lines shown for a batch; the rest is counted, the message must stay under 4096 characters. */
 const BATCH_LINES_SHOWN = 15;
@@ -121,16 +63,4 @@ export function quoteText(tr: Translator, { quote, balance, noWallet }: Prepared
     }
   }
   return lines.join("\n");
-}
-
-/** The balance was read and does not cover the quote: Top up replaces Confirm. */
-export function isShortQuote({ quote, balance }: PreparedQuote): boolean {
-  return balance !== null && BigInt(balance.availableSun) < BigInt(quote.totalSun);
-}
-
-/** A short quote is watched until the money is there (or the quote is gone); the chat then hears "Confirm". */
-export async function watchShortQuote(watcher: Pick<BalanceWatcher, "watch"> | undefined, prepared: PreparedQuote, locale: string): Promise<void> {
-  if (!watcher || !isShortQuote(prepared) || prepared.balance?.depositAddress == null) return;
-  const { quote } = prepared;
-  await watcher.watch({ kind: "order", refId: quote.quoteId, chatId: quote.chatId, requiredSun: quote.totalSun, origin: "quote", untilMs: quote.expiresAtMs, locale });
 }

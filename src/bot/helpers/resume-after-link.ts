@@ -25,11 +25,11 @@ export function startIntentsOf(deps: Pick<BotDeps, "store" | "logger">): StartIn
 /**
  * Carries out the chat's pending deep link once (the order flow with the
  * link's amount and duration, asking only what is missing). False when there
- * was none, or when this bot has no order flow.
+ * was none.
  */
 export async function resumeAfterLink(ctx: BotContext, deps: BotDeps): Promise<boolean> {
   const chatId = ctx.chat?.id;
-  if (chatId === undefined || !deps.flows) return false;
+  if (chatId === undefined) return false;
   const intent = await startIntentsOf(deps).take(chatId);
   if (!intent) return false;
   ctx.logger.info({ kind: intent.kind }, "deep link resumed after linking");

@@ -6,8 +6,8 @@ import type { BotContext } from "../context.js";
 import { code, HTML, translate } from "../helpers/html.js";
 
 export interface OwnIdGuardDeps {
-  /** The chat's order history; without the flows there is nothing to recognize. */
-  history: Pick<OrderHistory, "get" | "findBroadcastByTxId"> | undefined;
+  /** The chat's order history. */
+  history: Pick<OrderHistory, "get" | "findBroadcastByTxId">;
 }
 
 /** Commands that take secrets on purpose: their argument is theirs to judge. */
@@ -44,7 +44,7 @@ export function ownIdGuard(deps: OwnIdGuardDeps): Middleware<BotContext> {
     // The user's own message or edit only (ctx.msg would also be the message under a pressed button).
     const msg = ctx.message ?? ctx.editedMessage;
     const text = msg?.text ?? msg?.caption;
-    if (history === undefined || chatId === undefined || ctx.chat?.type !== "private" || text === undefined) return next();
+    if (chatId === undefined || ctx.chat?.type !== "private" || text === undefined) return next();
     const looked = candidate(text);
     if (!looked) return next();
     const found = await findOwnIds(history, chatId, looked.text);

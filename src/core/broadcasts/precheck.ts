@@ -8,6 +8,7 @@ import {
   type ProvisionedResource,
   type TxKind,
   type TxRejection,
+  type VerifiedTransaction,
 } from "../tron/index.js";
 
 /**
@@ -189,7 +190,11 @@ function unwrap(value: unknown): unknown {
   return value;
 }
 
-export function precheckBroadcast({ input, nowMs, baseUnitPriceSun, usdtContract }: PrecheckInput): PrecheckResult {
+/** A transaction that passed every local check, before it is priced. */
+export type VerifiedBroadcast = { ok: true; signedTx: Record<string, unknown>; tx: VerifiedTransaction } | { ok: false; reason: PrecheckRejection; detail?: string };
+
+/** The checks of `precheckBroadcast` without the prices: parse, structure, signature, expiry. */
+export function verifyBroadcast({ input, nowMs, usdtContract }: Omit<PrecheckInput, "baseUnitPriceSun">): VerifiedBroadcast {
   const parsed = parse(input);
   if (!parsed.ok) return parsed;
   const hostile = hostileStructure(parsed.value);
@@ -201,7 +206,11 @@ export function precheckBroadcast({ input, nowMs, baseUnitPriceSun, usdtContract
       ? { ok: false, reason: verified.reason }
       : { ok: false, reason: verified.reason, detail: verified.detail };
   }
-  const tx = verified.tx;
+  return { ok: true, signedTx: value as Record<string, unknown>, tx: verified.tx };
+}
+
+/** What the user confirms for a verified transaction, its fees at the base unit price. */
+export function summarizeBroadcast(tx: VerifiedTransaction, baseUnitPriceSun: number): BroadcastSummary {
   const fee = (units: number): string => mulSun(units, baseUnitPriceSun).toString();
   let resource: ProvisionedResource = "ENERGY";
   let estimates: FeeEstimate[];
@@ -215,7 +224,7 @@ export function precheckBroadcast({ input, nowMs, baseUnitPriceSun, usdtContract
     resource = estimate.resource;
     estimates = [{ units: estimate.amount, feeSun: fee(estimate.amount) }];
   }
-  const summary: BroadcastSummary = {
+  return {
     txId: tx.txId,
     kind: tx.kind,
     contractType: tx.contractType,
@@ -230,5 +239,10 @@ export function precheckBroadcast({ input, nowMs, baseUnitPriceSun, usdtContract
     ...(tx.details === undefined ? {} : { details: tx.details }),
     ...(tx.permissionId === 0 ? {} : { permissionId: tx.permissionId }),
   };
-  return { ok: true, signedTx: value as Record<string, unknown>, summary };
+}
+
+export function precheckBroadcast({ baseUnitPriceSun, ...input }: PrecheckInput): PrecheckResult {
+  const verified = verifyBroadcast(input);
+  if (!verified.ok) return verified;
+  return { ok: true, signedTx: verified.signedTx, summary: summarizeBroadcast(verified.tx, baseUnitPriceSun) };
 }

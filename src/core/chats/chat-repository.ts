@@ -33,8 +33,19 @@ export interface LinkInput {
   depositAddress?: string | null | undefined;
 }
 
+/** A chat with a key that opens for it: what the use cases that call the service need. */
+export interface LinkedChat {
+  chatId: number;
+  apiKey: string;
+  record: ChatRecord;
+}
+
 export interface ChatRepository {
   get(chatId: number): Promise<ChatRecord | undefined>;
+  /** The record and its key, opened, from one read; undefined when the key is absent or does not open for this chat. */
+  open(chatId: number): Promise<LinkedChat | undefined>;
+  /** As `open`, for a record already read. */
+  openRecord(record: ChatRecord): Promise<LinkedChat | undefined>;
   /** True only when the stored key opens for this chat (what getApiKey would return). */
   isLinked(chatId: number): Promise<boolean>;
   /** Stores the key (and secret) sealed; a re-link replaces both and keeps the route. */
@@ -81,7 +92,10 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
   }
 
   async function openSealed(chatId: number, field: SealedField): Promise<string | undefined> {
-    const record = await records.get(id(chatId));
+    return openField(chatId, await records.get(id(chatId)), field);
+  }
+
+  async function openField(chatId: number, record: ChatRecord | undefined, field: SealedField): Promise<string | undefined> {
     const sealed = record?.[field];
     if (!sealed) return undefined;
     let opened: ReturnType<ChatVault["open"]>;
@@ -101,8 +115,18 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
     return opened.plaintext;
   }
 
+  async function openRecord(record: ChatRecord): Promise<LinkedChat | undefined> {
+    const apiKey = await openField(record.chatId, record, "apiKeySealed");
+    return apiKey === undefined ? undefined : { chatId: record.chatId, apiKey, record };
+  }
+
   return {
     get: (chatId) => records.get(id(chatId)),
+    async open(chatId) {
+      const record = await records.get(id(chatId));
+      return record ? openRecord(record) : undefined;
+    },
+    openRecord,
     async isLinked(chatId) {
       // Honest: a key that does not open for this chat (copied row, lost vault key) cannot be used, so it does not count.
       return (await openSealed(chatId, "apiKeySealed")) !== undefined;

@@ -1,21 +1,21 @@
 import type { Logger } from "pino";
-import { createAddressBook, type AddressBook } from "../../core/address-book.js";
-import { createPendingConfirmations, type PendingConfirmations } from "../../core/confirmations/pending-confirmations.js";
-import { createDraftStore, type DraftStore } from "../../core/broadcasts/draft.js";
-import { createBroadcastSubmitter, type BroadcastSubmitter } from "../../core/broadcasts/submit-broadcast.js";
-import { createOrderHistory, type OrderHistory } from "../../core/orders/order-history.js";
-import { createOrderPlacer, type OrderPlacer } from "../../core/orders/place-order.js";
-import { createQuoteStore, type QuoteStore } from "../../core/orders/quote-store.js";
-import { isQuoteExpired } from "../../core/orders/quote.js";
-import { createBalanceWatcher, type BalanceWatcher, type BalanceWatcherDeps } from "../../core/topup/balance-watcher.js";
-import type { ServiceClient } from "../../core/service/client.js";
-import type { StoreBackend } from "../../core/store/types.js";
-import type { Tracker } from "../../core/tracking/tracker.js";
-import type { BotDeps } from "../deps.js";
+import { createAddressBook, type AddressBook } from "./address-book.js";
+import { createPendingConfirmations, type PendingConfirmations } from "./confirmations/pending-confirmations.js";
+import { createDraftStore, type DraftStore } from "./broadcasts/draft.js";
+import { createBroadcastSubmitter, type BroadcastSubmitter } from "./broadcasts/submit-broadcast.js";
+import { createOrderHistory, type OrderHistory } from "./orders/order-history.js";
+import { createOrderPlacer, type OrderPlacer } from "./orders/place-order.js";
+import { createQuoteStore, type QuoteStore } from "./orders/quote-store.js";
+import { isQuoteExpired } from "./orders/quote.js";
+import { createBalanceWatcher, type BalanceWatcher, type BalanceWatcherDeps } from "./topup/balance-watcher.js";
+import type { ServiceClient } from "./service/client.js";
+import type { StoreBackend } from "./store/types.js";
+import type { Tracker } from "./tracking/tracker.js";
 
 /**
- * What the order, broadcast, history and tracking features need beyond the
- * bot core's deps. Built once by the composition root with `createFlows`.
+ * The use cases of orders, broadcasts, history and tracking: stores, the
+ * placer and the submitter. Built once by the composition root (or a test
+ * harness) with `createFlows`; the bot's features call them.
  */
 export interface Flows {
   quotes: QuoteStore;
@@ -35,8 +35,6 @@ export interface Flows {
 }
 
 export type FlowTracker = Pick<Tracker, "track" | "cardShown" | "cardNotShown" | "stopChat">;
-
-export type FlowDeps = BotDeps & { flows: Flows };
 
 export interface CreateFlowsDeps {
   store: StoreBackend;
