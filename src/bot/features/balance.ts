@@ -28,7 +28,7 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
     try {
       return await deps.service.getBalance(apiKey);
     } catch (error) {
-      if (ServiceError.isInstance(error) && error.code === "not_found") {
+      if (ServiceError.isInstance(error) && error.isNotFound) {
         await ctx.reply(translate(ctx, "balance-no-wallet"), HTML);
         return undefined;
       }

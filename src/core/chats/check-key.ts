@@ -5,7 +5,7 @@
  */
 import type { FlowTracker } from "../flows.js";
 import type { ServiceClient } from "../service/client.js";
-import { CLIENT_ERROR_CODES, ServiceError, type ServiceErrorInit } from "../service/errors.js";
+import { ServiceError, type ServiceErrorJSON } from "../service/errors.js";
 import type { ChatRecord } from "./chat-record.js";
 import type { ChatRepository } from "./chat-repository.js";
 
@@ -13,17 +13,8 @@ import type { ChatRepository } from "./chat-repository.js";
 export type KeyCheck =
   | { kind: "ok"; availableSun: number; depositAddress: string | null }
   | { kind: "no-wallet" }
-  | { kind: "unavailable"; error: ServiceErrorInit }
-  | { kind: "refused"; error: ServiceErrorInit };
-
-const UNAVAILABLE: ReadonlySet<string> = new Set([
-  CLIENT_ERROR_CODES.timeout,
-  CLIENT_ERROR_CODES.connection,
-  CLIENT_ERROR_CODES.badErrorBody,
-  CLIENT_ERROR_CODES.badResponse,
-  "rate_limited",
-  "broadcast.upstream_unavailable",
-]);
+  | { kind: "unavailable"; error: ServiceErrorJSON }
+  | { kind: "refused"; error: ServiceErrorJSON };
 
 /** Printable ASCII without spaces, as an HTTP header carries it. */
 export function looksLikeApiKey(text: string): boolean {
@@ -32,27 +23,14 @@ export function looksLikeApiKey(text: string): boolean {
 
 export const looksLikeWebhookSecret = looksLikeApiKey;
 
-function plain(error: ServiceError): ServiceErrorInit {
-  return {
-    code: error.code,
-    status: error.status,
-    detail: error.detail,
-    requestId: error.requestId,
-    seenIp: error.seenIp,
-    requiredSun: error.requiredSun,
-    retryAfterSec: error.retryAfterSec,
-  };
-}
-
 export async function checkKey(service: ServiceClient, apiKey: string): Promise<KeyCheck> {
   try {
     const balance = await service.getBalance(apiKey);
     return { kind: "ok", availableSun: balance.availableSun, depositAddress: balance.depositAddress };
   } catch (error) {
     if (!ServiceError.isInstance(error)) throw error;
-    if (error.code === "not_found") return { kind: "no-wallet" };
-    if (UNAVAILABLE.has(error.code) || error.status >= 500) return { kind: "unavailable", error: plain(error) };
-    return { kind: "refused", error: plain(error) };
+    if (error.isNotFound) return { kind: "no-wallet" };
+    return { kind: error.isUnavailable ? "unavailable" : "refused", error: error.toJSON() };
   }
 }
 

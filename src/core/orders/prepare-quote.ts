@@ -54,7 +54,7 @@ export async function prepareQuote(deps: PrepareQuoteDeps, linked: LinkedChat | 
   } catch (error) {
     if (!ServiceError.isInstance(error)) throw error;
     // 404 on the balance is documented: the account has no wallet yet. Not a hiccup, so say so.
-    if (error.code === "not_found") return { ok: true, prepared: { quote: built.quote, balance: null, noWallet: true } };
+    if (error.isNotFound) return { ok: true, prepared: { quote: built.quote, balance: null, noWallet: true } };
     // The quote says the balance is unknown; Confirm still works and a 402 explains itself.
     deps.logger.warn({ code: error.code, requestId: error.requestId }, "balance unavailable for a quote");
   }

@@ -19,12 +19,12 @@ export async function readRecord(deps: ReadRecordDeps, apiKey: string, chatId: n
   try {
     if (tryOrder) return { kind: "order", record: await deps.service.getOrder(apiKey, id) };
   } catch (error) {
-    if (!(ServiceError.isInstance(error) && error.code === "not_found") || kind === "order") throw error;
+    if (!(ServiceError.isInstance(error) && error.isNotFound) || kind === "order") throw error;
   }
   try {
     return { kind: "broadcast", record: await deps.service.getBroadcast(apiKey, id) };
   } catch (error) {
-    if (ServiceError.isInstance(error) && error.code === "not_found") return undefined;
+    if (ServiceError.isInstance(error) && error.isNotFound) return undefined;
     throw error;
   }
 }
