@@ -240,6 +240,15 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
           const mimeType = typeof body.mime === "string" ? body.mime : extname(fileName).toLowerCase() === ".json" ? "application/json" : "text/plain";
           return act(chatId, tg.document(chatId, { bytes, fileName, mimeType, ...(typeof body.caption === "string" ? { caption: body.caption } : {}) }, opts));
         }
+        case "photo":
+          return act(chatId, tg.photo(chatId, typeof body.caption === "string" ? body.caption : undefined, opts));
+        case "sticker": {
+          // The fake has no sticker helper: a caption-less photo message whose photo becomes a sticker.
+          const update = tg.photo(chatId, undefined, opts);
+          const { photo: _photo, ...message } = update.message!;
+          const sticker = { file_id: "CAAD-sandbox-sticker", file_unique_id: "AgAD-sandbox", type: "regular" as const, width: 512, height: 512, is_animated: false, is_video: false, emoji: "👍" };
+          return act(chatId, { update_id: update.update_id, message: { ...message, sticker } });
+        }
         case "join":
         case "leave": {
           const fromId = typeof body.from === "number" ? body.from : Math.abs(chatId) + 1;

@@ -10,7 +10,7 @@ import { ORDER_CONVERSATION, replyWithQuote, type OrderConversationArgs } from "
 import type { FlowDeps } from "../conversations/flow-deps.js";
 import { echo } from "../helpers/echo.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
-import { formatInteger } from "../helpers/format.js";
+import { formatChoices, formatInteger } from "../helpers/format.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { bestEffort, firstCardSignal } from "../helpers/best-effort.js";
@@ -71,7 +71,7 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
   async function oneShot(ctx: BotContext, chatId: number, text: string): Promise<void> {
     const pricing = await deps.pricing.get();
     const locale = await ctx.i18n.getLocale();
-    const durations = sortedTiers(pricing.tiers).map((t) => tierLabel(ctx, t)).join(", ");
+    const durations = formatChoices(sortedTiers(pricing.tiers).map((t) => tierLabel(ctx, t)), locale);
     const parsed = await parseOneShotOrder(
       text,
       pricing,

@@ -10,6 +10,11 @@ export function formatInteger(value: number | bigint | string, locale: string): 
   return formatDecimal(String(value), locale);
 }
 
+/** Alternatives the way the locale lists them: "1m, 5m or 1h", "1 мин, 5 мин или 1 ч", "1分钟、5分钟或1小时". */
+export function formatChoices(items: readonly string[], locale: string): string {
+  return new Intl.ListFormat(locale, { type: "disjunction" }).format(items);
+}
+
 /** "2026-11-23T00:20:39.123Z" -> "2026-11-23 00:20 UTC" (unparseable text is shown as is). */
 export function formatTimestamp(iso: string): string {
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
