@@ -15,3 +15,4 @@ topup-balance-waiting = Ожидающему подтверждению не х�
 topup-balance-minimum = Отправляйте не меньше <b>{ $minDepositTrx } TRX</b> за один перевод.
 topup-inline-short = На балансе { $availableTrx } TRX: сначала пополните не меньше чем на { $sendTrx } TRX
 topup-inline-button = 💳 Пополнить минимум на { $sendTrx } TRX
+topup-quote-placed = ✅ Подтверждено после пополнения: карточка заказа — ниже.

@@ -15,3 +15,4 @@ topup-balance-waiting = 有一笔待确认的操作还差 { $missingTrx } TRX：
 topup-balance-minimum = 每笔转账请至少 <b>{ $minDepositTrx } TRX</b>。
 topup-inline-short = 余额 { $availableTrx } TRX：请先充值至少 { $sendTrx } TRX
 topup-inline-button = 💳 充值至少 { $sendTrx } TRX
+topup-quote-placed = ✅ 充值后已确认，订单卡片见下方。

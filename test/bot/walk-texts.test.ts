@@ -48,3 +48,20 @@ describe("lists and examples written in the user's language", () => {
     }
   });
 });
+
+describe("a quote confirmed from the 'top-up credited' message", () => {
+  it("no longer says the balance is short, nor offers Top up, once the order is placed below", async () => {
+    const chatId = 7201;
+    const account = await h.linkChat(chatId, { balanceSun: 2_000_000, depositAddress: TEST_KEYS.erin.address });
+    const u = h.user(chatId, { languageCode: "ru" });
+    await u.send(`/order ${BOB} 60 000 15 мин`);
+    const quoteMessage = u.last()!.messageId;
+    expect(u.lastText()).toContain("не хватает 4,6 TRX");
+    expect(h.sim.deposit(account.accountId, 10_000_000)).toBe(true);
+    await h.until(() => u.lastText().startsWith("💰 Пополнение зачислено"));
+    await u.press("✅ Подтвердить");
+    const quote = h.tg.history(chatId).find((m) => m.messageId === quoteMessage)!;
+    expect(quote.text).toBe("✅ Подтверждено после пополнения: карточка заказа — ниже.");
+    expect(quote.buttons).toEqual([]);
+  });
+});

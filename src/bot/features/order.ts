@@ -146,6 +146,11 @@ export function createOrderFeature(deps: FlowDeps): Composer<BotContext> {
         }
         await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
         await drawPlaced(ctx, chatId, result, locale);
+        // Confirmed from the "top-up credited" message: the quote above would still say "short, top up".
+        if (quote.messageId !== undefined && quote.messageId !== cardMessageId) {
+          const quoteMessageId = quote.messageId;
+          await bestEffort(ctx, "editMessageText", () => ctx.api.editMessageText(chatId, quoteMessageId, translate(ctx, "topup-quote-placed"), HTML));
+        }
         return;
       }
       case "cancelled":
