@@ -65,3 +65,19 @@ describe("a quote confirmed from the 'top-up credited' message", () => {
     expect(quote.buttons).toEqual([]);
   });
 });
+
+describe("/balance", () => {
+  it("names the minimum deposit once, in every language", async () => {
+    for (const [chatId, lang, minimum] of [
+      [7301, "en", /10 TRX/g],
+      [7302, "ru", /10 TRX/g],
+      [7303, "zh", /10 TRX/g],
+    ] as const) {
+      await h.linkChat(chatId, { balanceSun: 50_000_000, depositAddress: TEST_KEYS.erin.address });
+      const u = h.user(chatId, { languageCode: lang });
+      await u.send("/balance");
+      const text = h.tg.botMessages(chatId).at(-2)!.text;
+      expect(text.match(minimum)).toHaveLength(1);
+    }
+  });
+});
