@@ -81,3 +81,20 @@ describe("/balance", () => {
     }
   });
 });
+
+describe("the chat's own API key pasted again", () => {
+  it("is removed and acknowledged, never 'revoke it'; another key still gets the warning", async () => {
+    const chatId = 7401;
+    await h.linkChat(chatId, { balanceSun: 5_000_000 });
+    const own = (await h.deps.chats.getApiKey(chatId))!;
+    const u = h.user(chatId, { languageCode: "en" });
+    await u.send(own);
+    expect(h.tg.history(chatId).find((m) => m.text === own)?.deleted).toBe(true);
+    expect(u.lastText()).toBe("🔐 That is the API key already connected to this chat: nothing changes, and there is nothing to revoke.");
+    expect(await h.deps.chats.getApiKey(chatId)).toBe(own);
+    const other = h.sim.createAccount().apiKey;
+    await u.send(other);
+    expect(u.lastText()).toContain("revoke it");
+    expect(await h.deps.chats.getApiKey(chatId)).toBe(own);
+  });
+});

@@ -19,15 +19,23 @@ export type PastedKeyHandler = (ctx: BotContext, key: PastedKey) => Promise<bool
  * An API key pasted into a private chat that has no key yet is the user
  * trying to link, not a leak: it is checked with GET /v1/balance and linked,
  * exactly as `/link KEY` would (the guard already deleted the message). A
- * chat that already has a key keeps the guard's warning: replacing a working
- * key because of a paste would be a surprise, and /link replaces it on purpose.
+ * chat that already has a key keeps the guard's warning for another key:
+ * replacing a working key because of a paste would be a surprise, and /link
+ * replaces it on purpose. Its own key pasted again is only acknowledged.
  * A webhook secret is never linked as a key.
  */
 export function createPastedKeyLinker(deps: BotDeps): PastedKeyHandler {
   return async (ctx, key) => {
     const chatId = ctx.chat?.id;
     if (chatId === undefined || key.kind === "webhook_secret" || !looksLikeApiKey(key.value)) return false;
-    if (await deps.chats.isLinked(chatId)) return false;
+    if (await deps.chats.isLinked(chatId)) {
+      // The very key this chat already uses went only to the bot that holds it: nothing to revoke.
+      if ((await deps.chats.getApiKey(chatId)) !== key.value) return false;
+      const parts = [translate(ctx, "paste-key-same")];
+      if (!key.deleted) parts.push(translate(ctx, "paste-key-delete-yourself"));
+      await ctx.reply(parts.join("\n\n"), HTML);
+      return true;
+    }
     const locale = await ctx.i18n.getLocale();
     const check = await checkKey(deps.service, key.value);
     const parts: string[] = [];
