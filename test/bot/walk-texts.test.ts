@@ -98,3 +98,20 @@ describe("the chat's own API key pasted again", () => {
     expect(await h.deps.chats.getApiKey(chatId)).toBe(own);
   });
 });
+
+describe("a deep link followed before linking, then the key pasted (no /link)", () => {
+  it("links and lands in the order with the link's amount and duration", async () => {
+    const chatId = 7501;
+    const u = h.user(chatId, { languageCode: "ru" });
+    await u.send("/start order_100000_3600");
+    expect(u.lastButtons()).toEqual([["🔗 Подключить"]]);
+    const { apiKey } = h.sim.createAccount({ balanceSun: 100_000_000 });
+    await u.send(apiKey);
+    expect(await h.deps.chats.getApiKey(chatId)).toBe(apiKey);
+    expect(u.botTexts().some((t) => t.includes("Аккаунт подключён"))).toBe(true);
+    expect(u.botTexts().some((t) => t.startsWith("Что-то пошло не так"))).toBe(false);
+    expect(u.lastText()).toContain("Кому отправить энергию?");
+    await u.send(BOB);
+    expect(u.lastText()).toContain(`Энергия: 100${NBSP}000 на 1 ч`);
+  });
+});

@@ -3,7 +3,7 @@ import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { HTML, translate } from "./html.js";
 import { checkKey, linkedText, looksLikeApiKey, notStoredText, storeLink } from "./link-key.js";
-import { resumeAfterLink } from "./resume-after-link.js";
+import { markJustLinked, startIntentsOf } from "./resume-after-link.js";
 
 /** The guard's view of a pasted credential, after it tried to delete the message. */
 export interface PastedKey {
@@ -49,8 +49,9 @@ export function createPastedKeyLinker(deps: BotDeps): PastedKeyHandler {
     }
     if (!key.deleted) parts.push(translate(ctx, "paste-key-delete-yourself"));
     await ctx.reply(parts.join("\n\n"), HTML);
-    // A deep link followed before linking (an order preset) opens now, as after /link.
-    if (check.kind !== "unavailable" && check.kind !== "refused") await resumeAfterLink(ctx, deps);
+    // A deep link followed before linking (an order preset) opens now, as after /link. This runs before the
+    // conversation builders, where no flow can be entered: the start feature carries it out (the guard passes it on).
+    if (check.kind !== "unavailable" && check.kind !== "refused" && deps.flows && (await startIntentsOf(deps).peek(chatId))) markJustLinked(ctx);
     return true;
   };
 }
