@@ -115,3 +115,29 @@ describe("a deep link followed before linking, then the key pasted (no /link)", 
     expect(u.lastText()).toContain(`Энергия: 100${NBSP}000 на 1 ч`);
   });
 });
+
+describe("a refused (402) confirmation retried from the 'top-up credited' message", () => {
+  it("leaves no live Top up or Retry on the refusal once the order is placed", async () => {
+    const chatId = 7601;
+    const account = await h.linkChat(chatId, { balanceSun: 22_000_000, depositAddress: TEST_KEYS.erin.address });
+    h.sim.control.pauseLifecycles(true);
+    try {
+      const u = h.user(chatId);
+      await u.send(`/order ${BOB} 100k 1h`);
+      const first = u.last()!.messageId;
+      await u.send(`/order ${TEST_KEYS.carol.address} 100k 1h`);
+      await u.press("✅ Confirm", { messageId: first });
+      await u.press("✅ Confirm");
+      const refusal = u.last()!.messageId;
+      expect(u.lastButtons()).toEqual([["💳 Top up"], ["🔁 Retry", "Cancel"]]);
+      h.sim.deposit(account.accountId, 10_000_000);
+      await h.until(() => u.lastText().startsWith("💰 Top-up credited"));
+      await u.press("🔁 Retry");
+      const card = h.tg.history(chatId).find((m) => m.messageId === refusal)!;
+      expect(card.text).toBe("✅ Confirmed after the top-up: the order's card is below.");
+      expect(card.buttons).toEqual([]);
+    } finally {
+      h.sim.control.pauseLifecycles(false);
+    }
+  });
+});
