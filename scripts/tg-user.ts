@@ -12,6 +12,7 @@ const USAGE = `usage: sandbox:user -- <chatId> <action> [args] [--from <userId>]
   <chatId> show [--all]           what the chat shows now (--all: deleted messages too)
   <chatId> inline "<query>"       an inline query from user <chatId>; prints the results
   <chatId> doc <path>             upload a document (--caption "...", --name x.json, --mime type)
+  <chatId> photo | sticker        send a photo (--caption "...") or a sticker
   <chatId> wait [seconds]         wait for the bot's next message or edit (notifications)
   <chatId> setup group|supergroup|private [--title T] [--can-delete]
   <chatId> join | leave           the bot is added to / removed from the chat
@@ -132,6 +133,12 @@ async function main(): Promise<number> {
           ...(str("mime") ? { mime: str("mime") } : {}),
           ...who,
         });
+        break;
+      case "photo":
+        result = await call("POST", `${chat}/photo`, { ...(str("caption") ? { caption: str("caption") } : {}), ...who });
+        break;
+      case "sticker":
+        result = await call("POST", `${chat}/sticker`, who);
         break;
       case "wait":
         result = await call("POST", `${chat}/wait`, { seconds: rest[0] ? Number(rest[0]) : 15 });

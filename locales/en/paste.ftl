@@ -11,4 +11,5 @@ paste-track-button = 🔎 Track …{ $id }
 
 paste-key-linked = 🔐 That looked like your API key, so I removed the message (a key should not stay in a chat) and connected it to this chat.
 paste-key-tried = 🔐 That looked like an API key, so I removed the message (a key should not stay in a chat) and tried to connect it to this chat.
+paste-key-same = 🔐 That is the API key already connected to this chat: nothing changes, and there is nothing to revoke.
 paste-key-delete-yourself = I could not delete your message: please delete it yourself.

@@ -5,7 +5,7 @@ order =
 batch =
     .description = Несколько заказов сразу (строки или файл .csv)
 
-order-usage = Формат: <code>/order адрес количество срок</code>, например <code>/order TXYZ… 100к 1 ч</code> или <code>/order TXYZ… 65 000 15 минут</code>. Сроки: { $durations }. Или отправьте просто /order — я спрошу всё по шагам. Вместо адреса можно указать сохранённую метку, даже с пробелами: <code>/order main wallet 100к 1 ч</code>.
+order-usage = Формат: <code>/order адрес количество срок</code>, например <code>/order TXYZ… 100к 1 ч</code> или <code>/order TXYZ… 65 000 15 минут</code>. Сроки: { $durations }. Или отправьте просто /order — я спрошу всё по шагам. Вместо адреса можно указать сохранённую метку, даже с пробелами: <code>/order основной кошелёк 100к 1 ч</code>.
 order-oneshot-bad-receiver = «{ $value }» — это не корректный адрес TRON и не одна из ваших сохранённых меток. Проверьте и отправьте команду ещё раз.
 order-oneshot-bad-amount = «{ $value }» — это не количество. Укажите целое число, например <code>100000</code>, <code>100к</code>, <code>1,5 тыс</code> или <code>65 000</code>.
 order-oneshot-amount-range = Количество { $value } вне диапазона { $min }–{ $max }.

@@ -5,7 +5,7 @@ order =
 batch =
     .description = 一次下多笔订单（多行文本或 .csv 文件）
 
-order-usage = 用法：<code>/order 地址 数量 时长</code>，例如 <code>/order TXYZ… 10万 1小时</code> 或 <code>/order TXYZ… 6.5万 15分钟</code>。可选时长：{ $durations }。也可以只发送 /order，我会一步步询问。 接收方也可以是已保存的标签（可含空格）：<code>/order main wallet 10万 1小时</code>。
+order-usage = 用法：<code>/order 地址 数量 时长</code>，例如 <code>/order TXYZ… 10万 1小时</code> 或 <code>/order TXYZ… 6.5万 15分钟</code>。可选时长：{ $durations }。也可以只发送 /order，我会一步步询问。接收方也可以是已保存的标签（可含空格）：<code>/order 主钱包 10万 1小时</code>。
 order-oneshot-bad-receiver = “{ $value }”不是有效的 TRON 地址，也不是您保存的标签。请检查后重新发送命令。
 order-oneshot-bad-amount = “{ $value }”不是有效数量。请使用整数，例如 <code>100000</code>、<code>10万</code>、<code>6.5万</code> 或 <code>65,000</code>。
 order-oneshot-amount-range = 数量 { $value } 超出范围 { $min }–{ $max }。

@@ -11,4 +11,5 @@ paste-track-button = 🔎 跟踪 …{ $id }
 
 paste-key-linked = 🔐 这看起来是您的 API 密钥，所以我删除了这条消息（密钥不应留在聊天中），并把它绑定到了此聊天。
 paste-key-tried = 🔐 这看起来是 API 密钥，所以我删除了这条消息（密钥不应留在聊天中），并尝试把它绑定到此聊天。
+paste-key-same = 🔐 这是已绑定到此聊天的 API 密钥：一切照旧，无需吊销。
 paste-key-delete-yourself = 我无法删除您的消息：请您自行删除。

@@ -61,18 +61,21 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
   }
 
   /** Waits until no Bot API call (other than getUpdates) came for quietMs, at most maxMs. */
-  async function settle(maxMs: number, done: () => boolean = () => false): Promise<void> {
-    const deadline = Date.now() + maxMs;
-    let seen = tg.calls.length;
-    let lastChange = Date.now();
+  async function settle(maxMs: number, done?: () => boolean): Promise<void> {
+    const started = Date.now();
+    const deadline = started + maxMs;
+    const count = () => tg.calls.filter((c) => !isGetUpdates(c.method)).length;
+    let seen = count();
+    let lastChange = started;
     while (Date.now() < deadline) {
       await sleep(50);
-      const count = tg.calls.filter((c) => !isGetUpdates(c.method)).length;
-      if (count !== seen) {
-        seen = count;
+      const now = count();
+      if (now !== seen) {
+        seen = now;
         lastChange = Date.now();
-      } else if (Date.now() - lastChange >= quietMs && done()) return;
-      else if (Date.now() - lastChange >= quietMs * 3) return;
+      } else if (Date.now() - lastChange >= quietMs && done?.() === true) return;
+      // A press the bot answers only after a slow service call (a broadcast) is not "never answered": give it up to 15 s.
+      else if (Date.now() - lastChange >= quietMs * 3 && (done === undefined || Date.now() - started >= 15_000)) return;
     }
   }
 
@@ -239,6 +242,15 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
           const fileName = typeof body.fileName === "string" ? body.fileName : basename(file);
           const mimeType = typeof body.mime === "string" ? body.mime : extname(fileName).toLowerCase() === ".json" ? "application/json" : "text/plain";
           return act(chatId, tg.document(chatId, { bytes, fileName, mimeType, ...(typeof body.caption === "string" ? { caption: body.caption } : {}) }, opts));
+        }
+        case "photo":
+          return act(chatId, tg.photo(chatId, typeof body.caption === "string" ? body.caption : undefined, opts));
+        case "sticker": {
+          // The fake has no sticker helper: a caption-less photo message whose photo becomes a sticker.
+          const update = tg.photo(chatId, undefined, opts);
+          const { photo: _photo, ...message } = update.message!;
+          const sticker = { file_id: "CAAD-sandbox-sticker", file_unique_id: "AgAD-sandbox", type: "regular" as const, width: 512, height: 512, is_animated: false, is_video: false, emoji: "👍" };
+          return act(chatId, { update_id: update.update_id, message: { ...message, sticker } });
         }
         case "join":
         case "leave": {

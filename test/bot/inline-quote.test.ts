@@ -59,7 +59,7 @@ describe("inline price quotes", () => {
     const { results } = await ask(7009, "100k 2h");
     expect(results).toHaveLength(1);
     expect(results[0]!.title).toBe('No rental duration "2h"');
-    expect(results[0]!.description).toBe("Available durations: 1m, 5m, 15m, 1h");
+    expect(results[0]!.description).toBe("Available durations: 1m, 5m, 15m, or 1h");
     expect(results[0]!.input_message_content.message_text).toContain("<code>2h</code>");
     const ru = await ask(7010, "100k 45m", "ru");
     expect(ru.results[0]!.title).toBe("Срока «45m» нет");

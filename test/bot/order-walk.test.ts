@@ -65,7 +65,7 @@ describe("one-shot /order", () => {
     await h.linkChat(CHAT);
     const alice = h.user(CHAT);
     await alice.send(`/order ${BOB} 80k 2h`);
-    expect(alice.lastText()).toBe("Unknown duration 2h. Available: 1m, 5m, 15m, 1h.");
+    expect(alice.lastText()).toBe("Unknown duration 2h. Available: 1m, 5m, 15m, or 1h.");
     await alice.send(`/order ${BOB} lots 1h`);
     expect(alice.lastText()).toContain("“lots” is not an amount");
     await alice.send(`/order ${BOB.slice(0, -1)}x 80k 1h`);

@@ -53,7 +53,7 @@ describe("/prices and /system", () => {
     await u.send("/system");
     expect(u.lastText()).toContain("服务状态");
     expect(u.lastText()).toContain("能量池");
-    expect(u.lastText()).toContain("DelegateResourceContract和UnDelegateResourceContract");
+    expect(u.lastText()).toContain("DelegateResourceContract 和 UnDelegateResourceContract");
   });
 
   it("/system lists the required permissions as a sentence in each language, and reads naturally in Russian", async () => {

@@ -195,13 +195,13 @@ describe("/balance", () => {
     const alice = h.user(CHAT);
     await alice.send("/balance");
     const plain = h.tg.botMessages(CHAT).at(-2)!.text;
-    expect(plain).toContain("Send at least 10 TRX per transfer.");
+    expect(plain).toContain("Send at least 10 TRX per transfer: smaller deposits are not credited automatically.");
     expect(h.tg.botMessages(CHAT).at(-1)!.photo?.bytes?.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     await alice.send(`/order ${BOB} 100k 1h`);
     await alice.send("/balance");
     const sized = h.tg.botMessages(CHAT).at(-2)!.text;
     expect(sized).toContain(DEPOSIT);
-    expect(sized).toContain("A waiting confirmation needs 13.5 TRX more: send at least 13.5 TRX.");
+    expect(sized).toContain("A waiting confirmation needs 13.5 TRX more: send at least 13.5 TRX (deposits below 10 TRX are not credited automatically).");
     expect(h.tg.botMessages(CHAT).at(-1)!.photo).toBeDefined();
     expect(account.accountId).toBeTruthy();
   });

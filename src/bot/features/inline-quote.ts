@@ -7,7 +7,7 @@ import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { formatDuration } from "../helpers/duration.js";
 import { echo } from "../helpers/echo.js";
-import { formatInteger, formatTrx } from "../helpers/format.js";
+import { formatChoices, formatInteger, formatTrx } from "../helpers/format.js";
 import { translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { orderDeepLink, parseQuoteQuery } from "../helpers/quote-query.js";
@@ -38,7 +38,7 @@ function results(ctx: BotContext, pricing: Pricing, locale: string, available: A
   }
   if (query.kind === "unknown-tier") {
     const labels = sortedTiers(pricing).map((t) => tierLabel(ctx, t));
-    const vars = { duration: echo(query.duration), labels: labels.join(", "), example: labels.at(-1) ?? "1h" };
+    const vars = { duration: echo(query.duration), labels: formatChoices(labels, locale), example: labels.at(-1) ?? "1h" };
     return [article("tier", ctx.t("inline-unknown-tier-title", vars), ctx.t("inline-unknown-tier-description", vars), translate(ctx, "inline-unknown-tier-message", vars))];
   }
   if (query.kind === "out-of-range") {

@@ -10,7 +10,7 @@ import { ORDER_CONVERSATION, replyWithQuote, type OrderConversationArgs } from "
 import type { BotDeps } from "../deps.js";
 import { echo } from "../helpers/echo.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
-import { formatInteger } from "../helpers/format.js";
+import { formatChoices, formatInteger } from "../helpers/format.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { bestEffort, firstCardSignal } from "../helpers/best-effort.js";
@@ -65,7 +65,7 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
   async function oneShot(ctx: BotContext, chatId: number, text: string): Promise<void> {
     const pricing = await deps.pricing.get();
     const locale = await ctx.i18n.getLocale();
-    const durations = sortedTiers(pricing.tiers).map((t) => tierLabel(ctx, t)).join(", ");
+    const durations = formatChoices(sortedTiers(pricing.tiers).map((t) => tierLabel(ctx, t)), locale);
     const parsed = await parseOneShotOrder(
       text,
       pricing,
@@ -147,6 +147,11 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
         }
         await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
         await drawPlaced(ctx, chatId, result, locale);
+        // Confirmed from the "top-up credited" message: the quote above would still say "short, top up".
+        if (quote.messageId !== undefined && quote.messageId !== cardMessageId) {
+          const quoteMessageId = quote.messageId;
+          await bestEffort(ctx, "editMessageText", () => ctx.api.editMessageText(chatId, quoteMessageId, translate(ctx, "topup-quote-placed"), HTML));
+        }
         return;
       }
       case "cancelled":
@@ -161,7 +166,9 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
         await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
         await bestEffort(ctx, "editMessageReplyMarkup", () => ctx.editMessageReplyMarkup());
         const reply = failedReply(ctx, result, locale);
-        await ctx.reply(reply.text, { ...HTML, ...(reply.keyboard ? { reply_markup: reply.keyboard } : {}) });
+        const sent = await ctx.reply(reply.text, { ...HTML, ...(reply.keyboard ? { reply_markup: reply.keyboard } : {}) });
+        // The refusal's Retry is the quote's live message now: /cancel and a Retry from "credited" redraw it.
+        if (reply.keyboard) await flows.quotes.update(quote.quoteId, (q) => ({ ...q, messageId: sent.message_id }));
         await watchRefused(result, locale);
         return;
       }

@@ -4,7 +4,7 @@ import type { SystemSnapshot } from "../../core/service/schemas.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { formatDuration } from "../helpers/duration.js";
-import { formatInteger, formatTimestamp } from "../helpers/format.js";
+import { formatAll, formatInteger, formatTimestamp } from "../helpers/format.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 
@@ -22,7 +22,7 @@ function systemText(ctx: BotContext, s: SystemSnapshot, locale: string): string 
     }),
     translate(ctx, "system-provider", {
       address: code(reg.grantActivePermissionTo),
-      permissions: new Intl.ListFormat(locale, { type: "conjunction" }).format(reg.requiredContractPermissions),
+      permissions: formatAll(reg.requiredContractPermissions, locale),
       registerPath: code(reg.registerPath),
     }),
     translate(ctx, "system-provider-terms", {

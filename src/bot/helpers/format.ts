@@ -10,6 +10,28 @@ export function formatInteger(value: number | bigint | string, locale: string): 
   return formatDecimal(String(value), locale);
 }
 
+/** Alternatives the way the locale lists them: "1m, 5m or 1h", "1 мин, 5 мин или 1 ч", "1分钟、5分钟或1小时". */
+export function formatChoices(items: readonly string[], locale: string): string {
+  return spacedList(new Intl.ListFormat(locale, { type: "disjunction" }).formatToParts(items));
+}
+
+/** All of the items, the locale's way: "A and B", "A и B", "A 和 B". */
+export function formatAll(items: readonly string[], locale: string): string {
+  return spacedList(new Intl.ListFormat(locale, { type: "conjunction" }).formatToParts(items));
+}
+
+/** Chinese sets a Latin word apart from a Chinese one with a space ("A 和 B"), which Intl leaves out ("A和B"). */
+function spacedList(parts: readonly { type: string; value: string }[]): string {
+  return parts
+    .map((part, i) => {
+      if (part.type !== "literal" || !/^\p{Script=Han}+$/u.test(part.value)) return part.value;
+      const latinBefore = /\p{Script=Latin}$/u.test(parts[i - 1]?.value ?? "");
+      const latinAfter = /^\p{Script=Latin}/u.test(parts[i + 1]?.value ?? "");
+      return `${latinBefore ? " " : ""}${part.value}${latinAfter ? " " : ""}`;
+    })
+    .join("");
+}
+
 /** "2026-11-23T00:20:39.123Z" -> "2026-11-23 00:20 UTC" (unparseable text is shown as is). */
 export function formatTimestamp(iso: string): string {
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);

@@ -4,7 +4,7 @@ import type { BotDeps } from "../deps.js";
 import { HTML, translate } from "./html.js";
 import { checkKey, looksLikeApiKey, storeLink } from "../../core/chats/check-key.js";
 import { linkedText, notStoredText } from "./link-key.js";
-import { resumeAfterLink } from "./resume-after-link.js";
+import { markJustLinked, startIntentsOf } from "./resume-after-link.js";
 
 /** The guard's view of a pasted credential, after it tried to delete the message. */
 export interface PastedKey {
@@ -20,15 +20,24 @@ export type PastedKeyHandler = (ctx: BotContext, key: PastedKey) => Promise<bool
  * An API key pasted into a private chat that has no key yet is the user
  * trying to link, not a leak: it is checked with GET /v1/balance and linked,
  * exactly as `/link KEY` would (the guard already deleted the message). A
- * chat that already has a key keeps the guard's warning: replacing a working
- * key because of a paste would be a surprise, and /link replaces it on purpose.
+ * chat that already has a key keeps the guard's warning for another key:
+ * replacing a working key because of a paste would be a surprise, and /link
+ * replaces it on purpose. Its own key pasted again is only acknowledged.
  * A webhook secret is never linked as a key.
  */
 export function createPastedKeyLinker(deps: BotDeps): PastedKeyHandler {
   return async (ctx, key) => {
     const chatId = ctx.chat?.id;
     if (chatId === undefined || key.kind === "webhook_secret" || !looksLikeApiKey(key.value)) return false;
-    if ((await ctx.linked()) !== undefined) return false;
+    const linked = await ctx.linked();
+    if (linked !== undefined) {
+      // The very key this chat already uses went only to the bot that holds it: nothing to revoke.
+      if (linked.apiKey !== key.value) return false;
+      const parts = [translate(ctx, "paste-key-same")];
+      if (!key.deleted) parts.push(translate(ctx, "paste-key-delete-yourself"));
+      await ctx.reply(parts.join("\n\n"), HTML);
+      return true;
+    }
     const locale = await ctx.i18n.getLocale();
     const check = await checkKey(deps.service, key.value);
     const parts: string[] = [];
@@ -43,8 +52,9 @@ export function createPastedKeyLinker(deps: BotDeps): PastedKeyHandler {
     }
     if (!key.deleted) parts.push(translate(ctx, "paste-key-delete-yourself"));
     await ctx.reply(parts.join("\n\n"), HTML);
-    // A deep link followed before linking (an order preset) opens now, as after /link.
-    if (check.kind !== "unavailable" && check.kind !== "refused") await resumeAfterLink(ctx, deps);
+    // A deep link followed before linking (an order preset) opens now, as after /link. This runs before the
+    // conversation builders, where no flow can be entered: the start feature carries it out (the guard passes it on).
+    if (check.kind !== "unavailable" && check.kind !== "refused" && (await startIntentsOf(deps).peek(chatId))) markJustLinked(ctx);
     return true;
   };
 }

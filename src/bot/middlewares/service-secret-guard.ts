@@ -3,6 +3,7 @@ import { detectSecret } from "../../core/broadcasts/secret-detect.js";
 import type { BotContext } from "../context.js";
 import { HTML, translate } from "../helpers/html.js";
 import type { PastedKeyHandler } from "../helpers/paste-link.js";
+import { isJustLinked } from "../helpers/resume-after-link.js";
 import { extractServiceSecret } from "../helpers/service-secret.js";
 
 export interface ServiceSecretGuardDeps {
@@ -38,7 +39,11 @@ export function serviceSecretGuard(deps: ServiceSecretGuardDeps): Middleware<Bot
         return false;
       },
     );
-    if (await deps.pastedKey?.(ctx, { ...found, deleted })) return;
+    if (await deps.pastedKey?.(ctx, { ...found, deleted })) {
+      // Linked with a deep link waiting: the start feature, past the builders, opens the flow it names.
+      if (isJustLinked(ctx) && active.length === 0) return next();
+      return;
+    }
     ctx.logger.warn({ kind, deleted, inFlow: active.length > 0 }, "a message looked like a service key");
     await ctx.reply(translate(ctx, deleted ? "unhandled-key-deleted" : "unhandled-key-not-deleted"), HTML);
   };
