@@ -59,7 +59,7 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
         return;
       }
       const minDepositTrx = formatTrx(MIN_DEPOSIT_SUN, locale);
-      lines.push(translate(ctx, "balance-deposit", { address: code(address), minDepositTrx }));
+      lines.push(translate(ctx, "balance-deposit", { address: code(address) }));
       // The largest amount still waited for: sending that covers every waiting quote at once.
       const waiting = (await deps.flows.balanceWatch?.watchesOf(ctx.chat.id)) ?? [];
       const required = waiting.reduce((max, w) => (BigInt(w.requiredSun) > max ? BigInt(w.requiredSun) : max), 0n);
@@ -67,7 +67,7 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
       lines.push(
         advice.covered
           ? translate(ctx, "topup-balance-minimum", { minDepositTrx })
-          : translate(ctx, "topup-balance-waiting", { missingTrx: formatTrx(advice.shortfallSun, locale), sendTrx: formatTrx(advice.sendSun, locale) }),
+          : translate(ctx, "topup-balance-waiting", { missingTrx: formatTrx(advice.shortfallSun, locale), sendTrx: formatTrx(advice.sendSun, locale), minDepositTrx }),
       );
       await ctx.reply(lines.join("\n\n"), HTML);
       await replyWithQr(ctx, address);
