@@ -113,7 +113,7 @@ describe("error texts through the bot", () => {
   });
 
   it("an unexpected failure is answered with a short line, never a stack trace, and logged with the update", async () => {
-    const u = h.user(chats.en!);
+    const u = h.user(chats.en);
     const original = h.deps.chats.openRecord;
     h.deps.chats.openRecord = () => Promise.reject(new Error("disk on fire"));
     try {
