@@ -22,6 +22,7 @@ import { createPgPool } from "../src/core/store/postgres-store.js";
 import { startSimulator, type Simulator } from "../src/simulator/index.js";
 import { startTelegramFront, type TelegramFront } from "../scripts/lib/telegram-front.js";
 import { startFakeTelegram, type FakeTelegram, type StoredMessage } from "./support/fake-telegram.js";
+import { waitUntil } from "./support/wait.js";
 
 export interface LogLine {
   level: number;
@@ -114,15 +115,9 @@ export function postgresTarget(baseUrl: string): StoreTarget {
   };
 }
 
-/** Polls until `read` yields a value (a deadline as a safety net, never a timed assertion). */
-export async function waitFor<T>(read: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+/** Waits until `read` yields a value (a deadline as a safety net, never a timed assertion). */
+export function waitFor<T>(read: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
+  return waitUntil(read, { what, timeoutMs });
 }
 
 export type AppWorld = Awaited<ReturnType<typeof startAppWorld>>;
