@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import { Api } from "grammy";
 import type { Logger } from "pino";
@@ -160,6 +161,17 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
   // Ends a start() still waiting for Telegram when stop() is called.
   const lifetime = new AbortController();
 
+  /**
+   * The runner's stop() ends only the fetching: updates already in its sink keep
+   * running and must finish before the stores they write to close (bounded, as
+   * the sink's own timeout is).
+   */
+  async function stopRunner(handle: RunnerHandle): Promise<void> {
+    await handle.stop();
+    const end = Date.now() + 15_000;
+    while (handle.size() > 0 && Date.now() < end) await sleep(10);
+  }
+
   async function stopAll(): Promise<void> {
     const step = async (name: string, fn: () => Promise<unknown>): Promise<void> => {
       try {
@@ -170,7 +182,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     };
     lifetime.abort(new Error("app stopped"));
     // Intake first (updates, webhooks), then the workers, then what they write to.
-    if (runner?.isRunning()) await step("runner", () => runner!.stop());
+    if (runner?.isRunning()) await step("runner", () => stopRunner(runner!));
     await step("http", () => server.stop());
     await step("inbox", () => inbox.stop());
     await step("recovery", () => recovery.stop());
