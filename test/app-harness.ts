@@ -9,6 +9,7 @@
  * would not cover them), claimed with a key in the base database and flushed
  * afterwards; Postgres gets a table of its own (`?table=`), dropped afterwards.
  */
+import { afterEach, expect } from "vitest";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -113,6 +114,20 @@ export function postgresTarget(baseUrl: string): StoreTarget {
       }
     },
   };
+}
+
+/**
+ * A gate after every test of the file: no error logged while it ran, so it
+ * holds when a single test runs too (the first test also answers for beforeAll).
+ */
+export function failOnLoggedErrors(logs: () => readonly { level: number }[] | undefined): void {
+  let seen = 0;
+  afterEach(() => {
+    const all = logs() ?? [];
+    const errors = all.slice(seen).filter((l) => l.level >= 50);
+    seen = all.length;
+    expect(errors, "errors logged during this test").toEqual([]);
+  });
 }
 
 /** Waits until `read` yields a value (a deadline as a safety net, never a timed assertion). */

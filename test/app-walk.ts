@@ -5,12 +5,12 @@
  * restart over the same store, and a chat that blocked the bot (403).
  * Call it inside a `describe`; the tests run in order and share one app.
  */
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { App } from "../src/app.js";
 import { createChatRepository } from "../src/core/chats/chat-repository.js";
 import { openStore } from "../src/core/store/open-store.js";
 import { createVault } from "../src/core/vault.js";
-import { startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { failOnLoggedErrors, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 
 export interface WalkHooks {
   /** Extra proof that the pushes went through this backend's queue (e.g. BullMQ's completed jobs). */
@@ -42,15 +42,7 @@ export function appWalk(openTarget: () => Promise<StoreTarget>, hooks: WalkHooks
     await target?.cleanup();
   });
 
-  // A gate on every step, so it holds when a single test runs too: no error logged while it ran
-  // (the first step also answers for the start in beforeAll).
-  let logsSeen = 0;
-  afterEach(() => {
-    const logs = w?.logs ?? [];
-    const errors = logs.slice(logsSeen).filter((l) => l.level >= 50);
-    logsSeen = logs.length;
-    expect(errors, "errors logged during this step").toEqual([]);
-  });
+  failOnLoggedErrors(() => w?.logs);
 
   it("links the chat with /link and removes the message carrying the key", async () => {
     const linked = await w.say(CHAT, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => /connected/i.test(m.text));
