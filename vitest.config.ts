@@ -7,6 +7,12 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // Files share a worker's module graph instead of importing src/ and its dependencies anew
+    // per file (most of the suite's time otherwise). Safe because nothing in src/ or test/ keeps
+    // module-level state or changes process-wide state without restoring it: no singletons
+    // (docs/CONTRIBUTING.md), no vi.mock or stubbed globals, the one fake clock
+    // (test/bot/tracking.test.ts) restored in a finally, and env only read.
+    isolate: false,
     // Most suites wait on loopback I/O and timers, not CPU: more workers than cores pays off.
     maxWorkers: 4,
     reporters: ["default"],

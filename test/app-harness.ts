@@ -9,6 +9,7 @@
  * would not cover them), claimed with a key in the base database and flushed
  * afterwards; Postgres gets a table of its own (`?table=`), dropped afterwards.
  */
+import { afterEach, expect } from "vitest";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +23,7 @@ import { createPgPool } from "../src/core/store/postgres-store.js";
 import { startSimulator, type Simulator } from "../src/simulator/index.js";
 import { startTelegramFront, type TelegramFront } from "../scripts/lib/telegram-front.js";
 import { startFakeTelegram, type FakeTelegram, type StoredMessage } from "./support/fake-telegram.js";
+import { waitUntil } from "./support/wait.js";
 
 export interface LogLine {
   level: number;
@@ -114,15 +116,23 @@ export function postgresTarget(baseUrl: string): StoreTarget {
   };
 }
 
-/** Polls until `read` yields a value (a deadline as a safety net, never a timed assertion). */
-export async function waitFor<T>(read: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+/**
+ * A gate after every test of the file: no error logged while it ran, so it
+ * holds when a single test runs too (the first test also answers for beforeAll).
+ */
+export function failOnLoggedErrors(logs: () => readonly { level: number }[] | undefined): void {
+  let seen = 0;
+  afterEach(() => {
+    const all = logs() ?? [];
+    const errors = all.slice(seen).filter((l) => l.level >= 50);
+    seen = all.length;
+    expect(errors, "errors logged during this test").toEqual([]);
+  });
+}
+
+/** Waits until `read` yields a value (a deadline as a safety net, never a timed assertion). */
+export function waitFor<T>(read: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
+  return waitUntil(read, { what, timeoutMs });
 }
 
 export type AppWorld = Awaited<ReturnType<typeof startAppWorld>>;

@@ -23,6 +23,7 @@ import { createLogger } from "../src/logger.js";
 import { startSimulator, type Simulator } from "../src/simulator/index.js";
 import { startTelegramFront, type TelegramFront } from "../scripts/lib/telegram-front.js";
 import { startFakeTelegram, type FakeTelegram, type StoredMessage } from "./support/fake-telegram.js";
+import { waitUntil } from "./support/wait.js";
 
 interface LogLine {
   level: number;
@@ -55,14 +56,8 @@ async function say(text: string, predicate: (m: StoredMessage) => boolean = () =
   return reply;
 }
 
-async function waitFor<T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+function waitFor<T>(read: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
+  return waitUntil(read, { what, timeoutMs });
 }
 
 beforeAll(async () => {

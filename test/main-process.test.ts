@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSimulator, type Simulator } from "../src/simulator/index.js";
 import { startFakeTelegram, type FakeTelegram } from "./support/fake-telegram.js";
+import { waitUntil } from "./support/wait.js";
 
 const ROOT = join(import.meta.dirname, "..");
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -104,11 +105,9 @@ describe("npm start (the built entry, environment variables only)", () => {
     const run = npmStart(botEnv());
     const pgid = run.child.pid!;
     // Wait for polling: the bot deletes any webhook right before its first getUpdates.
-    const deadline = Date.now() + 30_000;
-    while (tg.callsOf("getUpdates").length === 0) {
-      if (Date.now() > deadline) throw new Error(`the bot never polled:\n${run.output().stderr}\n${run.output().stdout}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitUntil(() => tg.callsOf("getUpdates").length > 0, { what: "the bot's first getUpdates", timeoutMs: 30_000, intervalMs: 50 }).catch((error: unknown) => {
+      throw new Error(`the bot never polled:\n${run.output().stderr}\n${run.output().stdout}`, { cause: error });
+    });
     const reply = tg.waitForBotMessage(5001, 15_000);
     tg.enqueue(tg.text(5001, "/start"));
     expect((await reply).text).toContain("User5001");
@@ -119,7 +118,7 @@ describe("npm start (the built entry, environment variables only)", () => {
     process.kill(pgid, "SIGTERM"); // npm only, as a process manager would
     const exit = await Promise.race([run.exited, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 10_000))]);
     expect(exit, "npm did not exit within 10 s of SIGTERM").not.toBe("timeout");
-    while (pids.some(alive) && Date.now() - signalledAt < 10_000) await new Promise((r) => setTimeout(r, 50));
+    await waitUntil(() => !pids.some(alive), { timeoutMs: Math.max(0, signalledAt + 10_000 - Date.now()), intervalMs: 50 }).catch(() => undefined);
     expect(pids.filter(alive), "processes still running 10 s after SIGTERM").toEqual([]);
     expect(groupPids(pgid)).toEqual([]);
     expect(run.output().stdout).toMatch(/"msg":"stopped"/);

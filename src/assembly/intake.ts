@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import type { Logger } from "pino";
@@ -103,8 +104,19 @@ export function createIntake(deps: IntakeDeps): Intake {
     },
     stop: () =>
       runStopSteps(logger, [
-        ["runner", async () => (runner?.isRunning() ? runner.stop() : undefined)],
+        ["runner", async () => (runner?.isRunning() ? stopRunner(runner) : undefined)],
         ["http", () => server.stop()],
       ]),
   };
+}
+
+/**
+ * The runner's stop() ends only the fetching: updates already in its sink keep
+ * running and must finish before the stores they write to close (bounded, as
+ * the sink's own timeout is).
+ */
+async function stopRunner(handle: RunnerHandle): Promise<void> {
+  await handle.stop();
+  const end = Date.now() + 15_000;
+  while (handle.size() > 0 && Date.now() < end) await sleep(10);
 }

@@ -29,6 +29,11 @@ interface Bucket {
 
 /** Most keys a limiter remembers; full buckets are the first to go (they carry no state). */
 const MAX_KEYS = 10_000;
+/**
+ * A prune leaves at most this many keys: room for a tenth more before the next
+ * scan, so a flood of new keys costs one scan per thousand, not one per request.
+ */
+const KEEP_KEYS = MAX_KEYS - MAX_KEYS / 10;
 
 export function createRateLimiter(limit: BucketLimit): KeyedRateLimiter {
   if (!(limit.burst >= 1 && limit.perSecond > 0)) throw new RangeError("rate limit needs burst >= 1 and perSecond > 0");
@@ -47,7 +52,7 @@ export function createRateLimiter(limit: BucketLimit): KeyedRateLimiter {
     }
     // Still full of busy keys: forget the oldest; at worst one of them gets a fresh burst.
     for (const key of buckets.keys()) {
-      if (buckets.size < MAX_KEYS) break;
+      if (buckets.size <= KEEP_KEYS) break;
       buckets.delete(key);
     }
   }

@@ -13,6 +13,7 @@ import type { BotContext } from "../../src/bot/index.js";
 import { createOrderHistory } from "../../src/core/orders/order-history.js";
 import type { TrackerDeps } from "../../src/core/tracking/tracker.js";
 import { startBotHarness, type BotHarnessOptions } from "../support/bot-harness.js";
+import { waitUntil } from "../support/wait.js";
 
 export interface OrderHarnessOptions extends BotHarnessOptions {
   tracker?: Partial<Pick<TrackerDeps, "minDelayMs" | "maxDelayMs" | "orderHorizonMs" | "broadcastMarginMs">>;
@@ -67,13 +68,9 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
   };
   await startParts();
 
-  /** Polls until `check` holds (no timed assertions: the bound is only a safety net). */
+  /** Waits until `check` holds (no timed assertions: the bound is only a safety net). */
   async function until(check: () => boolean | Promise<boolean>, ms = 8_000): Promise<void> {
-    const end = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > end) throw new Error("condition not reached in time");
-      await new Promise((r) => setTimeout(r, 15));
-    }
+    await waitUntil(check, { timeoutMs: ms, intervalMs: 15 });
   }
 
   /** The current text of one message (edits included), whatever arrived after it. */

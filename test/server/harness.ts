@@ -28,6 +28,7 @@ import { createHttpServer, type HttpServer } from "../../src/server/index.js";
 import { signatureHeader, startSimulator, type Simulator, type SimulatorOptions } from "../../src/simulator/index.js";
 import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.js";
 import { randomAddress } from "../support/tron-sign.js";
+import { waitUntil } from "../support/wait.js";
 
 export const PREFIX = "X-Service";
 export const logger = pino({ level: "silent" });
@@ -156,11 +157,7 @@ export function texts(h: Harness, chatId: number): string[] {
 }
 
 export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await waitUntil(check, { timeoutMs, intervalMs: 10 });
 }
 
 /** Lets queued background work (inbox, push) run; used before asserting that nothing happened. */

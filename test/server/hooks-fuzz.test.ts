@@ -3,8 +3,9 @@
  * real server, chat repository, SQLite store and inbox. Hostile headers and
  * bodies must never crash it, never get a 5xx while the store is healthy,
  * never log at error, never store anything for a bad signature; every body
- * it accepts is processed or dropped. Fixed seeds; FUZZ_RUNS scales the
- * in-process runs (default 10,000 each), the loopback run is smaller.
+ * it accepts is processed or dropped. Fixed seeds; FUZZ_RUNS sets the
+ * in-process runs (test/support/fuzz.ts: 10,000 each in CI, 2,000 in a plain
+ * `npm test`), the loopback run is a tenth of that (at least 100).
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -23,9 +24,10 @@ import type { InboxItem, WebhookInbox } from "../../src/core/webhooks/types.js";
 import { createHttpServer, type HttpServer } from "../../src/server/index.js";
 import { computeSignature, formatSignatureHeader } from "../../src/server/signature.js";
 import { captureLogger, type CapturedLogger } from "../core/service/capture-logger.js";
+import { fuzzRuns } from "../support/fuzz.js";
 import { PREFIX } from "./harness.js";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
+const RUNS = fuzzRuns();
 const LOOPBACK_RUNS = Math.max(100, Math.floor(RUNS / 10));
 const ORDER_ID = "0123456789abcdef01234567";
 const SIGNED_CHAT = 101;

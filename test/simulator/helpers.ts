@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { request } from "undici";
 import { startSimulator, type Simulator, type SimulatorOptions } from "../../src/simulator/index.js";
+import { waitUntil } from "../support/wait.js";
 
 /** Fast defaults for tests: short lifecycle steps and webhook retries. */
 export function startTestSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
@@ -42,15 +43,9 @@ export async function call(sim: Simulator, method: string, path: string, o: Call
   return { status: res.statusCode, headers: res.headers, json, text };
 }
 
-/** Polls until `fn` returns a value other than undefined/false (a state wait, not a timing assertion). */
-export async function waitFor<T>(fn: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error("waitFor: condition not met in time");
-    await new Promise((r) => setTimeout(r, 10));
-  }
+/** Waits until `fn` returns a value other than undefined/false (a state wait, not a timing assertion). */
+export function waitFor<T>(fn: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5_000): Promise<T> {
+  return waitUntil(fn, { timeoutMs, intervalMs: 10 });
 }
 
 export interface ReceivedHook {

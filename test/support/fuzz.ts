@@ -2,14 +2,18 @@
  * Seeds and case counts for the property/fuzz suite (test/fuzz). Every
  * property runs with a fixed seed derived from its name, so a failure in CI
  * replays exactly on a laptop; `FUZZ_SEED` overrides it to explore new ground.
- * `FUZZ_RUNS` sets the cases of a pure parser property (default 10,000);
- * slower bot-level properties scale with it from their own smaller base.
- * `npm run fuzz` runs the suite with FUZZ_RUNS=100000.
+ * `FUZZ_RUNS` sets the cases of a pure parser property: 10,000 in CI
+ * (`.ci/run` sets it), 2,000 in a plain `npm test` so the whole suite stays
+ * under a minute on two cores; slower bot-level properties scale with it from
+ * their own smaller base. `npm run fuzz` runs test/fuzz with FUZZ_RUNS=100000.
  */
 import type { Parameters as FcParameters } from "fast-check";
 import { expect } from "vitest";
 
-export const DEFAULT_FUZZ_RUNS = 10_000;
+/** CI's strength, and the level the bases given to `scaledRuns` refer to. */
+export const CI_FUZZ_RUNS = 10_000;
+/** A plain `npm test`: a fifth of CI's cases, same seeds (so its cases are CI's first ones). */
+export const DEFAULT_FUZZ_RUNS = 2_000;
 
 function envInt(name: string): number | undefined {
   const raw = process.env[name];
@@ -24,9 +28,9 @@ export function fuzzRuns(): number {
   return envInt("FUZZ_RUNS") ?? DEFAULT_FUZZ_RUNS;
 }
 
-/** Cases for a property whose base count is `base` at the default level (bot-level ones are slower per case). */
+/** Cases for a property whose base count is `base` at CI's level (bot-level ones are slower per case). */
 export function scaledRuns(base: number): number {
-  return Math.max(1, Math.round((base * fuzzRuns()) / DEFAULT_FUZZ_RUNS));
+  return Math.max(1, Math.round((base * fuzzRuns()) / CI_FUZZ_RUNS));
 }
 
 /**
@@ -35,7 +39,7 @@ export function scaledRuns(base: number): number {
  * while other suites run; it grows with FUZZ_RUNS.
  */
 export function fuzzTimeoutMs(): number {
-  return 120_000 * Math.max(1, fuzzRuns() / DEFAULT_FUZZ_RUNS);
+  return 120_000 * Math.max(1, fuzzRuns() / CI_FUZZ_RUNS);
 }
 
 /** FNV-1a of the name: a stable 32-bit seed per property. */

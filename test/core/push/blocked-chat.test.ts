@@ -8,6 +8,7 @@ import { createPushQueue } from "../../../src/core/push/create-push-queue.js";
 import { openStore } from "../../../src/core/store/open-store.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
 import { startFakeTelegram, type FakeTelegram } from "../../support/fake-telegram.js";
+import { waitUntil } from "../../support/wait.js";
 
 const logger = pino({ level: "silent" });
 
@@ -47,7 +48,7 @@ describe("push queue and the stored blocked flag", () => {
     await queue.start();
     await queue.enqueue({ id: "a", chatId: 601, method: "sendMessage", params: { chat_id: 601, text: "to a blocked chat" } });
     await queue.enqueue({ id: "b", chatId: 602, method: "sendMessage", params: { chat_id: 602, text: "to an open chat" } });
-    for (let i = 0; i < 2_000 && (await queue.size()) > 0; i++) await new Promise((r) => setTimeout(r, 5));
+    await waitUntil(async () => (await queue.size()) === 0, { what: "an empty queue", timeoutMs: 10_000 });
     await queue.stop();
     expect(await queue.size()).toBe(0);
     expect(asked).toEqual(expect.arrayContaining([601, 602]));

@@ -10,6 +10,7 @@ import type { StoreBackend } from "../../../src/core/store/types.js";
 import { createWebhookInbox } from "../../../src/core/webhooks/create-webhook-inbox.js";
 import type { WebhookInbox, WebhookNotice } from "../../../src/core/webhooks/types.js";
 import { startFakeTelegram, type FakeTelegram } from "../../support/fake-telegram.js";
+import { waitUntil } from "../../support/wait.js";
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 if (!REDIS_URL) console.log("skipping BullMQ push queue and inbox tests: TEST_REDIS_URL is not set");
@@ -20,11 +21,7 @@ const LIMITS = { globalPerSecond: 200, perChatPerSecond: 1, perGroupPerMinute: 2
 const store = { kind: "redis", namespace: () => { throw new Error("unused"); }, ping: () => Promise.resolve(true), close: () => Promise.resolve() } as unknown as StoreBackend;
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await waitUntil(check, { timeoutMs });
 }
 
 describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {

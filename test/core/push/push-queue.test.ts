@@ -10,18 +10,15 @@ import type { PushJob, PushQueue } from "../../../src/core/push/types.js";
 import { openStore } from "../../../src/core/store/open-store.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
 import { startFakeTelegram, type FakeTelegram } from "../../support/fake-telegram.js";
+import { waitUntil } from "../../support/wait.js";
 
 const logger = pino({ level: "silent" });
 /** Faster than Telegram so the suite stays short; the shape of the limits is the same. */
 const TEST_LIMITS = { globalPerSecond: 300, perChatPerSecond: 1, perGroupPerMinute: 20, marginMs: 40 };
 const FAST_RETRY = { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 4 };
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 40_000, stepMs = 20): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, stepMs));
-  }
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 40_000): Promise<void> {
+  await waitUntil(check, { timeoutMs });
 }
 
 function message(id: string, chatId: number): PushJob {
@@ -153,7 +150,9 @@ describe("push queue over SQLite and the fake Bot API", () => {
     });
     await q.start();
     await q.enqueue(message("x", 7));
-    await until(() => delivered().length === 1);
+    // The queue counts a send after Telegram answered: wait for the count, not for the chat.
+    await until(async () => (await metrics.get("notifications_total", { outcome: "sent" })) >= 1);
+    expect(delivered()).toHaveLength(1);
     expect(await metrics.get("notifications_total", { outcome: "retried" })).toBe(2);
     expect(await metrics.get("notifications_total", { outcome: "sent" })).toBe(1);
   });
@@ -167,7 +166,8 @@ describe("push queue over SQLite and the fake Bot API", () => {
     await q.enqueue({ id: "same", chatId: 8, method: "editMessageText", params: { chat_id: 8, message_id: sent.message_id, text: "card" } });
     await q.enqueue({ id: "gone", chatId: 8, method: "editMessageText", params: { chat_id: 8, message_id: 999, text: "x" } });
     await q.enqueue(message("after", 8));
-    await until(async () => (await q.size()) === 0);
+    const counted = async () => (await metrics.get("notifications_total", { outcome: "sent" })) + (await metrics.get("notifications_total", { outcome: "failed" }));
+    await until(async () => (await q.size()) === 0 && (await counted()) >= 3);
     expect(await metrics.get("notifications_total", { outcome: "sent" })).toBe(2);
     expect(await metrics.get("notifications_total", { outcome: "failed" })).toBe(1);
     expect(tg.botMessages(8).map((m) => m.text)).toEqual(["card", "note after"]);

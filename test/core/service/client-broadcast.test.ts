@@ -11,6 +11,7 @@ import {
   withTwoContracts,
 } from "../../support/tron-sign.js";
 import { caught, leakedKeys, startHarness, type Harness } from "./sim-harness.js";
+import { waitUntil } from "../../support/wait.js";
 
 /** POST/GET /v1/broadcasts with transactions signed offline, and every broadcast error of section 7. */
 
@@ -94,11 +95,10 @@ describe("submitting signed transactions", () => {
     const { apiKey } = h.account();
     const client = h.client();
     const { broadcastId } = await client.createBroadcast(usdt(), apiKey);
-    let b = await client.getBroadcast(apiKey, broadcastId);
-    while (!["confirmed", "failed", "expired"].includes(b.status)) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      b = await client.getBroadcast(apiKey, broadcastId);
-    }
+    const b = await waitUntil(async () => {
+      const read = await client.getBroadcast(apiKey, broadcastId);
+      return ["confirmed", "failed", "expired"].includes(read.status) && read;
+    });
     expect(b.status).toBe("confirmed");
     expect(b.broadcastTxid).toBe(b.txId);
   });
@@ -111,11 +111,10 @@ describe("submitting signed transactions", () => {
     const tx = usdt();
     h.sim.control.setBroadcastOutcome(tx.txID, "failed", "out_of_energy");
     const { broadcastId } = await client.createBroadcast(tx, apiKey);
-    let b = await client.getBroadcast(apiKey, broadcastId);
-    while (b.status !== "failed") {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      b = await client.getBroadcast(apiKey, broadcastId);
-    }
+    const b = await waitUntil(async () => {
+      const read = await client.getBroadcast(apiKey, broadcastId);
+      return read.status === "failed" && read;
+    });
     expect(b.failureReason).toBe("out_of_energy");
     expect(h.sim.ledger(accountId).some((l) => l.kind === "refund")).toBe(true);
     h.sim.control.setBroadcastOutcome(tx.txID, "confirmed");

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { pino, type Logger } from "pino";
+import { waitUntil } from "../../support/wait.js";
 
 export interface CapturedLogger {
   logger: Logger;
@@ -25,14 +26,9 @@ export function runId(): string {
   return `t${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
 }
 
-/** Polls until `check` returns true; fails after `timeoutMs` (a deadline, not a timing assertion). */
+/** Waits until `check` returns true; fails after `timeoutMs` (a deadline, not a timing assertion). */
 export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await waitUntil(check, { timeoutMs });
 }
 
 export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {

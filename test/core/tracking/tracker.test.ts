@@ -3,6 +3,7 @@ import { backoffDelay } from "../../../src/core/tracking/tracked-item.js";
 import { createTracker, DEFAULT_TRACKING, type TrackerChange, type TrackerDeps, type TrackerGiveUp } from "../../../src/core/tracking/tracker.js";
 import { TEST_KEYS } from "../../support/tron-sign.js";
 import { startSimEnv, type SimEnv } from "../orders/sim-env.js";
+import { waitUntil } from "../../support/wait.js";
 
 const CHAT = 8001;
 let env: SimEnv;
@@ -12,11 +13,7 @@ beforeEach(async () => {
 afterEach(async () => env.stop());
 
 async function until(check: () => boolean, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("condition not reached");
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await waitUntil(check, { timeoutMs: ms, intervalMs: 10 });
 }
 
 async function newTracker(overrides: Partial<TrackerDeps> = {}, apiKey?: string) {

@@ -9,6 +9,7 @@ import { createWebhookInbox } from "../../../src/core/webhooks/create-webhook-in
 import { inboxKey } from "../../../src/core/webhooks/create-local-inbox.js";
 import type { InboxItem, WebhookInbox, WebhookInboxDeps, WebhookNotice } from "../../../src/core/webhooks/types.js";
 import { captureLogger } from "../service/capture-logger.js";
+import { waitUntil } from "../../support/wait.js";
 
 const logger = pino({ level: "silent" });
 const orderId = "0123456789abcdef01234567";
@@ -18,11 +19,7 @@ function item(deliveryId: string, chatId = 1, verified = true): InboxItem {
 }
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await waitUntil(check, { timeoutMs, intervalMs: 10 });
 }
 
 describe("webhook inbox over SQLite", () => {
