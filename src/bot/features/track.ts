@@ -104,12 +104,14 @@ export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
     }
     await ctx.answerCallbackQuery();
     const final = isFinal(record);
-    await ctx.editMessageText(text, { ...HTML, ...(final ? {} : { reply_markup: createTrackRefreshKeyboard(ctx, record.kind, data.id) }) });
     const cardMessageId = ctx.callbackQuery.message?.message_id;
-    if (cardMessageId === undefined) return;
-    // The tracker must know what the card shows now, or its next edit would change nothing.
-    if (final) await flows.tracker.cardShown({ chatId: ctx.chat.id, kind: record.kind, id: data.id, cardMessageId, status: record.record.status });
-    else await trackCard(ctx.chat.id, record, data.id, cardMessageId, locale);
+    // The tracker learns what the card will show before it is drawn: a poll of its own landing meanwhile
+    // then sees nothing to draw, instead of racing this edit with the same text.
+    if (cardMessageId !== undefined) {
+      if (final) await flows.tracker.cardShown({ chatId: ctx.chat.id, kind: record.kind, id: data.id, cardMessageId, status: record.record.status });
+      else await trackCard(ctx.chat.id, record, data.id, cardMessageId, locale);
+    }
+    await ctx.editMessageText(text, { ...HTML, ...(final ? {} : { reply_markup: createTrackRefreshKeyboard(ctx, record.kind, data.id) }) });
   });
 
   return composer;
