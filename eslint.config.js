@@ -30,7 +30,28 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": ["error", { patterns: [
         { group: ["grammy", "@grammyjs/*"], message: "src/core must not depend on Telegram." },
-        { group: ["**/bot/**", "**/server/**", "**/simulator/**"], message: "src/core must not import outer layers." },
+        { group: ["**/bot/**", "**/server/**", "**/simulator/**", "**/assembly/**", "**/app.js"], message: "src/core must not import outer layers." },
+        { group: ["**/test/**", "**/scripts/**", "**/bench/**"], message: "src/ must not import tests, scripts or benchmarks." },
+      ] }],
+    },
+  },
+  {
+    // The bot layer renders and calls the core; it is assembled by src/app.ts and src/assembly, never the reverse.
+    files: ["src/bot/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [
+        { group: ["**/server/**", "**/simulator/**", "**/assembly/**", "**/app.js"], message: "src/bot must not import the server, the simulator or the composition root." },
+        { group: ["**/test/**", "**/scripts/**", "**/bench/**"], message: "src/ must not import tests, scripts or benchmarks." },
+      ] }],
+    },
+  },
+  {
+    // What ships never depends on what only tests, the sandbox and benchmarks use.
+    files: ["src/**/*.ts"],
+    ignores: ["src/core/**/*.ts", "src/bot/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [
+        { group: ["**/test/**", "**/scripts/**", "**/bench/**"], message: "src/ must not import tests, scripts or benchmarks." },
       ] }],
     },
   },
