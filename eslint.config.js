@@ -56,7 +56,26 @@ export default tseslint.config(
     },
   },
   {
-    files: ["test/**/*.ts", "bench/**/*.ts", "src/simulator/main.ts", "eslint.config.js", "vitest.config.ts"],
+    // No scripts <-> test cycle: what both use (the fake Bot API, signing, the kill figures) lives in testkit/.
+    files: ["test/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/scripts/**"], message: "tests import testkit/, never scripts/." }] }],
+    },
+  },
+  {
+    files: ["scripts/**/*.ts", "bench/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/test/**"], message: "scripts and benchmarks import testkit/, never test/." }] }],
+    },
+  },
+  {
+    files: ["testkit/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/test/**", "**/scripts/**"], message: "testkit/ stands alone: it imports neither test/ nor scripts/." }] }],
+    },
+  },
+  {
+    files: ["test/**/*.ts", "testkit/**/*.ts", "bench/**/*.ts", "src/simulator/main.ts", "eslint.config.js", "vitest.config.ts"],
     rules: {
       "no-console": "off",
       "@typescript-eslint/no-non-null-assertion": "off",

@@ -13,7 +13,7 @@ import { pino } from "pino";
 import { createPushQueue } from "../src/core/push/create-push-queue.js";
 import { TELEGRAM_LIMITS, type PushJob } from "../src/core/push/types.js";
 import { openStore } from "../src/core/store/open-store.js";
-import { startFakeTelegram } from "../test/support/fake-telegram.js";
+import { startFakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 
 export interface PushSoakOptions {
   messages: number;

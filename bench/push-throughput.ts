@@ -14,7 +14,7 @@ import { Api } from "grammy";
 import { pino } from "pino";
 import { createPushQueue, type PushJob, type PushQueueDeps } from "../src/core/push/index.js";
 import { openStore } from "../src/core/store/open-store.js";
-import { startFakeTelegram } from "../test/support/fake-telegram.js";
+import { startFakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 import { measureAsync, rows } from "./throughput.js";
 
 const LIMITS_OFF = { globalPerSecond: 1_000_000, perChatPerSecond: 1_000_000, perGroupPerMinute: 1_000_000, marginMs: 0 };

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { KillFigures } from "../test/reliability/figures.js";
+import type { KillFigures } from "../testkit/kill-figures.js";
 
 
 const out = (line = ""): void => void process.stdout.write(`${line}\n`);

@@ -16,10 +16,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startSimulator } from "../src/simulator/index.js";
-import { startFakeTelegram } from "../test/support/fake-telegram.js";
-import { TEST_KEYS } from "../test/support/tron-sign.js";
+import { startFakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
+import { TEST_KEYS } from "../testkit/tron-sign.js";
 import { startControlServer, type SandboxAccounts } from "./lib/sandbox-control.js";
-import { startTelegramFront } from "./lib/telegram-front.js";
+import { startTelegramFront } from "../testkit/telegram-front.js";
 
 const SANDBOX_TOKEN = "7000000001:SANDBOX-fake-token-for-loopback-only";
 const DEMO_DEPOSIT_ADDRESS = "TMreuZFrWgyPxuS5ctzaqPKD21yEbbdW9H";

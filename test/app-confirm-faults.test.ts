@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../src/app.js";
-import { signTrxTransfer, TEST_KEYS } from "./support/tron-sign.js";
+import { signTrxTransfer, TEST_KEYS } from "../testkit/tron-sign.js";
 import { failOnLoggedErrors, RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 
 const CHAT = 5151;

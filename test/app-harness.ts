@@ -21,8 +21,8 @@ import { parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
 import { createPgPool } from "../src/core/store/postgres-store.js";
 import { startSimulator, type Simulator } from "../src/simulator/index.js";
-import { startTelegramFront, type TelegramFront } from "../scripts/lib/telegram-front.js";
-import { startFakeTelegram, type FakeTelegram, type StoredMessage } from "./support/fake-telegram.js";
+import { startTelegramFront, type TelegramFront } from "../testkit/telegram-front.js";
+import { startFakeTelegram, type FakeTelegram, type StoredMessage } from "../testkit/fake-telegram/fake-telegram.js";
 import { waitUntil } from "./support/wait.js";
 
 export interface LogLine {

@@ -13,7 +13,7 @@ import { createApp, type App } from "../src/app.js";
 import { ConfigError, parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
 import { startSimulator, type Simulator } from "../src/simulator/index.js";
-import { startFakeTelegram, type FakeTelegram } from "./support/fake-telegram.js";
+import { startFakeTelegram, type FakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 
 const VICTIM = 7001;
 const SECRET = randomBytes(24).toString("hex");

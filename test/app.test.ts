@@ -4,7 +4,7 @@
  * simulator, HTTP port 0), polling through @grammyjs/runner.
  *
  * The fake Bot API is reached through the sandbox's front
- * (scripts/lib/telegram-front.ts): the fake keeps an abandoned long poll open
+ * (testkit/telegram-front.ts): the fake keeps an abandoned long poll open
  * for its whole timeout and refuses the next getUpdates with 409, so a
  * restarted app would otherwise be refused; the front lets the newest poll
  * win, as Telegram does.
@@ -21,8 +21,8 @@ import { formatTrx } from "../src/bot/helpers/format.js";
 import { parseConfig, type Config } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
 import { startSimulator, type Simulator } from "../src/simulator/index.js";
-import { startTelegramFront, type TelegramFront } from "../scripts/lib/telegram-front.js";
-import { startFakeTelegram, type FakeTelegram, type StoredMessage } from "./support/fake-telegram.js";
+import { startTelegramFront, type TelegramFront } from "../testkit/telegram-front.js";
+import { startFakeTelegram, type FakeTelegram, type StoredMessage } from "../testkit/fake-telegram/fake-telegram.js";
 import { waitUntil } from "./support/wait.js";
 
 interface LogLine {

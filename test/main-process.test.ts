@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSimulator, type Simulator } from "../src/simulator/index.js";
-import { startFakeTelegram, type FakeTelegram } from "./support/fake-telegram.js";
+import { startFakeTelegram, type FakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 import { waitUntil } from "./support/wait.js";
 
 const ROOT = join(import.meta.dirname, "..");

@@ -11,7 +11,7 @@ import { Bot, GrammyError } from "grammy";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLogger } from "../src/logger.js";
 import { apiSignal, createTelegramLink } from "../src/telegram-link.js";
-import { startFakeTelegram } from "./support/fake-telegram.js";
+import { startFakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 
 function capture() {
   const lines: Record<string, unknown>[] = [];

@@ -1,5 +1,5 @@
 /** Plain-text rendering of what a Telegram chat shows, for the sandbox CLI. */
-import type { StoredMessage } from "../../test/support/fake-telegram.js";
+import type { StoredMessage } from "../../testkit/fake-telegram/fake-telegram.js";
 
 export interface RenderedMessage {
   messageId: number;

@@ -11,9 +11,9 @@ import type { AddressInfo } from "node:net";
 import { basename, extname, join, resolve } from "node:path";
 import type { Update } from "grammy/types";
 import type { Simulator } from "../../src/simulator/index.js";
-import type { FakeTelegram, StoredMessage } from "../../test/support/fake-telegram.js";
+import type { FakeTelegram, StoredMessage } from "../../testkit/fake-telegram/fake-telegram.js";
 import { changedSince, renderMessage, snapshot, toRendered, type MessageSnapshot } from "./render-chat.js";
-import type { TelegramFront } from "./telegram-front.js";
+import type { TelegramFront } from "../../testkit/telegram-front.js";
 import { signTx } from "./sandbox-tx.js";
 
 export interface SandboxAccounts {

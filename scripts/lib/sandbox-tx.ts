@@ -1,5 +1,5 @@
 /** Offline-signed transactions for the sandbox walk (test keys only; never for funds). */
-import { randomAddress, signTrc20Transfer, signTrxTransfer, signContract, TEST_KEYS, type SignedTx } from "../../test/support/tron-sign.js";
+import { randomAddress, signTrc20Transfer, signTrxTransfer, signContract, TEST_KEYS, type SignedTx } from "../../testkit/tron-sign.js";
 
 export interface TxRequest {
   /** usdt (default): a USDT transfer; trx: a TRX transfer; call: another contract call. */

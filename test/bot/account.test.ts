@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createOrderHistory } from "../../src/core/orders/order-history.js";
-import { signTrxTransfer, TEST_KEYS } from "../support/tron-sign.js";
+import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 let h: OrderHarness;

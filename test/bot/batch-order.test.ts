@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TEST_KEYS } from "../support/tron-sign.js";
+import { TEST_KEYS } from "../../testkit/tron-sign.js";
 import { debitsOf, type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 const CHAT = 5201;

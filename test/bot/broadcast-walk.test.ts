@@ -8,7 +8,7 @@ import { I18n } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
 import { LOCALES_DIRECTORY } from "../../src/bot/i18n.js";
 import { broadcastCardText, finalText, statusText, type Translator } from "../../src/bot/helpers/record-text.js";
-import { signTrc20Transfer, signTrxTransfer, TEST_KEYS } from "../support/tron-sign.js";
+import { signTrc20Transfer, signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 const CHAT = 5351;

@@ -9,8 +9,8 @@ import {
   TEST_KEYS,
   withDeclaredTxId,
   withTwoContracts,
-} from "../support/tron-sign.js";
-import { makeChat, makeMessage, makeUser } from "../support/updates.js";
+} from "../../testkit/tron-sign.js";
+import { makeChat, makeMessage, makeUser } from "../../testkit/updates.js";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 const CHAT = 5301;

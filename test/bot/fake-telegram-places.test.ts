@@ -1,6 +1,6 @@
 import { Api, GrammyError } from "grammy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.js";
+import { startFakeTelegram, type FakeTelegram } from "../../testkit/fake-telegram/fake-telegram.js";
 
 /** Forums, channels, restricted bots and allowed_updates: the fake refuses and filters as Telegram does. */
 describe("fake Telegram Bot API: where the bot may post, and which updates it gets", () => {

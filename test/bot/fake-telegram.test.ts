@@ -1,6 +1,6 @@
 import { Api, GrammyError, InputFile } from "grammy";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.js";
+import { startFakeTelegram, type FakeTelegram } from "../../testkit/fake-telegram/fake-telegram.js";
 
 /** The fake Bot API refuses what Telegram refuses, so the bot's tests can trust it. */
 describe("fake Telegram Bot API", () => {

@@ -1,7 +1,7 @@
 import type { Message, Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { makeChat, makeMessage, makeUser } from "../support/updates.js";
-import { signTrxTransfer, TEST_KEYS } from "../support/tron-sign.js";
+import { makeChat, makeMessage, makeUser } from "../../testkit/updates.js";
+import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 const CHAT = 7301;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signTrxTransfer, TEST_KEYS } from "../support/tron-sign.js";
+import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 // Found by test/fuzz/bot-buttons.test.ts.

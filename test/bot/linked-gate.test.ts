@@ -3,7 +3,7 @@ import type { KeyValue, StoreBackend } from "../../src/core/store/types.js";
 import { createChatRepository } from "../../src/core/chats/chat-repository.js";
 import type { Vault } from "../../src/core/vault.js";
 import { useBotHarness } from "../support/bot-harness.js";
-import { TEST_KEYS } from "../support/tron-sign.js";
+import { TEST_KEYS } from "../../testkit/tron-sign.js";
 
 /** How often one update opened a chat's sealed key and read a chat record. */
 const seen = { keyOpens: 0, recordReads: 0 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { registerCommands } from "../../src/bot/index.js";
-import { TEST_KEYS } from "../support/tron-sign.js";
+import { TEST_KEYS } from "../../testkit/tron-sign.js";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 const BOB = TEST_KEYS.bob.address;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_COMMANDS } from "../../src/bot/register-commands.js";
-import { TEST_KEYS } from "../support/tron-sign.js";
+import { TEST_KEYS } from "../../testkit/tron-sign.js";
 import { closeChecked, startOrderHarness, type OrderHarness } from "./order-harness.js";
 
 const { alice: A } = TEST_KEYS;

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { LOCALES_DIRECTORY } from "../../src/bot/i18n.js";
 import { registerCommands } from "../../src/bot/register-commands.js";
-import { TEST_KEYS } from "../support/tron-sign.js";
+import { TEST_KEYS } from "../../testkit/tron-sign.js";
 import { useOrderHarness, type OrderHarness } from "./order-harness.js";
 
 const CHAT = 5901;

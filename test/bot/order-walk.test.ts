@@ -4,7 +4,7 @@
  * spaces, and prompts that keep their buttons after the flow moved on.
  */
 import { describe, expect, it } from "vitest";
-import { TEST_KEYS } from "../support/tron-sign.js";
+import { TEST_KEYS } from "../../testkit/tron-sign.js";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 const CHAT = 5151;

@@ -6,8 +6,8 @@
  */
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { signTrxTransfer, TEST_KEYS } from "../support/tron-sign.js";
-import { makeChat, makeMessage, makeUser } from "../support/updates.js";
+import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
+import { makeChat, makeMessage, makeUser } from "../../testkit/updates.js";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 const { alice, bob, carol } = TEST_KEYS;

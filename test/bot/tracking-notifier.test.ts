@@ -7,7 +7,7 @@ import type { PushJob } from "../../src/core/push/index.js";
 import { ServiceError } from "../../src/core/service/errors.js";
 import type { Broadcast, Order } from "../../src/core/service/schemas.js";
 import type { TrackerChange } from "../../src/core/tracking/tracker.js";
-import { TEST_KEYS } from "../support/tron-sign.js";
+import { TEST_KEYS } from "../../testkit/tron-sign.js";
 import { useOrderHarness, type OrderHarness } from "./order-harness.js";
 
 const CHAT = 5701;

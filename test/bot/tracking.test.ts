@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FLOW_MAX_WAIT_MS } from "../../src/bot/conversations/index.js";
-import { signTrc20Transfer, TEST_KEYS } from "../support/tron-sign.js";
+import { signTrc20Transfer, TEST_KEYS } from "../../testkit/tron-sign.js";
 import { closeChecked, debitsOf, startOrderHarness, type OrderHarness } from "./order-harness.js";
 
 const CHAT = 5401;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TEST_KEYS } from "../support/tron-sign.js";
+import { TEST_KEYS } from "../../testkit/tron-sign.js";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 /** Texts found wrong while walking the bot by hand in en, ru and zh (docs/sandbox.md). */

@@ -4,7 +4,7 @@ import type { Update } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOrderHarness, type OrderHarness } from "../bot/order-harness.js";
 import { fuzz, fuzzTimeoutMs, scaledRuns } from "../support/fuzz.js";
-import { signTrxTransfer, TEST_KEYS } from "../support/tron-sign.js";
+import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
 
 /**
  * Forged and foreign buttons through the real bot (bot.handleUpdate against

@@ -4,7 +4,7 @@ import { describe, it } from "vitest";
 import { detectSecret } from "../../src/core/broadcasts/secret-detect.js";
 import { fuzz, fuzzTimeoutMs } from "../support/fuzz.js";
 import { pooledAddressArb } from "../support/tron-address-gen.js";
-import { signTrxTransfer, TEST_KEYS } from "../support/tron-sign.js";
+import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
 
 /**
  * Wallet secrets pasted in chat must be recognized (and deleted) however they

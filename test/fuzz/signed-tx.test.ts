@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, it } from "vitest";
 import { hostileStructure, looksLikeSignedTransaction, MAX_TX_DEPTH, precheckBroadcast, type PrecheckResult } from "../../src/core/broadcasts/precheck.js";
 import { fuzz, fuzzTimeoutMs, sameJson, scaledRuns } from "../support/fuzz.js";
-import { signTrc20Transfer, signTrxTransfer, TEST_KEYS, type SignedTx } from "../support/tron-sign.js";
+import { signTrc20Transfer, signTrxTransfer, TEST_KEYS, type SignedTx } from "../../testkit/tron-sign.js";
 
 /**
  * Signed-transaction JSON at the chat boundary (a pasted text or a .json

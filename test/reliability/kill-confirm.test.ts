@@ -13,8 +13,8 @@ import { appendFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimRedisDb, postgresTarget, RECEIVER, sqliteTarget, waitFor, type StoreTarget } from "../app-harness.js";
-import { signTrxTransfer, TEST_KEYS } from "../support/tron-sign.js";
-import type { KillFigures } from "./figures.js";
+import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
+import type { KillFigures } from "../../testkit/kill-figures.js";
 import { startKillWorld, type BotProcess, type KillWorld } from "./kill-world.js";
 
 /** Rounds per flow and backend: a few in `npm test`, more in `npm run reliability`. */

@@ -17,9 +17,9 @@ import type { Quote } from "../../src/core/orders/quote.js";
 import { openStore } from "../../src/core/store/open-store.js";
 import type { StoreBackend } from "../../src/core/store/types.js";
 import { startSimulator, type Simulator } from "../../src/simulator/index.js";
-import { startTelegramFront, type TelegramFront } from "../../scripts/lib/telegram-front.js";
+import { startTelegramFront, type TelegramFront } from "../../testkit/telegram-front.js";
 import { waitFor } from "../app-harness.js";
-import { startFakeTelegram, type FakeTelegram, type StoredMessage } from "../support/fake-telegram.js";
+import { startFakeTelegram, type FakeTelegram, type StoredMessage } from "../../testkit/fake-telegram/fake-telegram.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 

@@ -26,8 +26,8 @@ import type { Tracker } from "../../src/core/tracking/tracker.js";
 import type { WebhookInbox, WebhookNotice } from "../../src/core/webhooks/types.js";
 import { createHttpServer, type HttpServer } from "../../src/server/index.js";
 import { signatureHeader, startSimulator, type Simulator, type SimulatorOptions } from "../../src/simulator/index.js";
-import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.js";
-import { randomAddress } from "../support/tron-sign.js";
+import { startFakeTelegram, type FakeTelegram } from "../../testkit/fake-telegram/fake-telegram.js";
+import { randomAddress } from "../../testkit/tron-sign.js";
 import { waitUntil } from "../support/wait.js";
 
 export const PREFIX = "X-Service";

@@ -7,7 +7,7 @@ import type { ChatRepository } from "../../src/core/chats/chat-repository.js";
 import { createMetrics } from "../../src/core/metrics.js";
 import type { ServiceClient } from "../../src/core/service/client.js";
 import { createHttpServer, type HttpServer } from "../../src/server/index.js";
-import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.js";
+import { startFakeTelegram, type FakeTelegram } from "../../testkit/fake-telegram/fake-telegram.js";
 import { logger, PREFIX } from "./harness.js";
 
 type Chats = Pick<ChatRepository, "findChatByRouteId" | "getWebhookSecret">;

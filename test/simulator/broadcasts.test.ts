@@ -14,7 +14,7 @@ import {
   TEST_KEYS,
   withDeclaredTxId,
   withTwoContracts,
-} from "../support/tron-sign.js";
+} from "../../testkit/tron-sign.js";
 import { call, startTestSimulator, waitFor } from "./helpers.js";
 
 import { loadCorpus, ownTime } from "../support/tron-corpus.js";

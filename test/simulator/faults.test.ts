@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request } from "undici";
 import type { Simulator } from "../../src/simulator/index.js";
-import { TEST_KEYS } from "../support/tron-sign.js";
+import { TEST_KEYS } from "../../testkit/tron-sign.js";
 import { call, startTestSimulator } from "./helpers.js";
 
 const item = { toAddress: TEST_KEYS.bob.address, amount: 65_000, resource: "ENERGY", durationSec: 300 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrdersResponseSchema, getOrderResponseSchema } from "../../src/core/service/schemas.js";
 import type { Simulator } from "../../src/simulator/index.js";
-import { TEST_KEYS, USDT_MAINNET } from "../support/tron-sign.js";
+import { TEST_KEYS, USDT_MAINNET } from "../../testkit/tron-sign.js";
 import { call, startTestSimulator, waitFor } from "./helpers.js";
 
 const { bob, carol, dave } = TEST_KEYS;

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Simulator } from "../../src/simulator/index.js";
-import { randomAddress, signTrc20Transfer, TEST_KEYS } from "../support/tron-sign.js";
+import { randomAddress, signTrc20Transfer, TEST_KEYS } from "../../testkit/tron-sign.js";
 import { call, startHookReceiver, startTestSimulator, waitFor, type HookReceiver, type ReceivedHook } from "./helpers.js";
 
 const { alice, bob } = TEST_KEYS;

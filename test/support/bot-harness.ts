@@ -34,7 +34,7 @@ import type { StoreBackend } from "../../src/core/store/types.js";
 import { createVault } from "../../src/core/vault.js";
 import { createLogger } from "../../src/logger.js";
 import { startSimulator, type Simulator, type SimulatorOptions } from "../../src/simulator/index.js";
-import { startFakeTelegram, type FakeTelegram, type FakeTelegramOptions, type RecordedCall, type SendOptions, type StoredMessage } from "./fake-telegram.js";
+import { startFakeTelegram, type FakeTelegram, type FakeTelegramOptions, type RecordedCall, type SendOptions, type StoredMessage } from "../../testkit/fake-telegram/fake-telegram.js";
 
 export interface BotHarnessOptions {
   /** Default "https://bot.example.test"; null leaves PUBLIC_URL unset. */

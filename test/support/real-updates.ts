@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Update } from "grammy/types";
-import { commandEntities } from "./updates.js";
+import { commandEntities } from "../../testkit/updates.js";
 
 const DIRECTORY = join(import.meta.dirname, "..", "fixtures", "telegram-updates");
 

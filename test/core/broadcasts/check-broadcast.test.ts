@@ -9,7 +9,7 @@ import { precheckBroadcast } from "../../../src/core/broadcasts/precheck.js";
 import type { Pricing } from "../../../src/core/service/schemas.js";
 import { openStore } from "../../../src/core/store/open-store.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
-import { signTrxTransfer, stripSignature, TEST_KEYS } from "../../support/tron-sign.js";
+import { signTrxTransfer, stripSignature, TEST_KEYS } from "../../../testkit/tron-sign.js";
 
 const NOW = 1_800_000_000_000;
 const dir = mkdtempSync(join(tmpdir(), "check-broadcast-"));

@@ -7,7 +7,7 @@ import { MAX_TX_DEPTH, precheckBroadcast } from "../../../src/core/broadcasts/pr
 import { openStore } from "../../../src/core/store/open-store.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
 import { captureLogger } from "../store/helpers.js";
-import { signTrxTransfer, TEST_KEYS } from "../../support/tron-sign.js";
+import { signTrxTransfer, TEST_KEYS } from "../../../testkit/tron-sign.js";
 
 const NOW = 1_800_000_000_000;
 const base = { nowMs: NOW, baseUnitPriceSun: 60 };

@@ -9,7 +9,7 @@ import {
   TEST_KEYS,
   withDeclaredTxId,
   withTwoContracts,
-} from "../../support/tron-sign.js";
+} from "../../../testkit/tron-sign.js";
 
 const NOW = 1_800_000_000_000;
 const base = { nowMs: NOW, baseUnitPriceSun: 60 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { detectSecret } from "../../../src/core/broadcasts/secret-detect.js";
-import { TEST_KEYS } from "../../support/tron-sign.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 
 describe("detectSecret", () => {
   it("flags a bare 64-hex private key, with or without 0x or a few words around it", () => {

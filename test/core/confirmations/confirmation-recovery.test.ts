@@ -6,7 +6,7 @@ import { createConfirmationRecovery, type RecoveryOutcome } from "../../../src/c
 import { keyTagOf } from "../../../src/core/confirmations/pending-confirmations.js";
 import { createOrderPlacer } from "../../../src/core/orders/place-order.js";
 import { buildQuote, type Quote } from "../../../src/core/orders/quote.js";
-import { signTrxTransfer, TEST_KEYS } from "../../support/tron-sign.js";
+import { signTrxTransfer, TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { debits, startSimEnv, type SimEnv } from "../orders/sim-env.js";
 
 /**

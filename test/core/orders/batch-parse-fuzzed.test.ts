@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseBatch } from "../../../src/core/orders/batch-parse.js";
 import { STANDARD_PRICING } from "../../support/pricing-gen.js";
-import { TEST_KEYS } from "../../support/tron-sign.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 
 const A = TEST_KEYS.alice.address;
 const B = TEST_KEYS.bob.address;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_BATCH_ITEMS, parseBatch } from "../../../src/core/orders/batch-parse.js";
 import type { Pricing } from "../../../src/core/service/schemas.js";
-import { TEST_KEYS } from "../../support/tron-sign.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 
 const pricing: Pricing = {
   resource: "ENERGY",

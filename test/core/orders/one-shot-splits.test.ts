@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseOneShotOrder } from "../../../src/core/orders/one-shot.js";
 import { isValidTronAddress } from "../../../src/core/tron/index.js";
 import { STANDARD_PRICING } from "../../support/pricing-gen.js";
-import { TEST_KEYS } from "../../support/tron-sign.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 
 const A = TEST_KEYS.alice.address;
 const resolve = (text: string) => Promise.resolve(isValidTronAddress(text) ? text : undefined);

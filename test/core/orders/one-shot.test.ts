@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isValidTronAddress } from "../../../src/core/tron/index.js";
 import { parseOneShotOrder } from "../../../src/core/orders/one-shot.js";
 import type { Pricing } from "../../../src/core/service/schemas.js";
-import { TEST_KEYS } from "../../support/tron-sign.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 
 const pricing: Pricing = {
   resource: "ENERGY",

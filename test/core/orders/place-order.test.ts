@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createOrderPlacer } from "../../../src/core/orders/place-order.js";
 import { buildQuote, QUOTE_LIFETIME_MS, type Quote } from "../../../src/core/orders/quote.js";
-import { TEST_KEYS } from "../../support/tron-sign.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { debits, startSimEnv, type SimEnv } from "./sim-env.js";
 
 const CHAT = 7001;

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPushQueue } from "../../../src/core/push/create-push-queue.js";
 import { openStore } from "../../../src/core/store/open-store.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
-import { startFakeTelegram, type FakeTelegram } from "../../support/fake-telegram.js";
+import { startFakeTelegram, type FakeTelegram } from "../../../testkit/fake-telegram/fake-telegram.js";
 import { waitUntil } from "../../support/wait.js";
 
 const logger = pino({ level: "silent" });

@@ -9,7 +9,7 @@ import { createMetrics } from "../../../src/core/metrics.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
 import { createWebhookInbox } from "../../../src/core/webhooks/create-webhook-inbox.js";
 import type { WebhookInbox, WebhookNotice } from "../../../src/core/webhooks/types.js";
-import { startFakeTelegram, type FakeTelegram } from "../../support/fake-telegram.js";
+import { startFakeTelegram, type FakeTelegram } from "../../../testkit/fake-telegram/fake-telegram.js";
 import { waitUntil } from "../../support/wait.js";
 
 const REDIS_URL = process.env.TEST_REDIS_URL;

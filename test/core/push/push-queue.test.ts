@@ -9,7 +9,7 @@ import { createPushQueue } from "../../../src/core/push/create-push-queue.js";
 import type { PushJob, PushQueue } from "../../../src/core/push/types.js";
 import { openStore } from "../../../src/core/store/open-store.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
-import { startFakeTelegram, type FakeTelegram } from "../../support/fake-telegram.js";
+import { startFakeTelegram, type FakeTelegram } from "../../../testkit/fake-telegram/fake-telegram.js";
 import { waitUntil } from "../../support/wait.js";
 
 const logger = pino({ level: "silent" });

@@ -9,7 +9,7 @@ import {
   tamperTrc20Amount,
   withDeclaredTxId,
   withTwoContracts,
-} from "../../support/tron-sign.js";
+} from "../../../testkit/tron-sign.js";
 import { caught, leakedKeys, startHarness, type Harness } from "./sim-harness.js";
 import { waitUntil } from "../../support/wait.js";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { OrderItemInput } from "../../../src/core/service/schemas.js";
-import { TEST_KEYS } from "../../support/tron-sign.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { caught, leakedKeys, startHarness, type Harness } from "./sim-harness.js";
 
 /** Idempotency rules of POST /v1/orders (section 4), checked against the ledger. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OrderItemInput } from "../../../src/core/service/schemas.js";
-import { TEST_KEYS, signTrc20Transfer } from "../../support/tron-sign.js";
+import { TEST_KEYS, signTrc20Transfer } from "../../../testkit/tron-sign.js";
 import { caught, leakedKeys, startHarness, type Harness } from "./sim-harness.js";
 
 /** Retry policy of section 7, counted by the requests the simulator really received. */

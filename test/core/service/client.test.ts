@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mulSun } from "../../../src/core/money.js";
 import type { OrderItemInput } from "../../../src/core/service/schemas.js";
-import { TEST_KEYS } from "../../support/tron-sign.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { caught, leakedKeys, startHarness, type Harness } from "./sim-harness.js";
 
 /** Every endpoint of section 4 and the envelope errors of section 7, against the real simulator. */

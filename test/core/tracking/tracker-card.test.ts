@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTracker, type TrackerChange, type TrackerDeps } from "../../../src/core/tracking/tracker.js";
-import { TEST_KEYS } from "../../support/tron-sign.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { startSimEnv, type SimEnv } from "../orders/sim-env.js";
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { backoffDelay } from "../../../src/core/tracking/tracked-item.js";
 import { createTracker, DEFAULT_TRACKING, type TrackerChange, type TrackerDeps, type TrackerGiveUp } from "../../../src/core/tracking/tracker.js";
-import { TEST_KEYS } from "../../support/tron-sign.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { startSimEnv, type SimEnv } from "../orders/sim-env.js";
 import { waitUntil } from "../../support/wait.js";
 

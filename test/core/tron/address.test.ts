@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromHexAddress, isValidTronAddress, toHexAddress } from "../../../src/core/tron/index.js";
-import { TEST_KEYS, USDT_MAINNET } from "../../support/tron-sign.js";
+import { TEST_KEYS, USDT_MAINNET } from "../../../testkit/tron-sign.js";
 
 const USDT_HEX = "41a614f803b6fd780986a42c78ec9c7f77e6ded13c";
 

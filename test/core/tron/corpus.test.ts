@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { verifySignedTransaction, type TxVerification } from "../../../src/core/tron/index.js";
 import { loadCorpus, ownTime, printRawData, type CorpusEntry } from "../../support/tron-corpus.js";
-import { cloneTx, finalizeAndSign, TEST_KEYS, type SignedTx } from "../../support/tron-sign.js";
+import { cloneTx, finalizeAndSign, TEST_KEYS, type SignedTx } from "../../../testkit/tron-sign.js";
 
 /**
  * Real signed transactions from public repositories (test/fixtures/tron-corpus),

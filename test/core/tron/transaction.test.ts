@@ -15,7 +15,7 @@ import {
   USDT_MAINNET,
   withDeclaredTxId,
   withTwoContracts,
-} from "../../support/tron-sign.js";
+} from "../../../testkit/tron-sign.js";
 
 const NOW = 1_760_000_000_000;
 const { alice, bob, carol } = TEST_KEYS;

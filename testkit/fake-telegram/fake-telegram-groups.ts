@@ -7,7 +7,7 @@ import type { Message, Update, User } from "grammy/types";
 import type { ChatOptions, SendOptions } from "./fake-telegram.js";
 import { BOT_ADMIN_RIGHTS, type FakeCore } from "./fake-telegram-methods.js";
 import type { FakeChatState } from "./fake-telegram-state.js";
-import { commandEntities, makeChat, myChatMemberUpdate, type UserSpec } from "./updates.js";
+import { commandEntities, makeChat, myChatMemberUpdate, type UserSpec } from "../updates.js";
 
 export interface GroupToolsDeps {
   core: FakeCore;

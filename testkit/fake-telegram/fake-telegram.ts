@@ -37,7 +37,7 @@ import {
   messageUpdate,
   myChatMemberUpdate,
   type UserSpec,
-} from "./updates.js";
+} from "../updates.js";
 
 export type { Button, RateLimitOptions, StoredMessage, TelegramFault };
 export { TELEGRAM_RATE_LIMITS };

@@ -1,5 +1,5 @@
 /**
- * A thin HTTP front for the fake Bot API (test/support/fake-telegram.ts), on a
+ * A thin HTTP front for the fake Bot API (testkit/fake-telegram/fake-telegram.ts), on a
  * fixed or free loopback port. Everything is passed through unchanged except
  * `getUpdates`, which the front answers itself by short-polling the fake, so
  * that it knows which update ids were handed out: callers can wait for "the
@@ -11,7 +11,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { Update } from "grammy/types";
-import type { FakeTelegram } from "../../test/support/fake-telegram.js";
+import type { FakeTelegram } from "./fake-telegram/fake-telegram.js";
 
 export interface TelegramFront {
   /** `http://127.0.0.1:<port>`: use it as TELEGRAM_API_ROOT. */
