@@ -1,21 +1,10 @@
-import type { Logger } from "pino";
-import type { SupportedLocale } from "../../config.js";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
-import type { PushQueue } from "../../core/push/index.js";
 import type { CreditedEvent } from "../../core/topup/balance-watcher.js";
-import type { Translations } from "../i18n.js";
+import type { NotifierDeps } from "./notifier-deps.js";
 import { HTML } from "../helpers/html.js";
 import type { Translator } from "../helpers/record-text.js";
 import { creditedMessage } from "../helpers/top-up-text.js";
 
-export interface TopUpNotifierDeps {
-  push: Pick<PushQueue, "enqueue">;
-  chats: Pick<ChatRepository, "get">;
-  /** The app's one I18n instance (the bot's own). */
-  i18n: Translations;
-  defaultLocale: SupportedLocale;
-  logger: Logger;
-}
+export type TopUpNotifierDeps = NotifierDeps;
 
 /**
  * "Top-up credited, tap Confirm/Retry" as a new message through the push

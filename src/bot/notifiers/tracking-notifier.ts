@@ -1,12 +1,8 @@
-import type { Logger } from "pino";
-import type { SupportedLocale } from "../../config.js";
 import type { NotificationSettings } from "../../core/chats/chat-record.js";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
-import type { PushQueue } from "../../core/push/index.js";
 import type { RecoveryOutcome } from "../../core/confirmations/confirmation-recovery.js";
 import type { TrackKind } from "../../core/tracking/tracked-item.js";
 import type { TrackerChange, TrackerGiveUp } from "../../core/tracking/tracker.js";
-import type { Translations } from "../i18n.js";
+import type { NotifierDeps } from "./notifier-deps.js";
 import { serviceErrorText } from "../helpers/error-text.js";
 import { code, html, HTML, translate } from "../helpers/html.js";
 import { finalText, recordCardText, type Translator } from "../helpers/record-text.js";
@@ -14,13 +10,7 @@ import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../k
 import { createRentAgainKeyboard, createRetryKeyboard, createTopUpRetryKeyboard } from "../keyboards/order.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 
-export interface TrackingNotifierDeps {
-  push: Pick<PushQueue, "enqueue">;
-  chats: Pick<ChatRepository, "get">;
-  /** The app's one I18n instance (the bot's own). */
-  i18n: Translations;
-  defaultLocale: SupportedLocale;
-  logger: Logger;
+export interface TrackingNotifierDeps extends NotifierDeps {
   now?: () => number;
 }
 

@@ -1,0 +1,15 @@
+import type { Logger } from "pino";
+import type { SupportedLocale } from "../../config.js";
+import type { ChatRepository } from "../../core/chats/chat-repository.js";
+import type { PushQueue } from "../../core/push/index.js";
+import type { Translations } from "../i18n.js";
+
+/** What every notifier needs: it renders in the chat's language and sends through the push queue. */
+export interface NotifierDeps {
+  push: Pick<PushQueue, "enqueue">;
+  chats: Pick<ChatRepository, "get">;
+  /** The app's one I18n instance (the bot's own). */
+  i18n: Translations;
+  defaultLocale: SupportedLocale;
+  logger: Logger;
+}
