@@ -29,6 +29,11 @@ export const historyEntrySchema = z.object({
   /** order: energy amount. */
   amount: z.number().int().optional(),
   durationSec: z.number().int().optional(),
+  /**
+   * order: when the bot first saw it `fulfilled` (webhook or poll). The service's record has no
+   * fulfilment time, so this is the delegation's start as far as the bot can know (docs/orders.md).
+   */
+  fulfilledAtMs: z.number().int().optional(),
   totalCostSun: z.number().int().optional(),
   /** broadcast: usdt | trx | contract (as read locally). */
   txKind: z.string().optional(),
@@ -54,7 +59,8 @@ export interface HistoryPage {
 export interface OrderHistory {
   /** Adds entries (an existing id is replaced, keeping its place). */
   add(chatId: number, entries: readonly HistoryEntry[]): Promise<void>;
-  setStatus(chatId: number, kind: HistoryEntry["kind"], id: string, status: string): Promise<void>;
+  /** `seenAtMs` stamps `fulfilledAtMs` the first time an order is seen `fulfilled`. */
+  setStatus(chatId: number, kind: HistoryEntry["kind"], id: string, status: string, seenAtMs?: number): Promise<void>;
   get(chatId: number, kind: HistoryEntry["kind"], id: string): Promise<HistoryEntry | undefined>;
   /** The newest broadcast of this chat for a transaction id. */
   findBroadcastByTxId(chatId: number, txId: string): Promise<HistoryEntry | undefined>;
@@ -70,6 +76,20 @@ export interface OrderHistoryDeps {
   logger: Logger;
   /** Without it the history is kept per chat only (tools and tests of the history itself). */
   accountOf?: HistoryAccountOf;
+}
+
+function withStatus(entry: HistoryEntry, status: string, seenAtMs: number | undefined): HistoryEntry {
+  const stamp = entry.kind === "order" && status === "fulfilled" && entry.fulfilledAtMs === undefined && seenAtMs !== undefined;
+  return stamp ? { ...entry, status, fulfilledAtMs: seenAtMs } : { ...entry, status };
+}
+
+/**
+ * When an order's delegation ends, as far as the bot can know: the time it first saw the order
+ * `fulfilled` plus the duration. Undefined until then (or for a broadcast).
+ */
+export function delegationEndsAtMs(entry: HistoryEntry): number | undefined {
+  if (entry.kind !== "order" || entry.fulfilledAtMs === undefined || entry.durationSec === undefined) return undefined;
+  return entry.fulfilledAtMs + entry.durationSec * 1000;
 }
 
 function merged(current: readonly HistoryEntry[], added: readonly HistoryEntry[]): HistoryEntry[] {
@@ -125,12 +145,12 @@ export function createOrderHistory({ store, logger, accountOf }: OrderHistoryDep
       }
       await records.update(k, (current) => ({ entries: merged(current?.entries ?? [], added) }));
     },
-    async setStatus(chatId, kind, id, status) {
+    async setStatus(chatId, kind, id, status, seenAtMs) {
       const k = await key(chatId);
       if (k === undefined) return;
       await records.update(k, (current) => {
         if (!current) return undefined;
-        const entries = current.entries.map((e) => (e.kind === kind && e.id === id ? { ...e, status } : e));
+        const entries = current.entries.map((e) => (e.kind === kind && e.id === id ? withStatus(e, status, seenAtMs) : e));
         return { entries };
       });
     },

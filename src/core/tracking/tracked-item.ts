@@ -55,7 +55,7 @@ export function historyEntryOf(tracked: TrackedRecord, nowMs: number): HistoryEn
   const at = Number.isNaN(createdAtMs) ? nowMs : createdAtMs;
   if (tracked.kind === "order") {
     const o = tracked.record;
-    return { kind: "order", id: o.orderId, createdAtMs: at, status: o.status, address: o.receiver, amount: o.resourceAmount, durationSec: o.durationSec, totalCostSun: o.totalCostSun };
+    return { kind: "order", id: o.orderId, createdAtMs: at, status: o.status, address: o.receiver, amount: o.resourceAmount, durationSec: o.durationSec, totalCostSun: o.totalCostSun, ...(o.status === "fulfilled" ? { fulfilledAtMs: nowMs } : {}) };
   }
   const b = tracked.record;
   return {
