@@ -7,7 +7,7 @@ import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { formatTrx } from "../helpers/format.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
-import { createAlertsKeyboard } from "../keyboards/alerts.js";
+import { ALERT_TEXT_ID, createAlertsKeyboard } from "../keyboards/alerts.js";
 
 const isSwitch = (value: string | undefined): value is AlertSwitch => ALERT_SWITCHES.some((k) => k === value);
 const DEFAULT_WORDS = new Set(["default", "reset"]);
@@ -70,7 +70,7 @@ export function createAlertsFeature(deps: BotDeps): Composer<BotContext> {
     }
     const on = data.value === "on";
     const before = await deps.alerts.get(ctx.chat.id);
-    await ctx.answerCallbackQuery({ text: ctx.t(`alerts-${data.kind}-${on ? "enabled" : "disabled"}`) });
+    await ctx.answerCallbackQuery({ text: ctx.t(`alerts-${ALERT_TEXT_ID[data.kind]}-${on ? "enabled" : "disabled"}`) });
     // A second tap on the same (stale) button changes nothing: no write, no edit.
     if (before[data.kind] === on) return;
     const settings = await deps.alerts.setSwitch(ctx.chat.id, data.kind, on);
