@@ -11,7 +11,8 @@ export function createAlertsKeyboard(ctx: Pick<ConversationContext, "t">, settin
   const keyboard = new InlineKeyboard();
   for (const kind of ALERT_SWITCHES) {
     const on = settings[kind];
-    keyboard.text(ctx.t(`alerts-${ALERT_TEXT_ID[kind]}-${on ? "on" : "off"}`), alertsData.pack({ kind, value: on ? "off" : "on" })).row();
+    if (kind !== ALERT_SWITCHES[0]) keyboard.row();
+    keyboard.text(ctx.t(`alerts-${ALERT_TEXT_ID[kind]}-${on ? "on" : "off"}`), alertsData.pack({ kind, value: on ? "off" : "on" }));
   }
   return keyboard;
 }
