@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../src/app.js";
 import { sunToTrx } from "../src/core/money.js";
 import { signTrc20Transfer, TEST_KEYS } from "../testkit/tron-sign.js";
-import { failOnLoggedErrors, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { claimRedisDb, failOnLoggedErrors, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 
 const FAST = { BALANCE_WATCH_INTERVAL_MS: "60", BALANCE_WATCH_SETTLE_MS: "30", BALANCE_WATCH_MAX_BACKOFF_MS: "300" };
 const DEPOSIT = /Deposit credited/;
@@ -145,5 +145,35 @@ describe("a deposit while a short quote waits for it", () => {
     w.sim.deposit(w.demo.accountId, 10_000_000);
     await waitFor(() => w.botTexts(CHAT, DEPOSIT).length > 0, "the next deposit's notice");
     expect(w.botTexts(CHAT, /credited/)).toEqual([credited.text, "💰 Deposit credited: +10 TRX (balance now 31 TRX)."]);
+  });
+});
+
+const REDIS_URL = process.env.TEST_REDIS_URL;
+if (!REDIS_URL) console.log("skipping the balance watch on two processes: TEST_REDIS_URL is not set (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379)");
+
+describe.skipIf(!REDIS_URL)("two app processes over one Redis watching one chat (TEST_REDIS_URL)", () => {
+  let w: AppWorld;
+  let target: StoreTarget;
+  const CHAT = 5353;
+
+  beforeAll(async () => {
+    target = await claimRedisDb(REDIS_URL!);
+    w = await startAppWorld({ balanceSun: 100_000_000 });
+    await w.startApp(target.url, FAST);
+    await w.startApp(target.url, { ...FAST, BOT_MODE: "worker" });
+  });
+  failOnLoggedErrors(() => w?.logs);
+
+  afterAll(async () => {
+    await w?.close();
+    await target?.cleanup();
+  });
+
+  it("tells a deposit once although both processes read the balance", async () => {
+    await linkAndBaseline(w, CHAT);
+    w.sim.deposit(w.demo.accountId, 10_000_000);
+    await waitFor(() => w.botTexts(CHAT, DEPOSIT).length > 0, "the deposit notice");
+    await moreReads(w, 8);
+    expect(w.botTexts(CHAT, DEPOSIT)).toEqual(["💰 Deposit credited: +10 TRX (balance now 110 TRX)."]);
   });
 });
