@@ -10,7 +10,7 @@ import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
  * Wallet secrets pasted in chat must be recognized (and deleted) however they
  * are written; ordinary order and broadcast input must never be taken for one.
  */
-const wordlist = utils.ethersUtils.wordlists.en!;
+const wordlist = utils.ethersUtils.wordlists["en"]!;
 const WORDS: readonly string[] = Array.from({ length: 2048 }, (_, i) => wordlist.getWord(i));
 const KNOWN = new Set(WORDS);
 const bip39Word = fc.constantFrom(...WORDS);

@@ -215,7 +215,7 @@ async function openPostgresDriver(url: string, logger: Logger): Promise<Driver> 
     kind: "postgres",
     createAdapter: () => new PostgresStore({ pool, table }),
     keyvPrefixesKeys: true,
-    ping: async () => (await pool.query("SELECT 1 AS one")).rows[0]?.one === 1,
+    ping: async () => (await pool.query("SELECT 1 AS one")).rows[0]?.["one"] === 1,
     purgeExpired: () => purgeExpiredPostgres(pool, table),
     close: () => pool.end(),
   };

@@ -38,7 +38,7 @@ function escapeForStore(data: unknown): unknown {
     const keys: (string | number)[] = Array.isArray(copy) ? copy.map((_, i) => i) : Object.keys(copy);
     for (const k of keys) stack.push({ parent: copy, key: k, depth: depth + 1 });
   }
-  return holder.root;
+  return holder["root"];
 }
 
 export function safeSerialize(data: unknown): string {
