@@ -33,7 +33,7 @@ describe("secret detection (detectSecret, fuzz)", { timeout: fuzzTimeoutMs() }, 
     });
     fc.assert(
       fc.property(arb, ({ key, upper, prefix, quote, words, at, sep: s }) => {
-        const cased = upper === "upper" ? key.toUpperCase() : upper === "mixed" ? [...key].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join("") : key;
+        const cased = upper === "upper" ? key.toUpperCase() : upper === "mixed" ? Array.from(key).map((c, i) => (i % 2 ? c.toUpperCase() : c)).join("") : key;
         const tokens = [...words];
         tokens.splice(at % (words.length + 1), 0, `${quote[0]}${prefix}${cased}${quote[1]}`);
         return detectSecret(tokens.join(s)) === "private_key";
