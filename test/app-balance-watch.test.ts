@@ -25,7 +25,7 @@ async function moreReads(w: AppWorld, n = 3): Promise<void> {
 
 async function linkAndBaseline(w: AppWorld, chatId: number): Promise<void> {
   await w.say(chatId, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => /connected/i.test(m.text));
-  await waitFor(() => w.logs.some((l) => l.msg === "balance watch baseline read" && l.chatId === chatId), "the baseline read");
+  await waitFor(() => w.logs.some((l) => l.msg === "balance watch baseline read" && l['chatId'] === chatId), "the baseline read");
 }
 
 describe("the balance watch of a linked chat", () => {
@@ -148,7 +148,7 @@ describe("a deposit while a short quote waits for it", () => {
   });
 });
 
-const REDIS_URL = process.env.TEST_REDIS_URL;
+const REDIS_URL = process.env['TEST_REDIS_URL'];
 if (!REDIS_URL) console.log("skipping the balance watch on two processes: TEST_REDIS_URL is not set (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379)");
 
 describe.skipIf(!REDIS_URL)("two app processes over one Redis watching one chat (TEST_REDIS_URL)", () => {

@@ -16,8 +16,8 @@ export interface BalanceNotifier {
   announce(event: WatchEvent): Promise<void>;
 }
 
-/** The deposit line, also the head of a merged "credited" message. */
-export function depositText(tr: Translator, depositSun: bigint, balanceSun: bigint, locale: string): string {
+/** The deposit notice. */
+function depositText(tr: Translator, depositSun: bigint, balanceSun: bigint, locale: string): string {
   return translate(tr, "alerts-deposit", { amountTrx: formatTrx(depositSun, locale), balanceTrx: formatTrx(balanceSun, locale) });
 }
 

@@ -67,7 +67,7 @@ export interface AccountWatch {
   stop(): Promise<void>;
 }
 
-export const ACCOUNT_WATCH_DEFAULTS = { intervalMs: 3 * 60_000, settleMs: 5_000, maxBackoffMs: 30 * 60_000 } as const;
+const ACCOUNT_WATCH_DEFAULTS = { intervalMs: 3 * 60_000, settleMs: 5_000, maxBackoffMs: 30 * 60_000 } as const;
 
 type Outcome = "judged" | "unsettled" | "failed" | "rejected" | "unlinked";
 
@@ -125,7 +125,7 @@ export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
       return { result: "unlinked" };
     }
     const apiKey = given?.apiKey ?? linked.apiKey;
-    const linkTag = tagOf(`${linked.record.linkId ?? linked.record.linkedAt ?? "link"}`);
+    const linkTag = tagOf(linked.record.linkId ?? linked.record.linkedAt ?? "link");
     const busyBefore = await inFlight(chatId);
     const before = await entriesOf(chatId);
     let availableSun: number;

@@ -10,7 +10,7 @@ import type { StoreBackend } from "../store/types.js";
  * make. Everything is on by default; no threshold means the default one.
  */
 
-export const alertSettingsSchema = z.object({
+const alertSettingsSchema = z.object({
   deposits: z.boolean(),
   lowBalance: z.boolean(),
   /** Exact sun; absent: max(10 TRX, the next renewal's cost). */
