@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../src/app.js";
 import { sunToTrx } from "../src/core/money.js";
 import { signTrc20Transfer, TEST_KEYS } from "../testkit/tron-sign.js";
-import { claimRedisDb, failOnLoggedErrors, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { claimRedisDb, failOnLoggedErrors, postgresTarget, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 
 const FAST = { BALANCE_WATCH_INTERVAL_MS: "60", BALANCE_WATCH_SETTLE_MS: "30", BALANCE_WATCH_MAX_BACKOFF_MS: "300" };
 const DEPOSIT = /Deposit credited/;
@@ -174,6 +174,38 @@ describe.skipIf(!REDIS_URL)("two app processes over one Redis watching one chat 
     w.sim.deposit(w.demo.accountId, 10_000_000);
     await waitFor(() => w.botTexts(CHAT, DEPOSIT).length > 0, "the deposit notice");
     await moreReads(w, 8);
+    expect(w.botTexts(CHAT, DEPOSIT)).toEqual(["💰 Deposit credited: +10 TRX (balance now 110 TRX)."]);
+  });
+});
+
+const POSTGRES_URL = process.env["TEST_POSTGRES_URL"];
+if (!POSTGRES_URL) console.log("skipping the balance watch on Postgres: TEST_POSTGRES_URL is not set (e.g. TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test)");
+
+describe.skipIf(!POSTGRES_URL)("the balance watch on Postgres (TEST_POSTGRES_URL)", () => {
+  let w: AppWorld;
+  let target: StoreTarget;
+  let app: App;
+  const CHAT = 5454;
+
+  beforeAll(async () => {
+    target = postgresTarget(POSTGRES_URL!);
+    w = await startAppWorld({ balanceSun: 100_000_000 });
+    app = await w.startApp(target.url, FAST);
+  });
+  failOnLoggedErrors(() => w?.logs);
+
+  afterAll(async () => {
+    await w?.close();
+    await target?.cleanup();
+  });
+
+  it("compares the first read after a restart with the stored balance", async () => {
+    await linkAndBaseline(w, CHAT);
+    await w.stopApp(app);
+    w.sim.deposit(w.demo.accountId, 10_000_000);
+    app = await w.startApp(target.url, FAST);
+    await waitFor(() => w.botTexts(CHAT, DEPOSIT).length > 0, "the deposit notice");
+    await moreReads(w);
     expect(w.botTexts(CHAT, DEPOSIT)).toEqual(["💰 Deposit credited: +10 TRX (balance now 110 TRX)."]);
   });
 });
