@@ -51,6 +51,9 @@ const envSchema = z.object({
     .optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  EXPIRY_REMINDER_LEAD_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  EXPIRY_REMINDER_MAX_LEAD_PERCENT: z.coerce.number().int().min(1).max(99).default(50),
+  EXPIRY_REMINDER_RESCAN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = {
@@ -73,6 +76,12 @@ export type Config = {
   /** When set, /metrics is served on its own listener (METRICS_HOST:METRICS_PORT) and not on HTTP_PORT. */
   metricsPort: number | undefined;
   metricsHost: string;
+  /** How long before a delegation ends an opted-in chat is reminded (docs/expiry.md). */
+  expiryReminderLeadMs: number;
+  /** The lead never exceeds this share of the order's duration (a 1m order is still reminded). */
+  expiryReminderMaxLeadPercent: number;
+  /** How often each process reads the reminder schedule again (reminders another process scheduled). */
+  expiryReminderRescanMs: number;
 };
 
 /** Every bad or missing variable at once, each named, never with its value. */
@@ -152,6 +161,9 @@ export function parseConfig(env: Env): Config {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    expiryReminderLeadMs: e.EXPIRY_REMINDER_LEAD_SECONDS * 1000,
+    expiryReminderMaxLeadPercent: e.EXPIRY_REMINDER_MAX_LEAD_PERCENT,
+    expiryReminderRescanMs: e.EXPIRY_REMINDER_RESCAN_SECONDS * 1000,
   };
 }
 

@@ -8,6 +8,7 @@ import type { ServiceClient } from "../core/service/client.js";
 import type { StoreBackend } from "../core/store/types.js";
 import type { Vault } from "../core/vault.js";
 import type { Flows } from "../core/flows.js";
+import type { ExpiryReminders } from "../core/autopilot/expiry-reminders.js";
 import type { ConversationContext } from "./context.js";
 
 /**
@@ -34,4 +35,6 @@ export interface BotDeps {
   i18n: I18n<ConversationContext>;
   /** Orders, broadcasts, history and tracking: the use cases the flow features call. */
   flows: Flows;
+  /** Opt-in reminders before a delegation ends (/settings switch, the card's switch); absent: no switches. */
+  reminders?: ExpiryReminders;
 }

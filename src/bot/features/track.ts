@@ -2,6 +2,7 @@ import { Composer } from "grammy";
 import { ServiceError } from "../../core/service/errors.js";
 import { isBroadcastFinished, isOrderFinished } from "../../core/service/schemas.js";
 import { readRecord } from "../../core/tracking/read-record.js";
+import { delegationEndsAtMs } from "../../core/orders/order-history.js";
 import type { TrackedRecord } from "../../core/tracking/tracker.js";
 import { trackRefreshData } from "../callback-data/orders.js";
 import type { BotContext } from "../context.js";
@@ -28,10 +29,12 @@ export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
 
   const read = (apiKey: string, chatId: number, id: string, kind?: "order" | "broadcast") => readRecord({ service: deps.service, history: flows.history }, apiKey, chatId, id, kind);
 
-  /** What the bot itself read from a broadcast's signed transaction, kept in the history. */
+  /** What the bot itself read from a broadcast's signed transaction, and when an order's delegation ends, kept in the history. */
   async function cardText(ctx: BotContext, chatId: number, record: TrackedRecord, locale: string): Promise<string> {
-    const local = record.kind === "broadcast" ? await flows.history.get(chatId, "broadcast", record.record.broadcastId) : undefined;
-    return recordCardText(ctx, record, locale, local);
+    const entry = await flows.history.get(chatId, record.kind, record.kind === "order" ? record.record.orderId : record.record.broadcastId);
+    const local = record.kind === "broadcast" ? entry : undefined;
+    const endsAtMs = entry && delegationEndsAtMs(entry);
+    return recordCardText(ctx, record, locale, local, { nowMs: flows.now(), ...(endsAtMs === undefined ? {} : { endsAtMs }) });
   }
 
   const isFinal = (r: TrackedRecord) => (r.kind === "order" ? isOrderFinished(r.record.status) : isBroadcastFinished(r.record.status));
