@@ -4,7 +4,7 @@ import type { HistoryEntry } from "../../core/orders/order-history.js";
 import type { Broadcast, Order } from "../../core/service/schemas.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, html, translate, type Html } from "./html.js";
-import { broadcastEndLine, delegationEndText } from "./expiry-text.js";
+import { broadcastEndLine, canResend, delegationEndText } from "./expiry-text.js";
 
 /**
  * Status cards and final notifications of orders and broadcasts. Ids and
@@ -139,7 +139,7 @@ export function finalText(tr: Translator, record: { kind: "order"; record: Order
   const refundTrx = formatTrx(b.totalCostSun, locale);
   if (b.status === "expired") return translate(tr, "tracking-broadcast-expired", { ...common, reason, refundTrx });
   const left = b.txExpirationMs - nowMs;
-  return left > 75_000
+  return canResend(b.status, b.txExpirationMs, nowMs)
     ? translate(tr, "tracking-broadcast-failed", { ...common, reason, refundTrx, timeLeft: timeLeftText(tr, left) })
     : translate(tr, "tracking-broadcast-failed-resign", { ...common, reason, refundTrx });
 }
