@@ -5,7 +5,7 @@
  * Extend quotes the same order afresh.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { failOnLoggedErrors, RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { claimRedisDb, failOnLoggedErrors, postgresTarget, RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 
 const CHAT = 4646;
 const UNTIL = /Energy delegated until \d{2}:\d{2} UTC \(ends in (1 min|under a minute)\)/;
@@ -13,12 +13,23 @@ const UNTIL = /Energy delegated until \d{2}:\d{2} UTC \(ends in (1 min|under a m
 const FAR = { EXPIRY_REMINDER_LEAD_SECONDS: "1" };
 const SOON = { EXPIRY_REMINDER_LEAD_SECONDS: "58", EXPIRY_REMINDER_MAX_LEAD_PERCENT: "99", EXPIRY_REMINDER_RESCAN_SECONDS: "1" };
 
-describe("the app tells when energy runs out and reminds before it does", () => {
+const REDIS_URL = process.env.TEST_REDIS_URL;
+const POSTGRES_URL = process.env.TEST_POSTGRES_URL;
+if (!REDIS_URL || !POSTGRES_URL) console.log("app-expiry: the Redis/Postgres runs need TEST_REDIS_URL and TEST_POSTGRES_URL; running on SQLite only where absent");
+
+/** Every store keeps the schedule: the embedded one always, the shared ones when their servers are given. */
+const stores: [string, () => Promise<StoreTarget>][] = [
+  ["SQLite", () => Promise.resolve(sqliteTarget())],
+  ...(REDIS_URL ? [["Redis", () => claimRedisDb(REDIS_URL)] as [string, () => Promise<StoreTarget>]] : []),
+  ...(POSTGRES_URL ? [["Postgres", () => Promise.resolve(postgresTarget(POSTGRES_URL))] as [string, () => Promise<StoreTarget>]] : []),
+];
+
+describe.each(stores)("on %s, the app tells when energy runs out and reminds before it does", (_name, makeTarget) => {
   let w: AppWorld;
   let target: StoreTarget;
 
   beforeAll(async () => {
-    target = sqliteTarget();
+    target = await makeTarget();
     w = await startAppWorld();
   });
 
