@@ -65,6 +65,7 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
     expect(rows.text).toMatch(/⏳ until \d{2}:\d{2} UTC/);
     const tracked = await w.say(CHAT, `/track ${orderId}`, (m) => m.text.startsWith(`Order ${orderId}`));
     expect(tracked.text).toMatch(UNTIL);
+    expect(tracked.buttons.flat().map((b) => b.text)).toEqual(["🔁 Rent again", "🔕 No reminder"]);
     expect(reminders()).toEqual([]);
 
     // Stopped before its reminder was due: the next process finds it in the store.

@@ -39,6 +39,9 @@ describe("Resend after a failed broadcast", () => {
     expect(user.lastButtons()).toEqual([["📤 Resend"]]);
     expect(h.textOf(CHAT, cardId)).toMatch(/can be sent again with Resend until \d{2}:\d{2} UTC/);
     expect(h.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons.flat().map((b) => b.text)).toEqual(["📤 Resend"]);
+    await user.send(`/track ${failedId}`);
+    expect(user.lastText()).toMatch(/can be sent again with Resend until/);
+    expect(user.lastButtons()).toEqual([["📤 Resend"]]);
 
     // This time it lands; two taps arrive together.
     h.sim.control.setBroadcastOutcome(tx.txID, "confirmed");
