@@ -13,8 +13,8 @@ const UNTIL = /Energy delegated until \d{2}:\d{2} UTC \(ends in (1 min|under a m
 const FAR = { EXPIRY_REMINDER_LEAD_SECONDS: "1" };
 const SOON = { EXPIRY_REMINDER_LEAD_SECONDS: "58", EXPIRY_REMINDER_MAX_LEAD_PERCENT: "99", EXPIRY_REMINDER_RESCAN_SECONDS: "1" };
 
-const REDIS_URL = process.env.TEST_REDIS_URL;
-const POSTGRES_URL = process.env.TEST_POSTGRES_URL;
+const REDIS_URL = process.env["TEST_REDIS_URL"];
+const POSTGRES_URL = process.env["TEST_POSTGRES_URL"];
 if (!REDIS_URL || !POSTGRES_URL) console.log("app-expiry: the Redis/Postgres runs need TEST_REDIS_URL and TEST_POSTGRES_URL; running on SQLite only where absent");
 
 /** Every store keeps the schedule: the embedded one always, the shared ones when their servers are given. */

@@ -12,7 +12,7 @@ let h: OrderHarness;
 
 useOrderHarness((started) => (h = started));
 
-const answers = () => h.tg.callsOf("answerCallbackQuery").map((c) => (typeof c.params.text === "string" ? c.params.text : ""));
+const answers = () => h.tg.callsOf("answerCallbackQuery").map((c) => (typeof c.params["text"] === "string" ? c.params["text"] : ""));
 
 describe("a fulfilled order's card", () => {
   it("says until when energy is delegated and switches its own reminder on and off", async () => {
@@ -21,7 +21,7 @@ describe("a fulfilled order's card", () => {
     await user.send(`/order ${TEST_KEYS.bob.address} 100k 1h`);
     expect(user.lastText()).not.toContain("delegated until");
     const confirm = await user.press("✅ Confirm");
-    const cardId = h.pressedMessage(confirm);
+    const cardId = h.pressedMessage(confirm)!;
     await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Order")));
     const orderId = /Order ([0-9a-f]{24})/.exec(user.lastText())![1]!;
     expect(user.lastText()).toMatch(/⏳ Energy delegated until \d{2}:\d{2} UTC \(ends in (1 h|60 min|59 min)\)\.$/);

@@ -18,7 +18,7 @@ useOrderHarness((started) => ((h = started), (skewMs = 0)), { now: () => Date.no
 
 const trx = (leftMs = 600_000) => signTrxTransfer({ privateKey: bob.privateKey, to: carol.address, amountSun: 1_500_000, expirationMs: Date.now() + leftMs });
 const posts = () => h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/broadcasts");
-const answers = () => h.tg.callsOf("answerCallbackQuery").map((c) => (typeof c.params.text === "string" ? c.params.text : ""));
+const answers = () => h.tg.callsOf("answerCallbackQuery").map((c) => (typeof c.params["text"] === "string" ? c.params["text"] : ""));
 
 /** Links, submits `tx` with the given outcome and waits for the final notification starting with `mark`. */
 async function submitted(tx: ReturnType<typeof trx>, outcome: "failed" | "expired", mark: string) {
@@ -28,7 +28,7 @@ async function submitted(tx: ReturnType<typeof trx>, outcome: "failed" | "expire
   await user.send(`/broadcast ${JSON.stringify(tx)}`);
   const confirm = await user.press("✅ Confirm");
   await h.until(() => user.botTexts().some((t) => t.startsWith(mark)));
-  return { account, user, cardId: h.pressedMessage(confirm) };
+  return { account, user, cardId: h.pressedMessage(confirm)! };
 }
 
 describe("Resend after a failed broadcast", () => {

@@ -98,7 +98,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       const ends = endsAtMs === undefined ? [] : [delegationEndText(tr, endsAtMs, nowMs, locale)];
       const params: Record<string, unknown> = { chat_id: chatId, text: [finalText(tr, change, locale, nowMs), ...ends].join("\n"), ...HTML };
       const keyboard = endKeyboard(true);
-      if (keyboard) params.reply_markup = { inline_keyboard: keyboard.inline_keyboard };
+      if (keyboard) params["reply_markup"] = { inline_keyboard: keyboard.inline_keyboard };
       await deps.push.enqueue({ id: jobId("final"), chatId, method: "sendMessage", params });
     },
 
