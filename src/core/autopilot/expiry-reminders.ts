@@ -16,7 +16,7 @@ import type { StoreBackend } from "../store/types.js";
  * announcement's deterministic job id makes a second one harmless anyway.
  */
 
-export const DEFAULT_EXPIRY_REMINDERS = {
+const DEFAULT_EXPIRY_REMINDERS = {
   /** How long before the end the chat is reminded. */
   leadMs: 5 * 60_000,
   /** The lead never exceeds this share of the duration, so a 1m order is still reminded (at half its duration). */
@@ -30,7 +30,7 @@ const RETRY_DELAY_MS = 5_000;
 /** Long enough for one announcement; a process that dies holding it frees it by itself. */
 const CLAIM_TTL_MS = 30_000;
 
-export const expiryReminderSchema = z.object({
+const expiryReminderSchema = z.object({
   chatId: z.number().int(),
   orderId: z.string(),
   receiver: z.string(),

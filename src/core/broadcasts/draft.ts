@@ -67,7 +67,7 @@ const DRAFT_RETENTION_MS = 24 * 60 * 60_000;
  * Retry, Resend after `failed`): it is kept that long plus this margin, in which a late press or a
  * restart's recovery is still told "expired" rather than "unknown button", and never longer.
  */
-export const DRAFT_MARGIN_MS = 5 * 60_000;
+const DRAFT_MARGIN_MS = 5 * 60_000;
 
 function retentionMs(expirationMs: number, nowMs: number): number {
   return Math.min(DRAFT_RETENTION_MS, Math.max(DRAFT_MARGIN_MS, expirationMs - nowMs + DRAFT_MARGIN_MS));
