@@ -11,6 +11,8 @@ const CHAT = 4646;
 const UNTIL = /Energy delegated until \d{2}:\d{2} UTC \(ends in (1 min|under a minute)\)/;
 /** The first app reminds one second before the end (never within this test); the next ones almost at once. */
 const FAR = { EXPIRY_REMINDER_LEAD_SECONDS: "1" };
+/** Only a safety net for a loaded machine: every wait ends as soon as its state is there. */
+const SAFETY_MS = 55_000;
 const SOON = { EXPIRY_REMINDER_LEAD_SECONDS: "58", EXPIRY_REMINDER_MAX_LEAD_PERCENT: "99", EXPIRY_REMINDER_RESCAN_SECONDS: "1" };
 
 const REDIS_URL = process.env["TEST_REDIS_URL"];
@@ -48,14 +50,14 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
     const settings = await w.say(CHAT, "/settings", (m) => m.buttons.flat().some((b) => b.text.includes("Expiry reminders")));
     expect(settings.buttons.flat().map((b) => b.text)).toContain("🔕 Expiry reminders: off");
     w.front.enqueue(w.tg.press(CHAT, "🔕 Expiry reminders: off"));
-    await waitFor(() => w.tg.botMessages(CHAT).some((m) => m.buttons.flat().some((b) => b.text === "⏰ Expiry reminders: on")), "the switch turned on");
+    await waitFor(() => w.tg.botMessages(CHAT).some((m) => m.buttons.flat().some((b) => b.text === "⏰ Expiry reminders: on")), "the switch turned on", SAFETY_MS);
 
     const quote = await w.say(CHAT, `/order ${RECEIVER} 100k 1m`, (m) => m.text.includes("Your quote"));
     expect(quote.text).not.toMatch(/delegated until/);
     w.front.enqueue(w.tg.press(CHAT, "✅ Confirm"));
     // The card and the notification, once the bot has seen the order fulfilled.
-    await waitFor(() => UNTIL.test(w.textOf(CHAT, quote.messageId)), "the card's end");
-    const fulfilled = await waitFor(() => w.tg.botMessages(CHAT).find((m) => m.text.startsWith("✅ Order")), "the fulfilled notification");
+    await waitFor(() => UNTIL.test(w.textOf(CHAT, quote.messageId)), "the card's end", SAFETY_MS);
+    const fulfilled = await waitFor(() => w.tg.botMessages(CHAT).find((m) => m.text.startsWith("✅ Order")), "the fulfilled notification", SAFETY_MS);
     expect(fulfilled.text).toMatch(UNTIL);
     // The chat opted in: the reminder is scheduled, and the switch offers to drop it.
     expect(fulfilled.buttons.flat().map((b) => b.text)).toEqual(["🔁 Rent again", "🔕 No reminder"]);
@@ -71,7 +73,7 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
     // Stopped before its reminder was due: the next process finds it in the store.
     await w.stopApp(first);
     const second = await w.startApp(target.url, SOON);
-    const reminder = await waitFor(() => w.tg.botMessages(CHAT).find((m) => m.text.startsWith("⏰ Energy for")), "the reminder");
+    const reminder = await waitFor(() => w.tg.botMessages(CHAT).find((m) => m.text.startsWith("⏰ Energy for")), "the reminder", SAFETY_MS);
     expect(reminder.text).toContain(`Energy for ${RECEIVER} ends at`);
     expect(reminder.text).toContain(`Order ${orderId}: 100,000 energy for 1 min.`);
     expect(reminder.buttons.map((row) => row.map((b) => b.text))).toEqual([["🔁 Extend", "♻️ Keep charged"]]);
@@ -81,7 +83,7 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
     const debits = () => w.sim.ledger(w.demo.accountId).filter((e) => e.kind === "debit").length;
     const charged = debits();
     w.front.enqueue(w.tg.press(CHAT, "🔁 Extend", { messageId: reminder.messageId }));
-    const again = await waitFor(() => w.tg.botMessages(CHAT).find((m) => m.messageId > reminder.messageId && m.text.includes("Your quote")), "the fresh quote");
+    const again = await waitFor(() => w.tg.botMessages(CHAT).find((m) => m.messageId > reminder.messageId && m.text.includes("Your quote")), "the fresh quote", SAFETY_MS);
     expect(again.text).toContain(RECEIVER);
     expect(again.text).toContain("100,000");
     expect(again.text).toContain("1 min");
@@ -92,5 +94,5 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
     await w.startApp(target.url, SOON);
     await w.say(CHAT, "/orders", (m) => m.text.includes(orderId) && m.messageId > again.messageId);
     expect(reminders()).toHaveLength(1);
-  });
+  }, 240_000);
 });
