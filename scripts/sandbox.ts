@@ -70,6 +70,9 @@ async function main(): Promise<void> {
     HTTP_HOST: "127.0.0.1",
     HTTP_PORT: String(botPort),
     PUBLIC_URL: `http://127.0.0.1:${botPort}`,
+    // A 1m order is reminded 20 s before its end, so reminders can be watched live (docs/expiry.md).
+    EXPIRY_REMINDER_LEAD_SECONDS: "20",
+    EXPIRY_REMINDER_RESCAN_SECONDS: "5",
   };
   const envFile = join(dir, "sandbox.env");
   writeFileSync(envFile, Object.entries(env).map(([k, v]) => `${k}=${v}`).join("\n") + "\n", { mode: 0o600 });

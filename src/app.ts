@@ -82,7 +82,10 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     logger,
     metrics,
     transport: (job) => pushApi.raw[job.method](job.params as never),
-    tuning: { tracker: { ...given("minDelayMs", overrides.trackerMinDelayMs), ...given("maxDelayMs", overrides.trackerMaxDelayMs) } },
+    tuning: {
+      tracker: { ...given("minDelayMs", overrides.trackerMinDelayMs), ...given("maxDelayMs", overrides.trackerMaxDelayMs) },
+      expiry: { leadMs: config.expiryReminderLeadMs, maxLeadPercent: config.expiryReminderMaxLeadPercent, rescanIntervalMs: config.expiryReminderRescanMs },
+    },
   });
   const { tracker, notifier, topUpNotifier } = delivery;
   const balance = createBalanceWatchAssembly({
@@ -120,7 +123,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     onOutcome: (outcome) => notifier.onRecovered(outcome),
     logger,
   });
-  const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats: balance.chats, i18n, flows, alerts: balance.alerts };
+  const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats: balance.chats, i18n, flows, alerts: balance.alerts, reminders: delivery.reminders };
   const intake = createIntake({ config, logger, bot: deps, telegram, inbox: delivery.inbox, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal) });
 
   let stopping: Promise<void> | undefined;

@@ -56,6 +56,9 @@ const envSchema = z.object({
   BALANCE_WATCH_MAX_BACKOFF_MS: z.coerce.number().int().min(10).max(86_400_000).default(1_800_000),
   TOPUP_WATCH_FIRST_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(3_000),
   TOPUP_WATCH_MAX_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  EXPIRY_REMINDER_LEAD_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  EXPIRY_REMINDER_MAX_LEAD_PERCENT: z.coerce.number().int().min(1).max(99).default(50),
+  EXPIRY_REMINDER_RESCAN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = {
@@ -82,6 +85,12 @@ export type Config = {
   balanceWatch: { intervalMs: number; settleMs: number; maxBackoffMs: number };
   /** Backoff of the reads while a quote or a 402 waits for a top-up: first read, cap. */
   topUpWatch: { firstDelayMs: number; maxDelayMs: number };
+  /** How long before a delegation ends an opted-in chat is reminded (docs/expiry.md). */
+  expiryReminderLeadMs: number;
+  /** The lead never exceeds this share of the order's duration (a 1m order is still reminded). */
+  expiryReminderMaxLeadPercent: number;
+  /** How often each process reads the reminder schedule again (reminders another process scheduled). */
+  expiryReminderRescanMs: number;
 };
 
 /** Every bad or missing variable at once, each named, never with its value. */
@@ -163,6 +172,9 @@ export function parseConfig(env: Env): Config {
     metricsHost: e.METRICS_HOST,
     balanceWatch: { intervalMs: e.BALANCE_WATCH_INTERVAL_MS, settleMs: e.BALANCE_WATCH_SETTLE_MS, maxBackoffMs: e.BALANCE_WATCH_MAX_BACKOFF_MS },
     topUpWatch: { firstDelayMs: e.TOPUP_WATCH_FIRST_DELAY_MS, maxDelayMs: e.TOPUP_WATCH_MAX_DELAY_MS },
+    expiryReminderLeadMs: e.EXPIRY_REMINDER_LEAD_SECONDS * 1000,
+    expiryReminderMaxLeadPercent: e.EXPIRY_REMINDER_MAX_LEAD_PERCENT,
+    expiryReminderRescanMs: e.EXPIRY_REMINDER_RESCAN_SECONDS * 1000,
   };
 }
 

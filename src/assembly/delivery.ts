@@ -1,6 +1,8 @@
 import type { Logger } from "pino";
 import type { Translations } from "../bot/i18n.js";
 import { createTopUpNotifier, type TopUpNotifier } from "../bot/notifiers/top-up-notifier.js";
+import { createExpiryNotifier } from "../bot/notifiers/expiry-notifier.js";
+import { createExpiryReminders, type ExpiryReminders, type ExpiryRemindersDeps } from "../core/autopilot/expiry-reminders.js";
 import { createTrackingNotifier, type TrackingNotifier } from "../bot/notifiers/tracking-notifier.js";
 import type { SupportedLocale } from "../config.js";
 import type { Metrics } from "../core/metrics.js";
@@ -27,6 +29,8 @@ export interface DeliveryDeps {
     push?: Pick<PushQueueDeps, "limits" | "retry">;
     tracker?: Pick<TrackerDeps, "minDelayMs" | "maxDelayMs" | "orderHorizonMs" | "broadcastMarginMs">;
     inbox?: Pick<WebhookInboxDeps, "baseDelayMs">;
+    /** Expiry reminders: lead, its cap, rescans (config); `claim` when several processes share the store. */
+    expiry?: Pick<ExpiryRemindersDeps, "leadMs" | "maxLeadPercent" | "rescanIntervalMs" | "claim">;
     now?: () => number;
   };
   /** Sees each webhook notice before the tracker does (the server tests read them). */
@@ -39,6 +43,8 @@ export interface Delivery {
   tracker: Tracker;
   notifier: TrackingNotifier;
   topUpNotifier: TopUpNotifier;
+  /** Reminders before a delegation ends; scheduled when the tracker sees an order fulfilled. */
+  reminders: ExpiryReminders;
   inbox: WebhookInbox;
   /** Push queue, inbox, tracker: the queue runs before anything can enqueue. */
   start(): Promise<void>;
@@ -69,13 +75,23 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
       await tracker.stopChat(chatId);
     },
   });
-  const notifier = createTrackingNotifier({ push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger, ...now });
+  const notifierDeps = { push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger, ...now };
+  const expiryNotifier = createExpiryNotifier(notifierDeps);
+  const reminders = createExpiryReminders({ store, logger, ...now, ...tuning.expiry, announce: (reminder) => expiryNotifier.onReminder(reminder) });
+  const notifier = createTrackingNotifier({ ...notifierDeps, reminders });
   const topUpNotifier = createTopUpNotifier({ push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger });
   const tracker = createTracker({
     store,
     service: deps.service,
     getApiKey: (chatId) => chats.getApiKey(chatId),
-    onChange: (change) => notifier.onChange(change),
+    onChange: async (change) => {
+      // Scheduled first, so the notification's switch shows it; a failure here offers the change again.
+      if (change.kind === "order" && change.record.status === "fulfilled" && change.fulfilledAtMs !== undefined) {
+        const o = change.record;
+        await reminders.onFulfilled({ chatId: change.chatId, orderId: o.orderId, receiver: o.receiver, amount: o.resourceAmount, durationSec: o.durationSec, fulfilledAtMs: change.fulfilledAtMs, ...(change.locale === undefined ? {} : { locale: change.locale }) });
+      }
+      await notifier.onChange(change);
+    },
     onGiveUp: (event) => notifier.onGiveUp(event),
     history,
     logger,
@@ -101,16 +117,19 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
     tracker,
     notifier,
     topUpNotifier,
+    reminders,
     inbox,
     async start() {
       await push.start();
       await inbox.start();
       await tracker.start();
+      await reminders.start();
     },
     stop: () =>
       runStopSteps(logger, [
         ["inbox", () => inbox.stop()],
         ["tracker", () => tracker.stop()],
+        ["expiry-reminders", () => reminders.stop()],
         ["push", () => push.stop()],
       ]),
   };

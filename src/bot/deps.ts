@@ -9,6 +9,7 @@ import type { StoreBackend } from "../core/store/types.js";
 import type { AlertSettingsStore } from "../core/topup/alert-settings.js";
 import type { Vault } from "../core/vault.js";
 import type { Flows } from "../core/flows.js";
+import type { ExpiryReminders } from "../core/autopilot/expiry-reminders.js";
 import type { ConversationContext } from "./context.js";
 
 /**
@@ -37,4 +38,6 @@ export interface BotDeps {
   flows: Flows;
   /** What the balance watch tells each chat (/alerts). */
   alerts: AlertSettingsStore;
+  /** Opt-in reminders before a delegation ends (/settings switch, the card's switch); absent: no switches. */
+  reminders?: ExpiryReminders;
 }

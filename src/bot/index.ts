@@ -14,6 +14,7 @@ import { createBatchOrderFeature } from "./features/batch-order.js";
 import { createBroadcastFeature } from "./features/broadcast.js";
 import { createCancelFeature } from "./features/cancel.js";
 import { createChatMemberFeature } from "./features/chat-member.js";
+import { createExpiryFeature } from "./features/expiry.js";
 import { createHelpFeature } from "./features/help.js";
 import { createInlineQuoteFeature } from "./features/inline-quote.js";
 import { createLanguageFeature } from "./features/language.js";
@@ -83,6 +84,7 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
     createBatchOrderFeature(),
     createOrdersFeature(deps),
     createTrackFeature(deps),
+    createExpiryFeature(deps),
     createTopUpFeature(deps),
     createUnhandledFeature(deps), // last
   ];

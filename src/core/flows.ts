@@ -3,6 +3,7 @@ import { createAddressBook, type AddressBook } from "./address-book.js";
 import { createPendingConfirmations, type PendingConfirmations } from "./confirmations/pending-confirmations.js";
 import { createDraftStore, type DraftStore } from "./broadcasts/draft.js";
 import { createBroadcastSubmitter, type BroadcastSubmitter } from "./broadcasts/submit-broadcast.js";
+import { createBroadcastResender, type BroadcastResender } from "./broadcasts/resend-broadcast.js";
 import { createOrderHistory, type OrderHistory } from "./orders/order-history.js";
 import { createOrderPlacer, type OrderPlacer } from "./orders/place-order.js";
 import { createQuoteStore, type QuoteStore } from "./orders/quote-store.js";
@@ -24,6 +25,8 @@ export interface Flows {
   addressBook: AddressBook;
   drafts: DraftStore;
   submitter: BroadcastSubmitter;
+  /** Resend of a failed broadcast's signed transaction (docs/expiry.md). */
+  resender: BroadcastResender;
   /** Confirmations whose outcome is not recorded yet; resolved at start-up. */
   pending: PendingConfirmations;
   tracker: FlowTracker;
@@ -56,7 +59,7 @@ export function createFlows(deps: CreateFlowsDeps): Flows {
   const quotes = createQuoteStore({ store: deps.store, logger });
   const history = deps.history ?? createOrderHistory({ store: deps.store, logger });
   const addressBook = createAddressBook({ store: deps.store, logger });
-  const drafts = createDraftStore({ store: deps.store, logger });
+  const drafts = createDraftStore({ store: deps.store, logger, now });
   const pending = createPendingConfirmations({ store: deps.store, logger });
   const { tracker } = deps;
   // A watch ends by itself once its quote or draft can no longer be sent under its key.
@@ -78,6 +81,7 @@ export function createFlows(deps: CreateFlowsDeps): Flows {
     pending,
     placer: createOrderPlacer({ service: deps.service, quotes, history, addressBook, tracker, pending, now, logger }),
     submitter: createBroadcastSubmitter({ service: deps.service, drafts, history, tracker, pending, now, logger }),
+    resender: createBroadcastResender({ service: deps.service, drafts, history, tracker, now, logger }),
     tracker,
     now,
     ...(deps.usdtContract === undefined ? {} : { usdtContract: deps.usdtContract }),

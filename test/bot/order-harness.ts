@@ -54,7 +54,7 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
       const usdt = options.usdtContract === undefined ? {} : { usdtContract: options.usdtContract };
       const topUps = { getApiKey: (chatId: number) => deps.chats.getApiKey(chatId), onCredited: delivery.topUpNotifier.onCredited, firstDelayMs: 20, maxDelayMs: 100, ...options.topUp };
       const flows = createFlows({ store: deps.store, service: deps.service, logger: deps.logger, tracker, history, now, topUps, ...usdt });
-      return { ...deps, flows };
+      return { ...deps, flows, reminders: delivery.reminders };
     },
   });
   current.bot = () => h.bot;

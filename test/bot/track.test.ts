@@ -21,8 +21,10 @@ describe("/track", () => {
     await h.until(async () => (await h.deps.service.getOrder(account.apiKey, id)).status === "fulfilled");
     await user.send(`/track ${id}`);
     expect(user.lastText()).toContain(`Order ${id}\nStatus: fulfilled (energy delivered)\nReceiver: ${TEST_KEYS.carol.address}`);
-    // A finished record cannot change: its card has no Refresh button.
-    expect(user.lastButtons()).toEqual([]);
+    // A finished record cannot change: its card has no Refresh button, only Rent again (the bot never saw
+    // this order fulfilled, so it shows no end and offers no reminder).
+    expect(user.lastButtons()).toEqual([["🔁 Rent again"]]);
+    expect(user.lastText()).not.toContain("delegated until");
 
     h.sim.control.pauseLifecycles(true);
     const pending = (await h.deps.service.createOrders(account.apiKey, [{ toAddress: TEST_KEYS.carol.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }], "k-track-2")).orders[0]!.orderId;

@@ -129,6 +129,7 @@ describe("conversations and tracking across restarts", () => {
     await user.press("✅ Подтвердить");
     await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Заказ")));
     expect(user.lastText()).toContain("выполнен");
-    expect(user.lastButtons()).toEqual([["🔁 Арендовать снова"]]);
+    expect(user.lastText()).toMatch(/Энергия делегирована до \d{2}:\d{2} UTC/);
+    expect(user.lastButtons()).toEqual([["🔁 Арендовать снова", "⏰ Напомнить"]]);
   });
 });

@@ -1,5 +1,5 @@
 import { Composer } from "grammy";
-import type { HistoryEntry } from "../../core/orders/order-history.js";
+import { delegationEndsAtMs, type HistoryEntry } from "../../core/orders/order-history.js";
 import { historyPageData } from "../callback-data/orders.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
@@ -10,17 +10,20 @@ import { code, html, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { durationText, statusText, usdtExact, type Translator } from "../helpers/record-text.js";
 import { createHistoryKeyboard } from "../keyboards/orders.js";
+import { delegationEndShort } from "../helpers/expiry-text.js";
 
 export const HISTORY_PAGE_SIZE = 5;
 
-function entryText(tr: Translator, e: HistoryEntry, n: number, locale: string): string {
+function entryText(tr: Translator, e: HistoryEntry, n: number, locale: string, nowMs: number): string {
   const common = { n, id: code(e.id), status: statusText(tr, e.status), address: code(e.address ?? "-") };
   if (e.kind === "order") {
-    return translate(tr, "orders-line-order", {
+    const line = translate(tr, "orders-line-order", {
       ...common,
       amount: formatInteger(e.amount ?? 0, locale),
       duration: durationText(tr, e.durationSec ?? 0),
     });
+    const endsAtMs = delegationEndsAtMs(e);
+    return endsAtMs === undefined ? line : `${line}\n${delegationEndShort(tr, endsAtMs, nowMs, locale)}`;
   }
   const what =
     e.txKind === "usdt" && e.amountAtomic !== undefined
@@ -43,7 +46,8 @@ export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
     const p = await deps.flows.history.page(chatId, page, HISTORY_PAGE_SIZE);
     if (p.total === 0) return { text: translate(ctx, "orders-empty"), keyboard: undefined };
     const lines = [translate(ctx, "orders-title", { page: p.page + 1, pages: p.pages, total: p.total })];
-    p.entries.forEach((e, i) => lines.push(entryText(ctx, e, p.page * HISTORY_PAGE_SIZE + i + 1, locale)));
+    const nowMs = deps.flows.now();
+    p.entries.forEach((e, i) => lines.push(entryText(ctx, e, p.page * HISTORY_PAGE_SIZE + i + 1, locale, nowMs)));
     lines.push(translate(ctx, "orders-track-hint"));
     return { text: lines.join("\n\n"), keyboard: createHistoryKeyboard(ctx, p.page, p.pages) };
   }

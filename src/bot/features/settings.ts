@@ -22,10 +22,30 @@ export function createSettingsFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
+  /** The reminders' switch joins the notification switches when the app has reminders (docs/expiry.md). */
+  const withExpiry = async (chatId: number, settings: NotificationSettings) =>
+    deps.reminders ? { ...settings, expiry: await deps.reminders.isEnabled(chatId) } : settings;
+
   feature.command("settings", logHandle("command-settings"), async (ctx) => {
-    const settings = (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS;
+    const settings = await withExpiry(ctx.chat.id, (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS);
     await ctx.reply(translate(ctx, "settings-title"), { ...HTML, reply_markup: createSettingsKeyboard(ctx, settings) });
   });
+
+  const { reminders } = deps;
+  if (reminders) feature.callbackQuery(settingsData.filter).filter(
+    (ctx) => settingsData.unpack(ctx.callbackQuery.data)?.kind === "expiry",
+    logHandle("callback-settings-expiry"),
+    async (ctx) => {
+      const enabled = settingsData.unpack(ctx.callbackQuery.data)?.value === "on";
+      const before = await reminders.isEnabled(ctx.chat.id);
+      await ctx.answerCallbackQuery({ text: ctx.t(enabled ? "expiry-settings-enabled" : "expiry-settings-disabled") });
+      if (before === enabled) return;
+      await reminders.setEnabled(ctx.chat.id, enabled);
+      ctx.logger.info({ kind: "expiry", enabled }, "notification setting changed");
+      const settings = await withExpiry(ctx.chat.id, (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS);
+      await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "settings-title"), { ...HTML, reply_markup: createSettingsKeyboard(ctx, settings) }));
+    },
+  );
 
   feature.callbackQuery(settingsData.filter, logHandle("callback-settings"), async (ctx) => {
     const data = settingsData.unpack(ctx.callbackQuery.data);
@@ -38,7 +58,7 @@ export function createSettingsFeature(deps: BotDeps): Composer<BotContext> {
     await ctx.answerCallbackQuery({ text: ctx.t(`settings-${data.kind}-${enabled ? "enabled" : "disabled"}`) });
     // A second tap on the same (stale) button changes nothing: no write, no edit.
     if (before[data.kind] === enabled) return;
-    const settings = await deps.chats.setNotifications(ctx.chat.id, { [data.kind]: enabled });
+    const settings = await withExpiry(ctx.chat.id, await deps.chats.setNotifications(ctx.chat.id, { [data.kind]: enabled }));
     ctx.logger.info({ kind: data.kind, enabled }, "notification setting changed");
     await editIgnoringUnchanged(() =>
       ctx.editMessageText(translate(ctx, "settings-title"), { ...HTML, reply_markup: createSettingsKeyboard(ctx, settings) }),

@@ -1,7 +1,10 @@
-import { Composer } from "grammy";
+import { Composer, type InlineKeyboard } from "grammy";
+import { canResend } from "../helpers/expiry-text.js";
+import { createFulfilledOrderKeyboard, createResendKeyboard } from "../keyboards/expiry.js";
 import { ServiceError } from "../../core/service/errors.js";
 import { isBroadcastFinished, isOrderFinished } from "../../core/service/schemas.js";
 import { readRecord } from "../../core/tracking/read-record.js";
+import { delegationEndsAtMs } from "../../core/orders/order-history.js";
 import type { TrackedRecord } from "../../core/tracking/tracker.js";
 import { trackRefreshData } from "../callback-data/orders.js";
 import type { BotContext } from "../context.js";
@@ -28,10 +31,28 @@ export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
 
   const read = (apiKey: string, chatId: number, id: string, kind?: "order" | "broadcast") => readRecord({ service: deps.service, history: flows.history }, apiKey, chatId, id, kind);
 
-  /** What the bot itself read from a broadcast's signed transaction, kept in the history. */
+  /** What the bot itself read from a broadcast's signed transaction, and when an order's delegation ends, kept in the history. */
   async function cardText(ctx: BotContext, chatId: number, record: TrackedRecord, locale: string): Promise<string> {
-    const local = record.kind === "broadcast" ? await flows.history.get(chatId, "broadcast", record.record.broadcastId) : undefined;
-    return recordCardText(ctx, record, locale, local);
+    const entry = await flows.history.get(chatId, record.kind, record.kind === "order" ? record.record.orderId : record.record.broadcastId);
+    const local = record.kind === "broadcast" ? entry : undefined;
+    const endsAtMs = entry && delegationEndsAtMs(entry);
+    return recordCardText(ctx, record, locale, local, { nowMs: flows.now(), ...(endsAtMs === undefined ? {} : { endsAtMs }) });
+  }
+
+  /** A finished record's buttons: a fulfilled order's Rent again and reminder switch, a failed broadcast's Resend (docs/expiry.md). */
+  async function finishedKeyboard(ctx: BotContext, chatId: number, record: TrackedRecord): Promise<{ reply_markup: InlineKeyboard } | Record<string, never>> {
+    const nowMs = flows.now();
+    if (record.kind === "broadcast") {
+      return canResend(record.record.status, record.record.txExpirationMs, nowMs) ? { reply_markup: createResendKeyboard(ctx, record.record.broadcastId) } : {};
+    }
+    const { orderId } = record.record;
+    if (record.record.status !== "fulfilled") return {};
+    const entry = await flows.history.get(chatId, "order", orderId);
+    const endsAtMs = entry && delegationEndsAtMs(entry);
+    const live = deps.reminders !== undefined && endsAtMs !== undefined && endsAtMs > nowMs;
+    const reminder = live ? await deps.reminders?.isScheduled(chatId, orderId) : undefined;
+    const keyboard = createFulfilledOrderKeyboard(ctx, orderId, { rentAgain: true, ...(reminder === undefined ? {} : { reminder }) });
+    return keyboard ? { reply_markup: keyboard } : {};
   }
 
   const isFinal = (r: TrackedRecord) => (r.kind === "order" ? isOrderFinished(r.record.status) : isBroadcastFinished(r.record.status));
@@ -72,7 +93,8 @@ export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
         return;
       }
       const final = isFinal(record);
-      const message = await ctx.reply(await cardText(ctx, ctx.chat.id, record, locale), { ...HTML, ...(final ? {} : { reply_markup: createTrackRefreshKeyboard(ctx, record.kind, id) }) });
+      const markup = final ? await finishedKeyboard(ctx, ctx.chat.id, record) : { reply_markup: createTrackRefreshKeyboard(ctx, record.kind, id) };
+      const message = await ctx.reply(await cardText(ctx, ctx.chat.id, record, locale), { ...HTML, ...markup });
       if (!final) await trackCard(ctx.chat.id, record, id, message.message_id, locale);
     }),
   );
@@ -111,7 +133,8 @@ export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
       if (final) await flows.tracker.cardShown({ chatId: ctx.chat.id, kind: record.kind, id: data.id, cardMessageId, status: record.record.status });
       else await trackCard(ctx.chat.id, record, data.id, cardMessageId, locale);
     }
-    await ctx.editMessageText(text, { ...HTML, ...(final ? {} : { reply_markup: createTrackRefreshKeyboard(ctx, record.kind, data.id) }) });
+    const markup = final ? await finishedKeyboard(ctx, ctx.chat.id, record) : { reply_markup: createTrackRefreshKeyboard(ctx, record.kind, data.id) };
+    await ctx.editMessageText(text, { ...HTML, ...markup });
   });
 
   return composer;

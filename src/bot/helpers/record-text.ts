@@ -4,6 +4,7 @@ import type { HistoryEntry } from "../../core/orders/order-history.js";
 import type { Broadcast, Order } from "../../core/service/schemas.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, html, translate, type Html } from "./html.js";
+import { broadcastEndLine, canResend, delegationEndText } from "./expiry-text.js";
 
 /**
  * Status cards and final notifications of orders and broadcasts. Ids and
@@ -38,7 +39,16 @@ export function statusText(tr: Translator, status: string): Html {
   return html(`<b>${translate(tr, "tracking-status-shown", { status: html(word), meaning: html(meaning) })}</b>`);
 }
 
-export function orderCardText(tr: Translator, order: Order, locale: string): string {
+/**
+ * The clock a card is drawn at; `endsAtMs` is a fulfilled order's delegation end (`delegationEndsAtMs`),
+ * unknown until the bot has seen the order fulfilled. Without it a card says nothing about ends.
+ */
+export interface CardTiming {
+  nowMs: number;
+  endsAtMs?: number;
+}
+
+export function orderCardText(tr: Translator, order: Order, locale: string, timing?: CardTiming): string {
   const lines = [
     translate(tr, "tracking-order-card", {
       orderId: code(order.orderId),
@@ -57,6 +67,7 @@ export function orderCardText(tr: Translator, order: Order, locale: string): str
       }),
     );
   }
+  if (order.status === "fulfilled" && timing?.endsAtMs !== undefined) lines.push(delegationEndText(tr, timing.endsAtMs, timing.nowMs, locale));
   return lines.join("\n");
 }
 
@@ -81,7 +92,7 @@ function chainTxidLine(tr: Translator, b: Pick<Broadcast, "txId" | "broadcastTxi
   return translate(tr, "tracking-broadcast-txid", { broadcastTxid: code(b.broadcastTxid) });
 }
 
-export function broadcastCardText(tr: Translator, b: Broadcast, locale: string, local?: BroadcastLocal): string {
+export function broadcastCardText(tr: Translator, b: Broadcast, locale: string, local?: BroadcastLocal, timing?: CardTiming): string {
   const lines = [
     translate(tr, "tracking-broadcast-card", {
       broadcastId: code(b.broadcastId),
@@ -97,6 +108,8 @@ export function broadcastCardText(tr: Translator, b: Broadcast, locale: string, 
   if (chain) lines.push(chain);
   // confirming is on its way, not done: say so in words, never as success.
   if (b.status === "confirming") lines.push(translate(tr, "tracking-broadcast-confirming-note"));
+  const end = timing && broadcastEndLine(tr, b.status, b.txExpirationMs, timing.nowMs, locale);
+  if (end) lines.push(end);
   return lines.join("\n");
 }
 
@@ -126,12 +139,18 @@ export function finalText(tr: Translator, record: { kind: "order"; record: Order
   const refundTrx = formatTrx(b.totalCostSun, locale);
   if (b.status === "expired") return translate(tr, "tracking-broadcast-expired", { ...common, reason, refundTrx });
   const left = b.txExpirationMs - nowMs;
-  return left > 75_000
+  return canResend(b.status, b.txExpirationMs, nowMs)
     ? translate(tr, "tracking-broadcast-failed", { ...common, reason, refundTrx, timeLeft: timeLeftText(tr, left) })
     : translate(tr, "tracking-broadcast-failed-resign", { ...common, reason, refundTrx });
 }
 
-export function recordCardText(tr: Translator, record: { kind: "order"; record: Order } | { kind: "broadcast"; record: Broadcast }, locale: string, local?: BroadcastLocal): string {
-  return record.kind === "order" ? orderCardText(tr, record.record, locale) : broadcastCardText(tr, record.record, locale, local);
+export function recordCardText(
+  tr: Translator,
+  record: { kind: "order"; record: Order } | { kind: "broadcast"; record: Broadcast },
+  locale: string,
+  local?: BroadcastLocal,
+  timing?: CardTiming,
+): string {
+  return record.kind === "order" ? orderCardText(tr, record.record, locale, timing) : broadcastCardText(tr, record.record, locale, local, timing);
 }
 

@@ -3,7 +3,7 @@ import type { AddressBookEntry } from "../../core/address-book.js";
 import type { PricingTier } from "../../core/service/schemas.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
 import { cancelData } from "../callback-data/cancel.js";
-import { orderStepData, quoteData, rentAgainData } from "../callback-data/order.js";
+import { orderStepData, quoteData } from "../callback-data/order.js";
 import { topUpData } from "../callback-data/top-up.js";
 import type { Translator } from "../helpers/record-text.js";
 import { tierLabel } from "../helpers/tiers.js";
@@ -76,8 +76,4 @@ export function createRetryKeyboard(tr: Translator, quoteId: string): InlineKeyb
 
 export function createFreshQuoteKeyboard(tr: Translator, quoteId: string): InlineKeyboard {
   return new InlineKeyboard().text(tr.t("order-quote-fresh-button"), quoteData.pack({ quoteId, action: "f" }));
-}
-
-export function createRentAgainKeyboard(tr: Translator, orderId: string): InlineKeyboard {
-  return new InlineKeyboard().text(tr.t("tracking-rent-again-button"), rentAgainData.pack({ orderId }));
 }

@@ -1,3 +1,4 @@
+import type { InlineKeyboard } from "grammy";
 import type { NotificationSettings } from "../../core/chats/chat-record.js";
 import type { RecoveryOutcome } from "../../core/confirmations/confirmation-recovery.js";
 import type { TrackKind } from "../../core/tracking/tracked-item.js";
@@ -5,13 +6,18 @@ import type { TrackerChange, TrackerGiveUp } from "../../core/tracking/tracker.j
 import type { NotifierDeps } from "./notifier-deps.js";
 import { serviceErrorText } from "../helpers/error-text.js";
 import { code, html, HTML, translate } from "../helpers/html.js";
-import { finalText, recordCardText, type Translator } from "../helpers/record-text.js";
+import { finalText, recordCardText, type CardTiming, type Translator } from "../helpers/record-text.js";
+import { canResend, delegationEndText } from "../helpers/expiry-text.js";
+import { createFulfilledOrderKeyboard, createResendKeyboard } from "../keyboards/expiry.js";
+import type { ExpiryReminders } from "../../core/autopilot/expiry-reminders.js";
 import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../keyboards/broadcast.js";
-import { createRentAgainKeyboard, createRetryKeyboard, createTopUpRetryKeyboard } from "../keyboards/order.js";
+import { createRetryKeyboard, createTopUpRetryKeyboard } from "../keyboards/order.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 
 export interface TrackingNotifierDeps extends NotifierDeps {
   now?: () => number;
+  /** Expiry reminders: a fulfilled order's card and notification carry the reminder switch. */
+  reminders?: Pick<ExpiryReminders, "isScheduled">;
 }
 
 export interface TrackingNotifier {
@@ -42,6 +48,21 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
     return { tr, locale, notify: chat?.notifications ?? { orders: true, broadcasts: true }, blocked: chat?.active === false };
   }
 
+  /**
+   * Buttons of a finished record (card and notification): a fulfilled order's Rent again (notification only)
+   * and reminder switch; a failed broadcast's Resend while its transaction may still go (one the bot sent itself).
+   */
+  async function finalKeyboard(tr: Translator, change: TrackerChange, endsAtMs: number | undefined, nowMs: number): Promise<(notification: boolean) => InlineKeyboard | undefined> {
+    if (change.kind === "order") {
+      if (change.record.status !== "fulfilled") return () => undefined;
+      const live = endsAtMs !== undefined && endsAtMs > nowMs && deps.reminders !== undefined;
+      const reminder = live ? await deps.reminders?.isScheduled(change.chatId, change.record.orderId) : undefined;
+      return (notification) => createFulfilledOrderKeyboard(tr, change.record.orderId, { rentAgain: notification, ...(reminder === undefined ? {} : { reminder }) });
+    }
+    const resend = change.origin === "bot" && canResend(change.record.status, change.record.txExpirationMs, nowMs);
+    return () => (resend ? createResendKeyboard(tr, change.record.broadcastId) : undefined);
+  }
+
   const wants = (notify: NotificationSettings, kind: TrackKind): boolean => (kind === "order" ? notify.orders : notify.broadcasts);
 
   return {
@@ -52,10 +73,14 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       const id = change.kind === "order" ? change.record.orderId : change.record.broadcastId;
       const status = change.record.status;
       const jobId = (what: string) => `trk-${chatId}-${change.kind}-${id}-${status}-${what}`;
-      const card = recordCardText(tr, change, locale, change.local);
+      const nowMs = now();
+      const endsAtMs = change.kind === "order" && change.fulfilledAtMs !== undefined ? change.fulfilledAtMs + change.record.durationSec * 1000 : undefined;
+      const timing: CardTiming = { nowMs, ...(endsAtMs === undefined ? {} : { endsAtMs }) };
+      const card = recordCardText(tr, change, locale, change.local, timing);
+      const endKeyboard = await finalKeyboard(tr, change, endsAtMs, nowMs);
       // The card is what the chat asked to see: it follows every status whatever the settings.
       if (change.cardMessageId !== undefined && change.cardStatus !== status) {
-        const keyboard = change.final ? undefined : createTrackRefreshKeyboard(tr, change.kind, id);
+        const keyboard = change.final ? endKeyboard(false) : createTrackRefreshKeyboard(tr, change.kind, id);
         await deps.push.enqueue({
           id: jobId("card"),
           chatId,
@@ -70,8 +95,10 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
         await deps.push.enqueue({ id: jobId("seen"), chatId, method: "sendMessage", params: { chat_id: chatId, text: `${translate(tr, "tracking-seen")}\n${card}`, ...HTML } });
       }
       if (!change.final) return;
-      const params: Record<string, unknown> = { chat_id: chatId, text: finalText(tr, change, locale, now()), ...HTML };
-      if (change.kind === "order" && status === "fulfilled") params["reply_markup"] = { inline_keyboard: createRentAgainKeyboard(tr, id).inline_keyboard };
+      const ends = endsAtMs === undefined ? [] : [delegationEndText(tr, endsAtMs, nowMs, locale)];
+      const params: Record<string, unknown> = { chat_id: chatId, text: [finalText(tr, change, locale, nowMs), ...ends].join("\n"), ...HTML };
+      const keyboard = endKeyboard(true);
+      if (keyboard) params["reply_markup"] = { inline_keyboard: keyboard.inline_keyboard };
       await deps.push.enqueue({ id: jobId("final"), chatId, method: "sendMessage", params });
     },
 

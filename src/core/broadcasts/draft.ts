@@ -60,8 +60,18 @@ export const broadcastDraftSchema = z.object({
 });
 export type BroadcastDraft = z.infer<typeof broadcastDraftSchema>;
 
-/** A draft outlives its transaction by a margin; the transaction's own expiry bounds it anyway. */
+/** The longest a draft is kept (java-tron refuses an expiration further ahead anyway). */
 const DRAFT_RETENTION_MS = 24 * 60 * 60_000;
+/**
+ * The draft holds the signed transaction, which is of use only until its expiration (Confirm,
+ * Retry, Resend after `failed`): it is kept that long plus this margin, in which a late press or a
+ * restart's recovery is still told "expired" rather than "unknown button", and never longer.
+ */
+const DRAFT_MARGIN_MS = 5 * 60_000;
+
+function retentionMs(expirationMs: number, nowMs: number): number {
+  return Math.min(DRAFT_RETENTION_MS, Math.max(DRAFT_MARGIN_MS, expirationMs - nowMs + DRAFT_MARGIN_MS));
+}
 
 export interface DraftStore {
   create(chatId: number, signedTx: Record<string, unknown>, summary: BroadcastSummary, nowMs: number, linkId?: string): Promise<BroadcastDraft>;
@@ -71,18 +81,23 @@ export interface DraftStore {
   recentIds(chatId: number): Promise<string[]>;
 }
 
-export function createDraftStore({ store, logger }: { store: StoreBackend; logger: Logger }): DraftStore {
+export function createDraftStore({ store, logger, now = Date.now }: { store: StoreBackend; logger: Logger; now?: () => number }): DraftStore {
   const records = createRecordStore({ kv: store.namespace("broadcast-drafts"), schema: broadcastDraftSchema, version: 1, logger, name: "broadcast-drafts" });
   const byChat = createChatIndex(store.namespace("broadcast-drafts-by-chat"), { max: 20, ttlMs: DRAFT_RETENTION_MS });
   return {
     async create(chatId, signedTx, summary, nowMs, linkId) {
       const draft: BroadcastDraft = { draftId: randomBytes(8).toString("hex"), chatId, signedTx, summary, createdAtMs: nowMs, state: "open", ...(linkId === undefined ? {} : { linkId }) };
-      await records.set(draft.draftId, draft, DRAFT_RETENTION_MS);
+      await records.set(draft.draftId, draft, retentionMs(summary.expirationMs, nowMs));
       await byChat.add(chatId, draft.draftId);
       return draft;
     },
     recentIds: (chatId) => byChat.list(chatId),
     get: (draftId) => records.get(draftId),
-    update: (draftId, fn) => records.update(draftId, (d) => (d === undefined ? undefined : fn(d)), DRAFT_RETENTION_MS),
+    async update(draftId, fn) {
+      // The summary (and its expiration) never changes: the retention is read off the draft as it is.
+      const current = await records.get(draftId);
+      if (!current) return undefined;
+      return records.update(draftId, (d) => (d === undefined ? undefined : fn(d)), retentionMs(current.summary.expirationMs, now()));
+    },
   };
 }

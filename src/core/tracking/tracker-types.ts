@@ -18,6 +18,11 @@ export type TrackerChange = TrackedRecord & {
   cardStatus?: string;
   origin: TrackedItem["origin"];
   locale?: string;
+  /**
+   * order, once `fulfilled`: when the bot first saw it so (the history's `fulfilledAtMs`, or this
+   * sighting's time, which the history then records): the delegation's start.
+   */
+  fulfilledAtMs?: number;
   /** broadcast: what the bot read itself from the signed transaction (the chat's history entry), when known. */
   local?: Pick<HistoryEntry, "txKind" | "amountAtomic" | "amountSun" | "contractType" | "contractAddress">;
 };

@@ -89,11 +89,14 @@ export function createTracker(deps: TrackerDeps): Tracker {
   }
 
   /** Announces `status` unless it already was; false when rendering failed. */
-  async function announce(item: TrackedItem, tracked: TrackedRecord, final: boolean): Promise<boolean> {
+  async function announce(item: TrackedItem, tracked: TrackedRecord, final: boolean, seenAtMs: number): Promise<boolean> {
     const status = tracked.record.status;
     const key = { chatId: item.chatId, kind: item.kind, id: item.id, status };
     if (await announced.has(key)) return true;
-    const local = item.kind === "broadcast" ? localDetails(await deps.history?.get(item.chatId, "broadcast", item.id)) : undefined;
+    const entry = await deps.history?.get(item.chatId, item.kind, item.id);
+    const local = item.kind === "broadcast" ? localDetails(entry) : undefined;
+    // The same time the history stamps right after (unless it already has one).
+    const fulfilledAtMs = tracked.kind === "order" && status === "fulfilled" ? (entry?.fulfilledAtMs ?? seenAtMs) : undefined;
     try {
       await deps.onChange({
         ...tracked,
@@ -105,6 +108,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
         ...(item.cardStatus === undefined ? {} : { cardStatus: item.cardStatus }),
         ...(item.locale === undefined ? {} : { locale: item.locale }),
         ...(local === undefined ? {} : { local }),
+        ...(fulfilledAtMs === undefined ? {} : { fulfilledAtMs }),
       });
     } catch (error) {
       logger.warn({ err: error, id: item.id, status }, "announcing a change failed; will retry");
@@ -149,10 +153,11 @@ export function createTracker(deps: TrackerDeps): Tracker {
     const status = tracked.record.status;
     const final = tracked.kind === "order" ? isOrderFinished(status) : isBroadcastFinished(status);
     if (status !== item.status) {
-      if (!(await announce(item, tracked, final))) return settle(key, { ...item, attempt: item.attempt + 1 });
+      const seenAtMs = now();
+      if (!(await announce(item, tracked, final, seenAtMs))) return settle(key, { ...item, attempt: item.attempt + 1 });
       // First sight of a record made elsewhere: it joins the chat's history too.
-      if (item.origin === "hint" && item.status === undefined) await deps.history?.add(item.chatId, [historyEntryOf(tracked, now())]);
-      else await deps.history?.setStatus(item.chatId, item.kind, item.id, status, now());
+      if (item.origin === "hint" && item.status === undefined) await deps.history?.add(item.chatId, [historyEntryOf(tracked, seenAtMs)]);
+      else await deps.history?.setStatus(item.chatId, item.kind, item.id, status, seenAtMs);
       item = { ...item, status, attempt: 0, ...(item.cardMessageId === undefined ? {} : { cardStatus: status }) };
     } else {
       item = { ...item, attempt: item.attempt + 1 };

@@ -1,0 +1,120 @@
+import { Composer } from "grammy";
+import type { InlineKeyboardButton } from "grammy/types";
+import type { ExpiryReminders, ReminderToggle } from "../../core/autopilot/expiry-reminders.js";
+import type { ResendResult } from "../../core/broadcasts/resend-broadcast.js";
+import { remindData, resendData } from "../callback-data/expiry.js";
+import type { BotContext } from "../context.js";
+import type { BotDeps } from "../deps.js";
+import { linkedForButton } from "../filters/linked.js";
+import { bestEffort } from "../helpers/best-effort.js";
+import { editIgnoringUnchanged } from "../helpers/edit.js";
+import { serviceErrorText } from "../helpers/error-text.js";
+import { clockText } from "../helpers/expiry-text.js";
+import { code, HTML, translate } from "../helpers/html.js";
+import { logHandle } from "../helpers/logging.js";
+import { statusText } from "../helpers/record-text.js";
+import { reminderToggleButton } from "../keyboards/expiry.js";
+import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
+
+const ID = /^[0-9a-f]{24}$/;
+
+/** The message's buttons with the reminder switch redrawn (or dropped when `scheduled` is undefined). */
+function withSwitch(ctx: BotContext, orderId: string, scheduled: boolean | undefined): InlineKeyboardButton[][] {
+  const rows = ctx.callbackQuery?.message?.reply_markup?.inline_keyboard ?? [];
+  return rows
+    .map((row) =>
+      row.flatMap((button): InlineKeyboardButton[] => {
+        if (!("callback_data" in button) || !remindData.filter.test(button.callback_data)) return [button];
+        return scheduled === undefined ? [] : [reminderToggleButton(ctx, orderId, scheduled)];
+      }),
+    )
+    .filter((row) => row.length > 0);
+}
+
+/**
+ * The buttons of docs/expiry.md: a fulfilled order's reminder switch and a
+ * failed broadcast's Resend. The reminders' own buttons reuse Rent again
+ * (Extend) and the /keep feature's `keep-order` (Keep charged).
+ */
+export function createExpiryFeature(deps: BotDeps): Composer<BotContext> {
+  const { flows } = deps;
+  const composer = new Composer<BotContext>();
+  const feature = composer.chatType("private");
+
+  async function toggle(ctx: BotContext, reminders: ExpiryReminders, chatId: number, orderId: string, on: boolean): Promise<ReminderToggle | undefined> {
+    const entry = await flows.history.get(chatId, "order", orderId);
+    if (entry?.fulfilledAtMs === undefined || entry.durationSec === undefined || entry.address === undefined) return undefined;
+    const locale = await ctx.i18n.getLocale();
+    const order = { chatId, orderId, receiver: entry.address, amount: entry.amount ?? 0, durationSec: entry.durationSec, fulfilledAtMs: entry.fulfilledAtMs, locale };
+    return reminders.setForOrder(order, on);
+  }
+
+  feature.callbackQuery(remindData.filter, logHandle("callback-expiry-remind"), async (ctx) => {
+    const data = remindData.unpack(ctx.callbackQuery.data);
+    const { reminders } = deps;
+    if (!data || !reminders || !ID.test(data.orderId) || (data.value !== "on" && data.value !== "off")) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    const result = await toggle(ctx, reminders, ctx.chat.id, data.orderId, data.value === "on");
+    if (result === undefined) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    const locale = await ctx.i18n.getLocale();
+    const entry = await flows.history.get(ctx.chat.id, "order", data.orderId);
+    const endsAtMs = entry?.fulfilledAtMs !== undefined && entry.durationSec !== undefined ? entry.fulfilledAtMs + entry.durationSec * 1000 : flows.now();
+    const at = clockText(reminders.remindAtMs(endsAtMs, entry?.durationSec ?? 0), flows.now(), locale);
+    const answer = result === "on" ? ctx.t("expiry-remind-set", { time: at }) : ctx.t(result === "off" ? "expiry-remind-cancelled" : "expiry-remind-too-late");
+    await ctx.answerCallbackQuery({ text: answer });
+    ctx.logger.info({ orderId: data.orderId, result }, "expiry reminder switched");
+    const rows = withSwitch(ctx, data.orderId, result === "too_late" ? undefined : result === "on");
+    await bestEffort(ctx, "editMessageReplyMarkup", () => editIgnoringUnchanged(() => ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: rows } })));
+  });
+
+  async function showResend(ctx: BotContext, result: ResendResult, locale: string): Promise<void> {
+    const chatId = ctx.chat!.id;
+    switch (result.status) {
+      case "resent": {
+        await ctx.answerCallbackQuery();
+        await bestEffort(ctx, "editMessageReplyMarkup", () => editIgnoringUnchanged(() => ctx.editMessageReplyMarkup()));
+        const text = translate(ctx, "expiry-resent", { broadcastId: code(result.broadcastId), status: statusText(ctx, result.initialStatus), txId: code(result.draft.summary.txId) });
+        const card = await ctx.reply(text, { ...HTML, reply_markup: createTrackRefreshKeyboard(ctx, "broadcast", result.broadcastId) });
+        await flows.tracker.cardShown({ chatId, kind: "broadcast", id: result.broadcastId, cardMessageId: card.message_id, status: result.initialStatus });
+        return;
+      }
+      case "already":
+        await ctx.answerCallbackQuery({ text: ctx.t("expiry-resend-already", { broadcastId: result.broadcastId }) });
+        return;
+      case "not_failed":
+        await ctx.answerCallbackQuery({ text: ctx.t("expiry-resend-not-failed", { status: result.currentStatus }) });
+        return;
+      case "needs_resign":
+        await ctx.answerCallbackQuery();
+        await bestEffort(ctx, "editMessageReplyMarkup", () => editIgnoringUnchanged(() => ctx.editMessageReplyMarkup()));
+        await ctx.reply(translate(ctx, "expiry-resend-needs-resign"), HTML);
+        return;
+      case "failed":
+        await ctx.answerCallbackQuery();
+        await ctx.reply(serviceErrorText(ctx, result.error, locale), HTML);
+        return;
+      default:
+        await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+    }
+  }
+
+  feature.callbackQuery(resendData.filter, logHandle("callback-expiry-resend"), async (ctx) => {
+    const data = resendData.unpack(ctx.callbackQuery.data);
+    if (!data || !ID.test(data.broadcastId)) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    const account = await linkedForButton(ctx);
+    if (account === undefined) return;
+    const locale = await ctx.i18n.getLocale();
+    const result = await flows.resender.resend({ chatId: ctx.chat.id, broadcastId: data.broadcastId, apiKey: account.apiKey, locale });
+    await showResend(ctx, result, locale);
+  });
+
+  return composer;
+}

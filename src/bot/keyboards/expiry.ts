@@ -1,0 +1,33 @@
+import { InlineKeyboard } from "grammy";
+import { rentAgainData } from "../callback-data/order.js";
+import { keepOrderData, remindData, resendData } from "../callback-data/expiry.js";
+import type { Translator } from "../helpers/record-text.js";
+
+/** The switch shows what a tap does: "⏰ Remind me" while none is scheduled, "🔕 No reminder" while one is. */
+export function reminderToggleButton(tr: Translator, orderId: string, scheduled: boolean): { text: string; callback_data: string } {
+  return scheduled
+    ? { text: tr.t("expiry-remind-off-button"), callback_data: remindData.pack({ orderId, value: "off" }) }
+    : { text: tr.t("expiry-remind-on-button"), callback_data: remindData.pack({ orderId, value: "on" }) };
+}
+
+/** Under a fulfilled order: Rent again (on the notification), and the reminder switch while the delegation lasts. */
+export function createFulfilledOrderKeyboard(tr: Translator, orderId: string, options: { rentAgain: boolean; reminder?: boolean }): InlineKeyboard | undefined {
+  const kb = new InlineKeyboard();
+  if (options.rentAgain) kb.text(tr.t("tracking-rent-again-button"), rentAgainData.pack({ orderId }));
+  if (options.reminder !== undefined) {
+    const button = reminderToggleButton(tr, orderId, options.reminder);
+    kb.text(button.text, button.callback_data);
+  }
+  return kb.inline_keyboard.flat().length === 0 ? undefined : kb;
+}
+
+/** The reminder's buttons: the same order again (a fresh quote), or a keep-charged plan for it. */
+export function createReminderKeyboard(tr: Translator, orderId: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(tr.t("expiry-extend-button"), rentAgainData.pack({ orderId }))
+    .text(tr.t("expiry-keep-button"), keepOrderData.pack({ orderId }));
+}
+
+export function createResendKeyboard(tr: Translator, broadcastId: string): InlineKeyboard {
+  return new InlineKeyboard().text(tr.t("expiry-resend-button"), resendData.pack({ broadcastId }));
+}

@@ -1,0 +1,46 @@
+import type { ExpiryReminder } from "../../core/autopilot/expiry-reminders.js";
+import type { NotifierDeps } from "./notifier-deps.js";
+import { clockText, remainingText } from "../helpers/expiry-text.js";
+import { formatInteger } from "../helpers/format.js";
+import { code, HTML, translate } from "../helpers/html.js";
+import { durationText, type Translator } from "../helpers/record-text.js";
+import { createReminderKeyboard } from "../keyboards/expiry.js";
+
+export interface ExpiryNotifierDeps extends NotifierDeps {
+  now?: () => number;
+}
+
+export interface ExpiryNotifier {
+  /** "Energy for <address> ends at …" with Extend and Keep charged, once per order (the job id). */
+  onReminder(reminder: ExpiryReminder): Promise<void>;
+}
+
+export function createExpiryNotifier(deps: ExpiryNotifierDeps): ExpiryNotifier {
+  const now = deps.now ?? Date.now;
+  const { i18n } = deps;
+  return {
+    async onReminder(reminder) {
+      const { chatId, orderId } = reminder;
+      const chat = await deps.chats.get(chatId);
+      // A blocked chat would only bounce.
+      if (chat?.active === false) return;
+      const locale = chat?.locale ?? reminder.locale ?? deps.defaultLocale;
+      const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
+      const nowMs = now();
+      const text = translate(tr, "expiry-reminder", {
+        receiver: code(reminder.receiver),
+        time: clockText(reminder.endsAtMs, nowMs, locale),
+        remaining: remainingText(tr, reminder.endsAtMs - nowMs),
+        amount: formatInteger(reminder.amount, locale),
+        duration: durationText(tr, reminder.durationSec),
+        orderId: code(orderId),
+      });
+      await deps.push.enqueue({
+        id: `expiry-${chatId}-${orderId}`,
+        chatId,
+        method: "sendMessage",
+        params: { chat_id: chatId, text, ...HTML, reply_markup: { inline_keyboard: createReminderKeyboard(tr, orderId).inline_keyboard } },
+      });
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import type { Logger } from "pino";
+import { createKeyedMutex } from "../store/keyed-mutex.js";
+import { ServiceError } from "../service/errors.js";
+import type { ServiceClient } from "../service/client.js";
+import type { OrderHistory } from "../orders/order-history.js";
+import type { Tracker } from "../tracking/tracker.js";
+import { MIN_TIME_LEFT_MS } from "../tron/index.js";
+import type { BroadcastDraft, DraftStore } from "./draft.js";
+
+/**
+ * "Resend" of a broadcast that ended `failed`: the same signed transaction
+ * again (API section 3 rule 2), from the draft the bot kept until the
+ * transaction's expiration. One press sends at most once: presses are
+ * serialized per transaction, a press finds the newer broadcast the first
+ * one made (the history's newest for the txId), and the service itself
+ * answers `409 duplicate_tx` while a broadcast of the txId is in flight.
+ */
+
+export type ResendResult =
+  | { status: "resent"; broadcastId: string; initialStatus: string; draft: BroadcastDraft }
+  /** This broadcast was already sent again (by an earlier press or another process): the newer one. */
+  | { status: "already"; broadcastId: string }
+  /** The broadcast did not end `failed` (it is still under way, confirmed, or expired). */
+  | { status: "not_failed"; currentStatus: string }
+  /** Less than the service's minimum left, or the bot no longer has the signed transaction. */
+  | { status: "needs_resign" }
+  | { status: "not_found" }
+  | { status: "failed"; error: ServiceError };
+
+export interface BroadcastResenderDeps {
+  service: Pick<ServiceClient, "createBroadcast" | "getBroadcast">;
+  drafts: Pick<DraftStore, "get" | "update" | "recentIds">;
+  history: Pick<OrderHistory, "get" | "add" | "findBroadcastByTxId">;
+  tracker: Pick<Tracker, "track">;
+  now: () => number;
+  logger: Logger;
+}
+
+export interface ResendInput {
+  chatId: number;
+  /** The broadcast that failed. */
+  broadcastId: string;
+  apiKey: string;
+  locale?: string;
+}
+
+export interface BroadcastResender {
+  resend(input: ResendInput): Promise<ResendResult>;
+}
+
+export function createBroadcastResender(deps: BroadcastResenderDeps): BroadcastResender {
+  const { service, drafts, history, now, logger } = deps;
+  const mutex = createKeyedMutex();
+
+  /** The chat's kept draft of this transaction (its signed copy), newest first. */
+  async function draftOf(chatId: number, txId: string, broadcastId: string): Promise<BroadcastDraft | undefined> {
+    let sameTx: BroadcastDraft | undefined;
+    for (const id of await drafts.recentIds(chatId)) {
+      const draft = await drafts.get(id);
+      if (draft?.chatId !== chatId || draft.summary.txId.toLowerCase() !== txId.toLowerCase()) continue;
+      if (draft.broadcastId === broadcastId) return draft;
+      sameTx ??= draft;
+    }
+    return sameTx;
+  }
+
+  async function send(input: ResendInput, draft: BroadcastDraft): Promise<ResendResult> {
+    const { chatId, apiKey } = input;
+    const s = draft.summary;
+    let accepted;
+    try {
+      accepted = await service.createBroadcast(draft.signedTx, apiKey);
+    } catch (error) {
+      if (!ServiceError.isInstance(error)) throw error;
+      if (error.code === "broadcast.duplicate_tx" && error.broadcastId !== undefined) return { status: "already", broadcastId: error.broadcastId };
+      logger.warn({ broadcastId: input.broadcastId, code: error.code, requestId: error.requestId }, "resend not accepted");
+      return { status: "failed", error };
+    }
+    const { broadcastId } = accepted;
+    // Recorded before anything is shown, like a first submission: the history, tracking, the draft.
+    await history.add(chatId, [
+      {
+        kind: "broadcast",
+        id: broadcastId,
+        createdAtMs: now(),
+        status: accepted.status,
+        txId: s.txId,
+        txKind: s.kind,
+        ...(s.toAddress === undefined ? {} : { address: s.toAddress }),
+        ...(s.amountAtomic === undefined ? {} : { amountAtomic: s.amountAtomic }),
+        ...(s.amountSun === undefined ? {} : { amountSun: s.amountSun }),
+        ...(s.kind === "contract" ? { contractType: s.contractType, ...(s.contractAddress === undefined ? {} : { contractAddress: s.contractAddress }) } : {}),
+      },
+    ]);
+    await deps.tracker.track({ chatId, kind: "broadcast", id: broadcastId, txExpirationMs: s.expirationMs, ...(input.locale === undefined ? {} : { locale: input.locale }) });
+    const saved = (await drafts.update(draft.draftId, (d) => ({ ...d, state: "submitted", broadcastId }))) ?? draft;
+    logger.info({ failedBroadcastId: input.broadcastId, broadcastId }, "failed broadcast sent again");
+    return { status: "resent", broadcastId, initialStatus: accepted.status, draft: saved };
+  }
+
+  return {
+    async resend(input) {
+      const { chatId, broadcastId, apiKey } = input;
+      const entry = await history.get(chatId, "broadcast", broadcastId);
+      if (entry?.txId === undefined) return { status: "not_found" };
+      const { txId } = entry;
+      return mutex.run(txId.toLowerCase(), async (): Promise<ResendResult> => {
+        const newest = await history.findBroadcastByTxId(chatId, txId);
+        if (newest && newest.id !== broadcastId) return { status: "already", broadcastId: newest.id };
+        // The service's word, not the history's: the press must not resend what is still under way.
+        const current = await service.getBroadcast(apiKey, broadcastId);
+        if (current.status !== "failed") return { status: "not_failed", currentStatus: current.status };
+        if (current.txExpirationMs - now() < MIN_TIME_LEFT_MS) return { status: "needs_resign" };
+        const draft = await draftOf(chatId, txId, broadcastId);
+        if (!draft) return { status: "needs_resign" };
+        return send(input, draft);
+      });
+    },
+  };
+}

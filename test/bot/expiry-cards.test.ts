@@ -1,0 +1,58 @@
+/**
+ * The end of a delegation on the order's card and notification, and the
+ * card's reminder switch (docs/expiry.md); the reminder itself and its
+ * buttons are in test/app-expiry.test.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { TEST_KEYS } from "../../testkit/tron-sign.js";
+import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+
+const CHAT = 5601;
+let h: OrderHarness;
+
+useOrderHarness((started) => (h = started));
+
+const answers = () => h.tg.callsOf("answerCallbackQuery").map((c) => (typeof c.params["text"] === "string" ? c.params["text"] : ""));
+
+describe("a fulfilled order's card", () => {
+  it("says until when energy is delegated and switches its own reminder on and off", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    await user.send(`/order ${TEST_KEYS.bob.address} 100k 1h`);
+    expect(user.lastText()).not.toContain("delegated until");
+    const confirm = await user.press("✅ Confirm");
+    const cardId = h.pressedMessage(confirm)!;
+    await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Order")));
+    const orderId = /Order ([0-9a-f]{24})/.exec(user.lastText())![1]!;
+    expect(user.lastText()).toMatch(/⏳ Energy delegated until \d{2}:\d{2} UTC \(ends in (1 h|60 min|59 min)\)\.$/);
+    // Reminders are off for this chat: the switch offers one.
+    expect(user.lastButtons()).toEqual([["🔁 Rent again", "⏰ Remind me"]]);
+    await h.until(() => /Energy delegated until/.test(h.textOf(CHAT, cardId)));
+    const card = () => h.tg.view(CHAT).find((m) => m.messageId === cardId)!;
+    expect(card().buttons.flat().map((b) => b.text)).toEqual(["⏰ Remind me"]);
+
+    const notification = user.last()!.messageId;
+    await user.press("⏰ Remind me", { messageId: notification });
+    expect(answers().at(-1)).toMatch(/^I will remind you at \d{2}:\d{2} UTC\.$/);
+    expect(user.lastButtons()).toEqual([["🔁 Rent again", "🔕 No reminder"]]);
+    expect(await h.deps.reminders!.isScheduled(CHAT, orderId)).toBe(true);
+
+    // The card's own switch drops it again; a stale "on" button then only says so.
+    await user.press("⏰ Remind me", { messageId: cardId });
+    expect(card().buttons.flat().map((b) => b.text)).toEqual(["🔕 No reminder"]);
+    await user.press("🔕 No reminder", { messageId: cardId });
+    expect(answers().at(-1)).toBe("No reminder for this order.");
+    expect(card().buttons.flat().map((b) => b.text)).toEqual(["⏰ Remind me"]);
+    expect(await h.deps.reminders!.isScheduled(CHAT, orderId)).toBe(false);
+  });
+
+  it("lists the end of each fulfilled order in /orders", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    await user.send(`/order ${TEST_KEYS.bob.address} 100k 5m`);
+    await user.press("✅ Confirm");
+    await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Order")));
+    await user.send("/orders");
+    expect(user.lastText()).toMatch(/energy for 5 min → \S+\n⏳ until \d{2}:\d{2} UTC/);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Resend after a failed broadcast (docs/expiry.md, API section 3 rule 2):
+ * offered while the signed transaction has at least 75 s left, it sends the
+ * same transaction again, is charged as the service charges, and a double
+ * tap sends once; after `expired` the chat is told to sign a new one.
+ */
+import { describe, expect, it } from "vitest";
+import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
+import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+
+const CHAT = 5501;
+const { bob, carol } = TEST_KEYS;
+let h: OrderHarness;
+/** Added to the bot's clock (not the simulator's): lets a press come "later" without waiting. */
+let skewMs = 0;
+
+useOrderHarness((started) => ((h = started), (skewMs = 0)), { now: () => Date.now() + skewMs });
+
+const trx = (leftMs = 600_000) => signTrxTransfer({ privateKey: bob.privateKey, to: carol.address, amountSun: 1_500_000, expirationMs: Date.now() + leftMs });
+const posts = () => h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/broadcasts");
+const answers = () => h.tg.callsOf("answerCallbackQuery").map((c) => (typeof c.params["text"] === "string" ? c.params["text"] : ""));
+
+/** Links, submits `tx` with the given outcome and waits for the final notification starting with `mark`. */
+async function submitted(tx: ReturnType<typeof trx>, outcome: "failed" | "expired", mark: string) {
+  const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+  const user = h.user(CHAT);
+  h.sim.control.setBroadcastOutcome(tx.txID, outcome, outcome === "failed" ? "node_rejected" : undefined);
+  await user.send(`/broadcast ${JSON.stringify(tx)}`);
+  const confirm = await user.press("✅ Confirm");
+  await h.until(() => user.botTexts().some((t) => t.startsWith(mark)));
+  return { account, user, cardId: h.pressedMessage(confirm)! };
+}
+
+describe("Resend after a failed broadcast", () => {
+  it("sends the same signed transaction again once, however often it is tapped, charged like a new broadcast", async () => {
+    const tx = trx();
+    const { account, user, cardId } = await submitted(tx, "failed", "❌ Broadcast");
+    const failedId = /Broadcast ([0-9a-f]{24})/.exec(user.lastText())![1]!;
+    expect(user.lastButtons()).toEqual([["📤 Resend"]]);
+    expect(h.textOf(CHAT, cardId)).toMatch(/can be sent again with Resend until \d{2}:\d{2} UTC/);
+    expect(h.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons.flat().map((b) => b.text)).toEqual(["📤 Resend"]);
+    await user.send(`/track ${failedId}`);
+    expect(user.lastText()).toMatch(/can be sent again with Resend until/);
+    expect(user.lastButtons()).toEqual([["📤 Resend"]]);
+
+    // This time it lands; two taps arrive together.
+    h.sim.control.setBroadcastOutcome(tx.txID, "confirmed");
+    await Promise.all([user.press("📤 Resend", { messageId: cardId }), user.press("📤 Resend", { messageId: cardId })]);
+    expect(posts()).toHaveLength(2);
+    const resent = user.botTexts().find((t) => t.startsWith("📤 Sent again"))!;
+    expect(resent).toContain(`Transaction id: ${tx.txID}`);
+    const newId = /broadcast ([0-9a-f]{24})/.exec(resent)![1]!;
+    expect(newId).not.toBe(failedId);
+    expect(answers()).toContain(`This transaction was already sent again: broadcast ${newId}.`);
+    await h.until(() => user.botTexts().some((t) => t.startsWith(`✅ Broadcast ${newId}`)));
+
+    // The service saw the very same transaction, and charged it as it charges: debit, refund, debit.
+    const read = await h.deps.service.getBroadcast(account.apiKey, newId);
+    expect(read.txId).toBe(tx.txID);
+    const ledger = h.sim.ledger(account.accountId).filter((e) => e.ref === failedId || e.ref === newId);
+    expect(ledger.map((e) => [e.kind, e.ref])).toEqual([
+      ["debit", failedId],
+      ["refund", failedId],
+      ["debit", newId],
+    ]);
+
+    // The card's button went with the first tap; a later tap on the notification's sends nothing more.
+    expect(h.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons).toEqual([]);
+    await user.press("📤 Resend");
+    expect(posts()).toHaveLength(2);
+    expect(answers().filter((a) => a.startsWith("This transaction was already sent again"))).toHaveLength(2);
+  });
+
+  it("asks for a freshly signed transaction when the press comes with under 75 s left", async () => {
+    const tx = trx();
+    const { user } = await submitted(tx, "failed", "❌ Broadcast");
+    skewMs = 600_000 - 74_000;
+    await user.press("📤 Resend");
+    expect(user.lastText()).toContain("too close to its expiration (under 75 seconds left)");
+    expect(posts()).toHaveLength(1);
+  });
+
+  it("offers no Resend after expired and says a freshly signed transaction is needed", async () => {
+    const tx = trx();
+    const { user, cardId } = await submitted(tx, "expired", "⌛ Broadcast");
+    expect(user.lastButtons()).toEqual([]);
+    expect(user.lastText()).toContain("sign a new one with about 600 seconds of expiration");
+    await h.until(() => /A freshly signed transaction is needed/.test(h.textOf(CHAT, cardId)));
+    expect(h.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons).toEqual([]);
+  });
+});
