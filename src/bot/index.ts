@@ -16,6 +16,7 @@ import { createChatMemberFeature } from "./features/chat-member.js";
 import { createHelpFeature } from "./features/help.js";
 import { createInlineQuoteFeature } from "./features/inline-quote.js";
 import { createLanguageFeature } from "./features/language.js";
+import { createLimitsFeature } from "./features/limits.js";
 import { createLinkFeature } from "./features/link.js";
 import { createOrderFeature } from "./features/order.js";
 import { createOrdersFeature } from "./features/orders.js";
@@ -70,6 +71,7 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
     createLinkFeature(deps),
     createUnlinkFeature(deps),
     createWebhookFeature(deps), // holds its secret conversation: early, before text-reading features
+    createLimitsFeature(deps), // holds its input conversation: early, before text-reading features
     createSettingsFeature(deps),
     createBalanceFeature(deps),
     createPricesFeature(deps),
