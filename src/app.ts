@@ -97,6 +97,8 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
       ...given("firstDelayMs", overrides.topUpFirstDelayMs),
       ...given("maxDelayMs", overrides.topUpMaxDelayMs),
     },
+    // onFreeze (stop the chat's keep plans) is wired here once the plans exist.
+    limits: { defaultTimeZone: config.limitsTimeZone },
   });
   const recovery = createConfirmationRecovery({
     pending: flows.pending,

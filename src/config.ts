@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { isValidTimeZone } from "./core/limits/spend-window.js";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export const SUPPORTED_LOCALES = ["en", "ru", "zh"] as const;
@@ -51,6 +52,7 @@ const envSchema = z.object({
     .optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  LIMITS_TIME_ZONE: z.string().refine(isValidTimeZone, { message: "must be an IANA time zone such as UTC or Europe/Moscow" }).default("UTC"),
 });
 
 export type Config = {
@@ -73,6 +75,8 @@ export type Config = {
   /** When set, /metrics is served on its own listener (METRICS_HOST:METRICS_PORT) and not on HTTP_PORT. */
   metricsPort: number | undefined;
   metricsHost: string;
+  /** The zone of the spend limits' days and months for a chat that set none in /limits. */
+  limitsTimeZone: string;
 };
 
 /** Every bad or missing variable at once, each named, never with its value. */
@@ -152,6 +156,7 @@ export function parseConfig(env: Env): Config {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    limitsTimeZone: e.LIMITS_TIME_ZONE,
   };
 }
 

@@ -172,8 +172,8 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
     if (account === undefined) return;
     const { apiKey } = account;
     const cardMessageId = ctx.callbackQuery.message?.message_id;
-    // A Retry follows a send, which the threshold's second tap (if any) already allowed.
-    const confirmedAgain = data.action === "a" || data.action === "r";
+    // A Retry of a draft already sent once was allowed by the threshold's second tap (if any) then.
+    const confirmedAgain = data.action === "a" || (data.action === "r" && draft.lastErrorCode !== undefined);
     const result = await flows.submitter.submit({ chatId, draftId: draft.draftId, apiKey, locale, drawsCard: true, confirmedAgain, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
     switch (result.status) {
       // From here on every Telegram call is best effort: what was accepted is recorded and tracked.

@@ -139,8 +139,8 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
     const account = await linkedForButton(ctx, quote);
     if (account === undefined) return;
     const cardMessageId = ctx.callbackQuery.message?.message_id;
-    // A Retry follows a send, which the threshold's second tap (if any) already allowed.
-    const confirmedAgain = data.action === "a" || data.action === "r";
+    // A Retry of a quote already sent once was allowed by the threshold's second tap (if any) then.
+    const confirmedAgain = data.action === "a" || (data.action === "r" && quote.attempts > 0);
     const result = await flows.placer.place({ chatId, quoteId: quote.quoteId, apiKey: account.apiKey, locale, drawsCard: true, confirmedAgain, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
     switch (result.status) {
       case "placed": {
