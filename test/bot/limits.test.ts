@@ -142,6 +142,23 @@ describe("/limits", () => {
     expect(orderPosts()).toHaveLength(3);
   });
 
+  it("asks a second tap for a broadcast whose fee is above the threshold, then submits it once", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    await setLimit(CHAT, "Second-tap threshold", "0.000001");
+    const tx = signTrxTransfer({ privateKey: B.privateKey, to: C.address, amountSun: 1_500_000, expirationMs: Date.now() + 600_000 });
+    await user.send("/broadcast");
+    await user.send(JSON.stringify(tx));
+    const summary = user.last()!;
+    await user.press("✅ Confirm");
+    expect(h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/broadcasts")).toHaveLength(0);
+    const again = h.tg.view(CHAT).find((m) => m.messageId === summary.messageId)!.buttons.flat().map((b) => b.text);
+    expect(again[0]).toMatch(/^✅ Confirm again: [\d.]+ TRX$/);
+    await user.press(again[0]!);
+    await h.until(() => debitsOf(h, account.accountId).length === 1);
+    expect(h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/broadcasts")).toHaveLength(1);
+  });
+
   it("Freeze refuses any spend at once and calls onFreeze; Unfreeze allows it again", async () => {
     const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
     const user = h.user(CHAT);
