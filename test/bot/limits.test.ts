@@ -81,6 +81,10 @@ describe("/limits", () => {
     expect(orderPosts()).toHaveLength(2);
     await user.send("/limits");
     expect(user.lastText()).toContain("Daily cap: 20 TRX, 0 TRX left (spent today: 20 TRX)");
+    // The refused quote keeps its Confirm: after raising the cap the same quote goes through.
+    await setLimit(CHAT, "Daily cap", "25");
+    await user.press("✅ Confirm");
+    expect(debitsOf(h, account.accountId)).toEqual([10_000_000, 10_000_000, 5_000_000]);
   });
 
   it("monthly cap: refuses the order that would cross it", async () => {
