@@ -17,8 +17,8 @@ describe("the app enforces a chat's spend limits", () => {
   });
 
   afterAll(async () => {
-    await w?.close();
-    await target?.cleanup();
+    await w.close();
+    await target.cleanup();
   });
 
   it("keeps the cap across a restart and refuses the order that would cross it", async () => {

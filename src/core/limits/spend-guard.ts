@@ -60,8 +60,10 @@ export interface SpendLimitsDeps {
   onFreeze?: (chatId: number) => Promise<void>;
 }
 
-function over(cap: string | undefined, spent: bigint, cost: bigint): boolean {
-  return cap !== undefined && spent + cost > BigInt(cap);
+/** The refusal of a charge that would take `spent` past `cap`; undefined when there is no cap or it fits. */
+function crossing(reason: "daily_cap" | "monthly_cap", cap: string | undefined, spent: bigint, cost: bigint): SpendRefusal | undefined {
+  if (cap === undefined || spent + cost <= BigInt(cap)) return undefined;
+  return { allowed: false, reason, capSun: cap, spentSun: spent.toString() };
 }
 
 export function createSpendLimits(deps: SpendLimitsDeps): SpendLimits {
@@ -80,15 +82,12 @@ export function createSpendLimits(deps: SpendLimitsDeps): SpendLimits {
   return {
     async authorize(chatId, costSun, kind) {
       const { settings: limits, spent } = await status(chatId);
-      let decision: SpendDecision;
-      if (limits.frozen) decision = { allowed: false, reason: "frozen" };
-      else if (over(limits.dailyCapSun, spent.daySun, costSun)) decision = { allowed: false, reason: "daily_cap", capSun: limits.dailyCapSun!, spentSun: spent.daySun.toString() };
-      else if (over(limits.monthlyCapSun, spent.monthSun, costSun)) decision = { allowed: false, reason: "monthly_cap", capSun: limits.monthlyCapSun!, spentSun: spent.monthSun.toString() };
-      else {
-        // A renewal has nobody to tap: the threshold is for what a person confirms.
-        const needsSecondTap = kind !== "renewal" && limits.confirmAboveSun !== undefined && costSun > BigInt(limits.confirmAboveSun);
-        decision = { allowed: true, needsSecondTap };
-      }
+      const refusal: SpendRefusal | undefined = limits.frozen
+        ? { allowed: false, reason: "frozen" }
+        : (crossing("daily_cap", limits.dailyCapSun, spent.daySun, costSun) ?? crossing("monthly_cap", limits.monthlyCapSun, spent.monthSun, costSun));
+      // A renewal has nobody to tap: the threshold is for what a person confirms.
+      const needsSecondTap = kind !== "renewal" && limits.confirmAboveSun !== undefined && costSun > BigInt(limits.confirmAboveSun);
+      const decision: SpendDecision = refusal ?? { allowed: true, needsSecondTap };
       if (!decision.allowed) logger.info({ chatId, kind, costSun: costSun.toString(), reason: decision.reason }, "spend refused by the chat's limits");
       return decision;
     },
