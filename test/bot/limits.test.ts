@@ -189,6 +189,23 @@ describe("/limits", () => {
     expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
   });
 
+  it("still resolves a confirmation sent before the freeze whose outcome was unknown, under its own key", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    h.sim.faults.inject({ method: "POST", path: "/v1/orders", kind: "status", status: 503, code: "service_unavailable", times: 5 });
+    await user.send(`/order ${B.address} 100k 5m`);
+    await user.press("✅ Confirm");
+    expect(user.lastButtons()).toEqual([["🔁 Retry", "Cancel"]]);
+    h.sim.faults.clear();
+    await user.send("/freeze");
+    await user.press("🔁 Retry");
+    expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
+    // A new confirmation is refused.
+    await orderAndConfirm(CHAT, `${B.address} 100k 5m`);
+    expect(user.botTexts().filter((t) => t.startsWith("⛔ Not sent: spending from this chat is frozen"))).toHaveLength(1);
+    expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
+  });
+
   it("two confirmations at once never pass the cap together", async () => {
     const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
     const user = h.user(CHAT);
