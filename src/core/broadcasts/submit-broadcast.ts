@@ -24,7 +24,7 @@ export type SubmitResult =
   | { status: "needs_second_tap"; draft: BroadcastDraft; feeSun: bigint }
   | { status: "cancelled"; draft: BroadcastDraft }
   | { status: "expired"; draft: BroadcastDraft }
-  | { status: "duplicate"; draft: BroadcastDraft; existing?: HistoryEntry }
+  | { status: "duplicate"; draft: BroadcastDraft; existing?: HistoryEntry | undefined }
   | { status: "failed"; draft: BroadcastDraft; error: ServiceError; retryable: boolean };
 
 export interface BroadcastSubmitterDeps {
