@@ -141,7 +141,7 @@ describe("/limits", () => {
     // A stale second tap changes nothing: the same quote, the same key.
     const stale = h.tg.rawCallback(CHAT, quote.messageId, againData);
     await h.send(stale);
-    expect(h.tg.answerOf(stale)?.text).toBe("This order is already placed; it was charged once.");
+    expect(h.tg.answerOf(stale)?.["text"]).toBe("This order is already placed; it was charged once.");
     expect(debitsOf(h, account.accountId)).toEqual([10_000_000, 9_053_000, 12_340_000]);
     expect(orderPosts()).toHaveLength(3);
   });

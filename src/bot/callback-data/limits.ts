@@ -7,6 +7,6 @@ import { createCallbackData } from "./create-callback-data.js";
  */
 export const limitsData = createCallbackData("lim", ["action"]);
 
-export const LIMIT_INPUTS = ["d", "m", "t", "z"] as const;
+const LIMIT_INPUTS = ["d", "m", "t", "z"] as const;
 export type LimitInput = (typeof LIMIT_INPUTS)[number];
 export const isLimitInput = (value: string | undefined): value is LimitInput => LIMIT_INPUTS.some((v) => v === value);

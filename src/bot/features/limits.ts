@@ -13,7 +13,7 @@ import { limitsCardText } from "../helpers/limits-text.js";
 import { logHandle } from "../helpers/logging.js";
 import { createLimitClearKeyboard, createLimitsKeyboard } from "../keyboards/limits.js";
 
-export const LIMITS_INPUT_CONVERSATION = "limits-input";
+const LIMITS_INPUT_CONVERSATION = "limits-input";
 
 const FIELD_OF: Record<Exclude<LimitInput, "z">, LimitField> = { d: "dailyCapSun", m: "monthlyCapSun", t: "confirmAboveSun" };
 const ASK_KEY: Record<LimitInput, string> = { d: "limits-ask-daily", m: "limits-ask-monthly", t: "limits-ask-threshold", z: "limits-ask-zone" };

@@ -11,7 +11,7 @@ import type { StoreBackend } from "../store/types.js";
 
 const sunText = z.string().regex(/^\d+$/);
 
-export const limitSettingsSchema = z.object({
+const limitSettingsSchema = z.object({
   dailyCapSun: sunText.optional(),
   monthlyCapSun: sunText.optional(),
   /** Above this a confirmation needs a second tap. */
@@ -22,10 +22,10 @@ export const limitSettingsSchema = z.object({
 });
 export type LimitSettings = z.infer<typeof limitSettingsSchema>;
 
-export const LIMIT_FIELDS = ["dailyCapSun", "monthlyCapSun", "confirmAboveSun"] as const;
-export type LimitField = (typeof LIMIT_FIELDS)[number];
+/** The amounts /limits sets. */
+export type LimitField = "dailyCapSun" | "monthlyCapSun" | "confirmAboveSun";
 
-export const NO_LIMITS: LimitSettings = { frozen: false };
+const NO_LIMITS: LimitSettings = { frozen: false };
 
 export interface LimitSettingsStore {
   get(chatId: number): Promise<LimitSettings>;
