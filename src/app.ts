@@ -1,5 +1,6 @@
 import { Api } from "grammy";
 import type { Logger } from "pino";
+import { createBalanceWatchAssembly } from "./assembly/balance-watch.js";
 import { createDelivery } from "./assembly/delivery.js";
 import { ALLOWED_UPDATES, createIntake } from "./assembly/intake.js";
 import { createServiceAccess } from "./assembly/service.js";
@@ -84,6 +85,15 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     tuning: { tracker: { ...given("minDelayMs", overrides.trackerMinDelayMs), ...given("maxDelayMs", overrides.trackerMaxDelayMs) } },
   });
   const { tracker, notifier, topUpNotifier } = delivery;
+  const balance = createBalanceWatchAssembly({
+    storage,
+    service,
+    push: delivery.push,
+    i18n,
+    defaultLocale: config.defaultLocale,
+    logger,
+    tuning: config.balanceWatch,
+  });
 
   const flows = createFlows({
     store,
@@ -94,12 +104,14 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     topUps: {
       getApiKey: (chatId) => chats.getApiKey(chatId),
       onCredited: (event) => topUpNotifier.onCredited(event),
-      ...given("firstDelayMs", overrides.topUpFirstDelayMs),
-      ...given("maxDelayMs", overrides.topUpMaxDelayMs),
+      firstDelayMs: overrides.topUpFirstDelayMs ?? config.topUpWatch.firstDelayMs,
+      maxDelayMs: overrides.topUpMaxDelayMs ?? config.topUpWatch.maxDelayMs,
+      ...balance.topUpHooks,
     },
     // onFreeze (stop the chat's keep plans) is wired here once the plans exist.
     limits: { defaultTimeZone: config.limitsTimeZone },
   });
+  balance.attachTopUps(flows.balanceWatch);
   const recovery = createConfirmationRecovery({
     pending: flows.pending,
     quotes: flows.quotes,
@@ -110,7 +122,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     onOutcome: (outcome) => notifier.onRecovered(outcome),
     logger,
   });
-  const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats, i18n, flows };
+  const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats: balance.chats, i18n, flows, alerts: balance.alerts };
   const intake = createIntake({ config, logger, bot: deps, telegram, inbox: delivery.inbox, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal) });
 
   let stopping: Promise<void> | undefined;
@@ -124,6 +136,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     await runStopSteps(logger, [
       ["recovery", () => recovery.stop()],
       ["balance-watch", async () => flows.balanceWatch?.stop()],
+      ["account-watch", () => balance.watch.stop()],
     ]);
     await delivery.stop();
     await runStopSteps(logger, [
@@ -142,6 +155,8 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
       await delivery.start();
       // Quotes and 402s still waiting for a top-up when the process stopped.
       await flows.balanceWatch?.start();
+      // Every linked chat's balance, compared with what was read before the restart.
+      await balance.watch.start();
       // Confirmations a crash left unresolved: placed ones end up tracked, the others are told.
       await recovery.start();
       await intake.start(lifetime.signal);

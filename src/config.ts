@@ -52,6 +52,11 @@ const envSchema = z.object({
     .optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  BALANCE_WATCH_INTERVAL_MS: z.coerce.number().int().min(10).max(86_400_000).default(180_000),
+  BALANCE_WATCH_SETTLE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  BALANCE_WATCH_MAX_BACKOFF_MS: z.coerce.number().int().min(10).max(86_400_000).default(1_800_000),
+  TOPUP_WATCH_FIRST_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(3_000),
+  TOPUP_WATCH_MAX_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   LIMITS_TIME_ZONE: z.string().refine(isValidTimeZone, { message: "must be an IANA time zone such as UTC or Europe/Moscow" }).default("UTC"),
 });
 
@@ -75,6 +80,10 @@ export type Config = {
   /** When set, /metrics is served on its own listener (METRICS_HOST:METRICS_PORT) and not on HTTP_PORT. */
   metricsPort: number | undefined;
   metricsHost: string;
+  /** The balance watch of linked chats (docs/balance-watch.md): idle read interval, re-read while a charge of the bot's own is in flight, backoff cap. */
+  balanceWatch: { intervalMs: number; settleMs: number; maxBackoffMs: number };
+  /** Backoff of the reads while a quote or a 402 waits for a top-up: first read, cap. */
+  topUpWatch: { firstDelayMs: number; maxDelayMs: number };
   /** The zone of the spend limits' days and months for a chat that set none in /limits. */
   limitsTimeZone: string;
 };
@@ -156,6 +165,8 @@ export function parseConfig(env: Env): Config {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    balanceWatch: { intervalMs: e.BALANCE_WATCH_INTERVAL_MS, settleMs: e.BALANCE_WATCH_SETTLE_MS, maxBackoffMs: e.BALANCE_WATCH_MAX_BACKOFF_MS },
+    topUpWatch: { firstDelayMs: e.TOPUP_WATCH_FIRST_DELAY_MS, maxDelayMs: e.TOPUP_WATCH_MAX_DELAY_MS },
     limitsTimeZone: e.LIMITS_TIME_ZONE,
   };
 }

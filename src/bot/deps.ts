@@ -6,6 +6,7 @@ import type { Metrics } from "../core/metrics.js";
 import type { PricingCache } from "../core/pricing-cache.js";
 import type { ServiceClient } from "../core/service/client.js";
 import type { StoreBackend } from "../core/store/types.js";
+import type { AlertSettingsStore } from "../core/topup/alert-settings.js";
 import type { Vault } from "../core/vault.js";
 import type { Flows } from "../core/flows.js";
 import type { ConversationContext } from "./context.js";
@@ -34,4 +35,6 @@ export interface BotDeps {
   i18n: I18n<ConversationContext>;
   /** Orders, broadcasts, history and tracking: the use cases the flow features call. */
   flows: Flows;
+  /** What the balance watch tells each chat (/alerts). */
+  alerts: AlertSettingsStore;
 }

@@ -29,6 +29,7 @@ export const BOT_COMMANDS: readonly MenuCommand[] = [
   { command: "unlink", public: false },
   { command: "webhook", public: false },
   { command: "settings", public: false },
+  { command: "alerts", public: false },
   { command: "limits", public: false },
   { command: "freeze", public: false },
   { command: "language", public: false },

@@ -51,7 +51,7 @@ export interface CreateFlowsDeps {
   now?: () => number;
   usdtContract?: string;
   /** Builds `balanceWatch`: who reads the chat's key, who announces a credited top-up, and (tests) faster backoff. */
-  topUps?: Pick<BalanceWatcherDeps, "getApiKey" | "onCredited" | "firstDelayMs" | "maxDelayMs" | "maxWatchMs">;
+  topUps?: Pick<BalanceWatcherDeps, "getApiKey" | "onCredited" | "firstDelayMs" | "maxDelayMs" | "maxWatchMs" | "exclusive" | "readBalance">;
   /** What Freeze also does (stop the chat's keep plans) and the zone of chats that set none. */
   limits?: Pick<SpendLimitsDeps, "onFreeze" | "defaultTimeZone">;
 }
