@@ -111,6 +111,8 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
       maxDelayMs: overrides.topUpMaxDelayMs ?? config.topUpWatch.maxDelayMs,
       ...balance.topUpHooks,
     },
+    // onFreeze (stop the chat's keep plans) is wired here once the plans exist.
+    limits: { defaultTimeZone: config.limitsTimeZone },
   });
   balance.attachTopUps(flows.balanceWatch);
   const recovery = createConfirmationRecovery({

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { isValidTimeZone } from "./core/limits/spend-window.js";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export const SUPPORTED_LOCALES = ["en", "ru", "zh"] as const;
@@ -59,6 +60,7 @@ const envSchema = z.object({
   EXPIRY_REMINDER_LEAD_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   EXPIRY_REMINDER_MAX_LEAD_PERCENT: z.coerce.number().int().min(1).max(99).default(50),
   EXPIRY_REMINDER_RESCAN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  LIMITS_TIME_ZONE: z.string().refine(isValidTimeZone, { message: "must be an IANA time zone such as UTC or Europe/Moscow" }).default("UTC"),
 });
 
 export type Config = {
@@ -91,6 +93,8 @@ export type Config = {
   expiryReminderMaxLeadPercent: number;
   /** How often each process reads the reminder schedule again (reminders another process scheduled). */
   expiryReminderRescanMs: number;
+  /** The zone of the spend limits' days and months for a chat that set none in /limits. */
+  limitsTimeZone: string;
 };
 
 /** Every bad or missing variable at once, each named, never with its value. */
@@ -175,6 +179,7 @@ export function parseConfig(env: Env): Config {
     expiryReminderLeadMs: e.EXPIRY_REMINDER_LEAD_SECONDS * 1000,
     expiryReminderMaxLeadPercent: e.EXPIRY_REMINDER_MAX_LEAD_PERCENT,
     expiryReminderRescanMs: e.EXPIRY_REMINDER_RESCAN_SECONDS * 1000,
+    limitsTimeZone: e.LIMITS_TIME_ZONE,
   };
 }
 

@@ -62,6 +62,12 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ ...minimal, ...patch })).toThrow(message);
   });
 
+  it("reads the spend limits' default zone, UTC unless set, and refuses an unknown one", () => {
+    expect(parseConfig(minimal).limitsTimeZone).toBe("UTC");
+    expect(parseConfig({ ...minimal, LIMITS_TIME_ZONE: "Europe/Moscow" }).limitsTimeZone).toBe("Europe/Moscow");
+    expect(() => parseConfig({ ...minimal, LIMITS_TIME_ZONE: "Mars/Olympus" })).toThrow(/LIMITS_TIME_ZONE/);
+  });
+
   it("never prints a secret's value in its error", () => {
     const secretLooking = "TOP-SECRET-VALUE-NOT-BASE64!!";
     try {

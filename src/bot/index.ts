@@ -18,6 +18,7 @@ import { createExpiryFeature } from "./features/expiry.js";
 import { createHelpFeature } from "./features/help.js";
 import { createInlineQuoteFeature } from "./features/inline-quote.js";
 import { createLanguageFeature } from "./features/language.js";
+import { createLimitsFeature } from "./features/limits.js";
 import { createLinkFeature } from "./features/link.js";
 import { createOrderFeature } from "./features/order.js";
 import { createOrdersFeature } from "./features/orders.js";
@@ -72,6 +73,7 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
     createLinkFeature(deps),
     createUnlinkFeature(deps),
     createWebhookFeature(deps), // holds its secret conversation: early, before text-reading features
+    createLimitsFeature(deps), // holds its input conversation: early, before text-reading features
     createSettingsFeature(deps),
     createAlertsFeature(deps),
     createBalanceFeature(deps),

@@ -30,6 +30,8 @@ export const BOT_COMMANDS: readonly MenuCommand[] = [
   { command: "webhook", public: false },
   { command: "settings", public: false },
   { command: "alerts", public: false },
+  { command: "limits", public: false },
+  { command: "freeze", public: false },
   { command: "language", public: false },
   { command: "help", public: true },
   { command: "cancel", public: false },

@@ -8,6 +8,8 @@ import { createOrderHistory, type OrderHistory } from "./orders/order-history.js
 import { createOrderPlacer, type OrderPlacer } from "./orders/place-order.js";
 import { createQuoteStore, type QuoteStore } from "./orders/quote-store.js";
 import { isQuoteExpired } from "./orders/quote.js";
+import { createLimitSettingsStore } from "./limits/limit-settings.js";
+import { createSpendLimits, type SpendLimits, type SpendLimitsDeps } from "./limits/spend-guard.js";
 import { createBalanceWatcher, type BalanceWatcher, type BalanceWatcherDeps } from "./topup/balance-watcher.js";
 import type { ServiceClient } from "./service/client.js";
 import type { StoreBackend } from "./store/types.js";
@@ -35,6 +37,8 @@ export interface Flows {
   now: () => number;
   /** Base58 stablecoin contract; mainnet USDT by default. */
   usdtContract?: string;
+  /** The chat's spend limits (/limits): the placer and the submitter ask them before money moves. */
+  limits: SpendLimits;
 }
 
 export type FlowTracker = Pick<Tracker, "track" | "cardShown" | "cardNotShown" | "stopChat">;
@@ -51,6 +55,8 @@ export interface CreateFlowsDeps {
   usdtContract?: string;
   /** Builds `balanceWatch`: who reads the chat's key, who announces a credited top-up, and (tests) faster backoff. */
   topUps?: Pick<BalanceWatcherDeps, "getApiKey" | "onCredited" | "firstDelayMs" | "maxDelayMs" | "maxWatchMs" | "exclusive" | "readBalance">;
+  /** What Freeze also does (stop the chat's keep plans) and the zone of chats that set none. */
+  limits?: Pick<SpendLimitsDeps, "onFreeze" | "defaultTimeZone">;
 }
 
 export function createFlows(deps: CreateFlowsDeps): Flows {
@@ -62,6 +68,7 @@ export function createFlows(deps: CreateFlowsDeps): Flows {
   const drafts = createDraftStore({ store: deps.store, logger, now });
   const pending = createPendingConfirmations({ store: deps.store, logger });
   const { tracker } = deps;
+  const limits = createSpendLimits({ settings: createLimitSettingsStore({ store: deps.store, logger }), history, logger, now, ...deps.limits });
   // A watch ends by itself once its quote or draft can no longer be sent under its key.
   const isWanted: BalanceWatcherDeps["isWanted"] = async (watch) => {
     if (watch.kind === "order") {
@@ -79,9 +86,10 @@ export function createFlows(deps: CreateFlowsDeps): Flows {
     addressBook,
     drafts,
     pending,
-    placer: createOrderPlacer({ service: deps.service, quotes, history, addressBook, tracker, pending, now, logger }),
-    submitter: createBroadcastSubmitter({ service: deps.service, drafts, history, tracker, pending, now, logger }),
-    resender: createBroadcastResender({ service: deps.service, drafts, history, tracker, now, logger }),
+    placer: createOrderPlacer({ service: deps.service, quotes, history, addressBook, tracker, pending, now, logger, spend: limits }),
+    submitter: createBroadcastSubmitter({ service: deps.service, drafts, history, tracker, pending, now, logger, spend: limits }),
+    resender: createBroadcastResender({ service: deps.service, drafts, history, tracker, now, logger, spend: limits }),
+    limits,
     tracker,
     now,
     ...(deps.usdtContract === undefined ? {} : { usdtContract: deps.usdtContract }),

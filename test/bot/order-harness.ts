@@ -8,7 +8,7 @@
 import type { Bot } from "grammy";
 import { afterEach, beforeEach, expect } from "vitest";
 import { createDelivery, type Delivery } from "../../src/assembly/delivery.js";
-import { createFlows } from "../../src/core/flows.js";
+import { createFlows, type CreateFlowsDeps } from "../../src/core/flows.js";
 import type { BotContext } from "../../src/bot/index.js";
 import { createOrderHistory } from "../../src/core/orders/order-history.js";
 import type { TrackerDeps } from "../../src/core/tracking/tracker.js";
@@ -23,6 +23,8 @@ export interface OrderHarnessOptions extends BotHarnessOptions {
   topUp?: { firstDelayMs?: number; maxDelayMs?: number; maxWatchMs?: number };
   /** The stablecoin contract the bot reads as USDT (mainnet USDT by default). */
   usdtContract?: string;
+  /** What Freeze also calls, and the zone of chats that set none. */
+  limits?: CreateFlowsDeps["limits"];
 }
 
 export async function startOrderHarness(options: OrderHarnessOptions = {}) {
@@ -53,7 +55,8 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
       const tracker = delivery.tracker;
       const usdt = options.usdtContract === undefined ? {} : { usdtContract: options.usdtContract };
       const topUps = { getApiKey: (chatId: number) => deps.chats.getApiKey(chatId), onCredited: delivery.topUpNotifier.onCredited, firstDelayMs: 20, maxDelayMs: 100, ...options.topUp };
-      const flows = createFlows({ store: deps.store, service: deps.service, logger: deps.logger, tracker, history, now, topUps, ...usdt });
+      const limits = options.limits === undefined ? {} : { limits: options.limits };
+      const flows = createFlows({ store: deps.store, service: deps.service, logger: deps.logger, tracker, history, now, topUps, ...usdt, ...limits });
       return { ...deps, flows, reminders: delivery.reminders };
     },
   });

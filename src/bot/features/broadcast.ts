@@ -19,6 +19,9 @@ import { broadcastCardText, statusText } from "../helpers/record-text.js";
 import { ServiceError } from "../../core/service/errors.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../keyboards/broadcast.js";
+import { createDraftConfirmAgainKeyboard } from "../keyboards/limits.js";
+import { formatTrx } from "../helpers/format.js";
+import { limitRefusalText } from "../helpers/limits-text.js";
 import { topUpAdviceText } from "../helpers/top-up-text.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 
@@ -26,7 +29,7 @@ import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 const SECRET_CHECKED_COMMANDS: ReadonlySet<string> = new Set(["broadcast", "order", "batch", "track", "orders"]);
 
 /** c confirm, x cancel, r retry (keyboards/broadcast.ts). */
-const DRAFT_ACTIONS: ReadonlySet<string> = new Set(["c", "x", "r"]);
+const DRAFT_ACTIONS: ReadonlySet<string> = new Set(["c", "x", "r", "a"]);
 
 /** The text after one of those commands, or undefined for any other command or none. */
 function commandArgument(text: string): string | undefined {
@@ -169,7 +172,9 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
     if (account === undefined) return;
     const { apiKey } = account;
     const cardMessageId = ctx.callbackQuery.message?.message_id;
-    const result = await flows.submitter.submit({ chatId, draftId: draft.draftId, apiKey, locale, drawsCard: true, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
+    // A Retry of a draft already sent once was allowed by the threshold's second tap (if any) then.
+    const confirmedAgain = data.action === "a" || (data.action === "r" && draft.lastErrorCode !== undefined);
+    const result = await flows.submitter.submit({ chatId, draftId: draft.draftId, apiKey, locale, drawsCard: true, confirmedAgain, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
     switch (result.status) {
       // From here on every Telegram call is best effort: what was accepted is recorded and tracked.
       case "submitted":
@@ -193,6 +198,15 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
       case "expired":
         await ctx.answerCallbackQuery();
         await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-refused-expired"), HTML));
+        return;
+      case "needs_second_tap":
+        await ctx.answerCallbackQuery({ text: ctx.t("limits-confirm-again-note") });
+        await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup({ reply_markup: createDraftConfirmAgainKeyboard(ctx, draft.draftId, formatTrx(result.feeSun, locale)) }));
+        return;
+      case "over_limit":
+        // Nothing was sent: the summary keeps its buttons, so a Confirm after raising the cap still works.
+        await ctx.answerCallbackQuery();
+        await ctx.reply(limitRefusalText(ctx, result.refusal, result.feeSun, locale), HTML);
         return;
       case "failed": {
         await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());

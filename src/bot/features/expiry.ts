@@ -11,6 +11,7 @@ import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { serviceErrorText } from "../helpers/error-text.js";
 import { clockText } from "../helpers/expiry-text.js";
 import { code, HTML, translate } from "../helpers/html.js";
+import { limitRefusalText } from "../helpers/limits-text.js";
 import { logHandle } from "../helpers/logging.js";
 import { statusText } from "../helpers/record-text.js";
 import { reminderToggleButton } from "../keyboards/expiry.js";
@@ -97,6 +98,11 @@ export function createExpiryFeature(deps: BotDeps): Composer<BotContext> {
       case "failed":
         await ctx.answerCallbackQuery();
         await ctx.reply(serviceErrorText(ctx, result.error, locale), HTML);
+        return;
+      case "over_limit":
+        // Nothing was sent: the card keeps its Resend, so a press after raising the cap still works.
+        await ctx.answerCallbackQuery();
+        await ctx.reply(limitRefusalText(ctx, result.refusal, result.feeSun, locale), HTML);
         return;
       default:
         await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });

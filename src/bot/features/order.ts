@@ -10,7 +10,9 @@ import { ORDER_CONVERSATION, replyWithQuote, type OrderConversationArgs } from "
 import type { BotDeps } from "../deps.js";
 import { echo } from "../helpers/echo.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
-import { formatChoices, formatInteger } from "../helpers/format.js";
+import { formatChoices, formatInteger, formatTrx } from "../helpers/format.js";
+import { limitRefusalText } from "../helpers/limits-text.js";
+import { createQuoteConfirmAgainKeyboard } from "../keyboards/limits.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { bestEffort, firstCardSignal } from "../helpers/best-effort.js";
@@ -40,8 +42,8 @@ function oneShotErrorText(ctx: BotContext, error: Exclude<OneShotParse, { ok: tr
   }
 }
 
-/** c confirm, x cancel, r retry, f fresh quote (keyboards/order.ts). */
-const QUOTE_ACTIONS: ReadonlySet<string> = new Set(["c", "x", "r", "f"]);
+/** c confirm, x cancel, r retry, f fresh quote (keyboards/order.ts), a confirm again (above the threshold, keyboards/limits.ts). */
+const QUOTE_ACTIONS: ReadonlySet<string> = new Set(["c", "x", "r", "f", "a"]);
 
 /**
  * /order (guided or one-shot), the `order_…` deep link, the quote buttons
@@ -137,7 +139,9 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
     const account = await linkedForButton(ctx, quote);
     if (account === undefined) return;
     const cardMessageId = ctx.callbackQuery.message?.message_id;
-    const result = await flows.placer.place({ chatId, quoteId: quote.quoteId, apiKey: account.apiKey, locale, drawsCard: true, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
+    // A Retry of a quote already sent once was allowed by the threshold's second tap (if any) then.
+    const confirmedAgain = data.action === "a" || (data.action === "r" && quote.attempts > 0);
+    const result = await flows.placer.place({ chatId, quoteId: quote.quoteId, apiKey: account.apiKey, locale, drawsCard: true, confirmedAgain, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
     switch (result.status) {
       case "placed": {
         // From here on every Telegram call is best effort: the orders are charged, recorded and tracked.
@@ -154,6 +158,15 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
         }
         return;
       }
+      case "needs_second_tap":
+        await ctx.answerCallbackQuery({ text: ctx.t("limits-confirm-again-note") });
+        await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup({ reply_markup: createQuoteConfirmAgainKeyboard(ctx, quote.quoteId, formatTrx(BigInt(quote.totalSun), locale)) }));
+        return;
+      case "over_limit":
+        // Nothing was sent: the quote keeps its buttons, so a Confirm after raising the cap still works.
+        await ctx.answerCallbackQuery();
+        await ctx.reply(limitRefusalText(ctx, result.refusal, BigInt(quote.totalSun), locale), HTML);
+        return;
       case "cancelled":
         // Cancelled by its own button or by /cancel, which already redrew the message (this client may not show it yet).
         await ctx.answerCallbackQuery({ text: ctx.t("flow-offer-cancelled") });

@@ -5,7 +5,9 @@ import type { ServiceClient } from "../service/client.js";
 import type { OrderHistory } from "../orders/order-history.js";
 import type { Tracker } from "../tracking/tracker.js";
 import { MIN_TIME_LEFT_MS } from "../tron/index.js";
+import type { SpendGate, SpendRefusal } from "../limits/spend-guard.js";
 import type { BroadcastDraft, DraftStore } from "./draft.js";
+import { estimatedFeeSun } from "./submit-broadcast.js";
 
 /**
  * "Resend" of a broadcast that ended `failed`: the same signed transaction
@@ -25,13 +27,17 @@ export type ResendResult =
   /** Less than the service's minimum left, or the bot no longer has the signed transaction. */
   | { status: "needs_resign" }
   | { status: "not_found" }
-  | { status: "failed"; error: ServiceError };
+  | { status: "failed"; error: ServiceError }
+  /** The chat's limits refuse the fee (frozen, or a cap it would cross): nothing was sent. */
+  | { status: "over_limit"; refusal: SpendRefusal; feeSun: bigint };
 
 export interface BroadcastResenderDeps {
   service: Pick<ServiceClient, "createBroadcast" | "getBroadcast">;
   drafts: Pick<DraftStore, "get" | "update" | "recentIds">;
   history: Pick<OrderHistory, "get" | "add" | "findBroadcastByTxId">;
   tracker: Pick<Tracker, "track">;
+  /** A resend is charged again: the chat's limits are asked first. Without it nothing is limited. */
+  spend?: SpendGate;
   now: () => number;
   logger: Logger;
 }
@@ -86,6 +92,9 @@ export function createBroadcastResender(deps: BroadcastResenderDeps): BroadcastR
         status: accepted.status,
         txId: s.txId,
         txKind: s.kind,
+        // The 202 carries no fee: the estimate stands in (for the limits) until the tracker reads the charge.
+        totalCostSun: Number(estimatedFeeSun(draft)),
+        costEstimated: true,
         ...(s.toAddress === undefined ? {} : { address: s.toAddress }),
         ...(s.amountAtomic === undefined ? {} : { amountAtomic: s.amountAtomic }),
         ...(s.amountSun === undefined ? {} : { amountSun: s.amountSun }),
@@ -113,7 +122,15 @@ export function createBroadcastResender(deps: BroadcastResenderDeps): BroadcastR
         if (current.txExpirationMs - now() < MIN_TIME_LEFT_MS) return { status: "needs_resign" };
         const draft = await draftOf(chatId, txId, broadcastId);
         if (!draft) return { status: "needs_resign" };
-        return send(input, draft);
+        const { spend } = deps;
+        if (!spend) return send(input, draft);
+        // The check and the charge it allows in one step per chat, as for a first submission.
+        return spend.exclusive(chatId, async (): Promise<ResendResult> => {
+          const feeSun = estimatedFeeSun(draft);
+          const decision = await spend.authorize(chatId, feeSun, "broadcast");
+          if (!decision.allowed) return { status: "over_limit", refusal: decision, feeSun };
+          return send(input, draft);
+        });
       });
     },
   };

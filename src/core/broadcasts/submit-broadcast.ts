@@ -5,6 +5,7 @@ import type { ServiceClient } from "../service/client.js";
 import { keyTagOf, type PendingConfirmations } from "../confirmations/pending-confirmations.js";
 import type { HistoryEntry, OrderHistory } from "../orders/order-history.js";
 import type { Tracker } from "../tracking/tracker.js";
+import type { SpendGate, SpendRefusal } from "../limits/spend-guard.js";
 import { EXPIRED_BELOW_MS } from "../tron/index.js";
 import type { BroadcastDraft, DraftStore } from "./draft.js";
 
@@ -17,6 +18,10 @@ import type { BroadcastDraft, DraftStore } from "./draft.js";
 export type SubmitResult =
   | { status: "submitted"; draft: BroadcastDraft; broadcastId: string; initialStatus: string; alreadySubmitted: boolean }
   | { status: "not_found" }
+  /** The chat's limits refuse it (frozen, or a cap its fee would cross): nothing was sent. */
+  | { status: "over_limit"; draft: BroadcastDraft; refusal: SpendRefusal; feeSun: bigint }
+  /** Its fee is above the chat's confirm threshold: the same draft again with `confirmedAgain` sends it. */
+  | { status: "needs_second_tap"; draft: BroadcastDraft; feeSun: bigint }
   | { status: "cancelled"; draft: BroadcastDraft }
   | { status: "expired"; draft: BroadcastDraft }
   | { status: "duplicate"; draft: BroadcastDraft; existing?: HistoryEntry | undefined }
@@ -32,6 +37,8 @@ export interface BroadcastSubmitterDeps {
   pending: PendingConfirmations;
   now: () => number;
   logger: Logger;
+  /** The chat's spend limits, asked before a draft's first send; without it nothing is limited. */
+  spend?: SpendGate;
 }
 
 export interface SubmitInput {
@@ -44,6 +51,16 @@ export interface SubmitInput {
   drawsCard?: boolean;
   /** The message that becomes the card (the button's message); defaults to the draft's summary message. */
   cardMessageId?: number;
+  /** The second tap a fee above the chat's confirm threshold needs. */
+  confirmedAgain?: boolean;
+}
+
+/**
+ * The fee the limits reckon with before a broadcast: the highest estimate (the service charges
+ * what its simulation needs, known only from the record after acceptance).
+ */
+export function estimatedFeeSun(draft: BroadcastDraft): bigint {
+  return draft.summary.estimates.reduce((max, e) => (BigInt(e.feeSun) > max ? BigInt(e.feeSun) : max), 0n);
 }
 
 export interface BroadcastSubmitter {
@@ -79,6 +96,9 @@ export function createBroadcastSubmitter(deps: BroadcastSubmitterDeps): Broadcas
         status,
         txId: s.txId,
         txKind: s.kind,
+        // The 202 carries no fee: the estimate stands in (for the limits) until the tracker reads the charge.
+        totalCostSun: Number(estimatedFeeSun(draft)),
+        costEstimated: true,
         ...(s.toAddress === undefined ? {} : { address: s.toAddress }),
         ...(s.amountAtomic === undefined ? {} : { amountAtomic: s.amountAtomic }),
         ...(s.amountSun === undefined ? {} : { amountSun: s.amountSun }),
@@ -118,9 +138,31 @@ export function createBroadcastSubmitter(deps: BroadcastSubmitterDeps): Broadcas
     return { status: "duplicate", draft: saved, existing: (await history.get(input.chatId, "broadcast", id)) ?? known };
   }
 
+  async function send(draft: BroadcastDraft, input: SubmitInput): Promise<SubmitResult> {
+    const { chatId, draftId, apiKey } = input;
+    // Sending again is safe: the service deduplicates by txId, so an attempt it saw answers duplicate_tx.
+    await deps.pending.add({ kind: "broadcast", keyTag: keyTagOf(input.apiKey), id: draftId, chatId, sinceMs: now(), ...(input.locale === undefined ? {} : { locale: input.locale }) });
+    const sending = (await drafts.update(draftId, (d) => ({ ...d, state: "submitting" }))) ?? draft;
+    try {
+      const result = await service.createBroadcast(draft.signedTx, apiKey);
+      const saved = await accepted(sending, result.broadcastId, result.status, input, true);
+      logger.info({ draftId, broadcastId: result.broadcastId }, "broadcast accepted");
+      return { status: "submitted", draft: saved, broadcastId: result.broadcastId, initialStatus: result.status, alreadySubmitted: false };
+    } catch (error) {
+      if (!ServiceError.isInstance(error)) throw error;
+      if (error.code === "broadcast.duplicate_tx") return duplicate(sending, error, input);
+      // Outcome unknown: a Retry meets duplicate_tx if it went through, which is then explained.
+      const state = error.outcomeUnknown || error.status >= 500 ? "unknown" : "open";
+      const saved = (await drafts.update(draftId, (d) => ({ ...d, state, lastErrorCode: error.code }))) ?? sending;
+      if (state === "open") await deps.pending.remove("broadcast", draftId);
+      logger.warn({ draftId, code: error.code, status: error.status, requestId: error.requestId }, "broadcast not accepted");
+      return { status: "failed", draft: saved, error, retryable: state === "unknown" || error.isRetryable };
+    }
+  }
+
   return {
     submit(input) {
-      const { chatId, draftId, apiKey } = input;
+      const { chatId, draftId } = input;
       return mutex.run(draftId, async (): Promise<SubmitResult> => {
         const draft = await drafts.get(draftId);
         if (!draft || draft.chatId !== chatId) return { status: "not_found" };
@@ -141,24 +183,17 @@ export function createBroadcastSubmitter(deps: BroadcastSubmitterDeps): Broadcas
           }
         }
         if (draft.summary.expirationMs - now() < EXPIRED_BELOW_MS) return { status: "expired", draft };
-        // Sending again is safe: the service deduplicates by txId, so an attempt it saw answers duplicate_tx.
-        await deps.pending.add({ kind: "broadcast", keyTag: keyTagOf(input.apiKey), id: draftId, chatId, sinceMs: now(), ...(input.locale === undefined ? {} : { locale: input.locale }) });
-        const sending = (await drafts.update(draftId, (d) => ({ ...d, state: "submitting" }))) ?? draft;
-        try {
-          const result = await service.createBroadcast(draft.signedTx, apiKey);
-          const saved = await accepted(sending, result.broadcastId, result.status, input, true);
-          logger.info({ draftId, broadcastId: result.broadcastId }, "broadcast accepted");
-          return { status: "submitted", draft: saved, broadcastId: result.broadcastId, initialStatus: result.status, alreadySubmitted: false };
-        } catch (error) {
-          if (!ServiceError.isInstance(error)) throw error;
-          if (error.code === "broadcast.duplicate_tx") return duplicate(sending, error, input);
-          // Outcome unknown: a Retry meets duplicate_tx if it went through, which is then explained.
-          const state = error.outcomeUnknown || error.status >= 500 ? "unknown" : "open";
-          const saved = (await drafts.update(draftId, (d) => ({ ...d, state, lastErrorCode: error.code }))) ?? sending;
-          if (state === "open") await deps.pending.remove("broadcast", draftId);
-          logger.warn({ draftId, code: error.code, status: error.status, requestId: error.requestId }, "broadcast not accepted");
-          return { status: "failed", draft: saved, error, retryable: state === "unknown" || error.isRetryable };
-        }
+        const { spend } = deps;
+        // A draft that may already have been accepted (submitting, unknown) was allowed when first sent.
+        if (!spend || draft.state !== "open") return send(draft, input);
+        // The check and the charge it allows in one step per chat: two confirmations cannot both fit under a cap.
+        return spend.exclusive(chatId, async (): Promise<SubmitResult> => {
+          const feeSun = estimatedFeeSun(draft);
+          const decision = await spend.authorize(chatId, feeSun, "broadcast");
+          if (!decision.allowed) return { status: "over_limit", draft, refusal: decision, feeSun };
+          if (decision.needsSecondTap && !input.confirmedAgain) return { status: "needs_second_tap", draft, feeSun };
+          return send(draft, input);
+        });
       });
     },
     cancel(chatId, draftId) {

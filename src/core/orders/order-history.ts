@@ -44,10 +44,47 @@ export const historyEntrySchema = z.object({
   contractAddress: z.string().optional(),
   /** broadcast: the signed transaction's id (finds the broadcast behind a duplicate_tx). */
   txId: z.string().optional(),
+  /**
+   * broadcast: `totalCostSun` is the bot's highest estimate, recorded at acceptance (the 202 carries
+   * no fee); the first read of the record replaces it with what the service charged.
+   */
+  costEstimated: z.boolean().optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
-const historySchema = z.object({ entries: z.array(historyEntrySchema) });
+/** Width of a bucket of `archivedSpend`: every time zone's offset is a multiple of it, so a day or month is whole buckets. */
+export const SPEND_BUCKET_MS = 15 * 60_000;
+/** Archived buckets older than this (before the newest archived one) are dropped: no window reaches that far. */
+const ARCHIVE_KEEP_MS = 40 * 24 * 60 * 60_000;
+
+const historySchema = z.object({
+  entries: z.array(historyEntrySchema),
+  /**
+   * What entries pushed out by `HISTORY_LIMIT` had charged, per `SPEND_BUCKET_MS` bucket of their
+   * creation (bucket index -> sun, decimal string), so the spend limits never undercount a busy month.
+   */
+  archivedSpend: z.record(z.string(), z.string().regex(/^\d+$/)).optional(),
+});
+type HistoryRecord = z.infer<typeof historySchema>;
+
+/** What the chat's account spent through the bot, as the history knows it. */
+export interface SpendRecord {
+  entries: readonly HistoryEntry[];
+  /** Charges of entries no longer listed: bucket index (`SPEND_BUCKET_MS`) -> sun. */
+  archived: Readonly<Record<string, string>>;
+}
+
+const REFUNDED_BROADCAST = new Set(["failed", "expired"]);
+
+/**
+ * The sun an entry took from the balance: an order its cost; a broadcast its fee (estimated until read),
+ * or nothing once it ended `failed`/`expired`, since the service refunds those.
+ */
+export function chargeSunOf(entry: HistoryEntry): bigint {
+  if (entry.totalCostSun === undefined) return 0n;
+  if (entry.kind === "broadcast" && REFUNDED_BROADCAST.has(entry.status)) return 0n;
+  return BigInt(entry.totalCostSun);
+}
 
 export interface HistoryPage {
   entries: HistoryEntry[];
@@ -60,12 +97,14 @@ export interface OrderHistory {
   /** Adds entries (an existing id is replaced, keeping its place). */
   add(chatId: number, entries: readonly HistoryEntry[]): Promise<void>;
   /** `seenAtMs` stamps `fulfilledAtMs` the first time an order is seen `fulfilled`. */
-  setStatus(chatId: number, kind: HistoryEntry["kind"], id: string, status: string, seenAtMs?: number): Promise<void>;
+  setStatus(chatId: number, kind: HistoryEntry["kind"], id: string, status: string, seenAtMs?: number, costSun?: number): Promise<void>;
   get(chatId: number, kind: HistoryEntry["kind"], id: string): Promise<HistoryEntry | undefined>;
   /** The newest broadcast of this chat for a transaction id. */
   findBroadcastByTxId(chatId: number, txId: string): Promise<HistoryEntry | undefined>;
   /** `page` is 0-based and clamped into range. */
   page(chatId: number, page: number, pageSize: number): Promise<HistoryPage>;
+  /** Every entry plus the archived charges of entries past the limit; undefined when the chat is not linked. */
+  spend(chatId: number): Promise<SpendRecord | undefined>;
 }
 
 /** The account a chat is linked to now (`ChatRepository.account`). */
@@ -78,9 +117,12 @@ export interface OrderHistoryDeps {
   accountOf?: HistoryAccountOf;
 }
 
-function withStatus(entry: HistoryEntry, status: string, seenAtMs: number | undefined): HistoryEntry {
+function withStatus(entry: HistoryEntry, status: string, seenAtMs: number | undefined, costSun: number | undefined): HistoryEntry {
   const stamp = entry.kind === "order" && status === "fulfilled" && entry.fulfilledAtMs === undefined && seenAtMs !== undefined;
-  return stamp ? { ...entry, status, fulfilledAtMs: seenAtMs } : { ...entry, status };
+  const next = stamp ? { ...entry, status, fulfilledAtMs: seenAtMs } : { ...entry, status };
+  if (costSun === undefined) return next;
+  const { costEstimated: _estimate, ...known } = next;
+  return { ...known, totalCostSun: costSun };
 }
 
 /**
@@ -92,6 +134,38 @@ export function delegationEndsAtMs(entry: HistoryEntry): number | undefined {
   return entry.fulfilledAtMs + entry.durationSec * 1000;
 }
 
+/** Adds the charges of `dropped` to the archive and forgets buckets no window reaches any more. */
+function archived(archive: Readonly<Record<string, string>> | undefined, dropped: readonly HistoryEntry[]): Record<string, string> | undefined {
+  const next: Record<string, bigint> = {};
+  for (const [bucket, sun] of Object.entries(archive ?? {})) next[bucket] = BigInt(sun);
+  for (const entry of dropped) {
+    const charge = chargeSunOf(entry);
+    if (charge === 0n) continue;
+    const bucket = String(Math.floor(entry.createdAtMs / SPEND_BUCKET_MS));
+    next[bucket] = (next[bucket] ?? 0n) + charge;
+  }
+  const buckets = Object.keys(next).map(Number);
+  if (buckets.length === 0) return undefined;
+  const oldest = Math.max(...buckets) - ARCHIVE_KEEP_MS / SPEND_BUCKET_MS;
+  return Object.fromEntries(Object.entries(next).filter(([bucket]) => Number(bucket) >= oldest).map(([bucket, sun]) => [bucket, sun.toString()]));
+}
+
+/** Entries past `HISTORY_LIMIT` leave the list but their charges stay in the archive. */
+function mergedRecord(current: HistoryRecord | undefined, added: readonly HistoryEntry[], archive?: Readonly<Record<string, string>>): HistoryRecord {
+  const all = merged(current?.entries ?? [], added);
+  const kept = all.slice(0, HISTORY_LIMIT);
+  const incoming = archive === undefined ? current?.archivedSpend : mergedArchives(current?.archivedSpend, archive);
+  const archivedSpend = archived(incoming, all.slice(HISTORY_LIMIT));
+  return { entries: kept, ...(archivedSpend === undefined ? {} : { archivedSpend }) };
+}
+
+function mergedArchives(a: Readonly<Record<string, string>> | undefined, b: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = { ...a };
+  for (const [bucket, sun] of Object.entries(b)) out[bucket] = (BigInt(out[bucket] ?? "0") + BigInt(sun)).toString();
+  return out;
+}
+
+/** Newest first, every entry (the caller cuts at `HISTORY_LIMIT`). */
 function merged(current: readonly HistoryEntry[], added: readonly HistoryEntry[]): HistoryEntry[] {
   const old = [...current];
   const fresh: HistoryEntry[] = [];
@@ -101,7 +175,7 @@ function merged(current: readonly HistoryEntry[], added: readonly HistoryEntry[]
     else fresh.push(entry);
   }
   // Stable sort: what was added last comes first among entries of the same millisecond.
-  return [...fresh, ...old].sort((a, b) => b.createdAtMs - a.createdAtMs).slice(0, HISTORY_LIMIT);
+  return [...fresh, ...old].sort((a, b) => b.createdAtMs - a.createdAtMs);
 }
 
 export function createOrderHistory({ store, logger, accountOf }: OrderHistoryDeps): OrderHistory {
@@ -113,7 +187,7 @@ export function createOrderHistory({ store, logger, accountOf }: OrderHistoryDep
   async function adopt(from: string, to: string): Promise<void> {
     if (from === to || !(await records.get(from))) return;
     await records.update(from, async (old) => {
-      if (old?.entries.length) await records.update(to, (current) => ({ entries: merged(current?.entries ?? [], old.entries) }));
+      if (old && (old.entries.length > 0 || old.archivedSpend)) await records.update(to, (current) => mergedRecord(current, old.entries, old.archivedSpend ?? {}));
       return undefined;
     });
     logger.info({ recordStore: "order-history" }, "older history records taken in by the linked account");
@@ -143,15 +217,15 @@ export function createOrderHistory({ store, logger, accountOf }: OrderHistoryDep
         logger.warn({ chatId, ids: added.map((e) => e.id) }, "history entries dropped: the chat is not linked any more");
         return;
       }
-      await records.update(k, (current) => ({ entries: merged(current?.entries ?? [], added) }));
+      await records.update(k, (current) => mergedRecord(current, added));
     },
-    async setStatus(chatId, kind, id, status, seenAtMs) {
+    async setStatus(chatId, kind, id, status, seenAtMs, costSun) {
       const k = await key(chatId);
       if (k === undefined) return;
       await records.update(k, (current) => {
         if (!current) return undefined;
-        const entries = current.entries.map((e) => (e.kind === kind && e.id === id ? withStatus(e, status, seenAtMs) : e));
-        return { entries };
+        const entries = current.entries.map((e) => (e.kind === kind && e.id === id ? withStatus(e, status, seenAtMs, costSun) : e));
+        return { ...current, entries };
       });
     },
     async get(chatId, kind, id) {
@@ -172,6 +246,12 @@ export function createOrderHistory({ store, logger, accountOf }: OrderHistoryDep
       // The page comes from button data, which can be forged: anything but a finite number is the first page.
       const p = Number.isFinite(page) ? Math.min(Math.max(0, Math.trunc(page)), pages - 1) : 0;
       return { entries: entries.slice(p * pageSize, (p + 1) * pageSize), page: p, pages, total: entries.length };
+    },
+    async spend(chatId) {
+      const k = await key(chatId);
+      if (k === undefined) return undefined;
+      const current = await records.get(k);
+      return { entries: current?.entries ?? [], archived: current?.archivedSpend ?? {} };
     },
   };
 }

@@ -4,6 +4,7 @@ import { ServiceError } from "../service/errors.js";
 import type { ServiceClient } from "../service/client.js";
 import type { Balance, Order } from "../service/schemas.js";
 import type { AddressBook } from "../address-book.js";
+import type { SpendGate, SpendKind, SpendRefusal } from "../limits/spend-guard.js";
 import { keyTagOf, type PendingConfirmations } from "../confirmations/pending-confirmations.js";
 import type { Tracker } from "../tracking/tracker.js";
 import type { OrderHistory } from "./order-history.js";
@@ -20,6 +21,10 @@ import type { QuoteStore } from "./quote-store.js";
 export type PlaceResult =
   | { status: "placed"; quote: Quote; orders: PlacedOrder[]; replayed: boolean; alreadyPlaced: boolean }
   | { status: "not_found" }
+  /** The chat's limits refuse it (frozen, or a cap it would cross): nothing was sent. */
+  | { status: "over_limit"; quote: Quote; refusal: SpendRefusal }
+  /** Above the chat's confirm threshold: the same quote again with `confirmedAgain` sends it. */
+  | { status: "needs_second_tap"; quote: Quote }
   | { status: "cancelled"; quote: Quote }
   | { status: "expired"; quote: Quote }
   | {
@@ -48,6 +53,8 @@ export interface OrderPlacerDeps {
   logger: Logger;
   /** How many `idempotency.in_progress` answers are waited out before giving up. Default 5. */
   maxInProgressWaits?: number;
+  /** The chat's spend limits, asked before a quote's first send; without it nothing is limited. */
+  spend?: SpendGate;
 }
 
 export interface PlaceInput {
@@ -64,6 +71,10 @@ export interface PlaceInput {
   drawsCard?: boolean;
   /** The message that becomes a single order's card (the button's message); defaults to the quote message. */
   cardMessageId?: number;
+  /** The second tap a quote above the chat's confirm threshold needs. */
+  confirmedAgain?: boolean;
+  /** What the limits count it as; default "order" for one item, "batch" for more. */
+  spendKind?: SpendKind;
 }
 
 export interface OrderPlacer {
@@ -176,6 +187,13 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
     }
   }
 
+  async function send(quote: Quote, input: PlaceInput): Promise<PlaceResult> {
+    // Journaled and persisted before sending: a crash mid-request leaves "placing", resolved at start-up.
+    await deps.pending.add({ kind: "order", keyTag: keyTagOf(input.apiKey), id: quote.quoteId, chatId: quote.chatId, sinceMs: now(), ...(input.locale === undefined ? {} : { locale: input.locale }) });
+    const sending = (await quotes.update(quote.quoteId, (q) => ({ ...q, state: "placing", attempts: q.attempts + 1 }))) ?? quote;
+    return attempt(sending, input);
+  }
+
   return {
     place(input) {
       const { chatId, quoteId } = input;
@@ -192,10 +210,17 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
         }
         if (quote.state === "cancelled") return { status: "cancelled", quote };
         if (isQuoteExpired(quote, now())) return { status: "expired", quote };
-        // Journaled and persisted before sending: a crash mid-request leaves "placing", resolved at start-up.
-        await deps.pending.add({ kind: "order", keyTag: keyTagOf(input.apiKey), id: quoteId, chatId, sinceMs: now(), ...(input.locale === undefined ? {} : { locale: input.locale }) });
-        const sending = (await quotes.update(quoteId, (q) => ({ ...q, state: "placing", attempts: q.attempts + 1 }))) ?? quote;
-        return attempt(sending, input);
+        const { spend } = deps;
+        // A quote that may already have charged (placing, unknown) was allowed when first sent: only its key may follow.
+        if (!spend || quote.state !== "open") return send(quote, input);
+        // The check and the charge it allows in one step per chat: two confirmations cannot both fit under a cap.
+        return spend.exclusive(chatId, async () => {
+          const kind = input.spendKind ?? (quote.items.length > 1 ? "batch" : "order");
+          const decision = await spend.authorize(chatId, BigInt(quote.totalSun), kind);
+          if (!decision.allowed) return { status: "over_limit", quote, refusal: decision };
+          if (decision.needsSecondTap && !input.confirmedAgain) return { status: "needs_second_tap", quote };
+          return send(quote, input);
+        });
       });
     },
     cancel(chatId, quoteId) {

@@ -65,6 +65,7 @@ export function historyEntryOf(tracked: TrackedRecord, nowMs: number): HistoryEn
     status: b.status,
     address: b.toAddress,
     txId: b.txId,
+    totalCostSun: b.totalCostSun,
     // The service's "tron" covers TRX transfers and contract calls alike: say nothing rather than guess.
     ...(b.kind === "usdt" ? { txKind: "usdt" } : {}),
     ...(b.amountAtomic === undefined ? {} : { amountAtomic: b.amountAtomic }),

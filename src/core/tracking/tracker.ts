@@ -157,7 +157,8 @@ export function createTracker(deps: TrackerDeps): Tracker {
       if (!(await announce(item, tracked, final, seenAtMs))) return settle(key, { ...item, attempt: item.attempt + 1 });
       // First sight of a record made elsewhere: it joins the chat's history too.
       if (item.origin === "hint" && item.status === undefined) await deps.history?.add(item.chatId, [historyEntryOf(tracked, seenAtMs)]);
-      else await deps.history?.setStatus(item.chatId, item.kind, item.id, status, seenAtMs);
+      // A broadcast's fee is known from its record only (the 202 carries none): it replaces the estimate.
+      else await deps.history?.setStatus(item.chatId, item.kind, item.id, status, seenAtMs, tracked.kind === "broadcast" ? tracked.record.totalCostSun : undefined);
       item = { ...item, status, attempt: 0, ...(item.cardMessageId === undefined ? {} : { cardStatus: status }) };
     } else {
       item = { ...item, attempt: item.attempt + 1 };

@@ -1,0 +1,48 @@
+## /limits and /freeze: spend guardrails
+
+limits =
+    .description = Spend limits and Freeze
+freeze =
+    .description = Freeze all spending from this chat at once
+limits-title = <b>Spend limits</b>
+limits-daily = Daily cap: { $cap } (spent today: { $spentTrx } TRX)
+limits-monthly = Monthly cap: { $cap } (spent this month: { $spentTrx } TRX)
+limits-cap-value = { $capTrx } TRX, { $leftTrx } TRX left
+limits-none = none
+limits-threshold = Second tap above: { $threshold }
+limits-threshold-value = { $thresholdTrx } TRX
+limits-zone = Days and months are counted in { $zone }.
+limits-active = Spending is allowed within these limits.
+limits-frozen = ❄️ <b>Frozen</b>: nothing is spent from this chat (orders, batches, broadcasts, renewals) until you unfreeze.
+limits-scope = The caps count everything this chat spends through me on the linked account: orders, batches, broadcasts (refunded ones not) and renewals.
+limits-daily-button = Daily cap
+limits-monthly-button = Monthly cap
+limits-threshold-button = Second-tap threshold
+limits-zone-button = Time zone
+limits-freeze-button = ❄️ Freeze
+limits-unfreeze-button = ▶️ Unfreeze
+limits-clear-button = No limit
+limits-ask-daily = Send the daily cap in TRX, for example <code>50</code> or <code>12.5</code>. Or tap “No limit”.
+limits-ask-monthly = Send the monthly cap in TRX, for example <code>500</code> or <code>120.75</code>. Or tap “No limit”.
+limits-ask-threshold = Send the amount in TRX above which a confirmation needs a second tap, for example <code>20</code>. Or tap “No limit”.
+limits-ask-zone = Send your time zone as an IANA name, for example <code>Europe/Moscow</code>, <code>Asia/Shanghai</code> or <code>UTC</code>.
+limits-ask-text = Please send the amount as text, or /cancel.
+limits-bad-amount = “{ $value }” is not an amount in TRX. Use digits with a dot and at most 6 decimals, for example <code>50</code> or <code>12.5</code>.
+limits-not-positive = The amount must be more than 0 TRX. To remove the limit, tap “No limit”.
+limits-bad-zone = “{ $value }” is not a time zone I know. Use an IANA name such as <code>Europe/Berlin</code> or <code>UTC</code>.
+limits-saved = ✅ Saved.
+limits-cleared = ✅ Limit removed.
+limits-frozen-done = ❄️ Frozen. Nothing is spent from this chat until you tap Unfreeze in /limits. Plans that keep addresses charged are stopped.
+limits-unfrozen-done = ▶️ Unfrozen. Spending is allowed again within your limits.
+limits-refused-frozen = ⛔ Not sent: spending from this chat is frozen. Nothing was charged. Unfreeze it in /limits.
+limits-refused-daily =
+    ⛔ Not sent: this would cross your daily cap. Nothing was charged.
+    Cap: { $capTrx } TRX · spent today: { $spentTrx } TRX · left: { $leftTrx } TRX
+    This costs: { $costTrx } TRX
+limits-refused-monthly =
+    ⛔ Not sent: this would cross your monthly cap. Nothing was charged.
+    Cap: { $capTrx } TRX · spent this month: { $spentTrx } TRX · left: { $leftTrx } TRX
+    This costs: { $costTrx } TRX
+limits-refused-hint = Change the caps in /limits, then tap Confirm again.
+limits-confirm-again-button = ✅ Confirm again: { $costTrx } TRX
+limits-confirm-again-note = Above your second-tap threshold: tap again to confirm.

@@ -1,0 +1,48 @@
+## /limits и /freeze: ограничения расходов
+
+limits =
+    .description = Лимиты расходов и заморозка
+freeze =
+    .description = Сразу заморозить все расходы из этого чата
+limits-title = <b>Лимиты расходов</b>
+limits-daily = Лимит на день: { $cap } (потрачено сегодня: { $spentTrx } TRX)
+limits-monthly = Лимит на месяц: { $cap } (потрачено в этом месяце: { $spentTrx } TRX)
+limits-cap-value = { $capTrx } TRX, осталось { $leftTrx } TRX
+limits-none = нет
+limits-threshold = Второе нажатие свыше: { $threshold }
+limits-threshold-value = { $thresholdTrx } TRX
+limits-zone = Дни и месяцы считаются по поясу { $zone }.
+limits-active = Расходы разрешены в пределах этих лимитов.
+limits-frozen = ❄️ <b>Заморожено</b>: из этого чата ничего не тратится (заказы, пакеты, отправки, продления), пока вы не разморозите.
+limits-scope = Лимиты учитывают всё, что этот чат тратит через меня на привязанном аккаунте: заказы, пакеты, отправки транзакций (кроме возвращённых) и продления.
+limits-daily-button = Лимит на день
+limits-monthly-button = Лимит на месяц
+limits-threshold-button = Порог второго нажатия
+limits-zone-button = Часовой пояс
+limits-freeze-button = ❄️ Заморозить
+limits-unfreeze-button = ▶️ Разморозить
+limits-clear-button = Без лимита
+limits-ask-daily = Пришлите лимит на день в TRX, например <code>50</code> или <code>12.5</code>. Или нажмите «Без лимита».
+limits-ask-monthly = Пришлите лимит на месяц в TRX, например <code>500</code> или <code>120.75</code>. Или нажмите «Без лимита».
+limits-ask-threshold = Пришлите сумму в TRX, выше которой подтверждение требует второго нажатия, например <code>20</code>. Или нажмите «Без лимита».
+limits-ask-zone = Пришлите часовой пояс в формате IANA, например <code>Europe/Moscow</code>, <code>Asia/Shanghai</code> или <code>UTC</code>.
+limits-ask-text = Пришлите сумму текстом или /cancel.
+limits-bad-amount = «{ $value }» — не сумма в TRX. Используйте цифры с точкой и не больше 6 знаков после неё, например <code>50</code> или <code>12.5</code>.
+limits-not-positive = Сумма должна быть больше 0 TRX. Чтобы убрать лимит, нажмите «Без лимита».
+limits-bad-zone = «{ $value }» — неизвестный часовой пояс. Используйте имя IANA, например <code>Europe/Berlin</code> или <code>UTC</code>.
+limits-saved = ✅ Сохранено.
+limits-cleared = ✅ Лимит снят.
+limits-frozen-done = ❄️ Заморожено. Из этого чата ничего не тратится, пока вы не нажмёте «Разморозить» в /limits. Планы поддержания энергии остановлены.
+limits-unfrozen-done = ▶️ Разморожено. Расходы снова разрешены в пределах лимитов.
+limits-refused-frozen = ⛔ Не отправлено: расходы из этого чата заморожены. Ничего не списано. Разморозить можно в /limits.
+limits-refused-daily =
+    ⛔ Не отправлено: это превысило бы дневной лимит. Ничего не списано.
+    Лимит: { $capTrx } TRX · потрачено сегодня: { $spentTrx } TRX · осталось: { $leftTrx } TRX
+    Стоимость: { $costTrx } TRX
+limits-refused-monthly =
+    ⛔ Не отправлено: это превысило бы месячный лимит. Ничего не списано.
+    Лимит: { $capTrx } TRX · потрачено в этом месяце: { $spentTrx } TRX · осталось: { $leftTrx } TRX
+    Стоимость: { $costTrx } TRX
+limits-refused-hint = Измените лимиты в /limits и нажмите «Подтвердить» ещё раз.
+limits-confirm-again-button = ✅ Подтвердить ещё раз: { $costTrx } TRX
+limits-confirm-again-note = Сумма выше порога второго нажатия: нажмите ещё раз для подтверждения.

@@ -1,0 +1,48 @@
+## /limits 和 /freeze：支出限额
+
+limits =
+    .description = 支出限额与冻结
+freeze =
+    .description = 立即冻结此聊天的所有支出
+limits-title = <b>支出限额</b>
+limits-daily = 每日上限：{ $cap }（今日已花费：{ $spentTrx } TRX）
+limits-monthly = 每月上限：{ $cap }（本月已花费：{ $spentTrx } TRX）
+limits-cap-value = { $capTrx } TRX，剩余 { $leftTrx } TRX
+limits-none = 无
+limits-threshold = 超过此金额需再次确认：{ $threshold }
+limits-threshold-value = { $thresholdTrx } TRX
+limits-zone = 日和月按 { $zone } 时区计算。
+limits-active = 在这些限额内允许支出。
+limits-frozen = ❄️ <b>已冻结</b>：在您解冻之前，此聊天不会产生任何支出（订单、批量、广播、续租）。
+limits-scope = 上限统计此聊天通过我在已绑定账户上的所有支出：订单、批量、广播（已退款的除外）和续租。
+limits-daily-button = 每日上限
+limits-monthly-button = 每月上限
+limits-threshold-button = 再次确认门槛
+limits-zone-button = 时区
+limits-freeze-button = ❄️ 冻结
+limits-unfreeze-button = ▶️ 解冻
+limits-clear-button = 不限
+limits-ask-daily = 请发送每日上限（TRX），例如 <code>50</code> 或 <code>12.5</code>。或点击“不限”。
+limits-ask-monthly = 请发送每月上限（TRX），例如 <code>500</code> 或 <code>120.75</code>。或点击“不限”。
+limits-ask-threshold = 请发送金额（TRX），超过该金额的确认需要再点一次，例如 <code>20</code>。或点击“不限”。
+limits-ask-zone = 请发送 IANA 时区名称，例如 <code>Asia/Shanghai</code>、<code>Europe/Moscow</code> 或 <code>UTC</code>。
+limits-ask-text = 请以文字发送金额，或 /cancel。
+limits-bad-amount = “{ $value }”不是 TRX 金额。请使用数字和小数点，最多 6 位小数，例如 <code>50</code> 或 <code>12.5</code>。
+limits-not-positive = 金额必须大于 0 TRX。要取消限额，请点击“不限”。
+limits-bad-zone = “{ $value }”不是已知的时区。请使用 IANA 名称，例如 <code>Asia/Shanghai</code> 或 <code>UTC</code>。
+limits-saved = ✅ 已保存。
+limits-cleared = ✅ 已取消限额。
+limits-frozen-done = ❄️ 已冻结。在您于 /limits 中点击“解冻”之前，此聊天不会产生任何支出。保持能量的计划已停止。
+limits-unfrozen-done = ▶️ 已解冻。在限额内可以再次支出。
+limits-refused-frozen = ⛔ 未发送：此聊天的支出已冻结。未扣任何费用。可在 /limits 中解冻。
+limits-refused-daily =
+    ⛔ 未发送：这将超过您的每日上限。未扣任何费用。
+    上限：{ $capTrx } TRX · 今日已花费：{ $spentTrx } TRX · 剩余：{ $leftTrx } TRX
+    本次费用：{ $costTrx } TRX
+limits-refused-monthly =
+    ⛔ 未发送：这将超过您的每月上限。未扣任何费用。
+    上限：{ $capTrx } TRX · 本月已花费：{ $spentTrx } TRX · 剩余：{ $leftTrx } TRX
+    本次费用：{ $costTrx } TRX
+limits-refused-hint = 在 /limits 中修改上限后，再点一次“确认”。
+limits-confirm-again-button = ✅ 再次确认：{ $costTrx } TRX
+limits-confirm-again-note = 超过再次确认门槛：请再点一次以确认。

@@ -1,0 +1,37 @@
+import { InlineKeyboard } from "grammy";
+import type { LimitSettings } from "../../core/limits/limit-settings.js";
+import { limitsData } from "../callback-data/limits.js";
+import { draftData } from "../callback-data/broadcast.js";
+import { quoteData } from "../callback-data/order.js";
+import type { Translator } from "../helpers/record-text.js";
+
+/** A button per setting, then Freeze or Unfreeze (whichever changes something). */
+export function createLimitsKeyboard(tr: Translator, settings: LimitSettings): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(tr.t("limits-daily-button"), limitsData.pack({ action: "d" }))
+    .text(tr.t("limits-monthly-button"), limitsData.pack({ action: "m" }))
+    .row()
+    .text(tr.t("limits-threshold-button"), limitsData.pack({ action: "t" }))
+    .text(tr.t("limits-zone-button"), limitsData.pack({ action: "z" }))
+    .row()
+    .text(tr.t(settings.frozen ? "limits-unfreeze-button" : "limits-freeze-button"), limitsData.pack({ action: settings.frozen ? "u" : "f" }));
+}
+
+/** Under an amount prompt: remove the limit instead of typing one. */
+export function createLimitClearKeyboard(tr: Translator, input: "d" | "m" | "t"): InlineKeyboard {
+  return new InlineKeyboard().text(tr.t("limits-clear-button"), limitsData.pack({ action: `c${input}` }));
+}
+
+/** The second tap on a quote above the threshold: the same quote (and key), confirmed again. */
+export function createQuoteConfirmAgainKeyboard(tr: Translator, quoteId: string, costTrx: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(tr.t("limits-confirm-again-button", { costTrx }), quoteData.pack({ quoteId, action: "a" }))
+    .text(tr.t("order-cancel-button"), quoteData.pack({ quoteId, action: "x" }));
+}
+
+/** The second tap on a broadcast whose fee is above the threshold. */
+export function createDraftConfirmAgainKeyboard(tr: Translator, draftId: string, costTrx: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(tr.t("limits-confirm-again-button", { costTrx }), draftData.pack({ draftId, action: "a" }))
+    .text(tr.t("broadcast-cancel-button"), draftData.pack({ draftId, action: "x" }));
+}

@@ -1,0 +1,228 @@
+import { describe, expect, it } from "vitest";
+import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
+import { debitsOf, type OrderHarness, useOrderHarness } from "./order-harness.js";
+
+const CHAT = 5801;
+const { alice: A, bob: B, carol: C } = TEST_KEYS;
+let h: OrderHarness;
+const frozenChats: number[] = [];
+
+useOrderHarness((started) => (h = started), { limits: { onFreeze: (chatId) => {
+      frozenChats.push(chatId);
+      return Promise.resolve();
+    } } });
+
+const orderPosts = () => h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/orders");
+const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+
+/** Sets one limit through /limits and its guided input. */
+async function setLimit(chatId: number, button: string, amount: string): Promise<void> {
+  const user = h.user(chatId);
+  await user.send("/limits");
+  await user.press(button);
+  const saved = () => user.botTexts().filter((t) => t.startsWith("✅ Saved.")).length;
+  const before = saved();
+  await user.send(amount);
+  // Tracker announcements of earlier orders may arrive after it: counted, not "the last message".
+  expect(saved()).toBe(before + 1);
+}
+
+/** A one-shot quote, confirmed on its own message (tracker announcements may follow it). */
+async function orderAndConfirm(chatId: number, line: string): Promise<void> {
+  const user = h.user(chatId);
+  await user.send(`/order ${line}`);
+  const quote = user.last()!;
+  expect(quote.text).toContain("Your quote");
+  await user.press("✅ Confirm", { messageId: quote.messageId });
+}
+
+describe("/limits", () => {
+  it("shows the caps, what was spent, the threshold and the zone, and refuses an amount that is not exact TRX", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    await user.send("/limits");
+    expect(user.lastText()).toContain("Daily cap: none (spent today: 0 TRX)");
+    expect(user.lastText()).toContain("Monthly cap: none (spent this month: 0 TRX)");
+    expect(user.lastText()).toContain("Second tap above: none");
+    expect(user.lastText()).toContain("Days and months are counted in UTC.");
+    expect(user.lastButtons()).toEqual([["Daily cap", "Monthly cap"], ["Second-tap threshold", "Time zone"], ["❄️ Freeze"]]);
+    await user.press("Daily cap");
+    expect(user.lastText()).toContain("Send the daily cap in TRX");
+    await user.send("12,5");
+    expect(user.lastText()).toBe("“12,5” is not an amount in TRX. Use digits with a dot and at most 6 decimals, for example 50 or 12.5.");
+    await user.send("0.0000001");
+    expect(user.lastText()).toContain("is not an amount in TRX");
+    await user.send("0");
+    expect(user.lastText()).toContain("must be more than 0 TRX");
+    await user.send("12.5");
+    expect(user.lastText()).toContain("Daily cap: 12.5 TRX, 12.5 TRX left (spent today: 0 TRX)");
+    await user.press("Time zone");
+    await user.send("Mars/Olympus");
+    expect(user.lastText()).toContain("is not a time zone I know");
+    await user.send("Europe/Moscow");
+    expect(user.lastText()).toContain("Days and months are counted in Europe/Moscow.");
+    await user.press("Monthly cap");
+    await user.press("No limit");
+    expect(user.lastText()).toContain("Limit removed.");
+    await user.press("Daily cap");
+    await user.press("No limit");
+    expect(user.lastText()).toContain("Daily cap: none");
+  });
+
+  it("daily cap: charges up to the cap exactly and refuses the order that would cross it, saying cap, spent and left", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    await setLimit(CHAT, "Daily cap", "20");
+    await orderAndConfirm(CHAT, `${B.address} 100k 5m`); // 10 TRX
+    await orderAndConfirm(CHAT, `${B.address} 100k 5m`); // 10 TRX: exactly at the cap
+    expect(debitsOf(h, account.accountId)).toEqual([10_000_000, 10_000_000]);
+    await orderAndConfirm(CHAT, `${B.address} 50k 1m`); // 5 TRX: would cross it
+    expect(user.botTexts().filter((t) => t.startsWith("⛔"))).toEqual([
+      "⛔ Not sent: this would cross your daily cap. Nothing was charged.\nCap: 20 TRX · spent today: 20 TRX · left: 0 TRX\nThis costs: 5 TRX\nChange the caps in /limits, then tap Confirm again.",
+    ]);
+    expect(debitsOf(h, account.accountId)).toEqual([10_000_000, 10_000_000]);
+    expect(orderPosts()).toHaveLength(2);
+    await user.send("/limits");
+    expect(user.botTexts().some((t) => t.includes("Daily cap: 20 TRX, 0 TRX left (spent today: 20 TRX)"))).toBe(true);
+    // The refused quote keeps its Confirm: after raising the cap the same quote goes through.
+    await setLimit(CHAT, "Daily cap", "25");
+    await user.press("✅ Confirm");
+    expect(debitsOf(h, account.accountId)).toEqual([10_000_000, 10_000_000, 5_000_000]);
+  });
+
+  it("monthly cap: refuses the order that would cross it", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    await setLimit(CHAT, "Monthly cap", "15.5");
+    await orderAndConfirm(CHAT, `${B.address} 100k 5m`);
+    await orderAndConfirm(CHAT, `${B.address} 65,000 1m`); // 6.5 TRX: 16.5 > 15.5
+    expect(user.botTexts().find((t) => t.startsWith("⛔"))).toContain("⛔ Not sent: this would cross your monthly cap. Nothing was charged.\nCap: 15.5 TRX · spent this month: 10 TRX · left: 5.5 TRX\nThis costs: 6.5 TRX");
+    await orderAndConfirm(CHAT, `${B.address} 55,000 1m`); // 5.5 TRX: exactly the rest
+    expect(debitsOf(h, account.accountId)).toEqual([10_000_000, 5_500_000]);
+  });
+
+  it("counts a batch and a broadcast against the cap, as the ledger charged them", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    await user.send("/order");
+    await user.send(`${A.address} 100k 5m\n${B.address} 50k 5m`); // 15 TRX
+    await user.press("✅ Confirm");
+    expect(sum(debitsOf(h, account.accountId))).toBe(15_000_000);
+    const tx = signTrxTransfer({ privateKey: B.privateKey, to: C.address, amountSun: 1_500_000, expirationMs: Date.now() + 600_000 });
+    await user.send("/broadcast");
+    await user.send(JSON.stringify(tx));
+    await user.press("✅ Confirm");
+    await h.until(() => debitsOf(h, account.accountId).length === 3);
+    const charged = sum(debitsOf(h, account.accountId));
+    // The fee as the service charged it, once the tracker has read the broadcast's record.
+    await h.until(async () => (await h.flows.limits.status(CHAT)).spent.daySun === BigInt(charged));
+    const capTrx = (charged + 4_000_000) / 1_000_000; // 4 TRX left under it
+    await setLimit(CHAT, "Daily cap", String(capTrx));
+    await orderAndConfirm(CHAT, `${C.address} 50k 1m`); // 5 TRX > 4 left
+    expect(user.botTexts().find((t) => t.startsWith("⛔"))).toContain(`spent today: ${String(charged / 1_000_000)} TRX · left: 4 TRX`);
+    expect(debitsOf(h, account.accountId)).toHaveLength(3);
+  });
+
+  it("above the threshold asks for a second tap on the quote, then charges once", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    await setLimit(CHAT, "Second-tap threshold", "12.3");
+    await user.send(`/order ${B.address} 100k 5m`); // 10 TRX: below, one tap
+    await user.press("✅ Confirm");
+    expect(debitsOf(h, account.accountId)).toHaveLength(1);
+    await user.send(`/order ${B.address} 82,300 15m`); // 82,300 × 110 sun = 9.053 TRX: below
+    await user.press("✅ Confirm");
+    await user.send(`/order ${B.address} 123,400 5m`); // 12.34 TRX: above
+    const quote = user.last()!;
+    await user.press("✅ Confirm");
+    expect(orderPosts()).toHaveLength(2);
+    const buttons = h.tg.view(CHAT).find((m) => m.messageId === quote.messageId)!.buttons;
+    expect(buttons.map((row) => row.map((b) => b.text))).toEqual([["✅ Confirm again: 12.34 TRX", "Cancel"]]);
+    const againData = buttons[0]![0]!.callback_data!;
+    const again = await user.press("✅ Confirm again: 12.34 TRX");
+    expect(h.textOf(CHAT, h.pressedMessage(again))).toMatch(/^Order [0-9a-f]{24}\nStatus:/);
+    // A stale second tap changes nothing: the same quote, the same key.
+    const stale = h.tg.rawCallback(CHAT, quote.messageId, againData);
+    await h.send(stale);
+    expect(h.tg.answerOf(stale)?.["text"]).toBe("This order is already placed; it was charged once.");
+    expect(debitsOf(h, account.accountId)).toEqual([10_000_000, 9_053_000, 12_340_000]);
+    expect(orderPosts()).toHaveLength(3);
+  });
+
+  it("asks a second tap for a broadcast whose fee is above the threshold, then submits it once", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    await setLimit(CHAT, "Second-tap threshold", "0.000001");
+    const tx = signTrxTransfer({ privateKey: B.privateKey, to: C.address, amountSun: 1_500_000, expirationMs: Date.now() + 600_000 });
+    await user.send("/broadcast");
+    await user.send(JSON.stringify(tx));
+    const summary = user.last()!;
+    await user.press("✅ Confirm");
+    expect(h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/broadcasts")).toHaveLength(0);
+    const again = h.tg.view(CHAT).find((m) => m.messageId === summary.messageId)!.buttons.flat().map((b) => b.text);
+    expect(again[0]).toMatch(/^✅ Confirm again: [\d.]+ TRX$/);
+    await user.press(again[0]!);
+    await h.until(() => debitsOf(h, account.accountId).length === 1);
+    expect(h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/broadcasts")).toHaveLength(1);
+  });
+
+  it("Freeze refuses any spend at once and calls onFreeze; Unfreeze allows it again", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    frozenChats.length = 0;
+    await user.send(`/order ${B.address} 100k 5m`);
+    await user.send("/freeze");
+    expect(user.lastText()).toContain("❄️ Frozen.");
+    expect(user.lastButtons().at(-1)).toEqual(["▶️ Unfreeze"]);
+    expect(frozenChats).toEqual([CHAT]);
+    // The quote made before the freeze is refused as well.
+    await user.press("✅ Confirm");
+    expect(user.lastText()).toBe("⛔ Not sent: spending from this chat is frozen. Nothing was charged. Unfreeze it in /limits.");
+    const tx = signTrxTransfer({ privateKey: B.privateKey, to: C.address, amountSun: 1_500_000, expirationMs: Date.now() + 600_000 });
+    await user.send("/broadcast");
+    await user.send(JSON.stringify(tx));
+    await user.press("✅ Confirm");
+    expect(user.lastText()).toContain("spending from this chat is frozen");
+    expect(await h.flows.limits.authorize(CHAT, 1n, "renewal")).toEqual({ allowed: false, reason: "frozen" });
+    expect(debitsOf(h, account.accountId)).toEqual([]);
+    await user.send("/limits");
+    await user.press("▶️ Unfreeze");
+    expect(user.lastText()).toContain("▶️ Unfrozen.");
+    await orderAndConfirm(CHAT, `${B.address} 100k 5m`);
+    expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
+  });
+
+  it("still resolves a confirmation sent before the freeze whose outcome was unknown, under its own key", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    h.sim.faults.inject({ method: "POST", path: "/v1/orders", kind: "status", status: 503, code: "service_unavailable", times: 5 });
+    await user.send(`/order ${B.address} 100k 5m`);
+    await user.press("✅ Confirm");
+    expect(user.lastButtons()).toEqual([["🔁 Retry", "Cancel"]]);
+    h.sim.faults.clear();
+    await user.send("/freeze");
+    await user.press("🔁 Retry");
+    expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
+    // A new confirmation is refused.
+    await orderAndConfirm(CHAT, `${B.address} 100k 5m`);
+    expect(user.botTexts().filter((t) => t.startsWith("⛔ Not sent: spending from this chat is frozen"))).toHaveLength(1);
+    expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
+  });
+
+  it("two confirmations at once never pass the cap together", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    await setLimit(CHAT, "Daily cap", "15");
+    const quoteIds: string[] = [];
+    for (const receiver of [A.address, B.address]) {
+      await user.send(`/order ${receiver} 100k 5m`);
+      quoteIds.push(h.tg.lastBotMessage(CHAT)!.buttons.flat()[0]!.callback_data!.split(":")[1]!);
+    }
+    // Updates of one chat are handled one at a time; a renewal or a second process's confirmation is not one of them.
+    const apiKey = (await h.deps.chats.getApiKey(CHAT))!;
+    const results = await Promise.all(quoteIds.map((quoteId) => h.flows.placer.place({ chatId: CHAT, quoteId, apiKey })));
+    expect(results.map((r) => r.status).sort()).toEqual(["over_limit", "placed"]);
+    expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
+    await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Order")));
+  });
+});
