@@ -1,5 +1,6 @@
 import { Api } from "grammy";
 import type { Logger } from "pino";
+import { createAutopilot } from "./assembly/autopilot.js";
 import { createDelivery } from "./assembly/delivery.js";
 import { ALLOWED_UPDATES, createIntake } from "./assembly/intake.js";
 import { createServiceAccess } from "./assembly/service.js";
@@ -108,7 +109,8 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     onOutcome: (outcome) => notifier.onRecovered(outcome),
     logger,
   });
-  const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats, i18n, flows };
+  const { keep } = createAutopilot({ config, storage, service, pricing, flows, push: delivery.push, i18n, logger });
+  const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats, i18n, flows, keep };
   const intake = createIntake({ config, logger, bot: deps, telegram, inbox: delivery.inbox, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal) });
 
   let stopping: Promise<void> | undefined;
@@ -120,6 +122,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     // Intake first (updates, webhooks), then the workers, then what they write to.
     await intake.stop();
     await runStopSteps(logger, [
+      ["keep-plans", () => keep.stop()],
       ["recovery", () => recovery.stop()],
       ["balance-watch", async () => flows.balanceWatch?.stop()],
     ]);
@@ -142,6 +145,8 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
       await flows.balanceWatch?.start();
       // Confirmations a crash left unresolved: placed ones end up tracked, the others are told.
       await recovery.start();
+      // Plans after the recovery: a slot whose confirmation a crash left open is resolved first.
+      await keep.start();
       await intake.start(lifetime.signal);
     },
     stop() {

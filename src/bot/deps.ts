@@ -8,6 +8,7 @@ import type { ServiceClient } from "../core/service/client.js";
 import type { StoreBackend } from "../core/store/types.js";
 import type { Vault } from "../core/vault.js";
 import type { Flows } from "../core/flows.js";
+import type { KeepPlans } from "../core/autopilot/keep-plans.js";
 import type { ConversationContext } from "./context.js";
 
 /**
@@ -34,4 +35,6 @@ export interface BotDeps {
   i18n: I18n<ConversationContext>;
   /** Orders, broadcasts, history and tracking: the use cases the flow features call. */
   flows: Flows;
+  /** Keep-charged plans (/keep); without it the command is not offered. */
+  keep?: KeepPlans;
 }
