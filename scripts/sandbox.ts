@@ -70,6 +70,10 @@ async function main(): Promise<void> {
     HTTP_HOST: "127.0.0.1",
     HTTP_PORT: String(botPort),
     PUBLIC_URL: `http://127.0.0.1:${botPort}`,
+    // A 1m keep plan renews live about once a minute, 10 s before each delegation ends.
+    KEEP_TICK_MS: "1000",
+    KEEP_RENEWAL_LEAD_MS: "10000",
+    KEEP_BALANCE_RECHECK_MS: "3000",
   };
   const envFile = join(dir, "sandbox.env");
   writeFileSync(envFile, Object.entries(env).map(([k, v]) => `${k}=${v}`).join("\n") + "\n", { mode: 0o600 });
