@@ -118,4 +118,35 @@ describe("keep-charged plans in the app", () => {
     expect(stopped.text).toContain("order.receiver_undeliverable");
     expect(debits(w, account)).toHaveLength(0);
   });
+
+  it("guides a new plan step by step: recent receiver, amount, tier button, no limits, then the priced proposal", async () => {
+    const chat = 7105;
+    await linkedChat(chat, 1_000_000_000);
+    await w.say(chat, "/keep", (m) => m.text.includes("You have no plans"));
+    const asked = w.tg.waitForBotMessage(chat, 20_000, (m) => m.text.includes("receiver"));
+    w.front.enqueue(w.tg.press(chat, "➕ New plan"));
+    await asked;
+    await w.say(chat, RECEIVER, (m) => /amount/i.test(m.text));
+    const tiers = await w.say(chat, "100k", (m) => m.buttons.flat().some((b) => b.text.startsWith("1m")));
+    const options = w.tg.waitForBotMessage(chat, 20_000, (m) => m.text.includes("Any limits?"));
+    w.front.enqueue(w.tg.press(chat, /^1m/, { messageId: tiers.messageId }));
+    await options;
+    const proposal = w.tg.waitForBotMessage(chat, 20_000, (m) => m.text.includes("Keep charged"));
+    w.front.enqueue(w.tg.press(chat, "Until I stop it, no limits"));
+    const shown = await proposal;
+    expect(shown.text).toContain(`100,000 energy for 1 min at a time to ${RECEIVER}`);
+    expect(shown.text).toContain("Runs until you stop it.");
+    expect(shown.buttons.flat().map((b) => b.text)).toEqual(["✅ Start", "Cancel"]);
+    w.front.enqueue(w.tg.press(chat, "Cancel", { messageId: shown.messageId }));
+    await waitFor(() => w.textOf(chat, shown.messageId).includes("not started"), "the dropped proposal");
+  });
+
+  it("proposes a plan for an order's receiver, amount and duration from the keep-order button", async () => {
+    const chat = 7106;
+    await linkedChat(chat, 1_000_000_000);
+    const { orderId, cardId } = await w.placeOrder(chat);
+    const proposal = w.tg.waitForBotMessage(chat, 20_000, (m) => m.text.includes("Keep charged"));
+    w.front.enqueue(w.tg.rawCallback(chat, cardId, `keep-order:${orderId}`));
+    expect((await proposal).text).toContain(`100,000 energy for 1 h at a time to ${RECEIVER}`);
+  });
 });

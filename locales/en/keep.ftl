@@ -20,7 +20,7 @@ keep-confirm-button = ✅ Start
 keep-cancel-button = Cancel
 keep-draft-cancelled = The plan was not started.
 keep-started = 🔁 Plan started.
-keep-list-empty = You have no plans. Start one with <code>/keep address amount duration</code>, or tap “Keep charged” under an order.
+keep-list-empty = You have no plans. Tap “➕ New plan”, send <code>/keep address amount duration</code>, or tap “Keep charged” under an order.
 keep-list-title = <b>🔁 Your plans</b>
 keep-plan-title = <b>{ $n }.</b> Orders placed: { $slots }
 keep-plan-spent = Spent today { $todayTrx } TRX, in total { $totalTrx } TRX.
@@ -62,3 +62,7 @@ keep-stopped-undeliverable = ⏹ The plan for { $address } is stopped: the servi
 keep-stopped-refused = ⏹ The plan for { $address } is stopped: the service refused the order (code { $code }).
 keep-stopped-frozen = ⏹ The plan for { $address } is stopped: spending is frozen.
 keep-stopped-unlinked = ⏹ The plan for { $address } is stopped: the account it was made for is no longer linked.
+keep-new-button = ➕ New plan
+keep-one-receiver = A plan keeps one address charged: send a single address or tap a recent one.
+keep-ask-options = Any limits? Send options such as <code>until=18:00 cap=20 hours=09:00-18:00 tz=Europe/Berlin</code> (end time, TRX per day, active hours, your time zone), or tap the button for a plan that runs until you stop it.
+keep-options-none-button = Until I stop it, no limits

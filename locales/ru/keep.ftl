@@ -20,7 +20,7 @@ keep-confirm-button = ✅ Запустить
 keep-cancel-button = Отмена
 keep-draft-cancelled = План не запущен.
 keep-started = 🔁 План запущен.
-keep-list-empty = У вас нет планов. Запустите план командой <code>/keep адрес количество срок</code> или кнопкой «Держать заряженным» под заказом.
+keep-list-empty = У вас нет планов. Нажмите «➕ Новый план», отправьте <code>/keep адрес количество срок</code> или нажмите «Держать заряженным» под заказом.
 keep-list-title = <b>🔁 Ваши планы</b>
 keep-plan-title = <b>{ $n }.</b> Размещено заказов: { $slots }
 keep-plan-spent = Потрачено сегодня { $todayTrx } TRX, всего { $totalTrx } TRX.
@@ -62,3 +62,7 @@ keep-stopped-undeliverable = ⏹ План для { $address } остановле
 keep-stopped-refused = ⏹ План для { $address } остановлен: сервис отклонил заказ (код { $code }).
 keep-stopped-frozen = ⏹ План для { $address } остановлен: расходы заморожены.
 keep-stopped-unlinked = ⏹ План для { $address } остановлен: аккаунт, для которого он был создан, больше не подключён.
+keep-new-button = ➕ Новый план
+keep-one-receiver = План держит заряженным один адрес: отправьте один адрес или нажмите недавний.
+keep-ask-options = Есть ограничения? Отправьте параметры, например <code>until=18:00 cap=20 hours=09:00-18:00 tz=Europe/Moscow</code> (время окончания, TRX в день, часы работы, ваш часовой пояс), или нажмите кнопку — тогда план работает, пока вы его не остановите.
+keep-options-none-button = Пока не остановлю, без ограничений

@@ -20,7 +20,7 @@ keep-confirm-button = ✅ 开始
 keep-cancel-button = 取消
 keep-draft-cancelled = 计划未启动。
 keep-started = 🔁 计划已启动。
-keep-list-empty = 您还没有计划。用 <code>/keep 地址 数量 时长</code> 启动，或点订单下方的“保持有能量”。
+keep-list-empty = 您还没有计划。点“➕ 新计划”，或用 <code>/keep 地址 数量 时长</code> 启动，或点订单下方的“保持有能量”。
 keep-list-title = <b>🔁 您的计划</b>
 keep-plan-title = <b>{ $n }.</b> 已下订单：{ $slots }
 keep-plan-spent = 今日花费 { $todayTrx } TRX，总计 { $totalTrx } TRX。
@@ -62,3 +62,7 @@ keep-stopped-undeliverable = ⏹ { $address } 的计划已停止：服务无法�
 keep-stopped-refused = ⏹ { $address } 的计划已停止：服务拒绝了订单（代码 { $code }）。
 keep-stopped-frozen = ⏹ { $address } 的计划已停止：消费已冻结。
 keep-stopped-unlinked = ⏹ { $address } 的计划已停止：创建它的账户已不再连接。
+keep-new-button = ➕ 新计划
+keep-one-receiver = 一个计划只为一个地址保持能量：请发送一个地址或点选最近的地址。
+keep-ask-options = 需要限制吗？发送选项，如 <code>until=18:00 cap=20 hours=09:00-18:00 tz=Asia/Shanghai</code>（结束时间、每天 TRX、有效时段、您的时区），或点按钮，计划将一直运行直到您停止。
+keep-options-none-button = 直到我停止，不设限制

@@ -1,8 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { Composer } from "grammy";
 import { parseKeepCommand, type KeepParse } from "../../core/autopilot/keep-input.js";
 import type { KeepPlans } from "../../core/autopilot/keep-plans.js";
-import type { KeepDraft } from "../../core/autopilot/keep-store.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
 import type { Pricing } from "../../core/service/schemas.js";
 import { isValidTronAddress } from "../../core/tron/index.js";
@@ -15,6 +13,8 @@ import { echo } from "../helpers/echo.js";
 import { formatChoices, formatInteger } from "../helpers/format.js";
 import { HTML, translate } from "../helpers/html.js";
 import { keepDraftText, keepListText } from "../helpers/keep-text.js";
+import { saveKeepDraft, type KeepDraftInput } from "../helpers/keep-propose.js";
+import { KEEP_CONVERSATION } from "../conversations/keep.js";
 import { logHandle } from "../helpers/logging.js";
 import { tierLabel } from "../helpers/tiers.js";
 import { linkedForButton, linkedOnly } from "../filters/linked.js";
@@ -62,14 +62,12 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
     else await ctx.reply(text, { ...HTML, reply_markup: keyboard });
   }
 
-  async function propose(ctx: BotContext, input: Omit<KeepDraft, "draftId" | "createdAtMs" | "unitPriceSun">, pricing: Pricing): Promise<void> {
-    const tier = pricing.tiers.find((t) => t.durationSec === input.durationSec);
-    if (tier === undefined) {
+  async function propose(ctx: BotContext, input: KeepDraftInput, pricing: Pricing): Promise<void> {
+    const draft = await saveKeepDraft(keep, flows.now(), pricing, input);
+    if (draft === undefined) {
       await ctx.reply(translate(ctx, "keep-usage", { durations: "-" }), HTML);
       return;
     }
-    const draft: KeepDraft = { ...input, draftId: randomBytes(6).toString("hex"), unitPriceSun: tier.unitPriceSun, createdAtMs: flows.now() };
-    await keep.store.saveDraft(draft);
     const locale = await ctx.i18n.getLocale();
     await ctx.reply(keepDraftText(ctx, draft, locale), { ...HTML, reply_markup: createKeepDraftKeyboard(ctx, draft.draftId) });
   }
@@ -134,6 +132,12 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
     const chatId = ctx.chat.id;
     if (data === undefined) {
       await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    if (data.action === "n") {
+      if ((await linkedForButton(ctx)) === undefined) return;
+      await ctx.answerCallbackQuery();
+      await ctx.conversation.enter(KEEP_CONVERSATION);
       return;
     }
     if (data.action === "l") {

@@ -19,7 +19,7 @@ export function createKeepListKeyboard(tr: Translator, plans: readonly KeepPlan[
     else kb.text(tr.t("keep-resume-n", { n }), keepData.pack({ action: "r", id: plan.planId }));
     kb.text(tr.t("keep-stop-n", { n }), keepData.pack({ action: "s", id: plan.planId })).row();
   });
-  return kb.text(tr.t("keep-refresh-button"), keepData.pack({ action: "l", id: "0" }));
+  return kb.text(tr.t("keep-new-button"), keepData.pack({ action: "n", id: "0" })).text(tr.t("keep-refresh-button"), keepData.pack({ action: "l", id: "0" }));
 }
 
 /** Under a "paused for money" notice: Resume tries the slot again at once. */

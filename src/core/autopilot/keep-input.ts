@@ -53,7 +53,10 @@ export function parseUntil(text: string, timeZone: string, nowMs: number): numbe
   return seconds === undefined ? undefined : nowMs + seconds * 1000;
 }
 
-export async function parseKeepCommand(text: string, pricing: Pricing, resolveReceiver: ReceiverResolver, nowMs: number, locale?: string): Promise<KeepParse> {
+export type OptionsParse = { ok: true; options: KeepOptions; rest: string[] } | Extract<KeepParse, { reason: "bad_option" }>;
+
+/** The `name=value` words of a command or a guided answer; the other words come back in `rest`. */
+export function parseKeepOptions(text: string, nowMs: number): OptionsParse {
   const words = text.trim().split(/\s+/).filter(Boolean);
   const raw = new Map<string, string>();
   const rest: string[] = [];
@@ -92,8 +95,14 @@ export async function parseKeepCommand(text: string, pricing: Pricing, resolveRe
     if (activeHours === undefined) return { ok: false, reason: "bad_option", option: "hours", value: hours };
     options.activeHours = activeHours;
   }
-  const order = await parseOneShotOrder(rest.join(" "), pricing, resolveReceiver, locale);
+  return { ok: true, options, rest };
+}
+
+export async function parseKeepCommand(text: string, pricing: Pricing, resolveReceiver: ReceiverResolver, nowMs: number, locale?: string): Promise<KeepParse> {
+  const read = parseKeepOptions(text, nowMs);
+  if (!read.ok) return read;
+  const order = await parseOneShotOrder(read.rest.join(" "), pricing, resolveReceiver, locale);
   if (!order.ok) return order;
   if (order.durationSec === undefined) return { ok: false, reason: "no_duration" };
-  return { ok: true, address: order.address, amount: order.amount, durationSec: order.durationSec, options };
+  return { ok: true, address: order.address, amount: order.amount, durationSec: order.durationSec, options: read.options };
 }
