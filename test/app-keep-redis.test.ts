@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECEIVER, claimRedisDb, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 
-const REDIS_URL = process.env.TEST_REDIS_URL || undefined;
+const REDIS_URL = process.env["TEST_REDIS_URL"] || undefined;
 if (!REDIS_URL) console.log("[app-keep-redis] skipped: TEST_REDIS_URL is not set (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379)");
 
 const FAST_KEEP = { KEEP_TICK_MS: "50", KEEP_RENEWAL_LEAD_MS: "60000", KEEP_LEAD_MAX_FRACTION: "0.99", KEEP_LEASE_TTL_MS: "2000", KEEP_BALANCE_RECHECK_MS: "50" };

@@ -18,9 +18,9 @@ import type { KillFigures } from "../../testkit/kill-figures.js";
 import { startKillWorld, type BotProcess, type KillWorld } from "./kill-world.js";
 
 /** Rounds per flow and backend: a few in `npm test`, more in `npm run reliability`. */
-const ROUNDS = Number(process.env.KILL_ROUNDS ?? 2);
+const ROUNDS = Number(process.env["KILL_ROUNDS"] ?? 2);
 /** The servers' suites spawn slower processes; in `npm test` one round each shows the same path works there. */
-const SERVER_ROUNDS = Number(process.env.KILL_ROUNDS ?? 1);
+const SERVER_ROUNDS = Number(process.env["KILL_ROUNDS"] ?? 1);
 /** Milliseconds between the tap being fetched and the kill: before the request, during it, after it, after the card. */
 const KILL_DELAYS_MS = [0, 3, 8, 15, 25, 40, 60, 90, 130, 200, 300, 500];
 const CHAT = 6161;
@@ -29,7 +29,7 @@ const CHAT = 6161;
 function report(f: KillFigures): void {
   const line = JSON.stringify(f);
   process.stdout.write(`reliability: ${line}\n`);
-  if (process.env.RELIABILITY_OUT) appendFileSync(process.env.RELIABILITY_OUT, `${line}\n`);
+  if (process.env["RELIABILITY_OUT"]) appendFileSync(process.env["RELIABILITY_OUT"], `${line}\n`);
 }
 
 function killSuite(backend: string, openTarget: () => Promise<StoreTarget>, rounds: number): void {
@@ -154,8 +154,8 @@ function killSuite(backend: string, openTarget: () => Promise<StoreTarget>, roun
 
 killSuite("sqlite", () => Promise.resolve(sqliteTarget()), ROUNDS);
 
-const redisUrl = process.env.TEST_REDIS_URL;
-const postgresUrl = process.env.TEST_POSTGRES_URL;
+const redisUrl = process.env["TEST_REDIS_URL"];
+const postgresUrl = process.env["TEST_POSTGRES_URL"];
 if (redisUrl) killSuite("redis", () => claimRedisDb(redisUrl), SERVER_ROUNDS);
 else console.log("skipping kill -9 on Redis: TEST_REDIS_URL is not set (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379)");
 if (postgresUrl) killSuite("postgres", () => Promise.resolve(postgresTarget(postgresUrl)), SERVER_ROUNDS);

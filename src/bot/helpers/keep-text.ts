@@ -55,7 +55,7 @@ function stateLine(tr: Translator, plan: KeepPlan, nowMs: number): string {
 }
 
 /** One plan in the list, numbered like its buttons. */
-export function keepPlanText(tr: Translator, plan: KeepPlan, n: number, spentTodaySun: bigint, nowMs: number, locale: string): string {
+function keepPlanText(tr: Translator, plan: KeepPlan, n: number, spentTodaySun: bigint, nowMs: number, locale: string): string {
   return [
     translate(tr, "keep-plan-title", { n, slots: plan.nextSlot }),
     ...termsLines(tr, plan, locale),

@@ -116,8 +116,9 @@ export function zoneOffsetMs(timeZone: string, atMs: number): number {
     f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
     formatters.set(timeZone, f);
   }
-  const parts = Object.fromEntries(f.formatToParts(new Date(atMs)).map((p) => [p.type, p.value]));
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const parts = f.formatToParts(new Date(atMs));
+  const part = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
   return wall - Math.floor(atMs / 1000) * 1000;
 }
 

@@ -47,7 +47,7 @@ interface Driver {
 
 /** Redacts the password so a URL can appear in errors and logs. */
 function describeUrl(url: string): string {
-  return url.replace(/\/\/([^/@]*)@/, (_match, auth: string) => `//${auth.includes(":") ? `${auth.split(":")[0]}:***` : auth}@`);
+  return url.replace(/\/\/([^/@]*)@/, (_match, auth: string) => `//${auth.includes(":") ? `${auth.split(":")[0] ?? ""}:***` : auth}@`);
 }
 
 /**
@@ -180,7 +180,11 @@ function openSqliteDriver(url: string): Driver {
     purgeExpired: () => new Promise((done) => done(database.purgeExpired())),
     claimLease: (key, owner, ttlMs) => database.claimLease(key, owner, ttlMs),
     releaseLease: (key, owner) => database.releaseLease(key, owner),
-    close: () => new Promise((done) => done(database.close())),
+    close: () =>
+      new Promise<void>((done) => {
+        database.close();
+        done();
+      }),
   };
 }
 
@@ -234,7 +238,7 @@ async function openPostgresDriver(url: string, logger: Logger): Promise<Driver> 
     kind: "postgres",
     createAdapter: () => new PostgresStore({ pool, table }),
     keyvPrefixesKeys: true,
-    ping: async () => (await pool.query("SELECT 1 AS one")).rows[0]?.one === 1,
+    ping: async () => (await pool.query("SELECT 1 AS one")).rows[0]?.["one"] === 1,
     purgeExpired: () => purgeExpiredPostgres(pool, table),
     claimLease: (key, owner, ttlMs) => claimPostgresLease(pool, table, key, owner, ttlMs),
     releaseLease: (key, owner) => releasePostgresLease(pool, table, key, owner),

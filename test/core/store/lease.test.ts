@@ -24,8 +24,8 @@ const dir = mkdtempSync(join(tmpdir(), "lease-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const pgTable = `lease_${runId()}`;
-const pgUrl = process.env.TEST_POSTGRES_URL || undefined;
-const redisUrl = process.env.TEST_REDIS_URL || undefined;
+const pgUrl = process.env["TEST_POSTGRES_URL"] || undefined;
+const redisUrl = process.env["TEST_REDIS_URL"] || undefined;
 
 function withTable(base: string, table: string): string {
   const parsed = new URL(base);
