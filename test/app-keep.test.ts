@@ -36,7 +36,7 @@ function expectOneOrderPerSlot(w: AppWorld, accountId: string): number {
   return slots.length;
 }
 
-describe("keep-charged plans in the app", () => {
+describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
   let w: AppWorld;
   let target: StoreTarget;
   let oneSlotSun: number;
