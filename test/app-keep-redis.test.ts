@@ -33,7 +33,7 @@ describe.skipIf(!REDIS_URL)("keep-charged plans with two app instances on one Re
     await w.say(CHAT, `/keep ${RECEIVER} 100k 1m`, (m) => m.text.includes("Keep charged"));
     w.front.enqueue(w.tg.press(CHAT, "✅ Start"));
     const debits = () => w.sim.ledger(w.demo.accountId).filter((e) => e.kind === "debit");
-    await waitFor(() => debits().length >= 3, "three slots bought");
+    await waitFor(() => debits().length >= 3, "three slots bought", 45_000);
     await w.say(CHAT, "/keep", (m) => m.buttons.flat().some((b) => b.text === "⏹ Stop 1"));
     w.front.enqueue(w.tg.press(CHAT, "⏹ Stop 1"));
     await waitFor(() => w.tg.botMessages(CHAT).at(-1)?.text.includes("⏹ Stopped."), "the stopped plan");

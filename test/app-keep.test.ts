@@ -77,11 +77,11 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
     const chat = 7101;
     const account = await linkedChat(chat, 1_000_000_000);
     await startPlan(chat, `/keep ${RECEIVER} 100k 1m`);
-    await waitFor(() => debits(w, account).length >= 1, "the first order");
+    await waitFor(() => debits(w, account).length >= 1, "the first order", 45_000);
     // The next process takes over from the store, whatever slot the first one was in.
     await w.stopApp(app);
     app = await w.startApp(target.url, FAST_KEEP);
-    await waitFor(() => debits(w, account).length >= 3, "three slots bought");
+    await waitFor(() => debits(w, account).length >= 3, "three slots bought", 45_000);
     await stopPlan(chat);
     expect(expectOneOrderPerSlot(w, account)).toBeGreaterThanOrEqual(3);
     // Each renewal is an ordinary order: announced by the tracker like any other.
@@ -92,7 +92,7 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
     const chat = 7102;
     const account = await linkedChat(chat, 1_000_000_000);
     await startPlan(chat, `/keep ${RECEIVER} 100k 1m cap=${sunToTrx(2 * oneSlotSun)}`);
-    await waitFor(() => w.tg.botMessages(chat).find((m) => m.text.includes("reached its cap")), "the cap notice");
+    await waitFor(() => w.tg.botMessages(chat).find((m) => m.text.includes("reached its cap")), "the cap notice", 45_000);
     expect(debits(w, account).map((d) => d.amountSun)).toEqual([oneSlotSun, oneSlotSun]);
     await stopPlan(chat);
   });
@@ -101,12 +101,12 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
     const chat = 7103;
     const account = await linkedChat(chat, oneSlotSun + oneSlotSun / 2);
     await startPlan(chat, `/keep ${RECEIVER} 100k 1m`);
-    const paused = await waitFor(() => w.tg.botMessages(chat).find((m) => m.text.includes("is paused: the balance")), "the pause notice");
+    const paused = await waitFor(() => w.tg.botMessages(chat).find((m) => m.text.includes("is paused: the balance")), "the pause notice", 45_000);
     expect(paused.text).toContain("Send at least 10 TRX");
     expect(debits(w, account)).toHaveLength(1);
     w.sim.deposit(account, 20_000_000);
     await waitFor(() => w.tg.botMessages(chat).find((m) => m.text.includes("Top-up credited") && m.text.includes("goes on")), "the resumed notice");
-    await waitFor(() => debits(w, account).length >= 2, "the renewal after the top-up");
+    await waitFor(() => debits(w, account).length >= 2, "the renewal after the top-up", 45_000);
     await stopPlan(chat);
     expect(w.tg.botMessages(chat).filter((m) => m.text.includes("is paused: the balance"))).toHaveLength(1);
   });
