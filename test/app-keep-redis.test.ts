@@ -34,9 +34,9 @@ describe.skipIf(!REDIS_URL)("keep-charged plans with two app instances on one Re
     w.front.enqueue(w.tg.press(CHAT, "✅ Start"));
     const debits = () => w.sim.ledger(w.demo.accountId).filter((e) => e.kind === "debit");
     await waitFor(() => debits().length >= 3, "three slots bought", 45_000);
-    await w.say(CHAT, "/keep", (m) => m.buttons.flat().some((b) => b.text === "⏹ Stop 1"));
-    w.front.enqueue(w.tg.press(CHAT, "⏹ Stop 1"));
-    await waitFor(() => w.tg.botMessages(CHAT).at(-1)?.text.includes("⏹ Stopped."), "the stopped plan");
+    const list = await w.say(CHAT, "/keep", (m) => m.buttons.flat().some((b) => b.text === "⏹ Stop 1"));
+    w.front.enqueue(w.tg.press(CHAT, "⏹ Stop 1", { messageId: list.messageId }));
+    await waitFor(() => w.textOf(CHAT, list.messageId).includes("⏹ Stopped."), "the stopped plan");
 
     const created = w.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/orders" && r.status === 201 && r.idempotencyKey?.startsWith("keep-"));
     const keys = created.map((r) => r.idempotencyKey);

@@ -68,9 +68,10 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
   }
 
   async function stopPlan(chatId: number): Promise<void> {
-    await w.say(chatId, "/keep", (m) => m.text.includes("Your plans") && m.buttons.flat().some((b) => b.text === "⏹ Stop 1"));
-    w.front.enqueue(w.tg.press(chatId, "⏹ Stop 1"));
-    await waitFor(() => w.tg.botMessages(chatId).at(-1)?.text.includes("⏹ Stopped."), "the stopped plan");
+    const list = await w.say(chatId, "/keep", (m) => m.text.includes("Your plans") && m.buttons.flat().some((b) => b.text === "⏹ Stop 1"));
+    w.front.enqueue(w.tg.press(chatId, "⏹ Stop 1", { messageId: list.messageId }));
+    // Renewals announced meanwhile come after the list: read the list message itself.
+    await waitFor(() => w.textOf(chatId, list.messageId).includes("⏹ Stopped."), "the stopped plan");
   }
 
   it("renews a 1m plan slot after slot, one order per slot, through a restart between slots", async () => {
