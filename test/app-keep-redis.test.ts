@@ -38,6 +38,8 @@ describe.skipIf(!REDIS_URL)("keep-charged plans with two app instances on one Re
     w.front.enqueue(w.tg.press(CHAT, "⏹ Stop 1", { messageId: list.messageId }));
     await waitFor(() => w.textOf(CHAT, list.messageId).includes("⏹ Stopped."), "the stopped plan");
 
+    const answered = () => w.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/orders" && r.status === 201).length;
+    await waitFor(() => debits().length === answered(), "every debit answered");
     const created = w.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/orders" && r.status === 201 && r.idempotencyKey?.startsWith("keep-"));
     const keys = created.map((r) => r.idempotencyKey);
     expect(new Set(keys).size).toBe(keys.length);
