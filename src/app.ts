@@ -1,6 +1,7 @@
 import { Api } from "grammy";
 import type { Logger } from "pino";
 import { createAutopilot } from "./assembly/autopilot.js";
+import { createBalanceWatchAssembly } from "./assembly/balance-watch.js";
 import { createDelivery } from "./assembly/delivery.js";
 import { ALLOWED_UPDATES, createIntake } from "./assembly/intake.js";
 import { createServiceAccess } from "./assembly/service.js";
@@ -85,6 +86,15 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     tuning: { tracker: { ...given("minDelayMs", overrides.trackerMinDelayMs), ...given("maxDelayMs", overrides.trackerMaxDelayMs) } },
   });
   const { tracker, notifier, topUpNotifier } = delivery;
+  const balance = createBalanceWatchAssembly({
+    storage,
+    service,
+    push: delivery.push,
+    i18n,
+    defaultLocale: config.defaultLocale,
+    logger,
+    tuning: config.balanceWatch,
+  });
 
   const flows = createFlows({
     store,
@@ -95,10 +105,12 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     topUps: {
       getApiKey: (chatId) => chats.getApiKey(chatId),
       onCredited: (event) => topUpNotifier.onCredited(event),
-      ...given("firstDelayMs", overrides.topUpFirstDelayMs),
-      ...given("maxDelayMs", overrides.topUpMaxDelayMs),
+      firstDelayMs: overrides.topUpFirstDelayMs ?? config.topUpWatch.firstDelayMs,
+      maxDelayMs: overrides.topUpMaxDelayMs ?? config.topUpWatch.maxDelayMs,
+      ...balance.topUpHooks,
     },
   });
+  balance.attachTopUps(flows.balanceWatch);
   const recovery = createConfirmationRecovery({
     pending: flows.pending,
     quotes: flows.quotes,
@@ -110,7 +122,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     logger,
   });
   const { keep } = createAutopilot({ config, storage, service, pricing, flows, push: delivery.push, i18n, logger });
-  const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats, i18n, flows, keep };
+  const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats: balance.chats, i18n, flows, alerts: balance.alerts, keep };
   const intake = createIntake({ config, logger, bot: deps, telegram, inbox: delivery.inbox, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal) });
 
   let stopping: Promise<void> | undefined;
@@ -125,6 +137,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
       ["keep-plans", () => keep.stop()],
       ["recovery", () => recovery.stop()],
       ["balance-watch", async () => flows.balanceWatch?.stop()],
+      ["account-watch", () => balance.watch.stop()],
     ]);
     await delivery.stop();
     await runStopSteps(logger, [
@@ -143,6 +156,8 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
       await delivery.start();
       // Quotes and 402s still waiting for a top-up when the process stopped.
       await flows.balanceWatch?.start();
+      // Every linked chat's balance, compared with what was read before the restart.
+      await balance.watch.start();
       // Confirmations a crash left unresolved: placed ones end up tracked, the others are told.
       await recovery.start();
       // Plans after the recovery: a slot whose confirmation a crash left open is resolved first.

@@ -56,6 +56,11 @@ const envSchema = z.object({
   KEEP_LEAD_MAX_FRACTION: z.coerce.number().min(0).max(0.99).default(0.5),
   KEEP_LEASE_TTL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   KEEP_BALANCE_RECHECK_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  BALANCE_WATCH_INTERVAL_MS: z.coerce.number().int().min(10).max(86_400_000).default(180_000),
+  BALANCE_WATCH_SETTLE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  BALANCE_WATCH_MAX_BACKOFF_MS: z.coerce.number().int().min(10).max(86_400_000).default(1_800_000),
+  TOPUP_WATCH_FIRST_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(3_000),
+  TOPUP_WATCH_MAX_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
 });
 
 export type Config = {
@@ -89,6 +94,10 @@ export type Config = {
     /** While a plan waits for a top-up, how often the balance is read. */
     balanceRecheckMs: number;
   };
+  /** The balance watch of linked chats (docs/balance-watch.md): idle read interval, re-read while a charge of the bot's own is in flight, backoff cap. */
+  balanceWatch: { intervalMs: number; settleMs: number; maxBackoffMs: number };
+  /** Backoff of the reads while a quote or a 402 waits for a top-up: first read, cap. */
+  topUpWatch: { firstDelayMs: number; maxDelayMs: number };
 };
 
 /** Every bad or missing variable at once, each named, never with its value. */
@@ -175,6 +184,8 @@ export function parseConfig(env: Env): Config {
       leaseTtlMs: e.KEEP_LEASE_TTL_MS,
       balanceRecheckMs: e.KEEP_BALANCE_RECHECK_MS,
     },
+    balanceWatch: { intervalMs: e.BALANCE_WATCH_INTERVAL_MS, settleMs: e.BALANCE_WATCH_SETTLE_MS, maxBackoffMs: e.BALANCE_WATCH_MAX_BACKOFF_MS },
+    topUpWatch: { firstDelayMs: e.TOPUP_WATCH_FIRST_DELAY_MS, maxDelayMs: e.TOPUP_WATCH_MAX_DELAY_MS },
   };
 }
 

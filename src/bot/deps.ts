@@ -6,6 +6,7 @@ import type { Metrics } from "../core/metrics.js";
 import type { PricingCache } from "../core/pricing-cache.js";
 import type { ServiceClient } from "../core/service/client.js";
 import type { StoreBackend } from "../core/store/types.js";
+import type { AlertSettingsStore } from "../core/topup/alert-settings.js";
 import type { Vault } from "../core/vault.js";
 import type { Flows } from "../core/flows.js";
 import type { KeepPlans } from "../core/autopilot/keep-plans.js";
@@ -37,4 +38,6 @@ export interface BotDeps {
   flows: Flows;
   /** Keep-charged plans (/keep); without it the command is not offered. */
   keep?: KeepPlans;
+  /** What the balance watch tells each chat (/alerts). */
+  alerts: AlertSettingsStore;
 }

@@ -8,6 +8,7 @@ import { createConversationStorage } from "./conversation-storage.js";
 import { CONVERSATION_STATE_VERSION, CONVERSATION_TTL_MS, createConversations } from "./conversations/index.js";
 import { LINK_CONVERSATION } from "./conversations/link.js";
 import type { BotDeps } from "./deps.js";
+import { createAlertsFeature } from "./features/alerts.js";
 import { createBalanceFeature } from "./features/balance.js";
 import { createBatchOrderFeature } from "./features/batch-order.js";
 import { createBroadcastFeature } from "./features/broadcast.js";
@@ -72,6 +73,7 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
     createUnlinkFeature(deps),
     createWebhookFeature(deps), // holds its secret conversation: early, before text-reading features
     createSettingsFeature(deps),
+    createAlertsFeature(deps),
     createBalanceFeature(deps),
     createPricesFeature(deps),
     createSystemFeature(deps),

@@ -30,6 +30,7 @@ export const BOT_COMMANDS: readonly MenuCommand[] = [
   { command: "unlink", public: false },
   { command: "webhook", public: false },
   { command: "settings", public: false },
+  { command: "alerts", public: false },
   { command: "language", public: false },
   { command: "help", public: true },
   { command: "cancel", public: false },

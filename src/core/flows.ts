@@ -47,7 +47,7 @@ export interface CreateFlowsDeps {
   now?: () => number;
   usdtContract?: string;
   /** Builds `balanceWatch`: who reads the chat's key, who announces a credited top-up, and (tests) faster backoff. */
-  topUps?: Pick<BalanceWatcherDeps, "getApiKey" | "onCredited" | "firstDelayMs" | "maxDelayMs" | "maxWatchMs">;
+  topUps?: Pick<BalanceWatcherDeps, "getApiKey" | "onCredited" | "firstDelayMs" | "maxDelayMs" | "maxWatchMs" | "exclusive" | "readBalance">;
 }
 
 export function createFlows(deps: CreateFlowsDeps): Flows {

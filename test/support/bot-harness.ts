@@ -26,6 +26,7 @@ import { chatStoredLocale, createI18n } from "../../src/bot/i18n.js";
 import { createBot, type BotContext, type BotDeps } from "../../src/bot/index.js";
 import { createChatRepository } from "../../src/core/chats/chat-repository.js";
 import { createFlows, type FlowTracker } from "../../src/core/flows.js";
+import { createAlertSettings } from "../../src/core/topup/alert-settings.js";
 import { createMetrics } from "../../src/core/metrics.js";
 import { createPricingCache } from "../../src/core/pricing-cache.js";
 import { createServiceClient } from "../../src/core/service/create-service-client.js";
@@ -109,6 +110,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}) {
       i18n: createI18n({ defaultLocale, storedLocale: chatStoredLocale(chats), logger, ...(options.localesDirectory ? { directory: options.localesDirectory } : {}) }),
       // The flows without a tracker behind them; useOrderHarness replaces them with tracked ones.
       flows: createFlows({ store, service, logger, tracker: UNTRACKED }),
+      alerts: createAlertSettings({ store, logger }),
     };
     deps = options.extendDeps ? options.extendDeps(base) : base;
     const botOptions = { botInfo: tg.botInfo, apiRoot: tg.apiRoot };

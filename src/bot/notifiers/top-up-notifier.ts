@@ -1,6 +1,7 @@
 import type { CreditedEvent } from "../../core/topup/balance-watcher.js";
 import type { NotifierDeps } from "./notifier-deps.js";
-import { HTML } from "../helpers/html.js";
+import { formatTrx } from "../helpers/format.js";
+import { HTML, translate } from "../helpers/html.js";
 import type { Translator } from "../helpers/record-text.js";
 import { creditedMessage } from "../helpers/top-up-text.js";
 
@@ -18,13 +19,16 @@ export interface TopUpNotifier {
 export function createTopUpNotifier(deps: TopUpNotifierDeps): TopUpNotifier {
   const { i18n } = deps;
   return {
-    async onCredited({ watch, availableSun, announcementId }) {
+    async onCredited({ watch, availableSun, announcementId, depositSun }) {
       const chat = await deps.chats.get(watch.chatId);
       // A blocked chat would only bounce; the quote's own buttons still work if the user comes back.
       if (chat?.active === false) return;
       const locale = chat?.locale ?? watch.locale ?? deps.defaultLocale;
       const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
-      const { text, keyboard } = creditedMessage(tr, watch, availableSun, locale);
+      const credited = creditedMessage(tr, watch, availableSun, locale);
+      const { keyboard } = credited;
+      // The deposit that covered it, when the balance watch saw one: one message for one deposit.
+      const text = depositSun === undefined ? credited.text : `${credited.text}\n${translate(tr, "alerts-deposit-line", { amountTrx: formatTrx(depositSun, locale) })}`;
       await deps.push.enqueue({
         id: announcementId,
         chatId: watch.chatId,

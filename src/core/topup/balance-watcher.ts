@@ -48,6 +48,8 @@ export interface WatchInput {
 export interface CreditedEvent {
   watch: BalanceWatch;
   availableSun: number;
+  /** The deposit (exact sun) the account watch saw in this reading: the one message says both. */
+  depositSun?: bigint;
   /** Stable for one watch: the push job id that makes the announcement at-most-once. */
   announcementId: string;
 }
@@ -67,7 +69,18 @@ export interface BalanceWatcherDeps {
   maxDelayMs?: number;
   /** No watch outlives this, whatever its own end. Default 30 min. */
   maxWatchMs?: number;
+  /**
+   * With the account watch (account-watch.ts): each check runs inside its
+   * lock of the chat, and the balance is read through its judgment, so one
+   * deposit is judged once and told once (merged into "credited" when it
+   * covers the watch). Without them the watcher reads the balance itself.
+   */
+  exclusive?: (chatId: number, fn: () => Promise<void>) => Promise<void>;
+  readBalance?: (chatId: number, apiKey: string, claim: DepositClaim, signal: AbortSignal) => Promise<number>;
 }
+
+/** Offered a deposit the account watch saw: true when the caller told the chat (the deposit notice is then not sent). */
+export type DepositClaim = (depositSun: bigint, availableSun: number) => Promise<boolean>;
 
 export interface BalanceWatcher {
   /** Starts (or restarts, with a fresh backoff) the watch of one quote or draft. */
@@ -76,6 +89,12 @@ export interface BalanceWatcher {
   unwatch(kind: WatchKind, refId: string): Promise<void>;
   /** The chat's watches, e.g. to size the advice of /balance. */
   watchesOf(chatId: number): Promise<BalanceWatch[]>;
+  /**
+   * A deposit the account watch saw (inside its lock of the chat): every
+   * watch of the chat it covers is announced, the first one with the
+   * deposit. True when one was.
+   */
+  offer(chatId: number, availableSun: number, depositSun: bigint): Promise<boolean>;
   /** Loads the stored watches and schedules them. */
   start(): Promise<void>;
   /** Cancels timers and waits for checks in flight. Idempotent. */
@@ -85,6 +104,8 @@ export interface BalanceWatcher {
 export const BALANCE_WATCH_DEFAULTS = { firstDelayMs: 3_000, maxDelayMs: 30_000, maxWatchMs: 30 * 60_000 } as const;
 
 const keyOf = (kind: WatchKind, refId: string): string => `${kind}:${refId}`;
+/** Stable for one watch: the push queue drops a known id, so "credited" goes out once. */
+const announcementIdOf = (watch: BalanceWatch): string => `topup:${keyOf(watch.kind, watch.refId)}:${watch.startedAtMs}`;
 
 /** The wait after `delayMs`: doubling, never above the cap. */
 export function nextDelayMs(delayMs: number, maxDelayMs: number): number {
@@ -126,7 +147,7 @@ export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
     const old = timers.get(key);
     if (old) clearTimeout(old);
     if (stopped) return;
-    const timer = setTimeout(() => run(key), Math.max(0, watch.nextCheckMs - now()));
+    const timer = setTimeout(() => run(key, watch.chatId), Math.max(0, watch.nextCheckMs - now()));
     timers.set(key, timer);
   }
 
@@ -137,9 +158,11 @@ export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
     await records.delete(key);
   }
 
-  function run(key: string): void {
+  function run(key: string, chatId: number): void {
     timers.delete(key);
-    const p = mutex.run(key, () => check(key)).catch(async (error: unknown) => {
+    const locked = () => mutex.run(key, () => check(key));
+    // The chat's lock first, then the watch's: the account watch takes them in this order too.
+    const p = (deps.exclusive ? deps.exclusive(chatId, locked) : locked()).catch(async (error: unknown) => {
       // A store or announcer fault must not end the watch silently: read again later.
       logger.warn({ err: error, key }, "balance check failed; will try again");
       try {
@@ -174,8 +197,17 @@ export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
     const apiKey = await deps.getApiKey(watch.chatId);
     if (apiKey === undefined) return forget(key);
     let availableSun: number;
+    let credited = false;
+    const claim: DepositClaim = async (depositSun, available) => {
+      if (BigInt(available) < BigInt(watch.requiredSun) || !(await deps.isWanted(watch))) return false;
+      await deps.onCredited({ watch, availableSun: available, depositSun, announcementId: announcementIdOf(watch) });
+      credited = true;
+      return true;
+    };
     try {
-      availableSun = (await deps.service.getBalance(apiKey, { signal: reads.signal })).availableSun;
+      availableSun = deps.readBalance
+        ? await deps.readBalance(watch.chatId, apiKey, claim, reads.signal)
+        : (await deps.service.getBalance(apiKey, { signal: reads.signal })).availableSun;
     } catch (error) {
       if (stopped) return;
       if (ServiceError.isInstance(error) && error.isKeyRejected) return forget(key);
@@ -183,10 +215,12 @@ export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
       logger.debug({ err: error, key }, "balance unreadable during a watch");
       return reschedule(watch);
     }
-    if (BigInt(availableSun) < BigInt(watch.requiredSun)) return reschedule(watch);
-    // The user may have confirmed (or cancelled) while the balance was read: no "credited" after the fact.
-    if (!(await deps.isWanted(watch))) return forget(key);
-    await deps.onCredited({ watch, availableSun, announcementId: `topup:${key}:${watch.startedAtMs}` });
+    if (!credited) {
+      if (BigInt(availableSun) < BigInt(watch.requiredSun)) return reschedule(watch);
+      // The user may have confirmed (or cancelled) while the balance was read: no "credited" after the fact.
+      if (!(await deps.isWanted(watch))) return forget(key);
+      await deps.onCredited({ watch, availableSun, announcementId: announcementIdOf(watch) });
+    }
     logger.info({ kind: watch.kind, refId: watch.refId, chatId: watch.chatId }, "top-up credited; chat told");
     await forget(key);
   }
@@ -215,6 +249,23 @@ export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
     async unwatch(kind, refId) {
       const key = keyOf(kind, refId);
       await mutex.run(key, () => forget(key));
+    },
+    async offer(chatId, availableSun, depositSun) {
+      const keys: string[] = [];
+      for await (const [key, w] of records.list()) if (w.chatId === chatId) keys.push(key);
+      let told = false;
+      for (const key of keys) {
+        await mutex.run(key, async () => {
+          const watch = await records.get(key);
+          if (!watch || now() >= watch.untilMs || BigInt(availableSun) < BigInt(watch.requiredSun)) return;
+          if (!(await deps.isWanted(watch))) return forget(key);
+          await deps.onCredited({ watch, availableSun, announcementId: announcementIdOf(watch), ...(told ? {} : { depositSun }) });
+          told = true;
+          logger.info({ kind: watch.kind, refId: watch.refId, chatId }, "top-up credited by a deposit the account watch saw; chat told");
+          await forget(key);
+        });
+      }
+      return told;
     },
     async watchesOf(chatId) {
       const found: BalanceWatch[] = [];

@@ -1,0 +1,34 @@
+## /alerts и наблюдение за балансом
+
+alerts =
+    .description = Уведомления о балансе: пополнения, низкий баланс, чужие списания
+alerts-deposit = 💰 Пополнение зачислено: +{ $amountTrx } TRX (баланс теперь { $balanceTrx } TRX).
+alerts-deposit-line = Пополнение: +{ $amountTrx } TRX.
+alerts-low = ⚠️ Низкий баланс: { $balanceTrx } TRX, ниже вашего порога { $thresholdTrx } TRX. Пополните через /balance (не меньше 10 TRX за перевод). Порог меняется в /alerts.
+alerts-foreign = ⚠️ Баланс уменьшился на { $amountTrx } TRX, которые бот не тратил (другой ключ или панель управления?). Баланс теперь { $balanceTrx } TRX. Если это были не вы, отзовите ключ в панели управления.
+alerts-title =
+    <b>Уведомления о балансе</b>
+
+    Пока этот чат подключён, я время от времени читаю баланс и сам сообщаю вам о событиях. Нажмите кнопку, чтобы переключить.
+    Порог низкого баланса: { $threshold }.
+    Задать: { $command } (точно, в TRX); вернуть по умолчанию: { $reset }.
+alerts-threshold-default = по умолчанию (ниже { $minTrx } TRX или ниже стоимости следующего автопродления, если она больше)
+alerts-threshold-own = { $thresholdTrx } TRX
+alerts-usage = /alerts показывает и переключает уведомления, { $command } задаёт порог низкого баланса в TRX, { $reset } возвращает порог по умолчанию.
+alerts-threshold-set = Порог низкого баланса задан: вы узнаете один раз, когда баланс опустится ниже { $thresholdTrx } TRX, и снова только после того, как он поднимется выше.
+alerts-threshold-reset = Порог низкого баланса возвращён по умолчанию.
+alerts-threshold-invalid-format = { $value } не похоже на сумму в TRX. Пишите через точку, не больше 6 знаков после неё, например 25.5.
+alerts-threshold-invalid-negative = Порог не может быть отрицательным: { $value }.
+alerts-threshold-invalid-too_large = { $value } больше наибольшего порога, { $maxTrx } TRX.
+alerts-deposits-on = ✅ Пополнения: вкл.
+alerts-deposits-off = 🔕 Пополнения: выкл.
+alerts-low-on = ✅ Низкий баланс: вкл.
+alerts-low-off = 🔕 Низкий баланс: выкл.
+alerts-foreign-on = ✅ Списания не через бота: вкл.
+alerts-foreign-off = 🔕 Списания не через бота: выкл.
+alerts-deposits-enabled = Уведомления о пополнениях включены.
+alerts-deposits-disabled = Уведомления о пополнениях выключены.
+alerts-low-enabled = Уведомление о низком балансе включено.
+alerts-low-disabled = Уведомление о низком балансе выключено.
+alerts-foreign-enabled = Сообщения о списаниях не через бота включены.
+alerts-foreign-disabled = Сообщения о списаниях не через бота выключены.

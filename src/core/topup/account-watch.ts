@@ -1,0 +1,227 @@
+import { createHash } from "node:crypto";
+import type { Logger } from "pino";
+import type { ChatRepository } from "../chats/chat-repository.js";
+import type { PendingConfirmations } from "../confirmations/pending-confirmations.js";
+import type { HistoryEntry, OrderHistory } from "../orders/order-history.js";
+import type { ServiceClient } from "../service/client.js";
+import { ServiceError } from "../service/errors.js";
+import { createKeyedMutex } from "../store/keyed-mutex.js";
+import { createRecordStore } from "../store/record-store.js";
+import type { StoreBackend } from "../store/types.js";
+import { lowBalanceThresholdSun, type AlertSettingsStore } from "./alert-settings.js";
+import { accountWatchStateSchema, countOwnEffect, entryKey, REFUNDED_STATUSES, type AccountWatchState } from "./account-ledger.js";
+import type { DepositClaim } from "./balance-watcher.js";
+import { createWatchSchedule, type WatchSchedule } from "./watch-schedule.js";
+
+/**
+ * The balance watch of every linked chat: GET /v1/balance on a schedule
+ * (idle interval, backoff on failures; the top-up watcher reads through it
+ * more often while a quote or a 402 waits), judged against the stored last
+ * balance and the bot's own ledger, so the chat hears of deposits, of a
+ * balance below its threshold (once per crossing) and of charges the bot
+ * did not make. State is stored per chat: a restart compares against the
+ * balance read before it. See docs/balance-watch.md.
+ */
+
+export type WatchEvent =
+  | { kind: "deposit"; chatId: number; id: string; depositSun: bigint; balanceSun: bigint }
+  | { kind: "low"; chatId: number; id: string; balanceSun: bigint; thresholdSun: bigint }
+  | { kind: "foreign"; chatId: number; id: string; droppedSun: bigint; balanceSun: bigint };
+
+export interface AccountWatchDeps {
+  store: StoreBackend;
+  service: Pick<ServiceClient, "getBalance" | "getBroadcast">;
+  chats: Pick<ChatRepository, "open" | "list">;
+  history: Pick<OrderHistory, "page">;
+  pending: Pick<PendingConfirmations, "list">;
+  settings: Pick<AlertSettingsStore, "get">;
+  /** Tells the chat (the notifier, through the push queue; `id` is the job id). */
+  announce: (event: WatchEvent) => Promise<void>;
+  /** The top-up watcher: a deposit covering a waiting quote or 402 is told there, as one message. */
+  topUps?: { offer(chatId: number, availableSun: number, depositSun: bigint): Promise<boolean> };
+  /** Part of the default low-balance threshold (keep-charged plans). */
+  nextRenewalCostSun?: (chatId: number) => Promise<bigint | undefined>;
+  /** One process polls a chat: a lease. Default: always this one. */
+  claim?: (key: string, ttlMs: number) => Promise<boolean>;
+  logger: Logger;
+  now?: () => number;
+  /** Between reads of an idle chat. Default 3 min. */
+  intervalMs?: number;
+  /** When a charge of the bot's own is in flight, the reading is judged this much later. Default 5 s. */
+  settleMs?: number;
+  /** Cap of the backoff after failed reads. Default 30 min. */
+  maxBackoffMs?: number;
+}
+
+export interface AccountWatch {
+  /** A chat was linked (or re-linked): its baseline is read now. */
+  linked(chatId: number): void;
+  /** The chat was unlinked: no more reads, its state goes. */
+  unlinked(chatId: number): Promise<void>;
+  /** Runs `fn` inside this chat's lock (the top-up watcher's checks). */
+  exclusive(chatId: number, fn: () => Promise<void>): Promise<void>;
+  /** A read for the top-up watcher, judged like any other; call it inside `exclusive`. */
+  observe(chatId: number, apiKey: string, claim: DepositClaim, signal: AbortSignal): Promise<number>;
+  /** Reads the linked chats and schedules them. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const ACCOUNT_WATCH_DEFAULTS = { intervalMs: 3 * 60_000, settleMs: 5_000, maxBackoffMs: 30 * 60_000 } as const;
+
+type Outcome = "judged" | "unsettled" | "failed" | "rejected" | "unlinked";
+
+/** A short tag of the link: announcement ids differ per link, so a re-link never reuses a delivered id. */
+const tagOf = (text: string): string => createHash("sha256").update(text).digest("hex").slice(0, 12);
+
+export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
+  const logger = deps.logger.child({ component: "account-watch" });
+  const now = deps.now ?? Date.now;
+  const intervalMs = deps.intervalMs ?? ACCOUNT_WATCH_DEFAULTS.intervalMs;
+  const settleMs = deps.settleMs ?? ACCOUNT_WATCH_DEFAULTS.settleMs;
+  const maxBackoffMs = deps.maxBackoffMs ?? ACCOUNT_WATCH_DEFAULTS.maxBackoffMs;
+  const claim = deps.claim ?? (() => Promise.resolve(true));
+  const states = createRecordStore({ kv: deps.store.namespace("account-watch"), schema: accountWatchStateSchema, version: 1, logger, name: "account-watch" });
+  const locks = createKeyedMutex();
+  const failures = new Map<number, number>();
+  let reads = new AbortController();
+
+  const schedule: WatchSchedule = createWatchSchedule({
+    logger,
+    tick: (chatId) => locks.run(String(chatId), () => tick(chatId)),
+  });
+
+  async function entriesOf(chatId: number): Promise<HistoryEntry[]> {
+    return (await deps.history.page(chatId, 0, Number.MAX_SAFE_INTEGER)).entries;
+  }
+  const inFlight = async (chatId: number): Promise<boolean> => (await deps.pending.list()).some((p) => p.chatId === chatId);
+  const idsOf = (entries: readonly HistoryEntry[]): string => entries.map((e) => `${entryKey(e)}=${e.status}`).join(",");
+
+  async function tick(chatId: number): Promise<number | undefined> {
+    if (!(await claim(`balance-watch:${chatId}`, intervalMs * 3))) return intervalMs;
+    const outcome = await judge(chatId, undefined, reads.signal);
+    return delayAfter(chatId, outcome.result);
+  }
+
+  function delayAfter(chatId: number, result: Outcome): number | undefined {
+    if (result === "unlinked") return undefined;
+    if (result === "judged") failures.delete(chatId);
+    if (result === "judged" || result === "rejected") return result === "judged" ? intervalMs : maxBackoffMs;
+    if (result === "unsettled") return settleMs;
+    const n = (failures.get(chatId) ?? 0) + 1;
+    failures.set(chatId, n);
+    return Math.min(maxBackoffMs, settleMs * 2 ** Math.min(n, 20));
+  }
+
+  /**
+   * One read, judged. History and pending confirmations are read before and
+   * after the balance: if either moved, or a charge of the bot's own is in
+   * flight, the reading may or may not include it, and judging waits.
+   */
+  async function judge(chatId: number, given: { apiKey: string; claim: DepositClaim } | undefined, signal: AbortSignal): Promise<{ result: Outcome; availableSun?: number; error?: unknown }> {
+    const linked = await deps.chats.open(chatId);
+    if (!linked) {
+      await states.delete(String(chatId));
+      return { result: "unlinked" };
+    }
+    const apiKey = given?.apiKey ?? linked.apiKey;
+    const linkTag = tagOf(linked.record.linkId ?? linked.record.linkedAt ?? "link");
+    const busyBefore = await inFlight(chatId);
+    const before = await entriesOf(chatId);
+    let availableSun: number;
+    try {
+      availableSun = (await deps.service.getBalance(apiKey, { signal })).availableSun;
+    } catch (error) {
+      if (ServiceError.isInstance(error) && error.isKeyRejected) return { result: "rejected", error };
+      logger.debug({ err: error, chatId }, "balance unreadable; will read again");
+      return { result: "failed", error };
+    }
+    const entries = await entriesOf(chatId);
+    if (busyBefore || (await inFlight(chatId)) || idsOf(before) !== idsOf(entries)) return { result: "unsettled", availableSun };
+    const balanceSun = BigInt(availableSun);
+    const settings = await deps.settings.get(chatId);
+    const thresholdSun = lowBalanceThresholdSun(settings, await deps.nextRenewalCostSun?.(chatId));
+    const low = balanceSun < thresholdSun;
+    const state = await states.get(String(chatId));
+
+    if (!state || state.linkTag !== linkTag) {
+      // The first read of a link is the baseline: nothing to compare it with, so nothing is told.
+      const refunded = entries.filter((e) => e.kind === "broadcast" && REFUNDED_STATUSES.has(e.status)).map((e) => e.id);
+      await states.set(String(chatId), { linkTag, lastSun: balanceSun.toString(), readAtMs: now(), seq: state?.seq ?? 0, seen: entries.map(entryKey), refunded, low });
+      logger.info({ chatId }, "balance watch baseline read");
+      return { result: "judged", availableSun };
+    }
+
+    const ledger = await countOwnEffect({
+      state,
+      balanceSun,
+      entries,
+      broadcast: async (id) => {
+        try {
+          const b = await deps.service.getBroadcast(apiKey, id, { signal });
+          return { feeSun: BigInt(b.totalCostSun), status: b.status };
+        } catch (error) {
+          logger.debug({ err: error, chatId, broadcastId: id }, "broadcast unreadable; judging later");
+          return undefined;
+        }
+      },
+    });
+    if (!ledger) return { result: "unsettled", availableSun };
+    const seq = state.seq + 1;
+    const id = (what: string) => `watch-${chatId}-${linkTag}-${seq}-${what}`;
+
+    if (ledger.unexplainedSun > 0n) {
+      const depositSun = ledger.unexplainedSun;
+      // From a top-up check only its own watch is offered: that check holds the watch's lock, which offer would wait for.
+      const told = given ? await given.claim(depositSun, availableSun) : (await deps.topUps?.offer(chatId, availableSun, depositSun)) === true;
+      logger.info({ chatId, depositSun: depositSun.toString(), toldAsTopUp: told }, "deposit seen");
+      if (!told && settings.deposits) await deps.announce({ kind: "deposit", chatId, id: id("deposit"), depositSun, balanceSun });
+    } else if (ledger.unexplainedSun < 0n) {
+      const droppedSun = -ledger.unexplainedSun;
+      logger.warn({ chatId, droppedSun: droppedSun.toString() }, "the balance fell by more than the bot spent");
+      if (settings.foreignCharges) await deps.announce({ kind: "foreign", chatId, id: id("foreign"), droppedSun, balanceSun });
+    }
+    if (ledger.refundSun > 0n) logger.info({ chatId, refundSun: ledger.refundSun.toString() }, "refund of the bot's own broadcast seen; not a deposit");
+    // Once per crossing: told when the balance goes below, re-armed when it is back at or above the threshold.
+    if (low && !state.low && settings.lowBalance) await deps.announce({ kind: "low", chatId, id: id("low"), balanceSun, thresholdSun });
+    const next: AccountWatchState = { linkTag, lastSun: balanceSun.toString(), readAtMs: now(), seq, seen: ledger.seen, refunded: ledger.refunded, low };
+    await states.set(String(chatId), next);
+    return { result: "judged", availableSun };
+  }
+
+  async function sweep(): Promise<void> {
+    for await (const record of deps.chats.list()) {
+      if (record.apiKeySealed !== undefined && !schedule.has(record.chatId)) schedule.at(record.chatId, Math.floor(Math.random() * intervalMs));
+    }
+  }
+
+  return {
+    linked(chatId) {
+      schedule.at(chatId, 0);
+    },
+    async unlinked(chatId) {
+      schedule.cancel(chatId);
+      await locks.run(String(chatId), () => states.delete(String(chatId)));
+    },
+    exclusive: (chatId, fn) => locks.run(String(chatId), fn),
+    async observe(chatId, apiKey, depositClaim, signal) {
+      if (!(await claim(`balance-watch:${chatId}`, intervalMs * 3))) {
+        // Another process judges this chat: a plain read, never a second deposit notice.
+        return (await deps.service.getBalance(apiKey, { signal })).availableSun;
+      }
+      const outcome = await judge(chatId, { apiKey, claim: depositClaim }, signal);
+      if (outcome.error !== undefined) throw outcome.error instanceof Error ? outcome.error : new Error("balance unreadable", { cause: outcome.error });
+      // Unlinked meanwhile: the top-up watcher ends the watch on its next look at the key.
+      return outcome.availableSun ?? 0;
+    },
+    async start() {
+      reads = new AbortController();
+      schedule.start(intervalMs, sweep);
+      await sweep();
+    },
+    async stop() {
+      reads.abort();
+      await schedule.stop();
+    },
+  };
+}

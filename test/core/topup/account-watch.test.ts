@@ -1,0 +1,127 @@
+import { randomBytes } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createChatRepository } from "../../../src/core/chats/chat-repository.js";
+import { createOrderHistory } from "../../../src/core/orders/order-history.js";
+import { createAccountWatch, type AccountWatch, type AccountWatchDeps, type WatchEvent } from "../../../src/core/topup/account-watch.js";
+import { createAlertSettings } from "../../../src/core/topup/alert-settings.js";
+import { createVault } from "../../../src/core/vault.js";
+import { eventually } from "../store/helpers.js";
+import { startSimEnv, type SimEnv } from "../orders/sim-env.js";
+
+const CHAT = 77;
+const RECEIVER = "TQCq78eKWLd98P5Eu155knhkacGPAhS9pu";
+
+describe("createAccountWatch", () => {
+  let env: SimEnv;
+  const watches: AccountWatch[] = [];
+  const vault = createVault({ key: randomBytes(32) });
+
+  beforeEach(async () => {
+    env = await startSimEnv();
+  });
+  afterEach(async () => {
+    for (const w of watches.splice(0)) await w.stop();
+    await env.stop();
+  });
+
+  /** One "process": its own store handle over the same file, its own watch. */
+  async function processWith(events: WatchEvent[], extra: Partial<AccountWatchDeps> = {}) {
+    const opened = await env.open();
+    const chats = createChatRepository({ store: opened.store, vault, logger: env.logger });
+    const history = createOrderHistory({ store: opened.store, logger: env.logger, accountOf: (chatId) => chats.account(chatId) });
+    const watch = createAccountWatch({
+      store: opened.store,
+      service: env.service,
+      chats,
+      history,
+      pending: opened.pending,
+      settings: createAlertSettings({ store: opened.store, logger: env.logger }),
+      announce: (event) => Promise.resolve(void events.push(event)),
+      logger: env.logger,
+      intervalMs: 20,
+      settleMs: 10,
+      maxBackoffMs: 100,
+      ...extra,
+    });
+    watches.push(watch);
+    return { watch, chats, pending: opened.pending };
+  }
+
+  const balanceReads = () => env.sim.requests.filter((r) => r.path === "/v1/balance").length;
+  async function readsMore(n: number): Promise<void> {
+    const from = balanceReads();
+    await eventually(() => balanceReads() >= from + n);
+  }
+
+  async function chargeBehindTheBotsBack(apiKey: string, key: string): Promise<void> {
+    const res = await fetch(`${env.sim.baseUrl}/v1/orders`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${apiKey}`, "idempotency-key": key, "content-type": "application/json" },
+      body: JSON.stringify({ items: [{ toAddress: RECEIVER, amount: 65_000, resource: "ENERGY", durationSec: 3600 }] }),
+    });
+    expect(res.status).toBe(201);
+  }
+
+  it("two processes judging one chat give a deposit one announcement id", async () => {
+    const account = env.sim.createAccount({ balanceSun: 50_000_000 });
+    const a: WatchEvent[] = [];
+    const b: WatchEvent[] = [];
+    const one = await processWith(a);
+    const two = await processWith(b);
+    await one.chats.link(CHAT, { apiKey: account.apiKey });
+    await one.watch.start();
+    await two.watch.start();
+    one.watch.linked(CHAT);
+    await readsMore(4);
+    env.sim.deposit(account.accountId, 10_000_000);
+    await eventually(() => [...a, ...b].some((e) => e.kind === "deposit"));
+    await readsMore(6);
+    const deposits = [...a, ...b].filter((e) => e.kind === "deposit");
+    expect(new Set(deposits.map((e) => e.id)).size).toBe(1);
+    expect(deposits[0]).toMatchObject({ depositSun: 10_000_000n, balanceSun: 60_000_000n });
+  });
+
+  it("with a lease, only the holder reads the chat", async () => {
+    const account = env.sim.createAccount({ balanceSun: 50_000_000 });
+    const a: WatchEvent[] = [];
+    const b: WatchEvent[] = [];
+    const claims: string[] = [];
+    const one = await processWith(a, { claim: (key) => Promise.resolve(void claims.push(key)).then(() => true) });
+    let refused = 0;
+    const two = await processWith(b, { claim: () => Promise.resolve(void (refused += 1)).then(() => false) });
+    await one.chats.link(CHAT, { apiKey: account.apiKey });
+    await two.watch.start();
+    two.watch.linked(CHAT);
+    await eventually(() => refused >= 3);
+    expect(balanceReads()).toBe(0);
+    await one.watch.start();
+    one.watch.linked(CHAT);
+    await readsMore(3);
+    env.sim.deposit(account.accountId, 10_000_000);
+    await eventually(() => a.some((e) => e.kind === "deposit"));
+    expect(b).toEqual([]);
+    expect(new Set(claims)).toEqual(new Set([`balance-watch:${CHAT}`]));
+  });
+
+  it("does not judge while a charge of the chat is in flight, then reports a foreign one and the crossing of the default threshold", async () => {
+    const account = env.sim.createAccount({ balanceSun: 60_000_000 });
+    const events: WatchEvent[] = [];
+    const p = await processWith(events, { nextRenewalCostSun: () => Promise.resolve(55_000_000n) });
+    await p.chats.link(CHAT, { apiKey: account.apiKey });
+    await p.watch.start();
+    p.watch.linked(CHAT);
+    await readsMore(3);
+    await p.pending.add({ kind: "order", id: "q-in-flight", chatId: CHAT, sinceMs: Date.now() });
+    await chargeBehindTheBotsBack(account.apiKey, "k1");
+    const spent = 60_000_000 - env.sim.balanceOf(account.accountId);
+    await readsMore(4);
+    expect(events).toEqual([]);
+    await p.pending.remove("order", "q-in-flight");
+    await eventually(() => events.length === 2);
+    expect(events.map((e) => e.kind).sort()).toEqual(["foreign", "low"]);
+    expect(events.find((e) => e.kind === "foreign")).toMatchObject({ droppedSun: BigInt(spent) });
+    expect(events.find((e) => e.kind === "low")).toMatchObject({ thresholdSun: 55_000_000n, balanceSun: BigInt(60_000_000 - spent) });
+    await readsMore(4);
+    expect(events).toHaveLength(2);
+  });
+});
