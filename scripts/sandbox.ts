@@ -73,6 +73,10 @@ async function main(): Promise<void> {
     // A 1m order is reminded 20 s before its end, so reminders can be watched live (docs/expiry.md).
     EXPIRY_REMINDER_LEAD_SECONDS: "20",
     EXPIRY_REMINDER_RESCAN_SECONDS: "5",
+    // A 1m keep plan renews live about once a minute, 10 s before each delegation ends.
+    KEEP_TICK_MS: "1000",
+    KEEP_RENEWAL_LEAD_MS: "10000",
+    KEEP_BALANCE_RECHECK_MS: "3000",
   };
   const envFile = join(dir, "sandbox.env");
   writeFileSync(envFile, Object.entries(env).map(([k, v]) => `${k}=${v}`).join("\n") + "\n", { mode: 0o600 });

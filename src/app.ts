@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { Api } from "grammy";
 import type { Logger } from "pino";
+import { createAutopilot } from "./assembly/autopilot.js";
 import { createBalanceWatchAssembly } from "./assembly/balance-watch.js";
 import { createDelivery } from "./assembly/delivery.js";
 import { ALLOWED_UPDATES, createIntake } from "./assembly/intake.js";
@@ -8,10 +10,12 @@ import { runStopSteps } from "./assembly/shutdown.js";
 import { createStorage } from "./assembly/storage.js";
 import { TELEGRAM_CALL_TIMEOUT_SECONDS, type BotDeps, type ConversationContext, type CreateBotOptions } from "./bot/index.js";
 import { chatStoredLocale, createI18n } from "./bot/i18n.js";
+import type { KeepPlans } from "./core/autopilot/keep-plans.js";
 import { createFlows } from "./core/flows.js";
 import type { Config } from "./config.js";
 import { createConfirmationRecovery } from "./core/confirmations/confirmation-recovery.js";
 import { createMetrics, type Metrics } from "./core/metrics.js";
+import { createLeases } from "./core/store/lease.js";
 import { createTelegramLink } from "./telegram-link.js";
 
 export { ALLOWED_UPDATES };
@@ -74,6 +78,11 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
   // A plain Api without auto-retry: the push queue must see Telegram's 429s to pace itself.
   const pushApi = new Api(config.botToken, { apiRoot: config.telegramApiRoot, timeoutSeconds: TELEGRAM_CALL_TIMEOUT_SECONDS });
   pushApi.config.use(telegram.transformer);
+  // One owner id per process: a plan, a chat's balance or a reminder is served by whichever process holds its lease.
+  const leases = createLeases({ store, owner: `${process.pid}-${randomBytes(6).toString("hex")}` });
+  const claim = (key: string, ttlMs: number) => leases.claim(key, ttlMs);
+  // The plans are built after the flows they use; what the limits and the balance watch ask of them is bound then.
+  let plans: KeepPlans | undefined = undefined;
   const delivery = createDelivery({
     storage,
     service,
@@ -84,7 +93,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     transport: (job) => pushApi.raw[job.method](job.params as never),
     tuning: {
       tracker: { ...given("minDelayMs", overrides.trackerMinDelayMs), ...given("maxDelayMs", overrides.trackerMaxDelayMs) },
-      expiry: { leadMs: config.expiryReminderLeadMs, maxLeadPercent: config.expiryReminderMaxLeadPercent, rescanIntervalMs: config.expiryReminderRescanMs },
+      expiry: { leadMs: config.expiryReminderLeadMs, maxLeadPercent: config.expiryReminderMaxLeadPercent, rescanIntervalMs: config.expiryReminderRescanMs, claim },
     },
   });
   const { tracker, notifier, topUpNotifier } = delivery;
@@ -96,6 +105,8 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     defaultLocale: config.defaultLocale,
     logger,
     tuning: config.balanceWatch,
+    claim,
+    nextRenewalCostSun: async (chatId) => plans?.nextRenewalCostSun(chatId),
   });
 
   const flows = createFlows({
@@ -111,8 +122,13 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
       maxDelayMs: overrides.topUpMaxDelayMs ?? config.topUpWatch.maxDelayMs,
       ...balance.topUpHooks,
     },
-    // onFreeze (stop the chat's keep plans) is wired here once the plans exist.
-    limits: { defaultTimeZone: config.limitsTimeZone },
+    // Freeze stops every keep plan of the chat at once (the limits refuse their renewals anyway).
+    limits: {
+      defaultTimeZone: config.limitsTimeZone,
+      onFreeze: async (chatId) => {
+        await plans?.stopAll(chatId, "frozen");
+      },
+    },
   });
   balance.attachTopUps(flows.balanceWatch);
   const recovery = createConfirmationRecovery({
@@ -125,7 +141,9 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     onOutcome: (outcome) => notifier.onRecovered(outcome),
     logger,
   });
-  const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats: balance.chats, i18n, flows, alerts: balance.alerts, reminders: delivery.reminders };
+  const { keep } = createAutopilot({ config, storage, leases, service, pricing, flows, spend: flows.limits, push: delivery.push, i18n, logger });
+  plans = keep;
+  const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats: balance.chats, i18n, flows, alerts: balance.alerts, keep, reminders: delivery.reminders };
   const intake = createIntake({ config, logger, bot: deps, telegram, inbox: delivery.inbox, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal) });
 
   let stopping: Promise<void> | undefined;
@@ -137,6 +155,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     // Intake first (updates, webhooks), then the workers, then what they write to.
     await intake.stop();
     await runStopSteps(logger, [
+      ["keep-plans", () => keep.stop()],
       ["recovery", () => recovery.stop()],
       ["balance-watch", async () => flows.balanceWatch?.stop()],
       ["account-watch", () => balance.watch.stop()],
@@ -162,6 +181,8 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
       await balance.watch.start();
       // Confirmations a crash left unresolved: placed ones end up tracked, the others are told.
       await recovery.start();
+      // Plans after the recovery: a slot whose confirmation a crash left open is resolved first.
+      await keep.start();
       await intake.start(lifetime.signal);
     },
     stop() {

@@ -52,6 +52,11 @@ const envSchema = z.object({
     .optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  KEEP_TICK_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  KEEP_RENEWAL_LEAD_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  KEEP_LEAD_MAX_FRACTION: z.coerce.number().min(0).max(0.99).default(0.5),
+  KEEP_LEASE_TTL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  KEEP_BALANCE_RECHECK_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   BALANCE_WATCH_INTERVAL_MS: z.coerce.number().int().min(10).max(86_400_000).default(180_000),
   BALANCE_WATCH_SETTLE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   BALANCE_WATCH_MAX_BACKOFF_MS: z.coerce.number().int().min(10).max(86_400_000).default(1_800_000),
@@ -83,6 +88,17 @@ export type Config = {
   /** When set, /metrics is served on its own listener (METRICS_HOST:METRICS_PORT) and not on HTTP_PORT. */
   metricsPort: number | undefined;
   metricsHost: string;
+  /** Keep-charged plans: how often plans are looked at, how early the next slot is bought, and the plans' lease. */
+  keep: {
+    tickMs: number;
+    /** Bought this long before the current delegation ends… */
+    leadMs: number;
+    /** …but never earlier than this fraction of the duration before it (a slot is never bought twice). */
+    leadMaxFraction: number;
+    leaseTtlMs: number;
+    /** While a plan waits for a top-up, how often the balance is read. */
+    balanceRecheckMs: number;
+  };
   /** The balance watch of linked chats (docs/balance-watch.md): idle read interval, re-read while a charge of the bot's own is in flight, backoff cap. */
   balanceWatch: { intervalMs: number; settleMs: number; maxBackoffMs: number };
   /** Backoff of the reads while a quote or a 402 waits for a top-up: first read, cap. */
@@ -174,6 +190,13 @@ export function parseConfig(env: Env): Config {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    keep: {
+      tickMs: e.KEEP_TICK_MS,
+      leadMs: e.KEEP_RENEWAL_LEAD_MS,
+      leadMaxFraction: e.KEEP_LEAD_MAX_FRACTION,
+      leaseTtlMs: e.KEEP_LEASE_TTL_MS,
+      balanceRecheckMs: e.KEEP_BALANCE_RECHECK_MS,
+    },
     balanceWatch: { intervalMs: e.BALANCE_WATCH_INTERVAL_MS, settleMs: e.BALANCE_WATCH_SETTLE_MS, maxBackoffMs: e.BALANCE_WATCH_MAX_BACKOFF_MS },
     topUpWatch: { firstDelayMs: e.TOPUP_WATCH_FIRST_DELAY_MS, maxDelayMs: e.TOPUP_WATCH_MAX_DELAY_MS },
     expiryReminderLeadMs: e.EXPIRY_REMINDER_LEAD_SECONDS * 1000,

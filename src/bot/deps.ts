@@ -10,6 +10,7 @@ import type { AlertSettingsStore } from "../core/topup/alert-settings.js";
 import type { Vault } from "../core/vault.js";
 import type { Flows } from "../core/flows.js";
 import type { ExpiryReminders } from "../core/autopilot/expiry-reminders.js";
+import type { KeepPlans } from "../core/autopilot/keep-plans.js";
 import type { ConversationContext } from "./context.js";
 
 /**
@@ -36,6 +37,8 @@ export interface BotDeps {
   i18n: I18n<ConversationContext>;
   /** Orders, broadcasts, history and tracking: the use cases the flow features call. */
   flows: Flows;
+  /** Keep-charged plans (/keep); without it the command is not offered. */
+  keep?: KeepPlans;
   /** What the balance watch tells each chat (/alerts). */
   alerts: AlertSettingsStore;
   /** Opt-in reminders before a delegation ends (/settings switch, the card's switch); absent: no switches. */

@@ -26,6 +26,7 @@ import { createPricesFeature } from "./features/prices.js";
 import { createSettingsFeature } from "./features/settings.js";
 import { createStartFeature } from "./features/start.js";
 import { createSystemFeature } from "./features/system.js";
+import { createKeepFeature } from "./features/keep.js";
 import { createTopUpFeature } from "./features/top-up.js";
 import { createTrackFeature } from "./features/track.js";
 import { createUnhandledFeature } from "./features/unhandled.js";
@@ -88,6 +89,7 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
     createTrackFeature(deps),
     createExpiryFeature(deps),
     createTopUpFeature(deps),
+    ...(deps.keep ? [createKeepFeature({ ...deps, keep: deps.keep })] : []),
     createUnhandledFeature(deps), // last
   ];
 }

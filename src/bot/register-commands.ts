@@ -23,6 +23,7 @@ export const BOT_COMMANDS: readonly MenuCommand[] = [
   { command: "broadcast", public: false },
   { command: "orders", public: false },
   { command: "track", public: false },
+  { command: "keep", public: false },
   { command: "prices", public: true },
   { command: "system", public: true },
   { command: "link", public: false },

@@ -1,3 +1,4 @@
+import { createKeepConversation, KEEP_CONVERSATION } from "./keep.js";
 import { createConversation, type ConversationBuilder } from "@grammyjs/conversations";
 import type { Middleware } from "grammy";
 import type { BotContext, ConversationContext } from "../context.js";
@@ -10,7 +11,7 @@ import { createOrderConversation, ORDER_CONVERSATION } from "./order.js";
  * Bump whenever any conversation's code changes: stored states of an older
  * version are dropped instead of being replayed against new code.
  */
-export const CONVERSATION_STATE_VERSION = 4;
+export const CONVERSATION_STATE_VERSION = 5;
 
 /** A flow waits this long for each answer; the next update after that leaves it. */
 export const FLOW_MAX_WAIT_MS = 15 * 60_000;
@@ -34,6 +35,7 @@ export function listConversations(deps: BotDeps): ConversationEntry[] {
     { id: LINK_CONVERSATION, builder: createLinkConversation(deps), maxMillisecondsToWait: FLOW_MAX_WAIT_MS },
     { id: ORDER_CONVERSATION, builder: createOrderConversation(deps), maxMillisecondsToWait: FLOW_MAX_WAIT_MS },
     { id: BROADCAST_CONVERSATION, builder: createBroadcastConversation(deps), maxMillisecondsToWait: FLOW_MAX_WAIT_MS },
+    ...(deps.keep ? [{ id: KEEP_CONVERSATION, builder: createKeepConversation({ ...deps, keep: deps.keep }), maxMillisecondsToWait: FLOW_MAX_WAIT_MS }] : []),
   ];
 }
 

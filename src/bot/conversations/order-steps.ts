@@ -24,7 +24,7 @@ export type StepInput =
   | { kind: "document"; ctx: ConversationContext; fileId: string; fileSize: number | undefined; csv: boolean };
 
 /** What a step waits for: named in the reminder a wrong kind of input gets; the last three also take a document. */
-export type WaitingFor = "amount" | "duration" | "receiver" | "batch" | "broadcast";
+export type WaitingFor = "amount" | "duration" | "receiver" | "batch" | "broadcast" | "options";
 
 const TAKES_DOCUMENTS: ReadonlySet<WaitingFor> = new Set(["receiver", "batch", "broadcast"]);
 

@@ -4,13 +4,16 @@ import Keyv from "keyv";
 import type { Logger } from "pino";
 import { createKeyvKeyValue } from "./keyv-key-value.js";
 import {
+  claimPostgresLease,
+  createLeaseTableSql,
   createPgPool,
   DEFAULT_POSTGRES_TABLE,
   isValidPostgresTable,
   PostgresStore,
   purgeExpiredPostgres,
+  releasePostgresLease,
 } from "./postgres-store.js";
-import { createRedisClient, RedisStore } from "./redis-store.js";
+import { claimRedisLease, createRedisClient, RedisStore, releaseRedisLease } from "./redis-store.js";
 import { safeDeserialize, safeSerialize } from "./safe-serialize.js";
 import { openSqliteDatabase } from "./sqlite-store.js";
 import type { KeyValue, StoreBackend, StoreKind } from "./types.js";
@@ -37,6 +40,8 @@ interface Driver {
   keyvPrefixesKeys: boolean;
   ping(): Promise<boolean>;
   purgeExpired?(): Promise<number>;
+  claimLease(key: string, owner: string, ttlMs: number): Promise<boolean>;
+  releaseLease(key: string, owner: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -115,6 +120,16 @@ export async function openStore(url: string, deps: OpenStoreDeps): Promise<Store
       }
     },
 
+    claimLease(key, owner, ttlMs) {
+      if (closing) return Promise.reject(new Error("store is closed"));
+      return driver.claimLease(key, owner, ttlMs);
+    },
+
+    releaseLease(key, owner) {
+      if (closing) return Promise.reject(new Error("store is closed"));
+      return driver.releaseLease(key, owner);
+    },
+
     close(): Promise<void> {
       closing ??= (async () => {
         if (timer) clearInterval(timer);
@@ -163,6 +178,8 @@ function openSqliteDriver(url: string): Driver {
     // Synchronous calls wrapped so that a throw becomes a rejection.
     ping: () => new Promise((done) => done(database.ping())),
     purgeExpired: () => new Promise((done) => done(database.purgeExpired())),
+    claimLease: (key, owner, ttlMs) => database.claimLease(key, owner, ttlMs),
+    releaseLease: (key, owner) => database.releaseLease(key, owner),
     close: () =>
       new Promise<void>((done) => {
         database.close();
@@ -186,6 +203,8 @@ async function openRedisDriver(url: string, logger: Logger): Promise<Driver> {
     createAdapter: () => new RedisStore(client),
     keyvPrefixesKeys: false,
     ping: async () => client.isReady && (await client.ping()) === "PONG",
+    claimLease: (key, owner, ttlMs) => claimRedisLease(client, key, owner, ttlMs),
+    releaseLease: (key, owner) => releaseRedisLease(client, key, owner),
     close: async () => {
       // `close()` waits for queued commands, which never run while the server is down.
       if (client.isReady) await client.close();
@@ -204,15 +223,15 @@ async function openPostgresDriver(url: string, logger: Logger): Promise<Driver> 
   const pool = createPgPool(parsed.toString());
   // An idle client losing its connection emits on the pool; unheard, it would crash the process.
   pool.on("error", (error) => logger.warn({ err: error }, "postgres connection error"));
-  try {
-    await pool.query(
-      `CREATE TABLE IF NOT EXISTS public.${table} (key VARCHAR(512) PRIMARY KEY, value TEXT)`,
-    );
-  } catch (error) {
-    // Two processes creating the table at once race on pg_type; the loser sees 23505.
-    if ((error as { code?: unknown }).code !== "23505") {
-      await pool.end().catch(() => undefined);
-      throw new Error(`cannot open Postgres store at ${describeUrl(url)}`, { cause: error });
+  for (const sql of [`CREATE TABLE IF NOT EXISTS public.${table} (key VARCHAR(512) PRIMARY KEY, value TEXT)`, createLeaseTableSql(table)]) {
+    try {
+      await pool.query(sql);
+    } catch (error) {
+      // Two processes creating the table at once race on pg_type; the loser sees 23505.
+      if ((error as { code?: unknown }).code !== "23505") {
+        await pool.end().catch(() => undefined);
+        throw new Error(`cannot open Postgres store at ${describeUrl(url)}`, { cause: error });
+      }
     }
   }
   return {
@@ -221,6 +240,8 @@ async function openPostgresDriver(url: string, logger: Logger): Promise<Driver> 
     keyvPrefixesKeys: true,
     ping: async () => (await pool.query("SELECT 1 AS one")).rows[0]?.["one"] === 1,
     purgeExpired: () => purgeExpiredPostgres(pool, table),
+    claimLease: (key, owner, ttlMs) => claimPostgresLease(pool, table, key, owner, ttlMs),
+    releaseLease: (key, owner) => releasePostgresLease(pool, table, key, owner),
     close: () => pool.end(),
   };
 }

@@ -57,6 +57,33 @@ export async function purgeExpiredPostgres(pool: PgPool, table: string, now = Da
   return result.rowCount ?? 0;
 }
 
+/** The leases of a store table live in `<table>_leases`; created with the table. */
+export const leaseTableOf = (table: string): string => `${table}_leases`;
+
+export function createLeaseTableSql(table: string): string {
+  return `CREATE TABLE IF NOT EXISTS public.${leaseTableOf(table)} (key VARCHAR(512) PRIMARY KEY, owner TEXT NOT NULL, expires_at BIGINT NOT NULL)`;
+}
+
+/**
+ * One upsert: its WHERE makes "free, expired or mine" and the write a single
+ * atomic step. Time is the server's clock, the same for every process.
+ */
+export async function claimPostgresLease(pool: PgPool, table: string, key: string, owner: string, ttlMs: number): Promise<boolean> {
+  const t = leaseTableOf(table);
+  const result = await pool.query(
+    `WITH now_ms AS (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms)
+     INSERT INTO public.${t} (key, owner, expires_at) SELECT $1, $2, ms + $3 FROM now_ms
+     ON CONFLICT (key) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at
+     WHERE ${t}.owner = EXCLUDED.owner OR ${t}.expires_at <= (SELECT ms FROM now_ms)`,
+    [key, owner, Math.max(1, Math.trunc(ttlMs))],
+  );
+  return result.rowCount === 1;
+}
+
+export async function releasePostgresLease(pool: PgPool, table: string, key: string, owner: string): Promise<void> {
+  await pool.query(`DELETE FROM public.${leaseTableOf(table)} WHERE key = $1 AND owner = $2`, [key, owner]);
+}
+
 interface PostgresStoreOptions {
   pool: PgPool;
   table: string;

@@ -75,3 +75,22 @@ export class RedisStore extends KeyvRedis<string> {
   /** The backend owns the shared client and closes it once. */
   override async disconnect(): Promise<void> {}
 }
+
+/** Free, expired (Redis dropped it) or mine: take or extend it, in one script. */
+const CLAIM_SCRIPT = `local v = redis.call('GET', KEYS[1])
+if v == false or v == ARGV[1] then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+return 0`;
+const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+/** Lease keys live beside keyv's `ns::key` keys and can never collide with them. */
+const leaseKey = (key: string): string => `lease:${key}`;
+
+export async function claimRedisLease(client: RedisClient, key: string, owner: string, ttlMs: number): Promise<boolean> {
+  const result = await client.eval(CLAIM_SCRIPT, { keys: [leaseKey(key)], arguments: [owner, String(Math.max(1, Math.trunc(ttlMs)))] });
+  return result === 1;
+}
+
+export async function releaseRedisLease(client: RedisClient, key: string, owner: string): Promise<void> {
+  await client.eval(RELEASE_SCRIPT, { keys: [leaseKey(key)], arguments: [owner] });
+}

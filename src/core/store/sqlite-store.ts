@@ -25,6 +25,9 @@ export interface SqliteDatabase {
   /** Deletes every expired row of every namespace; returns how many. */
   purgeExpired(now?: number): number;
   ping(): boolean;
+  /** See `StoreBackend.claimLease`: one upsert statement, so atomic across processes sharing the file. */
+  claimLease(key: string, owner: string, ttlMs: number, now?: number): Promise<boolean>;
+  releaseLease(key: string, owner: string): Promise<void>;
   /** Idempotent. Stores created from it fail afterwards. */
   close(): void;
   readonly open: boolean;
@@ -60,6 +63,13 @@ function prepareStatements(db: Database.Database) {
     ),
     purge: db.prepare<[number]>("DELETE FROM keyv_entries WHERE expires IS NOT NULL AND expires <= ?"),
     ping: db.prepare<[], { one: number }>("SELECT 1 AS one"),
+    // The WHERE of the upsert makes "free, expired or mine" and the write one atomic step.
+    claimLease: db.prepare<[{ key: string; owner: string; now: number; ttl: number }]>(
+      `INSERT INTO leases (key, owner, expires) VALUES (@key, @owner, @now + @ttl)
+       ON CONFLICT (key) DO UPDATE SET owner = excluded.owner, expires = excluded.expires
+       WHERE leases.owner = excluded.owner OR leases.expires <= @now`,
+    ),
+    releaseLease: db.prepare<[string, string]>("DELETE FROM leases WHERE key = ? AND owner = ?"),
   };
 }
 
@@ -123,6 +133,7 @@ export function openSqliteDatabase(filename: string, options: SqliteOptions = {}
         PRIMARY KEY (namespace, key)
       ) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS keyv_entries_expires ON keyv_entries (expires) WHERE expires IS NOT NULL;
+      CREATE TABLE IF NOT EXISTS leases (key TEXT PRIMARY KEY, owner TEXT NOT NULL, expires INTEGER NOT NULL) WITHOUT ROWID;
     `);
     db.pragma(`busy_timeout = ${BUSY_ATTEMPT_MS}`);
   } catch (error) {
@@ -137,6 +148,11 @@ export function openSqliteDatabase(filename: string, options: SqliteOptions = {}
     createStore: () => new SqliteStore(statements, database, later),
     purgeExpired: (now = Date.now()) => statements.purge.run(now).changes,
     ping: () => db.open && statements.ping.get()?.one === 1,
+    claimLease: (key, owner, ttlMs, now) => later(() => statements.claimLease.run({ key, owner, now: now ?? Date.now(), ttl: Math.max(1, Math.trunc(ttlMs)) }).changes === 1),
+    releaseLease: (key, owner) =>
+      later(() => {
+        statements.releaseLease.run(key, owner);
+      }),
     close: () => {
       if (db.open) db.close();
     },

@@ -20,5 +20,14 @@ export interface StoreBackend {
   namespace(name: string): KeyValue;
   /** Cheap reachability check for /healthz. */
   ping(): Promise<boolean>;
+  /**
+   * An expiring claim on `key`, atomic across every process on this store:
+   * true when the key was free, expired or already held by `owner` (the claim
+   * is then extended to `ttlMs` from now), false while another owner holds it.
+   * Used through `createLeases` (lease.ts).
+   */
+  claimLease(key: string, owner: string, ttlMs: number): Promise<boolean>;
+  /** Gives the claim up when `owner` still holds it; anyone else's claim is left alone. */
+  releaseLease(key: string, owner: string): Promise<void>;
   close(): Promise<void>;
 }

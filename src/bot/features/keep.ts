@@ -1,0 +1,186 @@
+import { Composer } from "grammy";
+import { parseKeepCommand, type KeepParse } from "../../core/autopilot/keep-input.js";
+import type { KeepPlans } from "../../core/autopilot/keep-plans.js";
+import { sortedTiers } from "../../core/orders/order-input.js";
+import type { Pricing } from "../../core/service/schemas.js";
+import { isValidTronAddress } from "../../core/tron/index.js";
+import { keepData, keepOrderData } from "../callback-data/keep.js";
+import type { BotContext } from "../context.js";
+import type { BotDeps } from "../deps.js";
+import { ambiguousAmountText } from "../helpers/amount-text.js";
+import { editIgnoringUnchanged } from "../helpers/edit.js";
+import { echo } from "../helpers/echo.js";
+import { formatChoices, formatInteger } from "../helpers/format.js";
+import { HTML, translate } from "../helpers/html.js";
+import { keepDraftText, keepListText } from "../helpers/keep-text.js";
+import { saveKeepDraft, type KeepDraftInput } from "../helpers/keep-propose.js";
+import { KEEP_CONVERSATION } from "../conversations/keep.js";
+import { logHandle } from "../helpers/logging.js";
+import { tierLabel } from "../helpers/tiers.js";
+import { linkedForButton, linkedOnly } from "../filters/linked.js";
+import { createKeepDraftKeyboard, createKeepListKeyboard } from "../keyboards/keep.js";
+
+export interface KeepFeatureDeps extends BotDeps {
+  keep: KeepPlans;
+}
+
+function parseErrorText(ctx: BotContext, error: Exclude<KeepParse, { ok: true }>, durations: string, locale: string): string {
+  switch (error.reason) {
+    case "bad_receiver":
+      return translate(ctx, "order-oneshot-bad-receiver", { value: echo(error.value) });
+    case "bad_amount":
+      if (error.readings) return ambiguousAmountText(ctx, error.value, error.readings, locale);
+      return translate(ctx, "order-oneshot-bad-amount", { value: echo(error.value) });
+    case "amount_out_of_range":
+      return translate(ctx, "order-oneshot-amount-range", { value: echo(error.value), min: formatInteger(error.min, locale), max: formatInteger(error.max, locale) });
+    case "bad_duration":
+      return translate(ctx, "order-oneshot-bad-duration", { value: echo(error.value), durations });
+    case "bad_option":
+      return translate(ctx, `keep-bad-${error.option}`, { value: echo(error.value) });
+    default:
+      return translate(ctx, "keep-usage", { durations });
+  }
+}
+
+/**
+ * /keep: the chat's plans with Pause / Resume / Stop; `/keep <address|label>
+ * <amount> <duration> [options]` proposes a plan with its price, and Confirm
+ * makes it and buys its first slot; "Keep charged" under an order proposes
+ * the same receiver, amount and duration.
+ */
+export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
+  const { flows, keep } = deps;
+  const composer = new Composer<BotContext>();
+  const feature = composer.chatType("private");
+
+  async function showList(ctx: BotContext, chatId: number, edit: boolean): Promise<void> {
+    const plans = await keep.list(chatId);
+    const locale = await ctx.i18n.getLocale();
+    const text = keepListText(ctx, plans, (p) => keep.spentToday(p), flows.now(), locale);
+    const keyboard = createKeepListKeyboard(ctx, plans);
+    if (edit) await editIgnoringUnchanged(() => ctx.editMessageText(text, { ...HTML, reply_markup: keyboard }));
+    else await ctx.reply(text, { ...HTML, reply_markup: keyboard });
+  }
+
+  async function propose(ctx: BotContext, input: KeepDraftInput, pricing: Pricing): Promise<void> {
+    const draft = await saveKeepDraft(keep, flows.now(), pricing, input);
+    if (draft === undefined) {
+      await ctx.reply(translate(ctx, "keep-usage", { durations: "-" }), HTML);
+      return;
+    }
+    const locale = await ctx.i18n.getLocale();
+    await ctx.reply(keepDraftText(ctx, draft, locale), { ...HTML, reply_markup: createKeepDraftKeyboard(ctx, draft.draftId) });
+  }
+
+  async function oneShot(ctx: BotContext, chatId: number, text: string): Promise<void> {
+    const pricing = await deps.pricing.get();
+    const locale = await ctx.i18n.getLocale();
+    const durations = formatChoices(sortedTiers(pricing.tiers).map((t) => tierLabel(ctx, t)), locale);
+    const parsed = await parseKeepCommand(
+      text,
+      pricing,
+      async (receiver) => (isValidTronAddress(receiver) ? receiver : (await flows.addressBook.findByLabel(chatId, receiver))?.address),
+      flows.now(),
+      locale,
+    );
+    if (!parsed.ok) {
+      await ctx.reply(parseErrorText(ctx, parsed, durations, locale), HTML);
+      return;
+    }
+    const { options } = parsed;
+    await propose(
+      ctx,
+      {
+        chatId,
+        address: parsed.address,
+        amount: parsed.amount,
+        durationSec: parsed.durationSec,
+        timeZone: options.timeZone,
+        ...(options.endsAtMs === undefined ? {} : { endsAtMs: options.endsAtMs }),
+        ...(options.dailyCapSun === undefined ? {} : { dailyCapSun: options.dailyCapSun.toString() }),
+        ...(options.activeHours === undefined ? {} : { activeHours: options.activeHours }),
+      },
+      pricing,
+    );
+  }
+
+  feature.command(
+    "keep",
+    logHandle("command-keep"),
+    linkedOnly(async (ctx) => {
+      const text = ctx.match.trim();
+      if (text) return oneShot(ctx, ctx.chat.id, text);
+      await showList(ctx, ctx.chat.id, false);
+    }),
+  );
+
+  feature.callbackQuery(keepOrderData.filter, logHandle("callback-keep-order"), async (ctx) => {
+    const data = keepOrderData.unpack(ctx.callbackQuery.data);
+    const chatId = ctx.chat.id;
+    const entry = data ? await flows.history.get(chatId, "order", data.orderId) : undefined;
+    if (entry?.address === undefined || entry.amount === undefined || entry.durationSec === undefined) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    if ((await linkedForButton(ctx)) === undefined) return;
+    await ctx.answerCallbackQuery();
+    await propose(ctx, { chatId, address: entry.address, amount: entry.amount, durationSec: entry.durationSec, timeZone: "UTC" }, await deps.pricing.get());
+  });
+
+  feature.callbackQuery(keepData.filter, logHandle("callback-keep"), async (ctx) => {
+    const data = keepData.unpack(ctx.callbackQuery.data);
+    const chatId = ctx.chat.id;
+    if (data === undefined) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    if (data.action === "n") {
+      if ((await linkedForButton(ctx)) === undefined) return;
+      await ctx.answerCallbackQuery();
+      await ctx.conversation.enter(KEEP_CONVERSATION);
+      return;
+    }
+    if (data.action === "l") {
+      await ctx.answerCallbackQuery();
+      await showList(ctx, chatId, true);
+      return;
+    }
+    if (data.action === "c" || data.action === "x") {
+      const draft = await keep.store.getDraft(data.id);
+      if (draft?.chatId !== chatId) {
+        await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+        return;
+      }
+      if (data.action === "x") {
+        await keep.store.deleteDraft(draft.draftId);
+        await ctx.answerCallbackQuery();
+        await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "keep-draft-cancelled"), HTML));
+        return;
+      }
+      const account = await linkedForButton(ctx);
+      if (account === undefined) return;
+      await ctx.answerCallbackQuery();
+      const locale = await ctx.i18n.getLocale();
+      const { linkId } = account.record;
+      await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "keep-started"), HTML));
+      await keep.createFromDraft(draft, { locale, ...(linkId === undefined ? {} : { linkId }) });
+      await showList(ctx, chatId, false);
+      return;
+    }
+    const action = data.action === "p" ? "pause" : data.action === "r" ? "resume" : data.action === "s" ? "stop" : undefined;
+    if (action === undefined) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    if (action === "resume" && (await linkedForButton(ctx)) === undefined) return;
+    const result = await keep.act(chatId, data.id, action);
+    if (!result.ok && result.reason === "not_found") {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    await ctx.answerCallbackQuery({ text: ctx.t(result.ok ? `keep-done-${action}` : `keep-already-${result.reason}`) });
+    await showList(ctx, chatId, true);
+  });
+
+  return composer;
+}

@@ -1,0 +1,70 @@
+import { formatHours, zoneOffsetMs, type KeepPlan } from "../../core/autopilot/keep-plan.js";
+import type { KeepDraft } from "../../core/autopilot/keep-store.js";
+import { formatDuration } from "./duration.js";
+import { formatInteger, formatTrx } from "./format.js";
+import { code, translate } from "./html.js";
+import type { Translator } from "./record-text.js";
+
+/** A moment in the plan's zone: "2026-11-25 18:00 (Europe/Berlin)". */
+export function localTime(atMs: number, timeZone: string): string {
+  const wall = new Date(atMs + zoneOffsetMs(timeZone, atMs)).toISOString();
+  return `${wall.slice(0, 10)} ${wall.slice(11, 19)} (${timeZone})`;
+}
+
+type PlanTerms = Pick<KeepPlan, "address" | "amount" | "durationSec" | "endsAtMs" | "dailyCapSun" | "activeHours" | "timeZone">;
+
+/** What the plan buys and within which limits, one line each. */
+function termsLines(tr: Translator, plan: PlanTerms, locale: string): string[] {
+  const lines = [
+    translate(tr, "keep-terms-what", { amount: formatInteger(plan.amount, locale), duration: formatDuration(tr, plan.durationSec), address: code(plan.address) }),
+    plan.endsAtMs === undefined ? translate(tr, "keep-terms-until-stopped") : translate(tr, "keep-terms-until", { at: localTime(plan.endsAtMs, plan.timeZone) }),
+  ];
+  if (plan.dailyCapSun !== undefined) lines.push(translate(tr, "keep-terms-cap", { capTrx: formatTrx(BigInt(plan.dailyCapSun), locale) }));
+  if (plan.activeHours !== undefined) lines.push(translate(tr, "keep-terms-hours", { hours: formatHours(plan.activeHours), timeZone: plan.timeZone }));
+  return lines;
+}
+
+/** The proposal: terms, the price of one slot now, and about what a day costs at this price. */
+export function keepDraftText(tr: Translator, draft: KeepDraft, locale: string): string {
+  const slotSun = BigInt(draft.amount) * BigInt(draft.unitPriceSun);
+  const perDay = (86_400n / BigInt(draft.durationSec)) * slotSun;
+  return [
+    translate(tr, "keep-draft-title"),
+    ...termsLines(tr, draft, locale),
+    translate(tr, "keep-draft-price", { slotTrx: formatTrx(slotSun, locale), duration: formatDuration(tr, draft.durationSec), dayTrx: formatTrx(perDay, locale) }),
+    translate(tr, "keep-draft-note"),
+  ].join("\n");
+}
+
+function stateLine(tr: Translator, plan: KeepPlan, nowMs: number): string {
+  if (plan.state === "stopped") return translate(tr, `keep-state-stopped-${plan.stopReason ?? "user"}`);
+  if (plan.state === "paused") return translate(tr, `keep-state-paused-${plan.pauseReason ?? "user"}`);
+  if (plan.nextSlot === 0) return translate(tr, "keep-state-first");
+  switch (plan.waiting) {
+    case "hours":
+    case "cap":
+    case "lead":
+      return plan.nextRenewalAtMs === undefined
+        ? translate(tr, "keep-state-active")
+        : translate(tr, `keep-state-${plan.waiting}`, { at: localTime(Math.max(plan.nextRenewalAtMs, nowMs), plan.timeZone) });
+    case "delivery":
+      return translate(tr, "keep-state-delivery");
+    default:
+      return translate(tr, "keep-state-active");
+  }
+}
+
+/** One plan in the list, numbered like its buttons. */
+function keepPlanText(tr: Translator, plan: KeepPlan, n: number, spentTodaySun: bigint, nowMs: number, locale: string): string {
+  return [
+    translate(tr, "keep-plan-title", { n, slots: plan.nextSlot }),
+    ...termsLines(tr, plan, locale),
+    stateLine(tr, plan, nowMs),
+    translate(tr, "keep-plan-spent", { todayTrx: formatTrx(spentTodaySun, locale), totalTrx: formatTrx(BigInt(plan.spentTotalSun), locale) }),
+  ].join("\n");
+}
+
+export function keepListText(tr: Translator, plans: readonly KeepPlan[], spentToday: (plan: KeepPlan) => bigint, nowMs: number, locale: string): string {
+  if (plans.length === 0) return translate(tr, "keep-list-empty");
+  return [translate(tr, "keep-list-title"), ...plans.map((p, i) => keepPlanText(tr, p, i + 1, spentToday(p), nowMs, locale))].join("\n\n");
+}

@@ -1,0 +1,69 @@
+import type { InlineKeyboard } from "grammy";
+import type { KeepEvent } from "../../core/autopilot/keep-step.js";
+import { topUpAdvice } from "../../core/topup/top-up-advice.js";
+import { formatTrx } from "../helpers/format.js";
+import { code, HTML, translate } from "../helpers/html.js";
+import { localTime } from "../helpers/keep-text.js";
+import type { Translator } from "../helpers/record-text.js";
+import { topUpAdviceText } from "../helpers/top-up-text.js";
+import { createKeepResumeKeyboard } from "../keyboards/keep.js";
+import type { NotifierDeps } from "./notifier-deps.js";
+
+/**
+ * What a plan tells its chat by itself (paused for money with the top-up
+ * advice, resumed after a top-up, held at its daily cap, stopped and why),
+ * through the push queue under the event's id: once per transition, also
+ * when a crash makes the scheduler repeat it. Renewals themselves are
+ * announced by the tracker like any order.
+ */
+export interface KeepNotifier {
+  onEvent(event: KeepEvent): Promise<void>;
+}
+
+function render(tr: Translator, event: KeepEvent, locale: string): { text: string; keyboard?: InlineKeyboard } {
+  const { plan } = event;
+  const address = code(plan.address);
+  switch (event.kind) {
+    case "paused-balance": {
+      const required = BigInt(event.requiredSun);
+      const lines = [translate(tr, "keep-paused-balance", { address, requiredTrx: formatTrx(required, locale) })];
+      if (event.noWallet) lines.push(translate(tr, "topup-no-address"));
+      else if (event.balance) {
+        const advice = topUpAdvice(required, BigInt(event.balance.availableSun));
+        if (!advice.covered) lines.push(topUpAdviceText(tr, advice, event.balance.depositAddress, locale));
+      }
+      lines.push(translate(tr, "keep-paused-balance-resumes"));
+      return { text: lines.join("\n"), keyboard: createKeepResumeKeyboard(tr, plan.planId) };
+    }
+    case "resumed-balance":
+      return { text: translate(tr, "keep-resumed-balance", { address, availableTrx: formatTrx(event.availableSun, locale) }) };
+    case "paused-limits":
+      return { text: translate(tr, `keep-paused-${event.reason}`, { address }), keyboard: createKeepResumeKeyboard(tr, plan.planId) };
+    case "capped":
+      return {
+        text: translate(tr, "keep-capped", { address, capTrx: formatTrx(BigInt(plan.dailyCapSun ?? "0"), locale), at: localTime(event.resumesAtMs, plan.timeZone) }),
+      };
+    case "stopped":
+      return { text: translate(tr, `keep-stopped-${plan.stopReason ?? "user"}`, { address, code: code(plan.reasonCode ?? "-") }) };
+  }
+}
+
+export function createKeepNotifier(deps: NotifierDeps): KeepNotifier {
+  const { i18n } = deps;
+  return {
+    async onEvent(event) {
+      const chatId = event.plan.chatId;
+      const chat = await deps.chats.get(chatId);
+      if (chat?.active === false) return;
+      const locale = chat?.locale ?? event.plan.locale ?? deps.defaultLocale;
+      const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
+      const { text, keyboard } = render(tr, event, locale);
+      await deps.push.enqueue({
+        id: event.eventId,
+        chatId,
+        method: "sendMessage",
+        params: { chat_id: chatId, text, ...HTML, ...(keyboard === undefined ? {} : { reply_markup: { inline_keyboard: keyboard.inline_keyboard } }) },
+      });
+    },
+  };
+}

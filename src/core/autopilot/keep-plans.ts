@@ -1,0 +1,223 @@
+import { randomBytes } from "node:crypto";
+import type { Leases } from "../store/lease.js";
+import type { StoreBackend } from "../store/types.js";
+import { localDay, type KeepPlan, type StopReason } from "./keep-plan.js";
+import { createKeepStep, type KeepStepDeps } from "./keep-step.js";
+import { createKeepStore, type KeepDraft, type KeepStore } from "./keep-store.js";
+
+/**
+ * Keep-charged plans: the stored schedule, the user's operations on it, and
+ * the loop that serves it. Each plan is served by the one process holding
+ * its lease (`keep-plan:<id>`); the holder extends the lease at every look
+ * and a crashed holder's lease runs out, so another process takes over.
+ */
+
+export const KEEP_DEFAULTS = { tickMs: 5_000, leadMs: 60_000, leadFraction: 0.5, leaseTtlMs: 60_000, balanceRecheckMs: 30_000 } as const;
+
+export interface KeepPlansDeps extends Omit<KeepStepDeps, "plans" | "now" | "leadMs" | "leadFraction" | "balanceRecheckMs"> {
+  store: StoreBackend;
+  leases: Leases;
+  now?: () => number;
+  tickMs?: number;
+  leadMs?: number;
+  leadFraction?: number;
+  leaseTtlMs?: number;
+  balanceRecheckMs?: number;
+}
+
+export type PlanAction = "pause" | "resume" | "stop";
+
+export type ActionResult = { ok: true; plan: KeepPlan } | { ok: false; reason: "not_found" | "stopped" | "unchanged"; plan?: KeepPlan };
+
+export interface KeepPlans {
+  readonly store: KeepStore;
+  /** Makes the plan from a confirmed draft and buys its first slot now (in this process). */
+  createFromDraft(draft: KeepDraft, extra: { linkId?: string; locale?: string }): Promise<KeepPlan>;
+  list(chatId: number): Promise<KeepPlan[]>;
+  act(chatId: number, planId: string, action: PlanAction): Promise<ActionResult>;
+  /** Freeze or unlink: every running plan of the chat stops; how many did. */
+  stopAll(chatId: number, reason: "frozen" | "unlinked"): Promise<number>;
+  /** What the chat's running plans need for their next slots together; undefined without any. */
+  nextRenewalCostSun(chatId: number): Promise<bigint | undefined>;
+  isPlanOrder(chatId: number, orderId: string): Promise<boolean>;
+  /** Spent on the plan on its current local day. */
+  spentToday(plan: KeepPlan): bigint;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The plan after the user's button; the same object when the button changes nothing. */
+function applyAction(p: KeepPlan, action: PlanAction, at: number): KeepPlan {
+  if (p.state === "stopped") return p;
+  switch (action) {
+    case "stop":
+      return { ...p, state: "stopped", stopReason: "user", waiting: undefined, nextRenewalAtMs: undefined, updatedAtMs: at };
+    case "pause":
+      return p.state === "paused" && p.pauseReason === "user" ? p : { ...p, state: "paused", pauseReason: "user", waiting: undefined, updatedAtMs: at };
+    case "resume":
+      return p.state === "active" ? p : { ...p, state: "active", pauseReason: undefined, balanceCheckAtMs: undefined, waiting: undefined, updatedAtMs: at };
+  }
+}
+
+export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
+  const now = deps.now ?? Date.now;
+  const logger = deps.logger.child({ component: "keep-plans" });
+  const tickMs = deps.tickMs ?? KEEP_DEFAULTS.tickMs;
+  const leaseTtlMs = Math.max(deps.leaseTtlMs ?? KEEP_DEFAULTS.leaseTtlMs, tickMs * 3);
+  const store = createKeepStore({ store: deps.store, logger });
+  const step = createKeepStep({
+    ...deps,
+    plans: store,
+    now,
+    logger,
+    leadMs: deps.leadMs ?? KEEP_DEFAULTS.leadMs,
+    leadFraction: deps.leadFraction ?? KEEP_DEFAULTS.leadFraction,
+    balanceRecheckMs: deps.balanceRecheckMs ?? KEEP_DEFAULTS.balanceRecheckMs,
+  });
+  const held = new Set<string>();
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let ticking = false;
+  let stopped = true;
+
+  const leaseKey = (planId: string) => `keep-plan:${planId}`;
+
+  /** One look at a plan if this process holds (or now takes) its lease. */
+  async function look(planId: string): Promise<void> {
+    if (!(await deps.leases.claim(leaseKey(planId), leaseTtlMs))) {
+      held.delete(planId);
+      return;
+    }
+    held.add(planId);
+    await step(planId);
+    const plan = await store.get(planId);
+    if (plan === undefined || plan.state === "stopped") {
+      held.delete(planId);
+      await deps.leases.release(leaseKey(planId));
+    }
+  }
+
+  function track(p: Promise<void>): Promise<void> {
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+    return p;
+  }
+
+  async function tick(): Promise<void> {
+    if (ticking || stopped) return;
+    ticking = true;
+    try {
+      for await (const [planId, plan] of store.all()) {
+        if (stopped) break;
+        if (plan.state === "stopped" || (plan.state === "paused" && plan.pauseReason !== "balance")) continue;
+        await look(planId).catch((error: unknown) => logger.warn({ err: error, planId }, "keep plan look failed; will look again"));
+      }
+    } finally {
+      ticking = false;
+    }
+  }
+
+  function spentToday(plan: KeepPlan): bigint {
+    return plan.spentDay.day === localDay(plan.timeZone, now()) ? BigInt(plan.spentDay.sun) : 0n;
+  }
+
+  async function stopPlans(chatId: number, reason: StopReason): Promise<number> {
+    let count = 0;
+    for (const plan of await store.ofChat(chatId)) {
+      const changed = await store.update(plan.planId, (p) =>
+        p.state === "stopped" ? p : { ...p, state: "stopped", stopReason: reason, waiting: undefined, nextRenewalAtMs: undefined, updatedAtMs: now() },
+      );
+      if (changed?.stopReason === reason && plan.state !== "stopped") count += 1;
+    }
+    if (count > 0) logger.info({ chatId, reason, count }, "keep plans stopped");
+    return count;
+  }
+
+  return {
+    store,
+    spentToday,
+
+    async createFromDraft(draft, extra) {
+      const at = now();
+      const plan: KeepPlan = {
+        planId: randomBytes(6).toString("hex"),
+        chatId: draft.chatId,
+        ...(extra.linkId === undefined ? {} : { linkId: extra.linkId }),
+        address: draft.address,
+        amount: draft.amount,
+        durationSec: draft.durationSec,
+        createdAtMs: at,
+        ...(draft.endsAtMs === undefined ? {} : { endsAtMs: draft.endsAtMs }),
+        ...(draft.dailyCapSun === undefined ? {} : { dailyCapSun: draft.dailyCapSun }),
+        ...(draft.activeHours === undefined ? {} : { activeHours: draft.activeHours }),
+        timeZone: draft.timeZone,
+        ...(extra.locale === undefined ? {} : { locale: extra.locale }),
+        state: "active",
+        nextSlot: 0,
+        slots: [],
+        spentTotalSun: "0",
+        spentDay: { day: localDay(draft.timeZone, at), sun: "0" },
+        lastCostSun: (BigInt(draft.amount) * BigInt(draft.unitPriceSun)).toString(),
+        updatedAtMs: at,
+      };
+      await store.create(plan);
+      await store.deleteDraft(draft.draftId);
+      logger.info({ planId: plan.planId, chatId: plan.chatId, durationSec: plan.durationSec }, "keep plan created");
+      await track(look(plan.planId)).catch((error: unknown) => logger.warn({ err: error, planId: plan.planId }, "first slot of a keep plan not bought yet; the scheduler tries again"));
+      return (await store.get(plan.planId)) ?? plan;
+    },
+
+    list: (chatId) => store.ofChat(chatId),
+
+    async act(chatId, planId, action) {
+      const plan = await store.get(planId);
+      if (plan?.chatId !== chatId) return { ok: false, reason: "not_found" };
+      if (plan.state === "stopped") return { ok: false, reason: "stopped", plan };
+      let changed = false;
+      const updated = await store.update(planId, (p) => {
+        const next = applyAction(p, action, now());
+        changed = next !== p;
+        return next;
+      });
+      if (updated === undefined) return { ok: false, reason: "not_found" };
+      if (!changed) return { ok: false, reason: updated.state === "stopped" ? "stopped" : "unchanged", plan: updated };
+      logger.info({ planId, action }, "keep plan changed by the user");
+      return { ok: true, plan: updated };
+    },
+
+    stopAll: (chatId, reason) => stopPlans(chatId, reason),
+
+    async nextRenewalCostSun(chatId) {
+      let total: bigint | undefined;
+      for (const plan of await store.ofChat(chatId)) {
+        if (plan.state === "stopped" || plan.lastCostSun === undefined) continue;
+        total = (total ?? 0n) + BigInt(plan.lastCostSun);
+      }
+      return total;
+    },
+
+    async isPlanOrder(chatId, orderId) {
+      return (await store.ofChat(chatId)).some((p) => p.slots.some((s) => s.orderId === orderId));
+    },
+
+    start() {
+      stopped = false;
+      timer = setInterval(() => void track(tick()), tickMs);
+      timer.unref();
+      void track(tick());
+      return Promise.resolve();
+    },
+
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await Promise.allSettled([...inFlight]);
+      // Another process may take these over at once instead of after the lease's time.
+      for (const planId of held) {
+        await deps.leases.release(leaseKey(planId)).catch((error: unknown) => logger.warn({ err: error, planId }, "keep plan lease not released"));
+      }
+      held.clear();
+    },
+  };
+}

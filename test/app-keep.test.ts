@@ -1,0 +1,157 @@
+/**
+ * Keep-charged plans through the whole app (src/app.ts as wired), the fake
+ * Bot API and the service simulator: a 1m plan buys one order per slot
+ * (each slot's Idempotency-Key charged once) across a restart, its daily cap
+ * holds it exactly at the cap, a 402 pauses it until a deposit, and an
+ * undeliverable receiver stops it. The lead is set to buy the next slot
+ * right after the current order is delivered, so three slots take moments.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { App } from "../src/app.js";
+import { sunToTrx } from "../src/core/money.js";
+import { RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+
+const FAST_KEEP = { KEEP_TICK_MS: "50", KEEP_RENEWAL_LEAD_MS: "60000", KEEP_LEAD_MAX_FRACTION: "0.99", KEEP_LEASE_TTL_MS: "2000", KEEP_BALANCE_RECHECK_MS: "50" };
+const UNDELIVERABLE = "TR311sD6KasRnofj5RnFiFBA2rH8RH2kYk";
+
+/** Orders the simulator created (201) under plan slot keys, by key. */
+function slotPurchases(w: AppWorld): Map<string, number> {
+  const byKey = new Map<string, number>();
+  for (const r of w.sim.requests) {
+    if (r.method !== "POST" || r.path !== "/v1/orders" || r.status !== 201 || !r.idempotencyKey?.startsWith("keep-")) continue;
+    byKey.set(r.idempotencyKey, (byKey.get(r.idempotencyKey) ?? 0) + 1);
+  }
+  return byKey;
+}
+
+const debits = (w: AppWorld, accountId: string) => w.sim.ledger(accountId).filter((e) => e.kind === "debit");
+
+/** Every slot bought once, slots 0..n-1 with no gap, and one debit per slot. */
+async function expectOneOrderPerSlot(w: AppWorld, accountId: string): Promise<number> {
+  // A slot bought just before the stop may still be on its way back: let its answer arrive.
+  await waitFor(() => debits(w, accountId).length === [...slotPurchases(w).values()].reduce((a, b) => a + b, 0), "every debit answered");
+  const bought = slotPurchases(w);
+  const slots = [...bought.keys()].map((k) => Number(/-(\d+)$/.exec(k)![1])).sort((a, b) => a - b);
+  expect([...bought.values()].every((n) => n === 1)).toBe(true);
+  expect(slots).toEqual(slots.map((_, i) => i));
+  expect(debits(w, accountId)).toHaveLength(slots.length);
+  return slots.length;
+}
+
+describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
+  let w: AppWorld;
+  let target: StoreTarget;
+  let oneSlotSun: number;
+  let app: App;
+
+  beforeAll(async () => {
+    target = sqliteTarget();
+    w = await startAppWorld();
+    app = await w.startApp(target.url, FAST_KEEP);
+    const pricing = (await (await fetch(`${w.sim.baseUrl}/v1/public/pricing`)).json()) as { tiers: { durationSec: number; unitPriceSun: number }[] };
+    oneSlotSun = 100_000 * pricing.tiers.find((t) => t.durationSec === 60)!.unitPriceSun;
+  });
+
+  afterAll(async () => {
+    await w?.close();
+    await target?.cleanup();
+  });
+
+  async function linkedChat(chatId: number, balanceSun: number): Promise<string> {
+    const account = w.sim.createAccount({ balanceSun });
+    await w.say(chatId, `/link ${account.apiKey} ${account.webhookSecret}`, (m) => /connected/i.test(m.text));
+    return account.accountId;
+  }
+
+  async function startPlan(chatId: number, command: string): Promise<void> {
+    await w.say(chatId, command, (m) => m.text.includes("Keep charged"));
+    w.front.enqueue(w.tg.press(chatId, "✅ Start"));
+    await waitFor(() => w.tg.botMessages(chatId).find((m) => m.text.includes("Your plans")), "the plan list");
+  }
+
+  async function stopPlan(chatId: number): Promise<void> {
+    const list = await w.say(chatId, "/keep", (m) => m.text.includes("Your plans") && m.buttons.flat().some((b) => b.text === "⏹ Stop 1"));
+    w.front.enqueue(w.tg.press(chatId, "⏹ Stop 1", { messageId: list.messageId }));
+    // Renewals announced meanwhile come after the list: read the list message itself.
+    await waitFor(() => w.textOf(chatId, list.messageId).includes("⏹ Stopped."), "the stopped plan");
+  }
+
+  it("renews a 1m plan slot after slot, one order per slot, through a restart between slots", async () => {
+    const chat = 7101;
+    const account = await linkedChat(chat, 1_000_000_000);
+    await startPlan(chat, `/keep ${RECEIVER} 100k 1m`);
+    await waitFor(() => debits(w, account).length >= 1, "the first order", 45_000);
+    // The next process takes over from the store, whatever slot the first one was in.
+    await w.stopApp(app);
+    app = await w.startApp(target.url, FAST_KEEP);
+    await waitFor(() => debits(w, account).length >= 3, "three slots bought", 45_000);
+    await stopPlan(chat);
+    expect(await expectOneOrderPerSlot(w, account)).toBeGreaterThanOrEqual(3);
+    // Each renewal is an ordinary order: announced by the tracker like any other.
+    await waitFor(() => w.botTexts(chat, /^✅ Order [0-9a-f]{24} is fulfilled/).length >= 2, "renewals announced");
+  });
+
+  it("stops buying exactly at the plan's daily cap", async () => {
+    const chat = 7102;
+    const account = await linkedChat(chat, 1_000_000_000);
+    await startPlan(chat, `/keep ${RECEIVER} 100k 1m cap=${sunToTrx(2 * oneSlotSun)}`);
+    await waitFor(() => w.tg.botMessages(chat).find((m) => m.text.includes("reached its cap")), "the cap notice", 45_000);
+    expect(debits(w, account).map((d) => d.amountSun)).toEqual([oneSlotSun, oneSlotSun]);
+    await stopPlan(chat);
+  });
+
+  it("pauses on a 402 with the top-up advice and resumes once a deposit is credited", async () => {
+    const chat = 7103;
+    const account = await linkedChat(chat, oneSlotSun + oneSlotSun / 2);
+    await startPlan(chat, `/keep ${RECEIVER} 100k 1m`);
+    const paused = await waitFor(() => w.tg.botMessages(chat).find((m) => m.text.includes("is paused: the balance")), "the pause notice", 45_000);
+    expect(paused.text).toContain("Send at least 10 TRX");
+    expect(debits(w, account)).toHaveLength(1);
+    w.sim.deposit(account, 20_000_000);
+    await waitFor(() => w.tg.botMessages(chat).find((m) => m.text.includes("Top-up credited") && m.text.includes("goes on")), "the resumed notice");
+    await waitFor(() => debits(w, account).length >= 2, "the renewal after the top-up", 45_000);
+    await stopPlan(chat);
+    expect(w.tg.botMessages(chat).filter((m) => m.text.includes("is paused: the balance"))).toHaveLength(1);
+  });
+
+  it("stops with the reason when the service refuses the receiver as undeliverable", async () => {
+    const chat = 7104;
+    const account = await linkedChat(chat, 1_000_000_000);
+    w.sim.chain.setActivated(UNDELIVERABLE, false);
+    await startPlan(chat, `/keep ${UNDELIVERABLE} 100k 1m`);
+    const stopped = await waitFor(() => w.tg.botMessages(chat).find((m) => m.text.includes("cannot deliver energy")), "the stop notice");
+    expect(stopped.text).toContain("order.receiver_undeliverable");
+    expect(debits(w, account)).toHaveLength(0);
+  });
+
+  it("guides a new plan step by step: receiver, amount, tier button, no limits, then the priced proposal", async () => {
+    const chat = 7105;
+    await linkedChat(chat, 1_000_000_000);
+    await w.say(chat, "/keep", (m) => m.text.includes("You have no plans"));
+    const asked = w.tg.waitForBotMessage(chat, 20_000, (m) => m.text.startsWith("Who receives"));
+    w.front.enqueue(w.tg.press(chat, "➕ New plan"));
+    await asked;
+    await w.say(chat, RECEIVER);
+    const tiers = await w.say(chat, "100k", (m) => m.buttons.flat().some((b) => b.text.startsWith("1m")));
+    const options = w.tg.waitForBotMessage(chat, 20_000, (m) => m.text.includes("Any limits?"));
+    w.front.enqueue(w.tg.press(chat, /^1m/, { messageId: tiers.messageId }));
+    await options;
+    const proposal = w.tg.waitForBotMessage(chat, 20_000, (m) => m.text.includes("Keep charged"));
+    w.front.enqueue(w.tg.press(chat, "Until I stop it, no limits"));
+    const shown = await proposal;
+    expect(shown.text).toContain(`100,000 energy for 1 min at a time to ${RECEIVER}`);
+    expect(shown.text).toContain("Runs until you stop it.");
+    expect(shown.buttons.flat().map((b) => b.text)).toEqual(["✅ Start", "Cancel"]);
+    w.front.enqueue(w.tg.press(chat, "Cancel", { messageId: shown.messageId }));
+    await waitFor(() => w.textOf(chat, shown.messageId).includes("not started"), "the dropped proposal");
+  });
+
+  it("proposes a plan for an order's receiver, amount and duration from the keep-order button", async () => {
+    const chat = 7106;
+    await linkedChat(chat, 1_000_000_000);
+    const { orderId, cardId } = await w.placeOrder(chat);
+    const proposal = w.tg.waitForBotMessage(chat, 20_000, (m) => m.text.includes("Keep charged"));
+    w.front.enqueue(w.tg.rawCallback(chat, cardId, `keep-order:${orderId}`));
+    expect((await proposal).text).toContain(`100,000 energy for 1 h at a time to ${RECEIVER}`);
+  });
+});

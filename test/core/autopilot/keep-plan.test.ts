@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import {
+  isWithinHours,
+  localDay,
+  localMinute,
+  nextDayStartMs,
+  nextWindowStartMs,
+  normalizeTimeZone,
+  parseActiveHours,
+  renewalLeadMs,
+  slotKey,
+} from "../../../src/core/autopilot/keep-plan.js";
+import { parseUntil } from "../../../src/core/autopilot/keep-input.js";
+
+const AT = Date.UTC(2026, 10, 25, 22, 30); // 2026-11-25 22:30 UTC
+
+describe("keep plan timing", () => {
+  it("buys the next slot the lead before the end, never earlier than the fraction of the duration", () => {
+    expect(renewalLeadMs(3600, 60_000, 0.5)).toBe(60_000);
+    expect(renewalLeadMs(60, 60_000, 0.5)).toBe(30_000);
+    expect(renewalLeadMs(60, 0, 0.5)).toBe(0);
+  });
+
+  it("derives one fixed Idempotency-Key per plan and slot, within the service's 128 characters", () => {
+    expect(slotKey("0123456789ab", 3)).toBe("keep-0123456789ab-3");
+    expect(slotKey("0123456789ab", 3)).toBe(slotKey("0123456789ab", 3));
+    expect(slotKey("0123456789ab", 10 ** 9).length).toBeLessThanOrEqual(128);
+  });
+
+  it("reads days and minutes in IANA zones and fixed offsets", () => {
+    expect(normalizeTimeZone("Europe/Berlin")).toBe("Europe/Berlin");
+    expect(normalizeTimeZone("+0300")).toBe("+03:00");
+    expect(normalizeTimeZone("Mars/Olympus")).toBeUndefined();
+    expect(localDay("UTC", AT)).toBe("2026-11-25");
+    expect(localDay("Europe/Berlin", AT)).toBe("2026-11-25");
+    expect(localDay("+03:00", AT)).toBe("2026-11-26");
+    expect(localMinute("Europe/Berlin", AT)).toBe(23 * 60 + 30);
+    expect(nextDayStartMs("Europe/Berlin", AT)).toBe(Date.UTC(2026, 10, 25, 23, 0));
+  });
+
+  it("keeps active hours, also across midnight, and finds the next opening", () => {
+    const day = parseActiveHours("09:00-18:00")!;
+    expect(day).toEqual({ fromMin: 540, toMin: 1080 });
+    expect(isWithinHours(day, 8 * 60 + 59)).toBe(false);
+    expect(isWithinHours(day, 9 * 60)).toBe(true);
+    expect(isWithinHours(day, 18 * 60)).toBe(false);
+    const night = parseActiveHours("22-6")!;
+    expect(isWithinHours(night, 23 * 60)).toBe(true);
+    expect(isWithinHours(night, 5 * 60)).toBe(true);
+    expect(isWithinHours(night, 12 * 60)).toBe(false);
+    expect(parseActiveHours("25:00-18:00")).toBeUndefined();
+    // 23:30 in Berlin: the 09:00 window opens tomorrow at 08:00 UTC.
+    expect(nextWindowStartMs("Europe/Berlin", day, AT)).toBe(Date.UTC(2026, 10, 26, 8, 0));
+  });
+
+  it("reads an end as the next local time, a local date and time, or a duration from now", () => {
+    expect(parseUntil("18:00", "UTC", AT)).toBe(Date.UTC(2026, 10, 26, 18, 0));
+    expect(parseUntil("2026-12-01T18:00", "+03:00", AT)).toBe(Date.UTC(2026, 11, 1, 15, 0));
+    expect(parseUntil("2h", "UTC", AT)).toBe(AT + 2 * 3600_000);
+    expect(parseUntil("2020-01-01T00:00", "UTC", AT)).toBeUndefined();
+    expect(parseUntil("soon", "UTC", AT)).toBeUndefined();
+  });
+});
