@@ -33,6 +33,9 @@ export interface AppDeps {
     topUpMaxDelayMs?: number;
     serviceAttemptTimeoutMs?: number;
     serviceTotalTimeoutMs?: number;
+    /** The push queue's backoff after a transient Telegram failure (first delay, cap). */
+    pushRetryBaseDelayMs?: number;
+    pushRetryMaxDelayMs?: number;
   };
 }
 
@@ -81,7 +84,10 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     logger,
     metrics,
     transport: (job) => pushApi.raw[job.method](job.params as never),
-    tuning: { tracker: { ...given("minDelayMs", overrides.trackerMinDelayMs), ...given("maxDelayMs", overrides.trackerMaxDelayMs) } },
+    tuning: {
+      tracker: { ...given("minDelayMs", overrides.trackerMinDelayMs), ...given("maxDelayMs", overrides.trackerMaxDelayMs) },
+      push: { retry: { ...given("baseDelayMs", overrides.pushRetryBaseDelayMs), ...given("maxDelayMs", overrides.pushRetryMaxDelayMs) } },
+    },
   });
   const { tracker, notifier, topUpNotifier } = delivery;
 
