@@ -1,12 +1,13 @@
 // @ts-check
 import js from "@eslint/js";
+import { defineConfig } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ["dist/", "node_modules/", "data/", "coverage/", ".vitest.json"] },
   js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
+  ...tseslint.configs.strictTypeChecked,
   {
     languageOptions: {
       globals: globals.node,
@@ -22,6 +23,14 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
       "no-console": "error",
+      // Counts, ids and sun amounts (number, bigint) print exactly; nullish values, booleans and objects still need String() or a format.
+      "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true, allowAny: false, allowBoolean: false, allowNullish: false, allowRegExp: false, allowNever: false }],
+      // `(x) => voidCall()` callbacks and `return reply(...)` in handlers that return nothing read as one step, not as a value.
+      "@typescript-eslint/no-confusing-void-expression": ["error", { ignoreArrowShorthand: true, ignoreVoidReturningFunctions: true }],
+      // Off until the 60 `!` reads in src/ and scripts/ (regex groups, indexes checked a line before) become checked reads.
+      "@typescript-eslint/no-non-null-assertion": "off",
+      // Off until its 11 findings in src/ and scripts/ are sorted: most are flags set in callbacks and `JSON.stringify(x) ?? "null"`, which TS types as never undefined.
+      "@typescript-eslint/no-unnecessary-condition": "off",
     },
   },
   {
@@ -84,6 +93,8 @@ export default tseslint.config(
       "@typescript-eslint/no-unsafe-argument": "off",
       "@typescript-eslint/no-unsafe-call": "off",
       "@typescript-eslint/unbound-method": "off",
+      // Failure messages and fixtures may print undefined or a boolean as such.
+      "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true, allowNullish: true, allowBoolean: true }],
     },
   },
 );

@@ -69,10 +69,10 @@ async function main(): Promise<void> {
   benchMoney();
   await benchPricing();
   await benchWebhookAck({ maxOps: 5_000, maxMs: 3_000 });
-  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
+  const redisUrl = process.env["BENCH_REDIS_URL"] ?? process.env["TEST_REDIS_URL"];
   await benchPush({ messages: 3_000, bullmqMessages: 500, chats: 200, concurrency: 16, redisUrl, timeoutMs: 60_000 });
   // The 2,000-notification run at Telegram's real limits (about 70 s); BENCH_QUICK=1 skips it.
-  if (process.env.BENCH_QUICK !== "1") await benchPushSoak({ messages: 2_000, chats: 500, timeoutMs: 180_000 });
+  if (process.env["BENCH_QUICK"] !== "1") await benchPushSoak({ messages: 2_000, chats: 500, timeoutMs: 180_000 });
   printThroughputTable();
   console.log("");
   printLatencyTable();

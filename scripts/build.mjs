@@ -64,7 +64,7 @@ try {
   process.stderr.write("build: dist/ is missing or older than src/, and TypeScript is not installed: run `npm ci` (with dev dependencies), then `npm run build`.\n");
   process.exit(1);
 }
-if (ifStale) process.stderr.write(`build: compiling src/ into dist/ (${reason})\n`);
+if (ifStale) process.stderr.write(`build: compiling src/ into dist/ (${String(reason)})\n`);
 // A failed build must not leave an old fingerprint that a later revert would match.
 rmSync(fingerprintFile, { force: true });
 const result = spawnSync(process.execPath, [tsc, "-p", project], { cwd: root, stdio: "inherit" });

@@ -12,7 +12,7 @@ import type { KillFigures } from "../testkit/kill-figures.js";
 
 
 const out = (line = ""): void => void process.stdout.write(`${line}\n`);
-const rounds = process.env.KILL_ROUNDS ?? "24";
+const rounds = process.env["KILL_ROUNDS"] ?? "24";
 const dir = mkdtempSync(join(tmpdir(), "reliability-"));
 const figuresFile = join(dir, "figures.jsonl");
 const run = spawnSync("npx", ["vitest", "run", "test/reliability"], {

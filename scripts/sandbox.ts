@@ -48,9 +48,9 @@ async function freePort(port: number): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const dir = resolve(process.env.SANDBOX_DIR ?? mkdtempSync(join(tmpdir(), "tron-sandbox-")));
+  const dir = resolve(process.env["SANDBOX_DIR"] ?? mkdtempSync(join(tmpdir(), "tron-sandbox-")));
   mkdirSync(dir, { recursive: true });
-  const stepMs = Number(process.env.SANDBOX_STEP_MS ?? 1000);
+  const stepMs = Number(process.env["SANDBOX_STEP_MS"] ?? 1000);
   const sim = await startSimulator({ port: portFrom("SANDBOX_SIM_PORT", 8787), orderStepMs: stepMs, broadcastStepMs: stepMs });
   const tg = await startFakeTelegram({ token: SANDBOX_TOKEN, botInfo: { username: "energy_sandbox_bot", first_name: "Energy Sandbox" } });
   const front = await startTelegramFront(tg, { port: portFrom("SANDBOX_TG_PORT", 8788) });
@@ -92,10 +92,10 @@ async function main(): Promise<void> {
   out();
   out("Accounts (API key / webhook secret):");
   out(`  demo      1000 TRX, deposit ${DEMO_DEPOSIT_ADDRESS}`);
-  out(`            ${accounts.demo!.apiKey}`);
-  out(`            ${accounts.demo!.webhookSecret}`);
-  out(`  poor      2 TRX                 ${accounts.poor!.apiKey}`);
-  out(`  nowallet  no wallet yet (404)   ${accounts.nowallet!.apiKey}`);
+  out(`            ${accounts["demo"]!.apiKey}`);
+  out(`            ${accounts["demo"]!.webhookSecret}`);
+  out(`  poor      2 TRX                 ${accounts["poor"]!.apiKey}`);
+  out(`  nowallet  no wallet yet (404)   ${accounts["nowallet"]!.apiKey}`);
   out();
   out("Run the bot in another terminal (environment only, no .env needed):");
   out();
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   out();
   out("Act as a user (chat id 1001 is a private chat; negative ids are groups):");
   out(`  ${user} 1001 send "/start"`);
-  out(`  ${user} 1001 send "/link ${accounts.demo!.apiKey} ${accounts.demo!.webhookSecret}"`);
+  out(`  ${user} 1001 send "/link ${accounts["demo"]!.apiKey} ${accounts["demo"]!.webhookSecret}"`);
   out(`  ${user} 1001 press "Confirm"        ${user} 1001 show`);
   out(`  ${user} 1001 inline "100k 1h"       ${user} 1001 doc ./tx.json`);
   out(`  ${user} tx usdt 12.5 > tx.json      (an offline-signed USDT transfer, test key alice)`);

@@ -45,7 +45,7 @@ function parseArgs(argv: string[]): Parsed {
   return { positional, flags };
 }
 
-const base = (process.env.SANDBOX_URL ?? "http://127.0.0.1:8790").replace(/\/+$/, "");
+const base = (process.env["SANDBOX_URL"] ?? "http://127.0.0.1:8790").replace(/\/+$/, "");
 
 async function call(method: "GET" | "POST", path: string, body?: Record<string, unknown>): Promise<Record<string, unknown>> {
   let res: Response;
@@ -58,7 +58,7 @@ async function call(method: "GET" | "POST", path: string, body?: Record<string, 
     throw new Error(`cannot reach the sandbox at ${base}: is \`npm run sandbox\` running?`);
   }
   const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(typeof json.error === "string" ? json.error : `HTTP ${res.status}`);
+  if (!res.ok) throw new Error(typeof json["error"] === "string" ? json["error"] : `HTTP ${res.status}`);
   return json;
 }
 
@@ -88,14 +88,14 @@ async function main(): Promise<number> {
       ...(num("expires") !== undefined ? { expiresInSec: num("expires") } : {}),
       ...(flags.has("visible") ? { visible: true } : {}),
     });
-    process.stdout.write(`${JSON.stringify(result.tx)}\n`);
+    process.stdout.write(`${JSON.stringify(result["tx"])}\n`);
     return 0;
   } else if (first === "sim") {
     const account = str("account") ? { account: str("account") } : {};
     const body: Record<string, unknown> = { op: action, ...account };
-    if (action === "credit") body.sun = Number(rest[0]);
+    if (action === "credit") body["sun"] = Number(rest[0]);
     if (action === "outcome") Object.assign(body, { outcome: rest[0], ...(rest[1] ? { txId: rest[1] } : {}) });
-    if (action === "pause") body.on = rest[0] !== "off";
+    if (action === "pause") body["on"] = rest[0] !== "off";
     result = await call("POST", "/sim", body);
   } else {
     const chatId = Number(first);
@@ -162,7 +162,7 @@ async function main(): Promise<number> {
         throw new Error(`unknown action ${action}\n${USAGE}`);
     }
   }
-  process.stdout.write(flags.has("json") || typeof result.text !== "string" ? `${JSON.stringify(result, null, 2)}\n` : `${result.text}\n`);
+  process.stdout.write(flags.has("json") || typeof result["text"] !== "string" ? `${JSON.stringify(result, null, 2)}\n` : `${result["text"]}\n`);
   return 0;
 }
 

@@ -117,15 +117,15 @@ function parseEnv<S extends z.ZodType>(schema: S, env: Env, crossChecks: (e: Rec
 
 function modeChecks(e: Record<string, string>): [string, string][] {
   const problems: [string, string][] = [];
-  if (e.BOT_MODE === "webhook" && !e.PUBLIC_URL) {
+  if (e["BOT_MODE"] === "webhook" && !e["PUBLIC_URL"]) {
     problems.push(["PUBLIC_URL", "PUBLIC_URL is required when BOT_MODE=webhook"]);
   }
   // Without it anyone who can reach /telegram could post updates as any chat.
-  if (e.BOT_MODE === "webhook" && !e.TELEGRAM_WEBHOOK_SECRET) {
+  if (e["BOT_MODE"] === "webhook" && !e["TELEGRAM_WEBHOOK_SECRET"]) {
     problems.push(["TELEGRAM_WEBHOOK_SECRET", "TELEGRAM_WEBHOOK_SECRET is required when BOT_MODE=webhook (e.g. `openssl rand -hex 32`)"]);
   }
   // Only BullMQ queues can be shared: a worker on a local queue would resend another process's jobs.
-  if (e.BOT_MODE === "worker" && !/^rediss?:\/\//.test(e.STORAGE_URL ?? "")) {
+  if (e["BOT_MODE"] === "worker" && !/^rediss?:\/\//.test(e["STORAGE_URL"] ?? "")) {
     problems.push(["STORAGE_URL", "STORAGE_URL must be redis:// or rediss:// when BOT_MODE=worker"]);
   }
   return problems;

@@ -66,7 +66,7 @@ export function createTelegramLink(deps: TelegramLinkDeps): TelegramLink {
         throw error;
       }
     }
-    const longPollMs = method === "getUpdates" ? Number((payload as { timeout?: number }).timeout ?? 0) * 1000 : 0;
+    const longPollMs = method === "getUpdates" ? Number((payload as { timeout?: unknown }).timeout ?? 0) * 1000 : 0;
     const budgetMs = longPollMs + callTimeoutMs;
     let delayMs = minDelayMs;
     for (let attempt = 1; ; attempt += 1) {

@@ -87,7 +87,7 @@ describe("Telegram faults around an order's Confirm", () => {
     const second = w.tg.rawCallback(CHAT, cardId, lastConfirmData(cardId));
     w.front.enqueue(second);
     await waitFor(() => w.tg.answerOf(second) !== undefined, "the answer to the second tap");
-    expect(String(w.tg.answerOf(second)?.text)).toMatch(/already placed/i);
+    expect(String(w.tg.answerOf(second)?.["text"])).toMatch(/already placed/i);
     w.sim.control.pauseLifecycles(false);
     await expectOrderAnnounced(orderId, cardId);
   });
@@ -96,7 +96,7 @@ describe("Telegram faults around an order's Confirm", () => {
 /** The callback data of the Confirm button as first drawn on the quote message. */
 function lastConfirmData(messageId: number): string {
   const sent = w.tg.calls.findLast((c) => c.method === "sendMessage" && JSON.stringify(c.params).includes("Your quote"));
-  const markup = (typeof sent?.params.reply_markup === "string" ? JSON.parse(sent.params.reply_markup) : sent?.params.reply_markup) as { inline_keyboard: { text: string; callback_data?: string }[][] } | undefined;
+  const markup = (typeof sent?.params["reply_markup"] === "string" ? JSON.parse(sent.params["reply_markup"]) : sent?.params["reply_markup"]) as { inline_keyboard: { text: string; callback_data?: string }[][] } | undefined;
   const data = markup?.inline_keyboard.flat().find((b) => b.text === "✅ Confirm")?.callback_data;
   if (!data) throw new Error(`no Confirm button was drawn for message ${messageId}`);
   return data;

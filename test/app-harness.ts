@@ -45,7 +45,10 @@ export function sqliteTarget(): StoreTarget {
   const dir = mkdtempSync(join(tmpdir(), "app-store-"));
   return {
     url: `sqlite://${join(dir, "bot.sqlite")}`,
-    cleanup: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
+    cleanup: () => {
+      rmSync(dir, { recursive: true, force: true });
+      return Promise.resolve();
+    },
   };
 }
 

@@ -11,7 +11,7 @@ import { createBullmqConnection } from "../src/core/queue/bullmq-connection.js";
 import { claimRedisDb, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 import { appWalk } from "./app-walk.js";
 
-const REDIS_URL = process.env.TEST_REDIS_URL;
+const REDIS_URL = process.env["TEST_REDIS_URL"];
 if (!REDIS_URL) console.log("skipping the app-on-Redis tests: TEST_REDIS_URL is not set (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379)");
 
 const quiet = pino({ level: "silent" });
@@ -26,19 +26,19 @@ async function queueCounts(url: string, name: "push" | "webhook"): Promise<Recor
   }
 }
 
-const pending = (c: Record<string, number>) => (c.waiting ?? 0) + (c.delayed ?? 0) + (c.active ?? 0) + (c.prioritized ?? 0);
+const pending = (c: Record<string, number>) => (c["waiting"] ?? 0) + (c["delayed"] ?? 0) + (c["active"] ?? 0) + (c["prioritized"] ?? 0);
 
 describe.skipIf(!REDIS_URL)("the whole app on Redis, queues on BullMQ (TEST_REDIS_URL)", () => {
   appWalk(() => claimRedisDb(REDIS_URL!), {
     afterPushes: async (target) => {
-      expect((await queueCounts(target.url, "push")).completed).toBeGreaterThanOrEqual(2);
+      expect((await queueCounts(target.url, "push"))["completed"]).toBeGreaterThanOrEqual(2);
     },
     afterWebhook: async (target) => {
       const counts = await waitFor(async () => {
         const c = await queueCounts(target.url, "webhook");
-        return (c.completed ?? 0) >= 1 && c;
+        return (c["completed"] ?? 0) >= 1 && c;
       }, "a processed inbox job");
-      expect(counts.failed).toBe(0);
+      expect(counts["failed"]).toBe(0);
     },
   });
 });
@@ -95,7 +95,7 @@ describe.skipIf(!REDIS_URL)("two app processes over one Redis: one polls Telegra
     expect(await a.metrics.get("webhooks_total", { outcome: "accepted" })).toBe(0);
     expect(seen()).toHaveLength(1);
     expect(finals()).toHaveLength(1);
-    const sends = w.tg.callsOf("sendMessage").filter((c) => c.ok && String(c.params.text).includes(orderId));
+    const sends = w.tg.callsOf("sendMessage").filter((c) => c.ok && String(c.params["text"]).includes(orderId));
     expect(sends).toHaveLength(2);
     expect(w.logs.filter((l) => l.level >= 50)).toEqual([]);
   });

@@ -63,7 +63,7 @@ function loadLocale(locale: string): { entries: Map<string, Entry>; problems: st
 }
 
 const locales = Object.fromEntries(SUPPORTED_LOCALES.map((l) => [l, loadLocale(l)]));
-const reference = locales.en!.entries;
+const reference = locales["en"]!.entries;
 
 describe("locales", () => {
   it("every .ftl file parses without junk or duplicates", () => {

@@ -233,7 +233,7 @@ describe.concurrent("npm start (the built entry, environment variables only)", (
     await new Promise<void>((r) => closed.close(() => r()));
     const apiRoot = `http://127.0.0.1:${port}`;
     const env: Record<string, string> = { ...botEnv(), TELEGRAM_API_ROOT: apiRoot };
-    const tokenSecret = (env.BOT_TOKEN ?? "").split(":")[1]!;
+    const tokenSecret = (env["BOT_TOKEN"] ?? "").split(":")[1]!;
     const run = nodeMain(env);
     const logs = () =>
       run
@@ -241,15 +241,15 @@ describe.concurrent("npm start (the built entry, environment variables only)", (
         .stdout.split("\n")
         .filter((l) => l.startsWith("{"))
         .map((l) => JSON.parse(l) as Record<string, unknown>);
-    const unreachable = () => logs().filter((l) => typeof l.msg === "string" && l.msg.startsWith(`Telegram unreachable at ${apiRoot} (getMe: `));
+    const unreachable = () => logs().filter((l) => typeof l["msg"] === "string" && l["msg"].startsWith(`Telegram unreachable at ${apiRoot} (getMe: `));
     await vi.waitFor(() => expect(unreachable().length).toBeGreaterThanOrEqual(1), { timeout: 15_000, interval: 50 });
     expect(unreachable()[0]).toMatchObject({ level: 40, apiRoot, method: "getMe", attempt: 1, retryInMs: 1000 });
-    expect(String(unreachable()[0]!.reason)).toContain("ECONNREFUSED");
+    expect(String(unreachable()[0]!["reason"])).toContain("ECONNREFUSED");
     // The retry, after the backoff.
-    await vi.waitFor(() => expect(unreachable().map((l) => l.attempt)).toContain(2), { timeout: 15_000, interval: 50 });
-    expect(unreachable().find((l) => l.attempt === 2)).toMatchObject({ retryInMs: 2000 });
+    await vi.waitFor(() => expect(unreachable().map((l) => l["attempt"])).toContain(2), { timeout: 15_000, interval: 50 });
+    expect(unreachable().find((l) => l["attempt"] === 2)).toMatchObject({ retryInMs: 2000 });
 
-    const httpPort = logs().find((l) => l.msg === "http server listening")?.port as number;
+    const httpPort = logs().find((l) => l["msg"] === "http server listening")?.["port"] as number;
     expect((await fetch(`http://127.0.0.1:${httpPort}/healthz`)).status).toBe(200);
     const ready = await fetch(`http://127.0.0.1:${httpPort}/readyz`);
     expect(ready.status).toBe(503);

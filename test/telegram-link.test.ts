@@ -16,7 +16,7 @@ import { startFakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 function capture() {
   const lines: Record<string, unknown>[] = [];
   const logger = createLogger({ level: "info", destination: { write: (s: string) => void lines.push(JSON.parse(s) as Record<string, unknown>) } });
-  return { logger, lines, warns: () => lines.filter((l) => l.level === 40) };
+  return { logger, lines, warns: () => lines.filter((l) => l["level"] === 40) };
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -43,13 +43,13 @@ describe("the Telegram link", () => {
     expect(link.state()).toBe("ok");
 
     await tg.close();
-    await vi.waitFor(() => expect(warns().filter((l) => l.method === "getUpdates").length).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
-    const lost = warns().filter((l) => l.method === "getUpdates");
+    await vi.waitFor(() => expect(warns().filter((l) => l["method"] === "getUpdates").length).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
+    const lost = warns().filter((l) => l["method"] === "getUpdates");
     expect(lost[0]).toMatchObject({ component: "telegram", apiRoot: tg.apiRoot, attempt: 1, retryInMs: 20 });
-    expect(String(lost[0]!.msg).startsWith(`Telegram unreachable at ${tg.apiRoot} (getUpdates: `)).toBe(true);
+    expect(String(lost[0]!["msg"]).startsWith(`Telegram unreachable at ${tg.apiRoot} (getUpdates: `)).toBe(true);
     // The poll in flight is cut (ECONNRESET); the next attempts find nobody listening.
-    expect(String(lost[2]!.reason)).toContain("ECONNREFUSED");
-    expect(lost.slice(0, 3).map((l) => l.retryInMs)).toEqual([20, 40, 40]);
+    expect(String(lost[2]!["reason"])).toContain("ECONNREFUSED");
+    expect(lost.slice(0, 3).map((l) => l["retryInMs"])).toEqual([20, 40, 40]);
     expect(JSON.stringify(lost)).not.toContain(tg.token.split(":")[1]);
     expect(link.state()).toBe("down");
 

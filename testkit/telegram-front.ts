@@ -92,7 +92,7 @@ export async function startTelegramFront(tg: FakeTelegram, options: TelegramFron
       poll.done = true;
       poll.wake();
     });
-    const timeoutSec = Math.min(intOf(params.timeout) ?? 0, 50);
+    const timeoutSec = Math.min(intOf(params["timeout"]) ?? 0, 50);
     const deadline = Date.now() + timeoutSec * 1000;
     const shortParams: Record<string, unknown> = { ...params, timeout: 0 };
     for (;;) {

@@ -102,10 +102,10 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
     for (const { message, note } of changes) lines.push(renderMessage(toRendered(message, mediaPath), note));
     if (update?.callback_query) {
       if (!answer) lines.push("(!) the button press was never answered (the button keeps spinning)");
-      else if (typeof answer.text === "string") lines.push(`(${answer.show_alert ? "alert" : "toast"}) ${answer.text}`);
+      else if (typeof answer["text"] === "string") lines.push(`(${answer["show_alert"] ? "alert" : "toast"}) ${answer["text"]}`);
     }
     if (update?.inline_query) lines.push(renderInline(answer));
-    for (const c of refused) lines.push(`(!) Telegram refused ${c.method}: ${c.errorCode ?? ""} ${c.description ?? ""}`);
+    for (const c of refused) lines.push(`(!) Telegram refused ${c.method}: ${String(c.errorCode ?? "")} ${c.description ?? ""}`);
     if (lines.length === 0) lines.push("(no visible change)");
     return {
       text: lines.join("\n\n"),
@@ -119,16 +119,16 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
 
   function renderInline(answer: Json | undefined): string {
     if (!answer) return "(!) the inline query was not answered";
-    const results = (answer.results as Json[] | undefined) ?? [];
-    const out = [`inline answer: ${results.length} result(s)${answer.cache_time !== undefined ? `, cache_time ${str(answer.cache_time)}` : ""}${answer.is_personal ? ", personal" : ""}`];
-    const button = answer.button as Json | undefined;
-    if (button) out.push(`  button above results: [ ${str(button.text)} ] -> start=${str(button.start_parameter ?? "")}`);
+    const results = (answer["results"] as Json[] | undefined) ?? [];
+    const out = [`inline answer: ${results.length} result(s)${answer["cache_time"] !== undefined ? `, cache_time ${str(answer["cache_time"])}` : ""}${answer["is_personal"] ? ", personal" : ""}`];
+    const button = answer["button"] as Json | undefined;
+    if (button) out.push(`  button above results: [ ${str(button["text"])} ] -> start=${str(button["start_parameter"] ?? "")}`);
     results.forEach((r, i) => {
-      out.push(`  ${i + 1}. ${str(r.title ?? r.type)}${r.description ? ` — ${str(r.description)}` : ""}`);
-      const content = r.input_message_content as Json | undefined;
-      if (content?.message_text) out.push(`     sends: ${str(content.message_text).replace(/\n/g, "\n            ")}`);
-      const markup = r.reply_markup as { inline_keyboard?: Json[][] } | undefined;
-      for (const row of markup?.inline_keyboard ?? []) out.push(`     ${row.map((b) => `[ ${str(b.text)} ]`).join(" ")}`);
+      out.push(`  ${i + 1}. ${str(r["title"] ?? r["type"])}${r["description"] ? ` — ${str(r["description"])}` : ""}`);
+      const content = r["input_message_content"] as Json | undefined;
+      if (content?.["message_text"]) out.push(`     sends: ${str(content["message_text"]).replace(/\n/g, "\n            ")}`);
+      const markup = r["reply_markup"] as { inline_keyboard?: Json[][] } | undefined;
+      for (const row of markup?.inline_keyboard ?? []) out.push(`     ${row.map((b) => `[ ${str(b["text"])} ]`).join(" ")}`);
     });
     return out.join("\n");
   }
@@ -175,15 +175,15 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
   }
 
   async function route(method: string, path: string, body: Json, query: URLSearchParams): Promise<Json> {
-    const from = typeof body.from === "number" ? { from: { id: body.from, ...(typeof body.lang === "string" ? { languageCode: body.lang } : {}) } } : {};
-    const opts = { ...from, ...(typeof body.lang === "string" ? { languageCode: body.lang } : {}) };
+    const from = typeof body["from"] === "number" ? { from: { id: body["from"], ...(typeof body["lang"] === "string" ? { languageCode: body["lang"] } : {}) } } : {};
+    const opts = { ...from, ...(typeof body["lang"] === "string" ? { languageCode: body["lang"] } : {}) };
     let m: RegExpExecArray | null;
     if (method === "GET" && path === "/info") return deps.info();
     if (method === "GET" && path === "/calls") {
       const failedOnly = query.get("failed") === "1";
       const last = Number(query.get("last") ?? 30);
       const calls = tg.calls.filter((c) => !isGetUpdates(c.method) && (!failedOnly || !c.ok)).slice(-last);
-      return { text: calls.map((c) => `${c.ok ? "ok " : "ERR"} ${c.method} ${c.ok ? "" : `${c.errorCode ?? ""} ${c.description ?? ""}`}`).join("\n") || "(none)", calls };
+      return { text: calls.map((c) => `${c.ok ? "ok " : "ERR"} ${c.method} ${c.ok ? "" : `${String(c.errorCode ?? "")} ${c.description ?? ""}`}`).join("\n") || "(none)", calls };
     }
     if ((m = /^\/chat\/(-?\d+)(?:\/(\w+))?$/.exec(path))) {
       const chatId = Number(m[1]);
@@ -193,22 +193,22 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
       switch (action) {
         case "setup": {
           tg.addChat(chatId, {
-            ...(body.type === "group" || body.type === "supergroup" || body.type === "private" ? { type: body.type } : {}),
-            ...(typeof body.title === "string" ? { title: body.title } : {}),
-            ...(typeof body.lang === "string" ? { languageCode: body.lang } : {}),
-            ...(typeof body.botCanDelete === "boolean" ? { botCanDelete: body.botCanDelete } : {}),
+            ...(body["type"] === "group" || body["type"] === "supergroup" || body["type"] === "private" ? { type: body["type"] } : {}),
+            ...(typeof body["title"] === "string" ? { title: body["title"] } : {}),
+            ...(typeof body["lang"] === "string" ? { languageCode: body["lang"] } : {}),
+            ...(typeof body["botCanDelete"] === "boolean" ? { botCanDelete: body["botCanDelete"] } : {}),
           });
           return { text: `chat ${chatId} set up` };
         }
         case "send":
-          if (typeof body.text !== "string") throw new HttpError(400, "text is required");
-          return act(chatId, tg.text(chatId, body.text, opts));
+          if (typeof body["text"] !== "string") throw new HttpError(400, "text is required");
+          return act(chatId, tg.text(chatId, body["text"], opts));
         case "press": {
-          if (typeof body.label !== "string") throw new HttpError(400, "label is required");
-          const where = { ...opts, ...(typeof body.messageId === "number" ? { messageId: body.messageId } : {}) };
-          const escaped = body.label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+          if (typeof body["label"] !== "string") throw new HttpError(400, "label is required");
+          const where = { ...opts, ...(typeof body["messageId"] === "number" ? { messageId: body["messageId"] } : {}) };
+          const escaped = body["label"].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
           // Exact label first, then a case-insensitive part of it ("Русский" for "🇷🇺 Русский").
-          const labels: (string | RegExp)[] = body.regex === true ? [new RegExp(body.label, "i")] : [body.label, new RegExp(escaped, "i")];
+          const labels: (string | RegExp)[] = body["regex"] === true ? [new RegExp(body["label"], "i")] : [body["label"], new RegExp(escaped, "i")];
           let found: Update | undefined;
           let lastError: unknown;
           for (const label of labels) {
@@ -221,7 +221,7 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
           }
           if (!found) throw new HttpError(404, (lastError as Error).message);
           const update = found;
-          if (body.twice === true) {
+          if (body["twice"] === true) {
             // A double tap: the second press reaches the bot before the first one's edit removed the button.
             const again = tg.rawCallback(chatId, update.callback_query!.message!.message_id, update.callback_query!.data!, opts);
             front.enqueue(update);
@@ -231,20 +231,20 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
         }
         case "raw": {
           // Arbitrary callback data on a message: forged or long-gone buttons.
-          if (typeof body.messageId !== "number" || typeof body.data !== "string") throw new HttpError(400, "messageId and data are required");
-          const update = tg.rawCallback(chatId, body.messageId, body.data, opts);
+          if (typeof body["messageId"] !== "number" || typeof body["data"] !== "string") throw new HttpError(400, "messageId and data are required");
+          const update = tg.rawCallback(chatId, body["messageId"], body["data"], opts);
           return act(chatId, update, () => tg.answerOf(update) !== undefined);
         }
         case "doc": {
-          if (typeof body.path !== "string") throw new HttpError(400, "path is required");
-          const file = resolve(body.path);
+          if (typeof body["path"] !== "string") throw new HttpError(400, "path is required");
+          const file = resolve(body["path"]);
           const bytes = readFileSync(file);
-          const fileName = typeof body.fileName === "string" ? body.fileName : basename(file);
-          const mimeType = typeof body.mime === "string" ? body.mime : extname(fileName).toLowerCase() === ".json" ? "application/json" : "text/plain";
-          return act(chatId, tg.document(chatId, { bytes, fileName, mimeType, ...(typeof body.caption === "string" ? { caption: body.caption } : {}) }, opts));
+          const fileName = typeof body["fileName"] === "string" ? body["fileName"] : basename(file);
+          const mimeType = typeof body["mime"] === "string" ? body["mime"] : extname(fileName).toLowerCase() === ".json" ? "application/json" : "text/plain";
+          return act(chatId, tg.document(chatId, { bytes, fileName, mimeType, ...(typeof body["caption"] === "string" ? { caption: body["caption"] } : {}) }, opts));
         }
         case "photo":
-          return act(chatId, tg.photo(chatId, typeof body.caption === "string" ? body.caption : undefined, opts));
+          return act(chatId, tg.photo(chatId, typeof body["caption"] === "string" ? body["caption"] : undefined, opts));
         case "sticker": {
           // The fake has no sticker helper: a caption-less photo message whose photo becomes a sticker.
           const update = tg.photo(chatId, undefined, opts);
@@ -254,26 +254,26 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
         }
         case "join":
         case "leave": {
-          const fromId = typeof body.from === "number" ? body.from : Math.abs(chatId) + 1;
+          const fromId = typeof body["from"] === "number" ? body["from"] : Math.abs(chatId) + 1;
           // A group set up with --can-delete gets the bot as an administrator with the delete right.
           if (action === "join" && chatId < 0) {
             const admin = tg.addChat(chatId).botCanDelete;
-            return act(chatId, tg.addedToGroup(chatId, { from: { id: fromId, ...(typeof body.lang === "string" ? { languageCode: body.lang } : {}) }, admin }));
+            return act(chatId, tg.addedToGroup(chatId, { from: { id: fromId, ...(typeof body["lang"] === "string" ? { languageCode: body["lang"] } : {}) }, admin }));
           }
           return act(chatId, memberUpdate(chatId, action === "join" ? "member" : "left", fromId));
         }
         case "wait": {
           const before = snapshot(tg.history(chatId));
           const callsBefore = tg.calls.length;
-          const deadline = Date.now() + (typeof body.seconds === "number" ? body.seconds : 15) * 1000;
+          const deadline = Date.now() + (typeof body["seconds"] === "number" ? body["seconds"] : 15) * 1000;
           while (Date.now() < deadline && changedSince(tg.history(chatId), before).length === 0) await sleep(100);
           await settle(5_000);
           return report(chatId, before, callsBefore);
         }
         case "hook": {
-          const url = typeof body.url === "string" ? body.url : findHookUrl(chatId);
-          sim.setCallbackUrl(account(body.account).apiKey, url);
-          return { text: `the simulator now posts webhooks for the ${typeof body.account === "string" ? body.account : "demo"} key to ${url}` };
+          const url = typeof body["url"] === "string" ? body["url"] : findHookUrl(chatId);
+          sim.setCallbackUrl(account(body["account"]).apiKey, url);
+          return { text: `the simulator now posts webhooks for the ${typeof body["account"] === "string" ? body["account"] : "demo"} key to ${url}` };
         }
         default:
           throw new HttpError(404, `unknown action ${action}`);
@@ -281,7 +281,7 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
     }
     if ((m = /^\/user\/(\d+)\/inline$/.exec(path)) && method === "POST") {
       const userId = Number(m[1]);
-      const update = tg.inlineQuery(userId, typeof body.query === "string" ? body.query : "", typeof body.lang === "string" ? { languageCode: body.lang } : {});
+      const update = tg.inlineQuery(userId, typeof body["query"] === "string" ? body["query"] : "", typeof body["lang"] === "string" ? { languageCode: body["lang"] } : {});
       return act(undefined, update, () => tg.answerOf(update) !== undefined);
     }
     if (method === "POST" && path === "/tx") {
@@ -293,24 +293,24 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
   }
 
   function simControl(body: Json): Json {
-    switch (body.op) {
+    switch (body["op"]) {
       case "credit": {
-        const a = account(body.account);
-        sim.credit(a.accountId, Number(body.sun));
-        return { text: `credited ${String(body.sun)} sun; balance now ${sim.balanceOf(a.accountId)} sun` };
+        const a = account(body["account"]);
+        sim.credit(a.accountId, Number(body["sun"]));
+        return { text: `credited ${String(body["sun"])} sun; balance now ${sim.balanceOf(a.accountId)} sun` };
       }
       case "balance": {
-        const a = account(body.account);
+        const a = account(body["account"]);
         return { text: `${sim.balanceOf(a.accountId)} sun`, ledger: sim.ledger(a.accountId) };
       }
       case "outcome":
-        sim.control.setBroadcastOutcome(typeof body.txId === "string" ? body.txId : "*", body.outcome as "confirmed" | "failed" | "expired");
-        return { text: `broadcasts (${typeof body.txId === "string" ? body.txId : "all"}) now end ${String(body.outcome)}` };
+        sim.control.setBroadcastOutcome(typeof body["txId"] === "string" ? body["txId"] : "*", body["outcome"] as "confirmed" | "failed" | "expired");
+        return { text: `broadcasts (${typeof body["txId"] === "string" ? body["txId"] : "all"}) now end ${String(body["outcome"])}` };
       case "pause":
-        sim.control.pauseLifecycles(body.on === true);
-        return { text: body.on === true ? "lifecycles paused" : "lifecycles resumed" };
+        sim.control.pauseLifecycles(body["on"] === true);
+        return { text: body["on"] === true ? "lifecycles paused" : "lifecycles resumed" };
       case "down":
-        sim.faults.inject({ path: /.*/, kind: "reset", ...(typeof body.times === "number" ? { times: body.times } : {}) } as never);
+        sim.faults.inject({ path: /.*/, kind: "reset", ...(typeof body["times"] === "number" ? { times: body["times"] } : {}) } as never);
         return { text: "the simulator drops every connection (sim up to clear)" };
       case "up":
         sim.faults.clear();

@@ -84,7 +84,7 @@ export function createIntake(deps: IntakeDeps): Intake {
       }
       if (config.botMode === "webhook") {
         await bot.api.setWebhook(
-          `${config.publicUrl}/telegram`,
+          `${String(config.publicUrl)}/telegram`,
           {
             allowed_updates: [...ALLOWED_UPDATES],
             ...(config.telegramWebhookSecret ? { secret_token: config.telegramWebhookSecret } : {}),

@@ -89,7 +89,7 @@ function splitSuffix(text: string): { body: string; factor: bigint } | undefined
 /** Digits grouped in strict threes by one separator kind from `separators`, or plain digits; digits only, or undefined. */
 function groupedDigits(text: string, separators: string): string | undefined {
   if (/^\d+$/.test(text)) return text;
-  const used = [...new Set([...text].filter((c) => !/\d/.test(c)))];
+  const used = [...new Set(Array.from(text).filter((c) => !/\d/.test(c)))];
   if (used.length !== 1 || !separators.includes(used[0]!)) return undefined;
   const groups = text.split(used[0]!);
   if (!/^\d{1,3}$/.test(groups[0]!) || groups.slice(1).some((g) => !/^\d{3}$/.test(g))) return undefined;

@@ -83,7 +83,7 @@ export function createMetrics(): Metrics {
       family(histograms, name).observe(labels, value);
     },
     async get(name, labels) {
-      const metric = counters.get(name) ?? family(gauges, name);
+      const metric: Counter | Gauge = counters.get(name) ?? family(gauges, name);
       const wanted = Object.entries(labels as Record<string, string>);
       const { values } = await metric.get();
       const series = values.find((v) => {

@@ -136,7 +136,7 @@ export function createHttpServer<C extends GrammyContext = GrammyContext>(deps: 
   // With a listener of its own (an internal interface), /metrics is not served on the public port.
   if (metricsPort === undefined) app.get("/metrics", metricsHandler);
 
-  if (deps.bot) {
+  if (deps.bot && deps.telegramSecretToken) {
     app.post("/telegram", tooLarge, webhookCallback(deps.bot, "hono", { secretToken: deps.telegramSecretToken }));
   }
 

@@ -80,7 +80,7 @@ export class BroadcastDesk {
   constructor(private readonly ctx: SimContext) {}
 
   submit(key: ApiKeyRecord | undefined, body: unknown): SimResponse {
-    const signedTx = isPlainObject(body) ? body.signedTx : undefined;
+    const signedTx = isPlainObject(body) ? body["signedTx"] : undefined;
     if (!isPlainObject(signedTx)) throw fail.invalidField("signedTx required (the complete signed transaction object)");
     const v = verifySignedTransaction(signedTx, this.ctx.now(), { usdtContract: this.ctx.usdtContract });
     if (!v.ok) {

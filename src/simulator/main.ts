@@ -7,11 +7,11 @@ import { startSimulator } from "./index.js";
 const DEMO_DEPOSIT_ADDRESS = "TMreuZFrWgyPxuS5ctzaqPKD21yEbbdW9H";
 
 async function main(): Promise<void> {
-  const port = process.env.SIMULATOR_PORT ? Number(process.env.SIMULATOR_PORT) : 0;
+  const port = process.env["SIMULATOR_PORT"] ? Number(process.env["SIMULATOR_PORT"]) : 0;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error("SIMULATOR_PORT must be a port number");
   const sim = await startSimulator({ port });
   const demo = sim.createAccount({ balanceSun: 1_000_000_000, depositAddress: DEMO_DEPOSIT_ADDRESS });
-  const callbackUrl = process.env.SIMULATOR_CALLBACK_URL;
+  const callbackUrl = process.env["SIMULATOR_CALLBACK_URL"];
   if (callbackUrl) sim.setCallbackUrl(demo.apiKey, callbackUrl);
 
   console.log(`service simulator listening on ${sim.baseUrl}`);

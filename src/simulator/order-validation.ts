@@ -26,7 +26,7 @@ export function validateIdempotencyKey(key: string | undefined): string {
  * items in array order; the first failure wins.
  */
 export function validateOrderBody(body: unknown, pricing: PricingState): ValidItem[] {
-  const items = typeof body === "object" && body !== null ? (body as Record<string, unknown>).items : undefined;
+  const items = typeof body === "object" && body !== null ? (body as Record<string, unknown>)["items"] : undefined;
   if (!Array.isArray(items) || items.length === 0 || items.length > MAX_ITEMS) throw fail.invalidField(ITEMS_REQUIRED);
   const { amountMin, amountMax } = pricing.record();
   return items.map((raw: unknown) => {

@@ -113,13 +113,20 @@ async function handle(deps: RouterDeps, req: IncomingMessage, res: ServerRespons
 
   const fault = deps.faults.take(method, path);
   if (fault?.kind === "reset" && !fault.afterProcessing) return void req.socket.destroy();
-  if (fault?.kind === "hang" && !fault.afterProcessing) return log(0);
+  if (fault?.kind === "hang" && !fault.afterProcessing) {
+    log(0);
+    return;
+  }
   if (fault?.kind === "non_json") {
     log(fault.status);
     const text = fault.body ?? `<html><body><h1>${fault.status} Bad Gateway</h1></body></html>`;
-    return sendText(res, fault.status, text, fault.contentType);
+    sendText(res, fault.status, text, fault.contentType);
+    return;
   }
-  if (fault?.kind === "status") return send(faultResponse(deps, fault, path, requestId));
+  if (fault?.kind === "status") {
+    send(faultResponse(deps, fault, path, requestId));
+    return;
+  }
   if (fault?.kind === "delay") await deps.ctx.scheduler.sleep(fault.ms);
 
   const token = bearerToken(authorization);
@@ -127,18 +134,24 @@ async function handle(deps: RouterDeps, req: IncomingMessage, res: ServerRespons
   const wait = deps.rateLimiter.take(token ?? `ip:${ip}`);
   if (wait > 0) {
     const level = token === undefined ? "ip" : "api_key";
-    return sendError(
+    sendError(
       new SimError(429, "rate_limited", `Too many requests; retry after ${wait} s`, { level, retryAfterSec: wait }, { "Retry-After": String(wait) }),
     );
+    return;
   }
 
   const body = await readBody(req);
-  if (!body.ok) return body.reason === "too_large" ? sendError(fail.bodyTooLarge()) : void req.socket.destroy();
+  if (!body.ok) {
+    if (body.reason === "too_large") sendError(fail.bodyTooLarge());
+    else req.socket.destroy();
+    return;
+  }
   let parsed: unknown;
   try {
     parsed = body.text.trim() === "" ? undefined : JSON.parse(body.text);
   } catch {
-    return sendError(fail.invalidField("Request body must be valid JSON"));
+    sendError(fail.invalidField("Request body must be valid JSON"));
+    return;
   }
 
   let result: SimResponse;
@@ -149,6 +162,9 @@ async function handle(deps: RouterDeps, req: IncomingMessage, res: ServerRespons
     result = { status: e.status, body: errorEnvelope(deps.errorsUrl(), e, path, requestId), headers: e.headers };
   }
   if (fault?.kind === "reset") return void req.socket.destroy();
-  if (fault?.kind === "hang") return log(0);
+  if (fault?.kind === "hang") {
+    log(0);
+    return;
+  }
   send(result);
 }

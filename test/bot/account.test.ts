@@ -114,7 +114,7 @@ describe("history follows the linked account", () => {
     await unlink(user);
     const b = await h.linkChat(CHAT, { balanceSun: 500_000_000 });
     const press = await user.press("✅ Confirm", { messageId: quoteMessage });
-    expect(h.tg.answerOf(press)?.text).toContain("can no longer be confirmed");
+    expect(h.tg.answerOf(press)?.["text"]).toContain("can no longer be confirmed");
     expect(h.sim.ledger(b.accountId).filter((e) => e.kind === "debit")).toEqual([]);
     expect(h.tg.view(CHAT).find((m) => m.messageId === quoteMessage)?.buttons).toEqual([]);
   });
@@ -131,7 +131,7 @@ describe("history follows the linked account", () => {
     await unlink(user);
     await h.linkChat(CHAT, { balanceSun: 500_000_000 });
     const press = await user.press("✅ Confirm", { messageId: summary });
-    expect(h.tg.answerOf(press)?.text).toContain("can no longer be confirmed");
+    expect(h.tg.answerOf(press)?.["text"]).toContain("can no longer be confirmed");
     expect(h.sim.requests.filter((r) => r.path === "/v1/broadcasts")).toEqual([]);
   });
 

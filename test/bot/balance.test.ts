@@ -38,7 +38,7 @@ describe("/balance", () => {
     await u.send("/balance");
     expect(u.lastText()).toContain("0 TRX");
     expect(u.lastText()).toContain("充值地址尚未生成");
-    expect(h.tg.callsOf("sendPhoto").filter((c) => Number(c.params.chat_id) === u.chatId)).toHaveLength(0);
+    expect(h.tg.callsOf("sendPhoto").filter((c) => Number(c.params["chat_id"]) === u.chatId)).toHaveLength(0);
   });
 
   it("explains a missing wallet (404 not_found)", async () => {

@@ -37,7 +37,7 @@ describe("broadcast cards", () => {
     await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Broadcast")));
     await h.until(() => h.textOf(CHAT, card).includes("Status: confirmed"));
     expect(h.textOf(CHAT, card)).toContain("TRX transfer: 5 TRX");
-    for (const call of h.tg.callsOf("editMessageText")) expect(String(call.params.text)).not.toContain("kind tron");
+    for (const call of h.tg.callsOf("editMessageText")) expect(String(call.params["text"])).not.toContain("kind tron");
     await user.send(`/track ${cardIdOf(h.textOf(CHAT, card))}`);
     expect(user.lastText()).toContain("TRX transfer: 5 TRX");
   });

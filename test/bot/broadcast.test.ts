@@ -46,7 +46,7 @@ describe("/broadcast", () => {
     await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Broadcast")));
     expect(user.lastText()).toContain("is confirmed on chain");
     expect(user.lastText()).toMatch(/Transaction id: [0-9a-f]{64}$/);
-    const edits = h.tg.callsOf("editMessageText").map((c) => String(c.params.text));
+    const edits = h.tg.callsOf("editMessageText").map((c) => String(c.params["text"]));
     for (const text of edits.filter((t) => t.includes("Status: <b>confirming"))) expect(text).toContain("This is not final yet");
     expect(broadcastPosts().filter((r) => r.method === "POST")).toHaveLength(1);
   });

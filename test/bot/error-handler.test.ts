@@ -10,7 +10,7 @@ describe("buttons on messages that cannot be edited", () => {
     const own = h.tg.history(u.chatId).find((m) => m.from === "user")!;
     const forged = h.tg.rawCallback(u.chatId, own.messageId, "cancel:order");
     await h.send(forged);
-    expect(h.tg.answerOf(forged)?.text).toBe("This button has expired. Please start again.");
+    expect(h.tg.answerOf(forged)?.["text"]).toBe("This button has expired. Please start again.");
     expect(u.botTexts().some((t) => t.includes("Something went wrong"))).toBe(false);
     expect(h.takeFailedCalls().map((c) => c.description)).toEqual(["Bad Request: message can't be edited"]);
   });
@@ -20,7 +20,7 @@ describe("buttons on messages that cannot be edited", () => {
     await u.send("/start");
     const forged = h.tg.rawCallback(u.chatId, 999, "cancel:link");
     await h.send(forged);
-    expect(h.tg.answerOf(forged)?.text).toBe("This button has expired. Please start again.");
+    expect(h.tg.answerOf(forged)?.["text"]).toBe("This button has expired. Please start again.");
     expect(h.takeFailedCalls().map((c) => c.description)).toEqual(["Bad Request: message to edit not found"]);
   });
 });

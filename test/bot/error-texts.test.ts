@@ -127,8 +127,8 @@ describe("error texts through the bot", () => {
     const logged = errors[0]!;
     expect(JSON.stringify(logged)).toContain("disk on fire");
     expect(logged.msg).toBe("update failed");
-    expect(logged.update_id).toEqual(expect.any(Number));
-    expect(logged.chat_id).toBe(chats.en);
+    expect(logged["update_id"]).toEqual(expect.any(Number));
+    expect(logged["chat_id"]).toBe(chats.en);
     expect(await h.deps.metrics.get("bot_updates_total", { type: "message", outcome: "error" })).toBeGreaterThan(0);
   });
 });

@@ -123,7 +123,7 @@ describe("fake Telegram Bot API", () => {
     const next = tg.waitForBotMessage(1, 2000, (m) => m.text === "later");
     await api.sendMessage(1, "later");
     expect((await next).text).toBe("later");
-    expect(tg.callsOf("sendMessage").at(-1)?.params.text).toBe("later");
+    expect(tg.callsOf("sendMessage").at(-1)?.params["text"]).toBe("later");
     await expect(tg.waitForBotMessage(1, 20)).rejects.toThrow(/within 20 ms/);
   });
 

@@ -265,7 +265,7 @@ describe("a chat that blocked the bot", () => {
     await h.until(async () => (await h.flows.history.get(CHAT, "order", orderId))?.status === "fulfilled");
     await h.until(async () => (await h.pushSize()) === 0);
     // Telegram would refuse each with 403: none is tried (closeChecked also fails on any refused call).
-    expect(h.tg.calls.slice(after).filter((c) => c.params.chat_id === CHAT)).toEqual([]);
+    expect(h.tg.calls.slice(after).filter((c) => c.params["chat_id"] === CHAT)).toEqual([]);
     expect(h.tg.failedCalls()).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ describe("forged buttons on the chat's own quote, draft and history", () => {
     // Was: any action but x and f placed the order.
     const forgedQuote = h.tg.rawCallback(CHAT, quoteMessage, `q:${quoteId}:zz`);
     await h.send(forgedQuote);
-    expect(h.tg.answerOf(forgedQuote)?.text).toBe("This button has expired. Please start again.");
+    expect(h.tg.answerOf(forgedQuote)?.["text"]).toBe("This button has expired. Please start again.");
     expect((await h.flows.quotes.get(quoteId))?.state).toBe("open");
     expect(posts("/v1/orders")).toBe(0);
 
@@ -28,7 +28,7 @@ describe("forged buttons on the chat's own quote, draft and history", () => {
     const draftId = dataOf("bd").split(":")[1]!;
     const forgedDraft = h.tg.rawCallback(CHAT, h.tg.lastBotMessage(CHAT)!.messageId, `bd:${draftId}:submit`);
     await h.send(forgedDraft);
-    expect(h.tg.answerOf(forgedDraft)?.text).toBe("This button has expired. Please start again.");
+    expect(h.tg.answerOf(forgedDraft)?.["text"]).toBe("This button has expired. Please start again.");
     expect((await h.flows.drafts.get(draftId))?.state).toBe("open");
     expect(posts("/v1/broadcasts")).toBe(0);
   });

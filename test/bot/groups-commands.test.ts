@@ -15,7 +15,7 @@ describe("groups: only the bot's own commands, in text or caption; keys removed 
   });
   const member = { id: 9001, languageCode: "en" };
   const userMessages = (chatId: number) => h.tg.history(chatId).filter((m) => m.from === "user");
-  const deletesIn = (chatId: number) => h.tg.callsOf("deleteMessage").filter((c) => Number(c.params.chat_id) === chatId).length;
+  const deletesIn = (chatId: number) => h.tg.callsOf("deleteMessage").filter((c) => Number(c.params["chat_id"]) === chatId).length;
 
   it("ignores another bot's commands and commands it does not have: no answer, no refusal, no delete", async () => {
     const g = h.user(ADMIN, { from: member });

@@ -72,7 +72,7 @@ describe("groups: forum topics, channels and chats where the bot may not post", 
     await h.send(h.tg.adopt(loadUpdate("channel-post", { text: `/link ${apiKey}`, updateId: 291365990 })));
     await h.send(h.tg.channelPost(channel, "/balance"));
     expect(h.tg.botMessages(channel)).toEqual([]);
-    expect(h.tg.callsOf("deleteMessage").filter((c) => Number(c.params.chat_id) === channel)).toEqual([]);
+    expect(h.tg.callsOf("deleteMessage").filter((c) => Number(c.params["chat_id"]) === channel)).toEqual([]);
     expect(await h.deps.chats.get(channel)).toBeUndefined();
   });
 

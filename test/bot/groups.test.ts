@@ -47,19 +47,19 @@ describe("groups", () => {
     const before = h.sim.requests.length;
     const forged = h.tg.rawCallback(-100_1, g.last()!.messageId, "unlink:yes", { from: member });
     await h.send(forged);
-    expect(h.tg.answerOf(forged)?.text).toBe("This only works in a private chat with the bot.");
+    expect(h.tg.answerOf(forged)?.["text"]).toBe("This only works in a private chat with the bot.");
     expect(h.sim.requests.length).toBe(before);
     expect(await h.deps.chats.get(-100_1)).toBeUndefined();
   });
 
   it("still refuses when the bot may not delete the message, without trying (its rights are asked once and cached)", async () => {
     const g = h.user(-100_2, { from: member });
-    const rightsAsked = () => h.tg.callsOf("getChatMember").filter((c) => Number(c.params.chat_id) === -100_2).length;
+    const rightsAsked = () => h.tg.callsOf("getChatMember").filter((c) => Number(c.params["chat_id"]) === -100_2).length;
     await g.send("/balance");
     expect(g.lastText()).toContain("only works in a private chat");
     await g.send("/unlink");
     expect(h.tg.history(-100_2).filter((m) => m.from === "user").every((m) => !m.deleted)).toBe(true);
-    expect(h.tg.callsOf("deleteMessage").filter((c) => Number(c.params.chat_id) === -100_2)).toEqual([]);
+    expect(h.tg.callsOf("deleteMessage").filter((c) => Number(c.params["chat_id"]) === -100_2)).toEqual([]);
     expect(rightsAsked()).toBe(1);
   });
 
@@ -73,7 +73,7 @@ describe("groups", () => {
     expect(g.lastText()).toContain("/cancel only works in a private chat");
     expect(h.takeFailedCalls().map((c) => [c.method, c.description])).toEqual([["deleteMessage", "Bad Request: message can't be deleted"]]);
     await g.send("/unlink");
-    expect(h.tg.callsOf("getChatMember").filter((c) => Number(c.params.chat_id) === -100_3)).toHaveLength(2);
+    expect(h.tg.callsOf("getChatMember").filter((c) => Number(c.params["chat_id"]) === -100_3)).toHaveLength(2);
   });
 
   it("/link KEY where the bot cannot delete: says the key is exposed and must be revoked and replaced", async () => {

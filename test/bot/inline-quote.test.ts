@@ -16,7 +16,7 @@ describe("inline price quotes", () => {
     const update = h.tg.inlineQuery(userId, query, languageCode ? { languageCode } : {});
     await h.send(update);
     const answer = h.tg.answerOf(update)!;
-    return { results: answer.results as Article[], button: answer.button as { text: string; start_parameter: string } | undefined };
+    return { results: answer["results"] as Article[], button: answer["button"] as { text: string; start_parameter: string } | undefined };
   }
 
   it("an empty query quotes 100k for every tier, each with a deep link to order it", async () => {
@@ -93,7 +93,7 @@ describe("inline price quotes and the pricing cache", () => {
   const pricingRequests = () => h.sim.requests.filter((r) => r.path === "/v1/public/pricing").length;
   const ask = (userId: number, query: string) => {
     const update = h.tg.inlineQuery(userId, query);
-    return h.send(update).then(() => h.tg.answerOf(update)!.results as Article[]);
+    return h.send(update).then(() => h.tg.answerOf(update)!["results"] as Article[]);
   };
 
   it("a burst of inline queries on a cold cache costs exactly one pricing request", async () => {

@@ -60,7 +60,7 @@ describe("/language", () => {
     await u.send("/language");
     const forged = h.tg.rawCallback(u.chatId, u.last()!.messageId, "lang:xx");
     await h.send(forged);
-    expect(h.tg.answerOf(forged)?.text).toContain("expired");
+    expect(h.tg.answerOf(forged)?.["text"]).toContain("expired");
     expect(await h.deps.chats.getLocale(u.chatId)).toBeUndefined();
   });
 

@@ -47,7 +47,7 @@ describe("/link and /unlink", () => {
     const prompt = u.last()!.messageId;
     await u.send("/cancel"); // leaves the flow; the prompt still shows its Cancel button
     const stale = await u.press("Cancel", { messageId: prompt });
-    expect(h.tg.answerOf(stale)?.text).toBe("There is nothing to cancel right now.");
+    expect(h.tg.answerOf(stale)?.["text"]).toBe("There is nothing to cancel right now.");
     expect(h.tg.view(u.chatId).find((m) => m.messageId === prompt)?.buttons).toEqual([]);
     await u.send(`/link ${apiKey}`);
     expect(await h.deps.chats.getApiKey(u.chatId)).toBe(apiKey);

@@ -18,7 +18,7 @@ interface Article {
 async function inlineTitles(userId: number, query: string, languageCode: string): Promise<string[]> {
   const update = h.tg.inlineQuery(userId, query, { languageCode });
   await h.send(update);
-  return (h.tg.answerOf(update)!.results as Article[]).map((r) => r.title);
+  return (h.tg.answerOf(update)!["results"] as Article[]).map((r) => r.title);
 }
 
 describe("amounts and durations typed the way each language writes them", () => {

@@ -125,7 +125,7 @@ describe("/order", () => {
     await Promise.all([h.send(first), h.send(second)]);
     expect(debitsOf(h, account.accountId)).toHaveLength(1);
     expect(new Set(posts().map((p) => p.idempotencyKey)).size).toBe(1);
-    expect(h.tg.answerOf(second)?.text ?? h.tg.answerOf(first)?.text).toContain("already placed");
+    expect(h.tg.answerOf(second)?.["text"] ?? h.tg.answerOf(first)?.["text"]).toContain("already placed");
   });
 
   it("after a 402 shows required vs available, how much to send and the deposit address, and Retry charges once", async () => {
@@ -190,7 +190,7 @@ describe("/order", () => {
     await alice.press("Cancel");
     expect(h.tg.view(CHAT).find((m) => m.messageId === quote.messageId)!.text).toBe("Quote cancelled. Nothing was charged.");
     await h.send(confirm);
-    expect(h.tg.answerOf(confirm)?.text).toBe("This was cancelled, so nothing was charged. Start again to place it.");
+    expect(h.tg.answerOf(confirm)?.["text"]).toBe("This was cancelled, so nothing was charged. Start again to place it.");
     expect(posts()).toHaveLength(0);
   });
 
@@ -202,14 +202,14 @@ describe("/order", () => {
     const stale = h.tg.press(CHAT, /TQCq78/);
     await alice.send("/cancel");
     await h.send(stale);
-    expect(h.tg.answerOf(stale)?.text).toBe("This button has expired. Please start again.");
+    expect(h.tg.answerOf(stale)?.["text"]).toBe("This button has expired. Please start again.");
     // The stale press took the old prompt's buttons off; a client that still shows them can press again.
     const oldPrompt = h.tg.botMessages(CHAT).find((m) => m.text.startsWith("Who receives"))!;
     expect(oldPrompt.buttons.flat()).toEqual([]);
     await alice.send("/order");
     const oldFlow = h.tg.rawCallback(CHAT, oldPrompt.messageId, stale.callback_query!.data!);
     await h.send(oldFlow);
-    expect(h.tg.answerOf(oldFlow)?.text).toBe("This button has expired. Please start again.");
+    expect(h.tg.answerOf(oldFlow)?.["text"]).toBe("This button has expired. Please start again.");
     await alice.press(/TQCq78/);
     expect(alice.lastText()).toContain("How much energy?");
   });

@@ -88,7 +88,7 @@ describe("the bot end to end with @grammyjs/runner polling getUpdates", () => {
     const slowAnswer = h.tg.waitForBotMessage(1220, 5000, (m) => m.text.includes("did not answer in time"));
     h.tg.enqueue(h.tg.text(1220, "/balance", { languageCode: "en" }));
     // /balance shows "typing…" just before it calls the (hanging) service.
-    await vi.waitFor(() => expect(h.tg.callsOf("sendChatAction").some((c) => Number(c.params.chat_id) === 1220)).toBe(true));
+    await vi.waitFor(() => expect(h.tg.callsOf("sendChatAction").some((c) => Number(c.params["chat_id"]) === 1220)).toBe(true));
     const fast = h.tg.waitForBotMessage(1221, 5000, (m) => m.text.includes("Hello"));
     h.tg.enqueue(h.tg.text(1221, "/start", { languageCode: "en" }));
     const fastMessage = await fast;

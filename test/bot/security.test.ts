@@ -93,7 +93,7 @@ describe("keys and secrets at rest", () => {
     await kv.set(String(u.chatId), { v: 1, data: { chatId: "not a number", apiKeySealed: 42 } });
     await u.send("/balance");
     expect(u.lastText()).toContain("not connected");
-    expect(h.logs.some((l) => l.msg === "unreadable record treated as absent" && l.id === String(u.chatId))).toBe(true);
+    expect(h.logs.some((l) => l.msg === "unreadable record treated as absent" && l["id"] === String(u.chatId))).toBe(true);
     const { apiKey } = h.sim.createAccount();
     await u.send(`/link ${apiKey}`);
     expect(await h.deps.chats.getApiKey(u.chatId)).toBe(apiKey);

@@ -27,7 +27,7 @@ describe("/settings", () => {
     await u.send("/settings");
     const card = u.last()!.messageId;
     const tap = await u.press("✅ Orders: on");
-    expect(h.tg.answerOf(tap)?.text).toBe("Order notifications are off.");
+    expect(h.tg.answerOf(tap)?.["text"]).toBe("Order notifications are off.");
     expect(u.last()!.messageId).toBe(card);
     expect(u.lastButtons()).toEqual([["🔕 Orders: off"], ["✅ Broadcasts: on"]]);
     expect((await h.deps.chats.get(u.chatId))?.notifications).toEqual({ orders: false, broadcasts: true });
@@ -52,7 +52,7 @@ describe("/settings", () => {
     await u.send("/settings");
     const tap = h.tg.rawCallback(u.chatId, u.last()!.messageId, "settings:balance:off");
     await h.send(tap);
-    expect(h.tg.answerOf(tap)?.text).toContain("expired");
+    expect(h.tg.answerOf(tap)?.["text"]).toContain("expired");
     expect(await h.deps.chats.get(u.chatId)).toBeUndefined();
   });
 

@@ -70,7 +70,7 @@ describe("/start, /help, /cancel and the rest of a private chat", () => {
     await u.send("/start");
     const stale = h.tg.rawCallback(u.chatId, u.last()!.messageId, "ghost:1");
     await h.send(stale);
-    expect(h.tg.answerOf(stale)?.text).toBe("This button has expired. Please start again.");
+    expect(h.tg.answerOf(stale)?.["text"]).toBe("This button has expired. Please start again.");
   });
 
   it("marks a chat that blocked the bot inactive (no error), and active again on /start", async () => {

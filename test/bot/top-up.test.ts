@@ -21,7 +21,7 @@ const posts = () => h.sim.requests.filter((r) => r.method === "POST" && r.path =
 const credited = (texts: string[]) => texts.filter((t) => t.startsWith("💰 Top-up credited"));
 /** Every "credited" message ever sent to the chat (a pressed one becomes the order's card). */
 const creditedSends = (harness: OrderHarness, chatId: number) =>
-  harness.tg.callsOf("sendMessage").filter((c) => Number(c.params.chat_id) === chatId && String(c.params.text).startsWith("💰 Top-up credited"));
+  harness.tg.callsOf("sendMessage").filter((c) => Number(c.params["chat_id"]) === chatId && String(c.params["text"]).startsWith("💰 Top-up credited"));
 /** Stored watches, whatever their clock says. */
 async function storedWatches(harness: OrderHarness): Promise<number> {
   let n = 0;
@@ -213,14 +213,14 @@ describe("inline quotes", () => {
     const update = h.tg.inlineQuery(CHAT, "100k");
     await h.send(update);
     const answer = h.tg.answerOf(update)!;
-    const results = answer.results as { id: string; description: string; input_message_content: { message_text: string } }[];
+    const results = answer["results"] as { id: string; description: string; input_message_content: { message_text: string } }[];
     const oneMinute = results.find((r) => r.id === "q_100000_60")!;
     const oneHour = results.find((r) => r.id === "q_100000_3600")!;
     // 10 TRX needed, 9 missing: the minimum deposit. 15 needed, 14 missing: exactly that.
     expect(oneMinute.description).toBe("Your balance is 1 TRX: top up at least 10 TRX first");
     expect(oneHour.description).toBe("Your balance is 1 TRX: top up at least 14 TRX first");
     for (const r of results) expect(r.input_message_content.message_text).not.toContain("balance");
-    expect(answer.button).toEqual({ text: "💳 Top up at least 14 TRX", start_parameter: "topup_15000000" });
+    expect(answer["button"]).toEqual({ text: "💳 Top up at least 14 TRX", start_parameter: "topup_15000000" });
     const alice = h.user(CHAT);
     await alice.send("/start topup_15000000");
     const [text, photo] = h.tg.botMessages(CHAT).slice(-2);

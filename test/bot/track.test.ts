@@ -29,7 +29,7 @@ describe("/track", () => {
     await user.send(`/track ${pending}`);
     const edits = h.tg.callsOf("editMessageText").length;
     const tap = await user.press("🔄 Refresh");
-    expect(h.tg.answerOf(tap)?.text).toBe("Nothing has changed.");
+    expect(h.tg.answerOf(tap)?.["text"]).toBe("Nothing has changed.");
     expect(h.tg.callsOf("editMessageText")).toHaveLength(edits);
   });
 
@@ -57,7 +57,7 @@ describe("/track", () => {
     const id = /Order ([0-9a-f]{24})/.exec(h.textOf(CHAT, cardA))![1]!;
     const statusOf = async () => (await h.flows.history.get(CHAT, "order", id))?.status;
     const editsTo = (messageId: number, status: string) =>
-      h.tg.callsOf("editMessageText").filter((c) => c.params.message_id === messageId && String(c.params.text).includes(`Status: <b>${status}`)).length;
+      h.tg.callsOf("editMessageText").filter((c) => c.params["message_id"] === messageId && String(c.params["text"]).includes(`Status: <b>${status}`)).length;
 
     h.sim.control.setOrderStatus(id, "matching");
     await user.press("🔄 Refresh", { messageId: cardA });

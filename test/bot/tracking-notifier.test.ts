@@ -62,7 +62,7 @@ function notifierFor(notifications: NotificationSettings) {
     defaultLocale: "en",
     logger,
   });
-  const sent = () => jobs.map((j) => `${j.method}:${String(j.params.text).split("\n")[0]}`);
+  const sent = () => jobs.map((j) => `${j.method}:${String(j.params["text"]).split("\n")[0]}`);
   return { notifier, jobs, sent };
 }
 
@@ -103,7 +103,7 @@ describe("tracking notifier", () => {
     const { notifier, jobs } = notifierFor({ orders: true, broadcasts: true });
     const late = { ...broadcast("failed"), txExpirationMs: Date.now() + 60_000 };
     await notifier.onChange(change({ kind: "broadcast", record: late, final: true, previousStatus: "confirming" }));
-    const text = String(jobs.at(-1)?.params.text);
+    const text = String(jobs.at(-1)?.params["text"]);
     expect(text).toContain("<b>failed</b>.\nReason given by the service: <code>node_rejected</code>");
     expect(text).toContain("Refund: 6.4 TRX is back on your balance.");
     expect(text).toContain("too close to its expiration to send again: sign a new one with about 600 seconds");
@@ -113,7 +113,7 @@ describe("tracking notifier", () => {
     const { notifier, jobs } = notifierFor({ orders: true, broadcasts: true });
     const bare = { ...broadcast("failed"), failureReason: null };
     await notifier.onChange(change({ kind: "broadcast", record: bare, final: true, previousStatus: "confirming" }));
-    const text = String(jobs.at(-1)?.params.text);
+    const text = String(jobs.at(-1)?.params["text"]);
     expect(text).toContain("<b>failed</b>.\nThe service gave no reason.");
     expect(text).not.toMatch(/: -|undefined|null/);
   });
@@ -124,7 +124,7 @@ describe("tracking notifier", () => {
     expect(jobs).toEqual([]);
     await notifier.onChange(change({ kind: "order", record: order("executing"), cardMessageId: 7, cardStatus: "matching", previousStatus: "matching" }));
     expect(jobs.map((j) => j.method)).toEqual(["editMessageText"]);
-    expect(JSON.stringify(jobs[0]!.params.reply_markup)).toContain(`tr:o:${ORDER_ID}`);
+    expect(JSON.stringify(jobs[0]!.params["reply_markup"])).toContain(`tr:o:${ORDER_ID}`);
   });
 });
 
@@ -139,12 +139,12 @@ describe("/settings and the tracker", () => {
     await notifier.onRecovered({ kind: "broadcast", chatId: CHAT, draftId: "d1", txId: "ab".repeat(32), result: "refused", error: short, retryable: true });
     const other = new ServiceError({ code: "idempotency.in_progress", status: 409 });
     await notifier.onRecovered({ kind: "order", chatId: CHAT, quoteId: "q2", result: "refused", error: other, retryable: true });
-    const labels = jobs.map((j) => (j.params.reply_markup as { inline_keyboard: { text: string }[][] }).inline_keyboard.map((row) => row.map((b) => b.text)));
+    const labels = jobs.map((j) => (j.params["reply_markup"] as { inline_keyboard: { text: string }[][] }).inline_keyboard.map((row) => row.map((b) => b.text)));
     expect(labels[0]![0]).toEqual(["💳 Top up"]);
     expect(labels[0]![1]).toContain("🔁 Retry");
     expect(labels[1]![0]).toEqual(["💳 Top up"]);
     expect(labels[2]!.flat()).not.toContain("💳 Top up");
-    expect(String(jobs[0]!.params.text)).toContain("at least 10 TRX");
+    expect(String(jobs[0]!.params["text"])).toContain("at least 10 TRX");
   });
 
   it("keeps editing the card but sends no final notification when order notifications are off", async () => {

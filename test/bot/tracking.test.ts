@@ -69,7 +69,7 @@ describe("conversations and tracking across restarts", () => {
     await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Order")));
     await h.until(() => h.tg.view(CHAT).find((m) => m.messageId === cardId)!.text.includes("Status: fulfilled"));
     expect(user.botTexts().filter((t) => t.startsWith("✅ Order"))).toHaveLength(1);
-    const cardEdits = h.tg.callsOf("editMessageText").filter((c) => c.params.message_id === cardId).map((c) => /Status: <b>(\w+)/.exec(String(c.params.text))?.[1]);
+    const cardEdits = h.tg.callsOf("editMessageText").filter((c) => c.params["message_id"] === cardId).map((c) => /Status: <b>(\w+)/.exec(String(c.params["text"]))?.[1]);
     expect(cardEdits.slice(1)).toEqual([...new Set(cardEdits.slice(1))]);
     expect(debitsOf(h, account.accountId)).toHaveLength(1);
   });

@@ -26,7 +26,7 @@ describe("lists and examples written in the user's language", () => {
   it("an inline query for a duration no tier has lists the tiers the same way", async () => {
     const update = h.tg.inlineQuery(7104, "10万 2小时", { languageCode: "zh" });
     await h.send(update);
-    const [result] = h.tg.answerOf(update)!.results as { description: string }[];
+    const [result] = h.tg.answerOf(update)!["results"] as { description: string }[];
     expect(result!.description).toBe("可选时长：1分钟、5分钟、15分钟或1小时");
   });
 

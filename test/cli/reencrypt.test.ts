@@ -48,7 +48,7 @@ function runReencrypt(env: Record<string, string>): Promise<{ code: number | nul
   const tsx = pathToFileURL(join(ROOT, "node_modules", "tsx", "dist", "loader.mjs")).href;
   const child = spawn(process.execPath, ["--import", tsx, join(ROOT, "src", "cli", "reencrypt.ts")], {
     cwd: dir, // no .env there: environment variables only
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "warn", ...env },
+    env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";

@@ -121,9 +121,9 @@ describe("createPricingCache", () => {
     expect((await cache.get()).baseUnitPriceSun).toBe(90);
     script.reject(1, new Error("503 upstream"));
     await flush();
-    const warnings = captured.records().filter((r) => r.level === 40);
+    const warnings = captured.records().filter((r) => r["level"] === 40);
     expect(warnings).toHaveLength(1);
-    expect(String(warnings[0]!.msg)).toMatch(/pricing refresh failed/);
+    expect(String(warnings[0]!["msg"])).toMatch(/pricing refresh failed/);
 
     // Within the cooldown no new request is made; after it, one is.
     clock = 2400;

@@ -9,7 +9,7 @@ import { fuzz, fuzzTimeoutMs } from "../support/fuzz.js";
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const safeAmount = fc.oneof(fc.bigInt({ min: 0n, max: MAX_SAFE }), fc.bigInt({ min: 0n, max: 10_000_000n }));
 /** Characters of the amount grammar and its near misses, so random text often comes close. */
-const amountChars = fc.string({ unit: fc.constantFrom(..."0123456789,._ \u00a0\u202f\t.kKmM\u043a\u041a-+eE1x"), maxLength: 16 });
+const amountChars = fc.string({ unit: fc.constantFrom(...Array.from("0123456789,._ \u00a0\u202f\t.kKmM\u043a\u041a-+eE1x")), maxLength: 16 });
 
 describe("energy amounts typed in chat (parseEnergyAmount, fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("parses every amount written in an accepted way back to exactly its integer", () => {
@@ -81,7 +81,7 @@ describe("checkAmount against the pricing range (fuzz)", { timeout: fuzzTimeoutM
       fc.property(range, text, (pricing, t) => {
         const parsed = parseEnergyAmount(t);
         const result = checkAmount(t, pricing);
-        if (parsed === undefined || parsed === 0) return result.ok === false && result.reason === "bad_amount";
+        if (parsed === undefined || parsed === 0) return !result.ok && result.reason === "bad_amount";
         if (parsed < pricing.amountMin || parsed > pricing.amountMax) {
           expect(result).toEqual({ ok: false, reason: "amount_out_of_range", min: pricing.amountMin, max: pricing.amountMax });
           return true;

@@ -85,8 +85,8 @@ describe("forged and foreign buttons through the bot (fuzz)", { timeout: fuzzTim
         await h.send(update);
         const answer = h.tg.answerOf(update);
         expect(answer, `unanswered: ${JSON.stringify(d)}`).toBeDefined();
-        if (d.startsWith(`q:${quoteId}:`) || d.startsWith(`bd:${draftId}:`)) expect(EXPIRED.has(String(answer?.text))).toBe(true);
-        const texts = [...h.tg.callsOf("sendMessage"), ...h.tg.callsOf("editMessageText")].slice(sentBefore).map((c) => String(c.params.text));
+        if (d.startsWith(`q:${quoteId}:`) || d.startsWith(`bd:${draftId}:`)) expect(EXPIRED.has(String(answer?.["text"]))).toBe(true);
+        const texts = [...h.tg.callsOf("sendMessage"), ...h.tg.callsOf("editMessageText")].slice(sentBefore).map((c) => String(c.params["text"]));
         for (const t of texts) expect(t).not.toMatch(/NaN|undefined|\[object/);
         // "Not modified" is Telegram's answer to an edit of a stale button's message that changes nothing; the bot ignores it by design.
         const left = h.leftovers();

@@ -104,7 +104,7 @@ describe("deep links and inline queries through the bot (fuzz)", { timeout: fuzz
         await h.send(update);
         expect(h.leftovers()).toEqual({ failedCalls: [], errorLogs: [], unansweredCallbacks: [] });
         const answer = h.tg.answerOf(update);
-        const results = answer?.results as Article[];
+        const results = answer?.["results"] as Article[];
         const parsed = parseQuoteQuery(q, pricing);
         for (const r of results) expect(`${r.title} ${r.description} ${r.input_message_content.message_text}`).not.toMatch(NEW_TEXT);
         if (parsed.kind !== "quote") {

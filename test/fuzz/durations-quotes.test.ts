@@ -14,7 +14,7 @@ const wordLabel = fc.stringMatching(/^[a-z]{3,8}$/);
 const junkWord = fc.stringMatching(/^[a-z!?]{0,3}[x-z!?][0-9]{0,2}$/);
 
 /** A translator that shows which message and count it was asked for. */
-const tr = { t: (key: string, vars?: Record<string, unknown>) => `${key}=${String(vars?.count)}` };
+const tr = { t: (key: string, vars?: Record<string, unknown>) => `${key}=${String(vars?.["count"])}` };
 const UNIT_OF: Record<string, number> = { "duration-hours": 3600, "duration-minutes": 60, "duration-seconds": 1 };
 
 describe("durations (fuzz)", { timeout: fuzzTimeoutMs() }, () => {

@@ -10,7 +10,7 @@ import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
  * Wallet secrets pasted in chat must be recognized (and deleted) however they
  * are written; ordinary order and broadcast input must never be taken for one.
  */
-const wordlist = utils.ethersUtils.wordlists.en!;
+const wordlist = utils.ethersUtils.wordlists["en"]!;
 const WORDS: readonly string[] = Array.from({ length: 2048 }, (_, i) => wordlist.getWord(i));
 const KNOWN = new Set(WORDS);
 const bip39Word = fc.constantFrom(...WORDS);
@@ -33,7 +33,7 @@ describe("secret detection (detectSecret, fuzz)", { timeout: fuzzTimeoutMs() }, 
     });
     fc.assert(
       fc.property(arb, ({ key, upper, prefix, quote, words, at, sep: s }) => {
-        const cased = upper === "upper" ? key.toUpperCase() : upper === "mixed" ? [...key].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join("") : key;
+        const cased = upper === "upper" ? key.toUpperCase() : upper === "mixed" ? Array.from(key).map((c, i) => (i % 2 ? c.toUpperCase() : c)).join("") : key;
         const tokens = [...words];
         tokens.splice(at % (words.length + 1), 0, `${quote[0]}${prefix}${cased}${quote[1]}`);
         return detectSecret(tokens.join(s)) === "private_key";

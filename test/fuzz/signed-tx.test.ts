@@ -98,7 +98,7 @@ function apply(m: Mutation): Mutated {
     case "hostile": {
       // Hidden up to three levels down inside an extra field, or right on the transaction's own object.
       put(target, m.inside === 0 ? m.key : "extra", m.inside === 0 ? m.value : nest(m.inside - 1, { [m.key]: m.value }, false));
-      if (m.inside > 0) put(at(target.extra, Array.from({ length: m.inside - 1 }, () => "a")), m.key, m.value);
+      if (m.inside > 0) put(at(target["extra"], Array.from({ length: m.inside - 1 }, () => "a")), m.key, m.value);
       return { value: tx, expect: "malformed", detail: `the JSON has a field named ${m.key}` };
     }
     case "deep": {

@@ -19,9 +19,9 @@ import type { KillFigures } from "../../testkit/kill-figures.js";
 import { startKillWorld, type BotProcess, type KillWorld } from "./kill-world.js";
 
 /** Rounds per flow and backend: a few in `npm test`, more in `npm run reliability`. */
-export const ROUNDS = Number(process.env.KILL_ROUNDS ?? 2);
+export const ROUNDS = Number(process.env["KILL_ROUNDS"] ?? 2);
 /** The servers' suites spawn slower processes; in `npm test` one round each shows the same path works there. */
-export const SERVER_ROUNDS = Number(process.env.KILL_ROUNDS ?? 1);
+export const SERVER_ROUNDS = Number(process.env["KILL_ROUNDS"] ?? 1);
 /** Milliseconds between the tap being fetched and the kill: before the request, during it, after it, after the card. */
 const KILL_DELAYS_MS = [0, 3, 8, 15, 25, 40, 60, 90, 130, 200, 300, 500];
 const CHAT = 6161;
@@ -30,7 +30,7 @@ const CHAT = 6161;
 function report(f: KillFigures): void {
   const line = JSON.stringify(f);
   process.stdout.write(`reliability: ${line}\n`);
-  if (process.env.RELIABILITY_OUT) appendFileSync(process.env.RELIABILITY_OUT, `${line}\n`);
+  if (process.env["RELIABILITY_OUT"]) appendFileSync(process.env["RELIABILITY_OUT"], `${line}\n`);
 }
 
 export function killSuite(backend: string, openTarget: () => Promise<StoreTarget>, rounds: number): void {

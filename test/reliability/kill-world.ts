@@ -42,7 +42,7 @@ export async function startKillWorld(storageUrl: string) {
   const quotes = createQuoteStore({ store, logger });
   const drafts = createDraftStore({ store, logger });
   const env = {
-    PATH: process.env.PATH ?? "",
+    PATH: process.env["PATH"] ?? "",
     BOT_TOKEN: tg.token,
     TELEGRAM_API_ROOT: front.apiRoot,
     SERVICE_BASE_URL: sim.baseUrl,

@@ -158,7 +158,7 @@ function signatureFor(kind: SignatureKind, body: Uint8Array, garbage: string): s
     case "other-body":
       return formatSignatureHeader(t, [computeSignature(SECRET, t, Uint8Array.from([...body, 0x20]))]);
     case "several":
-      return `${formatSignatureHeader(t, Array.from({ length: 9 }, () => computeSignature(SECRET, t, body)))}`;
+      return formatSignatureHeader(t, Array.from({ length: 9 }, () => computeSignature(SECRET, t, body)));
   }
 }
 

@@ -179,7 +179,7 @@ describe("POST /hooks/:routeId", () => {
     const put = await request(`${h.baseUrl}/hooks/${s.routeId}`, { method: "PUT", body: s.nested });
     await put.body.dump();
     expect(put.statusCode).toBe(405);
-    expect(put.headers.allow).toBe("POST");
+    expect(put.headers["allow"]).toBe("POST");
     await settle(h);
     expect(reReads(h, s.orderId)).toBe(0);
     expect(texts(h, s.chatId)).toEqual([]);

@@ -140,9 +140,9 @@ describe("HTTP server hardening", () => {
     // The route has found the chat and goes on to read the body; the client goes away.
     await vi.waitFor(() => expect(looked).toBe(true), { timeout: 10_000 });
     socket.destroy();
-    await vi.waitFor(() => expect(log.records().filter((r) => r.level === 40).length).toBeGreaterThan(0), { timeout: 10_000 });
-    expect(log.records().filter((r) => Number(r.level) >= 50)).toEqual([]);
-    expect(log.records().filter((r) => r.level === 40).map((r) => r.msg)).toContain("webhook body not received: client went away");
+    await vi.waitFor(() => expect(log.records().filter((r) => r["level"] === 40).length).toBeGreaterThan(0), { timeout: 10_000 });
+    expect(log.records().filter((r) => Number(r["level"]) >= 50)).toEqual([]);
+    expect(log.records().filter((r) => r["level"] === 40).map((r) => r["msg"])).toContain("webhook body not received: client went away");
     expect(log.lines.join("\n")).not.toContain(ROUTE);
   });
 });

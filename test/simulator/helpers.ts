@@ -27,12 +27,12 @@ export interface CallResult {
 
 export async function call(sim: Simulator, method: string, path: string, o: CallOptions = {}): Promise<CallResult> {
   const headers: Record<string, string> = { ...o.headers };
-  if (o.apiKey !== undefined) headers.authorization = `Bearer ${o.apiKey}`;
+  if (o.apiKey !== undefined) headers["authorization"] = `Bearer ${o.apiKey}`;
   if (o.idempotencyKey !== undefined) headers["idempotency-key"] = o.idempotencyKey;
   let body: string | undefined = o.rawBody;
   if (o.body !== undefined) body = JSON.stringify(o.body);
   if (body !== undefined) headers["content-type"] ??= "application/json";
-  const res = await request(`${sim.baseUrl}${path}`, { method: method as "GET", headers, body });
+  const res = await request(`${sim.baseUrl}${path}`, { method: method as "GET", headers, body: body ?? null });
   const text = await res.body.text();
   let json: unknown;
   try {

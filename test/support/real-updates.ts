@@ -16,10 +16,10 @@ export function loadUpdate(name: string, options: { text?: string; updateId?: nu
   if (options.updateId !== undefined) update.update_id = options.updateId;
   const msg = (update.message ?? update.edited_message ?? update.channel_post) as Record<string, unknown> | undefined;
   if (msg && options.text !== undefined) {
-    msg.text = options.text;
+    msg["text"] = options.text;
     const entities = commandEntities(options.text);
-    if (entities.length > 0) msg.entities = entities;
-    else delete msg.entities;
+    if (entities.length > 0) msg["entities"] = entities;
+    else delete msg["entities"];
   }
   return update;
 }

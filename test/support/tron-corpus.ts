@@ -30,7 +30,7 @@ export function loadCorpus(): CorpusEntry[] {
 
 /** Every corpus transaction is judged two minutes before its own expiration: a moment the service would still take it. */
 export function ownTime(entry: Pick<CorpusEntry, "transaction">): number {
-  return Number(entry.transaction.raw_data.expiration) - 120_000;
+  return Number(entry.transaction.raw_data["expiration"]) - 120_000;
 }
 
 function jsonValue(v: DecodedValue): unknown {

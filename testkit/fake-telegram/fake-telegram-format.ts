@@ -155,20 +155,20 @@ export function parseMarkup(raw: unknown): { ok: true; rows: Button[][]; markup:
   }
   const m = markup as Record<string, unknown>;
   if (!("inline_keyboard" in m)) return { ok: true, rows: [], markup };
-  if (!Array.isArray(m.inline_keyboard)) return { ok: false, description: "Bad Request: field \"inline_keyboard\" must be an Array" };
+  if (!Array.isArray(m["inline_keyboard"])) return { ok: false, description: "Bad Request: field \"inline_keyboard\" must be an Array" };
   const rows: Button[][] = [];
-  for (const row of m.inline_keyboard as unknown[]) {
+  for (const row of m["inline_keyboard"] as unknown[]) {
     if (!Array.isArray(row)) return { ok: false, description: "Bad Request: field \"inline_keyboard\" must be an Array of Arrays" };
     const out: Button[] = [];
     for (const b of row as Record<string, unknown>[]) {
-      if (typeof b?.text !== "string" || b.text.length === 0) return { ok: false, description: "Bad Request: text buttons are unallowed in the inline keyboard" };
+      if (typeof b?.["text"] !== "string" || b["text"].length === 0) return { ok: false, description: "Bad Request: text buttons are unallowed in the inline keyboard" };
       const kinds = BUTTON_KINDS.filter((k) => b[k] !== undefined);
       if (kinds.length !== 1) return { ok: false, description: "Bad Request: inline keyboard button must have exactly one optional field" };
       if (kinds[0] === "callback_data") {
-        const bytes = typeof b.callback_data === "string" ? Buffer.byteLength(b.callback_data) : 0;
+        const bytes = typeof b["callback_data"] === "string" ? Buffer.byteLength(b["callback_data"]) : 0;
         if (bytes < 1 || bytes > 64) return { ok: false, description: "Bad Request: BUTTON_DATA_INVALID" };
       }
-      if (kinds[0] === "url" && (typeof b.url !== "string" || !/^(https?|tg):\/\/[^\s]+$/.test(b.url))) {
+      if (kinds[0] === "url" && (typeof b["url"] !== "string" || !/^(https?|tg):\/\/[^\s]+$/.test(b["url"]))) {
         return { ok: false, description: "Bad Request: BUTTON_URL_INVALID" };
       }
       out.push(b as unknown as Button);

@@ -78,8 +78,8 @@ const NO_SEND_RIGHTS = {
 
 /** Commands are stored per scope type and language: "all_private_chats:ru", "default:". */
 export function commandsKey(p: Record<string, unknown>): string {
-  const scope = jsonParam(p.scope) as { type?: unknown; chat_id?: unknown } | undefined;
-  const lang = typeof p.language_code === "string" ? p.language_code : "";
+  const scope = jsonParam(p["scope"]) as { type?: unknown; chat_id?: unknown } | undefined;
+  const lang = typeof p["language_code"] === "string" ? p["language_code"] : "";
   const type = typeof scope?.type === "string" ? scope.type : "default";
   // Chat scopes are per chat: "chat:1001:ru".
   const chatId = intParam(scope?.chat_id) ?? (typeof scope?.chat_id === "string" ? scope.chat_id : undefined);
@@ -89,7 +89,7 @@ export function commandsKey(p: Record<string, unknown>): string {
 
 export function createMethods(core: FakeCore): Record<string, Method> {
   function chatOf(p: Params): FakeChatState {
-    const id = intParam(p.chat_id);
+    const id = intParam(p["chat_id"]);
     if (id === undefined) throw bad("chat_id is empty");
     const chat = core.chats.get(id);
     if (!chat) throw bad("chat not found");
@@ -137,13 +137,13 @@ export function createMethods(core: FakeCore): Record<string, Method> {
         : { from: { id: core.botInfo.id, is_bot: true, first_name: core.botInfo.first_name, username: core.botInfo.username } }),
     };
     if (m.threadId !== undefined) Object.assign(base, { message_thread_id: m.threadId, is_topic_message: true });
-    if (m.edits > 0) base.edit_date = m.date;
-    if (m.markup && typeof m.markup === "object" && "inline_keyboard" in m.markup) base.reply_markup = m.markup;
-    if (m.photo) base.photo = [{ file_id: m.photo.fileId, file_unique_id: `u${m.photo.fileId}`, width: 300, height: 300 }];
-    if (m.document) base.document = { file_id: m.document.fileId, file_unique_id: `u${m.document.fileId}`, file_name: m.document.fileName };
+    if (m.edits > 0) base["edit_date"] = m.date;
+    if (m.markup && typeof m.markup === "object" && "inline_keyboard" in m.markup) base["reply_markup"] = m.markup;
+    if (m.photo) base["photo"] = [{ file_id: m.photo.fileId, file_unique_id: `u${m.photo.fileId}`, width: 300, height: 300 }];
+    if (m.document) base["document"] = { file_id: m.document.fileId, file_unique_id: `u${m.document.fileId}`, file_name: m.document.fileName };
     if (m.photo || m.document) {
-      if (m.text) base.caption = m.text;
-    } else base.text = m.text;
+      if (m.text) base["caption"] = m.text;
+    } else base["text"] = m.text;
     return base as unknown as Message;
   }
 
@@ -164,7 +164,7 @@ export function createMethods(core: FakeCore): Record<string, Method> {
   }
 
   function liveMessage(chat: FakeChatState, p: Params, action: "edit" | "delete"): StoredMessage {
-    const id = intParam(p.message_id);
+    const id = intParam(p["message_id"]);
     const m = id === undefined ? undefined : chat.messages.get(id);
     if (!m || m.deleted) throw bad(action === "edit" ? "message to edit not found" : "message to delete not found");
     return m;
@@ -190,13 +190,13 @@ export function createMethods(core: FakeCore): Record<string, Method> {
     const chat = chatOf(p);
     const threadId = placeOf(chat, p, field === "photo" ? "photos" : "documents");
     const file = media(p, files, field);
-    const caption = formatted(p.caption, p.parse_mode, 1024, "caption");
-    const markup = markupOf(jsonParam(p.reply_markup));
+    const caption = formatted(p["caption"], p["parse_mode"], 1024, "caption");
+    const markup = markupOf(jsonParam(p["reply_markup"]));
     limit(chat);
     const m = store(chat, {
       text: caption.plain,
       rawText: caption.raw,
-      parseMode: typeof p.parse_mode === "string" ? p.parse_mode : undefined,
+      parseMode: typeof p["parse_mode"] === "string" ? p["parse_mode"] : undefined,
       buttons: markup.rows,
       markup: markup.markup,
       ...(threadId === undefined ? {} : { threadId }),
@@ -217,16 +217,16 @@ export function createMethods(core: FakeCore): Record<string, Method> {
     getupdates: async (p, _files, signal) => {
       if (core.webhook.url) throw new TelegramError(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
       // Remembered for the updates created from now on (Telegram: earlier ones may still arrive).
-      const allowed = allowedUpdatesParam(p.allowed_updates);
+      const allowed = allowedUpdatesParam(p["allowed_updates"]);
       if (allowed !== undefined) core.allowedUpdates = allowed;
       // Telegram serves the newest poll and ends the older one with 409 (a restarted bot is not locked out).
       core.pendingPoll?.supersede();
-      const offset = intParam(p.offset);
+      const offset = intParam(p["offset"]);
       if (offset !== undefined) {
         while (core.updates.length > 0 && core.updates[0]!.update_id < offset) core.updates.shift();
       }
-      const timeout = Math.min(intParam(p.timeout) ?? 0, 50);
-      const limitCount = Math.min(Math.max(intParam(p.limit) ?? 100, 1), 100);
+      const timeout = Math.min(intParam(p["timeout"]) ?? 0, 50);
+      const limitCount = Math.min(Math.max(intParam(p["limit"]) ?? 100, 1), 100);
       if (core.updates.length === 0 && timeout > 0) {
         const stop = new AbortController();
         let superseded = false;
@@ -250,13 +250,13 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       return core.updates.slice(0, limitCount);
     },
     setmycommands: (p) => {
-      const commands = jsonParam(p.commands);
+      const commands = jsonParam(p["commands"]);
       if (!Array.isArray(commands) || commands.length > 100) throw bad("commands must be an array of at most 100 BotCommand");
       for (const c of commands as { command?: unknown; description?: unknown }[]) {
         if (typeof c.command !== "string" || !/^[a-z0-9_]{1,32}$/.test(c.command)) throw bad("BOT_COMMAND_INVALID");
         if (typeof c.description !== "string" || c.description.length < 1 || c.description.length > 256) throw bad("BOT_COMMAND_DESCRIPTION_INVALID");
       }
-      const lang = typeof p.language_code === "string" ? p.language_code : "";
+      const lang = typeof p["language_code"] === "string" ? p["language_code"] : "";
       if (lang && !/^[a-z]{2}$/.test(lang)) throw bad("invalid language code specified");
       core.commands.set(commandsKey(p), commands);
       return true;
@@ -266,13 +266,13 @@ export function createMethods(core: FakeCore): Record<string, Method> {
     sendmessage: (p) => {
       const chat = chatOf(p);
       const threadId = placeOf(chat, p, "text messages");
-      const text = formatted(p.text, p.parse_mode, 4096, "message text");
-      const markup = markupOf(jsonParam(p.reply_markup));
+      const text = formatted(p["text"], p["parse_mode"], 4096, "message text");
+      const markup = markupOf(jsonParam(p["reply_markup"]));
       limit(chat);
       const m = store(chat, {
         text: text.plain,
         rawText: text.raw,
-        parseMode: typeof p.parse_mode === "string" ? p.parse_mode : undefined,
+        parseMode: typeof p["parse_mode"] === "string" ? p["parse_mode"] : undefined,
         buttons: markup.rows,
         markup: markup.markup,
         ...(threadId === undefined ? {} : { threadId }),
@@ -280,23 +280,23 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       return toMessage(chat, m);
     },
     editmessagetext: (p) => {
-      if (p.inline_message_id !== undefined) return true;
+      if (p["inline_message_id"] !== undefined) return true;
       const chat = chatOf(p);
       const m = liveMessage(chat, p, "edit");
       if (m.from !== "bot") throw bad("message can't be edited");
       if (m.photo || m.document) throw bad("there is no text in the message to edit");
-      const text = formatted(p.text, p.parse_mode, 4096, "message text");
-      const markup = markupOf(jsonParam(p.reply_markup));
+      const text = formatted(p["text"], p["parse_mode"], 4096, "message text");
+      const markup = markupOf(jsonParam(p["reply_markup"]));
       if (text.raw === m.rawText && markupKey(markup.markup) === markupKey(m.markup)) throw bad(NOT_MODIFIED);
-      Object.assign(m, { text: text.plain, rawText: text.raw, parseMode: p.parse_mode, buttons: markup.rows, markup: markup.markup, edits: m.edits + 1 });
+      Object.assign(m, { text: text.plain, rawText: text.raw, parseMode: p["parse_mode"], buttons: markup.rows, markup: markup.markup, edits: m.edits + 1 });
       return toMessage(chat, m);
     },
     editmessagereplymarkup: (p) => {
-      if (p.inline_message_id !== undefined) return true;
+      if (p["inline_message_id"] !== undefined) return true;
       const chat = chatOf(p);
       const m = liveMessage(chat, p, "edit");
       if (m.from !== "bot") throw bad("message can't be edited");
-      const markup = markupOf(jsonParam(p.reply_markup));
+      const markup = markupOf(jsonParam(p["reply_markup"]));
       if (markupKey(markup.markup) === markupKey(m.markup)) throw bad(NOT_MODIFIED);
       Object.assign(m, { buttons: markup.rows, markup: markup.markup, edits: m.edits + 1 });
       return toMessage(chat, m);
@@ -309,41 +309,41 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       return true;
     },
     answercallbackquery: (p) => {
-      if (typeof p.text === "string" && p.text.length > 200) throw bad("MESSAGE_TOO_LONG");
-      const q = answerQuery(p.callback_query_id, "callback");
+      if (typeof p["text"] === "string" && p["text"].length > 200) throw bad("MESSAGE_TOO_LONG");
+      const q = answerQuery(p["callback_query_id"], "callback");
       q.answer = { ...p };
       return true;
     },
     answerinlinequery: (p) => {
-      const results = jsonParam(p.results);
+      const results = jsonParam(p["results"]);
       if (!Array.isArray(results)) throw bad("results must be an array");
       if (results.length > 50) throw bad("RESULTS_TOO_MUCH");
       const ids = new Set<string>();
       for (const r of results as Record<string, unknown>[]) {
-        if (typeof r.id !== "string" || Buffer.byteLength(r.id) < 1 || Buffer.byteLength(r.id) > 64) throw bad("RESULT_ID_INVALID");
-        if (ids.has(r.id)) throw bad("RESULT_ID_DUPLICATE");
-        ids.add(r.id);
-        if (r.type === "article") {
-          if (typeof r.title !== "string" || r.title.length === 0) throw bad("RESULT_TITLE_EMPTY");
-          const content = r.input_message_content as Record<string, unknown> | undefined;
+        if (typeof r["id"] !== "string" || Buffer.byteLength(r["id"]) < 1 || Buffer.byteLength(r["id"]) > 64) throw bad("RESULT_ID_INVALID");
+        if (ids.has(r["id"])) throw bad("RESULT_ID_DUPLICATE");
+        ids.add(r["id"]);
+        if (r["type"] === "article") {
+          if (typeof r["title"] !== "string" || r["title"].length === 0) throw bad("RESULT_TITLE_EMPTY");
+          const content = r["input_message_content"] as Record<string, unknown> | undefined;
           if (!content) throw bad("input_message_content is required");
-          formatted(content.message_text, content.parse_mode, 4096, "message text");
+          formatted(content["message_text"], content["parse_mode"], 4096, "message text");
         }
-        markupOf(r.reply_markup);
+        markupOf(r["reply_markup"]);
       }
-      const button = jsonParam(p.button) as Record<string, unknown> | undefined;
+      const button = jsonParam(p["button"]) as Record<string, unknown> | undefined;
       if (button !== undefined) {
-        if (typeof button.text !== "string" || button.text.length === 0) throw bad("BUTTON_TEXT_INVALID");
-        const sp = button.start_parameter;
+        if (typeof button["text"] !== "string" || button["text"].length === 0) throw bad("BUTTON_TEXT_INVALID");
+        const sp = button["start_parameter"];
         if (sp !== undefined && (typeof sp !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(sp))) throw bad("START_PARAM_INVALID");
       }
-      const q = answerQuery(p.inline_query_id, "inline");
+      const q = answerQuery(p["inline_query_id"], "inline");
       q.answer = { ...p, results, button };
       return true;
     },
     getchatmember: (p) => {
       const chat = chatOf(p);
-      const userId = intParam(p.user_id);
+      const userId = intParam(p["user_id"]);
       if (userId === undefined) throw bad("user_id is empty");
       const botUser = { id: core.botInfo.id, is_bot: true, first_name: core.botInfo.first_name, username: core.botInfo.username };
       if (userId !== core.botInfo.id) return { status: "member", user: { id: userId, is_bot: false, first_name: `User${userId}` } };
@@ -356,29 +356,29 @@ export function createMethods(core: FakeCore): Record<string, Method> {
     sendphoto: (p, files) => sendMedia(p, files, "photo"),
     senddocument: (p, files) => sendMedia(p, files, "document"),
     getfile: (p) => {
-      const f = typeof p.file_id === "string" ? core.files.get(p.file_id) : undefined;
+      const f = typeof p["file_id"] === "string" ? core.files.get(p["file_id"]) : undefined;
       if (!f) throw bad("invalid file_id");
       return { file_id: f.fileId, file_unique_id: f.fileUniqueId, file_size: f.bytes.length, file_path: f.path };
     },
     sendchataction: (p) => {
       chatOf(p);
-      if (typeof p.action !== "string" || !CHAT_ACTIONS.has(p.action)) throw bad("wrong parameter action in request");
+      if (typeof p["action"] !== "string" || !CHAT_ACTIONS.has(p["action"])) throw bad("wrong parameter action in request");
       return true;
     },
     setwebhook: (p) => {
-      const url = typeof p.url === "string" ? p.url : "";
+      const url = typeof p["url"] === "string" ? p["url"] : "";
       if (url && !/^https:\/\//.test(url)) throw bad("bad webhook: An HTTPS URL must be provided for webhook");
-      const secret = typeof p.secret_token === "string" ? p.secret_token : undefined;
+      const secret = typeof p["secret_token"] === "string" ? p["secret_token"] : undefined;
       if (secret !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secret)) throw bad("bad webhook: secret token contains unallowed characters");
-      const allowed = allowedUpdatesParam(p.allowed_updates);
+      const allowed = allowedUpdatesParam(p["allowed_updates"]);
       if (allowed !== undefined) core.allowedUpdates = allowed;
       core.webhook = { url, secretToken: secret };
-      if (boolParam(p.drop_pending_updates)) core.updates.length = 0;
+      if (boolParam(p["drop_pending_updates"])) core.updates.length = 0;
       return true;
     },
     deletewebhook: (p) => {
       core.webhook = { url: "" };
-      if (boolParam(p.drop_pending_updates)) core.updates.length = 0;
+      if (boolParam(p["drop_pending_updates"])) core.updates.length = 0;
       return true;
     },
     getwebhookinfo: () => ({ url: core.webhook.url, has_custom_certificate: false, pending_update_count: core.webhook.url ? core.updates.length : 0 }),

@@ -33,7 +33,7 @@ export function placeOf(chat: FakeChatState, p: Record<string, unknown>, kind: S
   if (chat.botStanding === "left") throw new TelegramError(403, `Forbidden: bot is not a member of the ${chat.type === "group" ? "group" : chat.type} chat`);
   if (chat.type === "channel" && chat.botStanding !== "administrator") throw bad("need administrator rights in the channel chat");
   if (chat.botStanding === "restricted") throw bad(`not enough rights to send ${kind} to the chat`);
-  const given = p.message_thread_id;
+  const given = p["message_thread_id"];
   const thread = given === undefined ? undefined : intParam(given);
   if (given !== undefined && thread === undefined) throw bad("message thread not found");
   if (!chat.forum) {
@@ -42,7 +42,7 @@ export function placeOf(chat: FakeChatState, p: Record<string, unknown>, kind: S
   }
   let target = thread;
   if (target === undefined) {
-    const replyTo = intParam((jsonParam(p.reply_parameters) as { message_id?: unknown } | undefined)?.message_id) ?? intParam(p.reply_to_message_id);
+    const replyTo = intParam((jsonParam(p["reply_parameters"]) as { message_id?: unknown } | undefined)?.message_id) ?? intParam(p["reply_to_message_id"]);
     target = replyTo === undefined ? undefined : chat.messages.get(replyTo)?.threadId;
   }
   if (target === undefined) {

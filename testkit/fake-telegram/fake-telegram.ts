@@ -162,13 +162,23 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
       const fileMatch = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
       if (fileMatch) {
         const file = fileMatch[1] === token ? [...core.files.values()].find((f) => f.path === decodeURIComponent(fileMatch[2]!)) : undefined;
-        if (!file) return reply(404, { ok: false, error_code: 404, description: "Not Found" });
+        if (!file) {
+          reply(404, { ok: false, error_code: 404, description: "Not Found" });
+          return;
+        }
         res.writeHead(200, { "content-type": file.mimeType ?? "application/octet-stream" });
-        return res.end(file.bytes);
+        res.end(file.bytes);
+        return;
       }
       const m = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
-      if (!m) return reply(404, { ok: false, error_code: 404, description: "Not Found" });
-      if (m[1] !== token) return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
+      if (!m) {
+        reply(404, { ok: false, error_code: 404, description: "Not Found" });
+        return;
+      }
+      if (m[1] !== token) {
+        reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
+        return;
+      }
       const method = m[2]!;
       // A client that goes away (a stopped runner) ends its long poll instead of holding it.
       const gone = new AbortController();

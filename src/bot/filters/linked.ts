@@ -20,6 +20,8 @@ export function linkedOnly<C extends BotContext>(handler: (ctx: LinkedContext<C>
       await ctx.reply(translate(ctx, "not-linked"), HTML);
       return;
     }
+    // Object.assign returns ctx itself, the same Context instance, now carrying the account.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
     await handler(Object.assign(ctx, { account }), next);
   };
 }

@@ -71,7 +71,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       }
       if (!change.final) return;
       const params: Record<string, unknown> = { chat_id: chatId, text: finalText(tr, change, locale, now()), ...HTML };
-      if (change.kind === "order" && status === "fulfilled") params.reply_markup = { inline_keyboard: createRentAgainKeyboard(tr, id).inline_keyboard };
+      if (change.kind === "order" && status === "fulfilled") params["reply_markup"] = { inline_keyboard: createRentAgainKeyboard(tr, id).inline_keyboard };
       await deps.push.enqueue({ id: jobId("final"), chatId, method: "sendMessage", params });
     },
 

@@ -18,7 +18,7 @@ export type DraftState = (typeof DRAFT_STATES)[number];
 const feeEstimateSchema = z.object({
   units: z.number().int(),
   feeSun: z.string(),
-  recipient: z.enum(["holder", "first_time"]).optional(),
+  recipient: z.enum(["holder", "first_time"]).exactOptional(),
 });
 
 export const broadcastSummarySchema = z.object({
@@ -26,20 +26,20 @@ export const broadcastSummarySchema = z.object({
   kind: z.enum(["usdt", "trx", "trc20", "system", "contract"]),
   contractType: z.string(),
   fromAddress: z.string(),
-  toAddress: z.string().optional(),
-  amountAtomic: z.string().optional(),
-  amountSun: z.string().optional(),
-  contractAddress: z.string().optional(),
+  toAddress: z.string().exactOptional(),
+  amountAtomic: z.string().exactOptional(),
+  amountSun: z.string().exactOptional(),
+  contractAddress: z.string().exactOptional(),
   details: z
     .object({
-      resource: z.string().optional(),
-      assetName: z.string().optional(),
-      votes: z.array(z.object({ address: z.string(), count: z.string() })).optional(),
-      lock: z.boolean().optional(),
-      callValueSun: z.string().optional(),
+      resource: z.string().exactOptional(),
+      assetName: z.string().exactOptional(),
+      votes: z.array(z.object({ address: z.string(), count: z.string() })).exactOptional(),
+      lock: z.boolean().exactOptional(),
+      callValueSun: z.string().exactOptional(),
     })
-    .optional(),
-  permissionId: z.number().int().optional(),
+    .exactOptional(),
+  permissionId: z.number().int().exactOptional(),
   expirationMs: z.number().int(),
   resource: z.enum(["ENERGY", "BANDWIDTH"]),
   estimates: z.array(feeEstimateSchema),

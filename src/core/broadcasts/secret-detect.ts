@@ -21,7 +21,7 @@ const WORDLIST_SHARE = 0.75;
 
 function inWordlist(word: string): boolean {
   try {
-    return utils.ethersUtils.wordlists.en!.getWordIndex(word) >= 0;
+    return utils.ethersUtils.wordlists["en"]!.getWordIndex(word) >= 0;
   } catch {
     return false;
   }

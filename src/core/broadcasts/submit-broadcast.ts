@@ -19,7 +19,7 @@ export type SubmitResult =
   | { status: "not_found" }
   | { status: "cancelled"; draft: BroadcastDraft }
   | { status: "expired"; draft: BroadcastDraft }
-  | { status: "duplicate"; draft: BroadcastDraft; existing?: HistoryEntry }
+  | { status: "duplicate"; draft: BroadcastDraft; existing?: HistoryEntry | undefined }
   | { status: "failed"; draft: BroadcastDraft; error: ServiceError; retryable: boolean };
 
 export interface BroadcastSubmitterDeps {

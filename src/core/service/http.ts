@@ -60,7 +60,7 @@ export function createHttpTransport(deps: HttpTransportDeps): HttpTransport {
   async function attempt<T>(spec: AttemptSpec<T>): Promise<AttemptResult<T>> {
     const { method, path, apiKey } = spec;
     const headers: Record<string, string> = { accept: "application/json", "user-agent": deps.userAgent };
-    if (apiKey !== undefined) headers.authorization = `Bearer ${apiKey}`;
+    if (apiKey !== undefined) headers["authorization"] = `Bearer ${apiKey}`;
     if (spec.idempotencyKey !== undefined) headers["idempotency-key"] = spec.idempotencyKey;
     if (spec.body !== undefined) headers["content-type"] = "application/json";
 
@@ -78,7 +78,7 @@ export function createHttpTransport(deps: HttpTransportDeps): HttpTransport {
         method,
         path: basePath + path,
         headers,
-        body: spec.body,
+        body: spec.body ?? null,
         signal: controller.signal,
         headersTimeout: spec.timeoutMs,
         bodyTimeout: spec.timeoutMs,

@@ -14,7 +14,7 @@ export interface ChatIndex {
 
 export function createChatIndex(kv: KeyValue, options: { max: number; ttlMs: number }): ChatIndex {
   const read = async (chatId: number): Promise<string[]> => {
-    const value = await kv.get<unknown>(String(chatId));
+    const value = await kv.get(String(chatId));
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
   };
   return {

@@ -42,7 +42,7 @@ interface Driver {
 
 /** Redacts the password so a URL can appear in errors and logs. */
 function describeUrl(url: string): string {
-  return url.replace(/\/\/([^/@]*)@/, (_match, auth: string) => `//${auth.includes(":") ? `${auth.split(":")[0]}:***` : auth}@`);
+  return url.replace(/\/\/([^/@]*)@/, (_match, auth: string) => `//${auth.includes(":") ? `${auth.split(":")[0] ?? ""}:***` : auth}@`);
 }
 
 /**
@@ -163,7 +163,11 @@ function openSqliteDriver(url: string): Driver {
     // Synchronous calls wrapped so that a throw becomes a rejection.
     ping: () => new Promise((done) => done(database.ping())),
     purgeExpired: () => new Promise((done) => done(database.purgeExpired())),
-    close: () => new Promise((done) => done(database.close())),
+    close: () =>
+      new Promise<void>((done) => {
+        database.close();
+        done();
+      }),
   };
 }
 
@@ -215,7 +219,7 @@ async function openPostgresDriver(url: string, logger: Logger): Promise<Driver> 
     kind: "postgres",
     createAdapter: () => new PostgresStore({ pool, table }),
     keyvPrefixesKeys: true,
-    ping: async () => (await pool.query("SELECT 1 AS one")).rows[0]?.one === 1,
+    ping: async () => (await pool.query("SELECT 1 AS one")).rows[0]?.["one"] === 1,
     purgeExpired: () => purgeExpiredPostgres(pool, table),
     close: () => pool.end(),
   };

@@ -65,10 +65,19 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
   function decode(id: string, stored: unknown): T | undefined {
     if (stored === undefined) return undefined;
     const envelope = envelopeSchema.safeParse(stored);
-    if (!envelope.success) return report({ id, reason: "not-an-envelope" });
-    if (envelope.data.v !== version) return report({ id, reason: "wrong-version", foundVersion: envelope.data.v });
+    if (!envelope.success) {
+      report({ id, reason: "not-an-envelope" });
+      return undefined;
+    }
+    if (envelope.data.v !== version) {
+      report({ id, reason: "wrong-version", foundVersion: envelope.data.v });
+      return undefined;
+    }
     const parsed = schema.safeParse(envelope.data.data);
-    if (!parsed.success) return report({ id, reason: "schema-mismatch" }, z.flattenError(parsed.error).fieldErrors);
+    if (!parsed.success) {
+      report({ id, reason: "schema-mismatch" }, z.flattenError(parsed.error).fieldErrors);
+      return undefined;
+    }
     return parsed.data;
   }
 
@@ -78,7 +87,10 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
       stored = await kv.get(id);
     } catch (error) {
       // Unparsable JSON in the row; connection failures still propagate.
-      if (error instanceof SyntaxError) return report({ id, reason: "not-json" });
+      if (error instanceof SyntaxError) {
+        report({ id, reason: "not-json" });
+        return undefined;
+      }
       throw error;
     }
     return decode(id, stored);

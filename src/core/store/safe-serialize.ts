@@ -38,7 +38,7 @@ function escapeForStore(data: unknown): unknown {
     const keys: (string | number)[] = Array.isArray(copy) ? copy.map((_, i) => i) : Object.keys(copy);
     for (const k of keys) stack.push({ parent: copy, key: k, depth: depth + 1 });
   }
-  return holder.root;
+  return holder["root"];
 }
 
 export function safeSerialize(data: unknown): string {
@@ -56,6 +56,8 @@ function put(target: Record<string, unknown> | unknown[], key: string | number, 
   else (target as Record<string | number, unknown>)[key] = value;
 }
 
+// Keyv's `deserialize` option is generic in its result, so this one is too.
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
 export function safeDeserialize<T = unknown>(text: string): T {
   const root = JSON.parse(text) as unknown;
   if (typeof root === "string") return revive(root) as T;

@@ -121,7 +121,10 @@ export function createTracker(deps: TrackerDeps): Tracker {
     if (item.pendingCard) {
       // The bot is still drawing the first card; its report (or the grace's end) comes first.
       const waitMs = item.startedAtMs + cardGraceMs - now();
-      if (waitMs > 0) return schedule(item, waitMs);
+      if (waitMs > 0) {
+        schedule(item, waitMs);
+        return;
+      }
       item = withoutPendingCard(item);
     }
     const apiKey = await deps.getApiKey(item.chatId);

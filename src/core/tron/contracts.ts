@@ -166,8 +166,3 @@ export function decodeContractValue(type: number, bytes: Uint8Array): Record<str
   }
   return out;
 }
-
-export function contractTypeNumber(name: string): number | undefined {
-  for (const [num, schema] of Object.entries(CONTRACT_SCHEMAS)) if (schema.name === name) return Number(num);
-  return undefined;
-}

@@ -170,7 +170,7 @@ function valueAgrees(json: unknown, v: DecodedValue): boolean {
         json.every((j, i) => {
           const vote = v.votes[i]!;
           if (!isObject(j) || Object.keys(j).some((k) => k !== "vote_address" && k !== "vote_count")) return false;
-          return addressAgrees(j.vote_address ?? "", vote.address) && intAgrees(j.vote_count ?? 0, vote.count);
+          return addressAgrees(j["vote_address"] ?? "", vote.address) && intAgrees(j["vote_count"] ?? 0, vote.count);
         })
       );
   }
@@ -181,15 +181,15 @@ function contractDisagreement(json: unknown, c: DecodedContract, at: string): st
   for (const key of Object.keys(json)) {
     if (!["type", "parameter", "Permission_id", "provider", "ContractName"].includes(key)) return `${at}.${key} is not in the signed bytes`;
   }
-  if (json.type !== c.typeName) return `${at}.type says ${String(json.type)}, the signed bytes hold ${c.typeName}`;
-  if (json.Permission_id !== undefined && !intAgrees(json.Permission_id, BigInt(c.permissionId))) return `${at}.Permission_id disagrees`;
-  if (json.provider !== undefined && !hexAgrees(json.provider, c.provider)) return `${at}.provider disagrees`;
-  if (json.ContractName !== undefined && !bytesAgree(json.ContractName, c.contractName)) return `${at}.ContractName disagrees`;
-  const p = json.parameter;
-  if (!isObject(p) || !isObject(p.value)) return `${at}.parameter.value is missing`;
+  if (json["type"] !== c.typeName) return `${at}.type says ${String(json["type"])}, the signed bytes hold ${c.typeName}`;
+  if (json["Permission_id"] !== undefined && !intAgrees(json["Permission_id"], BigInt(c.permissionId))) return `${at}.Permission_id disagrees`;
+  if (json["provider"] !== undefined && !hexAgrees(json["provider"], c.provider)) return `${at}.provider disagrees`;
+  if (json["ContractName"] !== undefined && !bytesAgree(json["ContractName"], c.contractName)) return `${at}.ContractName disagrees`;
+  const p = json["parameter"];
+  if (!isObject(p) || !isObject(p["value"])) return `${at}.parameter.value is missing`;
   if (Object.keys(p).some((k) => k !== "value" && k !== "type_url")) return `${at}.parameter carries fields that are not signed`;
-  if (p.type_url !== undefined && p.type_url !== c.typeUrl && p.type_url !== `${TYPE_URL_PREFIX}${c.typeName}`) return `${at}.parameter.type_url disagrees`;
-  for (const [key, value] of Object.entries(p.value)) {
+  if (p["type_url"] !== undefined && p["type_url"] !== c.typeUrl && p["type_url"] !== `${TYPE_URL_PREFIX}${c.typeName}`) return `${at}.parameter.type_url disagrees`;
+  for (const [key, value] of Object.entries(p["value"])) {
     const decoded = c.value[key];
     if (!decoded) return `${at}.parameter.value.${key} is not a field of ${c.typeName}`;
     if (!valueAgrees(value, decoded)) return `${at}.parameter.value.${key} disagrees with the signed bytes`;
@@ -216,7 +216,7 @@ export function rawDataDisagreement(json: unknown, raw: DecodedRaw): string | un
     if (!agrees) return `raw_data.${key} is not in the signed bytes`;
     if (!agrees(value)) return `raw_data.${key} disagrees with the signed bytes`;
   }
-  const contracts = json.contract;
+  const contracts = json["contract"];
   if (!Array.isArray(contracts) || contracts.length !== raw.contracts.length) return "raw_data.contract does not list the signed contracts";
   for (let i = 0; i < contracts.length; i++) {
     const problem = contractDisagreement(contracts[i], raw.contracts[i]!, `raw_data.contract[${i}]`);

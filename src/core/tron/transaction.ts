@@ -155,7 +155,7 @@ export function verifySignedTransaction(input: unknown, nowMs: number, options: 
   const disagreement = rawDataDisagreement(rawData, raw);
   if (disagreement !== undefined) return reject("raw_data_mismatch", disagreement);
   const c0 = raw.contracts[0]!;
-  const owner = c0.value.owner_address;
+  const owner = c0.value["owner_address"];
   const ownerHex = owner?.kind === "address" ? owner.hex : "";
   if (ownerHex === "") return reject("malformed", "owner_address is missing");
 
@@ -231,54 +231,54 @@ function named(v: DecodedValue | undefined): string | undefined {
 /** Fills in what the transaction does, from the decoded bytes only. */
 function describe(base: VerifiedTransaction, c: DecodedContract, options: VerifyOptions): VerifiedTransaction {
   const v = c.value;
-  const set = (extra: Partial<VerifiedTransaction>): VerifiedTransaction => {
+  const set = (extra: { [K in keyof VerifiedTransaction]?: VerifiedTransaction[K] | undefined }): VerifiedTransaction => {
     const out: VerifiedTransaction = { ...base };
     for (const [k, val] of Object.entries(extra)) if (val !== undefined) (out as unknown as Json)[k] = val;
     return out;
   };
   switch (c.typeName) {
     case "TransferContract":
-      return set({ kind: "trx", toAddress: addr(v.to_address), amountSun: int(v.amount) });
+      return set({ kind: "trx", toAddress: addr(v["to_address"]), amountSun: int(v["amount"]) });
     case "TriggerSmartContract":
       return readTrigger(base, v, options);
     case "TransferAssetContract":
       return set({
-        toAddress: addr(v.to_address),
-        amountAtomic: int(v.amount),
-        details: { assetName: v.asset_name?.kind === "bytes" ? Buffer.from(v.asset_name.hex, "hex").toString("utf8") : "" },
+        toAddress: addr(v["to_address"]),
+        amountAtomic: int(v["amount"]),
+        details: { assetName: v["asset_name"]?.kind === "bytes" ? Buffer.from(v["asset_name"].hex, "hex").toString("utf8") : "" },
       });
     case "VoteWitnessContract":
-      return set({ details: { votes: v.votes?.kind === "votes" ? v.votes.votes.map((x) => ({ address: b58(x.address), count: x.count.toString() })) : [] } });
+      return set({ details: { votes: v["votes"]?.kind === "votes" ? v["votes"].votes.map((x) => ({ address: b58(x.address), count: x.count.toString() })) : [] } });
     case "AccountCreateContract":
-      return set({ toAddress: addr(v.account_address) });
+      return set({ toAddress: addr(v["account_address"]) });
     case "FreezeBalanceV2Contract":
     case "FreezeBalanceContract":
-      return set({ amountSun: int(v.frozen_balance), toAddress: addr(v.receiver_address), details: { resource: named(v.resource) ?? "BANDWIDTH" } });
+      return set({ amountSun: int(v["frozen_balance"]), toAddress: addr(v["receiver_address"]), details: { resource: named(v["resource"]) ?? "BANDWIDTH" } });
     case "UnfreezeBalanceV2Contract":
-      return set({ amountSun: int(v.unfreeze_balance), details: { resource: named(v.resource) ?? "BANDWIDTH" } });
+      return set({ amountSun: int(v["unfreeze_balance"]), details: { resource: named(v["resource"]) ?? "BANDWIDTH" } });
     case "UnfreezeBalanceContract":
-      return set({ toAddress: addr(v.receiver_address), details: { resource: named(v.resource) ?? "BANDWIDTH" } });
+      return set({ toAddress: addr(v["receiver_address"]), details: { resource: named(v["resource"]) ?? "BANDWIDTH" } });
     case "DelegateResourceContract":
     case "UnDelegateResourceContract":
       return set({
-        amountSun: int(v.balance),
-        toAddress: addr(v.receiver_address),
-        details: { resource: named(v.resource) ?? "BANDWIDTH", lock: v.lock?.kind === "bool" && v.lock.value },
+        amountSun: int(v["balance"]),
+        toAddress: addr(v["receiver_address"]),
+        details: { resource: named(v["resource"]) ?? "BANDWIDTH", lock: v["lock"]?.kind === "bool" && v["lock"].value },
       });
     case "ClearABIContract":
     case "UpdateSettingContract":
     case "UpdateEnergyLimitContract":
-      return set({ contractAddress: addr(v.contract_address) });
+      return set({ contractAddress: addr(v["contract_address"]) });
     default:
       return base;
   }
 }
 
 function readTrigger(base: VerifiedTransaction, v: Record<string, DecodedValue>, options: VerifyOptions): VerifiedTransaction {
-  const contractAddress = addr(v.contract_address) ?? "";
-  const callValue = int(v.call_value) ?? "0";
+  const contractAddress = addr(v["contract_address"]) ?? "";
+  const callValue = int(v["call_value"]) ?? "0";
   const tx: VerifiedTransaction = { ...base, kind: "contract", contractAddress, ...(callValue === "0" ? {} : { details: { callValueSun: callValue } }) };
-  const data = v.data?.kind === "bytes" ? v.data.hex : "";
+  const data = v["data"]?.kind === "bytes" ? v["data"].hex : "";
   if (!data.startsWith(TRC20_TRANSFER_SELECTOR) || data.length < TRC20_TRANSFER_DATA_BYTES * 2) return tx;
   // The token contract reads the low 20 bytes of the address word, so
   // wallet-cli's `00…0041<20 bytes>` and the usual `00…00<20 bytes>` land alike.

@@ -41,7 +41,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function eventNameOf(payload: unknown): string | undefined {
   const candidates: unknown[] = [payload];
-  if (isRecord(payload)) candidates.push(payload.data, payload.payload);
+  if (isRecord(payload)) candidates.push(payload["data"], payload["payload"]);
   for (const node of candidates) {
     if (!isRecord(node)) continue;
     for (const key of EVENT_KEYS) {

@@ -16,11 +16,11 @@ export function readInboxItem(value: unknown): InboxItem | undefined {
   const { chatId, deliveryId, event, verified, receivedAt } = value;
   if (typeof chatId !== "number" || !Number.isSafeInteger(chatId) || typeof deliveryId !== "string") return undefined;
   let body: string;
-  if (typeof value.body === "string") {
-    body = value.body;
+  if (typeof value["body"] === "string") {
+    body = value["body"];
   } else if ("payload" in value) {
     try {
-      body = JSON.stringify(value.payload) ?? "null";
+      body = JSON.stringify(value["payload"]) ?? "null";
     } catch {
       return undefined;
     }

@@ -29,17 +29,17 @@ describe("broadcast drafts with odd extra fields", () => {
     const checked = precheckBroadcast({ input: JSON.stringify(tx), nowMs: NOW, baseUnitPriceSun: 60 });
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
-    const text = JSON.stringify({ ...tx, raw_data: { ...(tx.raw_data as object), toJSON: 1 } }).replace(/^\{/, '{"toJSON":true,"__proto__":{"polluted":1},');
+    const text = JSON.stringify({ ...tx, raw_data: { ...(tx["raw_data"] as object), toJSON: 1 } }).replace(/^\{/, '{"toJSON":true,"__proto__":{"polluted":1},');
     expect(precheckBroadcast({ input: text, nowMs: NOW, baseUnitPriceSun: 60 })).toMatchObject({ ok: false, reason: "malformed" });
     const hostile = JSON.parse(text) as Record<string, unknown>;
     const draft = await drafts.create(1, hostile, checked.summary, NOW);
     const back = await drafts.get(draft.draftId);
-    expect(back?.signedTx.toJSON).toBe(true);
-    expect((back?.signedTx.raw_data as Record<string, unknown>).toJSON).toBe(1);
-    expect(back?.signedTx.txID).toBe(tx.txID);
+    expect(back?.signedTx["toJSON"]).toBe(true);
+    expect((back?.signedTx["raw_data"] as Record<string, unknown>)["toJSON"]).toBe(1);
+    expect(back?.signedTx["txID"]).toBe(tx["txID"]);
     // What would be sent to the service still serializes.
-    expect(JSON.parse(JSON.stringify({ signedTx: back?.signedTx })).signedTx.txID).toBe(tx.txID);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(JSON.parse(JSON.stringify({ signedTx: back?.signedTx })).signedTx.txID).toBe(tx["txID"]);
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
     await store.close();
   });
 

@@ -141,7 +141,7 @@ describe("chat repository", () => {
     await chats.link(19, { apiKey: "key-19-abcdef", webhookSecret: "whsec-19" });
     const kv = store.namespace("chats");
     const row = (await kv.get<{ v: number; data: Record<string, unknown> }>("19"))!;
-    await kv.set("19", { ...row, data: { ...row.data, apiKeySealed: row.data.webhookSecretSealed } });
+    await kv.set("19", { ...row, data: { ...row.data, apiKeySealed: row.data["webhookSecretSealed"] } });
     expect(await chats.getApiKey(19)).toBeUndefined();
     expect(await chats.getWebhookSecret(19)).toBe("whsec-19");
   });

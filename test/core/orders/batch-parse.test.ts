@@ -31,7 +31,7 @@ describe("parseBatch", () => {
   });
 
   it("reports every bad line with its number and reason before anything is sent", () => {
-    const text = [`${A} 100000 1h`, "Tnotanaddress 100000", `${B}`, `${B} lots`, `${B} 10`, `${B} 100000 2h`, `${A} 1 2 3`].join("\n");
+    const text = [`${A} 100000 1h`, "Tnotanaddress 100000", B, `${B} lots`, `${B} 10`, `${B} 100000 2h`, `${A} 1 2 3`].join("\n");
     const result = parseBatch(text, pricing);
     expect(result.items).toHaveLength(1);
     expect(result.errors).toEqual([

@@ -52,7 +52,7 @@ describe("push queue and the stored blocked flag", () => {
     await queue.stop();
     expect(await queue.size()).toBe(0);
     expect(asked).toEqual(expect.arrayContaining([601, 602]));
-    expect(tg.callsOf("sendMessage").map((c) => c.params.chat_id)).toEqual([602]);
+    expect(tg.callsOf("sendMessage").map((c) => c.params["chat_id"])).toEqual([602]);
     expect(tg.failedCalls()).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import type { WebhookInbox, WebhookNotice } from "../../../src/core/webhooks/typ
 import { startFakeTelegram, type FakeTelegram } from "../../../testkit/fake-telegram/fake-telegram.js";
 import { waitUntil } from "../../support/wait.js";
 
-const REDIS_URL = process.env.TEST_REDIS_URL;
+const REDIS_URL = process.env["TEST_REDIS_URL"];
 if (!REDIS_URL) console.log("skipping BullMQ push queue and inbox tests: TEST_REDIS_URL is not set");
 
 const logger = pino({ level: "silent" });
@@ -73,7 +73,7 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     const first = pushQueue(name);
     await first.start();
     for (const job of jobs) await first.enqueue(job);
-    const sent = () => tg.callsOf("sendMessage").filter((c) => c.ok && String(c.params.text).startsWith("bull "));
+    const sent = () => tg.callsOf("sendMessage").filter((c) => c.ok && String(c.params["text"]).startsWith("bull "));
     await until(() => sent().length >= 100);
     await first.stop();
 
@@ -82,7 +82,7 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     await second.start();
     await until(() => sent().length >= 300);
     await until(async () => (await second.size()) === 0);
-    const texts = sent().map((c) => String(c.params.text));
+    const texts = sent().map((c) => String(c.params["text"]));
     expect(texts).toHaveLength(300);
     expect(new Set(texts).size).toBe(300);
     expect(tg.calls.filter((c) => c.errorCode === 429).length).toBeLessThanOrEqual(1);
@@ -124,7 +124,7 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     await q.start();
     await until(async () => (await q.size()) === 0);
     expect(unreachable).toEqual([920_001]);
-    expect(tg.callsOf("sendMessage").filter((c) => Number(c.params.chat_id) === 920_001)).toHaveLength(1);
+    expect(tg.callsOf("sendMessage").filter((c) => Number(c.params["chat_id"]) === 920_001)).toHaveLength(1);
     expect(tg.botMessages(920_002).map((m) => m.text)).toEqual(["fine"]);
   });
 

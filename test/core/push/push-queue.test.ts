@@ -61,7 +61,7 @@ describe("push queue over SQLite and the fake Bot API", () => {
     return q;
   }
 
-  const delivered = () => tg.callsOf("sendMessage").filter((c) => c.ok).map((c) => String(c.params.text));
+  const delivered = () => tg.callsOf("sendMessage").filter((c) => c.ok).map((c) => String(c.params["text"]));
   const rateLimited = () => tg.calls.filter((c) => c.errorCode === 429);
 
   // The same run on the real clock (about 70 s) is `npm run bench` (bench/push-soak.ts), which reports
@@ -191,7 +191,7 @@ describe("push queue over SQLite and the fake Bot API", () => {
     await q.start();
     await until(async () => (await q.size()) === 0);
     expect(unreachable).toEqual([9]);
-    expect(tg.callsOf("sendMessage").filter((c) => Number(c.params.chat_id) === 9)).toHaveLength(1);
+    expect(tg.callsOf("sendMessage").filter((c) => Number(c.params["chat_id"]) === 9)).toHaveLength(1);
     expect(tg.botMessages(10).map((m) => m.text)).toEqual(["note ok"]);
   });
 });

@@ -243,13 +243,13 @@ describe("logging", () => {
     const { orders } = await client.createOrders(apiKey, [item()], "log-1");
     await client.getOrder(apiKey, orders[0]!.orderId);
     await caught(client.getBalance("sk_unknown_key_000000"));
-    const records = h.log.records().filter((r) => String(r.msg).startsWith("service call"));
-    expect(records.map((r) => [r.method, r.path, r.status, r.attempt])).toEqual([
+    const records = h.log.records().filter((r) => String(r["msg"]).startsWith("service call"));
+    expect(records.map((r) => [r["method"], r["path"], r["status"], r["attempt"]])).toEqual([
       ["POST", "/v1/orders", 201, 1],
       ["GET", "/v1/orders/:id", 200, 1],
       ["GET", "/v1/balance", 401, 1],
     ]);
-    expect(records.every((r) => r.level === 20 && typeof r.ms === "number")).toBe(true);
+    expect(records.every((r) => r["level"] === 20 && typeof r["ms"] === "number")).toBe(true);
     expect(h.log.lines.join("\n")).not.toContain(apiKey);
     expect(h.log.lines.join("\n")).not.toContain("sk_unknown_key_000000");
   });

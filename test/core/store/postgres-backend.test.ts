@@ -4,7 +4,7 @@ import { openStore } from "../../../src/core/store/open-store.js";
 import { captureLogger, eventually, runId } from "./helpers.js";
 import { describeStoreContract } from "./store-contract.js";
 
-const url = process.env.TEST_POSTGRES_URL;
+const url = process.env["TEST_POSTGRES_URL"];
 
 function withTable(base: string, table: string): string {
   const parsed = new URL(base);
@@ -46,7 +46,7 @@ describe.skipIf(!url)("Postgres store purge", () => {
       await kv.set("text", '"expires":5}');
       await kv.set("long", { n: 1 }, 600_000);
       const keys = async () =>
-        (await pool.query(`SELECT key FROM public.${purgeTable} ORDER BY key`)).rows.map((row) => row.key);
+        (await pool.query(`SELECT key FROM public.${purgeTable} ORDER BY key`)).rows.map((row) => row["key"]);
       await eventually(async () => (await keys()).length === 3);
       expect(await keys()).toEqual(["p:long", "p:nested", "p:text"]);
     } finally {

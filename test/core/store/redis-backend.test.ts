@@ -2,7 +2,7 @@ import { openStore } from "../../../src/core/store/open-store.js";
 import { captureLogger } from "./helpers.js";
 import { describeStoreContract } from "./store-contract.js";
 
-const url = process.env.TEST_REDIS_URL;
+const url = process.env["TEST_REDIS_URL"];
 
 describeStoreContract(
   "Redis store backend",

@@ -176,7 +176,7 @@ export function describeStoreContract(label: string, target: StoreTarget | undef
       type Link = z.infer<typeof linkSchema>;
 
       function records(kv: KeyValue, version = 1, onCorrupt?: (e: CorruptRecordEvent) => void) {
-        return createRecordStore<Link>({ kv, schema: linkSchema, version, logger: log.logger, name: "links", onCorrupt });
+        return createRecordStore<Link>({ kv, schema: linkSchema, version, logger: log.logger, name: "links", ...(onCorrupt && { onCorrupt }) });
       }
 
       it("round-trips a record and lists it", async () => {
@@ -202,7 +202,7 @@ export function describeStoreContract(label: string, target: StoreTarget | undef
         expect(await v2.get("7")).toBeUndefined();
         expect(events).toEqual([{ name: "links", id: "7", reason: "wrong-version", foundVersion: 1 }]);
         expect(v2.corruptCount).toBe(1);
-        const warning = log.records().find((r) => r.msg === "unreadable record treated as absent" && r.id === "7");
+        const warning = log.records().find((r) => r["msg"] === "unreadable record treated as absent" && r["id"] === "7");
         expect(warning).toMatchObject({ level: 40, name: "links", id: "7" });
       });
 

@@ -208,9 +208,9 @@ describe("webhook inbox over SQLite", () => {
     await i.start();
     await until(async () => (await i.size()) === 0);
     expect(seen).toEqual([expect.objectContaining({ chatId: 1, id: orderId, deliveryId: "old-1", verified: true })]);
-    const warnings = captured.records().filter((r) => r.msg === "unreadable webhook inbox item discarded");
+    const warnings = captured.records().filter((r) => r["msg"] === "unreadable webhook inbox item discarded");
     expect(warnings).toHaveLength(2);
-    expect(captured.records().filter((r) => Number(r.level) >= 50)).toEqual([]);
+    expect(captured.records().filter((r) => Number(r["level"]) >= 50)).toEqual([]);
   });
 
   it("drops a stored body that is not JSON within the depth limit, with a warning and no error", async () => {
@@ -222,7 +222,7 @@ describe("webhook inbox over SQLite", () => {
     await i.accept({ ...item("notjson"), body: "{orderId:" });
     await until(async () => (await i.size()) === 0);
     expect(seen).toEqual([]);
-    expect(captured.records().filter((r) => Number(r.level) >= 50)).toEqual([]);
-    expect(captured.records().filter((r) => r.level === 40)).toHaveLength(2);
+    expect(captured.records().filter((r) => Number(r["level"]) >= 50)).toEqual([]);
+    expect(captured.records().filter((r) => r["level"] === 40)).toHaveLength(2);
   });
 });
