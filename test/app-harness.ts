@@ -172,7 +172,7 @@ export async function startAppWorld(options: { balanceSun?: number } = {}) {
     const app = await createApp({
       config: parseConfig(env(storageUrl, extra)),
       logger,
-      overrides: { trackerMinDelayMs: 20, trackerMaxDelayMs: 200, topUpFirstDelayMs: 20, topUpMaxDelayMs: 200, pushRetryBaseDelayMs: 20, pushRetryMaxDelayMs: 200 },
+      overrides: { trackerMinDelayMs: 20, trackerMaxDelayMs: 200, topUpFirstDelayMs: 20, topUpMaxDelayMs: 200 },
     });
     apps.add(app);
     await app.start();
