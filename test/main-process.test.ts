@@ -72,7 +72,8 @@ function launch(command: string, args: string[], env: Record<string, string>): R
   let stderr = "";
   child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
   child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  // "close", not "exit": the exit can be reported before the last of its output was read.
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
   return { child, output: () => ({ stdout, stderr }), exited };
 }
 
