@@ -38,6 +38,9 @@ export interface AppDeps {
     topUpMaxDelayMs?: number;
     serviceAttemptTimeoutMs?: number;
     serviceTotalTimeoutMs?: number;
+    /** The push queue's backoff after a transient Telegram failure (first delay, cap). */
+    pushRetryBaseDelayMs?: number;
+    pushRetryMaxDelayMs?: number;
   };
 }
 
@@ -94,6 +97,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     tuning: {
       tracker: { ...given("minDelayMs", overrides.trackerMinDelayMs), ...given("maxDelayMs", overrides.trackerMaxDelayMs) },
       expiry: { leadMs: config.expiryReminderLeadMs, maxLeadPercent: config.expiryReminderMaxLeadPercent, rescanIntervalMs: config.expiryReminderRescanMs, claim },
+      push: { retry: { ...given("baseDelayMs", overrides.pushRetryBaseDelayMs), ...given("maxDelayMs", overrides.pushRetryMaxDelayMs) } },
     },
   });
   const { tracker, notifier, topUpNotifier } = delivery;

@@ -1,5 +1,4 @@
-import { GrammyError } from "grammy";
-import { createApp } from "./app.js";
+import type { GrammyError } from "grammy";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { createLogger } from "./logger.js";
 
@@ -27,9 +26,9 @@ function readConfig(): Config {
 }
 
 /** The one line an operator reads when the app cannot go on; never the token. */
-function fatalLine(error: unknown, config: Config): string {
+function fatalLine(error: unknown, config: Config, grammyError: typeof GrammyError): string {
   // Telegram answers 401 to a revoked or mistyped token (404 when its shape is wrong).
-  if (error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404)) {
+  if (error instanceof grammyError && (error.error_code === 401 || error.error_code === 404)) {
     return `Telegram refused BOT_TOKEN: ${error.method} at ${config.telegramApiRoot} answered ${error.error_code} ${error.description}. Check the token with @BotFather.`;
   }
   return `Fatal: ${error instanceof Error ? error.message : String(error)}`;
@@ -37,6 +36,9 @@ function fatalLine(error: unknown, config: Config): string {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  // Loaded only once the configuration is valid: a configuration error is told without loading the
+  // whole app (grammY, TronWeb, the store drivers), which takes a second of CPU.
+  const [{ createApp }, { GrammyError }] = await Promise.all([import("./app.js"), import("grammy")]);
   const logger = createLogger({ level: config.logLevel });
   let stopping: Promise<void> | undefined;
   let exitCode = 0;
@@ -62,7 +64,7 @@ async function main(): Promise<void> {
   };
   const fail = (error: unknown): void => {
     if (stopping) return; // a signal came first: that shutdown is under way
-    process.stderr.write(`${fatalLine(error, config)}\n`);
+    process.stderr.write(`${fatalLine(error, config, GrammyError)}\n`);
     exitCode = 1;
     shutdown("fatal");
   };

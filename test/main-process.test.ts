@@ -3,7 +3,9 @@
  * only, against the service simulator and the fake Bot API on loopback.
  * The global setup builds once (`npm run build`); the runs then use
  * `npm start --ignore-scripts` so the prestart build is not repeated for
- * every spawn (npm still runs the `start` script itself).
+ * every spawn (npm still runs the `start` script itself). Where npm itself is
+ * not what a test is about, it starts what `npm start` runs, `node dist/main.js`,
+ * directly. The tests are independent processes and run concurrently.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -30,28 +32,48 @@ function baseEnv(): Record<string, string> {
   return Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])));
 }
 
+let stores = 0;
+
+/** A store of its own per run: the tests run concurrently. */
 function botEnv(): Record<string, string> {
+  stores += 1;
   return {
     ...baseEnv(),
     BOT_TOKEN: tg.token,
     TELEGRAM_API_ROOT: tg.apiRoot,
     SERVICE_BASE_URL: sim.baseUrl,
     ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    STORAGE_URL: `sqlite://${join(dir, "bot.sqlite")}`,
+    STORAGE_URL: `sqlite://${join(dir, `bot-${stores}.sqlite`)}`,
     HTTP_HOST: "127.0.0.1",
     HTTP_PORT: "0",
   };
 }
 
-function npmStart(env: Record<string, string>, extra: string[] = [], withPrestart = false): { child: ChildProcess; output: () => { stdout: string; stderr: string }; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
-  // detached: npm leads its own process group, so the test can see (and clean up) everything it started.
-  const child = spawn(NPM, ["start", ...(withPrestart ? [] : ["--ignore-scripts"]), ...extra], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+interface Run {
+  child: ChildProcess;
+  output: () => { stdout: string; stderr: string };
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function npmStart(env: Record<string, string>, extra: string[] = [], withPrestart = false): Run {
+  return launch(NPM, ["start", ...(withPrestart ? [] : ["--ignore-scripts"]), ...extra], env);
+}
+
+/** What the `start` script runs (`exec node dist/main.js`), without npm around it. */
+function nodeMain(env: Record<string, string>): Run {
+  return launch(process.execPath, ["dist/main.js"], env);
+}
+
+function launch(command: string, args: string[], env: Record<string, string>): Run {
+  // detached: the child leads its own process group, so the test can see (and clean up) everything it started.
+  const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   spawned.push(child);
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
   child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  // "close", not "exit": the exit can be reported before the last of its output was read.
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
   return { child, output: () => ({ stdout, stderr }), exited };
 }
 
@@ -100,7 +122,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("npm start (the built entry, environment variables only)", () => {
+describe.concurrent("npm start (the built entry, environment variables only)", () => {
   it("answers /start, and SIGTERM to npm ends every process it started within 10 s", async () => {
     const run = npmStart(botEnv());
     const pgid = run.child.pid!;
@@ -146,7 +168,7 @@ describe("npm start (the built entry, environment variables only)", () => {
   if (hasDotEnv) console.warn("main-process.test: ./.env exists, so the missing-variable cases are skipped");
   for (const c of cases) {
     it.skipIf(hasDotEnv && c.name.endsWith("missing"))(`exits non-zero with one line naming the variable when ${c.name}`, async () => {
-      const run = npmStart(c.env(botEnv()), ["--silent"]);
+      const run = nodeMain(c.env(botEnv()));
       const exit = await run.exited;
       const { stdout, stderr } = run.output();
       expect(exit.code).not.toBe(0);
@@ -194,7 +216,7 @@ describe("npm start (the built entry, environment variables only)", () => {
 
   it("a token Telegram refuses (401 to getMe) ends with one line \"Telegram refused BOT_TOKEN\" and exit code 1", async () => {
     const wrongToken = `${tg.botInfo.id}:${randomBytes(18).toString("base64url")}-WRONG`;
-    const run = npmStart({ ...botEnv(), BOT_TOKEN: wrongToken }, ["--silent"]);
+    const run = nodeMain({ ...botEnv(), BOT_TOKEN: wrongToken });
     const exit = await run.exited;
     const { stdout, stderr } = run.output();
     expect(exit.code).toBe(1);
@@ -213,7 +235,7 @@ describe("npm start (the built entry, environment variables only)", () => {
     const apiRoot = `http://127.0.0.1:${port}`;
     const env: Record<string, string> = { ...botEnv(), TELEGRAM_API_ROOT: apiRoot };
     const tokenSecret = (env["BOT_TOKEN"] ?? "").split(":")[1]!;
-    const run = npmStart(env, ["--silent"]);
+    const run = nodeMain(env);
     const logs = () =>
       run
         .output()

@@ -27,6 +27,8 @@ export interface FakeCore {
   allowedUpdates: string[] | undefined;
   updates: Update[];
   rate: RateLimiter | undefined;
+  /** The clock the rate limits are judged by. */
+  now(): number;
   nextSeq(): number;
   addFile(bytes: Buffer, fileName: string, mimeType?: string): StoredFile;
   /** Called after a bot message is stored (waiters). */
@@ -99,7 +101,7 @@ export function createMethods(core: FakeCore): Record<string, Method> {
 
   function limit(chat: FakeChatState): void {
     if (!core.rate) return;
-    const wait = core.rate.take(chat.id, chat.type !== "private", Date.now());
+    const wait = core.rate.take(chat.id, chat.type !== "private", core.now());
     if (wait > 0) throw new TelegramError(429, `Too Many Requests: retry after ${wait}`, { retry_after: wait });
   }
 

@@ -58,6 +58,8 @@ export interface FakeTelegramOptions {
   botInfo?: Partial<UserFromGetMe>;
   /** Off by default; `true` uses Telegram's limits. */
   rateLimits?: boolean | RateLimitOptions;
+  /** The clock the rate limits are judged by (default: the real one); a test may share a virtual one with the push queue. */
+  now?: () => number;
 }
 
 export interface ChatOptions {
@@ -117,6 +119,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     allowedUpdates: undefined,
     updates: [],
     rate: undefined,
+    now: options.now ?? (() => Date.now()),
     pendingPoll: undefined,
     nextSeq: () => ++seq,
     addFile(bytes, fileName, mimeType) {

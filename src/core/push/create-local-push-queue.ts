@@ -2,6 +2,7 @@ import { backoffDelay, classifyPushError } from "./classify-error.js";
 import { createRateLimiter, isGroupChat, isLimiterSnapshot } from "./rate-limiter.js";
 import {
   DEFAULT_RETRY,
+  REAL_CLOCK,
   PUSH_METHODS,
   TELEGRAM_LIMITS,
   type PushJob,
@@ -51,6 +52,7 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
   const concurrency = deps.concurrency ?? Math.max(1, limits.globalPerSecond);
   const limiter = createRateLimiter(limits);
   const log = deps.logger.child({ module: "push-queue" });
+  const clock = deps.clock ?? REAL_CLOCK;
 
   const pending = new Map<string, StoredJob>();
   /** Per chat, jobs ordered by seq; the head is the next to send. */
@@ -59,7 +61,8 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
   const inFlight = new Set<Promise<void>>();
   let seqCounter = 0;
   let running = false;
-  let timer: NodeJS.Timeout | undefined;
+  /** Cancels the scheduled pump, when one is scheduled. */
+  let timer: (() => void) | undefined;
   let pumping = false;
   let lastPrune = 0;
 
@@ -86,8 +89,8 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
 
   function schedule(delayMs: number): void {
     if (!running) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(pump, Math.max(0, delayMs));
+    timer?.();
+    timer = clock.after(Math.max(0, delayMs), pump);
   }
 
   function pump(): void {
@@ -95,7 +98,7 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
     if (!running || pumping) return;
     pumping = true;
     try {
-      const now = Date.now();
+      const now = clock.now();
       if (now - lastPrune > 10_000) {
         limiter.prune(now);
         lastPrune = now;
@@ -125,7 +128,7 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
         });
         inFlight.add(p);
       }
-      if (Number.isFinite(wakeAt)) schedule(wakeAt - Date.now());
+      if (Number.isFinite(wakeAt)) schedule(wakeAt - clock.now());
     } finally {
       pumping = false;
     }
@@ -183,7 +186,7 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
     const failure = classifyPushError(error);
     const ctx = { jobId: job.id, chatId: job.chatId, method: job.method };
     // Set before any await, so a store failure below cannot make the scheduler spin on this job.
-    entry.notBefore = Date.now() + retry.baseDelayMs;
+    entry.notBefore = clock.now() + retry.baseDelayMs;
     try {
       switch (failure.kind) {
         case "delivered":
@@ -193,7 +196,7 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
           // A 429 does not say which limit was hit and our pacing already keeps
           // within the known ones, so someone else is sending too: honour it for
           // this chat and for everyone.
-          const until = Date.now() + failure.retryAfterSec * 1_000;
+          const until = clock.now() + failure.retryAfterSec * 1_000;
           limiter.pauseChat(job.chatId, until);
           limiter.pauseGlobal(until);
           deps.metrics?.inc("notifications_total", { outcome: "retried" });
@@ -207,7 +210,7 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
             await drop(entry);
             return;
           }
-          entry.notBefore = Date.now() + backoffDelay(entry.attempts, retry.baseDelayMs, retry.maxDelayMs);
+          entry.notBefore = clock.now() + backoffDelay(entry.attempts, retry.baseDelayMs, retry.maxDelayMs);
           await jobs.set(job.id, entry);
           deps.metrics?.inc("notifications_total", { outcome: "retried" });
           log.warn({ ...ctx, attempts: entry.attempts, reason: failure.reason }, "push send failed; will retry");
@@ -281,7 +284,7 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
       } else if (pending.size > 0) {
         // No snapshot: the previous process stopped abruptly and may have sent to
         // these chats a moment ago. One full window of silence avoids a 429 per chat.
-        const quietUntil = Date.now() + 1_000 + limits.marginMs;
+        const quietUntil = clock.now() + 1_000 + limits.marginMs;
         limiter.pauseGlobal(quietUntil);
         for (const chatId of byChat.keys()) limiter.pauseChat(chatId, isGroupChat(chatId) ? quietUntil + 59_000 : quietUntil);
       }
@@ -293,10 +296,10 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
     async stop() {
       if (!running) return;
       running = false;
-      if (timer) clearTimeout(timer);
+      timer?.();
       timer = undefined;
       await Promise.allSettled([...inFlight]);
-      const snapshot = limiter.snapshot(Date.now());
+      const snapshot = limiter.snapshot(clock.now());
       await meta.set(LIMITER_KEY, snapshot, 61_000 + limits.marginMs).catch((error: unknown) => {
         log.warn({ err: error }, "could not save the rate limiter state");
       });

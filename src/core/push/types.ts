@@ -56,6 +56,24 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 1_000, maxDelayMs: 60_000, maxAttempts: 12 };
 
+/**
+ * Time as the local queue sees it when pacing sends: the real clock by
+ * default; a test runs Telegram's limits on a virtual one.
+ */
+export interface PushClock {
+  now(): number;
+  /** Calls `fn` once `ms` have passed on this clock; returns what cancels it. */
+  after(ms: number, fn: () => void): () => void;
+}
+
+export const REAL_CLOCK: PushClock = {
+  now: () => Date.now(),
+  after(ms, fn) {
+    const timer = setTimeout(fn, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
 export interface PushQueueDeps {
   store: StoreBackend;
   logger: Logger;
@@ -83,4 +101,6 @@ export interface PushQueueDeps {
   name?: string;
   /** Sends running at once over all chats. */
   concurrency?: number;
+  /** The local queue's clock for pacing and backoff (default: the real one). */
+  clock?: PushClock;
 }
