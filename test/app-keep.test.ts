@@ -154,4 +154,28 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
     w.front.enqueue(w.tg.rawCallback(chat, cardId, `keep-order:${orderId}`));
     expect((await proposal).text).toContain(`100,000 energy for 1 h at a time to ${RECEIVER}`);
   });
+  it("stops the chat's plans at once on /freeze: no order is sent after the freeze is confirmed", async () => {
+    const chat = 7107;
+    const other = 7108;
+    const account = await linkedChat(chat, 1_000_000_000);
+    const otherAccount = await linkedChat(other, 1_000_000_000);
+    await startPlan(chat, `/keep ${RECEIVER} 100k 1m`);
+    await waitFor(() => debits(w, account).length >= 2, "two slots bought", 45_000);
+    const planKeys = new Set([...slotPurchases(w).keys()]);
+    const prefix = /^(keep-.+-)\d+$/.exec([...planKeys][0]!)![1]!;
+    const frozen = await w.say(chat, "/freeze", (m) => m.text.includes("Frozen."));
+    // The freeze's own answer says the plans are stopped: no second message for it.
+    expect(frozen.text).toContain("Plans that keep addresses charged are stopped.");
+    // The freeze waits for a charge it let through: everything of this plan is answered by now.
+    const frozenAt = w.sim.requests.length;
+    const list = await w.say(chat, "/keep", (m) => m.text.includes("Your plans"));
+    expect(list.text).toContain("Stopped: spending is frozen");
+    // Plans go on being served meanwhile: another chat's plan buys three slots.
+    await startPlan(other, `/keep ${RECEIVER} 100k 1m`);
+    await waitFor(() => debits(w, otherAccount).length >= 3, "the other chat's slots", 45_000);
+    const afterFreeze = w.sim.requests.slice(frozenAt).filter((r) => r.method === "POST" && r.path === "/v1/orders" && r.idempotencyKey?.startsWith(prefix));
+    expect(afterFreeze).toEqual([]);
+    expect(w.tg.botMessages(chat).filter((m) => m.text.includes("is stopped: spending is frozen"))).toEqual([]);
+    await stopPlan(other);
+  });
 });

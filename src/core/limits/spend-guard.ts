@@ -109,7 +109,8 @@ export function createSpendLimits(deps: SpendLimitsDeps): SpendLimits {
       });
     },
     async freeze(chatId) {
-      await settings.update(chatId, (current) => ({ ...current, frozen: true }));
+      // Under the chat's lock: a charge already allowed is sent before the freeze returns, none after.
+      await mutex.run(String(chatId), () => settings.update(chatId, (current) => ({ ...current, frozen: true })));
       logger.info({ chatId }, "spending frozen");
       try {
         await deps.onFreeze?.(chatId);
