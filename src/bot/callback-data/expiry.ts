@@ -5,6 +5,3 @@ export const remindData = createCallbackData("rmd", ["orderId", "value"]);
 
 /** "Resend" under a failed broadcast: the same signed transaction again (API section 3 rule 2). */
 export const resendData = createCallbackData("rs", ["broadcastId"]);
-
-/** "Keep charged" under a reminder: handled by the /keep feature (a plan proposal prefilled from the order). */
-export const keepOrderData = createCallbackData("keep-order", ["orderId"]);

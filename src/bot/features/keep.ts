@@ -7,12 +7,12 @@ import { isValidTronAddress } from "../../core/tron/index.js";
 import { keepData, keepOrderData } from "../callback-data/keep.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
-import { ambiguousAmountText } from "../helpers/amount-text.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { echo } from "../helpers/echo.js";
-import { formatChoices, formatInteger } from "../helpers/format.js";
+import { formatChoices } from "../helpers/format.js";
 import { HTML, translate } from "../helpers/html.js";
 import { keepDraftText, keepListText } from "../helpers/keep-text.js";
+import { orderPartErrorText } from "../helpers/order-part-error.js";
 import { saveKeepDraft, type KeepDraftInput } from "../helpers/keep-propose.js";
 import { KEEP_CONVERSATION } from "../conversations/keep.js";
 import { logHandle } from "../helpers/logging.js";
@@ -25,21 +25,8 @@ export interface KeepFeatureDeps extends BotDeps {
 }
 
 function parseErrorText(ctx: BotContext, error: Exclude<KeepParse, { ok: true }>, durations: string, locale: string): string {
-  switch (error.reason) {
-    case "bad_receiver":
-      return translate(ctx, "order-oneshot-bad-receiver", { value: echo(error.value) });
-    case "bad_amount":
-      if (error.readings) return ambiguousAmountText(ctx, error.value, error.readings, locale);
-      return translate(ctx, "order-oneshot-bad-amount", { value: echo(error.value) });
-    case "amount_out_of_range":
-      return translate(ctx, "order-oneshot-amount-range", { value: echo(error.value), min: formatInteger(error.min, locale), max: formatInteger(error.max, locale) });
-    case "bad_duration":
-      return translate(ctx, "order-oneshot-bad-duration", { value: echo(error.value), durations });
-    case "bad_option":
-      return translate(ctx, `keep-bad-${error.option}`, { value: echo(error.value) });
-    default:
-      return translate(ctx, "keep-usage", { durations });
-  }
+  if (error.reason === "bad_option") return translate(ctx, `keep-bad-${error.option}`, { value: echo(error.value) });
+  return orderPartErrorText(ctx, error, durations, locale) ?? translate(ctx, "keep-usage", { durations });
 }
 
 /**

@@ -8,38 +8,25 @@ import { quoteData, rentAgainData } from "../callback-data/order.js";
 import type { BotContext } from "../context.js";
 import { ORDER_CONVERSATION, replyWithQuote, type OrderConversationArgs } from "../conversations/order.js";
 import type { BotDeps } from "../deps.js";
-import { echo } from "../helpers/echo.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
-import { formatChoices, formatInteger, formatTrx } from "../helpers/format.js";
+import { formatChoices, formatTrx } from "../helpers/format.js";
 import { limitRefusalText } from "../helpers/limits-text.js";
 import { createQuoteConfirmAgainKeyboard } from "../keyboards/limits.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { bestEffort, firstCardSignal } from "../helpers/best-effort.js";
 import { failedReply, placedText } from "../helpers/placement-text.js";
-import { ambiguousAmountText } from "../helpers/amount-text.js";
 import { parseOrderDeepLink } from "../helpers/quote-query.js";
 import { tierLabel } from "../helpers/tiers.js";
 import { prepareQuote, watchShortQuote } from "../../core/orders/prepare-quote.js";
 import { linkedForButton, linkedOnly } from "../filters/linked.js";
+import { orderPartErrorText } from "../helpers/order-part-error.js";
 import { createFreshQuoteKeyboard } from "../keyboards/order.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 
 /** A one-shot command names one order: its error names the one wrong part, not "line 1" of a batch. */
 function oneShotErrorText(ctx: BotContext, error: Exclude<OneShotParse, { ok: true }>, durations: string, locale: string): string {
-  switch (error.reason) {
-    case "bad_receiver":
-      return translate(ctx, "order-oneshot-bad-receiver", { value: echo(error.value) });
-    case "bad_amount":
-      if (error.readings) return ambiguousAmountText(ctx, error.value, error.readings, locale);
-      return translate(ctx, "order-oneshot-bad-amount", { value: echo(error.value) });
-    case "amount_out_of_range":
-      return translate(ctx, "order-oneshot-amount-range", { value: echo(error.value), min: formatInteger(error.min, locale), max: formatInteger(error.max, locale) });
-    case "bad_duration":
-      return translate(ctx, "order-oneshot-bad-duration", { value: echo(error.value), durations });
-    default:
-      return translate(ctx, "order-usage", { durations });
-  }
+  return orderPartErrorText(ctx, error, durations, locale) ?? translate(ctx, "order-usage", { durations });
 }
 
 /** c confirm, x cancel, r retry, f fresh quote (keyboards/order.ts), a confirm again (above the threshold, keyboards/limits.ts). */

@@ -7,7 +7,7 @@ import type { Tracker } from "../tracking/tracker.js";
 import { MIN_TIME_LEFT_MS } from "../tron/index.js";
 import type { SpendGate, SpendRefusal } from "../limits/spend-guard.js";
 import type { BroadcastDraft, DraftStore } from "./draft.js";
-import { estimatedFeeSun } from "./submit-broadcast.js";
+import { acceptedEntry, estimatedFeeSun } from "./submit-broadcast.js";
 
 /**
  * "Resend" of a broadcast that ended `failed`: the same signed transaction
@@ -84,23 +84,7 @@ export function createBroadcastResender(deps: BroadcastResenderDeps): BroadcastR
     }
     const { broadcastId } = accepted;
     // Recorded before anything is shown, like a first submission: the history, tracking, the draft.
-    await history.add(chatId, [
-      {
-        kind: "broadcast",
-        id: broadcastId,
-        createdAtMs: now(),
-        status: accepted.status,
-        txId: s.txId,
-        txKind: s.kind,
-        // The 202 carries no fee: the estimate stands in (for the limits) until the tracker reads the charge.
-        totalCostSun: Number(estimatedFeeSun(draft)),
-        costEstimated: true,
-        ...(s.toAddress === undefined ? {} : { address: s.toAddress }),
-        ...(s.amountAtomic === undefined ? {} : { amountAtomic: s.amountAtomic }),
-        ...(s.amountSun === undefined ? {} : { amountSun: s.amountSun }),
-        ...(s.kind === "contract" ? { contractType: s.contractType, ...(s.contractAddress === undefined ? {} : { contractAddress: s.contractAddress }) } : {}),
-      },
-    ]);
+    await history.add(chatId, [acceptedEntry(draft, broadcastId, accepted.status, now())]);
     await deps.tracker.track({ chatId, kind: "broadcast", id: broadcastId, txExpirationMs: s.expirationMs, ...(input.locale === undefined ? {} : { locale: input.locale }) });
     const saved = (await drafts.update(draft.draftId, (d) => ({ ...d, state: "submitted", broadcastId }))) ?? draft;
     logger.info({ failedBroadcastId: input.broadcastId, broadcastId }, "failed broadcast sent again");

@@ -59,6 +59,26 @@ export interface SubmitInput {
  * The fee the limits reckon with before a broadcast: the highest estimate (the service charges
  * what its simulation needs, known only from the record after acceptance).
  */
+/** The history's line for a broadcast the service just accepted (202), read from the draft. */
+export function acceptedEntry(draft: BroadcastDraft, broadcastId: string, status: string, atMs: number): HistoryEntry {
+  const s = draft.summary;
+  return {
+    kind: "broadcast",
+    id: broadcastId,
+    createdAtMs: atMs,
+    status,
+    txId: s.txId,
+    txKind: s.kind,
+    // The 202 carries no fee: the estimate stands in (for the limits) until the tracker reads the charge.
+    totalCostSun: Number(estimatedFeeSun(draft)),
+    costEstimated: true,
+    ...(s.toAddress === undefined ? {} : { address: s.toAddress }),
+    ...(s.amountAtomic === undefined ? {} : { amountAtomic: s.amountAtomic }),
+    ...(s.amountSun === undefined ? {} : { amountSun: s.amountSun }),
+    ...(s.kind === "contract" ? { contractType: s.contractType, ...(s.contractAddress === undefined ? {} : { contractAddress: s.contractAddress }) } : {}),
+  };
+}
+
 export function estimatedFeeSun(draft: BroadcastDraft): bigint {
   return draft.summary.estimates.reduce((max, e) => (BigInt(e.feeSun) > max ? BigInt(e.feeSun) : max), 0n);
 }
@@ -87,24 +107,7 @@ export function createBroadcastSubmitter(deps: BroadcastSubmitterDeps): Broadcas
 
   /** History, tracking and the draft's state in one step, before anything is shown; then the journal entry goes. */
   async function accepted(draft: BroadcastDraft, broadcastId: string, status: string, input: SubmitInput, card: boolean, inHistory = false): Promise<BroadcastDraft> {
-    const s = draft.summary;
-    if (!inHistory) await history.add(draft.chatId, [
-      {
-        kind: "broadcast",
-        id: broadcastId,
-        createdAtMs: now(),
-        status,
-        txId: s.txId,
-        txKind: s.kind,
-        // The 202 carries no fee: the estimate stands in (for the limits) until the tracker reads the charge.
-        totalCostSun: Number(estimatedFeeSun(draft)),
-        costEstimated: true,
-        ...(s.toAddress === undefined ? {} : { address: s.toAddress }),
-        ...(s.amountAtomic === undefined ? {} : { amountAtomic: s.amountAtomic }),
-        ...(s.amountSun === undefined ? {} : { amountSun: s.amountSun }),
-        ...(s.kind === "contract" ? { contractType: s.contractType, ...(s.contractAddress === undefined ? {} : { contractAddress: s.contractAddress }) } : {}),
-      },
-    ]);
+    if (!inHistory) await history.add(draft.chatId, [acceptedEntry(draft, broadcastId, status, now())]);
     await track(draft, broadcastId, input, card);
     const saved = (await drafts.update(draft.draftId, (d) => ({ ...d, state: "submitted", broadcastId, lastErrorCode: undefined }))) ?? draft;
     await deps.pending.remove("broadcast", draft.draftId);
