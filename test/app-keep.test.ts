@@ -176,6 +176,12 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
     const afterFreeze = w.sim.requests.slice(frozenAt).filter((r) => r.method === "POST" && r.path === "/v1/orders" && r.idempotencyKey?.startsWith(prefix));
     expect(afterFreeze).toEqual([]);
     expect(w.tg.botMessages(chat).filter((m) => m.text.includes("is stopped: spending is frozen"))).toEqual([]);
+    // While frozen, a new plan is refused at its Start button rather than left waiting to buy.
+    await w.say(chat, `/keep ${RECEIVER} 100k 1m`, (m) => m.text.includes("Keep charged"));
+    const refused = w.tg.waitForBotMessage(chat, 20_000, (m) => m.text.includes("is frozen, so no plan starts"));
+    w.front.enqueue(w.tg.press(chat, "✅ Start"));
+    await refused;
+    expect((await w.say(chat, "/keep", (m) => m.text.includes("Your plans"))).text).not.toContain("2. ");
     await stopPlan(other);
   });
 });

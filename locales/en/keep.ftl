@@ -20,6 +20,7 @@ keep-confirm-button = ✅ Start
 keep-cancel-button = Cancel
 keep-draft-cancelled = The plan was not started.
 keep-started = 🔁 Plan started.
+keep-refused-frozen = ❄️ Spending from this chat is frozen, so no plan starts or resumes. Unfreeze it in /limits first.
 keep-list-empty = You have no plans. Tap “➕ New plan”, send <code>/keep address amount duration</code>, or tap “Keep charged” under an order.
 keep-list-title = <b>🔁 Your plans</b>
 keep-plan-title = <b>{ $n }.</b> Orders placed: { $slots }

@@ -20,6 +20,7 @@ keep-confirm-button = ✅ Запустить
 keep-cancel-button = Отмена
 keep-draft-cancelled = План не запущен.
 keep-started = 🔁 План запущен.
+keep-refused-frozen = ❄️ Расходы этого чата заморожены, поэтому планы не запускаются и не возобновляются. Сначала разморозьте их в /limits.
 keep-list-empty = У вас нет планов. Нажмите «➕ Новый план», отправьте <code>/keep адрес количество срок</code> или нажмите «Держать заряженным» под заказом.
 keep-list-title = <b>🔁 Ваши планы</b>
 keep-plan-title = <b>{ $n }.</b> Размещено заказов: { $slots }

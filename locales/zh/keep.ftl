@@ -20,6 +20,7 @@ keep-confirm-button = ✅ 开始
 keep-cancel-button = 取消
 keep-draft-cancelled = 计划未启动。
 keep-started = 🔁 计划已启动。
+keep-refused-frozen = ❄️ 此聊天的支出已冻结，计划无法启动或恢复。请先在 /limits 中解冻。
 keep-list-empty = 您还没有计划。点“➕ 新计划”，或用 <code>/keep 地址 数量 时长</code> 启动，或点订单下方的“保持有能量”。
 keep-list-title = <b>🔁 您的计划</b>
 keep-plan-title = <b>{ $n }.</b> 已下订单：{ $slots }

@@ -37,6 +37,14 @@ function parseErrorText(ctx: BotContext, error: Exclude<KeepParse, { ok: true }>
  */
 export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
   const { flows, keep } = deps;
+
+  /** A frozen chat starts and resumes nothing: said at the button, not after a plan that can never buy. */
+  async function refusedWhileFrozen(ctx: BotContext, chatId: number): Promise<boolean> {
+    if (!(await flows.limits.isFrozen(chatId))) return false;
+    await ctx.answerCallbackQuery();
+    await ctx.reply(translate(ctx, "keep-refused-frozen"), HTML);
+    return true;
+  }
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
@@ -146,6 +154,7 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
       }
       const account = await linkedForButton(ctx);
       if (account === undefined) return;
+      if (await refusedWhileFrozen(ctx, chatId)) return;
       await ctx.answerCallbackQuery();
       const locale = await ctx.i18n.getLocale();
       const { linkId } = account.record;
@@ -159,7 +168,7 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
       await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
       return;
     }
-    if (action === "resume" && (await linkedForButton(ctx)) === undefined) return;
+    if (action === "resume" && ((await linkedForButton(ctx)) === undefined || (await refusedWhileFrozen(ctx, chatId)))) return;
     const result = await keep.act(chatId, data.id, action);
     if (!result.ok && result.reason === "not_found") {
       await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });

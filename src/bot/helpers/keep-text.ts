@@ -39,7 +39,6 @@ export function keepDraftText(tr: Translator, draft: KeepDraft, locale: string):
 function stateLine(tr: Translator, plan: KeepPlan, nowMs: number): string {
   if (plan.state === "stopped") return translate(tr, `keep-state-stopped-${plan.stopReason ?? "user"}`);
   if (plan.state === "paused") return translate(tr, `keep-state-paused-${plan.pauseReason ?? "user"}`);
-  if (plan.nextSlot === 0) return translate(tr, "keep-state-first");
   switch (plan.waiting) {
     case "hours":
     case "cap":
@@ -50,7 +49,8 @@ function stateLine(tr: Translator, plan: KeepPlan, nowMs: number): string {
     case "delivery":
       return translate(tr, "keep-state-delivery");
     default:
-      return translate(tr, "keep-state-active");
+      // Outside the active hours or at the cap, even the first order waits (said above).
+      return translate(tr, plan.nextSlot === 0 ? "keep-state-first" : "keep-state-active");
   }
 }
 
