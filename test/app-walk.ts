@@ -67,6 +67,8 @@ export function appWalk(openTarget: () => Promise<StoreTarget>, hooks: WalkHooks
     routeId = await w.routeIdOf(CHAT);
     hookUrl = `http://127.0.0.1:${app.httpPort}/hooks/${routeId}`;
     w.sim.setCallbackUrl(w.demo.apiKey, hookUrl);
+    // Held unfinished until the chat is told: an order first seen already fulfilled gets only its final message.
+    w.sim.control.pauseLifecycles(true);
     const orderId = await w.orderBehindTheBotsBack(`walk-${Date.now()}`);
     const delivery = await waitFor(
       () => w.sim.webhookDeliveries.find((d) => d.event === "order.created" && d.body.includes(orderId) && d.status === 202),
@@ -74,6 +76,7 @@ export function appWalk(openTarget: () => Promise<StoreTarget>, hooks: WalkHooks
     );
     expect(delivery.url).toBe(hookUrl);
     await waitFor(() => w.botTexts(CHAT, /^New on your account/).some((t) => t.includes(orderId)), "the chat being told about the order");
+    w.sim.control.pauseLifecycles(false);
     await waitFor(() => finals(orderId).length > 0, "the final notification of the relayed order");
     expect(w.botTexts(CHAT, /^New on your account/).filter((t) => t.includes(orderId))).toHaveLength(1);
     expect(finals(orderId)).toHaveLength(1);
