@@ -71,6 +71,17 @@ describe("Resend after a failed broadcast", () => {
     expect(answers().filter((a) => a.startsWith("This transaction was already sent again"))).toHaveLength(2);
   });
 
+  it("asks the chat's limits first: a frozen chat's Resend sends nothing and says why", async () => {
+    const tx = trx();
+    const { user, cardId } = await submitted(tx, "failed", "❌ Broadcast");
+    await user.send("/freeze");
+    await user.press("📤 Resend", { messageId: cardId });
+    expect(user.lastText()).toContain("spending from this chat is frozen");
+    expect(posts()).toHaveLength(1);
+    // The button stays: after Unfreeze the same press goes through.
+    expect(h.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons.flat().map((b) => b.text)).toEqual(["📤 Resend"]);
+  });
+
   it("asks for a freshly signed transaction when the press comes with under 75 s left", async () => {
     const tx = trx();
     const { user } = await submitted(tx, "failed", "❌ Broadcast");
