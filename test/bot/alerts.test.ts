@@ -1,18 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { describe, expect, it } from "vitest";
+import { useBotHarness } from "../support/bot-harness.js";
 
 describe("/alerts", () => {
-  let h: BotHarness;
+  const h = useBotHarness();
   let nextChat = 7400;
-  beforeAll(async () => {
-    h = await startBotHarness();
-  });
-  afterEach(() => {
-    expect(h.leftovers()).toEqual({ failedCalls: [], errorLogs: [], unansweredCallbacks: [] });
-  });
-  afterAll(async () => {
-    await h.close();
-  });
 
   it("shows the three switches, all on, and the default threshold", async () => {
     const u = h.user(++nextChat, { languageCode: "en" });
