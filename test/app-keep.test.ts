@@ -63,10 +63,12 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
     return account.accountId;
   }
 
-  async function startPlan(chatId: number, command: string): Promise<void> {
-    await w.say(chatId, command, (m) => m.text.includes("Keep charged"));
+  /** Sends the command, starts the proposed plan and answers the proposal's text. */
+  async function startPlan(chatId: number, command: string): Promise<string> {
+    const { text } = await w.say(chatId, command, (m) => m.text.includes("Keep charged"));
     w.front.enqueue(w.tg.press(chatId, "✅ Start"));
     await waitFor(() => w.tg.botMessages(chatId).find((m) => m.text.includes("Your plans")), "the plan list");
+    return text;
   }
 
   async function stopPlan(chatId: number): Promise<void> {
@@ -94,7 +96,9 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
   it("stops buying exactly at the plan's daily cap", async () => {
     const chat = 7102;
     const account = await linkedChat(chat, 1_000_000_000);
-    await startPlan(chat, `/keep ${RECEIVER} 100k 1m cap=${sunToTrx(2 * oneSlotSun)}`);
+    const proposal = await startPlan(chat, `/keep ${RECEIVER} 100k 1m cap=${sunToTrx(2 * oneSlotSun)}`);
+    // The day's estimate is bounded by the cap, not the 1,440 slots of a whole day.
+    expect(proposal).toContain(`about ${sunToTrx(2 * oneSlotSun)} TRX per day`);
     await waitFor(() => w.tg.botMessages(chat).find((m) => m.text.includes("reached its cap")), "the cap notice", 45_000);
     expect(debits(w, account).map((d) => d.amountSun)).toEqual([oneSlotSun, oneSlotSun]);
     await stopPlan(chat);

@@ -27,7 +27,9 @@ function termsLines(tr: Translator, plan: PlanTerms, locale: string): string[] {
 /** The proposal: terms, the price of one slot now, and about what a day costs at this price. */
 export function keepDraftText(tr: Translator, draft: KeepDraft, locale: string): string {
   const slotSun = BigInt(draft.amount) * BigInt(draft.unitPriceSun);
-  const perDay = (86_400n / BigInt(draft.durationSec)) * slotSun;
+  const allDay = (86_400n / BigInt(draft.durationSec)) * slotSun;
+  // The plan's own cap bounds the day: "about 14,400 TRX per day" beside "at most 50 TRX per day" would alarm for nothing.
+  const perDay = draft.dailyCapSun !== undefined && BigInt(draft.dailyCapSun) < allDay ? BigInt(draft.dailyCapSun) : allDay;
   return [
     translate(tr, "keep-draft-title"),
     ...termsLines(tr, draft, locale),
