@@ -30,10 +30,12 @@ async function setLimit(chatId: number, button: string, amount: string): Promise
 /** A one-shot quote, confirmed on its own message (tracker announcements may follow it). */
 async function orderAndConfirm(chatId: number, line: string): Promise<void> {
   const user = h.user(chatId);
+  const before = h.tg.botMessages(chatId).length;
   await user.send(`/order ${line}`);
-  const quote = user.last()!;
-  expect(quote.text).toContain("Your quote");
-  await user.press("✅ Confirm", { messageId: quote.messageId });
+  // The newest quote, not the newest message: an earlier order's announcement may land after it.
+  const quote = h.tg.botMessages(chatId).slice(before).findLast((m) => m.text.includes("Your quote"));
+  expect(quote, "the quote of this /order").toBeDefined();
+  await user.press("✅ Confirm", { messageId: quote!.messageId });
 }
 
 describe("/limits", () => {
