@@ -46,6 +46,15 @@ export interface KeepPlans {
   stop(): Promise<void>;
 }
 
+/**
+ * A running plan that knows when its next order is due (the lead, the active hours, the cap) has
+ * nothing to do before then: no lease, key or chat read on every tick. A plan waiting for its
+ * order's delivery has no such time and is looked at each tick.
+ */
+function isWaitingUntilLater(plan: KeepPlan, nowMs: number): boolean {
+  return plan.state === "active" && (plan.waiting === "lead" || plan.waiting === "hours" || plan.waiting === "cap") && plan.nextRenewalAtMs !== undefined && nowMs < plan.nextRenewalAtMs;
+}
+
 /** The plan after the user's button; the same object when the button changes nothing. */
 function applyAction(p: KeepPlan, action: PlanAction, at: number): KeepPlan {
   if (p.state === "stopped") return p;
@@ -110,6 +119,7 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
       for await (const [planId, plan] of store.all()) {
         if (stopped) break;
         if (plan.state === "stopped" || (plan.state === "paused" && plan.pauseReason !== "balance")) continue;
+        if (isWaitingUntilLater(plan, now())) continue;
         await look(planId).catch((error: unknown) => logger.warn({ err: error, planId }, "keep plan look failed; will look again"));
       }
     } finally {
