@@ -44,6 +44,8 @@ export interface SpendLimits extends SpendGate {
   /** Sets (sun) or clears (undefined) a cap or the threshold. */
   set(chatId: number, field: LimitField, sun: bigint | undefined): Promise<LimitSettings>;
   setTimeZone(chatId: number, timeZone: string | undefined): Promise<LimitSettings>;
+  /** The chat's one time zone (set with /limits or /settings, else the default): its days, months and clock times. */
+  timeZoneOf(chatId: number): Promise<string>;
   /** Refuses every spend of the chat from now on and calls `onFreeze` (which stops its plans). */
   freeze(chatId: number): Promise<void>;
   unfreeze(chatId: number): Promise<void>;
@@ -101,6 +103,9 @@ export function createSpendLimits(deps: SpendLimitsDeps): SpendLimits {
         const { [field]: _old, ...rest } = current;
         return sun === undefined ? rest : { ...rest, [field]: sun.toString() };
       });
+    },
+    async timeZoneOf(chatId) {
+      return (await settings.get(chatId)).timeZone ?? deps.defaultTimeZone ?? DEFAULT_TIME_ZONE;
     },
     setTimeZone(chatId, timeZone) {
       return settings.update(chatId, (current) => {
