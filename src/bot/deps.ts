@@ -19,7 +19,7 @@ import type { ConversationContext } from "./context.js";
  * members they need here.
  */
 export interface BotDeps {
-  config: Pick<Config, "botToken" | "publicUrl" | "defaultLocale"> & Partial<Pick<Config, "telegramApiRoot">>;
+  config: Pick<Config, "botToken" | "publicUrl" | "defaultLocale"> & Partial<Pick<Config, "telegramApiRoot" | "energyBurnPriceSun">>;
   logger: Logger;
   metrics: Metrics;
   /** Conversations live in its "conversations" namespace. */
