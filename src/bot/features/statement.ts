@@ -6,6 +6,7 @@ import { spendChartPng } from "../../core/statements/spend-chart.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { linkedOnly } from "../filters/linked.js";
+import { echo } from "../helpers/echo.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { statementSummaryText } from "../helpers/statement-text.js";
@@ -35,7 +36,7 @@ export function createStatementFeature(deps: BotDeps): Composer<BotContext> {
       const typed = ctx.match.trim();
       const month = typed === "" ? current : parseStatementMonth(typed);
       if (month === undefined) {
-        await ctx.reply(translate(ctx, "statement-bad-month", { input: typed, example: code(`/statement ${monthLabel(current)}`) }), HTML);
+        await ctx.reply(translate(ctx, "statement-bad-month", { input: echo(typed), example: code(`/statement ${monthLabel(current)}`) }), HTML);
         return;
       }
       const locale = await ctx.i18n.getLocale();
