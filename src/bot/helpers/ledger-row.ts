@@ -13,12 +13,12 @@ export interface LedgerRowContext {
 }
 
 /** "TXyz12…abcd": enough to tell receivers apart in a list; the card shows the whole address. */
-export function shortAddress(address: string): string {
+function shortAddress(address: string): string {
   return address.length <= 12 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
 /** The date and time of `atMs` in the chat's zone, in the locale's way (the year only when it is not this one's). */
-export function ledgerTime(atMs: number, rc: Pick<LedgerRowContext, "locale" | "timeZone" | "nowMs">): string {
+function ledgerTime(atMs: number, rc: Pick<LedgerRowContext, "locale" | "timeZone" | "nowMs">): string {
   const year = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: rc.timeZone, year: "numeric" }).format(ms);
   const options: Intl.DateTimeFormatOptions = {
     timeZone: rc.timeZone,

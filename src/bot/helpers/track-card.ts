@@ -13,7 +13,7 @@ import { canResend } from "./expiry-text.js";
 import { code, HTML, translate } from "./html.js";
 import { recordCardText } from "./record-text.js";
 
-export type RecordKind = "order" | "broadcast";
+type RecordKind = "order" | "broadcast";
 
 /** The live card of one order or broadcast, as /track and the /orders row buttons show it. */
 export interface TrackCards {

@@ -34,7 +34,7 @@ const indexSchema = z.object({ chunk: z.number().int(), id: z.string().optional(
 /** The layout before paging: one record of at most 500 entries. */
 const singleRecordSchema = z.object({ entries: z.array(historyEntrySchema), archivedSpend: archiveSchema.optional() });
 
-export interface LedgerContent {
+interface LedgerContent {
   /** Newest first. */
   entries: HistoryEntry[];
   archive: SpendArchive | undefined;

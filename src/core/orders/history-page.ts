@@ -36,7 +36,7 @@ export interface LedgerPage {
   total: number;
 }
 
-export function matchesFilter(entry: HistoryEntry, filter: HistoryFilter): boolean {
+function matchesFilter(entry: HistoryEntry, filter: HistoryFilter): boolean {
   if (filter.kind !== undefined && entry.kind !== filter.kind) return false;
   if (filter.fromMs !== undefined && entry.createdAtMs < filter.fromMs) return false;
   return filter.toMs === undefined || entry.createdAtMs < filter.toMs;
