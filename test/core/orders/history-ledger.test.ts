@@ -146,4 +146,20 @@ describe("records of the single-record layout", () => {
     await history.setStatus(CHAT, "order", hex(1), "cancelled");
     expect((await history.get(CHAT, "order", hex(1)))?.status).toBe("cancelled");
   });
+
+  it("of the per-chat era and of an alias join the linked account's paged history, archives added up", async () => {
+    const logger = captureLogger().logger;
+    const old = createRecordStore({ kv: store.namespace("order-history"), schema: singleSchema, version: 1, logger, name: "order-history" });
+    const bucket = String(MAY / (15 * 60_000));
+    await old.set(String(CHAT), { entries: [entry(2), entry(1)], archivedSpend: { [bucket]: String(3 * TRX) } });
+    await old.set(`${CHAT}@key:abc`, { entries: [entry(4)], archivedSpend: { [bucket]: String(4 * TRX) } });
+    await old.set(`${CHAT}@addr:T1`, { entries: [entry(3)] });
+
+    const history = createOrderHistory({ store, logger, accountOf: () => Promise.resolve({ id: "addr:T1", aliases: ["key:abc"] }) });
+    expect((await allPages(history, 2)).map((e) => e.id)).toEqual([hex(4), hex(3), hex(2), hex(1)]);
+    const spent = spentIn(await history.spend(CHAT), spendWindows(MAY + HOUR, "UTC"));
+    const listedSun = [1, 2, 3, 4].reduce((sum, n) => sum + BigInt(entry(n).totalCostSun ?? 0), 0n);
+    expect(spent.monthSun).toBe(listedSun + BigInt(7 * TRX));
+    for (const key of [String(CHAT), `${CHAT}@key:abc`, `${CHAT}@addr:T1`]) expect(await old.get(key)).toBeUndefined();
+  });
 });
