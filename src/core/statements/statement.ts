@@ -1,8 +1,7 @@
 /**
  * A month's statement of one chat's account: the history entries created in
  * that month (the chat's time zone), their CSV lines, the totals and the
- * daily spend. Read by paging the history, newest first, until a page
- * reaches back before the month.
+ * daily spend, read from the history's pages of that month.
  */
 import type { HistoryEntry, OrderHistory } from "../orders/order-history.js";
 import { monthWindow, type StatementMonth } from "./statement-month.js";
@@ -22,24 +21,23 @@ export interface Statement {
 }
 
 /**
- * Every entry created in the month. Entries are newest first, so paging stops
- * at the first page that reaches before the month; an entry added while
- * paging shifts the pages by one, so ids already read are skipped.
+ * Every entry created in the month: the history pages only that window. An
+ * entry added while paging shifts the pages by one, so ids already read are
+ * skipped.
  */
 export async function monthEntries(history: Pick<OrderHistory, "page">, chatId: number, month: StatementMonth, timeZone: string): Promise<HistoryEntry[]> {
   const { startMs, endMs } = monthWindow(month, timeZone);
   const seen = new Set<string>();
   const found: HistoryEntry[] = [];
   for (let page = 0; ; page += 1) {
-    const p = await history.page(chatId, page, STATEMENT_PAGE_SIZE);
+    const p = await history.page(chatId, page, STATEMENT_PAGE_SIZE, { fromMs: startMs, toMs: endMs });
     for (const e of p.entries) {
       const key = `${e.kind}:${e.id}`;
-      if (seen.has(key) || e.createdAtMs < startMs || e.createdAtMs >= endMs) continue;
+      if (seen.has(key)) continue;
       seen.add(key);
       found.push(e);
     }
-    const oldest = p.entries.at(-1);
-    if (page + 1 >= p.pages || oldest === undefined || oldest.createdAtMs < startMs) return found;
+    if (page + 1 >= p.pages || p.entries.length === 0) return found;
   }
 }
 
