@@ -18,6 +18,9 @@ const base64Key = z
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((s) => s.replace(/\/+$/, ""));
 
+/** Tronscan (mainnet). Shasta: https://shasta.tronscan.org/#, Nile: https://nile.tronscan.org/#. */
+export const DEFAULT_EXPLORER_URL = "https://tronscan.org/#";
+
 const storageUrl = z
   .string()
   .refine((s) => /^(sqlite|redis|rediss|postgres|postgresql):\/\//.test(s), {
@@ -66,6 +69,9 @@ const envSchema = z.object({
   EXPIRY_REMINDER_MAX_LEAD_PERCENT: z.coerce.number().int().min(1).max(99).default(50),
   EXPIRY_REMINDER_RESCAN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LIMITS_TIME_ZONE: z.string().refine(isValidTimeZone, { message: "must be an IANA time zone such as UTC or Europe/Moscow" }).default("UTC"),
+  EXPLORER_URL: httpUrl.default(DEFAULT_EXPLORER_URL),
+  DASHBOARD_URL: httpUrl.optional(),
+  SUPPORT_URL: httpUrl.optional(),
 });
 
 export type Config = {
@@ -111,6 +117,12 @@ export type Config = {
   expiryReminderRescanMs: number;
   /** The zone of the spend limits' days and months for a chat that set none in /limits. */
   limitsTimeZone: string;
+  /** Block explorer base: `<base>/transaction/<txId>` and `<base>/address/<address>` (Tronscan's paths). */
+  explorerUrl: string;
+  /** The account dashboard: a button wherever a text sends the user there; none when unset. */
+  dashboardUrl: string | undefined;
+  /** Where users reach support: a button wherever a text says "contact support"; none when unset. */
+  supportUrl: string | undefined;
 };
 
 /** Every bad or missing variable at once, each named, never with its value. */
@@ -203,6 +215,9 @@ export function parseConfig(env: Env): Config {
     expiryReminderMaxLeadPercent: e.EXPIRY_REMINDER_MAX_LEAD_PERCENT,
     expiryReminderRescanMs: e.EXPIRY_REMINDER_RESCAN_SECONDS * 1000,
     limitsTimeZone: e.LIMITS_TIME_ZONE,
+    explorerUrl: e.EXPLORER_URL,
+    dashboardUrl: e.DASHBOARD_URL,
+    supportUrl: e.SUPPORT_URL,
   };
 }
 

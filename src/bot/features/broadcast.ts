@@ -3,6 +3,7 @@ import { looksLikeSignedTransaction } from "../../core/broadcasts/precheck.js";
 import type { SubmitResult } from "../../core/broadcasts/submit-broadcast.js";
 import { isBroadcastFinished, type Broadcast } from "../../core/service/schemas.js";
 import { draftData } from "../callback-data/broadcast.js";
+import { menuAction } from "../callback-data/menu.js";
 import type { BotContext } from "../context.js";
 import { linkedForButton, linkedOnly, type LinkedContext } from "../filters/linked.js";
 import { checkBroadcast } from "../../core/broadcasts/check-broadcast.js";
@@ -70,6 +71,15 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
     linkedOnly(async (ctx) => {
       const json = ctx.match.trim();
       if (json) return checkAndReply(ctx, json);
+      await ctx.conversation.enter(BROADCAST_CONVERSATION);
+    }),
+  );
+
+  feature.callbackQuery(
+    menuAction("broadcast"),
+    logHandle("callback-menu-broadcast"),
+    linkedOnly(async (ctx) => {
+      await ctx.answerCallbackQuery();
       await ctx.conversation.enter(BROADCAST_CONVERSATION);
     }),
   );

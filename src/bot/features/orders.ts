@@ -1,6 +1,7 @@
 import { Composer } from "grammy";
 import { delegationEndsAtMs, type HistoryEntry } from "../../core/orders/order-history.js";
 import { historyPageData } from "../callback-data/orders.js";
+import { menuAction } from "../callback-data/menu.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { linkedOnly } from "../filters/linked.js";
@@ -53,14 +54,13 @@ export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
   }
 
   // The history is the linked account's: an unlinked chat has none to show.
-  feature.command(
-    "orders",
-    logHandle("command-orders"),
-    linkedOnly(async (ctx) => {
-      const { text, keyboard } = await render(ctx, ctx.chat.id, 0);
-      await ctx.reply(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) });
-    }),
-  );
+  const showOrders = linkedOnly<BotContext>(async (ctx) => {
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery();
+    const { text, keyboard } = await render(ctx, ctx.account.chatId, 0);
+    await ctx.reply(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) });
+  });
+  feature.command("orders", logHandle("command-orders"), showOrders);
+  feature.callbackQuery(menuAction("orders"), logHandle("callback-menu-orders"), showOrders);
 
   feature.callbackQuery(historyPageData.filter, logHandle("callback-orders-page"), async (ctx) => {
     const page = Number(historyPageData.unpack(ctx.callbackQuery.data)?.page ?? 0);
