@@ -12,6 +12,7 @@ import { TELEGRAM_CALL_TIMEOUT_SECONDS, type BotDeps, type ConversationContext, 
 import { chatStoredLocale, createI18n } from "./bot/i18n.js";
 import type { KeepPlans } from "./core/autopilot/keep-plans.js";
 import { createFlows } from "./core/flows.js";
+import { createLinks } from "./bot/helpers/links.js";
 import type { Config } from "./config.js";
 import { createConfirmationRecovery } from "./core/confirmations/confirmation-recovery.js";
 import { createMetrics, type Metrics } from "./core/metrics.js";
@@ -91,6 +92,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     service,
     i18n,
     defaultLocale: config.defaultLocale,
+    links: createLinks(config),
     logger,
     metrics,
     transport: (job) => pushApi.raw[job.method](job.params as never),

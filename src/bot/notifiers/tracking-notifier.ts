@@ -8,7 +8,8 @@ import { serviceErrorText } from "../helpers/error-text.js";
 import { code, html, HTML, translate } from "../helpers/html.js";
 import { finalText, recordCardText, type CardTiming, type Translator } from "../helpers/record-text.js";
 import { canResend, delegationEndText } from "../helpers/expiry-text.js";
-import { createFulfilledOrderKeyboard, createResendKeyboard } from "../keyboards/expiry.js";
+import { createFinishedBroadcastKeyboard, createFinishedOrderKeyboard } from "../keyboards/final-card.js";
+import { createLinks, type Links } from "../helpers/links.js";
 import type { ExpiryReminders } from "../../core/autopilot/expiry-reminders.js";
 import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../keyboards/broadcast.js";
 import { createRetryKeyboard, createTopUpRetryKeyboard } from "../keyboards/order.js";
@@ -18,6 +19,8 @@ export interface TrackingNotifierDeps extends NotifierDeps {
   now?: () => number;
   /** Expiry reminders: a fulfilled order's card and notification carry the reminder switch. */
   reminders?: Pick<ExpiryReminders, "isScheduled">;
+  /** The explorer under finished cards; Tronscan when absent. */
+  links?: Links;
 }
 
 export interface TrackingNotifier {
@@ -38,6 +41,7 @@ export interface TrackingNotifier {
 export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNotifier {
   const now = deps.now ?? Date.now;
   const { i18n } = deps;
+  const links = deps.links ?? createLinks({});
 
   /** The chat's /language choice, else the language it was using when tracking started. */
   async function chatView(chatId: number, itemLocale: string | undefined): Promise<{ tr: Translator; locale: string; notify: NotificationSettings; blocked: boolean }> {
@@ -49,18 +53,18 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
   }
 
   /**
-   * Buttons of a finished record (card and notification): a fulfilled order's Rent again (notification only)
-   * and reminder switch; a failed broadcast's Resend while its transaction may still go (one the bot sent itself).
+   * Buttons of a finished record, card and notification alike (keyboards/final-card.ts): Track, a fulfilled
+   * order's Rent again and reminder switch, a failed broadcast's Resend while its transaction may still go
+   * (one the bot sent itself), and the receiver or transaction on the explorer.
    */
-  async function finalKeyboard(tr: Translator, change: TrackerChange, endsAtMs: number | undefined, nowMs: number): Promise<(notification: boolean) => InlineKeyboard | undefined> {
+  async function finalKeyboard(tr: Translator, change: TrackerChange, endsAtMs: number | undefined, nowMs: number): Promise<InlineKeyboard> {
     if (change.kind === "order") {
-      if (change.record.status !== "fulfilled") return () => undefined;
-      const live = endsAtMs !== undefined && endsAtMs > nowMs && deps.reminders !== undefined;
+      const live = change.record.status === "fulfilled" && endsAtMs !== undefined && endsAtMs > nowMs && deps.reminders !== undefined;
       const reminder = live ? await deps.reminders?.isScheduled(change.chatId, change.record.orderId) : undefined;
-      return (notification) => createFulfilledOrderKeyboard(tr, change.record.orderId, { rentAgain: notification, ...(reminder === undefined ? {} : { reminder }) });
+      return createFinishedOrderKeyboard(tr, links, change.record, reminder);
     }
     const resend = change.origin === "bot" && canResend(change.record.status, change.record.txExpirationMs, nowMs);
-    return () => (resend ? createResendKeyboard(tr, change.record.broadcastId) : undefined);
+    return createFinishedBroadcastKeyboard(tr, links, change.record, resend);
   }
 
   const wants = (notify: NotificationSettings, kind: TrackKind): boolean => (kind === "order" ? notify.orders : notify.broadcasts);
@@ -80,12 +84,12 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       const endKeyboard = await finalKeyboard(tr, change, endsAtMs, nowMs);
       // The card is what the chat asked to see: it follows every status whatever the settings.
       if (change.cardMessageId !== undefined && change.cardStatus !== status) {
-        const keyboard = change.final ? endKeyboard(false) : createTrackRefreshKeyboard(tr, change.kind, id);
+        const keyboard = change.final ? endKeyboard : createTrackRefreshKeyboard(tr, change.kind, id);
         await deps.push.enqueue({
           id: jobId("card"),
           chatId,
           method: "editMessageText",
-          params: { chat_id: chatId, message_id: change.cardMessageId, text: card, ...HTML, ...(keyboard ? { reply_markup: { inline_keyboard: keyboard.inline_keyboard } } : {}) },
+          params: { chat_id: chatId, message_id: change.cardMessageId, text: card, ...HTML, reply_markup: { inline_keyboard: keyboard.inline_keyboard } },
         });
       }
       // Everything below is a message the chat did not ask for: /settings may turn it off.
@@ -96,9 +100,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       }
       if (!change.final) return;
       const ends = endsAtMs === undefined ? [] : [delegationEndText(tr, endsAtMs, nowMs, locale)];
-      const params: Record<string, unknown> = { chat_id: chatId, text: [finalText(tr, change, locale, nowMs), ...ends].join("\n"), ...HTML };
-      const keyboard = endKeyboard(true);
-      if (keyboard) params["reply_markup"] = { inline_keyboard: keyboard.inline_keyboard };
+      const params: Record<string, unknown> = { chat_id: chatId, text: [finalText(tr, change, locale, nowMs), ...ends].join("\n"), ...HTML, reply_markup: { inline_keyboard: endKeyboard.inline_keyboard } };
       await deps.push.enqueue({ id: jobId("final"), chatId, method: "sendMessage", params });
     },
 
