@@ -92,6 +92,12 @@ export function sentKeyErrorText(ctx: Translator, error: ServiceError, locale: s
   return entry ? translate(ctx, entry.key, entry.vars(error, locale)) : serviceErrorText(ctx, error, locale);
 }
 
+/** The Fluent id `errorText` says this failure with (its dashboard or support button follows it). */
+export function errorTextKey(error: unknown): string {
+  if (!ServiceError.isInstance(error)) return "error-internal";
+  return isKnownErrorCode(error.code) ? ERROR_TEXTS[error.code].key : "error-unknown";
+}
+
 /** Any failure as text: a ServiceError gets its own message, anything else the generic line. */
 export function errorText(ctx: Translator, error: unknown, locale: string): string {
   if (ServiceError.isInstance(error)) return serviceErrorText(ctx, error, locale);
