@@ -118,7 +118,8 @@ export function createLinkConversation(deps: BotDeps) {
     const check = await conversation.external(() => checkKey(deps.service, apiKey));
     const locale = await ctx.i18n.getLocale();
     if (check.kind === "unavailable" || check.kind === "refused") {
-      await ctx.reply(notStoredText(ctx, check, locale), HTML);
+      const said = notStoredText(ctx, check, locale);
+      await ctx.reply(said.text, { ...HTML, ...textLinksMarkup(ctx, said.keys) });
       return;
     }
     await ctx.reply(translate(ctx, check.kind === "ok" ? "link-key-accepted" : "link-key-accepted-no-wallet"), HTML);
@@ -128,7 +129,8 @@ export function createLinkConversation(deps: BotDeps) {
       outside.forgetChat();
       return { routeId: record.routeId, relinked };
     });
-    await ctx.reply(linkedText(ctx, deps, { check, routeId: stored.routeId, hasSecret: webhookSecret !== undefined, relinked: stored.relinked }, locale), HTML);
+    const said = linkedText(ctx, deps, { check, routeId: stored.routeId, hasSecret: webhookSecret !== undefined, relinked: stored.relinked }, locale);
+    await ctx.reply(said.text, { ...HTML, ...textLinksMarkup(ctx, said.keys) });
     // A deep link followed before linking: end here and let the start feature carry it out in this same update.
     const resume = await conversation.external(async (outside) => {
       if (!(await startIntentsOf(deps).peek(chatId))) return false;

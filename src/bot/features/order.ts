@@ -196,7 +196,7 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
         await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
         await bestEffort(ctx, "editMessageReplyMarkup", () => ctx.editMessageReplyMarkup());
         const reply = failedReply(ctx, result, locale);
-        const sent = await ctx.reply(reply.text, { ...HTML, ...(reply.keyboard ? { reply_markup: reply.keyboard } : {}) });
+        const sent = await ctx.reply(reply.text, { ...HTML, ...textLinksMarkup(ctx, reply.keys, reply.keyboard) });
         // The refusal's Retry is the quote's live message now: /cancel and a Retry from "credited" redraw it.
         if (reply.keyboard) await flows.quotes.update(quote.quoteId, (q) => ({ ...q, messageId: sent.message_id }));
         await watchRefused(result, locale);

@@ -86,6 +86,12 @@ export function serviceErrorText(ctx: Translator, error: ServiceError, locale: s
   });
 }
 
+/** The Fluent id `sentKeyErrorText` says this refusal with. */
+export function sentKeyErrorKey(error: ServiceError): string {
+  const entry = isKnownErrorCode(error.code) ? SENT_KEY_TEXTS[error.code] : undefined;
+  return entry?.key ?? errorTextKey(error);
+}
+
 /** A refusal of a key the user just sent, to link it. */
 export function sentKeyErrorText(ctx: Translator, error: ServiceError, locale: string): string {
   const entry = isKnownErrorCode(error.code) ? SENT_KEY_TEXTS[error.code] : undefined;

@@ -45,6 +45,14 @@ export const TEXT_LINKS: Readonly<Record<string, readonly ServiceLink[]>> = {
   "unhandled-key-not-deleted": DASHBOARD,
 };
 
-export function linksOfText(key: string): readonly ServiceLink[] {
-  return TEXT_LINKS[key] ?? [];
+/** The links of one text, or of a message put together from several (each link once, dashboard first). */
+export function linksOfText(keys: string | readonly string[]): readonly ServiceLink[] {
+  const wanted = new Set((typeof keys === "string" ? [keys] : keys).flatMap((key) => TEXT_LINKS[key] ?? []));
+  return (["dashboard", "support"] as const).filter((link) => wanted.has(link));
+}
+
+/** A message put together from several texts, with the ids of those texts (for their links). */
+export interface ComposedText {
+  text: string;
+  keys: readonly string[];
 }

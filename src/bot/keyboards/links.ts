@@ -19,7 +19,7 @@ export function serviceLinkButtons(tr: Translator, links: Pick<Links, ServiceLin
  * support (helpers/service-links.ts): `base`'s buttons with one more row of
  * links; nothing at all when no URL is configured and `base` is absent.
  */
-export function textLinksMarkup(ctx: Translator & { links: Pick<Links, ServiceLink> }, key: string, base?: InlineKeyboard): { reply_markup: InlineKeyboard } | Record<string, never> {
+export function textLinksMarkup(ctx: Translator & { links: Pick<Links, ServiceLink> }, key: string | readonly string[], base?: InlineKeyboard): { reply_markup: InlineKeyboard } | Record<string, never> {
   const buttons = serviceLinkButtons(ctx, ctx.links, linksOfText(key));
   if (buttons.length === 0) return base ? { reply_markup: base } : {};
   const kb = base ?? new InlineKeyboard();
