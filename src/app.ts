@@ -87,12 +87,13 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
   const claim = (key: string, ttlMs: number) => leases.claim(key, ttlMs);
   // The plans are built after the flows they use; what the limits and the balance watch ask of them is bound then.
   let plans: KeepPlans | undefined = undefined;
+  const links = createLinks(config);
   const delivery = createDelivery({
     storage,
     service,
     i18n,
     defaultLocale: config.defaultLocale,
-    links: createLinks(config),
+    links,
     logger,
     metrics,
     transport: (job) => pushApi.raw[job.method](job.params as never),
@@ -109,6 +110,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     push: delivery.push,
     i18n,
     defaultLocale: config.defaultLocale,
+    links,
     logger,
     tuning: config.balanceWatch,
     claim,

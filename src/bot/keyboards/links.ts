@@ -27,3 +27,12 @@ export function textLinksMarkup(ctx: Translator & { links: Pick<Links, ServiceLi
   for (const button of buttons) kb.add(button);
   return { reply_markup: kb };
 }
+
+/**
+ * The same for a message the push queue sends (stored as JSON): plain rows.
+ * Without `links` (a notifier built without them) only `base` is kept.
+ */
+export function pushLinksMarkup(tr: Translator, links: Links | undefined, key: string | readonly string[], base?: InlineKeyboard): { reply_markup: { inline_keyboard: InlineKeyboardButton[][] } } | Record<string, never> {
+  const markup = links ? textLinksMarkup({ t: (k, vars) => tr.t(k, vars), links }, key, base).reply_markup : base;
+  return markup ? { reply_markup: { inline_keyboard: markup.inline_keyboard } } : {};
+}
