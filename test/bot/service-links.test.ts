@@ -8,6 +8,10 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SUPPORTED_LOCALES } from "../../src/config.js";
 import { TEXT_LINKS } from "../../src/bot/helpers/service-links.js";
+import { createLinks } from "../../src/bot/helpers/links.js";
+import { createI18n } from "../../src/bot/i18n.js";
+import { createBalanceNotifier } from "../../src/bot/notifiers/balance-notifier.js";
+import { createLogger } from "../../src/logger.js";
 import { TEST_KEYS } from "../../testkit/tron-sign.js";
 import { useBotHarness } from "../support/bot-harness.js";
 
@@ -125,5 +129,30 @@ describe("without DASHBOARD_URL and SUPPORT_URL", () => {
     expect(u.lastText()).toContain("contact support");
     expect(u.last()!.buttons).toEqual([]);
     h.takeErrorLogs();
+  });
+});
+
+describe("the foreign-charge alert", () => {
+  const i18n = createI18n({ defaultLocale: "en", storedLocale: () => Promise.resolve(undefined), logger: createLogger({ level: "silent" }) });
+
+  async function alertMarkup(links?: ReturnType<typeof createLinks>) {
+    const jobs: { params: Record<string, unknown> }[] = [];
+    const notifier = createBalanceNotifier({
+      push: { enqueue: (job) => Promise.resolve(void jobs.push(job)) },
+      chats: { get: () => Promise.resolve(undefined) },
+      i18n,
+      defaultLocale: "en",
+      logger: createLogger({ level: "silent" }),
+      ...(links ? { links } : {}),
+    });
+    await notifier.announce({ kind: "foreign", chatId: 1, id: "f1", droppedSun: 2_000_000n, balanceSun: 8_000_000n });
+    expect(String(jobs[0]?.params["text"])).toContain("revoke the key in the dashboard");
+    return jobs[0]?.params["reply_markup"];
+  }
+
+  it("links the dashboard when DASHBOARD_URL is set, and has no button otherwise", async () => {
+    expect(await alertMarkup(createLinks({ dashboardUrl: DASHBOARD }))).toEqual({ inline_keyboard: [[{ text: "🖥 Dashboard", url: DASHBOARD }]] });
+    expect(await alertMarkup(createLinks({}))).toBeUndefined();
+    expect(await alertMarkup()).toBeUndefined();
   });
 });
