@@ -40,6 +40,7 @@ export function createWelcomeMenuKeyboard(tr: Translator, links: Links): InlineK
 export function createBalanceKeyboard(tr: Translator): InlineKeyboard {
   return new InlineKeyboard()
     .text(tr.t("buttons-balance-refresh"), balanceRefreshData.pack({ action: "refresh" }))
+    .row()
     .add(menuButton(tr, "order"), menuButton(tr, "topup"));
 }
 
