@@ -149,7 +149,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     onOutcome: (outcome) => notifier.onRecovered(outcome),
     logger,
   });
-  const { keep } = createAutopilot({ config, storage, leases, service, pricing, flows, spend: flows.limits, push: delivery.push, i18n, logger });
+  const { keep } = createAutopilot({ config, storage, leases, service, pricing, flows, spend: flows.limits, push: delivery.push, i18n, links, logger });
   plans = keep;
   const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats: balance.chats, i18n, flows, alerts: balance.alerts, keep, reminders: delivery.reminders };
   const intake = createIntake({ config, logger, bot: deps, telegram, inbox: delivery.inbox, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal) });
