@@ -99,7 +99,7 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
 /**
  * Builds the bot; does not start it (polling, webhook and setMyCommands are
  * the caller's). Middleware order: per-chat sequentialize -> update context
- * (logger, counter) -> error boundary -> linked chat (record and key, once) -> i18n -> group guard -> chat member -> conversations ->
+ * (logger, counter) -> links -> error boundary -> linked chat (record and key, once) -> i18n -> group guard -> chat member -> conversations ->
  * /cancel and flow buttons -> own-id guard -> edited-secret guard -> command leaves flow ->
  * service-key guard -> conversation builders -> features -> unhandled.
  */
