@@ -34,6 +34,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY locales ./locales
+# The statements' chart font (src/core/statements/spend-chart.ts): the slim image has no system fonts.
+COPY assets ./assets
 USER 10001:10001
 VOLUME ["/app/data"]
 EXPOSE 8080

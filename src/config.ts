@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { isValidTimeZone } from "./core/limits/spend-window.js";
+import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "./core/statements/statement-summary.js";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export const SUPPORTED_LOCALES = ["en", "ru", "zh"] as const;
@@ -69,6 +70,7 @@ const envSchema = z.object({
   EXPIRY_REMINDER_MAX_LEAD_PERCENT: z.coerce.number().int().min(1).max(99).default(50),
   EXPIRY_REMINDER_RESCAN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LIMITS_TIME_ZONE: z.string().refine(isValidTimeZone, { message: "must be an IANA time zone such as UTC or Europe/Moscow" }).default("UTC"),
+  ENERGY_BURN_PRICE_SUN: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_ENERGY_BURN_PRICE_SUN),
   EXPLORER_URL: httpUrl.default(DEFAULT_EXPLORER_URL),
   DASHBOARD_URL: httpUrl.optional(),
   SUPPORT_URL: httpUrl.optional(),
@@ -117,6 +119,8 @@ export type Config = {
   expiryReminderRescanMs: number;
   /** The zone of the spend limits' days and months for a chat that set none in /limits. */
   limitsTimeZone: string;
+  /** Sun per unit of energy when TRX is burnt for it: the statements' saving estimate (docs/statements.md). */
+  energyBurnPriceSun: number;
   /** Block explorer base: `<base>/transaction/<txId>` and `<base>/address/<address>` (Tronscan's paths). */
   explorerUrl: string;
   /** The account dashboard: a button wherever a text sends the user there; none when unset. */
@@ -215,6 +219,7 @@ export function parseConfig(env: Env): Config {
     expiryReminderMaxLeadPercent: e.EXPIRY_REMINDER_MAX_LEAD_PERCENT,
     expiryReminderRescanMs: e.EXPIRY_REMINDER_RESCAN_SECONDS * 1000,
     limitsTimeZone: e.LIMITS_TIME_ZONE,
+    energyBurnPriceSun: e.ENERGY_BURN_PRICE_SUN,
     explorerUrl: e.EXPLORER_URL,
     dashboardUrl: e.DASHBOARD_URL,
     supportUrl: e.SUPPORT_URL,

@@ -81,6 +81,12 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ ...minimal, LIMITS_TIME_ZONE: "Mars/Olympus" })).toThrow(/LIMITS_TIME_ZONE/);
   });
 
+  it("reads the statements' energy burn price: 100 sun per energy unless set, a positive whole number", () => {
+    expect(parseConfig(minimal).energyBurnPriceSun).toBe(100);
+    expect(parseConfig({ ...minimal, ENERGY_BURN_PRICE_SUN: "420" }).energyBurnPriceSun).toBe(420);
+    for (const bad of ["0", "1.5", "-100", "lots"]) expect(() => parseConfig({ ...minimal, ENERGY_BURN_PRICE_SUN: bad })).toThrow(/ENERGY_BURN_PRICE_SUN/);
+  });
+
   it("never prints a secret's value in its error", () => {
     const secretLooking = "TOP-SECRET-VALUE-NOT-BASE64!!";
     try {

@@ -56,4 +56,9 @@ describe("the Docker image", () => {
     expect(runtime.lines).toContain(`COPY --from=${from!.name} /app/dist ./dist`);
     expect(runtime.lines.some((l) => /\bnpm (ci|install)\b/.test(l))).toBe(false);
   });
+
+  it("ships the chart font the statements render with, since the slim image has no system fonts", () => {
+    expect(stages.at(-1)!.lines).toContain("COPY assets ./assets");
+    expect(readFileSync(join(import.meta.dirname, "..", ".dockerignore"), "utf8").split("\n")).toContain("!assets/");
+  });
 });

@@ -25,6 +25,7 @@ import { createOrdersFeature } from "./features/orders.js";
 import { createPricesFeature } from "./features/prices.js";
 import { createSettingsFeature } from "./features/settings.js";
 import { createStartFeature } from "./features/start.js";
+import { createStatementFeature } from "./features/statement.js";
 import { createSystemFeature } from "./features/system.js";
 import { createKeepFeature } from "./features/keep.js";
 import { createTopUpFeature } from "./features/top-up.js";
@@ -88,6 +89,7 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
     createOrderFeature(deps),
     createBatchOrderFeature(),
     createOrdersFeature(deps),
+    createStatementFeature(deps),
     createTrackFeature(deps),
     createExpiryFeature(deps),
     createTopUpFeature(deps),

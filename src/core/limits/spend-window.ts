@@ -51,7 +51,7 @@ export function zoneOffsetMs(atMs: number, timeZone: string): number {
 }
 
 /** The UTC instant of a wall-clock time in the zone (the offset read at that instant, so a summer-time change is met). */
-function wallToUtc(wallMs: number, timeZone: string): number {
+export function wallToUtc(wallMs: number, timeZone: string): number {
   const guess = wallMs - zoneOffsetMs(wallMs, timeZone);
   return wallMs - zoneOffsetMs(guess, timeZone);
 }

@@ -1,0 +1,81 @@
+/**
+ * A statement's lines, built from the bot's history: one per order, one per
+ * broadcast, and one more (a refund, negative) for each broadcast that ended
+ * `failed` or `expired`, since the service debits a broadcast's fee at
+ * acceptance and gives it back by a separate entry when it does not land
+ * (service-api.md section 3). All amounts in sun, as bigint.
+ */
+import { stringify } from "csv-stringify/sync";
+import type { HistoryEntry } from "../orders/order-history.js";
+import { SUN_PER_TRX, TRX_DECIMALS } from "../money.js";
+import { isoInZone, type StatementMonth, monthWindow } from "./statement-month.js";
+
+export type StatementKind = "order" | "broadcast" | "refund";
+
+export interface StatementRow {
+  atMs: number;
+  id: string;
+  kind: StatementKind;
+  receiver: string | undefined;
+  /** Orders only: the history holds no energy figure for a broadcast. */
+  energy: number | undefined;
+  durationSec: number | undefined;
+  /** Negative for a refund. */
+  costSun: bigint;
+  status: string;
+  txId: string | undefined;
+}
+
+const REFUNDED_STATUSES = new Set(["failed", "expired"]);
+
+/** The rows of the entries created within the month (in the zone), oldest first. */
+export function statementRows(entries: readonly HistoryEntry[], month: StatementMonth, timeZone: string): StatementRow[] {
+  const { startMs, endMs } = monthWindow(month, timeZone);
+  const inMonth = entries.filter((e) => e.createdAtMs >= startMs && e.createdAtMs < endMs).sort((a, b) => a.createdAtMs - b.createdAtMs);
+  return inMonth.flatMap((e) => rowsOf(e));
+}
+
+function rowsOf(e: HistoryEntry): StatementRow[] {
+  const costSun = BigInt(e.totalCostSun ?? 0);
+  const row: StatementRow = {
+    atMs: e.createdAtMs,
+    id: e.id,
+    kind: e.kind,
+    receiver: e.address,
+    energy: e.kind === "order" ? e.amount : undefined,
+    durationSec: e.kind === "order" ? e.durationSec : undefined,
+    costSun,
+    status: e.status,
+    txId: e.kind === "broadcast" ? e.txId : undefined,
+  };
+  if (e.kind !== "broadcast" || !REFUNDED_STATUSES.has(e.status) || costSun === 0n) return [row];
+  // The history keeps no time of the refund: it is dated with the broadcast, so both stay in one statement.
+  return [row, { ...row, kind: "refund", costSun: -costSun }];
+}
+
+/** Exactly six decimals, sign kept: -1500000n -> "-1.500000". */
+export function trxFixed(sun: bigint): string {
+  const negative = sun < 0n;
+  const abs = negative ? -sun : sun;
+  const fraction = (abs % SUN_PER_TRX).toString().padStart(TRX_DECIMALS, "0");
+  return `${negative ? "-" : ""}${(abs / SUN_PER_TRX).toString()}.${fraction}`;
+}
+
+export const STATEMENT_CSV_COLUMNS = ["time", "id", "kind", "receiver", "energy", "duration_s", "cost_sun", "cost_trx", "status", "broadcast_tx_id"] as const;
+
+/** RFC 4180 (CRLF line ends, quoting where a field needs it), with a header row. */
+export function statementCsv(rows: readonly StatementRow[], timeZone: string): string {
+  const records = rows.map((r) => [
+    isoInZone(r.atMs, timeZone),
+    r.id,
+    r.kind,
+    r.receiver ?? "",
+    r.energy === undefined ? "" : String(r.energy),
+    r.durationSec === undefined ? "" : String(r.durationSec),
+    r.costSun.toString(),
+    trxFixed(r.costSun),
+    r.status,
+    r.txId ?? "",
+  ]);
+  return stringify(records, { header: true, columns: [...STATEMENT_CSV_COLUMNS], record_delimiter: "windows" });
+}

@@ -1,0 +1,62 @@
+/**
+ * A month's statement of one chat's account: the history entries created in
+ * that month (the chat's time zone), their CSV lines, the totals and the
+ * daily spend. Read by paging the history, newest first, until a page
+ * reaches back before the month.
+ */
+import type { HistoryEntry, OrderHistory } from "../orders/order-history.js";
+import { monthWindow, type StatementMonth } from "./statement-month.js";
+import { statementCsv, statementRows, type StatementRow } from "./statement-rows.js";
+import { dailyNetSun, summarize, type StatementSummary } from "./statement-summary.js";
+
+export const STATEMENT_PAGE_SIZE = 100;
+
+export interface Statement {
+  month: StatementMonth;
+  timeZone: string;
+  rows: StatementRow[];
+  csv: string;
+  summary: StatementSummary;
+  /** Net sun per day of the month, index 0 the 1st. */
+  dailySun: bigint[];
+}
+
+/**
+ * Every entry created in the month. Entries are newest first, so paging stops
+ * at the first page that reaches before the month; an entry added while
+ * paging shifts the pages by one, so ids already read are skipped.
+ */
+export async function monthEntries(history: Pick<OrderHistory, "page">, chatId: number, month: StatementMonth, timeZone: string): Promise<HistoryEntry[]> {
+  const { startMs, endMs } = monthWindow(month, timeZone);
+  const seen = new Set<string>();
+  const found: HistoryEntry[] = [];
+  for (let page = 0; ; page += 1) {
+    const p = await history.page(chatId, page, STATEMENT_PAGE_SIZE);
+    for (const e of p.entries) {
+      const key = `${e.kind}:${e.id}`;
+      if (seen.has(key) || e.createdAtMs < startMs || e.createdAtMs >= endMs) continue;
+      seen.add(key);
+      found.push(e);
+    }
+    const oldest = p.entries.at(-1);
+    if (page + 1 >= p.pages || oldest === undefined || oldest.createdAtMs < startMs) return found;
+  }
+}
+
+export interface StatementDeps {
+  history: Pick<OrderHistory, "page">;
+  /** Sun per unit of energy when TRX is burnt for it (ENERGY_BURN_PRICE_SUN). */
+  burnPriceSun: number;
+}
+
+export async function buildStatement(deps: StatementDeps, chatId: number, month: StatementMonth, timeZone: string): Promise<Statement> {
+  const rows = statementRows(await monthEntries(deps.history, chatId, month, timeZone), month, timeZone);
+  return {
+    month,
+    timeZone,
+    rows,
+    csv: statementCsv(rows, timeZone),
+    summary: summarize(rows, deps.burnPriceSun),
+    dailySun: dailyNetSun(rows, month, timeZone),
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * /statement through the bot: the month of the linked account as a CSV whose
+ * lines add up to what the service's ledger debited and refunded, a chart
+ * that decodes as a PNG, and a summary with the saving estimate; the month
+ * in the chat's time zone; clear answers for a bad or empty month.
+ */
+import { parse } from "csv-parse/sync";
+import { PNG } from "pngjs";
+import { describe, expect, it } from "vitest";
+import { monthAt, monthLabel } from "../../src/core/statements/statement-month.js";
+import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
+import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+
+const CHAT = 5701;
+const { bob, carol } = TEST_KEYS;
+let h: OrderHarness;
+
+useOrderHarness((started) => (h = started));
+
+const trx = () => signTrxTransfer({ privateKey: bob.privateKey, to: carol.address, amountSun: 1_500_000, expirationMs: Date.now() + 600_000 });
+
+/** Orders of 65,000 and 100,000 energy, a broadcast that lands and one that fails (and is refunded). */
+async function monthOfActivity() {
+  const account = await h.linkChat(CHAT, { balanceSun: 500_000_000 });
+  const user = h.user(CHAT);
+  for (const amount of [65_000, 100_000]) {
+    await user.send(`/order ${bob.address} ${String(amount)} 1h`);
+    await user.press("✅ Confirm");
+  }
+  const landing = trx();
+  await user.send(`/broadcast ${JSON.stringify(landing)}`);
+  await user.press("✅ Confirm");
+  await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Broadcast")));
+  const failing = trx();
+  h.sim.control.setBroadcastOutcome(failing.txID, "failed", "node_rejected");
+  await user.send(`/broadcast ${JSON.stringify(failing)}`);
+  await user.press("✅ Confirm");
+  await h.until(() => user.botTexts().some((t) => t.startsWith("❌ Broadcast")));
+  return { account, user };
+}
+
+const botMedia = () => h.tg.botMessages(CHAT).filter((m) => m.document !== undefined || m.photo !== undefined);
+
+describe("/statement", () => {
+  it("sends the month as a CSV that matches the service's ledger to the sun, a PNG chart and a summary", async () => {
+    const { account, user } = await monthOfActivity();
+    const page = await h.flows.history.page(CHAT, 0, 10);
+    const month = monthLabel(monthAt(page.entries[0]!.createdAtMs, await h.flows.limits.timeZoneOf(CHAT)));
+
+    await user.send(`/statement ${month}`);
+    const [csvMessage, chartMessage] = botMedia();
+    expect(csvMessage?.document?.fileName).toBe(`statement-${month}.csv`);
+    expect(csvMessage?.text).toMatch(/^Statement for \w+ \d{4}: 5 lines, times in UTC\.$/);
+    const csv = csvMessage!.document!.bytes!.toString("utf8");
+    expect(csv.split("\r\n")[0]).toBe("time,id,kind,receiver,energy,duration_s,cost_sun,cost_trx,status,broadcast_tx_id");
+    const lines = parse<Record<string, string>>(csv, { columns: true });
+    expect(lines.map((l) => l["kind"])).toEqual(["order", "order", "broadcast", "broadcast", "refund"]);
+
+    const ledger = h.sim.ledger(account.accountId);
+    const debits = ledger.filter((e) => e.kind === "debit");
+    const refunds = ledger.filter((e) => e.kind === "refund");
+    expect(debits).toHaveLength(4);
+    expect(refunds).toHaveLength(1);
+    const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
+    const csvTotal = sum(lines.map((l) => BigInt(l["cost_sun"]!)));
+    expect(csvTotal).toBe(sum(debits.map((e) => BigInt(e.amountSun))) - sum(refunds.map((e) => BigInt(e.amountSun))));
+    // Line by line too: each id's debit, and the refund negative under the failed broadcast's id.
+    for (const l of lines.filter((x) => x["kind"] !== "refund")) {
+      expect(BigInt(l["cost_sun"]!)).toBe(BigInt(debits.find((d) => d.ref === l["id"])!.amountSun));
+    }
+    const refund = lines.find((l) => l["kind"] === "refund")!;
+    expect(refund).toMatchObject({ id: refunds[0]!.ref, status: "failed", cost_sun: `-${String(refunds[0]!.amountSun)}` });
+    expect(refund["cost_trx"]).toMatch(/^-\d+\.\d{6}$/);
+    expect(lines[0]).toMatchObject({ receiver: bob.address, energy: "65000", duration_s: "3600" });
+    expect(lines[0]!["time"]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
+
+    expect(chartMessage?.photo).toBeDefined();
+    const png = PNG.sync.read(chartMessage!.photo!.bytes!);
+    expect(png.width).toBeGreaterThan(0);
+    expect(png.height).toBeGreaterThan(0);
+    expect(chartMessage?.text).toMatch(/^Spend per day in \w+ \d{4}, in TRX, refunds deducted/);
+
+    const summary = user.lastText();
+    expect(summary).toContain("Orders: 2,");
+    expect(summary).toContain("Broadcasts: 2,");
+    expect(summary).toContain("Refunds: 1, −");
+    expect(summary).toContain("Estimated saving against burning TRX");
+    expect(summary).toContain("This is an estimate: the 165,000 energy of your orders, burnt at 100 sun per energy, would cost 16.5 TRX");
+    expect(summary).toContain("Broadcasts are not in the estimate");
+  });
+
+  it("reads the month in the chat's time zone and writes its offset", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    await h.flows.limits.setTimeZone(CHAT, "Asia/Shanghai");
+    await user.send(`/order ${bob.address} 65000 1h`);
+    await user.press("✅ Confirm");
+    const createdAtMs = (await h.flows.history.page(CHAT, 0, 1)).entries[0]!.createdAtMs;
+    const month = monthLabel(monthAt(createdAtMs, "Asia/Shanghai"));
+    await user.send(`/statement ${month.slice(5)}.${month.slice(0, 4)}`);
+    const lines = parse<Record<string, string>>(botMedia()[0]!.document!.bytes!.toString("utf8"), { columns: true });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!["time"]).toMatch(/\+08:00$/);
+    expect(botMedia()[0]!.text).toContain("times in Asia/Shanghai");
+  });
+
+  it("answers a bad month with an example, an empty month with no records, in the chat's language", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    await user.send("/statement 2026-13");
+    expect(user.lastText()).toMatch(/^I could not read «2026-13» as a month\. Send the year and month, for example \/statement \d{4}-\d{2}/);
+    await user.send("/statement 2001-05");
+    expect(user.lastText()).toBe("No orders, broadcasts or refunds in May 2001 (time zone UTC). Pick another month, for example /statement 2001-04.");
+    await user.send("/language");
+    await user.press("🇷🇺 Русский");
+    await user.send("/statement 2001-05");
+    expect(user.lastText()).toContain("нет заказов, отправок и возвратов");
+    await user.send("/language");
+    await user.press("🇨🇳 中文");
+    await user.send("/statement 11.2026x");
+    expect(user.lastText()).toContain("无法把「11.2026x」识别为月份");
+    expect(botMedia()).toEqual([]);
+  });
+
+  it("is for linked chats only, and is in /help", async () => {
+    const user = h.user(CHAT);
+    await user.send("/statement");
+    expect(user.lastText()).toContain("This chat is not connected to an account yet");
+    await user.send("/help");
+    expect(user.lastText()).toContain("/statement — Monthly statement: CSV, chart and totals");
+  });
+});

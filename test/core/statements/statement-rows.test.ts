@@ -1,0 +1,74 @@
+import { parse } from "csv-parse/sync";
+import { describe, expect, it } from "vitest";
+import type { HistoryEntry } from "../../../src/core/orders/order-history.js";
+import { statementCsv, statementRows, trxFixed } from "../../../src/core/statements/statement-rows.js";
+
+const NOV = { year: 2026, month: 11 };
+const at = (day: number, hour = 12) => Date.UTC(2026, 10, day, hour);
+const RECEIVER = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
+const TX = "ab".repeat(32);
+
+const order = (id: string, createdAtMs: number, costSun: number): HistoryEntry => ({
+  kind: "order", id, createdAtMs, status: "fulfilled", address: RECEIVER, amount: 65_000, durationSec: 3600, totalCostSun: costSun,
+});
+const broadcast = (id: string, createdAtMs: number, status: string, costSun: number): HistoryEntry => ({
+  kind: "broadcast", id, createdAtMs, status, address: RECEIVER, txId: TX, totalCostSun: costSun, txKind: "usdt",
+});
+
+describe("statement rows", () => {
+  it("lists the month's entries oldest first and adds a negative refund after a failed or expired broadcast", () => {
+    const entries = [
+      broadcast("b3", at(20), "expired", 2_000_000),
+      broadcast("b2", at(10), "failed", 3_100_000),
+      broadcast("b1", at(5), "confirmed", 3_200_000),
+      order("o1", at(1), 6_500_000),
+      order("o0", Date.UTC(2026, 9, 31, 23), 1),
+    ];
+    const rows = statementRows(entries, NOV, "UTC");
+    expect(rows.map((r) => [r.kind, r.id, r.costSun])).toEqual([
+      ["order", "o1", 6_500_000n],
+      ["broadcast", "b1", 3_200_000n],
+      ["broadcast", "b2", 3_100_000n],
+      ["refund", "b2", -3_100_000n],
+      ["broadcast", "b3", 2_000_000n],
+      ["refund", "b3", -2_000_000n],
+    ]);
+    expect(rows[0]).toMatchObject({ energy: 65_000, durationSec: 3600, txId: undefined });
+    expect(rows[1]).toMatchObject({ energy: undefined, durationSec: undefined, txId: TX });
+  });
+
+  it("takes the month of the chat's zone: 23:30 UTC on 31 October is November in Shanghai", () => {
+    const late = order("late", Date.UTC(2026, 9, 31, 23, 30), 1_000);
+    expect(statementRows([late], NOV, "UTC")).toEqual([]);
+    expect(statementRows([late], NOV, "Asia/Shanghai").map((r) => r.id)).toEqual(["late"]);
+  });
+
+  it("writes TRX with exactly six decimals, sign kept", () => {
+    expect(trxFixed(0n)).toBe("0.000000");
+    expect(trxFixed(1n)).toBe("0.000001");
+    expect(trxFixed(6_500_000n)).toBe("6.500000");
+    expect(trxFixed(-3_100_001n)).toBe("-3.100001");
+    expect(trxFixed(123_456_789_012_345_678n)).toBe("123456789012.345678");
+  });
+
+  it("makes an RFC 4180 CSV with a header row, CRLF line ends and the zone's offset on every time", () => {
+    const rows = statementRows([broadcast("b2", at(10), "failed", 3_100_000), order("o1", at(1), 6_500_000)], NOV, "Asia/Shanghai");
+    const csv = statementCsv(rows, "Asia/Shanghai");
+    expect(csv.split("\r\n")[0]).toBe("time,id,kind,receiver,energy,duration_s,cost_sun,cost_trx,status,broadcast_tx_id");
+    expect(csv.endsWith("\r\n")).toBe(true);
+    const records = parse<Record<string, string>>(csv, { columns: true });
+    expect(records).toEqual([
+      { time: "2026-11-01T20:00:00+08:00", id: "o1", kind: "order", receiver: RECEIVER, energy: "65000", duration_s: "3600", cost_sun: "6500000", cost_trx: "6.500000", status: "fulfilled", broadcast_tx_id: "" },
+      { time: "2026-11-10T20:00:00+08:00", id: "b2", kind: "broadcast", receiver: RECEIVER, energy: "", duration_s: "", cost_sun: "3100000", cost_trx: "3.100000", status: "failed", broadcast_tx_id: TX },
+      { time: "2026-11-10T20:00:00+08:00", id: "b2", kind: "refund", receiver: RECEIVER, energy: "", duration_s: "", cost_sun: "-3100000", cost_trx: "-3.100000", status: "failed", broadcast_tx_id: TX },
+    ]);
+  });
+
+  it("quotes a field that needs it", () => {
+    const odd = { ...order("o,1", at(2), 5), status: 'said "no"' };
+    const csv = statementCsv(statementRows([odd], NOV, "UTC"), "UTC");
+    expect(csv).toContain(`"o,1"`);
+    expect(csv).toContain(`"said ""no"""`);
+    expect(parse<Record<string, string>>(csv, { columns: true })[0]).toMatchObject({ id: "o,1", status: 'said "no"' });
+  });
+});
