@@ -160,7 +160,8 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
           return;
         }
         const text = [translate(ctx, "balance-available", { availableTrx }), topUpAdviceText(ctx, advice, balance.depositAddress, locale)].join("\n\n");
-        await ctx.reply(text, HTML);
+        // No address yet: the advice says to create it in the dashboard.
+        await ctx.reply(text, { ...HTML, ...textLinksMarkup(ctx, balance.depositAddress === null ? "topup-no-address" : []) });
         if (balance.depositAddress !== null) await replyWithQr(ctx, balance.depositAddress, translate(ctx, "balance-qr-caption"));
       }),
     );

@@ -10,8 +10,9 @@ import { trackRefreshData } from "../callback-data/orders.js";
 import type { BotContext } from "../context.js";
 import { linkedOnly } from "../filters/linked.js";
 import type { BotDeps } from "../deps.js";
-import { serviceErrorText } from "../helpers/error-text.js";
+import { errorTextKey, serviceErrorText } from "../helpers/error-text.js";
 import { code, HTML, translate } from "../helpers/html.js";
+import { textLinksMarkup } from "../keyboards/links.js";
 import { logHandle } from "../helpers/logging.js";
 import { recordCardText } from "../helpers/record-text.js";
 import { visibleText } from "../helpers/visible-text.js";
@@ -81,7 +82,7 @@ export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
         record = await read(ctx.account.apiKey, ctx.chat.id, id);
       } catch (error) {
         if (!ServiceError.isInstance(error)) throw error;
-        await ctx.reply(serviceErrorText(ctx, error, locale), HTML);
+        await ctx.reply(serviceErrorText(ctx, error, locale), { ...HTML, ...textLinksMarkup(ctx, errorTextKey(error)) });
         return;
       }
       if (!record) {

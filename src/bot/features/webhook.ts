@@ -136,7 +136,7 @@ export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
     const account = await ctx.linked();
     if (!account) {
       await ctx.answerCallbackQuery();
-      await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "not-linked"), HTML));
+      await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "not-linked"), { ...HTML, ...textLinksMarkup(ctx, "not-linked") }));
       return;
     }
     await ctx.answerCallbackQuery();

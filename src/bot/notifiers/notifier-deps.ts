@@ -13,6 +13,6 @@ export interface NotifierDeps {
   i18n: Translations;
   defaultLocale: SupportedLocale;
   logger: Logger;
-  /** Dashboard and support buttons under texts that send the user there (and the explorer); none when absent. */
+  /** Dashboard and support buttons under texts that send the user there, and the explorer (Tronscan when absent); no dashboard or support button when absent. */
   links?: Links;
 }

@@ -4,12 +4,13 @@ import type { RecoveryOutcome } from "../../core/confirmations/confirmation-reco
 import type { TrackKind } from "../../core/tracking/tracked-item.js";
 import type { TrackerChange, TrackerGiveUp } from "../../core/tracking/tracker.js";
 import type { NotifierDeps } from "./notifier-deps.js";
-import { serviceErrorText } from "../helpers/error-text.js";
+import { errorTextKey, serviceErrorText } from "../helpers/error-text.js";
+import { pushLinksMarkup } from "../keyboards/links.js";
 import { code, html, HTML, translate } from "../helpers/html.js";
 import { finalText, recordCardText, type CardTiming, type Translator } from "../helpers/record-text.js";
 import { canResend, delegationEndText } from "../helpers/expiry-text.js";
 import { createFinishedBroadcastKeyboard, createFinishedOrderKeyboard } from "../keyboards/final-card.js";
-import { createLinks, type Links } from "../helpers/links.js";
+import { createLinks } from "../helpers/links.js";
 import type { ExpiryReminders } from "../../core/autopilot/expiry-reminders.js";
 import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../keyboards/broadcast.js";
 import { createRetryKeyboard, createTopUpRetryKeyboard } from "../keyboards/order.js";
@@ -19,8 +20,6 @@ export interface TrackingNotifierDeps extends NotifierDeps {
   now?: () => number;
   /** Expiry reminders: a fulfilled order's card and notification carry the reminder switch. */
   reminders?: Pick<ExpiryReminders, "isScheduled">;
-  /** The explorer under finished cards; Tronscan when absent. */
-  links?: Links;
 }
 
 export interface TrackingNotifier {
@@ -110,24 +109,24 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       if (blocked) return;
       const id = outcome.kind === "order" ? outcome.quoteId : outcome.draftId;
       let text: string;
-      let keyboard: { inline_keyboard: unknown } | undefined;
+      let keyboard: InlineKeyboard | undefined;
       if (outcome.result === "expired_unknown") {
         text = translate(tr, "recovery-broadcast-expired-unknown", { txId: code(outcome.txId) });
       } else if (outcome.kind === "order") {
         text = translate(tr, "recovery-order-refused", { reason: html(serviceErrorText(tr, outcome.error, locale)) });
         // A 402 is the one refusal a top-up cures: Top up first, as on the live 402 card.
         const short = outcome.error.code === "wallet.insufficient_balance";
-        if (outcome.retryable) keyboard = { inline_keyboard: (short ? createTopUpRetryKeyboard : createRetryKeyboard)(tr, outcome.quoteId).inline_keyboard };
+        if (outcome.retryable) keyboard = (short ? createTopUpRetryKeyboard : createRetryKeyboard)(tr, outcome.quoteId);
       } else {
         text = translate(tr, "recovery-broadcast-refused", { txId: code(outcome.txId), reason: html(serviceErrorText(tr, outcome.error, locale)) });
         const short = outcome.error.code === "wallet.insufficient_balance";
-        if (outcome.retryable) keyboard = { inline_keyboard: (short ? createBroadcastTopUpKeyboard : createBroadcastRetryKeyboard)(tr, outcome.draftId).inline_keyboard };
+        if (outcome.retryable) keyboard = (short ? createBroadcastTopUpKeyboard : createBroadcastRetryKeyboard)(tr, outcome.draftId);
       }
       await deps.push.enqueue({
         id: `recovery-${outcome.chatId}-${outcome.kind}-${id}`,
         chatId: outcome.chatId,
         method: "sendMessage",
-        params: { chat_id: outcome.chatId, text, ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) },
+        params: { chat_id: outcome.chatId, text, ...HTML, ...pushLinksMarkup(tr, deps.links, outcome.result === "expired_unknown" ? [] : errorTextKey(outcome.error), keyboard) },
       });
     },
 
