@@ -64,7 +64,8 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
     const orderId = /Order ([0-9a-f]{24})/.exec(fulfilled.text)![1]!;
 
     const rows = await w.say(CHAT, "/orders", (m) => m.text.includes(orderId));
-    expect(rows.text).toMatch(/⏳ until \d{2}:\d{2} UTC/);
+    expect(rows.text).toMatch(/⏳ energy until \d{2}:\d{2}/);
+    expect(rows.text).toContain("Times in UTC");
     const tracked = await w.say(CHAT, `/track ${orderId}`, (m) => m.text.startsWith(`Order ${orderId}`));
     expect(tracked.text).toMatch(UNTIL);
     expect(tracked.buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "🔕 No reminder", "🔎 Explorer"]);

@@ -25,7 +25,7 @@ describe("the app enforces a chat's spend limits", () => {
     const first = await w.startApp(target.url, { LIMITS_TIME_ZONE: "Asia/Shanghai" });
     await w.say(CHAT, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => /connected/i.test(m.text));
     const card = await w.say(CHAT, "/limits", (m) => m.text.startsWith("Spend limits"));
-    expect(card.text).toContain("Days and months are counted in Asia/Shanghai.");
+    expect(card.text).toContain("Days and months are counted in Asia/Shanghai, your chat's time zone");
     const prompt = w.tg.waitForBotMessage(CHAT, 20_000, (m) => m.text.includes("Send the daily cap"));
     w.front.enqueue(w.tg.press(CHAT, "Daily cap"));
     await prompt;

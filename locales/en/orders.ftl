@@ -6,16 +6,10 @@ track =
     .description = Live status of an order or broadcast
 
 orders-empty = No orders or broadcasts yet. Start with /order or /broadcast.
-orders-title = <b>Your orders and broadcasts</b>, newest first (page { $page } of { $pages }, { $total } in all)
-orders-line-order = { $n }. Order { $id }
-    { $status } · { $amount } energy for { $duration } → { $address }
-orders-line-broadcast = { $n }. Broadcast { $id }
-    { $status } · { $what } → { $address }
 orders-what-usdt = { $amount } USDT
 orders-what-trx = { $amount } TRX
 orders-what-contract = contract call
 orders-what-tron = TRON transaction
-orders-track-hint = Live status: <code>/track id</code>
 orders-newer-button = ◀ Newer
 orders-older-button = Older ▶
 

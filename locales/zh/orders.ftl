@@ -6,16 +6,10 @@ track =
     .description = 订单或广播的实时状态
 
 orders-empty = 还没有订单或广播。可以从 /order 或 /broadcast 开始。
-orders-title = <b>您的订单和广播</b>，最新的在前（第 { $page }/{ $pages } 页，共 { $total } 条）
-orders-line-order = { $n }. 订单 { $id }
-    { $status } · { $amount } 能量，{ $duration } → { $address }
-orders-line-broadcast = { $n }. 广播 { $id }
-    { $status } · { $what } → { $address }
 orders-what-usdt = { $amount } USDT
 orders-what-trx = { $amount } TRX
 orders-what-contract = 合约调用
 orders-what-tron = TRON 交易
-orders-track-hint = 实时状态：<code>/track id</code>
 orders-newer-button = ◀ 较新
 orders-older-button = 较早 ▶
 

@@ -24,6 +24,7 @@ import { createOrderFeature } from "./features/order.js";
 import { createOrdersFeature } from "./features/orders.js";
 import { createPricesFeature } from "./features/prices.js";
 import { createSettingsFeature } from "./features/settings.js";
+import { createTimeZoneFeature } from "./features/time-zone.js";
 import { createStartFeature } from "./features/start.js";
 import { createStatementFeature } from "./features/statement.js";
 import { createSystemFeature } from "./features/system.js";
@@ -79,6 +80,7 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
     createWebhookFeature(deps), // holds its secret conversation: early, before text-reading features
     createLimitsFeature(deps), // holds its input conversation: early, before text-reading features
     createSettingsFeature(deps),
+    createTimeZoneFeature(deps), // holds its input conversation: early, before text-reading features
     createAlertsFeature(deps),
     createBalanceFeature(deps),
     createPricesFeature(deps),

@@ -53,6 +53,7 @@ describe("a fulfilled order's card", () => {
     await user.press("✅ Confirm");
     await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Order")));
     await user.send("/orders");
-    expect(user.lastText()).toMatch(/energy for 5 min → \S+\n⏳ until \d{2}:\d{2} UTC/);
+    expect(user.lastText()).toMatch(/energy for 5 min → \S+\n💰 [\d.,]+ TRX · ⏳ energy until \d{2}:\d{2}/);
+    expect(user.lastText()).toContain("Times in UTC");
   });
 });

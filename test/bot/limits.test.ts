@@ -46,7 +46,7 @@ describe("/limits", () => {
     expect(user.lastText()).toContain("Daily cap: none (spent today: 0 TRX)");
     expect(user.lastText()).toContain("Monthly cap: none (spent this month: 0 TRX)");
     expect(user.lastText()).toContain("Second tap above: none");
-    expect(user.lastText()).toContain("Days and months are counted in UTC.");
+    expect(user.lastText()).toContain("Days and months are counted in UTC, your chat's time zone");
     expect(user.lastButtons()).toEqual([["Daily cap", "Monthly cap"], ["Second-tap threshold", "Time zone"], ["❄️ Freeze"]]);
     await user.press("Daily cap");
     expect(user.lastText()).toContain("Send the daily cap in TRX");
@@ -62,7 +62,7 @@ describe("/limits", () => {
     await user.send("Mars/Olympus");
     expect(user.lastText()).toContain("is not a time zone I know");
     await user.send("Europe/Moscow");
-    expect(user.lastText()).toContain("Days and months are counted in Europe/Moscow.");
+    expect(user.lastText()).toContain("Days and months are counted in Europe/Moscow, your chat's time zone");
     await user.press("Monthly cap");
     await user.press("No limit");
     expect(user.lastText()).toContain("Limit removed.");

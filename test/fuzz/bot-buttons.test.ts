@@ -17,7 +17,7 @@ const OWNER = 7001;
 const ATTACKER = 7002;
 const STRANGER = 7003;
 const EXPIRED = new Set(["en", "ru", "zh"].map((l) => /^button-expired = (.*)$/m.exec(readFileSync(`locales/${l}/common.ftl`, "utf8"))![1]!));
-const PREFIXES = ["q", "bd", "os", "ra", "hp", "tr", "settings", "lang", "webhook", "unlink", "link", "cancel"];
+const PREFIXES = ["q", "bd", "os", "ra", "hp", "hl", "hr", "tr", "tz", "settings", "lang", "webhook", "unlink", "link", "cancel"];
 
 let h: OrderHarness;
 let quoteId = "";

@@ -1,73 +1,96 @@
 import { Composer } from "grammy";
-import { delegationEndsAtMs, type HistoryEntry } from "../../core/orders/order-history.js";
-import { historyPageData } from "../callback-data/orders.js";
+import { spendWindows } from "../../core/limits/spend-window.js";
+import type { HistoryFilter } from "../../core/orders/order-history.js";
+import { historyListData, historyPageData, historyRowData, type HistoryFilterCode, isHistoryFilterCode } from "../callback-data/orders.js";
 import { menuAction } from "../callback-data/menu.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { linkedOnly } from "../filters/linked.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
-import { formatInteger, formatTrx } from "../helpers/format.js";
-import { code, html, HTML, translate } from "../helpers/html.js";
+import { HTML, translate } from "../helpers/html.js";
+import { ledgerRowText } from "../helpers/ledger-row.js";
 import { logHandle } from "../helpers/logging.js";
-import { durationText, statusText, usdtExact, type Translator } from "../helpers/record-text.js";
-import { createHistoryKeyboard } from "../keyboards/orders.js";
-import { delegationEndShort } from "../helpers/expiry-text.js";
+import { createTrackCards } from "../helpers/track-card.js";
+import { createLedgerKeyboard } from "../keyboards/orders.js";
 
 export const HISTORY_PAGE_SIZE = 5;
 
-function entryText(tr: Translator, e: HistoryEntry, n: number, locale: string, nowMs: number): string {
-  const common = { n, id: code(e.id), status: statusText(tr, e.status), address: code(e.address ?? "-") };
-  if (e.kind === "order") {
-    const line = translate(tr, "orders-line-order", {
-      ...common,
-      amount: formatInteger(e.amount ?? 0, locale),
-      duration: durationText(tr, e.durationSec ?? 0),
-    });
-    const endsAtMs = delegationEndsAtMs(e);
-    return endsAtMs === undefined ? line : `${line}\n${delegationEndShort(tr, endsAtMs, nowMs, locale)}`;
-  }
-  const what =
-    e.txKind === "usdt" && e.amountAtomic !== undefined
-      ? translate(tr, "orders-what-usdt", { amount: usdtExact(e.amountAtomic, locale) })
-      : e.txKind === "trx" && e.amountSun !== undefined
-        ? translate(tr, "orders-what-trx", { amount: formatTrx(BigInt(e.amountSun), locale) })
-        : e.txKind === "contract"
-          ? translate(tr, "orders-what-contract")
-          : translate(tr, "orders-what-tron");
-  return translate(tr, "orders-line-broadcast", { ...common, what: html(what) });
-}
+const ID = /^[0-9a-f]{24}$/;
+const TITLE_KEY: Record<HistoryFilterCode, string> = { a: "ledger-title-all", o: "ledger-title-orders", b: "ledger-title-broadcasts", m: "ledger-title-month" };
 
-/** /orders: the orders and broadcasts of the account linked to this chat, newest first, paginated with buttons. */
+/**
+ * /orders: the linked account's orders and broadcasts as a ledger, newest first: date and time in
+ * the chat's zone, receiver (label or short address), amounts, exact cost, status and the
+ * delegation's end; filters and pages by buttons, and a button per row for its live card.
+ */
 export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
+  const { flows } = deps;
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
+  const cards = createTrackCards(deps);
 
-  async function render(ctx: BotContext, chatId: number, page: number) {
+  async function render(ctx: BotContext, chatId: number, filterCode: HistoryFilterCode, page: number) {
     const locale = await ctx.i18n.getLocale();
-    const p = await deps.flows.history.page(chatId, page, HISTORY_PAGE_SIZE);
-    if (p.total === 0) return { text: translate(ctx, "orders-empty"), keyboard: undefined };
-    const lines = [translate(ctx, "orders-title", { page: p.page + 1, pages: p.pages, total: p.total })];
-    const nowMs = deps.flows.now();
-    p.entries.forEach((e, i) => lines.push(entryText(ctx, e, p.page * HISTORY_PAGE_SIZE + i + 1, locale, nowMs)));
-    lines.push(translate(ctx, "orders-track-hint"));
-    return { text: lines.join("\n\n"), keyboard: createHistoryKeyboard(ctx, p.page, p.pages) };
+    const timeZone = await flows.limits.timeZoneOf(chatId);
+    const nowMs = flows.now();
+    const month = spendWindows(nowMs, timeZone).month;
+    const filter: HistoryFilter =
+      filterCode === "o" ? { kind: "order" } : filterCode === "b" ? { kind: "broadcast" } : filterCode === "m" ? { fromMs: month.startMs, toMs: month.endMs } : {};
+    const p = await flows.history.page(chatId, page, HISTORY_PAGE_SIZE, filter);
+    if (p.total === 0 && filterCode === "a") return { text: translate(ctx, "orders-empty"), keyboard: undefined };
+    const labels = new Map<string, string>();
+    for (const saved of await flows.addressBook.list(chatId)) if (saved.label !== undefined) labels.set(saved.address, saved.label);
+    const monthName = new Intl.DateTimeFormat(locale, { timeZone, month: "long", year: "numeric" }).format(nowMs);
+    const title = translate(ctx, TITLE_KEY[filterCode], { page: p.page + 1, pages: p.pages, total: p.total, month: monthName });
+    const rows = p.entries.map((entry, i) => ({ n: p.page * HISTORY_PAGE_SIZE + i + 1, entry }));
+    const lines = [title, translate(ctx, "ledger-zone", { zone: timeZone })];
+    for (const { n, entry } of rows) lines.push(ledgerRowText(ctx, entry, n, { locale, timeZone, nowMs, labels }));
+    lines.push(translate(ctx, p.total === 0 ? "ledger-empty-filtered" : "ledger-open-hint"));
+    return { text: lines.join("\n\n"), keyboard: createLedgerKeyboard(ctx, { filter: filterCode, page: p.page, pages: p.pages, rows }) };
+  }
+
+  async function redraw(ctx: BotContext, filter: HistoryFilterCode, page: number) {
+    const chatId = ctx.chat?.id;
+    if (chatId === undefined) return;
+    const { text, keyboard } = await render(ctx, chatId, filter, page);
+    await ctx.answerCallbackQuery();
+    // A stale button may ask for the page already shown: Telegram refuses that edit, nothing else is ignored.
+    await editIgnoringUnchanged(() => ctx.editMessageText(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) }));
   }
 
   // The history is the linked account's: an unlinked chat has none to show.
   const showOrders = linkedOnly<BotContext>(async (ctx) => {
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();
-    const { text, keyboard } = await render(ctx, ctx.account.chatId, 0);
+    const { text, keyboard } = await render(ctx, ctx.account.chatId, "a", 0);
     await ctx.reply(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) });
   });
   feature.command("orders", logHandle("command-orders"), showOrders);
   feature.callbackQuery(menuAction("orders"), logHandle("callback-menu-orders"), showOrders);
 
+  feature.callbackQuery(historyListData.filter, logHandle("callback-orders-list"), async (ctx) => {
+    const data = historyListData.unpack(ctx.callbackQuery.data);
+    if (!data || !isHistoryFilterCode(data.filter)) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    // The page is clamped by the history: a forged one shows the nearest page.
+    await redraw(ctx, data.filter, Number(data.page));
+  });
+
   feature.callbackQuery(historyPageData.filter, logHandle("callback-orders-page"), async (ctx) => {
-    const page = Number(historyPageData.unpack(ctx.callbackQuery.data)?.page ?? 0);
-    const { text, keyboard } = await render(ctx, ctx.chat.id, page);
+    await redraw(ctx, "a", Number(historyPageData.unpack(ctx.callbackQuery.data)?.page ?? 0));
+  });
+
+  feature.callbackQuery(historyRowData.filter, logHandle("callback-orders-row"), async (ctx) => {
+    const data = historyRowData.unpack(ctx.callbackQuery.data);
+    const kind = data?.kind === "o" ? "order" : data?.kind === "b" ? "broadcast" : undefined;
+    const apiKey = (await ctx.linked())?.apiKey;
+    if (!data || kind === undefined || !ID.test(data.id) || apiKey === undefined) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
     await ctx.answerCallbackQuery();
-    // A stale button may ask for the page already shown: Telegram refuses that edit, nothing else is ignored.
-    await editIgnoringUnchanged(() => ctx.editMessageText(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) }));
+    await cards.send(ctx, apiKey, ctx.chat.id, data.id, kind);
   });
 
   return composer;

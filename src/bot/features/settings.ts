@@ -8,6 +8,7 @@ import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { createSettingsKeyboard } from "../keyboards/settings.js";
+import { addTimeZoneButton } from "../keyboards/time-zone.js";
 
 const DEFAULT_SETTINGS: NotificationSettings = { orders: true, broadcasts: true };
 const KINDS = ["orders", "broadcasts"] as const;
@@ -27,9 +28,13 @@ export function createSettingsFeature(deps: BotDeps): Composer<BotContext> {
   const withExpiry = async (chatId: number, settings: NotificationSettings) =>
     deps.reminders ? { ...settings, expiry: await deps.reminders.isEnabled(chatId) } : settings;
 
+  /** The switches, then the chat's time zone (time-zone.ts handles its button). */
+  const keyboard = async (ctx: BotContext, chatId: number, settings: NotificationSettings & { expiry?: boolean }) =>
+    addTimeZoneButton(createSettingsKeyboard(ctx, settings), ctx, await deps.flows.limits.timeZoneOf(chatId));
+
   async function showSettings(ctx: BotContext & { chat: { id: number } }): Promise<void> {
     const settings = await withExpiry(ctx.chat.id, (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS);
-    await ctx.reply(translate(ctx, "settings-title"), { ...HTML, reply_markup: createSettingsKeyboard(ctx, settings) });
+    await ctx.reply(translate(ctx, "settings-title"), { ...HTML, reply_markup: await keyboard(ctx, ctx.chat.id, settings) });
   }
 
   feature.command("settings", logHandle("command-settings"), showSettings);
@@ -50,7 +55,8 @@ export function createSettingsFeature(deps: BotDeps): Composer<BotContext> {
       await reminders.setEnabled(ctx.chat.id, enabled);
       ctx.logger.info({ kind: "expiry", enabled }, "notification setting changed");
       const settings = await withExpiry(ctx.chat.id, (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS);
-      await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "settings-title"), { ...HTML, reply_markup: createSettingsKeyboard(ctx, settings) }));
+      const markup = await keyboard(ctx, ctx.chat.id, settings);
+      await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "settings-title"), { ...HTML, reply_markup: markup }));
     },
   );
 
@@ -67,9 +73,8 @@ export function createSettingsFeature(deps: BotDeps): Composer<BotContext> {
     if (before[data.kind] === enabled) return;
     const settings = await withExpiry(ctx.chat.id, await deps.chats.setNotifications(ctx.chat.id, { [data.kind]: enabled }));
     ctx.logger.info({ kind: data.kind, enabled }, "notification setting changed");
-    await editIgnoringUnchanged(() =>
-      ctx.editMessageText(translate(ctx, "settings-title"), { ...HTML, reply_markup: createSettingsKeyboard(ctx, settings) }),
-    );
+    const markup = await keyboard(ctx, ctx.chat.id, settings);
+    await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "settings-title"), { ...HTML, reply_markup: markup }));
   });
 
   return composer;

@@ -1,22 +1,14 @@
-import { Composer, type InlineKeyboard } from "grammy";
-import { canResend } from "../helpers/expiry-text.js";
-import { createFinishedBroadcastKeyboard, createFinishedOrderKeyboard } from "../keyboards/final-card.js";
+import { Composer } from "grammy";
 import { ServiceError } from "../../core/service/errors.js";
-import { isBroadcastFinished, isOrderFinished } from "../../core/service/schemas.js";
-import { readRecord } from "../../core/tracking/read-record.js";
-import { delegationEndsAtMs } from "../../core/orders/order-history.js";
 import type { TrackedRecord } from "../../core/tracking/tracker.js";
 import { trackRefreshData } from "../callback-data/orders.js";
 import type { BotContext } from "../context.js";
 import { linkedOnly } from "../filters/linked.js";
 import type { BotDeps } from "../deps.js";
-import { errorTextKey, serviceErrorText } from "../helpers/error-text.js";
-import { code, HTML, translate } from "../helpers/html.js";
-import { textLinksMarkup } from "../keyboards/links.js";
+import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
-import { recordCardText } from "../helpers/record-text.js";
+import { createTrackCards } from "../helpers/track-card.js";
 import { visibleText } from "../helpers/visible-text.js";
-import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 
 const ID = /^[0-9a-f]{24}$/i;
 
@@ -26,46 +18,7 @@ export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
-  const read = (apiKey: string, chatId: number, id: string, kind?: "order" | "broadcast") => readRecord({ service: deps.service, history: flows.history }, apiKey, chatId, id, kind);
-
-  /** What the bot itself read from a broadcast's signed transaction, and when an order's delegation ends, kept in the history. */
-  async function cardText(ctx: BotContext, chatId: number, record: TrackedRecord, locale: string): Promise<string> {
-    const entry = await flows.history.get(chatId, record.kind, record.kind === "order" ? record.record.orderId : record.record.broadcastId);
-    const local = record.kind === "broadcast" ? entry : undefined;
-    const endsAtMs = entry && delegationEndsAtMs(entry);
-    return recordCardText(ctx, record, locale, local, { nowMs: flows.now(), ...(endsAtMs === undefined ? {} : { endsAtMs }) });
-  }
-
-  /** A finished record's buttons (keyboards/final-card.ts): Track, Rent again, the reminder switch, Resend (docs/expiry.md), Explorer. */
-  async function finishedKeyboard(ctx: BotContext, chatId: number, record: TrackedRecord): Promise<{ reply_markup: InlineKeyboard }> {
-    const nowMs = flows.now();
-    if (record.kind === "broadcast") {
-      const resend = canResend(record.record.status, record.record.txExpirationMs, nowMs);
-      return { reply_markup: createFinishedBroadcastKeyboard(ctx, ctx.links, record.record, resend) };
-    }
-    const { orderId } = record.record;
-    if (record.record.status !== "fulfilled") return { reply_markup: createFinishedOrderKeyboard(ctx, ctx.links, record.record) };
-    const entry = await flows.history.get(chatId, "order", orderId);
-    const endsAtMs = entry && delegationEndsAtMs(entry);
-    const live = deps.reminders !== undefined && endsAtMs !== undefined && endsAtMs > nowMs;
-    const reminder = live ? await deps.reminders?.isScheduled(chatId, orderId) : undefined;
-    return { reply_markup: createFinishedOrderKeyboard(ctx, ctx.links, record.record, reminder) };
-  }
-
-  const isFinal = (r: TrackedRecord) => (r.kind === "order" ? isOrderFinished(r.record.status) : isBroadcastFinished(r.record.status));
-
-  /** Follows an unfinished record from now on, on the card that shows it. */
-  function trackCard(chatId: number, record: TrackedRecord, id: string, cardMessageId: number, locale: string): Promise<void> {
-    return flows.tracker.track({
-      chatId,
-      kind: record.kind,
-      id,
-      status: record.record.status,
-      cardMessageId,
-      locale,
-      ...(record.kind === "broadcast" ? { txExpirationMs: record.record.txExpirationMs } : {}),
-    });
-  }
+  const cards = createTrackCards(deps);
 
   feature.command("track", logHandle("command-track"), async (ctx, next) => {
     if (ID.test(ctx.match.trim())) return next();
@@ -75,24 +28,7 @@ export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
   feature.command(
     "track",
     linkedOnly(async (ctx) => {
-      const id = ctx.match.trim().toLowerCase();
-      const locale = await ctx.i18n.getLocale();
-      let record: TrackedRecord | undefined;
-      try {
-        record = await read(ctx.account.apiKey, ctx.chat.id, id);
-      } catch (error) {
-        if (!ServiceError.isInstance(error)) throw error;
-        await ctx.reply(serviceErrorText(ctx, error, locale), { ...HTML, ...textLinksMarkup(ctx, errorTextKey(error)) });
-        return;
-      }
-      if (!record) {
-        await ctx.reply(translate(ctx, "track-not-found", { id: code(id) }), HTML);
-        return;
-      }
-      const final = isFinal(record);
-      const markup = final ? await finishedKeyboard(ctx, ctx.chat.id, record) : { reply_markup: createTrackRefreshKeyboard(ctx, record.kind, id) };
-      const message = await ctx.reply(await cardText(ctx, ctx.chat.id, record, locale), { ...HTML, ...markup });
-      if (!final) await trackCard(ctx.chat.id, record, id, message.message_id, locale);
+      await cards.send(ctx, ctx.account.apiKey, ctx.chat.id, ctx.match.trim().toLowerCase());
     }),
   );
 
@@ -106,7 +42,7 @@ export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
     const locale = await ctx.i18n.getLocale();
     let record: TrackedRecord | undefined;
     try {
-      record = await read(apiKey, ctx.chat.id, data.id, data.kind === "o" ? "order" : "broadcast");
+      record = await cards.read(apiKey, ctx.chat.id, data.id, data.kind === "o" ? "order" : "broadcast");
     } catch (error) {
       if (!ServiceError.isInstance(error)) throw error;
       ctx.logger.warn({ code: error.code, requestId: error.requestId, id: data.id }, "refresh could not read the record");
@@ -115,22 +51,22 @@ export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.answerCallbackQuery({ text: ctx.t("track-refresh-failed") });
       return;
     }
-    const text = await cardText(ctx, ctx.chat.id, record, locale);
+    const text = await cards.cardText(ctx, ctx.chat.id, record, locale);
     // Never an edit that changes nothing.
     if (visibleText(text) === ctx.callbackQuery.message?.text) {
       await ctx.answerCallbackQuery({ text: ctx.t("track-unchanged") });
       return;
     }
     await ctx.answerCallbackQuery();
-    const final = isFinal(record);
+    const final = cards.isFinal(record);
     const cardMessageId = ctx.callbackQuery.message?.message_id;
     // The tracker learns what the card will show before it is drawn: a poll of its own landing meanwhile
     // then sees nothing to draw, instead of racing this edit with the same text.
     if (cardMessageId !== undefined) {
       if (final) await flows.tracker.cardShown({ chatId: ctx.chat.id, kind: record.kind, id: data.id, cardMessageId, status: record.record.status });
-      else await trackCard(ctx.chat.id, record, data.id, cardMessageId, locale);
+      else await cards.follow(ctx.chat.id, record, data.id, cardMessageId, locale);
     }
-    const markup = final ? await finishedKeyboard(ctx, ctx.chat.id, record) : { reply_markup: createTrackRefreshKeyboard(ctx, record.kind, data.id) };
+    const markup = await cards.markup(ctx, ctx.chat.id, record, data.id);
     await ctx.editMessageText(text, { ...HTML, ...markup });
   });
 

