@@ -12,6 +12,7 @@ import { TELEGRAM_CALL_TIMEOUT_SECONDS, type BotDeps, type ConversationContext, 
 import { chatStoredLocale, createI18n } from "./bot/i18n.js";
 import type { KeepPlans } from "./core/autopilot/keep-plans.js";
 import { createFlows } from "./core/flows.js";
+import { createLinks } from "./bot/helpers/links.js";
 import type { Config } from "./config.js";
 import { createConfirmationRecovery } from "./core/confirmations/confirmation-recovery.js";
 import { createMetrics, type Metrics } from "./core/metrics.js";
@@ -86,11 +87,13 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
   const claim = (key: string, ttlMs: number) => leases.claim(key, ttlMs);
   // The plans are built after the flows they use; what the limits and the balance watch ask of them is bound then.
   let plans: KeepPlans | undefined = undefined;
+  const links = createLinks(config);
   const delivery = createDelivery({
     storage,
     service,
     i18n,
     defaultLocale: config.defaultLocale,
+    links,
     logger,
     metrics,
     transport: (job) => pushApi.raw[job.method](job.params as never),
@@ -107,6 +110,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     push: delivery.push,
     i18n,
     defaultLocale: config.defaultLocale,
+    links,
     logger,
     tuning: config.balanceWatch,
     claim,
@@ -145,7 +149,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     onOutcome: (outcome) => notifier.onRecovered(outcome),
     logger,
   });
-  const { keep } = createAutopilot({ config, storage, leases, service, pricing, flows, spend: flows.limits, push: delivery.push, i18n, logger });
+  const { keep } = createAutopilot({ config, storage, leases, service, pricing, flows, spend: flows.limits, push: delivery.push, i18n, links, logger });
   plans = keep;
   const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats: balance.chats, i18n, flows, alerts: balance.alerts, keep, reminders: delivery.reminders };
   const intake = createIntake({ config, logger, bot: deps, telegram, inbox: delivery.inbox, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal) });

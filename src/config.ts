@@ -19,6 +19,9 @@ const base64Key = z
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((s) => s.replace(/\/+$/, ""));
 
+/** Tronscan (mainnet). Shasta: https://shasta.tronscan.org/#, Nile: https://nile.tronscan.org/#. */
+export const DEFAULT_EXPLORER_URL = "https://tronscan.org/#";
+
 const storageUrl = z
   .string()
   .refine((s) => /^(sqlite|redis|rediss|postgres|postgresql):\/\//.test(s), {
@@ -68,6 +71,9 @@ const envSchema = z.object({
   EXPIRY_REMINDER_RESCAN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LIMITS_TIME_ZONE: z.string().refine(isValidTimeZone, { message: "must be an IANA time zone such as UTC or Europe/Moscow" }).default("UTC"),
   ENERGY_BURN_PRICE_SUN: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_ENERGY_BURN_PRICE_SUN),
+  EXPLORER_URL: httpUrl.default(DEFAULT_EXPLORER_URL),
+  DASHBOARD_URL: httpUrl.optional(),
+  SUPPORT_URL: httpUrl.optional(),
 });
 
 export type Config = {
@@ -115,6 +121,12 @@ export type Config = {
   limitsTimeZone: string;
   /** Sun per unit of energy when TRX is burnt for it: the statements' saving estimate (docs/statements.md). */
   energyBurnPriceSun: number;
+  /** Block explorer base: `<base>/transaction/<txId>` and `<base>/address/<address>` (Tronscan's paths). */
+  explorerUrl: string;
+  /** The account dashboard: a button wherever a text sends the user there; none when unset. */
+  dashboardUrl: string | undefined;
+  /** Where users reach support: a button wherever a text says "contact support"; none when unset. */
+  supportUrl: string | undefined;
 };
 
 /** Every bad or missing variable at once, each named, never with its value. */
@@ -208,6 +220,9 @@ export function parseConfig(env: Env): Config {
     expiryReminderRescanMs: e.EXPIRY_REMINDER_RESCAN_SECONDS * 1000,
     limitsTimeZone: e.LIMITS_TIME_ZONE,
     energyBurnPriceSun: e.ENERGY_BURN_PRICE_SUN,
+    explorerUrl: e.EXPLORER_URL,
+    dashboardUrl: e.DASHBOARD_URL,
+    supportUrl: e.SUPPORT_URL,
   };
 }
 

@@ -60,7 +60,7 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
     const fulfilled = await waitFor(() => w.tg.botMessages(CHAT).find((m) => m.text.startsWith("✅ Order")), "the fulfilled notification", SAFETY_MS);
     expect(fulfilled.text).toMatch(UNTIL);
     // The chat opted in: the reminder is scheduled, and the switch offers to drop it.
-    expect(fulfilled.buttons.flat().map((b) => b.text)).toEqual(["🔁 Rent again", "🔕 No reminder"]);
+    expect(fulfilled.buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "🔕 No reminder", "🔎 Explorer"]);
     const orderId = /Order ([0-9a-f]{24})/.exec(fulfilled.text)![1]!;
 
     const rows = await w.say(CHAT, "/orders", (m) => m.text.includes(orderId));
@@ -68,7 +68,7 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
     expect(rows.text).toContain("Times in UTC");
     const tracked = await w.say(CHAT, `/track ${orderId}`, (m) => m.text.startsWith(`Order ${orderId}`));
     expect(tracked.text).toMatch(UNTIL);
-    expect(tracked.buttons.flat().map((b) => b.text)).toEqual(["🔁 Rent again", "🔕 No reminder"]);
+    expect(tracked.buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "🔕 No reminder", "🔎 Explorer"]);
     expect(reminders()).toEqual([]);
 
     // Stopped before its reminder was due: the next process finds it in the store.

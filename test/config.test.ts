@@ -62,6 +62,19 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ ...minimal, ...patch })).toThrow(message);
   });
 
+  it("links Tronscan unless EXPLORER_URL says otherwise; DASHBOARD_URL and SUPPORT_URL only when set, http(s) only", () => {
+    const plain = parseConfig(minimal);
+    expect(plain.explorerUrl).toBe("https://tronscan.org/#");
+    expect(plain.dashboardUrl).toBeUndefined();
+    expect(plain.supportUrl).toBeUndefined();
+    const set = parseConfig({ ...minimal, EXPLORER_URL: "https://nile.tronscan.org/#/", DASHBOARD_URL: "https://app.example.com/keys", SUPPORT_URL: "https://t.me/support" });
+    expect(set).toMatchObject({ explorerUrl: "https://nile.tronscan.org/#", dashboardUrl: "https://app.example.com/keys", supportUrl: "https://t.me/support" });
+    expect(parseConfig({ ...minimal, DASHBOARD_URL: "" }).dashboardUrl).toBeUndefined();
+    for (const [name, value] of [["EXPLORER_URL", "tronscan.org"], ["DASHBOARD_URL", "javascript:alert(1)"], ["SUPPORT_URL", "tg://resolve?domain=support"]] as const) {
+      expect(() => parseConfig({ ...minimal, [name]: value })).toThrow(new RegExp(`^${name} `));
+    }
+  });
+
   it("reads the spend limits' default zone, UTC unless set, and refuses an unknown one", () => {
     expect(parseConfig(minimal).limitsTimeZone).toBe("UTC");
     expect(parseConfig({ ...minimal, LIMITS_TIME_ZONE: "Europe/Moscow" }).limitsTimeZone).toBe("Europe/Moscow");

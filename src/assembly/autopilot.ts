@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Translations } from "../bot/i18n.js";
 import { createKeepNotifier } from "../bot/notifiers/keep-notifier.js";
+import type { Links } from "../bot/helpers/links.js";
 import type { Config } from "../config.js";
 import { createKeepPlans, type KeepPlans } from "../core/autopilot/keep-plans.js";
 import type { SpendGuardLike } from "../core/autopilot/keep-step.js";
@@ -21,6 +22,8 @@ export interface AutopilotDeps {
   flows: Pick<Flows, "quotes" | "placer" | "history" | "now">;
   push: Pick<PushQueue, "enqueue">;
   i18n: Translations;
+  /** The dashboard button under "create the deposit address in the dashboard" (DASHBOARD_URL). */
+  links?: Links;
   logger: Logger;
   /** The spend guardrails, when wired: every renewal asks them first. */
   spend?: SpendGuardLike;
@@ -34,7 +37,7 @@ export interface Autopilot {
 export function createAutopilot(deps: AutopilotDeps): Autopilot {
   const { storage, config, logger } = deps;
   const { leases } = deps;
-  const notifier = createKeepNotifier({ push: deps.push, chats: storage.chats, i18n: deps.i18n, defaultLocale: config.defaultLocale, logger });
+  const notifier = createKeepNotifier({ push: deps.push, chats: storage.chats, i18n: deps.i18n, defaultLocale: config.defaultLocale, logger, ...(deps.links ? { links: deps.links } : {}) });
   const keep = createKeepPlans({
     store: storage.store,
     leases,

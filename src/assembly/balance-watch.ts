@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Translations } from "../bot/i18n.js";
 import { createBalanceNotifier } from "../bot/notifiers/balance-notifier.js";
+import type { Links } from "../bot/helpers/links.js";
 import type { SupportedLocale } from "../config.js";
 import type { ChatRepository } from "../core/chats/chat-repository.js";
 import { createPendingConfirmations } from "../core/confirmations/pending-confirmations.js";
@@ -17,6 +18,8 @@ export interface BalanceWatchAssemblyDeps {
   push: Pick<PushQueue, "enqueue">;
   i18n: Translations;
   defaultLocale: SupportedLocale;
+  /** The dashboard button under "revoke the key in the dashboard" (DASHBOARD_URL). */
+  links?: Links;
   logger: Logger;
   tuning: Pick<AccountWatchDeps, "intervalMs" | "settleMs" | "maxBackoffMs">;
   /** Keep-charged plans: part of the default low-balance threshold. */
@@ -40,7 +43,7 @@ export interface BalanceWatchAssembly {
 export function createBalanceWatchAssembly(deps: BalanceWatchAssemblyDeps): BalanceWatchAssembly {
   const { storage, logger } = deps;
   const alerts = createAlertSettings({ store: storage.store, logger });
-  const notifier = createBalanceNotifier({ push: deps.push, chats: storage.chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger });
+  const notifier = createBalanceNotifier({ push: deps.push, chats: storage.chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger, ...(deps.links ? { links: deps.links } : {}) });
   let topUps: BalanceWatcher | undefined;
   const watch = createAccountWatch({
     store: storage.store,

@@ -4,6 +4,7 @@ import { createTopUpNotifier, type TopUpNotifier } from "../bot/notifiers/top-up
 import { createExpiryNotifier } from "../bot/notifiers/expiry-notifier.js";
 import { createExpiryReminders, type ExpiryReminders, type ExpiryRemindersDeps } from "../core/autopilot/expiry-reminders.js";
 import { createTrackingNotifier, type TrackingNotifier } from "../bot/notifiers/tracking-notifier.js";
+import type { Links } from "../bot/helpers/links.js";
 import type { SupportedLocale } from "../config.js";
 import type { Metrics } from "../core/metrics.js";
 import { createPushQueue, type PushQueue, type PushQueueDeps } from "../core/push/index.js";
@@ -20,6 +21,8 @@ export interface DeliveryDeps {
   /** The app's one I18n instance, for the notifiers. */
   i18n: Translations;
   defaultLocale: SupportedLocale;
+  /** The explorer under finished cards (EXPLORER_URL); Tronscan when absent. */
+  links?: Links;
   logger: Logger;
   metrics: Metrics;
   /** Sends one job to Telegram and throws Telegram's error: no auto-retry, the queue must see 429s to pace itself. */
@@ -78,7 +81,7 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
   const notifierDeps = { push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger, ...now };
   const expiryNotifier = createExpiryNotifier(notifierDeps);
   const reminders = createExpiryReminders({ store, logger, ...now, ...tuning.expiry, announce: (reminder) => expiryNotifier.onReminder(reminder) });
-  const notifier = createTrackingNotifier({ ...notifierDeps, reminders });
+  const notifier = createTrackingNotifier({ ...notifierDeps, reminders, ...(deps.links ? { links: deps.links } : {}) });
   const topUpNotifier = createTopUpNotifier({ push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger });
   const tracker = createTracker({
     store,

@@ -4,11 +4,14 @@ import type { Context } from "grammy";
 import type { Logger } from "pino";
 import type { ChatRecord } from "../core/chats/chat-record.js";
 import type { LinkedChat } from "../core/chats/chat-repository.js";
+import type { Links } from "./helpers/links.js";
 
 /** What every update carries besides grammY's own context. */
 export interface ContextExtras {
   /** Child of the bot logger with update_id and chat_id; never carries a key. */
   logger: Logger;
+  /** Explorer, dashboard and support URLs (EXPLORER_URL, DASHBOARD_URL, SUPPORT_URL). */
+  links: Links;
 }
 
 /** Context inside a conversation: only what the conversation's `plugins` install. */

@@ -19,7 +19,8 @@ import type { ConversationContext } from "./context.js";
  * members they need here.
  */
 export interface BotDeps {
-  config: Pick<Config, "botToken" | "publicUrl" | "defaultLocale"> & Partial<Pick<Config, "telegramApiRoot" | "energyBurnPriceSun">>;
+  /** Without explorerUrl the explorer is Tronscan; without dashboardUrl or supportUrl no such links are shown. */
+  config: Pick<Config, "botToken" | "publicUrl" | "defaultLocale"> & Partial<Pick<Config, "telegramApiRoot" | "energyBurnPriceSun" | "explorerUrl" | "dashboardUrl" | "supportUrl">>;
   logger: Logger;
   metrics: Metrics;
   /** Conversations live in its "conversations" namespace. */

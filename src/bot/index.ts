@@ -40,6 +40,8 @@ import { createAnsweredQueries, type AnsweredQueries } from "./middlewares/answe
 import { commandLeavesFlow, editedSecretGuard } from "./middlewares/flow-guard.js";
 import { groupGuard } from "./middlewares/group-guard.js";
 import { linkedChat } from "./middlewares/linked-chat.js";
+import { withLinks } from "./middlewares/links.js";
+import { createLinks } from "./helpers/links.js";
 import { createGroupRights } from "./middlewares/group-rights.js";
 import { ownIdGuard } from "./middlewares/own-id-guard.js";
 import { serviceSecretGuard } from "./middlewares/service-secret-guard.js";
@@ -101,7 +103,7 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
 /**
  * Builds the bot; does not start it (polling, webhook and setMyCommands are
  * the caller's). Middleware order: per-chat sequentialize -> update context
- * (logger, counter) -> error boundary -> linked chat (record and key, once) -> i18n -> group guard -> chat member -> conversations ->
+ * (logger, counter) -> links -> error boundary -> linked chat (record and key, once) -> i18n -> group guard -> chat member -> conversations ->
  * /cancel and flow buttons -> own-id guard -> edited-secret guard -> command leaves flow ->
  * service-key guard -> conversation builders -> features -> unhandled.
  */
@@ -119,10 +121,12 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   const handleError = createErrorHandler({ chats: deps.chats, answered });
   // Per bot, not per module: the bot's delete right in each group, asked once per few minutes.
   const rights = createGroupRights();
+  const links = createLinks(deps.config);
 
   // @grammyjs/runner handles updates concurrently: keep each chat's updates in order.
   bot.use(sequentialize(updateConstraint));
   bot.use(updateContext({ logger: deps.logger, metrics: deps.metrics, answered }));
+  bot.use(withLinks(links)); // before the error boundary: its replies link to support too
   const guarded = bot.errorBoundary(handleError);
   guarded.use(linkedChat(deps)); // ctx.chatRecord(), ctx.linked(): read and opened at most once per update
   guarded.use(i18n);
@@ -141,7 +145,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
       // Inside a conversation only these plugins exist: translations, the logger, and
       // auto-retry and answer tracking again (bot.api transformers do not reach a
       // conversation's ctx.api).
-      plugins: [conversationChatRecord(deps), i18n, conversationLogger(deps), conversationApi(answered)],
+      plugins: [conversationChatRecord(deps), i18n, conversationLogger(deps), withLinks(links), conversationApi(answered)],
     }),
   );
   guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates

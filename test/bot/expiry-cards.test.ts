@@ -26,23 +26,23 @@ describe("a fulfilled order's card", () => {
     const orderId = /Order ([0-9a-f]{24})/.exec(user.lastText())![1]!;
     expect(user.lastText()).toMatch(/⏳ Energy delegated until \d{2}:\d{2} UTC \(ends in (1 h|60 min|59 min)\)\.$/);
     // Reminders are off for this chat: the switch offers one.
-    expect(user.lastButtons()).toEqual([["🔁 Rent again", "⏰ Remind me"]]);
+    expect(user.lastButtons()).toEqual([["🔄 Track", "🔁 Rent again"], ["⏰ Remind me"], ["🔎 Explorer"]]);
     await h.until(() => /Energy delegated until/.test(h.textOf(CHAT, cardId)));
     const card = () => h.tg.view(CHAT).find((m) => m.messageId === cardId)!;
-    expect(card().buttons.flat().map((b) => b.text)).toEqual(["⏰ Remind me"]);
+    expect(card().buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "⏰ Remind me", "🔎 Explorer"]);
 
     const notification = user.last()!.messageId;
     await user.press("⏰ Remind me", { messageId: notification });
     expect(answers().at(-1)).toMatch(/^I will remind you at \d{2}:\d{2} UTC\.$/);
-    expect(user.lastButtons()).toEqual([["🔁 Rent again", "🔕 No reminder"]]);
+    expect(user.lastButtons()).toEqual([["🔄 Track", "🔁 Rent again"], ["🔕 No reminder"], ["🔎 Explorer"]]);
     expect(await h.deps.reminders!.isScheduled(CHAT, orderId)).toBe(true);
 
     // The card's own switch drops it again; a stale "on" button then only says so.
     await user.press("⏰ Remind me", { messageId: cardId });
-    expect(card().buttons.flat().map((b) => b.text)).toEqual(["🔕 No reminder"]);
+    expect(card().buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "🔕 No reminder", "🔎 Explorer"]);
     await user.press("🔕 No reminder", { messageId: cardId });
     expect(answers().at(-1)).toBe("No reminder for this order.");
-    expect(card().buttons.flat().map((b) => b.text)).toEqual(["⏰ Remind me"]);
+    expect(card().buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "⏰ Remind me", "🔎 Explorer"]);
     expect(await h.deps.reminders!.isScheduled(CHAT, orderId)).toBe(false);
   });
 

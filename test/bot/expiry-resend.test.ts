@@ -36,12 +36,12 @@ describe("Resend after a failed broadcast", () => {
     const tx = trx();
     const { account, user, cardId } = await submitted(tx, "failed", "❌ Broadcast");
     const failedId = /Broadcast ([0-9a-f]{24})/.exec(user.lastText())![1]!;
-    expect(user.lastButtons()).toEqual([["📤 Resend"]]);
+    expect(user.lastButtons()).toEqual([["🔄 Track", "📤 Resend"], ["🔎 Explorer"]]);
     expect(h.textOf(CHAT, cardId)).toMatch(/can be sent again with Resend until \d{2}:\d{2} UTC/);
-    expect(h.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons.flat().map((b) => b.text)).toEqual(["📤 Resend"]);
+    expect(h.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "📤 Resend", "🔎 Explorer"]);
     await user.send(`/track ${failedId}`);
     expect(user.lastText()).toMatch(/can be sent again with Resend until/);
-    expect(user.lastButtons()).toEqual([["📤 Resend"]]);
+    expect(user.lastButtons()).toEqual([["🔄 Track", "📤 Resend"], ["🔎 Explorer"]]);
 
     // This time it lands; two taps arrive together.
     h.sim.control.setBroadcastOutcome(tx.txID, "confirmed");
@@ -79,7 +79,7 @@ describe("Resend after a failed broadcast", () => {
     expect(user.lastText()).toContain("spending from this chat is frozen");
     expect(posts()).toHaveLength(1);
     // The button stays: after Unfreeze the same press goes through.
-    expect(h.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons.flat().map((b) => b.text)).toEqual(["📤 Resend"]);
+    expect(h.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "📤 Resend", "🔎 Explorer"]);
   });
 
   it("asks for a freshly signed transaction when the press comes with under 75 s left", async () => {
@@ -94,9 +94,9 @@ describe("Resend after a failed broadcast", () => {
   it("offers no Resend after expired and says a freshly signed transaction is needed", async () => {
     const tx = trx();
     const { user, cardId } = await submitted(tx, "expired", "⌛ Broadcast");
-    expect(user.lastButtons()).toEqual([]);
+    expect(user.lastButtons()).toEqual([["🔄 Track"], ["🔎 Explorer"]]);
     expect(user.lastText()).toContain("sign a new one with about 600 seconds of expiration");
     await h.until(() => /A freshly signed transaction is needed/.test(h.textOf(CHAT, cardId)));
-    expect(h.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons).toEqual([]);
+    expect(h.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔎 Explorer"]);
   });
 });

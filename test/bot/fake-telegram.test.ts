@@ -53,6 +53,18 @@ describe("fake Telegram Bot API", () => {
     expect((await refusal(api.sendMessage(1, "hi", { reply_markup: markup }))).description).toContain("BUTTON_DATA_INVALID");
   });
 
+  it("refuses URL buttons that are not absolute http(s) or tg:// links, and more than 100 buttons", async () => {
+    for (const url of ["tronscan.org/#/address/T1", "ftp://example.com/x", "https://", "javascript:alert(1)", "https://exa mple.com"]) {
+      const markup = { inline_keyboard: [[{ text: "b", url }]] };
+      expect((await refusal(api.sendMessage(1, "hi", { reply_markup: markup }))).description, url).toContain("BUTTON_URL_INVALID");
+    }
+    for (const url of ["https://tronscan.org/#/transaction/ab12", "http://127.0.0.1:8080/dashboard", "tg://resolve?domain=energy_test_bot"]) {
+      await api.sendMessage(1, "hi", { reply_markup: { inline_keyboard: [[{ text: "b", url }]] } });
+    }
+    const many = { inline_keyboard: Array.from({ length: 11 }, (_, r) => Array.from({ length: 10 }, (_, c) => ({ text: "b", callback_data: `b${r}-${c}` }))) };
+    expect((await refusal(api.sendMessage(1, "hi", { reply_markup: many }))).description).toContain("too many inline keyboard buttons");
+  });
+
   it("counts the limits after entity parsing, as Telegram does: 4,096 visible text characters, 1,024 of a caption", async () => {
     await api.sendMessage(1, `<b>${"x".repeat(4096)}</b>`, { parse_mode: "HTML" });
     await api.sendMessage(1, "&lt;".repeat(4096), { parse_mode: "HTML" });

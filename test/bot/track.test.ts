@@ -21,9 +21,9 @@ describe("/track", () => {
     await h.until(async () => (await h.deps.service.getOrder(account.apiKey, id)).status === "fulfilled");
     await user.send(`/track ${id}`);
     expect(user.lastText()).toContain(`Order ${id}\nStatus: fulfilled (energy delivered)\nReceiver: ${TEST_KEYS.carol.address}`);
-    // A finished record cannot change: its card has no Refresh button, only Rent again (the bot never saw
-    // this order fulfilled, so it shows no end and offers no reminder).
-    expect(user.lastButtons()).toEqual([["🔁 Rent again"]]);
+    // A finished record's card: Track, Rent again and the explorer (the bot never saw this order
+    // fulfilled, so it shows no end and offers no reminder).
+    expect(user.lastButtons()).toEqual([["🔄 Track", "🔁 Rent again"], ["🔎 Explorer"]]);
     expect(user.lastText()).not.toContain("delegated until");
 
     h.sim.control.pauseLifecycles(true);

@@ -130,6 +130,6 @@ describe("conversations and tracking across restarts", () => {
     await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Заказ")));
     expect(user.lastText()).toContain("выполнен");
     expect(user.lastText()).toMatch(/Энергия делегирована до \d{2}:\d{2} UTC/);
-    expect(user.lastButtons()).toEqual([["🔁 Арендовать снова", "⏰ Напомнить"]]);
+    expect(user.lastButtons()).toEqual([["🔄 Отслеживать", "🔁 Арендовать снова"], ["⏰ Напомнить"], ["🔎 В обозревателе"]]);
   });
 });

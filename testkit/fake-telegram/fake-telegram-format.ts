@@ -139,6 +139,18 @@ const BUTTON_KINDS = [
   "switch_inline_query_chosen_chat", "copy_text", "web_app", "login_url", "pay", "callback_game",
 ] as const;
 
+/** A URL button's link as Telegram takes it: an absolute http(s) URL with a host, or a tg:// link; no spaces. */
+function isButtonUrl(value: unknown): boolean {
+  if (typeof value !== "string" || /\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    if (url.protocol === "tg:") return true;
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 /** Validates `reply_markup` (object or JSON string). Returns the inline rows, or the error. */
 export function parseMarkup(raw: unknown): { ok: true; rows: Button[][]; markup: unknown } | { ok: false; description: string } {
   if (raw === undefined || raw === null || raw === "") return { ok: true, rows: [], markup: undefined };
@@ -168,14 +180,13 @@ export function parseMarkup(raw: unknown): { ok: true; rows: Button[][]; markup:
         const bytes = typeof b["callback_data"] === "string" ? Buffer.byteLength(b["callback_data"]) : 0;
         if (bytes < 1 || bytes > 64) return { ok: false, description: "Bad Request: BUTTON_DATA_INVALID" };
       }
-      if (kinds[0] === "url" && (typeof b["url"] !== "string" || !/^(https?|tg):\/\/[^\s]+$/.test(b["url"]))) {
-        return { ok: false, description: "Bad Request: BUTTON_URL_INVALID" };
-      }
+      if (kinds[0] === "url" && !isButtonUrl(b["url"])) return { ok: false, description: "Bad Request: BUTTON_URL_INVALID" };
       out.push(b as unknown as Button);
     }
     rows.push(out);
   }
   if (rows.length > 100) return { ok: false, description: "Bad Request: too many inline keyboard rows" };
+  if (rows.flat().length > 100) return { ok: false, description: "Bad Request: too many inline keyboard buttons" };
   return { ok: true, rows, markup };
 }
 

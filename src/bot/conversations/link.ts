@@ -9,6 +9,7 @@ import { checkKey, looksLikeApiKey, looksLikeWebhookSecret, storeLink } from "..
 import { linkedText, notStoredText } from "../helpers/link-key.js";
 import { markJustLinked, startIntentsOf } from "../helpers/resume-after-link.js";
 import { createLinkCancelKeyboard, createLinkSecretKeyboard } from "../keyboards/link.js";
+import { textLinksMarkup } from "../keyboards/links.js";
 
 export const LINK_CONVERSATION = "link";
 
@@ -56,7 +57,7 @@ async function waitForText(conversation: LinkConversation, ctx: ConversationCont
 
 /** Step 1: the key. Its message is deleted at once, whatever it holds. */
 async function askKey(conversation: LinkConversation, ctx: ConversationContext, flow: string): Promise<string> {
-  const prompt = await ctx.reply(translate(ctx, "link-ask-key"), { ...HTML, reply_markup: createLinkCancelKeyboard(ctx, flow) });
+  const prompt = await ctx.reply(translate(ctx, "link-ask-key"), { ...HTML, ...textLinksMarkup(ctx, "link-ask-key", createLinkCancelKeyboard(ctx, flow)) });
   for (;;) {
     const answer = await waitForText(conversation, ctx, "link-ask-key-text");
     await deleteSecretMessage(answer);
@@ -65,7 +66,7 @@ async function askKey(conversation: LinkConversation, ctx: ConversationContext, 
       await closePrompt(answer, prompt);
       return key;
     }
-    await ctx.reply(translate(answer, "link-key-format"), HTML);
+    await ctx.reply(translate(answer, "link-key-format"), { ...HTML, ...textLinksMarkup(answer, "link-key-format") });
   }
 }
 
@@ -117,7 +118,8 @@ export function createLinkConversation(deps: BotDeps) {
     const check = await conversation.external(() => checkKey(deps.service, apiKey));
     const locale = await ctx.i18n.getLocale();
     if (check.kind === "unavailable" || check.kind === "refused") {
-      await ctx.reply(notStoredText(ctx, check, locale), HTML);
+      const said = notStoredText(ctx, check, locale);
+      await ctx.reply(said.text, { ...HTML, ...textLinksMarkup(ctx, said.keys) });
       return;
     }
     await ctx.reply(translate(ctx, check.kind === "ok" ? "link-key-accepted" : "link-key-accepted-no-wallet"), HTML);
@@ -127,7 +129,8 @@ export function createLinkConversation(deps: BotDeps) {
       outside.forgetChat();
       return { routeId: record.routeId, relinked };
     });
-    await ctx.reply(linkedText(ctx, deps, { check, routeId: stored.routeId, hasSecret: webhookSecret !== undefined, relinked: stored.relinked }, locale), HTML);
+    const said = linkedText(ctx, deps, { check, routeId: stored.routeId, hasSecret: webhookSecret !== undefined, relinked: stored.relinked }, locale);
+    await ctx.reply(said.text, { ...HTML, ...textLinksMarkup(ctx, said.keys) });
     // A deep link followed before linking: end here and let the start feature carry it out in this same update.
     const resume = await conversation.external(async (outside) => {
       if (!(await startIntentsOf(deps).peek(chatId))) return false;

@@ -14,6 +14,7 @@ import { durationText } from "../helpers/record-text.js";
 import { isShortQuote, prepareQuote, watchShortQuote, type PrepareResult } from "../../core/orders/prepare-quote.js";
 import { quoteText } from "../helpers/quote-text.js";
 import { createCancelOnlyKeyboard, createQuoteKeyboard, createShortQuoteKeyboard } from "../keyboards/order.js";
+import { textLinksMarkup } from "../keyboards/links.js";
 import type { BotDeps } from "../deps.js";
 import { askAmount, askDuration, askReceiver, stripButtons, waitStep, type FlowConversation } from "./order-steps.js";
 
@@ -85,14 +86,15 @@ async function collectBatch(conversation: FlowConversation, ctx: ConversationCon
 }
 
 /** Sends the quote with Confirm (or, short of money, Top up) first and Cancel last. */
-export async function replyWithQuote(ctx: Pick<ConversationContext, "t" | "reply">, result: PrepareResult, locale: string): Promise<number | undefined> {
+export async function replyWithQuote(ctx: Pick<ConversationContext, "t" | "reply" | "links">, result: PrepareResult, locale: string): Promise<number | undefined> {
   if (!result.ok) {
     await ctx.reply(translate(ctx, `order-prepare-${result.reason.replace(/_/g, "-")}`), HTML);
     return undefined;
   }
   const { quoteId } = result.prepared.quote;
   const keyboard = isShortQuote(result.prepared) ? createShortQuoteKeyboard(ctx, quoteId) : createQuoteKeyboard(ctx, quoteId);
-  const message = await ctx.reply(quoteText(ctx, result.prepared, locale), { ...HTML, reply_markup: keyboard });
+  const links = result.prepared.noWallet ? textLinksMarkup(ctx, "order-quote-no-wallet", keyboard) : { reply_markup: keyboard };
+  const message = await ctx.reply(quoteText(ctx, result.prepared, locale), { ...HTML, ...links });
   return message.message_id;
 }
 

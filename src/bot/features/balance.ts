@@ -2,21 +2,28 @@ import { Composer } from "grammy";
 import { ServiceError } from "../../core/service/errors.js";
 import type { Balance } from "../../core/service/schemas.js";
 import { MIN_DEPOSIT_SUN, topUpAdvice } from "../../core/topup/top-up-advice.js";
+import { balanceRefreshData, menuAction } from "../callback-data/menu.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
+import { isNotModified } from "../helpers/edit.js";
 import { formatTrx } from "../helpers/format.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
-import { linkedOnly } from "../filters/linked.js";
+import { visibleText } from "../helpers/visible-text.js";
+import { linkedOnly, type LinkedContext } from "../filters/linked.js";
 import { depositQrPhoto, parseTopUpDeepLink, topUpAdviceText } from "../helpers/top-up-text.js";
+import { textLinksMarkup } from "../keyboards/links.js";
+import { createBalanceKeyboard } from "../keyboards/menu.js";
 
 /**
  * /balance: exact TRX, the deposit address in full (tap to copy) and its QR
  * code, and how much to send: at least the minimum deposit, or what a quote
- * or a refused order still waiting for money needs. A missing address or
- * wallet is explained. Other failures (401 -> re-link, 503 ...) go to the
- * error boundary, which names them. `/start topup_<requiredSun>` (the inline
- * quote's Top up button) shows the same card sized for that amount.
+ * or a refused order still waiting for money needs. Its buttons: Refresh
+ * (the same message, read again), Order, Top up (the QR code with what to
+ * send, as the menu's Top up). A missing address or wallet is explained.
+ * Other failures (401 -> re-link, 503 ...) go to the error boundary, which
+ * names them. `/start topup_<requiredSun>` (the inline quote's Top up button)
+ * shows the same card sized for that amount.
  */
 export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
@@ -29,48 +36,110 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
       return await deps.service.getBalance(apiKey);
     } catch (error) {
       if (ServiceError.isInstance(error) && error.isNotFound) {
-        await ctx.reply(translate(ctx, "balance-no-wallet"), HTML);
+        await ctx.reply(translate(ctx, "balance-no-wallet"), { ...HTML, ...textLinksMarkup(ctx, "balance-no-wallet") });
         return undefined;
       }
       throw error;
     }
   }
 
-  async function replyWithQr(ctx: BotContext, address: string): Promise<void> {
-    await ctx.replyWithPhoto(await depositQrPhoto(address), {
-      // The address itself is in the text above (one tap copies it); the caption only names the picture.
-      caption: translate(ctx, "balance-qr-caption"),
-      parse_mode: "HTML",
-    });
+  async function replyWithQr(ctx: BotContext, address: string, caption: string): Promise<void> {
+    await ctx.replyWithPhoto(await depositQrPhoto(address), { caption, parse_mode: "HTML" });
   }
 
-  feature.command(
-    "balance",
-    logHandle("command-balance"),
+  /** Where and how much to send: at least the minimum, or what the largest waiting confirmation still needs. */
+  async function depositLines(ctx: BotContext, chatId: number, balance: Balance, address: string, locale: string): Promise<string[]> {
+    const minDepositTrx = formatTrx(MIN_DEPOSIT_SUN, locale);
+    // The largest amount still waited for: sending that covers every waiting quote at once.
+    const waiting = (await deps.flows.balanceWatch?.watchesOf(chatId)) ?? [];
+    const required = waiting.reduce((max, w) => (BigInt(w.requiredSun) > max ? BigInt(w.requiredSun) : max), 0n);
+    const advice = topUpAdvice(required, BigInt(balance.availableSun));
+    return [
+      translate(ctx, "balance-deposit", { address: code(address) }),
+      advice.covered
+        ? translate(ctx, "topup-balance-minimum", { minDepositTrx })
+        : translate(ctx, "topup-balance-waiting", { missingTrx: formatTrx(advice.shortfallSun, locale), sendTrx: formatTrx(advice.sendSun, locale), minDepositTrx }),
+    ];
+  }
+
+  /** The /balance message's text (the QR code is a photo of its own). */
+  async function balanceText(ctx: BotContext, chatId: number, balance: Balance, locale: string): Promise<string> {
+    const available = translate(ctx, "balance-available", { availableTrx: formatTrx(balance.availableSun, locale) });
+    const address = balance.depositAddress;
+    const rest = address === null ? [translate(ctx, "balance-no-address")] : await depositLines(ctx, chatId, balance, address, locale);
+    return [available, ...rest].join("\n\n");
+  }
+
+  const markupOf = (ctx: BotContext, balance: Balance) =>
+    balance.depositAddress === null ? textLinksMarkup(ctx, "balance-no-address", createBalanceKeyboard(ctx)) : { reply_markup: createBalanceKeyboard(ctx) };
+
+  async function showBalance(ctx: LinkedContext): Promise<void> {
+    const chatId = ctx.account.chatId;
+    const locale = await ctx.i18n.getLocale();
+    const balance = await readBalance(ctx, ctx.account.apiKey);
+    if (!balance) return;
+    await ctx.reply(await balanceText(ctx, chatId, balance, locale), { ...HTML, ...markupOf(ctx, balance) });
+    // The address itself is in the text above (one tap copies it); the caption only names the picture.
+    if (balance.depositAddress !== null) await replyWithQr(ctx, balance.depositAddress, translate(ctx, "balance-qr-caption"));
+  }
+
+  /** Top up (the menu's and /balance's): the QR code, with the address and what to send in its caption. */
+  async function showTopUp(ctx: LinkedContext): Promise<void> {
+    const locale = await ctx.i18n.getLocale();
+    const balance = await readBalance(ctx, ctx.account.apiKey);
+    if (!balance) return;
+    if (balance.depositAddress === null) {
+      await ctx.reply(translate(ctx, "topup-no-address"), { ...HTML, ...textLinksMarkup(ctx, "topup-no-address") });
+      return;
+    }
+    const lines = await depositLines(ctx, ctx.account.chatId, balance, balance.depositAddress, locale);
+    await replyWithQr(ctx, balance.depositAddress, lines.join("\n\n"));
+  }
+
+  feature.command("balance", logHandle("command-balance"), linkedOnly(showBalance));
+
+  feature.callbackQuery(
+    menuAction("balance"),
+    logHandle("callback-menu-balance"),
+    linkedOnly(async (ctx) => {
+      await ctx.answerCallbackQuery();
+      await showBalance(ctx);
+    }),
+  );
+
+  feature.callbackQuery(
+    menuAction("topup"),
+    logHandle("callback-menu-topup"),
+    linkedOnly(async (ctx) => {
+      await ctx.answerCallbackQuery();
+      await showTopUp(ctx);
+    }),
+  );
+
+  // Refresh: the message it sits under, read again and edited in place; the same figures are only said.
+  feature.callbackQuery(
+    balanceRefreshData.filter,
+    logHandle("callback-balance-refresh"),
     linkedOnly(async (ctx) => {
       const locale = await ctx.i18n.getLocale();
       const balance = await readBalance(ctx, ctx.account.apiKey);
-      if (!balance) return;
-      const lines = [translate(ctx, "balance-available", { availableTrx: formatTrx(balance.availableSun, locale) })];
-      const address = balance.depositAddress;
-      if (address === null) {
-        lines.push(translate(ctx, "balance-no-address"));
-        await ctx.reply(lines.join("\n\n"), HTML);
+      if (!balance) {
+        await ctx.answerCallbackQuery();
         return;
       }
-      const minDepositTrx = formatTrx(MIN_DEPOSIT_SUN, locale);
-      lines.push(translate(ctx, "balance-deposit", { address: code(address) }));
-      // The largest amount still waited for: sending that covers every waiting quote at once.
-      const waiting = (await deps.flows.balanceWatch?.watchesOf(ctx.chat.id)) ?? [];
-      const required = waiting.reduce((max, w) => (BigInt(w.requiredSun) > max ? BigInt(w.requiredSun) : max), 0n);
-      const advice = topUpAdvice(required, BigInt(balance.availableSun));
-      lines.push(
-        advice.covered
-          ? translate(ctx, "topup-balance-minimum", { minDepositTrx })
-          : translate(ctx, "topup-balance-waiting", { missingTrx: formatTrx(advice.shortfallSun, locale), sendTrx: formatTrx(advice.sendSun, locale), minDepositTrx }),
-      );
-      await ctx.reply(lines.join("\n\n"), HTML);
-      await replyWithQr(ctx, address);
+      const text = await balanceText(ctx, ctx.account.chatId, balance, locale);
+      if (visibleText(text) === ctx.callbackQuery.message?.text) {
+        await ctx.answerCallbackQuery({ text: ctx.t("buttons-balance-unchanged") });
+        return;
+      }
+      try {
+        await ctx.editMessageText(text, { ...HTML, ...markupOf(ctx, balance) });
+        await ctx.answerCallbackQuery({ text: ctx.t("buttons-balance-updated") });
+      } catch (error) {
+        // A second tap racing the first: the message already shows these figures.
+        if (!isNotModified(error)) throw error;
+        await ctx.answerCallbackQuery({ text: ctx.t("buttons-balance-unchanged") });
+      }
     }),
   );
 
@@ -91,8 +160,9 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
           return;
         }
         const text = [translate(ctx, "balance-available", { availableTrx }), topUpAdviceText(ctx, advice, balance.depositAddress, locale)].join("\n\n");
-        await ctx.reply(text, HTML);
-        if (balance.depositAddress !== null) await replyWithQr(ctx, balance.depositAddress);
+        // No address yet: the advice says to create it in the dashboard.
+        await ctx.reply(text, { ...HTML, ...textLinksMarkup(ctx, balance.depositAddress === null ? "topup-no-address" : []) });
+        if (balance.depositAddress !== null) await replyWithQr(ctx, balance.depositAddress, translate(ctx, "balance-qr-caption"));
       }),
     );
 

@@ -3,6 +3,7 @@ import { looksLikeSignedTransaction } from "../../core/broadcasts/precheck.js";
 import type { SubmitResult } from "../../core/broadcasts/submit-broadcast.js";
 import { isBroadcastFinished, type Broadcast } from "../../core/service/schemas.js";
 import { draftData } from "../callback-data/broadcast.js";
+import { menuAction } from "../callback-data/menu.js";
 import type { BotContext } from "../context.js";
 import { linkedForButton, linkedOnly, type LinkedContext } from "../filters/linked.js";
 import { checkBroadcast } from "../../core/broadcasts/check-broadcast.js";
@@ -12,8 +13,9 @@ import { deletedAsSecret } from "../conversations/order-steps.js";
 import { bestEffort, firstCardSignal } from "../helpers/best-effort.js";
 import { isJsonDocument, readDocument } from "../helpers/document.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
-import { serviceErrorText } from "../helpers/error-text.js";
+import { errorTextKey, serviceErrorText } from "../helpers/error-text.js";
 import { code, HTML, translate } from "../helpers/html.js";
+import { textLinksMarkup } from "../keyboards/links.js";
 import { logHandle } from "../helpers/logging.js";
 import { broadcastCardText, statusText } from "../helpers/record-text.js";
 import { ServiceError } from "../../core/service/errors.js";
@@ -70,6 +72,15 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
     linkedOnly(async (ctx) => {
       const json = ctx.match.trim();
       if (json) return checkAndReply(ctx, json);
+      await ctx.conversation.enter(BROADCAST_CONVERSATION);
+    }),
+  );
+
+  feature.callbackQuery(
+    menuAction("broadcast"),
+    logHandle("callback-menu-broadcast"),
+    linkedOnly(async (ctx) => {
+      await ctx.answerCallbackQuery();
       await ctx.conversation.enter(BROADCAST_CONVERSATION);
     }),
   );
@@ -213,7 +224,7 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
         await bestEffort(ctx, "editMessageReplyMarkup", () => ctx.editMessageReplyMarkup());
         if (result.error.code === "wallet.insufficient_balance" && (await replyInsufficient(ctx, result, apiKey, locale))) return;
         const text = serviceErrorText(ctx, result.error, locale);
-        await ctx.reply(text, { ...HTML, ...(result.retryable ? { reply_markup: createBroadcastRetryKeyboard(ctx, draft.draftId) } : {}) });
+        await ctx.reply(text, { ...HTML, ...textLinksMarkup(ctx, errorTextKey(result.error), result.retryable ? createBroadcastRetryKeyboard(ctx, draft.draftId) : undefined) });
         return;
       }
       default:

@@ -8,10 +8,11 @@ import type { BotDeps } from "../deps.js";
 import { linkedForButton } from "../filters/linked.js";
 import { bestEffort } from "../helpers/best-effort.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
-import { serviceErrorText } from "../helpers/error-text.js";
+import { errorTextKey, serviceErrorText } from "../helpers/error-text.js";
 import { clockText } from "../helpers/expiry-text.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { limitRefusalText } from "../helpers/limits-text.js";
+import { textLinksMarkup } from "../keyboards/links.js";
 import { logHandle } from "../helpers/logging.js";
 import { statusText } from "../helpers/record-text.js";
 import { reminderToggleButton } from "../keyboards/expiry.js";
@@ -97,7 +98,7 @@ export function createExpiryFeature(deps: BotDeps): Composer<BotContext> {
         return;
       case "failed":
         await ctx.answerCallbackQuery();
-        await ctx.reply(serviceErrorText(ctx, result.error, locale), HTML);
+        await ctx.reply(serviceErrorText(ctx, result.error, locale), { ...HTML, ...textLinksMarkup(ctx, errorTextKey(result.error)) });
         return;
       case "over_limit":
         // Nothing was sent: the card keeps its Resend, so a press after raising the cap still works.

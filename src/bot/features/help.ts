@@ -1,4 +1,5 @@
 import { Composer } from "grammy";
+import { menuAction } from "../callback-data/menu.js";
 import type { BotContext } from "../context.js";
 import { escapeHtml, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
@@ -13,7 +14,7 @@ import { BOT_COMMANDS } from "../register-commands.js";
 export function createHelpFeature(): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const commands = BOT_COMMANDS;
-  composer.command("help", logHandle("command-help"), async (ctx) => {
+  async function showHelp(ctx: BotContext & { chat: { type: string } }): Promise<void> {
     const inPrivate = ctx.chat.type === "private";
     const lines = commands.filter((c) => inPrivate || c.public).map((c) => `/${c.command} — ${escapeHtml(ctx.t(`${c.command}.description`))}`);
     const username = ctx.me.username;
@@ -24,6 +25,12 @@ export function createHelpFeature(): Composer<BotContext> {
       translate(ctx, "help-inline", { username }),
     ].join("\n\n");
     await ctx.reply(text, HTML);
+  }
+
+  composer.command("help", logHandle("command-help"), showHelp);
+  composer.chatType("private").callbackQuery(menuAction("help"), logHandle("callback-menu-help"), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showHelp(ctx);
   });
   return composer;
 }

@@ -1,6 +1,7 @@
 import { Composer } from "grammy";
 import { SUPPORTED_LOCALES, type SupportedLocale } from "../../config.js";
 import { languageData } from "../callback-data/language.js";
+import { menuAction } from "../callback-data/menu.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
@@ -20,8 +21,11 @@ export function createLanguageFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
-  feature.command(["language", "lang"], logHandle("command-language"), async (ctx) => {
-    await ctx.reply(translate(ctx, "language-choose"), { ...HTML, reply_markup: createLanguageKeyboard(ctx) });
+  const showChoice = (ctx: BotContext) => ctx.reply(translate(ctx, "language-choose"), { ...HTML, reply_markup: createLanguageKeyboard(ctx) });
+  feature.command(["language", "lang"], logHandle("command-language"), showChoice);
+  feature.callbackQuery(menuAction("language"), logHandle("callback-menu-language"), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showChoice(ctx);
   });
 
   feature.callbackQuery(languageData.filter, logHandle("callback-language"), async (ctx) => {

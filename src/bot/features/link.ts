@@ -7,6 +7,7 @@ import { HTML, translate } from "../helpers/html.js";
 import { checkKey, looksLikeApiKey, looksLikeWebhookSecret, storeLink } from "../../core/chats/check-key.js";
 import { linkedText, notStoredText } from "../helpers/link-key.js";
 import { logHandle } from "../helpers/logging.js";
+import { textLinksMarkup } from "../keyboards/links.js";
 import { resumeAfterLink } from "../helpers/resume-after-link.js";
 
 /**
@@ -33,13 +34,15 @@ export function createLinkFeature(deps: BotDeps): Composer<BotContext> {
     const check = await checkKey(deps.service, apiKey);
     if (check.kind === "unavailable" || check.kind === "refused") {
       ctx.logger.info({ code: check.error.code }, "key not linked");
-      await ctx.reply(notStoredText(ctx, check, locale), HTML);
+      const said = notStoredText(ctx, check, locale);
+      await ctx.reply(said.text, { ...HTML, ...textLinksMarkup(ctx, said.keys) });
       return;
     }
     const { record, relinked } = await storeLink(deps, ctx.chat.id, { apiKey, webhookSecret, check });
     ctx.forgetChat();
     ctx.logger.info({ routeId: record.routeId === undefined ? undefined : routeIdForLog(record.routeId), relinked }, "chat linked");
-    await ctx.reply(linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: webhookSecret !== undefined, relinked }, locale), HTML);
+    const said = linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: webhookSecret !== undefined, relinked }, locale);
+    await ctx.reply(said.text, { ...HTML, ...textLinksMarkup(ctx, said.keys) });
     await resumeAfterLink(ctx, deps);
   });
 

@@ -5,6 +5,9 @@ import type { PlaceResult } from "../../core/orders/place-order.js";
 import type { QuoteRequestItem } from "../../core/orders/quote.js";
 import { isValidTronAddress } from "../../core/tron/index.js";
 import { quoteData, rentAgainData } from "../callback-data/order.js";
+import { menuAction, orderTierData } from "../callback-data/menu.js";
+import { durationText } from "../helpers/record-text.js";
+import { textLinksMarkup } from "../keyboards/links.js";
 import type { BotContext } from "../context.js";
 import { ORDER_CONVERSATION, replyWithQuote, type OrderConversationArgs } from "../conversations/order.js";
 import type { BotDeps } from "../deps.js";
@@ -80,6 +83,33 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
       const text = ctx.match.trim();
       if (text) return oneShot(ctx, ctx.chat.id, text);
       await ctx.conversation.enter(ORDER_CONVERSATION, {} satisfies OrderConversationArgs);
+    }),
+  );
+
+  feature.callbackQuery(
+    menuAction("order"),
+    logHandle("callback-menu-order"),
+    linkedOnly(async (ctx) => {
+      await ctx.answerCallbackQuery();
+      await ctx.conversation.enter(ORDER_CONVERSATION, {} satisfies OrderConversationArgs);
+    }),
+  );
+
+  // /prices' "Order this": the guided order with that tier's duration already chosen.
+  feature.callbackQuery(
+    orderTierData.filter,
+    logHandle("callback-order-tier"),
+    linkedOnly(async (ctx) => {
+      const durationSec = Number(orderTierData.unpack(ctx.callbackQuery.data)?.durationSec);
+      const pricing = await deps.pricing.get();
+      // The tier list changed since /prices: the duration is not offered any more.
+      if (!pricing.tiers.some((t) => t.durationSec === durationSec)) {
+        await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+        return;
+      }
+      await ctx.answerCallbackQuery();
+      await ctx.reply(translate(ctx, "buttons-order-tier-chosen", { duration: durationText(ctx, durationSec) }), HTML);
+      await ctx.conversation.enter(ORDER_CONVERSATION, { prefill: { durationSec } } satisfies OrderConversationArgs);
     }),
   );
 
@@ -166,7 +196,7 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
         await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
         await bestEffort(ctx, "editMessageReplyMarkup", () => ctx.editMessageReplyMarkup());
         const reply = failedReply(ctx, result, locale);
-        const sent = await ctx.reply(reply.text, { ...HTML, ...(reply.keyboard ? { reply_markup: reply.keyboard } : {}) });
+        const sent = await ctx.reply(reply.text, { ...HTML, ...textLinksMarkup(ctx, reply.keys, reply.keyboard) });
         // The refusal's Retry is the quote's live message now: /cancel and a Retry from "credited" redraw it.
         if (reply.keyboard) await flows.quotes.update(quote.quoteId, (q) => ({ ...q, messageId: sent.message_id }));
         await watchRefused(result, locale);
@@ -203,7 +233,7 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
     const account = await ctx.linked();
     await ctx.answerCallbackQuery();
     if (!data || account === undefined) {
-      await ctx.reply(translate(ctx, "not-linked"), HTML);
+      await ctx.reply(translate(ctx, "not-linked"), { ...HTML, ...textLinksMarkup(ctx, "not-linked") });
       return;
     }
     const order = await deps.service.getOrder(account.apiKey, data.orderId);

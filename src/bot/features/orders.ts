@@ -2,6 +2,7 @@ import { Composer } from "grammy";
 import { spendWindows } from "../../core/limits/spend-window.js";
 import type { HistoryFilter } from "../../core/orders/order-history.js";
 import { historyListData, historyPageData, historyRowData, type HistoryFilterCode, isHistoryFilterCode } from "../callback-data/orders.js";
+import { menuAction } from "../callback-data/menu.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { linkedOnly } from "../filters/linked.js";
@@ -58,14 +59,13 @@ export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
   }
 
   // The history is the linked account's: an unlinked chat has none to show.
-  feature.command(
-    "orders",
-    logHandle("command-orders"),
-    linkedOnly(async (ctx) => {
-      const { text, keyboard } = await render(ctx, ctx.chat.id, "a", 0);
-      await ctx.reply(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) });
-    }),
-  );
+  const showOrders = linkedOnly<BotContext>(async (ctx) => {
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery();
+    const { text, keyboard } = await render(ctx, ctx.account.chatId, "a", 0);
+    await ctx.reply(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) });
+  });
+  feature.command("orders", logHandle("command-orders"), showOrders);
+  feature.callbackQuery(menuAction("orders"), logHandle("callback-menu-orders"), showOrders);
 
   feature.callbackQuery(historyListData.filter, logHandle("callback-orders-list"), async (ctx) => {
     const data = historyListData.unpack(ctx.callbackQuery.data);

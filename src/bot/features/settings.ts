@@ -1,6 +1,7 @@
 import { Composer } from "grammy";
 import type { NotificationSettings } from "../../core/chats/chat-record.js";
 import { settingsData } from "../callback-data/settings.js";
+import { menuAction } from "../callback-data/menu.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
@@ -31,9 +32,15 @@ export function createSettingsFeature(deps: BotDeps): Composer<BotContext> {
   const keyboard = async (ctx: BotContext, chatId: number, settings: NotificationSettings & { expiry?: boolean }) =>
     addTimeZoneButton(createSettingsKeyboard(ctx, settings), ctx, await deps.flows.limits.timeZoneOf(chatId));
 
-  feature.command("settings", logHandle("command-settings"), async (ctx) => {
+  async function showSettings(ctx: BotContext & { chat: { id: number } }): Promise<void> {
     const settings = await withExpiry(ctx.chat.id, (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS);
     await ctx.reply(translate(ctx, "settings-title"), { ...HTML, reply_markup: await keyboard(ctx, ctx.chat.id, settings) });
+  }
+
+  feature.command("settings", logHandle("command-settings"), showSettings);
+  feature.callbackQuery(menuAction("settings"), logHandle("callback-menu-settings"), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showSettings(ctx);
   });
 
   const { reminders } = deps;

@@ -12,6 +12,8 @@ import { durationText } from "../helpers/record-text.js";
 import { isJustLinked, resumeAfterLink, startIntentsOf } from "../helpers/resume-after-link.js";
 import { isTopUpDeepLink } from "../helpers/top-up-text.js";
 import { privateChatKeyboard } from "../middlewares/group-guard.js";
+import { textLinksMarkup } from "../keyboards/links.js";
+import { createLinkedMenuKeyboard, createWelcomeMenuKeyboard } from "../keyboards/menu.js";
 
 /**
  * /start with deep links: `link` opens the link flow; an order deep link
@@ -20,9 +22,17 @@ import { privateChatKeyboard } from "../middlewares/group-guard.js";
  * feature); unlinked, it is kept (start-intent.ts), the welcome
  * offers Connect, and the order flow opens with the link's amount and
  * duration once the chat is linked. Anything else greets, a broken or
- * outdated `order_…` link included. In a group /start only greets briefly and
+ * outdated `order_…` link included; the greeting carries the main actions as
+ * buttons (keyboards/menu.ts, each handled by its command's feature). In a group /start only greets briefly and
  * points to the private chat (nothing is stored).
  */
+/** The greeting with the main actions as buttons: the account's for a linked chat, Connect and a look around otherwise. */
+async function replyWelcome(ctx: BotContext & { from: { first_name: string } }): Promise<void> {
+  const linked = (await ctx.linked()) !== undefined;
+  const keyboard = linked ? createLinkedMenuKeyboard(ctx, ctx.links) : createWelcomeMenuKeyboard(ctx, ctx.links);
+  await ctx.reply(translate(ctx, linked ? "start-welcome-linked" : "start-welcome", { name: ctx.from.first_name }), { ...HTML, reply_markup: keyboard });
+}
+
 export function createStartFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
@@ -48,11 +58,10 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
       const locale = await ctx.i18n.getLocale();
       const after = translate(ctx, "account-deeplink-after-link", { amount: formatInteger(order.amount, locale), duration: durationText(ctx, order.durationSec) });
       const keyboard = new InlineKeyboard().text(ctx.t("account-connect-button"), connectData.pack({ then: "order" }));
-      await ctx.reply(`${translate(ctx, "start-welcome", { name: ctx.from.first_name })}\n\n${after}`, { ...HTML, reply_markup: keyboard });
+      await ctx.reply(`${translate(ctx, "start-welcome", { name: ctx.from.first_name })}\n\n${after}`, { ...HTML, ...textLinksMarkup(ctx, "account-deeplink-after-link", keyboard) });
       return;
     }
-    const linked = (await ctx.linked()) !== undefined;
-    await ctx.reply(translate(ctx, linked ? "start-welcome-linked" : "start-welcome", { name: ctx.from.first_name }), HTML);
+    await replyWelcome(ctx);
   });
 
   feature.callbackQuery(connectData.filter, logHandle("callback-connect"), async (ctx) => {
@@ -62,7 +71,7 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
     if (ctx.conversation.active(LINK_CONVERSATION) > 0) return;
     if ((await ctx.linked()) !== undefined) {
       // Linked meanwhile (/link typed by hand): go straight on.
-      if (!(await resumeAfterLink(ctx, deps))) await ctx.reply(translate(ctx, "start-welcome-linked", { name: ctx.from.first_name }), HTML);
+      if (!(await resumeAfterLink(ctx, deps))) await replyWelcome(ctx);
       return;
     }
     await ctx.conversation.enter(LINK_CONVERSATION);

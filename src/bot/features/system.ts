@@ -6,6 +6,7 @@ import type { BotDeps } from "../deps.js";
 import { formatDuration } from "../helpers/duration.js";
 import { formatAll, formatInteger, formatTimestamp } from "../helpers/format.js";
 import { code, HTML, translate } from "../helpers/html.js";
+import { textLinksMarkup } from "../keyboards/links.js";
 import { logHandle } from "../helpers/logging.js";
 
 function systemText(ctx: BotContext, s: SystemSnapshot, locale: string): string {
@@ -46,7 +47,8 @@ export function createSystemFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command("system", logHandle("command-system"), async (ctx) => {
     const snapshot = await deps.service.getSystem();
-    await ctx.reply(systemText(ctx, snapshot, await ctx.i18n.getLocale()), HTML);
+    // The text always explains the provider registration, which is done in the dashboard.
+    await ctx.reply(systemText(ctx, snapshot, await ctx.i18n.getLocale()), { ...HTML, ...textLinksMarkup(ctx, "system-provider") });
   });
   return composer;
 }

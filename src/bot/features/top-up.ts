@@ -6,6 +6,7 @@ import { topUpData } from "../callback-data/top-up.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { HTML, translate } from "../helpers/html.js";
+import { textLinksMarkup } from "../keyboards/links.js";
 import { logHandle } from "../helpers/logging.js";
 import { linkedForButton } from "../filters/linked.js";
 import { creditedMessage, depositQrPhoto, topUpAdviceText } from "../helpers/top-up-text.js";
@@ -62,7 +63,7 @@ export function createTopUpFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     if (balance.depositAddress === null) {
-      await ctx.reply(translate(ctx, "topup-no-address"), HTML);
+      await ctx.reply(translate(ctx, "topup-no-address"), { ...HTML, ...textLinksMarkup(ctx, "topup-no-address") });
       return;
     }
     const caption = `${topUpAdviceText(ctx, advice, balance.depositAddress, locale)}\n${translate(ctx, "topup-watching")}`;

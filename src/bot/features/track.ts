@@ -8,13 +8,9 @@ import type { BotDeps } from "../deps.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { createTrackCards } from "../helpers/track-card.js";
+import { visibleText } from "../helpers/visible-text.js";
 
 const ID = /^[0-9a-f]{24}$/i;
-
-/** What Telegram shows of an HTML text: tags dropped, entities decoded. */
-function visibleText(html: string): string {
-  return html.replace(/<[^>]+>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-}
 
 /** /track <id>: the live record (order or broadcast), a Refresh button, and tracking until it finishes. */
 export function createTrackFeature(deps: BotDeps): Composer<BotContext> {

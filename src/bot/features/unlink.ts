@@ -5,6 +5,7 @@ import type { BotDeps } from "../deps.js";
 import { linkedOnly } from "../filters/linked.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { HTML, translate } from "../helpers/html.js";
+import { textLinksMarkup } from "../keyboards/links.js";
 import { logHandle } from "../helpers/logging.js";
 import { createUnlinkKeyboard } from "../keyboards/unlink.js";
 
@@ -38,7 +39,8 @@ export function createUnlinkFeature(deps: BotDeps): Composer<BotContext> {
     // Its records belong to the account that left: no status of them is announced here any more.
     const untracked = removed ? await deps.flows.tracker.stopChat(ctx.chat.id) : undefined;
     ctx.logger.info({ removed, untracked }, "chat unlinked");
-    await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, removed ? "unlink-done" : "not-linked"), HTML));
+    const said = removed ? "unlink-done" : "not-linked";
+    await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, said), { ...HTML, ...textLinksMarkup(ctx, said) }));
   });
 
   return composer;

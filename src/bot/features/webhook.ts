@@ -8,6 +8,7 @@ import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { beginFlowInstance } from "../helpers/flow-instance.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { looksLikeWebhookSecret } from "../../core/chats/check-key.js";
+import { textLinksMarkup } from "../keyboards/links.js";
 import { logHandle } from "../helpers/logging.js";
 import { createWebhookCancelKeyboard, createWebhookKeyboard, createWebhookRotateKeyboard } from "../keyboards/webhook.js";
 
@@ -21,7 +22,7 @@ function createWebhookSecretConversation(deps: BotDeps) {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;
     const flow = await beginFlowInstance(conversation, deps.store, chatId);
-    const prompt = await ctx.reply(translate(ctx, "webhook-ask-secret"), { ...HTML, reply_markup: createWebhookCancelKeyboard(ctx, flow) });
+    const prompt = await ctx.reply(translate(ctx, "webhook-ask-secret"), { ...HTML, ...textLinksMarkup(ctx, "webhook-ask-secret", createWebhookCancelKeyboard(ctx, flow)) });
     for (;;) {
       const next = await conversation.wait();
       // Another command or another message's button: leave the flow and let it run as usual.
@@ -41,7 +42,7 @@ function createWebhookSecretConversation(deps: BotDeps) {
       if (!deleted) await ctx.reply(translate(next, "webhook-delete-failed"), HTML);
       const secret = text.trim();
       if (!looksLikeWebhookSecret(secret)) {
-        await ctx.reply(translate(next, "webhook-secret-format"), HTML);
+        await ctx.reply(translate(next, "webhook-secret-format"), { ...HTML, ...textLinksMarkup(next, "webhook-secret-format") });
         continue;
       }
       const stored = await conversation.external(async (outside) => {
@@ -53,7 +54,8 @@ function createWebhookSecretConversation(deps: BotDeps) {
       await editIgnoringUnchanged(() => ctx.api.editMessageReplyMarkup(chatId, prompt.message_id)).catch((error: unknown) =>
         ctx.logger.info({ err: error }, "could not remove the buttons of the secret prompt"),
       );
-      await ctx.reply(translate(next, stored ? "webhook-secret-saved" : "not-linked"), HTML);
+      const said = stored ? "webhook-secret-saved" : "not-linked";
+      await ctx.reply(translate(next, said), { ...HTML, ...textLinksMarkup(next, said) });
       return;
     }
   };
@@ -63,13 +65,9 @@ function createWebhookSecretConversation(deps: BotDeps) {
 function webhookCard(deps: BotDeps, ctx: BotContext, record: ChatRecord, note?: string) {
   const hasSecret = Boolean(record.webhookSecretSealed);
   const url = deps.config.publicUrl && record.routeId ? `${deps.config.publicUrl}/hooks/${record.routeId}` : undefined;
-  const parts = [
-    ...(note ? [translate(ctx, note)] : []),
-    translate(ctx, "webhook-title"),
-    url ? translate(ctx, "webhook-url", { url: code(url) }) : translate(ctx, "webhook-no-public-url"),
-    translate(ctx, hasSecret ? "webhook-secret-set" : "webhook-secret-none"),
-  ];
-  return { text: parts.join("\n\n"), keyboard: createWebhookKeyboard(ctx, { hasSecret }) };
+  const keys = [...(note ? [note] : []), "webhook-title", url ? "webhook-url" : "webhook-no-public-url", hasSecret ? "webhook-secret-set" : "webhook-secret-none"];
+  const text = keys.map((key) => (key === "webhook-url" && url ? translate(ctx, key, { url: code(url) }) : translate(ctx, key))).join("\n\n");
+  return { text, keyboard: textLinksMarkup(ctx, keys, createWebhookKeyboard(ctx, { hasSecret })).reply_markup };
 }
 
 /**
@@ -102,7 +100,7 @@ export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
     }
     const account = await ctx.linked();
     if (!account) {
-      await ctx.reply(translate(ctx, "not-linked"), HTML);
+      await ctx.reply(translate(ctx, "not-linked"), { ...HTML, ...textLinksMarkup(ctx, "not-linked") });
       return;
     }
     if (args.length === 0) {
@@ -120,7 +118,7 @@ export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     if (!looksLikeWebhookSecret(secret)) {
-      await ctx.reply(translate(ctx, "webhook-secret-format"), HTML);
+      await ctx.reply(translate(ctx, "webhook-secret-format"), { ...HTML, ...textLinksMarkup(ctx, "webhook-secret-format") });
       return;
     }
     await deps.chats.setWebhookSecret(ctx.chat.id, secret);
@@ -138,7 +136,7 @@ export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
     const account = await ctx.linked();
     if (!account) {
       await ctx.answerCallbackQuery();
-      await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "not-linked"), HTML));
+      await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "not-linked"), { ...HTML, ...textLinksMarkup(ctx, "not-linked") }));
       return;
     }
     await ctx.answerCallbackQuery();
@@ -149,7 +147,7 @@ export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
         return;
       case "rotate":
         await editIgnoringUnchanged(() =>
-          ctx.editMessageText(translate(ctx, "webhook-rotate-confirm"), { ...HTML, reply_markup: createWebhookRotateKeyboard(ctx) }),
+          ctx.editMessageText(translate(ctx, "webhook-rotate-confirm"), { ...HTML, ...textLinksMarkup(ctx, "webhook-rotate-confirm", createWebhookRotateKeyboard(ctx)) }),
         );
         return;
       case "remove":

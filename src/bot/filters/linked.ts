@@ -3,6 +3,7 @@ import type { LinkedChat } from "../../core/chats/chat-repository.js";
 import type { BotContext } from "../context.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { HTML, translate } from "../helpers/html.js";
+import { textLinksMarkup } from "../keyboards/links.js";
 
 /** A context that passed the gate: the chat's opened key and record. */
 export type LinkedContext<C extends BotContext = BotContext> = C & { account: LinkedChat };
@@ -17,7 +18,7 @@ export function linkedOnly<C extends BotContext>(handler: (ctx: LinkedContext<C>
     const account = await ctx.linked();
     if (account === undefined) {
       if (ctx.callbackQuery) await ctx.answerCallbackQuery();
-      await ctx.reply(translate(ctx, "not-linked"), HTML);
+      await ctx.reply(translate(ctx, "not-linked"), { ...HTML, ...textLinksMarkup(ctx, "not-linked") });
       return;
     }
     // Object.assign returns ctx itself, the same Context instance, now carrying the account.
@@ -41,6 +42,6 @@ export async function linkedForButton(ctx: BotContext, madeUnder?: { linkId?: st
   }
   if (account !== undefined) return account;
   await ctx.answerCallbackQuery();
-  await ctx.reply(translate(ctx, "not-linked"), HTML);
+  await ctx.reply(translate(ctx, "not-linked"), { ...HTML, ...textLinksMarkup(ctx, "not-linked") });
   return undefined;
 }

@@ -3,7 +3,8 @@ import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import { ServiceError } from "../../core/service/errors.js";
 import type { BotContext } from "../context.js";
 import { isUneditable } from "../helpers/edit.js";
-import { errorText } from "../helpers/error-text.js";
+import { errorText, errorTextKey } from "../helpers/error-text.js";
+import { textLinksMarkup } from "../keyboards/links.js";
 import { HTML } from "../helpers/html.js";
 import type { AnsweredQueries } from "../middlewares/answered-queries.js";
 import { markUpdateFailed } from "../middlewares/update-context.js";
@@ -53,7 +54,7 @@ export function createErrorHandler(deps: ErrorHandlerDeps) {
       }
       if (chatId === undefined) return;
       const locale = await ctx.i18n.getLocale();
-      await ctx.reply(errorText(ctx, error, locale), HTML);
+      await ctx.reply(errorText(ctx, error, locale), { ...HTML, ...textLinksMarkup(ctx, errorTextKey(error)) });
     } catch (replyError) {
       logger.warn({ err: replyError }, "could not tell the user about the failure");
     }

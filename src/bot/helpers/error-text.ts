@@ -86,10 +86,22 @@ export function serviceErrorText(ctx: Translator, error: ServiceError, locale: s
   });
 }
 
+/** The Fluent id `sentKeyErrorText` says this refusal with. */
+export function sentKeyErrorKey(error: ServiceError): string {
+  const entry = isKnownErrorCode(error.code) ? SENT_KEY_TEXTS[error.code] : undefined;
+  return entry?.key ?? errorTextKey(error);
+}
+
 /** A refusal of a key the user just sent, to link it. */
 export function sentKeyErrorText(ctx: Translator, error: ServiceError, locale: string): string {
   const entry = isKnownErrorCode(error.code) ? SENT_KEY_TEXTS[error.code] : undefined;
   return entry ? translate(ctx, entry.key, entry.vars(error, locale)) : serviceErrorText(ctx, error, locale);
+}
+
+/** The Fluent id `errorText` says this failure with (its dashboard or support button follows it). */
+export function errorTextKey(error: unknown): string {
+  if (!ServiceError.isInstance(error)) return "error-internal";
+  return isKnownErrorCode(error.code) ? ERROR_TEXTS[error.code].key : "error-unknown";
 }
 
 /** Any failure as text: a ServiceError gets its own message, anything else the generic line. */

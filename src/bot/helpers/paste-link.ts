@@ -4,6 +4,7 @@ import type { BotDeps } from "../deps.js";
 import { HTML, translate } from "./html.js";
 import { checkKey, looksLikeApiKey, storeLink } from "../../core/chats/check-key.js";
 import { linkedText, notStoredText } from "./link-key.js";
+import { textLinksMarkup } from "../keyboards/links.js";
 import { markJustLinked, startIntentsOf } from "./resume-after-link.js";
 
 /** The guard's view of a pasted credential, after it tried to delete the message. */
@@ -41,17 +42,22 @@ export function createPastedKeyLinker(deps: BotDeps): PastedKeyHandler {
     const locale = await ctx.i18n.getLocale();
     const check = await checkKey(deps.service, key.value);
     const parts: string[] = [];
+    const mentions: string[] = [];
     if (check.kind === "unavailable" || check.kind === "refused") {
       ctx.logger.info({ code: check.error.code }, "a pasted key was not linked");
-      parts.push(translate(ctx, "paste-key-tried"), notStoredText(ctx, check, locale));
+      const said = notStoredText(ctx, check, locale);
+      parts.push(translate(ctx, "paste-key-tried"), said.text);
+      mentions.push(...said.keys);
     } else {
       const { record } = await storeLink(deps, chatId, { apiKey: key.value, webhookSecret: undefined, check });
       ctx.forgetChat();
       ctx.logger.info({ routeId: record.routeId === undefined ? undefined : routeIdForLog(record.routeId), pasted: true }, "chat linked");
-      parts.push(translate(ctx, "paste-key-linked"), linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: false, relinked: false }, locale));
+      const said = linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: false, relinked: false }, locale);
+      parts.push(translate(ctx, "paste-key-linked"), said.text);
+      mentions.push(...said.keys);
     }
     if (!key.deleted) parts.push(translate(ctx, "paste-key-delete-yourself"));
-    await ctx.reply(parts.join("\n\n"), HTML);
+    await ctx.reply(parts.join("\n\n"), { ...HTML, ...textLinksMarkup(ctx, mentions) });
     // A deep link followed before linking (an order preset) opens now, as after /link. This runs before the
     // conversation builders, where no flow can be entered: the start feature carries it out (the guard passes it on).
     if (check.kind !== "unavailable" && check.kind !== "refused" && (await startIntentsOf(deps).peek(chatId))) markJustLinked(ctx);

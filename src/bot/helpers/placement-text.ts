@@ -3,7 +3,8 @@ import type { PlaceResult } from "../../core/orders/place-order.js";
 import type { PlacedOrder } from "../../core/orders/quote.js";
 import type { Order } from "../../core/service/schemas.js";
 import type { ConversationContext } from "../context.js";
-import { serviceErrorText } from "./error-text.js";
+import { errorTextKey, serviceErrorText } from "./error-text.js";
+import type { ComposedText } from "./service-links.js";
 import { formatTrx } from "./format.js";
 import { code, translate } from "./html.js";
 import { orderCardText } from "./record-text.js";
@@ -49,35 +50,41 @@ export function placedText(tr: Tr, result: Extract<PlaceResult, { status: "place
  * 402 in one place: required, available, shortfall, how much to send where
  * (never under the minimum deposit), and Retry explained once (the service's generic 402 text would repeat it).
  */
-function insufficientText(tr: Tr, result: Extract<PlaceResult, { status: "failed" }>, locale: string): string {
+function insufficientText(tr: Tr, result: Extract<PlaceResult, { status: "failed" }>, locale: string): ComposedText {
   const { error, balance, quote, noWallet } = result;
   const required = BigInt(error.requiredSun ?? quote.totalSun);
   // No wallet yet means nothing to spend: the same 0 that /balance implies, never "?".
   const available = noWallet ? 0n : balance ? BigInt(balance.availableSun) : undefined;
   const lines: string[] = [];
+  // The texts that send the user elsewhere (the dashboard): their links go under the message.
+  const keys: string[] = [];
+  const said = (key: string) => {
+    keys.push(key);
+    lines.push(translate(tr, key));
+  };
   if (available === undefined) {
     lines.push(translate(tr, "order-insufficient-required", { requiredTrx: formatTrx(required, locale) }), translate(tr, "order-insufficient-balance-unknown"));
   } else {
     const missing = required > available ? required - available : 0n;
     lines.push(translate(tr, "order-insufficient", { requiredTrx: formatTrx(required, locale), availableTrx: formatTrx(available, locale), missingTrx: formatTrx(missing, locale) }));
-    if (noWallet) lines.push(translate(tr, "order-insufficient-no-wallet"));
+    if (noWallet) said("order-insufficient-no-wallet");
     else if (balance?.depositAddress) {
       const advice = topUpAdvice(required, available);
       if (!advice.covered) lines.push(`${topUpAdviceText(tr, advice, balance.depositAddress, locale)}\n${translate(tr, "topup-watching")}`);
-    } else lines.push(translate(tr, "order-insufficient-no-address"));
+    } else said("order-insufficient-no-address");
   }
   lines.push(translate(tr, "order-insufficient-retry"));
-  return lines.join("\n\n");
+  return { text: lines.join("\n\n"), keys };
 }
 
 /** A refusal: the service's explanation, the 402 details, and Retry when the same key may go again. */
-export function failedReply(tr: Tr, result: Extract<PlaceResult, { status: "failed" }>, locale: string): { text: string; keyboard?: InlineKeyboard } {
+export function failedReply(tr: Tr, result: Extract<PlaceResult, { status: "failed" }>, locale: string): ComposedText & { keyboard?: InlineKeyboard } {
   const { error, quote } = result;
-  const text =
+  const { text, keys } =
     error.code === "wallet.insufficient_balance"
       ? insufficientText(tr, result, locale)
-      : [serviceErrorText(tr, error, locale), ...(result.retryable ? [translate(tr, "order-retry-safe")] : [])].join("\n\n");
-  if (!result.retryable) return { text };
+      : { text: [serviceErrorText(tr, error, locale), ...(result.retryable ? [translate(tr, "order-retry-safe")] : [])].join("\n\n"), keys: [errorTextKey(error)] };
+  if (!result.retryable) return { text, keys };
   const canTopUp = error.code === "wallet.insufficient_balance" && Boolean(result.balance?.depositAddress);
-  return { text, keyboard: canTopUp ? createTopUpRetryKeyboard(tr, quote.quoteId) : createRetryKeyboard(tr, quote.quoteId) };
+  return { text, keys, keyboard: canTopUp ? createTopUpRetryKeyboard(tr, quote.quoteId) : createRetryKeyboard(tr, quote.quoteId) };
 }

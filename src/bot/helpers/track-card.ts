@@ -6,9 +6,10 @@ import { readRecord } from "../../core/tracking/read-record.js";
 import type { TrackedRecord } from "../../core/tracking/tracker.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
-import { createFulfilledOrderKeyboard, createResendKeyboard } from "../keyboards/expiry.js";
+import { createFinishedBroadcastKeyboard, createFinishedOrderKeyboard } from "../keyboards/final-card.js";
+import { textLinksMarkup } from "../keyboards/links.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
-import { serviceErrorText } from "./error-text.js";
+import { errorTextKey, serviceErrorText } from "./error-text.js";
 import { canResend } from "./expiry-text.js";
 import { code, HTML, translate } from "./html.js";
 import { recordCardText } from "./record-text.js";
@@ -39,20 +40,20 @@ export function createTrackCards(deps: BotDeps): TrackCards {
     return recordCardText(ctx, record, locale, local, { nowMs: flows.now(), ...(endsAtMs === undefined ? {} : { endsAtMs }) });
   }
 
-  /** A finished record's buttons: a fulfilled order's Rent again and reminder switch, a failed broadcast's Resend (docs/expiry.md). */
-  async function finishedKeyboard(ctx: BotContext, chatId: number, record: TrackedRecord): Promise<{ reply_markup: InlineKeyboard } | Record<string, never>> {
+  /** A finished record's buttons (keyboards/final-card.ts): Track, Rent again, the reminder switch, Resend (docs/expiry.md), Explorer. */
+  async function finishedKeyboard(ctx: BotContext, chatId: number, record: TrackedRecord): Promise<{ reply_markup: InlineKeyboard }> {
     const nowMs = flows.now();
     if (record.kind === "broadcast") {
-      return canResend(record.record.status, record.record.txExpirationMs, nowMs) ? { reply_markup: createResendKeyboard(ctx, record.record.broadcastId) } : {};
+      const resend = canResend(record.record.status, record.record.txExpirationMs, nowMs);
+      return { reply_markup: createFinishedBroadcastKeyboard(ctx, ctx.links, record.record, resend) };
     }
     const { orderId } = record.record;
-    if (record.record.status !== "fulfilled") return {};
+    if (record.record.status !== "fulfilled") return { reply_markup: createFinishedOrderKeyboard(ctx, ctx.links, record.record) };
     const entry = await flows.history.get(chatId, "order", orderId);
     const endsAtMs = entry && delegationEndsAtMs(entry);
     const live = deps.reminders !== undefined && endsAtMs !== undefined && endsAtMs > nowMs;
     const reminder = live ? await deps.reminders?.isScheduled(chatId, orderId) : undefined;
-    const keyboard = createFulfilledOrderKeyboard(ctx, orderId, { rentAgain: true, ...(reminder === undefined ? {} : { reminder }) });
-    return keyboard ? { reply_markup: keyboard } : {};
+    return { reply_markup: createFinishedOrderKeyboard(ctx, ctx.links, record.record, reminder) };
   }
 
   const isFinal = (r: TrackedRecord) => (r.kind === "order" ? isOrderFinished(r.record.status) : isBroadcastFinished(r.record.status));
@@ -82,7 +83,7 @@ export function createTrackCards(deps: BotDeps): TrackCards {
         record = await cards.read(apiKey, chatId, id, kind);
       } catch (error) {
         if (!ServiceError.isInstance(error)) throw error;
-        await ctx.reply(serviceErrorText(ctx, error, locale), HTML);
+        await ctx.reply(serviceErrorText(ctx, error, locale), { ...HTML, ...textLinksMarkup(ctx, errorTextKey(error)) });
         return;
       }
       if (!record) {

@@ -11,17 +11,6 @@ export function reminderToggleButton(tr: Translator, orderId: string, scheduled:
     : { text: tr.t("expiry-remind-on-button"), callback_data: remindData.pack({ orderId, value: "on" }) };
 }
 
-/** Under a fulfilled order: Rent again (on the notification), and the reminder switch while the delegation lasts. */
-export function createFulfilledOrderKeyboard(tr: Translator, orderId: string, options: { rentAgain: boolean; reminder?: boolean }): InlineKeyboard | undefined {
-  const kb = new InlineKeyboard();
-  if (options.rentAgain) kb.text(tr.t("tracking-rent-again-button"), rentAgainData.pack({ orderId }));
-  if (options.reminder !== undefined) {
-    const button = reminderToggleButton(tr, orderId, options.reminder);
-    kb.text(button.text, button.callback_data);
-  }
-  return kb.inline_keyboard.flat().length === 0 ? undefined : kb;
-}
-
 /** The reminder's buttons: the same order again (a fresh quote), or a keep-charged plan for it. */
 export function createReminderKeyboard(tr: Translator, orderId: string): InlineKeyboard {
   return new InlineKeyboard()

@@ -1,4 +1,5 @@
 import type { Middleware } from "grammy";
+import { textLinksMarkup } from "../keyboards/links.js";
 import { detectSecret } from "../../core/broadcasts/secret-detect.js";
 import type { BotContext } from "../context.js";
 import { HTML, translate } from "../helpers/html.js";
@@ -41,7 +42,10 @@ export function editedSecretGuard(deps: { pastedKey?: PastedKeyHandler } = {}): 
     if (found !== undefined && !inFlow && (await deps.pastedKey?.(ctx, { ...found, deleted }))) return;
     ctx.logger.warn({ kind: wallet ?? service, deleted, inFlow }, "an edit put a secret into a message");
     if (wallet !== null) await ctx.reply(translate(ctx, "broadcast-secret-deleted", { kind: wallet }), HTML);
-    else await ctx.reply(translate(ctx, deleted ? "unhandled-key-deleted" : "unhandled-key-not-deleted"), HTML);
+    else {
+      const said = deleted ? "unhandled-key-deleted" : "unhandled-key-not-deleted";
+      await ctx.reply(translate(ctx, said), { ...HTML, ...textLinksMarkup(ctx, said) });
+    }
   };
 }
 

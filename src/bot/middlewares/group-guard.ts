@@ -1,3 +1,4 @@
+import { textLinksMarkup } from "../keyboards/links.js";
 import { GrammyError, InlineKeyboard, type Middleware } from "grammy";
 import type { Message } from "grammy/types";
 import { detectSecret } from "../../core/broadcasts/secret-detect.js";
@@ -158,7 +159,7 @@ export function groupGuard(deps: GroupGuardDeps): Middleware<BotContext> {
     const deleted = await deleteIfAllowed(ctx, deps.rights);
     const key = carriesKey ? (deleted ? "group-key-deleted" : "group-key-exposed") : (REFUSAL_TEXTS[command] ?? "group-private-only");
     if (key === "group-key-exposed") ctx.logger.warn({ command }, "a key stays visible in a group");
-    await ctx.reply(translate(ctx, key, { command: `/${command}` }), { ...HTML, reply_markup: privateChatKeyboard(ctx) });
+    await ctx.reply(translate(ctx, key, { command: `/${command}` }), { ...HTML, ...textLinksMarkup(ctx, key, privateChatKeyboard(ctx)) });
   }
 
   async function guardKey(ctx: BotContext, text: string): Promise<void> {
@@ -167,6 +168,6 @@ export function groupGuard(deps: GroupGuardDeps): Middleware<BotContext> {
     const id = keyTextId(text, deleted)!;
     if (deleted) ctx.logger.info({ id }, "deleted a key or wallet secret posted in a group");
     else ctx.logger.warn({ id }, "a key or wallet secret stays visible in a group");
-    await ctx.reply(translate(ctx, id, { command: "/link" }), { ...HTML, reply_markup: privateChatKeyboard(ctx) });
+    await ctx.reply(translate(ctx, id, { command: "/link" }), { ...HTML, ...textLinksMarkup(ctx, id, privateChatKeyboard(ctx)) });
   }
 }

@@ -1,4 +1,5 @@
 import type { Middleware } from "grammy";
+import { textLinksMarkup } from "../keyboards/links.js";
 import { detectSecret } from "../../core/broadcasts/secret-detect.js";
 import type { BotContext } from "../context.js";
 import { HTML, translate } from "../helpers/html.js";
@@ -45,6 +46,7 @@ export function serviceSecretGuard(deps: ServiceSecretGuardDeps): Middleware<Bot
       return;
     }
     ctx.logger.warn({ kind, deleted, inFlow: active.length > 0 }, "a message looked like a service key");
-    await ctx.reply(translate(ctx, deleted ? "unhandled-key-deleted" : "unhandled-key-not-deleted"), HTML);
+    const said = deleted ? "unhandled-key-deleted" : "unhandled-key-not-deleted";
+    await ctx.reply(translate(ctx, said), { ...HTML, ...textLinksMarkup(ctx, said) });
   };
 }

@@ -1,5 +1,6 @@
 import type { WatchEvent } from "../../core/topup/account-watch.js";
 import type { NotifierDeps } from "./notifier-deps.js";
+import { pushLinksMarkup } from "../keyboards/links.js";
 import { formatTrx } from "../helpers/format.js";
 import { HTML, translate } from "../helpers/html.js";
 import type { Translator } from "../helpers/record-text.js";
@@ -33,7 +34,9 @@ export function createBalanceNotifier(deps: BalanceNotifierDeps): BalanceNotifie
       if (event.kind === "deposit") text = depositText(tr, event.depositSun, event.balanceSun, locale);
       else if (event.kind === "low") text = translate(tr, "alerts-low", { balanceTrx: formatTrx(event.balanceSun, locale), thresholdTrx: formatTrx(event.thresholdSun, locale) });
       else text = translate(tr, "alerts-foreign", { amountTrx: formatTrx(event.droppedSun, locale), balanceTrx: formatTrx(event.balanceSun, locale) });
-      await deps.push.enqueue({ id: event.id, chatId: event.chatId, method: "sendMessage", params: { chat_id: event.chatId, text, ...HTML } });
+      // "Revoke the key in the dashboard": its button, when DASHBOARD_URL is set.
+      const links = event.kind === "foreign" ? pushLinksMarkup(tr, deps.links, "alerts-foreign") : {};
+      await deps.push.enqueue({ id: event.id, chatId: event.chatId, method: "sendMessage", params: { chat_id: event.chatId, text, ...HTML, ...links } });
     },
   };
 }

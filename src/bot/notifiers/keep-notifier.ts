@@ -1,5 +1,6 @@
 import type { InlineKeyboard } from "grammy";
 import type { KeepEvent } from "../../core/autopilot/keep-step.js";
+import { pushLinksMarkup } from "../keyboards/links.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { formatTrx } from "../helpers/format.js";
 import { code, HTML, translate } from "../helpers/html.js";
@@ -58,11 +59,13 @@ export function createKeepNotifier(deps: NotifierDeps): KeepNotifier {
       const locale = chat?.locale ?? event.plan.locale ?? deps.defaultLocale;
       const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
       const { text, keyboard } = render(tr, event, locale);
+      // No deposit address yet ("create it in the dashboard"): its button, when DASHBOARD_URL is set.
+      const noAddress = event.kind === "paused-balance" && (event.noWallet || event.balance?.depositAddress === null);
       await deps.push.enqueue({
         id: event.eventId,
         chatId,
         method: "sendMessage",
-        params: { chat_id: chatId, text, ...HTML, ...(keyboard === undefined ? {} : { reply_markup: { inline_keyboard: keyboard.inline_keyboard } }) },
+        params: { chat_id: chatId, text, ...HTML, ...pushLinksMarkup(tr, deps.links, noAddress ? "topup-no-address" : [], keyboard) },
       });
     },
   };

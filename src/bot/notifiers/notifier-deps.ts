@@ -3,6 +3,7 @@ import type { SupportedLocale } from "../../config.js";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { PushQueue } from "../../core/push/index.js";
 import type { Translations } from "../i18n.js";
+import type { Links } from "../helpers/links.js";
 
 /** What every notifier needs: it renders in the chat's language and sends through the push queue. */
 export interface NotifierDeps {
@@ -12,4 +13,6 @@ export interface NotifierDeps {
   i18n: Translations;
   defaultLocale: SupportedLocale;
   logger: Logger;
+  /** Dashboard and support buttons under texts that send the user there, and the explorer (Tronscan when absent); no dashboard or support button when absent. */
+  links?: Links;
 }

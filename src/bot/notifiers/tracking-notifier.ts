@@ -4,11 +4,13 @@ import type { RecoveryOutcome } from "../../core/confirmations/confirmation-reco
 import type { TrackKind } from "../../core/tracking/tracked-item.js";
 import type { TrackerChange, TrackerGiveUp } from "../../core/tracking/tracker.js";
 import type { NotifierDeps } from "./notifier-deps.js";
-import { serviceErrorText } from "../helpers/error-text.js";
+import { errorTextKey, serviceErrorText } from "../helpers/error-text.js";
+import { pushLinksMarkup } from "../keyboards/links.js";
 import { code, html, HTML, translate } from "../helpers/html.js";
 import { finalText, recordCardText, type CardTiming, type Translator } from "../helpers/record-text.js";
 import { canResend, delegationEndText } from "../helpers/expiry-text.js";
-import { createFulfilledOrderKeyboard, createResendKeyboard } from "../keyboards/expiry.js";
+import { createFinishedBroadcastKeyboard, createFinishedOrderKeyboard } from "../keyboards/final-card.js";
+import { createLinks } from "../helpers/links.js";
 import type { ExpiryReminders } from "../../core/autopilot/expiry-reminders.js";
 import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../keyboards/broadcast.js";
 import { createRetryKeyboard, createTopUpRetryKeyboard } from "../keyboards/order.js";
@@ -38,6 +40,7 @@ export interface TrackingNotifier {
 export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNotifier {
   const now = deps.now ?? Date.now;
   const { i18n } = deps;
+  const links = deps.links ?? createLinks({});
 
   /** The chat's /language choice, else the language it was using when tracking started. */
   async function chatView(chatId: number, itemLocale: string | undefined): Promise<{ tr: Translator; locale: string; notify: NotificationSettings; blocked: boolean }> {
@@ -49,18 +52,18 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
   }
 
   /**
-   * Buttons of a finished record (card and notification): a fulfilled order's Rent again (notification only)
-   * and reminder switch; a failed broadcast's Resend while its transaction may still go (one the bot sent itself).
+   * Buttons of a finished record, card and notification alike (keyboards/final-card.ts): Track, a fulfilled
+   * order's Rent again and reminder switch, a failed broadcast's Resend while its transaction may still go
+   * (one the bot sent itself), and the receiver or transaction on the explorer.
    */
-  async function finalKeyboard(tr: Translator, change: TrackerChange, endsAtMs: number | undefined, nowMs: number): Promise<(notification: boolean) => InlineKeyboard | undefined> {
+  async function finalKeyboard(tr: Translator, change: TrackerChange, endsAtMs: number | undefined, nowMs: number): Promise<InlineKeyboard> {
     if (change.kind === "order") {
-      if (change.record.status !== "fulfilled") return () => undefined;
-      const live = endsAtMs !== undefined && endsAtMs > nowMs && deps.reminders !== undefined;
+      const live = change.record.status === "fulfilled" && endsAtMs !== undefined && endsAtMs > nowMs && deps.reminders !== undefined;
       const reminder = live ? await deps.reminders?.isScheduled(change.chatId, change.record.orderId) : undefined;
-      return (notification) => createFulfilledOrderKeyboard(tr, change.record.orderId, { rentAgain: notification, ...(reminder === undefined ? {} : { reminder }) });
+      return createFinishedOrderKeyboard(tr, links, change.record, reminder);
     }
     const resend = change.origin === "bot" && canResend(change.record.status, change.record.txExpirationMs, nowMs);
-    return () => (resend ? createResendKeyboard(tr, change.record.broadcastId) : undefined);
+    return createFinishedBroadcastKeyboard(tr, links, change.record, resend);
   }
 
   const wants = (notify: NotificationSettings, kind: TrackKind): boolean => (kind === "order" ? notify.orders : notify.broadcasts);
@@ -80,12 +83,12 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       const endKeyboard = await finalKeyboard(tr, change, endsAtMs, nowMs);
       // The card is what the chat asked to see: it follows every status whatever the settings.
       if (change.cardMessageId !== undefined && change.cardStatus !== status) {
-        const keyboard = change.final ? endKeyboard(false) : createTrackRefreshKeyboard(tr, change.kind, id);
+        const keyboard = change.final ? endKeyboard : createTrackRefreshKeyboard(tr, change.kind, id);
         await deps.push.enqueue({
           id: jobId("card"),
           chatId,
           method: "editMessageText",
-          params: { chat_id: chatId, message_id: change.cardMessageId, text: card, ...HTML, ...(keyboard ? { reply_markup: { inline_keyboard: keyboard.inline_keyboard } } : {}) },
+          params: { chat_id: chatId, message_id: change.cardMessageId, text: card, ...HTML, reply_markup: { inline_keyboard: keyboard.inline_keyboard } },
         });
       }
       // Everything below is a message the chat did not ask for: /settings may turn it off.
@@ -96,9 +99,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       }
       if (!change.final) return;
       const ends = endsAtMs === undefined ? [] : [delegationEndText(tr, endsAtMs, nowMs, locale)];
-      const params: Record<string, unknown> = { chat_id: chatId, text: [finalText(tr, change, locale, nowMs), ...ends].join("\n"), ...HTML };
-      const keyboard = endKeyboard(true);
-      if (keyboard) params["reply_markup"] = { inline_keyboard: keyboard.inline_keyboard };
+      const params: Record<string, unknown> = { chat_id: chatId, text: [finalText(tr, change, locale, nowMs), ...ends].join("\n"), ...HTML, reply_markup: { inline_keyboard: endKeyboard.inline_keyboard } };
       await deps.push.enqueue({ id: jobId("final"), chatId, method: "sendMessage", params });
     },
 
@@ -108,24 +109,24 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       if (blocked) return;
       const id = outcome.kind === "order" ? outcome.quoteId : outcome.draftId;
       let text: string;
-      let keyboard: { inline_keyboard: unknown } | undefined;
+      let keyboard: InlineKeyboard | undefined;
       if (outcome.result === "expired_unknown") {
         text = translate(tr, "recovery-broadcast-expired-unknown", { txId: code(outcome.txId) });
       } else if (outcome.kind === "order") {
         text = translate(tr, "recovery-order-refused", { reason: html(serviceErrorText(tr, outcome.error, locale)) });
         // A 402 is the one refusal a top-up cures: Top up first, as on the live 402 card.
         const short = outcome.error.code === "wallet.insufficient_balance";
-        if (outcome.retryable) keyboard = { inline_keyboard: (short ? createTopUpRetryKeyboard : createRetryKeyboard)(tr, outcome.quoteId).inline_keyboard };
+        if (outcome.retryable) keyboard = (short ? createTopUpRetryKeyboard : createRetryKeyboard)(tr, outcome.quoteId);
       } else {
         text = translate(tr, "recovery-broadcast-refused", { txId: code(outcome.txId), reason: html(serviceErrorText(tr, outcome.error, locale)) });
         const short = outcome.error.code === "wallet.insufficient_balance";
-        if (outcome.retryable) keyboard = { inline_keyboard: (short ? createBroadcastTopUpKeyboard : createBroadcastRetryKeyboard)(tr, outcome.draftId).inline_keyboard };
+        if (outcome.retryable) keyboard = (short ? createBroadcastTopUpKeyboard : createBroadcastRetryKeyboard)(tr, outcome.draftId);
       }
       await deps.push.enqueue({
         id: `recovery-${outcome.chatId}-${outcome.kind}-${id}`,
         chatId: outcome.chatId,
         method: "sendMessage",
-        params: { chat_id: outcome.chatId, text, ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) },
+        params: { chat_id: outcome.chatId, text, ...HTML, ...pushLinksMarkup(tr, deps.links, outcome.result === "expired_unknown" ? [] : errorTextKey(outcome.error), keyboard) },
       });
     },
 

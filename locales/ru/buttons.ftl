@@ -1,0 +1,23 @@
+## Кнопки вместо команд: главные действия, /balance, /prices, итоговые карточки, ссылки
+
+buttons-menu-balance = 💰 Баланс
+buttons-menu-order = ⚡ Заказать энергию
+buttons-menu-prices = 📈 Цены
+buttons-menu-orders = 📜 Мои заказы
+buttons-menu-topup = 💳 Пополнить
+buttons-menu-broadcast = 📡 Отправить транзакцию
+buttons-menu-settings = ⚙️ Настройки
+buttons-menu-help = ❓ Помощь
+buttons-menu-language = 🌐 Язык
+
+buttons-balance-refresh = 🔄 Обновить
+buttons-balance-updated = Баланс обновлён
+buttons-balance-unchanged = С последней проверки ничего не изменилось
+
+buttons-order-tier = ⚡ Заказать на { $tier }
+buttons-order-tier-chosen = Срок: <b>{ $duration }</b>. Теперь укажите, кто получит энергию и сколько.
+
+buttons-track = 🔄 Отслеживать
+buttons-explorer = 🔎 В обозревателе
+buttons-dashboard = 🖥 Панель управления
+buttons-support = 💬 Поддержка

@@ -1,0 +1,51 @@
+import { InlineKeyboard } from "grammy";
+import { connectData } from "../callback-data/connect.js";
+import { balanceRefreshData, menuData, orderTierData, type MenuAction } from "../callback-data/menu.js";
+import type { Pricing } from "../../core/service/schemas.js";
+import type { Links } from "../helpers/links.js";
+import type { Translator } from "../helpers/record-text.js";
+import { sortedTiers, tierLabel } from "../helpers/tiers.js";
+import { serviceLinkButtons } from "./links.js";
+
+const menuButton = (tr: Translator, action: MenuAction) => InlineKeyboard.text(tr.t(`buttons-menu-${action}`), menuData.pack({ action }));
+
+type Button = ReturnType<typeof menuButton>;
+
+function pairs(buttons: Button[]): Button[][] {
+  const rows: Button[][] = [];
+  for (let i = 0; i < buttons.length; i += 2) rows.push(buttons.slice(i, i + 2));
+  return rows;
+}
+
+/** Two actions per row, then the dashboard and support links when configured. */
+function grid(tr: Translator, links: Links, actions: Button[]): InlineKeyboard {
+  const rows = pairs(actions);
+  const external = serviceLinkButtons(tr, links, ["dashboard", "support"]);
+  return InlineKeyboard.from(external.length > 0 ? [...rows, external] : rows);
+}
+
+/** /start of a linked chat: everything the account can do. */
+export function createLinkedMenuKeyboard(tr: Translator, links: Links): InlineKeyboard {
+  const actions: MenuAction[] = ["balance", "order", "prices", "orders", "topup", "broadcast", "settings", "help"];
+  return grid(tr, links, actions.map((a) => menuButton(tr, a)));
+}
+
+/** /start of a chat without an account: connect one, or look around first. */
+export function createWelcomeMenuKeyboard(tr: Translator, links: Links): InlineKeyboard {
+  const connect = InlineKeyboard.text(tr.t("account-connect-button"), connectData.pack({ then: "start" }));
+  return grid(tr, links, [connect, menuButton(tr, "prices"), menuButton(tr, "language"), menuButton(tr, "help")]);
+}
+
+/** Under /balance: read it again (in place), order, top up. */
+export function createBalanceKeyboard(tr: Translator): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(tr.t("buttons-balance-refresh"), balanceRefreshData.pack({ action: "refresh" }))
+    .row()
+    .add(menuButton(tr, "order"), menuButton(tr, "topup"));
+}
+
+/** Under /prices in a private chat: one "Order 1h" per tier, two per row. */
+export function createPricesKeyboard(tr: Translator, pricing: Pricing): InlineKeyboard {
+  const buttons = sortedTiers(pricing).map((tier) => InlineKeyboard.text(tr.t("buttons-order-tier", { tier: tierLabel(tr, tier) }), orderTierData.pack({ durationSec: tier.durationSec })));
+  return InlineKeyboard.from(pairs(buttons));
+}

@@ -1,0 +1,70 @@
+/**
+ * A finished order's or broadcast's card and notification carry the same
+ * buttons: Track (the card read again), Rent again (fulfilled orders), and
+ * the receiver or transaction on the block explorer (Tronscan by default).
+ */
+import { describe, expect, it } from "vitest";
+import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
+import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+
+const CHAT = 7401;
+const { bob, carol } = TEST_KEYS;
+let h: OrderHarness;
+useOrderHarness((started) => (h = started));
+
+const buttonsOf = (messageId: number | undefined) => h.tg.view(CHAT).find((m) => m.messageId === messageId)?.buttons.flat() ?? [];
+
+describe("a finished order's buttons", () => {
+  it("Track, Rent again and Explorer on the card and on the notification; each leads where it says", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT, { languageCode: "en" });
+    await user.send(`/order ${bob.address} 100k 1h`);
+    const confirm = await user.press("✅ Confirm");
+    const cardId = h.pressedMessage(confirm)!;
+    await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Order")));
+    await h.until(() => h.textOf(CHAT, cardId).includes("Status: fulfilled"));
+    const notification = user.last()!;
+    const orderId = /Order ([0-9a-f]{24})/.exec(h.textOf(CHAT, cardId))![1]!;
+
+    for (const buttons of [buttonsOf(cardId), notification.buttons.flat()]) {
+      expect(buttons.map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "⏰ Remind me", "🔎 Explorer"]);
+      expect(buttons.find((b) => b.text === "🔎 Explorer")?.url).toBe(`https://tronscan.org/#/address/${bob.address}`);
+    }
+
+    // Track on the notification: the message becomes the live card, edited in place.
+    await user.press("🔄 Track", { messageId: notification.messageId });
+    expect(h.textOf(CHAT, notification.messageId)).toContain(`Order ${orderId}\nStatus: fulfilled`);
+    // On the card, which shows it already: nothing to redraw, only said.
+    const edits = h.tg.callsOf("editMessageText").length;
+    const tap = await user.press("🔄 Track", { messageId: cardId });
+    expect(h.tg.answerOf(tap)?.["text"]).toBe("Nothing has changed.");
+    expect(h.tg.callsOf("editMessageText")).toHaveLength(edits);
+
+    // Rent again from the card: a fresh quote for the same receiver, amount and duration.
+    await user.press("🔁 Rent again", { messageId: cardId });
+    expect(user.lastText()).toContain(`Receiver: ${bob.address}`);
+    expect(user.lastText()).toMatch(/Energy: 100,000 for 1 h/);
+    expect(user.lastButtons()).toEqual([["✅ Confirm", "Cancel"]]);
+  });
+});
+
+describe("a finished broadcast's buttons", () => {
+  it("Track and the transaction on the explorer, on the card and the notification", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT, { languageCode: "en" });
+    const tx = signTrxTransfer({ privateKey: bob.privateKey, to: carol.address, amountSun: 1_500_000, expirationMs: Date.now() + 600_000 });
+    h.sim.control.setBroadcastOutcome(tx.txID, "confirmed");
+    await user.send(`/broadcast ${JSON.stringify(tx)}`);
+    const confirm = await user.press("✅ Confirm");
+    const cardId = h.pressedMessage(confirm)!;
+    await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Broadcast")));
+    await h.until(() => buttonsOf(cardId).some((b) => b.text === "🔎 Explorer"));
+    const notification = user.last()!;
+    for (const buttons of [buttonsOf(cardId), notification.buttons.flat()]) {
+      expect(buttons.map((b) => b.text)).toEqual(["🔄 Track", "🔎 Explorer"]);
+      expect(buttons.find((b) => b.text === "🔎 Explorer")?.url).toBe(`https://tronscan.org/#/transaction/${tx.txID}`);
+    }
+    await user.press("🔄 Track", { messageId: notification.messageId });
+    expect(h.textOf(CHAT, notification.messageId)).toMatch(/^Broadcast [0-9a-f]{24}/);
+  });
+});
