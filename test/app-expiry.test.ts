@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimRedisDb, failOnLoggedErrors, postgresTarget, RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 
 const CHAT = 4646;
-const UNTIL = /Energy delegated until \d{2}:\d{2} UTC \(ends in (1 min|under a minute)\)/;
+const UNTIL = /Energy delegated until (?:[A-Z][a-z]{2} \d{1,2}, )?\d{2}:\d{2} UTC \(ends in (1 min|under a minute)\)/;
 /** The first app reminds one second before the end (never within this test); the next ones almost at once. */
 const FAR = { EXPIRY_REMINDER_LEAD_SECONDS: "1" };
 /** Only a safety net for a loaded machine: every wait ends as soon as its state is there. */
@@ -64,7 +64,7 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
     const orderId = /Order ([0-9a-f]{24})/.exec(fulfilled.text)![1]!;
 
     const rows = await w.say(CHAT, "/orders", (m) => m.text.includes(orderId));
-    expect(rows.text).toMatch(/⏳ energy until \d{2}:\d{2}/);
+    expect(rows.text).toMatch(/⏳ energy until (?:[A-Z][a-z]{2} \d{1,2}, )?\d{2}:\d{2}/);
     expect(rows.text).toContain("Times in UTC");
     const tracked = await w.say(CHAT, `/track ${orderId}`, (m) => m.text.startsWith(`Order ${orderId}`));
     expect(tracked.text).toMatch(UNTIL);

@@ -24,7 +24,7 @@ describe("a fulfilled order's card", () => {
     const cardId = h.pressedMessage(confirm)!;
     await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Order")));
     const orderId = /Order ([0-9a-f]{24})/.exec(user.lastText())![1]!;
-    expect(user.lastText()).toMatch(/⏳ Energy delegated until \d{2}:\d{2} UTC \(ends in (1 h|60 min|59 min)\)\.$/);
+    expect(user.lastText()).toMatch(/⏳ Energy delegated until ([A-Z][a-z]{2} \d{1,2}, )?\d{2}:\d{2} UTC \(ends in (1 h|60 min|59 min)\)\.$/);
     // Reminders are off for this chat: the switch offers one.
     expect(user.lastButtons()).toEqual([["🔄 Track", "🔁 Rent again"], ["⏰ Remind me"], ["🔎 Explorer"]]);
     await h.until(() => /Energy delegated until/.test(h.textOf(CHAT, cardId)));
@@ -33,7 +33,7 @@ describe("a fulfilled order's card", () => {
 
     const notification = user.last()!.messageId;
     await user.press("⏰ Remind me", { messageId: notification });
-    expect(answers().at(-1)).toMatch(/^I will remind you at \d{2}:\d{2} UTC\.$/);
+    expect(answers().at(-1)).toMatch(/^I will remind you at (?:[A-Z][a-z]{2} \d{1,2}, )?\d{2}:\d{2} UTC\.$/);
     expect(user.lastButtons()).toEqual([["🔄 Track", "🔁 Rent again"], ["🔕 No reminder"], ["🔎 Explorer"]]);
     expect(await h.deps.reminders!.isScheduled(CHAT, orderId)).toBe(true);
 
@@ -53,7 +53,7 @@ describe("a fulfilled order's card", () => {
     await user.press("✅ Confirm");
     await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Order")));
     await user.send("/orders");
-    expect(user.lastText()).toMatch(/energy for 5 min → \S+\n💰 [\d.,]+ TRX · ⏳ energy until \d{2}:\d{2}/);
+    expect(user.lastText()).toMatch(/energy for 5 min → \S+\n💰 [\d.,]+ TRX · ⏳ energy until (?:[A-Z][a-z]{2} \d{1,2}, )?\d{2}:\d{2}/);
     expect(user.lastText()).toContain("Times in UTC");
   });
 });

@@ -37,7 +37,7 @@ describe("Resend after a failed broadcast", () => {
     const { account, user, cardId } = await submitted(tx, "failed", "❌ Broadcast");
     const failedId = /Broadcast ([0-9a-f]{24})/.exec(user.lastText())![1]!;
     expect(user.lastButtons()).toEqual([["🔄 Track", "📤 Resend"], ["🔎 Explorer"]]);
-    expect(h.textOf(CHAT, cardId)).toMatch(/can be sent again with Resend until \d{2}:\d{2} UTC/);
+    expect(h.textOf(CHAT, cardId)).toMatch(/can be sent again with Resend until (?:[A-Z][a-z]{2} \d{1,2}, )?\d{2}:\d{2} UTC/);
     expect(h.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "📤 Resend", "🔎 Explorer"]);
     await user.send(`/track ${failedId}`);
     expect(user.lastText()).toMatch(/can be sent again with Resend until/);

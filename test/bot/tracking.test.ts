@@ -129,7 +129,7 @@ describe("conversations and tracking across restarts", () => {
     await user.press("✅ Подтвердить");
     await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Заказ")));
     expect(user.lastText()).toContain("выполнен");
-    expect(user.lastText()).toMatch(/Энергия делегирована до \d{2}:\d{2} UTC/);
+    expect(user.lastText()).toMatch(/Энергия делегирована до (\d{1,2} [а-я]+\.?, )?\d{2}:\d{2} UTC/);
     expect(user.lastButtons()).toEqual([["🔄 Отслеживать", "🔁 Арендовать снова"], ["⏰ Напомнить"], ["🔎 В обозревателе"]]);
   });
 });
