@@ -15,6 +15,7 @@ import {
 } from "./postgres-store.js";
 import { claimRedisLease, createRedisClient, RedisStore, releaseRedisLease } from "./redis-store.js";
 import { safeDeserialize, safeSerialize } from "./safe-serialize.js";
+import type { RawCas } from "./raw-cas.js";
 import { openSqliteDatabase } from "./sqlite-store.js";
 import type { KeyValue, StoreBackend, StoreKind } from "./types.js";
 
@@ -35,7 +36,7 @@ const NAMESPACE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 interface Driver {
   kind: StoreKind;
   /** A fresh keyv adapter for one namespace. */
-  createAdapter(): object;
+  createAdapter(): RawCas;
   /** Whether keyv must prefix keys with the namespace (the adapter does not namespace itself). */
   keyvPrefixesKeys: boolean;
   ping(): Promise<boolean>;
@@ -91,8 +92,9 @@ export async function openStore(url: string, deps: OpenStoreDeps): Promise<Store
       if (!NAMESPACE.test(name)) throw new Error(`invalid store namespace ${JSON.stringify(name)}`);
       const existing = kv.get(name);
       if (existing) return existing;
+      const adapter = driver.createAdapter();
       const keyv = new Keyv({
-        store: driver.createAdapter(),
+        store: adapter,
         namespace: name,
         useKeyPrefix: driver.keyvPrefixesKeys,
         throwOnErrors: true,
@@ -102,7 +104,7 @@ export async function openStore(url: string, deps: OpenStoreDeps): Promise<Store
       // Operation failures are thrown to the caller; these events repeat them
       // or report background trouble already logged at the connection level.
       keyv.on("error", (error: unknown) => logger.debug({ err: error, namespace: name }, "store adapter error"));
-      const value = createKeyvKeyValue(keyv, name, () => closing !== undefined);
+      const value = createKeyvKeyValue({ keyv, adapter, namespace: name, keyvPrefixesKeys: driver.keyvPrefixesKeys, isClosed: () => closing !== undefined });
       kv.set(name, value);
       return value;
     },

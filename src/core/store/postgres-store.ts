@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import KeyvPostgres from "@keyv/postgres";
+import type { RawCas } from "./raw-cas.js";
 
 /**
  * @keyv/postgres 2.2.3 keeps ONE module-global pg pool keyed by URI and its
@@ -91,7 +92,7 @@ interface PostgresStoreOptions {
 }
 
 /** One per Keyv namespace (keyv writes `namespace`); keys are prefixed `ns:` by keyv. */
-export class PostgresStore extends KeyvPostgres {
+export class PostgresStore extends KeyvPostgres implements RawCas {
   private readonly table: string;
 
   constructor({ pool, table, keySize = 512 }: PostgresStoreOptions) {
@@ -113,6 +114,30 @@ export class PostgresStore extends KeyvPostgres {
   override async clear(): Promise<void> {
     const pattern = this.namespace ? `${escapeLike(this.namespace)}:%` : "%";
     await this.query(`DELETE FROM public.${this.table} WHERE key LIKE $1 ESCAPE '\\'`, [pattern]);
+  }
+
+  async readRaw(key: string): Promise<string | undefined> {
+    const rows = (await this.query(`SELECT value FROM public.${this.table} WHERE key = $1`, [key])) as Array<{ value: string | null }>;
+    return rows[0]?.value ?? undefined;
+  }
+
+  /**
+   * One statement each. Under READ COMMITTED a concurrent UPDATE waits for the
+   * row lock, then re-checks its WHERE on the row as committed: one writer wins.
+   * Expiry lives in keyv's envelope inside the text (`ttlMs` is not needed here).
+   */
+  async swapRaw(key: string, expected: string | undefined, next: string | undefined): Promise<boolean> {
+    const t = `public.${this.table}`;
+    let rows: unknown[];
+    if (expected === undefined) {
+      if (next === undefined) return true;
+      rows = await this.query(`INSERT INTO ${t} (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING 1`, [key, next]);
+    } else if (next === undefined) {
+      rows = await this.query(`DELETE FROM ${t} WHERE key = $1 AND value = $2 RETURNING 1`, [key, expected]);
+    } else {
+      rows = await this.query(`UPDATE ${t} SET value = $3 WHERE key = $1 AND value = $2 RETURNING 1`, [key, expected, next]);
+    }
+    return rows.length === 1;
   }
 
   /** The base version swallows query errors and ends early; a partial listing must not look complete. */

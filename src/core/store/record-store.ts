@@ -19,7 +19,26 @@ export interface RecordStoreDeps<T> {
   /** Names the store in logs ("links", "orders"). */
   name: string;
   onCorrupt?: (event: CorruptRecordEvent) => void;
+  /** Tries of one `update` against writers in other processes before it gives up. Default 25. */
+  maxAttempts?: number;
 }
+
+/** Another process kept changing the record between this one's read and write, `attempts` times in a row. */
+export class RecordConflictError extends Error {
+  override readonly name = "RecordConflictError";
+  constructor(
+    readonly store: string,
+    readonly id: string,
+    readonly attempts: number,
+  ) {
+    super(`record store ${store}: ${id} kept changing under this update (${attempts} attempts); nothing was written`);
+  }
+}
+
+const DEFAULT_MAX_ATTEMPTS = 25;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Full jitter, growing to 50 ms: two writers that met once rarely meet again. */
+const conflictBackoffMs = (attempt: number) => Math.random() * Math.min(50, 2 ** attempt);
 
 export interface CorruptRecordEvent {
   name: string;
@@ -39,8 +58,12 @@ export interface RecordStore<T> {
   /** Valid records only; corrupt ones are reported and skipped. */
   list(): AsyncIterable<[id: string, value: T]>;
   /**
-   * Read-modify-write, serialized per id within this process. Returning
-   * undefined deletes the record. The write has no expiry unless `ttlMs` is given.
+   * Read-modify-write, atomic across every process on the store: serialized
+   * per id within this process, and written only if nobody else wrote the
+   * record since it was read; otherwise read and `fn` run again (so `fn` must
+   * only compute, or do what is harmless twice). Throws `RecordConflictError`
+   * when the tries run out. Returning undefined deletes the record. The write
+   * has no expiry unless `ttlMs` is given.
    */
   update(id: string, fn: RecordUpdater<T>, ttlMs?: number): Promise<T | undefined>;
   /** Corrupt or wrong-version records met so far. */
@@ -96,12 +119,26 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
     return decode(id, stored);
   }
 
-  async function set(id: string, value: T, ttlMs?: number): Promise<void> {
-    const checked = schema.safeParse(value);
-    if (!checked.success) {
-      throw new TypeError(`record store ${name}: value for ${id} does not match its schema: ${checked.error.message}`);
+  function checked(id: string, value: T): { v: number; data: T } {
+    const result = schema.safeParse(value);
+    if (!result.success) {
+      throw new TypeError(`record store ${name}: value for ${id} does not match its schema: ${result.error.message}`);
     }
-    await kv.set(id, { v: version, data: value }, ttlMs);
+    return { v: version, data: value };
+  }
+
+  async function set(id: string, value: T, ttlMs?: number): Promise<void> {
+    await kv.set(id, checked(id, value), ttlMs);
+  }
+
+  async function updateOnce(id: string, fn: RecordUpdater<T>, ttlMs: number | undefined): Promise<{ written: boolean; next: T | undefined }> {
+    const stored = await kv.getVersioned(id);
+    let current: T | undefined;
+    if (stored.unreadable) report({ id, reason: "not-json" });
+    else current = decode(id, stored.value);
+    const next = await fn(current);
+    const value = next === undefined ? undefined : checked(id, next);
+    return { written: await kv.compareAndSet(id, stored.version, value, value === undefined ? undefined : ttlMs), next };
   }
 
   return {
@@ -121,11 +158,15 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
     },
 
     update(id, fn, ttlMs) {
+      // The mutex keeps this process's own updates of one id from conflicting with each other.
       return mutex.run(id, async () => {
-        const next = await fn(await get(id));
-        if (next === undefined) await kv.delete(id);
-        else await set(id, next, ttlMs);
-        return next;
+        const maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+        for (let attempt = 1; ; attempt += 1) {
+          const { written, next } = await updateOnce(id, fn, ttlMs);
+          if (written) return next;
+          if (attempt >= maxAttempts) throw new RecordConflictError(name, id, attempt);
+          await sleep(conflictBackoffMs(attempt));
+        }
       });
     },
 

@@ -11,6 +11,26 @@ export interface KeyValue {
   entries(): AsyncIterable<[key: string, value: unknown]>;
   /** Removes every entry of this namespace, and only of it. */
   clear(): Promise<void>;
+  /** Reads a value with the mark of its exact stored state, for `compareAndSet`. */
+  getVersioned(key: string): Promise<Versioned>;
+  /**
+   * Writes `value` (deletes the key when undefined) only while the stored
+   * state is still the one `expected` marks, atomically across every process
+   * on this store. False, with nothing written, when someone wrote or deleted
+   * the key since. `ttlMs` as in `set`.
+   */
+  compareAndSet(key: string, expected: StoredVersion, value: unknown, ttlMs?: number): Promise<boolean>;
+}
+
+/** Opaque: the stored text itself (a state, not a counter), null for "no entry". */
+export type StoredVersion = string | null;
+
+export interface Versioned {
+  /** Undefined when absent, expired or unreadable. */
+  value: unknown;
+  version: StoredVersion;
+  /** The stored text is not JSON (a corrupt row). */
+  unreadable?: true;
 }
 
 export type StoreKind = "sqlite" | "redis" | "postgres";
