@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import KeyvPostgres from "@keyv/postgres";
 import type { RawCas } from "./raw-cas.js";
@@ -11,10 +12,21 @@ import type { RawCas } from "./raw-cas.js";
  * copy it was built against (pg is not a direct dependency).
  */
 
-export interface PgPool {
+interface PgQueryable {
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number | null }>;
+}
+
+export interface PgPool extends PgQueryable {
+  /** A connection of one's own, out of the pool until released. */
+  connect(): Promise<PgPoolClient>;
   end(): Promise<void>;
   on(event: "error", listener: (error: Error) => void): unknown;
+}
+
+interface PgPoolClient extends PgQueryable {
+  /** `true` closes the connection instead of returning it to the pool. */
+  release(destroy?: boolean): void;
+  on(event: "error" | "end", listener: (error?: Error) => void): unknown;
 }
 
 interface PgModule {
@@ -83,6 +95,56 @@ export async function claimPostgresLease(pool: PgPool, table: string, key: strin
 
 export async function releasePostgresLease(pool: PgPool, table: string, key: string, owner: string): Promise<void> {
   await pool.query(`DELETE FROM public.${leaseTableOf(table)} WHERE key = $1 AND owner = $2`, [key, owner]);
+}
+
+/** A lock name as the 64-bit key Postgres advisory locks take (first 8 bytes of its SHA-256, signed). */
+function advisoryKey(name: string): string {
+  return createHash("sha256").update(name).digest().readBigInt64BE(0).toString();
+}
+
+/** A session advisory lock: held by the connection, so a crashed or killed holder loses it at once. */
+export interface SessionLock {
+  release(): Promise<void>;
+}
+
+/**
+ * Takes the session advisory lock `name` on a connection of its own, kept out
+ * of the pool (an idle pooled connection would be closed, and the lock with
+ * it). Undefined when another session holds it. `onLost` hears when that
+ * connection breaks: the lock is gone from then on.
+ */
+export async function holdPostgresSessionLock(pool: PgPool, name: string, onLost: (error: Error) => void): Promise<SessionLock | undefined> {
+  const client = await pool.connect();
+  let released = false;
+  const lost = (error?: Error) => {
+    if (!released) onLost(error ?? new Error("the Postgres connection holding the lock closed"));
+    released = true;
+  };
+  client.on("error", lost);
+  client.on("end", lost);
+  const key = advisoryKey(name);
+  let held: unknown;
+  try {
+    held = (await client.query("SELECT pg_try_advisory_lock($1::bigint) AS held", [key])).rows[0]?.["held"];
+  } catch (error) {
+    released = true;
+    client.release(true);
+    throw error;
+  }
+  if (held !== true) {
+    released = true;
+    client.release(true);
+    return undefined;
+  }
+  return {
+    release: () => {
+      if (released) return Promise.resolve();
+      released = true;
+      // Closing the session ends the lock with it; no unlock round trip to wait for.
+      client.release(true);
+      return Promise.resolve();
+    },
+  };
 }
 
 interface PostgresStoreOptions {

@@ -105,14 +105,15 @@ return 0`;
 const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
-/** Lease keys live beside keyv's `ns::key` keys and can never collide with them. */
-const leaseKey = (key: string): string => `lease:${key}`;
-
-export async function claimRedisLease(client: RedisClient, key: string, owner: string, ttlMs: number): Promise<boolean> {
-  const result = await client.eval(CLAIM_SCRIPT, { keys: [leaseKey(key)], arguments: [owner, String(Math.max(1, Math.trunc(ttlMs)))] });
+/**
+ * `redisKey` is the lease's whole Redis key (`[<prefix>/]lease:<key>`): no
+ * namespace has a `:` so it never meets keyv's `ns::key` keys.
+ */
+export async function claimRedisLease(client: RedisClient, redisKey: string, owner: string, ttlMs: number): Promise<boolean> {
+  const result = await client.eval(CLAIM_SCRIPT, { keys: [redisKey], arguments: [owner, String(Math.max(1, Math.trunc(ttlMs)))] });
   return result === 1;
 }
 
-export async function releaseRedisLease(client: RedisClient, key: string, owner: string): Promise<void> {
-  await client.eval(RELEASE_SCRIPT, { keys: [leaseKey(key)], arguments: [owner] });
+export async function releaseRedisLease(client: RedisClient, redisKey: string, owner: string): Promise<void> {
+  await client.eval(RELEASE_SCRIPT, { keys: [redisKey], arguments: [owner] });
 }

@@ -49,5 +49,13 @@ export interface StoreBackend {
   claimLease(key: string, owner: string, ttlMs: number): Promise<boolean>;
   /** Gives the claim up when `owner` still holds it; anyone else's claim is left alone. */
   releaseLease(key: string, owner: string): Promise<void>;
+  /**
+   * Takes `name` for as long as this backend stays open, for one backend at a
+   * time over every process on the store: false while another holds it. Only
+   * where the lock dies with its holder's connection (Postgres: a session
+   * advisory lock), so a killed process never leaves it behind; absent
+   * elsewhere. `onLost` hears when that connection breaks (the lock is gone).
+   */
+  holdForLifetime?(name: string, onLost: (error: Error) => void): Promise<boolean>;
   close(): Promise<void>;
 }
