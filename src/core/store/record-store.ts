@@ -1,7 +1,10 @@
 import type { Logger } from "pino";
 import { z } from "zod";
 import { createKeyedMutex } from "./keyed-mutex.js";
+import { retryOnConflict } from "./retry-conflicts.js";
 import type { KeyValue } from "./types.js";
+
+export { RecordConflictError } from "./retry-conflicts.js";
 
 /**
  * Typed records over one `KeyValue` namespace (the record store should own
@@ -23,22 +26,6 @@ export interface RecordStoreDeps<T> {
   maxAttempts?: number;
 }
 
-/** Another process kept changing the record between this one's read and write, `attempts` times in a row. */
-export class RecordConflictError extends Error {
-  override readonly name = "RecordConflictError";
-  constructor(
-    readonly store: string,
-    readonly id: string,
-    readonly attempts: number,
-  ) {
-    super(`record store ${store}: ${id} kept changing under this update (${attempts} attempts); nothing was written`);
-  }
-}
-
-const DEFAULT_MAX_ATTEMPTS = 25;
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-/** Full jitter, growing to 50 ms: two writers that met once rarely meet again. */
-const conflictBackoffMs = (attempt: number) => Math.random() * Math.min(50, 2 ** attempt);
 
 export interface CorruptRecordEvent {
   name: string;
@@ -131,14 +118,14 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
     await kv.set(id, checked(id, value), ttlMs);
   }
 
-  async function updateOnce(id: string, fn: RecordUpdater<T>, ttlMs: number | undefined): Promise<{ written: boolean; next: T | undefined }> {
+  async function updateOnce(id: string, fn: RecordUpdater<T>, ttlMs: number | undefined): Promise<{ written: boolean; result: T | undefined }> {
     const stored = await kv.getVersioned(id);
     let current: T | undefined;
     if (stored.unreadable) report({ id, reason: "not-json" });
     else current = decode(id, stored.value);
     const next = await fn(current);
     const value = next === undefined ? undefined : checked(id, next);
-    return { written: await kv.compareAndSet(id, stored.version, value, value === undefined ? undefined : ttlMs), next };
+    return { written: await kv.compareAndSet(id, stored.version, value, value === undefined ? undefined : ttlMs), result: next };
   }
 
   return {
@@ -159,15 +146,7 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
 
     update(id, fn, ttlMs) {
       // The mutex keeps this process's own updates of one id from conflicting with each other.
-      return mutex.run(id, async () => {
-        const maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-        for (let attempt = 1; ; attempt += 1) {
-          const { written, next } = await updateOnce(id, fn, ttlMs);
-          if (written) return next;
-          if (attempt >= maxAttempts) throw new RecordConflictError(name, id, attempt);
-          await sleep(conflictBackoffMs(attempt));
-        }
-      });
+      return mutex.run(id, () => retryOnConflict({ store: name, id, ...(deps.maxAttempts === undefined ? {} : { maxAttempts: deps.maxAttempts }) }, () => updateOnce(id, fn, ttlMs)));
     },
 
     get corruptCount() {

@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { join, resolve } from "node:path";
 import { expect, it } from "vitest";
+import { createChatIndex } from "../../../src/core/store/chat-index.js";
 import { RecordConflictError } from "../../../src/core/store/record-store.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
 import { appendTags, tagRecords } from "./appender.js";
@@ -66,6 +67,20 @@ export function atomicRecordTests(target: AtomicTarget, backend: () => StoreBack
     const tags = (await tagRecords(backend().namespace(name), log.logger).get("r"))?.tags ?? [];
     expect([...tags].sort()).toEqual([...expected("child", 20), ...expected("parent", 20)].sort());
   }, 90_000);
+
+  it("loses no id a chat index is given at once through two store instances", async () => {
+    const name = fresh();
+    const other = await target.open();
+    const options = { max: 50, ttlMs: 600_000 };
+    const mine = createChatIndex(backend().namespace(name), options);
+    const theirs = createChatIndex(other.namespace(name), options);
+    try {
+      await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? mine : theirs).add(7, `id-${i}`)));
+    } finally {
+      await other.close();
+    }
+    expect([...(await mine.list(7))].sort()).toEqual(Array.from({ length: 20 }, (_, i) => `id-${i}`).sort());
+  });
 
   it("gives up with a RecordConflictError, writing nothing, when another writer wins every time", async () => {
     const name = fresh();
