@@ -16,7 +16,7 @@ export class RecordConflictError extends Error {
   }
 }
 
-export const DEFAULT_MAX_ATTEMPTS = 25;
+const DEFAULT_MAX_ATTEMPTS = 25;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 /** Full jitter, growing to 50 ms: two writers that met once rarely meet again. */

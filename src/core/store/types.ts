@@ -23,7 +23,7 @@ export interface KeyValue {
 }
 
 /** Opaque: the stored text itself (a state, not a counter), null for "no entry". */
-export type StoredVersion = string | null;
+type StoredVersion = string | null;
 
 export interface Versioned {
   /** Undefined when absent, expired or unreadable. */
