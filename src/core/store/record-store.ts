@@ -26,7 +26,6 @@ export interface RecordStoreDeps<T> {
   maxAttempts?: number;
 }
 
-
 export interface CorruptRecordEvent {
   name: string;
   id: string;
