@@ -17,7 +17,9 @@ export interface KeyValue {
    * Writes `value` (deletes the key when undefined) only while the stored
    * state is still the one `expected` marks, atomically across every process
    * on this store. False, with nothing written, when someone wrote or deleted
-   * the key since. `ttlMs` as in `set`.
+   * the key since. `ttlMs` as in `set`. Take `expected` from `getVersioned`:
+   * an expired entry not yet purged has a version, not null, so a bare null
+   * ("insert if absent") can fail on it until the purge.
    */
   compareAndSet(key: string, expected: StoredVersion, value: unknown, ttlMs?: number): Promise<boolean>;
 }
