@@ -11,6 +11,9 @@
  * - push: the push queue (limits off) delivering to a fake Bot API vs a
  *   direct sendMessage loop with as many sends in flight; the BullMQ queue
  *   too when BENCH_REDIS_URL (or TEST_REDIS_URL) is set.
+ * - records: one RecordStore.update (compare-and-set, safe across processes)
+ *   vs the plain read + write it used to be, on SQLite, and on Redis/Postgres
+ *   when BENCH_REDIS_URL/TEST_REDIS_URL and BENCH_POSTGRES_URL/TEST_POSTGRES_URL are set.
  * - push soak: 2,000 notifications at Telegram's real limits, delivered/s
  *   against the allowed 30/s and the 429s met, next to a bare retry loop.
  */
@@ -22,6 +25,7 @@ import { startSimulator } from "../src/simulator/index.js";
 import { printLatencyTable } from "./latency.js";
 import { benchPushSoak } from "./push-soak.js";
 import { benchPush } from "./push-throughput.js";
+import { benchRecordUpdates } from "./record-update.js";
 import { measureAsync, measureSync, printThroughputTable } from "./throughput.js";
 import { benchWebhookAck } from "./webhook-ack.js";
 
@@ -70,6 +74,8 @@ async function main(): Promise<void> {
   await benchPricing();
   await benchWebhookAck({ maxOps: 5_000, maxMs: 3_000 });
   const redisUrl = process.env["BENCH_REDIS_URL"] ?? process.env["TEST_REDIS_URL"];
+  const postgresUrl = process.env["BENCH_POSTGRES_URL"] ?? process.env["TEST_POSTGRES_URL"];
+  await benchRecordUpdates({ ops: 2_000, redisUrl, postgresUrl });
   await benchPush({ messages: 3_000, bullmqMessages: 500, chats: 200, concurrency: 16, redisUrl, timeoutMs: 60_000 });
   // The 2,000-notification run at Telegram's real limits (about 70 s); BENCH_QUICK=1 skips it.
   if (process.env["BENCH_QUICK"] !== "1") await benchPushSoak({ messages: 2_000, chats: 500, timeoutMs: 180_000 });

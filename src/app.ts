@@ -66,7 +66,7 @@ const given = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: 
  */
 export async function createApp({ config, logger, onFatal, overrides = {} }: AppDeps): Promise<App> {
   const metrics = createMetrics();
-  const storage = await createStorage({ config, logger });
+  const storage = await createStorage({ config, logger, ...given("onFatal", onFatal) });
   const { store, vault, chats, history } = storage;
   const { service, pricing } = createServiceAccess({
     baseUrl: config.serviceBaseUrl,

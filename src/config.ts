@@ -22,6 +22,9 @@ const httpUrl = z.url({ protocol: /^https?$/ }).transform((s) => s.replace(/\/+$
 /** Tronscan (mainnet). Shasta: https://shasta.tronscan.org/#, Nile: https://nile.tronscan.org/#. */
 export const DEFAULT_EXPLORER_URL = "https://tronscan.org/#";
 
+/** No `/`, `:` or glob/LIKE wildcards: it is joined to store namespaces, lease keys and the BullMQ prefix with `/`. */
+const STORAGE_PREFIX = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/;
+
 const storageUrl = z
   .string()
   .refine((s) => /^(sqlite|redis|rediss|postgres|postgresql):\/\//.test(s), {
@@ -39,6 +42,10 @@ const envSchema = z.object({
   ENCRYPTION_KEY: base64Key,
   ENCRYPTION_KEY_PREVIOUS: base64Key.optional(),
   STORAGE_URL: storageUrl.default("sqlite://data/bot.sqlite"),
+  STORAGE_PREFIX: z
+    .string()
+    .regex(STORAGE_PREFIX, { message: "must be 1 to 40 letters, digits, _ or -, starting with a letter or digit (e.g. bot-a)" })
+    .optional(),
   HTTP_PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HTTP_HOST: z.string().min(1).default("0.0.0.0"),
   PUBLIC_URL: httpUrl.optional(),
@@ -83,6 +90,8 @@ export type Config = {
   encryptionKey: Buffer;
   encryptionKeyPrevious: Buffer | undefined;
   storageUrl: string;
+  /** Put before every key, namespace and queue of this deployment in the store ("" = none, the keys as before). */
+  storagePrefix: string;
   httpPort: number;
   httpHost: string;
   publicUrl: string | undefined;
@@ -195,6 +204,7 @@ export function parseConfig(env: Env): Config {
     encryptionKey: e.ENCRYPTION_KEY,
     encryptionKeyPrevious: e.ENCRYPTION_KEY_PREVIOUS,
     storageUrl: e.STORAGE_URL,
+    storagePrefix: e.STORAGE_PREFIX ?? "",
     httpPort: e.HTTP_PORT,
     httpHost: e.HTTP_HOST,
     publicUrl: e.PUBLIC_URL,
@@ -230,11 +240,12 @@ const storageEnvSchema = envSchema.pick({
   ENCRYPTION_KEY: true,
   ENCRYPTION_KEY_PREVIOUS: true,
   STORAGE_URL: true,
+  STORAGE_PREFIX: true,
   LOG_LEVEL: true,
 });
 
 /** The subset maintenance commands need (re-encryption): no bot token or service URL. */
-export type StorageConfig = Pick<Config, "encryptionKey" | "encryptionKeyPrevious" | "storageUrl" | "logLevel">;
+export type StorageConfig = Pick<Config, "encryptionKey" | "encryptionKeyPrevious" | "storageUrl" | "storagePrefix" | "logLevel">;
 
 export function parseStorageConfig(env: Env): StorageConfig {
   const e = parseEnv(storageEnvSchema, env);
@@ -242,6 +253,7 @@ export function parseStorageConfig(env: Env): StorageConfig {
     encryptionKey: e.ENCRYPTION_KEY,
     encryptionKeyPrevious: e.ENCRYPTION_KEY_PREVIOUS,
     storageUrl: e.STORAGE_URL,
+    storagePrefix: e.STORAGE_PREFIX ?? "",
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -75,6 +75,13 @@ describe("parseConfig", () => {
     }
   });
 
+  it("reads STORAGE_PREFIX, empty (keys as before) unless set, and refuses one that could reach into other keys", () => {
+    expect(parseConfig(minimal).storagePrefix).toBe("");
+    expect(parseConfig({ ...minimal, STORAGE_PREFIX: "bot-a" }).storagePrefix).toBe("bot-a");
+    expect(parseStorageConfig({ ENCRYPTION_KEY: minimal.ENCRYPTION_KEY, STORAGE_PREFIX: "bot_b" }).storagePrefix).toBe("bot_b");
+    for (const bad of ["a/b", "a:b", "bot*", "-a"]) expect(() => parseConfig({ ...minimal, STORAGE_PREFIX: bad })).toThrow(/^STORAGE_PREFIX must be 1 to 40 letters/);
+  });
+
   it("reads the spend limits' default zone, UTC unless set, and refuses an unknown one", () => {
     expect(parseConfig(minimal).limitsTimeZone).toBe("UTC");
     expect(parseConfig({ ...minimal, LIMITS_TIME_ZONE: "Europe/Moscow" }).limitsTimeZone).toBe("Europe/Moscow");

@@ -23,7 +23,7 @@ async function reencrypt(): Promise<number> {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel });
-  const store = await openStore(config.storageUrl, { logger, purgeIntervalMs: 0 });
+  const store = await openStore(config.storageUrl, { logger, prefix: config.storagePrefix, purgeIntervalMs: 0 });
   try {
     const vault = createVault({ key: config.encryptionKey, previousKey: config.encryptionKeyPrevious });
     const chats = createChatRepository({ store, vault, logger });

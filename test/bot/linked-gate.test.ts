@@ -18,6 +18,11 @@ function countingReads(kv: KeyValue): KeyValue {
     delete: (key) => kv.delete(key),
     entries: () => kv.entries(),
     clear: () => kv.clear(),
+    getVersioned: (key) => {
+      seen.recordReads += 1;
+      return kv.getVersioned(key);
+    },
+    compareAndSet: (key, expected, value, ttlMs) => kv.compareAndSet(key, expected, value, ttlMs),
   };
 }
 

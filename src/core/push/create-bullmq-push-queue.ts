@@ -19,11 +19,12 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
   const retry = { ...DEFAULT_RETRY, ...deps.retry };
   const deliveredTtl = deps.deliveredTtlMs ?? DELIVERED_TTL_MS;
   const log = deps.logger.child({ module: "push-queue", queue: "bullmq" });
-  const bull = createBullmqConnection({ name, redisUrl: deps.redisUrl, logger: log });
+  const prefix = deps.bullPrefix ?? "bull";
+  const bull = createBullmqConnection({ name, redisUrl: deps.redisUrl, logger: log, prefix });
   const { client } = bull;
 
-  const paceKey = (chatId: number) => `bull:${name}:pace:${chatId}`;
-  const unreachableKey = (chatId: number) => `bull:${name}:unreachable:${chatId}`;
+  const paceKey = (chatId: number) => `${prefix}:${name}:pace:${chatId}`;
+  const unreachableKey = (chatId: number) => `${prefix}:${name}:unreachable:${chatId}`;
   const chatIntervalMs = (chatId: number) =>
     (isGroupChat(chatId) ? 60_000 / limits.perGroupPerMinute : 1_000 / limits.perChatPerSecond) + limits.marginMs;
 

@@ -99,6 +99,8 @@ export interface PushQueueDeps {
   redisUrl?: string;
   /** Name prefix for store namespaces and BullMQ queues (tests run several side by side). */
   name?: string;
+  /** BullMQ's key prefix (its own default `bull`); our keys beside the queue's use it too. */
+  bullPrefix?: string;
   /** Sends running at once over all chats. */
   concurrency?: number;
   /** The local queue's clock for pacing and backoff (default: the real one). */

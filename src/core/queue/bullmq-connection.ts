@@ -28,7 +28,8 @@ export interface BullmqConnection {
  * one node-redis client from @keyv/redis (so ioredis is not needed), a lazily
  * connected queue, one worker, and an orderly close.
  */
-export function createBullmqConnection(deps: { name: string; redisUrl: string; logger: Logger }): BullmqConnection {
+export function createBullmqConnection(deps: { name: string; redisUrl: string; logger: Logger; prefix?: string }): BullmqConnection {
+  const prefix = deps.prefix ?? "bull";
   const client = connectTo(deps.redisUrl);
   client.on("error", (err: unknown) => deps.logger.warn({ err }, "redis client error"));
   let connecting: Promise<unknown> | undefined;
@@ -38,7 +39,7 @@ export function createBullmqConnection(deps: { name: string; redisUrl: string; l
   async function ready(): Promise<Queue> {
     connecting ??= client.connect();
     await connecting;
-    queue ??= new Queue(deps.name, { connection: client });
+    queue ??= new Queue(deps.name, { connection: client, prefix });
     return queue;
   }
 
@@ -48,7 +49,7 @@ export function createBullmqConnection(deps: { name: string; redisUrl: string; l
     async startWorker(processor, options) {
       if (worker) return;
       await ready();
-      worker = new Worker(deps.name, processor, { ...options, connection: client });
+      worker = new Worker(deps.name, processor, { ...options, connection: client, prefix });
       worker.on("error", (err) => deps.logger.warn({ err }, "bullmq worker error"));
     },
     async size() {

@@ -1,3 +1,4 @@
+import { retryOnConflict } from "./retry-conflicts.js";
 import type { KeyValue } from "./types.js";
 
 /**
@@ -13,14 +14,17 @@ export interface ChatIndex {
 }
 
 export function createChatIndex(kv: KeyValue, options: { max: number; ttlMs: number }): ChatIndex {
-  const read = async (chatId: number): Promise<string[]> => {
-    const value = await kv.get(String(chatId));
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  };
+  const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+  const read = async (chatId: number): Promise<string[]> => idsOf(await kv.get(String(chatId)));
   return {
-    async add(chatId, id) {
-      const ids = [id, ...(await read(chatId)).filter((v) => v !== id)].slice(0, options.max);
-      await kv.set(String(chatId), ids, options.ttlMs);
+    // Compare-and-set, like record updates: two processes adding at once both land.
+    add(chatId, id) {
+      const key = String(chatId);
+      return retryOnConflict({ store: "chat-index", id: key }, async () => {
+        const stored = await kv.getVersioned(key);
+        const ids = [id, ...idsOf(stored.value).filter((v) => v !== id)].slice(0, options.max);
+        return { written: await kv.compareAndSet(key, stored.version, ids, options.ttlMs), result: undefined };
+      });
     },
     list: read,
     async clear(chatId) {

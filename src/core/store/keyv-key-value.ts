@@ -1,16 +1,52 @@
 import type Keyv from "keyv";
-import type { KeyValue } from "./types.js";
+import type { RawCas } from "./raw-cas.js";
+import { safeDeserialize, safeSerialize } from "./safe-serialize.js";
+import type { KeyValue, Versioned } from "./types.js";
+
+export interface KeyvKeyValueOptions {
+  keyv: Keyv;
+  /** The same adapter the Keyv writes through. */
+  adapter: RawCas;
+  namespace: string;
+  /** The adapter does not namespace keys itself: keyv prefixes them, and the compare-and-set must too. */
+  keyvPrefixesKeys: boolean;
+  isClosed: () => boolean;
+}
+
+/** Keyv 5's own prefixing (`_getKeyPrefix`), a key already starting with `ns:` included, so both paths meet the same row. */
+function keyvPrefixed(namespace: string, key: string): string {
+  return key.startsWith(`${namespace}:`) ? key : `${namespace}:${key}`;
+}
+
+/** Keyv's envelope `{ value, expires }`, read as keyv reads it. */
+function fromEnvelope(raw: string): unknown {
+  const envelope = safeDeserialize(raw);
+  if (typeof envelope !== "object" || envelope === null) return undefined;
+  const { value, expires } = envelope as { value?: unknown; expires?: unknown };
+  return typeof expires === "number" && Date.now() > expires ? undefined : (value ?? undefined);
+}
 
 /**
  * Adapts one namespaced Keyv to the project's `KeyValue`. The Keyv must be
  * built with `throwOnErrors: true`: by default keyv turns a store failure
  * into "not found", and a Redis outage must not look like an empty record.
  */
-export function createKeyvKeyValue(keyv: Keyv, namespace: string, isClosed: () => boolean): KeyValue {
+export function createKeyvKeyValue({ keyv, adapter, namespace, keyvPrefixesKeys, isClosed }: KeyvKeyValueOptions): KeyValue {
+  const storedKey = (key: string) => (keyvPrefixesKeys ? keyvPrefixed(namespace, key) : key);
+
   // After close, KeyvRedis would quietly reconnect the shared client (and keep
   // the process alive); every backend refuses the same way instead.
   function ensureOpen(): void {
     if (isClosed()) throw new Error(`store is closed (namespace ${namespace})`);
+  }
+
+  function wholeTtl(ttlMs: number | undefined): number | undefined {
+    if (ttlMs !== undefined && !(Number.isFinite(ttlMs) && ttlMs > 0)) {
+      // keyv reads 0 as "forever", which would silently invert the intent.
+      throw new RangeError(`ttlMs must be a positive number of milliseconds (namespace ${namespace})`);
+    }
+    // Redis PX wants whole milliseconds.
+    return ttlMs === undefined ? undefined : Math.ceil(ttlMs);
   }
 
   return {
@@ -21,12 +57,7 @@ export function createKeyvKeyValue(keyv: Keyv, namespace: string, isClosed: () =
 
     async set(key: string, value: unknown, ttlMs?: number): Promise<void> {
       ensureOpen();
-      if (ttlMs !== undefined && !(Number.isFinite(ttlMs) && ttlMs > 0)) {
-        // keyv reads 0 as "forever", which would silently invert the intent.
-        throw new RangeError(`ttlMs must be a positive number of milliseconds (namespace ${namespace})`);
-      }
-      // Redis PX wants whole milliseconds.
-      const ok = await keyv.set(key, value, ttlMs === undefined ? undefined : Math.ceil(ttlMs));
+      const ok = await keyv.set(key, value, wholeTtl(ttlMs));
       if (!ok) throw new Error(`store refused to write a value (namespace ${namespace})`);
     },
 
@@ -49,6 +80,27 @@ export function createKeyvKeyValue(keyv: Keyv, namespace: string, isClosed: () =
     async clear(): Promise<void> {
       ensureOpen();
       await keyv.clear();
+    },
+
+    async getVersioned(key: string): Promise<Versioned> {
+      ensureOpen();
+      const raw = await adapter.readRaw(storedKey(key));
+      if (raw === undefined) return { value: undefined, version: null };
+      try {
+        return { value: fromEnvelope(raw), version: raw };
+      } catch (error) {
+        // Not JSON: the caller may still replace the row, so its version is kept.
+        if (error instanceof SyntaxError) return { value: undefined, version: raw, unreadable: true };
+        throw error;
+      }
+    },
+
+    async compareAndSet(key: string, expected: string | null, value: unknown, ttlMs?: number): Promise<boolean> {
+      ensureOpen();
+      const ttl = wholeTtl(ttlMs);
+      // Written exactly as keyv writes, so `get`, `entries` and keyv's expiry read it alike.
+      const next = value === undefined ? undefined : safeSerialize({ value, expires: ttl === undefined ? undefined : Date.now() + ttl });
+      return adapter.swapRaw(storedKey(key), expected ?? undefined, next, ttl);
     },
   };
 }

@@ -8,13 +8,16 @@ import {
   createLeaseTableSql,
   createPgPool,
   DEFAULT_POSTGRES_TABLE,
+  holdPostgresSessionLock,
   isValidPostgresTable,
   PostgresStore,
   purgeExpiredPostgres,
   releasePostgresLease,
+  type SessionLock,
 } from "./postgres-store.js";
 import { claimRedisLease, createRedisClient, RedisStore, releaseRedisLease } from "./redis-store.js";
 import { safeDeserialize, safeSerialize } from "./safe-serialize.js";
+import type { RawCas } from "./raw-cas.js";
 import { openSqliteDatabase } from "./sqlite-store.js";
 import type { KeyValue, StoreBackend, StoreKind } from "./types.js";
 
@@ -24,6 +27,21 @@ export interface OpenStoreDeps {
   purgeIntervalMs?: number;
   /** Time budget of one `ping()`. Default 2 s. */
   pingTimeoutMs?: number;
+  /**
+   * The deployment's STORAGE_PREFIX: `<prefix>/` goes before every namespace
+   * and lease key, so two bots can share one Redis database, Postgres table or
+   * SQLite file. Empty or absent: the keys as they always were.
+   */
+  prefix?: string;
+}
+
+const PREFIX = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/;
+
+/** What goes before every key of a deployment: `<prefix>/`, or nothing. */
+export function storageScope(prefix: string | undefined): string {
+  if (prefix === undefined || prefix === "") return "";
+  if (!PREFIX.test(prefix)) throw new Error(`invalid storage prefix ${JSON.stringify(prefix)}: use letters, digits, _ and -`);
+  return `${prefix}/`;
 }
 
 export const DEFAULT_PURGE_INTERVAL_MS = 5 * 60_000;
@@ -35,13 +53,15 @@ const NAMESPACE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 interface Driver {
   kind: StoreKind;
   /** A fresh keyv adapter for one namespace. */
-  createAdapter(): object;
+  createAdapter(): RawCas;
   /** Whether keyv must prefix keys with the namespace (the adapter does not namespace itself). */
   keyvPrefixesKeys: boolean;
   ping(): Promise<boolean>;
   purgeExpired?(): Promise<number>;
   claimLease(key: string, owner: string, ttlMs: number): Promise<boolean>;
   releaseLease(key: string, owner: string): Promise<void>;
+  /** See `StoreBackend.holdForLifetime`; `name` already scoped. */
+  holdForLifetime?(name: string, onLost: (error: Error) => void): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -57,7 +77,8 @@ function describeUrl(url: string): string {
  */
 export async function openStore(url: string, deps: OpenStoreDeps): Promise<StoreBackend> {
   const logger = deps.logger.child({ component: "store" });
-  const driver = await openDriver(url, logger);
+  const scope = storageScope(deps.prefix);
+  const driver = await openDriver(url, logger, scope);
   const kv = new Map<string, KeyValue>();
   let closing: Promise<void> | undefined;
 
@@ -91,9 +112,10 @@ export async function openStore(url: string, deps: OpenStoreDeps): Promise<Store
       if (!NAMESPACE.test(name)) throw new Error(`invalid store namespace ${JSON.stringify(name)}`);
       const existing = kv.get(name);
       if (existing) return existing;
+      const adapter = driver.createAdapter();
       const keyv = new Keyv({
-        store: driver.createAdapter(),
-        namespace: name,
+        store: adapter,
+        namespace: `${scope}${name}`,
         useKeyPrefix: driver.keyvPrefixesKeys,
         throwOnErrors: true,
         serialize: safeSerialize,
@@ -102,7 +124,7 @@ export async function openStore(url: string, deps: OpenStoreDeps): Promise<Store
       // Operation failures are thrown to the caller; these events repeat them
       // or report background trouble already logged at the connection level.
       keyv.on("error", (error: unknown) => logger.debug({ err: error, namespace: name }, "store adapter error"));
-      const value = createKeyvKeyValue(keyv, name, () => closing !== undefined);
+      const value = createKeyvKeyValue({ keyv, adapter, namespace: `${scope}${name}`, keyvPrefixesKeys: driver.keyvPrefixesKeys, isClosed: () => closing !== undefined });
       kv.set(name, value);
       return value;
     },
@@ -130,6 +152,13 @@ export async function openStore(url: string, deps: OpenStoreDeps): Promise<Store
       return driver.releaseLease(key, owner);
     },
 
+    ...(driver.holdForLifetime && {
+      holdForLifetime: (name: string, onLost: (error: Error) => void) => {
+        if (closing) return Promise.reject(new Error("store is closed"));
+        return driver.holdForLifetime!(`${scope}${name}`, onLost);
+      },
+    }),
+
     close(): Promise<void> {
       closing ??= (async () => {
         if (timer) clearInterval(timer);
@@ -142,17 +171,17 @@ export async function openStore(url: string, deps: OpenStoreDeps): Promise<Store
   };
 }
 
-async function openDriver(url: string, logger: Logger): Promise<Driver> {
+async function openDriver(url: string, logger: Logger, scope: string): Promise<Driver> {
   const scheme = /^([a-z]+):/i.exec(url)?.[1]?.toLowerCase();
   switch (scheme) {
     case "sqlite":
-      return openSqliteDriver(url);
+      return openSqliteDriver(url, scope);
     case "redis":
     case "rediss":
-      return openRedisDriver(url, logger);
+      return openRedisDriver(url, logger, scope);
     case "postgres":
     case "postgresql":
-      return openPostgresDriver(url, logger);
+      return openPostgresDriver(url, logger, scope);
     default:
       throw new Error(`unsupported store URL ${describeUrl(url)}: use sqlite://, redis://, rediss://, postgres://`);
   }
@@ -167,7 +196,7 @@ export function sqlitePathFromUrl(url: string, cwd = process.cwd()): string {
   return resolve(cwd, decodeURIComponent(rest));
 }
 
-function openSqliteDriver(url: string): Driver {
+function openSqliteDriver(url: string, scope: string): Driver {
   const filename = sqlitePathFromUrl(url);
   if (filename !== ":memory:") mkdirSync(dirname(filename), { recursive: true });
   const database = openSqliteDatabase(filename);
@@ -178,8 +207,8 @@ function openSqliteDriver(url: string): Driver {
     // Synchronous calls wrapped so that a throw becomes a rejection.
     ping: () => new Promise((done) => done(database.ping())),
     purgeExpired: () => new Promise((done) => done(database.purgeExpired())),
-    claimLease: (key, owner, ttlMs) => database.claimLease(key, owner, ttlMs),
-    releaseLease: (key, owner) => database.releaseLease(key, owner),
+    claimLease: (key, owner, ttlMs) => database.claimLease(`${scope}${key}`, owner, ttlMs),
+    releaseLease: (key, owner) => database.releaseLease(`${scope}${key}`, owner),
     close: () =>
       new Promise<void>((done) => {
         database.close();
@@ -188,7 +217,7 @@ function openSqliteDriver(url: string): Driver {
   };
 }
 
-async function openRedisDriver(url: string, logger: Logger): Promise<Driver> {
+async function openRedisDriver(url: string, logger: Logger, scope: string): Promise<Driver> {
   const client = createRedisClient({ url });
   // Each namespace's adapter adds its own listeners to the shared client.
   client.setMaxListeners(0);
@@ -203,8 +232,9 @@ async function openRedisDriver(url: string, logger: Logger): Promise<Driver> {
     createAdapter: () => new RedisStore(client),
     keyvPrefixesKeys: false,
     ping: async () => client.isReady && (await client.ping()) === "PONG",
-    claimLease: (key, owner, ttlMs) => claimRedisLease(client, key, owner, ttlMs),
-    releaseLease: (key, owner) => releaseRedisLease(client, key, owner),
+    // The scope goes first on Redis too (`<prefix>/lease:<key>`): every key of a deployment starts with it.
+    claimLease: (key, owner, ttlMs) => claimRedisLease(client, `${scope}lease:${key}`, owner, ttlMs),
+    releaseLease: (key, owner) => releaseRedisLease(client, `${scope}lease:${key}`, owner),
     close: async () => {
       // `close()` waits for queued commands, which never run while the server is down.
       if (client.isReady) await client.close();
@@ -213,7 +243,7 @@ async function openRedisDriver(url: string, logger: Logger): Promise<Driver> {
   };
 }
 
-async function openPostgresDriver(url: string, logger: Logger): Promise<Driver> {
+async function openPostgresDriver(url: string, logger: Logger, scope: string): Promise<Driver> {
   const parsed = new URL(url);
   const table = parsed.searchParams.get("table") ?? DEFAULT_POSTGRES_TABLE;
   if (!isValidPostgresTable(table)) {
@@ -234,14 +264,25 @@ async function openPostgresDriver(url: string, logger: Logger): Promise<Driver> 
       }
     }
   }
+  const locks: SessionLock[] = [];
   return {
     kind: "postgres",
     createAdapter: () => new PostgresStore({ pool, table }),
     keyvPrefixesKeys: true,
     ping: async () => (await pool.query("SELECT 1 AS one")).rows[0]?.["one"] === 1,
     purgeExpired: () => purgeExpiredPostgres(pool, table),
-    claimLease: (key, owner, ttlMs) => claimPostgresLease(pool, table, key, owner, ttlMs),
-    releaseLease: (key, owner) => releasePostgresLease(pool, table, key, owner),
-    close: () => pool.end(),
+    claimLease: (key, owner, ttlMs) => claimPostgresLease(pool, table, `${scope}${key}`, owner, ttlMs),
+    releaseLease: (key, owner) => releasePostgresLease(pool, table, `${scope}${key}`, owner),
+    // Per table too: two deployments with tables of their own are two stores.
+    holdForLifetime: async (name, onLost) => {
+      const lock = await holdPostgresSessionLock(pool, `${table}:${name}`, onLost);
+      if (lock) locks.push(lock);
+      return lock !== undefined;
+    },
+    close: async () => {
+      // The pool waits for connections out of it; the locks' go first.
+      for (const lock of locks.splice(0)) await lock.release();
+      await pool.end();
+    },
   };
 }

@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import KeyvPostgres from "@keyv/postgres";
+import type { RawCas } from "./raw-cas.js";
 
 /**
  * @keyv/postgres 2.2.3 keeps ONE module-global pg pool keyed by URI and its
@@ -10,10 +12,21 @@ import KeyvPostgres from "@keyv/postgres";
  * copy it was built against (pg is not a direct dependency).
  */
 
-export interface PgPool {
+interface PgQueryable {
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number | null }>;
+}
+
+export interface PgPool extends PgQueryable {
+  /** A connection of one's own, out of the pool until released. */
+  connect(): Promise<PgPoolClient>;
   end(): Promise<void>;
   on(event: "error", listener: (error: Error) => void): unknown;
+}
+
+interface PgPoolClient extends PgQueryable {
+  /** `true` closes the connection instead of returning it to the pool. */
+  release(destroy?: boolean): void;
+  on(event: "error" | "end", listener: (error?: Error) => void): unknown;
 }
 
 interface PgModule {
@@ -84,6 +97,56 @@ export async function releasePostgresLease(pool: PgPool, table: string, key: str
   await pool.query(`DELETE FROM public.${leaseTableOf(table)} WHERE key = $1 AND owner = $2`, [key, owner]);
 }
 
+/** A lock name as the 64-bit key Postgres advisory locks take (first 8 bytes of its SHA-256, signed). */
+function advisoryKey(name: string): string {
+  return createHash("sha256").update(name).digest().readBigInt64BE(0).toString();
+}
+
+/** A session advisory lock: held by the connection, so a crashed or killed holder loses it at once. */
+export interface SessionLock {
+  release(): Promise<void>;
+}
+
+/**
+ * Takes the session advisory lock `name` on a connection of its own, kept out
+ * of the pool (an idle pooled connection would be closed, and the lock with
+ * it). Undefined when another session holds it. `onLost` hears when that
+ * connection breaks: the lock is gone from then on.
+ */
+export async function holdPostgresSessionLock(pool: PgPool, name: string, onLost: (error: Error) => void): Promise<SessionLock | undefined> {
+  const client = await pool.connect();
+  let released = false;
+  const lost = (error?: Error) => {
+    if (!released) onLost(error ?? new Error("the Postgres connection holding the lock closed"));
+    released = true;
+  };
+  client.on("error", lost);
+  client.on("end", lost);
+  const key = advisoryKey(name);
+  let held: unknown;
+  try {
+    held = (await client.query("SELECT pg_try_advisory_lock($1::bigint) AS held", [key])).rows[0]?.["held"];
+  } catch (error) {
+    released = true;
+    client.release(true);
+    throw error;
+  }
+  if (held !== true) {
+    released = true;
+    client.release(true);
+    return undefined;
+  }
+  return {
+    release: () => {
+      if (released) return Promise.resolve();
+      released = true;
+      // Closing the session ends the lock with it; no unlock round trip to wait for.
+      client.release(true);
+      return Promise.resolve();
+    },
+  };
+}
+
 interface PostgresStoreOptions {
   pool: PgPool;
   table: string;
@@ -91,7 +154,7 @@ interface PostgresStoreOptions {
 }
 
 /** One per Keyv namespace (keyv writes `namespace`); keys are prefixed `ns:` by keyv. */
-export class PostgresStore extends KeyvPostgres {
+export class PostgresStore extends KeyvPostgres implements RawCas {
   private readonly table: string;
 
   constructor({ pool, table, keySize = 512 }: PostgresStoreOptions) {
@@ -113,6 +176,30 @@ export class PostgresStore extends KeyvPostgres {
   override async clear(): Promise<void> {
     const pattern = this.namespace ? `${escapeLike(this.namespace)}:%` : "%";
     await this.query(`DELETE FROM public.${this.table} WHERE key LIKE $1 ESCAPE '\\'`, [pattern]);
+  }
+
+  async readRaw(key: string): Promise<string | undefined> {
+    const rows = (await this.query(`SELECT value FROM public.${this.table} WHERE key = $1`, [key])) as Array<{ value: string | null }>;
+    return rows[0]?.value ?? undefined;
+  }
+
+  /**
+   * One statement each. Under READ COMMITTED a concurrent UPDATE waits for the
+   * row lock, then re-checks its WHERE on the row as committed: one writer wins.
+   * Expiry lives in keyv's envelope inside the text (`ttlMs` is not needed here).
+   */
+  async swapRaw(key: string, expected: string | undefined, next: string | undefined): Promise<boolean> {
+    const t = `public.${this.table}`;
+    let rows: unknown[];
+    if (expected === undefined) {
+      if (next === undefined) return true;
+      rows = await this.query(`INSERT INTO ${t} (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING 1`, [key, next]);
+    } else if (next === undefined) {
+      rows = await this.query(`DELETE FROM ${t} WHERE key = $1 AND value = $2 RETURNING 1`, [key, expected]);
+    } else {
+      rows = await this.query(`UPDATE ${t} SET value = $3 WHERE key = $1 AND value = $2 RETURNING 1`, [key, expected, next]);
+    }
+    return rows.length === 1;
   }
 
   /** The base version swallows query errors and ends early; a partial listing must not look complete. */

@@ -1,7 +1,10 @@
 import type { Logger } from "pino";
 import { z } from "zod";
 import { createKeyedMutex } from "./keyed-mutex.js";
+import { retryOnConflict } from "./retry-conflicts.js";
 import type { KeyValue } from "./types.js";
+
+export { RecordConflictError } from "./retry-conflicts.js";
 
 /**
  * Typed records over one `KeyValue` namespace (the record store should own
@@ -19,6 +22,8 @@ export interface RecordStoreDeps<T> {
   /** Names the store in logs ("links", "orders"). */
   name: string;
   onCorrupt?: (event: CorruptRecordEvent) => void;
+  /** Tries of one `update` against writers in other processes before it gives up. Default 25. */
+  maxAttempts?: number;
 }
 
 export interface CorruptRecordEvent {
@@ -39,8 +44,12 @@ export interface RecordStore<T> {
   /** Valid records only; corrupt ones are reported and skipped. */
   list(): AsyncIterable<[id: string, value: T]>;
   /**
-   * Read-modify-write, serialized per id within this process. Returning
-   * undefined deletes the record. The write has no expiry unless `ttlMs` is given.
+   * Read-modify-write, atomic across every process on the store: serialized
+   * per id within this process, and written only if nobody else wrote the
+   * record since it was read; otherwise read and `fn` run again (so `fn` must
+   * only compute, or do what is harmless twice). Throws `RecordConflictError`
+   * when the tries run out. Returning undefined deletes the record. The write
+   * has no expiry unless `ttlMs` is given.
    */
   update(id: string, fn: RecordUpdater<T>, ttlMs?: number): Promise<T | undefined>;
   /** Corrupt or wrong-version records met so far. */
@@ -96,12 +105,26 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
     return decode(id, stored);
   }
 
-  async function set(id: string, value: T, ttlMs?: number): Promise<void> {
-    const checked = schema.safeParse(value);
-    if (!checked.success) {
-      throw new TypeError(`record store ${name}: value for ${id} does not match its schema: ${checked.error.message}`);
+  function checked(id: string, value: T): { v: number; data: T } {
+    const result = schema.safeParse(value);
+    if (!result.success) {
+      throw new TypeError(`record store ${name}: value for ${id} does not match its schema: ${result.error.message}`);
     }
-    await kv.set(id, { v: version, data: value }, ttlMs);
+    return { v: version, data: value };
+  }
+
+  async function set(id: string, value: T, ttlMs?: number): Promise<void> {
+    await kv.set(id, checked(id, value), ttlMs);
+  }
+
+  async function updateOnce(id: string, fn: RecordUpdater<T>, ttlMs: number | undefined): Promise<{ written: boolean; result: T | undefined }> {
+    const stored = await kv.getVersioned(id);
+    let current: T | undefined;
+    if (stored.unreadable) report({ id, reason: "not-json" });
+    else current = decode(id, stored.value);
+    const next = await fn(current);
+    const value = next === undefined ? undefined : checked(id, next);
+    return { written: await kv.compareAndSet(id, stored.version, value, value === undefined ? undefined : ttlMs), result: next };
   }
 
   return {
@@ -121,12 +144,8 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
     },
 
     update(id, fn, ttlMs) {
-      return mutex.run(id, async () => {
-        const next = await fn(await get(id));
-        if (next === undefined) await kv.delete(id);
-        else await set(id, next, ttlMs);
-        return next;
-      });
+      // The mutex keeps this process's own updates of one id from conflicting with each other.
+      return mutex.run(id, () => retryOnConflict({ store: name, id, ...(deps.maxAttempts === undefined ? {} : { maxAttempts: deps.maxAttempts }) }, () => updateOnce(id, fn, ttlMs)));
     },
 
     get corruptCount() {

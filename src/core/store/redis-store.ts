@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import KeyvRedis, { createClient } from "@keyv/redis";
+import type { RawCas } from "./raw-cas.js";
 
 export interface RedisClientOptions {
   url: string;
@@ -40,9 +42,9 @@ export type RedisClient = ReturnType<typeof createRedisClient>;
  * connected before use: KeyvRedis calls `connect()` on a closed client from
  * every store at once, which node-redis refuses ("Socket already opened").
  */
-export class RedisStore extends KeyvRedis<string> {
-  constructor(client: RedisClient) {
-    super(client, { throwOnErrors: true, throwOnConnectError: true, useUnlink: true });
+export class RedisStore extends KeyvRedis<string> implements RawCas {
+  constructor(private readonly shared: RedisClient) {
+    super(shared, { throwOnErrors: true, throwOnConnectError: true, useUnlink: true });
   }
 
   /** The base version only emits clear failures; callers must see them. */
@@ -74,7 +76,27 @@ export class RedisStore extends KeyvRedis<string> {
 
   /** The backend owns the shared client and closes it once. */
   override async disconnect(): Promise<void> {}
+
+  async readRaw(key: string): Promise<string | undefined> {
+    return (await this.shared.get(this.createKeyPrefix(key, this.namespace))) ?? undefined;
+  }
+
+  /** One Lua script: compared and written with nothing in between. The text travels once, its SHA-1 stands in for it. */
+  async swapRaw(key: string, expected: string | undefined, next: string | undefined, ttlMs: number | undefined): Promise<boolean> {
+    const args = [expected === undefined ? "" : createHash("sha1").update(expected, "utf8").digest("hex"), next === undefined ? "0" : "1", next ?? "", ttlMs === undefined ? "" : String(ttlMs)];
+    return (await this.shared.eval(SWAP_SCRIPT, { keys: [this.createKeyPrefix(key, this.namespace)], arguments: args })) === 1;
+  }
 }
+
+/** ARGV: SHA-1 of the expected text ("" = no entry), write or delete, the new text, PX ("" = none). */
+const SWAP_SCRIPT = `local cur = redis.call('GET', KEYS[1])
+if ARGV[1] == '' then
+  if cur ~= false then return 0 end
+elseif cur == false or redis.sha1hex(cur) ~= ARGV[1] then return 0 end
+if ARGV[2] == '0' then redis.call('DEL', KEYS[1])
+elseif ARGV[4] == '' then redis.call('SET', KEYS[1], ARGV[3])
+else redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4]) end
+return 1`;
 
 /** Free, expired (Redis dropped it) or mine: take or extend it, in one script. */
 const CLAIM_SCRIPT = `local v = redis.call('GET', KEYS[1])
@@ -83,14 +105,15 @@ return 0`;
 const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
-/** Lease keys live beside keyv's `ns::key` keys and can never collide with them. */
-const leaseKey = (key: string): string => `lease:${key}`;
-
-export async function claimRedisLease(client: RedisClient, key: string, owner: string, ttlMs: number): Promise<boolean> {
-  const result = await client.eval(CLAIM_SCRIPT, { keys: [leaseKey(key)], arguments: [owner, String(Math.max(1, Math.trunc(ttlMs)))] });
+/**
+ * `redisKey` is the lease's whole Redis key (`[<prefix>/]lease:<key>`): no
+ * namespace has a `:` so it never meets keyv's `ns::key` keys.
+ */
+export async function claimRedisLease(client: RedisClient, redisKey: string, owner: string, ttlMs: number): Promise<boolean> {
+  const result = await client.eval(CLAIM_SCRIPT, { keys: [redisKey], arguments: [owner, String(Math.max(1, Math.trunc(ttlMs)))] });
   return result === 1;
 }
 
-export async function releaseRedisLease(client: RedisClient, key: string, owner: string): Promise<void> {
-  await client.eval(RELEASE_SCRIPT, { keys: [leaseKey(key)], arguments: [owner] });
+export async function releaseRedisLease(client: RedisClient, redisKey: string, owner: string): Promise<void> {
+  await client.eval(RELEASE_SCRIPT, { keys: [redisKey], arguments: [owner] });
 }

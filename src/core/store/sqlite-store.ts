@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import Database from "better-sqlite3";
+import type { RawCas } from "./raw-cas.js";
 
 /**
  * A keyv store over better-sqlite3. Keyv owns serialization and checks
@@ -70,6 +71,15 @@ function prepareStatements(db: Database.Database) {
        WHERE leases.owner = excluded.owner OR leases.expires <= @now`,
     ),
     releaseLease: db.prepare<[string, string]>("DELETE FROM leases WHERE key = ? AND owner = ?"),
+    // Compare-and-set on the stored text (RawCas); expired rows included, the caller decides what they mean.
+    getRaw: db.prepare<[string, string], { value: string }>("SELECT value FROM keyv_entries WHERE namespace = ? AND key = ?"),
+    insertNew: db.prepare<[string, string, string, number | null]>(
+      "INSERT INTO keyv_entries (namespace, key, value, expires) VALUES (?, ?, ?, ?) ON CONFLICT (namespace, key) DO NOTHING",
+    ),
+    replaceIf: db.prepare<[string, number | null, string, string, string]>(
+      "UPDATE keyv_entries SET value = ?, expires = ? WHERE namespace = ? AND key = ? AND value = ?",
+    ),
+    deleteIf: db.prepare<[string, string, string]>("DELETE FROM keyv_entries WHERE namespace = ? AND key = ? AND value = ?"),
   };
 }
 
@@ -163,7 +173,7 @@ export function openSqliteDatabase(filename: string, options: SqliteOptions = {}
   return database;
 }
 
-export class SqliteStore extends EventEmitter {
+export class SqliteStore extends EventEmitter implements RawCas {
   /** Written by keyv; undefined maps to the "" namespace. */
   namespace: string | undefined;
   /** Keyv reads `opts.dialect` to decide that this store can iterate. */
@@ -234,6 +244,20 @@ export class SqliteStore extends EventEmitter {
       if (last === undefined || rows.length < PAGE_SIZE) return;
       after = last.key;
     }
+  }
+
+  readRaw(key: string): Promise<string | undefined> {
+    return this.later(() => this.statements.getRaw.get(this.ns, key)?.value);
+  }
+
+  /** One statement each, so atomic across processes sharing the file. */
+  swapRaw(key: string, expected: string | undefined, next: string | undefined, ttlMs: number | undefined): Promise<boolean> {
+    return this.later(() => {
+      const expires = ttlMs === undefined ? null : Date.now() + ttlMs;
+      if (expected === undefined) return next === undefined || this.statements.insertNew.run(this.ns, key, next, expires).changes === 1;
+      if (next === undefined) return this.statements.deleteIf.run(this.ns, key, expected).changes === 1;
+      return this.statements.replaceIf.run(next, expires, this.ns, key, expected).changes === 1;
+    });
   }
 
   /** Removes expired rows of all namespaces sharing this database. */

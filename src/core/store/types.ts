@@ -11,6 +11,28 @@ export interface KeyValue {
   entries(): AsyncIterable<[key: string, value: unknown]>;
   /** Removes every entry of this namespace, and only of it. */
   clear(): Promise<void>;
+  /** Reads a value with the mark of its exact stored state, for `compareAndSet`. */
+  getVersioned(key: string): Promise<Versioned>;
+  /**
+   * Writes `value` (deletes the key when undefined) only while the stored
+   * state is still the one `expected` marks, atomically across every process
+   * on this store. False, with nothing written, when someone wrote or deleted
+   * the key since. `ttlMs` as in `set`. Take `expected` from `getVersioned`:
+   * an expired entry not yet purged has a version, not null, so a bare null
+   * ("insert if absent") can fail on it until the purge.
+   */
+  compareAndSet(key: string, expected: StoredVersion, value: unknown, ttlMs?: number): Promise<boolean>;
+}
+
+/** Opaque: the stored text itself (a state, not a counter), null for "no entry". */
+type StoredVersion = string | null;
+
+export interface Versioned {
+  /** Undefined when absent, expired or unreadable. */
+  value: unknown;
+  version: StoredVersion;
+  /** The stored text is not JSON (a corrupt row). */
+  unreadable?: true;
 }
 
 export type StoreKind = "sqlite" | "redis" | "postgres";
@@ -29,5 +51,13 @@ export interface StoreBackend {
   claimLease(key: string, owner: string, ttlMs: number): Promise<boolean>;
   /** Gives the claim up when `owner` still holds it; anyone else's claim is left alone. */
   releaseLease(key: string, owner: string): Promise<void>;
+  /**
+   * Takes `name` for as long as this backend stays open, for one backend at a
+   * time over every process on the store: false while another holds it. Only
+   * where the lock dies with its holder's connection (Postgres: a session
+   * advisory lock), so a killed process never leaves it behind; absent
+   * elsewhere. `onLost` hears when that connection breaks (the lock is gone).
+   */
+  holdForLifetime?(name: string, onLost: (error: Error) => void): Promise<boolean>;
   close(): Promise<void>;
 }

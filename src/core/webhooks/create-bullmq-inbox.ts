@@ -18,9 +18,10 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
   const maxAttempts = deps.maxAttempts ?? 8;
   const log = deps.logger.child({ module: "webhook-inbox", queue: "bullmq" });
   const processWebhook = createWebhookProcessor(deps);
-  const bull = createBullmqConnection({ name, redisUrl: deps.redisUrl, logger: log });
+  const prefix = deps.bullPrefix ?? "bull";
+  const bull = createBullmqConnection({ name, redisUrl: deps.redisUrl, logger: log, prefix });
   const { client } = bull;
-  const seenKey = (key: string) => `bull:${name}:seen:${key}`;
+  const seenKey = (key: string) => `${prefix}:${name}:seen:${key}`;
 
   return {
     async accept(item) {

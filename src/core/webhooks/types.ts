@@ -69,4 +69,6 @@ export interface WebhookInboxDeps {
   redisUrl?: string;
   /** Name prefix for store namespaces and BullMQ queues. */
   name?: string;
+  /** BullMQ's key prefix (its own default `bull`); our keys beside the queue's use it too. */
+  bullPrefix?: string;
 }

@@ -20,11 +20,13 @@ describeStoreContract(
   url
     ? {
         kind: "postgres",
+        url: withTable(url, table),
         open: () => openStore(withTable(url, table), { logger: captureLogger().logger }),
         cleanup: async () => {
           const pool = createPgPool(url);
           try {
             await pool.query(`DROP TABLE IF EXISTS public.${table}`);
+            await pool.query(`DROP TABLE IF EXISTS public.${table}_leases`);
           } finally {
             await pool.end();
           }

@@ -6,6 +6,6 @@ const url = process.env["TEST_REDIS_URL"];
 
 describeStoreContract(
   "Redis store backend",
-  url ? { kind: "redis", open: () => openStore(url, { logger: captureLogger().logger }) } : undefined,
+  url ? { kind: "redis", url, open: () => openStore(url, { logger: captureLogger().logger }) } : undefined,
   "TEST_REDIS_URL is not set (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379)",
 );

@@ -13,6 +13,7 @@ describeStoreContract(
   "SQLite store backend",
   {
     kind: "sqlite",
+    url: `sqlite://${join(dir, "nested", "bot.sqlite")}`,
     open: () => openStore(`sqlite://${join(dir, "nested", "bot.sqlite")}`, { logger: captureLogger().logger }),
   },
   "never skipped",

@@ -7,10 +7,13 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createRecordStore, type CorruptRecordEvent } from "../../../src/core/store/record-store.js";
 import type { KeyValue, StoreBackend, StoreKind } from "../../../src/core/store/types.js";
+import { atomicRecordTests } from "./atomic-records-contract.js";
 import { captureLogger, collect, eventually, runId } from "./helpers.js";
 
 export interface StoreTarget {
   kind: StoreKind;
+  /** What `open` opens: a second process opens the same storage with it. */
+  url: string;
   open(): Promise<StoreBackend>;
   /** Runs once after the suite, after namespaces were cleared (drop tables, remove files). */
   cleanup?(): Promise<void>;
@@ -244,6 +247,8 @@ export function describeStoreContract(label: string, target: StoreTarget | undef
         );
         expect(await store.get("counter")).toEqual({ address: "A", count: rounds });
       });
+
+      atomicRecordTests(target!, () => backend, () => fresh());
 
       it("deletes the record when update returns undefined, and passes an expiry through", async () => {
         const store = records(backend.namespace(fresh()));
