@@ -35,6 +35,10 @@ function counting(backend: StoreBackend): StoreBackend {
           chunkReads += 1;
           return kv.get(key);
         },
+        getVersioned: (key) => {
+          chunkReads += 1;
+          return kv.getVersioned(key);
+        },
         set: (key, value, ttl) => kv.set(key, value, ttl),
         delete: (key) => kv.delete(key),
         entries: () => kv.entries(),
