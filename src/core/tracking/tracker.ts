@@ -227,7 +227,10 @@ export function createTracker(deps: TrackerDeps): Tracker {
       }
     }
     // A card being drawn by a process that is gone will not be reported: such an item is due now.
-    const delays = spreadFirstReads(adopted.map(([key, item]) => ({ key, dueAtMs: item.pendingCard ? undefined : item.dueAtMs })), now(), spread);
+    // No read is due later than the backoff's cap, whatever a stored due time says.
+    const latest = now() + backoff.maxDelayMs;
+    const dueOf = (item: TrackedItem) => (item.pendingCard || item.dueAtMs === undefined ? undefined : Math.min(item.dueAtMs, latest));
+    const delays = spreadFirstReads(adopted.map(([key, item]) => ({ key, dueAtMs: dueOf(item) })), now(), spread);
     for (const [key, item] of adopted) {
       await mutex.run(key, () => {
         if (!live.has(key)) schedule(withoutPendingCard(item), delays.get(key) ?? 0);
@@ -321,6 +324,8 @@ export function createTracker(deps: TrackerDeps): Tracker {
           ...withoutPendingCard(existing),
           ...(cardMessageId === undefined ? {} : { cardMessageId, cardStatus: status }),
           ...(firstSight ? { status } : {}),
+          // The first read waited for this card; it is due now for whoever holds the item.
+          ...(existing.pendingCard ? { dueAtMs: now() + backoff.minDelayMs } : {}),
         };
         await items.set(key, item);
         const entry = live.get(key);
@@ -335,7 +340,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
       await mutex.run(key, async () => {
         const existing = live.get(key)?.item ?? (await items.get(key));
         if (!existing?.pendingCard) return;
-        const item = withoutPendingCard(existing);
+        const item = { ...withoutPendingCard(existing), dueAtMs: now() };
         await items.set(key, item);
         if (live.has(key)) schedule(item, 0);
       });
