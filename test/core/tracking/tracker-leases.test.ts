@@ -100,6 +100,31 @@ describe("tracking shared by several processes", () => {
     await second.tracker.stop();
   });
 
+  it("announces on the card another process drew last, and stops when another process forgets the chat", async () => {
+    const account = env.sim.createAccount({ balanceSun: 100_000_000 });
+    env.sim.control.pauseLifecycles(true);
+    const holder = await startProcess("holder", account.apiKey);
+    const other = await startProcess("other", account.apiKey);
+    const first = await placeOrder(account.apiKey);
+    const second = await placeOrder(account.apiKey);
+    await holder.tracker.track({ chatId: CHAT, kind: "order", id: first, status: "pending", cardMessageId: 1 });
+    await holder.tracker.track({ chatId: CHAT, kind: "order", id: second, status: "pending", cardMessageId: 3 });
+    // A Refresh taken by the other process draws a new card of the first order.
+    await other.tracker.track({ chatId: CHAT, kind: "order", id: first, status: "pending", cardMessageId: 2 });
+    expect(other.tracker.size).toBe(0);
+    env.sim.control.setOrderStatus(first, "matching");
+    await waitUntil(() => holder.changes.length === 1, { what: "the holder to announce" });
+    expect(holder.changes.map((c) => [c.record.status, c.cardMessageId])).toEqual([["matching", 2]]);
+    // The chat blocked the bot, as the other process learnt: the holder stops at its next read.
+    expect(await other.tracker.stopChat(CHAT)).toBe(2);
+    await waitUntil(() => holder.tracker.size === 0, { what: "the holder to let go" });
+    env.sim.control.setOrderStatus(second, "fulfilled");
+    await waitUntil(() => other.tracker.size === 0 && holder.tracker.size === 0, { what: "nobody to track" });
+    expect([holder.changes.length, other.changes.length]).toEqual([1, 0]);
+    await holder.tracker.stop();
+    await other.tracker.stop();
+  });
+
   it("announces a status once when a webhook's re-read in one process races the holder's poll in another", async () => {
     const account = env.sim.createAccount({ balanceSun: 100_000_000 });
     env.sim.control.pauseLifecycles(true);
