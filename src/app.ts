@@ -17,6 +17,7 @@ import type { Config } from "./config.js";
 import { createConfirmationRecovery } from "./core/confirmations/confirmation-recovery.js";
 import { createMetrics, type Metrics } from "./core/metrics.js";
 import { createLeases } from "./core/store/lease.js";
+import { DEFAULT_SPREAD } from "./core/tracking/first-reads.js";
 import { createTelegramLink } from "./telegram-link.js";
 
 export { ALLOWED_UPDATES };
@@ -98,7 +99,14 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     metrics,
     transport: (job) => pushApi.raw[job.method](job.params as never),
     tuning: {
-      tracker: { ...given("minDelayMs", overrides.trackerMinDelayMs), ...given("maxDelayMs", overrides.trackerMaxDelayMs) },
+      tracker: {
+        ...given("minDelayMs", overrides.trackerMinDelayMs),
+        ...given("maxDelayMs", overrides.trackerMaxDelayMs),
+        leases,
+        leaseTtlMs: config.tracking.leaseTtlMs,
+        scanIntervalMs: config.tracking.scanIntervalMs,
+        firstReadSpread: { perItemMs: DEFAULT_SPREAD.perItemMs, maxMs: config.tracking.spreadMaxMs },
+      },
       expiry: { leadMs: config.expiryReminderLeadMs, maxLeadPercent: config.expiryReminderMaxLeadPercent, rescanIntervalMs: config.expiryReminderRescanMs, claim },
       push: { retry: { ...given("baseDelayMs", overrides.pushRetryBaseDelayMs), ...given("maxDelayMs", overrides.pushRetryMaxDelayMs) } },
     },

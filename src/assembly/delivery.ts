@@ -30,7 +30,8 @@ export interface DeliveryDeps {
   /** Faster clocks and limits (tests); production defaults otherwise. */
   tuning?: {
     push?: Pick<PushQueueDeps, "limits" | "retry">;
-    tracker?: Pick<TrackerDeps, "minDelayMs" | "maxDelayMs" | "orderHorizonMs" | "broadcastMarginMs">;
+    /** `leases` when several processes share the store (each item polled by one of them). */
+    tracker?: Pick<TrackerDeps, "minDelayMs" | "maxDelayMs" | "orderHorizonMs" | "broadcastMarginMs" | "leases" | "leaseTtlMs" | "scanIntervalMs" | "firstReadSpread">;
     inbox?: Pick<WebhookInboxDeps, "baseDelayMs">;
     /** Expiry reminders: lead, its cap, rescans (config); `claim` when several processes share the store. */
     expiry?: Pick<ExpiryRemindersDeps, "leadMs" | "maxLeadPercent" | "rescanIntervalMs" | "claim">;

@@ -41,7 +41,8 @@ export function killSuite(backend: string, openTarget: () => Promise<StoreTarget
 
     beforeAll(async () => {
       target = await openTarget();
-      w = await startKillWorld(target.url);
+      // The restarted bot takes the killed one's tracked items over once their leases run out: short ones here.
+      w = await startKillWorld(target.url, { TRACKING_LEASE_TTL_MS: "2000", TRACKING_SCAN_MS: "500" });
       bot = await w.startBot();
       await w.say(CHAT, `/link ${w.account.apiKey}`, (m) => /connected/i.test(m.text));
     }, 60_000);

@@ -32,7 +32,8 @@ export interface BotProcess {
 
 export type KillWorld = Awaited<ReturnType<typeof startKillWorld>>;
 
-export async function startKillWorld(storageUrl: string) {
+/** `env`: more variables for every bot (faster leases, say). */
+export async function startKillWorld(storageUrl: string, extraEnv: Record<string, string> = {}) {
   const tg: FakeTelegram = await startFakeTelegram();
   const front: TelegramFront = await startTelegramFront(tg);
   const sim: Simulator = await startSimulator({ orderStepMs: 40, broadcastStepMs: 40 });
@@ -51,13 +52,14 @@ export async function startKillWorld(storageUrl: string) {
     HTTP_HOST: "127.0.0.1",
     HTTP_PORT: "0",
     LOG_LEVEL: "info",
+    ...extraEnv,
   };
   const live = new Set<BotProcess>();
 
-  /** Starts the bot and resolves once it polls Telegram. */
-  async function startBot(): Promise<BotProcess> {
+  /** Starts the bot and resolves once it polls Telegram (a worker: once it says it runs). */
+  async function startBot(options: { worker?: boolean } = {}): Promise<BotProcess> {
     const polls = tg.callsOf("getUpdates").length;
-    const child: ChildProcess = spawn(process.execPath, ["dist/main.js"], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const child: ChildProcess = spawn(process.execPath, ["dist/main.js"], { cwd: ROOT, env: options.worker ? { ...env, BOT_MODE: "worker" } : env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout?.on("data", (b: Buffer) => (out += b.toString()));
     child.stderr?.on("data", (b: Buffer) => (out += b.toString()));
@@ -65,7 +67,8 @@ export async function startKillWorld(storageUrl: string) {
     const bot: BotProcess = { pid: child.pid!, output: () => out, exited };
     live.add(bot);
     void exited.then(() => live.delete(bot));
-    await waitFor(() => tg.callsOf("getUpdates").length > polls || (child.exitCode !== null && `exited:\n${out}`), "the bot to poll", 30_000).then((v) => {
+    const ready = () => (options.worker ? out.includes("started as a worker") : tg.callsOf("getUpdates").length > polls);
+    await waitFor(() => ready() || (child.exitCode !== null && `exited:\n${out}`), "the bot to start", 30_000).then((v) => {
       if (typeof v === "string") throw new Error(v);
     });
     return bot;

@@ -29,6 +29,8 @@ export const trackedItemSchema = z.object({
    * the tracker, never by both.
    */
   pendingCard: z.boolean().optional(),
+  /** When the next read is due: whoever picks the item up (a restart, a takeover) keeps to it. */
+  dueAtMs: z.number().int().optional(),
 });
 export type TrackedItem = z.infer<typeof trackedItemSchema>;
 
@@ -41,6 +43,29 @@ export interface BackoffOptions {
 export function backoffDelay(attempt: number, { minDelayMs, maxDelayMs }: BackoffOptions): number {
   const factor = 2 ** Math.min(attempt, 30);
   return Math.min(maxDelayMs, minDelayMs * factor);
+}
+
+/** What a new item starts as: the caller's card and status, and its horizon. */
+export function newTrackedItem(
+  input: { chatId: number; kind: TrackKind; id: string; status?: string; cardMessageId?: number; txExpirationMs?: number; locale?: string; pendingCard?: boolean },
+  origin: TrackedItem["origin"],
+  at: number,
+  horizons: { orderHorizonMs: number; broadcastMarginMs: number },
+): TrackedItem {
+  const deadlineMs = input.kind === "order" ? at + horizons.orderHorizonMs : (input.txExpirationMs ?? at + 10 * 60_000) + horizons.broadcastMarginMs;
+  return {
+    chatId: input.chatId,
+    kind: input.kind,
+    id: input.id,
+    startedAtMs: at,
+    deadlineMs,
+    attempt: 0,
+    origin,
+    ...(input.status === undefined ? {} : { status: input.status }),
+    ...(input.cardMessageId === undefined ? {} : { cardMessageId: input.cardMessageId, ...(input.status === undefined ? {} : { cardStatus: input.status }) }),
+    ...(input.locale === undefined ? {} : { locale: input.locale }),
+    ...(input.pendingCard && input.status === undefined ? { pendingCard: true } : {}),
+  };
 }
 
 export function itemKey(chatId: number, kind: TrackKind, id: string): string {

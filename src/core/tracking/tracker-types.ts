@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { ServiceClient } from "../service/client.js";
 import type { HistoryEntry, OrderHistory } from "../orders/order-history.js";
+import type { Leases } from "../store/lease.js";
 import type { StoreBackend } from "../store/types.js";
 import type { TrackedItem, TrackedRecord, TrackKind } from "./tracked-item.js";
 
@@ -61,6 +62,17 @@ export interface TrackerDeps {
    * the tracker's. Default 60 s.
    */
   cardGraceMs?: number;
+  /**
+   * Shared with every process on the store: each item is polled by the one
+   * holding its lease. Without it this process holds every item.
+   */
+  leases?: Leases;
+  /** An item's lease; a dead process's items are free again after it. Default 15 s. */
+  leaseTtlMs?: number;
+  /** How often the tracked items are listed to renew this process's leases and adopt free ones. Default 5 s. */
+  scanIntervalMs?: number;
+  /** Overdue items picked up at once (a start, a takeover) are read this far apart, over at most `maxMs`. */
+  firstReadSpread?: { perItemMs: number; maxMs: number };
   /** Gauge of tracked items by kind. */
   metrics?: { set(name: string, value: number, labels?: Record<string, string>): void };
 }
@@ -85,9 +97,12 @@ export interface TrackInput {
 }
 
 export interface Tracker {
-  /** Picks up every unfinished item persisted by an earlier run. */
+  /**
+   * Picks up every unfinished item persisted by an earlier run whose lease is
+   * free, then keeps adopting free ones (a dead process's) every scan.
+   */
   start(): Promise<void>;
-  /** Stops timers and waits for reads in flight; items stay persisted. */
+  /** Stops timers, waits for reads in flight and gives its leases up; items stay persisted. */
   stop(): Promise<void>;
   track(input: TrackInput): Promise<void>;
   /**
@@ -113,4 +128,6 @@ export const DEFAULT_TRACKING = {
   orderHorizonMs: 60 * 60_000,
   broadcastMarginMs: 5 * 60_000,
   cardGraceMs: 60_000,
+  leaseTtlMs: 15_000,
+  scanIntervalMs: 5_000,
 } as const;

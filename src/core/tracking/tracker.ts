@@ -3,29 +3,14 @@ import { createKeyedMutex } from "../store/keyed-mutex.js";
 import { ServiceError } from "../service/errors.js";
 import { isBroadcastFinished, isOrderFinished } from "../service/schemas.js";
 import { createAnnouncedMemory, type AnnouncedMemory } from "./announced-memory.js";
-import { backoffDelay, historyEntryOf, itemKey, trackedItemSchema, type TrackedItem, type TrackedRecord } from "./tracked-item.js";
-import type { HistoryEntry } from "../orders/order-history.js";
-import { DEFAULT_TRACKING, type Tracker, type TrackerChange, type TrackerDeps, type TrackInput } from "./tracker-types.js";
+import { peekForWebhook } from "./peek.js";
+import { backoffDelay, historyEntryOf, itemKey, newTrackedItem, trackedItemSchema, type TrackedItem, type TrackedRecord } from "./tracked-item.js";
+import { localDetails, withoutPendingCard, withStoredCard } from "./change-details.js";
+import { DEFAULT_SPREAD, spreadFirstReads } from "./first-reads.js";
+import { createItemLeases } from "./item-leases.js";
+import { DEFAULT_TRACKING, type Tracker, type TrackerDeps, type TrackInput } from "./tracker-types.js";
 
 export { DEFAULT_TRACKING, type Tracker, type TrackerChange, type TrackerDeps, type TrackerGiveUp, type TrackInput, type TrackedRecord } from "./tracker-types.js";
-
-/** The locally read parts of a broadcast's history entry, for its card. */
-function localDetails(entry: HistoryEntry | undefined): TrackerChange["local"] {
-  if (!entry) return undefined;
-  const { txKind, amountAtomic, amountSun, contractType, contractAddress } = entry;
-  return {
-    ...(txKind === undefined ? {} : { txKind }),
-    ...(amountAtomic === undefined ? {} : { amountAtomic }),
-    ...(amountSun === undefined ? {} : { amountSun }),
-    ...(contractType === undefined ? {} : { contractType }),
-    ...(contractAddress === undefined ? {} : { contractAddress }),
-  };
-}
-
-function withoutPendingCard(item: TrackedItem): TrackedItem {
-  const { pendingCard: _drawn, ...rest } = item;
-  return rest;
-}
 
 export function createTracker(deps: TrackerDeps): Tracker {
   const logger = deps.logger.child({ component: "tracker" });
@@ -36,10 +21,16 @@ export function createTracker(deps: TrackerDeps): Tracker {
   const cardGraceMs = deps.cardGraceMs ?? DEFAULT_TRACKING.cardGraceMs;
   const items = createRecordStore({ kv: deps.store.namespace("tracking"), schema: trackedItemSchema, version: 1, logger, name: "tracking" });
   const announced: AnnouncedMemory = createAnnouncedMemory(deps.store);
+  const held = createItemLeases(deps.leases, deps.leaseTtlMs ?? DEFAULT_TRACKING.leaseTtlMs);
+  const scanIntervalMs = deps.scanIntervalMs ?? DEFAULT_TRACKING.scanIntervalMs;
+  const spread = deps.firstReadSpread ?? DEFAULT_SPREAD;
   const mutex = createKeyedMutex();
-  /** Live items by key with their timer; the store is the truth across restarts. */
+  /** Items whose lease this process holds, with their timer; the store is the truth across processes and restarts. */
   const live = new Map<string, { item: TrackedItem; timer?: NodeJS.Timeout }>();
+  /** Held items not stored yet (a webhook's first sight): a missing stored copy does not mean "forgotten" for them. */
+  const unsaved = new Set<string>();
   const inFlight = new Set<Promise<void>>();
+  let scanTimer: NodeJS.Timeout | undefined;
   let stopped = false;
   /** Aborted by stop(): a shutdown does not wait for a slow service. */
   let reads = new AbortController();
@@ -74,12 +65,19 @@ export function createTracker(deps: TrackerDeps): Tracker {
     void p.finally(() => inFlight.delete(p));
   }
 
-  async function forget(key: string): Promise<void> {
+  /** Stops polling here (another process holds the item now, or it was forgotten elsewhere). */
+  function drop(key: string): void {
     const entry = live.get(key);
     if (entry?.timer) clearTimeout(entry.timer);
     live.delete(key);
-    await items.delete(key);
+    unsaved.delete(key);
     publishSize();
+  }
+
+  async function forget(key: string): Promise<void> {
+    drop(key);
+    await items.delete(key);
+    await held.release(key);
   }
 
   async function read(item: TrackedItem, apiKey: string): Promise<TrackedRecord> {
@@ -88,11 +86,24 @@ export function createTracker(deps: TrackerDeps): Tracker {
       : { kind: "broadcast", record: await deps.service.getBroadcast(apiKey, item.id, { signal: reads.signal }) };
   }
 
-  /** Announces `status` unless it already was; false when rendering failed. */
+  /**
+   * Announces `status` unless it already was; false when rendering failed or
+   * another process is announcing it right now (offered again either way).
+   */
   async function announce(item: TrackedItem, tracked: TrackedRecord, final: boolean, seenAtMs: number): Promise<boolean> {
+    const key = { chatId: item.chatId, kind: item.kind, id: item.id, status: tracked.record.status };
+    if (await announced.has(key)) return true;
+    const outcome = await held.announcing(`${itemKey(item.chatId, item.kind, item.id)}_${key.status}`, async () => {
+      // Whoever announced it between the look above and the claim released it marked first.
+      if (await announced.has(key)) return true;
+      return announceOnce(item, tracked, final, seenAtMs);
+    });
+    return outcome === true;
+  }
+
+  async function announceOnce(item: TrackedItem, tracked: TrackedRecord, final: boolean, seenAtMs: number): Promise<boolean> {
     const status = tracked.record.status;
     const key = { chatId: item.chatId, kind: item.kind, id: item.id, status };
-    if (await announced.has(key)) return true;
     const entry = await deps.history?.get(item.chatId, item.kind, item.id);
     const local = item.kind === "broadcast" ? localDetails(entry) : undefined;
     // The same time the history stamps right after (unless it already has one).
@@ -121,7 +132,15 @@ export function createTracker(deps: TrackerDeps): Tracker {
   async function poll(key: string): Promise<void> {
     const entry = live.get(key);
     if (!entry || stopped) return;
-    let item = entry.item;
+    // Renewed at every read; lost only when this process stalled past the lease and another took the item.
+    if (!(await held.hold(key))) {
+      drop(key);
+      return;
+    }
+    const stored = await items.get(key);
+    // Forgotten by another process (/unlink, a blocked chat there): its lease goes with it.
+    if (!stored && !unsaved.has(key)) return forget(key);
+    let item = withStoredCard(entry.item, stored);
     if (item.pendingCard) {
       // The bot is still drawing the first card; its report (or the grace's end) comes first.
       const waitMs = item.startedAtMs + cardGraceMs - now();
@@ -185,47 +204,79 @@ export function createTracker(deps: TrackerDeps): Tracker {
       logger.info({ chatId: item.chatId, id: item.id, status: item.status }, "tracking horizon reached");
       return giveUp(key, item);
     }
-    await items.set(key, item);
-    const delay = backoffDelay(item.attempt, backoff);
-    schedule(item, Math.min(delay, Math.max(0, item.deadlineMs - now())));
+    const delay = Math.min(backoffDelay(item.attempt, backoff), Math.max(0, item.deadlineMs - now()));
+    const due = { ...item, dueAtMs: now() + delay };
+    await items.set(key, due);
+    unsaved.delete(key);
+    schedule(due, delay);
   }
 
-  function newItem(input: TrackInput, origin: TrackedItem["origin"]): TrackedItem {
-    const at = now();
-    const deadlineMs =
-      input.kind === "order" ? at + orderHorizonMs : (input.txExpirationMs ?? at + 10 * 60_000) + marginMs;
-    return {
-      chatId: input.chatId,
-      kind: input.kind,
-      id: input.id,
-      startedAtMs: at,
-      deadlineMs,
-      attempt: 0,
-      origin,
-      ...(input.status === undefined ? {} : { status: input.status }),
-      ...(input.cardMessageId === undefined ? {} : { cardMessageId: input.cardMessageId, ...(input.status === undefined ? {} : { cardStatus: input.status }) }),
-      ...(input.locale === undefined ? {} : { locale: input.locale }),
-      ...(input.pendingCard && input.status === undefined ? { pendingCard: true } : {}),
-    };
+  /**
+   * Renews the leases of the items polled here, lets go of any another
+   * process took, and adopts every stored item whose lease is free (never
+   * held, or its holder died), spreading their first reads.
+   */
+  async function scan(): Promise<void> {
+    const adopted: [string, TrackedItem][] = [];
+    for await (const [key, item] of items.list()) {
+      if (stopped) return;
+      if (live.has(key)) {
+        if (!(await held.hold(key))) drop(key);
+      } else if (await held.hold(key)) {
+        adopted.push([key, item]);
+      }
+    }
+    // A card being drawn by a process that is gone will not be reported: such an item is due now.
+    // No read is due later than the backoff's cap, whatever a stored due time says.
+    const latest = now() + backoff.maxDelayMs;
+    const dueOf = (item: TrackedItem) => (item.pendingCard || item.dueAtMs === undefined ? undefined : Math.min(item.dueAtMs, latest));
+    const delays = spreadFirstReads(adopted.map(([key, item]) => ({ key, dueAtMs: dueOf(item) })), now(), spread);
+    for (const [key, item] of adopted) {
+      await mutex.run(key, () => {
+        if (!live.has(key)) schedule(withoutPendingCard(item), delays.get(key) ?? 0);
+        return Promise.resolve();
+      });
+    }
+    if (adopted.length > 0) logger.info({ adopted: adopted.length, items: live.size }, "tracked items picked up");
   }
+
+  function scanLater(): void {
+    if (stopped) return;
+    scanTimer = setTimeout(() => {
+      const p = scan().catch((error: unknown) => logger.error({ err: error }, "tracking scan failed; next one in a while"));
+      inFlight.add(p);
+      void p.finally(() => {
+        inFlight.delete(p);
+        scanLater();
+      });
+    }, scanIntervalMs);
+  }
+
+  const peek = (item: TrackedItem): Promise<void> => peekForWebhook(item, { getApiKey: deps.getApiKey, read, announce, history: deps.history, logger, now, cardGraceMs });
+
+  const newItem = (input: TrackInput, origin: TrackedItem["origin"]): TrackedItem => newTrackedItem(input, origin, now(), { orderHorizonMs, broadcastMarginMs: marginMs });
 
   return {
     async start() {
       stopped = false;
       if (reads.signal.aborted) reads = new AbortController();
-      for await (const [key, item] of items.list()) {
-        // A card being drawn by a process that is gone will not be reported: announce it now.
-        if (!live.has(key)) schedule(withoutPendingCard(item), 0);
-      }
+      await scan();
+      scanLater();
       logger.info({ items: live.size }, "tracker started");
     },
 
     async stop() {
       stopped = true;
       reads.abort();
+      clearTimeout(scanTimer);
       for (const entry of live.values()) if (entry.timer) clearTimeout(entry.timer);
+      const keys = [...live.keys()];
       live.clear();
+      unsaved.clear();
       await Promise.allSettled([...inFlight]);
+      // Handed over at once: another process (or this one restarted) need not wait for the leases to run out.
+      const released = await Promise.allSettled(keys.map((key) => held.release(key)));
+      for (const r of released) if (r.status === "rejected") logger.warn({ err: r.reason }, "giving a tracking lease up failed; it runs out by itself");
     },
 
     async track(input) {
@@ -253,8 +304,11 @@ export function createTracker(deps: TrackerDeps): Tracker {
             await announced.mark({ chatId: input.chatId, kind: input.kind, id: input.id, status: input.status });
           }
         }
+        const delay = item.pendingCard ? cardGraceMs : backoff.minDelayMs;
+        item = { ...item, dueAtMs: now() + delay };
         await items.set(key, item);
-        schedule(item, item.pendingCard ? cardGraceMs : backoff.minDelayMs);
+        // Polled here unless another live process holds it already (it reads the new card from the store).
+        if (live.has(key) || (await held.hold(key))) schedule(item, delay);
       });
     },
 
@@ -270,6 +324,8 @@ export function createTracker(deps: TrackerDeps): Tracker {
           ...withoutPendingCard(existing),
           ...(cardMessageId === undefined ? {} : { cardMessageId, cardStatus: status }),
           ...(firstSight ? { status } : {}),
+          // The first read waited for this card; it is due now for whoever holds the item.
+          ...(existing.pendingCard ? { dueAtMs: now() + backoff.minDelayMs } : {}),
         };
         await items.set(key, item);
         const entry = live.get(key);
@@ -284,7 +340,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
       await mutex.run(key, async () => {
         const existing = live.get(key)?.item ?? (await items.get(key));
         if (!existing?.pendingCard) return;
-        const item = withoutPendingCard(existing);
+        const item = { ...withoutPendingCard(existing), dueAtMs: now() };
         await items.set(key, item);
         if (live.has(key)) schedule(item, 0);
       });
@@ -292,12 +348,19 @@ export function createTracker(deps: TrackerDeps): Tracker {
 
     async hint({ chatId, kind, id }) {
       const key = itemKey(chatId, kind, id);
-      const known = live.has(key) || (await items.get(key)) !== undefined;
-      if (!known) {
-        const mine = await deps.history?.get(chatId, kind, id);
-        const item = newItem({ chatId, kind, id, ...(mine ? { status: mine.status } : {}) }, mine ? "bot" : "hint");
+      if (!live.has(key)) {
+        const stored = await items.get(key);
+        if (!(await held.hold(key))) {
+          if (stored) await peek(stored);
+          return;
+        }
+        const mine = stored ? undefined : await deps.history?.get(chatId, kind, id);
+        const item = stored ?? newItem({ chatId, kind, id, ...(mine ? { status: mine.status } : {}) }, mine ? "bot" : "hint");
         await mutex.run(key, () => {
-          if (!live.has(key)) live.set(key, { item });
+          if (!live.has(key)) {
+            live.set(key, { item });
+            if (!stored) unsaved.add(key);
+          }
           return Promise.resolve();
         });
       }

@@ -1,0 +1,39 @@
+import type { HistoryEntry } from "../orders/order-history.js";
+import type { TrackedItem } from "./tracked-item.js";
+import type { TrackerChange } from "./tracker-types.js";
+
+/** The locally read parts of a broadcast's history entry, for its card. */
+export function localDetails(entry: HistoryEntry | undefined): TrackerChange["local"] {
+  if (!entry) return undefined;
+  const { txKind, amountAtomic, amountSun, contractType, contractAddress } = entry;
+  return {
+    ...(txKind === undefined ? {} : { txKind }),
+    ...(amountAtomic === undefined ? {} : { amountAtomic }),
+    ...(amountSun === undefined ? {} : { amountSun }),
+    ...(contractType === undefined ? {} : { contractType }),
+    ...(contractAddress === undefined ? {} : { contractAddress }),
+  };
+}
+
+export function withoutPendingCard(item: TrackedItem): TrackedItem {
+  const { pendingCard: _drawn, ...rest } = item;
+  return rest;
+}
+
+/**
+ * The item a poll starts from: this process's own (status, backoff) with
+ * what other processes wrote to the stored copy since (a card drawn by a
+ * Refresh there, a new card, its language, the first card's report).
+ */
+export function withStoredCard(mine: TrackedItem, stored: TrackedItem | undefined): TrackedItem {
+  if (!stored) return mine;
+  const merged: TrackedItem = {
+    ...withoutPendingCard(mine),
+    origin: stored.origin,
+    ...(stored.cardMessageId === undefined ? {} : { cardMessageId: stored.cardMessageId }),
+    ...(stored.cardStatus === undefined ? {} : { cardStatus: stored.cardStatus }),
+    ...(stored.locale === undefined ? {} : { locale: stored.locale }),
+    ...(mine.status === undefined && stored.status !== undefined ? { status: stored.status } : {}),
+  };
+  return mine.pendingCard && stored.pendingCard ? { ...merged, pendingCard: true } : merged;
+}

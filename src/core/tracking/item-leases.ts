@@ -1,0 +1,39 @@
+import type { Leases } from "../store/lease.js";
+
+/**
+ * The tracker's claims on the shared store. Each tracked item is polled by
+ * the one process holding its lease (renewed while it polls, so a dead
+ * holder's items are free again after `ttlMs`); announcing a status takes a
+ * short claim of its own, so two processes that see the same change at once
+ * (a poll here, a webhook's re-read there) announce it once.
+ */
+export interface ItemLeases {
+  /** Takes or renews the item's lease: false while another live process holds it. */
+  hold(itemKey: string): Promise<boolean>;
+  release(itemKey: string): Promise<void>;
+  /** Runs `fn` unless another process is announcing the same status right now ("busy"). */
+  announcing<T>(announceKey: string, fn: () => Promise<T>): Promise<T | "busy">;
+}
+
+/** Longer than any announcement (an enqueue and a history write); a crashed announcer's claim ends then. */
+const ANNOUNCE_CLAIM_MS = 60_000;
+
+/** One process alone: it holds every item (the single-process default, and the tracker's own tests). */
+const soleOwner: Leases = { claim: () => Promise.resolve(true), release: () => Promise.resolve() };
+
+export function createItemLeases(leases: Leases | undefined, ttlMs: number): ItemLeases {
+  const shared = leases ?? soleOwner;
+  return {
+    hold: (itemKey) => shared.claim(`tracking:${itemKey}`, ttlMs),
+    release: (itemKey) => shared.release(`tracking:${itemKey}`),
+    async announcing(announceKey, fn) {
+      const claimKey = `tracking-announce:${announceKey}`;
+      if (!(await shared.claim(claimKey, ANNOUNCE_CLAIM_MS))) return "busy";
+      try {
+        return await fn();
+      } finally {
+        await shared.release(claimKey);
+      }
+    },
+  };
+}
