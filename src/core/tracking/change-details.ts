@@ -37,3 +37,19 @@ export function withStoredCard(mine: TrackedItem, stored: TrackedItem | undefine
   };
   return mine.pendingCard && stored.pendingCard ? { ...merged, pendingCard: true } : merged;
 }
+
+/**
+ * What `settle` writes over the stored item: this process's read, except the
+ * card when another process drew a newer one since (its message id differs),
+ * so its next status goes to the card the chat sees last.
+ */
+export function withNewerCard(mine: TrackedItem, stored: TrackedItem | undefined): TrackedItem {
+  if (stored?.cardMessageId === undefined || stored.cardMessageId === mine.cardMessageId) return mine;
+  const { cardStatus: _old, ...rest } = mine;
+  return {
+    ...rest,
+    cardMessageId: stored.cardMessageId,
+    ...(stored.cardStatus === undefined ? {} : { cardStatus: stored.cardStatus }),
+    ...(stored.locale === undefined ? {} : { locale: stored.locale }),
+  };
+}

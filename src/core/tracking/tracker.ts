@@ -5,7 +5,7 @@ import { isBroadcastFinished, isOrderFinished } from "../service/schemas.js";
 import { createAnnouncedMemory, type AnnouncedMemory } from "./announced-memory.js";
 import { peekForWebhook } from "./peek.js";
 import { backoffDelay, historyEntryOf, itemKey, newTrackedItem, trackedItemSchema, type TrackedItem, type TrackedRecord } from "./tracked-item.js";
-import { localDetails, withoutPendingCard, withStoredCard } from "./change-details.js";
+import { localDetails, withNewerCard, withoutPendingCard, withStoredCard } from "./change-details.js";
 import { DEFAULT_SPREAD, spreadFirstReads } from "./first-reads.js";
 import { createItemLeases } from "./item-leases.js";
 import { DEFAULT_TRACKING, type Tracker, type TrackerDeps, type TrackInput } from "./tracker-types.js";
@@ -205,9 +205,11 @@ export function createTracker(deps: TrackerDeps): Tracker {
       return giveUp(key, item);
     }
     const delay = Math.min(backoffDelay(item.attempt, backoff), Math.max(0, item.deadlineMs - now()));
-    const due = { ...item, dueAtMs: now() + delay };
-    await items.set(key, due);
+    const wanted = { ...item, dueAtMs: now() + delay };
+    // Atomic against the other processes: a forget there while this read ran stays a forget, and a card they drew meanwhile is kept.
+    const due = await items.update(key, (stored) => (stored || unsaved.has(key) ? withNewerCard(wanted, stored) : undefined));
     unsaved.delete(key);
+    if (!due) return forget(key);
     schedule(due, delay);
   }
 
