@@ -7,11 +7,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../../../src/core/store/open-store.js";
 import { createPgPool, leaseTableOf } from "../../../src/core/store/postgres-store.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
 import { createUpdateInbox, type UpdateInbox, type UpdateInboxDeps } from "../../../src/core/telegram-updates/update-inbox.js";
+import { claimRedisDb, type StoreTarget } from "../../app-harness.js";
 import { captureLogger, runId } from "../store/helpers.js";
 
 interface Update {
@@ -26,13 +27,6 @@ const pgTable = `updates_${runId()}`;
 const pgUrl = process.env["TEST_POSTGRES_URL"] || undefined;
 const redisUrl = process.env["TEST_REDIS_URL"] || undefined;
 
-/** A database of its own on a shared Redis: the sweeps read every stored update. */
-function redisDb(base: string): string {
-  const parsed = new URL(base);
-  parsed.pathname = "/11";
-  return parsed.toString();
-}
-
 function withTable(base: string, table: string): string {
   const parsed = new URL(base);
   parsed.searchParams.set("table", table);
@@ -41,7 +35,8 @@ function withTable(base: string, table: string): string {
 
 const targets = [
   { label: "SQLite", url: `sqlite://${join(dir, "bot.sqlite")}` as string | undefined, cleanup: undefined as (() => Promise<void>) | undefined },
-  { label: "Redis", url: redisUrl === undefined ? undefined : redisDb(redisUrl), cleanup: undefined },
+  // A database of its own on a shared Redis (claimed in beforeAll): the sweeps read every stored update.
+  { label: "Redis", url: redisUrl, cleanup: undefined },
   {
     label: "Postgres",
     url: pgUrl === undefined ? undefined : withTable(pgUrl, pgTable),
@@ -78,14 +73,22 @@ for (const target of targets) {
   describe.skipIf(target.url === undefined)(`the webhook update inbox on ${target.label}`, () => {
     const opened: StoreBackend[] = [];
     const inboxes: UpdateInbox<Update>[] = [];
+    let url = target.url!;
+    let redisDb: StoreTarget | undefined;
+    beforeAll(async () => {
+      if (target.label !== "Redis") return;
+      redisDb = await claimRedisDb(target.url!);
+      url = redisDb.url;
+    });
     afterAll(async () => {
       for (const inbox of inboxes) await inbox.stop();
       for (const s of opened) await s.close();
       await target.cleanup?.();
+      await redisDb?.cleanup();
     });
 
     async function processOn(owner: string, tuning: Pick<UpdateInboxDeps, "runLeaseMs" | "sweepIntervalMs"> = {}): Promise<UpdateInbox<Update>> {
-      const store = await openStore(target.url!, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
       opened.push(store);
       const inbox = createUpdateInbox<Update>({ store, owner, logger: captureLogger().logger, ...tuning });
       inboxes.push(inbox);
@@ -129,6 +132,7 @@ for (const target of targets) {
         for (const u of batch) await survivor.done(u);
       }
       expect(taken).toEqual(ids);
+      await survivor.stop();
     });
 
     it("gives its claims up when stopped, so the next start handles what was left at once", async () => {
@@ -145,7 +149,7 @@ for (const target of targets) {
     });
 
     it("forgets the update_id when the update could not be stored, so Telegram's redelivery is taken", async () => {
-      const store = await openStore(target.url!, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
       opened.push(store);
       let failWrites = true;
       const flaky: UpdateInboxDeps["store"] = {
