@@ -8,7 +8,7 @@ import type { WebhookInbox } from "../core/webhooks/types.js";
 import { createHttpServer, type HttpServer } from "../server/index.js";
 import { apiSignal, type TelegramLink } from "../telegram-link.js";
 import { runStopSteps } from "./shutdown.js";
-import { createWebhookUpdates, type WebhookUpdatesDeps } from "./webhook-updates.js";
+import { createWebhookUpdates } from "./webhook-updates.js";
 
 /** Update types the bot handles; anything else is not even fetched. */
 export const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "inline_query", "my_chat_member"] as const;
@@ -23,8 +23,6 @@ export interface IntakeDeps {
   inbox: Pick<WebhookInbox, "accept">;
   /** This process, as its leases know it: the claim on a webhook update being handled. */
   owner: string;
-  /** Faster takeover of stored webhook updates (tests). */
-  webhookTuning?: WebhookUpdatesDeps<BotContext>["tuning"];
   /** A known bot: no getMe at start (tests). */
   botInfo?: CreateBotOptions["botInfo"];
   /** Polling refused for good (401 revoked token, 409 another instance). */
@@ -53,7 +51,15 @@ export function createIntake(deps: IntakeDeps): Intake {
   const bot = createBot(botDeps, { ...(deps.botInfo ? { botInfo: deps.botInfo } : {}), innerTransformers: [telegram.transformer] });
   const webhookUpdates =
     config.botMode === "webhook"
-      ? createWebhookUpdates({ bot, store: botDeps.store, owner: deps.owner, logger, metrics: botDeps.metrics, ...(deps.webhookTuning ? { tuning: deps.webhookTuning } : {}) })
+      ? createWebhookUpdates({
+          bot,
+          store: botDeps.store,
+          owner: deps.owner,
+          logger,
+          metrics: botDeps.metrics,
+          // Stored updates are looked at a few times per lease, at most every 10 s: a dead process's move within lease + 10 s.
+          tuning: { runLeaseMs: config.webhookUpdateLeaseMs, sweepIntervalMs: Math.min(10_000, Math.max(50, Math.floor(config.webhookUpdateLeaseMs / 3))) },
+        })
       : undefined;
   const server = createHttpServer({
     config,
