@@ -101,10 +101,14 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
 
   async function sweep(): Promise<void> {
     const stored: U[] = [];
-    for await (const [, value] of pending.entries()) {
+    for await (const [key, value] of pending.entries()) {
       // Stored by `accept` from a U: read back as one.
       const update = readStored(value) as U | undefined;
-      if (update !== undefined && !held.has(update.update_id)) stored.push(update);
+      if (update === undefined) {
+        // Nothing to hand to the bot, ever: keeping it would only be read again at every sweep.
+        log.warn({ key }, "unreadable stored update discarded");
+        await pending.delete(key);
+      } else if (!held.has(update.update_id)) stored.push(update);
     }
     // Oldest first: a chat's updates keep their order as far as they can.
     stored.sort((a, b) => a.update_id - b.update_id);
@@ -154,9 +158,10 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
       const id = update.update_id;
       try {
         await pending.delete(keyOf(id));
-        await store.releaseLease(runKey(id), owner);
       } finally {
+        // Released even when the delete failed: the copy left behind is then taken by a sweep again.
         held.delete(id);
+        await store.releaseLease(runKey(id), owner);
       }
     },
     async start() {

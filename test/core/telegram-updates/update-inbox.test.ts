@@ -148,6 +148,17 @@ for (const target of targets) {
       for (const u of batch) await restarted.done(u);
     });
 
+    it("discards a stored entry that is not an update instead of reading it at every sweep", async () => {
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      opened.push(store);
+      const junkKey = `junk-${runId()}`;
+      await store.namespace("telegram-updates").set(junkKey, { update: { update_id: "not a number" } });
+      const inbox = await processOn(`sweeper-${runId()}`, { runLeaseMs: 600_000 });
+      await inbox.start();
+      expect(await store.namespace("telegram-updates").get(junkKey)).toBeUndefined();
+      await inbox.stop();
+    });
+
     it("forgets the update_id when the update could not be stored, so Telegram's redelivery is taken", async () => {
       const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
       opened.push(store);
