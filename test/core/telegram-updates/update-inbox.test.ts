@@ -63,6 +63,17 @@ async function nextBatch(inbox: UpdateInbox<Update>, timeoutMs = 10_000): Promis
   }
 }
 
+/** The ids among `ids` the inbox supplies, in the order it supplies them, each marked done. */
+async function takeAll(inbox: UpdateInbox<Update>, ids: readonly number[]): Promise<number[]> {
+  const taken: number[] = [];
+  while (taken.length < ids.length) {
+    const batch = await nextBatch(inbox);
+    taken.push(...batch.filter((u) => ids.includes(u.update_id)).map((u) => u.update_id));
+    for (const u of batch) await inbox.done(u);
+  }
+  return taken;
+}
+
 /** Update ids unique to this run: a shared server keeps the seen marks of earlier runs for a day. */
 let nextId = Math.floor(Date.now() / 1000) * 1000;
 const freshIds = (n: number) => Array.from({ length: n }, () => (nextId += 1));
@@ -118,34 +129,34 @@ for (const target of targets) {
       expect(await b.accept({ update_id: id })).toBe("duplicate");
     });
 
-    it("hands the updates a dead process accepted to another one once their leases run out, oldest first", async () => {
+    it("hands the updates a dead process accepted to another one once their leases run out", async () => {
       // Never started and never stopped: it accepts, then dies without renewing or releasing anything.
       const dead = await processOn(`dead-${runId()}`, { runLeaseMs: 400 });
       const ids = freshIds(3);
-      for (const id of [...ids].reverse()) expect(await dead.accept({ update_id: id })).toBe("accepted");
+      for (const id of ids) expect(await dead.accept({ update_id: id })).toBe("accepted");
       const survivor = await processOn(`survivor-${runId()}`, { runLeaseMs: 400, sweepIntervalMs: 50 });
-      await survivor.start();
-      const taken: number[] = [];
-      while (taken.length < ids.length) {
-        const batch = await nextBatch(survivor);
-        taken.push(...batch.filter((u) => ids.includes(u.update_id)).map((u) => u.update_id));
-        for (const u of batch) await survivor.done(u);
+      try {
+        await survivor.start();
+        // The leases run out in the order they were taken: oldest first however the sweeps fall.
+        expect(await takeAll(survivor, ids)).toEqual(ids);
+      } finally {
+        await survivor.stop();
       }
-      expect(taken).toEqual(ids);
-      await survivor.stop();
     });
 
-    it("gives its claims up when stopped, so the next start handles what was left at once", async () => {
+    it("gives its claims up when stopped, so the next start handles what was left at once, oldest first", async () => {
       const first = await processOn(`first-${runId()}`, { runLeaseMs: 600_000 });
       await first.start();
-      const [id] = freshIds(1) as [number];
-      expect(await first.accept({ update_id: id })).toBe("accepted");
+      const ids = freshIds(3);
+      for (const id of [...ids].reverse()) expect(await first.accept({ update_id: id })).toBe("accepted");
       await first.stop();
       const restarted = await processOn(`restarted-${runId()}`, { runLeaseMs: 600_000 });
-      await restarted.start();
-      const batch = await nextBatch(restarted);
-      expect(batch.map((u) => u.update_id)).toContain(id);
-      for (const u of batch) await restarted.done(u);
+      try {
+        await restarted.start();
+        expect(await takeAll(restarted, ids)).toEqual(ids);
+      } finally {
+        await restarted.stop();
+      }
     });
 
     it("discards a stored entry that is not an update instead of reading it at every sweep", async () => {
