@@ -84,7 +84,8 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
   const pushApi = new Api(config.botToken, { apiRoot: config.telegramApiRoot, timeoutSeconds: TELEGRAM_CALL_TIMEOUT_SECONDS });
   pushApi.config.use(telegram.transformer);
   // One owner id per process: a plan, a chat's balance or a reminder is served by whichever process holds its lease.
-  const leases = createLeases({ store, owner: `${process.pid}-${randomBytes(6).toString("hex")}` });
+  const owner = `${process.pid}-${randomBytes(6).toString("hex")}`;
+  const leases = createLeases({ store, owner });
   const claim = (key: string, ttlMs: number) => leases.claim(key, ttlMs);
   // The plans are built after the flows they use; what the limits and the balance watch ask of them is bound then.
   let plans: KeepPlans | undefined = undefined;
@@ -160,7 +161,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
   const { keep } = createAutopilot({ config, storage, leases, service, pricing, flows, spend: flows.limits, push: delivery.push, i18n, links, logger });
   plans = keep;
   const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats: balance.chats, i18n, flows, alerts: balance.alerts, keep, reminders: delivery.reminders };
-  const intake = createIntake({ config, logger, bot: deps, telegram, inbox: delivery.inbox, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal) });
+  const intake = createIntake({ config, logger, bot: deps, telegram, inbox: delivery.inbox, owner, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal) });
 
   let stopping: Promise<void> | undefined;
   // Ends a start() still waiting for Telegram when stop() is called.

@@ -57,6 +57,7 @@ const envSchema = z.object({
   DEFAULT_LOCALE: z.enum(SUPPORTED_LOCALES).default("en"),
   BOT_MODE: z.enum(BOT_MODES).default("polling"),
   TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/).optional(),
+  WEBHOOK_UPDATE_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{16,256}$/, { message: "must be 16 to 256 printable characters (e.g. `openssl rand -hex 32`)" })
@@ -103,6 +104,8 @@ export type Config = {
   defaultLocale: SupportedLocale;
   botMode: BotMode;
   telegramWebhookSecret: string | undefined;
+  /** BOT_MODE=webhook: an update being handled is claimed this long (renewed meanwhile); a dead process's updates move after it. */
+  webhookUpdateLeaseMs: number;
   /** When set, /metrics answers only `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
   /** When set, /metrics is served on its own listener (METRICS_HOST:METRICS_PORT) and not on HTTP_PORT. */
@@ -227,6 +230,7 @@ export function parseConfig(env: Env): Config {
     defaultLocale: e.DEFAULT_LOCALE,
     botMode: e.BOT_MODE,
     telegramWebhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+    webhookUpdateLeaseMs: e.WEBHOOK_UPDATE_LEASE_MS,
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,

@@ -2,6 +2,8 @@
  * BOT_MODE=webhook through the real app (createApp from a parsed Config):
  * the secret is registered with setWebhook, and /telegram takes updates only
  * with it. A forged `/link <attacker key>` must not link anybody's chat.
+ * Telegram is answered once the update is stored, before a slow service call
+ * ends, and a redelivered update is answered and dropped.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -42,7 +44,8 @@ beforeAll(async () => {
     TELEGRAM_WEBHOOK_SECRET: SECRET,
   };
   const logger = createLogger({ level: "info", destination: { write: (line: string) => void levels.push((JSON.parse(line) as { level: number }).level) } });
-  app = await createApp({ config: parseConfig(env), logger });
+  // One slow call must be able to take 12 s (longer than grammY's 10 s webhook timeout) and still succeed.
+  app = await createApp({ config: parseConfig(env), logger, overrides: { serviceAttemptTimeoutMs: 30_000, serviceTotalTimeoutMs: 40_000 } });
   await app.start();
 });
 
@@ -53,13 +56,18 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function postUpdate(update: object, secret?: string) {
+async function post(update: object, secret?: string) {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (secret !== undefined) headers["x-telegram-bot-api-secret-token"] = secret;
   const res = await request(`http://127.0.0.1:${app!.httpPort}/telegram`, { method: "POST", headers, body: JSON.stringify(update) });
-  await res.body.dump();
-  return res.statusCode;
+  return { status: res.statusCode, body: await res.body.text() };
 }
+
+async function postUpdate(update: object, secret?: string) {
+  return (await post(update, secret)).status;
+}
+
+const systemReads = () => sim.requests.filter((r) => r.method === "GET" && r.path === "/v1/public/system").length;
 
 describe("BOT_MODE=webhook", () => {
   it("will not start without TELEGRAM_WEBHOOK_SECRET", () => {
@@ -92,4 +100,30 @@ describe("BOT_MODE=webhook", () => {
     expect((await reply).text).toContain(`User${VICTIM + 1}`);
     expect(levels.filter((l) => l >= 50)).toEqual([]);
   });
+
+  it("answers Telegram before a 12 s service call ends, and replies once although the update is delivered twice", async () => {
+    const chat = VICTIM + 2;
+    tg.addChat(chat);
+    const readsBefore = systemReads();
+    sim.faults.inject({ method: "GET", path: "/v1/public/system", kind: "delay", ms: 12_000, times: 1 });
+
+    const update = tg.text(chat, "/system");
+    const first = await post(update, SECRET);
+    // Telegram's redelivery of the same update while the first is still being handled.
+    const again = await post(update, SECRET);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(JSON.parse(first.body)).toMatchObject({ result: "accepted" });
+    expect(JSON.parse(again.body)).toMatchObject({ result: "duplicate" });
+    // Both answers came while the service was still holding the one call: it has not completed yet.
+    expect(systemReads()).toBe(readsBefore);
+    expect(tg.botMessages(chat)).toEqual([]);
+
+    const reply = await tg.waitForBotMessage(chat, 40_000, (m) => m.text.startsWith("Service status"));
+    expect(reply.text).toContain("Energy pools");
+    // A third delivery after the handling: still the same update, still dropped.
+    expect(JSON.parse((await post(update, SECRET)).body)).toMatchObject({ result: "duplicate" });
+    expect(systemReads()).toBe(readsBefore + 1);
+    expect(tg.botMessages(chat)).toHaveLength(1);
+    expect(levels.filter((l) => l >= 50)).toEqual([]);
+  }, 90_000);
 });

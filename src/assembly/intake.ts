@@ -8,6 +8,7 @@ import type { WebhookInbox } from "../core/webhooks/types.js";
 import { createHttpServer, type HttpServer } from "../server/index.js";
 import { apiSignal, type TelegramLink } from "../telegram-link.js";
 import { runStopSteps } from "./shutdown.js";
+import { createWebhookUpdates } from "./webhook-updates.js";
 
 /** Update types the bot handles; anything else is not even fetched. */
 export const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "inline_query", "my_chat_member"] as const;
@@ -20,6 +21,8 @@ export interface IntakeDeps {
   telegram: TelegramLink;
   /** Where /hooks/<routeId> puts the service's webhooks. */
   inbox: Pick<WebhookInbox, "accept">;
+  /** This process, as its leases know it: the claim on a webhook update being handled. */
+  owner: string;
   /** A known bot: no getMe at start (tests). */
   botInfo?: CreateBotOptions["botInfo"];
   /** Polling refused for good (401 revoked token, 409 another instance). */
@@ -46,6 +49,18 @@ export function createIntake(deps: IntakeDeps): Intake {
   const { config, logger, telegram } = deps;
   const botDeps = deps.bot;
   const bot = createBot(botDeps, { ...(deps.botInfo ? { botInfo: deps.botInfo } : {}), innerTransformers: [telegram.transformer] });
+  const webhookUpdates =
+    config.botMode === "webhook"
+      ? createWebhookUpdates({
+          bot,
+          store: botDeps.store,
+          owner: deps.owner,
+          logger,
+          metrics: botDeps.metrics,
+          // Stored updates are looked at a few times per lease, at most every 10 s: a dead process's move within lease + 10 s.
+          tuning: { runLeaseMs: config.webhookUpdateLeaseMs, sweepIntervalMs: Math.min(10_000, Math.max(50, Math.floor(config.webhookUpdateLeaseMs / 3))) },
+        })
+      : undefined;
   const server = createHttpServer({
     config,
     logger,
@@ -55,7 +70,7 @@ export function createIntake(deps: IntakeDeps): Intake {
     telegramState: () => telegram.state(),
     chats: botDeps.chats,
     inbox: deps.inbox,
-    bot: config.botMode === "webhook" ? bot : undefined,
+    telegramUpdates: webhookUpdates?.inbox,
     telegramSecretToken: config.telegramWebhookSecret,
   });
   let runner: RunnerHandle | undefined;
@@ -82,7 +97,9 @@ export function createIntake(deps: IntakeDeps): Intake {
         // The command menu is a convenience; the bot works without it.
         logger.warn({ err: error }, "setMyCommands failed");
       }
-      if (config.botMode === "webhook") {
+      if (webhookUpdates) {
+        // Updates stored before a crash (or left by a dead replica) first, then whatever /telegram accepts.
+        await webhookUpdates.start();
         await bot.api.setWebhook(
           `${String(config.publicUrl)}/telegram`,
           {
@@ -106,6 +123,8 @@ export function createIntake(deps: IntakeDeps): Intake {
       runStopSteps(logger, [
         ["runner", async () => (runner?.isRunning() ? stopRunner(runner) : undefined)],
         ["http", () => server.stop()],
+        // After /telegram stopped taking updates: those in flight finish, the rest stay stored for the next start.
+        ["webhook-updates", async () => webhookUpdates?.stop()],
       ]),
   };
 }

@@ -1,7 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { webhookCallback, type Bot, type Context as GrammyContext } from "grammy";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -12,11 +11,13 @@ import { routeIdForLog } from "../core/chats/route-id.js";
 import type { Metrics } from "../core/metrics.js";
 import type { ServiceClient } from "../core/service/client.js";
 import type { StoreBackend } from "../core/store/types.js";
+import type { UpdateAcceptResult, UpdateLike } from "../core/telegram-updates/update-inbox.js";
 import type { WebhookInbox } from "../core/webhooks/types.js";
 import { createHealthCheck } from "./health.js";
 import { createHooksHandler } from "./hooks-route.js";
 import { createMetricsHandler } from "./metrics-route.js";
 import type { HooksRateLimits } from "./rate-limit.js";
+import { createTelegramHandler } from "./telegram-route.js";
 
 export const MAX_BODY_BYTES = 1_048_576;
 
@@ -36,7 +37,7 @@ export const DEFAULT_HTTP_LIMITS: HttpServerLimits = {
   keepAliveTimeoutMs: 5_000,
 };
 
-export interface HttpServerDeps<C extends GrammyContext = GrammyContext> {
+export interface HttpServerDeps {
   config: Pick<Config, "httpPort" | "httpHost" | "serviceHeaderPrefix"> &
     Partial<Pick<Config, "metricsToken" | "metricsPort" | "metricsHost">>;
   logger: Logger;
@@ -47,8 +48,8 @@ export interface HttpServerDeps<C extends GrammyContext = GrammyContext> {
   telegramState?: () => "ok" | "down" | "unknown";
   chats: Pick<ChatRepository, "findChatByRouteId" | "getWebhookSecret">;
   inbox: Pick<WebhookInbox, "accept">;
-  /** BOT_MODE=webhook: Telegram posts updates to /telegram. */
-  bot?: Bot<C> | undefined;
+  /** BOT_MODE=webhook: Telegram posts updates to /telegram; they are stored here and handled in the background. */
+  telegramUpdates?: { accept(update: UpdateLike): Promise<UpdateAcceptResult> } | undefined;
   telegramSecretToken?: string | undefined;
   limits?: Partial<HttpServerLimits>;
   hooksRateLimits?: HooksRateLimits;
@@ -81,8 +82,8 @@ function isClientAbort(error: unknown): boolean {
   );
 }
 
-export function createHttpServer<C extends GrammyContext = GrammyContext>(deps: HttpServerDeps<C>): HttpServer {
-  if (deps.bot && !deps.telegramSecretToken) {
+export function createHttpServer(deps: HttpServerDeps): HttpServer {
+  if (deps.telegramUpdates && !deps.telegramSecretToken) {
     // Without a secret, anyone who reaches /telegram can post updates as any chat.
     throw new Error("createHttpServer: a bot on /telegram needs telegramSecretToken");
   }
@@ -136,8 +137,8 @@ export function createHttpServer<C extends GrammyContext = GrammyContext>(deps: 
   // With a listener of its own (an internal interface), /metrics is not served on the public port.
   if (metricsPort === undefined) app.get("/metrics", metricsHandler);
 
-  if (deps.bot && deps.telegramSecretToken) {
-    app.post("/telegram", tooLarge, webhookCallback(deps.bot, "hono", { secretToken: deps.telegramSecretToken }));
+  if (deps.telegramUpdates && deps.telegramSecretToken) {
+    app.post("/telegram", tooLarge, createTelegramHandler({ secretToken: deps.telegramSecretToken, updates: deps.telegramUpdates, logger: log }));
   }
 
   app.notFound((c) => c.json({ error: "not found" }, 404));

@@ -1,5 +1,4 @@
 import { connect } from "node:net";
-import { Bot } from "grammy";
 import { request } from "undici";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChatRepository } from "../../src/core/chats/chat-repository.js";
@@ -58,7 +57,7 @@ describe("HTTP server hardening", () => {
   }
 
   it("refuses to serve /telegram without a secret token", () => {
-    const bot = new Bot("123:abc", { botInfo: { id: 1, is_bot: true, first_name: "b", username: "b" } as never });
+    const telegramUpdates = { accept: () => Promise.resolve("accepted" as const) };
     expect(() =>
       createHttpServer({
         config: { httpPort: 0, httpHost: "127.0.0.1", serviceHeaderPrefix: PREFIX },
@@ -68,7 +67,7 @@ describe("HTTP server hardening", () => {
         service,
         chats: twoChats,
         inbox: { accept: () => Promise.resolve("accepted" as const) },
-        bot,
+        telegramUpdates,
       }),
     ).toThrow(/telegramSecretToken/);
   });

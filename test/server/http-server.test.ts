@@ -1,13 +1,12 @@
 import { once } from "node:events";
 import { connect } from "node:net";
-import { Bot } from "grammy";
 import { request } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChatRepository } from "../../src/core/chats/chat-repository.js";
 import { createMetrics } from "../../src/core/metrics.js";
 import type { ServiceClient } from "../../src/core/service/client.js";
 import { createHttpServer, type HttpServer } from "../../src/server/index.js";
-import { startFakeTelegram, type FakeTelegram } from "../../testkit/fake-telegram/fake-telegram.js";
+import type { UpdateAcceptResult, UpdateLike } from "../../src/core/telegram-updates/update-inbox.js";
 import { logger, PREFIX } from "./harness.js";
 
 type Chats = Pick<ChatRepository, "findChatByRouteId" | "getWebhookSecret">;
@@ -21,7 +20,7 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
   });
 
   async function start(
-    options: { storeUp?: boolean; serviceUp?: boolean; bot?: Bot; secretToken?: string; headersTimeoutMs?: number; chats?: Chats; telegramState?: () => "ok" | "down" | "unknown" } = {},
+    options: { storeUp?: boolean; serviceUp?: boolean; telegramUpdates?: { accept(update: UpdateLike): Promise<UpdateAcceptResult> }; secretToken?: string; headersTimeoutMs?: number; chats?: Chats; telegramState?: () => "ok" | "down" | "unknown" } = {},
   ) {
     let systemCalls = 0;
     const service = {
@@ -39,7 +38,7 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
       service,
       chats: options.chats ?? noChats,
       inbox: noInbox,
-      bot: options.bot,
+      telegramUpdates: options.telegramUpdates,
       telegramSecretToken: options.secretToken,
       ...(options.telegramState ? { telegramState: options.telegramState } : {}),
       ...(options.headersTimeoutMs ? { limits: { headersTimeoutMs: options.headersTimeoutMs, requestTimeoutMs: options.headersTimeoutMs * 2 } } : {}),
@@ -168,30 +167,51 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
     expect((await get(`${s.base}/nope`)).status).toBe(404);
   });
 
-  describe("with a bot in webhook mode", () => {
-    let tg: FakeTelegram;
+  describe("/telegram in webhook mode", () => {
+    async function withUpdates(accept: (update: UpdateLike) => Promise<UpdateAcceptResult>) {
+      const s = await start({ telegramUpdates: { accept }, secretToken: "tg-secret_1" });
+      return async (token: string | undefined, body: string) => {
+        const headers: Record<string, string> = { "content-type": "application/json" };
+        if (token !== undefined) headers["x-telegram-bot-api-secret-token"] = token;
+        const res = await request(`${s.base}/telegram`, { method: "POST", headers, body });
+        await res.body.dump();
+        return res.statusCode;
+      };
+    }
 
-    it("passes updates with the right secret token to the bot and refuses others", async () => {
-      tg = await startFakeTelegram();
-      cleanups.push(() => tg.close());
-      const bot = new Bot(tg.token, { botInfo: tg.botInfo, client: { apiRoot: tg.apiRoot } });
-      bot.command("ping", (ctx) => ctx.reply("pong"));
-      const s = await start({ bot, secretToken: "tg-secret_1" });
-      const update = tg.text(77, "/ping");
-      const post = (token: string) =>
-        request(`${s.base}/telegram`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": token },
-          body: JSON.stringify(update),
-        });
-      const refused = await post("wrong");
-      await refused.body.dump();
-      expect(refused.statusCode).toBe(401);
-      expect(tg.botMessages(77)).toEqual([]);
-      const ok = await post("tg-secret_1");
-      await ok.body.dump();
-      expect(ok.statusCode).toBe(200);
-      expect(tg.botMessages(77).map((m) => m.text)).toEqual(["pong"]);
+    it("hands an update with the right secret token on and refuses others before reading them", async () => {
+      const accepted: UpdateLike[] = [];
+      const post = await withUpdates((update) => {
+        accepted.push(update);
+        return Promise.resolve("accepted");
+      });
+      const update = JSON.stringify({ update_id: 41, message: { text: "/ping" } });
+      expect(await post(undefined, update)).toBe(401);
+      expect(await post("wrong", update)).toBe(401);
+      expect(await post("tg-secret_", update)).toBe(401);
+      expect(accepted).toEqual([]);
+      expect(await post("tg-secret_1", update)).toBe(200);
+      expect(accepted).toEqual([{ update_id: 41, message: { text: "/ping" } }]);
+    });
+
+    it("answers a redelivered update 200, so Telegram stops delivering it", async () => {
+      const post = await withUpdates(() => Promise.resolve("duplicate"));
+      expect(await post("tg-secret_1", JSON.stringify({ update_id: 41 }))).toBe(200);
+    });
+
+    it.each([["not json"], ["[]"], ["{}"], ['{"update_id":"41"}'], ['{"update_id":-1}'], ['{"update_id":1.5}']])("refuses %s as an update with 400", async (body) => {
+      const accepted: UpdateLike[] = [];
+      const post = await withUpdates((update) => {
+        accepted.push(update);
+        return Promise.resolve("accepted");
+      });
+      expect(await post("tg-secret_1", body)).toBe(400);
+      expect(accepted).toEqual([]);
+    });
+
+    it("answers 500 when the update cannot be stored, so Telegram delivers it again", async () => {
+      const post = await withUpdates(() => Promise.reject(new Error("store down")));
+      expect(await post("tg-secret_1", JSON.stringify({ update_id: 41 }))).toBe(500);
     });
   });
 });

@@ -67,7 +67,9 @@ export async function purgeExpiredPostgres(pool: PgPool, table: string, now = Da
     `DELETE FROM public.${table} WHERE value ~ $1 AND substring(value from $1)::bigint <= $2`,
     [pattern, now],
   );
-  return result.rowCount ?? 0;
+  // Expired claims are free anyway; without this, one-off keys (a webhook update's seen mark) pile up.
+  const leases = await pool.query(`DELETE FROM public.${leaseTableOf(table)} WHERE expires_at <= $1`, [now]);
+  return (result.rowCount ?? 0) + (leases.rowCount ?? 0);
 }
 
 /** The leases of a store table live in `<table>_leases`; created with the table. */

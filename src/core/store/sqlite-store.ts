@@ -63,6 +63,8 @@ function prepareStatements(db: Database.Database) {
        ORDER BY key LIMIT @limit`,
     ),
     purge: db.prepare<[number]>("DELETE FROM keyv_entries WHERE expires IS NOT NULL AND expires <= ?"),
+    // Expired claims are free anyway; without this, one-off keys (a webhook update's seen mark) pile up.
+    purgeLeases: db.prepare<[number]>("DELETE FROM leases WHERE expires <= ?"),
     ping: db.prepare<[], { one: number }>("SELECT 1 AS one"),
     // The WHERE of the upsert makes "free, expired or mine" and the write one atomic step.
     claimLease: db.prepare<[{ key: string; owner: string; now: number; ttl: number }]>(
@@ -156,7 +158,7 @@ export function openSqliteDatabase(filename: string, options: SqliteOptions = {}
   const database: SqliteDatabase = {
     filename,
     createStore: () => new SqliteStore(statements, database, later),
-    purgeExpired: (now = Date.now()) => statements.purge.run(now).changes,
+    purgeExpired: (now = Date.now()) => statements.purge.run(now).changes + statements.purgeLeases.run(now).changes,
     ping: () => db.open && statements.ping.get()?.one === 1,
     claimLease: (key, owner, ttlMs, now) => later(() => statements.claimLease.run({ key, owner, now: now ?? Date.now(), ttl: Math.max(1, Math.trunc(ttlMs)) }).changes === 1),
     releaseLease: (key, owner) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPgPool } from "../../../src/core/store/postgres-store.js";
+import { createPgPool, leaseTableOf } from "../../../src/core/store/postgres-store.js";
 import { openStore } from "../../../src/core/store/open-store.js";
 import { captureLogger, eventually, runId } from "./helpers.js";
 import { describeStoreContract } from "./store-contract.js";
@@ -54,6 +54,24 @@ describe.skipIf(!url)("Postgres store purge", () => {
     } finally {
       await backend.close();
       await pool.query(`DROP TABLE IF EXISTS public.${purgeTable}`);
+      await pool.end();
+    }
+  });
+
+  it("deletes expired leases on the same timer and keeps live ones", async () => {
+    const purgeTable = `kv_purge_${runId()}`;
+    const pool = createPgPool(url!);
+    const backend = await openStore(withTable(url!, purgeTable), { logger: captureLogger().logger, purgeIntervalMs: 20 });
+    try {
+      expect(await backend.claimLease("one-off", "mark", 30)).toBe(true);
+      expect(await backend.claimLease("held", "owner", 600_000)).toBe(true);
+      const keys = async () => (await pool.query(`SELECT key FROM public.${leaseTableOf(purgeTable)} ORDER BY key`)).rows.map((row) => row["key"]);
+      await eventually(async () => (await keys()).length === 1);
+      expect(await keys()).toEqual(["held"]);
+    } finally {
+      await backend.close();
+      await pool.query(`DROP TABLE IF EXISTS public.${purgeTable}`);
+      await pool.query(`DROP TABLE IF EXISTS public.${leaseTableOf(purgeTable)}`);
       await pool.end();
     }
   });

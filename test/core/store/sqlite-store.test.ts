@@ -63,6 +63,16 @@ describe("SQLite store", () => {
     await backend.close();
   });
 
+  it("purgeExpired removes expired leases too, and leaves live ones", async () => {
+    const database = openSqliteDatabase(":memory:");
+    expect(await database.claimLease("one-off", "mark-1", 1_000)).toBe(true);
+    expect(await database.claimLease("held", "owner", 60_000)).toBe(true);
+    expect(database.purgeExpired(Date.now() + 5_000)).toBe(1);
+    expect(await database.claimLease("held", "someone-else", 60_000)).toBe(false);
+    expect(await database.claimLease("one-off", "mark-2", 1_000)).toBe(true);
+    database.close();
+  });
+
   it("purgeExpired removes expired rows of every namespace and reports how many", async () => {
     const database = openSqliteDatabase(":memory:");
     const a = database.createStore();

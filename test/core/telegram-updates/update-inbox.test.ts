@@ -1,0 +1,195 @@
+/**
+ * The webhook update inbox on every backend. Two stores opened on the same
+ * storage stand for two processes: an update_id is taken once however its
+ * deliveries race, a redelivery after the handling is still dropped, and an
+ * update a dead process accepted is handled by another one, in order.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStore } from "../../../src/core/store/open-store.js";
+import { createPgPool, leaseTableOf } from "../../../src/core/store/postgres-store.js";
+import type { StoreBackend } from "../../../src/core/store/types.js";
+import { createUpdateInbox, type UpdateInbox, type UpdateInboxDeps } from "../../../src/core/telegram-updates/update-inbox.js";
+import { claimRedisDb, type StoreTarget } from "../../app-harness.js";
+import { captureLogger, runId } from "../store/helpers.js";
+
+interface Update {
+  update_id: number;
+  message?: { text: string };
+}
+
+const dir = mkdtempSync(join(tmpdir(), "update-inbox-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const pgTable = `updates_${runId()}`;
+const pgUrl = process.env["TEST_POSTGRES_URL"] || undefined;
+const redisUrl = process.env["TEST_REDIS_URL"] || undefined;
+
+function withTable(base: string, table: string): string {
+  const parsed = new URL(base);
+  parsed.searchParams.set("table", table);
+  return parsed.toString();
+}
+
+const targets = [
+  { label: "SQLite", url: `sqlite://${join(dir, "bot.sqlite")}` as string | undefined, cleanup: undefined as (() => Promise<void>) | undefined },
+  // A database of its own on a shared Redis (claimed in beforeAll): the sweeps read every stored update.
+  { label: "Redis", url: redisUrl, cleanup: undefined },
+  {
+    label: "Postgres",
+    url: pgUrl === undefined ? undefined : withTable(pgUrl, pgTable),
+    cleanup: async () => {
+      const pool = createPgPool(pgUrl!);
+      try {
+        await pool.query(`DROP TABLE IF EXISTS public.${pgTable}`);
+        await pool.query(`DROP TABLE IF EXISTS public.${leaseTableOf(pgTable)}`);
+      } finally {
+        await pool.end();
+      }
+    },
+  },
+];
+
+/** The next batch the runner would get, or a failure after `timeoutMs`. */
+async function nextBatch(inbox: UpdateInbox<Update>, timeoutMs = 10_000): Promise<Update[]> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    return await inbox.supplier.supply(100, controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The ids among `ids` the inbox supplies, in the order it supplies them, each marked done. */
+async function takeAll(inbox: UpdateInbox<Update>, ids: readonly number[]): Promise<number[]> {
+  const taken: number[] = [];
+  while (taken.length < ids.length) {
+    const batch = await nextBatch(inbox);
+    taken.push(...batch.filter((u) => ids.includes(u.update_id)).map((u) => u.update_id));
+    for (const u of batch) await inbox.done(u);
+  }
+  return taken;
+}
+
+/** Update ids unique to this run: a shared server keeps the seen marks of earlier runs for a day. */
+let nextId = Math.floor(Date.now() / 1000) * 1000;
+const freshIds = (n: number) => Array.from({ length: n }, () => (nextId += 1));
+
+for (const target of targets) {
+  if (target.url === undefined) console.log(`[update-inbox] skipping ${target.label}: its TEST_*_URL is not set`);
+
+  describe.skipIf(target.url === undefined)(`the webhook update inbox on ${target.label}`, () => {
+    const opened: StoreBackend[] = [];
+    const inboxes: UpdateInbox<Update>[] = [];
+    let url = target.url!;
+    let redisDb: StoreTarget | undefined;
+    beforeAll(async () => {
+      if (target.label !== "Redis") return;
+      redisDb = await claimRedisDb(target.url!);
+      url = redisDb.url;
+    });
+    afterAll(async () => {
+      for (const inbox of inboxes) await inbox.stop();
+      for (const s of opened) await s.close();
+      await target.cleanup?.();
+      await redisDb?.cleanup();
+    });
+
+    async function processOn(owner: string, tuning: Pick<UpdateInboxDeps, "runLeaseMs" | "sweepIntervalMs"> = {}): Promise<UpdateInbox<Update>> {
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      opened.push(store);
+      const inbox = createUpdateInbox<Update>({ store, owner, logger: captureLogger().logger, ...tuning });
+      inboxes.push(inbox);
+      return inbox;
+    }
+
+    it("takes an update_id once, however its deliveries race across two processes", async () => {
+      const a = await processOn(`a-${runId()}`);
+      const b = await processOn(`b-${runId()}`);
+      const [id] = freshIds(1) as [number];
+      const update = { update_id: id, message: { text: "/balance" } };
+      const results = await Promise.all([a, b, a, b, a, b].map((inbox) => inbox.accept(update)));
+      expect(results.filter((r) => r === "accepted")).toHaveLength(1);
+      expect(results.filter((r) => r === "duplicate")).toHaveLength(5);
+      const taker = results.indexOf("accepted") % 2 === 0 ? a : b;
+      expect(await nextBatch(taker)).toEqual([update]);
+    });
+
+    it("drops a redelivery that comes after the update was handled", async () => {
+      const a = await processOn(`a-${runId()}`);
+      const b = await processOn(`b-${runId()}`);
+      const [id] = freshIds(1) as [number];
+      expect(await a.accept({ update_id: id })).toBe("accepted");
+      const [handled] = await nextBatch(a);
+      await a.done(handled!);
+      expect(await a.accept({ update_id: id })).toBe("duplicate");
+      expect(await b.accept({ update_id: id })).toBe("duplicate");
+    });
+
+    it("hands the updates a dead process accepted to another one once their leases run out", async () => {
+      // Never started and never stopped: it accepts, then dies without renewing or releasing anything.
+      const dead = await processOn(`dead-${runId()}`, { runLeaseMs: 400 });
+      const ids = freshIds(3);
+      for (const id of ids) expect(await dead.accept({ update_id: id })).toBe("accepted");
+      const survivor = await processOn(`survivor-${runId()}`, { runLeaseMs: 400, sweepIntervalMs: 50 });
+      try {
+        await survivor.start();
+        // The leases run out in the order they were taken: oldest first however the sweeps fall.
+        expect(await takeAll(survivor, ids)).toEqual(ids);
+      } finally {
+        await survivor.stop();
+      }
+    });
+
+    it("gives its claims up when stopped, so the next start handles what was left at once, oldest first", async () => {
+      const first = await processOn(`first-${runId()}`, { runLeaseMs: 600_000 });
+      await first.start();
+      const ids = freshIds(3);
+      for (const id of [...ids].reverse()) expect(await first.accept({ update_id: id })).toBe("accepted");
+      await first.stop();
+      const restarted = await processOn(`restarted-${runId()}`, { runLeaseMs: 600_000 });
+      try {
+        await restarted.start();
+        expect(await takeAll(restarted, ids)).toEqual(ids);
+      } finally {
+        await restarted.stop();
+      }
+    });
+
+    it("discards a stored entry that is not an update instead of reading it at every sweep", async () => {
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      opened.push(store);
+      const junkKey = `junk-${runId()}`;
+      await store.namespace("telegram-updates").set(junkKey, { update: { update_id: "not a number" } });
+      const inbox = await processOn(`sweeper-${runId()}`, { runLeaseMs: 600_000 });
+      await inbox.start();
+      expect(await store.namespace("telegram-updates").get(junkKey)).toBeUndefined();
+      await inbox.stop();
+    });
+
+    it("forgets the update_id when the update could not be stored, so Telegram's redelivery is taken", async () => {
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      opened.push(store);
+      let failWrites = true;
+      const flaky: UpdateInboxDeps["store"] = {
+        claimLease: (key, owner, ttl) => store.claimLease(key, owner, ttl),
+        releaseLease: (key, owner) => store.releaseLease(key, owner),
+        namespace: (name) => {
+          const ns = store.namespace(name);
+          return { ...ns, entries: () => ns.entries(), delete: (k) => ns.delete(k), set: (k, v, ttl) => (failWrites ? Promise.reject(new Error("disk full")) : ns.set(k, v, ttl)) };
+        },
+      };
+      const inbox = createUpdateInbox<Update>({ store: flaky, owner: `flaky-${runId()}`, logger: captureLogger().logger });
+      inboxes.push(inbox);
+      const [id] = freshIds(1) as [number];
+      await expect(inbox.accept({ update_id: id })).rejects.toThrow("disk full");
+      failWrites = false;
+      expect(await inbox.accept({ update_id: id })).toBe("accepted");
+      const [taken] = await nextBatch(inbox);
+      await inbox.done(taken!);
+    });
+  });
+}
