@@ -4,6 +4,7 @@ import type { RecoveryOutcome } from "../../core/confirmations/confirmation-reco
 import type { TrackKind } from "../../core/tracking/tracked-item.js";
 import type { TrackerChange, TrackerGiveUp } from "../../core/tracking/tracker.js";
 import type { NotifierDeps } from "./notifier-deps.js";
+import type { BatchNotifier } from "./batch-notifier.js";
 import { serviceErrorText } from "../helpers/error-text.js";
 import { code, html, HTML, translate } from "../helpers/html.js";
 import { finalText, recordCardText, type CardTiming, type Translator } from "../helpers/record-text.js";
@@ -18,6 +19,8 @@ export interface TrackingNotifierDeps extends NotifierDeps {
   now?: () => number;
   /** Expiry reminders: a fulfilled order's card and notification carry the reminder switch. */
   reminders?: Pick<ExpiryReminders, "isScheduled">;
+  /** Orders of a batch are shown on the batch's one card instead of their own. */
+  batches?: Pick<BatchNotifier, "onOrderChange">;
 }
 
 export interface TrackingNotifier {
@@ -70,6 +73,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       const { chatId } = change;
       const { tr, locale, notify, blocked } = await chatView(chatId, change.locale);
       if (blocked) return;
+      if (change.kind === "order" && (await deps.batches?.onOrderChange(change, { tr, locale, notify }))) return;
       const id = change.kind === "order" ? change.record.orderId : change.record.broadcastId;
       const status = change.record.status;
       const jobId = (what: string) => `trk-${chatId}-${change.kind}-${id}-${status}-${what}`;
