@@ -94,3 +94,14 @@ describe("a batch across a restart", () => {
     expect(csvRows(after[0]!.document?.bytes).slice(1)).toHaveLength(12);
   });
 });
+
+describe("a batch tracking gives up on", () => {
+  useOrderHarness((started) => (h = started), { simulator: { orderStepMs: 60_000 }, tracker: { orderHorizonMs: 400 } });
+
+  it("says so once for the batch, not once per order", async () => {
+    const { sentBefore } = await confirmBatch(3);
+    await h.until(async () => h.tracker.size === 0 && (await h.pushSize()) === 0 && h.tg.botMessages(CHAT).length > sentBefore);
+    const after = h.tg.botMessages(CHAT).slice(sentBefore).map((m) => m.text);
+    expect(after).toEqual([expect.stringContaining("I stopped following the batch of 3 orders") as string]);
+  });
+});

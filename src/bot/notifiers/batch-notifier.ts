@@ -2,10 +2,10 @@ import type { NotificationSettings } from "../../core/chats/chat-record.js";
 import { readBatchProgress, type Batch, type BatchStore } from "../../core/orders/batch-progress.js";
 import type { OrderHistory } from "../../core/orders/order-history.js";
 import type { PushQueue } from "../../core/push/index.js";
-import type { TrackerChange } from "../../core/tracking/tracker.js";
+import type { TrackerChange, TrackerGiveUp } from "../../core/tracking/tracker.js";
 import type { Logger } from "pino";
 import { batchCardText, batchFinalCaption, batchResultCsv } from "../helpers/batch-card-text.js";
-import { HTML } from "../helpers/html.js";
+import { code, HTML, translate } from "../helpers/html.js";
 import { documentParams } from "../helpers/push-document.js";
 import type { Translator } from "../helpers/record-text.js";
 
@@ -31,6 +31,11 @@ export interface BatchChatView {
 export interface BatchNotifier {
   /** True when the order belongs to a batch: its change is shown on the batch's card, not on its own. */
   onOrderChange(change: Extract<TrackerChange, { kind: "order" }>, view: BatchChatView): Promise<boolean>;
+  /**
+   * True when the order belongs to a batch: instead of one "gave up" message per order, the batch says it
+   * once (following /settings, as a single order's does).
+   */
+  onGiveUp(event: TrackerGiveUp, view: BatchChatView): Promise<boolean>;
   /** Cancels pending card edits (shutdown); the next change or restart redraws the card. */
   stop(): Promise<void>;
 }
@@ -104,6 +109,14 @@ export function createBatchNotifier(deps: BatchNotifierDeps): BatchNotifier {
       // Only a finished order changes the counts. The last one ends the batch now; until then they are drawn
       // later together, and that redraw checks for the end too: two orders finishing at once may each see the other unfinished.
       if (change.final && !(await finish(batch, view, latest))) scheduleRedraw(batch, view);
+      return true;
+    },
+    async onGiveUp(event, view) {
+      const batch = await deps.batches.batchOf(event.chatId, event.id);
+      if (!batch) return false;
+      if (!view.notify.orders) return true;
+      const text = translate(view.tr, "batch-gave-up", { count: batch.orderIds.length, command: code("/orders") });
+      await deps.push.enqueue({ id: `${jobPrefix(batch)}-giveup`, chatId: batch.chatId, method: "sendMessage", params: { chat_id: batch.chatId, text, ...HTML } });
       return true;
     },
     stop() {

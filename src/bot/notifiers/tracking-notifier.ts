@@ -20,7 +20,7 @@ export interface TrackingNotifierDeps extends NotifierDeps {
   /** Expiry reminders: a fulfilled order's card and notification carry the reminder switch. */
   reminders?: Pick<ExpiryReminders, "isScheduled">;
   /** Orders of a batch are shown on the batch's one card instead of their own. */
-  batches?: Pick<BatchNotifier, "onOrderChange">;
+  batches?: Pick<BatchNotifier, "onOrderChange" | "onGiveUp">;
 }
 
 export interface TrackingNotifier {
@@ -134,8 +134,9 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
     },
 
     async onGiveUp(event) {
-      const { tr, notify, blocked } = await chatView(event.chatId, event.locale);
+      const { tr, locale, notify, blocked } = await chatView(event.chatId, event.locale);
       if (blocked) return;
+      if (event.kind === "order" && (await deps.batches?.onGiveUp(event, { tr, locale, notify }))) return;
       // With notifications off the chat hears nothing unasked; a card keeps its Refresh button and /track still works.
       if (!wants(notify, event.kind)) return;
       await deps.push.enqueue({
