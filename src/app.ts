@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import { createAutopilot } from "./assembly/autopilot.js";
 import { createBalanceWatchAssembly } from "./assembly/balance-watch.js";
 import { createDelivery } from "./assembly/delivery.js";
+import { telegramParams } from "./bot/helpers/push-document.js";
 import { ALLOWED_UPDATES, createIntake } from "./assembly/intake.js";
 import { createServiceAccess } from "./assembly/service.js";
 import { runStopSteps } from "./assembly/shutdown.js";
@@ -98,7 +99,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     links,
     logger,
     metrics,
-    transport: (job) => pushApi.raw[job.method](job.params as never),
+    transport: (job) => pushApi.raw[job.method](telegramParams(job) as never),
     tuning: {
       tracker: {
         ...given("minDelayMs", overrides.trackerMinDelayMs),

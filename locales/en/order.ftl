@@ -85,8 +85,6 @@ order-batch-reason-bad-amount = “{ $value }” is not a whole amount
 order-batch-reason-amount-out-of-range = { $value } is outside { $min }–{ $max }
 order-batch-reason-bad-duration = “{ $value }” is not an available duration
 order-batch-reason-too-many-fields = too many fields (expected address, amount, duration)
-order-batch-placed-title = <b>{ $count } orders placed</b>, total { $totalTrx } TRX. I will tell you when each one is fulfilled.
-order-batch-placed-line = { $n }. { $orderId } → { $receiver }
 
 order-document-not-csv = For a batch, send a .csv file (address, amount, duration per line).
 order-document-too-large = The file is over 1 MiB; that is too large.

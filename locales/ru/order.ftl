@@ -87,8 +87,6 @@ order-batch-reason-bad-amount = «{ $value }» — не целое число
 order-batch-reason-amount-out-of-range = { $value } вне диапазона { $min }–{ $max }
 order-batch-reason-bad-duration = срок «{ $value }» недоступен
 order-batch-reason-too-many-fields = слишком много полей (нужно: адрес, количество, срок)
-order-batch-placed-title = <b>Оформлено заказов: { $count }</b>, всего { $totalTrx } TRX. Я сообщу, когда каждый будет выполнен.
-order-batch-placed-line = { $n }. { $orderId } → { $receiver }
 
 order-document-not-csv = Для пакета пришлите файл .csv (адрес, количество, срок в каждой строке).
 order-document-too-large = Файл больше 1 МиБ — это слишком много.

@@ -79,8 +79,6 @@ order-batch-reason-bad-amount = “{ $value }”不是整数
 order-batch-reason-amount-out-of-range = { $value } 不在 { $min }–{ $max } 范围内
 order-batch-reason-bad-duration = 没有“{ $value }”这个时长
 order-batch-reason-too-many-fields = 字段太多（应为：地址、数量、时长）
-order-batch-placed-title = <b>已下单 { $count } 笔</b>，合计 { $totalTrx } TRX。每笔完成时我会通知您。
-order-batch-placed-line = { $n }. { $orderId } → { $receiver }
 
 order-document-not-csv = 批量下单请发送 .csv 文件（每行：地址、数量、时长）。
 order-document-too-large = 文件超过 1 MiB，太大了。

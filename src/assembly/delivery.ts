@@ -3,6 +3,8 @@ import type { Translations } from "../bot/i18n.js";
 import { createTopUpNotifier, type TopUpNotifier } from "../bot/notifiers/top-up-notifier.js";
 import { createExpiryNotifier } from "../bot/notifiers/expiry-notifier.js";
 import { createExpiryReminders, type ExpiryReminders, type ExpiryRemindersDeps } from "../core/autopilot/expiry-reminders.js";
+import { createBatchNotifier } from "../bot/notifiers/batch-notifier.js";
+import { createBatchStore } from "../core/orders/batch-progress.js";
 import { createTrackingNotifier, type TrackingNotifier } from "../bot/notifiers/tracking-notifier.js";
 import type { Links } from "../bot/helpers/links.js";
 import type { SupportedLocale } from "../config.js";
@@ -36,6 +38,8 @@ export interface DeliveryDeps {
     /** Expiry reminders: lead, its cap, rescans (config); `claim` when several processes share the store. */
     expiry?: Pick<ExpiryRemindersDeps, "leadMs" | "maxLeadPercent" | "rescanIntervalMs" | "claim">;
     now?: () => number;
+    /** How long a batch's card gathers changes before one edit. */
+    batchCoalesceMs?: number;
   };
   /** Sees each webhook notice before the tracker does (the server tests read them). */
   onNotice?: (notice: WebhookNotice) => void;
@@ -82,7 +86,8 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
   const notifierDeps = { push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger, ...now };
   const expiryNotifier = createExpiryNotifier(notifierDeps);
   const reminders = createExpiryReminders({ store, logger, ...now, ...tuning.expiry, announce: (reminder) => expiryNotifier.onReminder(reminder) });
-  const notifier = createTrackingNotifier({ ...notifierDeps, reminders, ...(deps.links ? { links: deps.links } : {}) });
+  const batches = createBatchNotifier({ push, batches: createBatchStore({ store, logger }), history, logger, ...(tuning.batchCoalesceMs === undefined ? {} : { coalesceMs: tuning.batchCoalesceMs }) });
+  const notifier = createTrackingNotifier({ ...notifierDeps, reminders, batches, ...(deps.links ? { links: deps.links } : {}) });
   const topUpNotifier = createTopUpNotifier({ push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger });
   const tracker = createTracker({
     store,
@@ -133,6 +138,7 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
       runStopSteps(logger, [
         ["inbox", () => inbox.stop()],
         ["tracker", () => tracker.stop()],
+        ["batch-cards", () => batches.stop()],
         ["expiry-reminders", () => reminders.stop()],
         ["push", () => push.stop()],
       ]),

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { createBatchStore } from "./orders/batch-progress.js";
 import { createAddressBook, type AddressBook } from "./address-book.js";
 import { createPendingConfirmations, type PendingConfirmations } from "./confirmations/pending-confirmations.js";
 import { createDraftStore, type DraftStore } from "./broadcasts/draft.js";
@@ -86,7 +87,7 @@ export function createFlows(deps: CreateFlowsDeps): Flows {
     addressBook,
     drafts,
     pending,
-    placer: createOrderPlacer({ service: deps.service, quotes, history, addressBook, tracker, pending, now, logger, spend: limits }),
+    placer: createOrderPlacer({ service: deps.service, quotes, history, addressBook, tracker, pending, now, logger, spend: limits, batches: createBatchStore({ store: deps.store, logger }) }),
     submitter: createBroadcastSubmitter({ service: deps.service, drafts, history, tracker, pending, now, logger, spend: limits }),
     resender: createBroadcastResender({ service: deps.service, drafts, history, tracker, now, logger, spend: limits }),
     limits,

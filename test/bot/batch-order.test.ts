@@ -22,10 +22,14 @@ describe("batch orders", () => {
     expect(quote).toContain(`2. ${B.address} · 65,000 for 15 min · 7.15 TRX`);
     expect(quote).toContain("Total: 27.15 TRX");
     const confirm = await user.press("✅ Confirm");
-    expect(h.textOf(CHAT, h.pressedMessage(confirm))).toContain("3 orders placed, total 27.15 TRX");
+    const card = h.pressedMessage(confirm);
+    expect(h.textOf(CHAT, card)).toContain("Batch of 3 orders");
+    expect(h.textOf(CHAT, card)).toContain("cost: 27.15 TRX");
     expect(posts()).toHaveLength(1);
     expect(debitsOf(h, account.accountId).reduce((a, b) => a + b, 0)).toBe(27_150_000);
-    await h.until(() => user.botTexts().filter((t) => t.startsWith("✅ Order")).length === 3);
+    // One card and one final message for the whole batch, never a message per order.
+    await h.until(() => h.textOf(CHAT, card).includes("3 / 3 fulfilled") && user.lastText().includes("All 3 orders of the batch are fulfilled"));
+    expect(user.botTexts().filter((t) => t.startsWith("✅ Order"))).toEqual([]);
   });
 
   it("reports every bad line with its number and reason before anything is sent, then accepts the fixed list", async () => {

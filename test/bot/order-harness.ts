@@ -10,6 +10,7 @@ import { afterEach, beforeEach, expect } from "vitest";
 import { createDelivery, type Delivery } from "../../src/assembly/delivery.js";
 import { createFlows, type CreateFlowsDeps } from "../../src/core/flows.js";
 import type { BotContext } from "../../src/bot/index.js";
+import { telegramParams } from "../../src/bot/helpers/push-document.js";
 import { createOrderHistory } from "../../src/core/orders/order-history.js";
 import type { TrackerDeps } from "../../src/core/tracking/tracker.js";
 import { startBotHarness, type BotHarnessOptions } from "../support/bot-harness.js";
@@ -25,6 +26,8 @@ export interface OrderHarnessOptions extends BotHarnessOptions {
   usdtContract?: string;
   /** What Freeze also calls, and the zone of chats that set none. */
   limits?: CreateFlowsDeps["limits"];
+  /** How long a batch's card gathers changes before one edit (default 30 ms). */
+  batchCoalesceMs?: number;
 }
 
 export async function startOrderHarness(options: OrderHarnessOptions = {}) {
@@ -45,11 +48,12 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
         logger: deps.logger,
         metrics: deps.metrics,
         // Through the bot's own Api (auto-retry included), as the flows' sends go.
-        transport: (job) => (current.bot!().api.raw as unknown as Record<string, (p: unknown) => Promise<unknown>>)[job.method]!(job.params),
+        transport: (job) => (current.bot!().api.raw as unknown as Record<string, (p: unknown) => Promise<unknown>>)[job.method]!(telegramParams(job)),
         tuning: {
           push: { limits: { globalPerSecond: 1_000, perChatPerSecond: 1_000, perGroupPerMinute: 1_000, marginMs: 0 }, retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 3 } },
           tracker: { minDelayMs: 20, maxDelayMs: 100, ...options.tracker },
           now,
+          batchCoalesceMs: options.batchCoalesceMs ?? 30,
         },
       });
       const tracker = delivery.tracker;

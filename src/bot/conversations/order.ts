@@ -12,7 +12,9 @@ import { html, HTML, translate } from "../helpers/html.js";
 import { ambiguousAmountText } from "../helpers/amount-text.js";
 import { durationText } from "../helpers/record-text.js";
 import { isShortQuote, prepareQuote, watchShortQuote, type PrepareResult } from "../../core/orders/prepare-quote.js";
-import { quoteText } from "../helpers/quote-text.js";
+import { BATCH_LINES_SHOWN, quoteText } from "../helpers/quote-text.js";
+import { batchQuoteCsv } from "../helpers/batch-card-text.js";
+import { InputFile } from "grammy";
 import { createCancelOnlyKeyboard, createQuoteKeyboard, createShortQuoteKeyboard } from "../keyboards/order.js";
 import { textLinksMarkup } from "../keyboards/links.js";
 import type { BotDeps } from "../deps.js";
@@ -86,12 +88,16 @@ async function collectBatch(conversation: FlowConversation, ctx: ConversationCon
 }
 
 /** Sends the quote with Confirm (or, short of money, Top up) first and Cancel last. */
-export async function replyWithQuote(ctx: Pick<ConversationContext, "t" | "reply" | "links">, result: PrepareResult, locale: string): Promise<number | undefined> {
+export async function replyWithQuote(ctx: Pick<ConversationContext, "t" | "reply" | "replyWithDocument" | "links">, result: PrepareResult, locale: string): Promise<number | undefined> {
   if (!result.ok) {
     await ctx.reply(translate(ctx, `order-prepare-${result.reason.replace(/_/g, "-")}`), HTML);
     return undefined;
   }
-  const { quoteId } = result.prepared.quote;
+  const { quoteId, items } = result.prepared.quote;
+  // The message lists the first lines only (a message holds 4096 characters): the whole quote goes as a file, above its buttons.
+  if (items.length > BATCH_LINES_SHOWN) {
+    await ctx.replyWithDocument(new InputFile(Buffer.from(batchQuoteCsv(items), "utf8"), `quote-${quoteId}.csv`), { caption: translate(ctx, "batch-quote-document"), ...HTML });
+  }
   const keyboard = isShortQuote(result.prepared) ? createShortQuoteKeyboard(ctx, quoteId) : createQuoteKeyboard(ctx, quoteId);
   const links = result.prepared.noWallet ? textLinksMarkup(ctx, "order-quote-no-wallet", keyboard) : { reply_markup: keyboard };
   const message = await ctx.reply(quoteText(ctx, result.prepared, locale), { ...HTML, ...links });

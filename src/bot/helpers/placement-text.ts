@@ -6,8 +6,10 @@ import type { ConversationContext } from "../context.js";
 import { errorTextKey, serviceErrorText } from "./error-text.js";
 import type { ComposedText } from "./service-links.js";
 import { formatTrx } from "./format.js";
-import { code, translate } from "./html.js";
+import { translate } from "./html.js";
 import { orderCardText } from "./record-text.js";
+import { batchCardText } from "./batch-card-text.js";
+import { placedBatchProgress } from "../../core/orders/batch-progress.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { createRetryKeyboard, createTopUpRetryKeyboard } from "../keyboards/order.js";
 import { topUpAdviceText } from "./top-up-text.js";
@@ -34,14 +36,7 @@ export function placedAsOrder(o: PlacedOrder): Order {
 export function placedText(tr: Tr, result: Extract<PlaceResult, { status: "placed" }>, locale: string): string {
   const lines: string[] = [];
   if (result.orders.length === 1) lines.push(orderCardText(tr, placedAsOrder(result.orders[0]!), locale));
-  else {
-    const total = result.orders.reduce((sum, o) => sum + BigInt(o.totalCostSun), 0n);
-    lines.push(translate(tr, "order-batch-placed-title", { count: result.orders.length, totalTrx: formatTrx(total, locale) }));
-    result.orders.slice(0, 40).forEach((o, i) => {
-      lines.push(translate(tr, "order-batch-placed-line", { n: i + 1, orderId: code(o.orderId), receiver: code(o.receiver) }));
-    });
-    if (result.orders.length > 40) lines.push(translate(tr, "order-quote-batch-more", { count: result.orders.length - 40 }));
-  }
+  else lines.push(batchCardText(tr, placedBatchProgress(result.orders), locale));
   if (result.replayed) lines.push(translate(tr, "order-placed-replayed"));
   return lines.join("\n");
 }

@@ -7,7 +7,7 @@ import { durationText, type Translator } from "./record-text.js";
 import { topUpAdviceText } from "./top-up-text.js";
 
 /** Lines shown for a batch; the rest is counted, the message must stay under 4096 characters. */
-const BATCH_LINES_SHOWN = 15;
+export const BATCH_LINES_SHOWN = 15;
 
 export function quoteText(tr: Translator, { quote, balance, noWallet }: PreparedQuote, locale: string): string {
   const minutes = Math.round(QUOTE_LIFETIME_MS / 60_000);

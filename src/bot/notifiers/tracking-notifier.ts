@@ -6,6 +6,7 @@ import type { TrackerChange, TrackerGiveUp } from "../../core/tracking/tracker.j
 import type { NotifierDeps } from "./notifier-deps.js";
 import { errorTextKey, serviceErrorText } from "../helpers/error-text.js";
 import { pushLinksMarkup } from "../keyboards/links.js";
+import type { BatchNotifier } from "./batch-notifier.js";
 import { code, html, HTML, translate } from "../helpers/html.js";
 import { finalText, recordCardText, type CardTiming, type Translator } from "../helpers/record-text.js";
 import { canResend, delegationEndText } from "../helpers/expiry-text.js";
@@ -20,6 +21,8 @@ export interface TrackingNotifierDeps extends NotifierDeps {
   now?: () => number;
   /** Expiry reminders: a fulfilled order's card and notification carry the reminder switch. */
   reminders?: Pick<ExpiryReminders, "isScheduled">;
+  /** Orders of a batch are shown on the batch's one card instead of their own. */
+  batches?: Pick<BatchNotifier, "onOrderChange" | "onGiveUp">;
 }
 
 export interface TrackingNotifier {
@@ -73,6 +76,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       const { chatId } = change;
       const { tr, locale, notify, blocked } = await chatView(chatId, change.locale);
       if (blocked) return;
+      if (change.kind === "order" && (await deps.batches?.onOrderChange(change, { tr, locale, notify }))) return;
       const id = change.kind === "order" ? change.record.orderId : change.record.broadcastId;
       const status = change.record.status;
       const jobId = (what: string) => `trk-${chatId}-${change.kind}-${id}-${status}-${what}`;
@@ -131,8 +135,9 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
     },
 
     async onGiveUp(event) {
-      const { tr, notify, blocked } = await chatView(event.chatId, event.locale);
+      const { tr, locale, notify, blocked } = await chatView(event.chatId, event.locale);
       if (blocked) return;
+      if (event.kind === "order" && (await deps.batches?.onGiveUp(event, { tr, locale, notify }))) return;
       // With notifications off the chat hears nothing unasked; a card keeps its Refresh button and /track still works.
       if (!wants(notify, event.kind)) return;
       await deps.push.enqueue({

@@ -8,6 +8,7 @@ import type { SpendGate, SpendKind, SpendRefusal } from "../limits/spend-guard.j
 import { keyTagOf, type PendingConfirmations } from "../confirmations/pending-confirmations.js";
 import type { Tracker } from "../tracking/tracker.js";
 import type { OrderHistory } from "./order-history.js";
+import { placedBatchProgress, type BatchStore } from "./batch-progress.js";
 import { isQuoteExpired, orderItemsOf, type PlacedOrder, type Quote } from "./quote.js";
 import type { QuoteStore } from "./quote-store.js";
 
@@ -55,6 +56,8 @@ export interface OrderPlacerDeps {
   maxInProgressWaits?: number;
   /** The chat's spend limits, asked before a quote's first send; without it nothing is limited. */
   spend?: SpendGate;
+  /** Several orders of one quote become a batch with one card; without it each order is shown on its own. */
+  batches?: Pick<BatchStore, "register">;
 }
 
 export interface PlaceInput {
@@ -93,6 +96,8 @@ export function toPlacedOrder(o: Order): PlacedOrder {
     createdAt: o.createdAt,
   };
 }
+
+const cardOf = (messageId: number | undefined) => (messageId === undefined ? {} : { cardMessageId: messageId });
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -137,6 +142,8 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
         totalCostSun: o.totalCostSun,
       })),
     );
+    // Registered before tracking starts: no change of one of its orders can be shown as a single order's.
+    if (placed.length > 1) await deps.batches?.register({ batchId: quote.quoteId, chatId: quote.chatId, orderIds: placed.map((o) => o.orderId), placedFulfilled: placedBatchProgress(placed).fulfilled, ...cardOf(input.cardMessageId ?? quote.messageId), ...(input.locale === undefined ? {} : { locale: input.locale }) });
     await trackPlaced(quote, placed, input);
     const saved = await quotes.update(quote.quoteId, (q) => ({ ...q, state: "placed", orders: placed, lastErrorCode: undefined }));
     await deps.pending.remove("order", quote.quoteId);

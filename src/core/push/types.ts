@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Metrics } from "../metrics.js";
 import type { StoreBackend } from "../store/types.js";
 
-export const PUSH_METHODS = ["sendMessage", "editMessageText", "deleteMessage", "sendPhoto"] as const;
+export const PUSH_METHODS = ["sendMessage", "editMessageText", "deleteMessage", "sendPhoto", "sendDocument"] as const;
 export type PushMethod = (typeof PUSH_METHODS)[number];
 
 /** One message the bot sends on its own. `id` deduplicates: one id is delivered at most once. */

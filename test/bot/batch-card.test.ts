@@ -1,0 +1,107 @@
+import { parse } from "csv-parse/sync";
+import { describe, expect, it } from "vitest";
+import { TEST_KEYS } from "../../testkit/tron-sign.js";
+import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+
+const CHAT = 5301;
+const { alice: A, bob: B, carol: C } = TEST_KEYS;
+const RECEIVERS = [A.address, B.address, C.address];
+let h: OrderHarness;
+
+/** A .csv of `count` lines, receivers taken in turn. */
+const batchCsv = (count: number) => Array.from({ length: count }, (_, i) => `${RECEIVERS[i % 3]!},50000,5m`).join("\n");
+
+const documentsOf = (chatId: number) => h.tg.botMessages(chatId).filter((m) => m.document !== undefined);
+const csvRows = (bytes: Buffer | undefined): string[][] => parse(bytes?.toString("utf8") ?? "", {});
+
+/** Sends a batch as a .csv and confirms its quote; returns the card (the quote message) and the bot's message count before Confirm. */
+async function confirmBatch(count: number): Promise<{ cardId: number; sentBefore: number }> {
+  await h.linkChat(CHAT, { balanceSun: 10_000_000_000 });
+  const user = h.user(CHAT);
+  await user.send("/batch");
+  await user.document({ bytes: batchCsv(count), fileName: "batch.csv", mimeType: "text/csv" });
+  expect(user.lastText()).toContain(`Quote for ${count} orders`);
+  const sentBefore = h.tg.botMessages(CHAT).length;
+  const confirm = await user.press("✅ Confirm");
+  const cardId = h.pressedMessage(confirm)!;
+  return { cardId, sentBefore };
+}
+
+describe("one live card per batch", () => {
+  useOrderHarness((started) => (h = started));
+
+  it("sends the full quote of a long batch as a CSV beside a summary that keeps Confirm and Cancel", async () => {
+    await h.linkChat(CHAT, { balanceSun: 10_000_000_000 });
+    const user = h.user(CHAT);
+    await user.send("/batch");
+    await user.document({ bytes: batchCsv(100), fileName: "batch.csv", mimeType: "text/csv" });
+    const [quoteDoc] = documentsOf(CHAT);
+    const rows = csvRows(quoteDoc?.document?.bytes);
+    expect(rows[0]).toEqual(["line", "receiver", "energy", "duration", "cost sun"]);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(Array.from({ length: 100 }, (_, i) => String(i + 1)));
+    expect(rows[100]).toEqual(["100", A.address, "50000", "300", "5000000"]);
+    expect(user.lastText()).toContain("…and 85 more");
+    expect(user.lastButtons().flat()).toEqual(expect.arrayContaining(["✅ Confirm", "Cancel"]));
+  });
+
+  it("shows a 100-line batch on one card edited to 100 / 100, then one final message with the result CSV", { timeout: 120_000 }, async () => {
+    const { cardId, sentBefore } = await confirmBatch(100);
+    await h.until(() => h.textOf(CHAT, cardId).includes("100 / 100 fulfilled") && documentsOf(CHAT).length === 2, 60_000);
+    await h.until(async () => (await h.pushSize()) === 0);
+    // After Confirm: the quote message became the card (edits only) and one message followed: the result CSV.
+    const after = h.tg.botMessages(CHAT).slice(sentBefore);
+    expect(after).toHaveLength(1);
+    const final = after[0]!;
+    expect(final.text).toContain("All 100 orders of the batch are fulfilled");
+    expect(final.text).toContain("cost: 500 TRX");
+    const rows = csvRows(final.document?.bytes);
+    expect(rows[0]).toEqual(["line", "receiver", "energy", "duration", "order id", "status", "cost sun"]);
+    const orderIds = rows.slice(1).map((r) => r[4]);
+    expect(orderIds).toHaveLength(100);
+    expect(new Set(orderIds).size).toBe(100);
+    const placed = await h.flows.history.page(CHAT, 0, 200);
+    expect(new Set(placed.entries.map((e) => e.id))).toEqual(new Set(orderIds));
+    expect(rows.slice(1).every((r) => r[5] === "fulfilled" && r[6] === "5000000")).toBe(true);
+    expect(h.textOf(CHAT, cardId)).toContain("Batch of 100 orders: all fulfilled");
+  });
+
+  it("edits the card but sends no final message when order notifications are off", async () => {
+    await h.linkChat(CHAT, { balanceSun: 10_000_000_000 });
+    await h.deps.chats.setNotifications(CHAT, { orders: false });
+    const user = h.user(CHAT);
+    await user.send("/batch");
+    await user.document({ bytes: batchCsv(20), fileName: "batch.csv", mimeType: "text/csv" });
+    const sentBefore = h.tg.botMessages(CHAT).length;
+    const cardId = h.pressedMessage(await user.press("✅ Confirm"))!;
+    await h.until(() => h.textOf(CHAT, cardId).includes("20 / 20 fulfilled"), 30_000);
+    await h.until(async () => h.tracker.size === 0 && (await h.pushSize()) === 0);
+    expect(h.tg.botMessages(CHAT).slice(sentBefore)).toHaveLength(0);
+  });
+});
+
+describe("a batch across a restart", () => {
+  useOrderHarness((started) => (h = started), { simulator: { orderStepMs: 300 } });
+
+  it("finishes the card after a restart mid-batch and says nothing twice", async () => {
+    const { cardId, sentBefore } = await confirmBatch(12);
+    expect(h.textOf(CHAT, cardId)).toContain("/ 12 fulfilled");
+    expect(h.tracker.size).toBeGreaterThan(0);
+    await h.restart();
+    await h.until(() => documentsOf(CHAT).length === 1 && h.textOf(CHAT, cardId).includes("12 / 12 fulfilled"), 30_000);
+    await h.until(async () => h.tracker.size === 0 && (await h.pushSize()) === 0);
+    const after = h.tg.botMessages(CHAT).slice(sentBefore);
+    expect(after).toHaveLength(1);
+    expect(csvRows(after[0]!.document?.bytes).slice(1)).toHaveLength(12);
+  });
+});
+
+describe("a batch tracking gives up on", () => {
+  useOrderHarness((started) => (h = started), { simulator: { orderStepMs: 60_000 }, tracker: { orderHorizonMs: 400 } });
+
+  it("says so once for the batch, not once per order", async () => {
+    const { sentBefore } = await confirmBatch(3);
+    await h.until(async () => h.tracker.size === 0 && (await h.pushSize()) === 0 && h.tg.botMessages(CHAT).length > sentBefore);
+    const after = h.tg.botMessages(CHAT).slice(sentBefore).map((m) => m.text);
+    expect(after).toEqual([expect.stringContaining("I stopped following the batch of 3 orders") as string]);
+  });
+});
