@@ -46,7 +46,7 @@ describe("/order", () => {
 
   it("offers recent receivers with their labels as buttons, named in full in the message", async () => {
     await h.linkChat(CHAT);
-    await h.flows.addressBook.remember(CHAT, BOB, Date.now(), "Bob");
+    await h.flows.addressBook.add(CHAT, BOB, "Bob", Date.now());
     const alice = h.user(CHAT);
     await alice.send("/order");
     expect(alice.lastButtons()[0]![0]).toMatch(/^Bob · TQCq78…S9pu$/);
@@ -57,7 +57,7 @@ describe("/order", () => {
 
   it("refuses an address with a bad checksum and takes a saved label typed instead", async () => {
     await h.linkChat(CHAT);
-    await h.flows.addressBook.remember(CHAT, BOB, Date.now(), "Savings");
+    await h.flows.addressBook.add(CHAT, BOB, "Savings", Date.now());
     const alice = h.user(CHAT);
     await alice.send("/order");
     const badChecksum = `${BOB.slice(0, -1)}${BOB.endsWith("v") ? "w" : "v"}`;
