@@ -1,3 +1,4 @@
+import { createAddressBook } from "../core/address-book.js";
 import type { Logger } from "pino";
 import type { Translations } from "../bot/i18n.js";
 import { createTopUpNotifier, type TopUpNotifier } from "../bot/notifiers/top-up-notifier.js";
@@ -78,7 +79,7 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
   const notifierDeps = { push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger, ...now };
   const expiryNotifier = createExpiryNotifier(notifierDeps);
   const reminders = createExpiryReminders({ store, logger, ...now, ...tuning.expiry, announce: (reminder) => expiryNotifier.onReminder(reminder) });
-  const notifier = createTrackingNotifier({ ...notifierDeps, reminders });
+  const notifier = createTrackingNotifier({ ...notifierDeps, reminders, addressBook: createAddressBook({ store, logger }) });
   const topUpNotifier = createTopUpNotifier({ push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger });
   const tracker = createTracker({
     store,

@@ -14,6 +14,7 @@ import { serviceErrorText } from "../helpers/error-text.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { recordCardText } from "../helpers/record-text.js";
+import { withReceiverLabel } from "../helpers/receiver-label.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 
 const ID = /^[0-9a-f]{24}$/i;
@@ -36,7 +37,7 @@ export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
     const entry = await flows.history.get(chatId, record.kind, record.kind === "order" ? record.record.orderId : record.record.broadcastId);
     const local = record.kind === "broadcast" ? entry : undefined;
     const endsAtMs = entry && delegationEndsAtMs(entry);
-    return recordCardText(ctx, record, locale, local, { nowMs: flows.now(), ...(endsAtMs === undefined ? {} : { endsAtMs }) });
+    return withReceiverLabel(ctx, recordCardText(ctx, record, locale, local, { nowMs: flows.now(), ...(endsAtMs === undefined ? {} : { endsAtMs }) }), chatId, record, flows.addressBook);
   }
 
   /** A finished record's buttons: a fulfilled order's Rent again and reminder switch, a failed broadcast's Resend (docs/expiry.md). */
