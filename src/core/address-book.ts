@@ -70,8 +70,8 @@ const ADDRESS_SHAPED = /^[1-9A-HJ-NP-Za-km-z]{25,}$/;
 export function checkLabel(text: string): { ok: true; label: string } | { ok: false; reason: LabelRefusal } {
   const label = text.replace(/\s+/g, " ").trim();
   if (!label) return { ok: false, reason: "label_empty" };
-  if (label.length > LABEL_MAX_LENGTH) return { ok: false, reason: "label_too_long" };
   if (isValidTronAddress(label) || ADDRESS_SHAPED.test(label)) return { ok: false, reason: "label_looks_like_address" };
+  if (label.length > LABEL_MAX_LENGTH) return { ok: false, reason: "label_too_long" };
   return { ok: true, label };
 }
 

@@ -10,7 +10,8 @@ export const ADDRESSES_PAGE_SIZE = 10;
 export function createAddressListKeyboard(tr: Translator, page: readonly AddressBookEntry[], pageIndex: number, pages: number): InlineKeyboard {
   const kb = new InlineKeyboard();
   for (const entry of page) kb.text(entry.label ?? entry.address, addressesData.pack({ action: "e", value: entry.address })).row();
-  kb.text(tr.t("addresses-add-button"), addressesData.pack({ action: "a", value: 0 })).row();
+  kb.text(tr.t("addresses-add-button"), addressesData.pack({ action: "a", value: 0 }));
+  if (pages > 1) kb.row();
   if (pageIndex > 0) kb.text("◀️", addressesData.pack({ action: "p", value: pageIndex - 1 }));
   if (pageIndex < pages - 1) kb.text("▶️", addressesData.pack({ action: "p", value: pageIndex + 1 }));
   return kb;
