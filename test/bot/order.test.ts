@@ -33,7 +33,7 @@ describe("/order", () => {
     expect(card.text).toMatch(/^Order [0-9a-f]{24}\nStatus: pending/);
     await h.until(() => alice.botTexts().some((t) => t.startsWith("✅ Order")));
     const final = alice.last()!;
-    expect(final.text).toContain(`energy delegated to ${BOB} for 1 h`);
+    expect(final.text).toContain(`energy delegated to ${BOB} 🏷 main wallet for 1 h`);
     expect(alice.lastButtons()).toEqual([["🔁 Rent again", "⏰ Remind me"]]);
     await h.until(() => h.tg.view(CHAT).find((m) => m.messageId === quote.messageId)!.text.includes("Status: fulfilled"));
     const orderId = /Order ([0-9a-f]{24})/.exec(card.text)![1]!;
