@@ -63,6 +63,10 @@ describe("/addresses", () => {
     await h.send(forged);
     expect(h.tg.answerOf(forged)?.["text"]).toBe("That address is no longer in your book.");
     expect(await h.flows.addressBook.labelOf(CHAT, B.address)).toBe("Main Wallet");
+    await user.send("/addresses rename main wallet Daily Spending");
+    expect(user.lastText()).toContain(`Saved: Daily Spending — ${B.address}`);
+    await user.send("/addresses rename nobody here Other");
+    expect(user.lastText()).toContain("“nobody” is not in your address book");
   });
 
   it("keeps a labelled address through 50 later receivers and still resolves and lists it", async () => {

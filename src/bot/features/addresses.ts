@@ -37,6 +37,15 @@ export function createAddressesFeature(deps: BotDeps): Composer<BotContext> {
   const feature = composer.chatType("private");
   const book = deps.flows.addressBook;
 
+  /** `<address|old label> <new label>`: the old label may have several words, the longest saved one wins. */
+  async function splitRename(chatId: number, words: readonly string[]): Promise<{ address: string | undefined; newLabel: string }> {
+    for (let k = words.length - 1; k >= 1; k -= 1) {
+      const address = await book.resolve(chatId, words.slice(0, k).join(" "));
+      if (address !== undefined) return { address, newLabel: words.slice(k).join(" ") };
+    }
+    return { address: undefined, newLabel: words.slice(1).join(" ") };
+  }
+
   feature.command("addresses", logHandle("command-addresses"), async (ctx) => {
     const chatId = ctx.chat.id;
     const [verb = "", first = "", ...rest] = ctx.match.trim().split(/\s+/);
@@ -52,9 +61,9 @@ export function createAddressesFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     if (verb.toLowerCase() === "rename" && first !== "" && label !== "") {
-      const address = await book.resolve(chatId, first);
-      const result = address === undefined ? { ok: false as const, reason: "not_found" as const } : await book.rename(chatId, address, label);
-      await ctx.reply(result.ok ? translate(ctx, "addresses-saved", { entry: html(labelledAddressText(ctx, result.entry)) }) : addressBookRefusalText(ctx, result.reason, result.reason === "not_found" ? first : label), HTML);
+      const { address, newLabel } = await splitRename(chatId, [first, ...rest]);
+      const result = address === undefined ? { ok: false as const, reason: "not_found" as const } : await book.rename(chatId, address, newLabel);
+      await ctx.reply(result.ok ? translate(ctx, "addresses-saved", { entry: html(labelledAddressText(ctx, result.entry)) }) : addressBookRefusalText(ctx, result.reason, result.reason === "not_found" ? first : newLabel), HTML);
       return;
     }
     await ctx.reply(translate(ctx, "addresses-usage"), HTML);
