@@ -78,6 +78,14 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
     await waitFor(() => w.textOf(chatId, list.messageId).includes("⏹ Stopped."), "the stopped plan");
   }
 
+  it("takes a saved label, in any case, in place of the receiver", async () => {
+    const chat = 9460;
+    await linkedChat(chat, 100_000_000);
+    await w.say(chat, `/addresses add ${RECEIVER} Shop Wallet`, (m) => m.text.includes("Saved: Shop Wallet"));
+    const { text } = await w.say(chat, "/keep shop WALLET 100k 1m", (m) => m.text.includes("Keep charged"));
+    expect(text).toContain(RECEIVER);
+  });
+
   it("renews a 1m plan slot after slot, one order per slot, through a restart between slots", async () => {
     const chat = 7101;
     const account = await linkedChat(chat, 1_000_000_000);

@@ -1,3 +1,4 @@
+import { createAddressBook } from "../core/address-book.js";
 import type { Logger } from "pino";
 import type { Translations } from "../bot/i18n.js";
 import { createTopUpNotifier, type TopUpNotifier } from "../bot/notifiers/top-up-notifier.js";
@@ -87,7 +88,7 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
   const expiryNotifier = createExpiryNotifier(notifierDeps);
   const reminders = createExpiryReminders({ store, logger, ...now, ...tuning.expiry, announce: (reminder) => expiryNotifier.onReminder(reminder) });
   const batches = createBatchNotifier({ push, batches: createBatchStore({ store, logger }), history, logger, ...(tuning.batchCoalesceMs === undefined ? {} : { coalesceMs: tuning.batchCoalesceMs }) });
-  const notifier = createTrackingNotifier({ ...notifierDeps, reminders, batches, ...(deps.links ? { links: deps.links } : {}) });
+  const notifier = createTrackingNotifier({ ...notifierDeps, reminders, batches, addressBook: createAddressBook({ store, logger }), ...(deps.links ? { links: deps.links } : {}) });
   const topUpNotifier = createTopUpNotifier({ push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger });
   const tracker = createTracker({
     store,

@@ -22,6 +22,7 @@ import { createLimitsFeature } from "./features/limits.js";
 import { createLinkFeature } from "./features/link.js";
 import { createOrderFeature } from "./features/order.js";
 import { createOrdersFeature } from "./features/orders.js";
+import { createAddressesFeature } from "./features/addresses.js";
 import { createPricesFeature } from "./features/prices.js";
 import { createSettingsFeature } from "./features/settings.js";
 import { createTimeZoneFeature } from "./features/time-zone.js";
@@ -92,6 +93,7 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
     createBatchOrderFeature(),
     createOrdersFeature(deps),
     createStatementFeature(deps),
+    createAddressesFeature(deps),
     createTrackFeature(deps),
     createExpiryFeature(deps),
     createTopUpFeature(deps),

@@ -22,6 +22,7 @@ export const BOT_COMMANDS: readonly MenuCommand[] = [
   { command: "batch", public: false },
   { command: "broadcast", public: false },
   { command: "orders", public: false },
+  { command: "addresses", public: false },
   { command: "statement", public: false },
   { command: "track", public: false },
   { command: "keep", public: false },

@@ -31,7 +31,7 @@ describe("/order keyboards", () => {
     await h.linkChat(CHAT);
     h.sim.control.addTier({ durationSec: 7200, label: "2h", unitPriceSun: 180 });
     h.deps.pricing.invalidate();
-    await h.flows.addressBook.remember(CHAT, BOB, Date.now(), "Bob");
+    await h.flows.addressBook.add(CHAT, BOB, "Bob", Date.now());
     const alice = h.user(CHAT);
     await alice.send("/order");
     expect(alice.lastButtons()).toEqual([["Bob · TQCq78…S9pu"], ["Cancel"]]);
@@ -76,7 +76,7 @@ describe("one-shot /order", () => {
 
   it("takes a saved label with spaces in place of the address, with or without a duration", async () => {
     await h.linkChat(CHAT);
-    await h.flows.addressBook.remember(CHAT, BOB, Date.now(), "bob wallet");
+    await h.flows.addressBook.add(CHAT, BOB, "bob wallet", Date.now());
     const alice = h.user(CHAT);
     await alice.send("/order bob wallet 80k 15m");
     expect(alice.lastText()).toContain(`Receiver: ${BOB}`);

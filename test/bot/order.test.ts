@@ -33,7 +33,7 @@ describe("/order", () => {
     expect(card.text).toMatch(/^Order [0-9a-f]{24}\nStatus: pending/);
     await h.until(() => alice.botTexts().some((t) => t.startsWith("✅ Order")));
     const final = alice.last()!;
-    expect(final.text).toContain(`energy delegated to ${BOB} for 1 h`);
+    expect(final.text).toContain(`energy delegated to ${BOB} 🏷 main wallet for 1 h`);
     expect(alice.lastButtons()).toEqual([["🔄 Track", "🔁 Rent again"], ["⏰ Remind me"], ["🔎 Explorer"]]);
     await h.until(() => h.tg.view(CHAT).find((m) => m.messageId === quote.messageId)!.text.includes("Status: fulfilled"));
     const orderId = /Order ([0-9a-f]{24})/.exec(card.text)![1]!;
@@ -46,7 +46,7 @@ describe("/order", () => {
 
   it("offers recent receivers with their labels as buttons, named in full in the message", async () => {
     await h.linkChat(CHAT);
-    await h.flows.addressBook.remember(CHAT, BOB, Date.now(), "Bob");
+    await h.flows.addressBook.add(CHAT, BOB, "Bob", Date.now());
     const alice = h.user(CHAT);
     await alice.send("/order");
     expect(alice.lastButtons()[0]![0]).toMatch(/^Bob · TQCq78…S9pu$/);
@@ -57,7 +57,7 @@ describe("/order", () => {
 
   it("refuses an address with a bad checksum and takes a saved label typed instead", async () => {
     await h.linkChat(CHAT);
-    await h.flows.addressBook.remember(CHAT, BOB, Date.now(), "Savings");
+    await h.flows.addressBook.add(CHAT, BOB, "Savings", Date.now());
     const alice = h.user(CHAT);
     await alice.send("/order");
     const badChecksum = `${BOB.slice(0, -1)}${BOB.endsWith("v") ? "w" : "v"}`;

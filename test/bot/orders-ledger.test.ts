@@ -43,7 +43,7 @@ describe("/orders as a ledger (a fixed clock)", () => {
     await h.linkChat(CHAT);
     const user = h.user(CHAT);
     await h.flows.limits.setTimeZone(CHAT, "Asia/Shanghai");
-    await h.flows.addressBook.remember(CHAT, bob, NOW, "Alice");
+    await h.flows.addressBook.add(CHAT, bob, "Alice", NOW);
     await h.flows.history.add(CHAT, [
       order(1, Date.UTC(2026, 10, 25, 6, 5), { totalCostSun: 2_345_678, fulfilledAtMs: Date.UTC(2026, 10, 25, 6, 6) }),
       broadcast(2, Date.UTC(2026, 10, 24, 22, 30), { totalCostSun: 13 * TRX, costEstimated: true, status: "pending_energy" }),

@@ -3,6 +3,7 @@ import { createConversation, type ConversationBuilder } from "@grammyjs/conversa
 import type { Middleware } from "grammy";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
+import { ADDRESSES_CONVERSATION, createAddressesConversation } from "./addresses.js";
 import { BROADCAST_CONVERSATION, createBroadcastConversation } from "./broadcast.js";
 import { createLinkConversation, LINK_CONVERSATION } from "./link.js";
 import { createOrderConversation, ORDER_CONVERSATION } from "./order.js";
@@ -11,7 +12,7 @@ import { createOrderConversation, ORDER_CONVERSATION } from "./order.js";
  * Bump whenever any conversation's code changes: stored states of an older
  * version are dropped instead of being replayed against new code.
  */
-export const CONVERSATION_STATE_VERSION = 5;
+export const CONVERSATION_STATE_VERSION = 6;
 
 /** A flow waits this long for each answer; the next update after that leaves it. */
 export const FLOW_MAX_WAIT_MS = 15 * 60_000;
@@ -34,6 +35,7 @@ export function listConversations(deps: BotDeps): ConversationEntry[] {
   return [
     { id: LINK_CONVERSATION, builder: createLinkConversation(deps), maxMillisecondsToWait: FLOW_MAX_WAIT_MS },
     { id: ORDER_CONVERSATION, builder: createOrderConversation(deps), maxMillisecondsToWait: FLOW_MAX_WAIT_MS },
+    { id: ADDRESSES_CONVERSATION, builder: createAddressesConversation(deps), maxMillisecondsToWait: FLOW_MAX_WAIT_MS },
     { id: BROADCAST_CONVERSATION, builder: createBroadcastConversation(deps), maxMillisecondsToWait: FLOW_MAX_WAIT_MS },
     ...(deps.keep ? [{ id: KEEP_CONVERSATION, builder: createKeepConversation({ ...deps, keep: deps.keep }), maxMillisecondsToWait: FLOW_MAX_WAIT_MS }] : []),
   ];

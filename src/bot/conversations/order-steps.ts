@@ -11,6 +11,7 @@ import { ambiguousAmountText } from "../helpers/amount-text.js";
 import { isCsvDocument } from "../helpers/document.js";
 import { isNotModified } from "../helpers/edit.js";
 import { formatInteger } from "../helpers/format.js";
+import { addressBookRefusalText } from "../helpers/address-book-text.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { createCancelOnlyKeyboard, createDurationKeyboard, createReceiverKeyboard, RECENT_RECEIVERS_SHOWN } from "../keyboards/order.js";
 import type { BotDeps } from "../deps.js";
@@ -138,8 +139,9 @@ export async function askReceiver(conversation: FlowConversation, ctx: Conversat
       await stripButtons(ctx, shown);
       const label = normalizeLabel(rest.join(" "));
       if (label) {
-        await conversation.external(() => deps.flows.addressBook.remember(chatId, first, deps.flows.now(), label));
-        await ctx.reply(translate(ctx, "order-receiver-saved", { address: code(first), label }), HTML);
+        const saved = await conversation.external(() => deps.flows.addressBook.add(chatId, first, label, deps.flows.now()));
+        if (saved.ok) await ctx.reply(translate(ctx, "order-receiver-saved", { address: code(first), label: saved.entry.label ?? label }), HTML);
+        else await ctx.reply(addressBookRefusalText(ctx, saved.reason, label), HTML);
       }
       return { kind: "address", address: first };
     }

@@ -1,5 +1,5 @@
 import type { BatchParse } from "../../core/orders/batch-parse.js";
-import { parseBatch } from "../../core/orders/batch-parse.js";
+import { labelIndex, parseBatch } from "../../core/orders/batch-parse.js";
 import { checkAmount } from "../../core/orders/order-input.js";
 import type { QuoteRequestItem } from "../../core/orders/quote.js";
 import type { Pricing } from "../../core/service/schemas.js";
@@ -52,7 +52,7 @@ export function batchErrorsText(tr: ConversationContext | Pick<ConversationConte
 type BatchSource = { kind: "text"; text: string } | { kind: "document"; fileId: string; fileSize: number | undefined };
 
 /** Batch: read lines or a .csv, report every bad line, ask once for a missing duration. */
-async function collectBatch(conversation: FlowConversation, ctx: ConversationContext, flow: string, pricing: Pricing, locale: string, first: BatchSource | undefined): Promise<QuoteRequestItem[]> {
+async function collectBatch(conversation: FlowConversation, ctx: ConversationContext, deps: BotDeps, flow: string, pricing: Pricing, locale: string, first: BatchSource | undefined): Promise<QuoteRequestItem[]> {
   let source = first;
   const prompt = source ? undefined : await ctx.reply(translate(ctx, "order-batch-ask"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) });
   for (;;) {
@@ -74,7 +74,9 @@ async function collectBatch(conversation: FlowConversation, ctx: ConversationCon
       }
       text = read.text;
     } else text = source.text;
-    const parsed = parseBatch(text, pricing, { csv: source.kind === "document", locale });
+    const chatId = ctx.chat?.id;
+    const labels = chatId === undefined ? undefined : labelIndex(await conversation.external(() => deps.flows.addressBook.list(chatId)));
+    const parsed = parseBatch(text, pricing, { csv: source.kind === "document", locale, ...(labels ? { labels } : {}) });
     source = undefined;
     if (parsed.fatal || parsed.errors.length > 0) {
       await ctx.reply(batchErrorsText(ctx, parsed, locale), HTML);
@@ -130,9 +132,9 @@ export function createOrderConversation(deps: BotDeps) {
     const locale = await ctx.i18n.getLocale();
     let items: QuoteRequestItem[];
     if (args.document) {
-      items = await collectBatch(conversation, ctx, flow, pricing, locale, { kind: "document", fileId: args.document.fileId, fileSize: args.document.fileSize });
+      items = await collectBatch(conversation, ctx, deps, flow, pricing, locale, { kind: "document", fileId: args.document.fileId, fileSize: args.document.fileSize });
     } else if (args.batch) {
-      items = await collectBatch(conversation, ctx, flow, pricing, locale, undefined);
+      items = await collectBatch(conversation, ctx, deps, flow, pricing, locale, undefined);
     } else {
       const prefill = args.prefill ?? {};
       // A deep link from an inline quote carries amount and duration: say so, or the question about the receiver comes out of nowhere.
@@ -143,9 +145,9 @@ export function createOrderConversation(deps: BotDeps) {
       }
       const receiver = prefill.address !== undefined ? { kind: "address" as const, address: prefill.address } : await askReceiver(conversation, ctx, deps, flow, chatId);
       if (receiver.kind === "batch") {
-        items = await collectBatch(conversation, ctx, flow, pricing, locale, { kind: "text", text: receiver.text });
+        items = await collectBatch(conversation, ctx, deps, flow, pricing, locale, { kind: "text", text: receiver.text });
       } else if (receiver.kind === "document") {
-        items = await collectBatch(conversation, ctx, flow, pricing, locale, { kind: "document", fileId: receiver.fileId, fileSize: receiver.fileSize });
+        items = await collectBatch(conversation, ctx, deps, flow, pricing, locale, { kind: "document", fileId: receiver.fileId, fileSize: receiver.fileSize });
       } else {
         // A deep link is user-editable: its amount is checked against the live range like a typed one.
         const linked = prefill.amount === undefined ? undefined : checkAmount(String(prefill.amount), pricing);

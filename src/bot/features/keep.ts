@@ -3,7 +3,6 @@ import { parseKeepCommand, type KeepParse } from "../../core/autopilot/keep-inpu
 import type { KeepPlans } from "../../core/autopilot/keep-plans.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
 import type { Pricing } from "../../core/service/schemas.js";
-import { isValidTronAddress } from "../../core/tron/index.js";
 import { keepData, keepOrderData } from "../callback-data/keep.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
@@ -74,7 +73,7 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
     const parsed = await parseKeepCommand(
       text,
       pricing,
-      async (receiver) => (isValidTronAddress(receiver) ? receiver : (await flows.addressBook.findByLabel(chatId, receiver))?.address),
+      (receiver) => flows.addressBook.resolve(chatId, receiver),
       flows.now(),
       locale,
     );

@@ -3,7 +3,6 @@ import { parseOneShotOrder, type OneShotParse } from "../../core/orders/one-shot
 import { sortedTiers } from "../../core/orders/order-input.js";
 import type { PlaceResult } from "../../core/orders/place-order.js";
 import type { QuoteRequestItem } from "../../core/orders/quote.js";
-import { isValidTronAddress } from "../../core/tron/index.js";
 import { quoteData, rentAgainData } from "../callback-data/order.js";
 import { menuAction, orderTierData } from "../callback-data/menu.js";
 import { durationText } from "../helpers/record-text.js";
@@ -61,7 +60,7 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
     const parsed = await parseOneShotOrder(
       text,
       pricing,
-      async (receiver) => (isValidTronAddress(receiver) ? receiver : (await flows.addressBook.findByLabel(chatId, receiver))?.address),
+      (receiver) => flows.addressBook.resolve(chatId, receiver),
       locale,
     );
     if (!parsed.ok) {

@@ -38,8 +38,7 @@ export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
       filterCode === "o" ? { kind: "order" } : filterCode === "b" ? { kind: "broadcast" } : filterCode === "m" ? { fromMs: month.startMs, toMs: month.endMs } : {};
     const p = await flows.history.page(chatId, page, HISTORY_PAGE_SIZE, filter);
     if (p.total === 0 && filterCode === "a") return { text: translate(ctx, "orders-empty"), keyboard: undefined };
-    const labels = new Map<string, string>();
-    for (const saved of await flows.addressBook.list(chatId)) if (saved.label !== undefined) labels.set(saved.address, saved.label);
+    const labels = await flows.addressBook.labels(chatId);
     const monthName = new Intl.DateTimeFormat(locale, { timeZone, month: "long", year: "numeric" }).format(nowMs);
     const title = translate(ctx, TITLE_KEY[filterCode], { page: p.page + 1, pages: p.pages, total: p.total, month: monthName });
     const rows = p.entries.map((entry, i) => ({ n: p.page * HISTORY_PAGE_SIZE + i + 1, entry }));

@@ -13,6 +13,7 @@ import { errorTextKey, serviceErrorText } from "./error-text.js";
 import { canResend } from "./expiry-text.js";
 import { code, HTML, translate } from "./html.js";
 import { recordCardText } from "./record-text.js";
+import { withReceiverLabel } from "./receiver-label.js";
 
 type RecordKind = "order" | "broadcast";
 
@@ -37,7 +38,8 @@ export function createTrackCards(deps: BotDeps): TrackCards {
     const entry = await flows.history.get(chatId, record.kind, record.kind === "order" ? record.record.orderId : record.record.broadcastId);
     const local = record.kind === "broadcast" ? entry : undefined;
     const endsAtMs = entry && delegationEndsAtMs(entry);
-    return recordCardText(ctx, record, locale, local, { nowMs: flows.now(), ...(endsAtMs === undefined ? {} : { endsAtMs }) });
+    const text = recordCardText(ctx, record, locale, local, { nowMs: flows.now(), ...(endsAtMs === undefined ? {} : { endsAtMs }) });
+    return withReceiverLabel(ctx, text, chatId, record, flows.addressBook);
   }
 
   /** A finished record's buttons (keyboards/final-card.ts): Track, Rent again, the reminder switch, Resend (docs/expiry.md), Explorer. */

@@ -12,6 +12,8 @@ import { finalText, recordCardText, type CardTiming, type Translator } from "../
 import { canResend, delegationEndText } from "../helpers/expiry-text.js";
 import { createFinishedBroadcastKeyboard, createFinishedOrderKeyboard } from "../keyboards/final-card.js";
 import { createLinks } from "../helpers/links.js";
+import type { AddressBook } from "../../core/address-book.js";
+import { withReceiverLabel } from "../helpers/receiver-label.js";
 import type { ExpiryReminders } from "../../core/autopilot/expiry-reminders.js";
 import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../keyboards/broadcast.js";
 import { createRetryKeyboard, createTopUpRetryKeyboard } from "../keyboards/order.js";
@@ -23,6 +25,8 @@ export interface TrackingNotifierDeps extends NotifierDeps {
   reminders?: Pick<ExpiryReminders, "isScheduled">;
   /** Orders of a batch are shown on the batch's one card instead of their own. */
   batches?: Pick<BatchNotifier, "onOrderChange" | "onGiveUp">;
+  /** The chats' address books: a receiver's label is shown beside its address. */
+  addressBook?: Pick<AddressBook, "labelOf">;
 }
 
 export interface TrackingNotifier {
@@ -83,7 +87,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       const nowMs = now();
       const endsAtMs = change.kind === "order" && change.fulfilledAtMs !== undefined ? change.fulfilledAtMs + change.record.durationSec * 1000 : undefined;
       const timing: CardTiming = { nowMs, ...(endsAtMs === undefined ? {} : { endsAtMs }) };
-      const card = recordCardText(tr, change, locale, change.local, timing);
+      const card = await withReceiverLabel(tr, recordCardText(tr, change, locale, change.local, timing), chatId, change, deps.addressBook);
       const endKeyboard = await finalKeyboard(tr, change, endsAtMs, nowMs);
       // The card is what the chat asked to see: it follows every status whatever the settings.
       if (change.cardMessageId !== undefined && change.cardStatus !== status) {
@@ -103,7 +107,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       }
       if (!change.final) return;
       const ends = endsAtMs === undefined ? [] : [delegationEndText(tr, endsAtMs, nowMs, locale)];
-      const params: Record<string, unknown> = { chat_id: chatId, text: [finalText(tr, change, locale, nowMs), ...ends].join("\n"), ...HTML, reply_markup: { inline_keyboard: endKeyboard.inline_keyboard } };
+      const params: Record<string, unknown> = { chat_id: chatId, text: [await withReceiverLabel(tr, finalText(tr, change, locale, nowMs), chatId, change, deps.addressBook), ...ends].join("\n"), ...HTML, reply_markup: { inline_keyboard: endKeyboard.inline_keyboard } };
       await deps.push.enqueue({ id: jobId("final"), chatId, method: "sendMessage", params });
     },
 

@@ -142,7 +142,29 @@ function parseFields(line: number, fields: string[], pricing: Pricing, delimiter
  * delimiter); `locale` decides how a comma in an amount reads (energy-amount.ts).
  * Line numbers are 1-based positions in the text as given.
  */
-export function parseBatch(text: string, pricing: Pricing, options: { csv?: boolean; locale?: string } = {}): BatchParse {
+export interface BatchParseOptions {
+  csv?: boolean;
+  locale?: string;
+  /** Address book labels, lower case → address: a line may name its receiver by label. */
+  labels?: ReadonlyMap<string, string>;
+}
+
+/** Lower-cased label → address, the form `parseBatch` looks labels up in. */
+export function labelIndex(entries: readonly { address: string; label?: string | undefined }[]): Map<string, string> {
+  return new Map(entries.flatMap((e) => (e.label === undefined ? [] : [[e.label.toLowerCase(), e.address] as const])));
+}
+
+/** The fields with a leading label (of one or more words, longest first) replaced by its address. */
+function withLabelResolved(fields: string[], labels: ReadonlyMap<string, string> | undefined): string[] {
+  if (!labels || labels.size === 0 || isValidTronAddress(fields[0] ?? "")) return fields;
+  for (let words = fields.length - 1; words >= 1; words -= 1) {
+    const address = labels.get(fields.slice(0, words).join(" ").replace(/\s+/g, " ").toLowerCase());
+    if (address !== undefined) return [address, ...fields.slice(words)];
+  }
+  return fields;
+}
+
+export function parseBatch(text: string, pricing: Pricing, options: BatchParseOptions = {}): BatchParse {
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
   const delimiter = detectDelimiter(lines, options.csv ?? false);
   const items: BatchItem[] = [];
@@ -153,12 +175,12 @@ export function parseBatch(text: string, pricing: Pricing, options: { csv?: bool
     if (trimmed === "" || trimmed.startsWith("#")) return;
     const fields = split(trimmed, delimiter);
     if (fields.length === 0) return;
-    if (!sawData && isHeader(fields)) {
+    if (!sawData && isHeader(fields) && withLabelResolved(fields, options.labels) === fields) {
       sawData = true;
       return;
     }
     sawData = true;
-    const result = parseFields(index + 1, fields, pricing, delimiter, options.locale);
+    const result = parseFields(index + 1, withLabelResolved(fields, options.labels), pricing, delimiter, options.locale);
     if ("item" in result) items.push(result.item);
     else errors.push(result.error);
   });

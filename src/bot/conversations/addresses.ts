@@ -1,0 +1,63 @@
+import type { ConversationContext } from "../context.js";
+import type { BotDeps } from "../deps.js";
+import { addressBookRefusalText, labelledAddressText } from "../helpers/address-book-text.js";
+import { beginFlowInstance } from "../helpers/flow-instance.js";
+import { code, html, HTML, translate, type TextVars } from "../helpers/html.js";
+import { createCancelOnlyKeyboard } from "../keyboards/order.js";
+import { isValidTronAddress } from "../../core/tron/index.js";
+import { stripButtons, waitStep, type FlowConversation } from "./order-steps.js";
+
+export const ADDRESSES_CONVERSATION = "addresses";
+
+/** JSON arguments: an address to rename; without one, a new entry is added (address first, then its label). */
+export interface AddressesConversationArgs {
+  rename?: string;
+}
+
+/** ➕ Add asks for the address, then the label; Rename asks for the label only. Every refusal says why and asks again. */
+export function createAddressesConversation(deps: BotDeps) {
+  return async function addresses(conversation: FlowConversation, ctx: ConversationContext, args: AddressesConversationArgs = {}): Promise<void> {
+    const chatId = ctx.chat?.id;
+    if (chatId === undefined) return;
+    const flow = await beginFlowInstance(conversation, deps.store, chatId);
+    const prompts: number[] = [];
+    const ask = async (key: string, vars: TextVars = {}) => {
+      prompts.push((await ctx.reply(translate(ctx, key, vars), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) })).message_id);
+    };
+    let address = args.rename;
+    if (address === undefined) {
+      await ask("addresses-ask-address");
+      for (;;) {
+        const input = await waitStep(conversation, flow, "receiver");
+        if (input.kind !== "text") continue;
+        const typed = input.text.trim();
+        if (isValidTronAddress(typed)) {
+          address = typed;
+          break;
+        }
+        await ask("addresses-ask-again", { reason: html(addressBookRefusalText(ctx, "bad_address", typed)) });
+      }
+    }
+    const target = address;
+    await ask(args.rename === undefined ? "addresses-ask-label" : "addresses-ask-new-label", { address: code(target) });
+    for (;;) {
+      const input = await waitStep(conversation, flow, "options");
+      if (input.kind !== "text") continue;
+      const typed = input.text;
+      const result = await conversation.external(() =>
+        args.rename === undefined ? deps.flows.addressBook.add(chatId, target, typed, deps.flows.now()) : deps.flows.addressBook.rename(chatId, target, typed),
+      );
+      if (result.ok) {
+        await stripButtons(ctx, prompts);
+        await ctx.reply(translate(ctx, "addresses-saved", { entry: html(labelledAddressText(ctx, result.entry)) }), HTML);
+        return;
+      }
+      if (result.reason === "not_found") {
+        await stripButtons(ctx, prompts);
+        await ctx.reply(translate(ctx, "addresses-gone"), HTML);
+        return;
+      }
+      await ask("addresses-ask-again", { reason: html(addressBookRefusalText(ctx, result.reason, typed)) });
+    }
+  };
+}
