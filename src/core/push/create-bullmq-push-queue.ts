@@ -28,6 +28,16 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
   const chatIntervalMs = (chatId: number) =>
     (isGroupChat(chatId) ? 60_000 / limits.perGroupPerMinute : 1_000 / limits.perChatPerSecond) + limits.marginMs;
 
+  /**
+   * Telegram counts a send when it arrives, but the pace key was set before sending: a send
+   * slowed on its way (a loaded machine) would land closer than the interval to the chat's
+   * next one and draw a 429. Re-armed once Telegram answered, the next send of the chat leaves
+   * at least an interval after this one arrived. A 429's longer pause is set after this.
+   */
+  async function rearmPace(chatId: number, interval: number): Promise<void> {
+    await client.set(paceKey(chatId), "1", { expiration: { type: "PX", value: interval } });
+  }
+
   /** Telegram has the message: nothing after this point may make BullMQ send it again. */
   async function delivered(data: PushJob, result: unknown): Promise<null> {
     deps.metrics?.inc("notifications_total", { outcome: "sent" });
@@ -62,8 +72,10 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
     try {
       result = await deps.transport(data);
     } catch (error) {
+      await rearmPace(data.chatId, interval);
       return handleFailure(job, data, error, ctx);
     }
+    await rearmPace(data.chatId, interval);
     return delivered(data, result);
   }
 
