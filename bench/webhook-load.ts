@@ -25,6 +25,7 @@ import { createWebhookInbox } from "../src/core/webhooks/create-webhook-inbox.js
 import { createHttpServer } from "../src/server/index.js";
 import { verifySignature } from "../src/server/signature.js";
 import { signatureHeader, startSimulator } from "../src/simulator/index.js";
+import type { LoadJob, LoadRequest, LoadResult } from "./load-worker.js";
 
 const PREFIX = "X-Service";
 const CHAT = 777;
@@ -38,22 +39,12 @@ export interface WebhookLoadOptions {
   connections: number;
 }
 
-interface LoadRequest {
-  path: string;
-  body: string;
-  headers: Record<string, string>;
-}
-interface LoadResult {
-  latencies: number[];
-  statuses: Record<string, number>;
-  elapsedMs: number;
-  done?: number;
-}
-
 function load(origin: string, requests: LoadRequest[], mode: "open" | "closed", o: WebhookLoadOptions): Promise<LoadResult> {
-  const worker = new Worker(new URL("./load-worker.mjs", import.meta.url), {
-    workerData: { origin, requests, mode, rate: o.rate, connections: mode === "open" ? 256 : o.connections, durationMs: o.closedSeconds * 1000, timeoutMs: 60_000 },
-  });
+  const job: LoadJob = { origin, requests, mode, rate: o.rate, connections: mode === "open" ? 256 : o.connections, durationMs: o.closedSeconds * 1000, timeoutMs: 60_000 };
+  // A worker's entry file is loaded before any --import hook runs: register tsx first, then import the TypeScript file.
+  const entry = JSON.stringify(new URL("./load-worker.ts", import.meta.url).href);
+  const boot = `import("tsx/esm/api").then(({ register }) => { register(); return import(${entry}); });`;
+  const worker = new Worker(boot, { eval: true, workerData: job });
   return new Promise((resolve, reject) => {
     worker.once("message", (r: LoadResult) => resolve(r));
     worker.once("error", reject);
