@@ -28,6 +28,7 @@ import { benchPush } from "./push-throughput.js";
 import { benchRecordUpdates } from "./record-update.js";
 import { measureAsync, measureSync, printThroughputTable } from "./throughput.js";
 import { benchWebhookAck } from "./webhook-ack.js";
+import { benchWebhookLoad } from "./webhook-load.js";
 
 async function benchPricing(): Promise<void> {
   const sim = await startSimulator({ rateLimitPerSecond: 1_000_000 });
@@ -70,9 +71,16 @@ function benchMoney(): void {
 
 async function main(): Promise<void> {
   console.log(`node ${process.version}, ${new Date().toISOString()}`);
+  const webhookLoad = { rounds: Number(process.env["BENCH_ROUNDS"] ?? 3), rate: 3_000, openSeconds: 3, closedSeconds: 2, connections: 16 };
+  // BENCH_ONLY=webhooks: just the webhook acknowledgement figures (about a minute).
+  if (process.env["BENCH_ONLY"] === "webhooks") {
+    await benchWebhookLoad(webhookLoad);
+    return;
+  }
   benchMoney();
   await benchPricing();
   await benchWebhookAck({ maxOps: 5_000, maxMs: 3_000 });
+  await benchWebhookLoad(webhookLoad);
   const redisUrl = process.env["BENCH_REDIS_URL"] ?? process.env["TEST_REDIS_URL"];
   const postgresUrl = process.env["BENCH_POSTGRES_URL"] ?? process.env["TEST_POSTGRES_URL"];
   await benchRecordUpdates({ ops: 2_000, redisUrl, postgresUrl });

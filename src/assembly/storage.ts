@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import { createChatRepository, type ChatRepository } from "../core/chats/chat-repository.js";
+import { withRouteCache } from "../core/chats/route-cache.js";
 import { createOrderHistory, type OrderHistory } from "../core/orders/order-history.js";
 import { queueModeFor, type QueueMode } from "../core/queue/queue-mode.js";
 import { openStore, storageScope } from "../core/store/open-store.js";
@@ -42,7 +43,8 @@ export async function createStorage({ config, logger, purgeIntervalMs, onFatal }
   const queueMode = queueModeFor(store, config.storageUrl, storageScope(prefix));
   if (queueMode.queue === "local") await holdLocalQueues(store, prefix, logger, onFatal);
   const vault = createVault({ key: config.encryptionKey, previousKey: config.encryptionKeyPrevious });
-  const chats = createChatRepository({ store, vault, logger });
+  // Every webhook resolves its route and opens its secret: served from memory, cleared on change.
+  const chats = withRouteCache(createChatRepository({ store, vault, logger }));
   const history = createOrderHistory({ store, logger, accountOf: (chatId) => chats.account(chatId) });
   return { store, vault, chats, history, queueMode, close: () => store.close() };
 }

@@ -22,6 +22,8 @@ export interface HooksRouteDeps {
 /** Route ids are at least 128 random bits in base64url; anything else cannot exist. */
 const ROUTE_ID = /^[A-Za-z0-9_-]{16,128}$/;
 const DELIVERY_ID = /^[\x21-\x7e]{1,200}$/;
+/** Long enough for the workers to drain a few thousand deliveries. */
+const INBOX_FULL_RETRY_AFTER_SEC = 5;
 const EVENT_NAME = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /**
@@ -119,6 +121,11 @@ export function createHooksHandler(deps: HooksRouteDeps) {
         log.debug({ deliveryId }, "webhook delivery already handled");
         count("duplicate");
         return c.json({ status: "duplicate" }, 200);
+      }
+      if (result === "full") {
+        log.warn({ deliveryId }, "webhook refused: inbox full");
+        count("inbox_full");
+        return c.json({ error: "inbox full" }, 503, { "Retry-After": String(INBOX_FULL_RETRY_AFTER_SEC) });
       }
       log.info({ deliveryId, event, verified }, verified ? "webhook accepted" : "unsigned webhook accepted as a hint");
       return c.json({ status: "accepted" }, 202);

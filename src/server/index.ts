@@ -2,7 +2,6 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
@@ -13,6 +12,7 @@ import type { ServiceClient } from "../core/service/client.js";
 import type { StoreBackend } from "../core/store/types.js";
 import type { UpdateAcceptResult, UpdateLike } from "../core/telegram-updates/update-inbox.js";
 import type { WebhookInbox } from "../core/webhooks/types.js";
+import { contentLengthLimit } from "./body-limit.js";
 import { createHealthCheck } from "./health.js";
 import { createHooksHandler } from "./hooks-route.js";
 import { createMetricsHandler } from "./metrics-route.js";
@@ -90,7 +90,7 @@ export function createHttpServer(deps: HttpServerDeps): HttpServer {
   const limits = { ...DEFAULT_HTTP_LIMITS, ...deps.limits };
   const log = deps.logger.child({ component: "http" });
   const app = new Hono();
-  const tooLarge = bodyLimit({
+  const tooLarge = contentLengthLimit({
     maxSize: limits.bodyBytes,
     onError: (c) => {
       deps.metrics.inc("webhooks_total", { outcome: "too_large" });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ChatRepository } from "../../src/core/chats/chat-repository.js";
 import { createMetrics } from "../../src/core/metrics.js";
 import type { ServiceClient } from "../../src/core/service/client.js";
+import type { WebhookInbox } from "../../src/core/webhooks/types.js";
 import { createHttpServer, type HttpServer } from "../../src/server/index.js";
 import type { UpdateAcceptResult, UpdateLike } from "../../src/core/telegram-updates/update-inbox.js";
 import { logger, PREFIX } from "./harness.js";
@@ -20,7 +21,7 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
   });
 
   async function start(
-    options: { storeUp?: boolean; serviceUp?: boolean; telegramUpdates?: { accept(update: UpdateLike): Promise<UpdateAcceptResult> }; secretToken?: string; headersTimeoutMs?: number; chats?: Chats; telegramState?: () => "ok" | "down" | "unknown" } = {},
+    options: { storeUp?: boolean; serviceUp?: boolean; telegramUpdates?: { accept(update: UpdateLike): Promise<UpdateAcceptResult> }; secretToken?: string; headersTimeoutMs?: number; chats?: Chats; inbox?: Pick<WebhookInbox, "accept">; telegramState?: () => "ok" | "down" | "unknown" } = {},
   ) {
     let systemCalls = 0;
     const service = {
@@ -37,7 +38,7 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
       store: { ping: () => Promise.resolve(options.storeUp !== false) },
       service,
       chats: options.chats ?? noChats,
-      inbox: noInbox,
+      inbox: options.inbox ?? noInbox,
       telegramUpdates: options.telegramUpdates,
       telegramSecretToken: options.secretToken,
       ...(options.telegramState ? { telegramState: options.telegramState } : {}),
@@ -160,6 +161,17 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
     const res = await request(`${s.base}/hooks/${"a".repeat(24)}`, { method: "POST", body: "{}" });
     await res.body.dump();
     expect(res.statusCode).toBe(503);
+  });
+
+  it("answers a webhook with 503 and Retry-After when the inbox is full, so the service retries later", async () => {
+    const s = await start({
+      chats: { findChatByRouteId: () => Promise.resolve(1), getWebhookSecret: () => Promise.resolve(undefined) },
+      inbox: { accept: () => Promise.resolve("full") },
+    });
+    const res = await request(`${s.base}/hooks/${"a".repeat(24)}`, { method: "POST", body: "{}" });
+    expect(await res.body.json()).toEqual({ error: "inbox full" });
+    expect(res.statusCode).toBe(503);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
   });
 
   it("answers 404 for unknown paths", async () => {

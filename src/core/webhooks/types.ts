@@ -32,7 +32,8 @@ export interface WebhookNotice {
   verified: boolean;
 }
 
-export type AcceptResult = "accepted" | "duplicate";
+/** "full": too many deliveries wait for processing; nothing was stored, the sender should retry later. */
+export type AcceptResult = "accepted" | "duplicate" | "full";
 
 export interface WebhookInbox {
   /** Persists a delivery (resolves once stored); a delivery id seen in the last 24 h is a duplicate. */
@@ -57,6 +58,10 @@ export interface WebhookInboxDeps {
   /** Failed processing (service down) is retried with backoff this many times. */
   maxAttempts?: number;
   baseDelayMs?: number;
+  /** Deliveries processed at once (local queue). Default 4. */
+  concurrency?: number;
+  /** Deliveries stored and not yet processed before `accept` answers "full" (local queue). Default 10,000. */
+  maxPending?: number;
   /** An unverified hint for the same record is passed on at most once per this window. */
   hintCooldownMs?: number;
   /**

@@ -144,7 +144,8 @@ describe("webhook inbox over SQLite", () => {
         seen.push(n);
         await gate;
       },
-      { hintsPerChatPerMinute: 30 },
+      // All 43 processed at once: the budget must hold under real concurrency.
+      { hintsPerChatPerMinute: 30, concurrency: 43 },
     );
     await i.start();
     const forged = (n: number): InboxItem => ({

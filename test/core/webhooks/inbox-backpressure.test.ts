@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { openStore } from "../../../src/core/store/open-store.js";
+import type { KeyValue, StoreBackend } from "../../../src/core/store/types.js";
+import { createWebhookInbox } from "../../../src/core/webhooks/create-webhook-inbox.js";
+import type { InboxItem, WebhookInbox, WebhookInboxDeps } from "../../../src/core/webhooks/types.js";
+
+const logger = pino({ level: "silent" });
+const orderId = "0123456789abcdef01234567";
+const waitOpts = { timeout: 20_000, interval: 10 };
+
+function item(deliveryId: string): InboxItem {
+  return { chatId: 1, deliveryId, event: "order.created", body: JSON.stringify({ data: { order: { orderId } } }), verified: true, receivedAt: Date.now() };
+}
+
+/** The store with every write counted, to state how many commits an acknowledgement costs. */
+function countingStore(store: StoreBackend, writes: { count: number }): StoreBackend {
+  return {
+    ...store,
+    kind: store.kind,
+    namespace(name): KeyValue {
+      const kv = store.namespace(name);
+      return {
+        ...kv,
+        get: (key) => kv.get(key),
+        entries: () => kv.entries(),
+        clear: () => kv.clear(),
+        set: (key, value, ttlMs) => ((writes.count += 1), kv.set(key, value, ttlMs)),
+        delete: (key) => ((writes.count += 1), kv.delete(key)),
+      };
+    },
+  };
+}
+
+describe("webhook inbox: bounded processing and back-pressure", () => {
+  let dir: string;
+  let store: StoreBackend;
+  const inboxes: WebhookInbox[] = [];
+  let release!: () => void;
+  let gate: Promise<void>;
+  let active = 0;
+  let maxActive = 0;
+  let started = 0;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), "inbox-bp-"));
+    store = await openStore(`sqlite://${join(dir, "bot.sqlite")}`, { logger, purgeIntervalMs: 0 });
+    gate = new Promise<void>((r) => (release = r));
+    active = 0;
+    maxActive = 0;
+    started = 0;
+  });
+  afterEach(async () => {
+    release();
+    for (const i of inboxes.splice(0)) await i.stop();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const blocked: WebhookInboxDeps["onEvent"] = async () => {
+    started += 1;
+    active += 1;
+    maxActive = Math.max(maxActive, active);
+    await gate;
+    active -= 1;
+  };
+
+  function inbox(extra: Partial<WebhookInboxDeps> = {}, on: StoreBackend = store) {
+    const i = createWebhookInbox({ store: on, logger, onEvent: blocked, baseDelayMs: 10, ...extra });
+    inboxes.push(i);
+    return i;
+  }
+
+  it("processes at most `concurrency` deliveries at once, and all of them in the end", async () => {
+    const i = inbox({ concurrency: 2 });
+    await i.start();
+    for (let n = 0; n < 8; n += 1) expect(await i.accept(item(`d${n}`))).toBe("accepted");
+    await vi.waitFor(() => expect(started).toBe(2), waitOpts);
+    expect(active).toBe(2);
+    release();
+    await vi.waitFor(async () => expect(await i.size()).toBe(0), waitOpts);
+    expect(started).toBe(8);
+    expect(maxActive).toBe(2);
+  });
+
+  it("answers 'full' once maxPending deliveries wait, storing nothing, and accepts again once they are done", async () => {
+    const i = inbox({ concurrency: 1, maxPending: 3 });
+    await i.start();
+    for (const id of ["a", "b", "c"]) expect(await i.accept(item(id))).toBe("accepted");
+    expect(await i.accept(item("d"))).toBe("full");
+    expect(await i.size()).toBe(3);
+    // A redelivery of a stored one is still a duplicate, not "full".
+    expect(await i.accept(item("a"))).toBe("duplicate");
+    release();
+    await vi.waitFor(async () => expect(await i.size()).toBe(0), waitOpts);
+    expect(await i.accept(item("d"))).toBe("accepted");
+    await vi.waitFor(async () => expect(await i.size()).toBe(0), waitOpts);
+    expect(await i.accept(item("a"))).toBe("duplicate");
+  });
+
+  it("counts deliveries left by a previous process against the bound", async () => {
+    const first = inbox({ maxPending: 2 });
+    expect(await first.accept(item("a"))).toBe("accepted");
+    expect(await first.accept(item("b"))).toBe("accepted");
+    await first.stop();
+    const second = inbox({ maxPending: 2, concurrency: 1 });
+    await second.start();
+    expect(await second.accept(item("c"))).toBe("full");
+    release();
+    await vi.waitFor(async () => expect(await second.size()).toBe(0), waitOpts);
+    expect(await second.accept(item("c"))).toBe("accepted");
+  });
+
+  it("persists an accepted delivery with one store write; the dedup marker is written when it is done", async () => {
+    const writes = { count: 0 };
+    const i = inbox({}, countingStore(store, writes));
+    await i.start();
+    expect(await i.accept(item("one"))).toBe("accepted");
+    expect(writes.count).toBe(1);
+    release();
+    await vi.waitFor(async () => expect(await i.size()).toBe(0), waitOpts);
+    expect(await i.accept(item("one"))).toBe("duplicate");
+  });
+});
