@@ -1,4 +1,4 @@
-import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
+import type { Job } from "bullmq";
 import { createBullmqConnection, toBullJobId } from "../queue/bullmq-connection.js";
 import { backoffDelay, classifyPushError } from "./classify-error.js";
 import { isGroupChat } from "./rate-limiter.js";
@@ -20,7 +20,6 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
   const deliveredTtl = deps.deliveredTtlMs ?? DELIVERED_TTL_MS;
   const log = deps.logger.child({ module: "push-queue", queue: "bullmq" });
   const bull = createBullmqConnection({ name, redisUrl: deps.redisUrl, logger: log });
-  const { client } = bull;
 
   const paceKey = (chatId: number) => `bull:${name}:pace:${chatId}`;
   const unreachableKey = (chatId: number) => `bull:${name}:unreachable:${chatId}`;
@@ -41,6 +40,7 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
   async function processJob(job: Job, token?: string): Promise<unknown> {
     const data = job.data as PushJob;
     const ctx = { jobId: data.id, chatId: data.chatId, method: data.method };
+    const [{ DelayedError }, client] = await Promise.all([bull.bullmq(), bull.redis()]);
     const unreachableSince = Number((await client.get(unreachableKey(data.chatId))) ?? 0);
     if (unreachableSince && job.timestamp <= unreachableSince) {
       deps.metrics?.inc("notifications_total", { outcome: "failed" });
@@ -68,6 +68,7 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
 
   async function handleFailure(job: Job, data: PushJob, error: unknown, ctx: Record<string, unknown>): Promise<unknown> {
     const failure = classifyPushError(error);
+    const [{ UnrecoverableError, Worker }, client] = await Promise.all([bull.bullmq(), bull.redis()]);
     switch (failure.kind) {
       case "delivered":
         return delivered(data, undefined);

@@ -19,12 +19,11 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
   const log = deps.logger.child({ module: "webhook-inbox", queue: "bullmq" });
   const processWebhook = createWebhookProcessor(deps);
   const bull = createBullmqConnection({ name, redisUrl: deps.redisUrl, logger: log });
-  const { client } = bull;
   const seenKey = (key: string) => `bull:${name}:seen:${key}`;
 
   return {
     async accept(item) {
-      const q = await bull.queue();
+      const [q, client] = await Promise.all([bull.queue(), bull.redis()]);
       const key = inboxKey(item.chatId, item.deliveryId);
       const first = await client.set(seenKey(key), String(item.receivedAt), {
         condition: "NX",
