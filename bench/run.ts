@@ -15,6 +15,8 @@
  *   against the allowed 30/s and the 429s met, next to a bare retry loop.
  * - updates: updates/s through the whole app vs a bare grammY bot with the
  *   same runner (rounds, median and spread), against the goals.
+ * - start: spawn of `node dist/main.js` to its first getUpdates vs a bare
+ *   grammY bot process, against the goal.
  */
 import { pino } from "pino";
 import { createPricingCache } from "../src/core/pricing-cache.js";
@@ -24,6 +26,7 @@ import { startSimulator } from "../src/simulator/index.js";
 import { printLatencyTable } from "./latency.js";
 import { benchPushSoak } from "./push-soak.js";
 import { benchPush } from "./push-throughput.js";
+import { benchStart } from "./start.js";
 import { benchUpdates } from "./updates.js";
 import { measureAsync, measureSync, printThroughputTable } from "./throughput.js";
 import { benchWebhookAck } from "./webhook-ack.js";
@@ -77,6 +80,7 @@ async function main(): Promise<void> {
   // The 2,000-notification run at Telegram's real limits (about 70 s); BENCH_QUICK=1 skips it.
   if (process.env["BENCH_QUICK"] !== "1") await benchPushSoak({ messages: 2_000, chats: 500, timeoutMs: 180_000 });
   await benchUpdates({ updates: 3_000, chats: 500, rounds: 5, timeoutMs: 120_000 });
+  await benchStart({ rounds: 5, timeoutMs: 30_000 });
   printThroughputTable();
   console.log("");
   printLatencyTable();

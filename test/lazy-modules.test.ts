@@ -18,7 +18,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const packageOf = (url: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1];
 
 describe("modules loaded by an app on SQLite", () => {
-  it("include grammY and better-sqlite3 but not BullMQ, Redis, Postgres or tronweb", async () => {
+  it("include grammY and better-sqlite3 but not BullMQ, Redis, Postgres, tronweb or the chart renderer", async () => {
     const env = {
       BOT_TOKEN: `123456:${randomBytes(26).toString("base64url")}`,
       SERVICE_BASE_URL: "http://127.0.0.1:9",
@@ -34,6 +34,6 @@ await app.stop();`;
     const packages = new Set((await loadedModules(script, { cwd: ROOT, env })).map(packageOf));
     expect(packages).toContain("grammy");
     expect(packages).toContain("better-sqlite3");
-    for (const heavy of ["bullmq", "ioredis", "@keyv/redis", "@redis/client", "@keyv/postgres", "pg", "tronweb"]) expect(packages).not.toContain(heavy);
+    for (const heavy of ["bullmq", "ioredis", "@keyv/redis", "@redis/client", "@keyv/postgres", "pg", "tronweb", "echarts", "@resvg/resvg-js"]) expect(packages).not.toContain(heavy);
   });
 });

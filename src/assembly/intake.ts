@@ -76,13 +76,13 @@ export function createIntake(deps: IntakeDeps): Intake {
         logger.info({ httpPort }, "started as a worker: no Telegram intake");
         return;
       }
-      try {
-        await registerCommands(bot, { defaultLocale: config.defaultLocale });
-      } catch (error) {
+      // The command menu (a dozen calls) is set while polling already runs: updates need not wait for it.
+      const menu = registerCommands(bot, { defaultLocale: config.defaultLocale }).catch((error: unknown) => {
         // The command menu is a convenience; the bot works without it.
         logger.warn({ err: error }, "setMyCommands failed");
-      }
+      });
       if (config.botMode === "webhook") {
+        await menu;
         await bot.api.setWebhook(
           `${String(config.publicUrl)}/telegram`,
           {
@@ -100,6 +100,7 @@ export function createIntake(deps: IntakeDeps): Intake {
           deps.onFatal?.(error);
         });
       }
+      await menu;
       logger.info({ httpPort }, "started");
     },
     stop: () =>
