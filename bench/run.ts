@@ -16,6 +16,10 @@
  *   when BENCH_REDIS_URL/TEST_REDIS_URL and BENCH_POSTGRES_URL/TEST_POSTGRES_URL are set.
  * - push soak: 2,000 notifications at Telegram's real limits, delivered/s
  *   against the allowed 30/s and the 429s met, next to a bare retry loop.
+ * - updates: updates/s through the whole app vs a bare grammY bot with the
+ *   same runner (rounds, median and spread), against the goals.
+ * - start: spawn of `node dist/main.js` to its first getUpdates vs a bare
+ *   grammY bot process, against the goal.
  */
 import { pino } from "pino";
 import { createPricingCache } from "../src/core/pricing-cache.js";
@@ -26,6 +30,8 @@ import { printLatencyTable } from "./latency.js";
 import { benchPushSoak } from "./push-soak.js";
 import { benchPush } from "./push-throughput.js";
 import { benchRecordUpdates } from "./record-update.js";
+import { benchStart } from "./start.js";
+import { benchUpdates } from "./updates.js";
 import { measureAsync, measureSync, printThroughputTable } from "./throughput.js";
 import { benchWebhookAck } from "./webhook-ack.js";
 import { benchWebhookLoad } from "./webhook-load.js";
@@ -87,6 +93,8 @@ async function main(): Promise<void> {
   await benchPush({ messages: 3_000, bullmqMessages: 500, chats: 200, concurrency: 16, redisUrl, timeoutMs: 60_000 });
   // The 2,000-notification run at Telegram's real limits (about 70 s); BENCH_QUICK=1 skips it.
   if (process.env["BENCH_QUICK"] !== "1") await benchPushSoak({ messages: 2_000, chats: 500, timeoutMs: 180_000 });
+  await benchUpdates({ updates: 3_000, chats: 500, rounds: 5, timeoutMs: 120_000 });
+  await benchStart({ rounds: 5, timeoutMs: 30_000 });
   printThroughputTable();
   console.log("");
   printLatencyTable();

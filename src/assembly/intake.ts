@@ -91,13 +91,13 @@ export function createIntake(deps: IntakeDeps): Intake {
         logger.info({ httpPort }, "started as a worker: no Telegram intake");
         return;
       }
-      try {
-        await registerCommands(bot, { defaultLocale: config.defaultLocale });
-      } catch (error) {
+      // The command menu (a dozen calls) is set while polling already runs: updates need not wait for it.
+      const menu = registerCommands(bot, { defaultLocale: config.defaultLocale }).catch((error: unknown) => {
         // The command menu is a convenience; the bot works without it.
         logger.warn({ err: error }, "setMyCommands failed");
-      }
+      });
       if (webhookUpdates) {
+        await menu;
         // Updates stored before a crash (or left by a dead replica) first, then whatever /telegram accepts.
         await webhookUpdates.start();
         await bot.api.setWebhook(
@@ -117,6 +117,7 @@ export function createIntake(deps: IntakeDeps): Intake {
           deps.onFatal?.(error);
         });
       }
+      await menu;
       logger.info({ httpPort }, "started");
     },
     stop: () =>

@@ -47,6 +47,7 @@ import { createGroupRights } from "./middlewares/group-rights.js";
 import { ownIdGuard } from "./middlewares/own-id-guard.js";
 import { serviceSecretGuard } from "./middlewares/service-secret-guard.js";
 import { updateContext } from "./middlewares/update-context.js";
+import { bindLogger } from "./helpers/lazy-logger.js";
 import { BOT_COMMANDS, rememberMenu } from "./register-commands.js";
 
 export type { BotContext, ConversationContext } from "./context.js";
@@ -196,7 +197,7 @@ function conversationChatRecord(deps: BotDeps): Middleware<ConversationContext> 
 
 function conversationLogger(deps: BotDeps): Middleware<ConversationContext> {
   return (ctx, next) => {
-    ctx.logger = deps.logger.child({ update_id: ctx.update.update_id, ...(ctx.chat ? { chat_id: ctx.chat.id } : {}), conversation: true });
+    bindLogger(ctx, deps.logger, { update_id: ctx.update.update_id, ...(ctx.chat ? { chat_id: ctx.chat.id } : {}), conversation: true });
     return next();
   };
 }

@@ -2,7 +2,6 @@ import { Composer, InputFile } from "grammy";
 import { monthAt, monthLabel, parseStatementMonth, type StatementMonth } from "../../core/statements/statement-month.js";
 import { buildStatement } from "../../core/statements/statement.js";
 import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/statements/statement-summary.js";
-import { spendChartPng } from "../../core/statements/spend-chart.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { linkedOnly } from "../filters/linked.js";
@@ -50,6 +49,8 @@ export function createStatementFeature(deps: BotDeps): Composer<BotContext> {
       const label = monthLabel(month);
       const csvCaption = translate(ctx, "statement-csv-caption", { month: name, lines: statement.rows.length, zone: timeZone });
       await ctx.replyWithDocument(new InputFile(Buffer.from(statement.csv, "utf8"), `statement-${label}.csv`), { caption: csvCaption, parse_mode: "HTML" });
+      // echarts costs half a second at import: loaded with the first chart, not at start.
+      const { spendChartPng } = await import("../../core/statements/spend-chart.js");
       const chart = spendChartPng({ title: label, dailySun: statement.dailySun });
       await ctx.replyWithPhoto(new InputFile(chart, `spend-${label}.png`), { caption: translate(ctx, "statement-chart-caption", { month: name, zone: timeZone }), parse_mode: "HTML" });
       await ctx.reply(statementSummaryText(ctx, statement.summary, { month: name, zone: timeZone, burnPriceSun, locale }), HTML);

@@ -2,6 +2,7 @@ import type { Middleware } from "grammy";
 import type { Logger } from "pino";
 import type { Metrics } from "../../core/metrics.js";
 import type { BotContext } from "../context.js";
+import { bindLogger } from "../helpers/lazy-logger.js";
 import type { AnsweredQueries } from "./answered-queries.js";
 
 const FAILED = Symbol("update-failed");
@@ -18,7 +19,8 @@ export interface UpdateContextDeps {
 }
 
 /**
- * First middleware: a child logger per update (update_id, chat_id), the
+ * First middleware: a child logger per update (update_id, chat_id; built
+ * when first used), the
  * `bot_updates_total{type,outcome}` counter, and the answered-query tracking
  * the error boundary relies on (installed per update: grammY gives every
  * update its own Api object).
@@ -26,7 +28,7 @@ export interface UpdateContextDeps {
 export function updateContext(deps: UpdateContextDeps): Middleware<BotContext> {
   return async (ctx, next) => {
     const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
-    ctx.logger = deps.logger.child({ update_id: ctx.update.update_id, ...(ctx.chat ? { chat_id: ctx.chat.id } : {}) });
+    bindLogger(ctx, deps.logger, { update_id: ctx.update.update_id, ...(ctx.chat ? { chat_id: ctx.chat.id } : {}) });
     ctx.api.config.use(deps.answered.transformer);
     let outcome = "ok";
     try {

@@ -1,4 +1,4 @@
-import { utils } from "tronweb";
+import { tronweb } from "../tron/tronweb.js";
 
 /**
  * Recognizes messages that look like wallet secrets so the bot can delete
@@ -21,7 +21,7 @@ const WORDLIST_SHARE = 0.75;
 
 function inWordlist(word: string): boolean {
   try {
-    return utils.ethersUtils.wordlists["en"]!.getWordIndex(word) >= 0;
+    return tronweb().utils.ethersUtils.wordlists["en"]!.getWordIndex(word) >= 0;
   } catch {
     return false;
   }

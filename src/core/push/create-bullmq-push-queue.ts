@@ -1,4 +1,4 @@
-import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
+import type { Job } from "bullmq";
 import { createBullmqConnection, toBullJobId } from "../queue/bullmq-connection.js";
 import { backoffDelay, classifyPushError } from "./classify-error.js";
 import { isGroupChat } from "./rate-limiter.js";
@@ -21,7 +21,6 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
   const log = deps.logger.child({ module: "push-queue", queue: "bullmq" });
   const prefix = deps.bullPrefix ?? "bull";
   const bull = createBullmqConnection({ name, redisUrl: deps.redisUrl, logger: log, prefix });
-  const { client } = bull;
 
   const paceKey = (chatId: number) => `${prefix}:${name}:pace:${chatId}`;
   const unreachableKey = (chatId: number) => `${prefix}:${name}:unreachable:${chatId}`;
@@ -35,7 +34,7 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
    * at least an interval after this one arrived. A 429's longer pause is set after this.
    */
   async function rearmPace(chatId: number, interval: number): Promise<void> {
-    await client.set(paceKey(chatId), "1", { expiration: { type: "PX", value: interval } });
+    await (await bull.redis()).set(paceKey(chatId), "1", { expiration: { type: "PX", value: interval } });
   }
 
   /** Telegram has the message: nothing after this point may make BullMQ send it again. */
@@ -52,6 +51,7 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
   async function processJob(job: Job, token?: string): Promise<unknown> {
     const data = job.data as PushJob;
     const ctx = { jobId: data.id, chatId: data.chatId, method: data.method };
+    const [{ DelayedError }, client] = await Promise.all([bull.bullmq(), bull.redis()]);
     const unreachableSince = Number((await client.get(unreachableKey(data.chatId))) ?? 0);
     if (unreachableSince && job.timestamp <= unreachableSince) {
       deps.metrics?.inc("notifications_total", { outcome: "failed" });
@@ -81,6 +81,7 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
 
   async function handleFailure(job: Job, data: PushJob, error: unknown, ctx: Record<string, unknown>): Promise<unknown> {
     const failure = classifyPushError(error);
+    const [{ UnrecoverableError, Worker }, client] = await Promise.all([bull.bullmq(), bull.redis()]);
     switch (failure.kind) {
       case "delivered":
         return delivered(data, undefined);

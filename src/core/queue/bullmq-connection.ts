@@ -1,9 +1,13 @@
-import { createClient } from "@keyv/redis";
-import { Queue, Worker, type Processor, type WorkerOptions } from "bullmq";
+import type * as Bullmq from "bullmq";
+import type { Processor, Queue, Worker, WorkerOptions } from "bullmq";
 import type { Logger } from "pino";
 
-const connectTo = (url: string) => createClient({ url });
-export type RedisClient = ReturnType<typeof connectTo>;
+async function openRedisClient(url: string) {
+  const { createClient } = await import("@keyv/redis");
+  return createClient({ url });
+}
+export type RedisClient = Awaited<ReturnType<typeof openRedisClient>>;
+export type BullmqModule = typeof Bullmq;
 
 /** BullMQ refuses custom ids containing ':'; base64url keeps every id distinct and legal. */
 export function toBullJobId(id: string): string {
@@ -11,8 +15,10 @@ export function toBullJobId(id: string): string {
 }
 
 export interface BullmqConnection {
-  /** The node-redis client BullMQ runs on, also used for our own keys (dedup, pacing). */
-  readonly client: RedisClient;
+  /** BullMQ itself (its error classes), loaded with the first connection. */
+  bullmq(): Promise<BullmqModule>;
+  /** The connected node-redis client BullMQ runs on, also used for our own keys (dedup, pacing). */
+  redis(): Promise<RedisClient>;
   /** Connects on first use; the queue is created once. */
   queue(): Promise<Queue>;
   /** Starts the one worker of this process (a second call is a no-op). */
@@ -26,30 +32,43 @@ export interface BullmqConnection {
 /**
  * The plumbing the BullMQ push queue and the BullMQ webhook inbox share:
  * one node-redis client from @keyv/redis (so ioredis is not needed), a lazily
- * connected queue, one worker, and an orderly close.
+ * connected queue, one worker, and an orderly close. BullMQ and the Redis
+ * client are loaded on the first connection, so a process on SQLite or
+ * Postgres never loads them.
  */
 export function createBullmqConnection(deps: { name: string; redisUrl: string; logger: Logger; prefix?: string }): BullmqConnection {
   const prefix = deps.prefix ?? "bull";
-  const client = connectTo(deps.redisUrl);
-  client.on("error", (err: unknown) => deps.logger.warn({ err }, "redis client error"));
-  let connecting: Promise<unknown> | undefined;
+  let client: RedisClient | undefined;
+  let connecting: Promise<{ client: RedisClient; bullmq: BullmqModule }> | undefined;
   let queue: Queue | undefined;
   let worker: Worker | undefined;
 
+  function connect(): Promise<{ client: RedisClient; bullmq: BullmqModule }> {
+    connecting ??= (async () => {
+      const [connection, bullmq] = await Promise.all([openRedisClient(deps.redisUrl), import("bullmq")]);
+      client = connection;
+      connection.on("error", (err: unknown) => deps.logger.warn({ err }, "redis client error"));
+      await connection.connect();
+      return { client: connection, bullmq };
+    })();
+    return connecting;
+  }
+
   async function ready(): Promise<Queue> {
-    connecting ??= client.connect();
-    await connecting;
-    queue ??= new Queue(deps.name, { connection: client, prefix });
+    const { client: connection, bullmq } = await connect();
+    queue ??= new bullmq.Queue(deps.name, { connection, prefix });
     return queue;
   }
 
   return {
-    client,
+    bullmq: async () => (await connect()).bullmq,
+    redis: async () => (await connect()).client,
     queue: ready,
     async startWorker(processor, options) {
       if (worker) return;
       await ready();
-      worker = new Worker(deps.name, processor, { ...options, connection: client, prefix });
+      const { client: connection, bullmq } = await connect();
+      worker = new bullmq.Worker(deps.name, processor, { ...options, connection, prefix });
       worker.on("error", (err) => deps.logger.warn({ err }, "bullmq worker error"));
     },
     async size() {
@@ -62,10 +81,12 @@ export function createBullmqConnection(deps: { name: string; redisUrl: string; l
       await w?.close();
       await queue?.close();
       queue = undefined;
-      if (connecting) {
-        connecting = undefined;
+      const opened = client;
+      connecting = undefined;
+      client = undefined;
+      if (opened) {
         try {
-          await client.close();
+          await opened.close();
         } catch (error) {
           deps.logger.warn({ err: error }, "closing the redis client failed");
         }

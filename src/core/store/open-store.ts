@@ -3,19 +3,7 @@ import { dirname, resolve } from "node:path";
 import Keyv from "keyv";
 import type { Logger } from "pino";
 import { createKeyvKeyValue } from "./keyv-key-value.js";
-import {
-  claimPostgresLease,
-  createLeaseTableSql,
-  createPgPool,
-  DEFAULT_POSTGRES_TABLE,
-  holdPostgresSessionLock,
-  isValidPostgresTable,
-  PostgresStore,
-  purgeExpiredPostgres,
-  releasePostgresLease,
-  type SessionLock,
-} from "./postgres-store.js";
-import { claimRedisLease, createRedisClient, RedisStore, releaseRedisLease } from "./redis-store.js";
+import type { SessionLock } from "./postgres-store.js";
 import { safeDeserialize, safeSerialize } from "./safe-serialize.js";
 import type { RawCas } from "./raw-cas.js";
 import { openSqliteDatabase } from "./sqlite-store.js";
@@ -217,7 +205,9 @@ function openSqliteDriver(url: string, scope: string): Driver {
   };
 }
 
+// The Redis and Postgres drivers (and their clients) are loaded only when the URL asks for them: they cost start time and memory otherwise.
 async function openRedisDriver(url: string, logger: Logger, scope: string): Promise<Driver> {
+  const { claimRedisLease, createRedisClient, RedisStore, releaseRedisLease } = await import("./redis-store.js");
   const client = createRedisClient({ url });
   // Each namespace's adapter adds its own listeners to the shared client.
   client.setMaxListeners(0);
@@ -244,6 +234,8 @@ async function openRedisDriver(url: string, logger: Logger, scope: string): Prom
 }
 
 async function openPostgresDriver(url: string, logger: Logger, scope: string): Promise<Driver> {
+  const { claimPostgresLease, createLeaseTableSql, createPgPool, DEFAULT_POSTGRES_TABLE, holdPostgresSessionLock, isValidPostgresTable, PostgresStore, purgeExpiredPostgres, releasePostgresLease } =
+    await import("./postgres-store.js");
   const parsed = new URL(url);
   const table = parsed.searchParams.get("table") ?? DEFAULT_POSTGRES_TABLE;
   if (!isValidPostgresTable(table)) {

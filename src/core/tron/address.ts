@@ -1,4 +1,4 @@
-import { TronWeb, utils } from "tronweb";
+import { tronweb } from "./tronweb.js";
 
 /**
  * Address helpers over tronweb's static utils. All of them are total:
@@ -12,7 +12,7 @@ const HEX_ADDRESS = /^(?:41|0x)[0-9a-fA-F]{40}$/;
 export function isValidTronAddress(s: string): boolean {
   if (typeof s !== "string" || s.length !== 34) return false;
   try {
-    return utils.crypto.isAddressValid(s);
+    return tronweb().utils.crypto.isAddressValid(s);
   } catch {
     return false;
   }
@@ -27,7 +27,7 @@ export function toHexAddress(address: string): string | null {
   if (HEX_ADDRESS.test(address)) return `41${address.slice(2).toLowerCase()}`;
   if (!isValidTronAddress(address)) return null;
   try {
-    return TronWeb.address.toHex(address).toLowerCase();
+    return tronweb().TronWeb.address.toHex(address).toLowerCase();
   } catch {
     return null;
   }
@@ -42,7 +42,7 @@ export function fromHexAddress(address: string): string | null {
   if (isValidTronAddress(address)) return address;
   if (!HEX_ADDRESS.test(address)) return null;
   try {
-    const b58 = TronWeb.address.fromHex(`41${address.slice(2).toLowerCase()}`);
+    const b58 = tronweb().TronWeb.address.fromHex(`41${address.slice(2).toLowerCase()}`);
     return isValidTronAddress(b58) ? b58 : null;
   } catch {
     return null;

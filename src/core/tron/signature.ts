@@ -1,4 +1,4 @@
-import { utils } from "tronweb";
+import { tronweb } from "./tronweb.js";
 
 /**
  * Signature recovery as java-tron does it (TransactionCapsule
@@ -55,7 +55,7 @@ export function recoverSigner(txId: string, signatureHex: string): Recovery {
     recId ^= 1;
   }
   try {
-    const { Signature, recoverAddress } = utils.ethersUtils;
+    const { Signature, recoverAddress } = tronweb().utils.ethersUtils;
     const recovered = recoverAddress(`0x${txId}`, Signature.from({ r: hex32(r), s: hex32(s), v: 27 + recId }));
     return { ok: true, address: `41${recovered.slice(2).toLowerCase()}`, highS };
   } catch {

@@ -20,12 +20,11 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
   const processWebhook = createWebhookProcessor(deps);
   const prefix = deps.bullPrefix ?? "bull";
   const bull = createBullmqConnection({ name, redisUrl: deps.redisUrl, logger: log, prefix });
-  const { client } = bull;
   const seenKey = (key: string) => `${prefix}:${name}:seen:${key}`;
 
   return {
     async accept(item) {
-      const q = await bull.queue();
+      const [q, client] = await Promise.all([bull.queue(), bull.redis()]);
       const key = inboxKey(item.chatId, item.deliveryId);
       const first = await client.set(seenKey(key), String(item.receivedAt), {
         condition: "NX",

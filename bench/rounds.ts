@@ -1,0 +1,24 @@
+/** Figures measured over several rounds: median and spread, and the verdict against a goal. */
+
+export interface RoundSummary {
+  median: number;
+  min: number;
+  max: number;
+  /** "median (min–max)", whole numbers, or two decimals for values below 10. */
+  text: string;
+}
+
+export function summarize(values: readonly number[]): RoundSummary {
+  if (values.length === 0) throw new Error("summarize: no rounds");
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  const median = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const min = sorted[0]!;
+  const max = sorted.at(-1)!;
+  const show = (v: number) => (Math.abs(median) < 10 ? v.toFixed(2) : Math.round(v).toLocaleString("en"));
+  return { median, min, max, text: `${show(median)} (${show(min)}–${show(max)})` };
+}
+
+export function printGoal(goal: string, met: boolean, figure: string): void {
+  console.log(`  goal ${goal}: ${met ? "pass" : "falls short"} (${figure})`);
+}
