@@ -2,58 +2,21 @@
  * Charged means tracked, through the whole app: whatever Telegram does
  * around a Confirm (a long 429 on the card edit, an answer lost after it was
  * applied), an order or a broadcast the service accepted is announced to its
- * final status, once, and charged once (the simulator's ledger).
+ * final status, once, and charged once (the simulator's ledger). The storms
+ * (every answer lost, 5xx on every message) are in app-confirm-storms.test.ts.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../src/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signTrxTransfer, TEST_KEYS } from "../testkit/tron-sign.js";
-import { failOnLoggedErrors, RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { waitFor, type AppWorld } from "./app-harness.js";
+import { useConfirmFaultsWorld } from "./confirm-faults-world.js";
 
 const CHAT = 5151;
-let target: StoreTarget;
+const f = useConfirmFaultsWorld(CHAT);
 let w: AppWorld;
-let app: App;
-
-beforeAll(async () => {
-  target = sqliteTarget();
-  w = await startAppWorld();
-  app = await w.startApp(target.url);
-  await w.say(CHAT, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => /connected/i.test(m.text));
+beforeAll(() => {
+  w = f.w;
 });
-
-afterAll(async () => {
-  await w?.close();
-  await target?.cleanup();
-});
-
-afterEach(() => {
-  w.tg.clearFaults();
-  w.sim.faults.clear();
-});
-failOnLoggedErrors(() => w?.logs);
-
-const debits = () => w.sim.ledger(w.demo.accountId).filter((e) => e.kind === "debit");
-const fulfilledNotices = (orderId: string) => w.botTexts(CHAT, new RegExp(`^✅ Order ${orderId} is fulfilled`));
-const confirmedNotices = (broadcastId: string) => w.botTexts(CHAT, new RegExp(`^✅ Broadcast ${broadcastId} is confirmed`));
-
-/** /order → quote; then Confirm is pressed with `fault` armed. Returns the order id once the service made it. */
-async function confirmOrderWith(arm: () => void): Promise<{ orderId: string; cardId: number }> {
-  const before = debits().length;
-  const quote = await w.say(CHAT, `/order ${RECEIVER} 100k 1h`, (m) => m.text.includes("Your quote"));
-  arm();
-  w.front.enqueue(w.tg.press(CHAT, "✅ Confirm", { messageId: quote.messageId }));
-  const debit = await waitFor(() => debits().length > before && debits().at(-1), "the service charging the order");
-  return { orderId: debit.ref!, cardId: quote.messageId };
-}
-
-async function expectOrderAnnounced(orderId: string, cardId: number): Promise<void> {
-  await waitFor(() => fulfilledNotices(orderId).length > 0, "the final notification", 40_000);
-  await waitFor(() => w.textOf(CHAT, cardId).startsWith(`Order ${orderId}`) && w.textOf(CHAT, cardId).includes("Status: fulfilled"), "the card showing fulfilled");
-  expect(fulfilledNotices(orderId)).toHaveLength(1);
-  expect(debits().filter((d) => d.ref === orderId)).toHaveLength(1);
-  // The quote is gone from the card: nothing left to tap twice.
-  expect(w.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons.flat().some((b) => b.text === "✅ Confirm")).toBe(false);
-}
+const { debits, confirmedNotices, confirmOrderWith, expectOrderAnnounced } = f;
 
 describe("Telegram faults around an order's Confirm", () => {
   it("announces the order as fulfilled when Telegram answers the card edit with 429 retry_after 15", async () => {
@@ -100,56 +63,6 @@ function lastConfirmData(messageId: number): string {
   const data = markup?.inline_keyboard.flat().find((b) => b.text === "✅ Confirm")?.callback_data;
   if (!data) throw new Error(`no Confirm button was drawn for message ${messageId}`);
   return data;
-}
-
-describe("service and Telegram storms around an order's Confirm", () => {
-  it("tells an unknown outcome when every answer is lost after the service applied it; Retry replays the key and charges once", async () => {
-    const quote = await w.say(CHAT, `/order ${RECEIVER} 100k 1h`, (m) => m.text.includes("Your quote"));
-    const before = debits().length;
-    w.sim.faults.inject({ method: "POST", path: "/v1/orders", kind: "reset", afterProcessing: true });
-    const told = w.tg.waitForBotMessage(CHAT, 30_000, (m) => m.buttons.flat().some((b) => /Retry/.test(b.text)));
-    w.front.enqueue(w.tg.press(CHAT, "✅ Confirm", { messageId: quote.messageId }));
-    await told;
-    expect(debits().length).toBe(before + 1);
-    w.sim.faults.clear();
-    w.front.enqueue(w.tg.press(CHAT, /Retry/));
-    const orderId = debits().at(-1)!.ref!;
-    await waitFor(() => fulfilledNotices(orderId).length > 0, "the final notification after Retry");
-    expect(fulfilledNotices(orderId)).toHaveLength(1);
-    expect(debits().length).toBe(before + 1);
-  });
-
-  it("places once through a 503 storm and a 429 from the service", async () => {
-    const quote = await w.say(CHAT, `/order ${RECEIVER} 100k 1h`, (m) => m.text.includes("Your quote"));
-    const before = debits().length;
-    w.sim.faults.inject({ method: "POST", path: "/v1/orders", times: 1, kind: "status", status: 429, code: "rate_limited", retryAfterSec: 1 });
-    w.sim.faults.inject({ method: "POST", path: "/v1/orders", times: 2, kind: "status", status: 503, code: "service_unavailable" });
-    const { orderId, cardId } = await (async () => {
-      w.front.enqueue(w.tg.press(CHAT, "✅ Confirm", { messageId: quote.messageId }));
-      const debit = await waitFor(() => debits().length > before && debits().at(-1), "the order charged after the storm");
-      return { orderId: debit.ref!, cardId: quote.messageId };
-    })();
-    await expectOrderAnnounced(orderId, cardId);
-  });
-
-  // The push queue backs off 1 s, 2 s, 4 s… between attempts: the storm is waited out, not raced.
-  it("delivers the order's announcements after a Telegram 5xx storm on every message it sends", { timeout: 60_000 }, async () => {
-    const quote = await w.say(CHAT, `/order ${RECEIVER} 100k 1h`, (m) => m.text.includes("Your quote"));
-    const storm = { kind: "refuse" as const, code: 502, description: "Bad Gateway", times: 2 };
-    const { orderId } = await confirmOrderWithoutSay(quote.messageId, () => {
-      w.tg.injectFault({ method: "editMessageText", ...storm });
-      w.tg.injectFault({ method: "sendMessage", ...storm });
-    });
-    await expectOrderAnnounced(orderId, quote.messageId);
-  });
-});
-
-async function confirmOrderWithoutSay(messageId: number, arm: () => void): Promise<{ orderId: string }> {
-  const before = debits().length;
-  arm();
-  w.front.enqueue(w.tg.press(CHAT, "✅ Confirm", { messageId }));
-  const debit = await waitFor(() => debits().length > before && debits().at(-1), "the service charging the order");
-  return { orderId: debit.ref! };
 }
 
 describe("Telegram faults around a broadcast's Confirm", () => {
@@ -201,6 +114,6 @@ describe("Telegram faults around a broadcast's Confirm", () => {
   });
 
   it("serves HTTP on its own port all along", () => {
-    expect(app.httpPort).toBeGreaterThan(0);
+    expect(f.app.httpPort).toBeGreaterThan(0);
   });
 });
