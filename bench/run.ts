@@ -16,6 +16,9 @@
  *   when BENCH_REDIS_URL/TEST_REDIS_URL and BENCH_POSTGRES_URL/TEST_POSTGRES_URL are set.
  * - push soak: 2,000 notifications at Telegram's real limits, delivered/s
  *   against the allowed 30/s and the 429s met, next to a bare retry loop.
+ * - push replicas: the BullMQ push queue in 1 and in 2 processes on one Redis
+ *   at those limits (with a Redis URL): delivered/s, the busiest second overall
+ *   and per chat, and 429s, against the allowed 30/s and 1/s per chat.
  */
 import { pino } from "pino";
 import { createPricingCache } from "../src/core/pricing-cache.js";
@@ -23,6 +26,7 @@ import { createServiceClient } from "../src/core/service/create-service-client.j
 import { formatDecimal, parseEnergyAmount, sunToTrx, trxToSun } from "../src/core/money.js";
 import { startSimulator } from "../src/simulator/index.js";
 import { printLatencyTable } from "./latency.js";
+import { benchPushReplicas } from "./push-replicas.js";
 import { benchPushSoak } from "./push-soak.js";
 import { benchPush } from "./push-throughput.js";
 import { benchRecordUpdates } from "./record-update.js";
@@ -77,16 +81,24 @@ async function main(): Promise<void> {
     await benchWebhookLoad(webhookLoad);
     return;
   }
+  const redisUrl = process.env["BENCH_REDIS_URL"] ?? process.env["TEST_REDIS_URL"];
+  const replicas = { messages: 600, chats: 150, timeoutMs: 120_000 };
+  // BENCH_ONLY=replicas: just the push replicas figures (about 45 s; needs a Redis URL).
+  if (process.env["BENCH_ONLY"] === "replicas") {
+    if (!redisUrl) throw new Error("BENCH_ONLY=replicas needs BENCH_REDIS_URL or TEST_REDIS_URL");
+    await benchPushReplicas({ ...replicas, redisUrl });
+    return;
+  }
   benchMoney();
   await benchPricing();
   await benchWebhookAck({ maxOps: 5_000, maxMs: 3_000 });
   await benchWebhookLoad(webhookLoad);
-  const redisUrl = process.env["BENCH_REDIS_URL"] ?? process.env["TEST_REDIS_URL"];
   const postgresUrl = process.env["BENCH_POSTGRES_URL"] ?? process.env["TEST_POSTGRES_URL"];
   await benchRecordUpdates({ ops: 2_000, redisUrl, postgresUrl });
   await benchPush({ messages: 3_000, bullmqMessages: 500, chats: 200, concurrency: 16, redisUrl, timeoutMs: 60_000 });
   // The 2,000-notification run at Telegram's real limits (about 70 s); BENCH_QUICK=1 skips it.
   if (process.env["BENCH_QUICK"] !== "1") await benchPushSoak({ messages: 2_000, chats: 500, timeoutMs: 180_000 });
+  if (redisUrl) await benchPushReplicas({ ...replicas, redisUrl });
   printThroughputTable();
   console.log("");
   printLatencyTable();
