@@ -20,6 +20,9 @@
  *   same runner (rounds, median and spread), against the goals.
  * - start: spawn of `node dist/main.js` to its first getUpdates vs a bare
  *   grammY bot process, against the goal.
+ * - push replicas: the BullMQ push queue in 1 and in 2 processes on one Redis
+ *   at those limits (with a Redis URL): delivered/s, the busiest second overall
+ *   and per chat, and 429s, against the allowed 30/s and 1/s per chat.
  */
 import { pino } from "pino";
 import { createPricingCache } from "../src/core/pricing-cache.js";
@@ -27,6 +30,7 @@ import { createServiceClient } from "../src/core/service/create-service-client.j
 import { formatDecimal, parseEnergyAmount, sunToTrx, trxToSun } from "../src/core/money.js";
 import { startSimulator } from "../src/simulator/index.js";
 import { printLatencyTable } from "./latency.js";
+import { benchPushReplicas } from "./push-replicas.js";
 import { benchPushSoak } from "./push-soak.js";
 import { benchPush } from "./push-throughput.js";
 import { benchRecordUpdates } from "./record-update.js";
@@ -83,11 +87,18 @@ async function main(): Promise<void> {
     await benchWebhookLoad(webhookLoad);
     return;
   }
+  const redisUrl = process.env["BENCH_REDIS_URL"] ?? process.env["TEST_REDIS_URL"];
+  const replicas = { messages: 600, chats: 150, timeoutMs: 120_000 };
+  // BENCH_ONLY=replicas: just the push replicas figures (about 45 s; needs a Redis URL).
+  if (process.env["BENCH_ONLY"] === "replicas") {
+    if (!redisUrl) throw new Error("BENCH_ONLY=replicas needs BENCH_REDIS_URL or TEST_REDIS_URL");
+    await benchPushReplicas({ ...replicas, redisUrl });
+    return;
+  }
   benchMoney();
   await benchPricing();
   await benchWebhookAck({ maxOps: 5_000, maxMs: 3_000 });
   await benchWebhookLoad(webhookLoad);
-  const redisUrl = process.env["BENCH_REDIS_URL"] ?? process.env["TEST_REDIS_URL"];
   const postgresUrl = process.env["BENCH_POSTGRES_URL"] ?? process.env["TEST_POSTGRES_URL"];
   await benchRecordUpdates({ ops: 2_000, redisUrl, postgresUrl });
   await benchPush({ messages: 3_000, bullmqMessages: 500, chats: 200, concurrency: 16, redisUrl, timeoutMs: 60_000 });
@@ -95,6 +106,7 @@ async function main(): Promise<void> {
   if (process.env["BENCH_QUICK"] !== "1") await benchPushSoak({ messages: 2_000, chats: 500, timeoutMs: 180_000 });
   await benchUpdates({ updates: 3_000, chats: 500, rounds: 5, timeoutMs: 120_000 });
   await benchStart({ rounds: 5, timeoutMs: 30_000 });
+  if (redisUrl) await benchPushReplicas({ ...replicas, redisUrl });
   printThroughputTable();
   console.log("");
   printLatencyTable();

@@ -1,0 +1,29 @@
+/**
+ * The BullMQ push queue worked by 1 and by 2 processes on one Redis at
+ * Telegram's real limits: delivered/s, the busiest second overall and per
+ * chat, and the 429s met, next to the allowed 30/s and 1/s per chat. Two
+ * processes share one budget, so the figure should not double.
+ */
+import { TELEGRAM_LIMITS } from "../src/core/push/types.js";
+import { runPushReplicas } from "../testkit/push-replicas.js";
+
+export interface PushReplicasBenchOptions {
+  messages: number;
+  chats: number;
+  redisUrl: string;
+  timeoutMs: number;
+}
+
+export async function benchPushReplicas(options: PushReplicasBenchOptions): Promise<void> {
+  const allowed = TELEGRAM_LIMITS.globalPerSecond;
+  const lines: string[] = [];
+  for (const processes of [1, 2]) {
+    const r = await runPushReplicas({ processes, ...options });
+    lines.push(
+      `  ${processes} process${processes === 1 ? " " : "es"}: ${r.perSecond.toFixed(1)}/s (${(r.perSecond / allowed).toFixed(3)} of allowed), ` +
+        `busiest second ${r.peakPerSecond}, busiest chat-second ${r.peakPerChatPerSecond}, ${r.rateLimited} × 429, ${r.delivered} delivered, ${r.duplicates} twice`,
+    );
+  }
+  console.log(`push replicas, BullMQ on one Redis (${options.messages} messages, ${options.chats} chats, allowed ${allowed}/s and ${TELEGRAM_LIMITS.perChatPerSecond}/s per chat):`);
+  for (const line of lines) console.log(line);
+}

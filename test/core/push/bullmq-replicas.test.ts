@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { runPushReplicas } from "../../../testkit/push-replicas.js";
+
+const REDIS_URL = process.env["TEST_REDIS_URL"];
+if (!REDIS_URL) console.log("skipping the two-process BullMQ push test: TEST_REDIS_URL is not set");
+
+describe.skipIf(!REDIS_URL)("BullMQ push queue in two processes on one Redis (TEST_REDIS_URL)", () => {
+  it("shares one Telegram budget: every notification once, no 429, at most 30 a second and 1 per chat", async () => {
+    const result = await runPushReplicas({ processes: 2, messages: 120, chats: 40, redisUrl: REDIS_URL!, timeoutMs: 90_000 });
+
+    expect(result.delivered).toBe(120);
+    expect(result.duplicates).toBe(0);
+    expect(result.rateLimited).toBe(0);
+    expect(result.peakPerSecond).toBeLessThanOrEqual(30);
+    expect(result.peakPerChatPerSecond).toBe(1);
+  }, 120_000);
+});
