@@ -6,10 +6,10 @@
  * reaches "all fulfilled", and the one final message comes once. The leases
  * are shortened (TRACKING_LEASE_TTL_MS / TRACKING_SCAN_MS) so the run stays short.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TEST_KEYS } from "../../testkit/tron-sign.js";
-import { claimRedisDb, waitFor, type StoreTarget } from "../app-harness.js";
-import { startKillWorld, type BotProcess, type KillWorld } from "./kill-world.js";
+import { waitFor } from "../app-harness.js";
+import { placedQuote, useFrontAndWorker, type BotProcess } from "./kill-world.js";
 
 const redisUrl = process.env["TEST_REDIS_URL"];
 const CHAT = 6363;
@@ -17,25 +17,10 @@ const RECEIVERS = Object.values(TEST_KEYS).slice(0, 5).map((k) => k.address);
 const FINAL = /All 5 orders of the batch are fulfilled/;
 
 describe.skipIf(!redisUrl)("a batch taken over from a killed process on Redis", () => {
-  let target: StoreTarget;
-  let w: KillWorld;
-  let front: BotProcess;
-  let worker: BotProcess;
-
-  beforeAll(async () => {
-    target = await claimRedisDb(redisUrl!);
-    w = await startKillWorld(target.url, { TRACKING_LEASE_TTL_MS: "3000", TRACKING_SCAN_MS: "1000" });
-    front = await w.startBot();
-    worker = await w.startBot({ worker: true });
-    await w.say(CHAT, `/link ${w.account.apiKey}`, (m) => /connected/i.test(m.text));
-  }, 90_000);
-
-  afterAll(async () => {
-    await w?.close();
-    await target?.cleanup();
-  });
+  const world = useFrontAndWorker(redisUrl!, CHAT, { TRACKING_LEASE_TTL_MS: "3000", TRACKING_SCAN_MS: "1000" });
 
   it("charges each order once, completes the batch card and sends the final message once, from the survivor", { timeout: 180_000 }, async () => {
+    const { w, front, worker } = world;
     expect(new Set(RECEIVERS).size).toBe(5);
     w.sim.control.pauseLifecycles(true);
     const before = w.debits().length;
@@ -44,10 +29,7 @@ describe.skipIf(!redisUrl)("a batch taken over from a killed process on Redis", 
     const quoteMsg = await w.say(CHAT, lines, (m) => m.text.includes("Quote for 5 orders"));
     const quoteId = w.quoteIdOf(quoteMsg);
     await w.tap(CHAT, "✅ Confirm", quoteMsg.messageId);
-    const quote = await waitFor(async () => {
-      const q = await w.quoteOf(quoteId);
-      return q?.state === "placed" ? q : false;
-    }, "the batch placed", 40_000);
+    const quote = await placedQuote(w, quoteId, "the batch placed");
     const orderIds = (quote.orders ?? []).map((o) => o.orderId);
     expect(orderIds).toHaveLength(5);
     // The batch card drawn after Confirm: the front process tracks the batch from here.

@@ -7,9 +7,9 @@
  * (TRACKING_LEASE_TTL_MS / TRACKING_SCAN_MS) so the run stays short; the wait
  * allows the production bound (docs/tracking.md: 20 s + the spread).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimRedisDb, RECEIVER, waitFor, type StoreTarget } from "../app-harness.js";
-import { startKillWorld, type BotProcess, type KillWorld } from "./kill-world.js";
+import { describe, expect, it } from "vitest";
+import { RECEIVER, waitFor } from "../app-harness.js";
+import { placedQuote, useFrontAndWorker, type BotProcess } from "./kill-world.js";
 
 const redisUrl = process.env["TEST_REDIS_URL"];
 const CHAT = 6262;
@@ -18,25 +18,10 @@ const LEASE_TTL_MS = 3_000;
 const SCAN_MS = 1_000;
 
 describe.skipIf(!redisUrl)("tracking taken over from a killed process on Redis", () => {
-  let target: StoreTarget;
-  let w: KillWorld;
-  let front: BotProcess;
-  let worker: BotProcess;
-
-  beforeAll(async () => {
-    target = await claimRedisDb(redisUrl!);
-    w = await startKillWorld(target.url, { TRACKING_LEASE_TTL_MS: String(LEASE_TTL_MS), TRACKING_SCAN_MS: String(SCAN_MS) });
-    front = await w.startBot();
-    worker = await w.startBot({ worker: true });
-    await w.say(CHAT, `/link ${w.account.apiKey}`, (m) => /connected/i.test(m.text));
-  }, 90_000);
-
-  afterAll(async () => {
-    await w?.close();
-    await target?.cleanup();
-  });
+  const world = useFrontAndWorker(redisUrl!, CHAT, { TRACKING_LEASE_TTL_MS: String(LEASE_TTL_MS), TRACKING_SCAN_MS: String(SCAN_MS) });
 
   it("announces each order of the dead process once, from the survivor, charged once", { timeout: 180_000 }, async () => {
+    const { w, front, worker } = world;
     w.sim.control.pauseLifecycles(true);
     const before = w.debits().length;
     const cards: { orderId: string; messageId: number }[] = [];
@@ -44,10 +29,7 @@ describe.skipIf(!redisUrl)("tracking taken over from a killed process on Redis",
       const quoteMsg = await w.say(CHAT, `/order ${RECEIVER} 100k 1h`, (m) => m.text.includes("Your quote"));
       const quoteId = w.quoteIdOf(quoteMsg);
       await w.tap(CHAT, "✅ Confirm", quoteMsg.messageId);
-      const quote = await waitFor(async () => {
-        const q = await w.quoteOf(quoteId);
-        return q?.state === "placed" ? q : false;
-      }, "the order placed", 40_000);
+      const quote = await placedQuote(w, quoteId, "the order placed");
       const orderId = quote.orders?.[0]?.orderId ?? "";
       // The card drawn after Confirm: the front process tracks the order from here.
       await waitFor(() => w.textOf(CHAT, quoteMsg.messageId).startsWith(`Order ${orderId}`), "the order's card", 40_000);

@@ -18,7 +18,8 @@ import { openStore } from "../../src/core/store/open-store.js";
 import type { StoreBackend } from "../../src/core/store/types.js";
 import { startSimulator, type Simulator } from "../../src/simulator/index.js";
 import { startTelegramFront, type TelegramFront } from "../../testkit/telegram-front.js";
-import { waitFor } from "../app-harness.js";
+import { afterAll, beforeAll } from "vitest";
+import { claimRedisDb, waitFor, type StoreTarget } from "../app-harness.js";
 import { startFakeTelegram, type FakeTelegram, type StoredMessage } from "../../testkit/fake-telegram/fake-telegram.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -131,4 +132,55 @@ export async function startKillWorld(storageUrl: string, extraEnv: Record<string
   }
 
   return { tg, front, sim, account, store, startBot, kill, say, tap, pendingCount, quoteIdOf, draftIdOf, quoteOf, draftOf, debits, textOf, botTexts, close };
+}
+
+/** The quote once the bot recorded it placed (its orders known), within `timeoutMs`. */
+export function placedQuote(w: KillWorld, quoteId: string, what = "the quote placed"): Promise<Quote> {
+  return waitFor(async () => {
+    const q = await w.quoteOf(quoteId);
+    return q?.state === "placed" ? q : false;
+  }, what, 40_000);
+}
+
+export interface FrontAndWorker {
+  readonly w: KillWorld;
+  readonly front: BotProcess;
+  readonly worker: BotProcess;
+}
+
+/**
+ * Two bot processes on a Redis database of their own: one takes Telegram's
+ * updates (polling), the other is a worker; `chat` is linked through the
+ * first. Registers its own beforeAll/afterAll.
+ */
+export function useFrontAndWorker(redisUrl: string, chat: number, env: Record<string, string>): FrontAndWorker {
+  let target: StoreTarget | undefined;
+  let w: KillWorld;
+  let front: BotProcess;
+  let worker: BotProcess;
+
+  beforeAll(async () => {
+    target = await claimRedisDb(redisUrl);
+    w = await startKillWorld(target.url, env);
+    front = await w.startBot();
+    worker = await w.startBot({ worker: true });
+    await w.say(chat, `/link ${w.account.apiKey}`, (m) => /connected/i.test(m.text));
+  }, 90_000);
+
+  afterAll(async () => {
+    await w?.close();
+    await target?.cleanup();
+  });
+
+  return {
+    get w() {
+      return w;
+    },
+    get front() {
+      return front;
+    },
+    get worker() {
+      return worker;
+    },
+  };
 }
