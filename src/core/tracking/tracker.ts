@@ -3,9 +3,10 @@ import { createKeyedMutex } from "../store/keyed-mutex.js";
 import { ServiceError } from "../service/errors.js";
 import { isBroadcastFinished, isOrderFinished } from "../service/schemas.js";
 import { createAnnouncedMemory, type AnnouncedMemory } from "./announced-memory.js";
+import { createAnnouncer } from "./announcer.js";
 import { peekForWebhook } from "./peek.js";
 import { backoffDelay, historyEntryOf, itemKey, newTrackedItem, trackedItemSchema, type TrackedItem, type TrackedRecord } from "./tracked-item.js";
-import { localDetails, withNewerCard, withoutPendingCard, withStoredCard } from "./change-details.js";
+import { withNewerCard, withoutPendingCard, withStoredCard } from "./change-details.js";
 import { DEFAULT_SPREAD, spreadFirstReads } from "./first-reads.js";
 import { createItemLeases } from "./item-leases.js";
 import { DEFAULT_TRACKING, type Tracker, type TrackerDeps, type TrackInput } from "./tracker-types.js";
@@ -22,6 +23,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
   const items = createRecordStore({ kv: deps.store.namespace("tracking"), schema: trackedItemSchema, version: 1, logger, name: "tracking" });
   const announced: AnnouncedMemory = createAnnouncedMemory(deps.store);
   const held = createItemLeases(deps.leases, deps.leaseTtlMs ?? DEFAULT_TRACKING.leaseTtlMs);
+  const announce = createAnnouncer({ announced, held, logger, onChange: deps.onChange, ...(deps.history ? { history: deps.history } : {}) });
   const scanIntervalMs = deps.scanIntervalMs ?? DEFAULT_TRACKING.scanIntervalMs;
   const spread = deps.firstReadSpread ?? DEFAULT_SPREAD;
   const mutex = createKeyedMutex();
@@ -84,49 +86,6 @@ export function createTracker(deps: TrackerDeps): Tracker {
     return item.kind === "order"
       ? { kind: "order", record: await deps.service.getOrder(apiKey, item.id, { signal: reads.signal }) }
       : { kind: "broadcast", record: await deps.service.getBroadcast(apiKey, item.id, { signal: reads.signal }) };
-  }
-
-  /**
-   * Announces `status` unless it already was; false when rendering failed or
-   * another process is announcing it right now (offered again either way).
-   */
-  async function announce(item: TrackedItem, tracked: TrackedRecord, final: boolean, seenAtMs: number): Promise<boolean> {
-    const key = { chatId: item.chatId, kind: item.kind, id: item.id, status: tracked.record.status };
-    if (await announced.has(key)) return true;
-    const outcome = await held.announcing(`${itemKey(item.chatId, item.kind, item.id)}_${key.status}`, async () => {
-      // Whoever announced it between the look above and the claim released it marked first.
-      if (await announced.has(key)) return true;
-      return announceOnce(item, tracked, final, seenAtMs);
-    });
-    return outcome === true;
-  }
-
-  async function announceOnce(item: TrackedItem, tracked: TrackedRecord, final: boolean, seenAtMs: number): Promise<boolean> {
-    const status = tracked.record.status;
-    const key = { chatId: item.chatId, kind: item.kind, id: item.id, status };
-    const entry = await deps.history?.get(item.chatId, item.kind, item.id);
-    const local = item.kind === "broadcast" ? localDetails(entry) : undefined;
-    // The same time the history stamps right after (unless it already has one).
-    const fulfilledAtMs = tracked.kind === "order" && status === "fulfilled" ? (entry?.fulfilledAtMs ?? seenAtMs) : undefined;
-    try {
-      await deps.onChange({
-        ...tracked,
-        chatId: item.chatId,
-        previousStatus: item.status,
-        final,
-        origin: item.origin,
-        ...(item.cardMessageId === undefined ? {} : { cardMessageId: item.cardMessageId }),
-        ...(item.cardStatus === undefined ? {} : { cardStatus: item.cardStatus }),
-        ...(item.locale === undefined ? {} : { locale: item.locale }),
-        ...(local === undefined ? {} : { local }),
-        ...(fulfilledAtMs === undefined ? {} : { fulfilledAtMs }),
-      });
-    } catch (error) {
-      logger.warn({ err: error, id: item.id, status }, "announcing a change failed; will retry");
-      return false;
-    }
-    await announced.mark(key);
-    return true;
   }
 
   async function poll(key: string): Promise<void> {
