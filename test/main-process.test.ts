@@ -10,7 +10,6 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -228,11 +227,8 @@ describe.concurrent("npm start (the built entry, environment variables only)", (
   }, 30_000);
 
   it("an unreachable Telegram is logged with the API root tried (never the token) and retried; /healthz stays 200, /readyz 503", async () => {
-    const closed = createServer();
-    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
-    const port = (closed.address() as { port: number }).port;
-    await new Promise<void>((r) => closed.close(() => r()));
-    const apiRoot = `http://127.0.0.1:${port}`;
+    // A port below the ephemeral range: no other test's listen(0) can take it between two attempts.
+    const apiRoot = "http://127.0.0.1:1";
     const env: Record<string, string> = { ...botEnv(), TELEGRAM_API_ROOT: apiRoot };
     const tokenSecret = (env["BOT_TOKEN"] ?? "").split(":")[1]!;
     const run = nodeMain(env);
