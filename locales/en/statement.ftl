@@ -11,7 +11,7 @@ statement-summary =
     <b>Statement for { $month }</b> (time zone { $zone })
     Orders: { $orders }, { $ordersTrx } TRX
     Broadcasts: { $broadcasts }, { $broadcastsTrx } TRX
-    Refunds: { $refunds }, −{ $refundsTrx } TRX
+    Refunds: { $refunds }, { $refundsTrx } TRX
     <b>Net spend: { $netTrx } TRX</b>
 statement-saving = Estimated saving against burning TRX: <b>{ $savingTrx } TRX</b>. This is an estimate: the { $energy } energy of your orders, burnt at { $price } sun per energy, would cost { $burnTrx } TRX; the orders cost { $ordersTrx } TRX.
 statement-saving-none = Estimated saving against burning TRX: none this month. This is an estimate: the { $energy } energy of your orders, burnt at { $price } sun per energy, would cost { $burnTrx } TRX; the orders cost { $ordersTrx } TRX, that is { $extraTrx } TRX more.

@@ -11,7 +11,7 @@ statement-summary =
     <b>Выписка за { $month }</b> (часовой пояс { $zone })
     Заказы: { $orders }, { $ordersTrx } TRX
     Отправки: { $broadcasts }, { $broadcastsTrx } TRX
-    Возвраты: { $refunds }, −{ $refundsTrx } TRX
+    Возвраты: { $refunds }, { $refundsTrx } TRX
     <b>Итого потрачено: { $netTrx } TRX</b>
 statement-saving = Примерная экономия по сравнению со сжиганием TRX: <b>{ $savingTrx } TRX</b>. Это оценка: энергия ваших заказов ({ $energy }) при сжигании по { $price } sun за единицу стоила бы { $burnTrx } TRX, а заказы стоили { $ordersTrx } TRX.
 statement-saving-none = Примерная экономия по сравнению со сжиганием TRX: в этом месяце её нет. Это оценка: энергия ваших заказов ({ $energy }) при сжигании по { $price } sun за единицу стоила бы { $burnTrx } TRX, а заказы стоили { $ordersTrx } TRX, то есть на { $extraTrx } TRX больше.

@@ -11,7 +11,7 @@ statement-summary =
     <b>{ $month }账单</b>（时区 { $zone }）
     订单：{ $orders } 笔，{ $ordersTrx } TRX
     广播：{ $broadcasts } 笔，{ $broadcastsTrx } TRX
-    退款：{ $refunds } 笔，−{ $refundsTrx } TRX
+    退款：{ $refunds } 笔，{ $refundsTrx } TRX
     <b>净支出：{ $netTrx } TRX</b>
 statement-saving = 与燃烧 TRX 相比的预计节省：<b>{ $savingTrx } TRX</b>。这是估算：您订单的 { $energy } 能量若按每单位 { $price } sun 燃烧 TRX 获得，需要 { $burnTrx } TRX；这些订单实际花费 { $ordersTrx } TRX。
 statement-saving-none = 与燃烧 TRX 相比的预计节省：本月没有节省。这是估算：您订单的 { $energy } 能量若按每单位 { $price } sun 燃烧 TRX 获得，需要 { $burnTrx } TRX；这些订单实际花费 { $ordersTrx } TRX，多出 { $extraTrx } TRX。

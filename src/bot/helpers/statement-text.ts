@@ -14,7 +14,8 @@ export function statementSummaryText(tr: Translator, s: StatementSummary, vars: 
     broadcasts: s.broadcasts.count,
     broadcastsTrx: trx(s.broadcasts.sun),
     refunds: s.refunds.count,
-    refundsTrx: trx(s.refunds.sun),
+    // Money back is shown with a minus; none is plain 0.
+    refundsTrx: s.refunds.sun === 0n ? trx(0n) : `−${trx(s.refunds.sun)}`,
     netTrx: trx(s.netSun),
   });
   if (s.orders.count === 0) return [totals, translate(tr, "statement-saving-no-orders")].join("\n\n");
