@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import type { Metrics } from "../metrics.js";
 import type { StoreBackend } from "../store/types.js";
@@ -11,11 +10,21 @@ export interface UpdateLike {
 
 export type UpdateAcceptResult = "accepted" | "duplicate";
 
+/** Thrown by `accept` while another accept of the same id is half-way (or died half-way): answer 5xx, Telegram sends it again. */
+export class UpdateInProgressError extends Error {
+  constructor(readonly updateId: number) {
+    super(`update ${String(updateId)} is being accepted elsewhere; not acknowledged`);
+    this.name = "UpdateInProgressError";
+  }
+}
+
 export interface UpdateInbox<U extends UpdateLike> {
   /**
-   * Marks the update id as seen (atomic across processes), stores the update
-   * and queues it here; resolves once stored, so the caller may answer 200.
-   * An id seen in the last `seenTtlMs` is a duplicate: answered, never handled again.
+   * Stores the update (an atomic insert across processes) and queues it here;
+   * resolves once stored, so the caller may answer 200. An id stored and not
+   * yet done, or done in the last `seenTtlMs`, is a duplicate: answered, never
+   * handled again. Throws `UpdateInProgressError` while another accept of the
+   * id has not finished (or died before storing it): not acknowledged.
    */
   accept(update: U): Promise<UpdateAcceptResult>;
   /** Where the runner pulls updates from: accepted ones, then those taken over from the store. */
@@ -43,10 +52,12 @@ export interface UpdateInboxDeps {
 }
 
 const DAY_MS = 24 * 3600_000;
+/** How long a redelivery waits for a racing accept to store the update before it is refused (5xx, sent again). */
+const IN_PROGRESS_LOOKS = 40;
+const IN_PROGRESS_LOOK_MS = 50;
 
 /** The id as a store key that sorts like the number (update ids are positive and below 2^53). */
 const keyOf = (updateId: number): string => String(updateId).padStart(16, "0");
-const seenKey = (updateId: number) => `telegram-update-seen:${updateId}`;
 const runKey = (updateId: number) => `telegram-update-run:${updateId}`;
 
 function readStored(value: unknown): UpdateLike | undefined {
@@ -58,15 +69,18 @@ function readStored(value: unknown): UpdateLike | undefined {
 
 /**
  * Telegram's updates in webhook mode, acknowledged before they are handled
- * and handled once. The seen mark (a set-if-absent with expiry, through the
- * store's atomic leases with a fresh owner) drops a redelivery across every
- * process on the store; the stored copy survives a crash; a per-update run
- * lease, renewed while handled, lets exactly one live process handle it and
- * another take it over once the lease runs out.
+ * and handled once. Accepting takes the update's run lease first, then
+ * inserts the stored copy only if absent: the copy is the duplicate check
+ * while the update waits or runs, and survives a crash (a sweep takes it once
+ * the dead process's lease ran out). Done writes a seen mark (kept
+ * `seenTtlMs`) before it deletes the copy, and an accept that inserted after
+ * that delete finds the mark and takes its copy back: a redelivery after
+ * handling is dropped too. No step leaves an acknowledged update unstored.
  */
 export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): UpdateInbox<U> {
   const { store, owner } = deps;
   const pending = store.namespace("telegram-updates");
+  const seen = store.namespace("telegram-updates-seen");
   const seenTtlMs = deps.seenTtlMs ?? DAY_MS;
   const runLeaseMs = deps.runLeaseMs ?? 30_000;
   const sweepIntervalMs = deps.sweepIntervalMs ?? 10_000;
@@ -92,6 +106,25 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
     return false;
   }
 
+  async function letGo(id: number): Promise<void> {
+    held.delete(id);
+    await store.releaseLease(runKey(id), owner);
+  }
+
+  /** Whether the id's copy is stored or it was done, waiting a moment for an accept half-way elsewhere to store it. */
+  async function storedOrDone(key: string): Promise<boolean> {
+    for (let look = 0; look < IN_PROGRESS_LOOKS; look += 1) {
+      if ((await pending.get(key)) !== undefined || (await seen.get(key)) !== undefined) return true;
+      await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_LOOK_MS));
+    }
+    return false;
+  }
+
+  function duplicate(): "duplicate" {
+    deps.metrics?.inc("telegram_updates_total", { outcome: "duplicate" });
+    return "duplicate";
+  }
+
   async function renew(): Promise<void> {
     for (const id of held) {
       // A lost renewal only risks a second handling after `runLeaseMs`; the next round tries again.
@@ -107,6 +140,9 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
       if (update === undefined) {
         // Nothing to hand to the bot, ever: keeping it would only be read again at every sweep.
         log.warn({ key }, "unreadable stored update discarded");
+        await pending.delete(key);
+      } else if ((await seen.get(key)) !== undefined) {
+        // Done, then the process died before deleting its copy.
         await pending.delete(key);
       } else if (!held.has(update.update_id)) stored.push(update);
     }
@@ -132,31 +168,37 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
     supplier: queue,
     async accept(update) {
       const id = update.update_id;
-      // A fresh owner: the claim succeeds only when nobody marked this id before (or the mark expired).
-      const mark = randomBytes(9).toString("base64url");
-      if (!(await store.claimLease(seenKey(id), mark, seenTtlMs))) {
-        deps.metrics?.inc("telegram_updates_total", { outcome: "duplicate" });
-        return "duplicate";
+      const key = keyOf(id);
+      if (!(await hold(update))) {
+        // Someone holds it: handling it (its copy is stored), or accepting it right now, or dead before storing it.
+        if (await storedOrDone(key)) return duplicate();
+        throw new UpdateInProgressError(id);
       }
       try {
-        await pending.set(keyOf(id), { update, receivedAt: Date.now() });
+        const current = await pending.getVersioned(key);
+        if (current.value !== undefined || !(await pending.compareAndSet(key, current.version, { update, receivedAt: Date.now() }))) {
+          await letGo(id);
+          return duplicate();
+        }
+        if ((await seen.get(key)) !== undefined) {
+          // Handled and done before this redelivery: the copy just stored goes again (held, so no sweep took it).
+          await pending.delete(key);
+          await letGo(id);
+          return duplicate();
+        }
       } catch (error) {
-        // Not stored: forget the mark so Telegram's redelivery (after our 500) is taken.
-        await store.releaseLease(seenKey(id), mark).catch((err: unknown) => log.error({ err, updateId: id }, "could not release an update's seen mark"));
+        await letGo(id).catch((err: unknown) => log.warn({ err, updateId: id }, "could not release an update's lease"));
         throw error;
       }
       deps.metrics?.inc("telegram_updates_total", { outcome: "accepted" });
-      // Stored: from here on a failure only delays it until a sweep (here or elsewhere) takes it.
-      try {
-        if (await hold(update)) queue.push(update);
-      } catch (err) {
-        log.warn({ err, updateId: id }, "could not claim an accepted update; a sweep will take it");
-      }
+      queue.push(update);
       return "accepted";
     },
     async done(update) {
       const id = update.update_id;
       try {
+        // The mark first: an accept that stores a copy after the delete below finds it.
+        await seen.set(keyOf(id), 1, seenTtlMs);
         await pending.delete(keyOf(id));
       } finally {
         // Released even when the delete failed: the copy left behind is then taken by a sweep again.

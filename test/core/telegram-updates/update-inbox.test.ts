@@ -7,11 +7,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openStore } from "../../../src/core/store/open-store.js";
 import { createPgPool, leaseTableOf } from "../../../src/core/store/postgres-store.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
-import { createUpdateInbox, type UpdateInbox, type UpdateInboxDeps } from "../../../src/core/telegram-updates/update-inbox.js";
+import { createUpdateInbox, UpdateInProgressError, type UpdateInbox, type UpdateInboxDeps } from "../../../src/core/telegram-updates/update-inbox.js";
 import { claimRedisDb, type StoreTarget } from "../../app-harness.js";
 import { captureLogger, runId } from "../store/helpers.js";
 
@@ -129,6 +129,19 @@ for (const target of targets) {
       expect(await b.accept({ update_id: id })).toBe("duplicate");
     });
 
+    it("never acknowledges an update a process died accepting before it was stored, and takes Telegram's redelivery once that process's lease ran out", async () => {
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      opened.push(store);
+      const [id] = freshIds(1) as [number];
+      // The dead process took the update's run lease, then died before storing it: nothing was acknowledged.
+      expect(await store.claimLease(`telegram-update-run:${String(id)}`, `dead-${runId()}`, 400)).toBe(true);
+      const survivor = await processOn(`survivor-${runId()}`);
+      await expect(survivor.accept({ update_id: id })).rejects.toBeInstanceOf(UpdateInProgressError);
+      // Telegram delivers again until it gets a 200: once the lease ran out, that delivery is taken.
+      await vi.waitFor(async () => expect(await survivor.accept({ update_id: id })).toBe("accepted"), { timeout: 15_000, interval: 100 });
+      expect((await nextBatch(survivor)).map((u) => u.update_id)).toEqual([id]);
+    });
+
     it("hands the updates a dead process accepted to another one once their leases run out", async () => {
       // Never started and never stopped: it accepts, then dies without renewing or releasing anything.
       const dead = await processOn(`dead-${runId()}`, { runLeaseMs: 400 });
@@ -171,7 +184,7 @@ for (const target of targets) {
       await inbox.stop();
     });
 
-    it("forgets the update_id when the update could not be stored, so Telegram's redelivery is taken", async () => {
+    it("lets the update go when it could not be stored, so Telegram's redelivery is taken", async () => {
       const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
       opened.push(store);
       let failWrites = true;
@@ -180,7 +193,9 @@ for (const target of targets) {
         releaseLease: (key, owner) => store.releaseLease(key, owner),
         namespace: (name) => {
           const ns = store.namespace(name);
-          return { ...ns, entries: () => ns.entries(), delete: (k) => ns.delete(k), set: (k, v, ttl) => (failWrites ? Promise.reject(new Error("disk full")) : ns.set(k, v, ttl)) };
+          return { ...ns, entries: () => ns.entries(), delete: (k) => ns.delete(k), set: (k, v, ttl) => (failWrites ? Promise.reject(new Error("disk full")) : ns.set(k, v, ttl)),
+            compareAndSet: (k, expected, v, ttl) => (failWrites ? Promise.reject(new Error("disk full")) : ns.compareAndSet(k, expected, v, ttl)),
+          };
         },
       };
       const inbox = createUpdateInbox<Update>({ store: flaky, owner: `flaky-${runId()}`, logger: captureLogger().logger });
