@@ -1,4 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll } from "vitest";
+import { createPgPool, leaseTableOf } from "../../../src/core/store/postgres-store.js";
 import { pino, type Logger } from "pino";
 import { waitUntil } from "../../support/wait.js";
 
@@ -35,4 +40,50 @@ export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of iterable) out.push(item);
   return out;
+}
+
+/** `base` (a Postgres URL) with a table of its own. */
+export function withTable(base: string, table: string): string {
+  const parsed = new URL(base);
+  parsed.searchParams.set("table", table);
+  return parsed.toString();
+}
+
+export interface StoreTargetUrl {
+  label: "SQLite" | "Redis" | "Postgres";
+  /** Undefined when its TEST_*_URL is not set: the suite skips it. */
+  url: string | undefined;
+  skip: string;
+  /** Drops what the run created (Postgres: its table and lease table). */
+  cleanup?: () => Promise<void>;
+}
+
+/**
+ * The three backends a store test runs on: a SQLite file in a temporary
+ * folder (removed after the file's tests), the Redis of TEST_REDIS_URL, and a
+ * Postgres table named `<name>_<run>` of its own.
+ */
+export function storeTargets(name: string): StoreTargetUrl[] {
+  const dir = mkdtempSync(join(tmpdir(), `${name}-`));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const pgUrl = process.env["TEST_POSTGRES_URL"] || undefined;
+  const pgTable = `${name.replace(/-/g, "_")}_${runId()}`;
+  return [
+    { label: "SQLite", url: `sqlite://${join(dir, "bot.sqlite")}`, skip: "never skipped" },
+    { label: "Redis", url: process.env["TEST_REDIS_URL"] || undefined, skip: "TEST_REDIS_URL is not set" },
+    {
+      label: "Postgres",
+      url: pgUrl === undefined ? undefined : withTable(pgUrl, pgTable),
+      skip: "TEST_POSTGRES_URL is not set",
+      cleanup: async () => {
+        const pool = createPgPool(pgUrl!);
+        try {
+          await pool.query(`DROP TABLE IF EXISTS public.${pgTable}`);
+          await pool.query(`DROP TABLE IF EXISTS public.${leaseTableOf(pgTable)}`);
+        } finally {
+          await pool.end();
+        }
+      },
+    },
+  ];
 }

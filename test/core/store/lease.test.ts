@@ -3,54 +3,13 @@
  * stand for two processes. One claim wins, however many race; the holder may
  * extend it; it runs out by itself; release frees only the holder's claim.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLeases } from "../../../src/core/store/lease.js";
 import { openStore } from "../../../src/core/store/open-store.js";
-import { createPgPool, leaseTableOf } from "../../../src/core/store/postgres-store.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
-import { captureLogger, eventually, runId } from "./helpers.js";
+import { captureLogger, eventually, runId, storeTargets } from "./helpers.js";
 
-interface Target {
-  label: string;
-  url: string | undefined;
-  skip: string;
-  cleanup?: () => Promise<void>;
-}
-
-const dir = mkdtempSync(join(tmpdir(), "lease-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const pgTable = `lease_${runId()}`;
-const pgUrl = process.env["TEST_POSTGRES_URL"] || undefined;
-const redisUrl = process.env["TEST_REDIS_URL"] || undefined;
-
-function withTable(base: string, table: string): string {
-  const parsed = new URL(base);
-  parsed.searchParams.set("table", table);
-  return parsed.toString();
-}
-
-const targets: Target[] = [
-  { label: "SQLite", url: `sqlite://${join(dir, "bot.sqlite")}`, skip: "never skipped" },
-  { label: "Redis", url: redisUrl, skip: "TEST_REDIS_URL is not set" },
-  {
-    label: "Postgres",
-    url: pgUrl === undefined ? undefined : withTable(pgUrl, pgTable),
-    skip: "TEST_POSTGRES_URL is not set",
-    cleanup: async () => {
-      const pool = createPgPool(pgUrl!);
-      try {
-        await pool.query(`DROP TABLE IF EXISTS public.${pgTable}`);
-        await pool.query(`DROP TABLE IF EXISTS public.${leaseTableOf(pgTable)}`);
-      } finally {
-        await pool.end();
-      }
-    },
-  },
-];
+const targets = storeTargets("lease");
 
 for (const target of targets) {
   if (target.url === undefined) console.log(`[lease] skipping ${target.label}: ${target.skip}`);

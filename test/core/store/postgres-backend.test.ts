@@ -1,16 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createPgPool, leaseTableOf } from "../../../src/core/store/postgres-store.js";
 import { openStore } from "../../../src/core/store/open-store.js";
-import { captureLogger, eventually, runId } from "./helpers.js";
+import { captureLogger, eventually, runId, withTable } from "./helpers.js";
 import { describeStoreContract } from "./store-contract.js";
 
 const url = process.env["TEST_POSTGRES_URL"];
 
-function withTable(base: string, table: string): string {
-  const parsed = new URL(base);
-  parsed.searchParams.set("table", table);
-  return parsed.toString();
-}
 
 // A table of its own per run: parallel runs on the shared server never meet, and cleanup is one DROP.
 const table = `kv_${runId()}`;

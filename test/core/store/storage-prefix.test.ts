@@ -13,7 +13,7 @@ import { createBullmqConnection } from "../../../src/core/queue/bullmq-connectio
 import { createPgPool } from "../../../src/core/store/postgres-store.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
 import { appendTags, tagRecords } from "./appender.js";
-import { captureLogger, collect, runId } from "./helpers.js";
+import { captureLogger, collect, runId, withTable } from "./helpers.js";
 
 const log = captureLogger();
 const dir = mkdtempSync(join(tmpdir(), "prefix-"));
@@ -33,11 +33,6 @@ afterAll(async () => {
   }
 });
 
-function withTable(base: string, table: string): string {
-  const parsed = new URL(base);
-  parsed.searchParams.set("table", table);
-  return parsed.toString();
-}
 
 const targets = [
   { label: "SQLite", url: `sqlite://${join(dir, "bot.sqlite")}` as string | undefined, skip: "never skipped" },

@@ -4,53 +4,20 @@
  * deliveries race, a redelivery after the handling is still dropped, and an
  * update a dead process accepted is handled by another one, in order.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openStore } from "../../../src/core/store/open-store.js";
-import { createPgPool, leaseTableOf } from "../../../src/core/store/postgres-store.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
 import { createUpdateInbox, UpdateInProgressError, type UpdateInbox, type UpdateInboxDeps } from "../../../src/core/telegram-updates/update-inbox.js";
 import { claimRedisDb, type StoreTarget } from "../../app-harness.js";
-import { captureLogger, runId } from "../store/helpers.js";
+import { captureLogger, runId, storeTargets } from "../store/helpers.js";
 
 interface Update {
   update_id: number;
   message?: { text: string };
 }
 
-const dir = mkdtempSync(join(tmpdir(), "update-inbox-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const pgTable = `updates_${runId()}`;
-const pgUrl = process.env["TEST_POSTGRES_URL"] || undefined;
-const redisUrl = process.env["TEST_REDIS_URL"] || undefined;
-
-function withTable(base: string, table: string): string {
-  const parsed = new URL(base);
-  parsed.searchParams.set("table", table);
-  return parsed.toString();
-}
-
-const targets = [
-  { label: "SQLite", url: `sqlite://${join(dir, "bot.sqlite")}` as string | undefined, cleanup: undefined as (() => Promise<void>) | undefined },
-  // A database of its own on a shared Redis (claimed in beforeAll): the sweeps read every stored update.
-  { label: "Redis", url: redisUrl, cleanup: undefined },
-  {
-    label: "Postgres",
-    url: pgUrl === undefined ? undefined : withTable(pgUrl, pgTable),
-    cleanup: async () => {
-      const pool = createPgPool(pgUrl!);
-      try {
-        await pool.query(`DROP TABLE IF EXISTS public.${pgTable}`);
-        await pool.query(`DROP TABLE IF EXISTS public.${leaseTableOf(pgTable)}`);
-      } finally {
-        await pool.end();
-      }
-    },
-  },
-];
+// Redis: a database of its own on the shared server (claimed in beforeAll): the sweeps read every stored update.
+const targets = storeTargets("updates");
 
 /** The next batch the runner would get, or a failure after `timeoutMs`. */
 async function nextBatch(inbox: UpdateInbox<Update>, timeoutMs = 10_000): Promise<Update[]> {
@@ -79,7 +46,7 @@ let nextId = Math.floor(Date.now() / 1000) * 1000;
 const freshIds = (n: number) => Array.from({ length: n }, () => (nextId += 1));
 
 for (const target of targets) {
-  if (target.url === undefined) console.log(`[update-inbox] skipping ${target.label}: its TEST_*_URL is not set`);
+  if (target.url === undefined) console.log(`[update-inbox] skipping ${target.label}: ${target.skip}`);
 
   describe.skipIf(target.url === undefined)(`the webhook update inbox on ${target.label}`, () => {
     const opened: StoreBackend[] = [];
