@@ -2,18 +2,20 @@ import { backoffDelay, type TrackedItem } from "./tracked-item.js";
 
 /**
  * When the tracker reads an item next. Polling alone, an item is read 1 s
- * after it is tracked, 2 s later, then every `steadyMs` (6 s) while it is
+ * after it is tracked, 2 s later, then every `steadyMs` (6 s, stretched by
+ * up to a fifth per item so a batch's orders spread out) while it is
  * younger than `activeMs` (3 min); after that the pace eases linearly (a
  * quarter of the time past the window) up to `maxDelayMs` (30 s). A status
  * change resets nothing: the pace is already one that sees a change within
- * `steadyMs`, and an order fulfilled in 60 s costs 12 reads.
+ * 1.2 × `steadyMs`, and an order fulfilled in 60 s costs at most 12 reads.
  *
  * When the chat's signed webhooks are known to arrive (a verified delivery
  * for the chat within `webhookTrustMs`, 5 min), each webhook re-reads the
  * item at once and polling is only a safety net: one read every
- * `safetyNetMs` (2 min). If the webhooks stop, a change is still seen within
- * `safetyNetMs`, and the normal pace is back at most `webhookTrustMs +
- * safetyNetMs` after the last verified delivery.
+ * `safetyNetMs` (2 min, stretched like the steady pace). If the webhooks
+ * stop, a change is still seen within 1.2 × `safetyNetMs` (2.4 min), and the
+ * normal pace is back at most `webhookTrustMs` + 1.2 × `safetyNetMs` (7.4 min)
+ * after the last verified delivery.
  *
  * Every default is a multiple of `minDelayMs`, so a faster clock (tests,
  * benches) keeps the same shape.
@@ -43,6 +45,21 @@ export interface PollSchedule {
   readonly maxDelayMs: number;
 }
 
+/**
+ * The steady and safety-net delays of each item are stretched by up to this
+ * much (a fixed share per id, never shortened): the orders of one /batch,
+ * tracked at the same instant, do not all hit the service in the same
+ * millisecond every 6 s.
+ */
+const SPREAD = 0.2;
+
+/** A fixed number in [0, 1) per id (FNV-1a). */
+function unitOf(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i += 1) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return (h >>> 0) / 2 ** 32;
+}
+
 /** Chats remembered at most; the oldest are dropped (they fall back to the normal pace). */
 const MAX_TRUSTED_CHATS = 100_000;
 
@@ -62,10 +79,11 @@ export function createPollSchedule(options: PollScheduleOptions): PollSchedule {
   };
 
   function paced(item: TrackedItem, nowMs: number): number {
-    if (trusted(item.chatId, nowMs)) return safetyNetMs;
+    const stretch = 1 + SPREAD * unitOf(item.id);
+    if (trusted(item.chatId, nowMs)) return safetyNetMs * stretch;
     const ageMs = Math.max(0, nowMs - item.startedAtMs);
-    if (ageMs < activeMs) return Math.min(steadyMs, Math.max(minDelayMs, 2 * ageMs));
-    return Math.min(maxDelayMs, steadyMs + (ageMs - activeMs) / 4);
+    if (ageMs < activeMs) return Math.min(steadyMs * stretch, Math.max(minDelayMs, 2 * ageMs));
+    return Math.min(maxDelayMs, steadyMs * stretch + (ageMs - activeMs) / 4);
   }
 
   return {

@@ -10,6 +10,7 @@ import { withNewerCard, withoutPendingCard, withStoredCard, withTrackInput } fro
 import { DEFAULT_SPREAD, spreadFirstReads } from "./first-reads.js";
 import { createItemLeases } from "./item-leases.js";
 import { createPollSchedule } from "./poll-schedule.js";
+import { listAndHold } from "./scan-items.js";
 import { DEFAULT_TRACKING, type Tracker, type TrackerDeps, type TrackInput } from "./tracker-types.js";
 
 export { DEFAULT_TRACKING, type Tracker, type TrackerChange, type TrackerDeps, type TrackerGiveUp, type TrackInput, type TrackedRecord } from "./tracker-types.js";
@@ -180,19 +181,13 @@ export function createTracker(deps: TrackerDeps): Tracker {
    * held, or its holder died), spreading their first reads.
    */
   async function scan(): Promise<void> {
-    const listed: [string, TrackedItem][] = [];
-    for await (const entry of items.list()) {
-      if (stopped) return;
-      listed.push(entry);
-    }
-    // One store call renews every lease (a lease write per item otherwise).
-    const holds = await held.holdAll(listed.map(([key]) => key));
-    if (stopped) return;
+    const listed = await listAndHold(items, held, () => stopped);
+    if (!listed) return;
     const adopted: [string, TrackedItem][] = [];
-    listed.forEach(([key, item], i) => {
-      if (live.has(key) && !holds[i]) drop(key);
-      else if (!live.has(key) && holds[i]) adopted.push([key, item]);
-    });
+    for (const [key, item, mine] of listed) {
+      if (live.has(key) && !mine) drop(key);
+      else if (!live.has(key) && mine) adopted.push([key, item]);
+    }
     // A card being drawn by a process that is gone will not be reported: such an item is due now.
     // No read is due later than the backoff's cap, whatever a stored due time says.
     const latest = now() + pace.maxDelayMs;

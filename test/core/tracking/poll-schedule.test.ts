@@ -31,14 +31,15 @@ function pollOrder(schedule: PollSchedule, changesAtMs = [20_000, 40_000, 60_000
 }
 
 const DEFAULTS = { minDelayMs: 1_000, maxDelayMs: 30_000 };
+const within = (v: number, min: number, max: number) => v >= min && v <= max;
 
 describe("poll schedule", () => {
-  it("reads an order fulfilled in 60 s at most 12 times by polling alone, and sees each change within 6 s", () => {
+  it("reads an order fulfilled in 60 s at most 12 times by polling alone, and sees each change within 7.2 s", () => {
     const { reads, seen } = pollOrder(createPollSchedule(DEFAULTS));
     expect(reads[0]).toBe(1_000);
     expect(reads.length).toBeLessThanOrEqual(12);
     expect(seen).toHaveLength(3);
-    seen.forEach((at, i) => expect(at - [20_000, 40_000, 60_000][i]!).toBeLessThanOrEqual(6_000));
+    seen.forEach((at, i) => expect(at - [20_000, 40_000, 60_000][i]!).toBeLessThanOrEqual(7_200));
   });
 
   it("keeps the former schedule reachable: 13 reads, the backoff back to 1 s at each change", () => {
@@ -49,10 +50,11 @@ describe("poll schedule", () => {
   it("eases to the cap once an item is past its active window, and backs off further after a failed read", () => {
     const schedule = createPollSchedule(DEFAULTS);
     const item = newTrackedItem({ chatId: 1, kind: "order", id: "o1" }, "bot", 0, { orderHorizonMs: 3_600_000, broadcastMarginMs: 0 });
-    expect(schedule.nextDelay(item, 60_000, false)).toBe(6_000);
-    expect(schedule.nextDelay(item, 180_000 + 40_000, false)).toBe(16_000);
+    // Steady delays are stretched by a fixed share of up to a fifth per item.
+    expect(within(schedule.nextDelay(item, 60_000, false), 6_000, 7_200)).toBe(true);
+    expect(within(schedule.nextDelay(item, 180_000 + 40_000, false), 16_000, 17_200)).toBe(true);
     expect(schedule.nextDelay(item, 600_000, false)).toBe(30_000);
-    expect(schedule.nextDelay({ ...item, attempt: 4 }, 60_000, true)).toBe(16_000);
+    expect(within(schedule.nextDelay({ ...item, attempt: 4 }, 60_000, true), 16_000, 16_000)).toBe(true);
   });
 
   it("polls a chat whose signed webhooks arrive only as a safety net, and comes back to its pace when they stop", () => {
@@ -62,26 +64,28 @@ describe("poll schedule", () => {
     expect(schedule.webhooksTrusted(7, 1_000)).toBe(true);
     expect(schedule.webhooksTrusted(8, 1_000)).toBe(false);
     // Another chat's webhooks say nothing about this one.
-    expect(schedule.nextDelay({ ...item, chatId: 8 }, 30_000, false)).toBe(6_000);
-    expect(schedule.nextDelay(item, 30_000, false)).toBe(120_000);
+    expect(within(schedule.nextDelay({ ...item, chatId: 8 }, 30_000, false), 6_000, 7_200)).toBe(true);
+    expect(within(schedule.nextDelay(item, 30_000, false), 120_000, 144_000)).toBe(true);
     // No verified delivery for 5 min: the next read is at the normal pace again.
     expect(schedule.webhooksTrusted(7, 300_000)).toBe(false);
     expect(schedule.nextDelay(item, 100_000 + 300_000, false)).toBe(30_000);
-    expect(schedule.nextDelay(item, 60_000 + 240_000 - 1, false)).toBe(120_000);
+    expect(within(schedule.nextDelay(item, 60_000 + 240_000 - 1, false), 120_000, 144_000)).toBe(true);
   });
 
   it("sees a change it got no webhook for within the safety net while webhooks are trusted", () => {
     const schedule = createPollSchedule(DEFAULTS);
     schedule.webhookVerified(1, 0);
     const { reads, seen } = pollOrder(schedule);
-    expect(reads).toEqual([1_000, 121_000]);
-    expect(seen).toEqual([121_000]);
-    expect(seen[0]! - 60_000).toBeLessThanOrEqual(120_000);
+    expect(reads).toHaveLength(2);
+    expect(reads[0]).toBe(1_000);
+    expect(seen).toEqual([reads[1]]);
+    expect(within(reads[1]! - 1_000, 120_000, 144_000)).toBe(true);
   });
 
   it("scales every default with minDelayMs", () => {
     const fast = pollOrder(createPollSchedule({ minDelayMs: 10, maxDelayMs: 300 }), [200, 400, 600]);
     const real = pollOrder(createPollSchedule(DEFAULTS));
-    expect(fast.reads.map((t) => t * 100)).toEqual(real.reads);
+    expect(fast.reads).toHaveLength(real.reads.length);
+    fast.reads.forEach((t, i) => expect(Math.abs(t * 100 - real.reads[i]!)).toBeLessThanOrEqual(100 * (i + 1)));
   });
 });

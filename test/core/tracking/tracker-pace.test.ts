@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createLeases } from "../../../src/core/store/lease.js";
 import { createTracker, type TrackerChange, type TrackerDeps } from "../../../src/core/tracking/tracker.js";
 import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { startWebhookReceiver, type WebhookHint } from "../../../testkit/signed-webhooks.js";
@@ -106,5 +107,43 @@ describe("tracker pace", () => {
     // 1, 3, 9, 15 … "s": far more than the 3 reads of a trusted chat, however late the timers ran.
     expect(reads.get(id)).toBeGreaterThanOrEqual(5);
     await tracker.stop();
+  });
+
+  it("lists the stored items periodically only when other processes may hold some (real leases)", async () => {
+    const listings = async (leased: boolean) => {
+      const { store } = await env.open();
+      let lists = 0;
+      const counted = {
+        ...store,
+        kind: store.kind,
+        namespace: (name: string) => {
+          const kv = store.namespace(name);
+          return name === "tracking" ? { ...kv, entries: () => (lists++, kv.entries()), get: kv.get.bind(kv), set: kv.set.bind(kv), delete: kv.delete.bind(kv), clear: kv.clear.bind(kv), getVersioned: kv.getVersioned.bind(kv), compareAndSet: kv.compareAndSet.bind(kv) } : kv;
+        },
+      };
+      const account = env.sim.createAccount({ balanceSun: 100_000_000 });
+      let reads = 0;
+      const tracker = createTracker({
+        store: counted,
+        service: { getOrder: (...args) => (reads++, env.service.getOrder(...args)), getBroadcast: (...args) => env.service.getBroadcast(...args) },
+        getApiKey: () => Promise.resolve(account.apiKey),
+        onChange: () => Promise.resolve(),
+        logger: env.logger,
+        minDelayMs: SECOND,
+        scanIntervalMs: SECOND / 5,
+        ...(leased ? { leases: createLeases({ store, owner: `pace-${Math.random()}` }) } : {}),
+      });
+      await tracker.start();
+      env.sim.control.pauseLifecycles(true);
+      const { orders } = await env.service.createOrders(account.apiKey, [{ toAddress: TEST_KEYS.bob.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }], `k-${Math.random()}`);
+      await tracker.track({ chatId: CHAT, kind: "order", id: orders[0]!.orderId, status: "pending" });
+      // Four reads span 15 "s" (750 ms): many scan intervals.
+      await waitUntil(() => reads >= 4, { timeoutMs: 15_000 });
+      await tracker.stop();
+      env.sim.control.pauseLifecycles(false);
+      return lists;
+    };
+    expect(await listings(false)).toBe(1);
+    expect(await listings(true)).toBeGreaterThan(1);
   });
 });
