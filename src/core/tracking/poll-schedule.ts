@@ -82,7 +82,7 @@ export function createPollSchedule(options: PollScheduleOptions): PollSchedule {
     const stretch = 1 + SPREAD * unitOf(item.id);
     if (trusted(item.chatId, nowMs)) return safetyNetMs * stretch;
     const ageMs = Math.max(0, nowMs - item.startedAtMs);
-    if (ageMs < activeMs) return Math.min(steadyMs * stretch, Math.max(minDelayMs, 2 * ageMs));
+    if (ageMs < activeMs) return Math.min(maxDelayMs, steadyMs * stretch, Math.max(minDelayMs, 2 * ageMs));
     return Math.min(maxDelayMs, steadyMs * stretch + (ageMs - activeMs) / 4);
   }
 

@@ -303,13 +303,11 @@ export function createTracker(deps: TrackerDeps): Tracker {
       const key = itemKey(chatId, kind, id);
       if (!live.has(key)) {
         const stored = await items.get(key);
-        const mine = stored ? undefined : await deps.history?.get(chatId, kind, id);
-        // A record seen finished already (the webhook of the status the last poll saw) has nothing left to tell.
-        if (mine && (kind === "order" ? isOrderFinished(mine.status) : isBroadcastFinished(mine.status))) return;
         if (!(await held.hold(key))) {
           if (stored) await peek(stored);
           return;
         }
+        const mine = stored ? undefined : await deps.history?.get(chatId, kind, id);
         const item = stored ?? newItem({ chatId, kind, id, ...(mine ? { status: mine.status } : {}) }, mine ? "bot" : "hint");
         await mutex.run(key, () => {
           if (!live.has(key)) {
