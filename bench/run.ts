@@ -23,6 +23,10 @@
  * - push replicas: the BullMQ push queue in 1 and in 2 processes on one Redis
  *   at those limits (with a Redis URL): delivered/s, the busiest second overall
  *   and per chat, and 429s, against the allowed 30/s and 1/s per chat.
+ * - tracking: service reads per order fulfilled in 60 s (polling alone, and
+ *   with signed webhooks), polling load at 1k and 10k orders, and store
+ *   operations and event-loop blocking per tracking scan, each against the
+ *   former schedule and scan.
  */
 import { pino } from "pino";
 import { createPricingCache } from "../src/core/pricing-cache.js";
@@ -35,6 +39,7 @@ import { benchPushSoak } from "./push-soak.js";
 import { benchPush } from "./push-throughput.js";
 import { benchRecordUpdates } from "./record-update.js";
 import { benchStart } from "./start.js";
+import { benchTrackingCost } from "./tracking-cost.js";
 import { benchUpdates } from "./updates.js";
 import { measureAsync, measureSync, printThroughputTable } from "./throughput.js";
 import { benchWebhookAck } from "./webhook-ack.js";
@@ -87,6 +92,12 @@ async function main(): Promise<void> {
     await benchWebhookLoad(webhookLoad);
     return;
   }
+  const tracking = { rounds: Number(process.env["BENCH_ROUNDS"] ?? 3), ordersPerRound: 4, sizes: [1_000, 10_000] };
+  // BENCH_ONLY=tracking: just the tracking cost figures (about a minute).
+  if (process.env["BENCH_ONLY"] === "tracking") {
+    await benchTrackingCost(tracking);
+    return;
+  }
   const redisUrl = process.env["BENCH_REDIS_URL"] ?? process.env["TEST_REDIS_URL"];
   const replicas = { messages: 600, chats: 150, timeoutMs: 120_000 };
   // BENCH_ONLY=replicas: just the push replicas figures (about 45 s; needs a Redis URL).
@@ -106,6 +117,7 @@ async function main(): Promise<void> {
   if (process.env["BENCH_QUICK"] !== "1") await benchPushSoak({ messages: 2_000, chats: 500, timeoutMs: 180_000 });
   await benchUpdates({ updates: 3_000, chats: 500, rounds: 5, timeoutMs: 120_000 });
   await benchStart({ rounds: 5, timeoutMs: 30_000 });
+  await benchTrackingCost(tracking);
   if (redisUrl) await benchPushReplicas({ ...replicas, redisUrl });
   printThroughputTable();
   console.log("");

@@ -51,6 +51,7 @@ interface Driver {
   /** See `StoreBackend.holdForLifetime`; `name` already scoped. */
   holdForLifetime?(name: string, onLost: (error: Error) => void): Promise<boolean>;
   close(): Promise<void>;
+  claimLeases(keys: readonly string[], owner: string, ttlMs: number): Promise<boolean[]>;
 }
 
 /** Redacts the password so a URL can appear in errors and logs. */
@@ -156,6 +157,11 @@ export async function openStore(url: string, deps: OpenStoreDeps): Promise<Store
       })();
       return closing;
     },
+
+    claimLeases(keys, owner, ttlMs) {
+      if (closing) return Promise.reject(new Error("store is closed"));
+      return driver.claimLeases(keys, owner, ttlMs);
+    },
   };
 }
 
@@ -202,12 +208,13 @@ function openSqliteDriver(url: string, scope: string): Driver {
         database.close();
         done();
       }),
+    claimLeases: (keys, owner, ttlMs) => database.claimLeases(keys.map((key) => `${scope}${key}`), owner, ttlMs),
   };
 }
 
 // The Redis and Postgres drivers (and their clients) are loaded only when the URL asks for them: they cost start time and memory otherwise.
 async function openRedisDriver(url: string, logger: Logger, scope: string): Promise<Driver> {
-  const { claimRedisLease, createRedisClient, RedisStore, releaseRedisLease } = await import("./redis-store.js");
+  const { claimRedisLease, claimRedisLeases, createRedisClient, RedisStore, releaseRedisLease } = await import("./redis-store.js");
   const client = createRedisClient({ url });
   // Each namespace's adapter adds its own listeners to the shared client.
   client.setMaxListeners(0);
@@ -230,11 +237,12 @@ async function openRedisDriver(url: string, logger: Logger, scope: string): Prom
       if (client.isReady) await client.close();
       else if (client.isOpen) client.destroy();
     },
+    claimLeases: (keys, owner, ttlMs) => claimRedisLeases(client, keys.map((key) => `${scope}lease:${key}`), owner, ttlMs),
   };
 }
 
 async function openPostgresDriver(url: string, logger: Logger, scope: string): Promise<Driver> {
-  const { claimPostgresLease, createLeaseTableSql, createPgPool, DEFAULT_POSTGRES_TABLE, holdPostgresSessionLock, isValidPostgresTable, PostgresStore, purgeExpiredPostgres, releasePostgresLease } =
+  const { claimPostgresLease, claimPostgresLeases, createLeaseTableSql, createPgPool, DEFAULT_POSTGRES_TABLE, holdPostgresSessionLock, isValidPostgresTable, PostgresStore, purgeExpiredPostgres, releasePostgresLease } =
     await import("./postgres-store.js");
   const parsed = new URL(url);
   const table = parsed.searchParams.get("table") ?? DEFAULT_POSTGRES_TABLE;
@@ -275,6 +283,11 @@ async function openPostgresDriver(url: string, logger: Logger, scope: string): P
       // The pool waits for connections out of it; the locks' go first.
       for (const lock of locks.splice(0)) await lock.release();
       await pool.end();
+    },
+    claimLeases: async (keys, owner, ttlMs) => {
+      const scoped = keys.map((key) => `${scope}${key}`);
+      const held = await claimPostgresLeases(pool, table, scoped, owner, ttlMs);
+      return scoped.map((key) => held.has(key));
     },
   };
 }

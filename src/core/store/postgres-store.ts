@@ -95,6 +95,26 @@ export async function claimPostgresLease(pool: PgPool, table: string, key: strin
   return result.rowCount === 1;
 }
 
+/**
+ * `claimPostgresLease` for many keys in one statement. The keys go in sorted
+ * and once each, so two processes renewing overlapping sets lock rows in the
+ * same order (no deadlock) and no row is upserted twice.
+ */
+export async function claimPostgresLeases(pool: PgPool, table: string, keys: readonly string[], owner: string, ttlMs: number): Promise<Set<string>> {
+  const t = leaseTableOf(table);
+  const unique = [...new Set(keys)].sort();
+  if (unique.length === 0) return new Set();
+  const result = await pool.query(
+    `WITH now_ms AS (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms)
+     INSERT INTO public.${t} (key, owner, expires_at) SELECT k, $2, ms + $3 FROM unnest($1::text[]) WITH ORDINALITY AS u(k, n), now_ms ORDER BY n
+     ON CONFLICT (key) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at
+     WHERE ${t}.owner = EXCLUDED.owner OR ${t}.expires_at <= (SELECT ms FROM now_ms)
+     RETURNING key`,
+    [unique, owner, Math.max(1, Math.trunc(ttlMs))],
+  );
+  return new Set(result.rows.map((row) => String(row["key"])));
+}
+
 export async function releasePostgresLease(pool: PgPool, table: string, key: string, owner: string): Promise<void> {
   await pool.query(`DELETE FROM public.${leaseTableOf(table)} WHERE key = $1 AND owner = $2`, [key, owner]);
 }

@@ -114,6 +114,28 @@ export async function claimRedisLease(client: RedisClient, redisKey: string, own
   return result === 1;
 }
 
+/** CLAIM_SCRIPT over every key: a list of 1/0 in the order of KEYS. */
+const CLAIM_MANY_SCRIPT = `local out = {}
+for i, k in ipairs(KEYS) do
+  local v = redis.call('GET', k)
+  if v == false or v == ARGV[1] then redis.call('SET', k, ARGV[1], 'PX', ARGV[2]) out[i] = 1 else out[i] = 0 end
+end
+return out`;
+
+/** Keys per script call: one call of this size holds Redis for about a millisecond. */
+const CLAIM_CHUNK = 1_000;
+
+/** `claimRedisLease` for many keys: one script per `CLAIM_CHUNK` keys, each atomic. */
+export async function claimRedisLeases(client: RedisClient, redisKeys: readonly string[], owner: string, ttlMs: number): Promise<boolean[]> {
+  const results: boolean[] = [];
+  for (let i = 0; i < redisKeys.length; i += CLAIM_CHUNK) {
+    const keys = redisKeys.slice(i, i + CLAIM_CHUNK);
+    const reply = (await client.eval(CLAIM_MANY_SCRIPT, { keys, arguments: [owner, String(Math.max(1, Math.trunc(ttlMs)))] })) as unknown[];
+    for (const r of reply) results.push(r === 1);
+  }
+  return results;
+}
+
 export async function releaseRedisLease(client: RedisClient, redisKey: string, owner: string): Promise<void> {
   await client.eval(RELEASE_SCRIPT, { keys: [redisKey], arguments: [owner] });
 }

@@ -32,6 +32,8 @@ export interface SqliteDatabase {
   /** Idempotent. Stores created from it fail afterwards. */
   close(): void;
   readonly open: boolean;
+  /** See `StoreBackend.claimLeases`: every claim in one transaction (one commit). */
+  claimLeases(keys: readonly string[], owner: string, ttlMs: number, now?: number): Promise<boolean[]>;
 }
 
 function prepareStatements(db: Database.Database) {
@@ -154,6 +156,9 @@ export function openSqliteDatabase(filename: string, options: SqliteOptions = {}
   }
   const statements = prepareStatements(db);
   const later = <T>(fn: () => T): Promise<T> => withRetry(fn, budgetMs);
+  const claimAll = db.transaction((keys: readonly string[], owner: string, now: number, ttl: number) =>
+    keys.map((key) => statements.claimLease.run({ key, owner, now, ttl }).changes === 1),
+  );
 
   const database: SqliteDatabase = {
     filename,
@@ -171,6 +176,7 @@ export function openSqliteDatabase(filename: string, options: SqliteOptions = {}
     get open() {
       return db.open;
     },
+    claimLeases: (keys, owner, ttlMs, now) => later(() => claimAll(keys, owner, now ?? Date.now(), Math.max(1, Math.trunc(ttlMs)))),
   };
   return database;
 }

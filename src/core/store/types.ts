@@ -60,4 +60,10 @@ export interface StoreBackend {
    */
   holdForLifetime?(name: string, onLost: (error: Error) => void): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * `claimLease` for many keys at once, in one round trip (one transaction,
+   * script or statement): whether `owner` holds each key now, in the order of
+   * `keys`. Optional: callers fall back to one `claimLease` per key.
+   */
+  claimLeases?(keys: readonly string[], owner: string, ttlMs: number): Promise<boolean[]>;
 }

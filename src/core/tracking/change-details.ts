@@ -1,6 +1,6 @@
 import type { HistoryEntry } from "../orders/order-history.js";
 import type { TrackedItem } from "./tracked-item.js";
-import type { TrackerChange } from "./tracker-types.js";
+import type { TrackerChange, TrackInput } from "./tracker-types.js";
 
 /** The locally read parts of a broadcast's history entry, for its card. */
 export function localDetails(entry: HistoryEntry | undefined): TrackerChange["local"] {
@@ -51,5 +51,20 @@ export function withNewerCard(mine: TrackedItem, stored: TrackedItem | undefined
     cardMessageId: stored.cardMessageId,
     ...(stored.cardStatus === undefined ? {} : { cardStatus: stored.cardStatus }),
     ...(stored.locale === undefined ? {} : { locale: stored.locale }),
+  };
+}
+
+/** A `track` of an item known already (a webhook may have raced ahead of the bot): keep what it saw, add the card. */
+export function withTrackInput(existing: TrackedItem, input: Pick<TrackInput, "status" | "cardMessageId" | "locale" | "pendingCard">): TrackedItem {
+  const { cardStatus: previousCard, ...rest } = existing;
+  // A new card shows what its caller drew; the old card's status says nothing about it.
+  const cardStatus = input.cardMessageId === undefined ? previousCard : input.status;
+  return {
+    ...rest,
+    origin: "bot",
+    ...(input.cardMessageId === undefined ? {} : { cardMessageId: input.cardMessageId }),
+    ...(cardStatus === undefined ? {} : { cardStatus }),
+    ...(input.locale === undefined ? {} : { locale: input.locale }),
+    ...(input.pendingCard && rest.status === undefined ? { pendingCard: true } : {}),
   };
 }

@@ -13,6 +13,10 @@ export interface ItemLeases {
   release(itemKey: string): Promise<void>;
   /** Runs `fn` unless another process is announcing the same status right now ("busy"). */
   announcing<T>(announceKey: string, fn: () => Promise<T>): Promise<T | "busy">;
+  /** `hold` for many items, in one store call where the store offers it; each item's result, in order. */
+  holdAll(itemKeys: readonly string[]): Promise<boolean[]>;
+  /** Other processes may hold items (real leases); false for the single-process default. */
+  readonly shared: boolean;
 }
 
 /** Longer than any announcement (an enqueue and a history write); a crashed announcer's claim ends then. */
@@ -35,5 +39,14 @@ export function createItemLeases(leases: Leases | undefined, ttlMs: number): Ite
         await shared.release(claimKey);
       }
     },
+    async holdAll(itemKeys) {
+      if (!leases) return itemKeys.map(() => true);
+      const keys = itemKeys.map((itemKey) => `tracking:${itemKey}`);
+      if (leases.claimMany) return leases.claimMany(keys, ttlMs);
+      const held: boolean[] = [];
+      for (const key of keys) held.push(await leases.claim(key, ttlMs));
+      return held;
+    },
+    shared: leases !== undefined,
   };
 }

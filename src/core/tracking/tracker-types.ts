@@ -3,6 +3,7 @@ import type { ServiceClient } from "../service/client.js";
 import type { HistoryEntry, OrderHistory } from "../orders/order-history.js";
 import type { Leases } from "../store/lease.js";
 import type { StoreBackend } from "../store/types.js";
+import type { PollScheduleOptions } from "./poll-schedule.js";
 import type { TrackedItem, TrackedRecord, TrackKind } from "./tracked-item.js";
 
 /** The tracker's contract: what it reports, what it needs, what it offers. */
@@ -75,6 +76,8 @@ export interface TrackerDeps {
   firstReadSpread?: { perItemMs: number; maxMs: number };
   /** Gauge of tracked items by kind. */
   metrics?: { set(name: string, value: number, labels?: Record<string, string>): void };
+  /** The polling pace beyond `minDelayMs`/`maxDelayMs` (poll-schedule.ts); its defaults scale with `minDelayMs`. */
+  schedule?: Omit<PollScheduleOptions, "minDelayMs" | "maxDelayMs">;
 }
 
 export interface TrackInput {
@@ -115,8 +118,12 @@ export interface Tracker {
   cardShown(input: { chatId: number; kind: TrackKind; id: string; cardMessageId?: number; status: string }): Promise<void>;
   /** Drawing the first card failed (Telegram refused, timed out): the tracker announces the status itself, now. */
   cardNotShown(input: { chatId: number; kind: TrackKind; id: string }): Promise<void>;
-  /** A webhook said something happened: re-read now, tracking the id if it is new. */
-  hint(input: { chatId: number; kind: TrackKind; id: string }): Promise<void>;
+  /**
+   * A webhook said something happened: re-read now, tracking the id if it is
+   * new. `verified` (a signed delivery) tells that the chat's webhooks arrive:
+   * its items are then polled only as a safety net for a while.
+   */
+  hint(input: { chatId: number; kind: TrackKind; id: string; verified?: boolean }): Promise<void>;
   /** Forgets every item of the chat (blocked bot, unlinked key). Returns how many. */
   stopChat(chatId: number): Promise<number>;
   readonly size: number;

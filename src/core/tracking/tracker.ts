@@ -5,10 +5,12 @@ import { isBroadcastFinished, isOrderFinished } from "../service/schemas.js";
 import { createAnnouncedMemory, type AnnouncedMemory } from "./announced-memory.js";
 import { createAnnouncer } from "./announcer.js";
 import { peekForWebhook } from "./peek.js";
-import { backoffDelay, historyEntryOf, itemKey, newTrackedItem, trackedItemSchema, type TrackedItem, type TrackedRecord } from "./tracked-item.js";
-import { withNewerCard, withoutPendingCard, withStoredCard } from "./change-details.js";
+import { historyEntryOf, itemKey, newTrackedItem, trackedItemSchema, type TrackedItem, type TrackedRecord } from "./tracked-item.js";
+import { withNewerCard, withoutPendingCard, withStoredCard, withTrackInput } from "./change-details.js";
 import { DEFAULT_SPREAD, spreadFirstReads } from "./first-reads.js";
 import { createItemLeases } from "./item-leases.js";
+import { createPollSchedule } from "./poll-schedule.js";
+import { listAndHold } from "./scan-items.js";
 import { DEFAULT_TRACKING, type Tracker, type TrackerDeps, type TrackInput } from "./tracker-types.js";
 
 export { DEFAULT_TRACKING, type Tracker, type TrackerChange, type TrackerDeps, type TrackerGiveUp, type TrackInput, type TrackedRecord } from "./tracker-types.js";
@@ -16,7 +18,7 @@ export { DEFAULT_TRACKING, type Tracker, type TrackerChange, type TrackerDeps, t
 export function createTracker(deps: TrackerDeps): Tracker {
   const logger = deps.logger.child({ component: "tracker" });
   const now = deps.now ?? Date.now;
-  const backoff = { minDelayMs: deps.minDelayMs ?? DEFAULT_TRACKING.minDelayMs, maxDelayMs: deps.maxDelayMs ?? DEFAULT_TRACKING.maxDelayMs };
+  const pace = createPollSchedule({ ...deps.schedule, minDelayMs: deps.minDelayMs ?? DEFAULT_TRACKING.minDelayMs, maxDelayMs: deps.maxDelayMs ?? DEFAULT_TRACKING.maxDelayMs });
   const orderHorizonMs = deps.orderHorizonMs ?? DEFAULT_TRACKING.orderHorizonMs;
   const marginMs = deps.broadcastMarginMs ?? DEFAULT_TRACKING.broadcastMarginMs;
   const cardGraceMs = deps.cardGraceMs ?? DEFAULT_TRACKING.cardGraceMs;
@@ -61,7 +63,8 @@ export function createTracker(deps: TrackerDeps): Tracker {
       logger.error({ err: error, key }, "tracking poll failed");
       // A store or notifier fault must not end tracking silently: try again later.
       const entry = live.get(key);
-      if (entry) schedule({ ...entry.item, attempt: entry.item.attempt + 1 }, backoffDelay(entry.item.attempt + 1, backoff));
+      const item = entry && { ...entry.item, attempt: entry.item.attempt + 1 };
+      if (item) schedule(item, pace.nextDelay(item, now(), true));
     });
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p));
@@ -125,14 +128,14 @@ export function createTracker(deps: TrackerDeps): Tracker {
         return item.status === undefined ? forget(key) : giveUp(key, item);
       }
       logger.debug({ err: error, id: item.id }, "tracking read failed; backing off");
-      return settle(key, { ...item, attempt: item.attempt + 1 });
+      return settle(key, { ...item, attempt: item.attempt + 1 }, true);
     }
     if (tracked.kind === "broadcast") item = { ...item, deadlineMs: tracked.record.txExpirationMs + marginMs };
     const status = tracked.record.status;
     const final = tracked.kind === "order" ? isOrderFinished(status) : isBroadcastFinished(status);
     if (status !== item.status) {
       const seenAtMs = now();
-      if (!(await announce(item, tracked, final, seenAtMs))) return settle(key, { ...item, attempt: item.attempt + 1 });
+      if (!(await announce(item, tracked, final, seenAtMs))) return settle(key, { ...item, attempt: item.attempt + 1 }, true);
       // First sight of a record made elsewhere: it joins the chat's history too.
       if (item.origin === "hint" && item.status === undefined) await deps.history?.add(item.chatId, [historyEntryOf(tracked, seenAtMs)]);
       // A broadcast's fee is known from its record only (the 202 carries none): it replaces the estimate.
@@ -158,12 +161,12 @@ export function createTracker(deps: TrackerDeps): Tracker {
   }
 
   /** Persists the item and schedules its next read, or gives up past its deadline. */
-  async function settle(key: string, item: TrackedItem): Promise<void> {
+  async function settle(key: string, item: TrackedItem, failed = false): Promise<void> {
     if (now() >= item.deadlineMs) {
       logger.info({ chatId: item.chatId, id: item.id, status: item.status }, "tracking horizon reached");
       return giveUp(key, item);
     }
-    const delay = Math.min(backoffDelay(item.attempt, backoff), Math.max(0, item.deadlineMs - now()));
+    const delay = Math.min(pace.nextDelay(item, now(), failed), Math.max(0, item.deadlineMs - now()));
     const wanted = { ...item, dueAtMs: now() + delay };
     // Atomic against the other processes: a forget there while this read ran stays a forget, and a card they drew meanwhile is kept.
     const due = await items.update(key, (stored) => (stored || unsaved.has(key) ? withNewerCard(wanted, stored) : undefined));
@@ -178,18 +181,16 @@ export function createTracker(deps: TrackerDeps): Tracker {
    * held, or its holder died), spreading their first reads.
    */
   async function scan(): Promise<void> {
+    const listed = await listAndHold(items, held, () => stopped);
+    if (!listed) return;
     const adopted: [string, TrackedItem][] = [];
-    for await (const [key, item] of items.list()) {
-      if (stopped) return;
-      if (live.has(key)) {
-        if (!(await held.hold(key))) drop(key);
-      } else if (await held.hold(key)) {
-        adopted.push([key, item]);
-      }
+    for (const [key, item, mine] of listed) {
+      if (live.has(key) && !mine) drop(key);
+      else if (!live.has(key) && mine) adopted.push([key, item]);
     }
     // A card being drawn by a process that is gone will not be reported: such an item is due now.
     // No read is due later than the backoff's cap, whatever a stored due time says.
-    const latest = now() + backoff.maxDelayMs;
+    const latest = now() + pace.maxDelayMs;
     const dueOf = (item: TrackedItem) => (item.pendingCard || item.dueAtMs === undefined ? undefined : Math.min(item.dueAtMs, latest));
     const delays = spreadFirstReads(adopted.map(([key, item]) => ({ key, dueAtMs: dueOf(item) })), now(), spread);
     for (const [key, item] of adopted) {
@@ -202,7 +203,8 @@ export function createTracker(deps: TrackerDeps): Tracker {
   }
 
   function scanLater(): void {
-    if (stopped) return;
+    // Alone on the store, every item is polled here from its start: a scan would find nothing to renew or adopt.
+    if (stopped || !held.shared) return;
     scanTimer = setTimeout(() => {
       const p = scan().catch((error: unknown) => logger.error({ err: error }, "tracking scan failed; next one in a while"));
       inFlight.add(p);
@@ -246,18 +248,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
         const existing = live.get(key)?.item ?? (await items.get(key));
         let item: TrackedItem;
         if (existing) {
-          // A webhook may have raced ahead of the bot: keep what it saw, add the card.
-          const { cardStatus: previousCard, ...rest } = existing;
-          // A new card shows what its caller drew; the old card's status says nothing about it.
-          const cardStatus = input.cardMessageId === undefined ? previousCard : input.status;
-          item = {
-            ...rest,
-            origin: "bot",
-            ...(input.cardMessageId === undefined ? {} : { cardMessageId: input.cardMessageId }),
-            ...(cardStatus === undefined ? {} : { cardStatus }),
-            ...(input.locale === undefined ? {} : { locale: input.locale }),
-            ...(input.pendingCard && rest.status === undefined ? { pendingCard: true } : {}),
-          };
+          item = withTrackInput(existing, input);
         } else {
           item = newItem(input, "bot");
           if (input.status !== undefined) {
@@ -265,7 +256,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
             await announced.mark({ chatId: input.chatId, kind: input.kind, id: input.id, status: input.status });
           }
         }
-        const delay = item.pendingCard ? cardGraceMs : backoff.minDelayMs;
+        const delay = item.pendingCard ? cardGraceMs : pace.minDelayMs;
         item = { ...item, dueAtMs: now() + delay };
         await items.set(key, item);
         // Polled here unless another live process holds it already (it reads the new card from the store).
@@ -286,12 +277,12 @@ export function createTracker(deps: TrackerDeps): Tracker {
           ...(cardMessageId === undefined ? {} : { cardMessageId, cardStatus: status }),
           ...(firstSight ? { status } : {}),
           // The first read waited for this card; it is due now for whoever holds the item.
-          ...(existing.pendingCard ? { dueAtMs: now() + backoff.minDelayMs } : {}),
+          ...(existing.pendingCard ? { dueAtMs: now() + pace.minDelayMs } : {}),
         };
         await items.set(key, item);
         const entry = live.get(key);
         if (!entry) return;
-        if (existing.pendingCard) schedule(item, backoff.minDelayMs);
+        if (existing.pendingCard) schedule(item, pace.minDelayMs);
         else live.set(key, { ...entry, item });
       });
     },
@@ -307,7 +298,8 @@ export function createTracker(deps: TrackerDeps): Tracker {
       });
     },
 
-    async hint({ chatId, kind, id }) {
+    async hint({ chatId, kind, id, verified }) {
+      if (verified) pace.webhookVerified(chatId, now());
       const key = itemKey(chatId, kind, id);
       if (!live.has(key)) {
         const stored = await items.get(key);

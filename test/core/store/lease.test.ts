@@ -53,5 +53,40 @@ for (const target of targets) {
       await first.release(held);
       expect(await second.claim(held, 60_000)).toBe(true);
     });
+
+    it("claims many keys in one call with the same rules as one claim each: free, expired or mine are taken, another's are not", async () => {
+      const [a, b] = await twoProcesses();
+      const first = createLeases({ store: a, owner: "first" });
+      const second = createLeases({ store: b, owner: "second" });
+      expect(first.claimMany).toBeTypeOf("function");
+      const id = runId();
+      const [free, mine, theirs, expiring] = ["free", "mine", "theirs", "expiring"].map((k) => `many-${k}-${id}`) as [string, string, string, string];
+      expect(await first.claim(mine, 60_000)).toBe(true);
+      expect(await second.claim(theirs, 60_000)).toBe(true);
+      expect(await second.claim(expiring, 50)).toBe(true);
+      // The other owner's short claim on `expiring` runs out: a later batch takes it.
+      await eventually(async () => {
+        const results = await first.claimMany!([free, mine, theirs, expiring, mine], 60_000);
+        expect(results.slice(0, 3)).toEqual([true, true, false]);
+        expect(results[4]).toBe(true);
+        return results[3] === true;
+      });
+      // Held now: the other owner is refused on each, alone or in a batch, and the renewal keeps them.
+      expect(await second.claimMany!([free, mine, expiring], 60_000)).toEqual([false, false, false]);
+      expect(await second.claim(free, 60_000)).toBe(false);
+      expect(await first.claimMany!([], 60_000)).toEqual([]);
+      await first.release(free);
+      expect(await second.claimMany!([free, theirs], 60_000)).toEqual([true, true]);
+    });
+
+    it("claims a large batch in one call and keeps each key's result in order", async () => {
+      const [a, b] = await twoProcesses();
+      const keys = Array.from({ length: 2_500 }, (_, i) => `bulk-${i}-${runId()}`);
+      const taken = keys.filter((_, i) => i % 7 === 0);
+      for (const key of taken) expect(await b.claimLease(key, "other", 60_000)).toBe(true);
+      const results = await a.claimLeases!(keys, "bulk-owner", 60_000);
+      expect(results).toEqual(keys.map((_, i) => i % 7 !== 0));
+      expect(await b.claimLeases!(keys.slice(0, 14), "other", 60_000)).toEqual(keys.slice(0, 14).map((_, i) => i % 7 === 0));
+    });
   });
 }
