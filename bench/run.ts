@@ -98,6 +98,12 @@ async function main(): Promise<void> {
     await benchTrackingCost(tracking);
     return;
   }
+  const updates = { updates: 3_000, chats: 500, rounds: 5, timeoutMs: 120_000 };
+  // BENCH_ONLY=updates: just the update handling figures (BENCH_UPDATES_BASELINE adds a source tree to compare).
+  if (process.env["BENCH_ONLY"] === "updates") {
+    await benchUpdates({ ...updates, rounds: Number(process.env["BENCH_ROUNDS"] ?? updates.rounds) });
+    return;
+  }
   const redisUrl = process.env["BENCH_REDIS_URL"] ?? process.env["TEST_REDIS_URL"];
   const replicas = { messages: 600, chats: 150, timeoutMs: 120_000 };
   // BENCH_ONLY=replicas: just the push replicas figures (about 45 s; needs a Redis URL).
@@ -115,7 +121,7 @@ async function main(): Promise<void> {
   await benchPush({ messages: 3_000, bullmqMessages: 500, chats: 200, concurrency: 16, redisUrl, timeoutMs: 60_000 });
   // The 2,000-notification run at Telegram's real limits (about 70 s); BENCH_QUICK=1 skips it.
   if (process.env["BENCH_QUICK"] !== "1") await benchPushSoak({ messages: 2_000, chats: 500, timeoutMs: 180_000 });
-  await benchUpdates({ updates: 3_000, chats: 500, rounds: 5, timeoutMs: 120_000 });
+  await benchUpdates(updates);
   await benchStart({ rounds: 5, timeoutMs: 30_000 });
   await benchTrackingCost(tracking);
   if (redisUrl) await benchPushReplicas({ ...replicas, redisUrl });

@@ -144,6 +144,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
         logger: deps.logger,
         version: CONVERSATION_STATE_VERSION,
         ttlMs: CONVERSATION_TTL_MS,
+        // Redis is the one store several bot processes share (webhook replicas, workers).
+        soleWriter: deps.store.kind !== "redis",
       }),
       // Inside a conversation only these plugins exist: translations, the logger, and
       // auto-retry and answer tracking again (bot.api transformers do not reach a

@@ -120,6 +120,17 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
     return false;
   }
 
+  /**
+   * Stores the copy unless one is there: a bare insert first (the copy has no
+   * expiry, so "absent" is null), and only when that fails a read, for a row
+   * that holds no update (unreadable), which is replaced.
+   */
+  async function insertIfAbsent(key: string, value: { update: U; receivedAt: number }): Promise<boolean> {
+    if (await pending.compareAndSet(key, null, value)) return true;
+    const current = await pending.getVersioned(key);
+    return current.value === undefined && (await pending.compareAndSet(key, current.version, value));
+  }
+
   function duplicate(): "duplicate" {
     deps.metrics?.inc("telegram_updates_total", { outcome: "duplicate" });
     return "duplicate";
@@ -175,8 +186,7 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
         throw new UpdateInProgressError(id);
       }
       try {
-        const current = await pending.getVersioned(key);
-        if (current.value !== undefined || !(await pending.compareAndSet(key, current.version, { update, receivedAt: Date.now() }))) {
+        if (!(await insertIfAbsent(key, { update, receivedAt: Date.now() }))) {
           await letGo(id);
           return duplicate();
         }
