@@ -1,35 +1,32 @@
 /**
  * Goal 1 of the performance issue: signed webhooks offered at 3,000/s (open
  * loop) and as fast as 16 connections go (closed loop), on the bot's real
- * POST /hooks/:routeId (SQLite store, route cache, inbox, workers) next to a
- * bare node:http server that only verifies the same HMAC, in the same run.
- * The load comes from a worker thread; the servers share the main thread as
- * the bot's server shares its process. The per-route and global rate limits
- * are lifted: they would answer 429 long before 3,000/s.
+ * POST /hooks/:routeId (store, route cache, inbox, workers) next to a bare
+ * node:http server that only verifies the same HMAC, in the same run; on
+ * SQLite (local inbox) and, with a Redis URL, on Redis (BullMQ inbox). Then a
+ * long burst at that rate per bot, the backlog it leaves, the rate it drains
+ * at, and the acknowledgements of a second burst sent while it drains.
+ *
+ * The load comes from one long-lived worker thread (bench/load-worker.ts)
+ * that warms every target up before anything is measured. The per-route and
+ * global rate limits are lifted: they would answer 429 long before 3,000/s.
+ * With BENCH_WEBHOOK_BASELINE_SRC=<dir>/src (another copy of the sources,
+ * e.g. main's) the same bots built from that copy are measured in the same
+ * rounds, as "before".
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
-import { pino } from "pino";
-import { createChatRepository } from "../src/core/chats/chat-repository.js";
-import { withRouteCache } from "../src/core/chats/route-cache.js";
-import { createMetrics } from "../src/core/metrics.js";
-import { createServiceClient } from "../src/core/service/create-service-client.js";
-import { openStore } from "../src/core/store/open-store.js";
-import { createVault } from "../src/core/vault.js";
-import { createWebhookInbox } from "../src/core/webhooks/create-webhook-inbox.js";
-import { createHttpServer } from "../src/server/index.js";
 import { verifySignature } from "../src/server/signature.js";
-import { signatureHeader, startSimulator } from "../src/simulator/index.js";
-import type { LoadJob, LoadRequest, LoadResult } from "./load-worker.js";
+import { startSimulator } from "../src/simulator/index.js";
+import type { LoadJob, LoadResult } from "./load-worker.js";
+import { printGoal, summarize } from "./rounds.js";
+import { cleanRedis, startBot, type BotTarget } from "./webhook-bot.js";
 
 const PREFIX = "X-Service";
-const CHAT = 777;
-const UNLIMITED = { burst: 1_000_000, perSecond: 1_000_000 };
+const P99_GOAL_MS = 25;
 
 export interface WebhookLoadOptions {
   rounds: number;
@@ -37,31 +34,54 @@ export interface WebhookLoadOptions {
   openSeconds: number;
   closedSeconds: number;
   connections: number;
+  /** The long burst; 0 skips it. */
+  burstSeconds: number;
+  redisUrl?: string | undefined;
+  baselineSrc?: string | undefined;
 }
 
-function load(origin: string, requests: LoadRequest[], mode: "open" | "closed", o: WebhookLoadOptions): Promise<LoadResult> {
-  const job: LoadJob = { origin, requests, mode, rate: o.rate, connections: mode === "open" ? 256 : o.connections, durationMs: o.closedSeconds * 1000, timeoutMs: 60_000 };
+interface Target {
+  name: string;
+  origin: string;
+  path: string;
+  secret: string;
+  bot?: BotTarget;
+}
+
+function startLoadWorker() {
   // A worker's entry file is loaded before any --import hook runs: register tsx first, then import the TypeScript file.
   const entry = JSON.stringify(new URL("./load-worker.ts", import.meta.url).href);
   const boot = `import("tsx/esm/api").then(({ register }) => { register(); return import(${entry}); });`;
-  const worker = new Worker(boot, { eval: true, workerData: job });
-  return new Promise((resolve, reject) => {
-    worker.once("message", (r: LoadResult) => resolve(r));
+  const worker = new Worker(boot, { eval: true });
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once("message", () => resolve());
     worker.once("error", reject);
   });
-}
-
-function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
-
-function median(xs: number[]): number {
-  return quantile([...xs].sort((a, b) => a - b), 0.5);
-}
-
-function spread(xs: number[], digits = 1): string {
-  return `median ${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
+  let next = 0;
+  const run = randomBytes(4).toString("hex");
+  return {
+    ready,
+    load(t: Target, mode: "open" | "closed", count: number, o: WebhookLoadOptions): Promise<LoadResult> {
+      const job: LoadJob = {
+        origin: t.origin, path: t.path, secret: t.secret, headerPrefix: PREFIX, run, first: next, count, mode, rate: o.rate,
+        connections: mode === "open" ? 256 : o.connections, durationMs: o.closedSeconds * 1000, timeoutMs: 60_000,
+      };
+      next += count;
+      return new Promise((resolve, reject) => {
+        worker.once("message", (r: LoadResult) => {
+          worker.off("error", reject);
+          t.bot?.acked(r.done);
+          resolve(r);
+        });
+        worker.once("error", reject);
+        worker.postMessage(job);
+      });
+    },
+    async close() {
+      worker.postMessage("close");
+      await new Promise((r) => worker.once("exit", r));
+    },
+  };
 }
 
 function startBareVerifier(secret: string): Promise<Server> {
@@ -77,93 +97,117 @@ function startBareVerifier(secret: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
-export async function benchWebhookLoad(o: WebhookLoadOptions): Promise<void> {
-  const logger = pino({ level: "silent" });
-  const dir = mkdtempSync(join(tmpdir(), "bench-hook-load-"));
-  const sim = await startSimulator({ rateLimitPerSecond: 1_000_000 });
-  const store = await openStore(`sqlite://${join(dir, "bot.sqlite")}`, { logger, purgeIntervalMs: 0 });
-  const service = createServiceClient({ baseUrl: sim.baseUrl, logger });
-  const metrics = createMetrics();
-  const chats = withRouteCache(createChatRepository({ store, vault: createVault({ key: randomBytes(32) }), logger }));
-  const inbox = createWebhookInbox({ store, logger, metrics, queue: "local", onEvent: () => Promise.resolve() });
-  const server = createHttpServer({
-    config: { httpPort: 0, httpHost: "127.0.0.1", serviceHeaderPrefix: PREFIX },
-    logger, metrics, store, service, chats, inbox,
-    hooksRateLimits: { global: UNLIMITED, perRoute: UNLIMITED },
-  });
-  const secret = randomBytes(24).toString("base64url");
-  const record = await chats.link(CHAT, { apiKey: sim.createAccount().apiKey, webhookSecret: secret });
-  await inbox.start();
-  const { port } = await server.start();
-  const bare = await startBareVerifier(secret);
-  const bareOrigin = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
-  const botOrigin = `http://127.0.0.1:${port}`;
-  const path = `/hooks/${record.routeId!}`;
-  let seq = 0;
-  const run = randomBytes(4).toString("hex");
-  const requests = (n: number): LoadRequest[] =>
-    Array.from({ length: n }, () => {
-      seq += 1;
-      const body = JSON.stringify({ id: `evt_${run}_${seq}`, event: "order.created", data: { order: { id: randomBytes(12).toString("hex"), status: "pending" } } });
-      const headers = {
-        "content-type": "application/json",
-        [`${PREFIX}-Event`]: "order.created",
-        [`${PREFIX}-Delivery-Id`]: `dlv_${run}_${seq}`,
-        [`${PREFIX}-Signature`]: signatureHeader(secret, Math.floor(Date.now() / 1000), body),
-      };
-      return { path, body, headers };
-    });
-  async function drained(): Promise<number> {
-    const t0 = performance.now();
-    const before = await inbox.size();
-    while ((await inbox.size()) > 0) await new Promise((r) => setTimeout(r, 100));
-    const s = (performance.now() - t0) / 1000;
-    return before === 0 ? Number.NaN : before / Math.max(s, 0.1);
-  }
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
 
-  const figures = { bareP50: [] as number[], bareP99: [] as number[], bareRate: [] as number[], botP50: [] as number[], botP99: [] as number[], botRate: [] as number[], botAcked: [] as number[], bareClosed: [] as number[], botClosed: [] as number[], drain: [] as number[] };
-  const offered = o.rate * o.openSeconds;
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+export async function benchWebhookLoad(o: WebhookLoadOptions): Promise<void> {
+  const sim = await startSimulator({ rateLimitPerSecond: 1_000_000 });
+  const secret = randomBytes(24).toString("base64url");
+  const bare = await startBareVerifier(secret);
+  const targets: Target[] = [{ name: "bare verifier", origin: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`, path: "/hooks/bare", secret }];
+  const runId = randomBytes(4).toString("hex");
+  const kinds: ("sqlite" | "redis")[] = o.redisUrl ? ["sqlite", "redis"] : ["sqlite"];
+  const worker = startLoadWorker();
   try {
+    for (const kind of kinds) {
+      for (const [label, src] of [...(o.baselineSrc ? [["before", o.baselineSrc] as const] : []), ["bot", undefined] as const]) {
+        const bot = await startBot({ sim, kind, redisUrl: o.redisUrl, src, prefix: `bh_${runId}_${label}`, headerPrefix: PREFIX });
+        targets.push({ name: `${label} ${kind === "sqlite" ? "SQLite" : "Redis/BullMQ"}`, origin: bot.origin, path: bot.path, secret: bot.secret, bot });
+      }
+    }
+    await worker.ready;
+    // Warm-up, not measured: connections opened, JIT warm on both sides, first-request costs paid.
+    for (const t of targets) {
+      await worker.load(t, "closed", 2_000, { ...o, closedSeconds: 2 });
+      await worker.load(t, "open", o.rate, o);
+      await t.bot?.drained();
+    }
+
+    const open = new Map<string, { p50: number[]; p99: number[]; rate: number[]; allAcked: boolean[] }>();
+    const closed = new Map<string, number[]>();
+    const offered = o.rate * o.openSeconds;
     for (let round = 1; round <= o.rounds; round += 1) {
-      for (const [who, origin] of [["bare", bareOrigin], ["bot", botOrigin]] as const) {
-        const r = await load(origin, requests(offered), "open", o);
+      for (const t of targets) {
+        const r = await worker.load(t, "open", offered, o);
         const sorted = r.latencies.sort((a, b) => a - b);
-        figures[`${who}P50`].push(quantile(sorted, 0.5));
-        figures[`${who}P99`].push(quantile(sorted, 0.99));
-        figures[`${who}Rate`].push(r.latencies.length / (r.elapsedMs / 1000));
-        if (who === "bot") figures.botAcked.push(r.latencies.length);
-        console.log(`webhooks round ${round} open ${o.rate}/s ${who}: ${r.latencies.length}/${offered} acknowledged, p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, statuses ${JSON.stringify(r.statuses)}`);
+        const f = open.get(t.name) ?? { p50: [], p99: [], rate: [], allAcked: [] };
+        f.p50.push(quantile(sorted, 0.5));
+        f.p99.push(quantile(sorted, 0.99));
+        f.rate.push(r.done / (r.elapsedMs / 1000));
+        f.allAcked.push(r.done === offered);
+        open.set(t.name, f);
+        console.log(`webhooks round ${round} open ${o.rate}/s ${t.name}: ${r.done}/${offered} acknowledged, p50 ${ms(quantile(sorted, 0.5))}, p99 ${ms(quantile(sorted, 0.99))}, statuses ${JSON.stringify(r.statuses)}`);
+        await t.bot?.drained();
       }
-      const drain = await drained();
-      figures.drain.push(drain);
-      for (const [who, origin, n] of [["bare", bareOrigin, 150_000], ["bot", botOrigin, 40_000]] as const) {
-        const r = await load(origin, requests(n), "closed", o);
-        const rate = (r.done ?? 0) / (r.elapsedMs / 1000);
-        figures[`${who}Closed`].push(rate);
-        console.log(`webhooks round ${round} closed ${o.connections} conns ${who}: ${rate.toFixed(0)}/s, statuses ${JSON.stringify(r.statuses)}`);
+      for (const t of targets) {
+        const r = await worker.load(t, "closed", t.bot ? 40_000 : 150_000, o);
+        const rate = r.done / (r.elapsedMs / 1000);
+        closed.set(t.name, [...(closed.get(t.name) ?? []), rate]);
+        console.log(`webhooks round ${round} closed ${o.connections} conns ${t.name}: ${rate.toFixed(0)}/s, statuses ${JSON.stringify(r.statuses)}`);
+        await t.bot?.drained();
       }
-      await drained();
+    }
+
+    console.log("");
+    console.log(`webhook acknowledgement, ${o.rounds} rounds, median (min–max), load average ${osLoad()}:`);
+    const bareClosed = closed.get("bare verifier")!;
+    for (const t of targets) {
+      const f = open.get(t.name)!;
+      console.log(`  open ${o.rate}/s for ${o.openSeconds} s, ${t.name.padEnd(20)} p50 ${summarize(f.p50).text} ms, p99 ${summarize(f.p99).text} ms, acknowledged ${summarize(f.rate).text}/s`);
+    }
+    for (const t of targets) {
+      const c = closed.get(t.name)!;
+      const ratio = t.bot ? `, ${summarize(c.map((v, i) => v / bareClosed[i]!)).text} of bare` : "";
+      console.log(`  closed loop ${o.connections} conns, ${t.name.padEnd(20)} ${summarize(c).text}/s${ratio}`);
+    }
+    for (const t of targets.filter((x) => x.bot)) {
+      const f = open.get(t.name)!;
+      const p99 = summarize(f.p99).median;
+      const ratio = summarize(closed.get(t.name)!.map((v, i) => v / bareClosed[i]!)).median;
+      printGoal(`1, ${t.name}: all of ${o.rate}/s acknowledged, p99 < ${P99_GOAL_MS} ms`, f.allAcked.every(Boolean) && p99 < P99_GOAL_MS, `p99 ${p99.toFixed(1)} ms, ${f.allAcked.filter(Boolean).length}/${o.rounds} rounds all acknowledged`);
+      printGoal(`1, ${t.name}: closed loop >= 0.25 of bare`, ratio >= 0.25, ratio.toFixed(3));
+    }
+
+    if (o.burstSeconds > 0) {
+      for (const t of targets.filter((x) => x.bot)) await burst(t, t.bot!, o, worker);
     }
   } finally {
-    await server.stop();
-    await inbox.stop();
+    await worker.close();
+    for (const t of targets) await t.bot?.stop();
     await new Promise((r) => bare.close(r));
-    await service.close();
-    await store.close();
     await sim.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (o.redisUrl) await cleanRedis(o.redisUrl, `bh_${runId}_`);
   }
+}
 
-  const ratios = figures.botClosed.map((b, i) => b / figures.bareClosed[i]!);
-  const allAcked = figures.botAcked.every((n) => n === offered);
-  const p99Ok = median(figures.botP99) < 25;
+function osLoad(): string {
+  return loadavg().map((v) => v.toFixed(2)).join(", ");
+}
+
+/** A long burst, then at once a short one while the backlog drains; the drain rate from the burst's end until empty. */
+async function burst(t: Target, bot: BotTarget, o: WebhookLoadOptions, worker: ReturnType<typeof startLoadWorker>): Promise<void> {
+  await bot.drained();
+  const n = o.rate * o.burstSeconds;
+  const a = await worker.load(t, "open", n, o);
+  const endedAt = performance.now();
+  const backlog = bot.backlog();
+  const processedAtEnd = bot.processed();
+  const b = await worker.load(t, "open", o.rate * o.openSeconds, o);
+  await bot.drained(300_000);
+  const drainS = (performance.now() - endedAt) / 1000;
+  const drainRate = (bot.processed() - processedAtEnd) / drainS;
+  a.latencies.sort((x, y) => x - y);
+  b.latencies.sort((x, y) => x - y);
+  const p99 = (r: LoadResult) => quantile(r.latencies, 0.99);
   console.log("");
-  console.log(`webhook acknowledgement, ${o.rounds} rounds, SQLite, median (min–max):`);
-  console.log(`  open ${o.rate}/s for ${o.openSeconds} s  bare verifier: p50 ${spread(figures.bareP50)} ms, p99 ${spread(figures.bareP99)} ms, acknowledged ${spread(figures.bareRate, 0)}/s`);
-  console.log(`  open ${o.rate}/s for ${o.openSeconds} s  bot /hooks:    p50 ${spread(figures.botP50)} ms, p99 ${spread(figures.botP99)} ms, acknowledged ${spread(figures.botRate, 0)}/s`);
-  console.log(`  closed loop ${o.connections} conns     bare ${spread(figures.bareClosed, 0)}/s, bot ${spread(figures.botClosed, 0)}/s, bot/bare ${spread(ratios, 3)}`);
-  const drains = figures.drain.filter((d) => !Number.isNaN(d));
-  console.log(`  backlog after each burst: ${drains.length === 0 ? "none left when the burst ended (processing kept up)" : `drained at ${spread(drains, 0)}/s`}`);
-  console.log(`  goal 1 (all acknowledged, p99 < 25 ms at ${o.rate}/s): ${allAcked && p99Ok ? "PASS" : "FALLS SHORT"}`);
-  console.log(`  goal 1 (closed loop >= 0.25 of bare): ${median(ratios) >= 0.25 ? "PASS" : "FALLS SHORT"} (${median(ratios).toFixed(3)})`);
+  console.log(`webhook burst, ${t.name}, load average ${osLoad()}:`);
+  console.log(`  ${o.burstSeconds} s at ${o.rate}/s: ${a.done}/${n} acknowledged, p50 ${ms(quantile(a.latencies, 0.5))}, p99 ${ms(p99(a))}, statuses ${JSON.stringify(a.statuses)}`);
+  console.log(`  backlog when it ended: ${backlog} stored, not yet processed; drained ${backlog === 0 ? "(nothing left)" : `in ${drainS.toFixed(1)} s at ${drainRate.toFixed(0)}/s (the next burst's deliveries included)`}`);
+  console.log(`  next burst at once, ${o.openSeconds} s at ${o.rate}/s while draining: ${b.done}/${o.rate * o.openSeconds} acknowledged, p50 ${ms(quantile(b.latencies, 0.5))}, p99 ${ms(p99(b))}, statuses ${JSON.stringify(b.statuses)}`);
+  const ok = a.done === n && b.done === o.rate * o.openSeconds && p99(a) < P99_GOAL_MS && p99(b) < P99_GOAL_MS;
+  printGoal(`1, ${t.name}: ${o.burstSeconds}-s burst and the next one all acknowledged with p99 < ${P99_GOAL_MS} ms while the backlog drains`, ok, `p99 ${p99(a).toFixed(1)} / ${p99(b).toFixed(1)} ms, drain ${backlog === 0 ? "none needed" : `${drainRate.toFixed(0)}/s`}`);
 }

@@ -1,7 +1,7 @@
 import type Keyv from "keyv";
 import type { RawCas } from "./raw-cas.js";
 import { safeDeserialize, safeSerialize } from "./safe-serialize.js";
-import type { KeyValue, Versioned } from "./types.js";
+import type { KeyValue, KeyValueEntry, Versioned } from "./types.js";
 
 export interface KeyvKeyValueOptions {
   keyv: Keyv;
@@ -101,6 +101,30 @@ export function createKeyvKeyValue({ keyv, adapter, namespace, keyvPrefixesKeys,
       // Written exactly as keyv writes, so `get`, `entries` and keyv's expiry read it alike.
       const next = value === undefined ? undefined : safeSerialize({ value, expires: ttl === undefined ? undefined : Date.now() + ttl });
       return adapter.swapRaw(storedKey(key), expected ?? undefined, next, ttl);
+    },
+
+    async getMany(keys: readonly string[]): Promise<unknown[]> {
+      ensureOpen();
+      if (keys.length === 0) return [];
+      const values: unknown[] = await keyv.getMany<unknown>([...keys]);
+      return values.map((value) => value ?? undefined);
+    },
+
+    async setMany(entries: readonly KeyValueEntry[]): Promise<void> {
+      ensureOpen();
+      if (entries.length === 0) return;
+      const results: unknown = await keyv.setMany(entries.map(({ key, value, ttlMs }) => {
+        const ttl = wholeTtl(ttlMs);
+        return ttl === undefined ? { key, value } : { key, value, ttl };
+      }));
+      // Adapters with their own setMany answer nothing and throw on failure; keyv's fallback answers a flag per entry.
+      if (Array.isArray(results) && results.some((ok) => ok === false)) throw new Error(`store refused to write a value (namespace ${namespace})`);
+    },
+
+    async deleteMany(keys: readonly string[]): Promise<void> {
+      ensureOpen();
+      if (keys.length === 0) return;
+      await keyv.deleteMany([...keys]);
     },
   };
 }

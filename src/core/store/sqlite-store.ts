@@ -37,6 +37,10 @@ export interface SqliteDatabase {
 }
 
 function prepareStatements(db: Database.Database) {
+  const set = db.prepare<[string, string, string, number | null]>(
+    `INSERT INTO keyv_entries (namespace, key, value, expires) VALUES (?, ?, ?, ?)
+     ON CONFLICT (namespace, key) DO UPDATE SET value = excluded.value, expires = excluded.expires`,
+  );
   return {
     get: db.prepare<[string, string, number], { value: string }>(
       "SELECT value FROM keyv_entries WHERE namespace = ? AND key = ? AND (expires IS NULL OR expires > ?)",
@@ -45,10 +49,11 @@ function prepareStatements(db: Database.Database) {
       `SELECT key, value FROM keyv_entries
        WHERE namespace = ? AND key IN (SELECT value FROM json_each(?)) AND (expires IS NULL OR expires > ?)`,
     ),
-    set: db.prepare<[string, string, string, number | null]>(
-      `INSERT INTO keyv_entries (namespace, key, value, expires) VALUES (?, ?, ?, ?)
-       ON CONFLICT (namespace, key) DO UPDATE SET value = excluded.value, expires = excluded.expires`,
-    ),
+    set,
+    // One transaction: one commit (and one WAL append) for the whole batch, all rows or none.
+    setMany: db.transaction((ns: string, rows: readonly (readonly [key: string, text: string, expires: number | null])[]) => {
+      for (const [key, text, expires] of rows) set.run(ns, key, text, expires);
+    }),
     delete: db.prepare<[string, string]>("DELETE FROM keyv_entries WHERE namespace = ? AND key = ?"),
     deleteMany: db.prepare<[string, string]>(
       "DELETE FROM keyv_entries WHERE namespace = ? AND key IN (SELECT value FROM json_each(?))",
@@ -220,6 +225,19 @@ export class SqliteStore extends EventEmitter implements RawCas {
       const expires = typeof ttl === "number" && ttl > 0 ? Date.now() + ttl : null;
       this.statements.set.run(this.ns, key, text, expires);
       return true;
+    });
+  }
+
+  /** Keyv hands over serialized entries; all of them are written in one transaction. */
+  setMany(entries: ReadonlyArray<{ key: string; value: unknown; ttl?: number }>): Promise<boolean[]> {
+    return this.later(() => {
+      const now = Date.now();
+      const rows = entries.map(({ key, value, ttl }) => {
+        const text = typeof value === "string" ? value : JSON.stringify(value);
+        return [key, text, typeof ttl === "number" && ttl > 0 ? now + ttl : null] as const;
+      });
+      this.statements.setMany(this.ns, rows);
+      return rows.map(() => true);
     });
   }
 

@@ -22,6 +22,27 @@ export interface KeyValue {
    * ("insert if absent") can fail on it until the purge.
    */
   compareAndSet(key: string, expected: StoredVersion, value: unknown, ttlMs?: number): Promise<boolean>;
+  /**
+   * Several reads in one store round trip; each position is `get`'s answer.
+   * Optional: `getMany` in batch.ts falls back to one `get` per key.
+   */
+  getMany?(keys: readonly string[]): Promise<unknown[]>;
+  /**
+   * Several writes in one store round trip and, on SQLite, one transaction
+   * (all or none, one commit): what makes a batch of webhook accepts cost one
+   * commit instead of one each. Resolves once every entry is stored. Optional:
+   * `setMany` in batch.ts falls back to one `set` per entry.
+   */
+  setMany?(entries: readonly KeyValueEntry[]): Promise<void>;
+  /** Several deletes in one round trip (one transaction on SQLite). Optional, like `setMany`. */
+  deleteMany?(keys: readonly string[]): Promise<void>;
+}
+
+export interface KeyValueEntry {
+  key: string;
+  value: unknown;
+  /** As in `set`: undefined keeps the value until deleted. */
+  ttlMs?: number;
 }
 
 /** Opaque: the stored text itself (a state, not a counter), null for "no entry". */

@@ -1,8 +1,9 @@
+import { groupCalls } from "../group-calls.js";
 import { createBullmqConnection, toBullJobId } from "../queue/bullmq-connection.js";
 import { inboxKey } from "./create-local-inbox.js";
 import { createWebhookProcessor } from "./process-webhook.js";
 import { readInboxItem } from "./inbox-item.js";
-import type { WebhookInbox, WebhookInboxDeps } from "./types.js";
+import type { AcceptResult, InboxItem, WebhookInbox, WebhookInboxDeps } from "./types.js";
 
 const DAY_MS = 24 * 3600_000;
 
@@ -10,7 +11,8 @@ const DAY_MS = 24 * 3600_000;
  * Scale-out inbox: any process may answer the webhook, any process may do
  * the work. Dedup is a Redis SET NX with a 24 h expiry (atomic across
  * processes); the jobId is the same key, a second guard. BullMQ keeps the
- * job until it is processed and retries it with backoff.
+ * job until it is processed and retries it with backoff. Accepts arriving
+ * together are grouped into one pipeline of SET NX and one bulk add.
  */
 export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string }): WebhookInbox {
   const name = deps.name ?? "webhook";
@@ -22,32 +24,40 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
   const bull = createBullmqConnection({ name, redisUrl: deps.redisUrl, logger: log, prefix });
   const seenKey = (key: string) => `${prefix}:${name}:seen:${key}`;
 
-  return {
-    async accept(item) {
-      const [q, client] = await Promise.all([bull.queue(), bull.redis()]);
-      const key = inboxKey(item.chatId, item.deliveryId);
-      const first = await client.set(seenKey(key), String(item.receivedAt), {
-        condition: "NX",
-        expiration: { type: "PX", value: dedupTtl },
-      });
-      if (first === null) return "duplicate";
-      const ageSec = Math.ceil(dedupTtl / 1000);
+  const ageSec = Math.ceil(dedupTtl / 1000);
+  const jobOptions = {
+    attempts: maxAttempts,
+    backoff: { type: "exponential", delay: deps.baseDelayMs ?? 1_000, jitter: 0.2 },
+    removeOnComplete: { age: ageSec },
+    removeOnFail: { age: ageSec },
+  };
+
+  /** Accepts arriving together share two round trips: one pipeline of SET NX, one bulk add. */
+  const accepts = groupCalls(async (batch: InboxItem[]): Promise<AcceptResult[]> => {
+    const [q, client] = await Promise.all([bull.queue(), bull.redis()]);
+    const keys = batch.map((item) => inboxKey(item.chatId, item.deliveryId));
+    const claim = client.multi();
+    for (const [i, key] of keys.entries()) {
+      claim.set(seenKey(key), String(batch[i]!.receivedAt), { condition: "NX", expiration: { type: "PX", value: dedupTtl } });
+    }
+    const replies = await claim.execAsPipeline();
+    // Two deliveries of one id in the same batch: only the first SET NX wins, the second is a duplicate.
+    const fresh = keys.flatMap((key, i) => (replies[i] === null ? [] : [{ key, item: batch[i]! }]));
+    if (fresh.length > 0) {
       try {
-        await q.add("webhook", item, {
-          jobId: toBullJobId(key),
-          attempts: maxAttempts,
-          backoff: { type: "exponential", delay: deps.baseDelayMs ?? 1_000, jitter: 0.2 },
-          removeOnComplete: { age: ageSec },
-          removeOnFail: { age: ageSec },
-        });
+        await q.addBulk(fresh.map(({ key, item }) => ({ name: "webhook", data: item, opts: { ...jobOptions, jobId: toBullJobId(key) } })));
       } catch (error) {
-        // Not stored: forget the delivery id so the service's retry is not taken for a duplicate.
-        await client.del(seenKey(key)).catch((err: unknown) => log.error({ err, deliveryId: item.deliveryId }, "could not release a delivery id"));
+        // Not stored: forget the delivery ids so the service's retries are not taken for duplicates.
+        await client.del(fresh.map(({ key }) => seenKey(key))).catch((err: unknown) => log.error({ err, deliveries: fresh.length }, "could not release delivery ids"));
         throw error;
       }
-      deps.metrics?.inc("webhooks_total", { outcome: "accepted" });
-      return "accepted";
-    },
+      deps.metrics?.inc("webhooks_total", { outcome: "accepted" }, fresh.length);
+    }
+    return replies.map((reply): AcceptResult => (reply === null ? "duplicate" : "accepted"));
+  }, { maxInFlight: 4 });
+
+  return {
+    accept: (item) => accepts.call(item),
     async start() {
       await bull.startWorker(
         async (job) => {
@@ -73,7 +83,10 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
         { concurrency: 8 },
       );
     },
-    stop: () => bull.close(),
+    async stop() {
+      await accepts.idle();
+      await bull.close();
+    },
     size: () => bull.size(),
   };
 }

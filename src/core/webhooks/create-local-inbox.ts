@@ -1,13 +1,18 @@
 import { createHash } from "node:crypto";
+import { groupCalls } from "../group-calls.js";
+import { deleteMany, getMany, setMany } from "../store/batch.js";
+import type { KeyValueEntry } from "../store/types.js";
 import { readInboxItem } from "./inbox-item.js";
 import { createWebhookProcessor } from "./process-webhook.js";
-import type { InboxItem, WebhookInbox, WebhookInboxDeps } from "./types.js";
+import type { AcceptResult, InboxItem, WebhookInbox, WebhookInboxDeps } from "./types.js";
 
 const DAY_MS = 24 * 3600_000;
 /** Processing is service reads and chat messages: a few at a time keep the acknowledgements fast. */
 export const DEFAULT_CONCURRENCY = 4;
 /** About 3 s of a 3,000/s burst; past it the sender is told to retry (it retries for hours). */
 export const DEFAULT_MAX_PENDING = 10_000;
+/** Deliveries a worker takes at once: their dedup markers and removals are one write each. */
+const MAX_BATCH = 100;
 
 interface StoredItem {
   /** 2: `item.body` is the raw text; 1 (read only): `item.payload` held the parsed JSON. */
@@ -33,12 +38,15 @@ function readStoredItem(value: unknown): StoredItem | undefined {
 
 /**
  * The webhook inbox over the store. `accept` writes the delivery before the
- * HTTP answer, in one store write; while stored, the item itself makes a
- * redelivery a duplicate. Processing runs after, in a fixed number of
- * workers: once done, the dedup marker is written before the item is
- * removed, so a crash in between can only cause a second re-read (harmless),
- * never a lost event. With `maxPending` deliveries stored and not yet done,
- * `accept` answers "full" without storing: the sender retries later.
+ * HTTP answer; while stored, the item itself makes a redelivery a duplicate.
+ * Accepts arriving together are grouped: one read of the dedup markers, one
+ * of the items, and one write (one SQLite transaction) for the whole group,
+ * each accept resolving once its group is committed. Processing runs after,
+ * in a fixed number of workers: once done, the dedup markers are written
+ * (grouped too) before the items are removed, so a crash in between can only
+ * cause a second re-read (harmless), never a lost event. With `maxPending`
+ * deliveries stored and not yet done, `accept` answers "full" without
+ * storing: the sender retries later.
  */
 export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
   const name = deps.name ?? "webhook";
@@ -71,12 +79,12 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
     pump();
   }
 
+  /** Each worker takes a share of what waits (at most MAX_BATCH) and processes it in order. */
   function pump(): void {
-    while (running && busy < concurrency) {
-      const next = waiting.shift();
-      if (next === undefined) return;
+    while (running && busy < concurrency && waiting.length > 0) {
+      const take = Math.min(MAX_BATCH, Math.ceil(waiting.length / (concurrency - busy)));
       busy += 1;
-      const p = work(...next).finally(() => {
+      const p = work(waiting.splice(0, take)).finally(() => {
         busy -= 1;
         inFlight.delete(p);
         pump();
@@ -90,38 +98,72 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
     pending = Math.max(0, pending - 1);
   }
 
-  async function work(key: string, stored: StoredItem): Promise<void> {
-    try {
-      await processWebhook(stored.item);
-      await remove(key, stored);
-      finish(key);
-    } catch (error) {
-      stored.attempts += 1;
-      if (stored.attempts >= maxAttempts) {
-        log.error({ err: error, chatId: stored.item.chatId, deliveryId: stored.item.deliveryId }, "webhook processing failed; giving up");
-        deps.metrics?.inc("webhooks_total", { outcome: "failed" });
-        await remove(key, stored).catch((err: unknown) => log.error({ err, deliveryId: stored.item.deliveryId }, "could not remove a failed webhook"));
-        finish(key);
-        return;
+  /** Processes a batch one delivery at a time, then removes the done ones with one grouped write. */
+  async function work(batch: [string, StoredItem][]): Promise<void> {
+    const done: [string, StoredItem][] = [];
+    for (const [key, stored] of batch) {
+      try {
+        await processWebhook(stored.item);
+        done.push([key, stored]);
+      } catch (error) {
+        await failed(key, stored, error);
       }
-      log.warn({ err: error, chatId: stored.item.chatId, attempts: stored.attempts }, "webhook processing failed; will retry");
-      // Only the attempt count is lost if this fails: the item itself is already stored.
-      await items.set(key, stored).catch((err: unknown) => log.warn({ err, deliveryId: stored.item.deliveryId }, "could not save the retry count"));
-      const delay = Math.min(60_000, baseDelayMs * 2 ** (stored.attempts - 1));
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        processing.delete(key);
-        run(key, stored);
-      }, delay);
-      timers.add(timer);
+    }
+    if (done.length === 0) return;
+    try {
+      await removeMany(done);
+      for (const [key] of done) finish(key);
+    } catch (error) {
+      for (const [key, stored] of done) await failed(key, stored, error);
     }
   }
 
-  /** Marker first: between the two writes the delivery is still a duplicate. */
-  async function remove(key: string, stored: StoredItem): Promise<void> {
-    await seen.set(key, stored.item.receivedAt, dedupTtl);
-    await items.delete(key);
+  async function failed(key: string, stored: StoredItem, error: unknown): Promise<void> {
+    stored.attempts += 1;
+    if (stored.attempts >= maxAttempts) {
+      log.error({ err: error, chatId: stored.item.chatId, deliveryId: stored.item.deliveryId }, "webhook processing failed; giving up");
+      deps.metrics?.inc("webhooks_total", { outcome: "failed" });
+      await removeMany([[key, stored]]).catch((err: unknown) => log.error({ err, deliveryId: stored.item.deliveryId }, "could not remove a failed webhook"));
+      finish(key);
+      return;
+    }
+    log.warn({ err: error, chatId: stored.item.chatId, attempts: stored.attempts }, "webhook processing failed; will retry");
+    // Only the attempt count is lost if this fails: the item itself is already stored.
+    await items.set(key, stored).catch((err: unknown) => log.warn({ err, deliveryId: stored.item.deliveryId }, "could not save the retry count"));
+    const delay = Math.min(60_000, baseDelayMs * 2 ** (stored.attempts - 1));
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      processing.delete(key);
+      run(key, stored);
+    }, delay);
+    timers.add(timer);
   }
+
+  /** Markers first: between the two writes the deliveries are still duplicates. */
+  async function removeMany(done: [string, StoredItem][]): Promise<void> {
+    await setMany(seen, done.map(([key, stored]) => ({ key, value: stored.item.receivedAt, ttlMs: dedupTtl })));
+    await deleteMany(items, done.map(([key]) => key));
+  }
+
+  const accepts = groupCalls(async (batch: { key: string; item: InboxItem }[]): Promise<AcceptResult[]> => {
+    const keys = batch.map((b) => b.key);
+    const [marks, present] = await Promise.all([getMany(seen, keys), getMany(items, keys)]);
+    const writes: KeyValueEntry[] = [];
+    const results = batch.map(({ key, item }, i): AcceptResult => {
+      if (marks[i] !== undefined || present[i] !== undefined) return "duplicate";
+      if (pending + writes.length >= maxPending) return "full";
+      writes.push({ key, value: { v: 2, item, attempts: 0 } satisfies StoredItem });
+      return "accepted";
+    });
+    await setMany(items, writes);
+    pending += writes.length;
+    if (writes.length > 0) deps.metrics?.inc("webhooks_total", { outcome: "accepted" }, writes.length);
+    // After the callers have answered: the HTTP responses must not wait for the work.
+    setImmediate(() => {
+      for (const { key, value } of writes) run(key, value as StoredItem);
+    });
+    return results;
+  });
 
   return {
     async accept(item) {
@@ -129,15 +171,7 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
       if (accepting.has(key)) return "duplicate";
       accepting.add(key);
       try {
-        if ((await seen.get(key)) !== undefined || (await items.get(key)) !== undefined) return "duplicate";
-        if (pending >= maxPending) return "full";
-        const stored: StoredItem = { v: 2, item, attempts: 0 };
-        await items.set(key, stored);
-        pending += 1;
-        deps.metrics?.inc("webhooks_total", { outcome: "accepted" });
-        // After the caller has answered: the HTTP response must not wait for the work.
-        setImmediate(() => run(key, stored));
-        return "accepted";
+        return await accepts.call({ key, item });
       } finally {
         accepting.delete(key);
       }
@@ -165,6 +199,7 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
       // Still stored: the next start picks them up.
       for (const [key] of waiting.splice(0)) processing.delete(key);
       await Promise.allSettled([...inFlight]);
+      await accepts.idle();
     },
     async size() {
       let n = 0;

@@ -37,6 +37,23 @@ export function readInboxItem(value: unknown): InboxItem | undefined {
   };
 }
 
+/**
+ * Bodies the route has already checked and parsed, by item object: an item
+ * processed in the process that accepted it is not parsed again. Never
+ * stored; an item read back from the store or a queue is parsed as usual.
+ */
+const parsedBodies = new WeakMap<InboxItem, unknown>();
+
+export function rememberParsedBody(item: InboxItem, payload: unknown): void {
+  parsedBodies.set(item, payload);
+}
+
+/** The item's body parsed, or not ok when it is not JSON within the depth limit. */
+export function parseItemBody(item: InboxItem): { ok: true; payload: unknown } | { ok: false } {
+  if (parsedBodies.has(item)) return { ok: true, payload: parsedBodies.get(item) };
+  return parseInboxBody(item.body);
+}
+
 /** The body parsed, or undefined when it is not JSON within the depth limit (checked first, without recursion). */
 export function parseInboxBody(body: string): { ok: true; payload: unknown } | { ok: false } {
   if (jsonTooDeep(body)) return { ok: false };

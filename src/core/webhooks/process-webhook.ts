@@ -1,5 +1,5 @@
 import { extractEventIds, kindOfEvent, type EventKind } from "./extract-event-ids.js";
-import { parseInboxBody } from "./inbox-item.js";
+import { parseItemBody } from "./inbox-item.js";
 import type { InboxItem, WebhookInboxDeps, WebhookNotice } from "./types.js";
 
 export type ProcessWebhook = (item: InboxItem) => Promise<void>;
@@ -51,7 +51,7 @@ export function createWebhookProcessor(deps: WebhookInboxDeps): ProcessWebhook {
   }
 
   return async function processWebhook(item) {
-    const parsed = parseInboxBody(item.body);
+    const parsed = parseItemBody(item);
     if (!parsed.ok) {
       // The route refuses such bodies; this one came from elsewhere (an old item, another writer).
       log.warn({ chatId: item.chatId, deliveryId: item.deliveryId }, "webhook body is not JSON within the depth limit; dropped");

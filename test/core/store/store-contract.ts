@@ -98,6 +98,23 @@ export function describeStoreContract(label: string, target: StoreTarget | undef
       expect(await collect(kv.entries())).toEqual([["long", "stays"]]);
     });
 
+    it("writes, reads and deletes several entries in one call each, ttls included", async () => {
+      const kv = backend.namespace(fresh());
+      await kv.set("old", "replaced");
+      await kv.setMany!([
+        { key: "old", value: { n: 1 } },
+        { key: "new", value: "two" },
+        { key: "short", value: 3, ttlMs: 150 },
+      ]);
+      expect(await kv.getMany!(["old", "missing", "new", "short"])).toEqual([{ n: 1 }, undefined, "two", 3]);
+      await eventually(async () => (await kv.getMany!(["short"]))[0] === undefined);
+      await kv.deleteMany!(["old", "missing"]);
+      expect(await kv.getMany!(["old", "new"])).toEqual([undefined, "two"]);
+      expect(await kv.getMany!([])).toEqual([]);
+      await expect(kv.setMany!([{ key: "bad", value: 1, ttlMs: 0 }])).rejects.toThrow(RangeError);
+      expect(await kv.get("bad")).toBeUndefined();
+    });
+
     it("refuses a ttl that is zero, negative or not a number", async () => {
       const kv = backend.namespace(fresh());
       await expect(kv.set("k", 1, 0)).rejects.toThrow(RangeError);

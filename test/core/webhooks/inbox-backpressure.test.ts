@@ -30,6 +30,9 @@ function countingStore(store: StoreBackend, writes: { count: number }): StoreBac
         clear: () => kv.clear(),
         set: (key, value, ttlMs) => ((writes.count += 1), kv.set(key, value, ttlMs)),
         delete: (key) => ((writes.count += 1), kv.delete(key)),
+        // A batched write is one round trip (one transaction on SQLite): one write.
+        ...(kv.setMany && { setMany: (entries) => ((writes.count += 1), kv.setMany!(entries)) }),
+        ...(kv.deleteMany && { deleteMany: (keys) => ((writes.count += 1), kv.deleteMany!(keys)) }),
       };
     },
   };
@@ -123,5 +126,19 @@ describe("webhook inbox: bounded processing and back-pressure", () => {
     release();
     await vi.waitFor(async () => expect(await i.size()).toBe(0), waitOpts);
     expect(await i.accept(item("one"))).toBe("duplicate");
+  });
+
+  it("persists deliveries arriving together with one store write, each acknowledged once it is stored", async () => {
+    const writes = { count: 0 };
+    const i = inbox({}, countingStore(store, writes));
+    await i.start();
+    const results = await Promise.all(["g1", "g2", "g3", "g4", "g1"].map((id) => i.accept(item(id))));
+    expect(results).toEqual(["accepted", "accepted", "accepted", "accepted", "duplicate"]);
+    expect(writes.count).toBe(1);
+    // Stored before the answers: a second inbox over the same store (a restart) finds all four.
+    const reopened = createWebhookInbox({ store, logger, onEvent: blocked });
+    expect(await reopened.size()).toBe(4);
+    release();
+    await vi.waitFor(async () => expect(await i.size()).toBe(0), waitOpts);
   });
 });
