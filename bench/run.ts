@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     return;
   }
   const tracking = { rounds: Number(process.env["BENCH_ROUNDS"] ?? 3), ordersPerRound: 4, sizes: [1_000, 10_000] };
-  // BENCH_ONLY=tracking: just the tracking cost figures (about a minute).
+  // BENCH_ONLY=tracking: just the tracking cost figures (about 1.5 min).
   if (only === "tracking") {
     await benchTrackingCost(tracking);
     return;
