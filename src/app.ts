@@ -44,6 +44,8 @@ export interface AppDeps {
     /** The push queue's backoff after a transient Telegram failure (first delay, cap). */
     pushRetryBaseDelayMs?: number;
     pushRetryMaxDelayMs?: number;
+    /** The bot's own first wait after a Telegram 5xx (doubled after each); 3 s otherwise. */
+    telegramServerErrorDelayMs?: number;
   };
 }
 
@@ -162,7 +164,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
   const { keep } = createAutopilot({ config, storage, leases, service, pricing, flows, spend: flows.limits, push: delivery.push, i18n, links, logger });
   plans = keep;
   const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats: balance.chats, i18n, flows, alerts: balance.alerts, keep, reminders: delivery.reminders };
-  const intake = createIntake({ config, logger, bot: deps, telegram, inbox: delivery.inbox, owner, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal) });
+  const intake = createIntake({ config, logger, bot: deps, telegram, inbox: delivery.inbox, owner, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal), ...given("retry", overrides.telegramServerErrorDelayMs ? { serverErrorDelayMs: overrides.telegramServerErrorDelayMs } : undefined) });
 
   let stopping: Promise<void> | undefined;
   // Ends a start() still waiting for Telegram when stop() is called.
