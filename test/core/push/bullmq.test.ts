@@ -121,6 +121,8 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     let failures = 0;
     const q = pushQueue(name, {
       retry: { baseDelayMs: 20, maxDelayMs: 200, maxAttempts: 50 },
+      // The order comes from the retry, not from the pacing: a short pace keeps the rounds quick.
+      limits: { ...LIMITS, perChatPerSecond: 20 },
       // The older edit fails (a 5xx on its way) until the newer one went out, so its retry comes back after it.
       transport: async (job) => {
         if (job.id === "card-executing" && !newerSent()) {
