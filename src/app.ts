@@ -5,6 +5,7 @@ import { createAutopilot } from "./assembly/autopilot.js";
 import { createBalanceWatchAssembly } from "./assembly/balance-watch.js";
 import { createDelivery } from "./assembly/delivery.js";
 import { telegramParams } from "./bot/helpers/push-document.js";
+import type { PushLimits } from "./core/push/types.js";
 import { ALLOWED_UPDATES, createIntake } from "./assembly/intake.js";
 import { createServiceAccess } from "./assembly/service.js";
 import { runStopSteps } from "./assembly/shutdown.js";
@@ -44,6 +45,10 @@ export interface AppDeps {
     /** The push queue's backoff after a transient Telegram failure (first delay, cap). */
     pushRetryBaseDelayMs?: number;
     pushRetryMaxDelayMs?: number;
+    /** Telegram's send limits as the push queue paces them (the fake Bot API of the tests enforces none). */
+    pushLimits?: Partial<PushLimits>;
+    /** The bot's own first wait after a Telegram 5xx (doubled after each); 3 s otherwise. */
+    telegramServerErrorDelayMs?: number;
   };
 }
 
@@ -110,7 +115,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
         firstReadSpread: { perItemMs: DEFAULT_SPREAD.perItemMs, maxMs: config.tracking.spreadMaxMs },
       },
       expiry: { leadMs: config.expiryReminderLeadMs, maxLeadPercent: config.expiryReminderMaxLeadPercent, rescanIntervalMs: config.expiryReminderRescanMs, claim },
-      push: { retry: { ...given("baseDelayMs", overrides.pushRetryBaseDelayMs), ...given("maxDelayMs", overrides.pushRetryMaxDelayMs) } },
+      push: { retry: { ...given("baseDelayMs", overrides.pushRetryBaseDelayMs), ...given("maxDelayMs", overrides.pushRetryMaxDelayMs) }, ...given("limits", overrides.pushLimits) },
     },
   });
   const { tracker, notifier, topUpNotifier } = delivery;
@@ -162,7 +167,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
   const { keep } = createAutopilot({ config, storage, leases, service, pricing, flows, spend: flows.limits, push: delivery.push, i18n, links, logger });
   plans = keep;
   const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats: balance.chats, i18n, flows, alerts: balance.alerts, keep, reminders: delivery.reminders };
-  const intake = createIntake({ config, logger, bot: deps, telegram, inbox: delivery.inbox, owner, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal) });
+  const intake = createIntake({ config, logger, bot: deps, telegram, inbox: delivery.inbox, owner, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal), ...given("retry", overrides.telegramServerErrorDelayMs ? { serverErrorDelayMs: overrides.telegramServerErrorDelayMs } : undefined) });
 
   let stopping: Promise<void> | undefined;
   // Ends a start() still waiting for Telegram when stop() is called.

@@ -172,7 +172,18 @@ export async function startAppWorld(options: { balanceSun?: number } = {}) {
     const app = await createApp({
       config: parseConfig(env(storageUrl, extra)),
       logger,
-      overrides: { trackerMinDelayMs: 20, trackerMaxDelayMs: 200, topUpFirstDelayMs: 20, topUpMaxDelayMs: 200 },
+      overrides: {
+        trackerMinDelayMs: 20,
+        trackerMaxDelayMs: 200,
+        topUpFirstDelayMs: 20,
+        topUpMaxDelayMs: 200,
+        // Telegram's storms are waited out on the same backoff curves, scaled down (production: 1 s and 3 s first waits).
+        pushRetryBaseDelayMs: 50,
+        pushRetryMaxDelayMs: 1_000,
+        telegramServerErrorDelayMs: 50,
+        // The fake Bot API enforces no limits here: a chat's announcements need not queue a second apart.
+        pushLimits: { perChatPerSecond: 20, perGroupPerMinute: 1_200, marginMs: 0 },
+      },
     });
     apps.add(app);
     await app.start();

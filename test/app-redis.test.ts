@@ -30,6 +30,7 @@ const pending = (c: Record<string, number>) => (c["waiting"] ?? 0) + (c["delayed
 
 describe.skipIf(!REDIS_URL)("the whole app on Redis, queues on BullMQ (TEST_REDIS_URL)", () => {
   appWalk(() => claimRedisDb(REDIS_URL!), {
+    queueState: async (target) => ({ push: await queueCounts(target.url, "push"), webhook: await queueCounts(target.url, "webhook") }),
     afterPushes: async (target) => {
       expect((await queueCounts(target.url, "push"))["completed"]).toBeGreaterThanOrEqual(2);
     },

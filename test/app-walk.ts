@@ -13,6 +13,8 @@ import { createVault } from "../src/core/vault.js";
 import { failOnLoggedErrors, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 
 export interface WalkHooks {
+  /** This backend's queues as they stand (e.g. BullMQ's job counts), for a wait that timed out. */
+  queueState?: (target: StoreTarget) => Promise<unknown>;
   /** Extra proof that the pushes went through this backend's queue (e.g. BullMQ's completed jobs). */
   afterPushes?: (target: StoreTarget) => Promise<void>;
   /** Extra proof that the webhook went through this backend's inbox. */
@@ -30,6 +32,26 @@ export function appWalk(openTarget: () => Promise<StoreTarget>, hooks: WalkHooks
 
   const finals = (orderId: string) => w.botTexts(CHAT, new RegExp(`^✅ Order ${orderId} is fulfilled`));
   const metric: App["metrics"]["get"] = (name, labels) => app.metrics.get(name, labels);
+
+  /** A wait that timed out says what the chat, the card's edits, the tracker and the queues looked like. */
+  async function explained<T>(wait: () => Promise<T>, orderId: string, cardId: number): Promise<T> {
+    try {
+      return await wait();
+    } catch (error) {
+      const edits = w.tg.callsOf("editMessageText").filter((c) => c.params["message_id"] === cardId);
+      const state = {
+        order: await (await fetch(`${w.sim.baseUrl}/v1/orders/${orderId}`, { headers: { authorization: `Bearer ${w.demo.apiKey}` } })).text(),
+        card: w.textOf(CHAT, cardId),
+        cardEdits: edits.map((c) => ({ at: c.at, ok: c.ok, status: /Status: (\w+)/.exec(String(c.params["text"]))?.[1] })),
+        finals: finals(orderId),
+        trackedOrders: await metric("tracked_items", { kind: "order" }),
+        sent: await metric("notifications_total", { outcome: "sent" }),
+        queues: await hooks.queueState?.(target!),
+        warnings: w.logs.filter((l) => l.level >= 40).slice(-10),
+      };
+      throw new Error(`${(error as Error).message}\n${JSON.stringify(state, null, 1)}`, { cause: error });
+    }
+  }
 
   beforeAll(async () => {
     target = await openTarget();
@@ -100,8 +122,8 @@ export function appWalk(openTarget: () => Promise<StoreTarget>, hooks: WalkHooks
     const balance = await w.say(CHAT, "/balance", (m) => m.text.includes("TRX"));
     expect(balance.text).not.toMatch(/\/link/);
     w.sim.control.pauseLifecycles(false);
-    await waitFor(() => finals(orderId).length > 0, "the final notification after the restart");
-    await waitFor(() => w.textOf(CHAT, cardId).includes("Status: fulfilled"), "the card edited after the restart");
+    await explained(() => waitFor(() => finals(orderId).length > 0, "the final notification after the restart"), orderId, cardId);
+    await explained(() => waitFor(() => w.textOf(CHAT, cardId).includes("Status: fulfilled"), "the card edited after the restart"), orderId, cardId);
     expect(finals(orderId)).toHaveLength(1);
     hookUrl = `http://127.0.0.1:${app.httpPort}/hooks/${routeId}`;
     w.sim.setCallbackUrl(w.demo.apiKey, hookUrl);

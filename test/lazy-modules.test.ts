@@ -18,7 +18,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const packageOf = (url: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1];
 
 describe("modules loaded by an app on SQLite", () => {
-  it("include grammY and better-sqlite3 but not BullMQ, Redis, Postgres, tronweb or the chart renderer", async () => {
+  // A child process loading the whole app: on a loaded 2-core machine that outlives the default
+  // 20 s; the budget is the child's own (60 s, test/support/loaded-modules.ts), a safety net only.
+  it("include grammY and better-sqlite3 but not BullMQ, Redis, Postgres, tronweb or the chart renderer", { timeout: 70_000 }, async () => {
     const env = {
       BOT_TOKEN: `123456:${randomBytes(26).toString("base64url")}`,
       SERVICE_BASE_URL: "http://127.0.0.1:9",

@@ -25,6 +25,8 @@ export interface IntakeDeps {
   owner: string;
   /** A known bot: no getMe at start (tests). */
   botInfo?: CreateBotOptions["botInfo"];
+  /** The bot's backoff after Telegram's 5xx answers (tests shorten it). */
+  retry?: CreateBotOptions["retry"];
   /** Polling refused for good (401 revoked token, 409 another instance). */
   onFatal?: (error: unknown) => void;
 }
@@ -48,7 +50,7 @@ export interface Intake {
 export function createIntake(deps: IntakeDeps): Intake {
   const { config, logger, telegram } = deps;
   const botDeps = deps.bot;
-  const bot = createBot(botDeps, { ...(deps.botInfo ? { botInfo: deps.botInfo } : {}), innerTransformers: [telegram.transformer] });
+  const bot = createBot(botDeps, { ...(deps.botInfo ? { botInfo: deps.botInfo } : {}), ...(deps.retry ? { retry: deps.retry } : {}), innerTransformers: [telegram.transformer] });
   const webhookUpdates =
     config.botMode === "webhook"
       ? createWebhookUpdates({

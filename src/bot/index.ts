@@ -1,4 +1,3 @@
-import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
 import { Bot, type Composer, type Middleware, type Transformer } from "grammy";
@@ -37,6 +36,7 @@ import { createUnlinkFeature } from "./features/unlink.js";
 import { createWebhookFeature, WEBHOOK_SECRET_CONVERSATION } from "./features/webhook.js";
 import { createErrorHandler } from "./handlers/error.js";
 import { createPastedKeyLinker } from "./helpers/paste-link.js";
+import { telegramRetry, type TelegramRetryOptions } from "./middlewares/telegram-retry.js";
 import { createAnsweredQueries, type AnsweredQueries } from "./middlewares/answered-queries.js";
 import { commandLeavesFlow, editedSecretGuard } from "./middlewares/flow-guard.js";
 import { groupGuard } from "./middlewares/group-guard.js";
@@ -61,6 +61,8 @@ export interface CreateBotOptions {
   apiRoot?: string;
   /** Installed before auto-retry, so they see every attempt (src/telegram-link.ts). */
   innerTransformers?: Transformer[];
+  /** The backoff after Telegram's 5xx answers (tests shorten it). */
+  retry?: TelegramRetryOptions;
 }
 
 /** grammY's default is 500 s per call; a Bot API call that has not answered in a minute will not. */
@@ -117,7 +119,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   });
   for (const transformer of options.innerTransformers ?? []) bot.api.config.use(transformer);
   // Telegram's retry_after; not the throttler, which misbehaves inside conversations.
-  bot.api.config.use(autoRetry(AUTO_RETRY));
+  bot.api.config.use(...telegramRetry(options.retry));
   const answered = createAnsweredQueries();
 
   const { i18n } = deps;
@@ -150,7 +152,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
       // Inside a conversation only these plugins exist: translations, the logger, and
       // auto-retry and answer tracking again (bot.api transformers do not reach a
       // conversation's ctx.api).
-      plugins: [conversationChatRecord(deps), i18n, conversationLogger(deps), withLinks(links), conversationApi(answered)],
+      plugins: [conversationChatRecord(deps), i18n, conversationLogger(deps), withLinks(links), conversationApi(answered, options.retry)],
     }),
   );
   guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates
@@ -172,11 +174,9 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   return bot;
 }
 
-const AUTO_RETRY = { maxRetryAttempts: 3, maxDelaySeconds: 10 };
-
-function conversationApi(answered: AnsweredQueries): Middleware<ConversationContext> {
+function conversationApi(answered: AnsweredQueries, retry: TelegramRetryOptions | undefined): Middleware<ConversationContext> {
   return (ctx, next) => {
-    ctx.api.config.use(autoRetry(AUTO_RETRY), answered.transformer);
+    ctx.api.config.use(...telegramRetry(retry), answered.transformer);
     return next();
   };
 }

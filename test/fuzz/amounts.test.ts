@@ -4,7 +4,7 @@ import { readEnergyAmount } from "../../src/core/energy-amount.js";
 import { formatUnits, parseEnergyAmount, parseUnits } from "../../src/core/money.js";
 import { checkAmount } from "../../src/core/orders/order-input.js";
 import { amountStyleArb, GROUP_SEPARATORS, group, padArb, renderAmount } from "../support/amount-gen.js";
-import { fuzz, fuzzTimeoutMs } from "../support/fuzz.js";
+import { fuzz, fuzzTimeoutMs, binaryString } from "../support/fuzz.js";
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const safeAmount = fc.oneof(fc.bigInt({ min: 0n, max: MAX_SAFE }), fc.bigInt({ min: 0n, max: 10_000_000n }));
@@ -56,7 +56,7 @@ describe("energy amounts typed in chat (parseEnergyAmount, fuzz)", { timeout: fu
 
   it("never throws on any text; anything it accepts is a safe integer equal to its digits times the suffix", () => {
     fc.assert(
-      fc.property(fc.oneof(amountChars, fc.string({ unit: "binary", maxLength: 24 })), (text) => {
+      fc.property(fc.oneof(amountChars, binaryString({ maxLength: 24 })), (text) => {
         const value = parseEnergyAmount(text);
         if (value === undefined) return true;
         const m = /^([\d,_ \u00a0\u202f]+)(?:\.(\d+))?\s*([kKmM\u043a\u041a]?)$/.exec(text.trim());
@@ -109,7 +109,7 @@ describe("TRX / USDT decimal text (parseUnits, fuzz)", { timeout: fuzzTimeoutMs(
 
   it("either returns a bigint or throws a RangeError, never anything else, on any text", () => {
     fc.assert(
-      fc.property(fc.oneof(amountChars, fc.string({ unit: "binary", maxLength: 24 })), fc.constantFrom(0, 6), (text, decimals) => {
+      fc.property(fc.oneof(amountChars, binaryString({ maxLength: 24 })), fc.constantFrom(0, 6), (text, decimals) => {
         try {
           return typeof parseUnits(text, decimals) === "bigint";
         } catch (e) {

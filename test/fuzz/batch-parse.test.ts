@@ -6,7 +6,7 @@ import { checkAmount, resolveTier } from "../../src/core/orders/order-input.js";
 import type { Pricing, PricingTier } from "../../src/core/service/schemas.js";
 import { isValidTronAddress } from "../../src/core/tron/index.js";
 import { amountStyleArb, renderAmount } from "../support/amount-gen.js";
-import { fuzz, fuzzTimeoutMs, sameJson, scaledRuns } from "../support/fuzz.js";
+import { fuzz, fuzzTimeoutMs, sameJson, scaledRuns, binaryString } from "../support/fuzz.js";
 import { pricingArb, tierWordArb } from "../support/pricing-gen.js";
 import { BASE58_ALPHABET, pooledAddressArb } from "../support/tron-address-gen.js";
 
@@ -173,7 +173,7 @@ describe("batch lines and CSV (parseBatch, fuzz)", { timeout: fuzzTimeoutMs() },
   it("never throws on any text; every item is valid and every line is reported at most once, in order", () => {
     const token = fc.oneof(pooledAddressArb, fc.stringMatching(/^\d{1,6}[kKm]?$/), fc.constantFrom("1h", "15m", "300", "address", '"', '""', "#", ",", ";", "\t", "65,000"), fc.string({ maxLength: 6 }));
     const line = fc.tuple(fc.array(token, { maxLength: 5 }), fc.constantFrom(" ", ",", ";", "\t", "")).map(([t, d]) => t.join(d));
-    const text = fc.oneof(fc.tuple(fc.array(line, { maxLength: 8 }), eolArb).map(([l, e]) => l.join(e)), fc.string({ unit: "binary", maxLength: 200 }));
+    const text = fc.oneof(fc.tuple(fc.array(line, { maxLength: 8 }), eolArb).map(([l, e]) => l.join(e)), binaryString({ maxLength: 200 }));
     fc.assert(
       fc.property(pricingArb, text, fc.boolean(), (pricing, t, csv) => {
         const r = parseBatch(t, pricing, { csv });

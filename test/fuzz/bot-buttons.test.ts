@@ -3,7 +3,7 @@ import fc from "fast-check";
 import type { Update } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOrderHarness, type OrderHarness } from "../bot/order-harness.js";
-import { fuzz, fuzzTimeoutMs, scaledRuns } from "../support/fuzz.js";
+import { fuzz, fuzzTimeoutMs, scaledRuns, binaryString } from "../support/fuzz.js";
 import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
 
 /**
@@ -70,7 +70,7 @@ describe("forged and foreign buttons through the bot (fuzz)", { timeout: fuzzTim
       { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...PREFIXES), fc.array(part, { minLength: 1, maxLength: 3 })).map(([p, parts]) => [p, ...parts].join(":")) },
       { weight: 1, arbitrary: fc.string({ maxLength: 64 }) },
       // Longer than Telegram's 64 bytes: only a forged update carries that.
-      { weight: 1, arbitrary: fc.string({ unit: "binary", minLength: 65, maxLength: 400 }) },
+      { weight: 1, arbitrary: binaryString({ minLength: 65, maxLength: 400 }) },
     );
     // The owner's own quote or draft with an action no button carries: a forged button, not a Confirm.
     const bogus = part.filter((a) => !["c", "x", "r", "f"].includes(a));

@@ -4,7 +4,7 @@ import { parseQuoteQuery } from "../../src/bot/helpers/quote-query.js";
 import type { Pricing } from "../../src/core/service/schemas.js";
 import { startOrderHarness, type OrderHarness } from "../bot/order-harness.js";
 import { amountStyleArb, renderAmount } from "../support/amount-gen.js";
-import { fuzz, fuzzTimeoutMs, scaledRuns } from "../support/fuzz.js";
+import { fuzz, fuzzTimeoutMs, scaledRuns, binaryString } from "../support/fuzz.js";
 
 /**
  * `/start <payload>` and inline queries through the real bot. Each case is a
@@ -95,7 +95,7 @@ describe("deep links and inline queries through the bot (fuzz)", { timeout: fuzz
     const query = fc.oneof(
       fc.tuple(amount, tierWord).map(([a, t]) => `${a} ${t}`.trim()),
       fc.string({ maxLength: 40 }),
-      fc.string({ unit: "binary", maxLength: 256 }),
+      binaryString({ maxLength: 256 }),
     );
     let roundTrips = 0;
     await fc.assert(

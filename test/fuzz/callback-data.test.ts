@@ -10,7 +10,7 @@ import { historyPageData, trackRefreshData } from "../../src/bot/callback-data/o
 import { settingsData } from "../../src/bot/callback-data/settings.js";
 import { unlinkData } from "../../src/bot/callback-data/unlink.js";
 import { webhookData } from "../../src/bot/callback-data/webhook.js";
-import { fuzz, fuzzTimeoutMs } from "../support/fuzz.js";
+import { fuzz, fuzzTimeoutMs, binaryString } from "../support/fuzz.js";
 
 /** Every button family the bot packs, with its field count. */
 const FAMILIES: readonly [CallbackData<string>, number][] = [
@@ -33,7 +33,7 @@ const FIELDS: readonly string[][] = FAMILIES.map(([family, n]) => {
   return Object.keys(sample);
 });
 const family = fc.nat({ max: FAMILIES.length - 1 });
-const value = fc.oneof(fc.string({ maxLength: 12 }), fc.string({ unit: "binary", maxLength: 8 }), fc.stringMatching(/^[0-9a-f]{16,24}$/), fc.integer());
+const value = fc.oneof(fc.string({ maxLength: 12 }), binaryString({ maxLength: 8 }), fc.stringMatching(/^[0-9a-f]{16,24}$/), fc.integer());
 
 describe("callback data (pack/unpack, fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("round-trips every packable value of every family, and packing refuses ':' and data over 64 bytes", () => {
@@ -61,7 +61,7 @@ describe("callback data (pack/unpack, fuzz)", { timeout: fuzzTimeoutMs() }, () =
     const forged = fc.oneof(
       fc.string({ maxLength: 70 }),
       fc.tuple(fc.constantFrom(...FAMILIES.map(([d]) => d.prefix), "Q", "q ", "qq", "os-", ""), fc.array(fc.string({ maxLength: 10 }), { maxLength: 4 })).map(([p, parts]) => [p, ...parts].join(":")),
-      fc.string({ unit: "binary", minLength: 60, maxLength: 300 }),
+      binaryString({ minLength: 60, maxLength: 300 }),
     );
     fc.assert(
       fc.property(forged, (s) => {

@@ -6,7 +6,7 @@ import { labelSeconds, SAMPLE_AMOUNT, sortedTiers, tierName } from "../../src/bo
 import { parseDurationText } from "../../src/core/orders/duration-input.js";
 import type { Pricing, PricingTier } from "../../src/core/service/schemas.js";
 import { amountStyleArb, padArb, renderAmount } from "../support/amount-gen.js";
-import { fuzz, fuzzTimeoutMs, sameJson } from "../support/fuzz.js";
+import { fuzz, fuzzTimeoutMs, sameJson, binaryString } from "../support/fuzz.js";
 import { pricingArb } from "../support/pricing-gen.js";
 
 // Built once: fc.stringMatching compiles its regexp into an arbitrary, far too slow to do per case.
@@ -114,7 +114,7 @@ describe("inline quote queries (parseQuoteQuery, fuzz)", { timeout: fuzzTimeoutM
   });
 
   it("never throws on any query; a quote is always in range, and its deep link carries exactly its numbers", () => {
-    const query = fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: "binary", maxLength: 64 }), fc.stringMatching(/^\d{1,12}[kKm]? ?[0-9a-z]{0,4}$/));
+    const query = fc.oneof(fc.string({ maxLength: 30 }), binaryString({ maxLength: 64 }), fc.stringMatching(/^\d{1,12}[kKm]? ?[0-9a-z]{0,4}$/));
     fc.assert(
       fc.property(pricingArb, query, (p, text) => {
         const q = parseQuoteQuery(text, p);

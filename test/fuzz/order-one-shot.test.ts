@@ -6,7 +6,7 @@ import { checkAmount, resolveTier } from "../../src/core/orders/order-input.js";
 import type { Pricing, PricingTier } from "../../src/core/service/schemas.js";
 import { isValidTronAddress } from "../../src/core/tron/index.js";
 import { amountStyleArb, group, renderAmount } from "../support/amount-gen.js";
-import { fuzz, fuzzTimeoutMs, scaledRuns } from "../support/fuzz.js";
+import { fuzz, fuzzTimeoutMs, scaledRuns, binaryString } from "../support/fuzz.js";
 import { pricingArb, tierWordArb } from "../support/pricing-gen.js";
 import { ADDRESS_POOL, pooledAddressArb } from "../support/tron-address-gen.js";
 
@@ -133,7 +133,7 @@ describe("/order one-shot arguments (fuzz)", { timeout: fuzzTimeoutMs() }, () =>
 
   it("never throws on any text and always answers one of the documented outcomes", async () => {
     const words = fc.oneof(fc.stringMatching(/^[a-z]{1,5}$/), fc.stringMatching(/^\d{1,4}[kKm]?$/), fc.string({ maxLength: 8 }), pooledAddressArb);
-    const text = fc.oneof(fc.array(words, { maxLength: 7 }).map((w) => w.join(" ")), fc.string({ unit: "binary", maxLength: 60 }));
+    const text = fc.oneof(fc.array(words, { maxLength: 7 }).map((w) => w.join(" ")), binaryString({ maxLength: 60 }));
     await fc.assert(
       fc.asyncProperty(pricingArb, bookArb, text, async (pricing, book, t) => wellFormed(await parse(t, pricing, book), pricing)),
       fuzz("one-shot: total"),

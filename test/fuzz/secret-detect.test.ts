@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { utils } from "tronweb";
 import { describe, it } from "vitest";
 import { detectSecret } from "../../src/core/broadcasts/secret-detect.js";
-import { fuzz, fuzzTimeoutMs } from "../support/fuzz.js";
+import { fuzz, fuzzTimeoutMs, binaryString } from "../support/fuzz.js";
 import { pooledAddressArb } from "../support/tron-address-gen.js";
 import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
 
@@ -82,7 +82,7 @@ describe("secret detection (detectSecret, fuzz)", { timeout: fuzzTimeoutMs() }, 
   });
 
   it("never throws on any text and answers only null, private_key or mnemonic", () => {
-    const text = fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: "binary", maxLength: 80 }), fc.array(fc.oneof(bip39Word, hex64, plainWord), { maxLength: 25 }).map((w) => w.join(" ")));
+    const text = fc.oneof(fc.string({ maxLength: 80 }), binaryString({ maxLength: 80 }), fc.array(fc.oneof(bip39Word, hex64, plainWord), { maxLength: 25 }).map((w) => w.join(" ")));
     fc.assert(
       fc.property(text, (t) => [null, "private_key", "mnemonic"].includes(detectSecret(t))),
       fuzz("secret: total"),

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, it } from "vitest";
 import { hostileStructure, looksLikeSignedTransaction, MAX_TX_DEPTH, precheckBroadcast, type PrecheckResult } from "../../src/core/broadcasts/precheck.js";
-import { fuzz, fuzzTimeoutMs, sameJson, scaledRuns } from "../support/fuzz.js";
+import { fuzz, fuzzTimeoutMs, sameJson, scaledRuns, binaryString } from "../support/fuzz.js";
 import { signTrc20Transfer, signTrxTransfer, TEST_KEYS, type SignedTx } from "../../testkit/tron-sign.js";
 
 /**
@@ -178,7 +178,7 @@ describe("telling a pasted transaction from other text (looksLikeSignedTransacti
   });
 
   it("never throws on any text, and agrees with precheck that non-objects are not transactions", () => {
-    const text = fc.oneof(fc.string({ unit: "binary", maxLength: 80 }), fc.json({ maxDepth: 3 }), fc.constantFrom("{", "{}", '{"txID"', '{"toJSON":1,"txID":1}', `{"a":${"[".repeat(3000)}`));
+    const text = fc.oneof(binaryString({ maxLength: 80 }), fc.json({ maxDepth: 3 }), fc.constantFrom("{", "{}", '{"txID"', '{"toJSON":1,"txID":1}', `{"a":${"[".repeat(3000)}`));
     fc.assert(
       fc.property(text, (t) => {
         const looks = looksLikeSignedTransaction(t);

@@ -6,6 +6,16 @@ import { DEFAULT_RETRY, PUSH_METHODS, TELEGRAM_LIMITS, type PushJob, type PushQu
 
 const DELIVERED_TTL_MS = 7 * 24 * 3600_000;
 
+/** What a BullMQ job carries: the push job, and an edit's place in the enqueue order. */
+type QueuedJob = PushJob & { editSeq?: number };
+
+const pushJobOf = ({ editSeq: _, ...job }: QueuedJob): PushJob => job;
+
+/** Sets KEYS[1] to ARGV[1] (with a TTL of ARGV[2] ms) unless it holds a larger number already. */
+const KEEP_MAX = `local v = tonumber(redis.call("GET", KEYS[1]) or "0")
+if v < tonumber(ARGV[1]) then redis.call("SET", KEYS[1], ARGV[1], "PX", ARGV[2]) end
+return 0`;
+
 /**
  * Scale-out push queue: several bot processes share one Redis. BullMQ gives
  * atomic dedup (jobId = our id, kept after completion for the dedup window),
@@ -23,6 +33,9 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
   const bull = createBullmqConnection({ name, redisUrl: deps.redisUrl, logger: log, prefix });
 
   const paceKey = (chatId: number) => `${prefix}:${name}:pace:${chatId}`;
+  const editSeqKey = `${prefix}:${name}:edit-seq`;
+  /** The newest edit (by enqueue order) Telegram has of one message. */
+  const editedKey = (chatId: number, messageId: number) => `${prefix}:${name}:edited:${chatId}:${messageId}`;
   const unreachableKey = (chatId: number) => `${prefix}:${name}:unreachable:${chatId}`;
   const chatIntervalMs = (chatId: number) =>
     (isGroupChat(chatId) ? 60_000 / limits.perGroupPerMinute : 1_000 / limits.perChatPerSecond) + limits.marginMs;
@@ -37,9 +50,41 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
     await (await bull.redis()).set(paceKey(chatId), "1", { expiration: { type: "PX", value: interval } });
   }
 
+  /**
+   * BullMQ keeps no order between a chat's jobs (a paced job is delayed, a failed one retried,
+   * and they come back in any order), while the local queue sends each chat's jobs in enqueue
+   * order. For edits of one message the order is what the chat sees: a card edited to
+   * "executing" after its edit to "fulfilled" would stay wrong. Each edit carries its place in
+   * the enqueue order, and one older than the edit Telegram already has is dropped unsent.
+   */
+  function editedMessage(data: QueuedJob): { key: string; seq: number } | undefined {
+    const messageId = data.params["message_id"];
+    if (data.method !== "editMessageText" || data.editSeq === undefined || typeof messageId !== "number") return undefined;
+    return { key: editedKey(data.chatId, messageId), seq: data.editSeq };
+  }
+
+  async function isSuperseded(data: QueuedJob): Promise<boolean> {
+    const edit = editedMessage(data);
+    if (!edit) return false;
+    return Number((await (await bull.redis()).get(edit.key)) ?? 0) > edit.seq;
+  }
+
+  /** Remembers the newest edit sent, whichever of two edits of one message finished last. */
+  async function recordEdit(data: QueuedJob): Promise<void> {
+    const edit = editedMessage(data);
+    if (!edit) return;
+    await (await bull.redis()).eval(KEEP_MAX, { keys: [edit.key], arguments: [String(edit.seq), String(deliveredTtl)] });
+  }
+
   /** Telegram has the message: nothing after this point may make BullMQ send it again. */
-  async function delivered(data: PushJob, result: unknown): Promise<null> {
+  async function delivered(queued: QueuedJob, result: unknown): Promise<null> {
+    const data = pushJobOf(queued);
     deps.metrics?.inc("notifications_total", { outcome: "sent" });
+    try {
+      await recordEdit(queued);
+    } catch (error) {
+      log.warn({ err: error, jobId: data.id }, "remembering the newest edit failed");
+    }
     try {
       await deps.onDelivered?.(data, result);
     } catch (error) {
@@ -49,7 +94,7 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
   }
 
   async function processJob(job: Job, token?: string): Promise<unknown> {
-    const data = job.data as PushJob;
+    const data = job.data as QueuedJob;
     const ctx = { jobId: data.id, chatId: data.chatId, method: data.method };
     const [{ DelayedError }, client] = await Promise.all([bull.bullmq(), bull.redis()]);
     const unreachableSince = Number((await client.get(unreachableKey(data.chatId))) ?? 0);
@@ -68,9 +113,15 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
       deps.metrics?.inc("notifications_total", { outcome: "failed" });
       return { dropped: "chat blocked the bot" };
     }
+    if (await isSuperseded(data)) {
+      // Nothing was sent: the chat's next job need not wait for this one's slot.
+      await client.del(paceKey(data.chatId));
+      log.debug(ctx, "a newer edit of the message went out first; dropped");
+      return { dropped: "superseded by a newer edit" };
+    }
     let result: unknown;
     try {
-      result = await deps.transport(data);
+      result = await deps.transport(pushJobOf(data));
     } catch (error) {
       await rearmPace(data.chatId, interval);
       return handleFailure(job, data, error, ctx);
@@ -79,7 +130,7 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
     return delivered(data, result);
   }
 
-  async function handleFailure(job: Job, data: PushJob, error: unknown, ctx: Record<string, unknown>): Promise<unknown> {
+  async function handleFailure(job: Job, data: QueuedJob, error: unknown, ctx: Record<string, unknown>): Promise<unknown> {
     const failure = classifyPushError(error);
     const [{ UnrecoverableError, Worker }, client] = await Promise.all([bull.bullmq(), bull.redis()]);
     switch (failure.kind) {
@@ -131,7 +182,8 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
       const jobId = toBullJobId(job.id);
       // BullMQ answers an existing jobId with the existing job: count only what is new.
       if (await q.getJob(jobId)) return;
-      await q.add(job.method, job, {
+      const queued: QueuedJob = job.method === "editMessageText" ? { ...job, editSeq: await (await bull.redis()).incr(editSeqKey) } : job;
+      await q.add(job.method, queued, {
         jobId,
         attempts: retry.maxAttempts,
         backoff: { type: "capped" },
