@@ -22,6 +22,10 @@
  *   same runner (rounds, median and spread), against the goals.
  * - start: spawn of `node dist/main.js` to its first getUpdates vs a bare
  *   grammY bot process, against the goal.
+ * - memory: RSS (at the first getUpdates, peak, after settling), start and the
+ *   longest event-loop stall of `node dist/main.js` over an empty and a seeded
+ *   SQLite store (100k linked chats, 10k tracked orders) vs a bare grammY
+ *   process, against the goals; `BENCH_ONLY=memory` runs only this.
  * - push replicas: the BullMQ push queue in 1 and in 2 processes on one Redis
  *   at those limits (with a Redis URL): delivered/s, the busiest second overall
  *   and per chat, and 429s, against the allowed 30/s and 1/s per chat.
@@ -36,6 +40,7 @@ import { createServiceClient } from "../src/core/service/create-service-client.j
 import { formatDecimal, parseEnergyAmount, sunToTrx, trxToSun } from "../src/core/money.js";
 import { startSimulator } from "../src/simulator/index.js";
 import { printLatencyTable } from "./latency.js";
+import { benchMemory, type MemoryBenchOptions } from "./memory.js";
 import { benchPushReplicas } from "./push-replicas.js";
 import { benchPushSoak } from "./push-soak.js";
 import { benchPush } from "./push-throughput.js";
@@ -113,6 +118,19 @@ async function main(): Promise<void> {
     await benchUpdates({ ...updates, rounds: Number(process.env["BENCH_ROUNDS"] ?? updates.rounds) });
     return;
   }
+  const memory: MemoryBenchOptions = {
+    rounds: Number(process.env["BENCH_ROUNDS"] ?? 3),
+    seconds: Number(process.env["BENCH_MEMORY_SECONDS"] ?? 30),
+    chats: 100_000,
+    items: 10_000,
+    timeoutMs: 45_000,
+    baselineDir: process.env["BENCH_MEMORY_BASELINE"],
+  };
+  // BENCH_ONLY=memory: just the memory and seeded-start figures (about 1.5 min per round).
+  if (only === "memory") {
+    await benchMemory(memory);
+    return;
+  }
   const replicas = { messages: 600, chats: 150, timeoutMs: 120_000 };
   // BENCH_ONLY=replicas: just the push replicas figures (about 45 s; needs a Redis URL).
   if (only === "replicas") {
@@ -132,6 +150,7 @@ async function main(): Promise<void> {
   await benchUpdates(updates);
   await benchStart({ rounds: 5, timeoutMs: 30_000 });
   await benchTrackingCost(tracking);
+  await benchMemory(memory);
   if (redisUrl) await benchPushReplicas({ ...replicas, redisUrl });
   printThroughputTable();
   console.log("");

@@ -14,7 +14,7 @@ import { printGoal, summarize } from "./rounds.js";
 
 const ROOT = join(import.meta.dirname, "..");
 
-const BARE_BOT = `import { Bot } from "grammy";
+export const BARE_BOT = `import { Bot } from "grammy";
 import { run } from "@grammyjs/runner";
 const bot = new Bot(process.env.BOT_TOKEN, { client: { apiRoot: process.env.TELEGRAM_API_ROOT } });
 bot.on("message", (ctx) => ctx.reply("hi"));

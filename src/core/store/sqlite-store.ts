@@ -64,9 +64,16 @@ function prepareStatements(db: Database.Database) {
     ),
     // Keyset pagination: an open better-sqlite3 iterator would block the
     // connection, and keyv deletes expired entries while it iterates.
-    page: db.prepare<[{ ns: string; after: string | null; now: number; limit: number }], Row>(
+    // Two statements, not `(@after IS NULL OR key > @after)`: SQLite cannot seek the primary key on
+    // that OR, so every page scanned the namespace from its start (quadratic in its size).
+    firstPage: db.prepare<[{ ns: string; now: number; limit: number }], Row>(
       `SELECT key, value FROM keyv_entries
-       WHERE namespace = @ns AND (@after IS NULL OR key > @after) AND (expires IS NULL OR expires > @now)
+       WHERE namespace = @ns AND (expires IS NULL OR expires > @now)
+       ORDER BY key LIMIT @limit`,
+    ),
+    nextPage: db.prepare<[{ ns: string; after: string; now: number; limit: number }], Row>(
+      `SELECT key, value FROM keyv_entries
+       WHERE namespace = @ns AND key > @after AND (expires IS NULL OR expires > @now)
        ORDER BY key LIMIT @limit`,
     ),
     purge: db.prepare<[number]>("DELETE FROM keyv_entries WHERE expires IS NOT NULL AND expires <= ?"),
@@ -116,10 +123,46 @@ function isBusy(error: unknown): boolean {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
+ * A statement resolves at once, so a loop of store calls (a scan over every
+ * record, a sweep scheduling each chat) runs as one unbroken chain of
+ * microtasks: timers, sockets and polling wait for the whole of it. Once the
+ * event loop has had no turn for this long, the next statement first yields
+ * one (`setImmediate` runs after pending I/O).
+ */
+export const YIELD_AFTER_MS = 10;
+
+let lastTurnAt = performance.now();
+let turnPending = false;
+
+function noteTurn(): void {
+  turnPending = false;
+  lastTurnAt = performance.now();
+}
+
+/** Resolves at once while the event loop had a turn recently; otherwise after one. */
+function giveTheLoopATurn(): Promise<void> | undefined {
+  if (performance.now() - lastTurnAt < YIELD_AFTER_MS) {
+    if (!turnPending) {
+      turnPending = true;
+      setImmediate(noteTurn);
+    }
+    return undefined;
+  }
+  return new Promise((resolve) =>
+    setImmediate(() => {
+      noteTurn();
+      resolve();
+    }),
+  );
+}
+
+/**
  * Runs a synchronous statement as a promise (a throw becomes a rejection);
  * while the file is locked, retries with backoff off the event loop.
  */
 async function withRetry<T>(fn: () => T, budgetMs: number): Promise<T> {
+  const turn = giveTheLoopATurn();
+  if (turn) await turn;
   const deadline = Date.now() + budgetMs;
   let delay = 2;
   for (;;) {
@@ -264,7 +307,12 @@ export class SqliteStore extends EventEmitter implements RawCas {
     const ns = namespace ?? this.ns;
     let after: string | null = null;
     for (;;) {
-      const rows = await this.later(() => this.statements.page.all({ ns, after, now: Date.now(), limit: PAGE_SIZE }));
+      const from: string | null = after;
+      const rows: Row[] = await this.later(() =>
+        from === null
+          ? this.statements.firstPage.all({ ns, now: Date.now(), limit: PAGE_SIZE })
+          : this.statements.nextPage.all({ ns, after: from, now: Date.now(), limit: PAGE_SIZE }),
+      );
       for (const row of rows) yield [row.key, row.value];
       const last = rows.at(-1);
       if (last === undefined || rows.length < PAGE_SIZE) return;

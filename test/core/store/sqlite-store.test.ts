@@ -23,6 +23,43 @@ function rawRows(file: string, namespace: string): number {
 }
 
 describe("SQLite store", () => {
+  it("gives timers a turn during a long chain of store calls, which otherwise resolve without one", async () => {
+    const backend = await openStore(`sqlite://${join(dir, "turns.sqlite")}`, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+    try {
+      const kv = backend.namespace("turns");
+      await kv.set("k", 1);
+      let timerRan = false;
+      setTimeout(() => (timerRan = true), 0);
+      let calls = 0;
+      // Bounded by a count, not a duration: without the yield the timer waits for the whole loop.
+      while (!timerRan && calls < 200_000) {
+        await kv.get("k");
+        calls += 1;
+      }
+      expect(timerRan).toBe(true);
+      expect(calls).toBeLessThan(200_000);
+    } finally {
+      await backend.close();
+    }
+  });
+
+  it("lists every key of a namespace once, in key order across pages, with neighbouring namespaces left out", async () => {
+    const backend = await openStore(`sqlite://${join(dir, "pages.sqlite")}`, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+    try {
+      const kv = backend.namespace("pages");
+      const before = backend.namespace("page");
+      const after = backend.namespace("pagesz");
+      const count = 1_050;
+      for (let i = 0; i < count; i += 1) await kv.set(String(i).padStart(5, "0"), i);
+      await before.set("00001", "other");
+      await after.set("99999", "other");
+      const seen = await collect(kv.entries());
+      expect(seen.map(([key]) => key)).toEqual(Array.from({ length: count }, (_, i) => String(i).padStart(5, "0")));
+    } finally {
+      await backend.close();
+    }
+  });
+
   it("resolves sqlite:// paths against the working directory and sqlite:/// as absolute", () => {
     expect(sqlitePathFromUrl("sqlite://data/bot.sqlite", "/srv/app")).toBe("/srv/app/data/bot.sqlite");
     expect(sqlitePathFromUrl("sqlite:///var/lib/bot/bot.sqlite", "/srv/app")).toBe("/var/lib/bot/bot.sqlite");
