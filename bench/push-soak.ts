@@ -14,6 +14,7 @@ import { createPushQueue } from "../src/core/push/create-push-queue.js";
 import { TELEGRAM_LIMITS, type PushJob } from "../src/core/push/types.js";
 import { openStore } from "../src/core/store/open-store.js";
 import { startFakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
+import { printGoal } from "./rounds.js";
 
 export interface PushSoakOptions {
   messages: number;
@@ -85,4 +86,6 @@ export async function benchPushSoak(options: PushSoakOptions): Promise<void> {
   console.log(`push soak at Telegram's limits (${options.messages} messages, ${options.chats} chats, allowed ${allowed}/s):`);
   console.log(`  bare loop with retry_after: ${bare.perSecond.toFixed(1)}/s (${(bare.perSecond / allowed).toFixed(3)} of allowed), ${bare.rateLimited} × 429, ${bare.delivered} delivered`);
   console.log(`  push queue (SQLite):        ${queued.perSecond.toFixed(1)}/s (${(queued.perSecond / allowed).toFixed(3)} of allowed), ${queued.rateLimited} × 429, ${queued.delivered} delivered`);
+  const share = queued.perSecond / allowed;
+  printGoal("3, one process: ≥ 0.93 of the allowed rate with 0 × 429", share >= 0.93 && queued.rateLimited === 0, `${share.toFixed(3)} of allowed, ${queued.rateLimited} × 429; bare loop ${(bare.perSecond / allowed).toFixed(3)}, ${bare.rateLimited} × 429`);
 }

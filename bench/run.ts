@@ -51,6 +51,7 @@ import { benchUpdates } from "./updates.js";
 import { measureAsync, measureSync, printThroughputTable } from "./throughput.js";
 import { benchWebhookAck } from "./webhook-ack.js";
 import { benchWebhookLoad } from "./webhook-load.js";
+import { goalSection, printGoalSummary } from "./rounds.js";
 
 async function benchPricing(): Promise<void> {
   const sim = await startSimulator({ rateLimitPerSecond: 1_000_000 });
@@ -101,23 +102,8 @@ async function main(): Promise<void> {
     burstSeconds: Number(process.env["BENCH_BURST_SECONDS"] ?? (only === "webhooks" ? 10 : 30)),
     baselineSrc: process.env["BENCH_WEBHOOK_BASELINE_SRC"],
   };
-  // BENCH_ONLY=webhooks: just the webhook acknowledgement figures (a few minutes; Redis too with a Redis URL).
-  if (only === "webhooks") {
-    await benchWebhookLoad(webhookLoad);
-    return;
-  }
   const tracking = { rounds: Number(process.env["BENCH_ROUNDS"] ?? 3), ordersPerRound: 4, sizes: [1_000, 10_000] };
-  // BENCH_ONLY=tracking: just the tracking cost figures (about 1.5 min).
-  if (only === "tracking") {
-    await benchTrackingCost(tracking);
-    return;
-  }
-  const updates = { updates: 3_000, chats: 500, rounds: 5, timeoutMs: 120_000 };
-  // BENCH_ONLY=updates: just the update handling figures (BENCH_UPDATES_BASELINE adds a source tree to compare).
-  if (only === "updates") {
-    await benchUpdates({ ...updates, rounds: Number(process.env["BENCH_ROUNDS"] ?? updates.rounds) });
-    return;
-  }
+  const updates = { updates: 3_000, chats: 500, rounds: Number(process.env["BENCH_ROUNDS"] ?? 5), timeoutMs: 120_000 };
   const memory: MemoryBenchOptions = {
     rounds: Number(process.env["BENCH_ROUNDS"] ?? 3),
     seconds: Number(process.env["BENCH_MEMORY_SECONDS"] ?? 30),
@@ -126,32 +112,43 @@ async function main(): Promise<void> {
     timeoutMs: 45_000,
     baselineDir: process.env["BENCH_MEMORY_BASELINE"],
   };
-  // BENCH_ONLY=memory: just the memory and seeded-start figures (about 1.5 min per round).
-  if (only === "memory") {
-    await benchMemory(memory);
-    return;
-  }
   const replicas = { messages: 600, chats: 150, timeoutMs: 120_000 };
-  // BENCH_ONLY=replicas: just the push replicas figures (about 45 s; needs a Redis URL).
-  if (only === "replicas") {
-    if (!redisUrl) throw new Error("BENCH_ONLY=replicas needs BENCH_REDIS_URL or TEST_REDIS_URL");
-    await benchPushReplicas({ ...replicas, redisUrl });
-    return;
-  }
-  benchMoney();
-  await benchPricing();
-  await benchWebhookAck({ maxOps: 5_000, maxMs: 3_000 });
-  await benchWebhookLoad(webhookLoad);
   const postgresUrl = process.env["BENCH_POSTGRES_URL"] ?? process.env["TEST_POSTGRES_URL"];
-  await benchRecordUpdates({ ops: 2_000, redisUrl, postgresUrl });
-  await benchPush({ messages: 3_000, bullmqMessages: 500, chats: 200, concurrency: 16, redisUrl, timeoutMs: 60_000 });
-  // The 2,000-notification run at Telegram's real limits (about 70 s); BENCH_QUICK=1 skips it.
-  if (process.env["BENCH_QUICK"] !== "1") await benchPushSoak({ messages: 2_000, chats: 500, timeoutMs: 180_000 });
-  await benchUpdates(updates);
-  await benchStart({ rounds: 5, timeoutMs: 30_000 });
-  await benchTrackingCost(tracking);
-  await benchMemory(memory);
-  if (redisUrl) await benchPushReplicas({ ...replicas, redisUrl });
+  /**
+   * In order; `BENCH_ONLY=<name>` runs one section alone: webhooks (a few minutes; Redis too with a Redis URL), tracking
+   * (about 1.5 min), updates (BENCH_UPDATES_BASELINE adds a source tree to compare), memory (about 1.5 min per round),
+   * replicas (about 45 s; needs a Redis URL).
+   */
+  const sections: { name: string; run: () => void | Promise<void>; alone?: true }[] = [
+    { name: "money", run: benchMoney },
+    { name: "pricing", run: benchPricing },
+    { name: "webhook-ack", run: () => benchWebhookAck({ maxOps: 5_000, maxMs: 3_000 }) },
+    { name: "webhooks", run: () => benchWebhookLoad(webhookLoad) },
+    { name: "records", run: () => benchRecordUpdates({ ops: 2_000, redisUrl, postgresUrl }) },
+    { name: "push", run: () => benchPush({ messages: 3_000, bullmqMessages: 500, chats: 200, concurrency: 16, redisUrl, timeoutMs: 60_000 }) },
+    // The 2,000-notification run at Telegram's real limits (about 70 s); BENCH_QUICK=1 skips it.
+    ...(process.env["BENCH_QUICK"] === "1" ? [] : [{ name: "push-soak", run: () => benchPushSoak({ messages: 2_000, chats: 500, timeoutMs: 180_000 }) }]),
+    { name: "updates", run: () => benchUpdates(updates) },
+    { name: "start", run: () => benchStart({ rounds: 5, timeoutMs: 30_000 }) },
+    { name: "tracking", run: () => benchTrackingCost(tracking) },
+    { name: "memory", run: () => benchMemory(memory) },
+    {
+      name: "replicas",
+      run: () => {
+        if (!redisUrl) throw new Error("BENCH_ONLY=replicas needs BENCH_REDIS_URL or TEST_REDIS_URL");
+        return benchPushReplicas({ ...replicas, redisUrl });
+      },
+      ...(redisUrl ? {} : { alone: true as const }),
+    },
+  ];
+  if (only !== undefined && !sections.some((s) => s.name === only)) throw new Error(`BENCH_ONLY=${only}: no such section (${sections.map((s) => s.name).join(", ")})`);
+  for (const section of sections) {
+    if (only === undefined ? section.alone : section.name !== only) continue;
+    goalSection(section.name);
+    await section.run();
+  }
+  printGoalSummary();
+  if (only !== undefined) return;
   printThroughputTable();
   console.log("");
   printLatencyTable();

@@ -1,5 +1,5 @@
 import type { NotificationSettings } from "../../core/chats/chat-record.js";
-import { readBatchProgress, type Batch, type BatchStore } from "../../core/orders/batch-progress.js";
+import { readBatchProgress, type Batch, type BatchProgress, type BatchStore } from "../../core/orders/batch-progress.js";
 import type { OrderHistory } from "../../core/orders/order-history.js";
 import type { PushQueue } from "../../core/push/index.js";
 import type { TrackerChange, TrackerGiveUp } from "../../core/tracking/tracker.js";
@@ -53,8 +53,8 @@ export function createBatchNotifier(deps: BatchNotifierDeps): BatchNotifier {
   const finished = new Set<string>();
   const jobPrefix = (batch: Batch) => `batch-${batch.chatId}-${batch.batchId}`;
 
-  async function finish(batch: Batch, view: BatchChatView, latest?: { orderId: string; status: string }): Promise<boolean> {
-    const progress = await readBatchProgress(deps.history, batch, latest);
+  /** Draws the final card and message when `progress` is the batch's end; false (and nothing sent) before it. */
+  async function finish(batch: Batch, view: BatchChatView, progress: BatchProgress): Promise<boolean> {
     if (!progress.done) return false;
     finished.add(batch.batchId);
     const timer = timers.get(batch.batchId);
@@ -75,9 +75,10 @@ export function createBatchNotifier(deps: BatchNotifierDeps): BatchNotifier {
   }
 
   async function redraw(batch: Batch, view: BatchChatView): Promise<void> {
-    if (await finish(batch, view)) return;
-    if (batch.cardMessageId === undefined) return;
+    // One reading decides both: read twice, the last order could finish in between and be drawn as a count and as the end.
     const progress = await readBatchProgress(deps.history, batch);
+    if (await finish(batch, view, progress)) return;
+    if (batch.cardMessageId === undefined) return;
     // Only a count the card does not show yet is worth an edit (Telegram refuses an unchanged one).
     if (finished.has(batch.batchId) || progress.fulfilled <= batch.placedFulfilled) return;
     const text = batchCardText(view.tr, progress, view.locale);
@@ -108,7 +109,7 @@ export function createBatchNotifier(deps: BatchNotifierDeps): BatchNotifier {
       const latest = { orderId: change.record.orderId, status: change.record.status };
       // Only a finished order changes the counts. The last one ends the batch now; until then they are drawn
       // later together, and that redraw checks for the end too: two orders finishing at once may each see the other unfinished.
-      if (change.final && !(await finish(batch, view, latest))) scheduleRedraw(batch, view);
+      if (change.final && !(await finish(batch, view, await readBatchProgress(deps.history, batch, latest)))) scheduleRedraw(batch, view);
       return true;
     },
     async onGiveUp(event, view) {
