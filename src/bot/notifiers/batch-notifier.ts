@@ -12,7 +12,7 @@ import type { Translator } from "../helpers/record-text.js";
 export interface BatchNotifierDeps {
   push: Pick<PushQueue, "enqueue">;
   batches: Pick<BatchStore, "batchOf">;
-  history: Pick<OrderHistory, "get">;
+  history: Pick<OrderHistory, "getMany">;
   logger: Logger;
   /**
    * Changes within this window make one card edit, drawn from the state at its end (the latest wins).

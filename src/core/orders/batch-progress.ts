@@ -84,8 +84,9 @@ export function createBatchStore(deps: { store: StoreBackend; logger: Logger }):
  * The batch as the history knows it, with `latest` (a change the tracker is
  * announcing now, written to the history only after) taking precedence.
  */
-export async function readBatchProgress(history: Pick<OrderHistory, "get">, batch: Batch, latest?: { orderId: string; status: string }): Promise<BatchProgress> {
-  const entries = await Promise.all(batch.orderIds.map((id) => history.get(batch.chatId, "order", id)));
+export async function readBatchProgress(history: Pick<OrderHistory, "getMany">, batch: Batch, latest?: { orderId: string; status: string }): Promise<BatchProgress> {
+  // Read on every order's end: one read per chunk keeps a 100-order batch from re-reading its chunks 100 times each.
+  const entries = await history.getMany(batch.chatId, "order", batch.orderIds);
   return progressOf(batch.orderIds.map((orderId, i) => lineOf(i + 1, orderId, entries[i], latest)));
 }
 

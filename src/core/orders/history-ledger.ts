@@ -45,6 +45,8 @@ export interface HistoryLedger {
   /** Applies `change` to the entry, in the one chunk that holds it. */
   change(key: string, kind: HistoryEntry["kind"], id: string, change: (entry: HistoryEntry) => HistoryEntry): Promise<void>;
   get(key: string, kind: HistoryEntry["kind"], id: string): Promise<HistoryEntry | undefined>;
+  /** The entries of `ids`, in their order (undefined where unknown), reading each chunk once. */
+  getMany(key: string, kind: HistoryEntry["kind"], ids: readonly string[]): Promise<(HistoryEntry | undefined)[]>;
   findBroadcastByTxId(key: string, txId: string): Promise<HistoryEntry | undefined>;
   page(key: string, page: number, pageSize: number, filter?: HistoryFilter): Promise<LedgerPage>;
   /** The entries any spend window can reach (chunks within `ARCHIVE_KEEP_MS` of the newest), plus the archive. */
@@ -199,6 +201,18 @@ export function createHistoryLedger({ store, logger }: { store: StoreBackend; lo
     async get(key, kind, id) {
       const n = await locate(key, kind, id);
       return n === undefined ? undefined : (await readChunk(key, n)).find((e) => e.kind === kind && e.id === id);
+    },
+    async getMany(key, kind, ids) {
+      const located = await Promise.all(ids.map((id) => locate(key, kind, id)));
+      const byChunk = new Map<number, Map<string, HistoryEntry>>();
+      for (const n of new Set(located)) {
+        if (n === undefined) continue;
+        byChunk.set(n, new Map((await readChunk(key, n)).filter((e) => e.kind === kind).map((e) => [e.id, e])));
+      }
+      return ids.map((id, i) => {
+        const n = located[i];
+        return n === undefined ? undefined : byChunk.get(n)?.get(id);
+      });
     },
     async findBroadcastByTxId(key, txId) {
       const found = await index.get(txKey(key, txId));

@@ -46,6 +46,8 @@ export interface OrderHistory {
   /** `seenAtMs` stamps `fulfilledAtMs` the first time an order is seen `fulfilled`. */
   setStatus(chatId: number, kind: HistoryEntry["kind"], id: string, status: string, seenAtMs?: number, costSun?: number): Promise<void>;
   get(chatId: number, kind: HistoryEntry["kind"], id: string): Promise<HistoryEntry | undefined>;
+  /** The entries of `ids`, in their order (undefined where unknown): one read per chunk, not per id. */
+  getMany(chatId: number, kind: HistoryEntry["kind"], ids: readonly string[]): Promise<(HistoryEntry | undefined)[]>;
   /** The newest broadcast of this chat for a transaction id. */
   findBroadcastByTxId(chatId: number, txId: string): Promise<HistoryEntry | undefined>;
   /** `page` is 0-based and clamped into range; `filter` narrows the list (and the counts) to one kind and/or a time span. */
@@ -130,6 +132,10 @@ export function createOrderHistory({ store, logger, accountOf }: OrderHistoryDep
     async get(chatId, kind, id) {
       const k = await key(chatId);
       return k === undefined ? undefined : ledger.get(k, kind, id);
+    },
+    async getMany(chatId, kind, ids) {
+      const k = await key(chatId);
+      return k === undefined ? ids.map(() => undefined) : ledger.getMany(k, kind, ids);
     },
     async findBroadcastByTxId(chatId, txId) {
       const k = await key(chatId);

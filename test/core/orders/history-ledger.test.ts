@@ -118,6 +118,18 @@ describe("a history past the old 500-record cap", () => {
     expect((await history.page(CHAT, 0, 5)).total).toBe(1_200);
   });
 
+  it("reads many entries with one read per chunk that holds them, in the order asked, unknown ids and other kinds undefined", async () => {
+    const history = createOrderHistory({ store, logger: captureLogger().logger });
+    await fill(history, 0, 1_200);
+    // Orders only (every third entry is a broadcast): 1, 2, 4, 5 … share a chunk; 1,198 lies in the newest one.
+    const ids = [hex(1), hex(2), hex(4), hex(1_198), hex(3), "f".repeat(24), hex(5)];
+    chunkReads = 0;
+    const found = await history.getMany(CHAT, "order", ids);
+    expect(chunkReads).toBe(2);
+    expect(found.map((e) => e?.id)).toEqual([hex(1), hex(2), hex(4), hex(1_198), undefined, undefined, hex(5)]);
+    expect(found[0]).toEqual(await history.get(CHAT, "order", hex(1)));
+  });
+
   it("adds to a small newest chunk: an add never rewrites the older entries", async () => {
     const history = createOrderHistory({ store, logger: captureLogger().logger });
     await fill(history, 0, 1_200);
