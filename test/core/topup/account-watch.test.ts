@@ -103,6 +103,35 @@ describe("createAccountWatch", () => {
     expect(new Set(claims)).toEqual(new Set([`balance-watch:${CHAT}`]));
   });
 
+  it("start does not wait for the sweep of linked chats, which then reads them in the background", async () => {
+    const account = env.sim.createAccount({ balanceSun: 50_000_000 });
+    const events: WatchEvent[] = [];
+    const gate = { open: () => {} };
+    const opened = new Promise<void>((resolve) => (gate.open = resolve));
+    let listed = 0;
+    const base = await processWith([]);
+    await base.chats.link(CHAT, { apiKey: account.apiKey });
+    await base.chats.link(CHAT + 1, { apiKey: account.apiKey });
+    const p = await processWith(events, {
+      chats: {
+        open: (chatId) => base.chats.open(chatId),
+        async *list() {
+          await opened;
+          for await (const record of base.chats.list()) {
+            listed += 1;
+            yield record;
+          }
+        },
+      },
+    });
+    await p.watch.start();
+    expect(listed).toBe(0);
+    expect(balanceReads()).toBe(0);
+    gate.open();
+    await readsMore(4);
+    expect(listed).toBeGreaterThanOrEqual(2);
+  });
+
   it("does not judge while a charge of the chat is in flight, then reports a foreign one and the crossing of the default threshold", async () => {
     const account = env.sim.createAccount({ balanceSun: 60_000_000 });
     const events: WatchEvent[] = [];
