@@ -99,7 +99,6 @@ export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
     tick: (chatId) => locks.run(String(chatId), () => tick(chatId)),
     ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }),
     ...(deps.maxReadsPerSecond === undefined ? {} : { maxPerSecond: deps.maxReadsPerSecond }),
-    now,
   });
 
   async function entriesOf(chatId: number): Promise<HistoryEntry[]> {
