@@ -108,7 +108,8 @@ async function main(): Promise<void> {
     rounds: Number(process.env["BENCH_ROUNDS"] ?? 3),
     seconds: Number(process.env["BENCH_MEMORY_SECONDS"] ?? 30),
     chats: 100_000,
-    items: 10_000,
+    // BENCH_MEMORY_ITEMS=0 seeds the linked chats alone (the balance watch's share of the start, without the tracker's).
+    items: Number(process.env["BENCH_MEMORY_ITEMS"] ?? 10_000),
     timeoutMs: 45_000,
     baselineDir: process.env["BENCH_MEMORY_BASELINE"],
   };

@@ -21,7 +21,7 @@ export interface BalanceWatchAssemblyDeps {
   /** The dashboard button under "revoke the key in the dashboard" (DASHBOARD_URL). */
   links?: Links;
   logger: Logger;
-  tuning: Pick<AccountWatchDeps, "intervalMs" | "settleMs" | "maxBackoffMs">;
+  tuning: Pick<AccountWatchDeps, "intervalMs" | "settleMs" | "maxBackoffMs" | "concurrency" | "maxReadsPerSecond">;
   /** Keep-charged plans: part of the default low-balance threshold. */
   nextRenewalCostSun?: AccountWatchDeps["nextRenewalCostSun"];
   /** A lease, so one process polls a chat. */

@@ -51,6 +51,14 @@ export interface AccountWatchDeps {
   settleMs?: number;
   /** Cap of the backoff after failed reads. Default 30 min. */
   maxBackoffMs?: number;
+  /** Scheduled reads in flight at most. Default 4. */
+  concurrency?: number;
+  /**
+   * Scheduled reads started per second at most, whatever the number of
+   * chats: with more than `intervalMs / 1000 * maxReadsPerSecond` chats
+   * each is read less often than `intervalMs`. Default 20.
+   */
+  maxReadsPerSecond?: number;
 }
 
 export interface AccountWatch {
@@ -62,7 +70,7 @@ export interface AccountWatch {
   exclusive(chatId: number, fn: () => Promise<void>): Promise<void>;
   /** A read for the top-up watcher, judged like any other; call it inside `exclusive`. */
   observe(chatId: number, apiKey: string, claim: DepositClaim, signal: AbortSignal): Promise<number>;
-  /** Reads the linked chats and schedules them. */
+  /** Starts the schedule; the linked chats are found by a sweep in the background, which `start` does not wait for. */
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -89,6 +97,8 @@ export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
   const schedule: WatchSchedule = createWatchSchedule({
     logger,
     tick: (chatId) => locks.run(String(chatId), () => tick(chatId)),
+    ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }),
+    ...(deps.maxReadsPerSecond === undefined ? {} : { maxPerSecond: deps.maxReadsPerSecond }),
   });
 
   async function entriesOf(chatId: number): Promise<HistoryEntry[]> {
@@ -100,6 +110,10 @@ export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
   async function tick(chatId: number): Promise<number | undefined> {
     if (!(await claim(`balance-watch:${chatId}`, intervalMs * 3))) return intervalMs;
     const outcome = await judge(chatId, undefined, reads.signal);
+    if (ServiceError.isInstance(outcome.error) && outcome.error.status === 429) {
+      // The service is over its limit even after the client's own retries: every chat waits, not just this one.
+      schedule.holdFor((outcome.error.retryAfterSec ?? settleMs / 1000) * 1000);
+    }
     return delayAfter(chatId, outcome.result);
   }
 
@@ -189,10 +203,17 @@ export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
     return { result: "judged", availableSun };
   }
 
-  async function sweep(): Promise<void> {
+  /** Queues linked chats not queued yet (only the chat id and a due time are kept), page by page. */
+  async function sweep(signal: AbortSignal): Promise<void> {
+    let found = 0;
     for await (const record of deps.chats.list()) {
-      if (record.apiKeySealed !== undefined && !schedule.has(record.chatId)) schedule.at(record.chatId, Math.floor(Math.random() * intervalMs));
+      if (signal.aborted) return;
+      if (record.apiKeySealed !== undefined && !schedule.has(record.chatId)) {
+        schedule.at(record.chatId, Math.floor(Math.random() * intervalMs));
+        found += 1;
+      }
     }
+    if (found > 0) logger.info({ found, queued: schedule.size() }, "balance watch sweep queued linked chats");
   }
 
   return {
@@ -214,10 +235,10 @@ export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
       // Unlinked meanwhile: the top-up watcher ends the watch on its next look at the key.
       return outcome.availableSun ?? 0;
     },
-    async start() {
+    start() {
       reads = new AbortController();
       schedule.start(intervalMs, sweep);
-      await sweep();
+      return Promise.resolve();
     },
     async stop() {
       reads.abort();

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createChatRepository } from "../../../src/core/chats/chat-repository.js";
 import { createOrderHistory } from "../../../src/core/orders/order-history.js";
+import { ServiceError } from "../../../src/core/service/errors.js";
 import { createAccountWatch, type AccountWatch, type AccountWatchDeps, type WatchEvent } from "../../../src/core/topup/account-watch.js";
 import { createAlertSettings } from "../../../src/core/topup/alert-settings.js";
 import { createVault } from "../../../src/core/vault.js";
@@ -101,6 +102,66 @@ describe("createAccountWatch", () => {
     await eventually(() => a.some((e) => e.kind === "deposit"));
     expect(b).toEqual([]);
     expect(new Set(claims)).toEqual(new Set([`balance-watch:${CHAT}`]));
+  });
+
+  it("start does not wait for the sweep of linked chats, which then reads them in the background", async () => {
+    const account = env.sim.createAccount({ balanceSun: 50_000_000 });
+    const events: WatchEvent[] = [];
+    const gate = { open: () => {} };
+    const opened = new Promise<void>((resolve) => (gate.open = resolve));
+    let listed = 0;
+    const base = await processWith([]);
+    await base.chats.link(CHAT, { apiKey: account.apiKey });
+    await base.chats.link(CHAT + 1, { apiKey: account.apiKey });
+    const p = await processWith(events, {
+      chats: {
+        open: (chatId) => base.chats.open(chatId),
+        async *list() {
+          await opened;
+          for await (const record of base.chats.list()) {
+            listed += 1;
+            yield record;
+          }
+        },
+      },
+    });
+    await p.watch.start();
+    expect(listed).toBe(0);
+    expect(balanceReads()).toBe(0);
+    gate.open();
+    await readsMore(4);
+    expect(listed).toBeGreaterThanOrEqual(2);
+  });
+
+  it("a 429 holds the reads of every chat for its Retry-After", async () => {
+    const account = env.sim.createAccount({ balanceSun: 50_000_000 });
+    let reads = 0;
+    let sweeps = 0;
+    const service: AccountWatchDeps["service"] = {
+      getBalance: () => {
+        reads += 1;
+        return Promise.reject(new ServiceError({ code: "rate_limited", status: 429, retryAfterSec: 3_600 }));
+      },
+      getBroadcast: () => Promise.reject(new Error("not read here")),
+    };
+    const base = await processWith([]);
+    for (const chatId of [CHAT, CHAT + 1, CHAT + 2]) await base.chats.link(chatId, { apiKey: account.apiKey });
+    const p = await processWith([], {
+      service,
+      concurrency: 1,
+      chats: {
+        open: (chatId) => base.chats.open(chatId),
+        async *list() {
+          sweeps += 1;
+          yield* base.chats.list();
+        },
+      },
+    });
+    await p.watch.start();
+    await vi.waitFor(() => expect(reads).toBe(1));
+    // Each sweep comes an interval (20 ms) after the last: many intervals pass with the other chats due.
+    await vi.waitFor(() => expect(sweeps).toBeGreaterThanOrEqual(10), { timeout: 10_000 });
+    expect(reads).toBe(1);
   });
 
   it("does not judge while a charge of the chat is in flight, then reports a foreign one and the crossing of the default threshold", async () => {
