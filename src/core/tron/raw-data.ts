@@ -190,7 +190,7 @@ function contractDisagreement(json: unknown, c: DecodedContract, at: string): st
   if (Object.keys(p).some((k) => k !== "value" && k !== "type_url")) return `${at}.parameter carries fields that are not signed`;
   if (p["type_url"] !== undefined && p["type_url"] !== c.typeUrl && p["type_url"] !== `${TYPE_URL_PREFIX}${c.typeName}`) return `${at}.parameter.type_url disagrees`;
   for (const [key, value] of Object.entries(p["value"])) {
-    const decoded = c.value[key];
+    const decoded = Object.hasOwn(c.value, key) ? c.value[key] : undefined;
     if (!decoded) return `${at}.parameter.value.${key} is not a field of ${c.typeName}`;
     if (!valueAgrees(value, decoded)) return `${at}.parameter.value.${key} disagrees with the signed bytes`;
   }
@@ -212,7 +212,8 @@ export function rawDataDisagreement(json: unknown, raw: DecodedRaw): string | un
   };
   for (const [key, value] of Object.entries(json)) {
     if (key === "contract") continue;
-    const agrees = scalar[key];
+    // Own keys only: a field named like an Object.prototype member ("valueOf") is a field the bytes lack, not a function to call.
+    const agrees = Object.hasOwn(scalar, key) ? scalar[key] : undefined;
     if (!agrees) return `raw_data.${key} is not in the signed bytes`;
     if (!agrees(value)) return `raw_data.${key} disagrees with the signed bytes`;
   }

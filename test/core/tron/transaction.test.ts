@@ -147,6 +147,23 @@ describe("verifySignedTransaction refuses", () => {
     for (const c of cases) expect(rejection(verifySignedTransaction(c, NOW))).toBe("raw_data_mismatch");
   });
 
+  it("a raw_data or parameter value with a field named like an Object.prototype member (raw_data_mismatch, no throw)", () => {
+    const tx = usdt();
+    const contract = tx.raw_data.contract[0]!;
+    const cases: unknown[] = [
+      { ...tx, raw_data: { valueOf: false } },
+      { ...tx, raw_data: { ...tx.raw_data, toString: 1 } },
+      { ...tx, raw_data: { ...tx.raw_data, hasOwnProperty: "x" } },
+      { ...tx, raw_data: { ...tx.raw_data, contract: [{ ...contract, parameter: { ...contract.parameter, value: { ...contract.parameter.value, toString: "x" } } }] } },
+      { ...tx, raw_data: { ...tx.raw_data, contract: [{ ...contract, parameter: { ...contract.parameter, value: { ...contract.parameter.value, constructor: {} } } }] } },
+    ];
+    for (const c of cases) {
+      const v = verifySignedTransaction(c, NOW);
+      expect(rejection(v)).toBe("raw_data_mismatch");
+      expect(v.ok ? "" : v.detail).toMatch(/is not (in the signed bytes|a field of)/);
+    }
+  });
+
   it("two contracts in one transaction (multiple_contracts), even correctly signed", () => {
     const two = withTwoContracts(usdt(), alice.privateKey);
     expect(rejection(verifySignedTransaction(two, NOW))).toBe("multiple_contracts");
