@@ -13,7 +13,7 @@ import { createItemLeases } from "./item-leases.js";
 import { LiveItems } from "./live-items.js";
 import { createTrackerReads } from "./tracker-reads.js";
 import { createPollSchedule } from "./poll-schedule.js";
-import { listAndHold } from "./scan-items.js";
+import { listAndHold, releaseAll } from "./scan-items.js";
 import { DEFAULT_TRACKING, type Tracker, type TrackerDeps, type TrackInput } from "./tracker-types.js";
 
 export { DEFAULT_TRACKING, type Tracker, type TrackerChange, type TrackerDeps, type TrackerGiveUp, type TrackInput, type TrackedRecord } from "./tracker-types.js";
@@ -183,6 +183,8 @@ export function createTracker(deps: TrackerDeps): Tracker {
     const dueOf = (item: TrackedItem) => (item.pendingCard || item.dueAtMs === undefined ? undefined : Math.min(item.dueAtMs, latest));
     const delays = spreadFirstReads(adopted.map(([key, item]) => ({ key, dueAtMs: dueOf(item) })), now(), spread);
     for (const [i, [key, item]] of adopted.entries()) {
+      // Stopped while adopting in the background: the leases not picked up yet are handed back too.
+      if (stopped) return releaseAll(held, adopted.slice(i).map(([k]) => k));
       await mutex.run(key, () => {
         if (!live.has(key)) schedule(withoutPendingCard(item), delays.get(key) ?? 0);
         return Promise.resolve();
