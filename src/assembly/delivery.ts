@@ -132,7 +132,8 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
     async start() {
       await push.start();
       await inbox.start();
-      await tracker.start();
+      // Thousands of stored items are picked up while the bot already polls Telegram.
+      await tracker.start({ inBackground: true });
       await reminders.start();
     },
     stop: () =>

@@ -11,7 +11,8 @@ const SLICE = 100;
  * renewed): the leases in one store call per 100 items, not one per item.
  * The store answers synchronously on SQLite, so the event loop gets a turn
  * after each slice: a scan of 10k items never holds webhooks and updates
- * back for its whole length. Undefined when `stopped()` says so meanwhile.
+ * back for its whole length. Undefined when `stopped()` says so meanwhile
+ * (the leases taken by then given up).
  */
 export async function listAndHold(items: RecordStore<TrackedItem>, held: ItemLeases, stopped: () => boolean): Promise<Array<[string, TrackedItem, boolean]> | undefined> {
   const listed: [string, TrackedItem][] = [];
@@ -24,9 +25,18 @@ export async function listAndHold(items: RecordStore<TrackedItem>, held: ItemLea
   for (let i = 0; i < listed.length; i += SLICE) {
     const slice = listed.slice(i, i + SLICE);
     const holds = await held.holdAll(slice.map(([key]) => key));
-    if (stopped()) return undefined;
     slice.forEach(([key, item], j) => out.push([key, item, holds[j] === true]));
+    if (stopped()) {
+      // Stopped meanwhile: what this scan took is handed back, as stop() does for the items polled.
+      await releaseAll(held, out.filter(([, , mine]) => mine).map(([key]) => key));
+      return undefined;
+    }
     if (i + SLICE < listed.length) await nextTurn();
   }
   return out;
+}
+
+/** Gives the leases of `keys` up; a failure only leaves a lease to run out by itself. */
+export async function releaseAll(held: ItemLeases, keys: readonly string[]): Promise<void> {
+  await Promise.allSettled(keys.map((key) => held.release(key)));
 }

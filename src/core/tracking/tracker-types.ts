@@ -103,8 +103,10 @@ export interface Tracker {
   /**
    * Picks up every unfinished item persisted by an earlier run whose lease is
    * free, then keeps adopting free ones (a dead process's) every scan.
+   * `inBackground`: resolves at once and picks them up meanwhile (a start
+   * need not wait for thousands of items); a failure is logged and retried.
    */
-  start(): Promise<void>;
+  start(options?: { inBackground?: boolean }): Promise<void>;
   /** Stops timers, waits for reads in flight and gives its leases up; items stay persisted. */
   stop(): Promise<void>;
   track(input: TrackInput): Promise<void>;

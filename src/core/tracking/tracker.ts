@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { createRecordStore } from "../store/record-store.js";
 import { createKeyedMutex } from "../store/keyed-mutex.js";
 import { ServiceError } from "../service/errors.js";
@@ -9,11 +10,16 @@ import { historyEntryOf, itemKey, newTrackedItem, trackedItemSchema, type Tracke
 import { withNewerCard, withoutPendingCard, withStoredCard, withTrackInput } from "./change-details.js";
 import { DEFAULT_SPREAD, spreadFirstReads } from "./first-reads.js";
 import { createItemLeases } from "./item-leases.js";
+import { LiveItems } from "./live-items.js";
+import { createTrackerReads } from "./tracker-reads.js";
 import { createPollSchedule } from "./poll-schedule.js";
-import { listAndHold } from "./scan-items.js";
+import { listAndHold, releaseAll } from "./scan-items.js";
 import { DEFAULT_TRACKING, type Tracker, type TrackerDeps, type TrackInput } from "./tracker-types.js";
 
 export { DEFAULT_TRACKING, type Tracker, type TrackerChange, type TrackerDeps, type TrackerGiveUp, type TrackInput, type TrackedRecord } from "./tracker-types.js";
+
+/** Items adopted between two turns of the event loop. */
+const ADOPT_SLICE = 100;
 
 export function createTracker(deps: TrackerDeps): Tracker {
   const logger = deps.logger.child({ component: "tracker" });
@@ -30,23 +36,14 @@ export function createTracker(deps: TrackerDeps): Tracker {
   const spread = deps.firstReadSpread ?? DEFAULT_SPREAD;
   const mutex = createKeyedMutex();
   /** Items whose lease this process holds, with their timer; the store is the truth across processes and restarts. */
-  const live = new Map<string, { item: TrackedItem; timer?: NodeJS.Timeout }>();
+  const live = new LiveItems(deps.metrics);
   /** Held items not stored yet (a webhook's first sight): a missing stored copy does not mean "forgotten" for them. */
   const unsaved = new Set<string>();
   const inFlight = new Set<Promise<void>>();
   let scanTimer: NodeJS.Timeout | undefined;
   let stopped = false;
-  /** Aborted by stop(): a shutdown does not wait for a slow service. */
-  let reads = new AbortController();
-
-  function publishSize(): void {
-    if (!deps.metrics) return;
-    for (const kind of ["order", "broadcast"] as const) {
-      let n = 0;
-      for (const { item } of live.values()) if (item.kind === kind) n += 1;
-      deps.metrics.set("tracked_items", n, { kind });
-    }
-  }
+  const reads = createTrackerReads(deps.service);
+  const read = (item: TrackedItem, apiKey: string) => reads.read(item, apiKey);
 
   function schedule(item: TrackedItem, delayMs: number): void {
     const key = itemKey(item.chatId, item.kind, item.id);
@@ -55,7 +52,6 @@ export function createTracker(deps: TrackerDeps): Tracker {
     if (stopped) return;
     const timer = setTimeout(() => run(key), Math.max(0, delayMs));
     live.set(key, { item, timer });
-    publishSize();
   }
 
   function run(key: string): void {
@@ -76,19 +72,12 @@ export function createTracker(deps: TrackerDeps): Tracker {
     if (entry?.timer) clearTimeout(entry.timer);
     live.delete(key);
     unsaved.delete(key);
-    publishSize();
   }
 
   async function forget(key: string): Promise<void> {
     drop(key);
     await items.delete(key);
     await held.release(key);
-  }
-
-  async function read(item: TrackedItem, apiKey: string): Promise<TrackedRecord> {
-    return item.kind === "order"
-      ? { kind: "order", record: await deps.service.getOrder(apiKey, item.id, { signal: reads.signal }) }
-      : { kind: "broadcast", record: await deps.service.getBroadcast(apiKey, item.id, { signal: reads.signal }) };
   }
 
   async function poll(key: string): Promise<void> {
@@ -193,26 +182,40 @@ export function createTracker(deps: TrackerDeps): Tracker {
     const latest = now() + pace.maxDelayMs;
     const dueOf = (item: TrackedItem) => (item.pendingCard || item.dueAtMs === undefined ? undefined : Math.min(item.dueAtMs, latest));
     const delays = spreadFirstReads(adopted.map(([key, item]) => ({ key, dueAtMs: dueOf(item) })), now(), spread);
-    for (const [key, item] of adopted) {
+    for (const [i, [key, item]] of adopted.entries()) {
+      // Stopped while adopting in the background: the leases not picked up yet are handed back too.
+      if (stopped) return releaseAll(held, adopted.slice(i).map(([k]) => k));
       await mutex.run(key, () => {
         if (!live.has(key)) schedule(withoutPendingCard(item), delays.get(key) ?? 0);
         return Promise.resolve();
       });
+      if (i % ADOPT_SLICE === ADOPT_SLICE - 1) await nextTurn();
     }
     if (adopted.length > 0) logger.info({ adopted: adopted.length, items: live.size }, "tracked items picked up");
   }
 
-  function scanLater(): void {
+  /** `untilDone`: the first scan failed, so it is tried again even alone on the store. */
+  function scanLater(untilDone = false): void {
     // Alone on the store, every item is polled here from its start: a scan would find nothing to renew or adopt.
-    if (stopped || !held.shared) return;
+    if (stopped || (!held.shared && !untilDone)) return;
     scanTimer = setTimeout(() => {
-      const p = scan().catch((error: unknown) => logger.error({ err: error }, "tracking scan failed; next one in a while"));
+      let failed = false;
+      const p = scan().catch((error: unknown) => {
+        failed = true;
+        logger.error({ err: error }, "tracking scan failed; next one in a while");
+      });
       inFlight.add(p);
       void p.finally(() => {
         inFlight.delete(p);
-        scanLater();
+        scanLater(untilDone && failed);
       });
     }, scanIntervalMs);
+  }
+
+  async function firstScan(): Promise<void> {
+    await scan();
+    scanLater();
+    logger.info({ items: live.size }, "tracker started");
   }
 
   const peek = (item: TrackedItem): Promise<void> => peekForWebhook(item, { getApiKey: deps.getApiKey, read, announce, history: deps.history, logger, now, cardGraceMs });
@@ -220,17 +223,21 @@ export function createTracker(deps: TrackerDeps): Tracker {
   const newItem = (input: TrackInput, origin: TrackedItem["origin"]): TrackedItem => newTrackedItem(input, origin, now(), { orderHorizonMs, broadcastMarginMs: marginMs });
 
   return {
-    async start() {
+    async start(options) {
       stopped = false;
-      if (reads.signal.aborted) reads = new AbortController();
-      await scan();
-      scanLater();
-      logger.info({ items: live.size }, "tracker started");
+      reads.open();
+      if (!options?.inBackground) return firstScan();
+      const p = firstScan().catch((error: unknown) => {
+        logger.error({ err: error }, "picking up the stored tracked items failed; trying again in a while");
+        scanLater(true);
+      });
+      inFlight.add(p);
+      void p.finally(() => inFlight.delete(p));
     },
 
     async stop() {
       stopped = true;
-      reads.abort();
+      reads.abortAll();
       clearTimeout(scanTimer);
       for (const entry of live.values()) if (entry.timer) clearTimeout(entry.timer);
       const keys = [...live.keys()];
