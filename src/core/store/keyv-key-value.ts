@@ -23,7 +23,9 @@ function fromEnvelope(raw: string): unknown {
   const envelope = safeDeserialize(raw);
   if (typeof envelope !== "object" || envelope === null) return undefined;
   const { value, expires } = envelope as { value?: unknown; expires?: unknown };
-  return typeof expires === "number" && Date.now() > expires ? undefined : (value ?? undefined);
+  // Gone from its last millisecond on, as the stores' own reads count it (`expires > now` keeps a row): a row `get`
+  // already calls absent must not read as present here in the same millisecond.
+  return typeof expires === "number" && Date.now() >= expires ? undefined : (value ?? undefined);
 }
 
 /**
