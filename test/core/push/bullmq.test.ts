@@ -121,7 +121,9 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     const newerSent = () => tg.callsOf("editMessageText").some((c) => c.ok && c.params["text"] === "Status: fulfilled");
     let failures = 0;
     const q = pushQueue(name, {
-      retry: { baseDelayMs: 20, maxDelayMs: 200, maxAttempts: 50 },
+      // Every retry waits longer than the chat's pace (50 ms), so the newer edit always finds a free slot between
+      // two attempts of the failing one; retries quicker than the pace could take every slot on a loaded machine.
+      retry: { baseDelayMs: 100, maxDelayMs: 400, maxAttempts: 50 },
       // The order comes from the retry, not from the pacing: a short pace keeps the rounds quick.
       limits: { ...LIMITS, perChatPerSecond: 20 },
       // The older edit fails (a 5xx on its way) until the newer one went out, so its retry comes back after it.
