@@ -51,12 +51,20 @@ export function createBatchNotifier(deps: BatchNotifierDeps): BatchNotifier {
   const timers = new Map<string, NodeJS.Timeout>();
   /** Batches this process finished: a redraw read just before must not draw an older count over the final card. */
   const finished = new Set<string>();
+  /**
+   * Statuses announced here and maybe not in the history yet (the tracker writes it after announcing): two orders
+   * ending at once, or a redraw due before their writes, would otherwise each see the other unfinished and
+   * leave the card one short of its end for good.
+   */
+  const announced = new Map<string, Map<string, string>>();
+  const announcedOf = (batch: Batch) => announced.get(batch.batchId) ?? new Map<string, string>();
   const jobPrefix = (batch: Batch) => `batch-${batch.chatId}-${batch.batchId}`;
 
   /** Draws the final card and message when `progress` is the batch's end; false (and nothing sent) before it. */
   async function finish(batch: Batch, view: BatchChatView, progress: BatchProgress): Promise<boolean> {
     if (!progress.done) return false;
     finished.add(batch.batchId);
+    announced.delete(batch.batchId);
     const timer = timers.get(batch.batchId);
     if (timer) clearTimeout(timer);
     timers.delete(batch.batchId);
@@ -76,7 +84,7 @@ export function createBatchNotifier(deps: BatchNotifierDeps): BatchNotifier {
 
   async function redraw(batch: Batch, view: BatchChatView): Promise<void> {
     // One reading decides both: read twice, the last order could finish in between and be drawn as a count and as the end.
-    const progress = await readBatchProgress(deps.history, batch);
+    const progress = await readBatchProgress(deps.history, batch, announcedOf(batch));
     if (await finish(batch, view, progress)) return;
     if (batch.cardMessageId === undefined) return;
     // Only a count the card does not show yet is worth an edit (Telegram refuses an unchanged one).
@@ -106,15 +114,18 @@ export function createBatchNotifier(deps: BatchNotifierDeps): BatchNotifier {
     async onOrderChange(change, view) {
       const batch = await deps.batches.batchOf(change.chatId, change.record.orderId);
       if (!batch) return false;
-      const latest = { orderId: change.record.orderId, status: change.record.status };
+      const seen = announcedOf(batch);
+      seen.set(change.record.orderId, change.record.status);
+      announced.set(batch.batchId, seen);
       // Only a finished order changes the counts. The last one ends the batch now; until then they are drawn
       // later together, and that redraw checks for the end too: two orders finishing at once may each see the other unfinished.
-      if (change.final && !(await finish(batch, view, await readBatchProgress(deps.history, batch, latest)))) scheduleRedraw(batch, view);
+      if (change.final && !(await finish(batch, view, await readBatchProgress(deps.history, batch, seen)))) scheduleRedraw(batch, view);
       return true;
     },
     async onGiveUp(event, view) {
       const batch = await deps.batches.batchOf(event.chatId, event.id);
       if (!batch) return false;
+      announced.delete(batch.batchId);
       if (!view.notify.orders) return true;
       const text = translate(view.tr, "batch-gave-up", { count: batch.orderIds.length, command: code("/orders") });
       await deps.push.enqueue({ id: `${jobPrefix(batch)}-giveup`, chatId: batch.chatId, method: "sendMessage", params: { chat_id: batch.chatId, text, ...HTML } });
@@ -123,6 +134,7 @@ export function createBatchNotifier(deps: BatchNotifierDeps): BatchNotifier {
     stop() {
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
+      announced.clear();
       return Promise.resolve();
     },
   };

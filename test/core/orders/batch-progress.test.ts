@@ -39,4 +39,13 @@ describe("a batch's progress", () => {
     expect(last.done).toBe(true);
     expect(last.lines.map((l) => [l.line, l.orderId, l.status])).toEqual(ids.map((id, i) => [i + 1, id, "fulfilled"]));
   });
+
+  it("counts every status announced and not yet in the history: two orders ending at once make the batch done", async () => {
+    const batch = (await batches.get("q1"))!;
+    const announced = new Map([[ids[1]!, "fulfilled"], [ids[2]!, "fulfilled"]]);
+    expect((await readBatchProgress(history, batch, new Map([[ids[2]!, "fulfilled"]]))).done).toBe(false);
+    const both = await readBatchProgress(history, batch, announced);
+    expect(both.done).toBe(true);
+    expect(both.fulfilled).toBe(3);
+  });
 });
