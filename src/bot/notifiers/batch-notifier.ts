@@ -52,7 +52,7 @@ export function createBatchNotifier(deps: BatchNotifierDeps): BatchNotifier {
   /** Batches this process finished: a redraw read just before must not draw an older count over the final card. */
   const finished = new Set<string>();
   /**
-   * Statuses announced here and maybe not in the history yet (the tracker writes it after announcing): two orders
+   * Orders' ends announced here and maybe not in the history yet (the tracker writes it after announcing): two orders
    * ending at once, or a redraw due before their writes, would otherwise each see the other unfinished and
    * leave the card one short of its end for good.
    */
@@ -115,8 +115,11 @@ export function createBatchNotifier(deps: BatchNotifierDeps): BatchNotifier {
       const batch = await deps.batches.batchOf(change.chatId, change.record.orderId);
       if (!batch) return false;
       const seen = announcedOf(batch);
-      seen.set(change.record.orderId, change.record.status);
-      announced.set(batch.batchId, seen);
+      // Ends only: an end never changes again, while an older in-between status could hide one another process saw.
+      if (change.final) {
+        seen.set(change.record.orderId, change.record.status);
+        announced.set(batch.batchId, seen);
+      }
       // Only a finished order changes the counts. The last one ends the batch now; until then they are drawn
       // later together, and that redraw checks for the end too: two orders finishing at once may each see the other unfinished.
       if (change.final && !(await finish(batch, view, await readBatchProgress(deps.history, batch, seen)))) scheduleRedraw(batch, view);
