@@ -111,6 +111,42 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     expect(await metrics.get("notifications_total", { outcome: "sent" })).toBe(1);
   });
 
+  it("never lets an older edit of a message land after a newer one: a retry that comes back late is dropped unsent", { timeout: 60_000 }, async () => {
+    const name = `push-${randomUUID()}`;
+    names.push(name);
+    const chatId = 930_001;
+    tg.addChat(chatId);
+    const api = new Api(tg.token, { apiRoot: tg.apiRoot });
+    const sentEdit = (status: string) => tg.callsOf("editMessageText").some((c) => c.ok && c.params["text"] === `Status: ${status}`);
+    const olderAttempts: { newerSentBefore: boolean }[] = [];
+    const q = pushQueue(name, {
+      // A retry comes back 4-6 s after a failure, the newer edit goes out at the chat's next slot (1 s):
+      // the retry cannot compete with it for that slot, whatever the load, so each round ends the same way.
+      retry: { baseDelayMs: 5_000, maxDelayMs: 5_000, maxAttempts: 5 },
+      // The older edit fails (a 5xx on its way) for as long as the newer one has not gone out.
+      transport: async (job) => {
+        if (job.id === "card-executing") {
+          olderAttempts.push({ newerSentBefore: sentEdit("fulfilled") });
+          if (!sentEdit("fulfilled")) throw Object.assign(new Error("Bad Gateway"), { error_code: 502, description: "Bad Gateway" });
+        }
+        return api.raw[job.method](job.params as never);
+      },
+    });
+    await q.start();
+    await q.enqueue({ id: "card", chatId, method: "sendMessage", params: { chat_id: chatId, text: "Status: pending" } });
+    const card = await waitUntil(() => tg.botMessages(chatId)[0], { what: "the card" });
+    const edit = (status: string) => ({ id: `card-${status}`, chatId, method: "editMessageText" as const, params: { chat_id: chatId, message_id: card.messageId, text: `Status: ${status}` } });
+    await q.enqueue(edit("executing"));
+    await q.enqueue(edit("fulfilled"));
+    await until(() => sentEdit("fulfilled"));
+    await until(async () => (await q.size()) === 0);
+    expect(olderAttempts.length).toBeGreaterThanOrEqual(1);
+    // Its retries after the newer edit went out never reached Telegram: the queue dropped them before sending.
+    expect(olderAttempts.filter((a) => a.newerSentBefore)).toEqual([]);
+    expect(sentEdit("executing")).toBe(false);
+    expect(tg.view(chatId).find((m) => m.messageId === card.messageId)?.text).toBe("Status: fulfilled");
+  });
+
   it("on 403 reports the chat unreachable and drops the chat's older jobs without sending them", async () => {
     const name = `push-${randomUUID()}`;
     names.push(name);
