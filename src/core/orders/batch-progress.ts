@@ -81,18 +81,13 @@ export function createBatchStore(deps: { store: StoreBackend; logger: Logger }):
 }
 
 /**
- * The batch as the history knows it, with `latest` (a change the tracker is
- * announcing now, written to the history only after) taking precedence.
+ * The batch as the history knows it, with `announced` (statuses by order id the
+ * tracker has announced, written to the history only after) taking precedence.
  */
-export async function readBatchProgress(
-  history: Pick<OrderHistory, "getMany">,
-  batch: Batch,
-  latest?: { orderId: string; status: string } | ReadonlyMap<string, string>,
-): Promise<BatchProgress> {
+export async function readBatchProgress(history: Pick<OrderHistory, "getMany">, batch: Batch, announced: ReadonlyMap<string, string> = new Map()): Promise<BatchProgress> {
   // Read on every order's end: one read per chunk keeps a 100-order batch from re-reading its chunks 100 times each.
   const entries = await history.getMany(batch.chatId, "order", batch.orderIds);
-  const announced: ReadonlyMap<string, string> | undefined = latest === undefined || !("orderId" in latest) ? latest : new Map([[latest.orderId, latest.status]]);
-  return progressOf(batch.orderIds.map((orderId, i) => lineOf(i + 1, orderId, entries[i], announced?.get(orderId))));
+  return progressOf(batch.orderIds.map((orderId, i) => lineOf(i + 1, orderId, entries[i], announced.get(orderId))));
 }
 
 function lineOf(line: number, orderId: string, entry: HistoryEntry | undefined, announcedStatus: string | undefined): BatchLine {

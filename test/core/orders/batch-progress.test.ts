@@ -35,7 +35,7 @@ describe("a batch's progress", () => {
     expect({ fulfilled: before.fulfilled, inProgress: before.inProgress, done: before.done, energy: before.energy }).toEqual({ fulfilled: 1, inProgress: 2, done: false, energy: 195_000 });
     expect(before.costSun).toBe(15_000_003n);
     await history.setStatus(CHAT, "order", ids[1]!, "fulfilled", 2_000);
-    const last = await readBatchProgress(history, batch, { orderId: ids[2]!, status: "fulfilled" });
+    const last = await readBatchProgress(history, batch, new Map([[ids[2]!, "fulfilled"]]));
     expect(last.done).toBe(true);
     expect(last.lines.map((l) => [l.line, l.orderId, l.status])).toEqual(ids.map((id, i) => [i + 1, id, "fulfilled"]));
   });
