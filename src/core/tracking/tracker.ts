@@ -42,7 +42,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
   const inFlight = new Set<Promise<void>>();
   let scanTimer: NodeJS.Timeout | undefined;
   let stopped = false;
-  const reads = createTrackerReads(deps.service);
+  const reads = createTrackerReads(deps.service, deps.maxReadsInFlight);
   const read = (item: TrackedItem, apiKey: string) => reads.read(item, apiKey);
 
   function schedule(item: TrackedItem, delayMs: number): void {

@@ -179,7 +179,10 @@ describe("timeouts", () => {
     const since = h.mark();
     const e = await caught(h.client({ attemptTimeoutMs: 200, totalTimeoutMs: 2_000 }).createBroadcast(usdtTx(), apiKey));
     expect(e).toMatchObject({ code: "client.timeout", outcomeUnknown: true });
-    expect(since("POST", "/v1/broadcasts")).toHaveLength(1);
+    // One attempt, by the client's own count; the service saw it at most once (on a loaded machine the
+    // 200 ms can run out before the request reaches it).
+    expect(h.events.at(-1)).toMatchObject({ outcome: "client.timeout", attempts: 1 });
+    expect(since("POST", "/v1/broadcasts").length).toBeLessThanOrEqual(1);
   });
 
   it("a slow answer within the attempt budget is simply awaited", async () => {

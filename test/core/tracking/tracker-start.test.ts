@@ -86,7 +86,7 @@ describe("tracker at start", () => {
   });
 
   it("gives each read a signal of its own and aborts every one in flight on stop", async () => {
-    const { tracker, signals, gauged } = await newTracker();
+    const { tracker, signals, gauged } = await newTracker({ maxReadsInFlight: 40 });
     await tracker.start();
     for (let n = 0; n < 40; n += 1) await tracker.track({ ...order(1, n), status: "pending" });
     expect([gauged("order"), gauged("broadcast")]).toEqual([40, 0]);
@@ -98,13 +98,42 @@ describe("tracker at start", () => {
     expect([gauged("order"), tracker.size]).toEqual([0, 0]);
   });
 
+  it("sends at most maxReadsInFlight reads at once, the others in turn as answers come", async () => {
+    const answers: (() => void)[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const getOrder = (_apiKey: string, id: string, options?: { signal?: AbortSignal }) =>
+      new Promise((resolve, reject) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        const settle = (answer: () => void) => () => {
+          inFlight -= 1;
+          answer();
+        };
+        options?.signal?.addEventListener("abort", settle(() => reject(new Error("aborted"))), { once: true });
+        answers.push(settle(() => resolve({ orderId: id, status: "pending" })));
+      });
+    const { tracker } = await newTracker({ maxReadsInFlight: 4, service: { getOrder, getBroadcast: getOrder } as unknown as TrackerDeps["service"] });
+    await tracker.start();
+    for (let n = 0; n < 20; n += 1) await tracker.track({ ...order(3, n), status: "pending" });
+    await vi.waitFor(() => expect(answers).toHaveLength(4), { timeout: 5_000 });
+    // Each answer lets a waiting read go: four at a time, round after round.
+    for (let round = 1; round <= 5; round += 1) {
+      for (const answer of answers.splice(0)) answer();
+      await vi.waitFor(() => expect(answers).toHaveLength(4), { timeout: 5_000 });
+    }
+    await tracker.stop();
+    expect(most).toBe(4);
+    expect(inFlight).toBe(0);
+  });
+
   it("started in the background, resolves before the stored items are picked up and adopts all of them meanwhile", async () => {
     const first = await newTracker();
     await first.tracker.start();
     for (let n = 0; n < 300; n += 1) await first.tracker.track({ ...order(2, n), status: "pending" });
     await first.tracker.stop();
 
-    const next = await newTracker();
+    const next = await newTracker({ maxReadsInFlight: 300 });
     await next.tracker.start({ inBackground: true });
     // Listing 300 items takes several turns of the event loop: none is adopted when start() has resolved.
     expect(next.tracker.size).toBe(0);
