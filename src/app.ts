@@ -113,6 +113,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
         leaseTtlMs: config.tracking.leaseTtlMs,
         scanIntervalMs: config.tracking.scanIntervalMs,
         firstReadSpread: { perItemMs: DEFAULT_SPREAD.perItemMs, maxMs: config.tracking.spreadMaxMs },
+        readLimits: { maxPerSecond: config.tracking.maxReadsPerSecond },
       },
       expiry: { leadMs: config.expiryReminderLeadMs, maxLeadPercent: config.expiryReminderMaxLeadPercent, rescanIntervalMs: config.expiryReminderRescanMs, claim },
       push: { retry: { ...given("baseDelayMs", overrides.pushRetryBaseDelayMs), ...given("maxDelayMs", overrides.pushRetryMaxDelayMs) }, ...given("limits", overrides.pushLimits) },

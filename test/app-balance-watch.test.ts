@@ -28,7 +28,9 @@ async function linkAndBaseline(w: AppWorld, chatId: number): Promise<void> {
   await waitFor(() => w.logs.some((l) => l.msg === "balance watch baseline read" && l['chatId'] === chatId), "the baseline read");
 }
 
-describe("the balance watch of a linked chat", () => {
+// Each test walks several steps, each wait naming what it waits for within 20 s: the file's default 20 s for the
+// whole test would end a slow walk on a loaded machine before the wait that is stuck could say which it is.
+describe("the balance watch of a linked chat", { timeout: 90_000 }, () => {
   let w: AppWorld;
   let target: StoreTarget;
   let app: App;

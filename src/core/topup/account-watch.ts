@@ -59,6 +59,13 @@ export interface AccountWatchDeps {
    * each is read less often than `intervalMs`. Default 20.
    */
   maxReadsPerSecond?: number;
+  /**
+   * Chat records the sweep reads per second at most. Each chat found is first read at a random
+   * time within `intervalMs` anyway, so nothing is gained by listing them all at once; listed at
+   * full speed, the 100,000 chats of a large store were half a gigabyte of short-lived objects in
+   * the first seconds after a start, and the heap grew with them. Default 1,000.
+   */
+  sweepRecordsPerSecond?: number;
 }
 
 export interface AccountWatch {
@@ -82,6 +89,23 @@ type Outcome = "judged" | "unsettled" | "failed" | "rejected" | "unlinked";
 /** A short tag of the link: announcement ids differ per link, so a re-link never reuses a delivered id. */
 const tagOf = (text: string): string => createHash("sha256").update(text).digest("hex").slice(0, 12);
 
+/** The sweep checks its pace every this many records. */
+const SWEEP_SLICE = 100;
+
+/** Waits `ms` (nothing when it is not positive); a stop ends the wait at once. */
+function paceSweep(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
 export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
   const logger = deps.logger.child({ component: "account-watch" });
   const now = deps.now ?? Date.now;
@@ -93,6 +117,7 @@ export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
   const locks = createKeyedMutex();
   const failures = new Map<number, number>();
   let reads = new AbortController();
+  const sweepRecordsPerSecond = deps.sweepRecordsPerSecond ?? 1_000;
 
   const schedule: WatchSchedule = createWatchSchedule({
     logger,
@@ -206,8 +231,16 @@ export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
   /** Queues linked chats not queued yet (only the chat id and a due time are kept), page by page. */
   async function sweep(signal: AbortSignal): Promise<void> {
     let found = 0;
+    let listed = 0;
+    // The real clock, not `now`: this paces work, it judges nothing.
+    const startedAtMs = Date.now();
     for await (const record of deps.chats.list()) {
       if (signal.aborted) return;
+      listed += 1;
+      if (listed % SWEEP_SLICE === 0) {
+        await paceSweep(startedAtMs + (listed / sweepRecordsPerSecond) * 1_000 - Date.now(), signal);
+        if (signal.aborted) return;
+      }
       if (record.apiKeySealed !== undefined && !schedule.has(record.chatId)) {
         schedule.at(record.chatId, Math.floor(Math.random() * intervalMs));
         found += 1;

@@ -1,54 +1,105 @@
 import type { TrackedItem } from "./tracked-item.js";
 import type { TrackedRecord, TrackerDeps } from "./tracker-types.js";
 
+type ReadRecord = (item: TrackedItem, apiKey: string) => Promise<TrackedRecord>;
+
+/** A place among the polls allowed now: its read, and its end (called once the poll is over, read or not). */
+export interface ReadTurn {
+  read: ReadRecord;
+  end(): void;
+}
+
 export interface TrackerReads {
-  read(item: TrackedItem, apiKey: string): Promise<TrackedRecord>;
+  /** Waits until the limits allow one more poll; rejects with the abort's reason if `abortAll` comes first. */
+  turn(): Promise<ReadTurn>;
+  /** A read outside the limits: a signed webhook's hint, which a user is waiting to see. */
+  read: ReadRecord;
   /** Aborts every read in flight or waiting, and any begun before `open()`: a shutdown does not wait for a slow service. */
   abortAll(): void;
   open(): void;
-  /** Reads sent to the service and not answered yet. */
+  /** Turns taken and not ended yet. */
   readonly size: number;
-  /** Reads waiting for one of the `maxInFlight` places. */
+  /** Turns waiting. */
   readonly waiting: number;
 }
 
+export interface TrackerReadLimits {
+  /** Reads sent and not answered yet, at most. */
+  maxInFlight: number;
+  /** Reads sent per second, at most (evenly spaced, no burst). */
+  maxPerSecond: number;
+}
+
 /**
- * Half of the service client's 32 sockets: the other half stays free for what a
- * user is waiting for (a /balance, a confirmation) while thousands of items are due.
+ * In flight: half of the service client's 32 sockets, the other half stays free for what a user is
+ * waiting for (a /balance, a confirmation). Per second: the service does not publish its limits
+ * (service-api.md §8), so the tracker keeps to a rate a single busy key could draw without a 429
+ * (the simulator models 100 per key per second). 3,000 items at the slowest pace (30 s) fit in it;
+ * past that every item is read less often, never the service harder.
  */
-export const DEFAULT_MAX_READS_IN_FLIGHT = 16;
+export const DEFAULT_READ_LIMITS: TrackerReadLimits = { maxInFlight: 16, maxPerSecond: 100 };
+
+interface Waiting {
+  controller: AbortController;
+  start(): void;
+}
 
 /**
  * The tracker's reads of the service, each with an abort controller of its
  * own: a signal shared by thousands of reads would collect a listener per
  * read (slow to add, and Node's MaxListenersExceededWarning).
  *
- * At most `maxInFlight` reads are sent at once; the others wait here, in the
- * order they came, as one small entry each. Unbounded, 10,000 items due while
- * the service answered slower than they came due each held a whole HTTP request
- * (its handler, timers, retry state) in the client's queue, where the
- * per-attempt timeout ran out before the request was even sent and the retries
- * added to the queue: 170 MB of heap after 20 s.
+ * A poll takes its turn before it does anything (its lease, the stored item, the
+ * decrypted key, the read), so polls beyond the limits wait here, in the order
+ * they came, as one small entry each. Unbounded, 10,000 items due at a start
+ * each held a whole HTTP request (its handler, timers, retry state) in the
+ * client's queue, where the per-attempt timeout ran out before the request was
+ * even sent and the retries joined the queue; limiting only the read itself
+ * still left each waiting poll holding its stored item and key (heap 130 MB
+ * after 20 s with 10,000 items).
  */
-export function createTrackerReads(service: TrackerDeps["service"], maxInFlight: number = DEFAULT_MAX_READS_IN_FLIGHT): TrackerReads {
+export function createTrackerReads(service: TrackerDeps["service"], limits: Partial<TrackerReadLimits> = {}, now: () => number = Date.now): TrackerReads {
+  const { maxInFlight, maxPerSecond } = { ...DEFAULT_READ_LIMITS, ...limits };
   if (!Number.isSafeInteger(maxInFlight) || maxInFlight < 1) throw new RangeError(`maxInFlight must be a positive integer, got ${maxInFlight}`);
+  if (!(maxPerSecond > 0) || !Number.isFinite(maxPerSecond)) throw new RangeError(`maxPerSecond must be a positive number, got ${maxPerSecond}`);
+  const spacingMs = 1_000 / maxPerSecond;
+  /** Turns taken (their poll running); `outside`: reads outside the limits. */
   const reading = new Set<AbortController>();
-  const queue: { start: () => void; controller: AbortController }[] = [];
+  const outside = new Set<AbortController>();
+  const queue: Waiting[] = [];
+  let nextStartAtMs = Number.NEGATIVE_INFINITY;
+  let timer: NodeJS.Timeout | undefined;
   let closed = false;
+
+  /** Takes a place now if the limits allow one. */
+  function take(controller: AbortController): boolean {
+    const at = now();
+    if (reading.size >= maxInFlight || at < nextStartAtMs) return false;
+    nextStartAtMs = Math.max(at, nextStartAtMs) + spacingMs;
+    reading.add(controller);
+    return true;
+  }
+
+  /** Starts waiting reads while the limits allow, and wakes up when the rate allows the next. */
+  function drain(): void {
+    while (queue.length > 0 && take(queue[0]!.controller)) queue.shift()!.start();
+    if (queue.length > 0 && reading.size < maxInFlight && timer === undefined) {
+      timer = setTimeout(() => {
+        timer = undefined;
+        drain();
+      }, Math.max(0, nextStartAtMs - now()));
+    }
+  }
 
   /** Resolves when the read may be sent; rejects with the abort's reason when aborted first. */
   function place(controller: AbortController): Promise<void> {
     if (controller.signal.aborted) return Promise.reject(controller.signal.reason as Error);
-    if (reading.size < maxInFlight) {
-      reading.add(controller);
-      return Promise.resolve();
-    }
+    if (queue.length === 0 && take(controller)) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const entry = {
+      const entry: Waiting = {
         controller,
         start: () => {
           controller.signal.removeEventListener("abort", onAbort);
-          reading.add(controller);
           resolve();
         },
       };
@@ -59,33 +110,52 @@ export function createTrackerReads(service: TrackerDeps["service"], maxInFlight:
       }
       controller.signal.addEventListener("abort", onAbort, { once: true });
       queue.push(entry);
+      drain();
     });
   }
 
   function release(controller: AbortController): void {
-    if (!reading.delete(controller)) return;
-    queue.shift()?.start();
+    if (reading.delete(controller)) drain();
+  }
+
+  async function send(item: TrackedItem, apiKey: string, signal: AbortSignal): Promise<TrackedRecord> {
+    return item.kind === "order"
+      ? { kind: "order", record: await service.getOrder(apiKey, item.id, { signal }) }
+      : { kind: "broadcast", record: await service.getBroadcast(apiKey, item.id, { signal }) };
+  }
+
+  function newController(): AbortController {
+    const controller = new AbortController();
+    if (closed) controller.abort();
+    return controller;
   }
 
   return {
-    async read(item, apiKey) {
-      const controller = new AbortController();
-      if (closed) controller.abort();
+    async turn() {
+      const controller = newController();
       await place(controller);
-      const { signal } = controller;
+      return {
+        read: (item, apiKey) => send(item, apiKey, controller.signal),
+        end: () => release(controller),
+      };
+    },
+    async read(item, apiKey) {
+      const controller = newController();
+      outside.add(controller);
       try {
-        return item.kind === "order"
-          ? { kind: "order", record: await service.getOrder(apiKey, item.id, { signal }) }
-          : { kind: "broadcast", record: await service.getBroadcast(apiKey, item.id, { signal }) };
+        return await send(item, apiKey, controller.signal);
       } finally {
-        release(controller);
+        outside.delete(controller);
       }
     },
     abortAll() {
       closed = true;
+      clearTimeout(timer);
+      timer = undefined;
       for (const { controller } of queue.splice(0)) controller.abort();
-      for (const controller of reading) controller.abort();
+      for (const controller of [...reading, ...outside]) controller.abort();
       reading.clear();
+      outside.clear();
     },
     open() {
       closed = false;

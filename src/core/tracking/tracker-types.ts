@@ -1,3 +1,4 @@
+import type { TrackerReadLimits } from "./tracker-reads.js";
 import type { Logger } from "pino";
 import type { ServiceClient } from "../service/client.js";
 import type { HistoryEntry, OrderHistory } from "../orders/order-history.js";
@@ -74,8 +75,8 @@ export interface TrackerDeps {
   scanIntervalMs?: number;
   /** Overdue items picked up at once (a start, a takeover) are read this far apart, over at most `maxMs`. */
   firstReadSpread?: { perItemMs: number; maxMs: number };
-  /** Reads of the service sent at once; the others wait their turn (tracker-reads.ts). */
-  maxReadsInFlight?: number;
+  /** Reads of the service sent at once and per second; the others wait their turn (tracker-reads.ts). */
+  readLimits?: Partial<TrackerReadLimits>;
   /** Gauge of tracked items by kind. */
   metrics?: { set(name: string, value: number, labels?: Record<string, string>): void };
   /** The polling pace beyond `minDelayMs`/`maxDelayMs` (poll-schedule.ts); its defaults scale with `minDelayMs`. */

@@ -11,7 +11,7 @@ import { withNewerCard, withoutPendingCard, withStoredCard, withTrackInput } fro
 import { DEFAULT_SPREAD, spreadFirstReads } from "./first-reads.js";
 import { createItemLeases } from "./item-leases.js";
 import { LiveItems } from "./live-items.js";
-import { createTrackerReads } from "./tracker-reads.js";
+import { createTrackerReads, type ReadTurn } from "./tracker-reads.js";
 import { createPollSchedule } from "./poll-schedule.js";
 import { listAndHold, releaseAll } from "./scan-items.js";
 import { DEFAULT_TRACKING, type Tracker, type TrackerDeps, type TrackInput } from "./tracker-types.js";
@@ -42,8 +42,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
   const inFlight = new Set<Promise<void>>();
   let scanTimer: NodeJS.Timeout | undefined;
   let stopped = false;
-  const reads = createTrackerReads(deps.service, deps.maxReadsInFlight);
-  const read = (item: TrackedItem, apiKey: string) => reads.read(item, apiKey);
+  const reads = createTrackerReads(deps.service, deps.readLimits);
 
   function schedule(item: TrackedItem, delayMs: number): void {
     const key = itemKey(item.chatId, item.kind, item.id);
@@ -54,8 +53,24 @@ export function createTracker(deps: TrackerDeps): Tracker {
     live.set(key, { item, timer });
   }
 
+  /** A poll in its turn: the limits on reads of the service hold back polls, not only their reads. */
+  async function pollInTurn(key: string): Promise<void> {
+    let turn: ReadTurn;
+    try {
+      turn = await reads.turn();
+    } catch (error) {
+      if (stopped) return;
+      throw error;
+    }
+    try {
+      await mutex.run(key, () => poll(key, turn.read));
+    } finally {
+      turn.end();
+    }
+  }
+
   function run(key: string): void {
-    const p = mutex.run(key, () => poll(key)).catch((error: unknown) => {
+    const p = pollInTurn(key).catch((error: unknown) => {
       logger.error({ err: error, key }, "tracking poll failed");
       // A store or notifier fault must not end tracking silently: try again later.
       const entry = live.get(key);
@@ -80,7 +95,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
     await held.release(key);
   }
 
-  async function poll(key: string): Promise<void> {
+  async function poll(key: string, read: ReadTurn["read"]): Promise<void> {
     const entry = live.get(key);
     if (!entry || stopped) return;
     // Renewed at every read; lost only when this process stalled past the lease and another took the item.
@@ -218,7 +233,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
     logger.info({ items: live.size }, "tracker started");
   }
 
-  const peek = (item: TrackedItem): Promise<void> => peekForWebhook(item, { getApiKey: deps.getApiKey, read, announce, history: deps.history, logger, now, cardGraceMs });
+  const peek = (item: TrackedItem): Promise<void> => peekForWebhook(item, { getApiKey: deps.getApiKey, read: reads.read, announce, history: deps.history, logger, now, cardGraceMs });
 
   const newItem = (input: TrackInput, origin: TrackedItem["origin"]): TrackedItem => newTrackedItem(input, origin, now(), { orderHorizonMs, broadcastMarginMs: marginMs });
 
@@ -324,8 +339,8 @@ export function createTracker(deps: TrackerDeps): Tracker {
           return Promise.resolve();
         });
       }
-      // Re-read now, serialized with any poll of the same item.
-      const p = mutex.run(key, () => poll(key));
+      // Re-read now, serialized with any poll of the same item, outside the limits: a webhook said something changed.
+      const p = mutex.run(key, () => poll(key, reads.read));
       inFlight.add(p);
       try {
         await p;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ChatRecord } from "../../../src/core/chats/chat-record.js";
 import { createChatRepository } from "../../../src/core/chats/chat-repository.js";
 import { createOrderHistory } from "../../../src/core/orders/order-history.js";
 import { ServiceError } from "../../../src/core/service/errors.js";
@@ -131,6 +132,47 @@ describe("createAccountWatch", () => {
     gate.open();
     await readsMore(4);
     expect(listed).toBeGreaterThanOrEqual(2);
+  });
+
+  it("lists the chats at the pace it was given, a stop ending the sweep at once", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      let listed = 0;
+      const p = await processWith([], {
+        sweepRecordsPerSecond: 1_000,
+        chats: {
+          open: () => Promise.resolve(undefined),
+          async *list() {
+            for (let n = 0; n < 1_000; n += 1) {
+              listed += 1;
+              yield await Promise.resolve({ chatId: 900_000 + n } as ChatRecord);
+            }
+          },
+        },
+      });
+      await p.watch.start();
+      // Only promises between the slices: flushed without moving the clock.
+      const flush = async () => {
+        for (let turn = 0; turn < 20; turn += 1) await vi.advanceTimersByTimeAsync(0);
+      };
+      await flush();
+      expect(listed).toBe(100);
+      // 100 records a tenth of a second: the next slice only once that time has passed.
+      await vi.advanceTimersByTimeAsync(50);
+      expect(listed).toBe(100);
+      await vi.advanceTimersByTimeAsync(50);
+      await flush();
+      expect(listed).toBe(200);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(listed).toBe(200);
+      await vi.advanceTimersByTimeAsync(250);
+      await flush();
+      expect(listed).toBe(500);
+      await p.watch.stop();
+      expect(listed).toBe(500);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a 429 holds the reads of every chat for its Retry-After", async () => {

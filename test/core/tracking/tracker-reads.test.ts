@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { createTrackerReads } from "../../../src/core/tracking/tracker-reads.js";
+import { describe, expect, it, vi } from "vitest";
+import { createTrackerReads, type TrackerReads } from "../../../src/core/tracking/tracker-reads.js";
 import type { TrackedItem } from "../../../src/core/tracking/tracked-item.js";
 import type { TrackerDeps } from "../../../src/core/tracking/tracker-types.js";
 
@@ -18,11 +18,21 @@ function heldService() {
 
 const item = (id: string) => ({ kind: "order", id, chatId: 1 }) as TrackedItem;
 
+/** A poll as the tracker makes it: its turn, its read, its end. */
+async function poll(reads: TrackerReads, id: string) {
+  const turn = await reads.turn();
+  try {
+    return await turn.read(item(id), "key");
+  } finally {
+    turn.end();
+  }
+}
+
 describe("the tracker's reads", () => {
   it("sends at most maxInFlight at once and the waiting ones in the order they came", async () => {
     const { asked, answers, service } = heldService();
-    const reads = createTrackerReads(service, 2);
-    const results = ["a", "b", "c", "d", "e"].map((id) => reads.read(item(id), "key"));
+    const reads = createTrackerReads(service, { maxInFlight: 2, maxPerSecond: 1_000_000 });
+    const results = ["a", "b", "c", "d", "e"].map((id) => poll(reads, id));
     await expect.poll(() => asked).toEqual(["a", "b"]);
     expect([reads.size, reads.waiting]).toEqual([2, 3]);
     answers.get("b")!();
@@ -38,24 +48,67 @@ describe("the tracker's reads", () => {
 
   it("on abortAll rejects the waiting reads without sending them, aborts those sent, and refuses new ones until open", async () => {
     const { asked, service } = heldService();
-    const reads = createTrackerReads(service, 2);
-    const results = ["a", "b", "c", "d"].map((id) => reads.read(item(id), "key"));
+    const reads = createTrackerReads(service, { maxInFlight: 2, maxPerSecond: 1_000_000 });
+    const results = ["a", "b", "c", "d"].map((id) => poll(reads, id));
     await expect.poll(() => asked).toEqual(["a", "b"]);
     reads.abortAll();
     const settled = await Promise.allSettled(results);
     expect(settled.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected", "rejected"]);
     expect(asked).toEqual(["a", "b"]);
-    await expect(reads.read(item("late"), "key")).rejects.toBeDefined();
+    await expect(poll(reads, "late")).rejects.toBeDefined();
     expect(asked).toEqual(["a", "b"]);
     reads.open();
-    const again = reads.read(item("f"), "key");
+    const again = poll(reads, "f");
     await expect.poll(() => asked).toEqual(["a", "b", "f"]);
     reads.abortAll();
     await expect(again).rejects.toThrow("aborted f");
   });
 
-  it("refuses a limit that is not a positive integer", () => {
+  it("reads a webhook's hint outside the limits, at once, and aborts it with the rest", async () => {
+    const { asked, answers, service } = heldService();
+    const reads = createTrackerReads(service, { maxInFlight: 1, maxPerSecond: 1_000_000 });
+    const polled = poll(reads, "a");
+    const waiting = poll(reads, "b");
+    await expect.poll(() => asked).toEqual(["a"]);
+    const hinted = reads.read(item("hint"), "key");
+    await expect.poll(() => asked).toEqual(["a", "hint"]);
+    expect([reads.size, reads.waiting]).toEqual([1, 1]);
+    answers.get("hint")!();
+    await expect(hinted).resolves.toMatchObject({ kind: "order", record: { orderId: "hint" } });
+    const late = reads.read(item("late"), "key");
+    reads.abortAll();
+    await expect(Promise.allSettled([polled, waiting, late])).resolves.toMatchObject([{ status: "rejected" }, { status: "rejected" }, { status: "rejected" }]);
+  });
+
+  it("sends at most maxPerSecond reads a second, evenly spaced, the waiting ones when their time comes", async () => {
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const { asked, answers, service } = heldService();
+      const reads = createTrackerReads(service, { maxInFlight: 100, maxPerSecond: 10 });
+      const ids = Array.from({ length: 25 }, (_, i) => `r${i}`);
+      const results = ids.map((id) => poll(reads, id));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(asked).toEqual(["r0"]);
+      await vi.advanceTimersByTimeAsync(99);
+      expect(asked).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(asked).toHaveLength(2);
+      // 100 ms apart: 11 in the first second, in the order they came.
+      await vi.advanceTimersByTimeAsync(900);
+      expect(asked).toEqual(ids.slice(0, 11));
+      await vi.advanceTimersByTimeAsync(1_400);
+      expect(asked).toEqual(ids);
+      for (const id of ids) answers.get(id)!();
+      await Promise.all(results);
+      expect([reads.size, reads.waiting]).toEqual([0, 0]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("refuses limits that are not positive", () => {
     const { service } = heldService();
-    for (const bad of [0, -1, 1.5, Number.NaN]) expect(() => createTrackerReads(service, bad)).toThrow(RangeError);
+    for (const bad of [0, -1, 1.5, Number.NaN]) expect(() => createTrackerReads(service, { maxInFlight: bad })).toThrow(RangeError);
+    for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => createTrackerReads(service, { maxPerSecond: bad })).toThrow(RangeError);
   });
 });

@@ -86,7 +86,7 @@ describe("tracker at start", () => {
   });
 
   it("gives each read a signal of its own and aborts every one in flight on stop", async () => {
-    const { tracker, signals, gauged } = await newTracker({ maxReadsInFlight: 40 });
+    const { tracker, signals, gauged } = await newTracker({ readLimits: { maxInFlight: 40, maxPerSecond: 10_000 } });
     await tracker.start();
     for (let n = 0; n < 40; n += 1) await tracker.track({ ...order(1, n), status: "pending" });
     expect([gauged("order"), gauged("broadcast")]).toEqual([40, 0]);
@@ -98,7 +98,7 @@ describe("tracker at start", () => {
     expect([gauged("order"), tracker.size]).toEqual([0, 0]);
   });
 
-  it("sends at most maxReadsInFlight reads at once, the others in turn as answers come", async () => {
+  it("sends at most readLimits.maxInFlight reads at once, the others in turn as answers come", async () => {
     const answers: (() => void)[] = [];
     let inFlight = 0;
     let most = 0;
@@ -113,7 +113,7 @@ describe("tracker at start", () => {
         options?.signal?.addEventListener("abort", settle(() => reject(new Error("aborted"))), { once: true });
         answers.push(settle(() => resolve({ orderId: id, status: "pending" })));
       });
-    const { tracker } = await newTracker({ maxReadsInFlight: 4, service: { getOrder, getBroadcast: getOrder } as unknown as TrackerDeps["service"] });
+    const { tracker } = await newTracker({ readLimits: { maxInFlight: 4, maxPerSecond: 10_000 }, service: { getOrder, getBroadcast: getOrder } as unknown as TrackerDeps["service"] });
     await tracker.start();
     for (let n = 0; n < 20; n += 1) await tracker.track({ ...order(3, n), status: "pending" });
     await vi.waitFor(() => expect(answers).toHaveLength(4), { timeout: 5_000 });
@@ -133,7 +133,7 @@ describe("tracker at start", () => {
     for (let n = 0; n < 300; n += 1) await first.tracker.track({ ...order(2, n), status: "pending" });
     await first.tracker.stop();
 
-    const next = await newTracker({ maxReadsInFlight: 300 });
+    const next = await newTracker({ readLimits: { maxInFlight: 300, maxPerSecond: 10_000 } });
     await next.tracker.start({ inBackground: true });
     // Listing 300 items takes several turns of the event loop: none is adopted when start() has resolved.
     expect(next.tracker.size).toBe(0);
