@@ -135,7 +135,8 @@ describe("/limits", () => {
     await user.send(`/order ${B.address} 82,300 15m`); // 82,300 × 110 sun = 9.053 TRX: below
     await user.press("✅ Confirm");
     await user.send(`/order ${B.address} 123,400 5m`); // 12.34 TRX: above
-    const quote = user.last()!;
+    // The quote, not whatever came last: the tracker may announce an earlier order after it.
+    const quote = h.tg.botMessages(CHAT).findLast((m) => m.buttons.flat().some((b) => b.text === "✅ Confirm"))!;
     await user.press("✅ Confirm");
     expect(orderPosts()).toHaveLength(2);
     const buttons = h.tg.view(CHAT).find((m) => m.messageId === quote.messageId)!.buttons;
