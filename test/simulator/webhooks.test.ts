@@ -70,7 +70,11 @@ describe("simulator webhooks, nested layout", () => {
     expect(new Set([a, b, c].map((h) => h!.headers["x-service-delivery-sig"])).size).toBe(1);
     for (const h of [a, b, c]) expect(verify(h!, webhookSecret).ok).toBe(true);
     const id = String(a!.headers["x-service-delivery-id"]);
-    const log = sim.webhookDeliveries.filter((d) => d.deliveryId === id);
+    // The simulator logs an attempt once the receiver's answer is back, after the receiver has seen it.
+    const log = await waitFor(() => {
+      const attempts = sim.webhookDeliveries.filter((d) => d.deliveryId === id);
+      return attempts.length >= 3 && attempts;
+    });
     expect(log.map((d) => [d.attempt, d.status])).toEqual([
       [1, 500],
       [2, 503],
