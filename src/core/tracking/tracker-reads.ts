@@ -51,12 +51,11 @@ interface Waiting {
  *
  * A poll takes its turn before it does anything (its lease, the stored item, the
  * decrypted key, the read), so polls beyond the limits wait here, in the order
- * they came, as one small entry each. Unbounded, 10,000 items due at a start
- * each held a whole HTTP request (its handler, timers, retry state) in the
- * client's queue, where the per-attempt timeout ran out before the request was
- * even sent and the retries joined the queue; limiting only the read itself
- * still left each waiting poll holding its stored item and key (heap 130 MB
- * after 20 s with 10,000 items).
+ * they came, as one small entry each, and what a poll reads is fresh when it
+ * runs. Unbounded, 10,000 items due at a start each held a whole HTTP request
+ * (its handler, timers, retry state) in the client's queue, where the
+ * per-attempt timeout ran out before the request was even sent and the retries
+ * joined the queue.
  */
 export function createTrackerReads(service: TrackerDeps["service"], limits: Partial<TrackerReadLimits> = {}, now: () => number = Date.now): TrackerReads {
   const { maxInFlight, maxPerSecond } = { ...DEFAULT_READ_LIMITS, ...limits };
