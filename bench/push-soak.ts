@@ -22,9 +22,15 @@ export interface PushSoakOptions {
   timeoutMs: number;
 }
 
+/**
+ * Round-robin over the chats (every chat's first note, then every chat's second): a loop that sends one chat's notes
+ * back to back waits out that chat's 1/s limit on each, and would measure its own order rather than the limits.
+ */
 function jobsFor(chats: number[], messages: number): PushJob[] {
   const perChat = Math.ceil(messages / chats.length);
-  return chats.flatMap((chatId) => Array.from({ length: perChat }, (_, n) => ({ id: `n${n}-c${chatId}`, chatId, method: "sendMessage" as const, params: { chat_id: chatId, text: `note ${n}` } }))).slice(0, messages);
+  return Array.from({ length: perChat }, (_, n) => chats.map((chatId) => ({ id: `n${n}-c${chatId}`, chatId, method: "sendMessage" as const, params: { chat_id: chatId, text: `note ${n}` } })))
+    .flat()
+    .slice(0, messages);
 }
 
 async function soakQueue(options: PushSoakOptions): Promise<{ perSecond: number; rateLimited: number; delivered: number }> {

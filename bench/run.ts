@@ -34,6 +34,7 @@
  *   operations and event-loop blocking per tracking scan, each against the
  *   former schedule and scan.
  */
+import { loadavg } from "node:os";
 import { pino } from "pino";
 import { createPricingCache } from "../src/core/pricing-cache.js";
 import { createServiceClient } from "../src/core/service/create-service-client.js";
@@ -142,14 +143,19 @@ async function main(): Promise<void> {
       ...(redisUrl ? {} : { alone: true as const }),
     },
   ];
-  if (only !== undefined && !sections.some((s) => s.name === only)) throw new Error(`BENCH_ONLY=${only}: no such section (${sections.map((s) => s.name).join(", ")})`);
+  // BENCH_ONLY=a,b runs those sections, in the order above.
+  const chosen = only?.split(",").map((name) => name.trim());
+  const unknown = chosen?.filter((name) => !sections.some((s) => s.name === name)) ?? [];
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY=${only ?? ""}: no such section ${unknown.join(", ")} (${sections.map((s) => s.name).join(", ")})`);
   for (const section of sections) {
-    if (only === undefined ? section.alone : section.name !== only) continue;
+    if (chosen === undefined ? section.alone : !chosen.includes(section.name)) continue;
     goalSection(section.name);
+    console.log(`\n== ${section.name} (${new Date().toISOString()}, load average ${loadavg().map((v) => v.toFixed(2)).join(", ")})`);
     await section.run();
   }
   printGoalSummary();
-  if (only !== undefined) return;
+  // The tables of the money, pricing and webhook-ack sections.
+  if (chosen !== undefined && !["money", "pricing", "webhook-ack"].some((name) => chosen.includes(name))) return;
   printThroughputTable();
   console.log("");
   printLatencyTable();

@@ -78,8 +78,12 @@ function startLoadWorker() {
       });
     },
     async close() {
+      const exited = new Promise((r) => worker.once("exit", r));
       worker.postMessage("close");
-      await new Promise((r) => worker.once("exit", r));
+      // A pool whose last connection never settles would keep the thread, and the bench, alive for good.
+      const stuck = setTimeout(() => void worker.terminate(), 5_000);
+      await exited;
+      clearTimeout(stuck);
     },
   };
 }
@@ -178,7 +182,10 @@ export async function benchWebhookLoad(o: WebhookLoadOptions): Promise<void> {
   } finally {
     await worker.close();
     for (const t of targets) await t.bot?.stop();
-    await new Promise((r) => bare.close(r));
+    await new Promise((r) => {
+      bare.close(r);
+      bare.closeAllConnections();
+    });
     await sim.stop();
     if (o.redisUrl) await cleanRedis(o.redisUrl, `bh_${runId}_`);
   }

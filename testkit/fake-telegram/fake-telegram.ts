@@ -404,8 +404,10 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
       }),
     close: async () => {
       for (const w of [...updateWaiters]) w();
+      // Closed to new connections first: one opened between the two calls would keep close() waiting for good.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
     },
   };
 }
