@@ -18,9 +18,11 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { run } from "@grammyjs/runner";
 import type { Update } from "grammy/types";
-import * as current from "../src/app.js";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type * as AppModule from "../src/app.js";
 import { parseConfig } from "../src/config.js";
-import { SqliteStore } from "../src/core/store/sqlite-store.js";
+import type * as SqliteStoreModule from "../src/core/store/sqlite-store.js";
 import { createLogger } from "../src/logger.js";
 import { startSimulator } from "../src/simulator/index.js";
 import { startFakeTelegram, type FakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
@@ -86,22 +88,27 @@ async function timeBurst(subject: Subject, updates: Update[], timeoutMs: number)
 
 interface Source {
   label: string;
-  createApp: typeof current.createApp;
-  allowedUpdates: readonly string[];
+  createApp: typeof AppModule.createApp;
+  allowedUpdates: typeof AppModule.ALLOWED_UPDATES;
   counter: ReturnType<typeof countStoreCalls>;
 }
 
-async function loadBaseline(root: string): Promise<Source> {
+/**
+ * A source tree's app as production runs it: compiled by its own `npm run build` into dist/ (tsx's transform of src/ names
+ * every function it creates at run time, a cost the compiled code does not have and the bare bot, from node_modules, never pays).
+ */
+async function loadBuilt(root: string, label: string): Promise<Source> {
+  execFileSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { cwd: root, stdio: "ignore" });
   const url = (path: string) => pathToFileURL(join(resolve(root), path)).href;
-  const app = (await import(url("src/app.ts"))) as typeof current;
-  const store = (await import(url("src/core/store/sqlite-store.ts"))) as { SqliteStore: { prototype: object } };
-  return { label: `baseline (${root})`, createApp: app.createApp, allowedUpdates: app.ALLOWED_UPDATES, counter: countStoreCalls(store.SqliteStore) };
+  const app = (await import(url("dist/app.js"))) as typeof AppModule;
+  const store = (await import(url("dist/core/store/sqlite-store.js"))) as typeof SqliteStoreModule;
+  return { label, createApp: app.createApp, allowedUpdates: app.ALLOWED_UPDATES, counter: countStoreCalls(store.SqliteStore) };
 }
 
 export async function benchUpdates(options: { updates: number; chats: number; rounds: number; timeoutMs: number }): Promise<void> {
-  const sources: Source[] = [{ label: "this source", createApp: current.createApp, allowedUpdates: current.ALLOWED_UPDATES, counter: countStoreCalls(SqliteStore) }];
+  const sources: Source[] = [await loadBuilt(fileURLToPath(new URL("..", import.meta.url)), "this source")];
   const baselineRoot = process.env["BENCH_UPDATES_BASELINE"];
-  if (baselineRoot) sources.unshift(await loadBaseline(baselineRoot));
+  if (baselineRoot) sources.unshift(await loadBuilt(baselineRoot, `baseline (${baselineRoot})`));
   const dir = mkdtempSync(join(tmpdir(), "bench-updates-"));
   const sim = await startSimulator({ rateLimitPerSecond: 1_000_000 });
   const logger = createLogger({ level: "info", destination: { write: () => undefined } });
@@ -146,7 +153,7 @@ export async function benchUpdates(options: { updates: number; chats: number; ro
   try {
     const bareTg = await startFakeTelegram();
     const bare = bareBot(bareTg.token, bareTg.apiRoot, bareTg.botInfo);
-    const bareRunner = run(bare, { runner: { fetch: { allowed_updates: [...current.ALLOWED_UPDATES] }, silent: true } });
+    const bareRunner = run(bare, { runner: { fetch: { allowed_updates: [...sources[0]!.allowedUpdates] }, silent: true } });
     subjects.push({ name: "bare grammY, polling", tg: bareTg, feed: (u) => enqueueAll(bareTg, u), stop: () => bareRunner.stop().then(() => bareTg.close()) });
     const hookTg = await startFakeTelegram();
     const hookBot = bareBot(hookTg.token, hookTg.apiRoot, hookTg.botInfo);

@@ -5,6 +5,7 @@ import { createAutopilot } from "./assembly/autopilot.js";
 import { createBalanceWatchAssembly } from "./assembly/balance-watch.js";
 import { createDelivery } from "./assembly/delivery.js";
 import { telegramParams } from "./bot/helpers/push-document.js";
+import { createTelegramFetch } from "./telegram-fetch.js";
 import type { PushLimits } from "./core/push/types.js";
 import { ALLOWED_UPDATES, createIntake } from "./assembly/intake.js";
 import { createServiceAccess } from "./assembly/service.js";
@@ -87,7 +88,8 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
   // Says (and retries) an unreachable Telegram, and tells /readyz how the latest call went.
   const telegram = createTelegramLink({ apiRoot: config.telegramApiRoot, token: config.botToken, logger });
   // A plain Api without auto-retry: the push queue must see Telegram's 429s to pace itself.
-  const pushApi = new Api(config.botToken, { apiRoot: config.telegramApiRoot, timeoutSeconds: TELEGRAM_CALL_TIMEOUT_SECONDS });
+  const telegramHttp = createTelegramFetch();
+  const pushApi = new Api(config.botToken, { apiRoot: config.telegramApiRoot, timeoutSeconds: TELEGRAM_CALL_TIMEOUT_SECONDS, fetch: telegramHttp.fetch as never });
   pushApi.config.use(telegram.transformer);
   // One owner id per process: a plan, a chat's balance or a reminder is served by whichever process holds its lease.
   const owner = `${process.pid}-${randomBytes(6).toString("hex")}`;
@@ -168,7 +170,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
   const { keep } = createAutopilot({ config, storage, leases, service, pricing, flows, spend: flows.limits, push: delivery.push, i18n, links, logger });
   plans = keep;
   const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats: balance.chats, i18n, flows, alerts: balance.alerts, keep, reminders: delivery.reminders };
-  const intake = createIntake({ config, logger, bot: deps, telegram, inbox: delivery.inbox, owner, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal), ...given("retry", overrides.telegramServerErrorDelayMs ? { serverErrorDelayMs: overrides.telegramServerErrorDelayMs } : undefined) });
+  const intake = createIntake({ config, logger, bot: deps, telegram, fetch: telegramHttp.fetch, inbox: delivery.inbox, owner, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal), ...given("retry", overrides.telegramServerErrorDelayMs ? { serverErrorDelayMs: overrides.telegramServerErrorDelayMs } : undefined) });
 
   let stopping: Promise<void> | undefined;
   // Ends a start() still waiting for Telegram when stop() is called.
@@ -186,6 +188,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     ]);
     await delivery.stop();
     await runStopSteps(logger, [
+      ["telegram-http", () => telegramHttp.close()],
       ["service", () => service.close()],
       ["store", () => storage.close()],
     ]);

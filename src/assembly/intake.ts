@@ -27,6 +27,8 @@ export interface IntakeDeps {
   botInfo?: CreateBotOptions["botInfo"];
   /** The bot's backoff after Telegram's 5xx answers (tests shorten it). */
   retry?: CreateBotOptions["retry"];
+  /** The Bot API client's HTTP, shared with the push queue's Api. */
+  fetch?: CreateBotOptions["fetch"];
   /** Polling refused for good (401 revoked token, 409 another instance). */
   onFatal?: (error: unknown) => void;
 }
@@ -50,7 +52,7 @@ export interface Intake {
 export function createIntake(deps: IntakeDeps): Intake {
   const { config, logger, telegram } = deps;
   const botDeps = deps.bot;
-  const bot = createBot(botDeps, { ...(deps.botInfo ? { botInfo: deps.botInfo } : {}), ...(deps.retry ? { retry: deps.retry } : {}), innerTransformers: [telegram.transformer] });
+  const bot = createBot(botDeps, { ...(deps.botInfo ? { botInfo: deps.botInfo } : {}), ...(deps.retry ? { retry: deps.retry } : {}), ...(deps.fetch ? { fetch: deps.fetch } : {}), innerTransformers: [telegram.transformer] });
   const webhookUpdates =
     config.botMode === "webhook"
       ? createWebhookUpdates({

@@ -1,6 +1,8 @@
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type Composer, type Middleware, type Transformer } from "grammy";
+import { Bot, type Middleware, type Transformer } from "grammy";
+import type { BotApiFetch } from "../telegram-fetch.js";
+import { Composer } from "./composer.js";
 import type { UserFromGetMe } from "grammy/types";
 import type { BotContext, ConversationContext } from "./context.js";
 import { createConversationStorage } from "./conversation-storage.js";
@@ -63,6 +65,8 @@ export interface CreateBotOptions {
   innerTransformers?: Transformer[];
   /** The backoff after Telegram's 5xx answers (tests shorten it). */
   retry?: TelegramRetryOptions;
+  /** The Bot API client's HTTP (src/telegram-fetch.ts); grammY's own otherwise. */
+  fetch?: BotApiFetch;
 }
 
 /** grammY's default is 500 s per call; a Bot API call that has not answered in a minute will not. */
@@ -115,7 +119,7 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
 export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.config.botToken, {
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
-    client: { apiRoot: options.apiRoot ?? deps.config.telegramApiRoot ?? "https://api.telegram.org", timeoutSeconds: TELEGRAM_CALL_TIMEOUT_SECONDS },
+    client: { apiRoot: options.apiRoot ?? deps.config.telegramApiRoot ?? "https://api.telegram.org", timeoutSeconds: TELEGRAM_CALL_TIMEOUT_SECONDS, ...(options.fetch ? { fetch: options.fetch as never } : {}) },
   });
   for (const transformer of options.innerTransformers ?? []) bot.api.config.use(transformer);
   // Telegram's retry_after; not the throttler, which misbehaves inside conversations.
@@ -132,7 +136,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   bot.use(sequentialize(updateConstraint));
   bot.use(updateContext({ logger: deps.logger, metrics: deps.metrics, answered }));
   bot.use(withLinks(links)); // before the error boundary: its replies link to support too
-  const guarded = bot.errorBoundary(handleError);
+  const guarded = new Composer<BotContext>();
+  bot.errorBoundary(handleError, guarded);
   guarded.use(linkedChat(deps)); // ctx.chatRecord(), ctx.linked(): read and opened at most once per update
   guarded.use(i18n);
   guarded.use(groupGuard({ rights, commands: BOT_COMMANDS.map((c) => c.command) }));

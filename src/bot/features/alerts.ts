@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { ALERT_SWITCHES, DEFAULT_LOW_BALANCE_SUN, MAX_THRESHOLD_SUN, parseThreshold, type AlertSettings, type AlertSwitch } from "../../core/topup/alert-settings.js";
 import { alertsData } from "../callback-data/alerts.js";
 import type { BotContext } from "../context.js";

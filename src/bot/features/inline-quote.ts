@@ -1,4 +1,5 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
+import { Composer } from "../composer.js";
 import type { InlineQueryResult } from "grammy/types";
 import { mulSun } from "../../core/money.js";
 import type { Pricing } from "../../core/service/schemas.js";

@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { parseKeepCommand, type KeepParse } from "../../core/autopilot/keep-input.js";
 import type { KeepPlans } from "../../core/autopilot/keep-plans.js";
 import { sortedTiers } from "../../core/orders/order-input.js";

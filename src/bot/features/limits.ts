@@ -1,5 +1,5 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import type { LimitField } from "../../core/limits/limit-settings.js";
 import { isValidTimeZone } from "../../core/limits/spend-window.js";
 import { trxToSun } from "../../core/money.js";

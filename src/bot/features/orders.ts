@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { spendWindows } from "../../core/limits/spend-window.js";
 import type { HistoryFilter } from "../../core/orders/order-history.js";
 import { historyListData, historyPageData, historyRowData, type HistoryFilterCode, isHistoryFilterCode } from "../callback-data/orders.js";

@@ -1,4 +1,5 @@
-import { Composer, InputFile } from "grammy";
+import { InputFile } from "grammy";
+import { Composer } from "../composer.js";
 import { monthAt, monthLabel, parseStatementMonth, type StatementMonth } from "../../core/statements/statement-month.js";
 import { buildStatement } from "../../core/statements/statement.js";
 import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/statements/statement-summary.js";

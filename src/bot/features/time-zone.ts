@@ -1,5 +1,5 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { isValidTimeZone } from "../../core/limits/spend-window.js";
 import { commonTimeZoneOf, timeZoneData } from "../callback-data/time-zone.js";
 import type { BotContext, ConversationContext } from "../context.js";

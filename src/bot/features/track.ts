@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { ServiceError } from "../../core/service/errors.js";
 import type { TrackedRecord } from "../../core/tracking/tracker.js";
 import { trackRefreshData } from "../callback-data/orders.js";
