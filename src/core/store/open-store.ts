@@ -21,7 +21,15 @@ export interface OpenStoreDeps {
    * SQLite file. Empty or absent: the keys as they always were.
    */
   prefix?: string;
+  /**
+   * SQLite: WAL checkpoints in a thread of their own instead of inside commits on the event loop (the app turns
+   * this on; a short-lived tool or a test has no use for the thread).
+   */
+  sqliteCheckpointsInBackground?: boolean;
 }
+
+/** How often the checkpoint thread copies the WAL into the database file: a few MB of WAL at most under a burst. */
+const SQLITE_CHECKPOINT_INTERVAL_MS = 500;
 
 const PREFIX = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/;
 
@@ -67,7 +75,7 @@ function describeUrl(url: string): string {
 export async function openStore(url: string, deps: OpenStoreDeps): Promise<StoreBackend> {
   const logger = deps.logger.child({ component: "store" });
   const scope = storageScope(deps.prefix);
-  const driver = await openDriver(url, logger, scope);
+  const driver = await openDriver(url, { ...deps, logger }, scope);
   const kv = new Map<string, KeyValue>();
   let closing: Promise<void> | undefined;
 
@@ -165,11 +173,12 @@ export async function openStore(url: string, deps: OpenStoreDeps): Promise<Store
   };
 }
 
-async function openDriver(url: string, logger: Logger, scope: string): Promise<Driver> {
+async function openDriver(url: string, deps: OpenStoreDeps, scope: string): Promise<Driver> {
+  const { logger } = deps;
   const scheme = /^([a-z]+):/i.exec(url)?.[1]?.toLowerCase();
   switch (scheme) {
     case "sqlite":
-      return openSqliteDriver(url, scope);
+      return openSqliteDriver(url, scope, deps);
     case "redis":
     case "rediss":
       return openRedisDriver(url, logger, scope);
@@ -190,10 +199,20 @@ export function sqlitePathFromUrl(url: string, cwd = process.cwd()): string {
   return resolve(cwd, decodeURIComponent(rest));
 }
 
-function openSqliteDriver(url: string, scope: string): Driver {
+function openSqliteDriver(url: string, scope: string, deps: OpenStoreDeps): Driver {
   const filename = sqlitePathFromUrl(url);
   if (filename !== ":memory:") mkdirSync(dirname(filename), { recursive: true });
-  const database = openSqliteDatabase(filename);
+  const database = openSqliteDatabase(
+    filename,
+    deps.sqliteCheckpointsInBackground
+      ? {
+          backgroundCheckpoint: {
+            intervalMs: SQLITE_CHECKPOINT_INTERVAL_MS,
+            onFailure: (error) => deps.logger.warn({ err: error }, "sqlite checkpoint thread failed; commits checkpoint the WAL again"),
+          },
+        }
+      : {},
+  );
   return {
     kind: "sqlite",
     createAdapter: () => database.createStore(),
