@@ -14,15 +14,29 @@ const NAMED_ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quo
 
 const cantParse = (why: string): Parsed => ({ ok: false, description: `Bad Request: can't parse entities: ${why}` });
 
+/** Where plain text ends, and an entity read in place (sticky: no copy of the rest of the text per entity). */
+const SPECIAL = /[&<>]/g;
+const ENTITY = /&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/y;
+
 /** Telegram's HTML parse mode: known tags only, balanced, `&` only as an entity. */
 export function parseHtml(text: string): Parsed {
   const stack: string[] = [];
   let plain = "";
   let i = 0;
   while (i < text.length) {
+    // A run of plain text at once; then the character that ends it.
+    SPECIAL.lastIndex = i;
+    const special = SPECIAL.exec(text);
+    const stop = special ? special.index : text.length;
+    if (stop > i) {
+      plain += text.slice(i, stop);
+      i = stop;
+      if (i === text.length) break;
+    }
     const ch = text[i]!;
     if (ch === "&") {
-      const m = /^&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/.exec(text.slice(i));
+      ENTITY.lastIndex = i;
+      const m = ENTITY.exec(text);
       if (!m) return cantParse(`Character entity expected at byte offset ${i}`);
       const name = m[1]!;
       if (name.startsWith("#x")) plain += String.fromCodePoint(Number.parseInt(name.slice(2), 16));
@@ -55,12 +69,8 @@ export function parseHtml(text: string): Parsed {
       i = end + 1;
       continue;
     }
-    if (ch === ">") {
-      // Telegram tolerates a bare ">" but we refuse it so escaping bugs show up early.
-      return cantParse(`Unexpected ">" at byte offset ${i}; escape it as &gt;`);
-    }
-    plain += ch;
-    i += 1;
+    // Telegram tolerates a bare ">" but we refuse it so escaping bugs show up early.
+    return cantParse(`Unexpected ">" at byte offset ${i}; escape it as &gt;`);
   }
   if (stack.length > 0) return cantParse(`Can't find end tag corresponding to start tag "${stack[stack.length - 1]}"`);
   return { ok: true, plain };
