@@ -30,7 +30,7 @@ export async function benchWebhookAck(limits: { maxOps: number; maxMs: number })
   const logger = pino({ level: "silent" });
   const dir = mkdtempSync(join(tmpdir(), "bench-hooks-"));
   const sim = await startSimulator({ rateLimitPerSecond: 1_000_000 });
-  const store = await openStore(`sqlite://${join(dir, "bot.sqlite")}`, { logger, purgeIntervalMs: 0, sqliteCheckpointsInBackground: true });
+  const store = await openStore(`sqlite://${join(dir, "bot.sqlite")}`, { logger, purgeIntervalMs: 0 });
   const service = createServiceClient({ baseUrl: sim.baseUrl, logger });
   const metrics = createMetrics();
   const chats = createChatRepository({ store, vault: createVault({ key: randomBytes(32) }), logger });

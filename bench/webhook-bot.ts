@@ -73,7 +73,7 @@ export async function startBot(o: { sim: Sim; kind: "sqlite" | "redis"; redisUrl
   const redis = o.kind === "redis";
   if (redis && !o.redisUrl) throw new Error("startBot: redis needs redisUrl");
   const storeUrl = redis ? o.redisUrl! : `sqlite://${join(dir, "bot.sqlite")}`;
-  const store = await openStore(storeUrl, { logger, purgeIntervalMs: 0, prefix: o.prefix, sqliteCheckpointsInBackground: true });
+  const store = await openStore(storeUrl, { logger, purgeIntervalMs: 0, prefix: o.prefix });
   const service = createServiceClient({ baseUrl: o.sim.baseUrl, logger });
   const metrics = createMetrics();
   const chats = withRouteCache(createChatRepository({ store, vault: createVault({ key: randomBytes(32) }), logger }));

@@ -39,7 +39,7 @@ export interface Storage {
 
 export async function createStorage({ config, logger, purgeIntervalMs, onFatal }: StorageDeps): Promise<Storage> {
   const prefix = config.storagePrefix ?? "";
-  const store = await openStore(config.storageUrl, { logger, prefix, sqliteCheckpointsInBackground: true, ...(purgeIntervalMs === undefined ? {} : { purgeIntervalMs }) });
+  const store = await openStore(config.storageUrl, { logger, prefix, ...(purgeIntervalMs === undefined ? {} : { purgeIntervalMs }) });
   const queueMode = queueModeFor(store, config.storageUrl, storageScope(prefix));
   if (queueMode.queue === "local") await holdLocalQueues(store, prefix, logger, onFatal);
   const vault = createVault({ key: config.encryptionKey, previousKey: config.encryptionKeyPrevious });

@@ -21,15 +21,7 @@ export interface OpenStoreDeps {
    * SQLite file. Empty or absent: the keys as they always were.
    */
   prefix?: string;
-  /**
-   * SQLite: WAL checkpoints in a thread of their own instead of inside commits on the event loop (the app turns
-   * this on; a short-lived tool or a test has no use for the thread).
-   */
-  sqliteCheckpointsInBackground?: boolean;
 }
-
-/** How often the checkpoint thread copies the WAL into the database file: a few MB of WAL at most under a burst. */
-const SQLITE_CHECKPOINT_INTERVAL_MS = 500;
 
 const PREFIX = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/;
 
@@ -75,7 +67,7 @@ function describeUrl(url: string): string {
 export async function openStore(url: string, deps: OpenStoreDeps): Promise<StoreBackend> {
   const logger = deps.logger.child({ component: "store" });
   const scope = storageScope(deps.prefix);
-  const driver = await openDriver(url, { ...deps, logger }, scope);
+  const driver = await openDriver(url, logger, scope);
   const kv = new Map<string, KeyValue>();
   let closing: Promise<void> | undefined;
 
@@ -173,12 +165,11 @@ export async function openStore(url: string, deps: OpenStoreDeps): Promise<Store
   };
 }
 
-async function openDriver(url: string, deps: OpenStoreDeps, scope: string): Promise<Driver> {
-  const { logger } = deps;
+async function openDriver(url: string, logger: Logger, scope: string): Promise<Driver> {
   const scheme = /^([a-z]+):/i.exec(url)?.[1]?.toLowerCase();
   switch (scheme) {
     case "sqlite":
-      return openSqliteDriver(url, scope, deps);
+      return openSqliteDriver(url, scope);
     case "redis":
     case "rediss":
       return openRedisDriver(url, logger, scope);
@@ -199,20 +190,10 @@ export function sqlitePathFromUrl(url: string, cwd = process.cwd()): string {
   return resolve(cwd, decodeURIComponent(rest));
 }
 
-function openSqliteDriver(url: string, scope: string, deps: OpenStoreDeps): Driver {
+function openSqliteDriver(url: string, scope: string): Driver {
   const filename = sqlitePathFromUrl(url);
   if (filename !== ":memory:") mkdirSync(dirname(filename), { recursive: true });
-  const database = openSqliteDatabase(
-    filename,
-    deps.sqliteCheckpointsInBackground
-      ? {
-          backgroundCheckpoint: {
-            intervalMs: SQLITE_CHECKPOINT_INTERVAL_MS,
-            onFailure: (error) => deps.logger.warn({ err: error }, "sqlite checkpoint thread failed; commits checkpoint the WAL again"),
-          },
-        }
-      : {},
-  );
+  const database = openSqliteDatabase(filename);
   return {
     kind: "sqlite",
     createAdapter: () => database.createStore(),

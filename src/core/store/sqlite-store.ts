@@ -1,7 +1,6 @@
 import { EventEmitter } from "node:events";
 import Database from "better-sqlite3";
 import type { RawCas } from "./raw-cas.js";
-import { startSqliteCheckpointer, type CheckpointerOptions, type SqliteCheckpointer } from "./sqlite-checkpointer.js";
 
 /**
  * A keyv store over better-sqlite3. Keyv owns serialization and checks
@@ -114,15 +113,7 @@ export const DEFAULT_BUSY_BUDGET_MS = 5_000;
 
 export interface SqliteOptions {
   busyBudgetMs?: number;
-  /**
-   * WAL checkpoints in a thread of their own (src/core/store/sqlite-checkpointer.ts) rather than inside this
-   * connection's commits; if that thread fails, this connection checkpoints itself again. Ignored for ":memory:".
-   */
-  backgroundCheckpoint?: Omit<CheckpointerOptions, "filename">;
 }
-
-/** SQLite's own default: a commit that finds this many pages in the WAL checkpoints it. */
-const AUTOCHECKPOINT_PAGES = 1_000;
 
 function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
@@ -213,7 +204,6 @@ export function openSqliteDatabase(filename: string, options: SqliteOptions = {}
   }
   const statements = prepareStatements(db);
   const later = <T>(fn: () => T): Promise<T> => withRetry(fn, budgetMs);
-  const checkpointer = filename === ":memory:" || !options.backgroundCheckpoint ? undefined : backgroundCheckpoints(db, filename, options.backgroundCheckpoint);
   const claimAll = db.transaction((keys: readonly string[], owner: string, now: number, ttl: number) =>
     keys.map((key) => statements.claimLease.run({ key, owner, now, ttl }).changes === 1),
   );
@@ -229,7 +219,6 @@ export function openSqliteDatabase(filename: string, options: SqliteOptions = {}
         statements.releaseLease.run(key, owner);
       }),
     close: () => {
-      checkpointer?.stop();
       if (db.open) db.close();
     },
     get open() {
@@ -238,18 +227,6 @@ export function openSqliteDatabase(filename: string, options: SqliteOptions = {}
     claimLeases: (keys, owner, ttlMs, now) => later(() => claimAll(keys, owner, now ?? Date.now(), Math.max(1, Math.trunc(ttlMs)))),
   };
   return database;
-}
-
-function backgroundCheckpoints(db: Database.Database, filename: string, options: NonNullable<SqliteOptions["backgroundCheckpoint"]>): SqliteCheckpointer {
-  db.pragma("wal_autocheckpoint = 0");
-  return startSqliteCheckpointer({
-    ...options,
-    filename,
-    onFailure: (error) => {
-      if (db.open) db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
-      options.onFailure(error);
-    },
-  });
 }
 
 export class SqliteStore extends EventEmitter implements RawCas {
