@@ -213,6 +213,10 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
       }
     })();
   });
+  // Telegram keeps an idle connection open far longer than node:http's 5 s: a client that reuses one after 5 s of quiet
+  // (node-fetch's agent does) would otherwise meet a reset now and then, which Telegram never gives it.
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 61_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
 

@@ -3,6 +3,7 @@ import { menuAction } from "../callback-data/menu.js";
 import type { BotContext } from "../context.js";
 import { escapeHtml, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
+import { createRenderMemo } from "../helpers/render-memo.js";
 import { BOT_COMMANDS } from "../register-commands.js";
 
 /**
@@ -14,16 +15,21 @@ import { BOT_COMMANDS } from "../register-commands.js";
 export function createHelpFeature(): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const commands = BOT_COMMANDS;
-  async function showHelp(ctx: BotContext & { chat: { type: string } }): Promise<void> {
-    const inPrivate = ctx.chat.type === "private";
+  const memo = createRenderMemo<string>();
+  function helpText(ctx: BotContext, inPrivate: boolean): string {
     const lines = commands.filter((c) => inPrivate || c.public).map((c) => `/${c.command} — ${escapeHtml(ctx.t(`${c.command}.description`))}`);
     const username = ctx.me.username;
-    const text = [
+    return [
       translate(ctx, inPrivate ? "help-title-private" : "help-title-group"),
       lines.join("\n"),
       ...(inPrivate ? [] : [translate(ctx, "help-group-private", { username })]),
       translate(ctx, "help-inline", { username }),
     ].join("\n\n");
+  }
+  async function showHelp(ctx: BotContext & { chat: { type: string } }): Promise<void> {
+    const inPrivate = ctx.chat.type === "private";
+    // The same text for every chat of one locale and kind.
+    const text = memo(`${await ctx.i18n.getLocale()}:${inPrivate ? "private" : "group"}`, () => helpText(ctx, inPrivate));
     await ctx.reply(text, HTML);
   }
 

@@ -1,9 +1,11 @@
+import type { InlineKeyboard } from "grammy";
 import { Composer } from "../composer.js";
 import { menuAction } from "../callback-data/menu.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { HTML } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
+import { createRenderMemoBy } from "../helpers/render-memo.js";
 import { pricesText } from "../helpers/tiers.js";
 import { createPricesKeyboard } from "../keyboards/menu.js";
 
@@ -15,10 +17,18 @@ import { createPricesKeyboard } from "../keyboards/menu.js";
 export function createPricesFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
 
+  // Per price list (the pricing cache hands out one object until it reloads), locale and chat kind.
+  const memo = createRenderMemoBy<{ text: string; keyboard?: InlineKeyboard }>();
+
   async function showPrices(ctx: BotContext): Promise<void> {
     const pricing = await deps.pricing.get();
-    const buttons = ctx.chat?.type === "private" ? { reply_markup: createPricesKeyboard(ctx, pricing) } : {};
-    await ctx.reply(pricesText(ctx, pricing, await ctx.i18n.getLocale()), { ...HTML, ...buttons });
+    const locale = await ctx.i18n.getLocale();
+    const inPrivate = ctx.chat?.type === "private";
+    const { text, keyboard } = memo(pricing, `${locale}:${inPrivate ? "private" : "other"}`, () => ({
+      text: pricesText(ctx, pricing, locale),
+      ...(inPrivate ? { keyboard: createPricesKeyboard(ctx, pricing) } : {}),
+    }));
+    await ctx.reply(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) });
   }
 
   composer.command("prices", logHandle("command-prices"), showPrices);
