@@ -92,7 +92,11 @@ const tagOf = (text: string): string => createHash("sha256").update(text).digest
 /** The sweep checks its pace every this many records. */
 const SWEEP_SLICE = 100;
 
-/** Waits `ms` (nothing when it is not positive); a stop ends the wait at once. */
+/**
+ * Waits `ms` (nothing when it is not positive); a stop ends the wait at once. On the global timer, not
+ * `node:timers/promises` (which the rest of the project uses): its timers are not the global ones, so a
+ * virtual clock could not drive the pace, and the pace is checked on one.
+ */
 function paceSweep(ms: number, signal: AbortSignal): Promise<void> {
   if (ms <= 0 || signal.aborted) return Promise.resolve();
   return new Promise((resolve) => {

@@ -65,7 +65,8 @@ export function createTrackerReads(service: TrackerDeps["service"], limits: Part
   /** Turns taken (their poll running); `outside`: reads outside the limits. */
   const reading = new Set<AbortController>();
   const outside = new Set<AbortController>();
-  const queue: Waiting[] = [];
+  /** Waiting turns in the order they came (a Set: the first is taken and any one dropped without a search). */
+  const queue = new Set<Waiting>();
   let nextStartAtMs = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
@@ -81,8 +82,12 @@ export function createTrackerReads(service: TrackerDeps["service"], limits: Part
 
   /** Starts waiting reads while the limits allow, and wakes up when the rate allows the next. */
   function drain(): void {
-    while (queue.length > 0 && take(queue[0]!.controller)) queue.shift()!.start();
-    if (queue.length > 0 && reading.size < maxInFlight && timer === undefined) {
+    for (const entry of queue) {
+      if (!take(entry.controller)) break;
+      queue.delete(entry);
+      entry.start();
+    }
+    if (queue.size > 0 && reading.size < maxInFlight && timer === undefined) {
       timer = setTimeout(() => {
         timer = undefined;
         drain();
@@ -93,7 +98,7 @@ export function createTrackerReads(service: TrackerDeps["service"], limits: Part
   /** Resolves when the read may be sent; rejects with the abort's reason when aborted first. */
   function place(controller: AbortController): Promise<void> {
     if (controller.signal.aborted) return Promise.reject(controller.signal.reason as Error);
-    if (queue.length === 0 && take(controller)) return Promise.resolve();
+    if (queue.size === 0 && take(controller)) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const entry: Waiting = {
         controller,
@@ -103,12 +108,11 @@ export function createTrackerReads(service: TrackerDeps["service"], limits: Part
         },
       };
       function onAbort(): void {
-        const at = queue.indexOf(entry);
-        if (at >= 0) queue.splice(at, 1);
+        queue.delete(entry);
         reject(controller.signal.reason as Error);
       }
       controller.signal.addEventListener("abort", onAbort, { once: true });
-      queue.push(entry);
+      queue.add(entry);
       drain();
     });
   }
@@ -151,7 +155,9 @@ export function createTrackerReads(service: TrackerDeps["service"], limits: Part
       closed = true;
       clearTimeout(timer);
       timer = undefined;
-      for (const { controller } of queue.splice(0)) controller.abort();
+      const waiting = [...queue];
+      queue.clear();
+      for (const { controller } of waiting) controller.abort();
       for (const controller of [...reading, ...outside]) controller.abort();
       reading.clear();
       outside.clear();
@@ -163,7 +169,7 @@ export function createTrackerReads(service: TrackerDeps["service"], limits: Part
       return reading.size;
     },
     get waiting() {
-      return queue.length;
+      return queue.size;
     },
   };
 }
