@@ -7,6 +7,11 @@
  * `/help`, `/prices` and inline queries from many chats and times it until
  * every update has its answer. Store calls per update are counted by kind.
  *
+ * Each bot, bare or whole, has its Telegram (the fake Bot API, the feeding
+ * and the counting of answers) in a worker thread of its own
+ * (telegram-side.ts), so the bot's event loop carries only the bot, as it
+ * does in production where Telegram is another machine.
+ *
  * BENCH_UPDATES_BASELINE=<dir of another source tree> (e.g. main's source in
  * a temp copy, node_modules linked) adds that tree's app to every round, as
  * the before of a change measured back to back with the after.
@@ -17,73 +22,79 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { run } from "@grammyjs/runner";
-import type { Update } from "grammy/types";
+import type { UserFromGetMe } from "grammy/types";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import type * as AppModule from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import type * as SqliteStoreModule from "../src/core/store/sqlite-store.js";
 import { createLogger } from "../src/logger.js";
 import { startSimulator } from "../src/simulator/index.js";
-import { startFakeTelegram, type FakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 import { printGoal, summarize } from "./rounds.js";
-import { bareBot, countStoreCalls, formatCount, perUpdate, postUpdates, startBareWebhook } from "./update-probes.js";
+import type { BurstJob, SideMessage, UpdateKind } from "./telegram-side.js";
+import { bareBot, countStoreCalls, formatCount, perUpdate, startBareWebhook } from "./update-probes.js";
 
-const ANSWERS = new Set(["sendmessage", "answerinlinequery"]);
 const WEBHOOK_SECRET = "bench-updates-secret";
 /** Requests in flight when posting to a webhook (Telegram's own default max_connections is 40). */
 const WEBHOOK_CONCURRENCY = 40;
-const FIRST_CHAT = 10_000;
+const KINDS: readonly UpdateKind[] = ["help", "prices", "inline"];
 
-type Kind = "help" | "prices" | "inline";
-const KINDS: readonly Kind[] = ["help", "prices", "inline"];
-
-function update(tg: FakeTelegram, kind: Kind, chatId: number, languageCode: string): Update {
-  if (kind === "inline") return tg.inlineQuery(chatId, "", { languageCode });
-  return tg.text(chatId, `/${kind}`, { languageCode });
+/** Telegram's side of one bot under measure, in its own thread (bench/telegram-side.ts). */
+interface TelegramSide {
+  token: string;
+  apiRoot: string;
+  botInfo: UserFromGetMe;
+  /** Feeds a burst and resolves with its updates/s once every update has its answer. */
+  burst(job: Omit<BurstJob, "type">): Promise<number>;
+  close(): Promise<void>;
 }
 
-/** The burst of one round: a third each of /help, /prices and inline queries (or only `kind`), round-robin over `chats`. */
-function burst(tg: FakeTelegram, size: number, chats: number, kind?: Kind): Update[] {
-  return Array.from({ length: size }, (_, i) => update(tg, kind ?? KINDS[i % 3]!, FIRST_CHAT + (i % chats), ["en", "ru", "zh"][i % 3]!));
+async function startTelegramSide(): Promise<TelegramSide> {
+  // A worker's entry file is loaded before any --import hook runs: register tsx first, then import the TypeScript file.
+  const entry = JSON.stringify(new URL("./telegram-side.ts", import.meta.url).href);
+  const worker = new Worker(`import("tsx/esm/api").then(({ register }) => { register(); return import(${entry}); });`, { eval: true });
+  const next = () =>
+    new Promise<SideMessage>((resolve, reject) => {
+      const fail = (error: Error) => reject(error);
+      worker.once("error", fail);
+      worker.once("message", (m: SideMessage) => {
+        worker.off("error", fail);
+        resolve(m);
+      });
+    });
+  const ready = await next();
+  if (ready.type !== "ready") throw new Error("the Telegram side did not start");
+  return {
+    token: ready.token,
+    apiRoot: ready.apiRoot,
+    botInfo: ready.botInfo,
+    async burst(job) {
+      const answer = next();
+      worker.postMessage({ type: "burst", ...job } satisfies BurstJob);
+      const m = await answer;
+      if (m.type === "done") return m.updatesPerSecond;
+      throw new Error(m.type === "failed" ? m.message : "unexpected answer from the Telegram side");
+    },
+    async close() {
+      const exited = new Promise((r) => worker.once("exit", r));
+      worker.postMessage("close");
+      const stuck = setTimeout(() => void worker.terminate(), 5_000);
+      await exited;
+      clearTimeout(stuck);
+    },
+  };
 }
 
-/** Polling: the updates wait on the fake Bot API for getUpdates. */
-function enqueueAll(tg: FakeTelegram, updates: readonly Update[]): Promise<void> {
-  for (const u of updates) tg.enqueue(u);
-  return Promise.resolve();
-}
-
-/** One bot under measure: where its answers land and how updates reach it. */
+/** One bot under measure: its Telegram side and how updates reach it. */
 interface Subject {
   name: string;
-  tg: FakeTelegram;
-  feed(updates: Update[]): Promise<void>;
+  side: TelegramSide;
+  feed: BurstJob["feed"];
   /** The SQLite file of an app (its store calls are counted). */
   file?: string;
   counter?: ReturnType<typeof countStoreCalls>;
   stop(): Promise<void>;
-}
-
-/** Feeds the burst and resolves with its updates/s once every update has been answered. */
-async function timeBurst(subject: Subject, updates: Update[], timeoutMs: number): Promise<number> {
-  const { tg } = subject;
-  let seen = tg.calls.length;
-  let answered = 0;
-  const started = performance.now();
-  const fed = subject.feed(updates);
-  let feedError: Error | undefined;
-  fed.catch((error: unknown) => {
-    feedError = error instanceof Error ? error : new Error(String(error));
-  });
-  while (answered < updates.length) {
-    if (feedError) throw feedError;
-    if (performance.now() - started > timeoutMs) throw new Error(`${subject.name}: only ${answered} of ${updates.length} updates answered in ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    for (; seen < tg.calls.length; seen += 1) if (ANSWERS.has(tg.calls[seen]!.method.toLowerCase())) answered += 1;
-  }
-  await fed;
-  return (updates.length / (performance.now() - started)) * 1000;
 }
 
 interface Source {
@@ -115,12 +126,12 @@ export async function benchUpdates(options: { updates: number; chats: number; ro
   const subjects: Subject[] = [];
 
   async function appSubject(source: Source, mode: "polling" | "webhook", index: number): Promise<Subject> {
-    const tg = await startFakeTelegram();
+    const side = await startTelegramSide();
     const file = join(dir, `bot-${index}.sqlite`);
     const app = await source.createApp({
       config: parseConfig({
-        BOT_TOKEN: tg.token,
-        TELEGRAM_API_ROOT: tg.apiRoot,
+        BOT_TOKEN: side.token,
+        TELEGRAM_API_ROOT: side.apiRoot,
         SERVICE_BASE_URL: sim.baseUrl,
         ENCRYPTION_KEY: randomBytes(32).toString("base64"),
         STORAGE_URL: `sqlite://${file}`,
@@ -131,19 +142,19 @@ export async function benchUpdates(options: { updates: number; chats: number; ro
         ...(mode === "webhook" ? { PUBLIC_URL: "https://bot.example", TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET } : {}),
       }),
       logger,
-      overrides: { botInfo: tg.botInfo },
+      overrides: { botInfo: side.botInfo },
     });
     await app.start();
     const webhook = `http://127.0.0.1:${app.httpPort}/telegram`;
     return {
       name: `${source.label}, ${mode}`,
-      tg,
+      side,
       file,
       counter: source.counter,
-      feed: mode === "polling" ? (updates) => enqueueAll(tg, updates) : (updates) => postUpdates(webhook, updates, { secret: WEBHOOK_SECRET, concurrency: WEBHOOK_CONCURRENCY }),
+      feed: mode === "polling" ? { mode: "queue" } : { mode: "post", url: webhook, secret: WEBHOOK_SECRET, concurrency: WEBHOOK_CONCURRENCY },
       async stop() {
         await app.stop();
-        await tg.close();
+        await side.close();
       },
     };
   }
@@ -151,25 +162,24 @@ export async function benchUpdates(options: { updates: number; chats: number; ro
   const rates = new Map<string, number[]>();
   const counts: string[] = [];
   try {
-    const bareTg = await startFakeTelegram();
-    const bare = bareBot(bareTg.token, bareTg.apiRoot, bareTg.botInfo);
+    const bareSide = await startTelegramSide();
+    const bare = bareBot(bareSide.token, bareSide.apiRoot, bareSide.botInfo);
     const bareRunner = run(bare, { runner: { fetch: { allowed_updates: [...sources[0]!.allowedUpdates] }, silent: true } });
-    subjects.push({ name: "bare grammY, polling", tg: bareTg, feed: (u) => enqueueAll(bareTg, u), stop: () => bareRunner.stop().then(() => bareTg.close()) });
-    const hookTg = await startFakeTelegram();
-    const hookBot = bareBot(hookTg.token, hookTg.apiRoot, hookTg.botInfo);
-    const hook = await startBareWebhook(hookBot);
-    subjects.push({ name: "bare grammY, webhook", tg: hookTg, feed: (u) => postUpdates(hook.url, u, { concurrency: WEBHOOK_CONCURRENCY }), stop: () => hook.close().then(() => hookTg.close()) });
+    subjects.push({ name: "bare grammY, polling", side: bareSide, feed: { mode: "queue" }, stop: () => bareRunner.stop().then(() => bareSide.close()) });
+    const hookSide = await startTelegramSide();
+    const hook = await startBareWebhook(bareBot(hookSide.token, hookSide.apiRoot, hookSide.botInfo));
+    subjects.push({ name: "bare grammY, webhook", side: hookSide, feed: { mode: "post", url: hook.url, concurrency: WEBHOOK_CONCURRENCY }, stop: () => hook.close().then(() => hookSide.close()) });
     for (const mode of ["polling", "webhook"] as const) for (const source of sources) subjects.push(await appSubject(source, mode, subjects.length));
 
     // Warm-up: every chat seen once by each, so the rounds measure warm handling.
-    for (const s of subjects) await timeBurst(s, burst(s.tg, options.chats, options.chats), options.timeoutMs);
+    for (const s of subjects) await s.side.burst({ size: options.chats, chats: options.chats, feed: s.feed, timeoutMs: options.timeoutMs });
     // Store calls per update, one kind at a time (after the warm-up: the chats are known).
     const perKind = Math.min(150, options.chats);
     for (const s of subjects) {
       if (!s.counter || !s.file) continue;
       for (const kind of KINDS) {
         s.counter.reset(s.file);
-        await timeBurst(s, burst(s.tg, perKind, options.chats, kind), options.timeoutMs);
+        await s.side.burst({ size: perKind, chats: options.chats, kind, feed: s.feed, timeoutMs: options.timeoutMs });
         // The inbox forgets an update just after its answer; let the last ones finish.
         await new Promise((resolve) => setTimeout(resolve, 100));
         const { reads, writes } = s.counter.of(s.file);
@@ -181,7 +191,7 @@ export async function benchUpdates(options: { updates: number; chats: number; ro
     for (let round = 0; round < options.rounds; round += 1) {
       for (const s of subjects) {
         const list = rates.get(s.name) ?? [];
-        list.push(await timeBurst(s, burst(s.tg, options.updates, options.chats), options.timeoutMs));
+        list.push(await s.side.burst({ size: options.updates, chats: options.chats, feed: s.feed, timeoutMs: options.timeoutMs }));
         rates.set(s.name, list);
       }
     }
