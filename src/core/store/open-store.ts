@@ -52,6 +52,7 @@ interface Driver {
   holdForLifetime?(name: string, onLost: (error: Error) => void): Promise<boolean>;
   close(): Promise<void>;
   claimLeases(keys: readonly string[], owner: string, ttlMs: number): Promise<boolean[]>;
+  releaseLeases(keys: readonly string[], owner: string): Promise<void>;
 }
 
 /** Redacts the password so a URL can appear in errors and logs. */
@@ -162,6 +163,11 @@ export async function openStore(url: string, deps: OpenStoreDeps): Promise<Store
       if (closing) return Promise.reject(new Error("store is closed"));
       return driver.claimLeases(keys, owner, ttlMs);
     },
+
+    releaseLeases(keys, owner) {
+      if (closing) return Promise.reject(new Error("store is closed"));
+      return driver.releaseLeases(keys, owner);
+    },
   };
 }
 
@@ -209,12 +215,13 @@ function openSqliteDriver(url: string, scope: string): Driver {
         done();
       }),
     claimLeases: (keys, owner, ttlMs) => database.claimLeases(keys.map((key) => `${scope}${key}`), owner, ttlMs),
+    releaseLeases: (keys, owner) => database.releaseLeases(keys.map((key) => `${scope}${key}`), owner),
   };
 }
 
 // The Redis and Postgres drivers (and their clients) are loaded only when the URL asks for them: they cost start time and memory otherwise.
 async function openRedisDriver(url: string, logger: Logger, scope: string): Promise<Driver> {
-  const { claimRedisLease, claimRedisLeases, createRedisClient, RedisStore, releaseRedisLease } = await import("./redis-store.js");
+  const { claimRedisLease, claimRedisLeases, createRedisClient, RedisStore, releaseRedisLease, releaseRedisLeases } = await import("./redis-store.js");
   const client = createRedisClient({ url });
   // Each namespace's adapter adds its own listeners to the shared client.
   client.setMaxListeners(0);
@@ -238,11 +245,12 @@ async function openRedisDriver(url: string, logger: Logger, scope: string): Prom
       else if (client.isOpen) client.destroy();
     },
     claimLeases: (keys, owner, ttlMs) => claimRedisLeases(client, keys.map((key) => `${scope}lease:${key}`), owner, ttlMs),
+    releaseLeases: (keys, owner) => releaseRedisLeases(client, keys.map((key) => `${scope}lease:${key}`), owner),
   };
 }
 
 async function openPostgresDriver(url: string, logger: Logger, scope: string): Promise<Driver> {
-  const { claimPostgresLease, claimPostgresLeases, createLeaseTableSql, createPgPool, DEFAULT_POSTGRES_TABLE, holdPostgresSessionLock, isValidPostgresTable, PostgresStore, purgeExpiredPostgres, releasePostgresLease } =
+  const { claimPostgresLease, claimPostgresLeases, createLeaseTableSql, createPgPool, DEFAULT_POSTGRES_TABLE, holdPostgresSessionLock, isValidPostgresTable, PostgresStore, purgeExpiredPostgres, releasePostgresLease, releasePostgresLeases } =
     await import("./postgres-store.js");
   const parsed = new URL(url);
   const table = parsed.searchParams.get("table") ?? DEFAULT_POSTGRES_TABLE;
@@ -289,5 +297,6 @@ async function openPostgresDriver(url: string, logger: Logger, scope: string): P
       const held = await claimPostgresLeases(pool, table, scoped, owner, ttlMs);
       return scoped.map((key) => held.has(key));
     },
+    releaseLeases: (keys, owner) => releasePostgresLeases(pool, table, keys.map((key) => `${scope}${key}`), owner),
   };
 }

@@ -119,6 +119,12 @@ export async function releasePostgresLease(pool: PgPool, table: string, key: str
   await pool.query(`DELETE FROM public.${leaseTableOf(table)} WHERE key = $1 AND owner = $2`, [key, owner]);
 }
 
+/** `releasePostgresLease` for many keys in one statement. */
+export async function releasePostgresLeases(pool: PgPool, table: string, keys: readonly string[], owner: string): Promise<void> {
+  if (keys.length === 0) return;
+  await pool.query(`DELETE FROM public.${leaseTableOf(table)} WHERE key = ANY($1::text[]) AND owner = $2`, [[...keys], owner]);
+}
+
 /** A lock name as the 64-bit key Postgres advisory locks take (first 8 bytes of its SHA-256, signed). */
 function advisoryKey(name: string): string {
   return createHash("sha256").update(name).digest().readBigInt64BE(0).toString();

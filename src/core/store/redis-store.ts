@@ -139,3 +139,16 @@ export async function claimRedisLeases(client: RedisClient, redisKeys: readonly 
 export async function releaseRedisLease(client: RedisClient, redisKey: string, owner: string): Promise<void> {
   await client.eval(RELEASE_SCRIPT, { keys: [redisKey], arguments: [owner] });
 }
+
+/** RELEASE_SCRIPT over every key. */
+const RELEASE_MANY_SCRIPT = `for _, k in ipairs(KEYS) do
+  if redis.call('GET', k) == ARGV[1] then redis.call('DEL', k) end
+end
+return 0`;
+
+/** `releaseRedisLease` for many keys: one script per `CLAIM_CHUNK` keys. */
+export async function releaseRedisLeases(client: RedisClient, redisKeys: readonly string[], owner: string): Promise<void> {
+  for (let i = 0; i < redisKeys.length; i += CLAIM_CHUNK) {
+    await client.eval(RELEASE_MANY_SCRIPT, { keys: redisKeys.slice(i, i + CLAIM_CHUNK), arguments: [owner] });
+  }
+}

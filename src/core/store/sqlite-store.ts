@@ -34,6 +34,8 @@ export interface SqliteDatabase {
   readonly open: boolean;
   /** See `StoreBackend.claimLeases`: every claim in one transaction (one commit). */
   claimLeases(keys: readonly string[], owner: string, ttlMs: number, now?: number): Promise<boolean[]>;
+  /** See `StoreBackend.releaseLeases`: every release in one transaction. */
+  releaseLeases(keys: readonly string[], owner: string): Promise<void>;
 }
 
 function prepareStatements(db: Database.Database) {
@@ -207,6 +209,9 @@ export function openSqliteDatabase(filename: string, options: SqliteOptions = {}
   const claimAll = db.transaction((keys: readonly string[], owner: string, now: number, ttl: number) =>
     keys.map((key) => statements.claimLease.run({ key, owner, now, ttl }).changes === 1),
   );
+  const releaseAll = db.transaction((keys: readonly string[], owner: string) => {
+    for (const key of keys) statements.releaseLease.run(key, owner);
+  });
 
   const database: SqliteDatabase = {
     filename,
@@ -225,6 +230,7 @@ export function openSqliteDatabase(filename: string, options: SqliteOptions = {}
       return db.open;
     },
     claimLeases: (keys, owner, ttlMs, now) => later(() => claimAll(keys, owner, now ?? Date.now(), Math.max(1, Math.trunc(ttlMs)))),
+    releaseLeases: (keys, owner) => later(() => releaseAll(keys, owner)),
   };
   return database;
 }

@@ -87,4 +87,6 @@ export interface StoreBackend {
    * `keys`. Optional: callers fall back to one `claimLease` per key.
    */
   claimLeases?(keys: readonly string[], owner: string, ttlMs: number): Promise<boolean[]>;
+  /** `releaseLease` for many keys in one round trip (one transaction on SQLite). Optional, like `claimLeases`. */
+  releaseLeases?(keys: readonly string[], owner: string): Promise<void>;
 }

@@ -1,5 +1,7 @@
 import type { Logger } from "pino";
 import type { Metrics } from "../metrics.js";
+import { groupCalls } from "../group-calls.js";
+import { deleteMany, getMany, setMany } from "../store/batch.js";
 import type { StoreBackend } from "../store/types.js";
 import { createUpdateQueue, type UpdateSupplier } from "./update-queue.js";
 
@@ -38,7 +40,7 @@ export interface UpdateInbox<U extends UpdateLike> {
 }
 
 export interface UpdateInboxDeps {
-  store: Pick<StoreBackend, "namespace" | "claimLease" | "releaseLease">;
+  store: Pick<StoreBackend, "namespace" | "claimLease" | "releaseLease" | "claimLeases" | "releaseLeases">;
   /** This process, as in `createLeases`. */
   owner: string;
   logger: Logger;
@@ -67,15 +69,25 @@ function readStored(value: unknown): UpdateLike | undefined {
   return Number.isSafeInteger((update as { update_id?: unknown }).update_id) ? (update as UpdateLike) : undefined;
 }
 
+/** What a grouped accept found for one update it was given. */
+type Claimed = UpdateAcceptResult | "held-elsewhere";
+
 /**
  * Telegram's updates in webhook mode, acknowledged before they are handled
  * and handled once. Accepting takes the update's run lease first, then
- * inserts the stored copy only if absent: the copy is the duplicate check
- * while the update waits or runs, and survives a crash (a sweep takes it once
- * the dead process's lease ran out). Done writes a seen mark (kept
- * `seenTtlMs`) before it deletes the copy, and an accept that inserted after
- * that delete finds the mark and takes its copy back: a redelivery after
- * handling is dropped too. No step leaves an acknowledged update unstored.
+ * stores a copy unless a readable one is there: the copy is the duplicate
+ * check while the update waits or runs, and survives a crash (a sweep takes
+ * it once the dead process's lease ran out). Done writes a seen mark (kept
+ * `seenTtlMs`) before it deletes the copy, and an accept looks for the mark
+ * only after its copy is written, so one that raced a done (a lease run out
+ * mid-handling) takes its copy back: a redelivery after handling is dropped
+ * too. No step leaves an acknowledged update unstored.
+ *
+ * Accepts arriving together are grouped, and so are dones: one lease claim,
+ * one copy write and two reads for a group of accepts; one mark write, one
+ * delete and one release for a group of dones (on SQLite, a transaction
+ * each), where one each per update made the store most of a webhook update's
+ * cost.
  */
 export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): UpdateInbox<U> {
   const { store, owner } = deps;
@@ -86,29 +98,30 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
   const sweepIntervalMs = deps.sweepIntervalMs ?? 10_000;
   const log = deps.logger.child({ module: "telegram-update-inbox" });
   const queue = createUpdateQueue<U>();
-  /** Ids this process holds a run lease on (queued or being handled). */
+  /** Ids this process holds a run lease on, or is claiming one for (queued, being handled, being accepted). */
   const held = new Set<number>();
   let renewTimer: NodeJS.Timeout | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | undefined;
 
-  async function hold(update: U): Promise<boolean> {
-    const id = update.update_id;
-    if (held.has(id)) return false;
-    held.add(id);
-    try {
-      if (await store.claimLease(runKey(id), owner, runLeaseMs)) return true;
-    } catch (error) {
-      held.delete(id);
-      throw error;
-    }
-    held.delete(id);
-    return false;
+  function claim(ids: readonly number[]): Promise<boolean[]> {
+    const keys = ids.map(runKey);
+    if (store.claimLeases) return store.claimLeases(keys, owner, runLeaseMs);
+    return Promise.all(keys.map((key) => store.claimLease(key, owner, runLeaseMs)));
   }
 
-  async function letGo(id: number): Promise<void> {
-    held.delete(id);
-    await store.releaseLease(runKey(id), owner);
+  /** Forgets the ids here and gives their leases up in the store. */
+  async function letGo(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    for (const id of ids) held.delete(id);
+    const keys = ids.map(runKey);
+    if (store.releaseLeases) await store.releaseLeases(keys, owner);
+    else await Promise.all(keys.map((key) => store.releaseLease(key, owner)));
+  }
+
+  /** `letGo` where a failure only delays a takeover (the lease runs out by itself): logged, not thrown. */
+  function letGoQuietly(ids: readonly number[]): Promise<void> {
+    return letGo(ids).catch((err: unknown) => log.warn({ err, updateIds: ids }, "could not release updates' leases"));
   }
 
   /** Whether the id's copy is stored or it was done, waiting a moment for an accept half-way elsewhere to store it. */
@@ -121,15 +134,58 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
   }
 
   /**
-   * Stores the copy unless one is there: a bare insert first (the copy has no
-   * expiry, so "absent" is null), and only when that fails a read, for a row
-   * that holds no update (unreadable), which is replaced.
+   * Claims, stores and checks a group of updates, each held here already (so
+   * no two of a group share an id). Throws when the store fails: the caller
+   * lets the whole group go, and Telegram delivers each again.
    */
-  async function insertIfAbsent(key: string, value: { update: U; receivedAt: number }): Promise<boolean> {
-    if (await pending.compareAndSet(key, null, value)) return true;
-    const current = await pending.getVersioned(key);
-    return current.value === undefined && (await pending.compareAndSet(key, current.version, value));
+  async function acceptGroup(updates: U[]): Promise<Claimed[]> {
+    const claimed = await claim(updates.map((u) => u.update_id));
+    const results: Claimed[] = claimed.map((mine) => (mine ? "accepted" : "held-elsewhere"));
+    const mine = updates.flatMap((u, i) => (claimed[i] ? [{ i, key: keyOf(u.update_id), update: u }] : []));
+    // Held, so a readable copy can only be one a dead process left: a duplicate, which a sweep hands on.
+    const copies = await getMany(
+      pending,
+      mine.map((m) => m.key),
+    );
+    const stored = mine.filter((_, j) => readStored(copies[j]) === undefined);
+    const receivedAt = Date.now();
+    await setMany(
+      pending,
+      stored.map(({ key, update }) => ({ key, value: { update, receivedAt } })),
+    );
+    const marks = await getMany(
+      seen,
+      stored.map((m) => m.key),
+    );
+    // Handled and done before this redelivery: the copies just stored go again (held, so no sweep took them).
+    await deleteMany(
+      pending,
+      stored.filter((_, j) => marks[j] !== undefined).map((m) => m.key),
+    );
+    const taken = new Set(stored.filter((_, j) => marks[j] === undefined).map((m) => m.i));
+    const duplicates = mine.filter((m) => !taken.has(m.i));
+    for (const { i } of duplicates) results[i] = "duplicate";
+    await letGoQuietly(duplicates.map((m) => m.update.update_id));
+    return results;
   }
+
+  const accepts = groupCalls(acceptGroup);
+
+  /** Marks first: an accept that stores a copy after the delete finds them. Released even when a write failed (a sweep takes the copy again). */
+  const dones = groupCalls(async (updates: U[]): Promise<undefined[]> => {
+    const ids = updates.map((u) => u.update_id);
+    const keys = ids.map(keyOf);
+    try {
+      await setMany(
+        seen,
+        keys.map((key) => ({ key, value: 1, ttlMs: seenTtlMs })),
+      );
+      await deleteMany(pending, keys);
+    } finally {
+      await letGo(ids);
+    }
+    return updates.map(() => undefined);
+  });
 
   function duplicate(): "duplicate" {
     deps.metrics?.inc("telegram_updates_total", { outcome: "duplicate" });
@@ -137,10 +193,10 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
   }
 
   async function renew(): Promise<void> {
-    for (const id of held) {
-      // A lost renewal only risks a second handling after `runLeaseMs`; the next round tries again.
-      await store.claimLease(runKey(id), owner, runLeaseMs).catch((err: unknown) => log.warn({ err, updateId: id }, "could not renew an update's lease"));
-    }
+    const ids = [...held];
+    if (ids.length === 0) return;
+    // A lost renewal only risks a second handling after `runLeaseMs`; the next round tries again.
+    await claim(ids).catch((err: unknown) => log.warn({ err, updates: ids.length }, "could not renew updates' leases"));
   }
 
   async function sweep(): Promise<void> {
@@ -159,13 +215,24 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
     }
     // Oldest first: a chat's updates keep their order as far as they can.
     stored.sort((a, b) => a.update_id - b.update_id);
-    for (const update of stored) {
-      if (await hold(update)) {
-        log.info({ updateId: update.update_id }, "taking over a stored update nobody is handling");
-        deps.metrics?.inc("telegram_updates_total", { outcome: "taken_over" });
-        queue.push(update);
-      }
+    const free = stored.filter((u) => !held.has(u.update_id));
+    for (const u of free) held.add(u.update_id);
+    let claimed: boolean[];
+    try {
+      claimed = await claim(free.map((u) => u.update_id));
+    } catch (error) {
+      for (const u of free) held.delete(u.update_id);
+      throw error;
     }
+    free.forEach((update, i) => {
+      if (!claimed[i]) {
+        held.delete(update.update_id);
+        return;
+      }
+      log.info({ updateId: update.update_id }, "taking over a stored update nobody is handling");
+      deps.metrics?.inc("telegram_updates_total", { outcome: "taken_over" });
+      queue.push(update);
+    });
   }
 
   function sweepSafely(): Promise<void> {
@@ -179,43 +246,30 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
     supplier: queue,
     async accept(update) {
       const id = update.update_id;
-      const key = keyOf(id);
-      if (!(await hold(update))) {
-        // Someone holds it: handling it (its copy is stored), or accepting it right now, or dead before storing it.
-        if (await storedOrDone(key)) return duplicate();
+      // Someone holds it: handling it (its copy is stored), or accepting it right now, or dead before storing it.
+      const heldElsewhere = async () => {
+        if (await storedOrDone(keyOf(id))) return duplicate();
         throw new UpdateInProgressError(id);
-      }
+      };
+      if (held.has(id)) return heldElsewhere();
+      held.add(id);
+      let result: Claimed;
       try {
-        if (!(await insertIfAbsent(key, { update, receivedAt: Date.now() }))) {
-          await letGo(id);
-          return duplicate();
-        }
-        if ((await seen.get(key)) !== undefined) {
-          // Handled and done before this redelivery: the copy just stored goes again (held, so no sweep took it).
-          await pending.delete(key);
-          await letGo(id);
-          return duplicate();
-        }
+        result = await accepts.call(update);
       } catch (error) {
-        await letGo(id).catch((err: unknown) => log.warn({ err, updateId: id }, "could not release an update's lease"));
+        await letGoQuietly([id]);
         throw error;
       }
+      if (result === "held-elsewhere") {
+        held.delete(id);
+        return heldElsewhere();
+      }
+      if (result === "duplicate") return duplicate();
       deps.metrics?.inc("telegram_updates_total", { outcome: "accepted" });
       queue.push(update);
       return "accepted";
     },
-    async done(update) {
-      const id = update.update_id;
-      try {
-        // The mark first: an accept that stores a copy after the delete below finds it.
-        await seen.set(keyOf(id), 1, seenTtlMs);
-        await pending.delete(keyOf(id));
-      } finally {
-        // Released even when the delete failed: the copy left behind is then taken by a sweep again.
-        held.delete(id);
-        await store.releaseLease(runKey(id), owner);
-      }
-    },
+    done: (update) => dones.call(update),
     async start() {
       await sweep();
       renewTimer = setInterval(() => void renew(), Math.max(10, Math.floor(runLeaseMs / 3)));
@@ -225,12 +279,9 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
       clearInterval(renewTimer);
       clearInterval(sweepTimer);
       await sweeping;
+      await Promise.all([accepts.idle(), dones.idle()]);
       queue.close();
-      const unfinished = [...held];
-      held.clear();
-      await Promise.all(
-        unfinished.map((id) => store.releaseLease(runKey(id), owner).catch((err: unknown) => log.warn({ err, updateId: id }, "could not release an update's lease"))),
-      );
+      await letGoQuietly([...held]);
     },
   };
 }

@@ -79,6 +79,23 @@ for (const target of targets) {
       expect(await second.claimMany!([free, theirs], 60_000)).toEqual([true, true]);
     });
 
+    it("releases many keys in one call, each only where the releasing owner holds it", async () => {
+      const [a, b] = await twoProcesses();
+      const first = createLeases({ store: a, owner: "first" });
+      const second = createLeases({ store: b, owner: "second" });
+      expect(first.releaseMany).toBeTypeOf("function");
+      const id = runId();
+      const mine = Array.from({ length: 1_200 }, (_, i) => `release-mine-${i}-${id}`);
+      const theirs = `release-theirs-${id}`;
+      expect(await first.claimMany!(mine, 60_000)).toEqual(mine.map(() => true));
+      expect(await second.claim(theirs, 60_000)).toBe(true);
+      await first.releaseMany!([...mine, theirs, `release-never-held-${id}`]);
+      await first.releaseMany!([]);
+      // Every key of mine is free for another owner now; the other owner's key is still held.
+      expect(await second.claimMany!(mine, 60_000)).toEqual(mine.map(() => true));
+      expect(await first.claim(theirs, 60_000)).toBe(false);
+    });
+
     it("claims a large batch in one call and keeps each key's result in order", async () => {
       const [a, b] = await twoProcesses();
       const keys = Array.from({ length: 2_500 }, (_, i) => `bulk-${i}-${runId()}`);

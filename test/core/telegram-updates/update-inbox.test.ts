@@ -5,8 +5,9 @@
  * update a dead process accepted is handled by another one, in order.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { deleteMany, setMany } from "../../../src/core/store/batch.js";
 import { openStore } from "../../../src/core/store/open-store.js";
-import type { StoreBackend } from "../../../src/core/store/types.js";
+import type { KeyValueEntry, StoreBackend } from "../../../src/core/store/types.js";
 import { createUpdateInbox, UpdateInProgressError, type UpdateInbox, type UpdateInboxDeps } from "../../../src/core/telegram-updates/update-inbox.js";
 import { claimRedisDb, type StoreTarget } from "../../app-harness.js";
 import { captureLogger, runId, storeTargets } from "../store/helpers.js";
@@ -140,6 +141,56 @@ for (const target of targets) {
       }
     });
 
+    it("takes a burst of updates with a handful of store writes for the whole burst, each update once, redeliveries dropped", async () => {
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      opened.push(store);
+      const writes: string[] = [];
+      const count = <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) => (...args: A) => (writes.push(name), fn(...args));
+      const counted: UpdateInboxDeps["store"] = {
+        claimLease: count("claimLease", (k: string, o: string, t: number) => store.claimLease(k, o, t)),
+        releaseLease: count("releaseLease", (k: string, o: string) => store.releaseLease(k, o)),
+        claimLeases: count("claimLeases", (k: readonly string[], o: string, t: number) => store.claimLeases!(k, o, t)),
+        releaseLeases: count("releaseLeases", (k: readonly string[], o: string) => store.releaseLeases!(k, o)),
+        namespace: (name) => {
+          const ns = store.namespace(name);
+          return {
+            ...ns,
+            entries: () => ns.entries(),
+            set: count(`${name}.set`, (k: string, v: unknown, ttl?: number) => ns.set(k, v, ttl)),
+            setMany: count(`${name}.setMany`, (entries: readonly KeyValueEntry[]) => setMany(ns, entries)),
+            delete: count(`${name}.delete`, (k: string) => ns.delete(k)),
+            deleteMany: count(`${name}.deleteMany`, (keys: readonly string[]) => deleteMany(ns, keys)),
+            compareAndSet: count(`${name}.compareAndSet`, (k: string, e: string | null, v: unknown, ttl?: number) => ns.compareAndSet(k, e, v, ttl)),
+          };
+        },
+      };
+      const inbox = createUpdateInbox<Update>({ store: counted, owner: `burst-${runId()}`, logger: captureLogger().logger });
+      inboxes.push(inbox);
+      const ids = freshIds(300);
+      // Each update delivered once, and every tenth delivered twice at once (Telegram retrying a slow answer).
+      const deliveries = [...ids, ...ids.filter((_, i) => i % 10 === 0)].map((id) => ({ update_id: id }));
+      const results = await Promise.all(deliveries.map((u) => inbox.accept(u)));
+      expect(results.filter((r) => r === "accepted")).toHaveLength(300);
+      expect(results.filter((r) => r === "duplicate")).toHaveLength(30);
+      const supplied: Update[] = [];
+      while (supplied.length < 300) supplied.push(...(await nextBatch(inbox)));
+      expect(supplied.map((u) => u.update_id)).toEqual(ids);
+      await Promise.all(supplied.map((u) => inbox.done(u)));
+      // One lease claim and one copy write for the 300 accepts; one mark write, one delete and one release for the 300 dones.
+      expect([...writes].sort()).toEqual(["claimLeases", "releaseLeases", "telegram-updates-seen.setMany", "telegram-updates.deleteMany", "telegram-updates.setMany"]);
+      expect(await Promise.all(ids.slice(0, 5).map((id) => inbox.accept({ update_id: id })))).toEqual(Array(5).fill("duplicate"));
+    });
+
+    it("stores over an entry at the update's key that holds no update, rather than taking it for a copy", async () => {
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      opened.push(store);
+      const [id] = freshIds(1) as [number];
+      await store.namespace("telegram-updates").set(String(id).padStart(16, "0"), { update: { update_id: "not a number" } });
+      const inbox = await processOn(`junk-${runId()}`);
+      expect(await inbox.accept({ update_id: id, message: { text: "/help" } })).toBe("accepted");
+      expect(await nextBatch(inbox)).toEqual([{ update_id: id, message: { text: "/help" } }]);
+    });
+
     it("discards a stored entry that is not an update instead of reading it at every sweep", async () => {
       const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
       opened.push(store);
@@ -160,8 +211,14 @@ for (const target of targets) {
         releaseLease: (key, owner) => store.releaseLease(key, owner),
         namespace: (name) => {
           const ns = store.namespace(name);
-          return { ...ns, entries: () => ns.entries(), delete: (k) => ns.delete(k), set: (k, v, ttl) => (failWrites ? Promise.reject(new Error("disk full")) : ns.set(k, v, ttl)),
-            compareAndSet: (k, expected, v, ttl) => (failWrites ? Promise.reject(new Error("disk full")) : ns.compareAndSet(k, expected, v, ttl)),
+          const full = () => Promise.reject(new Error("disk full"));
+          return {
+            ...ns,
+            entries: () => ns.entries(),
+            delete: (k) => ns.delete(k),
+            set: (k, v, ttl) => (failWrites ? full() : ns.set(k, v, ttl)),
+            setMany: (entries) => (failWrites ? full() : setMany(ns, entries)),
+            compareAndSet: (k, expected, v, ttl) => (failWrites ? full() : ns.compareAndSet(k, expected, v, ttl)),
           };
         },
       };
