@@ -6,7 +6,7 @@
 import { parentPort } from "node:worker_threads";
 import type { Update } from "grammy/types";
 import { startFakeTelegram, type FakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
-import { postUpdates } from "./update-probes.js";
+import { closePosters, postUpdates } from "./update-probes.js";
 
 export type UpdateKind = "help" | "prices" | "inline";
 const KINDS: readonly UpdateKind[] = ["help", "prices", "inline"];
@@ -66,7 +66,9 @@ if (port) {
   const tg = await startFakeTelegram();
   port.on("message", (job: BurstJob | "close") => {
     if (job === "close") {
-      void tg.close().then(() => port.close());
+      void closePosters()
+        .then(() => tg.close())
+        .then(() => port.close());
       return;
     }
     void timeBurst(tg, job).then(

@@ -50,7 +50,7 @@ interface TelegramSide {
   close(): Promise<void>;
 }
 
-async function startTelegramSide(): Promise<TelegramSide> {
+export async function startTelegramSide(): Promise<TelegramSide> {
   // A worker's entry file is loaded before any --import hook runs: register tsx first, then import the TypeScript file.
   const entry = JSON.stringify(new URL("./telegram-side.ts", import.meta.url).href);
   const worker = new Worker(`import("tsx/esm/api").then(({ register }) => { register(); return import(${entry}); });`, { eval: true });
