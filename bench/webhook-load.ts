@@ -48,7 +48,7 @@ interface Target {
   bot?: BotTarget;
 }
 
-function startLoadWorker() {
+export function startLoadWorker() {
   // A worker's entry file is loaded before any --import hook runs: register tsx first, then import the TypeScript file.
   const entry = JSON.stringify(new URL("./load-worker.ts", import.meta.url).href);
   const boot = `import("tsx/esm/api").then(({ register }) => { register(); return import(${entry}); });`;

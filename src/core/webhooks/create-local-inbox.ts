@@ -139,11 +139,19 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
     timers.add(timer);
   }
 
-  /** Markers first: between the two writes the deliveries are still duplicates. */
-  async function removeMany(done: [string, StoredItem][]): Promise<void> {
+  /**
+   * Markers first: between the two writes the deliveries are still duplicates.
+   * Removals finishing together are grouped across workers: each worker's
+   * batch is small when processing is fast (a share of what waits), and one
+   * write pair per batch made the removals most of a delivery's store cost.
+   */
+  const removals = groupCalls(async (batches: [string, StoredItem][][]): Promise<undefined[]> => {
+    const done = batches.flat();
     await setMany(seen, done.map(([key, stored]) => ({ key, value: stored.item.receivedAt, ttlMs: dedupTtl })));
     await deleteMany(items, done.map(([key]) => key));
-  }
+    return batches.map(() => undefined);
+  });
+  const removeMany = (done: [string, StoredItem][]): Promise<undefined> => removals.call(done);
 
   const accepts = groupCalls(async (batch: { key: string; item: InboxItem }[]): Promise<AcceptResult[]> => {
     const keys = batch.map((b) => b.key);

@@ -141,4 +141,21 @@ describe("webhook inbox: bounded processing and back-pressure", () => {
     release();
     await vi.waitFor(async () => expect(await i.size()).toBe(0), waitOpts);
   });
+
+  it("removes deliveries that the workers finish together with grouped writes, not a marker write and a delete per worker", async () => {
+    const writes = { count: 0 };
+    const i = inbox({ concurrency: 4 }, countingStore(store, writes));
+    await i.start();
+    const ids = Array.from({ length: 8 }, (_, n) => `together-${n}`);
+    expect(await Promise.all(ids.map((id) => i.accept(item(id))))).toEqual(ids.map(() => "accepted"));
+    // Each of the 4 workers holds its share of the 8, all waiting on the same gate.
+    await vi.waitFor(() => expect(started).toBe(4), waitOpts);
+    const beforeRemovals = writes.count;
+    release();
+    await vi.waitFor(async () => expect(await i.size()).toBe(0), waitOpts);
+    expect(started).toBe(8);
+    // A pair per worker's batch would be 8 writes (10 when a worker takes a second batch); grouped, at most two pairs.
+    expect(writes.count - beforeRemovals).toBeLessThanOrEqual(4);
+    expect(await Promise.all(ids.map((id) => i.accept(item(id))))).toEqual(ids.map(() => "duplicate"));
+  });
 });
