@@ -216,6 +216,7 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
     // Oldest first: a chat's updates keep their order as far as they can.
     stored.sort((a, b) => a.update_id - b.update_id);
     const free = stored.filter((u) => !held.has(u.update_id));
+    if (free.length === 0) return;
     for (const u of free) held.add(u.update_id);
     let claimed: boolean[];
     try {
