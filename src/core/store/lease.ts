@@ -11,12 +11,10 @@ export interface Leases {
   release(key: string): Promise<void>;
   /** `claim` for many keys in one store round trip where the store offers it; each key's result, in order. */
   claimMany?(keys: readonly string[], ttlMs: number): Promise<boolean[]>;
-  /** `release` for many keys in one store round trip where the store offers it. */
-  releaseMany?(keys: readonly string[]): Promise<void>;
 }
 
 export interface LeasesDeps {
-  store: Pick<StoreBackend, "claimLease" | "releaseLease" | "claimLeases" | "releaseLeases">;
+  store: Pick<StoreBackend, "claimLease" | "releaseLease" | "claimLeases">;
   /** This process: unique per running instance (a random id is fine). */
   owner: string;
   /** Unused by the backends (each reads its own clock); kept for the shared contract. */
@@ -30,7 +28,5 @@ export function createLeases({ store, owner }: LeasesDeps): Leases {
   };
   const { claimLeases } = store;
   if (claimLeases) leases.claimMany = (keys, ttlMs) => claimLeases.call(store, keys, owner, ttlMs);
-  const { releaseLeases } = store;
-  if (releaseLeases) leases.releaseMany = (keys) => releaseLeases.call(store, keys, owner);
   return leases;
 }

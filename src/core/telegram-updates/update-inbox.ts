@@ -57,6 +57,8 @@ const DAY_MS = 24 * 3600_000;
 /** How long a redelivery waits for a racing accept to store the update before it is refused (5xx, sent again). */
 const IN_PROGRESS_LOOKS = 40;
 const IN_PROGRESS_LOOK_MS = 50;
+/** Updates a group of accepts or dones takes at most: each store call of a group is one synchronous SQLite transaction. */
+const MAX_GROUP = 100;
 
 /** The id as a store key that sorts like the number (update ids are positive and below 2^53). */
 const keyOf = (updateId: number): string => String(updateId).padStart(16, "0");
@@ -169,7 +171,7 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
     return results;
   }
 
-  const accepts = groupCalls(acceptGroup);
+  const accepts = groupCalls(acceptGroup, { maxBatch: MAX_GROUP });
 
   /** Marks first: an accept that stores a copy after the delete finds them. Released even when a write failed (a sweep takes the copy again). */
   const dones = groupCalls(async (updates: U[]): Promise<undefined[]> => {
@@ -185,7 +187,7 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
       await letGo(ids);
     }
     return updates.map(() => undefined);
-  });
+  }, { maxBatch: MAX_GROUP });
 
   function duplicate(): "duplicate" {
     deps.metrics?.inc("telegram_updates_total", { outcome: "duplicate" });

@@ -98,7 +98,7 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
     pending = Math.max(0, pending - 1);
   }
 
-  /** Processes a batch one delivery at a time, then removes the done ones with one grouped write. */
+  /** Processes a batch one delivery at a time, then removes the done ones (grouped with other workers' removals). */
   async function work(batch: [string, StoredItem][]): Promise<void> {
     const done: [string, StoredItem][] = [];
     for (const [key, stored] of batch) {
@@ -109,12 +109,12 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
         await failed(key, stored, error);
       }
     }
-    if (done.length === 0) return;
-    try {
-      await removeMany(done);
-      for (const [key] of done) finish(key);
-    } catch (error) {
-      for (const [key, stored] of done) await failed(key, stored, error);
+    // Each delivery's removal settles with its group: one that failed is tried again, one removed is not.
+    const removed = await Promise.allSettled(done.map((entry) => removals.call(entry)));
+    for (const [i, outcome] of removed.entries()) {
+      const [key, stored] = done[i]!;
+      if (outcome.status === "fulfilled") finish(key);
+      else await failed(key, stored, outcome.reason);
     }
   }
 
@@ -123,7 +123,7 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
     if (stored.attempts >= maxAttempts) {
       log.error({ err: error, chatId: stored.item.chatId, deliveryId: stored.item.deliveryId }, "webhook processing failed; giving up");
       deps.metrics?.inc("webhooks_total", { outcome: "failed" });
-      await removeMany([[key, stored]]).catch((err: unknown) => log.error({ err, deliveryId: stored.item.deliveryId }, "could not remove a failed webhook"));
+      await removals.call([key, stored]).catch((err: unknown) => log.error({ err, deliveryId: stored.item.deliveryId }, "could not remove a failed webhook"));
       finish(key);
       return;
     }
@@ -141,17 +141,20 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
 
   /**
    * Markers first: between the two writes the deliveries are still duplicates.
-   * Removals finishing together are grouped across workers: each worker's
-   * batch is small when processing is fast (a share of what waits), and one
-   * write pair per batch made the removals most of a delivery's store cost.
+   * Removals finishing together are grouped across workers, at most MAX_BATCH
+   * deliveries a group (a group is one synchronous transaction, so a backlog
+   * drained by every worker at once is not one long stall of the event loop):
+   * each worker's batch is a small share when processing is fast, and a write
+   * pair per batch made the removals most of a delivery's store cost.
    */
-  const removals = groupCalls(async (batches: [string, StoredItem][][]): Promise<undefined[]> => {
-    const done = batches.flat();
-    await setMany(seen, done.map(([key, stored]) => ({ key, value: stored.item.receivedAt, ttlMs: dedupTtl })));
-    await deleteMany(items, done.map(([key]) => key));
-    return batches.map(() => undefined);
-  });
-  const removeMany = (done: [string, StoredItem][]): Promise<undefined> => removals.call(done);
+  const removals = groupCalls(
+    async (done: [string, StoredItem][]): Promise<undefined[]> => {
+      await setMany(seen, done.map(([key, stored]) => ({ key, value: stored.item.receivedAt, ttlMs: dedupTtl })));
+      await deleteMany(items, done.map(([key]) => key));
+      return done.map(() => undefined);
+    },
+    { maxBatch: MAX_BATCH },
+  );
 
   const accepts = groupCalls(async (batch: { key: string; item: InboxItem }[]): Promise<AcceptResult[]> => {
     const keys = batch.map((b) => b.key);

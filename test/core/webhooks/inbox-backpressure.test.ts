@@ -17,7 +17,11 @@ function item(deliveryId: string): InboxItem {
 }
 
 /** The store with every write counted, to state how many commits an acknowledgement costs. */
-function countingStore(store: StoreBackend, writes: { count: number }): StoreBackend {
+function countingStore(store: StoreBackend, writes: { count: number; largest?: number }): StoreBackend {
+  const batch = (size: number) => {
+    writes.count += 1;
+    writes.largest = Math.max(writes.largest ?? 0, size);
+  };
   return {
     ...store,
     kind: store.kind,
@@ -31,8 +35,8 @@ function countingStore(store: StoreBackend, writes: { count: number }): StoreBac
         set: (key, value, ttlMs) => ((writes.count += 1), kv.set(key, value, ttlMs)),
         delete: (key) => ((writes.count += 1), kv.delete(key)),
         // A batched write is one round trip (one transaction on SQLite): one write.
-        ...(kv.setMany && { setMany: (entries) => ((writes.count += 1), kv.setMany!(entries)) }),
-        ...(kv.deleteMany && { deleteMany: (keys) => ((writes.count += 1), kv.deleteMany!(keys)) }),
+        ...(kv.setMany && { setMany: (entries) => (batch(entries.length), kv.setMany!(entries)) }),
+        ...(kv.deleteMany && { deleteMany: (keys) => (batch(keys.length), kv.deleteMany!(keys)) }),
       };
     },
   };
@@ -156,6 +160,22 @@ describe("webhook inbox: bounded processing and back-pressure", () => {
     expect(started).toBe(8);
     // A pair per worker's batch would be 8 writes (10 when a worker takes a second batch); grouped, at most two pairs.
     expect(writes.count - beforeRemovals).toBeLessThanOrEqual(4);
+    expect(await Promise.all(ids.map((id) => i.accept(item(id))))).toEqual(ids.map(() => "duplicate"));
+  });
+
+  it("keeps each grouped removal to at most 100 deliveries when every worker drains a backlog at once", async () => {
+    const writes: { count: number; largest?: number } = { count: 0 };
+    const i = inbox({ concurrency: 4 }, countingStore(store, writes));
+    await i.start();
+    const ids = Array.from({ length: 260 }, (_, n) => `backlog-${n}`);
+    expect(await Promise.all(ids.map((id) => i.accept(item(id))))).toEqual(ids.map(() => "accepted"));
+    await vi.waitFor(() => expect(started).toBe(4), waitOpts);
+    writes.largest = 0;
+    release();
+    await vi.waitFor(async () => expect(await i.size()).toBe(0), waitOpts);
+    expect(started).toBe(260);
+    // One synchronous transaction per write: 260 removals in one would hold the event loop that long.
+    expect(writes.largest).toBeLessThanOrEqual(100);
     expect(await Promise.all(ids.map((id) => i.accept(item(id))))).toEqual(ids.map(() => "duplicate"));
   });
 });
