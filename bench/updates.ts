@@ -25,12 +25,12 @@ import { run } from "@grammyjs/runner";
 import type { UserFromGetMe } from "grammy/types";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 import type * as AppModule from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import type * as SqliteStoreModule from "../src/core/store/sqlite-store.js";
 import { createLogger } from "../src/logger.js";
 import { startSimulator } from "../src/simulator/index.js";
+import { closeWorker, startTsWorker } from "./bench-worker.js";
 import { printGoal, summarize } from "./rounds.js";
 import type { BurstJob, SideMessage, UpdateKind } from "./telegram-side.js";
 import { bareBot, countStoreCalls, formatCount, perUpdate, startBareWebhook } from "./update-probes.js";
@@ -50,10 +50,8 @@ interface TelegramSide {
   close(): Promise<void>;
 }
 
-export async function startTelegramSide(): Promise<TelegramSide> {
-  // A worker's entry file is loaded before any --import hook runs: register tsx first, then import the TypeScript file.
-  const entry = JSON.stringify(new URL("./telegram-side.ts", import.meta.url).href);
-  const worker = new Worker(`import("tsx/esm/api").then(({ register }) => { register(); return import(${entry}); });`, { eval: true });
+async function startTelegramSide(): Promise<TelegramSide> {
+  const worker = startTsWorker(new URL("./telegram-side.ts", import.meta.url));
   const next = () =>
     new Promise<SideMessage>((resolve, reject) => {
       const fail = (error: Error) => reject(error);
@@ -76,13 +74,7 @@ export async function startTelegramSide(): Promise<TelegramSide> {
       if (m.type === "done") return m.updatesPerSecond;
       throw new Error(m.type === "failed" ? m.message : "unexpected answer from the Telegram side");
     },
-    async close() {
-      const exited = new Promise((r) => worker.once("exit", r));
-      worker.postMessage("close");
-      const stuck = setTimeout(() => void worker.terminate(), 5_000);
-      await exited;
-      clearTimeout(stuck);
-    },
+    close: () => closeWorker(worker),
   };
 }
 

@@ -18,7 +18,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
-import { Worker } from "node:worker_threads";
+import { closeWorker, startTsWorker } from "./bench-worker.js";
 import { verifySignature } from "../src/server/signature.js";
 import { startSimulator } from "../src/simulator/index.js";
 import type { LoadJob, LoadResult } from "./load-worker.js";
@@ -48,11 +48,8 @@ interface Target {
   bot?: BotTarget;
 }
 
-export function startLoadWorker() {
-  // A worker's entry file is loaded before any --import hook runs: register tsx first, then import the TypeScript file.
-  const entry = JSON.stringify(new URL("./load-worker.ts", import.meta.url).href);
-  const boot = `import("tsx/esm/api").then(({ register }) => { register(); return import(${entry}); });`;
-  const worker = new Worker(boot, { eval: true });
+function startLoadWorker() {
+  const worker = startTsWorker(new URL("./load-worker.ts", import.meta.url));
   const ready = new Promise<void>((resolve, reject) => {
     worker.once("message", () => resolve());
     worker.once("error", reject);
@@ -77,14 +74,7 @@ export function startLoadWorker() {
         worker.postMessage(job);
       });
     },
-    async close() {
-      const exited = new Promise((r) => worker.once("exit", r));
-      worker.postMessage("close");
-      // A pool whose last connection never settles would keep the thread, and the bench, alive for good.
-      const stuck = setTimeout(() => void worker.terminate(), 5_000);
-      await exited;
-      clearTimeout(stuck);
-    },
+    close: () => closeWorker(worker),
   };
 }
 
