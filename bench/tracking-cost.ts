@@ -245,15 +245,15 @@ async function measureScans(n: number, mode: ScanMode): Promise<{ scans: number;
   const items = createRecordStore({ kv: store.namespace("tracking"), schema: trackedItemSchema, version: 1, logger, name: "tracking" });
   const real = createLeases({ store, owner: "bench" });
   const held = createItemLeases(mode === "shared, after" ? real : undefined, 15_000);
-  const stub: Leases = { claim: () => Promise.resolve(true), release: () => Promise.resolve() };
-  const formerScan = async (leases: Leases) => {
+  const stub: Pick<Leases, "claim"> = { claim: () => Promise.resolve(true) };
+  const formerScan = async (leases: Pick<Leases, "claim">) => {
     const live = new Set<string>();
     for await (const [key] of items.list()) if (await leases.claim(`tracking:${key}`, 15_000)) live.add(key);
     return live.size;
   };
   const scan = async (): Promise<void> => {
     if (mode === "alone, before") await formerScan(stub);
-    else if (mode === "shared, before") await formerScan({ claim: real.claim, release: real.release });
+    else if (mode === "shared, before") await formerScan({ claim: real.claim });
     else if (mode === "shared, after") await listAndHold(items, held, () => false);
     // Alone on the store the tracker schedules no periodic scan.
   };

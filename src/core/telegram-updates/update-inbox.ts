@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Metrics } from "../metrics.js";
 import { groupCalls } from "../group-calls.js";
 import { deleteMany, getMany, setMany } from "../store/batch.js";
+import { createLeases } from "../store/lease.js";
 import type { StoreBackend } from "../store/types.js";
 import { createUpdateQueue, type UpdateSupplier } from "./update-queue.js";
 
@@ -93,6 +94,7 @@ type Claimed = UpdateAcceptResult | "held-elsewhere";
  */
 export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): UpdateInbox<U> {
   const { store, owner } = deps;
+  const leases = createLeases({ store, owner });
   const pending = store.namespace("telegram-updates");
   const seen = store.namespace("telegram-updates-seen");
   const seenTtlMs = deps.seenTtlMs ?? DAY_MS;
@@ -106,19 +108,13 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
   let sweepTimer: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | undefined;
 
-  function claim(ids: readonly number[]): Promise<boolean[]> {
-    const keys = ids.map(runKey);
-    if (store.claimLeases) return store.claimLeases(keys, owner, runLeaseMs);
-    return Promise.all(keys.map((key) => store.claimLease(key, owner, runLeaseMs)));
-  }
+  const claim = (ids: readonly number[]): Promise<boolean[]> => leases.claimMany(ids.map(runKey), runLeaseMs);
 
   /** Forgets the ids here and gives their leases up in the store. */
   async function letGo(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     for (const id of ids) held.delete(id);
-    const keys = ids.map(runKey);
-    if (store.releaseLeases) await store.releaseLeases(keys, owner);
-    else await Promise.all(keys.map((key) => store.releaseLease(key, owner)));
+    await leases.releaseMany(ids.map(runKey));
   }
 
   /** `letGo` where a failure only delays a takeover (the lease runs out by itself): logged, not thrown. */

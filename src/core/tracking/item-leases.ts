@@ -23,7 +23,12 @@ export interface ItemLeases {
 const ANNOUNCE_CLAIM_MS = 60_000;
 
 /** One process alone: it holds every item (the single-process default, and the tracker's own tests). */
-const soleOwner: Leases = { claim: () => Promise.resolve(true), release: () => Promise.resolve() };
+const soleOwner: Leases = {
+  claim: () => Promise.resolve(true),
+  release: () => Promise.resolve(),
+  claimMany: (keys) => Promise.resolve(keys.map(() => true)),
+  releaseMany: () => Promise.resolve(),
+};
 
 export function createItemLeases(leases: Leases | undefined, ttlMs: number): ItemLeases {
   const shared = leases ?? soleOwner;
@@ -41,11 +46,10 @@ export function createItemLeases(leases: Leases | undefined, ttlMs: number): Ite
     },
     async holdAll(itemKeys) {
       if (!leases) return itemKeys.map(() => true);
-      const keys = itemKeys.map((itemKey) => `tracking:${itemKey}`);
-      if (leases.claimMany) return leases.claimMany(keys, ttlMs);
-      const held: boolean[] = [];
-      for (const key of keys) held.push(await leases.claim(key, ttlMs));
-      return held;
+      return leases.claimMany(
+        itemKeys.map((itemKey) => `tracking:${itemKey}`),
+        ttlMs,
+      );
     },
     shared: leases !== undefined,
   };

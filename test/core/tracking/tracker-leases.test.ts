@@ -29,6 +29,8 @@ function processLeases(store: Parameters<typeof createLeases>[0]["store"], owner
   return {
     claim: (key, ttlMs) => (dead ? Promise.resolve(false) : leases.claim(key, ttlMs)),
     release: (key) => (dead ? Promise.resolve() : leases.release(key)),
+    claimMany: (keys, ttlMs) => (dead ? Promise.resolve(keys.map(() => false)) : leases.claimMany(keys, ttlMs)),
+    releaseMany: (keys) => (dead ? Promise.resolve() : leases.releaseMany(keys)),
     die: () => void (dead = true),
   };
 }
