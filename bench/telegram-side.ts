@@ -8,8 +8,8 @@ import type { Update } from "grammy/types";
 import { startFakeTelegram, type FakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 import { closePosters, postUpdates } from "./update-probes.js";
 
-export type UpdateKind = "help" | "prices" | "inline";
-const KINDS: readonly UpdateKind[] = ["help", "prices", "inline"];
+export const UPDATE_KINDS = ["help", "prices", "inline"] as const;
+export type UpdateKind = (typeof UPDATE_KINDS)[number];
 const ANSWERS = new Set(["sendmessage", "answerinlinequery"]);
 const FIRST_CHAT = 10_000;
 
@@ -35,7 +35,7 @@ function update(tg: FakeTelegram, kind: UpdateKind, chatId: number, languageCode
 
 /** Feeds the burst and resolves with its updates/s once every update has been answered. */
 async function timeBurst(tg: FakeTelegram, job: BurstJob): Promise<number> {
-  const updates = Array.from({ length: job.size }, (_, i) => update(tg, job.kind ?? KINDS[i % 3]!, FIRST_CHAT + (i % job.chats), ["en", "ru", "zh"][i % 3]!));
+  const updates = Array.from({ length: job.size }, (_, i) => update(tg, job.kind ?? UPDATE_KINDS[i % 3]!, FIRST_CHAT + (i % job.chats), ["en", "ru", "zh"][i % 3]!));
   let seen = tg.calls.length;
   let answered = 0;
   const started = performance.now();

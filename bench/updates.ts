@@ -32,13 +32,12 @@ import { createLogger } from "../src/logger.js";
 import { startSimulator } from "../src/simulator/index.js";
 import { closeWorker, startTsWorker } from "./bench-worker.js";
 import { printGoal, summarize } from "./rounds.js";
-import type { BurstJob, SideMessage, UpdateKind } from "./telegram-side.js";
+import { UPDATE_KINDS, type BurstJob, type SideMessage } from "./telegram-side.js";
 import { bareBot, countStoreCalls, formatCount, perUpdate, startBareWebhook } from "./update-probes.js";
 
 const WEBHOOK_SECRET = "bench-updates-secret";
 /** Requests in flight when posting to a webhook (Telegram's own default max_connections is 40). */
 const WEBHOOK_CONCURRENCY = 40;
-const KINDS: readonly UpdateKind[] = ["help", "prices", "inline"];
 
 /** Telegram's side of one bot under measure, in its own thread (bench/telegram-side.ts). */
 interface TelegramSide {
@@ -169,7 +168,7 @@ export async function benchUpdates(options: { updates: number; chats: number; ro
     const perKind = Math.min(150, options.chats);
     for (const s of subjects) {
       if (!s.counter || !s.file) continue;
-      for (const kind of KINDS) {
+      for (const kind of UPDATE_KINDS) {
         s.counter.reset(s.file);
         await s.side.burst({ size: perKind, chats: options.chats, kind, feed: s.feed, timeoutMs: options.timeoutMs });
         // The inbox forgets an update just after its answer; let the last ones finish.
