@@ -18,7 +18,9 @@ export async function startSimEnv(options: SimulatorOptions = {}) {
   const url = `sqlite://${join(dir, "bot.sqlite")}`;
   const logger = pino({ level: "silent" });
   const sim: Simulator = await startSimulator({ orderStepMs: 20, broadcastStepMs: 20, ...options });
-  const service = createServiceClient({ baseUrl: sim.baseUrl, logger, attemptTimeoutMs: 1_000, totalTimeoutMs: 3_000, backoffBaseMs: 5, backoffMaxMs: 20 });
+  // The simulator shares the test's process: on a loaded machine an answer can take well over a second, and a client
+  // timeout there fails a test about something else. A hang fault still ends within the total, 6 s.
+  const service = createServiceClient({ baseUrl: sim.baseUrl, logger, attemptTimeoutMs: 3_000, totalTimeoutMs: 6_000, backoffBaseMs: 5, backoffMaxMs: 20 });
   const stores: StoreBackend[] = [];
   const open = async () => {
     const store = await openStore(url, { logger, purgeIntervalMs: 0 });
