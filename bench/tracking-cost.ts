@@ -26,7 +26,7 @@ import type { KeyValue, StoreBackend } from "../src/core/store/types.js";
 import { createPollSchedule, type PollSchedule } from "../src/core/tracking/poll-schedule.js";
 import { itemKey, newTrackedItem, trackedItemSchema, type TrackedItem } from "../src/core/tracking/tracked-item.js";
 import { createItemLeases } from "../src/core/tracking/item-leases.js";
-import { listAndHold } from "../src/core/tracking/scan-items.js";
+import { holdStoredItems } from "../src/core/tracking/scan-items.js";
 import { createTracker, type TrackerDeps } from "../src/core/tracking/tracker.js";
 import { startSimulator } from "../src/simulator/index.js";
 import { startWebhookReceiver } from "../testkit/signed-webhooks.js";
@@ -226,8 +226,8 @@ type ScanMode = "alone, before" | "alone, after" | "shared, before" | "shared, a
 /**
  * Three scans of `n` stored items, as the tracker runs them: "before" is the
  * former loop (a lease claim per item inside the listing, alone on the store
- * a no-op claim after parsing every item); "after" is `listAndHold` (leases
- * in one call per 100 items, a turn of the event loop between slices), and
+ * a no-op claim after parsing every item); "after" is `holdStoredItems` (leases
+ * in one call per 100 items as the listing goes, a turn of the event loop between slices), and
  * alone on the store no periodic scan at all. Store calls per scan, how long
  * a scan takes and the longest event-loop block meanwhile.
  */
@@ -254,7 +254,7 @@ async function measureScans(n: number, mode: ScanMode): Promise<{ scans: number;
   const scan = async (): Promise<void> => {
     if (mode === "alone, before") await formerScan(stub);
     else if (mode === "shared, before") await formerScan({ claim: real.claim });
-    else if (mode === "shared, after") await listAndHold(items, held, () => false);
+    else if (mode === "shared, after") await holdStoredItems(items, held, { isLive: () => false, lost: () => undefined, stopped: () => false });
     // Alone on the store the tracker schedules no periodic scan.
   };
   try {

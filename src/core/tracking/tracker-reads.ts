@@ -39,9 +39,10 @@ export interface TrackerReadLimits {
  */
 export const DEFAULT_READ_LIMITS: TrackerReadLimits = { maxInFlight: 16, maxPerSecond: 100 };
 
+/** A poll waiting for its turn: settled once, when its place comes or every read is aborted. */
 interface Waiting {
-  controller: AbortController;
-  start(): void;
+  start(controller: AbortController): void;
+  abort(reason: Error): void;
 }
 
 /**
@@ -71,21 +72,23 @@ export function createTrackerReads(service: TrackerDeps["service"], limits: Part
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
-  /** Takes a place now if the limits allow one. */
-  function take(controller: AbortController): boolean {
+  /** Takes a place now if the limits allow one: a controller of its own for the read, made only then. */
+  function take(): AbortController | undefined {
     const at = now();
-    if (reading.size >= maxInFlight || at < nextStartAtMs) return false;
+    if (reading.size >= maxInFlight || at < nextStartAtMs) return undefined;
     nextStartAtMs = Math.max(at, nextStartAtMs) + spacingMs;
+    const controller = new AbortController();
     reading.add(controller);
-    return true;
+    return controller;
   }
 
   /** Starts waiting reads while the limits allow, and wakes up when the rate allows the next. */
   function drain(): void {
     for (const entry of queue) {
-      if (!take(entry.controller)) break;
+      const controller = take();
+      if (!controller) break;
       queue.delete(entry);
-      entry.start();
+      entry.start(controller);
     }
     if (queue.size > 0 && reading.size < maxInFlight && timer === undefined) {
       timer = setTimeout(() => {
@@ -95,24 +98,17 @@ export function createTrackerReads(service: TrackerDeps["service"], limits: Part
     }
   }
 
-  /** Resolves when the read may be sent; rejects with the abort's reason when aborted first. */
-  function place(controller: AbortController): Promise<void> {
-    if (controller.signal.aborted) return Promise.reject(controller.signal.reason as Error);
-    if (queue.size === 0 && take(controller)) return Promise.resolve();
+  /**
+   * Resolves with the read's controller when it may be sent; rejects when every read is aborted first. A waiting
+   * turn is only its two callbacks: 10,000 items due at once wait here, and each waits long enough for whatever it
+   * holds to be promoted to V8's old space and collected only much later.
+   */
+  function place(): Promise<AbortController> {
+    if (closed) return Promise.reject(abortReason());
+    const controller = queue.size === 0 ? take() : undefined;
+    if (controller) return Promise.resolve(controller);
     return new Promise((resolve, reject) => {
-      const entry: Waiting = {
-        controller,
-        start: () => {
-          controller.signal.removeEventListener("abort", onAbort);
-          resolve();
-        },
-      };
-      function onAbort(): void {
-        queue.delete(entry);
-        reject(controller.signal.reason as Error);
-      }
-      controller.signal.addEventListener("abort", onAbort, { once: true });
-      queue.add(entry);
+      queue.add({ start: resolve, abort: reject });
       drain();
     });
   }
@@ -127,23 +123,20 @@ export function createTrackerReads(service: TrackerDeps["service"], limits: Part
       : { kind: "broadcast", record: await service.getBroadcast(apiKey, item.id, { signal }) };
   }
 
-  function newController(): AbortController {
-    const controller = new AbortController();
-    if (closed) controller.abort();
-    return controller;
-  }
+  /** The reason a read begun after `abortAll` (and before `open`) is refused with, as an aborted signal gives. */
+  const abortReason = (): Error => AbortSignal.abort().reason as Error;
 
   return {
     async turn() {
-      const controller = newController();
-      await place(controller);
+      const controller = await place();
       return {
         read: (item, apiKey) => send(item, apiKey, controller.signal),
         end: () => release(controller),
       };
     },
     async read(item, apiKey) {
-      const controller = newController();
+      const controller = new AbortController();
+      if (closed) controller.abort();
       outside.add(controller);
       try {
         return await send(item, apiKey, controller.signal);
@@ -157,7 +150,8 @@ export function createTrackerReads(service: TrackerDeps["service"], limits: Part
       timer = undefined;
       const waiting = [...queue];
       queue.clear();
-      for (const { controller } of waiting) controller.abort();
+      const reason = abortReason();
+      for (const entry of waiting) entry.abort(reason);
       for (const controller of [...reading, ...outside]) controller.abort();
       reading.clear();
       outside.clear();

@@ -13,7 +13,7 @@ import { createItemLeases } from "./item-leases.js";
 import { LiveItems } from "./live-items.js";
 import { createTrackerReads, type ReadTurn } from "./tracker-reads.js";
 import { createPollSchedule } from "./poll-schedule.js";
-import { listAndHold, releaseAll } from "./scan-items.js";
+import { holdStoredItems, releaseAll } from "./scan-items.js";
 import { DEFAULT_TRACKING, type Tracker, type TrackerDeps, type TrackInput } from "./tracker-types.js";
 
 export { DEFAULT_TRACKING, type Tracker, type TrackerChange, type TrackerDeps, type TrackerGiveUp, type TrackInput, type TrackedRecord } from "./tracker-types.js";
@@ -185,13 +185,8 @@ export function createTracker(deps: TrackerDeps): Tracker {
    * held, or its holder died), spreading their first reads.
    */
   async function scan(): Promise<void> {
-    const listed = await listAndHold(items, held, () => stopped);
-    if (!listed) return;
-    const adopted: [string, TrackedItem][] = [];
-    for (const [key, item, mine] of listed) {
-      if (live.has(key) && !mine) drop(key);
-      else if (!live.has(key) && mine) adopted.push([key, item]);
-    }
+    const adopted = await holdStoredItems(items, held, { isLive: (key) => live.has(key), lost: drop, stopped: () => stopped });
+    if (!adopted) return;
     // A card being drawn by a process that is gone will not be reported: such an item is due now.
     // No read is due later than the backoff's cap, whatever a stored due time says.
     const latest = now() + pace.maxDelayMs;
