@@ -12,6 +12,11 @@ export interface ReadTurn {
 export interface TrackerReads {
   /** Waits until the limits allow one more poll; rejects with the abort's reason if `abortAll` comes first. */
   turn(): Promise<ReadTurn>;
+  /**
+   * `turn` without a promise: `start` runs when the limits allow one more poll, or `aborted` if `abortAll`
+   * comes first (at once after it). All a waiting poll holds is these two functions.
+   */
+  whenTurn(start: (turn: ReadTurn) => void, aborted: (reason: Error) => void): void;
   /** A read outside the limits: a signed webhook's hint, which a user is waiting to see. */
   read: ReadRecord;
   /** Aborts every read in flight or waiting, and any begun before `open()`: a shutdown does not wait for a slow service. */
@@ -99,18 +104,16 @@ export function createTrackerReads(service: TrackerDeps["service"], limits: Part
   }
 
   /**
-   * Resolves with the read's controller when it may be sent; rejects when every read is aborted first. A waiting
-   * turn is only its two callbacks: 10,000 items due at once wait here, and each waits long enough for whatever it
-   * holds to be promoted to V8's old space and collected only much later.
+   * Calls `start` with the read's controller when it may be sent, or `abort` when every read is aborted first.
+   * A waiting turn is only these two functions: 10,000 items due at once wait here, and each waits long
+   * enough for whatever it holds to be promoted to V8's old space and collected only much later.
    */
-  function place(): Promise<AbortController> {
-    if (closed) return Promise.reject(abortReason());
+  function place(entry: Waiting): void {
+    if (closed) return entry.abort(abortReason());
     const controller = queue.size === 0 ? take() : undefined;
-    if (controller) return Promise.resolve(controller);
-    return new Promise((resolve, reject) => {
-      queue.add({ start: resolve, abort: reject });
-      drain();
-    });
+    if (controller) return entry.start(controller);
+    queue.add(entry);
+    drain();
   }
 
   function release(controller: AbortController): void {
@@ -123,16 +126,20 @@ export function createTrackerReads(service: TrackerDeps["service"], limits: Part
       : { kind: "broadcast", record: await service.getBroadcast(apiKey, item.id, { signal }) };
   }
 
+  const turnOf = (controller: AbortController): ReadTurn => ({
+    read: (item, apiKey) => send(item, apiKey, controller.signal),
+    end: () => release(controller),
+  });
+
   /** The reason a read begun after `abortAll` (and before `open`) is refused with, as an aborted signal gives. */
   const abortReason = (): Error => AbortSignal.abort().reason as Error;
 
   return {
-    async turn() {
-      const controller = await place();
-      return {
-        read: (item, apiKey) => send(item, apiKey, controller.signal),
-        end: () => release(controller),
-      };
+    turn() {
+      return new Promise((resolve, reject) => place({ start: (controller) => resolve(turnOf(controller)), abort: reject }));
+    },
+    whenTurn(start, aborted) {
+      place({ start: (controller) => start(turnOf(controller)), abort: aborted });
     },
     async read(item, apiKey) {
       const controller = new AbortController();

@@ -53,30 +53,33 @@ export function createTracker(deps: TrackerDeps): Tracker {
     live.set(key, { item, timer });
   }
 
-  /** A poll in its turn: the limits on reads of the service hold back polls, not only their reads. */
-  async function pollInTurn(key: string): Promise<void> {
-    let turn: ReadTurn;
-    try {
-      turn = await reads.turn();
-    } catch (error) {
-      if (stopped) return;
-      throw error;
-    }
-    try {
-      await mutex.run(key, () => poll(key, turn.read));
-    } finally {
-      turn.end();
-    }
+  /**
+   * A due item's poll, in its turn: the limits on reads of the service hold back polls, not only their reads.
+   * Waiting, an item holds only the two functions given to `whenTurn` (thousands may wait after a start).
+   */
+  function run(key: string): void {
+    reads.whenTurn(
+      (turn) => {
+        const p = mutex.run(key, () => poll(key, turn.read)).finally(() => turn.end());
+        track(p.catch((error: unknown) => pollFailed(key, error)));
+      },
+      (reason) => {
+        // Aborted by stop(): nothing to try again.
+        if (!stopped) pollFailed(key, reason);
+      },
+    );
   }
 
-  function run(key: string): void {
-    const p = pollInTurn(key).catch((error: unknown) => {
-      logger.error({ err: error, key }, "tracking poll failed");
-      // A store or notifier fault must not end tracking silently: try again later.
-      const entry = live.get(key);
-      const item = entry && { ...entry.item, attempt: entry.item.attempt + 1 };
-      if (item) schedule(item, pace.nextDelay(item, now(), true));
-    });
+  /** A store or notifier fault must not end tracking silently: logged, and the item tried again later. */
+  function pollFailed(key: string, error: unknown): void {
+    logger.error({ err: error, key }, "tracking poll failed");
+    const entry = live.get(key);
+    const item = entry && { ...entry.item, attempt: entry.item.attempt + 1 };
+    if (item) schedule(item, pace.nextDelay(item, now(), true));
+  }
+
+  /** Work stop() waits for. */
+  function track(p: Promise<void>): void {
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p));
   }
@@ -241,8 +244,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
         logger.error({ err: error }, "picking up the stored tracked items failed; trying again in a while");
         scanLater(true);
       });
-      inFlight.add(p);
-      void p.finally(() => inFlight.delete(p));
+      track(p);
     },
 
     async stop() {

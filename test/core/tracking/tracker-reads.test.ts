@@ -64,6 +64,33 @@ describe("the tracker's reads", () => {
     await expect(again).rejects.toThrow("aborted f");
   });
 
+  it("gives turns by callback too, in the same order and limits as turn(), and tells the waiting ones of abortAll", async () => {
+    const { asked, answers, service } = heldService();
+    const reads = createTrackerReads(service, { maxInFlight: 1, maxPerSecond: 1_000_000 });
+    const events: string[] = [];
+    const byCallback = (id: string) =>
+      reads.whenTurn(
+        (turn) => {
+          events.push(`start ${id}`);
+          void turn.read(item(id), "key").then(() => turn.end(), () => turn.end());
+        },
+        (reason) => events.push(`aborted ${id}: ${reason.name}`),
+      );
+    const first = poll(reads, "a");
+    byCallback("b");
+    byCallback("c");
+    await expect.poll(() => asked).toEqual(["a"]);
+    expect(events).toEqual([]);
+    answers.get("a")!();
+    await first;
+    await expect.poll(() => events).toEqual(["start b"]);
+    reads.abortAll();
+    expect(events).toEqual(["start b", "aborted c: AbortError"]);
+    byCallback("late");
+    expect(events.at(-1)).toBe("aborted late: AbortError");
+    expect(asked).toEqual(["a", "b"]);
+  });
+
   it("reads a webhook's hint outside the limits, at once, and aborts it with the rest", async () => {
     const { asked, answers, service } = heldService();
     const reads = createTrackerReads(service, { maxInFlight: 1, maxPerSecond: 1_000_000 });
