@@ -168,7 +168,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   guarded.use(commandLeavesFlow()); // says which flow a command ends, then runs the command
   // Also before the builders: a pasted service key goes in any state, except to the flows that ask for one.
   guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION], pastedKey }));
-  for (const conversation of createConversations(deps)) guarded.use(conversation);
+  guarded.use(createConversations(deps));
   for (const feature of createFeatures(deps)) guarded.use(feature);
   rememberMenu(bot, BOT_COMMANDS, i18n);
 

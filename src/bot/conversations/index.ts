@@ -1,6 +1,7 @@
 import { createKeepConversation, KEEP_CONVERSATION } from "./keep.js";
 import { createConversation, type ConversationBuilder } from "@grammyjs/conversations";
-import type { Middleware } from "grammy";
+import type { MiddlewareFn, NextFunction } from "grammy";
+import { Composer } from "../composer.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { ADDRESSES_CONVERSATION, createAddressesConversation } from "./addresses.js";
@@ -41,8 +42,38 @@ export function listConversations(deps: BotDeps): ConversationEntry[] {
   ];
 }
 
-export function createConversations(deps: BotDeps): Middleware<BotContext>[] {
-  return listConversations(deps).map((c) =>
+/** The plugin's middleware of each conversation run only to register them: nothing runs after them. */
+const registerOnly: NextFunction = () => Promise.resolve();
+
+const inFlow = (ctx: BotContext): boolean => Object.keys(ctx.conversation.active()).length > 0;
+
+/**
+ * The listed conversations as one middleware. The plugin's middleware of a
+ * conversation (`createConversation`) registers it for
+ * `ctx.conversation.enter` and resumes it when the chat is in it; it builds
+ * its closures and takes an async step on every update, about a kilobyte
+ * each. In a chat that is in no flow (almost every update) there is nothing
+ * to resume, so they run only when a flow is entered, just before the
+ * plugin's own `enter`; in a flow they run in place, as the plugin has them.
+ */
+export function createConversations(deps: BotDeps): MiddlewareFn<BotContext> {
+  const conversations = listConversations(deps).map((c) =>
     createConversation<BotContext, ConversationContext>(c.builder, { id: c.id, maxMillisecondsToWait: c.maxMillisecondsToWait }),
   );
+  const run = new Composer<BotContext>(...conversations).middleware();
+  return (ctx, next) => {
+    if (inFlow(ctx)) return run(ctx, next);
+    const controls = ctx.conversation;
+    const enter = controls.enter.bind(controls);
+    let registered = false;
+    controls.enter = async (name, ...args) => {
+      // Registered once per update, and only while no flow is open: with one open the plugin's own enter refuses anyway.
+      if (!registered && !inFlow(ctx)) {
+        registered = true;
+        await run(ctx, registerOnly);
+      }
+      return enter(name, ...args);
+    };
+    return next();
+  };
 }
