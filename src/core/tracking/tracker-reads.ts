@@ -10,11 +10,9 @@ export interface ReadTurn {
 }
 
 export interface TrackerReads {
-  /** Waits until the limits allow one more poll; rejects with the abort's reason if `abortAll` comes first. */
-  turn(): Promise<ReadTurn>;
   /**
-   * `turn` without a promise: `start` runs when the limits allow one more poll, or `aborted` if `abortAll`
-   * comes first (at once after it). All a waiting poll holds is these two functions.
+   * `start` runs when the limits allow one more poll, or `aborted` if `abortAll` comes first (at once after
+   * it). All a waiting poll holds is these two functions.
    */
   whenTurn(start: (turn: ReadTurn) => void, aborted: (reason: Error) => void): void;
   /** A read outside the limits: a signed webhook's hint, which a user is waiting to see. */
@@ -135,9 +133,6 @@ export function createTrackerReads(service: TrackerDeps["service"], limits: Part
   const abortReason = (): Error => AbortSignal.abort().reason as Error;
 
   return {
-    turn() {
-      return new Promise((resolve, reject) => place({ start: (controller) => resolve(turnOf(controller)), abort: reject }));
-    },
     whenTurn(start, aborted) {
       place({ start: (controller) => start(turnOf(controller)), abort: aborted });
     },

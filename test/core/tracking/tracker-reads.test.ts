@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createTrackerReads, type TrackerReads } from "../../../src/core/tracking/tracker-reads.js";
+import { createTrackerReads, type ReadTurn, type TrackerReads } from "../../../src/core/tracking/tracker-reads.js";
 import type { TrackedItem } from "../../../src/core/tracking/tracked-item.js";
 import type { TrackerDeps } from "../../../src/core/tracking/tracker-types.js";
 
@@ -18,9 +18,11 @@ function heldService() {
 
 const item = (id: string) => ({ kind: "order", id, chatId: 1 }) as TrackedItem;
 
+const turnOf = (reads: TrackerReads) => new Promise<ReadTurn>((resolve, reject) => reads.whenTurn(resolve, reject));
+
 /** A poll as the tracker makes it: its turn, its read, its end. */
 async function poll(reads: TrackerReads, id: string) {
-  const turn = await reads.turn();
+  const turn = await turnOf(reads);
   try {
     return await turn.read(item(id), "key");
   } finally {
@@ -64,7 +66,7 @@ describe("the tracker's reads", () => {
     await expect(again).rejects.toThrow("aborted f");
   });
 
-  it("gives turns by callback too, in the same order and limits as turn(), and tells the waiting ones of abortAll", async () => {
+  it("gives a turn to a callback in the order and limits of the others, and tells the waiting ones of abortAll", async () => {
     const { asked, answers, service } = heldService();
     const reads = createTrackerReads(service, { maxInFlight: 1, maxPerSecond: 1_000_000 });
     const events: string[] = [];
