@@ -114,6 +114,11 @@ describe("tracking shared by several processes", () => {
     // A Refresh taken by the other process draws a new card of the first order.
     await other.tracker.track({ chatId: CHAT, kind: "order", id: first, status: "pending", cardMessageId: 2 });
     expect(other.tracker.size).toBe(0);
+    // A poll already in flight read the stored card before it changed and may still announce on the old one; the holder's
+    // polls of one item run one after another, so the second read from now on began after the new card was stored.
+    const readsOfFirst = () => env.sim.requests.filter((r) => r.method === "GET" && r.path.endsWith(`/${first}`)).length;
+    const readsBefore = readsOfFirst();
+    await waitUntil(() => readsOfFirst() >= readsBefore + 2, { what: "a poll begun after the new card" });
     env.sim.control.setOrderStatus(first, "matching");
     await waitUntil(() => holder.changes.length === 1, { what: "the holder to announce" });
     expect(holder.changes.map((c) => [c.record.status, c.cardMessageId])).toEqual([["matching", 2]]);
