@@ -8,6 +8,7 @@ import { ADDRESSES_CONVERSATION, createAddressesConversation } from "./addresses
 import { BROADCAST_CONVERSATION, createBroadcastConversation } from "./broadcast.js";
 import { createLinkConversation, LINK_CONVERSATION } from "./link.js";
 import { createOrderConversation, ORDER_CONVERSATION } from "./order.js";
+import { inFlow } from "../helpers/flow-instance.js";
 
 /**
  * Bump whenever any conversation's code changes: stored states of an older
@@ -44,8 +45,6 @@ export function listConversations(deps: BotDeps): ConversationEntry[] {
 
 /** The plugin's middleware of each conversation run only to register them: nothing runs after them. */
 const registerOnly: NextFunction = () => Promise.resolve();
-
-const inFlow = (ctx: BotContext): boolean => Object.keys(ctx.conversation.active()).length > 0;
 
 /**
  * The listed conversations as one middleware. The plugin's middleware of a

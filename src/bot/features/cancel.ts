@@ -5,7 +5,7 @@ import { orderStepData } from "../callback-data/order.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged, isNotModified, isUneditable } from "../helpers/edit.js";
-import { currentFlowInstance } from "../helpers/flow-instance.js";
+import { currentFlowInstance, inFlow } from "../helpers/flow-instance.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { voidOpenOffers } from "../helpers/void-offers.js";
@@ -38,13 +38,13 @@ export function createCancelFeature(deps: BotDeps): Composer<BotContext> {
 
   /** Whether the pressed button belongs to the flow that runs now. */
   async function isCurrent(ctx: BotContext, chatId: number, data: string): Promise<boolean> {
-    if (Object.keys(ctx.conversation.active()).length === 0) return false;
+    if (!inFlow(ctx)) return false;
     const instance = instanceOf(data);
     return instance !== undefined && instance === (await currentFlowInstance(deps.store, chatId));
   }
 
   feature.command("cancel", logHandle("command-cancel"), async (ctx) => {
-    const active = Object.keys(ctx.conversation.active()).length > 0;
+    const active = inFlow(ctx);
     await ctx.conversation.exitAll();
     const voided = await voidOpenOffers(ctx, deps.flows, ctx.chat.id);
     const key = voided > 0 ? "flow-cancelled-offers" : active ? "cancel-done" : "cancel-nothing";
@@ -55,7 +55,7 @@ export function createCancelFeature(deps: BotDeps): Composer<BotContext> {
     if (!(await isCurrent(ctx, ctx.chat.id, ctx.callbackQuery.data))) {
       // A Cancel left on an old prompt: the flow is over (finished, left, or another run has begun), so say so, keep the text and drop the button.
       // A message that cannot be edited (gone, not ours: an old or forged button) means the button has expired.
-      const active = Object.keys(ctx.conversation.active()).length > 0;
+      const active = inFlow(ctx);
       const edited = await tryEdit(() => ctx.editMessageReplyMarkup());
       await ctx.answerCallbackQuery({ text: ctx.t(edited && !active ? "cancel-nothing" : "button-expired") });
       return;

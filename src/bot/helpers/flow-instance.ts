@@ -22,6 +22,11 @@ export function beginFlowInstance(conversation: Conversation<BotContext, Convers
   });
 }
 
+/** Whether the chat is in a flow now (a conversation entered and not left). */
+export function inFlow(ctx: BotContext): boolean {
+  return Object.keys(ctx.conversation.active()).length > 0;
+}
+
 /** The id of the chat's newest flow (which may have finished: ask `ctx.conversation.active()` too). */
 export function currentFlowInstance(store: StoreBackend, chatId: number): Promise<string | undefined> {
   return store.namespace(NAMESPACE).get<string>(String(chatId));

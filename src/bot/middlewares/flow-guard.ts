@@ -5,6 +5,7 @@ import type { BotContext } from "../context.js";
 import { HTML, translate } from "../helpers/html.js";
 import type { PastedKeyHandler } from "../helpers/paste-link.js";
 import { extractServiceSecret } from "../helpers/service-secret.js";
+import { inFlow } from "../helpers/flow-instance.js";
 
 /** What an edit now says, without a leading command word (an edit never runs a command, but its argument stays visible). */
 function editedText(text: string): string {
@@ -38,9 +39,9 @@ export function editedSecretGuard(deps: { pastedKey?: PastedKeyHandler } = {}): 
         return false;
       },
     );
-    const inFlow = Object.keys(ctx.conversation.active()).length > 0;
-    if (found !== undefined && !inFlow && (await deps.pastedKey?.(ctx, { ...found, deleted }))) return;
-    ctx.logger.warn({ kind: wallet ?? service, deleted, inFlow }, "an edit put a secret into a message");
+    const flowOpen = inFlow(ctx);
+    if (found !== undefined && !flowOpen && (await deps.pastedKey?.(ctx, { ...found, deleted }))) return;
+    ctx.logger.warn({ kind: wallet ?? service, deleted, inFlow: flowOpen }, "an edit put a secret into a message");
     if (wallet !== null) await ctx.reply(translate(ctx, "broadcast-secret-deleted", { kind: wallet }), HTML);
     else {
       const said = deleted ? "unhandled-key-deleted" : "unhandled-key-not-deleted";

@@ -4,6 +4,7 @@ import { findOwnIds, type OwnIdMatch } from "../../core/orders/own-ids.js";
 import { trackRefreshData } from "../callback-data/orders.js";
 import type { BotContext } from "../context.js";
 import { code, HTML, translate } from "../helpers/html.js";
+import { inFlow } from "../helpers/flow-instance.js";
 
 export interface OwnIdGuardDeps {
   /** The chat's order history. */
@@ -55,10 +56,10 @@ export function ownIdGuard(deps: OwnIdGuardDeps): Middleware<BotContext> {
       if (i > 0) keyboard.row();
       keyboard.text(ctx.t("paste-track-button", { id: m.id.slice(-6) }), trackRefreshData.pack({ kind: m.kind === "order" ? "o" : "b", id: m.id }));
     }
-    const inFlow = Object.keys(ctx.conversation.active()).length > 0;
+    const flowOpen = inFlow(ctx);
     const lines = [...shown.map((m) => matchLine(ctx, m)), translate(ctx, "paste-track-hint")];
-    if (inFlow) lines.push(translate(ctx, "paste-flow-still-waiting"));
-    ctx.logger.info({ ids: shown.length, inFlow }, "a pasted id of this chat's history: offered tracking");
+    if (flowOpen) lines.push(translate(ctx, "paste-flow-still-waiting"));
+    ctx.logger.info({ ids: shown.length, inFlow: flowOpen }, "a pasted id of this chat's history: offered tracking");
     await ctx.reply(lines.join("\n"), { ...HTML, reply_markup: keyboard });
   };
 }
