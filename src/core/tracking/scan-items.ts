@@ -40,8 +40,9 @@ export async function holdStoredItems(items: RecordStore<TrackedItem>, held: Ite
     }
     slice.forEach(([key, item], i) => {
       const mine = holds[i] === true;
-      if (sides.isLive(key) && !mine) sides.lost(key);
-      else if (!sides.isLive(key) && mine) adopted.push([key, item]);
+      const live = sides.isLive(key);
+      if (live && !mine) sides.lost(key);
+      else if (!live && mine) adopted.push([key, item]);
     });
     slice = [];
     await nextTurn();
