@@ -1,10 +1,15 @@
 import type { Job } from "bullmq";
 import { createBullmqConnection, toBullJobId } from "../queue/bullmq-connection.js";
 import { backoffDelay, classifyPushError } from "./classify-error.js";
+import { createSendSlots } from "./bullmq-send-slots.js";
 import { isGroupChat } from "./rate-limiter.js";
 import { DEFAULT_RETRY, PUSH_METHODS, TELEGRAM_LIMITS, type PushJob, type PushQueue, type PushQueueDeps } from "./types.js";
 
 const DELIVERED_TTL_MS = 7 * 24 * 3600_000;
+/** Jobs are fetched at up to 1/0.85 of the send cadence, so the cadence, not the fetching, sets the pace. */
+const FETCH_AHEAD = 0.85;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** What a BullMQ job carries: the push job, and an edit's place in the enqueue order. */
 type QueuedJob = PushJob & { editSeq?: number };
@@ -18,10 +23,11 @@ return 0`;
 
 /**
  * Scale-out push queue: several bot processes share one Redis. BullMQ gives
- * atomic dedup (jobId = our id, kept after completion for the dedup window),
- * the global limiter (Telegram's ~30/s over all workers) and retries with
- * backoff. Per-chat pacing is a Redis key per chat set with NX+PX: whoever
- * sets it may send, everyone else delays the job until it expires.
+ * atomic dedup (jobId = our id, kept after completion for the dedup window)
+ * and retries with backoff. Telegram's limits over all workers are slots on
+ * one cadence in Redis (`bullmq-send-slots.ts`): a job reserves its chat's
+ * turn and the next slot together, waits for the slot and sends; a job whose
+ * chat is busy is delayed until the chat's turn ends.
  */
 export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }): PushQueue {
   const name = deps.name ?? "push";
@@ -33,6 +39,8 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
   const bull = createBullmqConnection({ name, redisUrl: deps.redisUrl, logger: log, prefix });
 
   const paceKey = (chatId: number) => `${prefix}:${name}:pace:${chatId}`;
+  const spacingMs = (1_000 + limits.marginMs) / limits.globalPerSecond;
+  const slots = createSendSlots(() => bull.redis(), `${prefix}:${name}`, spacingMs);
   const editSeqKey = `${prefix}:${name}:edit-seq`;
   /** The newest edit (by enqueue order) Telegram has of one message. */
   const editedKey = (chatId: number, messageId: number) => `${prefix}:${name}:edited:${chatId}:${messageId}`;
@@ -103,10 +111,9 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
       return { dropped: "chat unreachable" };
     }
     const interval = Math.ceil(chatIntervalMs(data.chatId));
-    const got = await client.set(paceKey(data.chatId), "1", { condition: "NX", expiration: { type: "PX", value: interval } });
-    if (got === null) {
-      const ttl = Math.max(1, await client.pTTL(paceKey(data.chatId)));
-      await job.moveToDelayed(Date.now() + ttl, token);
+    const slot = await slots.reserve(paceKey(data.chatId), interval);
+    if ("chatBusyMs" in slot) {
+      await job.moveToDelayed(Date.now() + slot.chatBusyMs, token);
       throw new DelayedError();
     }
     if ((await deps.isChatBlocked?.(data.chatId).catch(() => false)) === true) {
@@ -118,6 +125,14 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
       await client.del(paceKey(data.chatId));
       log.debug(ctx, "a newer edit of the message went out first; dropped");
       return { dropped: "superseded by a newer edit" };
+    }
+    if (slot.waitMs > 0) await sleep(slot.waitMs);
+    // A 429 met by any process while this job waited for its slot: the slot is given up.
+    const pausedFor = await slots.pausedFor();
+    if (pausedFor > 0) {
+      await client.del(paceKey(data.chatId));
+      await job.moveToDelayed(Date.now() + pausedFor, token);
+      throw new DelayedError();
     }
     let result: unknown;
     try {
@@ -141,6 +156,7 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
         log.warn({ ...ctx, retryAfterSec: failure.retryAfterSec }, "telegram rate limit; pausing");
         deps.metrics?.inc("notifications_total", { outcome: "retried" });
         await client.set(paceKey(data.chatId), "1", { expiration: { type: "PX", value: ms } });
+        await slots.pause(ms);
         await (await bull.queue()).rateLimit(ms);
         throw Worker.RateLimitError();
       }
@@ -195,9 +211,10 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
     async start() {
       await bull.startWorker(processJob, {
         concurrency: deps.concurrency ?? limits.globalPerSecond,
-        // One job per slot rather than N per second: BullMQ's window is fixed, and two
-        // full adjacent windows would be twice Telegram's rate over a sliding second.
-        limiter: { max: 1, duration: Math.max(1, Math.ceil((1_000 + limits.marginMs) / limits.globalPerSecond)) },
+        // The shared cadence (slots) paces the sends. BullMQ's limiter only keeps its fetching
+        // a little ahead of it, so jobs wait in reserved slots rather than in its fixed windows,
+        // each of which began a round trip late; and it carries a 429's pause to every worker.
+        limiter: { max: 1, duration: Math.max(1, Math.floor(spacingMs * FETCH_AHEAD)) },
         // The same backoff as the local queue: exponential with jitter, capped at maxDelayMs.
         settings: { backoffStrategy: (attemptsMade) => backoffDelay(attemptsMade, retry.baseDelayMs, retry.maxDelayMs) },
       });

@@ -148,6 +148,25 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     expect(tg.view(chatId).find((m) => m.messageId === card.messageId)?.text).toBe("Status: fulfilled");
   });
 
+  it("a 429 pauses every send, those already waiting for their slot too, and each job is still delivered once", async () => {
+    const name = `push-${randomUUID()}`;
+    names.push(name);
+    const chats = Array.from({ length: 20 }, (_, i) => 930_000 + i);
+    for (const id of chats) tg.addChat(id);
+    tg.injectFault({ method: "sendMessage", kind: "refuse", code: 429, description: "Too Many Requests: retry after 1", retryAfter: 1 });
+    const q = pushQueue(name);
+    for (const chatId of chats) await q.enqueue({ id: `p${chatId}`, chatId, method: "sendMessage", params: { chat_id: chatId, text: `paused ${chatId}` } });
+    await q.start();
+    await until(async () => (await q.size()) === 0);
+
+    const ours = tg.callsOf("sendMessage").filter((c) => chats.includes(Number(c.params["chat_id"])));
+    const refused = ours.filter((c) => c.errorCode === 429);
+    expect(refused).toHaveLength(1);
+    expect(ours.filter((c) => c.ok && c.at < refused[0]!.at + 1_000)).toEqual([]);
+    expect(new Set(ours.filter((c) => c.ok).map((c) => c.params["text"])).size).toBe(20);
+    expect(ours.filter((c) => c.ok)).toHaveLength(20);
+  });
+
   it("on 403 reports the chat unreachable and drops the chat's older jobs without sending them", async () => {
     const name = `push-${randomUUID()}`;
     names.push(name);
