@@ -1,5 +1,4 @@
 import { InputFile, type InlineKeyboard } from "grammy";
-import QRCode from "qrcode";
 import type { BalanceWatch } from "../../core/topup/balance-watcher.js";
 import { MIN_DEPOSIT_SUN, type TopUpAdvice } from "../../core/topup/top-up-advice.js";
 import { formatTrx } from "./format.js";
@@ -24,8 +23,12 @@ export function topUpAdviceText(tr: Translator, advice: ShortAdvice, depositAddr
   return lines.join("\n");
 }
 
-/** The QR code of a deposit address as a PNG ready to send. */
+/**
+ * The QR code of a deposit address as a PNG ready to send. qrcode (and pngjs under it, some
+ * 60 modules) is loaded on the first one: most processes draw none for a long time.
+ */
 export async function depositQrPhoto(address: string): Promise<InputFile> {
+  const { default: QRCode } = await import("qrcode");
   const png = await QRCode.toBuffer(address, { type: "png", margin: 2, width: 320, errorCorrectionLevel: "M" });
   return new InputFile(png, "deposit-address.png");
 }
