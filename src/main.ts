@@ -1,4 +1,5 @@
 import type { GrammyError } from "grammy";
+import { setFlagsFromString } from "node:v8";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { createLogger } from "./logger.js";
 
@@ -34,7 +35,19 @@ function fatalLine(error: unknown, config: Config, grammyError: typeof GrammyErr
   return `Fatal: ${error instanceof Error ? error.message : String(error)}`;
 }
 
+/**
+ * undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it with its baseline
+ * compiler (Liftoff) and then again, in the background, with TurboFan: that second compile of
+ * llhttp's large parser function took about 35 MB for a moment after the first Bot API call and
+ * left about 10 MB behind, for no gain measurable in undici's requests per second. The flag is
+ * read when a module is compiled, so it holds if set before the first request.
+ */
+function keepWebAssemblyOnBaselineCompiler(): void {
+  setFlagsFromString("--liftoff-only");
+}
+
 async function main(): Promise<void> {
+  keepWebAssemblyOnBaselineCompiler();
   const config = readConfig();
   // Loaded only once the configuration is valid: a configuration error is told without loading the
   // whole app (grammY, TronWeb, the store drivers), which takes a second of CPU.
