@@ -13,19 +13,24 @@ export interface PushReplicasBenchOptions {
   chats: number;
   redisUrl: string;
   timeoutMs: number;
+  /** Another checkout (main), whose replicas run the same load just before this code's, in the same run. */
+  baselineDir?: string | undefined;
 }
 
 export async function benchPushReplicas(options: PushReplicasBenchOptions): Promise<void> {
   const allowed = TELEGRAM_LIMITS.globalPerSecond;
   const lines: string[] = [];
   const shares: { processes: number; share: number; rateLimited: number }[] = [];
+  const codes: [label: string, root: string | undefined][] = [...(options.baselineDir ? [["baseline code, ", options.baselineDir] as [string, string]] : []), ["", undefined]];
   for (const processes of [1, 2]) {
-    const r = await runPushReplicas({ processes, ...options });
-    shares.push({ processes, share: r.perSecond / allowed, rateLimited: r.rateLimited });
-    lines.push(
-      `  ${processes} process${processes === 1 ? " " : "es"}: ${r.perSecond.toFixed(1)}/s (${(r.perSecond / allowed).toFixed(3)} of allowed), ` +
-        `busiest second ${r.peakPerSecond}, busiest chat-second ${r.peakPerChatPerSecond}, ${r.rateLimited} × 429, ${r.delivered} delivered, ${r.duplicates} twice`,
-    );
+    for (const [label, root] of codes) {
+      const r = await runPushReplicas({ processes, ...options, root });
+      if (!root) shares.push({ processes, share: r.perSecond / allowed, rateLimited: r.rateLimited });
+      lines.push(
+        `  ${label}${processes} process${processes === 1 ? " " : "es"}: ${r.perSecond.toFixed(1)}/s (${(r.perSecond / allowed).toFixed(3)} of allowed), ` +
+          `busiest second ${r.peakPerSecond}, busiest chat-second ${r.peakPerChatPerSecond}, ${r.rateLimited} × 429, ${r.delivered} delivered, ${r.duplicates} twice`,
+      );
+    }
   }
   console.log(`push replicas, BullMQ on one Redis (${options.messages} messages, ${options.chats} chats, allowed ${allowed}/s and ${TELEGRAM_LIMITS.perChatPerSecond}/s per chat):`);
   for (const line of lines) console.log(line);

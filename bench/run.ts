@@ -114,12 +114,12 @@ async function main(): Promise<void> {
     timeoutMs: 45_000,
     baselineDir: process.env["BENCH_MEMORY_BASELINE"],
   };
-  const replicas = { messages: 600, chats: 150, timeoutMs: 120_000 };
+  const replicas = { messages: 600, chats: 150, timeoutMs: 120_000, baselineDir: process.env["BENCH_PUSH_BASELINE"] };
   const postgresUrl = process.env["BENCH_POSTGRES_URL"] ?? process.env["TEST_POSTGRES_URL"];
   /**
    * In order; `BENCH_ONLY=<name>` runs one section alone: webhooks (a few minutes; Redis too with a Redis URL), tracking
    * (about 1.5 min), updates (BENCH_UPDATES_BASELINE adds a source tree to compare), memory (about 1.5 min per round),
-   * replicas (about 45 s; needs a Redis URL).
+   * replicas (about 45 s; needs a Redis URL; BENCH_PUSH_BASELINE=<dir of another checkout> runs its replicas too, first).
    */
   const sections: { name: string; run: () => void | Promise<void>; alone?: true }[] = [
     { name: "money", run: benchMoney },

@@ -17,7 +17,7 @@ import type { StoreBackend } from "../src/core/store/types.js";
 import { startFakeTelegram, type RecordedCall } from "./fake-telegram/fake-telegram.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const CHILD = fileURLToPath(new URL("./push-replica-child.ts", import.meta.url));
+const CHILD = "testkit/push-replica-child.ts";
 
 export interface PushReplicasOptions {
   processes: number;
@@ -25,6 +25,8 @@ export interface PushReplicasOptions {
   chats: number;
   redisUrl: string;
   timeoutMs: number;
+  /** A checkout whose replicas (its `testkit/push-replica-child.ts` and sources) do the sending; default this one. */
+  root?: string | undefined;
 }
 
 export interface PushReplicasResult {
@@ -68,8 +70,8 @@ function figures(calls: RecordedCall[]): Pick<PushReplicasResult, "peakPerSecond
   return { peakPerSecond: peakInWindow(sent.map((c) => c.at), 1000), peakPerChatPerSecond: Math.max(0, ...perChat), duplicates };
 }
 
-async function startReplica(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+async function startReplica(env: NodeJS.ProcessEnv, root: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", CHILD], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout?.setEncoding("utf8");
   const ready = new Promise<void>((resolve, reject) => {
@@ -109,7 +111,7 @@ export async function runPushReplicas(options: PushReplicasOptions): Promise<Pus
   });
   const replicas: ChildProcess[] = [];
   try {
-    for (let i = 0; i < options.processes; i++) replicas.push(await startReplica(env));
+    for (let i = 0; i < options.processes; i++) replicas.push(await startReplica(env, options.root ?? ROOT));
     const jobs: PushJob[] = Array.from({ length: options.messages }, (_, i) => {
       const chatId = chats[i % chats.length]!;
       return { id: `${run}:${i}`, chatId, method: "sendMessage", params: { chat_id: chatId, text: `note ${i}` } };
