@@ -151,20 +151,33 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
   it("a 429 pauses every send, those already waiting for their slot too, and each job is still delivered once", async () => {
     const name = `push-${randomUUID()}`;
     names.push(name);
-    const chats = Array.from({ length: 20 }, (_, i) => 930_000 + i);
+    const chats = Array.from({ length: 40 }, (_, i) => 930_000 + i);
     for (const id of chats) tg.addChat(id);
-    tg.injectFault({ method: "sendMessage", kind: "refuse", code: 429, description: "Too Many Requests: retry after 1", retryAfter: 1 });
-    const q = pushQueue(name);
+    const api = new Api(tg.token, { apiRoot: tg.apiRoot });
+    let calls = 0;
+    let refusedAt: number | undefined;
+    const q = pushQueue(name, {
+      // A slot every 52 ms, fetched a little ahead: by the 25th send a few are waiting for their slots.
+      limits: { ...LIMITS, globalPerSecond: 20 },
+      transport: (job) => {
+        calls += 1;
+        if (calls === 25) {
+          refusedAt = Date.now();
+          return Promise.reject(Object.assign(new Error("Too Many Requests"), { error_code: 429, description: "Too Many Requests: retry after 1", parameters: { retry_after: 1 } }));
+        }
+        return api.raw[job.method](job.params as never);
+      },
+    });
     for (const chatId of chats) await q.enqueue({ id: `p${chatId}`, chatId, method: "sendMessage", params: { chat_id: chatId, text: `paused ${chatId}` } });
     await q.start();
     await until(async () => (await q.size()) === 0);
 
-    const ours = tg.callsOf("sendMessage").filter((c) => chats.includes(Number(c.params["chat_id"])));
-    const refused = ours.filter((c) => c.errorCode === 429);
-    expect(refused).toHaveLength(1);
-    expect(ours.filter((c) => c.ok && c.at < refused[0]!.at + 1_000)).toEqual([]);
-    expect(new Set(ours.filter((c) => c.ok).map((c) => c.params["text"])).size).toBe(20);
-    expect(ours.filter((c) => c.ok)).toHaveLength(20);
+    const sent = tg.callsOf("sendMessage").filter((c) => c.ok && chats.includes(Number(c.params["chat_id"])));
+    expect(refusedAt).toBeDefined();
+    expect(sent).toHaveLength(40);
+    expect(new Set(sent.map((c) => c.params["text"])).size).toBe(40);
+    // At most the one send whose slot came while the 429 was being recorded; without the pause, nearly all of them.
+    expect(sent.filter((c) => c.at >= refusedAt! && c.at < refusedAt! + 1_000).length).toBeLessThanOrEqual(1);
   });
 
   it("on 403 reports the chat unreachable and drops the chat's older jobs without sending them", async () => {
