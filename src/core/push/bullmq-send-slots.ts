@@ -6,12 +6,16 @@ import type { RedisClient } from "../queue/bullmq-connection.js";
  * next slot follows this slot, not the send, so a late timer or a slow round
  * trip does not stretch the cadence. The chat's turn is held until its slot
  * plus its interval, so a later job of the chat cannot slip in while this one
+ * plus its interval, so a later job of the chat cannot slip in while this one
  * waits for its slot. A pause a 429 asked for moves the slot past the pause.
+ * "again" takes a new slot for a chat whose turn the caller already holds.
  */
 const RESERVE = `local t = redis.call("TIME")
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local chatBusy = redis.call("PTTL", KEYS[2])
-if chatBusy > 0 then return {0, chatBusy} end
+if ARGV[3] ~= "again" then
+  local chatBusy = redis.call("PTTL", KEYS[2])
+  if chatBusy > 0 then return {0, chatBusy} end
+end
 local slot = math.max(now, tonumber(redis.call("GET", KEYS[1]) or "0"))
 local paused = redis.call("PTTL", KEYS[3])
 if paused > 0 then slot = math.max(slot, now + paused) end
@@ -30,6 +34,8 @@ export type SlotReservation = { waitMs: number } | { chatBusyMs: number };
 export interface SendSlots {
   /** The chat's turn and the next shared slot, or how long the chat is still busy (then no slot is taken). */
   reserve(paceKey: string, chatIntervalMs: number): Promise<SlotReservation>;
+  /** A later slot for a send that missed its own; the chat's turn, held already, is extended to it. */
+  reserveAgain(paceKey: string, chatIntervalMs: number): Promise<number>;
   /** What is left (ms) of a pause a 429 asked for; 0 when there is none. */
   pausedFor(): Promise<number>;
   /** Pauses every process's sends for `ms`; slots reserved later begin after it. */
@@ -43,14 +49,19 @@ export interface SendSlots {
 export function createSendSlots(redis: () => Promise<RedisClient>, keyPrefix: string, spacingMs: number): SendSlots {
   const cadenceKey = `${keyPrefix}:cadence`;
   const pauseKey = `${keyPrefix}:pause`;
+  async function run(paceKey: string, chatIntervalMs: number, again: boolean): Promise<SlotReservation> {
+    const reply = await (await redis()).eval(RESERVE, {
+      keys: [cadenceKey, paceKey, pauseKey],
+      arguments: [String(spacingMs), String(Math.ceil(chatIntervalMs)), again ? "again" : "first"],
+    });
+    const [waitMs, chatBusyMs] = (reply as [number, number]).map(Number) as [number, number];
+    return chatBusyMs > 0 ? { chatBusyMs } : { waitMs };
+  }
   return {
-    async reserve(paceKey, chatIntervalMs) {
-      const reply = await (await redis()).eval(RESERVE, {
-        keys: [cadenceKey, paceKey, pauseKey],
-        arguments: [String(spacingMs), String(Math.ceil(chatIntervalMs))],
-      });
-      const [waitMs, chatBusyMs] = (reply as [number, number]).map(Number) as [number, number];
-      return chatBusyMs > 0 ? { chatBusyMs } : { waitMs };
+    reserve: (paceKey, chatIntervalMs) => run(paceKey, chatIntervalMs, false),
+    async reserveAgain(paceKey, chatIntervalMs) {
+      const slot = await run(paceKey, chatIntervalMs, true);
+      return "waitMs" in slot ? slot.waitMs : 0;
     },
     async pausedFor() {
       return Math.max(0, await (await redis()).pTTL(pauseKey));

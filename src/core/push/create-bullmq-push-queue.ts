@@ -9,6 +9,10 @@ const DELIVERED_TTL_MS = 7 * 24 * 3600_000;
 /** Jobs are fetched at up to 1/0.85 of the send cadence, so the cadence, not the fetching, sets the pace. */
 const FETCH_AHEAD = 0.85;
 
+/** How late past its slot a send may leave (timer lateness), and how often a later one is taken instead. */
+const SLOT_SLACK_MS = 10;
+const LATE_WAKES = 3;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** What a BullMQ job carries: the push job, and an edit's place in the enqueue order. */
@@ -101,6 +105,20 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
     return null;
   }
 
+  /**
+   * Sleeps until the slot. A send woken later than SLOT_SLACK_MS past it (a busy event loop) would
+   * land closer than a slot to the sends after it, and a second of them could then hold one send
+   * too many: it takes a later slot instead, at most LATE_WAKES times.
+   */
+  async function waitForSlot(chatId: number, interval: number, waitMs: number): Promise<void> {
+    for (let wakes = 0; ; wakes += 1) {
+      const slotAt = Date.now() + waitMs;
+      if (waitMs > 0) await sleep(waitMs);
+      if (Date.now() - slotAt <= SLOT_SLACK_MS || wakes >= LATE_WAKES) return;
+      waitMs = await slots.reserveAgain(paceKey(chatId), interval);
+    }
+  }
+
   async function processJob(job: Job, token?: string): Promise<unknown> {
     const data = job.data as QueuedJob;
     const ctx = { jobId: data.id, chatId: data.chatId, method: data.method };
@@ -126,7 +144,7 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
       log.debug(ctx, "a newer edit of the message went out first; dropped");
       return { dropped: "superseded by a newer edit" };
     }
-    if (slot.waitMs > 0) await sleep(slot.waitMs);
+    await waitForSlot(data.chatId, interval, slot.waitMs);
     // A 429 met by any process while this job waited for its slot: the slot is given up.
     const pausedFor = await slots.pausedFor();
     if (pausedFor > 0) {

@@ -151,7 +151,7 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
   it("a 429 pauses every send, those already waiting for their slot too, and each job is still delivered once", async () => {
     const name = `push-${randomUUID()}`;
     names.push(name);
-    const chats = Array.from({ length: 40 }, (_, i) => 930_000 + i);
+    const chats = Array.from({ length: 40 }, (_, i) => 940_000 + i);
     for (const id of chats) tg.addChat(id);
     const api = new Api(tg.token, { apiRoot: tg.apiRoot });
     let calls = 0;
