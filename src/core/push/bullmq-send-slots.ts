@@ -6,7 +6,6 @@ import type { RedisClient } from "../queue/bullmq-connection.js";
  * next slot follows this slot, not the send, so a late timer or a slow round
  * trip does not stretch the cadence. The chat's turn is held until its slot
  * plus its interval, so a later job of the chat cannot slip in while this one
- * plus its interval, so a later job of the chat cannot slip in while this one
  * waits for its slot. A pause a 429 asked for moves the slot past the pause.
  * "again" takes a new slot for a chat whose turn the caller already holds.
  */
