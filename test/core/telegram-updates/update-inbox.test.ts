@@ -101,9 +101,10 @@ for (const target of targets) {
       const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
       opened.push(store);
       const [id] = freshIds(1) as [number];
-      // The dead process took the update's run lease, then died before storing it: nothing was acknowledged.
-      expect(await store.claimLease(`telegram-update-run:${String(id)}`, `dead-${runId()}`, 400)).toBe(true);
       const survivor = await processOn(`survivor-${runId()}`);
+      // The dead process took the update's run lease, then died before storing it: nothing was acknowledged.
+      // Long enough for the next accept to meet it on a loaded machine; the wait below outlasts it.
+      expect(await store.claimLease(`telegram-update-run:${String(id)}`, `dead-${runId()}`, 1_500)).toBe(true);
       await expect(survivor.accept({ update_id: id })).rejects.toBeInstanceOf(UpdateInProgressError);
       // Telegram delivers again until it gets a 200: once the lease ran out, that delivery is taken.
       await vi.waitFor(async () => expect(await survivor.accept({ update_id: id })).toBe("accepted"), { timeout: 15_000, interval: 100 });
