@@ -24,6 +24,7 @@ const queue = createBullmqPushQueue({
   name: required("PUSH_REPLICA_QUEUE"),
   bullPrefix: required("PUSH_REPLICA_PREFIX"),
   transport: (job) => api.raw[job.method](job.params as never),
+  ...(process.env["PUSH_REPLICA_MARGIN_MS"] ? { limits: { marginMs: Number(process.env["PUSH_REPLICA_MARGIN_MS"]) } } : {}),
 });
 await queue.start();
 process.stdout.write("ready\n");

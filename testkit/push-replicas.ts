@@ -27,6 +27,8 @@ export interface PushReplicasOptions {
   timeoutMs: number;
   /** A checkout whose replicas (its `testkit/push-replica-child.ts` and sources) do the sending; default this one. */
   root?: string | undefined;
+  /** The replicas' `limits.marginMs` (Telegram's default margin when not given). */
+  marginMs?: number | undefined;
 }
 
 export interface PushReplicasResult {
@@ -99,7 +101,10 @@ export async function runPushReplicas(options: PushReplicasOptions): Promise<Pus
   const run = randomBytes(4).toString("hex");
   const name = `replicas-${run}`;
   const prefix = `bench-${run}`;
-  const env = { PUSH_REPLICA_TOKEN: tg.token, PUSH_REPLICA_API_ROOT: tg.apiRoot, PUSH_REPLICA_REDIS_URL: options.redisUrl, PUSH_REPLICA_QUEUE: name, PUSH_REPLICA_PREFIX: prefix };
+  const env = {
+    PUSH_REPLICA_TOKEN: tg.token, PUSH_REPLICA_API_ROOT: tg.apiRoot, PUSH_REPLICA_REDIS_URL: options.redisUrl, PUSH_REPLICA_QUEUE: name, PUSH_REPLICA_PREFIX: prefix,
+    ...(options.marginMs === undefined ? {} : { PUSH_REPLICA_MARGIN_MS: String(options.marginMs) }),
+  };
   // Only enqueues: its worker never starts, the replicas do the sending.
   const producer = createBullmqPushQueue({
     store: { kind: "redis" } as unknown as StoreBackend,

@@ -10,7 +10,7 @@ const DELIVERED_TTL_MS = 7 * 24 * 3600_000;
 const FETCH_AHEAD = 0.85;
 
 /** How late past its slot a send may leave (timer lateness), and how often a later one is taken instead. */
-const SLOT_SLACK_MS = 10;
+const SLOT_SLACK_MS = 20;
 const LATE_WAKES = 3;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -106,15 +106,18 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
   }
 
   /**
-   * Sleeps until the slot. A send woken later than SLOT_SLACK_MS past it (a busy event loop) would
-   * land closer than a slot to the sends after it, and a second of them could then hold one send
-   * too many: it takes a later slot instead, at most LATE_WAKES times.
+   * Sleeps until the slot, then asks whether a 429 paused the sends meanwhile (what is left of
+   * the pause; 0 to send now). A send ready later than SLOT_SLACK_MS past its slot (a busy event
+   * loop, a slow round trip) would land closer than a slot to the sends after it, and a second of
+   * them could then hold one send too many: it takes a later slot instead, at most LATE_WAKES times.
    */
-  async function waitForSlot(chatId: number, interval: number, waitMs: number): Promise<void> {
+  async function waitForSlot(chatId: number, interval: number, waitMs: number): Promise<number> {
     for (let wakes = 0; ; wakes += 1) {
       const slotAt = Date.now() + waitMs;
       if (waitMs > 0) await sleep(waitMs);
-      if (Date.now() - slotAt <= SLOT_SLACK_MS || wakes >= LATE_WAKES) return;
+      const pausedFor = await slots.pausedFor();
+      if (pausedFor > 0) return pausedFor;
+      if (Date.now() - slotAt <= SLOT_SLACK_MS || wakes >= LATE_WAKES) return 0;
       waitMs = await slots.reserveAgain(paceKey(chatId), interval);
     }
   }
@@ -144,9 +147,8 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
       log.debug(ctx, "a newer edit of the message went out first; dropped");
       return { dropped: "superseded by a newer edit" };
     }
-    await waitForSlot(data.chatId, interval, slot.waitMs);
     // A 429 met by any process while this job waited for its slot: the slot is given up.
-    const pausedFor = await slots.pausedFor();
+    const pausedFor = await waitForSlot(data.chatId, interval, slot.waitMs);
     if (pausedFor > 0) {
       await client.del(paceKey(data.chatId));
       await job.moveToDelayed(Date.now() + pausedFor, token);

@@ -6,7 +6,11 @@ if (!REDIS_URL) console.log("skipping the two-process BullMQ push test: TEST_RED
 
 describe.skipIf(!REDIS_URL)("BullMQ push queue in two processes on one Redis (TEST_REDIS_URL)", () => {
   it("shares one Telegram budget: every notification once, no 429, at most 30 a second and 1 per chat", async () => {
-    const result = await runPushReplicas({ processes: 2, messages: 120, chats: 40, redisUrl: REDIS_URL!, timeoutMs: 90_000 });
+    // The sends leave at 0.95 of Telegram's rate, with 50 ms of margin for the arrivals' jitter. Beside the
+    // whole suite (8 workers on 2 cores) the fake Bot API's own process stalls longer than that, and the
+    // arrivals it records crowd. A wider margin keeps this test about the one shared budget (two processes
+    // not sharing it send twice the rate); `npm run bench` measures the default margin.
+    const result = await runPushReplicas({ processes: 2, messages: 120, chats: 40, redisUrl: REDIS_URL!, timeoutMs: 90_000, marginMs: 200 });
 
     expect(result.delivered).toBe(120);
     expect(result.duplicates).toBe(0);
