@@ -21,7 +21,7 @@ export async function benchPushReplicas(options: PushReplicasBenchOptions): Prom
   const allowed = TELEGRAM_LIMITS.globalPerSecond;
   const lines: string[] = [];
   const shares: { processes: number; share: number; rateLimited: number }[] = [];
-  const codes: [label: string, root: string | undefined][] = [...(options.baselineDir ? [["baseline code, ", options.baselineDir] as [string, string]] : []), ["", undefined]];
+  const codes: [label: string, root: string | undefined][] = options.baselineDir ? [["baseline code, ", options.baselineDir], ["", undefined]] : [["", undefined]];
   for (const processes of [1, 2]) {
     for (const [label, root] of codes) {
       const r = await runPushReplicas({ processes, ...options, root });

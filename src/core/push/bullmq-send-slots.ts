@@ -48,20 +48,22 @@ export interface SendSlots {
 export function createSendSlots(redis: () => Promise<RedisClient>, keyPrefix: string, spacingMs: number): SendSlots {
   const cadenceKey = `${keyPrefix}:cadence`;
   const pauseKey = `${keyPrefix}:pause`;
-  async function run(paceKey: string, chatIntervalMs: number, again: boolean): Promise<SlotReservation> {
+  /** The script's answer: the wait for the slot, and how long the chat is still busy (0 when a slot was taken). */
+  async function run(paceKey: string, chatIntervalMs: number, again: boolean): Promise<[waitMs: number, chatBusyMs: number]> {
     const reply = await (await redis()).eval(RESERVE, {
       keys: [cadenceKey, paceKey, pauseKey],
       arguments: [String(spacingMs), String(Math.ceil(chatIntervalMs)), again ? "again" : "first"],
     });
-    const [waitMs, chatBusyMs] = (reply as [number, number]).map(Number) as [number, number];
-    return chatBusyMs > 0 ? { chatBusyMs } : { waitMs };
+    // Lua's integers come back as numbers.
+    return reply as [number, number];
   }
   return {
-    reserve: (paceKey, chatIntervalMs) => run(paceKey, chatIntervalMs, false),
-    async reserveAgain(paceKey, chatIntervalMs) {
-      const slot = await run(paceKey, chatIntervalMs, true);
-      return "waitMs" in slot ? slot.waitMs : 0;
+    async reserve(paceKey, chatIntervalMs) {
+      const [waitMs, chatBusyMs] = await run(paceKey, chatIntervalMs, false);
+      return chatBusyMs > 0 ? { chatBusyMs } : { waitMs };
     },
+    // "again" skips the busy check: a slot is always taken.
+    reserveAgain: async (paceKey, chatIntervalMs) => (await run(paceKey, chatIntervalMs, true))[0],
     async pausedFor() {
       return Math.max(0, await (await redis()).pTTL(pauseKey));
     },
