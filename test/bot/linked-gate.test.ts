@@ -17,6 +17,7 @@ function countingReads(kv: KeyValue): KeyValue {
     set: (key, value, ttlMs) => kv.set(key, value, ttlMs),
     delete: (key) => kv.delete(key),
     entries: () => kv.entries(),
+    keyPages: () => kv.keyPages(),
     clear: () => kv.clear(),
     getVersioned: (key) => {
       seen.recordReads += 1;

@@ -1,17 +1,20 @@
 import type Keyv from "keyv";
-import type { RawCas } from "./raw-cas.js";
+import type { KeyListing, RawCas } from "./raw-cas.js";
 import { safeDeserialize, safeSerialize } from "./safe-serialize.js";
 import type { KeyValue, KeyValueEntry, Versioned } from "./types.js";
 
 export interface KeyvKeyValueOptions {
   keyv: Keyv;
-  /** The same adapter the Keyv writes through. */
-  adapter: RawCas;
+  /** The same adapter the Keyv writes through; one that lists keys alone (`KeyListing`) serves `keys()` directly. */
+  adapter: RawCas & Partial<KeyListing>;
   namespace: string;
   /** The adapter does not namespace keys itself: keyv prefixes them, and the compare-and-set must too. */
   keyvPrefixesKeys: boolean;
   isClosed: () => boolean;
 }
+
+/** Keys per page where they are taken from a listing of the entries (an adapter without `KeyListing`). */
+const KEYS_PER_PAGE = 1_000;
 
 /** Keyv 5's own prefixing (`_getKeyPrefix`), a key already starting with `ns:` included, so both paths meet the same row. */
 function keyvPrefixed(namespace: string, key: string): string {
@@ -51,6 +54,17 @@ export function createKeyvKeyValue({ keyv, adapter, namespace, keyvPrefixesKeys,
     return ttlMs === undefined ? undefined : Math.ceil(ttlMs);
   }
 
+  function entries(): AsyncIterable<[string, unknown]> {
+    const iterate = keyv.iterator;
+    if (iterate === undefined) throw new Error(`store cannot list entries (namespace ${namespace})`);
+    return {
+      async *[Symbol.asyncIterator]() {
+        ensureOpen();
+        for await (const entry of iterate(undefined) as AsyncIterable<[string, unknown]>) yield entry;
+      },
+    };
+  }
+
   return {
     async get<T = unknown>(key: string): Promise<T | undefined> {
       ensureOpen();
@@ -68,13 +82,25 @@ export function createKeyvKeyValue({ keyv, adapter, namespace, keyvPrefixesKeys,
       return keyv.delete(key);
     },
 
-    entries(): AsyncIterable<[string, unknown]> {
-      const iterate = keyv.iterator;
-      if (iterate === undefined) throw new Error(`store cannot list entries (namespace ${namespace})`);
+    entries,
+
+    keyPages(): AsyncIterable<string[]> {
       return {
         async *[Symbol.asyncIterator]() {
           ensureOpen();
-          for await (const entry of iterate(undefined) as AsyncIterable<[string, unknown]>) yield entry;
+          if (adapter.keyPages) {
+            yield* adapter.keyPages();
+            return;
+          }
+          let page: string[] = [];
+          for await (const [key] of entries()) {
+            page.push(key);
+            if (page.length === KEYS_PER_PAGE) {
+              yield page;
+              page = [];
+            }
+          }
+          if (page.length > 0) yield page;
         },
       };
     },

@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import { createKeyvKeyValue } from "./keyv-key-value.js";
 import type { SessionLock } from "./postgres-store.js";
 import { safeDeserialize, safeSerialize } from "./safe-serialize.js";
-import type { RawCas } from "./raw-cas.js";
+import type { KeyListing, RawCas } from "./raw-cas.js";
 import { openSqliteDatabase } from "./sqlite-store.js";
 import type { KeyValue, StoreBackend, StoreKind } from "./types.js";
 
@@ -41,7 +41,7 @@ const NAMESPACE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 interface Driver {
   kind: StoreKind;
   /** A fresh keyv adapter for one namespace. */
-  createAdapter(): RawCas;
+  createAdapter(): RawCas & Partial<KeyListing>;
   /** Whether keyv must prefix keys with the namespace (the adapter does not namespace itself). */
   keyvPrefixesKeys: boolean;
   ping(): Promise<boolean>;

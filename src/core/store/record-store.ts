@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { z } from "zod";
+import { getMany } from "./batch.js";
 import { createKeyedMutex } from "./keyed-mutex.js";
 import { retryOnConflict } from "./retry-conflicts.js";
 import type { KeyValue } from "./types.js";
@@ -43,6 +44,10 @@ export interface RecordStore<T> {
   delete(id: string): Promise<boolean>;
   /** Valid records only; corrupt ones are reported and skipped. */
   list(): AsyncIterable<[id: string, value: T]>;
+  /** The ids of the stored records, valid or not, a page at a time, without reading the records where the store can (SQLite). */
+  idPages(): AsyncIterable<string[]>;
+  /** `get` of several ids in one store round trip where the store offers it; each position is `get`'s answer. */
+  getMany(ids: readonly string[]): Promise<Array<T | undefined>>;
   /**
    * Read-modify-write, atomic across every process on the store: serialized
    * per id within this process, and written only if nobody else wrote the
@@ -141,6 +146,20 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
           }
         },
       };
+    },
+
+    idPages: () => kv.keyPages(),
+
+    async getMany(ids) {
+      let stored: unknown[];
+      try {
+        stored = await getMany(kv, ids);
+      } catch (error) {
+        // One unparsable row fails the whole batch: each is read alone, so only that one reads as absent.
+        if (error instanceof SyntaxError) return Promise.all(ids.map((id) => get(id)));
+        throw error;
+      }
+      return ids.map((id, i) => decode(id, stored[i]));
     },
 
     update(id, fn, ttlMs) {

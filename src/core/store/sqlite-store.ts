@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import Database from "better-sqlite3";
-import type { RawCas } from "./raw-cas.js";
+import type { KeyListing, RawCas } from "./raw-cas.js";
 
 /**
  * A keyv store over better-sqlite3. Keyv owns serialization and checks
@@ -13,6 +13,8 @@ import type { RawCas } from "./raw-cas.js";
  */
 
 const PAGE_SIZE = 200;
+/** Keys are short: a page of them is a few kilobytes. */
+const KEY_PAGE_SIZE = 1_000;
 /** SQLite's page cache per connection, in KiB (see openSqliteDatabase). */
 const PAGE_CACHE_KIB = 4_000;
 
@@ -80,6 +82,21 @@ function prepareStatements(db: Database.Database) {
        WHERE namespace = @ns AND key > @after AND (expires IS NULL OR expires > @now)
        ORDER BY key LIMIT @limit`,
     ),
+    // The keys alone, paged the same way: a listing that needs no values builds no strings for them.
+    firstKeys: db
+      .prepare<[{ ns: string; now: number; limit: number }], string>(
+        `SELECT key FROM keyv_entries
+         WHERE namespace = @ns AND (expires IS NULL OR expires > @now)
+         ORDER BY key LIMIT @limit`,
+      )
+      .pluck(),
+    nextKeys: db
+      .prepare<[{ ns: string; after: string; now: number; limit: number }], string>(
+        `SELECT key FROM keyv_entries
+         WHERE namespace = @ns AND key > @after AND (expires IS NULL OR expires > @now)
+         ORDER BY key LIMIT @limit`,
+      )
+      .pluck(),
     purge: db.prepare<[number]>("DELETE FROM keyv_entries WHERE expires IS NOT NULL AND expires <= ?"),
     // Expired claims are free anyway; without this, one-off keys (a webhook update's seen mark) pile up.
     purgeLeases: db.prepare<[number]>("DELETE FROM leases WHERE expires <= ?"),
@@ -241,7 +258,7 @@ export function openSqliteDatabase(filename: string, options: SqliteOptions = {}
   return database;
 }
 
-export class SqliteStore extends EventEmitter implements RawCas {
+export class SqliteStore extends EventEmitter implements RawCas, KeyListing {
   /** Written by keyv; undefined maps to the "" namespace. */
   namespace: string | undefined;
   /** Keyv reads `opts.dialect` to decide that this store can iterate. */
@@ -329,6 +346,24 @@ export class SqliteStore extends EventEmitter implements RawCas {
       const last = rows.at(-1);
       if (last === undefined || rows.length < PAGE_SIZE) return;
       after = last.key;
+    }
+  }
+
+  /** The live keys of this store's namespace, a page at a time, without their values (KeyListing). */
+  async *keyPages(): AsyncGenerator<string[], void> {
+    const ns = this.ns;
+    let after: string | null = null;
+    for (;;) {
+      const from: string | null = after;
+      const keys: string[] = await this.later(() =>
+        from === null
+          ? this.statements.firstKeys.all({ ns, now: Date.now(), limit: KEY_PAGE_SIZE })
+          : this.statements.nextKeys.all({ ns, after: from, now: Date.now(), limit: KEY_PAGE_SIZE }),
+      );
+      if (keys.length > 0) yield keys;
+      const last = keys.at(-1);
+      if (last === undefined || keys.length < KEY_PAGE_SIZE) return;
+      after = last;
     }
   }
 

@@ -9,6 +9,12 @@ export interface KeyValue {
   delete(key: string): Promise<boolean>;
   /** Every live (unexpired) entry of this namespace; order unspecified. */
   entries(): AsyncIterable<[key: string, value: unknown]>;
+  /**
+   * Every live key of this namespace, a page (a non-empty array) at a time;
+   * order unspecified. Where the store can list keys alone (SQLite) no value
+   * is read; elsewhere they are `entries`' keys.
+   */
+  keyPages(): AsyncIterable<string[]>;
   /** Removes every entry of this namespace, and only of it. */
   clear(): Promise<void>;
   /** Reads a value with the mark of its exact stored state, for `compareAndSet`. */

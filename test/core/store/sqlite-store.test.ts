@@ -157,6 +157,10 @@ describe("SQLite store", () => {
     db.close();
     expect(await store.get("1")).toBeUndefined();
     expect(events).toEqual([{ name: "r", id: "1", reason: "not-json" }]);
+    // Read with others in one call, it costs only itself.
+    await store.set("2", { n: 2 });
+    expect(await store.getMany(["2", "1"])).toEqual([{ n: 2 }, undefined]);
+    expect(events).toHaveLength(2);
     await backend.close();
   });
 

@@ -161,6 +161,27 @@ export function describeStoreContract(label: string, target: StoreTarget | undef
       expect(new Set(entries.map(([, value]) => value)).size).toBe(count);
     });
 
+    it("lists the live keys of one namespace alone, in pages, expired ones left out", async () => {
+      const name = fresh();
+      const a = backend.namespace(name);
+      const b = backend.namespace(`${name}x`);
+      used.add(`${name}x`);
+      const count = 1_250;
+      await a.setMany!(Array.from({ length: count }, (_, i) => ({ key: `key-${i}`, value: { i } })));
+      await a.set("convo:1:ключ", 1);
+      await a.set("short", "gone soon", 150);
+      await b.set("key-0", "b");
+      await eventually(async () => (await a.get("short")) === undefined);
+      const pages = await collect(a.keyPages());
+      expect(pages.length).toBeGreaterThan(1);
+      expect(pages.every((page) => page.length > 0)).toBe(true);
+      const keys = pages.flat();
+      expect(keys).toHaveLength(count + 1);
+      expect(new Set(keys)).toEqual(new Set([...Array.from({ length: count }, (_, i) => `key-${i}`), "convo:1:ключ"]));
+      expect(await collect(b.keyPages())).toEqual([["key-0"]]);
+      expect(await collect(backend.namespace(fresh()).keyPages())).toEqual([]);
+    });
+
     it("hands out the same handle for the same namespace name", () => {
       const name = fresh();
       expect(backend.namespace(name)).toBe(backend.namespace(name));
@@ -243,6 +264,19 @@ export function describeStoreContract(label: string, target: StoreTarget | undef
           "no-envelope:not-an-envelope",
           "no-envelope:not-an-envelope",
         ]);
+      });
+
+      it("lists the ids of every stored record, unreadable ones too, and reads several in one call as get does", async () => {
+        const kv = backend.namespace(fresh());
+        const events: CorruptRecordEvent[] = [];
+        const store = records(kv, 1, (e) => events.push(e));
+        await store.set("a", { address: "A", count: 1 });
+        await store.set("b", { address: "B", count: 2 });
+        await kv.set("bad-shape", { v: 1, data: { address: "", count: 1.5 } });
+        expect((await collect(store.idPages())).flat().sort()).toEqual(["a", "b", "bad-shape"]);
+        expect(await store.getMany(["b", "missing", "bad-shape", "a"])).toEqual([{ address: "B", count: 2 }, undefined, undefined, { address: "A", count: 1 }]);
+        expect(await store.getMany([])).toEqual([]);
+        expect(events).toEqual([{ name: "links", id: "bad-shape", reason: "schema-mismatch" }]);
       });
 
       it("refuses to write a value its schema rejects", async () => {

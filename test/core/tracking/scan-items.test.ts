@@ -55,17 +55,20 @@ async function seed(items: RecordStore<TrackedItem>, count: number): Promise<str
 const nobodyLive = { isLive: () => false, lost: () => undefined, stopped: () => false };
 
 describe("holdStoredItems", () => {
-  it("claims the leases of each slice of 100 as the listing goes, never after reading the whole store", async () => {
+  it("claims the leases of each slice of 100 as the listing goes, never after listing the whole store", async () => {
     const { items, held } = await startProcess("a");
     await seed(items, 350);
     let listed = 0;
     const counted: RecordStore<TrackedItem> = {
       ...items,
-      list: () => ({
+      // Listed one id at a time here, to see when each slice's leases are claimed.
+      idPages: () => ({
         async *[Symbol.asyncIterator]() {
-          for await (const entry of items.list()) {
-            listed += 1;
-            yield entry;
+          for await (const page of items.idPages()) {
+            for (const id of page) {
+              listed += 1;
+              yield [id];
+            }
           }
         },
       }),
@@ -88,6 +91,55 @@ describe("holdStoredItems", () => {
       { size: 50, listedBefore: 350 },
     ]);
     expect(adopted).toHaveLength(350);
+  });
+
+  it("reads the records of the items it takes now, a slice in one call, and none of those it polls already", async () => {
+    const { items, held } = await startProcess("a");
+    const keys = await seed(items, 250);
+    const live = new Set(keys.slice(0, 240));
+    const reads: string[][] = [];
+    const reading: RecordStore<TrackedItem> = {
+      ...items,
+      list: () => {
+        throw new Error("a scan does not list records");
+      },
+      get: () => {
+        throw new Error("a scan reads records a slice at a time");
+      },
+      getMany: (ids) => {
+        reads.push([...ids]);
+        return items.getMany(ids);
+      },
+    };
+
+    const first = await holdStoredItems(reading, held, { ...nobodyLive, isLive: (key) => live.has(key) });
+    const second = await holdStoredItems(reading, held, { ...nobodyLive, isLive: (key) => live.has(key) || first!.some(([k]) => k === key) });
+
+    expect(first?.map(([key]) => key).sort()).toEqual(keys.slice(240).sort());
+    expect(first?.every(([key, item]) => itemKey(item.chatId, item.kind, item.id) === key)).toBe(true);
+    expect(reads.flat().sort()).toEqual(keys.slice(240).sort());
+    expect(reads.length).toBeLessThanOrEqual(2);
+    expect(second).toEqual([]);
+    expect(reads.flat()).toHaveLength(10);
+  });
+
+  it("gives the lease of an item forgotten between its listing and its reading up at once", async () => {
+    const a = await startProcess("a");
+    const b = await startProcess("b");
+    const keys = await seed(a.items, 3);
+    const forgetting: RecordStore<TrackedItem> = {
+      ...a.items,
+      getMany: async (ids) => {
+        // Another process forgets the item right after the lease was taken.
+        await a.items.delete(keys[1]!);
+        return a.items.getMany(ids);
+      },
+    };
+
+    const adopted = await holdStoredItems(forgetting, a.held, nobodyLive);
+
+    expect(adopted?.map(([key]) => key).sort()).toEqual([keys[0]!, keys[2]!].sort());
+    expect(await b.held.holdAll(keys)).toEqual([false, true, false]);
   });
 
   it("answers the free items it does not poll yet, and hands over the polled ones another process holds now", async () => {

@@ -119,7 +119,7 @@ describe("tracker pace", () => {
         kind: store.kind,
         namespace: (name: string) => {
           const kv = store.namespace(name);
-          return name === "tracking" ? { ...kv, entries: () => (lists++, kv.entries()), get: kv.get.bind(kv), set: kv.set.bind(kv), delete: kv.delete.bind(kv), clear: kv.clear.bind(kv), getVersioned: kv.getVersioned.bind(kv), compareAndSet: kv.compareAndSet.bind(kv) } : kv;
+          return name === "tracking" ? { ...kv, keyPages: () => (lists++, kv.keyPages()), get: kv.get.bind(kv), set: kv.set.bind(kv), delete: kv.delete.bind(kv), clear: kv.clear.bind(kv), getVersioned: kv.getVersioned.bind(kv), compareAndSet: kv.compareAndSet.bind(kv) } : kv;
         },
       };
       const account = env.sim.createAccount({ balanceSun: 100_000_000 });

@@ -161,7 +161,7 @@ describe("tracker at start", () => {
           if (name !== "tracking") return kv;
           return new Proxy(kv, {
             get(k, q) {
-              if (q === "entries" && failures > 0) {
+              if (q === "keyPages" && failures > 0) {
                 failures -= 1;
                 return () => ({ [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error("store down")) }) });
               }
