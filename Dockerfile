@@ -43,5 +43,6 @@ EXPOSE 8080
 # Telegram shows on /readyz and never makes the container unhealthy or restarts it.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.HTTP_PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# node directly (not npm) so SIGTERM reaches the process and shutdown is graceful.
-CMD ["node", "dist/main.js"]
+# node directly (not npm) so SIGTERM reaches the process and shutdown is graceful; the same
+# command as `npm start`, flags included (docs/performance.md: the young generation's size).
+CMD ["node", "--max-semi-space-size=8", "dist/main.js"]

@@ -1,5 +1,6 @@
 /**
- * Memory and start with a seeded store: `node dist/main.js` over an empty
+ * Memory and start with a seeded store: the app as `npm start` runs it
+ * (`node [its flags] dist/main.js`, start-command.ts) over an empty
  * SQLite store and over one seeded with linked chats and tracked orders
  * (`memory-seed.ts`), against the simulator and the fake Bot API, next to a
  * bare grammY process (and, with BENCH_MEMORY_BASELINE=<dir of another
@@ -17,6 +18,7 @@ import { startSimulator } from "../src/simulator/index.js";
 import { startFakeTelegram, type FakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 import { seedStore } from "./memory-seed.js";
 import { printGoal, summarize } from "./rounds.js";
+import { startArgs } from "../testkit/start-command.js";
 import { BARE_BOT } from "./start.js";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -156,10 +158,10 @@ export async function benchMemory(options: MemoryBenchOptions): Promise<void> {
       for (const [name, cwd] of codes) {
         const tag = `${round}-${name.replace(/\W/g, "")}`;
         const empty = join(dir, `empty-${tag}.sqlite`);
-        add(`${name}, empty store`, await measure(tg, cwd, ["dist/main.js"], appEnv(empty), options.seconds, options.timeoutMs));
+        add(`${name}, empty store`, await measure(tg, cwd, startArgs(cwd), appEnv(empty), options.seconds, options.timeoutMs));
         const copy = join(dir, `seeded-${tag}.sqlite`);
         copyFileSync(seeded, copy);
-        add(`${name}, seeded store`, await measure(tg, cwd, ["dist/main.js"], appEnv(copy), options.seconds, options.timeoutMs));
+        add(`${name}, seeded store`, await measure(tg, cwd, startArgs(cwd), appEnv(copy), options.seconds, options.timeoutMs));
         rmSync(copy, { force: true });
       }
     }

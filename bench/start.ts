@@ -1,5 +1,6 @@
 /**
- * Start: from spawning `node dist/main.js` (SQLite, the simulator and the
+ * Start: from spawning the app as `npm start` runs it (`node [its flags]
+ * dist/main.js`, start-command.ts; SQLite, the simulator and the
  * fake Bot API on loopback) to its first getUpdates, against a bare grammY
  * bot process started the same way and run by the same runner, over rounds.
  */
@@ -11,6 +12,7 @@ import { join } from "node:path";
 import { startSimulator } from "../src/simulator/index.js";
 import { startFakeTelegram, type FakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 import { printGoal, summarize } from "./rounds.js";
+import { startArgs } from "../testkit/start-command.js";
 
 const ROOT = join(import.meta.dirname, "..");
 
@@ -57,7 +59,7 @@ export async function benchStart(options: { rounds: number; timeoutMs: number })
       app.push(
         await timeToFirstPoll(
           tg,
-          ["dist/main.js"],
+          startArgs(ROOT),
           {
             ...env,
             SERVICE_BASE_URL: sim.baseUrl,
@@ -78,6 +80,6 @@ export async function benchStart(options: { rounds: number; timeoutMs: number })
   const bot = summarize(app);
   console.log(`\nstart: spawn to first getUpdates, ${options.rounds} rounds, SQLite`);
   console.log(`  bare grammY bot process, same runner: ${summarize(bare).text} s`);
-  console.log(`  node dist/main.js:                    ${bot.text} s`);
+  console.log(`  ${`node ${startArgs(ROOT).join(" ")}:`.padEnd(38)}${bot.text} s`);
   printGoal("start to first getUpdates ≤ 1.5 s", bot.median <= 1.5, `median ${bot.median.toFixed(2)} s`);
 }

@@ -57,6 +57,12 @@ describe("the Docker image", () => {
     expect(runtime.lines.some((l) => /\bnpm (ci|install)\b/.test(l))).toBe(false);
   });
 
+  it("runs the same node command as npm start, flags included", () => {
+    const cmd = stages.at(-1)!.lines.find((l) => l.startsWith("CMD "));
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "..", "package.json"), "utf8")) as { scripts: { start: string } };
+    expect(`exec ${(JSON.parse(cmd!.slice(4)) as string[]).join(" ")}`).toBe(pkg.scripts.start);
+  });
+
   it("ships the chart font the statements render with, since the slim image has no system fonts", () => {
     expect(stages.at(-1)!.lines).toContain("COPY assets ./assets");
     expect(readFileSync(join(import.meta.dirname, "..", ".dockerignore"), "utf8").split("\n")).toContain("!assets/");

@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSimulator, type Simulator } from "../src/simulator/index.js";
 import { startFakeTelegram, type FakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
+import { startArgs } from "../testkit/start-command.js";
 import { waitUntil } from "./support/wait.js";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -58,9 +59,9 @@ function npmStart(env: Record<string, string>, extra: string[] = [], withPrestar
   return launch(NPM, ["start", ...(withPrestart ? [] : ["--ignore-scripts"]), ...extra], env);
 }
 
-/** What the `start` script runs (`exec node dist/main.js`), without npm around it. */
+/** What the `start` script runs (`exec node [flags] dist/main.js`), without npm around it. */
 function nodeMain(env: Record<string, string>): Run {
-  return launch(process.execPath, ["dist/main.js"], env);
+  return launch(process.execPath, startArgs(ROOT), env);
 }
 
 function launch(command: string, args: string[], env: Record<string, string>): Run {
