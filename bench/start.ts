@@ -80,6 +80,6 @@ export async function benchStart(options: { rounds: number; timeoutMs: number })
   const bot = summarize(app);
   console.log(`\nstart: spawn to first getUpdates, ${options.rounds} rounds, SQLite`);
   console.log(`  bare grammY bot process, same runner: ${summarize(bare).text} s`);
-  console.log(`  ${`node ${startArgs(ROOT).join(" ")}:`.padEnd(38)}${bot.text} s`);
+  console.log(`  node ${startArgs(ROOT).join(" ")}: ${bot.text} s`);
   printGoal("start to first getUpdates ≤ 1.5 s", bot.median <= 1.5, `median ${bot.median.toFixed(2)} s`);
 }

@@ -5,7 +5,7 @@ import type { KeyValue, KeyValueEntry, Versioned } from "./types.js";
 
 export interface KeyvKeyValueOptions {
   keyv: Keyv;
-  /** The same adapter the Keyv writes through; one that lists keys alone (`KeyListing`) serves `keys()` directly. */
+  /** The same adapter the Keyv writes through; one that lists keys alone (`KeyListing`) serves `keyPages()` directly. */
   adapter: RawCas & Partial<KeyListing>;
   namespace: string;
   /** The adapter does not namespace keys itself: keyv prefixes them, and the compare-and-set must too. */
