@@ -249,6 +249,26 @@ async function openRedisDriver(url: string, logger: Logger, scope: string): Prom
   };
 }
 
+/**
+ * What Postgres answers the loser of two `CREATE … IF NOT EXISTS` run at once (processes starting
+ * together on a fresh database): the winner's row in pg_type or pg_class is seen only after the
+ * loser's own check, so the loser gets a unique violation (23505), "relation already exists"
+ * (42P07) or "type already exists" (42710), depending on where the two met.
+ */
+const LOST_CREATE_RACE = new Set(["23505", "42P07", "42710"]);
+
+/** Runs an idempotent `CREATE … IF NOT EXISTS`; after a lost race it runs it again, and then it finds what the winner made. */
+async function createIfMissing(pool: { query(sql: string): Promise<unknown> }, sql: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await pool.query(sql);
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !LOST_CREATE_RACE.has(String((error as { code?: unknown }).code))) throw error;
+    }
+  }
+}
+
 async function openPostgresDriver(url: string, logger: Logger, scope: string): Promise<Driver> {
   const { claimPostgresLease, claimPostgresLeases, createLeaseTableSql, createPgPool, DEFAULT_POSTGRES_TABLE, holdPostgresSessionLock, isValidPostgresTable, PostgresStore, purgeExpiredPostgres, releasePostgresLease, releasePostgresLeases } =
     await import("./postgres-store.js");
@@ -263,13 +283,10 @@ async function openPostgresDriver(url: string, logger: Logger, scope: string): P
   pool.on("error", (error) => logger.warn({ err: error }, "postgres connection error"));
   for (const sql of [`CREATE TABLE IF NOT EXISTS public.${table} (key VARCHAR(512) PRIMARY KEY, value TEXT)`, createLeaseTableSql(table)]) {
     try {
-      await pool.query(sql);
+      await createIfMissing(pool, sql);
     } catch (error) {
-      // Two processes creating the table at once race on pg_type; the loser sees 23505.
-      if ((error as { code?: unknown }).code !== "23505") {
-        await pool.end().catch(() => undefined);
-        throw new Error(`cannot open Postgres store at ${describeUrl(url)}`, { cause: error });
-      }
+      await pool.end().catch(() => undefined);
+      throw new Error(`cannot open Postgres store at ${describeUrl(url)}`, { cause: error });
     }
   }
   const locks: SessionLock[] = [];

@@ -31,6 +31,29 @@ describeStoreContract(
   "TEST_POSTGRES_URL is not set (e.g. TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test)",
 );
 
+describe.skipIf(!url)("Postgres store start", () => {
+  it("opens in every process that starts at once on a table none of them has created yet", async () => {
+    const pool = createPgPool(url!);
+    try {
+      // Several rounds: which error the losers of the creation race see depends on the timing.
+      for (let round = 0; round < 5; round += 1) {
+        const fresh = `kv_race_${runId()}_${round}`;
+        try {
+          const opened = await Promise.allSettled(Array.from({ length: 8 }, () => openStore(withTable(url!, fresh), { logger: captureLogger().logger, purgeIntervalMs: 0 })));
+          const failures = opened.filter((r) => r.status === "rejected").map((r) => String((r.reason as Error).cause ?? r.reason));
+          for (const r of opened) if (r.status === "fulfilled") await r.value.close();
+          expect(failures).toEqual([]);
+        } finally {
+          await pool.query(`DROP TABLE IF EXISTS public.${fresh}`);
+          await pool.query(`DROP TABLE IF EXISTS public.${fresh}_leases`);
+        }
+      }
+    } finally {
+      await pool.end();
+    }
+  });
+});
+
 describe.skipIf(!url)("Postgres store purge", () => {
   it("deletes expired rows on its timer and never a live value that merely mentions expires", async () => {
     const purgeTable = `kv_purge_${runId()}`;
