@@ -75,8 +75,12 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
   };
   await startParts();
 
-  /** Waits until `check` holds (no timed assertions: the bound is only a safety net). */
-  async function until(check: () => boolean | Promise<boolean>, ms = 8_000): Promise<void> {
+  /**
+   * Waits until `check` holds (no timed assertions: the bound is only a safety net). 15 s: with the
+   * whole suite and a CPU hog on two cores, a resend's chain (the service, the tracker, the card and
+   * the notice) can take longer than 8 s to come through.
+   */
+  async function until(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
     await waitUntil(check, { timeoutMs: ms, intervalMs: 15 });
   }
 
