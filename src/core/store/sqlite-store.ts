@@ -334,36 +334,34 @@ export class SqliteStore extends EventEmitter implements RawCas, KeyListing {
 
   async *iterator(namespace?: string): AsyncGenerator<[string, string], void> {
     const ns = namespace ?? this.ns;
-    let after: string | null = null;
-    for (;;) {
-      const from: string | null = after;
-      const rows: Row[] = await this.later(() =>
-        from === null
-          ? this.statements.firstPage.all({ ns, now: Date.now(), limit: PAGE_SIZE })
-          : this.statements.nextPage.all({ ns, after: from, now: Date.now(), limit: PAGE_SIZE }),
-      );
-      for (const row of rows) yield [row.key, row.value];
-      const last = rows.at(-1);
-      if (last === undefined || rows.length < PAGE_SIZE) return;
-      after = last.key;
-    }
+    const pages = this.pages(
+      (after) => (after === null ? this.statements.firstPage.all({ ns, now: Date.now(), limit: PAGE_SIZE }) : this.statements.nextPage.all({ ns, after, now: Date.now(), limit: PAGE_SIZE })),
+      (row) => row.key,
+      PAGE_SIZE,
+    );
+    for await (const rows of pages) for (const row of rows) yield [row.key, row.value];
   }
 
   /** The live keys of this store's namespace, a page at a time, without their values (KeyListing). */
-  async *keyPages(): AsyncGenerator<string[], void> {
+  keyPages(): AsyncGenerator<string[], void> {
     const ns = this.ns;
+    return this.pages(
+      (after) => (after === null ? this.statements.firstKeys.all({ ns, now: Date.now(), limit: KEY_PAGE_SIZE }) : this.statements.nextKeys.all({ ns, after, now: Date.now(), limit: KEY_PAGE_SIZE })),
+      (key) => key,
+      KEY_PAGE_SIZE,
+    );
+  }
+
+  /** Keyset pagination: each page (never empty) starts after the last key of the one before; a short page is the last. */
+  private async *pages<T>(read: (after: string | null) => T[], keyOf: (row: T) => string, size: number): AsyncGenerator<T[], void> {
     let after: string | null = null;
     for (;;) {
       const from: string | null = after;
-      const keys: string[] = await this.later(() =>
-        from === null
-          ? this.statements.firstKeys.all({ ns, now: Date.now(), limit: KEY_PAGE_SIZE })
-          : this.statements.nextKeys.all({ ns, after: from, now: Date.now(), limit: KEY_PAGE_SIZE }),
-      );
-      if (keys.length > 0) yield keys;
-      const last = keys.at(-1);
-      if (last === undefined || keys.length < KEY_PAGE_SIZE) return;
-      after = last;
+      const rows = await this.later(() => read(from));
+      if (rows.length > 0) yield rows;
+      const last = rows.at(-1);
+      if (last === undefined || rows.length < size) return;
+      after = keyOf(last);
     }
   }
 
