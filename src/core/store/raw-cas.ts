@@ -18,7 +18,7 @@ export interface RawCas {
 
 /**
  * An adapter that lists its namespace's keys without reading their values
- * (SQLite): what a scan that needs only the keys asks for. Keys are the
+ * (SQLite, Redis): what a scan that needs only the keys asks for. Keys are the
  * project's own (unprefixed), expired entries left out, a page (an array) at
  * a time: an async iteration step per key would cost more than the key.
  */

@@ -44,7 +44,7 @@ export interface RecordStore<T> {
   delete(id: string): Promise<boolean>;
   /** Valid records only; corrupt ones are reported and skipped. */
   list(): AsyncIterable<[id: string, value: T]>;
-  /** The ids of the stored records, valid or not, a page at a time, without reading the records where the store can (SQLite). */
+  /** The ids of the stored records, valid or not, a page at a time, without reading the records where the store can (SQLite, Redis). */
   idPages(): AsyncIterable<string[]>;
   /** `get` of several ids in one store round trip where the store offers it; each position is `get`'s answer. */
   getMany(ids: readonly string[]): Promise<Array<T | undefined>>;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import KeyvRedis, { createClient } from "@keyv/redis";
-import type { RawCas } from "./raw-cas.js";
+import type { KeyListing, RawCas } from "./raw-cas.js";
 
 export interface RedisClientOptions {
   url: string;
@@ -42,7 +42,10 @@ export type RedisClient = ReturnType<typeof createRedisClient>;
  * connected before use: KeyvRedis calls `connect()` on a closed client from
  * every store at once, which node-redis refuses ("Socket already opened").
  */
-export class RedisStore extends KeyvRedis<string> implements RawCas {
+/** Keys a SCAN call looks at (Redis's default is 10: a listing of thousands would take hundreds of round trips). */
+const SCAN_COUNT = 1_000;
+
+export class RedisStore extends KeyvRedis<string> implements RawCas, KeyListing {
   constructor(private readonly shared: RedisClient) {
     super(shared, { throwOnErrors: true, throwOnConnectError: true, useUnlink: true });
   }
@@ -72,6 +75,22 @@ export class RedisStore extends KeyvRedis<string> implements RawCas {
     for await (const [key, value] of super.iterator<U>(namespace)) {
       if (value !== undefined) yield [key, value];
     }
+  }
+
+  /**
+   * The keys of this namespace, a SCAN page at a time, without reading their values (KeyListing). As with
+   * the entries' listing, a key changed during the scan may come twice; an expired one is left out by Redis.
+   */
+  async *keyPages(): AsyncGenerator<string[], void> {
+    const namespace = this.namespace;
+    if (namespace === undefined) throw new Error("a Redis namespace is needed to list its keys");
+    const match = `${namespace}${this.keyPrefixSeparator}*`;
+    let cursor = "0";
+    do {
+      const result = await this.shared.scan(cursor, { MATCH: match, TYPE: "string", COUNT: SCAN_COUNT });
+      cursor = result.cursor;
+      if (result.keys.length > 0) yield result.keys.map((key) => this.getKeyWithoutPrefix(key, namespace));
+    } while (cursor !== "0");
   }
 
   /** The backend owns the shared client and closes it once. */

@@ -11,8 +11,8 @@ export interface KeyValue {
   entries(): AsyncIterable<[key: string, value: unknown]>;
   /**
    * Every live key of this namespace, a page (a non-empty array) at a time;
-   * order unspecified. Where the store can list keys alone (SQLite) no value
-   * is read; elsewhere they are `entries`' keys.
+   * order unspecified. Where the store can list keys alone (SQLite, Redis) no
+   * value is read; on Postgres they are `entries`' keys.
    */
   keyPages(): AsyncIterable<string[]>;
   /** Removes every entry of this namespace, and only of it. */

@@ -73,6 +73,7 @@ describe("a storage prefix", () => {
           expect((await ra.get("same-id"))?.tags.sort()).toEqual(["a-0", "a-1", "a-2"]);
           expect(await ra.get("only-b")).toBeUndefined();
           expect((await collect(ra.list())).map(([id]) => id)).toEqual(["same-id"]);
+          expect((await collect(ra.idPages())).flat()).toEqual(["same-id"]);
           await a!.namespace(ns).clear();
           expect(await rb.get("same-id")).toEqual({ tags: ["b"] });
           // The same lease name is a different lease in each deployment.
