@@ -36,15 +36,15 @@ export function createRedisClient({ url, initialAttempts = 3 }: RedisClientOptio
 
 export type RedisClient = ReturnType<typeof createRedisClient>;
 
+/** Keys a SCAN call looks at (Redis's default is 10: a listing of thousands would take hundreds of round trips). */
+const SCAN_COUNT = 1_000;
+
 /**
  * KeyvRedis with failures surfaced. It prefixes keys itself (`ns::key`),
  * so the Keyv over it must use `useKeyPrefix: false`. The client must be
  * connected before use: KeyvRedis calls `connect()` on a closed client from
  * every store at once, which node-redis refuses ("Socket already opened").
  */
-/** Keys a SCAN call looks at (Redis's default is 10: a listing of thousands would take hundreds of round trips). */
-const SCAN_COUNT = 1_000;
-
 export class RedisStore extends KeyvRedis<string> implements RawCas, KeyListing {
   constructor(private readonly shared: RedisClient) {
     super(shared, { throwOnErrors: true, throwOnConnectError: true, useUnlink: true });
@@ -78,8 +78,8 @@ export class RedisStore extends KeyvRedis<string> implements RawCas, KeyListing 
   }
 
   /**
-   * The keys of this namespace, a SCAN page at a time, without reading their values (KeyListing). As with
-   * the entries' listing, a key changed during the scan may come twice; an expired one is left out by Redis.
+   * The keys of this namespace, a SCAN page at a time, without reading their values (KeyListing). SCAN may
+   * return a key twice, as in the entries' listing; an expired one Redis leaves out.
    */
   async *keyPages(): AsyncGenerator<string[], void> {
     const namespace = this.namespace;

@@ -38,8 +38,8 @@ export async function holdStoredItems(items: RecordStore<TrackedItem>, held: Ite
   async function holdSlice(): Promise<boolean> {
     const holds = await held.holdAll(slice);
     if (sides.stopped()) {
-      const taken = slice.filter((_, i) => holds[i] === true);
-      await releaseAll(held, [...taken, ...adopted.map(([key]) => key)]);
+      const claimed = slice.filter((_, i) => holds[i] === true);
+      await releaseAll(held, [...claimed, ...adopted.map(([key]) => key)]);
       return false;
     }
     const taken: string[] = [];
@@ -52,10 +52,11 @@ export async function holdStoredItems(items: RecordStore<TrackedItem>, held: Ite
     slice = [];
     if (taken.length > 0) {
       const records = await items.getMany(taken);
-      const gone = taken.filter((key, i) => {
+      const gone: string[] = [];
+      taken.forEach((key, i) => {
         const item = records[i];
         if (item) adopted.push([key, item]);
-        return item === undefined;
+        else gone.push(key);
       });
       await releaseAll(held, gone);
     }
