@@ -4,8 +4,8 @@
  * inbox, a linked chat with a webhook secret, and a count of the deliveries
  * processed. Built from this checkout's sources or from another copy of them
  * (`src`, the directory holding `core/` and `server/`), so a baseline runs in
- * the same process and rounds. Logs go, at the app's level, to /dev/null: a
- * log line per accepted webhook is part of the cost.
+ * the same process and rounds. Logs go, at the app's default level (info),
+ * to /dev/null: every line the route writes at that level is part of the cost.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";

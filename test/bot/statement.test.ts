@@ -27,15 +27,14 @@ async function monthOfActivity() {
     await user.send(`/order ${bob.address} ${String(amount)} 1h`);
     await user.press("✅ Confirm");
   }
-  const landing = trx();
-  await user.send(`/broadcast ${JSON.stringify(landing)}`);
-  await user.press("✅ Confirm");
-  await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Broadcast")));
-  const failing = trx();
+  // Both broadcasts go out before either is waited for: the two lifecycles overlap instead of adding up.
+  const [landing, failing] = [trx(), trx()];
   h.sim.control.setBroadcastOutcome(failing.txID, "failed", "node_rejected");
-  await user.send(`/broadcast ${JSON.stringify(failing)}`);
-  await user.press("✅ Confirm");
-  await h.until(() => user.botTexts().some((t) => t.startsWith("❌ Broadcast")));
+  for (const tx of [landing, failing]) {
+    await user.send(`/broadcast ${JSON.stringify(tx)}`);
+    await user.press("✅ Confirm");
+  }
+  await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Broadcast")) && user.botTexts().some((t) => t.startsWith("❌ Broadcast")));
   return { account, user };
 }
 

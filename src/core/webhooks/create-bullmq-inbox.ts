@@ -1,18 +1,65 @@
+import { randomUUID } from "node:crypto";
+import type { Job } from "bullmq";
 import { groupCalls } from "../group-calls.js";
-import { createBullmqConnection, toBullJobId } from "../queue/bullmq-connection.js";
+import { createBullmqConnection } from "../queue/bullmq-connection.js";
 import { inboxKey } from "./create-local-inbox.js";
 import { createWebhookProcessor } from "./process-webhook.js";
 import { readInboxItem } from "./inbox-item.js";
 import type { AcceptResult, InboxItem, WebhookInbox, WebhookInboxDeps } from "./types.js";
 
 const DAY_MS = 24 * 3600_000;
+/**
+ * Deliveries per job at most. A job's deliveries are processed one after the
+ * other, so the 8 jobs running at once keep 8 re-reads in flight, as one job
+ * per delivery did; the cap bounds how long the last of a job waits.
+ */
+const MAX_JOB_DELIVERIES = 16;
+const WORKER_CONCURRENCY = 8;
+
+/**
+ * Claims each delivery id (KEYS) for the job (ARGV[1]) for ARGV[2] ms unless
+ * another job holds it: 1 held by this job (now or already), 0 by another.
+ */
+const CLAIM = `local out = {}
+for i = 1, #KEYS do
+  local holder = redis.call("GET", KEYS[i])
+  if holder == ARGV[1] then out[i] = 1
+  elseif holder then out[i] = 0
+  else
+    redis.call("SET", KEYS[i], ARGV[1], "PX", ARGV[2])
+    out[i] = 1
+  end
+end
+return out`;
+
+/** A job: the deliveries accepted together. A job of an earlier version carries one delivery, the item itself. */
+interface DeliveriesJob {
+  items: InboxItem[];
+}
+
+function readJob(data: unknown): { items: InboxItem[]; unreadable: number; claimed: boolean } {
+  const list = typeof data === "object" && data !== null && Array.isArray((data as Partial<DeliveriesJob>).items) ? (data as { items: unknown[] }).items : undefined;
+  if (list === undefined) {
+    // The earlier layout claimed its delivery id before the job was added: nothing to check.
+    const item = readInboxItem(data);
+    return { items: item ? [item] : [], unreadable: item ? 0 : 1, claimed: true };
+  }
+  const items = list.flatMap((value) => readInboxItem(value) ?? []);
+  return { items, unreadable: list.length - items.length, claimed: false };
+}
 
 /**
  * Scale-out inbox: any process may answer the webhook, any process may do
- * the work. Dedup is a Redis SET NX with a 24 h expiry (atomic across
- * processes); the jobId is the same key, a second guard. BullMQ keeps the
- * job until it is processed and retries it with backoff. Accepts arriving
- * together are grouped into one pipeline of SET NX and one bulk add.
+ * the work. Accepts arriving together become one BullMQ job (BullMQ's add and
+ * its completion are Lua scripts of a dozen Redis commands each: per job, not
+ * per delivery). The job is stored first, then each delivery id is claimed for
+ * it for 24 h, atomically across processes (CLAIM): a delivery whose id another
+ * job holds is answered as a duplicate, and its copy in this job is skipped
+ * when the job runs. A process that dies between the add and the claims leaves
+ * a job whose ids nobody holds; the job claims them when it runs. So nothing
+ * acknowledged is lost, and the service's retry of an unanswered delivery
+ * meets the claim. Failed deliveries are retried with backoff, only they: the
+ * job keeps the failed ones and throws.
  */
 export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string }): WebhookInbox {
   const name = deps.name ?? "webhook";
@@ -22,66 +69,95 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
   const processWebhook = createWebhookProcessor(deps);
   const prefix = deps.bullPrefix ?? "bull";
   const bull = createBullmqConnection({ name, redisUrl: deps.redisUrl, logger: log, prefix });
-  const seenKey = (key: string) => `${prefix}:${name}:seen:${key}`;
+  const seenKey = (item: InboxItem) => `${prefix}:${name}:seen:${inboxKey(item.chatId, item.deliveryId)}`;
 
-  const ageSec = Math.ceil(dedupTtl / 1000);
   const jobOptions = {
     attempts: maxAttempts,
     backoff: { type: "exponential", delay: deps.baseDelayMs ?? 1_000, jitter: 0.2 },
-    removeOnComplete: { age: ageSec },
-    removeOnFail: { age: ageSec },
+    // The claims deduplicate; a finished job is not needed for that. A failed one stays a day, to be looked at.
+    removeOnComplete: true,
+    removeOnFail: { age: Math.ceil(dedupTtl / 1000) },
   };
 
-  /** Accepts arriving together share two round trips: one pipeline of SET NX, one bulk add. */
-  const accepts = groupCalls(async (batch: InboxItem[]): Promise<AcceptResult[]> => {
-    const [q, client] = await Promise.all([bull.queue(), bull.redis()]);
-    const keys = batch.map((item) => inboxKey(item.chatId, item.deliveryId));
-    const claim = client.multi();
-    for (const [i, key] of keys.entries()) {
-      claim.set(seenKey(key), String(batch[i]!.receivedAt), { condition: "NX", expiration: { type: "PX", value: dedupTtl } });
-    }
-    const replies = await claim.execAsPipeline();
-    // Two deliveries of one id in the same batch: only the first SET NX wins, the second is a duplicate.
-    const fresh = keys.flatMap((key, i) => (replies[i] === null ? [] : [{ key, item: batch[i]! }]));
-    if (fresh.length > 0) {
+  /** One script, so atomic across processes: see CLAIM. */
+  async function claimFor(jobId: string, items: InboxItem[]): Promise<boolean[]> {
+    const reply = await (await bull.redis()).eval(CLAIM, { keys: items.map(seenKey), arguments: [jobId, String(dedupTtl)] });
+    // Lua's integers come back as numbers.
+    return (reply as number[]).map((held) => held === 1);
+  }
+
+  /**
+   * Two round trips for every accept of the group: the job's add, then the
+   * claims. Never a claim for a job that is not stored: a process dying in
+   * between leaves a job whose deliveries are unclaimed, which it claims when
+   * it runs, and nothing acknowledged is lost.
+   */
+  const accepts = groupCalls(
+    async (batch: InboxItem[]): Promise<AcceptResult[]> => {
+      const q = await bull.queue();
+      // Our own id (no ':', never a number: BullMQ's rules), the claims' value.
+      const jobId = `w_${randomUUID()}`;
+      await q.add("webhooks", { items: batch } satisfies DeliveriesJob, { ...jobOptions, jobId });
+      // A worker may have run the job meanwhile and claimed its ids itself: they are held by it all the same.
+      const held = await claimFor(jobId, batch);
+      // A delivery sent twice within the group is in the job twice, under one claim: the first is accepted.
+      const keys = new Set<string>();
+      const results = batch.map((item, i): AcceptResult => {
+        const key = seenKey(item);
+        const first = !keys.has(key);
+        keys.add(key);
+        return held[i] === true && first ? "accepted" : "duplicate";
+      });
+      const accepted = results.filter((r) => r === "accepted").length;
+      if (accepted > 0) deps.metrics?.inc("webhooks_total", { outcome: "accepted" }, accepted);
+      return results;
+    },
+    { maxBatch: MAX_JOB_DELIVERIES, maxInFlight: 4 },
+  );
+
+  /** The deliveries of the job that are its own: claimed for it, or unclaimed (its process died before the claims) and claimed now. */
+  async function ownDeliveries(job: Job, items: InboxItem[]): Promise<InboxItem[]> {
+    const held = await claimFor(job.id!, items);
+    // A delivery sent twice within one group is in the job twice, under one claim: it runs once.
+    const keys = new Set<string>();
+    return items.filter((item, i) => {
+      const key = seenKey(item);
+      if (keys.has(key) || !held[i]) return false;
+      keys.add(key);
+      return true;
+    });
+  }
+
+  async function processJob(job: Job): Promise<void> {
+    const read = readJob(job.data);
+    // Neither today's shape nor an earlier one: retrying cannot help.
+    if (read.unreadable > 0) log.warn({ jobId: job.id, unreadable: read.unreadable }, "unreadable webhook deliveries discarded");
+    const items = read.claimed ? read.items : await ownDeliveries(job, read.items);
+    const failed: { item: InboxItem; error: unknown }[] = [];
+    for (const item of items) {
       try {
-        await q.addBulk(fresh.map(({ key, item }) => ({ name: "webhook", data: item, opts: { ...jobOptions, jobId: toBullJobId(key) } })));
+        await processWebhook(item);
       } catch (error) {
-        // Not stored: forget the delivery ids so the service's retries are not taken for duplicates.
-        await client.del(fresh.map(({ key }) => seenKey(key))).catch((err: unknown) => log.error({ err, deliveries: fresh.length }, "could not release delivery ids"));
-        throw error;
+        failed.push({ item, error });
       }
-      deps.metrics?.inc("webhooks_total", { outcome: "accepted" }, fresh.length);
     }
-    return replies.map((reply): AcceptResult => (reply === null ? "duplicate" : "accepted"));
-  }, { maxInFlight: 4 });
+    if (failed.length === 0) return;
+    const attempt = job.attemptsMade + 1;
+    for (const { item, error } of failed) {
+      const where = { err: error, chatId: item.chatId, deliveryId: item.deliveryId, attempts: attempt };
+      if (attempt >= maxAttempts) log.error(where, "webhook processing failed; giving up");
+      else log.warn(where, "webhook processing failed; will retry");
+    }
+    if (attempt >= maxAttempts) deps.metrics?.inc("webhooks_total", { outcome: "failed" }, failed.length);
+    // Only the failed deliveries are tried again; should this write fail, all of them are (a re-read twice is harmless).
+    else if (failed.length < read.items.length) await job.updateData({ items: failed.map((f) => f.item) } satisfies DeliveriesJob);
+    throw failed[0]!.error;
+  }
 
   return {
     accept: (item) => accepts.call(item),
     async start() {
-      await bull.startWorker(
-        async (job) => {
-          const item = readInboxItem(job.data);
-          if (item === undefined) {
-            // Neither today's shape nor the one before: retrying cannot help.
-            log.warn({ jobId: job.id }, "unreadable webhook job discarded");
-            return;
-          }
-          try {
-            await processWebhook(item);
-          } catch (error) {
-            const attempt = job.attemptsMade + 1;
-            if (attempt >= maxAttempts) {
-              log.error({ err: error, chatId: item.chatId, attempts: attempt }, "webhook processing failed; giving up");
-              deps.metrics?.inc("webhooks_total", { outcome: "failed" });
-            } else {
-              log.warn({ err: error, attempts: attempt }, "webhook processing failed; will retry");
-            }
-            throw error;
-          }
-        },
-        { concurrency: 8 },
-      );
+      await bull.startWorker(processJob, { concurrency: WORKER_CONCURRENCY });
     },
     async stop() {
       await accepts.idle();

@@ -1,0 +1,192 @@
+/**
+ * The webhook inbox on BullMQ (Redis mode): deliveries accepted together are
+ * one job, each delivery id is claimed once across processes, a job left
+ * without its claims by a dying process is still processed exactly once, only
+ * the failed deliveries of a job are tried again, and jobs of the earlier
+ * one-delivery layout still run.
+ */
+import { randomUUID } from "node:crypto";
+import { createClient } from "@keyv/redis";
+import { Queue } from "bullmq";
+import { pino } from "pino";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { toBullJobId } from "../../../src/core/queue/bullmq-connection.js";
+import type { StoreBackend } from "../../../src/core/store/types.js";
+import { inboxKey } from "../../../src/core/webhooks/create-local-inbox.js";
+import { createWebhookInbox } from "../../../src/core/webhooks/create-webhook-inbox.js";
+import type { InboxItem, WebhookInbox, WebhookInboxDeps, WebhookNotice } from "../../../src/core/webhooks/types.js";
+import { waitUntil } from "../../support/wait.js";
+
+const REDIS_URL = process.env["TEST_REDIS_URL"];
+if (!REDIS_URL) console.log("skipping the BullMQ webhook inbox tests: TEST_REDIS_URL is not set");
+
+const logger = pino({ level: "silent" });
+/** BullMQ keeps its data in Redis; the store is only asked for its kind. */
+const store = { kind: "redis", namespace: () => { throw new Error("unused"); }, ping: () => Promise.resolve(true), close: () => Promise.resolve() } as unknown as StoreBackend;
+
+function item(deliveryId: string, orderId: string, chatId = 5): InboxItem {
+  return { chatId, deliveryId, event: "order.created", body: JSON.stringify({ data: { order: { orderId } } }), verified: true, receivedAt: Date.now() };
+}
+const order = (n: number) => n.toString(16).padStart(24, "0");
+
+describe.skipIf(!REDIS_URL)("webhook inbox on BullMQ (TEST_REDIS_URL)", () => {
+  const names: string[] = [];
+  const stoppers: (() => Promise<void>)[] = [];
+  const redis = createClient({ url: REDIS_URL ?? "redis://unused" });
+
+  afterEach(async () => {
+    for (const stop of stoppers.splice(0)) await stop();
+  });
+  afterAll(async () => {
+    if (!redis.isOpen) return;
+    for (const name of names) {
+      for await (const keys of redis.scanIterator({ MATCH: `bull:${name}:*`, COUNT: 500 })) {
+        if (keys.length > 0) await redis.del(keys);
+      }
+    }
+    await redis.close();
+  });
+
+  function newName(): string {
+    const name = `hooks-${randomUUID()}`;
+    names.push(name);
+    return name;
+  }
+
+  function inbox(name: string, onEvent: WebhookInboxDeps["onEvent"], extra: Partial<WebhookInboxDeps> = {}): WebhookInbox {
+    const i = createWebhookInbox({ store, logger, queue: "bullmq", redisUrl: REDIS_URL!, name, onEvent, baseDelayMs: 10, ...extra });
+    stoppers.push(() => i.stop());
+    return i;
+  }
+
+  /** BullMQ's own view of the queue. */
+  async function withQueue<T>(name: string, use: (q: Queue) => Promise<T>): Promise<T> {
+    if (!redis.isOpen) await redis.connect();
+    const q = new Queue(name, { connection: redis });
+    try {
+      return await use(q);
+    } finally {
+      await q.close();
+    }
+  }
+
+  it("accepts a delivery once across processes and processes it once", async () => {
+    const name = newName();
+    const seen: WebhookNotice[] = [];
+    const onEvent = (n: WebhookNotice) => Promise.resolve(void seen.push(n));
+    const [a, b] = [inbox(name, onEvent), inbox(name, onEvent)];
+    const delivery = item("dup-1", order(1));
+    const results = await Promise.all([a.accept(delivery), b.accept(delivery), a.accept(delivery)]);
+    expect(results.toSorted()).toEqual(["accepted", "duplicate", "duplicate"]);
+    await a.start();
+    await b.start();
+    await waitUntil(async () => (await a.size()) === 0 && seen.length >= 1);
+    expect(await b.accept(delivery)).toBe("duplicate");
+    expect(seen.map((n) => n.id)).toEqual([order(1)]);
+  });
+
+  it("stores deliveries accepted together as one job, and processes each of them", async () => {
+    const name = newName();
+    const seen: string[] = [];
+    const i = inbox(name, (n) => Promise.resolve(void seen.push(n.id)));
+    const results = await Promise.all([1, 2, 3, 4, 5].map((n) => i.accept(item(`together-${String(n)}`, order(n)))));
+    expect(results).toEqual(Array(5).fill("accepted"));
+    const waiting = await withQueue(name, (q) => q.getWaiting());
+    expect(waiting).toHaveLength(1);
+    expect((waiting[0]!.data as { items: InboxItem[] }).items.map((x) => x.deliveryId)).toEqual([1, 2, 3, 4, 5].map((n) => `together-${String(n)}`));
+    await i.start();
+    await waitUntil(() => seen.length === 5);
+    expect(seen.toSorted()).toEqual([1, 2, 3, 4, 5].map(order));
+    // Done jobs are removed at once: the claims, not the jobs, remember the delivery ids.
+    await waitUntil(() => withQueue(name, async (q) => (await q.getJobCounts("completed"))["completed"] === 0 && (await q.count()) === 0));
+  });
+
+  it("processes a delivery sent twice within one group once, and answers the second as a duplicate", async () => {
+    const name = newName();
+    const seen: string[] = [];
+    const i = inbox(name, (n) => Promise.resolve(void seen.push(n.id)));
+    const twice = item("twice", order(7));
+    expect(await Promise.all([i.accept(twice), i.accept(twice)])).toEqual(["accepted", "duplicate"]);
+    await i.start();
+    await waitUntil(async () => seen.length === 1 && (await i.size()) === 0);
+    expect(seen).toEqual([order(7)]);
+  });
+
+  it("processes a job whose claims its dying process never wrote, once, and takes the service's retry for a duplicate", async () => {
+    const name = newName();
+    const seen: string[] = [];
+    const orphan = item("orphan-1", order(9));
+    // What a process leaves when it dies right after storing the job: the job, and no claim.
+    await withQueue(name, (q) => q.add("webhooks", { items: [orphan] }, { jobId: "w_orphan" }));
+    const i = inbox(name, (n) => Promise.resolve(void seen.push(n.id)));
+    await i.start();
+    await waitUntil(async () => seen.length === 1 && (await i.size()) === 0);
+    expect(await i.accept(orphan)).toBe("duplicate");
+    expect(await redis.get(`bull:${name}:seen:${inboxKey(orphan.chatId, orphan.deliveryId)}`)).toBe("w_orphan");
+  });
+
+  it("skips, when a job runs, its copy of a delivery another job claimed", async () => {
+    const name = newName();
+    const seen: string[] = [];
+    const i = inbox(name, (n) => Promise.resolve(void seen.push(n.id)));
+    const delivery = item("claimed-elsewhere", order(10));
+    expect(await i.accept(delivery)).toBe("accepted");
+    // A second job holding the same delivery, as a retry stored by a process that died before its claims would leave.
+    await withQueue(name, (q) => q.add("webhooks", { items: [delivery, item("fresh", order(11))] }, { jobId: "w_second" }));
+    await i.start();
+    await waitUntil(async () => seen.length === 2 && (await i.size()) === 0);
+    expect(seen.toSorted()).toEqual([order(10), order(11)]);
+  });
+
+  it("tries again only the deliveries of a job that failed", async () => {
+    const name = newName();
+    const calls: string[] = [];
+    let failuresLeft = 2;
+    const i = inbox(name, (n) => {
+      calls.push(n.id);
+      if (n.id === order(22) && failuresLeft > 0) {
+        failuresLeft -= 1;
+        return Promise.reject(new Error("service down"));
+      }
+      return Promise.resolve();
+    });
+    await Promise.all([21, 22, 23].map((n) => i.accept(item(`partly-${String(n)}`, order(n)))));
+    await i.start();
+    await waitUntil(async () => calls.filter((id) => id === order(22)).length === 3 && (await i.size()) === 0);
+    expect(calls.filter((id) => id === order(21))).toHaveLength(1);
+    expect(calls.filter((id) => id === order(23))).toHaveLength(1);
+    expect(await withQueue(name, (q) => q.getJobCounts("failed"))).toEqual({ failed: 0 });
+  });
+
+  it("gives a failing delivery up after its attempts, keeping the failed job for a day", async () => {
+    const name = newName();
+    const i = inbox(name, () => Promise.reject(new Error("service down")), { maxAttempts: 2 });
+    await i.accept(item("hopeless", order(30)));
+    await i.start();
+    await waitUntil(() => withQueue(name, async (q) => (await q.getJobCounts("failed"))["failed"] === 1));
+  });
+
+  it("still processes a job of the earlier layout, one delivery whose id was claimed before it was added", async () => {
+    const name = newName();
+    const seen: string[] = [];
+    const earlier = item("earlier-1", order(40));
+    const key = inboxKey(earlier.chatId, earlier.deliveryId);
+    if (!redis.isOpen) await redis.connect();
+    await redis.set(`bull:${name}:seen:${key}`, String(earlier.receivedAt), { expiration: { type: "PX", value: 60_000 } });
+    await withQueue(name, (q) => q.add("webhook", earlier, { jobId: toBullJobId(key) }));
+    const i = inbox(name, (n) => Promise.resolve(void seen.push(n.id)));
+    await i.start();
+    await waitUntil(async () => seen.length === 1 && (await i.size()) === 0);
+    expect(seen).toEqual([order(40)]);
+    expect(await i.accept(earlier)).toBe("duplicate");
+  });
+
+  it("does not remember a delivery that could not be stored, so the service's retry goes through", async () => {
+    const name = newName();
+    const i = inbox(name, () => Promise.resolve());
+    const delivery = item("unstorable-1", order(50), 6);
+    // A BigInt (smuggled past the types) cannot be serialized: BullMQ refuses to add the job.
+    await expect(i.accept({ ...delivery, body: { n: 1n } as unknown as string })).rejects.toThrow();
+    expect(await i.accept(delivery)).toBe("accepted");
+  });
+});
