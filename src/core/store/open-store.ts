@@ -175,7 +175,7 @@ async function openDriver(url: string, logger: Logger, scope: string): Promise<D
   const scheme = /^([a-z]+):/i.exec(url)?.[1]?.toLowerCase();
   switch (scheme) {
     case "sqlite":
-      return openSqliteDriver(url, scope);
+      return openSqliteDriver(url, logger, scope);
     case "redis":
     case "rediss":
       return openRedisDriver(url, logger, scope);
@@ -196,10 +196,12 @@ export function sqlitePathFromUrl(url: string, cwd = process.cwd()): string {
   return resolve(cwd, decodeURIComponent(rest));
 }
 
-function openSqliteDriver(url: string, scope: string): Driver {
+function openSqliteDriver(url: string, logger: Logger, scope: string): Driver {
   const filename = sqlitePathFromUrl(url);
   if (filename !== ":memory:") mkdirSync(dirname(filename), { recursive: true });
-  const database = openSqliteDatabase(filename);
+  const database = openSqliteDatabase(filename, {
+    checkpoints: { onTrouble: (error) => logger.warn({ err: error }, "checkpoint thread failed; the store checkpoints on its own connection again") },
+  });
   return {
     kind: "sqlite",
     createAdapter: () => database.createStore(),
@@ -209,11 +211,7 @@ function openSqliteDriver(url: string, scope: string): Driver {
     purgeExpired: () => new Promise((done) => done(database.purgeExpired())),
     claimLease: (key, owner, ttlMs) => database.claimLease(`${scope}${key}`, owner, ttlMs),
     releaseLease: (key, owner) => database.releaseLease(`${scope}${key}`, owner),
-    close: () =>
-      new Promise<void>((done) => {
-        database.close();
-        done();
-      }),
+    close: () => database.close(),
     claimLeases: (keys, owner, ttlMs) => database.claimLeases(keys.map((key) => `${scope}${key}`), owner, ttlMs),
     releaseLeases: (keys, owner) => database.releaseLeases(keys.map((key) => `${scope}${key}`), owner),
   };

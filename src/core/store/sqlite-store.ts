@@ -1,6 +1,8 @@
 import { EventEmitter } from "node:events";
 import Database from "better-sqlite3";
 import type { KeyListing, RawCas } from "./raw-cas.js";
+import { offloadCheckpoints, type CheckpointOptions } from "./sqlite-checkpoints.js";
+import { BUSY_ATTEMPT_MS, DEFAULT_BUSY_BUDGET_MS, withRetry } from "./sqlite-calls.js";
 
 /**
  * A keyv store over better-sqlite3. Keyv owns serialization and checks
@@ -34,7 +36,11 @@ export interface SqliteDatabase {
   claimLease(key: string, owner: string, ttlMs: number, now?: number): Promise<boolean>;
   releaseLease(key: string, owner: string): Promise<void>;
   /** Idempotent. Stores created from it fail afterwards. */
-  close(): void;
+  close(): Promise<void>;
+  /** Whether a thread of its own runs the checkpoints now (see sqlite-checkpoints.ts). */
+  readonly checkpointsOffloaded: boolean;
+  /** The log's size, in pages, at which this connection checkpoints by itself. */
+  readonly autocheckpointPages: number;
   readonly open: boolean;
   /** See `StoreBackend.claimLeases`: every claim in one transaction (one commit). */
   claimLeases(keys: readonly string[], owner: string, ttlMs: number, now?: number): Promise<boolean[]>;
@@ -122,79 +128,10 @@ function prepareStatements(db: Database.Database) {
 
 type Statements = ReturnType<typeof prepareStatements>;
 
-/**
- * better-sqlite3 waits for a lock synchronously, inside the call: with a long
- * busy_timeout one locked file (a backup, `sqlite3` open in a shell, another
- * process) would freeze webhooks and polling for seconds. So each attempt
- * waits at most this long, and the waiting between attempts is a timer.
- */
-const BUSY_ATTEMPT_MS = 10;
-/** Total time a statement keeps retrying a locked file before it fails. */
-export const DEFAULT_BUSY_BUDGET_MS = 5_000;
-
 export interface SqliteOptions {
   busyBudgetMs?: number;
-}
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * A statement resolves at once, so a loop of store calls (a scan over every
- * record, a sweep scheduling each chat) runs as one unbroken chain of
- * microtasks: timers, sockets and polling wait for the whole of it. Once the
- * event loop has had no turn for this long, the next statement first yields
- * one (`setImmediate` runs after pending I/O).
- */
-export const YIELD_AFTER_MS = 10;
-
-let lastTurnAt = performance.now();
-let turnPending = false;
-
-function noteTurn(): void {
-  turnPending = false;
-  lastTurnAt = performance.now();
-}
-
-/** Resolves at once while the event loop had a turn recently; otherwise after one. */
-function giveTheLoopATurn(): Promise<void> | undefined {
-  if (performance.now() - lastTurnAt < YIELD_AFTER_MS) {
-    if (!turnPending) {
-      turnPending = true;
-      setImmediate(noteTurn);
-    }
-    return undefined;
-  }
-  return new Promise((resolve) =>
-    setImmediate(() => {
-      noteTurn();
-      resolve();
-    }),
-  );
-}
-
-/**
- * Runs a synchronous statement as a promise (a throw becomes a rejection);
- * while the file is locked, retries with backoff off the event loop.
- */
-async function withRetry<T>(fn: () => T, budgetMs: number): Promise<T> {
-  const turn = giveTheLoopATurn();
-  if (turn) await turn;
-  const deadline = Date.now() + budgetMs;
-  let delay = 2;
-  for (;;) {
-    try {
-      return fn();
-    } catch (error) {
-      if (!isBusy(error) || Date.now() >= deadline) throw error;
-    }
-    await sleep(Math.min(delay, Math.max(1, deadline - Date.now())) * (0.75 + Math.random() / 2));
-    delay = Math.min(delay * 2, 100);
-  }
+  /** Checkpoints in a thread of their own while the store is busy (see sqlite-checkpoints.ts); false: never. */
+  checkpoints?: CheckpointOptions | false;
 }
 
 /** Opens (creating if needed) the database file; the parent directory must exist. */
@@ -228,7 +165,19 @@ export function openSqliteDatabase(filename: string, options: SqliteOptions = {}
     throw error;
   }
   const statements = prepareStatements(db);
-  const later = <T>(fn: () => T): Promise<T> => withRetry(fn, budgetMs);
+  const checkpoints = filename === ":memory:" || options.checkpoints === false ? undefined : offloadCheckpoints(db, filename, options.checkpoints);
+  // Each statement's time on the loop tells the checkpoints when the store is busy.
+  const timed = checkpoints
+    ? <T>(fn: () => T) => () => {
+        const startedAt = performance.now();
+        try {
+          return fn();
+        } finally {
+          checkpoints.noteBusy(performance.now() - startedAt);
+        }
+      }
+    : <T>(fn: () => T) => fn;
+  const later = <T>(fn: () => T): Promise<T> => withRetry(timed(fn), budgetMs);
   const claimAll = db.transaction((keys: readonly string[], owner: string, now: number, ttl: number) =>
     keys.map((key) => statements.claimLease.run({ key, owner, now, ttl }).changes === 1),
   );
@@ -246,11 +195,19 @@ export function openSqliteDatabase(filename: string, options: SqliteOptions = {}
       later(() => {
         statements.releaseLease.run(key, owner);
       }),
-    close: () => {
+    async close() {
+      // The thread first: it closes its connection, and the main one, closing last, checkpoints what is left.
+      await checkpoints?.close();
       if (db.open) db.close();
     },
     get open() {
       return db.open;
+    },
+    get checkpointsOffloaded() {
+      return checkpoints?.active ?? false;
+    },
+    get autocheckpointPages() {
+      return db.pragma("wal_autocheckpoint", { simple: true }) as number;
     },
     claimLeases: (keys, owner, ttlMs, now) => later(() => claimAll(keys, owner, now ?? Date.now(), Math.max(1, Math.trunc(ttlMs)))),
     releaseLeases: (keys, owner) => later(() => releaseAll(keys, owner)),

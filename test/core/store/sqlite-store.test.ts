@@ -107,7 +107,7 @@ describe("SQLite store", () => {
     expect(database.purgeExpired(Date.now() + 5_000)).toBe(1);
     expect(await database.claimLease("held", "someone-else", 60_000)).toBe(false);
     expect(await database.claimLease("one-off", "mark-2", 1_000)).toBe(true);
-    database.close();
+    await database.close();
   });
 
   it("purgeExpired removes expired rows of every namespace and reports how many", async () => {
@@ -122,8 +122,8 @@ describe("SQLite store", () => {
     expect(a.purgeExpired(Date.now() + 5_000)).toBe(2);
     expect(await b.get("z")).toBe("3");
     expect(await b.has("y")).toBe(false);
-    database.close();
-    database.close();
+    await database.close();
+    await database.close();
     expect(database.ping()).toBe(false);
   });
 
@@ -136,7 +136,7 @@ describe("SQLite store", () => {
     const entries = await collect(keyv.iterator!(undefined) as AsyncIterable<[string, number]>);
     expect(entries).toHaveLength(250);
     expect(entries.every(([, value]) => value % 2 === 1)).toBe(true);
-    database.close();
+    await database.close();
   });
 
   it("reads a row holding unparsable JSON as a corrupt record", async () => {
@@ -197,6 +197,6 @@ describe("SQLite store", () => {
     other.close();
     await store.set("k", "v");
     expect(await store.get("k")).toBe("v");
-    database.close();
+    await database.close();
   });
 });

@@ -1,0 +1,111 @@
+/**
+ * WAL checkpoints in a thread of their own while the SQLite store is busy:
+ * the database file keeps up with the log although the main connection no
+ * longer checkpoints every 1,000 pages, a quiet store gives the thread up and checkpoints on its
+ * own connection again, a thread that cannot start changes nothing, and
+ * closing ends the thread before the main connection.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_AUTOCHECKPOINT_PAGES, SAFETY_AUTOCHECKPOINT_PAGES, type CheckpointOptions } from "../../../src/core/store/sqlite-checkpoints.js";
+import { openSqliteDatabase, type SqliteDatabase } from "../../../src/core/store/sqlite-store.js";
+import { waitUntil } from "../../support/wait.js";
+
+/** A page and a bit per row: every write dirties pages of its own, so the log grows by several pages per commit. */
+const ROW = "x".repeat(3_000);
+const PAGE = 4_096;
+/** What the main connection alone lets the log reach before it copies it back (1,000 pages), with room. */
+const SMALL_LOG = 1_500 * PAGE;
+
+describe("SQLite checkpoints off the event loop", () => {
+  let dir: string;
+  let file: string;
+  const opened: SqliteDatabase[] = [];
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "sqlite-checkpoints-"));
+    file = join(dir, "bot.sqlite");
+  });
+  afterEach(async () => {
+    for (const database of opened.splice(0)) await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function open(checkpoints: CheckpointOptions): SqliteDatabase {
+    const database = openSqliteDatabase(file, { checkpoints });
+    opened.push(database);
+    return database;
+  }
+
+  const logSize = () => (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
+
+  /** Rewrites the same 50 keys, 10 to a commit, until `pages` pages have gone to the log; the largest log seen. */
+  async function write(database: SqliteDatabase, pages: number, until?: () => boolean): Promise<number> {
+    const store = database.createStore();
+    store.namespace = "hooks";
+    let largest = 0;
+    for (let written = 0, n = 0; written < pages || (until !== undefined && !until()); n += 1) {
+      await store.setMany(Array.from({ length: 10 }, (_, i) => ({ key: `k${String((n * 10 + i) % 50)}`, value: `${ROW}${String(n)}` })));
+      written += 10;
+      largest = Math.max(largest, logSize());
+    }
+    return largest;
+  }
+
+  /** The log's end and how far the database file has caught up with it, from the header of the log's index (native order). */
+  function walIndex(): { end: number; copied: number } {
+    const shm = readFileSync(`${file}-shm`);
+    return { end: shm.readUInt32LE(16), copied: shm.readUInt32LE(96) };
+  }
+
+  it("copies the log back from a thread while the store is busy, the main connection's checkpoints pushed out", async () => {
+    const database = open({ busyMsPerSecond: 1, windowMs: 20, idleMs: 60_000, intervalMs: 10 });
+    await write(database, 0, () => database.checkpointsOffloaded);
+    expect(database.autocheckpointPages).toBe(SAFETY_AUTOCHECKPOINT_PAGES);
+    // Past the 1,000 pages at which the main connection copied the log back itself: only the thread copies now.
+    let closest = Number.POSITIVE_INFINITY;
+    await write(database, 0, () => {
+      const { end, copied } = walIndex();
+      if (end >= 3_000) closest = Math.min(closest, end - copied);
+      return end >= 6_000;
+    });
+    expect(closest).toBeLessThan(1_000);
+    expect(database.checkpointsOffloaded).toBe(true);
+  });
+
+  it("gives the thread up once the store is quiet, and checkpoints on its own connection again", async () => {
+    const database = open({ busyMsPerSecond: 1, windowMs: 20, idleMs: 100, intervalMs: 10 });
+    expect(database.autocheckpointPages).toBe(DEFAULT_AUTOCHECKPOINT_PAGES);
+    await write(database, 0, () => database.checkpointsOffloaded);
+    expect(database.autocheckpointPages).toBe(SAFETY_AUTOCHECKPOINT_PAGES);
+    await waitUntil(() => !database.checkpointsOffloaded);
+    expect(database.autocheckpointPages).toBe(DEFAULT_AUTOCHECKPOINT_PAGES);
+  });
+
+  it("never starts the thread for a store that is not busy", async () => {
+    const database = open({ busyMsPerSecond: 60_000, windowMs: 10, intervalMs: 10 });
+    expect(await write(database, 3_000)).toBeLessThan(SMALL_LOG);
+    expect(database.checkpointsOffloaded).toBe(false);
+  });
+
+  it("checkpoints on its own connection as before when the thread cannot start, and says so", async () => {
+    const troubles: unknown[] = [];
+    const database = open({ busyMsPerSecond: 1, windowMs: 10, intervalMs: 10, driverModule: join(dir, "missing-driver.js"), onTrouble: (e) => troubles.push(e) });
+    const largest = await write(database, 4_000, () => troubles.length > 0);
+    expect(String(troubles[0])).toMatch(/Cannot find module/);
+    expect(largest).toBeLessThan(SMALL_LOG);
+    expect(database.checkpointsOffloaded).toBe(false);
+    expect(database.autocheckpointPages).toBe(DEFAULT_AUTOCHECKPOINT_PAGES);
+  });
+
+  it("ends the thread before the main connection on close, which then removes the log", async () => {
+    const database = open({ busyMsPerSecond: 1, windowMs: 20, idleMs: 60_000, intervalMs: 10 });
+    await write(database, 0, () => database.checkpointsOffloaded);
+    await database.close();
+    // The last connection to close checkpoints and deletes the log: the thread's was closed first.
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    expect(database.checkpointsOffloaded).toBe(false);
+  });
+});
