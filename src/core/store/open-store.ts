@@ -200,7 +200,10 @@ function openSqliteDriver(url: string, logger: Logger, scope: string): Driver {
   const filename = sqlitePathFromUrl(url);
   if (filename !== ":memory:") mkdirSync(dirname(filename), { recursive: true });
   const database = openSqliteDatabase(filename, {
-    checkpoints: { onTrouble: (error) => logger.warn({ err: error }, "checkpoint thread failed; the store checkpoints on its own connection again") },
+    checkpoints: {
+      onActive: (active) => logger.info(active ? "store busy: its log is checkpointed from a thread" : "store quiet: its log is checkpointed on its own connection again"),
+      onTrouble: (error) => logger.warn({ err: error }, "checkpoint thread failed; the store checkpoints on its own connection again"),
+    },
   });
   return {
     kind: "sqlite",

@@ -22,6 +22,8 @@ export interface CheckpointOptions {
   idleMs?: number;
   /** How often the thread checkpoints. Default 100 ms. */
   intervalMs?: number;
+  /** Told when the thread takes the checkpoints over (true) and gives them back (false). */
+  onActive?: (active: boolean) => void;
   /** Told when the thread could not run; the main connection checkpoints as before. */
   onTrouble?: (error: unknown) => void;
   /** The module the thread loads (tests give a broken one). Default better-sqlite3. */
@@ -100,6 +102,7 @@ export function offloadCheckpoints(db: Database.Database, filename: string, opti
       if (worker !== thread) return;
       ready = true;
       setAutocheckpoint(SAFETY_AUTOCHECKPOINT_PAGES);
+      options.onActive?.(true);
     });
     thread.once("error", (error) => {
       if (worker === thread) {
@@ -118,6 +121,7 @@ export function offloadCheckpoints(db: Database.Database, filename: string, opti
     // The main connection checkpoints again before the thread is gone, so no moment goes unchecked.
     setAutocheckpoint(DEFAULT_AUTOCHECKPOINT_PAGES);
     worker = undefined;
+    if (ready) options.onActive?.(false);
     ready = false;
     thread.postMessage("stop");
     // Closing its connection takes the thread a moment; one that does not end is ended.

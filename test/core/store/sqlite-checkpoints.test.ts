@@ -76,12 +76,14 @@ describe("SQLite checkpoints off the event loop", () => {
   });
 
   it("gives the thread up once the store is quiet, and checkpoints on its own connection again", async () => {
-    const database = open({ busyMsPerSecond: 1, windowMs: 20, idleMs: 100, intervalMs: 10 });
+    const changes: boolean[] = [];
+    const database = open({ busyMsPerSecond: 1, windowMs: 20, idleMs: 100, intervalMs: 10, onActive: (active) => changes.push(active) });
     expect(database.autocheckpointPages).toBe(DEFAULT_AUTOCHECKPOINT_PAGES);
     await write(database, 0, () => database.checkpointsOffloaded);
     expect(database.autocheckpointPages).toBe(SAFETY_AUTOCHECKPOINT_PAGES);
     await waitUntil(() => !database.checkpointsOffloaded);
     expect(database.autocheckpointPages).toBe(DEFAULT_AUTOCHECKPOINT_PAGES);
+    expect(changes).toEqual([true, false]);
   });
 
   it("never starts the thread for a store that is not busy", async () => {
