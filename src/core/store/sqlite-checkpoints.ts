@@ -155,6 +155,8 @@ export function offloadCheckpoints(db: Database.Database, filename: string, opti
       closed = true;
       clearInterval(timer);
       await stop();
+      // A stop the timer began is waited for too: the thread's connection must close before the main one.
+      await exited;
     },
   };
 }
