@@ -75,7 +75,7 @@ export async function seedStore(options: SeedOptions): Promise<number> {
   }
 
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${options.file}${suffix}`, { force: true });
-  openSqliteDatabase(options.file).close(); // the project's schema
+  await openSqliteDatabase(options.file, { checkpoints: false }).close(); // the project's schema
   const db = new Database(options.file);
   const insert = db.prepare<[string, string, string]>("INSERT INTO keyv_entries (namespace, key, value, expires) VALUES (?, ?, ?, NULL)");
   const now = new Date();
