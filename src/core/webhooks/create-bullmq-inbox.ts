@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Job } from "bullmq";
 import { groupCalls } from "../group-calls.js";
 import { createBullmqConnection } from "../queue/bullmq-connection.js";
@@ -52,14 +51,12 @@ function readJob(data: unknown): { items: InboxItem[]; unreadable: number; claim
  * Scale-out inbox: any process may answer the webhook, any process may do
  * the work. Accepts arriving together become one BullMQ job (BullMQ's add and
  * its completion are Lua scripts of a dozen Redis commands each: per job, not
- * per delivery). The job is stored first, then each delivery id is claimed for
- * it for 24 h, atomically across processes (CLAIM): a delivery whose id another
- * job holds is answered as a duplicate, and its copy in this job is skipped
- * when the job runs. A process that dies between the add and the claims leaves
- * a job whose ids nobody holds; the job claims them when it runs. So nothing
- * acknowledged is lost, and the service's retry of an unanswered delivery
- * meets the claim. Failed deliveries are retried with backoff, only they: the
- * job keeps the failed ones and throws.
+ * per delivery); the add is the only write before the answer. A job, when it
+ * runs, claims its deliveries' ids for 24 h, atomically across processes
+ * (CLAIM), and processes only those it holds: each delivery once, however many
+ * jobs carry it. A delivery whose id is held already is answered as a
+ * duplicate. Failed deliveries are retried with backoff, only they: the job
+ * keeps the failed ones and throws.
  */
 export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string }): WebhookInbox {
   const name = deps.name ?? "webhook";
@@ -87,26 +84,25 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
   }
 
   /**
-   * Two round trips for every accept of the group: the job's add, then the
-   * claims. Never a claim for a job that is not stored: a process dying in
-   * between leaves a job whose deliveries are unclaimed, which it claims when
-   * it runs, and nothing acknowledged is lost.
+   * One round trip for every accept of the group: the job's add, and beside it
+   * a read of the ids' claims. Only a job claims ids, when it runs (CLAIM), so
+   * the add is the one write: a process dying at any point leaves either no job
+   * (the service, unanswered, retries) or a whole one. An id some job already
+   * holds is answered as a duplicate, and this job's copy of it is skipped when
+   * it runs; two copies stored before either ran are two jobs, and only the
+   * first to run processes the delivery.
    */
   const accepts = groupCalls(
     async (batch: InboxItem[]): Promise<AcceptResult[]> => {
-      const q = await bull.queue();
-      // Our own id (no ':', never a number: BullMQ's rules), the claims' value.
-      const jobId = `w_${randomUUID()}`;
-      await q.add("webhooks", { items: batch } satisfies DeliveriesJob, { ...jobOptions, jobId });
-      // A worker may have run the job meanwhile and claimed its ids itself: they are held by it all the same.
-      const held = await claimFor(jobId, batch);
-      // A delivery sent twice within the group is in the job twice, under one claim: the first is accepted.
+      const [q, client] = await Promise.all([bull.queue(), bull.redis()]);
+      const [, holders] = await Promise.all([q.add("webhooks", { items: batch } satisfies DeliveriesJob, jobOptions), client.mGet(batch.map(seenKey))]);
+      // A delivery sent twice within the group is in the job twice: the first copy is accepted.
       const keys = new Set<string>();
       const results = batch.map((item, i): AcceptResult => {
         const key = seenKey(item);
         const first = !keys.has(key);
         keys.add(key);
-        return held[i] === true && first ? "accepted" : "duplicate";
+        return holders[i] === null && first ? "accepted" : "duplicate";
       });
       const accepted = results.filter((r) => r === "accepted").length;
       if (accepted > 0) deps.metrics?.inc("webhooks_total", { outcome: "accepted" }, accepted);
@@ -115,7 +111,7 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
     { maxBatch: MAX_JOB_DELIVERIES, maxInFlight: 4 },
   );
 
-  /** The deliveries of the job that are its own: claimed for it, or unclaimed (its process died before the claims) and claimed now. */
+  /** The deliveries of the job that are its own: claimed for it now, or already (a retry of the job). */
   async function ownDeliveries(job: Job, items: InboxItem[]): Promise<InboxItem[]> {
     const held = await claimFor(job.id!, items);
     // A delivery sent twice within one group is in the job twice, under one claim: it runs once.
