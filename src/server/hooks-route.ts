@@ -134,7 +134,7 @@ export function createHooksHandler(deps: HooksRouteDeps) {
         count("inbox_full");
         return c.json({ error: "inbox full" }, 503, { "Retry-After": String(INBOX_FULL_RETRY_AFTER_SEC) });
       }
-      // At debug, as each Telegram update is: a line per delivery was a sixth of a busy route's time, and webhooks_total counts them.
+      // At debug, as each Telegram update is: a line per delivery costs a sixth of a busy route's time, and webhooks_total counts them.
       log.debug({ ...where, deliveryId, event, verified }, verified ? "webhook accepted" : "unsigned webhook accepted as a hint");
       return c.json({ status: "accepted" }, 202);
     } catch (error) {

@@ -86,7 +86,6 @@ export function offloadCheckpoints(db: Database.Database, filename: string, opti
   let ready = false;
   /** A thread that failed once is not started again: the main connection keeps checkpointing. */
   let broken = false;
-  let closed = false;
 
   function setAutocheckpoint(pages: number): void {
     if (db.open) db.pragma(`wal_autocheckpoint = ${String(pages)}`);
@@ -136,7 +135,7 @@ export function offloadCheckpoints(db: Database.Database, filename: string, opti
     busyMs = 0;
     if (busy >= busyMsPerSecond) {
       quietMs = 0;
-      if (!worker && !broken && !closed) start();
+      if (!worker && !broken) start();
       return;
     }
     quietMs += windowMs;
@@ -152,7 +151,6 @@ export function offloadCheckpoints(db: Database.Database, filename: string, opti
       return ready;
     },
     async close() {
-      closed = true;
       clearInterval(timer);
       await stop();
       // A stop the timer began is waited for too: the thread's connection must close before the main one.

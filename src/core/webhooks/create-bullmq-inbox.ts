@@ -76,6 +76,17 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
     removeOnFail: { age: Math.ceil(dedupTtl / 1000) },
   };
 
+  /** Per delivery, whether it is the first of its id in `items`. */
+  function firstCopies(items: InboxItem[]): boolean[] {
+    const ids = new Set<string>();
+    return items.map((item) => {
+      const key = seenKey(item);
+      const first = !ids.has(key);
+      ids.add(key);
+      return first;
+    });
+  }
+
   /** One script, so atomic across processes: see CLAIM. */
   async function claimFor(jobId: string, items: InboxItem[]): Promise<boolean[]> {
     const reply = await (await bull.redis()).eval(CLAIM, { keys: items.map(seenKey), arguments: [jobId, String(dedupTtl)] });
@@ -97,13 +108,8 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
       const [q, client] = await Promise.all([bull.queue(), bull.redis()]);
       const [, holders] = await Promise.all([q.add("webhooks", { items: batch } satisfies DeliveriesJob, jobOptions), client.mGet(batch.map(seenKey))]);
       // A delivery sent twice within the group is in the job twice: the first copy is accepted.
-      const keys = new Set<string>();
-      const results = batch.map((item, i): AcceptResult => {
-        const key = seenKey(item);
-        const first = !keys.has(key);
-        keys.add(key);
-        return holders[i] === null && first ? "accepted" : "duplicate";
-      });
+      const first = firstCopies(batch);
+      const results = batch.map((_, i): AcceptResult => (holders[i] === null && first[i] ? "accepted" : "duplicate"));
       const accepted = results.filter((r) => r === "accepted").length;
       if (accepted > 0) deps.metrics?.inc("webhooks_total", { outcome: "accepted" }, accepted);
       return results;
@@ -115,13 +121,8 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
   async function ownDeliveries(job: Job, items: InboxItem[]): Promise<InboxItem[]> {
     const held = await claimFor(job.id!, items);
     // A delivery sent twice within one group is in the job twice, under one claim: it runs once.
-    const keys = new Set<string>();
-    return items.filter((item, i) => {
-      const key = seenKey(item);
-      if (keys.has(key) || !held[i]) return false;
-      keys.add(key);
-      return true;
-    });
+    const first = firstCopies(items);
+    return items.filter((_, i) => held[i] && first[i]);
   }
 
   async function processJob(job: Job): Promise<void> {

@@ -41,7 +41,7 @@ describe("SQLite checkpoints off the event loop", () => {
 
   const logSize = () => (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
 
-  /** Rewrites the same 50 keys, 10 to a commit, until `pages` pages have gone to the log; the largest log seen. */
+  /** Rewrites the same 50 keys, 10 to a commit, until `pages` rows (about a page each) have been written and `until` holds; the largest log seen. */
   async function write(database: SqliteDatabase, pages: number, until?: () => boolean): Promise<number> {
     const store = database.createStore();
     store.namespace = "hooks";
