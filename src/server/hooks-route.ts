@@ -94,7 +94,7 @@ export function createHooksHandler(deps: HooksRouteDeps) {
     }
 
     // Invalid UTF-8 becomes U+FFFD here; the signature was checked on the bytes.
-    const body = Buffer.from(rawBody).toString("utf8");
+    const body = Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength).toString("utf8");
     if (jsonTooDeep(body)) {
       count("bad_request");
       return c.json({ error: "body nests too deep" }, 400);

@@ -76,11 +76,10 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
     removeOnFail: { age: Math.ceil(dedupTtl / 1000) },
   };
 
-  /** Per delivery, whether it is the first of its id in `items`. */
-  function firstCopies(items: InboxItem[]): boolean[] {
+  /** Per claim key, whether it is the first of its id in `keys`. */
+  function firstCopies(keys: string[]): boolean[] {
     const ids = new Set<string>();
-    return items.map((item) => {
-      const key = seenKey(item);
+    return keys.map((key) => {
       const first = !ids.has(key);
       ids.add(key);
       return first;
@@ -88,8 +87,8 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
   }
 
   /** One script, so atomic across processes: see CLAIM. */
-  async function claimFor(jobId: string, items: InboxItem[]): Promise<boolean[]> {
-    const reply = await (await bull.redis()).eval(CLAIM, { keys: items.map(seenKey), arguments: [jobId, String(dedupTtl)] });
+  async function claimFor(jobId: string, keys: string[]): Promise<boolean[]> {
+    const reply = await (await bull.redis()).eval(CLAIM, { keys, arguments: [jobId, String(dedupTtl)] });
     // Lua's integers come back as numbers.
     return (reply as number[]).map((held) => held === 1);
   }
@@ -106,9 +105,11 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
   const accepts = groupCalls(
     async (batch: InboxItem[]): Promise<AcceptResult[]> => {
       const [q, client] = await Promise.all([bull.queue(), bull.redis()]);
-      const [, holders] = await Promise.all([q.add("webhooks", { items: batch } satisfies DeliveriesJob, jobOptions), client.mGet(batch.map(seenKey))]);
+      // A key is a hash: made once per delivery and phase.
+      const keys = batch.map(seenKey);
+      const [, holders] = await Promise.all([q.add("webhooks", { items: batch } satisfies DeliveriesJob, jobOptions), client.mGet(keys)]);
       // A delivery sent twice within the group is in the job twice: the first copy is accepted.
-      const first = firstCopies(batch);
+      const first = firstCopies(keys);
       const results = batch.map((_, i): AcceptResult => (holders[i] === null && first[i] ? "accepted" : "duplicate"));
       const accepted = results.filter((r) => r === "accepted").length;
       if (accepted > 0) deps.metrics?.inc("webhooks_total", { outcome: "accepted" }, accepted);
@@ -119,9 +120,10 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
 
   /** The deliveries of the job that are its own: claimed for it now, or already (a retry of the job). */
   async function ownDeliveries(job: Job, items: InboxItem[]): Promise<InboxItem[]> {
-    const held = await claimFor(job.id!, items);
+    const keys = items.map(seenKey);
+    const held = await claimFor(job.id!, keys);
     // A delivery sent twice within one group is in the job twice, under one claim: it runs once.
-    const first = firstCopies(items);
+    const first = firstCopies(keys);
     return items.filter((_, i) => held[i] && first[i]);
   }
 
