@@ -122,6 +122,9 @@ export function offloadCheckpoints(db: Database.Database, filename: string, opti
     worker = undefined;
     if (ready) options.onActive?.(false);
     ready = false;
+    // Unreferenced while it runs, so it never keeps a process alive; now the process must wait for it, or one with
+    // nothing else left to do exits before the thread closes its connection (and before the main one is closed).
+    thread.ref();
     thread.postMessage("stop");
     // Closing its connection takes the thread a moment; one that does not end is ended.
     const stuck = setTimeout(() => void thread.terminate(), 5_000);

@@ -3,11 +3,15 @@
  * the database file keeps up with the log although the main connection no
  * longer checkpoints every 1,000 pages, a quiet store gives the thread up and checkpoints on its
  * own connection again, a thread that cannot start changes nothing, and
- * closing ends the thread before the main connection.
+ * closing ends the thread before the main connection, also in a process
+ * with nothing else left to do.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_AUTOCHECKPOINT_PAGES, SAFETY_AUTOCHECKPOINT_PAGES, type CheckpointOptions } from "../../../src/core/store/sqlite-checkpoints.js";
 import { openSqliteDatabase, type SqliteDatabase } from "../../../src/core/store/sqlite-store.js";
@@ -109,5 +113,30 @@ describe("SQLite checkpoints off the event loop", () => {
     // The last connection to close checkpoints and deletes the log: the thread's was closed first.
     expect(existsSync(`${file}-wal`)).toBe(false);
     expect(database.checkpointsOffloaded).toBe(false);
+  });
+
+  it("keeps a process with nothing else to do alive until the thread has ended and the main connection is closed", async () => {
+    // As at a shutdown: the store is the last thing open. The thread never keeps a process alive while it runs; were
+    // it still unreferenced while closing, the process would exit in the middle of close() (exit code 13 here, an
+    // unsettled top-level await), the main connection never closed.
+    const module = pathToFileURL(join(import.meta.dirname, "../../../dist/core/store/sqlite-store.js")).href;
+    const script = join(dir, "shutdown.mjs");
+    writeFileSync(
+      script,
+      `import { openSqliteDatabase } from ${JSON.stringify(module)};
+const database = openSqliteDatabase(${JSON.stringify(file)}, { checkpoints: { busyMsPerSecond: 1, windowMs: 10, idleMs: 60000, intervalMs: 10 } });
+const store = database.createStore();
+store.namespace = "hooks";
+for (let n = 0; !database.checkpointsOffloaded; n += 1) {
+  await store.setMany(Array.from({ length: 10 }, (_, i) => ({ key: "k" + ((n * 10 + i) % 50), value: ${JSON.stringify(ROW)} + n })));
+}
+await database.close();
+console.log("closed");
+`,
+    );
+    // A file, not `node -e`: a worker inherits --input-type=module, which the thread's CommonJS would not survive.
+    const { stdout } = await promisify(execFile)(process.execPath, [script], { timeout: 60_000 });
+    expect(stdout.trim()).toBe("closed");
+    expect(existsSync(`${file}-wal`)).toBe(false);
   });
 });
