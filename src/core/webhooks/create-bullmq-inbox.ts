@@ -1,6 +1,6 @@
-import type { Job } from "bullmq";
+import type { Job, Queue } from "bullmq";
 import { groupCalls } from "../group-calls.js";
-import { createBullmqConnection } from "../queue/bullmq-connection.js";
+import { createBullmqConnection, type RedisClient } from "../queue/bullmq-connection.js";
 import { inboxKey } from "./create-local-inbox.js";
 import { createWebhookProcessor } from "./process-webhook.js";
 import { readInboxItem } from "./inbox-item.js";
@@ -14,6 +14,15 @@ const DAY_MS = 24 * 3600_000;
  */
 const MAX_JOB_DELIVERIES = 16;
 const WORKER_CONCURRENCY = 8;
+/**
+ * Jobs waiting, retrying or running, over every process, past which accepts
+ * are refused ("full": 503 with Retry-After) and nothing is added: up to
+ * 32,000 deliveries of a flood (about 10 s of one at 3,000/s), a few MB of
+ * Redis's memory, where an unbounded queue would take all of it.
+ */
+export const DEFAULT_MAX_PENDING_JOBS = 2_000;
+/** How stale the count of pending jobs may get while below the bound (reading it costs four commands). */
+const RECOUNT_EVERY_MS = 100;
 
 /**
  * Claims each delivery id (KEYS) for the job (ARGV[1]) for ARGV[2] ms unless
@@ -56,7 +65,8 @@ function readJob(data: unknown): { items: InboxItem[]; unreadable: number; claim
  * (CLAIM), and processes only those it holds: each delivery once, however many
  * jobs carry it. A delivery whose id is held already is answered as a
  * duplicate. Failed deliveries are retried with backoff, only they: the job
- * keeps the failed ones and throws.
+ * keeps the failed ones and throws. Past `maxPendingJobs` unfinished jobs
+ * over every process, accepts are refused as "full" and nothing is added.
  */
 export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string }): WebhookInbox {
   const name = deps.name ?? "webhook";
@@ -67,6 +77,10 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
   const prefix = deps.bullPrefix ?? "bull";
   const bull = createBullmqConnection({ name, redisUrl: deps.redisUrl, logger: log, prefix });
   const seenKey = (item: InboxItem) => `${prefix}:${name}:seen:${inboxKey(item.chatId, item.deliveryId)}`;
+  const maxPendingJobs = deps.maxPendingJobs ?? DEFAULT_MAX_PENDING_JOBS;
+  /** The jobs waiting, retrying or running as last read, and when. */
+  let pendingJobs = 0;
+  let countedAt = Number.NEGATIVE_INFINITY;
 
   const jobOptions = {
     attempts: maxAttempts,
@@ -93,9 +107,17 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
     return (reply as number[]).map((held) => held === 1);
   }
 
+  /** BullMQ's lists and sets of jobs not yet finished, read together (one write, one round trip). */
+  async function countPendingJobs(client: RedisClient, q: Queue): Promise<number> {
+    const counts = await Promise.all([client.lLen(q.keys["wait"]!), client.lLen(q.keys["active"]!), client.zCard(q.keys["delayed"]!), client.zCard(q.keys["prioritized"]!)]);
+    return counts.reduce((sum, n) => sum + n, 0);
+  }
+
   /**
    * One round trip for every accept of the group: the job's add, and beside it
-   * a read of the ids' claims. Only a job claims ids, when it runs (CLAIM), so
+   * a read of the ids' claims (and, now and then, of the number of pending
+   * jobs: past `maxPendingJobs` the group is refused as "full" and not added,
+   * and the count is read with every group until it is below again). Only a job claims ids, when it runs (CLAIM), so
    * the add is the one write: a process dying at any point leaves either no job
    * (the service, unanswered, retries) or a whole one. An id some job already
    * holds is answered as a duplicate, and this job's copy of it is skipped when
@@ -107,10 +129,19 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
       const [q, client] = await Promise.all([bull.queue(), bull.redis()]);
       // A key is a hash: made once per delivery and phase.
       const keys = batch.map(seenKey);
-      const [, holders] = await Promise.all([q.add("webhooks", { items: batch } satisfies DeliveriesJob, jobOptions), client.mGet(keys)]);
+      const full = pendingJobs >= maxPendingJobs;
+      const now = Date.now();
+      const recount = full || now - countedAt >= RECOUNT_EVERY_MS;
+      if (recount) countedAt = now;
+      const [, holders, counted] = await Promise.all([
+        full ? undefined : q.add("webhooks", { items: batch } satisfies DeliveriesJob, jobOptions),
+        client.mGet(keys),
+        recount ? countPendingJobs(client, q) : undefined,
+      ]);
+      if (counted !== undefined) pendingJobs = counted;
       // A delivery sent twice within the group is in the job twice: the first copy is accepted.
       const first = firstCopies(keys);
-      const results = batch.map((_, i): AcceptResult => (holders[i] === null && first[i] ? "accepted" : "duplicate"));
+      const results = batch.map((_, i): AcceptResult => (holders[i] !== null ? "duplicate" : full ? "full" : first[i] ? "accepted" : "duplicate"));
       const accepted = results.filter((r) => r === "accepted").length;
       if (accepted > 0) deps.metrics?.inc("webhooks_total", { outcome: "accepted" }, accepted);
       return results;

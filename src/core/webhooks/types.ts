@@ -62,6 +62,8 @@ export interface WebhookInboxDeps {
   concurrency?: number;
   /** Deliveries stored and not yet processed before `accept` answers "full" (local queue). Default 10,000. */
   maxPending?: number;
+  /** BullMQ: jobs (up to 16 deliveries each) waiting, retrying or running, over every process, before `accept` answers "full". Default 2,000. */
+  maxPendingJobs?: number;
   /** An unverified hint for the same record is passed on at most once per this window. */
   hintCooldownMs?: number;
   /**

@@ -124,10 +124,13 @@ describe("SQLite checkpoints off the event loop", () => {
     writeFileSync(
       script,
       `import { openSqliteDatabase } from ${JSON.stringify(module)};
+// Never outlives the test, whatever goes wrong (unreferenced: it must not be what keeps the process alive).
+setTimeout(() => process.exit(2), 15000).unref();
 const database = openSqliteDatabase(${JSON.stringify(file)}, { checkpoints: { busyMsPerSecond: 1, windowMs: 10, idleMs: 60000, intervalMs: 10 } });
 const store = database.createStore();
 store.namespace = "hooks";
 for (let n = 0; !database.checkpointsOffloaded; n += 1) {
+  if (n === 100000) throw new Error("the checkpoint thread never started");
   await store.setMany(Array.from({ length: 10 }, (_, i) => ({ key: "k" + ((n * 10 + i) % 50), value: ${JSON.stringify(ROW)} + n })));
 }
 await database.close();
@@ -135,7 +138,7 @@ console.log("closed");
 `,
     );
     // A file, not `node -e`: a worker inherits --input-type=module, which the thread's CommonJS would not survive.
-    const { stdout } = await promisify(execFile)(process.execPath, [script], { timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, [script], { timeout: 15_000 });
     expect(stdout.trim()).toBe("closed");
     expect(existsSync(`${file}-wal`)).toBe(false);
   });

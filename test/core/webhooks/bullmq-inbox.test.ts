@@ -1,7 +1,8 @@
 /**
  * The webhook inbox on BullMQ (Redis mode): deliveries accepted together are
  * one job, each delivery is processed once however many jobs carry it (the
- * first job to run claims its id), a held id is answered as a duplicate, only
+ * first job to run claims its id), a held id is answered as a duplicate, a
+ * queue holding its bound of pending jobs refuses deliveries as full, only
  * the failed deliveries of a job are tried again, and jobs of the earlier
  * one-delivery layout still run.
  */
@@ -100,6 +101,26 @@ describe.skipIf(!REDIS_URL)("webhook inbox on BullMQ (TEST_REDIS_URL)", () => {
     expect(seen.toSorted()).toEqual([1, 2, 3, 4, 5].map(order));
     // Done jobs are removed at once: the claims, not the jobs, remember the delivery ids.
     await waitUntil(() => withQueue(name, async (q) => (await q.getJobCounts("completed"))["completed"] === 0 && (await q.count()) === 0));
+  });
+
+  it("refuses deliveries as full, adding no job, once the jobs pending over every process reach the bound, and takes them once they are done", async () => {
+    const name = newName();
+    const seen: string[] = [];
+    const i = inbox(name, (n) => Promise.resolve(void seen.push(n.id)), { maxPendingJobs: 2 });
+    // Left by other processes: the bound counts every job of the queue, not this process's.
+    await withQueue(name, (q) => Promise.all([1, 2, 3].map((n) => q.add("webhooks", { items: [item(`other-${String(n)}`, order(20 + n))] }))));
+    // The count is read beside the first group's add: that group is not refused yet.
+    expect(await i.accept(item("first", order(30)))).toBe("accepted");
+    const refused = item("refused", order(31));
+    expect(await i.accept(refused)).toBe("full");
+    expect(await i.accept(item("refused too", order(32)))).toBe("full");
+    expect(await withQueue(name, (q) => q.count())).toBe(4);
+    await i.start();
+    await waitUntil(() => seen.length === 4);
+    // The service's retry of a refused delivery goes through once the queue has room.
+    await waitUntil(async () => (await i.accept(refused)) === "accepted", { what: "the retry accepted" });
+    await waitUntil(() => seen.length === 5);
+    expect(seen.toSorted()).toEqual([21, 22, 23, 30, 31].map(order));
   });
 
   it("processes a delivery sent twice within one group once, and answers the second as a duplicate", async () => {
