@@ -117,12 +117,13 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
    * One round trip for every accept of the group: the job's add, and beside it
    * a read of the ids' claims (and, now and then, of the number of pending
    * jobs: past `maxPendingJobs` the group is refused as "full" and not added,
-   * and the count is read with every group until it is below again). Only a job claims ids, when it runs (CLAIM), so
-   * the add is the one write: a process dying at any point leaves either no job
-   * (the service, unanswered, retries) or a whole one. An id some job already
-   * holds is answered as a duplicate, and this job's copy of it is skipped when
-   * it runs; two copies stored before either ran are two jobs, and only the
-   * first to run processes the delivery.
+   * and the count is read with every group until it is below again). Only a
+   * job claims ids, when it runs (CLAIM), so the add is the one write: a
+   * process dying at any point leaves either no job (the service, unanswered,
+   * retries) or a whole one. An id some job already holds is answered as a
+   * duplicate, and this job's copy of it is skipped when it runs; two copies
+   * stored before either ran are two jobs, and only the first to run
+   * processes the delivery.
    */
   const accepts = groupCalls(
     async (batch: InboxItem[]): Promise<AcceptResult[]> => {
@@ -141,7 +142,11 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
       if (counted !== undefined) pendingJobs = counted;
       // A delivery sent twice within the group is in the job twice: the first copy is accepted.
       const first = firstCopies(keys);
-      const results = batch.map((_, i): AcceptResult => (holders[i] !== null ? "duplicate" : full ? "full" : first[i] ? "accepted" : "duplicate"));
+      const results = batch.map((_, i): AcceptResult => {
+        if (holders[i] !== null) return "duplicate";
+        if (full) return "full";
+        return first[i] ? "accepted" : "duplicate";
+      });
       const accepted = results.filter((r) => r === "accepted").length;
       if (accepted > 0) deps.metrics?.inc("webhooks_total", { outcome: "accepted" }, accepted);
       return results;
