@@ -1,6 +1,6 @@
-import type { Job, Queue } from "bullmq";
+import type { Job } from "bullmq";
 import { groupCalls } from "../group-calls.js";
-import { createBullmqConnection, type RedisClient } from "../queue/bullmq-connection.js";
+import { createBullmqConnection } from "../queue/bullmq-connection.js";
 import { inboxKey } from "./create-local-inbox.js";
 import { createWebhookProcessor } from "./process-webhook.js";
 import { readInboxItem } from "./inbox-item.js";
@@ -21,7 +21,7 @@ const WORKER_CONCURRENCY = 8;
  * Redis's memory, where an unbounded queue would take all of it.
  */
 export const DEFAULT_MAX_PENDING_JOBS = 2_000;
-/** How stale the count of pending jobs may get while below the bound (reading it costs four commands). */
+/** How stale the count of pending jobs may get while below the bound (reading it is one more script call). */
 const RECOUNT_EVERY_MS = 100;
 
 /**
@@ -107,12 +107,6 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
     return (reply as number[]).map((held) => held === 1);
   }
 
-  /** BullMQ's lists and sets of jobs not yet finished, read together (one write, one round trip). */
-  async function countPendingJobs(client: RedisClient, q: Queue): Promise<number> {
-    const counts = await Promise.all([client.lLen(q.keys["wait"]!), client.lLen(q.keys["active"]!), client.zCard(q.keys["delayed"]!), client.zCard(q.keys["prioritized"]!)]);
-    return counts.reduce((sum, n) => sum + n, 0);
-  }
-
   /**
    * One round trip for every accept of the group: the job's add, and beside it
    * a read of the ids' claims (and, now and then, of the number of pending
@@ -137,7 +131,7 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
       const [, holders, counted] = await Promise.all([
         full ? undefined : q.add("webhooks", { items: batch } satisfies DeliveriesJob, jobOptions),
         client.mGet(keys),
-        recount ? countPendingJobs(client, q) : undefined,
+        recount ? bull.size() : undefined,
       ]);
       if (counted !== undefined) pendingJobs = counted;
       // A delivery sent twice within the group is in the job twice: the first copy is accepted.
