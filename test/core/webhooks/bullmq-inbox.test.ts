@@ -186,6 +186,10 @@ describe.skipIf(!REDIS_URL)("webhook inbox on BullMQ (TEST_REDIS_URL)", () => {
     await i.accept(item("hopeless", order(30)));
     await i.start();
     await waitUntil(() => withQueue(name, async (q) => (await q.getJobCounts("failed"))["failed"] === 1));
+    const [failed] = await withQueue(name, (q) => q.getFailed());
+    expect(failed!.attemptsMade).toBe(2);
+    // Kept to be looked at, then removed by BullMQ: a day, in seconds.
+    expect(failed!.opts.removeOnFail).toEqual({ age: 86_400 });
   });
 
   it("still processes a job of the earlier layout, one delivery whose id was claimed before it was added", async () => {
