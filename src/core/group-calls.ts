@@ -3,12 +3,14 @@
  * the next turn of the event loop (and, while flushes are at their limit,
  * every call made meanwhile) goes to one `flush`, and each caller gets its own
  * answer. One store transaction or one Redis round trip then serves a whole
- * burst of requests instead of one each; a lone call waits one loop turn.
+ * burst of requests instead of one each; a lone call waits one loop turn, or
+ * `lingerMs` where no one waits on the answer and fewer, larger flushes are
+ * worth the delay.
  */
 export interface GroupedCalls<T, R> {
   /** Resolves with this call's answer once its batch is flushed; rejects when the batch failed. */
   call(input: T): Promise<R>;
-  /** Resolves once every call made so far is settled. */
+  /** Resolves once every call made so far is settled; nothing lingers while it is awaited. */
   idle(): Promise<void>;
 }
 
@@ -22,22 +24,35 @@ interface Waiting<T, R> {
  * `flush` answers one result per input, in order. At most `maxInFlight`
  * flushes run at a time (1 for a synchronous store; a few where a flush is
  * a network round trip, so one slow answer does not hold every caller).
+ * With `lingerMs`, a batch waits that long for company unless it is full.
  */
-export function groupCalls<T, R>(flush: (inputs: T[]) => Promise<R[]>, options: { maxBatch?: number; maxInFlight?: number } = {}): GroupedCalls<T, R> {
+export function groupCalls<T, R>(flush: (inputs: T[]) => Promise<R[]>, options: { maxBatch?: number; maxInFlight?: number; lingerMs?: number } = {}): GroupedCalls<T, R> {
   const maxBatch = options.maxBatch ?? 512;
   const maxInFlight = options.maxInFlight ?? 1;
+  const lingerMs = options.lingerMs ?? 0;
   let queued: Waiting<T, R>[] = [];
   let scheduled = false;
+  let lingering: NodeJS.Timeout | undefined;
+  /** Callers of `idle()` still waiting: a batch is then flushed at once. */
+  let draining = 0;
   const flushing = new Set<Promise<void>>();
 
   function schedule(): void {
-    if (scheduled || flushing.size >= maxInFlight) return;
+    if (flushing.size >= maxInFlight) return;
+    if (lingering !== undefined && (queued.length >= maxBatch || draining > 0)) {
+      clearTimeout(lingering);
+      lingering = undefined;
+      scheduled = false;
+    }
+    if (scheduled) return;
     scheduled = true;
-    setImmediate(run);
+    if (lingerMs > 0 && draining === 0 && queued.length < maxBatch) lingering = setTimeout(run, lingerMs);
+    else setImmediate(run);
   }
 
   function run(): void {
     scheduled = false;
+    lingering = undefined;
     const batch = queued.length <= maxBatch ? queued : queued.slice(0, maxBatch);
     queued = queued.length <= maxBatch ? [] : queued.slice(maxBatch);
     if (batch.length === 0) return;
@@ -63,9 +78,15 @@ export function groupCalls<T, R>(flush: (inputs: T[]) => Promise<R[]>, options: 
       });
     },
     async idle() {
-      while (flushing.size > 0 || queued.length > 0) {
-        if (flushing.size > 0) await Promise.all(flushing);
-        else await new Promise<void>((resolve) => setImmediate(resolve));
+      draining += 1;
+      try {
+        if (queued.length > 0) schedule();
+        while (flushing.size > 0 || queued.length > 0) {
+          if (flushing.size > 0) await Promise.all(flushing);
+          else await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+      } finally {
+        draining -= 1;
       }
     },
   };

@@ -11,8 +11,22 @@ const DAY_MS = 24 * 3600_000;
 export const DEFAULT_CONCURRENCY = 4;
 /** About 3 s of a 3,000/s burst; past it the sender is told to retry (it retries for hours). */
 export const DEFAULT_MAX_PENDING = 10_000;
-/** Deliveries a worker takes at once: their dedup markers and removals are one write each. */
+/** Deliveries a worker takes at once. */
 const MAX_BATCH = 100;
+/**
+ * The most one grouped removal writes: one synchronous transaction, so a
+ * larger one holds the event loop longer while adding little (at 32 the
+ * commit is already a few percent of the group's cost).
+ */
+const REMOVAL_MAX_BATCH = 32;
+/**
+ * How long a removal waits for others. Nothing waits on it: until removed, the
+ * stored item keeps a redelivery a duplicate, and a crash before it only
+ * repeats a re-read. On a busy loop each commit costs as much as several
+ * deliveries' other store work, so a few deliveries per commit was most of
+ * processing's cost.
+ */
+const DEFAULT_REMOVAL_LINGER_MS = 25;
 
 interface StoredItem {
   /** 2: `item.body` is the raw text; 1 (read only): `item.payload` held the parsed JSON. */
@@ -98,24 +112,25 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
     pending = Math.max(0, pending - 1);
   }
 
-  /** Processes a batch one delivery at a time, then removes the done ones (grouped with other workers' removals). */
+  /** Processes a batch one delivery at a time; each done one is removed with others', without holding the worker. */
   async function work(batch: [string, StoredItem][]): Promise<void> {
-    const done: [string, StoredItem][] = [];
     for (const [key, stored] of batch) {
       try {
         await processWebhook(stored.item);
-        done.push([key, stored]);
+        remove(key, stored);
       } catch (error) {
         await failed(key, stored, error);
       }
     }
-    // Each delivery's removal settles with its group: one that failed is tried again, one removed is not.
-    const removed = await Promise.allSettled(done.map((entry) => removals.call(entry)));
-    for (const [i, outcome] of removed.entries()) {
-      const [key, stored] = done[i]!;
-      if (outcome.status === "fulfilled") finish(key);
-      else await failed(key, stored, outcome.reason);
-    }
+  }
+
+  /** The delivery counts as pending until its removal is written; one whose removal failed is processed again. */
+  function remove(key: string, stored: StoredItem): void {
+    const p = removals.call([key, stored]).then(
+      () => finish(key),
+      (error: unknown) => failed(key, stored, error),
+    ).finally(() => inFlight.delete(p));
+    inFlight.add(p);
   }
 
   async function failed(key: string, stored: StoredItem, error: unknown): Promise<void> {
@@ -141,11 +156,9 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
 
   /**
    * Markers first: between the two writes the deliveries are still duplicates.
-   * Removals finishing together are grouped across workers, at most MAX_BATCH
-   * deliveries a group (a group is one synchronous transaction, so a backlog
-   * drained by every worker at once is not one long stall of the event loop):
-   * each worker's batch is a small share when processing is fast, and a write
-   * pair per batch made the removals most of a delivery's store cost.
+   * Removals finishing within `removalLingerMs` are grouped across workers, at
+   * most REMOVAL_MAX_BATCH deliveries a group: a write pair per worker's batch,
+   * or per few deliveries, made the removals most of a delivery's store cost.
    */
   const removals = groupCalls(
     async (done: [string, StoredItem][]): Promise<undefined[]> => {
@@ -153,7 +166,7 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
       await deleteMany(items, done.map(([key]) => key));
       return done.map(() => undefined);
     },
-    { maxBatch: MAX_BATCH },
+    { maxBatch: REMOVAL_MAX_BATCH, lingerMs: deps.removalLingerMs ?? DEFAULT_REMOVAL_LINGER_MS },
   );
 
   const accepts = groupCalls(async (batch: { key: string; item: InboxItem }[]): Promise<AcceptResult[]> => {
@@ -209,8 +222,12 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
       timers.clear();
       // Still stored: the next start picks them up.
       for (const [key] of waiting.splice(0)) processing.delete(key);
-      await Promise.allSettled([...inFlight]);
+      // Workers still running add removals as they finish; waiting for the group's idle flushes them without their linger.
+      while (inFlight.size > 0) await Promise.all([removals.idle(), Promise.allSettled([...inFlight])]);
       await accepts.idle();
+      // A failure while stopping may have set a retry: the next start retries it.
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
     },
     async size() {
       let n = 0;

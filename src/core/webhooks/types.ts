@@ -60,6 +60,8 @@ export interface WebhookInboxDeps {
   baseDelayMs?: number;
   /** Deliveries processed at once (local queue). Default 4. */
   concurrency?: number;
+  /** Local queue: how long a processed delivery's removal waits to share its commit with others'. Default 25 ms. */
+  removalLingerMs?: number;
   /** Deliveries stored and not yet processed before `accept` answers "full" (local queue). Default 10,000. */
   maxPending?: number;
   /** BullMQ: jobs (up to 16 deliveries each) waiting, retrying or running, over every process, before `accept` answers "full". Default 2,000. */
