@@ -38,6 +38,8 @@ export interface BotTarget {
   processed(): number;
   /** Acknowledged, not yet processed. */
   backlog(): number;
+  /** What the inbox still holds (processed ones not yet removed included): deliveries on SQLite, jobs on BullMQ. */
+  held(): Promise<number>;
   /** Resolves once every acknowledged delivery is processed (throws after `timeoutMs`). */
   drained(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -104,6 +106,7 @@ export async function startBot(o: { sim: Sim; kind: "sqlite" | "redis"; redisUrl
     acked: (n) => void (acked += n),
     processed: () => processed,
     backlog: () => acked - processed,
+    held: () => inbox.size(),
     async drained(timeoutMs = 120_000) {
       const deadline = Date.now() + timeoutMs;
       while (processed < acked) {

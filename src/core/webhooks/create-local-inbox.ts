@@ -11,14 +11,14 @@ const DAY_MS = 24 * 3600_000;
 export const DEFAULT_CONCURRENCY = 4;
 /** About 3 s of a 3,000/s burst; past it the sender is told to retry (it retries for hours). */
 export const DEFAULT_MAX_PENDING = 10_000;
-/** Deliveries a worker takes at once. */
-const MAX_BATCH = 100;
 /**
- * The most one grouped removal writes: one synchronous transaction, so a
- * larger one holds the event loop longer while adding little (at 32 the
- * commit is already a few percent of the group's cost).
+ * Deliveries a worker takes at once, and the most one grouped removal writes:
+ * one synchronous transaction each, so a backlog drained by every worker at
+ * once is not one long stall of the event loop. One group is written per turn
+ * of the loop, which bounds how fast removals go on a busy loop: a smaller
+ * group let done deliveries pile up until the inbox answered "full".
  */
-const REMOVAL_MAX_BATCH = 32;
+const MAX_BATCH = 100;
 /**
  * How long a removal waits for others. Nothing waits on it: until removed, the
  * stored item keeps a redelivery a duplicate, and a crash before it only
@@ -157,7 +157,7 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
   /**
    * Markers first: between the two writes the deliveries are still duplicates.
    * Removals finishing within `removalLingerMs` are grouped across workers, at
-   * most REMOVAL_MAX_BATCH deliveries a group: a write pair per worker's batch,
+   * most MAX_BATCH deliveries a group: a write pair per worker's batch,
    * or per few deliveries, made the removals most of a delivery's store cost.
    */
   const removals = groupCalls(
@@ -166,7 +166,7 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
       await deleteMany(items, done.map(([key]) => key));
       return done.map(() => undefined);
     },
-    { maxBatch: REMOVAL_MAX_BATCH, lingerMs: deps.removalLingerMs ?? DEFAULT_REMOVAL_LINGER_MS },
+    { maxBatch: MAX_BATCH, lingerMs: deps.removalLingerMs ?? DEFAULT_REMOVAL_LINGER_MS },
   );
 
   const accepts = groupCalls(async (batch: { key: string; item: InboxItem }[]): Promise<AcceptResult[]> => {
