@@ -112,9 +112,11 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
     pending = Math.max(0, pending - 1);
   }
 
-  /** Processes a batch one delivery at a time; each done one is removed with others', without holding the worker. */
+  /** Processes a batch one delivery at a time, yielding between them; each done one is removed with others', without holding the worker. */
   async function work(batch: [string, StoredItem][]): Promise<void> {
-    for (const [key, stored] of batch) {
+    for (const [i, [key, stored]] of batch.entries()) {
+      // A turn of the loop between deliveries: requests waiting to be answered never queue behind a whole batch.
+      if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       try {
         await processWebhook(stored.item);
         remove(key, stored);

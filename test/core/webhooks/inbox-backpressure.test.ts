@@ -163,6 +163,19 @@ describe("webhook inbox: bounded processing and back-pressure", () => {
     expect(await Promise.all(ids.map((id) => i.accept(item(id))))).toEqual(ids.map(() => "duplicate"));
   });
 
+  it("gives the event loop a turn between deliveries, so answers never wait behind a whole batch of quick ones", async () => {
+    let processed = 0;
+    const i = inbox({ concurrency: 1, onEvent: () => ((processed += 1), Promise.resolve()) });
+    await i.start();
+    const ids = Array.from({ length: 50 }, (_, n) => `quick-${n}`);
+    // Accepted together: the one worker takes all 50 as one batch, in the turn after they are stored.
+    expect(await Promise.all(ids.map((id) => i.accept(item(id))))).toEqual(ids.map(() => "accepted"));
+    // What an HTTP answer waits for: a turn of the loop. It comes after one delivery, not after the batch.
+    const seenAtTurn = await new Promise<number>((resolve) => setImmediate(() => resolve(processed)));
+    expect(seenAtTurn).toBeLessThan(ids.length);
+    await vi.waitFor(() => expect(processed).toBe(ids.length), waitOpts);
+  });
+
   it("lets a processed delivery's removal wait to share its write pair with later ones, without holding the workers", async () => {
     const writes = { count: 0 };
     // A linger no test outlasts: only a full group or stop() writes the removals.
