@@ -117,6 +117,11 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
     for (const [i, [key, stored]] of batch.entries()) {
       // A turn of the loop between deliveries: requests waiting to be answered never queue behind a whole batch.
       if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (!running) {
+        // Stopping: the rest stay stored for the next start.
+        for (const [rest] of batch.slice(i)) processing.delete(rest);
+        return;
+      }
       try {
         await processWebhook(stored.item);
         remove(key, stored);

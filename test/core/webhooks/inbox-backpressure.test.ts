@@ -176,6 +176,31 @@ describe("webhook inbox: bounded processing and back-pressure", () => {
     await vi.waitFor(() => expect(processed).toBe(ids.length), waitOpts);
   });
 
+  it("stops between two deliveries of a batch, leaving the rest stored for the next start, each processed once", async () => {
+    const seen: string[] = [];
+    // The worker's first batch is the first delivery alone (the others were still being queued); the second batch holds
+    // the other 49, and its first delivery is held until stop() has been asked for.
+    const onEvent: WebhookInboxDeps["onEvent"] = async (notice) => {
+      seen.push(notice.deliveryId);
+      if (seen.length === 2) await gate;
+    };
+    const first = inbox({ concurrency: 1, onEvent });
+    await first.start();
+    const ids = Array.from({ length: 50 }, (_, n) => `stopping-${n}`);
+    expect(await Promise.all(ids.map((id) => first.accept(item(id))))).toEqual(ids.map(() => "accepted"));
+    await vi.waitFor(() => expect(seen).toHaveLength(2), waitOpts);
+    const stopped = first.stop();
+    release();
+    await stopped;
+    const processedBefore = seen.length;
+    expect(processedBefore).toBeLessThan(ids.length);
+    expect(await first.size()).toBe(ids.length - processedBefore);
+    const second = inbox({ concurrency: 1, onEvent });
+    await second.start();
+    await vi.waitFor(async () => expect(await second.size()).toBe(0), waitOpts);
+    expect([...seen].sort()).toEqual([...ids].sort());
+  });
+
   it("lets a processed delivery's removal wait to share its write pair with later ones, without holding the workers", async () => {
     const writes = { count: 0 };
     // A linger no test outlasts: only a full group or stop() writes the removals.
