@@ -161,6 +161,12 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
     timers.add(timer);
   }
 
+  /** The items stay stored: the next start retries them. */
+  function cancelRetries(): void {
+    for (const t of timers) clearTimeout(t);
+    timers.clear();
+  }
+
   /**
    * Markers first: between the two writes the deliveries are still duplicates.
    * Removals finishing within `removalLingerMs` are grouped across workers, at
@@ -225,16 +231,14 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
     },
     async stop() {
       running = false;
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
+      cancelRetries();
       // Still stored: the next start picks them up.
       for (const [key] of waiting.splice(0)) processing.delete(key);
       // Workers still running add removals as they finish; waiting for the group's idle flushes them without their linger.
       while (inFlight.size > 0) await Promise.all([removals.idle(), Promise.allSettled([...inFlight])]);
       await accepts.idle();
       // A failure while stopping may have set a retry: the next start retries it.
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
+      cancelRetries();
     },
     async size() {
       let n = 0;

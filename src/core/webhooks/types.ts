@@ -62,7 +62,7 @@ export interface WebhookInboxDeps {
   concurrency?: number;
   /** Local queue: how long a processed delivery's removal waits to share its commit with others'. Default 25 ms. */
   removalLingerMs?: number;
-  /** Deliveries stored and not yet processed before `accept` answers "full" (local queue). Default 10,000. */
+  /** Deliveries stored and not yet done (processed ones whose removal waits included) before `accept` answers "full" (local queue). Default 10,000. */
   maxPending?: number;
   /** BullMQ: jobs (up to 16 deliveries each) waiting, retrying or running, over every process, before `accept` answers "full". Default 2,000. */
   maxPendingJobs?: number;
