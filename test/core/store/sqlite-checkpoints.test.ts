@@ -45,26 +45,32 @@ describe("SQLite checkpoints off the event loop", () => {
 
   const logSize = () => (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
 
-  /** Rewrites the same 50 keys, 10 to a commit, until `pages` rows (about a page each) have been written and `until` holds; the largest log seen. */
-  async function write(database: SqliteDatabase, pages: number, until?: () => boolean): Promise<number> {
+  /** Commit number `n` of the rewrites: 10 of the same 50 keys, a row of about a page each. */
+  function commit(store: ReturnType<SqliteDatabase["createStore"]>, n: number): Promise<unknown> {
+    return store.setMany(Array.from({ length: 10 }, (_, i) => ({ key: `k${String((n * 10 + i) % 50)}`, value: `${ROW}${String(n)}` })));
+  }
+
+  function hooksStore(database: SqliteDatabase): ReturnType<SqliteDatabase["createStore"]> {
     const store = database.createStore();
     store.namespace = "hooks";
+    return store;
+  }
+
+  /** Rewrites until `pages` rows have been written and `until` holds; the largest log seen. */
+  async function write(database: SqliteDatabase, pages: number, until?: () => boolean): Promise<number> {
+    const store = hooksStore(database);
     let largest = 0;
-    for (let written = 0, n = 0; written < pages || (until !== undefined && !until()); n += 1) {
-      await store.setMany(Array.from({ length: 10 }, (_, i) => ({ key: `k${String((n * 10 + i) % 50)}`, value: `${ROW}${String(n)}` })));
-      written += 10;
+    for (let n = 0; n * 10 < pages || (until !== undefined && !until()); n += 1) {
+      await commit(store, n);
       largest = Math.max(largest, logSize());
     }
     return largest;
   }
 
-  /** `write`'s commits until `done` holds or `pages` rows have been written, whichever comes first. */
+  /** Rewrites until `done` holds or `pages` rows have been written, whichever comes first. */
   async function writeAtMost(database: SqliteDatabase, pages: number, done: () => boolean): Promise<void> {
-    const store = database.createStore();
-    store.namespace = "hooks";
-    for (let written = 0, n = 0; written < pages && !done(); n += 1, written += 10) {
-      await store.setMany(Array.from({ length: 10 }, (_, i) => ({ key: `k${String((n * 10 + i) % 50)}`, value: `${ROW}${String(n)}` })));
-    }
+    const store = hooksStore(database);
+    for (let n = 0; n * 10 < pages && !done(); n += 1) await commit(store, n);
   }
 
   /** The log's end and how far the database file has caught up with it, from the header of the log's index (native order). */
