@@ -48,9 +48,9 @@ export function goalSection(name: string): void {
  * reference meets it here, so a verdict on a slower machine tells the bot's shortfall from the machine's.
  */
 export function printGoal(goal: string, met: boolean, figure: string, bare?: BareReference): void {
-  const bareFallsShort = bare !== undefined && !bare.met;
-  verdicts.push({ section, goal, met, figure: bare ? `${figure}; bare: ${bare.figure}` : figure, bareFallsShort });
-  console.log(`  goal ${goal}: ${verdictText(verdicts.at(-1)!)} (${verdicts.at(-1)!.figure})`);
+  const verdict = { section, goal, met, figure: bare ? `${figure}; bare: ${bare.figure}` : figure, bareFallsShort: bare !== undefined && !bare.met };
+  verdicts.push(verdict);
+  console.log(`  goal ${goal}: ${verdictText(verdict)} (${verdict.figure})`);
 }
 
 function verdictText(v: Verdict): string {

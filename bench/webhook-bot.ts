@@ -38,8 +38,9 @@ export interface BotTarget {
   processed(): number;
   /** Acknowledged, not yet processed. */
   backlog(): number;
-  /** What the inbox still holds (processed ones not yet removed included): deliveries on SQLite, jobs on BullMQ. */
+  /** What the inbox still holds (processed ones not yet removed included), counted in `heldUnit`. */
   held(): Promise<number>;
+  heldUnit: "deliveries" | "jobs";
   /** Resolves once every acknowledged delivery is processed (throws after `timeoutMs`). */
   drained(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -107,6 +108,7 @@ export async function startBot(o: { sim: Sim; kind: "sqlite" | "redis"; redisUrl
     processed: () => processed,
     backlog: () => acked - processed,
     held: () => inbox.size(),
+    heldUnit: redis ? "jobs" : "deliveries",
     async drained(timeoutMs = 120_000) {
       const deadline = Date.now() + timeoutMs;
       while (processed < acked) {
