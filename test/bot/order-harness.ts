@@ -81,7 +81,21 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
    * the notice) can take longer than 8 s to come through.
    */
   async function until(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
-    await waitUntil(check, { timeoutMs: ms, intervalMs: 15 });
+    try {
+      await waitUntil(check, { timeoutMs: ms, intervalMs: 15 });
+    } catch (error) {
+      // A wait that never ends says what the bot was doing, so a rare failure can be read from the CI log alone.
+      console.error(await describeState());
+      throw error;
+    }
+  }
+
+  async function describeState(): Promise<string> {
+    const chats = [...new Set(h.tg.calls.map((c) => c.params["chat_id"]).filter((id) => typeof id === "number"))];
+    const messages = chats.flatMap((chatId) => h.tg.view(chatId).map((m) => `  ${chatId}#${m.messageId}: ${m.text.slice(0, 120).replaceAll("\n", " | ")}`));
+    const logTail = h.rawLogs.slice(-60).map((line) => `  ${line.trim().slice(0, 400)}`);
+    const requests = h.sim.requests.slice(-20).map((r) => `  ${r.method} ${r.path}`);
+    return [`order harness state: tracker ${delivery!.tracker.size} items, push ${await delivery!.push.size()} jobs`, "messages:", ...messages, "last service requests:", ...requests, "last log lines:", ...logTail].join("\n");
   }
 
   /** The current text of one message (edits included), whatever arrived after it. */
