@@ -240,7 +240,8 @@ describe.concurrent("npm start (the built entry, environment variables only)", (
         .filter((l) => l.startsWith("{"))
         .map((l) => JSON.parse(l) as Record<string, unknown>);
     const unreachable = () => logs().filter((l) => typeof l["msg"] === "string" && l["msg"].startsWith(`Telegram unreachable at ${apiRoot} (getMe: `));
-    await vi.waitFor(() => expect(unreachable().length).toBeGreaterThanOrEqual(1), { timeout: 15_000, interval: 50 });
+    // The process's start comes first: the same safety net as the first getUpdates above.
+    await vi.waitFor(() => expect(unreachable().length).toBeGreaterThanOrEqual(1), { timeout: 30_000, interval: 50 });
     expect(unreachable()[0]).toMatchObject({ level: 40, apiRoot, method: "getMe", attempt: 1, retryInMs: 1000 });
     expect(String(unreachable()[0]!["reason"])).toContain("ECONNREFUSED");
     // The retry, after the backoff.
