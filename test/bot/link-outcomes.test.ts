@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startBotHarness, useBotHarness } from "../support/bot-harness.js";
+import { QUICK_SERVICE_TIMEOUTS, startBotHarness, useBotHarness } from "../support/bot-harness.js";
 
 /** What each answer of GET /v1/balance does to a link, and what a dead key does later. */
 describe("/link outcomes", () => {
-  const h = useBotHarness();
+  const h = useBotHarness({ serviceTimeouts: QUICK_SERVICE_TIMEOUTS });
   let nextChat = 2500;
   afterEach(() => {
     h.sim.faults.clear();

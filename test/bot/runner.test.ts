@@ -1,10 +1,10 @@
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { registerCommands } from "../../src/bot/index.js";
-import { useBotHarness } from "../support/bot-harness.js";
+import { QUICK_SERVICE_TIMEOUTS, useBotHarness } from "../support/bot-harness.js";
 
 describe("the bot end to end with @grammyjs/runner polling getUpdates", () => {
-  const h = useBotHarness();
+  const h = useBotHarness({ serviceTimeouts: QUICK_SERVICE_TIMEOUTS });
   let runner: RunnerHandle | undefined;
   const startRunner = () => {
     runner = run(h.bot, { runner: { fetch: { timeout: 1 } } });

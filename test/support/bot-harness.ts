@@ -46,6 +46,13 @@ export interface BotHarnessOptions {
   pricingTtlMs?: number;
   /** The bot's translations (default: the repository's locales/); the notifiers and the menu read the same instance. */
   localesDirectory?: string;
+  /**
+   * The service client's budgets (default: one attempt 5 s, a call 10 s, as generous as the app's own). The bot,
+   * the simulator and the fake Bot API share one loaded thread here: a shorter budget turns a stall of the machine
+   * into a timeout, and a broadcast, which is never sent twice blindly, then ends "outcome unknown". Tests of a
+   * hanging service pass `QUICK_SERVICE_TIMEOUTS`.
+   */
+  serviceTimeouts?: { attemptTimeoutMs: number; totalTimeoutMs: number };
   /** Adds or replaces deps before the bot is built (later features' own deps). */
   extendDeps?: (deps: BotDeps) => BotDeps;
   /** Build something else from the deps (default: createBot). */
@@ -57,6 +64,10 @@ export interface LogLine {
   msg?: string;
   [key: string]: unknown;
 }
+
+const DEFAULT_SERVICE_TIMEOUTS = { attemptTimeoutMs: 5_000, totalTimeoutMs: 10_000 };
+/** For tests of a service that hangs: the bot gives up within 1.6 s. */
+export const QUICK_SERVICE_TIMEOUTS = { attemptTimeoutMs: 800, totalTimeoutMs: 1_600 };
 
 /** A tracker that follows nothing: records the bot shows are not followed afterwards. */
 const UNTRACKED: FlowTracker = {
@@ -95,7 +106,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}) {
   async function build(): Promise<void> {
     store = await openStore(`sqlite://${storePath}`, { logger, purgeIntervalMs: 0 });
     const vault = createVault({ key: vaultKey });
-    const service = createServiceClient({ baseUrl: sim.baseUrl, logger, attemptTimeoutMs: 800, totalTimeoutMs: 1_600, maxAttempts: 2, backoffBaseMs: 10, backoffMaxMs: 50 });
+    const service = createServiceClient({ baseUrl: sim.baseUrl, logger, ...(options.serviceTimeouts ?? DEFAULT_SERVICE_TIMEOUTS), maxAttempts: 2, backoffBaseMs: 10, backoffMaxMs: 50 });
     const chats = createChatRepository({ store, vault, logger });
     const defaultLocale = options.defaultLocale ?? "en";
     const base: BotDeps = {
