@@ -85,7 +85,7 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
       await waitUntil(check, { timeoutMs: ms, intervalMs: 15 });
     } catch (error) {
       // A wait that never ends says what the bot was doing, so a rare failure can be read from the CI log alone.
-      console.error(await describeState());
+      console.error(await describeState().catch((stateError: unknown) => `order harness state unavailable: ${String(stateError)}`));
       throw error;
     }
   }
