@@ -35,6 +35,7 @@ const order = (n: number, createdAtMs: number, totalCostSun: number): HistoryEnt
 const broadcast = (id: string, createdAtMs: number, totalCostSun: number, status = "pending_energy"): HistoryEntry => ({ kind: "broadcast", id, createdAtMs, status, totalCostSun, costEstimated: true });
 
 describe("what a chat spent (the history as its ledger)", () => {
+  // 503 adds past the history's limit: well under a second alone, 3-4 s beside the whole suite, more on a slower machine.
   it("counts every charge of the month, also those pushed out of the history by its limit", async () => {
     const monthStart = Date.UTC(2026, 4, 1);
     const count = HISTORY_LIMIT + 150;
@@ -50,7 +51,6 @@ describe("what a chat spent (the history as its ledger)", () => {
     // Everything was on May 1: nothing today (May 20).
     expect(spent.daySun).toBe(0n);
     expect(spentIn(record, spendWindows(monthStart + 60_000)).daySun).toBe(BigInt(count * TRX));
-    // 503 adds past the history's limit: well under a second alone, 3-4 s beside the whole suite, more on a slower machine.
   }, 60_000);
 
   it("counts a broadcast's estimated fee until its record is read, then the charge, and nothing once refunded", async () => {
