@@ -106,7 +106,8 @@ describe("what users send is never kept in the clear", () => {
   let nextChat = 61_000;
 
   beforeAll(async () => {
-    w = await startAppWorld();
+    // Every level: a line logged only at trace or debug would still be a secret in someone's log store.
+    w = await startAppWorld({ logLevel: "trace" });
     if (!REDIS_MISSING) redis = await startOwnRedis();
   });
 
