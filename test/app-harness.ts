@@ -145,14 +145,14 @@ export type AppWorld = Awaited<ReturnType<typeof startAppWorld>>;
  * building the app exactly as src/main.ts does. Every app started is stopped
  * by `close()`.
  */
-export async function startAppWorld(options: { balanceSun?: number } = {}) {
+export async function startAppWorld(options: { balanceSun?: number; /** Default "info". */ logLevel?: string } = {}) {
   const tg: FakeTelegram = await startFakeTelegram();
   const front: TelegramFront = await startTelegramFront(tg);
   const sim: Simulator = await startSimulator({ orderStepMs: 40, broadcastStepMs: 40, webhookRetryBaseMs: 50 });
   const demo = sim.createAccount({ balanceSun: options.balanceSun ?? 1_000_000_000 });
   const encryptionKey = randomBytes(32).toString("base64");
   const logs: LogLine[] = [];
-  const logger: Logger = createLogger({ level: "info", destination: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) } });
+  const logger: Logger = createLogger({ level: options.logLevel ?? "info", destination: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) } });
   const apps = new Set<App>();
 
   const env = (storageUrl: string, extra: Record<string, string> = {}): Record<string, string> => ({

@@ -59,6 +59,7 @@ export function createIntake(deps: IntakeDeps): Intake {
           bot,
           store: botDeps.store,
           owner: deps.owner,
+          vault: botDeps.vault,
           logger,
           metrics: botDeps.metrics,
           // Stored updates are looked at a few times per lease, at most every 10 s: a dead process's move within lease + 10 s.

@@ -5,12 +5,15 @@ import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import type { Metrics } from "../core/metrics.js";
 import type { StoreBackend } from "../core/store/types.js";
+import type { Vault } from "../core/vault.js";
 import { createUpdateInbox, type UpdateInbox, type UpdateInboxDeps } from "../core/telegram-updates/update-inbox.js";
 
 export interface WebhookUpdatesDeps<C extends Context> {
   bot: Bot<C>;
   store: Pick<StoreBackend, "namespace" | "claimLease" | "releaseLease">;
   owner: string;
+  /** Seals the stored copy of each update (see the update inbox). */
+  vault: Pick<Vault, "seal" | "open">;
   logger: Logger;
   metrics?: Metrics;
   /** Faster leases and sweeps (tests). */
@@ -37,7 +40,7 @@ const DRAIN_BUDGET_MS = 15_000;
  */
 export function createWebhookUpdates<C extends Context>(deps: WebhookUpdatesDeps<C>): WebhookUpdates {
   const { bot, logger } = deps;
-  const inbox = createUpdateInbox<Update>({ store: deps.store, owner: deps.owner, logger, ...(deps.metrics ? { metrics: deps.metrics } : {}), ...deps.tuning });
+  const inbox = createUpdateInbox<Update>({ store: deps.store, owner: deps.owner, vault: deps.vault, logger, ...(deps.metrics ? { metrics: deps.metrics } : {}), ...deps.tuning });
   const sink = createConcurrentSink<Update>(
     {
       consume: async (update) => {

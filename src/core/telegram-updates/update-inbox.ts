@@ -4,9 +4,10 @@ import { groupCalls } from "../group-calls.js";
 import { deleteMany, getMany, setMany } from "../store/batch.js";
 import { createLeases } from "../store/lease.js";
 import type { StoreBackend } from "../store/types.js";
+import type { Vault } from "../vault.js";
 import { createUpdateQueue, type UpdateSupplier } from "./update-queue.js";
 
-/** What the inbox needs of a Telegram update: its id. The rest is stored and handed on as received. */
+/** What the inbox needs of a Telegram update: its id. The rest is stored sealed and handed on as received. */
 export interface UpdateLike {
   update_id: number;
 }
@@ -44,6 +45,13 @@ export interface UpdateInboxDeps {
   store: Pick<StoreBackend, "namespace" | "claimLease" | "releaseLease" | "claimLeases" | "releaseLeases">;
   /** This process, as in `createLeases`. */
   owner: string;
+  /**
+   * Seals every stored copy: an update holds whatever the user sent (an API
+   * key, a webhook secret, a private key pasted by mistake), and the store's
+   * journal (SQLite WAL, Redis AOF, Postgres WAL) keeps what was written long
+   * after the copy is deleted.
+   */
+  vault: Pick<Vault, "seal" | "open">;
   logger: Logger;
   metrics?: Metrics;
   /** Telegram redelivers for far less than a day. Default 24 h. */
@@ -65,11 +73,31 @@ const MAX_GROUP = 100;
 const keyOf = (updateId: number): string => String(updateId).padStart(16, "0");
 const runKey = (updateId: number) => `telegram-update-run:${updateId}`;
 
-function readStored(value: unknown): UpdateLike | undefined {
+/** The vault field of a stored update: it opens as nothing else, and nothing else opens as it. */
+const SEALED_FIELD = "telegram-update";
+
+/** What is stored under an update's key: the whole update sealed (bound to that key), and when it came. */
+interface StoredUpdate {
+  sealed: string;
+  receivedAt: number;
+}
+
+/** A stored copy's update, or undefined when it cannot be read (damaged, another key's, sealed under a retired vault key). */
+function readStored(vault: Pick<Vault, "open">, key: string, value: unknown): UpdateLike | undefined {
   if (typeof value !== "object" || value === null) return undefined;
-  const { update } = value as { update?: unknown };
+  const { sealed, update: plain } = value as { sealed?: unknown; update?: unknown };
+  let update: unknown = plain;
+  if (typeof sealed === "string") {
+    try {
+      update = JSON.parse(vault.open(sealed, key, SEALED_FIELD).plaintext);
+    } catch {
+      return undefined;
+    }
+  }
+  // `update` in the clear: a copy an earlier version stored; handed on once, then deleted like any other.
   if (typeof update !== "object" || update === null) return undefined;
-  return Number.isSafeInteger((update as { update_id?: unknown }).update_id) ? (update as UpdateLike) : undefined;
+  const id = (update as { update_id?: unknown }).update_id;
+  return Number.isSafeInteger(id) && keyOf(id as number) === key ? (update as UpdateLike) : undefined;
 }
 
 /** What a grouped accept found for one update it was given. */
@@ -78,7 +106,8 @@ type Claimed = UpdateAcceptResult | "held-elsewhere";
 /**
  * Telegram's updates in webhook mode, acknowledged before they are handled
  * and handled once. Accepting takes the update's run lease first, then
- * stores a copy unless a readable one is there: the copy is the duplicate
+ * stores a copy, sealed by the vault whole (nothing depends on recognising
+ * what in it is a secret), unless a readable one is there: the copy is the duplicate
  * check while the update waits or runs, and survives a crash (a sweep takes
  * it once the dead process's lease ran out). Done writes a seen mark (kept
  * `seenTtlMs`) before it deletes the copy, and an accept looks for the mark
@@ -93,7 +122,7 @@ type Claimed = UpdateAcceptResult | "held-elsewhere";
  * cost.
  */
 export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): UpdateInbox<U> {
-  const { store, owner } = deps;
+  const { store, owner, vault } = deps;
   const leases = createLeases({ store, owner });
   const pending = store.namespace("telegram-updates");
   const seen = store.namespace("telegram-updates-seen");
@@ -145,11 +174,11 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
       pending,
       mine.map((m) => m.key),
     );
-    const stored = mine.filter((_, j) => readStored(copies[j]) === undefined);
+    const stored = mine.filter((m, j) => readStored(vault, m.key, copies[j]) === undefined);
     const receivedAt = Date.now();
     await setMany(
       pending,
-      stored.map(({ key, update }) => ({ key, value: { update, receivedAt } })),
+      stored.map(({ key, update }) => ({ key, value: { sealed: vault.seal(JSON.stringify(update), key, SEALED_FIELD), receivedAt } satisfies StoredUpdate })),
     );
     const marks = await getMany(
       seen,
@@ -201,7 +230,7 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
     const stored: U[] = [];
     for await (const [key, value] of pending.entries()) {
       // Stored by `accept` from a U: read back as one.
-      const update = readStored(value) as U | undefined;
+      const update = readStored(vault, key, value) as U | undefined;
       if (update === undefined) {
         // Nothing to hand to the bot, ever: keeping it would only be read again at every sweep.
         log.warn({ key }, "unreadable stored update discarded");

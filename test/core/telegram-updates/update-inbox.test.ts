@@ -4,11 +4,13 @@
  * deliveries race, a redelivery after the handling is still dropped, and an
  * update a dead process accepted is handled by another one, in order.
  */
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { deleteMany, setMany } from "../../../src/core/store/batch.js";
 import { openStore } from "../../../src/core/store/open-store.js";
 import type { KeyValueEntry, StoreBackend } from "../../../src/core/store/types.js";
 import { createUpdateInbox, UpdateInProgressError, type UpdateInbox, type UpdateInboxDeps } from "../../../src/core/telegram-updates/update-inbox.js";
+import { createVault } from "../../../src/core/vault.js";
 import { claimRedisDb, type StoreTarget } from "../../app-harness.js";
 import { captureLogger, runId, storeTargets } from "../store/helpers.js";
 
@@ -16,6 +18,9 @@ interface Update {
   update_id: number;
   message?: { text: string };
 }
+
+/** One ENCRYPTION_KEY for every process of a file, as for replicas of one bot. */
+const vault = createVault({ key: randomBytes(32) });
 
 // Redis: a database of its own on the shared server (claimed in beforeAll): the sweeps read every stored update.
 const targets = storeTargets("updates");
@@ -69,7 +74,7 @@ for (const target of targets) {
     async function processOn(owner: string, tuning: Pick<UpdateInboxDeps, "runLeaseMs" | "sweepIntervalMs"> = {}): Promise<UpdateInbox<Update>> {
       const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
       opened.push(store);
-      const inbox = createUpdateInbox<Update>({ store, owner, logger: captureLogger().logger, ...tuning });
+      const inbox = createUpdateInbox<Update>({ store, owner, vault, logger: captureLogger().logger, ...tuning });
       inboxes.push(inbox);
       return inbox;
     }
@@ -165,7 +170,7 @@ for (const target of targets) {
           };
         },
       };
-      const inbox = createUpdateInbox<Update>({ store: counted, owner: `burst-${runId()}`, logger: captureLogger().logger });
+      const inbox = createUpdateInbox<Update>({ store: counted, owner: `burst-${runId()}`, vault, logger: captureLogger().logger });
       inboxes.push(inbox);
       const ids = freshIds(300);
       // Each update delivered once, and every tenth delivered twice at once (Telegram retrying a slow answer).
@@ -182,6 +187,40 @@ for (const target of targets) {
       const perGroup = ["claimLeases", "releaseLeases", "telegram-updates-seen.setMany", "telegram-updates.deleteMany", "telegram-updates.setMany"];
       expect([...writes].sort()).toEqual(perGroup.flatMap((call) => [call, call, call]));
       expect(await Promise.all(ids.slice(0, 5).map((id) => inbox.accept({ update_id: id })))).toEqual(Array(5).fill("duplicate"));
+    });
+
+    it("stores the update sealed: neither its text nor any other field of it is written in the clear", async () => {
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      opened.push(store);
+      const inbox = await processOn(`sealer-${runId()}`);
+      const [id] = freshIds(1) as [number];
+      const secret = randomBytes(32).toString("hex");
+      expect(await inbox.accept({ update_id: id, message: { text: `/link ${secret}` } })).toBe("accepted");
+      const stored = await store.namespace("telegram-updates").get(String(id).padStart(16, "0"));
+      expect(stored).toMatchObject({ sealed: expect.stringMatching(/^v2\./) as unknown });
+      expect(JSON.stringify(stored)).not.toContain(secret);
+      expect(JSON.stringify(stored)).not.toContain("/link");
+      expect(await nextBatch(inbox)).toEqual([{ update_id: id, message: { text: `/link ${secret}` } }]);
+    });
+
+    it("takes over a copy an earlier version stored in the clear, and one sealed under another key is discarded", async () => {
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      opened.push(store);
+      const [plainId, foreignId] = freshIds(2) as [number, number];
+      const keyOf = (id: number) => String(id).padStart(16, "0");
+      const pending = store.namespace("telegram-updates");
+      await pending.set(keyOf(plainId), { update: { update_id: plainId, message: { text: "/help" } }, receivedAt: Date.now() });
+      const other = createVault({ key: randomBytes(32) });
+      const foreign = other.seal(JSON.stringify({ update_id: foreignId }), keyOf(foreignId), "telegram-update");
+      await pending.set(keyOf(foreignId), { sealed: foreign, receivedAt: Date.now() });
+      const inbox = await processOn(`upgraded-${runId()}`, { runLeaseMs: 600_000 });
+      await inbox.start();
+      try {
+        expect(await nextBatch(inbox)).toEqual([{ update_id: plainId, message: { text: "/help" } }]);
+        expect(await pending.get(keyOf(foreignId))).toBeUndefined();
+      } finally {
+        await inbox.stop();
+      }
     });
 
     it("stores over an entry at the update's key that holds no update, rather than taking it for a copy", async () => {
@@ -225,7 +264,7 @@ for (const target of targets) {
           };
         },
       };
-      const inbox = createUpdateInbox<Update>({ store: flaky, owner: `flaky-${runId()}`, logger: captureLogger().logger });
+      const inbox = createUpdateInbox<Update>({ store: flaky, owner: `flaky-${runId()}`, vault, logger: captureLogger().logger });
       inboxes.push(inbox);
       const [id] = freshIds(1) as [number];
       await expect(inbox.accept({ update_id: id })).rejects.toThrow("disk full");
