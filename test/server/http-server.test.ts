@@ -15,6 +15,7 @@ import { logger, PREFIX } from "./harness.js";
 type Chats = Pick<ChatRepository, "findChatByRouteId" | "getWebhookSecret">;
 const noChats: Chats = { findChatByRouteId: () => Promise.resolve(undefined), getWebhookSecret: () => Promise.resolve(undefined) };
 const noInbox = { accept: () => Promise.reject(new Error("not used")) };
+const METRICS_TOKEN = "metrics-token-0123456789";
 
 describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -34,7 +35,7 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
     } satisfies Pick<ServiceClient, "getSystem">;
     const metrics = createMetrics();
     const server: HttpServer = createHttpServer({
-      config: { httpPort: 0, httpHost: "127.0.0.1", serviceHeaderPrefix: PREFIX },
+      config: { httpPort: 0, httpHost: "127.0.0.1", serviceHeaderPrefix: PREFIX, metricsToken: METRICS_TOKEN },
       logger: options.log?.logger ?? logger,
       metrics,
       store: { ping: () => Promise.resolve(options.storeUp !== false) },
@@ -52,7 +53,7 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
   }
 
   async function get(url: string) {
-    const res = await request(url);
+    const res = await request(url, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     return { status: res.statusCode, type: String(res.headers["content-type"]), body: await res.body.text() };
   }
 
