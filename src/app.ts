@@ -17,6 +17,7 @@ import type { KeepPlans } from "./core/autopilot/keep-plans.js";
 import { createFlows } from "./core/flows.js";
 import { createLinks } from "./bot/helpers/links.js";
 import type { Config } from "./config.js";
+import { checkSealedValuesAtStart } from "./core/chats/sealed-audit.js";
 import { createConfirmationRecovery } from "./core/confirmations/confirmation-recovery.js";
 import { createMetrics, type Metrics } from "./core/metrics.js";
 import { createLeases } from "./core/store/lease.js";
@@ -175,6 +176,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
   let stopping: Promise<void> | undefined;
   // Ends a start() still waiting for Telegram when stop() is called.
   const lifetime = new AbortController();
+  let sealedCheck: Promise<void> | undefined;
 
   async function stopAll(): Promise<void> {
     lifetime.abort(new Error("app stopped"));
@@ -185,6 +187,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
       ["recovery", () => recovery.stop()],
       ["balance-watch", async () => flows.balanceWatch?.stop()],
       ["account-watch", () => balance.watch.stop()],
+      ["sealed-check", () => sealedCheck ?? Promise.resolve()],
     ]);
     await delivery.stop();
     await runStopSteps(logger, [
@@ -201,6 +204,8 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     },
     async start() {
       logger.info({ storage: store.kind, mode: config.botMode, telegramApiRoot: config.telegramApiRoot }, "starting");
+      // In the background: chats whose secrets no configured key opens are named in the log, not left to read as unlinked.
+      sealedCheck ??= checkSealedValuesAtStart({ chats, vault, logger, signal: lifetime.signal });
       await delivery.start();
       // Quotes and 402s still waiting for a top-up when the process stopped.
       await flows.balanceWatch?.start();

@@ -19,6 +19,39 @@ const base64Key = z
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((s) => s.replace(/\/+$/, ""));
 
+/**
+ * Words of a placeholder (`.env.example` says "replace-with-the-token-from-BotFather"),
+ * each long enough that a real token's 35 random characters contain it by chance
+ * about once in a billion tokens.
+ */
+const PLACEHOLDER_WORDS = /replace|example|botfather|placeholder|changeme|your[-_]?token/i;
+
+/** A token copied from a template: it would only ever loop on "Telegram unreachable". */
+export function isPlaceholderToken(token: string): boolean {
+  return PLACEHOLDER_WORDS.test(token);
+}
+
+/**
+ * A host reserved for examples (RFC 2606: example.com/.net/.org, the .example
+ * and .invalid TLDs) or named like one (`api.example-energy-service.com`).
+ */
+export function isExampleHost(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  const labels = host.split(".");
+  const tld = labels.at(-1) ?? "";
+  return tld === "example" || tld === "invalid" || labels.some((l) => l === "example" || l.startsWith("example-"));
+}
+
+/** A URL the bot connects to: an example host there would only ever time out. */
+const reachableUrl = httpUrl.refine((s) => !isExampleHost(s), {
+  message: "is an example address (as in .env.example); set the real one",
+});
+
 /** Tronscan (mainnet). Shasta: https://shasta.tronscan.org/#, Nile: https://nile.tronscan.org/#. */
 export const DEFAULT_EXPLORER_URL = "https://tronscan.org/#";
 
@@ -36,9 +69,12 @@ const storageUrl = z
  * Secrets are parsed here but their values never appear in an error.
  */
 const envSchema = z.object({
-  BOT_TOKEN: z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, { message: "must look like 123456:ABC-DEF… (from @BotFather)" }),
-  TELEGRAM_API_ROOT: httpUrl.default("https://api.telegram.org"),
-  SERVICE_BASE_URL: httpUrl,
+  BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, { message: "must look like 123456:ABC-DEF… (from @BotFather)" })
+    .refine((s) => !isPlaceholderToken(s), { message: "is the placeholder of .env.example; set the token @BotFather gave you" }),
+  TELEGRAM_API_ROOT: reachableUrl.default("https://api.telegram.org"),
+  SERVICE_BASE_URL: reachableUrl,
   ENCRYPTION_KEY: base64Key,
   ENCRYPTION_KEY_PREVIOUS: base64Key.optional(),
   STORAGE_URL: storageUrl.default("sqlite://data/bot.sqlite"),

@@ -34,6 +34,8 @@ interface LogLine {
 const CHAT = 4242;
 const BALANCE_SUN = 1_234_567_891; // 1,234.567891 TRX: every digit must survive
 const ROOT = join(import.meta.dirname, "..");
+/** /metrics is served on HTTP_PORT only behind a token. */
+const METRICS_TOKEN = "app-test-metrics-token-0123";
 
 let tg: FakeTelegram;
 let front: TelegramFront;
@@ -76,6 +78,7 @@ beforeAll(async () => {
     HTTP_HOST: "127.0.0.1",
     PUBLIC_URL: "https://bot.example.test",
     LOG_LEVEL: "info",
+    METRICS_TOKEN,
   };
   logger = createLogger({ level: "info", destination: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) } });
   app = await createApp({ config: buildConfig(), logger });
@@ -122,7 +125,7 @@ describe("the app as main.ts builds it (polling)", () => {
     const ready = await fetch(`http://127.0.0.1:${app!.httpPort}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: "ready", store: "ok", service: "ok", telegram: "ok" });
-    const metrics = await fetch(`http://127.0.0.1:${app!.httpPort}/metrics`);
+    const metrics = await fetch(`http://127.0.0.1:${app!.httpPort}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(metrics.status).toBe(200);
     expect(metrics.headers.get("content-type")).toMatch(/text\/plain/);
     const body = await metrics.text();
@@ -156,7 +159,7 @@ describe("the app as main.ts builds it (polling)", () => {
       "a chat message about the order",
     );
     expect(notice.text).toMatch(/65,000/);
-    const metrics = await (await fetch(`http://127.0.0.1:${app!.httpPort}/metrics`)).text();
+    const metrics = await (await fetch(`http://127.0.0.1:${app!.httpPort}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
     expect(metrics).toMatch(/webhooks_total\{outcome="accepted"\} [1-9]/);
   });
 

@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig, parseStorageConfig } from "../src/config.js";
 
@@ -134,6 +137,54 @@ describe("parseConfig", () => {
     expect(String(error)).not.toContain("c2hvcnQtVkFMVUU=");
     expect(String(error)).not.toContain("99999");
     expect(String(error)).not.toContain("loud");
+  });
+
+  it("refuses .env.example copied as it is, with one line naming its placeholders (never their values)", () => {
+    const text = readFileSync(join(import.meta.dirname, "..", ".env.example"), "utf8");
+    const copied = Object.fromEntries(
+      text
+        .split("\n")
+        .map((line) => /^([A-Z][A-Z0-9_]*)=(\S*)/.exec(line))
+        .filter((m) => m !== null)
+        .map((m) => [m[1]!, m[2]!]),
+    );
+    expect(Object.keys(copied)).toEqual(["BOT_TOKEN", "SERVICE_BASE_URL", "ENCRYPTION_KEY"]);
+    let error: unknown;
+    try {
+      // The key is the one line a newcomer fills in by running the command written above it.
+      parseConfig({ ...copied, ENCRYPTION_KEY: KEY });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      "BOT_TOKEN is the placeholder of .env.example; set the token @BotFather gave you",
+      "SERVICE_BASE_URL is an example address (as in .env.example); set the real one",
+    ]);
+    expect((error as ConfigError).message).not.toContain("\n");
+    for (const value of [copied["BOT_TOKEN"]!, copied["SERVICE_BASE_URL"]!]) expect((error as ConfigError).message).not.toContain(value);
+  });
+
+  it.each([
+    ["BOT_TOKEN", { BOT_TOKEN: "123456:replace-with-the-token-from-BotFather" }],
+    ["BOT_TOKEN", { BOT_TOKEN: "123456789:YOUR_TOKEN_FROM_BOTFATHER_HERE" }],
+    ["BOT_TOKEN", { BOT_TOKEN: "110201543:placeholder-placeholder-placeholder" }],
+    ["SERVICE_BASE_URL", { SERVICE_BASE_URL: "https://api.example.com" }],
+    ["SERVICE_BASE_URL", { SERVICE_BASE_URL: "https://example.org/v1" }],
+    ["SERVICE_BASE_URL", { SERVICE_BASE_URL: "https://energy.example" }],
+    ["SERVICE_BASE_URL", { SERVICE_BASE_URL: "https://api.example-energy-service.com" }],
+    ["TELEGRAM_API_ROOT", { TELEGRAM_API_ROOT: "https://telegram.invalid" }],
+  ])("refuses an obvious example in %s", (variable, patch) => {
+    expect(() => parseConfig({ ...minimal, ...patch })).toThrow(new RegExp(`^${variable} is (the placeholder|an example)`));
+  });
+
+  it("accepts real-looking tokens and addresses that merely contain the letters of an example", () => {
+    for (let i = 0; i < 50; i += 1) {
+      const token = `${7_000_000_000 + i}:${randomBytes(26).toString("base64url").slice(0, 35)}`;
+      expect(parseConfig({ ...minimal, BOT_TOKEN: token }).botToken).toBe(token);
+    }
+    expect(parseConfig({ ...minimal, SERVICE_BASE_URL: "https://counterexample.io/api" }).serviceBaseUrl).toBe("https://counterexample.io/api");
+    expect(parseConfig({ ...minimal, SERVICE_BASE_URL: "https://examples-energy.net" }).serviceBaseUrl).toBe("https://examples-energy.net");
   });
 
   it("reports the checks across variables together with the rest", () => {

@@ -18,7 +18,7 @@ const schemaKeys = new Set([...configSource.slice(configSource.indexOf("const en
 /** What .env must hold at least (values that pass the schema). */
 const dotEnv = {
   BOT_TOKEN: "123456789:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
-  SERVICE_BASE_URL: "https://api.example.com",
+  SERVICE_BASE_URL: "https://energy.service.internal",
   ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
   PUBLIC_URL: "https://bot.example.com",
   TELEGRAM_WEBHOOK_SECRET: "s3cret",

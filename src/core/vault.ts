@@ -94,6 +94,12 @@ export function parseEncryptionKey(base64: string): Buffer {
   return key;
 }
 
+/** The key id a sealed value names (safe to log: it identifies a key, reveals nothing of it), or undefined if it names none. */
+export function sealedKeyId(sealed: string): string | undefined {
+  const parts = sealed.split(".");
+  return parts.length === 5 && /^[0-9a-f]{8}$/.test(parts[1] ?? "") ? parts[1] : undefined;
+}
+
 export function keyIdOf(key: Buffer): string {
   return createHash("sha256").update(key).digest("hex").slice(0, 8);
 }

@@ -134,8 +134,10 @@ export function createHttpServer(deps: HttpServerDeps): HttpServer {
 
   const metricsPort = deps.config.metricsPort;
   const metricsHandler = createMetricsHandler({ metrics: deps.metrics, token: deps.config.metricsToken });
-  // With a listener of its own (an internal interface), /metrics is not served on the public port.
-  if (metricsPort === undefined) app.get("/metrics", metricsHandler);
+  // The public port serves /metrics only behind a token: the figures (chats, orders, errors) are nobody else's business.
+  // With a listener of its own (an internal interface), /metrics is never on the public port.
+  const metricsOnPublicPort = metricsPort === undefined && deps.config.metricsToken !== undefined;
+  if (metricsOnPublicPort) app.get("/metrics", metricsHandler);
 
   if (deps.telegramUpdates && deps.telegramSecretToken) {
     app.post("/telegram", tooLarge, createTelegramHandler({ secretToken: deps.telegramSecretToken, updates: deps.telegramUpdates, logger: log }));
@@ -195,6 +197,9 @@ export function createHttpServer(deps: HttpServerDeps): HttpServer {
         },
         (info) => {
           log.info({ port: info.port, host: deps.config.httpHost }, "http server listening");
+          if (metricsPort === undefined && !metricsOnPublicPort) {
+            log.info("/metrics is off: set METRICS_PORT (a listener of its own on METRICS_HOST, default 127.0.0.1) or METRICS_TOKEN (on HTTP_PORT, behind that bearer token)");
+          }
           resolve({ port: info.port });
         },
       ) as Server;

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Context, Handler } from "hono";
 import type { Logger } from "pino";
+import { jsonTooDeep, MAX_JSON_DEPTH } from "../core/json-depth.js";
 import type { UpdateAcceptResult, UpdateLike } from "../core/telegram-updates/update-inbox.js";
 
 export const TELEGRAM_SECRET_HEADER = "x-telegram-bot-api-secret-token";
@@ -30,7 +31,9 @@ function readUpdate(body: unknown): UpdateLike | undefined {
  * POST /telegram (BOT_MODE=webhook). Answers as soon as the update is stored:
  * Telegram waits for the answer only so long, and a late or failed one makes
  * it deliver the update again. The handling runs in the background (see the
- * update inbox); a redelivered update_id is answered 200 and dropped.
+ * update inbox); a redelivered update_id is answered 200 and dropped, and so
+ * is an update nested deeper than MAX_JSON_DEPTH (with a warning), which is
+ * never parsed.
  */
 export function createTelegramHandler(deps: TelegramRouteDeps): Handler {
   const log = deps.logger.child({ route: "telegram" });
@@ -38,9 +41,16 @@ export function createTelegramHandler(deps: TelegramRouteDeps): Handler {
     if (!sameSecret(c.req.header(TELEGRAM_SECRET_HEADER), deps.secretToken)) {
       return c.json({ error: "unauthorized" }, 401);
     }
+    const text = await c.req.text();
+    if (jsonTooDeep(text)) {
+      // No real update nests this deep, and storing one would overflow the stack. It passed the secret,
+      // so it came through Telegram: a non-2xx would only make Telegram send it again and again.
+      log.warn({ bytes: text.length, maxDepth: MAX_JSON_DEPTH }, "update nested too deep; acknowledged and dropped unread");
+      return c.json({ ok: true, result: "dropped" });
+    }
     let body: unknown;
     try {
-      body = await c.req.json();
+      body = JSON.parse(text);
     } catch {
       return c.json({ error: "body is not JSON" }, 400);
     }

@@ -4,6 +4,7 @@
  * SQLite file the bot uses.
  */
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,14 +44,18 @@ async function withChats<T>(key: Buffer, previousKey: Buffer | undefined, fn: (c
   }
 }
 
-function runReencrypt(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function spawnReencrypt(env: Record<string, string>, args: string[] = []) {
   // tsx by absolute URL: the command runs in the temp dir, where no node_modules is found.
   const tsx = pathToFileURL(join(ROOT, "node_modules", "tsx", "dist", "loader.mjs")).href;
-  const child = spawn(process.execPath, ["--import", tsx, join(ROOT, "src", "cli", "reencrypt.ts")], {
+  return spawn(process.execPath, ["--import", tsx, join(ROOT, "src", "cli", "reencrypt.ts"), ...args], {
     cwd: dir, // no .env there: environment variables only
     env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+}
+
+function runReencrypt(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawnReencrypt(env, args);
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
@@ -82,7 +87,7 @@ describe("npm run reencrypt (key rotation)", () => {
       ENCRYPTION_KEY_PREVIOUS: keyA.toString("base64"),
     });
     expect(result).toMatchObject({ code: 0 });
-    expect(result.stdout).toContain("Re-encrypted 2 value(s); 0 could not be opened.");
+    expect(result.stdout).toContain("Re-encrypted 2 value(s); 0 could not be opened; 0 already under the current key.");
     expect(result.stdout + result.stderr).not.toContain(API_KEY);
 
     await withChats(keyB, undefined, async (chats) => {
@@ -109,7 +114,7 @@ describe("npm run reencrypt (key rotation)", () => {
 
     const result = await runReencrypt({ STORAGE_URL: storageUrl, ENCRYPTION_KEY: key.toString("base64") });
     expect(result).toMatchObject({ code: 0 });
-    expect(result.stdout).toContain("Re-encrypted 2 value(s); 0 could not be opened.");
+    expect(result.stdout).toContain("Re-encrypted 2 value(s); 0 could not be opened; 0 already under the current key.");
     await withChats(key, undefined, async (chats) => {
       const record = (await chats.get(779))!;
       expect([record.apiKeySealed?.slice(0, 3), record.webhookSecretSealed?.slice(0, 3)]).toEqual(["v2.", "v2."]);
@@ -128,9 +133,64 @@ describe("npm run reencrypt (key rotation)", () => {
       ENCRYPTION_KEY_PREVIOUS: randomBytes(32).toString("base64"),
     });
     expect(result.code).toBe(2);
-    expect(result.stdout).toContain("0 value(s); 1 could not be opened");
+    expect(result.stdout).toContain("Re-encrypted 0 value(s); 1 could not be opened");
+    expect(result.stdout).toContain("set ENCRYPTION_KEY_PREVIOUS to the key they were sealed with and run this again");
     await withChats(keyA, undefined, async (chats) => expect(await chats.getApiKey(778)).toBe(API_KEY));
   });
+
+  it("killed half-way (kill -9) leaves every value readable, and running it again finishes the job", async () => {
+    const keyA = randomBytes(32);
+    const keyB = randomBytes(32);
+    const CHATS = 2_000;
+    await withChats(keyA, undefined, async (chats) => {
+      for (let chatId = 1; chatId <= CHATS; chatId += 1) await chats.link(chatId, { apiKey: `${API_KEY}-${chatId}` });
+    });
+    const rotation = { STORAGE_URL: storageUrl, ENCRYPTION_KEY: keyB.toString("base64"), ENCRYPTION_KEY_PREVIOUS: keyA.toString("base64") };
+
+    const child = spawnReencrypt(rotation, ["--progress-every", "1"]);
+    const exited = once(child, "exit");
+    const seen = await new Promise<string>((resolve) => {
+      let text = "";
+      const read = (b: Buffer) => {
+        text += b.toString();
+        if (!text.includes("Progress: 100 value(s)")) return;
+        // Not read any further: the command waits on its progress lines once the pipe is full, so it cannot finish before the kill.
+        child.stdout.pause();
+        child.stdout.off("data", read);
+        resolve(text);
+      };
+      child.stdout.on("data", read);
+    });
+    expect(seen).toMatch(/^Progress: 1 value\(s\): 1 re-encrypted, 0 already under the current key, 0 could not be opened$/m);
+    expect(seen).toMatch(/^Progress: 100 value\(s\): 100 re-encrypted, 0 already under the current key, 0 could not be opened$/m);
+    child.kill("SIGKILL");
+    const [code, signal] = (await exited) as [number | null, string | null];
+    expect([code, signal]).toEqual([null, "SIGKILL"]);
+
+    // Half-way: some values moved to key B, the others still under key A only, and with both keys every one reads.
+    const underB = await withChats(keyB, undefined, async (chats) => {
+      let n = 0;
+      for (let chatId = 1; chatId <= CHATS; chatId += 1) if ((await chats.getApiKey(chatId)) !== undefined) n += 1;
+      return n;
+    });
+    expect(underB).toBeGreaterThanOrEqual(100);
+    expect(underB).toBeLessThan(CHATS);
+
+    const again = await runReencrypt(rotation, ["--progress-every", "500"]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("Progress: 500 value(s): ");
+    const done = /Re-encrypted (\d+) value\(s\); 0 could not be opened; (\d+) already under the current key\./.exec(again.stdout);
+    expect(done).not.toBeNull();
+    expect(Number(done![1]) + Number(done![2])).toBe(CHATS);
+    expect(Number(done![2])).toBeGreaterThanOrEqual(underB);
+
+    await withChats(keyB, undefined, async (chats) => {
+      for (let chatId = 1; chatId <= CHATS; chatId += 1) expect(await chats.getApiKey(chatId)).toBe(`${API_KEY}-${chatId}`);
+    });
+    // A third run has nothing left to do.
+    const third = await runReencrypt(rotation);
+    expect(third.stdout).toContain(`Re-encrypted 0 value(s); 0 could not be opened; ${CHATS} already under the current key.`);
+  }, 120_000);
 
   it("refuses a bad ENCRYPTION_KEY_PREVIOUS with one line naming it, without its value", async () => {
     const result = await runReencrypt({ ...botVars, STORAGE_URL: storageUrl, ENCRYPTION_KEY: randomBytes(32).toString("base64"), ENCRYPTION_KEY_PREVIOUS: "not-a-key-SECRETVALUE" });

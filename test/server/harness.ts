@@ -31,6 +31,8 @@ import { randomAddress } from "../../testkit/tron-sign.js";
 import { waitUntil } from "../support/wait.js";
 
 export const PREFIX = "X-Service";
+/** /metrics on the harness's port answers only this bearer token. */
+export const METRICS_TOKEN = "harness-metrics-token-0123";
 export const logger = pino({ level: "silent" });
 
 export interface HarnessOptions extends SimulatorOptions {
@@ -83,7 +85,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   const { push, tracker, inbox } = delivery;
   const server = createHttpServer({
-    config: { httpPort: 0, httpHost: "127.0.0.1", serviceHeaderPrefix: simOptions.headerPrefix ?? PREFIX },
+    config: { httpPort: 0, httpHost: "127.0.0.1", serviceHeaderPrefix: simOptions.headerPrefix ?? PREFIX, metricsToken: METRICS_TOKEN },
     logger,
     metrics,
     store,

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { request } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { computeSignature, formatSignatureHeader } from "../../src/server/signature.js";
-import { createOrder, linkChat, postHook, reReads, settle, startHarness, texts, until, type Harness, type HarnessOptions } from "./harness.js";
+import { createOrder, linkChat, METRICS_TOKEN, postHook, reReads, settle, startHarness, texts, until, type Harness, type HarnessOptions } from "./harness.js";
 
 /** The webhook tests run through the real tracker and notifier, as src/app.ts wires them. */
 describe("POST /hooks/:routeId", () => {
@@ -284,7 +284,7 @@ describe("POST /hooks/:routeId", () => {
     await postHook(h, s.routeId, s.nested, { secret: s.webhookSecret });
     await until(() => texts(h, s.chatId).length === 1);
     await settle(h);
-    const res = await request(`${h.baseUrl}/metrics`);
+    const res = await request(`${h.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     const body = await res.body.text();
     expect(body).toContain('webhooks_total{outcome="accepted"} 1');
     expect(body).toContain('webhooks_total{outcome="processed"} 1');

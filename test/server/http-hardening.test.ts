@@ -72,6 +72,18 @@ describe("HTTP server hardening", () => {
     ).toThrow(/telegramSecretToken/);
   });
 
+  it("does not serve /metrics on the public port when neither METRICS_TOKEN nor METRICS_PORT is set, and says at start how to", async () => {
+    const log = captureLogger("info");
+    const s = await start({ log });
+    expect(s.metricsPort).toBeUndefined();
+    const res = await get(`${s.base}/metrics`);
+    expect(res.status).toBe(404);
+    expect(res.body).not.toContain("webhooks_total");
+    const off = log.records().filter((r) => String(r["msg"]).startsWith("/metrics is off"));
+    expect(off).toHaveLength(1);
+    expect(String(off[0]!["msg"])).toMatch(/METRICS_PORT.*METRICS_TOKEN/);
+  });
+
   it("answers /metrics only with the bearer token when METRICS_TOKEN is set", async () => {
     const token = "metrics-token-0123456789";
     const s = await start({ metricsToken: token });

@@ -7,12 +7,15 @@ import { createMetrics } from "../../src/core/metrics.js";
 import type { ServiceClient } from "../../src/core/service/client.js";
 import type { WebhookInbox } from "../../src/core/webhooks/types.js";
 import { createHttpServer, type HttpServer } from "../../src/server/index.js";
-import type { UpdateAcceptResult, UpdateLike } from "../../src/core/telegram-updates/update-inbox.js";
+import { openStore } from "../../src/core/store/open-store.js";
+import { createUpdateInbox, type UpdateAcceptResult, type UpdateLike } from "../../src/core/telegram-updates/update-inbox.js";
+import { captureLogger } from "../core/service/capture-logger.js";
 import { logger, PREFIX } from "./harness.js";
 
 type Chats = Pick<ChatRepository, "findChatByRouteId" | "getWebhookSecret">;
 const noChats: Chats = { findChatByRouteId: () => Promise.resolve(undefined), getWebhookSecret: () => Promise.resolve(undefined) };
 const noInbox = { accept: () => Promise.reject(new Error("not used")) };
+const METRICS_TOKEN = "metrics-token-0123456789";
 
 describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -21,7 +24,7 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
   });
 
   async function start(
-    options: { storeUp?: boolean; serviceUp?: boolean; telegramUpdates?: { accept(update: UpdateLike): Promise<UpdateAcceptResult> }; secretToken?: string; headersTimeoutMs?: number; chats?: Chats; inbox?: Pick<WebhookInbox, "accept">; telegramState?: () => "ok" | "down" | "unknown" } = {},
+    options: { storeUp?: boolean; serviceUp?: boolean; telegramUpdates?: { accept(update: UpdateLike): Promise<UpdateAcceptResult> }; secretToken?: string; headersTimeoutMs?: number; log?: ReturnType<typeof captureLogger>; chats?: Chats; inbox?: Pick<WebhookInbox, "accept">; telegramState?: () => "ok" | "down" | "unknown" } = {},
   ) {
     let systemCalls = 0;
     const service = {
@@ -32,8 +35,8 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
     } satisfies Pick<ServiceClient, "getSystem">;
     const metrics = createMetrics();
     const server: HttpServer = createHttpServer({
-      config: { httpPort: 0, httpHost: "127.0.0.1", serviceHeaderPrefix: PREFIX },
-      logger,
+      config: { httpPort: 0, httpHost: "127.0.0.1", serviceHeaderPrefix: PREFIX, metricsToken: METRICS_TOKEN },
+      logger: options.log?.logger ?? logger,
       metrics,
       store: { ping: () => Promise.resolve(options.storeUp !== false) },
       service,
@@ -50,7 +53,7 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
   }
 
   async function get(url: string) {
-    const res = await request(url);
+    const res = await request(url, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     return { status: res.statusCode, type: String(res.headers["content-type"]), body: await res.body.text() };
   }
 
@@ -180,8 +183,8 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
   });
 
   describe("/telegram in webhook mode", () => {
-    async function withUpdates(accept: (update: UpdateLike) => Promise<UpdateAcceptResult>) {
-      const s = await start({ telegramUpdates: { accept }, secretToken: "tg-secret_1" });
+    async function withUpdates(accept: (update: UpdateLike) => Promise<UpdateAcceptResult>, log?: ReturnType<typeof captureLogger>) {
+      const s = await start({ telegramUpdates: { accept }, secretToken: "tg-secret_1", ...(log ? { log } : {}) });
       return async (token: string | undefined, body: string) => {
         const headers: Record<string, string> = { "content-type": "application/json" };
         if (token !== undefined) headers["x-telegram-bot-api-secret-token"] = token;
@@ -219,6 +222,32 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
       });
       expect(await post("tg-secret_1", body)).toBe(400);
       expect(accepted).toEqual([]);
+    });
+
+    it("acknowledges an update nested 100,000 deep and drops it unread: no 500, no error log, one warning", async () => {
+      // The real inbox on a real store: storing such an update is what used to overflow the stack.
+      const store = await openStore("sqlite://:memory:", { logger, purgeIntervalMs: 0 });
+      cleanups.push(() => store.close());
+      const inbox = createUpdateInbox({ store, owner: "test", logger });
+      const accepted: UpdateLike[] = [];
+      const log = captureLogger("info");
+      const post = await withUpdates((update) => {
+        accepted.push(update);
+        return inbox.accept(update);
+      }, log);
+      const deep = `{"update_id":42,"message":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+      for (let i = 0; i < 3; i += 1) expect(await post("tg-secret_1", deep)).toBe(200);
+      expect(accepted).toEqual([]);
+      const levels = log.records().map((r) => r["level"]);
+      expect(levels.filter((l) => Number(l) >= 50)).toEqual([]);
+      expect(levels.filter((l) => l === 40)).toHaveLength(3);
+      // A forged one never gets that far: the secret is checked before the body is read.
+      const linesBefore = log.lines.length;
+      expect(await post("wrong", deep)).toBe(401);
+      expect(log.lines).toHaveLength(linesBefore);
+      // An ordinary update right after it still goes through.
+      expect(await post("tg-secret_1", JSON.stringify({ update_id: 43, message: { text: "/ping" } }))).toBe(200);
+      expect(accepted.map((u) => u.update_id)).toEqual([43]);
     });
 
     it("answers 500 when the update cannot be stored, so Telegram delivers it again", async () => {

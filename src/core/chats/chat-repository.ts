@@ -68,16 +68,31 @@ export interface ChatRepository {
   markInactive(chatId: number): Promise<void>;
   markActive(chatId: number): Promise<void>;
   list(): AsyncIterable<ChatRecord>;
-  /** Re-seals every stored key and secret under the current vault key (after a key rotation). */
-  resealAll(): Promise<{ resealed: number; failed: number }>;
+  /**
+   * Re-seals every stored key and secret not yet under the current vault key
+   * and format (after a key rotation). Each value is written on its own, so a
+   * run stopped half-way is finished by running it again. `onProgress` is
+   * called after each value with the counts so far, and awaited.
+   */
+  resealAll(onProgress?: (progress: ResealTally) => void | Promise<void>): Promise<ResealTally>;
+}
+
+export interface ResealTally {
+  /** Moved to the current key and format. */
+  resealed: number;
+  /** Already under the current key and format: left as they are. */
+  current: number;
+  /** Open under no configured key (or not for their chat): left as they are. */
+  failed: number;
 }
 
 const routeSchema = z.object({ chatId: z.number().int() });
 
-type SealedField = "apiKeySealed" | "webhookSecretSealed";
+export type SealedField = "apiKeySealed" | "webhookSecretSealed";
 
 /** What each sealed value is, bound into its associated data: a webhook secret never opens as an API key. */
-const VAULT_FIELD: Record<SealedField, string> = { apiKeySealed: "api-key", webhookSecretSealed: "webhook-secret" };
+export const VAULT_FIELD: Record<SealedField, string> = { apiKeySealed: "api-key", webhookSecretSealed: "webhook-secret" };
+export const SEALED_FIELDS = ["apiKeySealed", "webhookSecretSealed"] as const satisfies readonly SealedField[];
 
 export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
   const logger = deps.logger.child({ component: "chats" });
@@ -222,25 +237,31 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
         },
       };
     },
-    async resealAll() {
-      let resealed = 0;
-      let failed = 0;
+    async resealAll(onProgress) {
+      const tally: ResealTally = { resealed: 0, current: 0, failed: 0 };
       for await (const [key, record] of records.list()) {
-        for (const field of ["apiKeySealed", "webhookSecretSealed"] as const) {
+        for (const field of SEALED_FIELDS) {
           const sealed = record[field];
           if (!sealed) continue;
+          let opened: ReturnType<ChatVault["open"]> | undefined;
           try {
-            const opened = deps.vault.open(sealed, record.chatId, VAULT_FIELD[field]);
+            opened = deps.vault.open(sealed, record.chatId, VAULT_FIELD[field]);
+          } catch (error) {
+            tally.failed += 1;
+            logger.warn({ chatId: record.chatId, field, reason: (error as { reason?: unknown }).reason }, "could not re-seal a value");
+          }
+          if (opened?.stale) {
+            // A store failure is not a value that cannot be opened: it stops the run, and running again resumes.
             const fresh = deps.vault.seal(opened.plaintext, record.chatId, VAULT_FIELD[field]);
             await records.update(key, (r) => (r?.[field] === sealed ? { ...r, [field]: fresh } : r));
-            resealed += 1;
-          } catch {
-            failed += 1;
-            logger.warn({ chatId: record.chatId, field }, "could not re-seal a value");
+            tally.resealed += 1;
+          } else if (opened) {
+            tally.current += 1;
           }
+          await onProgress?.({ ...tally });
         }
       }
-      return { resealed, failed };
+      return tally;
     },
   };
 }

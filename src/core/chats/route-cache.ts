@@ -89,6 +89,6 @@ export function withRouteCache(chats: ChatRepository, options: RouteCacheOptions
     unlink: (chatId) => thenForget(chats.unlink(chatId)),
     setWebhookSecret: (chatId, secret) => thenForget(chats.setWebhookSecret(chatId, secret)),
     rotateRoute: (chatId) => thenForget(chats.rotateRoute(chatId)),
-    resealAll: () => thenForget(chats.resealAll()),
+    resealAll: (onProgress) => thenForget(chats.resealAll(onProgress)),
   };
 }

@@ -98,7 +98,9 @@ describe("chat repository", () => {
     const rotated = createChatRepository({ store, vault: createVault({ key: randomBytes(32), previousKey: key }), logger });
     expect(await rotated.getApiKey(14)).toBe("key-14-abcdef");
     expect((await rotated.get(14))!.apiKeySealed).not.toBe(before);
-    expect(await rotated.resealAll()).toEqual({ resealed: 3, failed: 0 });
+    // Chat 14's key was re-sealed by the read above: only the other two values move now.
+    expect(await rotated.resealAll()).toEqual({ resealed: 2, current: 1, failed: 0 });
+    expect(await rotated.resealAll()).toEqual({ resealed: 0, current: 3, failed: 0 });
     expect(await rotated.getApiKey(15)).toBe("key-15-abcdef");
   });
 
@@ -158,7 +160,7 @@ describe("chat repository", () => {
     expect(await chats.getApiKey(20)).toBe("key-20-abcdef");
     expect((await chats.get(20))!.apiKeySealed!.startsWith("v2.")).toBe(true);
     expect((await chats.get(20))!.webhookSecretSealed!.startsWith("v1.")).toBe(true);
-    expect(await chats.resealAll()).toEqual({ resealed: 3, failed: 0 });
+    expect(await chats.resealAll()).toEqual({ resealed: 2, current: 1, failed: 0 });
     for (const chatId of [20, 21]) {
       const record = (await chats.get(chatId))!;
       for (const sealed of [record.apiKeySealed, record.webhookSecretSealed].filter(Boolean)) expect(sealed!.startsWith("v2.")).toBe(true);
