@@ -5,7 +5,7 @@ import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { beginFlowInstance } from "../helpers/flow-instance.js";
 import { HTML, translate } from "../helpers/html.js";
-import { checkKey, looksLikeApiKey, looksLikeWebhookSecret, storeLink } from "../../core/chats/check-key.js";
+import { checkKey, credentialKind, looksLikeApiKey, looksLikeWebhookSecret, storeLink } from "../../core/chats/check-key.js";
 import { linkedText, notStoredText } from "../helpers/link-key.js";
 import { markJustLinked, startIntentsOf } from "../helpers/resume-after-link.js";
 import { createLinkCancelKeyboard, createLinkSecretKeyboard } from "../keyboards/link.js";
@@ -66,13 +66,18 @@ async function askKey(conversation: LinkConversation, ctx: ConversationContext, 
       await closePrompt(answer, prompt);
       return key;
     }
-    await ctx.reply(translate(answer, "link-key-format"), { ...HTML, ...textLinksMarkup(answer, "link-key-format") });
+    // A webhook secret here is never sent to the service as a key: the user is told which value this step needs.
+    const said = credentialKind(key) === "webhook_secret" ? "link-key-is-secret" : "link-key-format";
+    await ctx.reply(translate(answer, said), { ...HTML, ...textLinksMarkup(answer, said) });
   }
 }
 
 /** Step 2: the optional webhook secret (Skip button). */
 async function askSecret(conversation: LinkConversation, ctx: ConversationContext, flow: string): Promise<string | undefined> {
-  const prompt = await ctx.reply(translate(ctx, "link-ask-secret"), { ...HTML, reply_markup: createLinkSecretKeyboard(ctx, flow) });
+  const prompts = [await ctx.reply(translate(ctx, "link-ask-secret"), { ...HTML, reply_markup: createLinkSecretKeyboard(ctx, flow) })];
+  const closePrompts = async (at: ConversationContext) => {
+    for (const prompt of prompts) await closePrompt(at, prompt);
+  };
   for (;;) {
     const next = await waitInFlow(conversation, (data) => linkData.unpack(data) !== undefined);
     if (next.callbackQuery) {
@@ -86,7 +91,7 @@ async function askSecret(conversation: LinkConversation, ctx: ConversationContex
       }
       await next.answerCallbackQuery();
       if (own.action !== "skip") continue;
-      await closePrompt(next, prompt);
+      await closePrompts(next);
       return undefined;
     }
     const text = next.message?.text;
@@ -97,8 +102,13 @@ async function askSecret(conversation: LinkConversation, ctx: ConversationContex
     await deleteSecretMessage(next);
     const secret = text.trim();
     if (looksLikeWebhookSecret(secret)) {
-      await closePrompt(next, prompt);
+      await closePrompts(next);
       return secret;
+    }
+    if (credentialKind(secret) === "api_key") {
+      // Skip resolves it for a user who has no secret at hand; its buttons go when the step ends, as the prompt's do.
+      prompts.push(await ctx.reply(translate(next, "link-secret-is-key"), { ...HTML, reply_markup: createLinkSecretKeyboard(next, flow) }));
+      continue;
     }
     await ctx.reply(translate(next, "link-secret-format"), HTML);
   }

@@ -7,7 +7,7 @@ import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { beginFlowInstance } from "../helpers/flow-instance.js";
 import { code, HTML, translate } from "../helpers/html.js";
-import { looksLikeWebhookSecret } from "../../core/chats/check-key.js";
+import { credentialKind, looksLikeWebhookSecret } from "../../core/chats/check-key.js";
 import { textLinksMarkup } from "../keyboards/links.js";
 import { logHandle } from "../helpers/logging.js";
 import { createWebhookCancelKeyboard, createWebhookKeyboard, createWebhookRotateKeyboard } from "../keyboards/webhook.js";
@@ -42,7 +42,8 @@ function createWebhookSecretConversation(deps: BotDeps) {
       if (!deleted) await ctx.reply(translate(next, "webhook-delete-failed"), HTML);
       const secret = text.trim();
       if (!looksLikeWebhookSecret(secret)) {
-        await ctx.reply(translate(next, "webhook-secret-format"), { ...HTML, ...textLinksMarkup(next, "webhook-secret-format") });
+        const said = credentialKind(secret) === "api_key" ? "webhook-secret-is-key" : "webhook-secret-format";
+        await ctx.reply(translate(next, said), { ...HTML, ...textLinksMarkup(next, said) });
         continue;
       }
       const stored = await conversation.external(async (outside) => {
@@ -118,7 +119,8 @@ export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     if (!looksLikeWebhookSecret(secret)) {
-      await ctx.reply(translate(ctx, "webhook-secret-format"), { ...HTML, ...textLinksMarkup(ctx, "webhook-secret-format") });
+      const said = credentialKind(secret) === "api_key" ? "webhook-secret-is-key" : "webhook-secret-format";
+      await ctx.reply(translate(ctx, said), { ...HTML, ...textLinksMarkup(ctx, said) });
       return;
     }
     await deps.chats.setWebhookSecret(ctx.chat.id, secret);
