@@ -14,6 +14,9 @@ link-ask-secret =
     No secret? Press Skip: everything still works, I just check statuses myself.
 link-ask-secret-text = Please send the webhook secret as a text message, or press Skip.
 link-secret-format = That does not look like a webhook secret: it should be one word without spaces. Send it again or press Skip.
+link-key-is-secret = That is the <b>webhook secret</b>, not the API key. I deleted it and sent it nowhere. First send the <b>API key</b> (the other value shown with it in the dashboard); I will ask for the webhook secret right after.
+link-secret-is-key = That is an <b>API key</b>, not the webhook secret. I deleted it and did not use it. Send the <b>webhook secret</b> that was shown together with the key, or press Skip.
+link-one-shot-swapped = The values look swapped or doubled: the first one must be the <b>API key</b>, the second the <b>webhook secret</b>. Nothing was sent or stored. Send /link again with them in that order, or just /link to be asked step by step.
 link-cancel-button = Cancel
 link-skip-button = Skip
 link-usage =

@@ -28,6 +28,7 @@ webhook-ask-secret =
     I will delete your message right away and keep the secret only in encrypted form.
 webhook-ask-secret-text = Please send the webhook secret as a text message, or press Cancel.
 webhook-secret-format = That does not look like a webhook secret: it should be one word without spaces. Copy it from the dashboard and send it again.
+webhook-secret-is-key = That is an <b>API key</b>, not the webhook secret. I deleted it and did not store it. Send the <b>webhook secret</b> that was shown together with the key.
 webhook-secret-saved = ✅ Webhook secret saved. I deleted your message; from now on notifications are verified with it.
 webhook-usage =
     Usage: <code>/webhook</code> shows your callback URL; <code>/webhook secret WEBHOOK_SECRET</code> sets the secret in one step.

@@ -14,6 +14,9 @@ link-ask-secret =
     没有 Webhook 密钥？点击“跳过”即可：一切照常，只是状态由我自己去查询。
 link-ask-secret-text = 请以文字消息发送 Webhook 密钥，或点击“跳过”。
 link-secret-format = 这看起来不像 Webhook 密钥：它应是不含空格的一串字符。请重新发送，或点击“跳过”。
+link-key-is-secret = 这是 <b>Webhook 密钥</b>，不是 API 密钥。我已删除该消息，没有把它发送到任何地方。请先发送 <b>API 密钥</b>（控制台中与它一同显示的另一个值），之后我会立即请您发送 Webhook 密钥。
+link-secret-is-key = 这是 <b>API 密钥</b>，不是 Webhook 密钥。我已删除该消息，也没有使用它。请发送与 API 密钥一同显示的 <b>Webhook 密钥</b>，或点击“跳过”。
+link-one-shot-swapped = 这两个值似乎顺序颠倒或重复了：第一个应是 <b>API 密钥</b>，第二个应是 <b>Webhook 密钥</b>。没有发送也没有保存任何内容。请按此顺序重新发送 /link，或只发送 /link，我会一步步询问。
 link-cancel-button = 取消
 link-skip-button = 跳过
 link-usage =

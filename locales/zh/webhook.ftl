@@ -28,6 +28,7 @@ webhook-ask-secret =
     我会立即删除您的消息，并且只以加密形式保存密钥。
 webhook-ask-secret-text = 请以文本消息发送 Webhook 密钥，或点按“取消”。
 webhook-secret-format = 这看起来不像 Webhook 密钥：它应该是一个不含空格的词。请从控制台复制后重新发送。
+webhook-secret-is-key = 这是 <b>API 密钥</b>，不是 Webhook 密钥。我已删除该消息，也没有保存它。请发送与 API 密钥一同显示的 <b>Webhook 密钥</b>。
 webhook-secret-saved = ✅ Webhook 密钥已保存。您的消息已删除；今后的通知都会用它校验。
 webhook-usage =
     用法：<code>/webhook</code> 显示您的回调地址；<code>/webhook secret 密钥</code> 一步设置密钥。

@@ -6,6 +6,7 @@ import { Composer } from "./composer.js";
 import type { UserFromGetMe } from "grammy/types";
 import type { BotContext, ConversationContext } from "./context.js";
 import { createConversationStorage } from "./conversation-storage.js";
+import { createStepPrompts } from "./helpers/step-prompt.js";
 import { CONVERSATION_STATE_VERSION, CONVERSATION_TTL_MS, createConversations } from "./conversations/index.js";
 import { LINK_CONVERSATION } from "./conversations/link.js";
 import type { BotDeps } from "./deps.js";
@@ -143,6 +144,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   guarded.use(groupGuard({ rights, commands: BOT_COMMANDS.map((c) => c.command) }));
   // The bot's own membership (block/unblock) before the conversations: a waiting flow must not swallow it.
   guarded.use(createChatMemberFeature(deps, { rights }));
+  // Around the plugin: a flow's prompts go out once the plugin stored the step they ask for.
+  guarded.use(createStepPrompts(deps));
   guarded.use(
     conversations<BotContext, ConversationContext>({
       storage: createConversationStorage({

@@ -6,9 +6,9 @@ import { routeIdForLog } from "../core/chats/route-id.js";
 import { jsonTooDeep } from "../core/json-depth.js";
 import type { Metrics } from "../core/metrics.js";
 import { rememberParsedBody } from "../core/webhooks/inbox-item.js";
-import type { WebhookInbox } from "../core/webhooks/types.js";
+import type { SignedContent, WebhookInbox } from "../core/webhooks/types.js";
 import { createRateLimiter, DEFAULT_HOOKS_RATE_LIMITS, type HooksRateLimits } from "./rate-limit.js";
-import { verifySignature } from "./signature.js";
+import { SIGNATURE_TOLERANCE_SEC, verifySignature } from "./signature.js";
 
 export interface HooksRouteDeps {
   headerPrefix: string;
@@ -32,7 +32,9 @@ const EVENT_NAME = /^[A-Za-z0-9._:-]{1,100}$/;
  * (404), per-route rate limit (429), signature when the chat stored a secret
  * (401), JSON body no deeper than MAX_JSON_DEPTH (400), then the raw body text
  * is persisted and answered at once; the re-read happens after the answer,
- * from the inbox.
+ * from the inbox. A verified delivery carries its signature as `signed`: the
+ * inbox answers a replay of it (fresh delivery id, same signed content) as a
+ * duplicate, 200, and processes it once.
  */
 export function createHooksHandler(deps: HooksRouteDeps) {
   const prefix = deps.headerPrefix.toLowerCase();
@@ -83,6 +85,7 @@ export function createHooksHandler(deps: HooksRouteDeps) {
       return c.json({ error: "body not received" }, 400);
     }
     let verified = false;
+    let signed: SignedContent | undefined;
     if (secret !== undefined) {
       const check = verifySignature({ secret, header: c.req.header(`${prefix}-signature`), rawBody, nowMs: now() });
       if (!check.ok) {
@@ -91,6 +94,8 @@ export function createHooksHandler(deps: HooksRouteDeps) {
         return c.json({ error: "unauthorized" }, 401);
       }
       verified = true;
+      // Accepted until `t` is stale (the check floors now to seconds): a replay under another delivery id is a duplicate until then.
+      signed = { hash: check.signature, untilMs: (check.timestamp + SIGNATURE_TOLERANCE_SEC + 1) * 1000 };
     }
 
     // Invalid UTF-8 becomes U+FFFD here; the signature was checked on the bytes.
@@ -120,7 +125,7 @@ export function createHooksHandler(deps: HooksRouteDeps) {
     const deliveryId = headerId ?? `body-${createHash("sha256").update(rawBody).digest("hex")}`;
     try {
       // The text, not the parsed value: a stored string cannot trip the store's serializer.
-      const item = { chatId, deliveryId, event, body, verified, receivedAt: now() };
+      const item = { chatId, deliveryId, event, body, verified, receivedAt: now(), ...(signed ? { signed } : {}) };
       // Processed in this process, the item is not parsed a second time.
       rememberParsedBody(item, payload);
       const result = await deps.inbox.accept(item);

@@ -14,7 +14,8 @@ export interface ParsedSignature {
 }
 
 export type SignatureCheck =
-  | { ok: true; timestamp: number }
+  /** `signature`: the matching value (hex), a hash of what it signs: the same for a replay of the same delivery. */
+  | { ok: true; timestamp: number; signature: string }
   | { ok: false; reason: "missing" | "malformed" | "stale" | "future" | "mismatch" };
 
 const HEX_SHA256 = /^[0-9a-f]{64}$/i;
@@ -67,11 +68,12 @@ export function verifySignature(input: VerifyInput): SignatureCheck {
   const nowSec = Math.floor((input.nowMs ?? Date.now()) / 1000);
   if (parsed.timestamp < nowSec - tolerance) return { ok: false, reason: "stale" };
   if (parsed.timestamp > nowSec + tolerance) return { ok: false, reason: "future" };
-  const expected = Buffer.from(computeSignature(input.secret, parsed.timestamp, input.rawBody), "hex");
+  const expectedHex = computeSignature(input.secret, parsed.timestamp, input.rawBody);
+  const expected = Buffer.from(expectedHex, "hex");
   // Every candidate is compared (no early exit) so timing does not reveal which one matched.
   let matched = false;
   for (const candidate of parsed.signatures) {
     if (timingSafeEqual(expected, Buffer.from(candidate, "hex"))) matched = true;
   }
-  return matched ? { ok: true, timestamp: parsed.timestamp } : { ok: false, reason: "mismatch" };
+  return matched ? { ok: true, timestamp: parsed.timestamp, signature: expectedHex } : { ok: false, reason: "mismatch" };
 }

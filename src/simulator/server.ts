@@ -99,6 +99,7 @@ async function handle(deps: RouterDeps, req: IncomingMessage, res: ServerRespons
       path,
       status,
       hasAuth: authorization !== undefined,
+      ...(authorization === undefined ? {} : { authorization }),
       ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
       at: deps.ctx.now(),
     });

@@ -69,6 +69,8 @@ export interface RequestLogEntry {
   /** 0 when no response was sent (hang, reset). */
   status: number;
   hasAuth: boolean;
+  /** The Authorization header as sent (tests check what a client sent as its key). */
+  authorization?: string;
   idempotencyKey?: string;
   at: number;
 }

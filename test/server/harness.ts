@@ -25,6 +25,7 @@ import type { StoreBackend } from "../../src/core/store/types.js";
 import type { Tracker } from "../../src/core/tracking/tracker.js";
 import type { WebhookInbox, WebhookNotice } from "../../src/core/webhooks/types.js";
 import { createHttpServer, type HttpServer } from "../../src/server/index.js";
+import type { HooksRateLimits } from "../../src/server/rate-limit.js";
 import { signatureHeader, startSimulator, type Simulator, type SimulatorOptions } from "../../src/simulator/index.js";
 import { startFakeTelegram, type FakeTelegram } from "../../testkit/fake-telegram/fake-telegram.js";
 import { randomAddress } from "../../testkit/tron-sign.js";
@@ -38,6 +39,10 @@ export const logger = pino({ level: "silent" });
 export interface HarnessOptions extends SimulatorOptions {
   /** The tracker's own polling; long by default so only webhooks cause re-reads. */
   trackerMinDelayMs?: number;
+  /** Where the records live; a SQLite file in a temp dir by default. */
+  storageUrl?: string;
+  /** The route's rate limits, when a test sends more than their bursts. */
+  hooksRateLimits?: HooksRateLimits;
 }
 
 export interface Harness {
@@ -58,12 +63,12 @@ export interface Harness {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const { trackerMinDelayMs = 60_000, ...simOptions } = options;
+  const { trackerMinDelayMs = 60_000, storageUrl, hooksRateLimits, ...simOptions } = options;
   const dir = mkdtempSync(join(tmpdir(), "hooks-"));
   const sim = await startSimulator({ headerPrefix: PREFIX, orderStepMs: 60_000, broadcastStepMs: 60_000, webhookRetryBaseMs: 50, ...simOptions });
   const tg = await startFakeTelegram();
   const metrics = createMetrics();
-  const storage = await createStorage({ config: { storageUrl: `sqlite://${join(dir, "bot.sqlite")}`, encryptionKey: randomBytes(32) }, logger, purgeIntervalMs: 0 });
+  const storage = await createStorage({ config: { storageUrl: storageUrl ?? `sqlite://${join(dir, "bot.sqlite")}`, encryptionKey: randomBytes(32) }, logger, purgeIntervalMs: 0 });
   const { store, chats } = storage;
   const { service } = createServiceAccess({ baseUrl: sim.baseUrl, logger, metrics, tuning: { attemptTimeoutMs: 2_000, totalTimeoutMs: 4_000, backoffBaseMs: 20 } });
   const api = new Api(tg.token, { apiRoot: tg.apiRoot });
@@ -93,6 +98,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     chats,
     inbox,
     healthCacheMs: 0,
+    ...(hooksRateLimits ? { hooksRateLimits } : {}),
   });
   await delivery.start();
   const { port } = await server.start();

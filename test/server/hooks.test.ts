@@ -82,9 +82,11 @@ describe("POST /hooks/:routeId", () => {
     await settle(h);
     h.sim.control.setOrderStatus(s.orderId, "fulfilled");
     const fulfilled = JSON.stringify({ event: "order.fulfilled", data: { order: { orderId: s.orderId } } });
-    expect((await postHook(h, s.routeId, fulfilled, { secret: s.webhookSecret, event: "order.fulfilled" })).status).toBe(202);
+    const t = Math.floor(Date.now() / 1000);
+    expect((await postHook(h, s.routeId, fulfilled, { secret: s.webhookSecret, event: "order.fulfilled", t })).status).toBe(202);
     await settle(h);
-    expect((await postHook(h, s.routeId, fulfilled, { secret: s.webhookSecret, event: "order.fulfilled" })).status).toBe(202);
+    // Another delivery of the same event: signed at another moment (the same signed content would be a replay, hooks-replay.test.ts).
+    expect((await postHook(h, s.routeId, fulfilled, { secret: s.webhookSecret, event: "order.fulfilled", t: t - 1 })).status).toBe(202);
     await settle(h);
     const seen = texts(h, s.chatId);
     expect(seen).toHaveLength(2);

@@ -8,7 +8,8 @@ import { refusalText, summaryText } from "../helpers/broadcast-text.js";
 import { statusText } from "../helpers/record-text.js";
 import { createBroadcastConfirmKeyboard, createBroadcastFlowCancelKeyboard } from "../keyboards/broadcast.js";
 import type { BotDeps } from "../deps.js";
-import { stripButtons, waitStep, type FlowConversation } from "./order-steps.js";
+import { waitStep, type FlowConversation } from "./order-steps.js";
+import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
 
 export const BROADCAST_CONVERSATION = "broadcast";
 
@@ -52,7 +53,7 @@ export function createBroadcastConversation(deps: BotDeps) {
     if (chatId === undefined) return;
     const flow = await beginFlowInstance(conversation, deps.store, chatId);
     const locale = await ctx.i18n.getLocale();
-    const prompt = await ctx.reply(translate(ctx, "broadcast-ask"), { ...HTML, reply_markup: createBroadcastFlowCancelKeyboard(ctx, flow) });
+    const prompt = await sendStepPrompt(conversation, ctx, translate(ctx, "broadcast-ask"), { ...HTML, reply_markup: createBroadcastFlowCancelKeyboard(ctx, flow) });
     for (;;) {
       const input = await waitStep(conversation, flow, "broadcast");
       let text: string;
@@ -73,7 +74,7 @@ export function createBroadcastConversation(deps: BotDeps) {
         continue;
       }
       // The flow ends here: its Cancel would now have nothing to cancel.
-      await stripButtons(ctx, [prompt.message_id]);
+      await closeStepPrompt(conversation, ctx, deps, prompt);
       const messageId = await replyWithCheck(ctx, outcome, locale);
       if (outcome.result.ok && messageId !== undefined) {
         const draftId = outcome.result.draft.draftId;

@@ -5,8 +5,9 @@ import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { beginFlowInstance } from "../helpers/flow-instance.js";
 import { HTML, translate } from "../helpers/html.js";
-import { checkKey, looksLikeApiKey, looksLikeWebhookSecret, storeLink } from "../../core/chats/check-key.js";
+import { checkKey, credentialKind, looksLikeApiKey, looksLikeWebhookSecret, storeLink } from "../../core/chats/check-key.js";
 import { linkedText, notStoredText } from "../helpers/link-key.js";
+import { closeStepPrompt, sendBeforeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
 import { markJustLinked, startIntentsOf } from "../helpers/resume-after-link.js";
 import { createLinkCancelKeyboard, createLinkSecretKeyboard } from "../keyboards/link.js";
 import { textLinksMarkup } from "../keyboards/links.js";
@@ -55,24 +56,37 @@ async function waitForText(conversation: LinkConversation, ctx: ConversationCont
   }
 }
 
-/** Step 1: the key. Its message is deleted at once, whatever it holds. */
-async function askKey(conversation: LinkConversation, ctx: ConversationContext, flow: string): Promise<string> {
-  const prompt = await ctx.reply(translate(ctx, "link-ask-key"), { ...HTML, ...textLinksMarkup(ctx, "link-ask-key", createLinkCancelKeyboard(ctx, flow)) });
+/** Step 1: the key. Its message is deleted at once, whatever it holds. The prompt goes out once the step is stored. */
+async function askKey(conversation: LinkConversation, ctx: ConversationContext, deps: BotDeps, flow: string): Promise<string> {
+  const prompt = await sendStepPrompt(conversation, ctx, translate(ctx, "link-ask-key"), { ...HTML, ...textLinksMarkup(ctx, "link-ask-key", createLinkCancelKeyboard(ctx, flow)) });
   for (;;) {
     const answer = await waitForText(conversation, ctx, "link-ask-key-text");
     await deleteSecretMessage(answer);
     const key = answer.message.text.trim();
     if (looksLikeApiKey(key)) {
-      await closePrompt(answer, prompt);
+      await closeStepPrompt(conversation, answer, deps, prompt);
       return key;
     }
-    await ctx.reply(translate(answer, "link-key-format"), { ...HTML, ...textLinksMarkup(answer, "link-key-format") });
+    // A webhook secret here is never sent to the service as a key: the user is told which value this step needs.
+    const said = credentialKind(key) === "webhook_secret" ? "link-key-is-secret" : "link-key-format";
+    await ctx.reply(translate(answer, said), { ...HTML, ...textLinksMarkup(answer, said) });
   }
 }
 
-/** Step 2: the optional webhook secret (Skip button). */
-async function askSecret(conversation: LinkConversation, ctx: ConversationContext, flow: string): Promise<string | undefined> {
-  const prompt = await ctx.reply(translate(ctx, "link-ask-secret"), { ...HTML, reply_markup: createLinkSecretKeyboard(ctx, flow) });
+/**
+ * Step 2: the optional webhook secret (Skip button). `accepted` (what the key
+ * check said) and the prompt go out once the step is stored: a restart after
+ * the user saw "now the webhook secret" finds the flow waiting for it.
+ */
+async function askSecret(conversation: LinkConversation, ctx: ConversationContext, deps: BotDeps, flow: string, accepted: string): Promise<string | undefined> {
+  await sendBeforeStepPrompt(conversation, ctx, accepted, HTML);
+  const prompt = await sendStepPrompt(conversation, ctx, translate(ctx, "link-ask-secret"), { ...HTML, reply_markup: createLinkSecretKeyboard(ctx, flow) });
+  /** Refusals sent within the step that carry Skip too. */
+  const prompts: { chat: { id: number }; message_id: number }[] = [];
+  const closePrompts = async (at: ConversationContext) => {
+    await closeStepPrompt(conversation, at, deps, prompt);
+    for (const shown of prompts) await closePrompt(at, shown);
+  };
   for (;;) {
     const next = await waitInFlow(conversation, (data) => linkData.unpack(data) !== undefined);
     if (next.callbackQuery) {
@@ -86,7 +100,7 @@ async function askSecret(conversation: LinkConversation, ctx: ConversationContex
       }
       await next.answerCallbackQuery();
       if (own.action !== "skip") continue;
-      await closePrompt(next, prompt);
+      await closePrompts(next);
       return undefined;
     }
     const text = next.message?.text;
@@ -97,8 +111,13 @@ async function askSecret(conversation: LinkConversation, ctx: ConversationContex
     await deleteSecretMessage(next);
     const secret = text.trim();
     if (looksLikeWebhookSecret(secret)) {
-      await closePrompt(next, prompt);
+      await closePrompts(next);
       return secret;
+    }
+    if (credentialKind(secret) === "api_key") {
+      // Skip resolves it for a user who has no secret at hand; its buttons go when the step ends, as the prompt's do.
+      prompts.push(await ctx.reply(translate(next, "link-secret-is-key"), { ...HTML, reply_markup: createLinkSecretKeyboard(next, flow) }));
+      continue;
     }
     await ctx.reply(translate(next, "link-secret-format"), HTML);
   }
@@ -114,7 +133,7 @@ export function createLinkConversation(deps: BotDeps) {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;
     const flow = await beginFlowInstance(conversation, deps.store, chatId);
-    const apiKey = await askKey(conversation, ctx, flow);
+    const apiKey = await askKey(conversation, ctx, deps, flow);
     const check = await conversation.external(() => checkKey(deps.service, apiKey));
     const locale = await ctx.i18n.getLocale();
     if (check.kind === "unavailable" || check.kind === "refused") {
@@ -122,8 +141,7 @@ export function createLinkConversation(deps: BotDeps) {
       await ctx.reply(said.text, { ...HTML, ...textLinksMarkup(ctx, said.keys) });
       return;
     }
-    await ctx.reply(translate(ctx, check.kind === "ok" ? "link-key-accepted" : "link-key-accepted-no-wallet"), HTML);
-    const webhookSecret = await askSecret(conversation, ctx, flow);
+    const webhookSecret = await askSecret(conversation, ctx, deps, flow, translate(ctx, check.kind === "ok" ? "link-key-accepted" : "link-key-accepted-no-wallet"));
     const stored = await conversation.external(async (outside) => {
       const { record, relinked } = await storeLink(deps, chatId, { apiKey, webhookSecret, check });
       outside.forgetChat();

@@ -1,4 +1,5 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
+import { sendStepPrompt } from "../helpers/step-prompt.js";
 import { Composer } from "../composer.js";
 import type { LimitField } from "../../core/limits/limit-settings.js";
 import { isValidTimeZone } from "../../core/limits/spend-window.js";
@@ -38,7 +39,7 @@ function createLimitsInputConversation(deps: BotDeps) {
   return async function limitsInput(conversation: LimitsConversation, ctx: ConversationContext, input: LimitInput): Promise<void> {
     const chatId = ctx.chat?.id;
     if (chatId === undefined || !isLimitInput(input)) return;
-    await ctx.reply(translate(ctx, ASK_KEY[input]), { ...HTML, ...(input === "z" ? {} : { reply_markup: createLimitClearKeyboard(ctx, input) }) });
+    await sendStepPrompt(conversation, ctx, translate(ctx, ASK_KEY[input]), { ...HTML, ...(input === "z" ? {} : { reply_markup: createLimitClearKeyboard(ctx, input) }) });
     for (;;) {
       const next = await conversation.wait();
       if (next.message?.text?.startsWith("/") || next.callbackQuery) await conversation.halt({ next: true });

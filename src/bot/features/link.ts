@@ -4,7 +4,7 @@ import type { BotContext } from "../context.js";
 import { LINK_CONVERSATION } from "../conversations/link.js";
 import type { BotDeps } from "../deps.js";
 import { HTML, translate } from "../helpers/html.js";
-import { checkKey, looksLikeApiKey, looksLikeWebhookSecret, storeLink } from "../../core/chats/check-key.js";
+import { checkKey, credentialKind, looksLikeApiKey, looksLikeWebhookSecret, storeLink } from "../../core/chats/check-key.js";
 import { linkedText, notStoredText } from "../helpers/link-key.js";
 import { logHandle } from "../helpers/logging.js";
 import { textLinksMarkup } from "../keyboards/links.js";
@@ -26,6 +26,11 @@ export function createLinkFeature(deps: BotDeps): Composer<BotContext> {
     }
     await ctx.deleteMessage().catch((error: unknown) => ctx.logger.warn({ err: error }, "could not delete the message with a key"));
     const [apiKey = "", webhookSecret, ...rest] = args;
+    if (credentialKind(apiKey) === "webhook_secret" || (webhookSecret !== undefined && credentialKind(webhookSecret) === "api_key")) {
+      // Never sent to the service: a webhook secret as `Bearer whsec_…` would only be refused as an invalid key.
+      await ctx.reply(translate(ctx, "link-one-shot-swapped"), HTML);
+      return;
+    }
     if (rest.length > 0 || !looksLikeApiKey(apiKey) || (webhookSecret !== undefined && !looksLikeWebhookSecret(webhookSecret))) {
       await ctx.reply(translate(ctx, "link-usage"), HTML);
       return;

@@ -1,4 +1,5 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
+import { sendStepPrompt } from "../helpers/step-prompt.js";
 import { Composer } from "../composer.js";
 import { isValidTimeZone } from "../../core/limits/spend-window.js";
 import { commonTimeZoneOf, timeZoneData } from "../callback-data/time-zone.js";
@@ -25,7 +26,7 @@ function createTimeZoneInputConversation(deps: BotDeps) {
   return async function timeZoneInput(conversation: TimeZoneConversation, ctx: ConversationContext): Promise<void> {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;
-    await ctx.reply(translate(ctx, "time-zone-ask"), HTML);
+    await sendStepPrompt(conversation, ctx, translate(ctx, "time-zone-ask"), HTML);
     for (;;) {
       const next = await conversation.wait();
       if (next.message?.text?.startsWith("/") || next.callbackQuery) await conversation.halt({ next: true });

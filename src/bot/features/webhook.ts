@@ -6,8 +6,9 @@ import type { ChatRecord } from "../../core/chats/chat-record.js";
 import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { beginFlowInstance } from "../helpers/flow-instance.js";
+import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
 import { code, HTML, translate } from "../helpers/html.js";
-import { looksLikeWebhookSecret } from "../../core/chats/check-key.js";
+import { credentialKind, looksLikeWebhookSecret } from "../../core/chats/check-key.js";
 import { textLinksMarkup } from "../keyboards/links.js";
 import { logHandle } from "../helpers/logging.js";
 import { createWebhookCancelKeyboard, createWebhookKeyboard, createWebhookRotateKeyboard } from "../keyboards/webhook.js";
@@ -22,7 +23,7 @@ function createWebhookSecretConversation(deps: BotDeps) {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;
     const flow = await beginFlowInstance(conversation, deps.store, chatId);
-    const prompt = await ctx.reply(translate(ctx, "webhook-ask-secret"), { ...HTML, ...textLinksMarkup(ctx, "webhook-ask-secret", createWebhookCancelKeyboard(ctx, flow)) });
+    const prompt = await sendStepPrompt(conversation, ctx, translate(ctx, "webhook-ask-secret"), { ...HTML, ...textLinksMarkup(ctx, "webhook-ask-secret", createWebhookCancelKeyboard(ctx, flow)) });
     for (;;) {
       const next = await conversation.wait();
       // Another command or another message's button: leave the flow and let it run as usual.
@@ -42,7 +43,8 @@ function createWebhookSecretConversation(deps: BotDeps) {
       if (!deleted) await ctx.reply(translate(next, "webhook-delete-failed"), HTML);
       const secret = text.trim();
       if (!looksLikeWebhookSecret(secret)) {
-        await ctx.reply(translate(next, "webhook-secret-format"), { ...HTML, ...textLinksMarkup(next, "webhook-secret-format") });
+        const said = credentialKind(secret) === "api_key" ? "webhook-secret-is-key" : "webhook-secret-format";
+        await ctx.reply(translate(next, said), { ...HTML, ...textLinksMarkup(next, said) });
         continue;
       }
       const stored = await conversation.external(async (outside) => {
@@ -51,9 +53,7 @@ function createWebhookSecretConversation(deps: BotDeps) {
         return true;
       });
       // The flow is over: a Cancel left on the prompt would suggest it still runs.
-      await editIgnoringUnchanged(() => ctx.api.editMessageReplyMarkup(chatId, prompt.message_id)).catch((error: unknown) =>
-        ctx.logger.info({ err: error }, "could not remove the buttons of the secret prompt"),
-      );
+      await closeStepPrompt(conversation, next, deps, prompt);
       const said = stored ? "webhook-secret-saved" : "not-linked";
       await ctx.reply(translate(next, said), { ...HTML, ...textLinksMarkup(next, said) });
       return;
@@ -118,7 +118,8 @@ export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     if (!looksLikeWebhookSecret(secret)) {
-      await ctx.reply(translate(ctx, "webhook-secret-format"), { ...HTML, ...textLinksMarkup(ctx, "webhook-secret-format") });
+      const said = credentialKind(secret) === "api_key" ? "webhook-secret-is-key" : "webhook-secret-format";
+      await ctx.reply(translate(ctx, said), { ...HTML, ...textLinksMarkup(ctx, said) });
       return;
     }
     await deps.chats.setWebhookSecret(ctx.chat.id, secret);

@@ -17,11 +17,29 @@ export type KeyCheck =
   | { kind: "refused"; error: ServiceErrorJSON };
 
 /** Printable ASCII without spaces, as an HTTP header carries it. */
-export function looksLikeApiKey(text: string): boolean {
-  return /^[\x21-\x7e]{8,512}$/.test(text);
+const ONE_WORD = /^[\x21-\x7e]{8,512}$/;
+
+/**
+ * The service's credentials carry their kind in a prefix (`whsec_…` webhook
+ * secrets, `sk_…` API keys): a secret pasted where the key belongs (or the
+ * other way round) is told apart before anything is sent, so a webhook
+ * secret never reaches the service as `Bearer whsec_…`.
+ */
+export function credentialKind(text: string): "api_key" | "webhook_secret" | undefined {
+  if (/^whsec[_-]/i.test(text)) return "webhook_secret";
+  if (/^sk[_-]/i.test(text)) return "api_key";
+  return undefined;
 }
 
-export const looksLikeWebhookSecret = looksLikeApiKey;
+/** One word that is not a webhook secret. */
+export function looksLikeApiKey(text: string): boolean {
+  return ONE_WORD.test(text) && credentialKind(text) !== "webhook_secret";
+}
+
+/** One word that is not an API key. */
+export function looksLikeWebhookSecret(text: string): boolean {
+  return ONE_WORD.test(text) && credentialKind(text) !== "api_key";
+}
 
 export async function checkKey(service: ServiceClient, apiKey: string): Promise<KeyCheck> {
   try {

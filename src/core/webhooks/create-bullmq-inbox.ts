@@ -3,7 +3,7 @@ import { groupCalls } from "../group-calls.js";
 import { createBullmqConnection } from "../queue/bullmq-connection.js";
 import { inboxKey } from "./create-local-inbox.js";
 import { createWebhookProcessor } from "./process-webhook.js";
-import { readInboxItem } from "./inbox-item.js";
+import { readInboxItem, signedKey, signedTtlMs } from "./inbox-item.js";
 import type { AcceptResult, InboxItem, WebhookInbox, WebhookInboxDeps } from "./types.js";
 
 const DAY_MS = 24 * 3600_000;
@@ -25,8 +25,9 @@ export const DEFAULT_MAX_PENDING_JOBS = 2_000;
 const RECOUNT_EVERY_MS = 100;
 
 /**
- * Claims each delivery id (KEYS) for the job (ARGV[1]) for ARGV[2] ms unless
- * another job holds it: 1 held by this job (now or already), 0 by another.
+ * Claims each key (KEYS: delivery ids and signed contents) for the job
+ * (ARGV[1]) for ARGV[i + 1] ms unless another job holds it: 1 held by this
+ * job (now or already), 0 by another.
  */
 const CLAIM = `local out = {}
 for i = 1, #KEYS do
@@ -34,7 +35,7 @@ for i = 1, #KEYS do
   if holder == ARGV[1] then out[i] = 1
   elseif holder then out[i] = 0
   else
-    redis.call("SET", KEYS[i], ARGV[1], "PX", ARGV[2])
+    redis.call("SET", KEYS[i], ARGV[1], "PX", ARGV[i + 1])
     out[i] = 1
   end
 end
@@ -77,6 +78,8 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
   const prefix = deps.bullPrefix ?? "bull";
   const bull = createBullmqConnection({ name, redisUrl: deps.redisUrl, logger: log, prefix });
   const seenKey = (item: InboxItem) => `${prefix}:${name}:seen:${inboxKey(item.chatId, item.deliveryId)}`;
+  /** The claim on a verified delivery's signed content: a replay under a fresh delivery id finds it held. */
+  const signedSeenKey = (item: InboxItem) => (item.signed ? `${prefix}:${name}:seen:${signedKey(item.chatId, item.signed)}` : undefined);
   const maxPendingJobs = deps.maxPendingJobs ?? DEFAULT_MAX_PENDING_JOBS;
   /** The jobs waiting, retrying or running as last read, and when. */
   let pendingJobs = 0;
@@ -101,8 +104,8 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
   }
 
   /** One script, so atomic across processes: see CLAIM. */
-  async function claimFor(jobId: string, keys: string[]): Promise<boolean[]> {
-    const reply = await (await bull.redis()).eval(CLAIM, { keys, arguments: [jobId, String(dedupTtl)] });
+  async function claimFor(jobId: string, claims: { key: string; ttlMs: number }[]): Promise<boolean[]> {
+    const reply = await (await bull.redis()).eval(CLAIM, { keys: claims.map((c) => c.key), arguments: [jobId, ...claims.map((c) => String(Math.ceil(c.ttlMs)))] });
     // Lua's integers come back as numbers.
     return (reply as number[]).map((held) => held === 1);
   }
@@ -124,22 +127,27 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
       const [q, client] = await Promise.all([bull.queue(), bull.redis()]);
       // A key is a hash: made once per delivery and phase.
       const keys = batch.map(seenKey);
+      const signedKeys = batch.map(signedSeenKey);
       const full = pendingJobs >= maxPendingJobs;
       const now = Date.now();
       const recount = full || now - countedAt >= RECOUNT_EVERY_MS;
       if (recount) countedAt = now;
       const [, holders, counted] = await Promise.all([
         full ? undefined : q.add("webhooks", { items: batch } satisfies DeliveriesJob, jobOptions),
-        client.mGet(keys),
+        // The signed contents' claims are read in the same MGET.
+        client.mGet([...keys, ...signedKeys.flatMap((k) => k ?? [])]),
         recount ? bull.size() : undefined,
       ]);
       if (counted !== undefined) pendingJobs = counted;
+      const signedHeld = new Map(signedKeys.flatMap((k) => k ?? []).map((k, i) => [k, holders[keys.length + i] !== null]));
       // A delivery sent twice within the group is in the job twice: the first copy is accepted.
       const first = firstCopies(keys);
+      const firstSigned = firstCopies(signedKeys.map((k, i) => k ?? keys[i]!));
       const results = batch.map((_, i): AcceptResult => {
-        if (holders[i] !== null) return "duplicate";
+        const signed = signedKeys[i];
+        if (holders[i] !== null || (signed !== undefined && signedHeld.get(signed) === true)) return "duplicate";
         if (full) return "full";
-        return first[i] ? "accepted" : "duplicate";
+        return first[i] && firstSigned[i] ? "accepted" : "duplicate";
       });
       const accepted = results.filter((r) => r === "accepted").length;
       if (accepted > 0) deps.metrics?.inc("webhooks_total", { outcome: "accepted" }, accepted);
@@ -148,13 +156,31 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
     { maxBatch: MAX_JOB_DELIVERIES, maxInFlight: 4 },
   );
 
-  /** The deliveries of the job that are its own: claimed for it now, or already (a retry of the job). */
+  /**
+   * The deliveries of the job that are its own: their delivery id and, when
+   * verified, their signed content claimed for it now, or already (a retry of
+   * the job). A replay stored before the first copy ran finds the signed
+   * content held by the first copy's job and is skipped.
+   */
   async function ownDeliveries(job: Job, items: InboxItem[]): Promise<InboxItem[]> {
     const keys = items.map(seenKey);
-    const held = await claimFor(job.id!, keys);
+    const signedKeys = items.map(signedSeenKey);
+    const now = Date.now();
+    const claims = keys.map((key) => ({ key, ttlMs: dedupTtl }));
+    const signedAt: (number | undefined)[] = items.map((item, i) => {
+      const key = signedKeys[i];
+      if (key === undefined || !item.signed) return undefined;
+      claims.push({ key, ttlMs: signedTtlMs(item.signed, now) });
+      return claims.length - 1;
+    });
+    const held = await claimFor(job.id!, claims);
     // A delivery sent twice within one group is in the job twice, under one claim: it runs once.
     const first = firstCopies(keys);
-    return items.filter((_, i) => held[i] && first[i]);
+    const firstSigned = firstCopies(signedKeys.map((k, i) => k ?? keys[i]!));
+    return items.filter((_, i) => {
+      const at = signedAt[i];
+      return held[i] && first[i] && firstSigned[i] && (at === undefined || held[at]);
+    });
   }
 
   async function processJob(job: Job): Promise<void> {

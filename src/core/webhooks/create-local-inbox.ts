@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { groupCalls } from "../group-calls.js";
 import { deleteMany, getMany, setMany } from "../store/batch.js";
 import type { KeyValueEntry } from "../store/types.js";
-import { readInboxItem } from "./inbox-item.js";
+import { readInboxItem, signedKey, signedTtlMs } from "./inbox-item.js";
 import { createWebhookProcessor } from "./process-webhook.js";
 import type { AcceptResult, InboxItem, WebhookInbox, WebhookInboxDeps } from "./types.js";
 
@@ -77,8 +77,17 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
   let pending = 0;
   const waiting: [string, StoredItem][] = [];
   let busy = 0;
-  /** Keys being accepted right now (the store check and write are not atomic). */
+  /** Keys being accepted right now (the store check and write are not atomic); signed-content keys too. */
   const accepting = new Set<string>();
+  /**
+   * Signed-content keys of the deliveries stored and not yet done. Their
+   * marks are written with the delivery ids' (one write, after processing);
+   * until then this is what makes a replay under a new delivery id a
+   * duplicate. One process owns a local inbox, and `start` fills it from
+   * the stored items.
+   */
+  const pendingSigned = new Set<string>();
+  const signedKeyOf = (item: InboxItem): string | undefined => (item.signed ? signedKey(item.chatId, item.signed) : undefined);
   /** Keys being processed or waiting for a retry timer. */
   const processing = new Set<string>();
   const inFlight = new Set<Promise<void>>();
@@ -107,7 +116,9 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
     }
   }
 
-  function finish(key: string): void {
+  function finish(key: string, item: InboxItem): void {
+    const signed = signedKeyOf(item);
+    if (signed !== undefined) pendingSigned.delete(signed);
     processing.delete(key);
     pending = Math.max(0, pending - 1);
   }
@@ -134,7 +145,7 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
   /** The delivery counts as pending until its removal is written; one whose removal failed is processed again. */
   function remove(key: string, stored: StoredItem): void {
     const p = removals.call([key, stored]).then(
-      () => finish(key),
+      () => finish(key, stored.item),
       (error: unknown) => failed(key, stored, error),
     ).finally(() => inFlight.delete(p));
     inFlight.add(p);
@@ -146,7 +157,7 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
       log.error({ err: error, chatId: stored.item.chatId, deliveryId: stored.item.deliveryId }, "webhook processing failed; giving up");
       deps.metrics?.inc("webhooks_total", { outcome: "failed" });
       await removals.call([key, stored]).catch((err: unknown) => log.error({ err, deliveryId: stored.item.deliveryId }, "could not remove a failed webhook"));
-      finish(key);
+      finish(key, stored.item);
       return;
     }
     log.warn({ err: error, chatId: stored.item.chatId, attempts: stored.attempts }, "webhook processing failed; will retry");
@@ -175,24 +186,38 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
    */
   const removals = groupCalls(
     async (done: [string, StoredItem][]): Promise<undefined[]> => {
-      await setMany(seen, done.map(([key, stored]) => ({ key, value: stored.item.receivedAt, ttlMs: dedupTtl })));
+      const now = Date.now();
+      const marks: KeyValueEntry[] = [];
+      for (const [key, { item }] of done) {
+        marks.push({ key, value: item.receivedAt, ttlMs: dedupTtl });
+        // Signed content is marked only while its signature is accepted: a replay after that is refused as stale anyway.
+        if (item.signed && item.signed.untilMs > now) marks.push({ key: signedKey(item.chatId, item.signed), value: item.receivedAt, ttlMs: signedTtlMs(item.signed, now) });
+      }
+      await setMany(seen, marks);
       await deleteMany(items, done.map(([key]) => key));
       return done.map(() => undefined);
     },
     { maxBatch: MAX_BATCH, lingerMs: deps.removalLingerMs ?? DEFAULT_REMOVAL_LINGER_MS },
   );
 
-  const accepts = groupCalls(async (batch: { key: string; item: InboxItem }[]): Promise<AcceptResult[]> => {
+  const accepts = groupCalls(async (batch: { key: string; signed: string | undefined; item: InboxItem }[]): Promise<AcceptResult[]> => {
     const keys = batch.map((b) => b.key);
-    const [marks, present] = await Promise.all([getMany(seen, keys), getMany(items, keys)]);
+    // The signed-content marks are read with the delivery ids' marks: the same read.
+    const signedKeys = batch.flatMap((b) => b.signed ?? []);
+    const [marks, present] = await Promise.all([getMany(seen, [...keys, ...signedKeys]), getMany(items, keys)]);
+    const signedMarks = new Map(signedKeys.map((k, i) => [k, marks[keys.length + i]]));
     const writes: KeyValueEntry[] = [];
-    const results = batch.map(({ key, item }, i): AcceptResult => {
+    const taken = new Set<string>();
+    const results = batch.map(({ key, signed, item }, i): AcceptResult => {
       if (marks[i] !== undefined || present[i] !== undefined) return "duplicate";
+      if (signed !== undefined && (signedMarks.get(signed) !== undefined || pendingSigned.has(signed) || taken.has(signed))) return "duplicate";
       if (pending + writes.length >= maxPending) return "full";
+      if (signed !== undefined) taken.add(signed);
       writes.push({ key, value: { v: 2, item, attempts: 0 } satisfies StoredItem });
       return "accepted";
     });
     await setMany(items, writes);
+    for (const signed of taken) pendingSigned.add(signed);
     pending += writes.length;
     if (writes.length > 0) deps.metrics?.inc("webhooks_total", { outcome: "accepted" }, writes.length);
     // After the callers have answered: the HTTP responses must not wait for the work.
@@ -205,12 +230,15 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
   return {
     async accept(item) {
       const key = inboxKey(item.chatId, item.deliveryId);
-      if (accepting.has(key)) return "duplicate";
+      const signed = signedKeyOf(item);
+      if (accepting.has(key) || (signed !== undefined && accepting.has(signed))) return "duplicate";
       accepting.add(key);
+      if (signed !== undefined) accepting.add(signed);
       try {
-        return await accepts.call({ key, item });
+        return await accepts.call({ key, signed, item });
       } finally {
         accepting.delete(key);
+        if (signed !== undefined) accepting.delete(signed);
       }
     },
     async start() {
@@ -226,6 +254,8 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
           continue;
         }
         pending += 1;
+        const signed = signedKeyOf(stored.item);
+        if (signed !== undefined) pendingSigned.add(signed);
         run(key, stored);
       }
     },

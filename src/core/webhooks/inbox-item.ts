@@ -1,5 +1,5 @@
 import { jsonTooDeep } from "../json-depth.js";
-import type { InboxItem } from "./types.js";
+import type { InboxItem, SignedContent } from "./types.js";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -27,6 +27,7 @@ export function readInboxItem(value: unknown): InboxItem | undefined {
   } else {
     return undefined;
   }
+  const signed = readSigned(value["signed"]);
   return {
     chatId,
     deliveryId,
@@ -34,7 +35,24 @@ export function readInboxItem(value: unknown): InboxItem | undefined {
     body,
     verified: verified === true,
     receivedAt: typeof receivedAt === "number" ? receivedAt : 0,
+    ...(signed ? { signed } : {}),
   };
+}
+
+function readSigned(value: unknown): SignedContent | undefined {
+  if (!isRecord(value)) return undefined;
+  const { hash, untilMs } = value;
+  return typeof hash === "string" && typeof untilMs === "number" ? { hash, untilMs } : undefined;
+}
+
+/** The dedup key of a delivery's signed content (see `InboxItem.signed`), beside `inboxKey`'s of its delivery id. */
+export function signedKey(chatId: number, signed: SignedContent): string {
+  return `${chatId}.s.${signed.hash.slice(0, 43)}`;
+}
+
+/** How long the mark of signed content is kept: until its signature is refused as stale, and at least a second. */
+export function signedTtlMs(signed: SignedContent, nowMs: number): number {
+  return Math.max(1_000, signed.untilMs - nowMs);
 }
 
 /**

@@ -18,6 +18,19 @@ export interface InboxItem {
   /** True when the signature was checked against the chat's secret; false: a hint only. */
   verified: boolean;
   receivedAt: number;
+  /**
+   * Verified deliveries only: the signature over what it covers (timestamp and
+   * body), and when it stops being accepted (ms). A capture replayed under
+   * fresh delivery ids carries the same one: it is processed once.
+   */
+  signed?: SignedContent;
+}
+
+export interface SignedContent {
+  /** The matched signature (hex): a hash of "<t>.<raw body>" under the chat's secret. */
+  hash: string;
+  /** Past this the signature is stale and refused anyway: the mark need not outlive it. */
+  untilMs: number;
 }
 
 /** What the rest of the bot hears: "re-read this record for this chat". Never the payload's claims. */
@@ -36,7 +49,11 @@ export interface WebhookNotice {
 export type AcceptResult = "accepted" | "duplicate" | "full";
 
 export interface WebhookInbox {
-  /** Persists a delivery (resolves once stored); a delivery id seen in the last 24 h is a duplicate. */
+  /**
+   * Persists a delivery (resolves once stored); a delivery id seen in the last
+   * 24 h is a duplicate, and so is signed content (`item.signed`) seen while
+   * its signature is still accepted, whatever its delivery id.
+   */
   accept(item: InboxItem): Promise<AcceptResult>;
   /** Processes persisted deliveries, those left by a crash included. */
   start(): Promise<void>;

@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import type { Conversation } from "@grammyjs/conversations";
+import type { MiddlewareFn } from "grammy";
+import type { Logger } from "pino";
+import type { StoreBackend } from "../../core/store/types.js";
+import type { BotContext, ConversationContext } from "../context.js";
+import { editIgnoringUnchanged } from "./edit.js";
+
+/**
+ * A guided step is stored before its prompt is sent. The conversations
+ * plugin writes a conversation's state once the whole update is handled
+ * (after the builder reached its next wait); a prompt sent with `ctx.reply`
+ * before that wait goes out first, so a crash in between leaves the chat at
+ * the previous step while the user already sees the next question, and the
+ * answer to it is then taken for the previous step's (a webhook secret as the
+ * API key). `sendStepPrompt` queues the prompt on the outer update instead;
+ * `createStepPrompts`, installed around the conversations plugin, sends the
+ * queue once the plugin has stored the state, and records each prompt's
+ * message id for `closeStepPrompt`. A crash after the store and before the
+ * send loses the prompt, never the step.
+ */
+const NAMESPACE = "flow-prompts";
+/** As long as an abandoned conversation is kept. */
+const TTL_MS = 24 * 60 * 60_000;
+
+type SendOptions = Parameters<ConversationContext["api"]["sendMessage"]>[2];
+
+interface QueuedPrompt {
+  chatId: number;
+  text: string;
+  options: SendOptions;
+  /** Where its message id is recorded; none for a message nobody edits later. */
+  ref?: string;
+}
+
+const QUEUE = Symbol("step prompts");
+type WithQueue = BotContext & { [QUEUE]?: QueuedPrompt[] };
+
+const keyOf = (chatId: number, ref: string) => `${chatId}:${ref}`;
+
+/** Around `conversations()`: what the flows queued is sent after the plugin stored their state. */
+export function createStepPrompts(deps: { store: StoreBackend }): MiddlewareFn<BotContext> {
+  const kv = deps.store.namespace(NAMESPACE);
+  return async (ctx, next) => {
+    const queue: QueuedPrompt[] = [];
+    (ctx as WithQueue)[QUEUE] = queue;
+    // A failed update (the state may not be stored) sends nothing: the flow's step is not there to answer.
+    await next();
+    for (const prompt of queue.splice(0)) {
+      const sent = await ctx.api.sendMessage(prompt.chatId, prompt.text, prompt.options);
+      if (prompt.ref !== undefined) await kv.set(keyOf(prompt.chatId, prompt.ref), sent.message_id, TTL_MS);
+    }
+  };
+}
+
+/**
+ * Sends a message of a flow once the flow's state is stored: the prompt of
+ * the step it is about to wait for (and what leads to it). Returns the
+ * reference `closeStepPrompt` takes. Call it right before the step's wait:
+ * anything sent with `ctx.reply` later in the same update would go out before it.
+ */
+export function sendStepPrompt(conversation: Conversation<BotContext, ConversationContext>, ctx: ConversationContext, text: string, options: SendOptions = {}): Promise<string> {
+  return queue(conversation, ctx, text, options, randomBytes(6).toString("hex"));
+}
+
+/** As `sendStepPrompt`, for a message before the prompt that is never edited (nothing recorded). */
+export async function sendBeforeStepPrompt(conversation: Conversation<BotContext, ConversationContext>, ctx: ConversationContext, text: string, options: SendOptions = {}): Promise<void> {
+  await queue(conversation, ctx, text, options, undefined);
+}
+
+function queue<R extends string | undefined>(conversation: Conversation<BotContext, ConversationContext>, ctx: ConversationContext, text: string, options: SendOptions, ref: R): Promise<R> {
+  const chatId = ctx.chat?.id;
+  if (chatId === undefined) throw new Error("a flow's prompt needs a chat");
+  // In `external`: queued once, when the step is first reached; replays get the same reference back.
+  return conversation.external((outside) => {
+    const queued = (outside as WithQueue)[QUEUE];
+    if (!queued) throw new Error("createStepPrompts is not installed around the conversations");
+    queued.push({ chatId, text, options, ...(ref === undefined ? {} : { ref }) });
+    return ref;
+  });
+}
+
+/** Takes the buttons off a prompt sent with `sendStepPrompt` (its step is over); one never sent or deleted is left alone. */
+export async function closeStepPrompt(conversation: Conversation<BotContext, ConversationContext>, ctx: ConversationContext, deps: { store: StoreBackend; logger?: Logger }, ref: string): Promise<void> {
+  const chatId = ctx.chat?.id;
+  if (chatId === undefined) return;
+  const messageId = await conversation.external(() => deps.store.namespace(NAMESPACE).get<number>(keyOf(chatId, ref)));
+  // Not recorded: the process stopped between sending it and recording it; its buttons answer "expired" when pressed.
+  if (typeof messageId !== "number") return;
+  await editIgnoringUnchanged(() => ctx.api.editMessageReplyMarkup(chatId, messageId)).catch((error: unknown) =>
+    // The user may have deleted the prompt; the flow goes on without it.
+    ctx.logger.info({ err: error }, "could not remove the buttons of a flow prompt"),
+  );
+}
