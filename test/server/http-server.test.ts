@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { connect } from "node:net";
 import { request } from "undici";
@@ -8,6 +9,7 @@ import type { ServiceClient } from "../../src/core/service/client.js";
 import type { WebhookInbox } from "../../src/core/webhooks/types.js";
 import { createHttpServer, type HttpServer } from "../../src/server/index.js";
 import { openStore } from "../../src/core/store/open-store.js";
+import { createVault } from "../../src/core/vault.js";
 import { createUpdateInbox, type UpdateAcceptResult, type UpdateLike } from "../../src/core/telegram-updates/update-inbox.js";
 import { captureLogger } from "../core/service/capture-logger.js";
 import { logger, PREFIX } from "./harness.js";
@@ -228,7 +230,7 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
       // The real inbox on a real store: storing such an update is what used to overflow the stack.
       const store = await openStore("sqlite://:memory:", { logger, purgeIntervalMs: 0 });
       cleanups.push(() => store.close());
-      const inbox = createUpdateInbox({ store, owner: "test", logger });
+      const inbox = createUpdateInbox({ store, owner: "test", vault: createVault({ key: randomBytes(32) }), logger });
       const accepted: UpdateLike[] = [];
       const log = captureLogger("info");
       const post = await withUpdates((update) => {
