@@ -59,11 +59,23 @@ export function editedSecretGuard(deps: { pastedKey?: PastedKeyHandler } = {}): 
 export function commandLeavesFlow(): Middleware<BotContext> {
   return async (ctx, next) => {
     if (ctx.chat?.type !== "private" || ctx.message?.text?.startsWith("/") !== true) return next();
-    const active = Object.keys(ctx.conversation.active());
-    if (active.length === 0) return next();
-    await ctx.conversation.exitAll();
-    ctx.logger.info({ left: active }, "a command left a flow");
-    await ctx.reply(translate(ctx, "flow-left", { flow: active[0]! }), HTML);
+    await leaveOpenFlow(ctx, "a command left a flow");
     return next();
   };
+}
+
+/**
+ * Leaves the chat's open flow, if any, and says which one was left
+ * (`flow-left`). Commands do it before they run; a button that opens
+ * another flow (an old /prices "Order 1h", the time-zone "Another zone…")
+ * does it just before that flow is entered (conversations/index.ts), as a
+ * command would: nothing is charged or sent inside a flow, so leaving it
+ * loses only the unfinished answers.
+ */
+export async function leaveOpenFlow(ctx: BotContext, why: string): Promise<void> {
+  const active = Object.keys(ctx.conversation.active());
+  if (active.length === 0) return;
+  await ctx.conversation.exitAll();
+  ctx.logger.info({ left: active }, why);
+  await ctx.reply(translate(ctx, "flow-left", { flow: active[0]! }), HTML);
 }
