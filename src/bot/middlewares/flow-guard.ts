@@ -6,6 +6,7 @@ import { HTML, translate } from "../helpers/html.js";
 import type { PastedKeyHandler } from "../helpers/paste-link.js";
 import { extractServiceSecret } from "../helpers/service-secret.js";
 import { inFlow } from "../helpers/flow-instance.js";
+import { txIdCommandArgument } from "../helpers/tx-id-command.js";
 
 /** What an edit now says, without a leading command word (an edit never runs a command, but its argument stays visible). */
 function editedText(text: string): string {
@@ -26,7 +27,8 @@ export function editedSecretGuard(deps: { pastedKey?: PastedKeyHandler } = {}): 
     const edited = ctx.editedMessage;
     if (ctx.chat?.type !== "private" || edited === undefined) return next();
     const raw = edited.text ?? edited.caption;
-    if (raw === undefined) return next();
+    // An edit never runs the command, but `/track <txId>` still names an id, not a key.
+    if (raw === undefined || txIdCommandArgument(raw) !== undefined) return next();
     const text = editedText(raw);
     const wallet = detectSecret(text);
     const found = wallet === null ? extractServiceSecret(text) : undefined;
