@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../src/app.js";
 import { sunToTrx } from "../src/core/money.js";
 import { signTrc20Transfer, TEST_KEYS } from "../testkit/tron-sign.js";
-import { claimRedisDb, failOnLoggedErrors, postgresTarget, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { redisTarget, failOnLoggedErrors, postgresTarget, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 
 const FAST = { BALANCE_WATCH_INTERVAL_MS: "60", BALANCE_WATCH_SETTLE_MS: "30", BALANCE_WATCH_MAX_BACKOFF_MS: "300" };
 const DEPOSIT = /Deposit credited/;
@@ -39,7 +39,7 @@ describe("the balance watch of a linked chat", { timeout: 90_000 }, () => {
   beforeAll(async () => {
     target = sqliteTarget();
     w = await startAppWorld({ balanceSun: 100_000_000 });
-    app = await w.startApp(target.url, FAST);
+    app = await w.startApp(target, FAST);
   });
   failOnLoggedErrors(() => w?.logs);
 
@@ -58,7 +58,7 @@ describe("the balance watch of a linked chat", { timeout: 90_000 }, () => {
 
     await w.stopApp(app);
     w.sim.deposit(w.demo.accountId, 10_000_000);
-    app = await w.startApp(target.url, FAST);
+    app = await w.startApp(target, FAST);
     await waitFor(() => w.botTexts(CHAT, DEPOSIT).length === 2, "the second deposit notice");
     await moreReads(w);
     expect(w.botTexts(CHAT, DEPOSIT)).toEqual([
@@ -131,7 +131,7 @@ describe("a deposit while a short quote waits for it", () => {
     target = sqliteTarget();
     w = await startAppWorld({ balanceSun: 1_000_000 });
     // The top-up watch reads far more often than the idle watch: the deposit is found by the former.
-    await w.startApp(target.url, { ...FAST, BALANCE_WATCH_INTERVAL_MS: "1500" });
+    await w.startApp(target, { ...FAST, BALANCE_WATCH_INTERVAL_MS: "1500" });
   });
   failOnLoggedErrors(() => w?.logs);
 
@@ -162,10 +162,10 @@ describe.skipIf(!REDIS_URL)("two app processes over one Redis watching one chat 
   const CHAT = 5353;
 
   beforeAll(async () => {
-    target = await claimRedisDb(REDIS_URL!);
+    target = await redisTarget(REDIS_URL!);
     w = await startAppWorld({ balanceSun: 100_000_000 });
-    await w.startApp(target.url, FAST);
-    await w.startApp(target.url, { ...FAST, BOT_MODE: "worker" });
+    await w.startApp(target, FAST);
+    await w.startApp(target, { ...FAST, BOT_MODE: "worker" });
   });
   failOnLoggedErrors(() => w?.logs);
 
@@ -195,7 +195,7 @@ describe.skipIf(!POSTGRES_URL)("the balance watch on Postgres (TEST_POSTGRES_URL
   beforeAll(async () => {
     target = postgresTarget(POSTGRES_URL!);
     w = await startAppWorld({ balanceSun: 100_000_000 });
-    app = await w.startApp(target.url, FAST);
+    app = await w.startApp(target, FAST);
   });
   failOnLoggedErrors(() => w?.logs);
 
@@ -208,7 +208,7 @@ describe.skipIf(!POSTGRES_URL)("the balance watch on Postgres (TEST_POSTGRES_URL
     await linkAndBaseline(w, CHAT);
     await w.stopApp(app);
     w.sim.deposit(w.demo.accountId, 10_000_000);
-    app = await w.startApp(target.url, FAST);
+    app = await w.startApp(target, FAST);
     await waitFor(() => w.botTexts(CHAT, DEPOSIT).length > 0, "the deposit notice");
     await moreReads(w);
     expect(w.botTexts(CHAT, DEPOSIT)).toEqual(["💰 Deposit credited: +10 TRX (balance now 110 TRX)."]);

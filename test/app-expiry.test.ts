@@ -5,7 +5,7 @@
  * Extend quotes the same order afresh.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimRedisDb, failOnLoggedErrors, postgresTarget, RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { redisTarget, failOnLoggedErrors, postgresTarget, RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 
 const CHAT = 4646;
 const UNTIL = /Energy delegated until (?:[A-Z][a-z]{2} \d{1,2}, )?\d{2}:\d{2} UTC \(ends in (1 min|under a minute)\)/;
@@ -22,7 +22,7 @@ if (!REDIS_URL || !POSTGRES_URL) console.log("app-expiry: the Redis/Postgres run
 /** Every store keeps the schedule: the embedded one always, the shared ones when their servers are given. */
 const stores: [string, () => Promise<StoreTarget>][] = [
   ["SQLite", () => Promise.resolve(sqliteTarget())],
-  ...(REDIS_URL ? [["Redis", () => claimRedisDb(REDIS_URL)] as [string, () => Promise<StoreTarget>]] : []),
+  ...(REDIS_URL ? [["Redis", () => redisTarget(REDIS_URL)] as [string, () => Promise<StoreTarget>]] : []),
   ...(POSTGRES_URL ? [["Postgres", () => Promise.resolve(postgresTarget(POSTGRES_URL))] as [string, () => Promise<StoreTarget>]] : []),
 ];
 
@@ -45,7 +45,7 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
   const reminders = () => w.botTexts(CHAT, /^⏰ Energy for/);
 
   it("shows the end after fulfilment, reminds once across restarts, and Extend quotes the same order", async () => {
-    const first = await w.startApp(target.url, FAR);
+    const first = await w.startApp(target, FAR);
     await w.say(CHAT, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => /connected/i.test(m.text));
     const settings = await w.say(CHAT, "/settings", (m) => m.buttons.flat().some((b) => b.text.includes("Expiry reminders")));
     expect(settings.buttons.flat().map((b) => b.text)).toContain("🔕 Expiry reminders: off");
@@ -73,7 +73,7 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
 
     // Stopped before its reminder was due: the next process finds it in the store.
     await w.stopApp(first);
-    const second = await w.startApp(target.url, SOON);
+    const second = await w.startApp(target, SOON);
     const reminder = await waitFor(() => w.tg.botMessages(CHAT).find((m) => m.text.startsWith("⏰ Energy for")), "the reminder", SAFETY_MS);
     expect(reminder.text).toContain(`Energy for ${RECEIVER} ends at`);
     expect(reminder.text).toContain(`Order ${orderId}: 100,000 energy for 1 min.`);
@@ -92,7 +92,7 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
 
     // Once: a third process has nothing left to remind.
     await w.stopApp(second);
-    await w.startApp(target.url, SOON);
+    await w.startApp(target, SOON);
     await w.say(CHAT, "/orders", (m) => m.text.includes(orderId) && m.messageId > again.messageId);
     expect(reminders()).toHaveLength(1);
   }, 240_000);

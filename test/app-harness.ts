@@ -4,10 +4,10 @@
  * may poll again at once) and the service simulator, over any store URL.
  * Used by test/app-{sqlite,redis,postgres}.test.ts.
  *
- * Isolation on shared servers: Redis gets a whole database index per run
- * (the app's namespaces and BullMQ queue names are fixed, so a key prefix
- * would not cover them), claimed with a key in the base database and flushed
- * afterwards; Postgres gets a table of its own (`?table=`), dropped afterwards.
+ * Isolation on shared servers: Redis runs in the database TEST_REDIS_URL names
+ * under a key prefix of the run's own (STORAGE_PREFIX, which BullMQ's keys
+ * honour too), whose keys alone are deleted afterwards; Postgres gets a table
+ * of its own (`?table=`), dropped afterwards.
  */
 import { afterEach, expect } from "vitest";
 import { randomBytes } from "node:crypto";
@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@keyv/redis";
+import type { RedisClient } from "../src/core/queue/bullmq-connection.js";
 import type { Logger } from "pino";
 import { createApp, type App } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
@@ -31,9 +32,13 @@ export interface LogLine {
   [key: string]: unknown;
 }
 
-/** A store URL of this run's own, and how to remove every trace of it. */
+/** A store URL of this run's own (with the environment that keeps the app inside it), and how to remove every trace of it. */
 export interface StoreTarget {
   url: string;
+  /** More variables for the app (Redis: `STORAGE_PREFIX`). */
+  env?: Record<string, string>;
+  /** Redis: the prefix every key of the run starts with (`<prefix>/`). */
+  prefix?: string;
   cleanup(): Promise<void>;
 }
 
@@ -52,53 +57,49 @@ export function sqliteTarget(): StoreTarget {
   };
 }
 
-const CLAIM_PREFIX = "tron-energy-bot-test:db-claim:";
-const CLAIM_TTL_SEC = 15 * 60;
-
 /**
- * Claims a free, empty database index (1–15) of the Redis server behind
- * `baseUrl`. The claim is a key with a TTL in the base database, so a
- * crashed run frees its index by itself; a database that is not empty is
- * never taken (someone else's data, or leftovers to inspect).
+ * A key prefix of this run's own in the one Redis database `baseUrl` names (its path; 0 without
+ * one): the app runs with `STORAGE_PREFIX=<prefix>` (`env`), so its records, leases and BullMQ
+ * queues all start with `<prefix>/`. Nothing else of the database is read, flushed or deleted:
+ * `cleanup` deletes the prefix's keys (SCAN MATCH `<prefix>/*`), then checks that a sentinel key
+ * written outside the prefix at the start is still there, unchanged, and removes it.
  */
-export async function claimRedisDb(baseUrl: string): Promise<StoreTarget & { db: number }> {
-  const base = createClient({ url: baseUrl });
-  await base.connect();
-  const owner = runId();
+export async function redisTarget(baseUrl: string): Promise<StoreTarget & { prefix: string }> {
+  const prefix = `t${runId()}`;
+  const sentinel = `tron-energy-bot-test:sentinel:${prefix}`;
+  const client = createClient({ url: baseUrl });
+  await client.connect();
   try {
-    for (let db = 1; db <= 15; db += 1) {
-      const claimed = await base.set(`${CLAIM_PREFIX}${db}`, owner, { condition: "NX", expiration: { type: "EX", value: CLAIM_TTL_SEC } });
-      if (claimed === null) continue;
-      const url = new URL(baseUrl);
-      url.pathname = `/${db}`;
-      const probe = createClient({ url: url.toString() });
-      await probe.connect();
-      const size = await probe.dbSize();
-      if (size > 0) {
-        await probe.close();
-        await base.del(`${CLAIM_PREFIX}${db}`);
-        continue;
-      }
-      return {
-        url: url.toString(),
-        db,
-        async cleanup() {
-          try {
-            await probe.flushDb();
-            await probe.close();
-          } finally {
-            const again = createClient({ url: baseUrl });
-            await again.connect();
-            if ((await again.get(`${CLAIM_PREFIX}${db}`)) === owner) await again.del(`${CLAIM_PREFIX}${db}`);
-            await again.close();
-          }
-        },
-      };
-    }
+    await client.set(sentinel, prefix, { expiration: { type: "EX", value: 24 * 60 * 60 } });
   } finally {
-    await base.close();
+    await client.close();
   }
-  throw new Error("no free Redis database index (1–15) to run the app tests in");
+  return {
+    url: baseUrl,
+    prefix,
+    env: { STORAGE_PREFIX: prefix },
+    async cleanup() {
+      const again: RedisClient = createClient({ url: baseUrl });
+      await again.connect();
+      try {
+        await deleteRedisKeys(again, `${prefix}/*`);
+        const left = await again.get(sentinel);
+        await again.del(sentinel);
+        if (left !== prefix) throw new Error(`a key outside the test's prefix ${prefix}/ was changed or deleted during the run (sentinel ${sentinel})`);
+      } finally {
+        await again.close();
+      }
+    },
+  };
+}
+
+/** Deletes the keys matching `pattern` (SCAN, never KEYS or FLUSHDB); how many. */
+export async function deleteRedisKeys(client: RedisClient, pattern: string): Promise<number> {
+  let deleted = 0;
+  for await (const keys of client.scanIterator({ MATCH: pattern, COUNT: 500 })) {
+    if (keys.length > 0) deleted += await client.unlink(keys);
+  }
+  return deleted;
 }
 
 /** A table of this run's own on the Postgres server behind `baseUrl`. */
@@ -168,9 +169,12 @@ export async function startAppWorld(options: { balanceSun?: number; /** Default 
     ...extra,
   });
 
-  async function startApp(storageUrl: string, extra: Record<string, string> = {}): Promise<App> {
+  /** `target`: a store URL, or a StoreTarget whose `env` (a Redis run's STORAGE_PREFIX) comes with it. */
+  async function startApp(target: string | StoreTarget, extra: Record<string, string> = {}): Promise<App> {
+    const storageUrl = typeof target === "string" ? target : target.url;
+    const targetEnv = typeof target === "string" ? {} : (target.env ?? {});
     const app = await createApp({
-      config: parseConfig(env(storageUrl, extra)),
+      config: parseConfig(env(storageUrl, { ...targetEnv, ...extra })),
       logger,
       overrides: {
         trackerMinDelayMs: 20,

@@ -4,7 +4,7 @@
  * its lease, so a 1m plan still buys exactly one order per slot.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RECEIVER, claimRedisDb, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { RECEIVER, redisTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 
 const REDIS_URL = process.env["TEST_REDIS_URL"] || undefined;
 if (!REDIS_URL) console.log("[app-keep-redis] skipped: TEST_REDIS_URL is not set (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379)");
@@ -17,10 +17,10 @@ describe.skipIf(!REDIS_URL)("keep-charged plans with two app instances on one Re
   let target: StoreTarget;
 
   beforeAll(async () => {
-    target = await claimRedisDb(REDIS_URL!);
+    target = await redisTarget(REDIS_URL!);
     w = await startAppWorld();
-    await w.startApp(target.url, FAST_KEEP);
-    await w.startApp(target.url, { ...FAST_KEEP, BOT_MODE: "worker" });
+    await w.startApp(target, FAST_KEEP);
+    await w.startApp(target, { ...FAST_KEEP, BOT_MODE: "worker" });
   });
 
   afterAll(async () => {

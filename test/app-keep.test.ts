@@ -47,7 +47,7 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
   beforeAll(async () => {
     target = sqliteTarget();
     w = await startAppWorld();
-    app = await w.startApp(target.url, FAST_KEEP);
+    app = await w.startApp(target, FAST_KEEP);
     const pricing = (await (await fetch(`${w.sim.baseUrl}/v1/public/pricing`)).json()) as { tiers: { durationSec: number; unitPriceSun: number }[] };
     oneSlotSun = 100_000 * pricing.tiers.find((t) => t.durationSec === 60)!.unitPriceSun;
   });
@@ -93,7 +93,7 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
     await waitFor(() => debits(w, account).length >= 1, "the first order", 45_000);
     // The next process takes over from the store, whatever slot the first one was in.
     await w.stopApp(app);
-    app = await w.startApp(target.url, FAST_KEEP);
+    app = await w.startApp(target, FAST_KEEP);
     await waitFor(() => debits(w, account).length >= 3, "three slots bought", 45_000);
     await stopPlan(chat);
     expect(await expectOneOrderPerSlot(w, account)).toBeGreaterThanOrEqual(3);

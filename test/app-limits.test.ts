@@ -22,7 +22,7 @@ describe("the app enforces a chat's spend limits", () => {
   });
 
   it("keeps the cap across a restart and refuses the order that would cross it", async () => {
-    const first = await w.startApp(target.url, { LIMITS_TIME_ZONE: "Asia/Shanghai" });
+    const first = await w.startApp(target, { LIMITS_TIME_ZONE: "Asia/Shanghai" });
     await w.say(CHAT, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => /connected/i.test(m.text));
     const card = await w.say(CHAT, "/limits", (m) => m.text.startsWith("Spend limits"));
     expect(card.text).toContain("Days and months are counted in Asia/Shanghai, your chat's time zone");
@@ -32,7 +32,7 @@ describe("the app enforces a chat's spend limits", () => {
     await w.say(CHAT, "10", (m) => m.text.startsWith("✅ Saved."));
     await w.stopApp(first);
 
-    await w.startApp(target.url, { LIMITS_TIME_ZONE: "Asia/Shanghai" });
+    await w.startApp(target, { LIMITS_TIME_ZONE: "Asia/Shanghai" });
     const quote = await w.say(CHAT, `/order ${RECEIVER} 100k 1h`, (m) => m.text.includes("Your quote"));
     w.front.enqueue(w.tg.press(CHAT, "✅ Confirm", { messageId: quote.messageId }));
     const refusal = await waitFor(() => w.tg.botMessages(CHAT).find((m) => m.text.startsWith("⛔")), "the refusal");

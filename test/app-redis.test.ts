@@ -1,14 +1,15 @@
 /**
  * The README's promise "scales out on Redis", at the app level:
  * STORAGE_URL=redis://… puts the records in Redis and runs the push queue and
- * the webhook inbox on BullMQ. Each suite runs in a Redis database index of
- * its own (claimed, flushed afterwards), so concurrent runs never meet.
+ * the webhook inbox on BullMQ. Each suite runs under a key prefix of its own
+ * (STORAGE_PREFIX) in TEST_REDIS_URL's database, whose keys alone are deleted
+ * afterwards, so concurrent runs never meet.
  */
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../src/app.js";
 import { createBullmqConnection } from "../src/core/queue/bullmq-connection.js";
-import { claimRedisDb, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { redisTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 import { appWalk } from "./app-walk.js";
 
 const REDIS_URL = process.env["TEST_REDIS_URL"];
@@ -16,9 +17,9 @@ if (!REDIS_URL) console.log("skipping the app-on-Redis tests: TEST_REDIS_URL is 
 
 const quiet = pino({ level: "silent" });
 
-/** BullMQ's own view of one of the app's queues (shared by every process on that Redis database). */
-async function queueCounts(url: string, name: "push" | "webhook"): Promise<Record<string, number>> {
-  const bull = createBullmqConnection({ name, redisUrl: url, logger: quiet });
+/** BullMQ's own view of one of the app's queues (shared by every process of the run's prefix). */
+async function queueCounts(target: StoreTarget, name: "push" | "webhook"): Promise<Record<string, number>> {
+  const bull = createBullmqConnection({ name, redisUrl: target.url, logger: quiet, prefix: `${target.prefix!}/bull` });
   try {
     return await (await bull.queue()).getJobCounts("completed", "failed", "waiting", "delayed", "active", "prioritized");
   } finally {
@@ -29,15 +30,15 @@ async function queueCounts(url: string, name: "push" | "webhook"): Promise<Recor
 const pending = (c: Record<string, number>) => (c["waiting"] ?? 0) + (c["delayed"] ?? 0) + (c["active"] ?? 0) + (c["prioritized"] ?? 0);
 
 describe.skipIf(!REDIS_URL)("the whole app on Redis, queues on BullMQ (TEST_REDIS_URL)", () => {
-  appWalk(() => claimRedisDb(REDIS_URL!), {
-    queueState: async (target) => ({ push: await queueCounts(target.url, "push"), webhook: await queueCounts(target.url, "webhook") }),
+  appWalk(() => redisTarget(REDIS_URL!), {
+    queueState: async (target) => ({ push: await queueCounts(target, "push"), webhook: await queueCounts(target, "webhook") }),
     afterPushes: async (target) => {
-      expect((await queueCounts(target.url, "push"))["completed"]).toBeGreaterThanOrEqual(2);
+      expect((await queueCounts(target, "push"))["completed"]).toBeGreaterThanOrEqual(2);
     },
     // The relayed order reached the chat, so its delivery was processed; a finished inbox job is removed at once.
     afterWebhook: async (target) => {
       const counts = await waitFor(async () => {
-        const c = await queueCounts(target.url, "webhook");
+        const c = await queueCounts(target, "webhook");
         return pending(c) === 0 && c;
       }, "the inbox's jobs done");
       expect(counts).toMatchObject({ completed: 0, failed: 0 });
@@ -53,10 +54,10 @@ describe.skipIf(!REDIS_URL)("two app processes over one Redis: one polls Telegra
   let b: App;
 
   beforeAll(async () => {
-    target = await claimRedisDb(REDIS_URL!);
+    target = await redisTarget(REDIS_URL!);
     w = await startAppWorld();
-    a = await w.startApp(target.url);
-    b = await w.startApp(target.url, { BOT_MODE: "worker" });
+    a = await w.startApp(target);
+    b = await w.startApp(target, { BOT_MODE: "worker" });
   });
 
   afterAll(async () => {
@@ -93,7 +94,7 @@ describe.skipIf(!REDIS_URL)("two app processes over one Redis: one polls Telegra
       () => w.sim.webhookDeliveries.some((d) => d.event === "order.fulfilled" && d.body.includes(orderId) && d.status === 202),
       "the order.fulfilled delivery",
     );
-    await waitFor(async () => pending(await queueCounts(target!.url, "webhook")) === 0 && pending(await queueCounts(target!.url, "push")) === 0, "both queues to drain");
+    await waitFor(async () => pending(await queueCounts(target!, "webhook")) === 0 && pending(await queueCounts(target!, "push")) === 0, "both queues to drain");
 
     const deliveries = w.sim.webhookDeliveries.filter((d) => d.body.includes(orderId));
     expect(deliveries.every((d) => d.url === hookUrl)).toBe(true);

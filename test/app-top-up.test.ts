@@ -15,7 +15,7 @@ describe("the app watches the balance of a short quote", () => {
   beforeAll(async () => {
     target = sqliteTarget();
     w = await startAppWorld({ balanceSun: 1_000_000 });
-    await w.startApp(target.url);
+    await w.startApp(target);
   });
 
   afterAll(async () => {

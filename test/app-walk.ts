@@ -56,7 +56,7 @@ export function appWalk(openTarget: () => Promise<StoreTarget>, hooks: WalkHooks
   beforeAll(async () => {
     target = await openTarget();
     w = await startAppWorld();
-    app = await w.startApp(target.url);
+    app = await w.startApp(target);
   });
 
   afterAll(async () => {
@@ -117,7 +117,7 @@ export function appWalk(openTarget: () => Promise<StoreTarget>, hooks: WalkHooks
 
     // No webhooks meanwhile: only the tracker picking the order up from the store may finish it.
     w.sim.setCallbackUrl(w.demo.apiKey, null);
-    app = await w.startApp(target!.url);
+    app = await w.startApp(target!);
     await waitFor(async () => (await metric("tracked_items", { kind: "order" })) === 1, "the stored order being tracked again");
     const balance = await w.say(CHAT, "/balance", (m) => m.text.includes("TRX"));
     expect(balance.text).not.toMatch(/\/link/);
@@ -145,7 +145,7 @@ export function appWalk(openTarget: () => Promise<StoreTarget>, hooks: WalkHooks
 
     const order = await fetch(`${w.sim.baseUrl}/v1/orders/${orderId}`, { headers: { authorization: `Bearer ${w.demo.apiKey}` } });
     expect(await order.text()).toContain('"executing"');
-    const store = await openStore(target!.url, { logger: w.logger, purgeIntervalMs: 0 });
+    const store = await openStore(target!.url, { logger: w.logger, purgeIntervalMs: 0, ...(target!.prefix === undefined ? {} : { prefix: target!.prefix }) });
     try {
       const chats = createChatRepository({ store, vault: createVault({ key: Buffer.from(w.encryptionKey, "base64") }), logger: w.logger });
       const record = await chats.get(CHAT);

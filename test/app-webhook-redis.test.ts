@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../src/app.js";
-import { claimRedisDb, startAppWorld, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { redisTarget, startAppWorld, type AppWorld, type StoreTarget } from "./app-harness.js";
 
 const REDIS_URL = process.env["TEST_REDIS_URL"];
 if (!REDIS_URL) console.log("skipping the webhook replicas test: TEST_REDIS_URL is not set");
@@ -21,11 +21,11 @@ describe.skipIf(!REDIS_URL)("two BOT_MODE=webhook replicas over one Redis (TEST_
   let b: App;
 
   beforeAll(async () => {
-    target = await claimRedisDb(REDIS_URL!);
+    target = await redisTarget(REDIS_URL!);
     w = await startAppWorld();
     const webhook = { BOT_MODE: "webhook", TELEGRAM_WEBHOOK_SECRET: SECRET };
-    a = await w.startApp(target.url, webhook);
-    b = await w.startApp(target.url, webhook);
+    a = await w.startApp(target, webhook);
+    b = await w.startApp(target, webhook);
   });
 
   afterAll(async () => {

@@ -26,7 +26,7 @@ export function useConfirmFaultsWorld(chat: number): ConfirmFaultsWorld {
   beforeAll(async () => {
     target = sqliteTarget();
     w = await startAppWorld();
-    app = await w.startApp(target.url);
+    app = await w.startApp(target);
     await w.say(chat, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => /connected/i.test(m.text));
   });
 

@@ -1,9 +1,10 @@
-# A command sent while a flow waits: the flow ends, and this comes before the command's own answer.
+# A command, or a button that opens another flow, sent while a flow waits: the flow ends, and this comes before the new answer.
 flow-left = { $flow ->
     [order] The order you were placing was left.
     [broadcast] The broadcast you were preparing was left; nothing was sent.
     [link] Linking your API key was left; nothing was stored.
     [webhook-secret] Setting the webhook secret was left; nothing was changed.
+    [keep] The plan you were setting up was left; nothing was started.
    *[other] The step you were in was left.
 }
 

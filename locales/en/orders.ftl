@@ -15,6 +15,7 @@ orders-older-button = Older ▶
 
 track-usage = Send <code>/track id</code> with the 24-character id of an order or a broadcast.
 track-not-found = { $id } was not found for your account.
+track-txid-unknown = { $txId } is a transaction id, and no broadcast of this chat carries it. <code>/track</code> takes the 24-character id of an order or a broadcast; tap a row in /orders for its card.
 track-refresh-button = 🔄 Refresh
 track-refresh-failed = Could not read it right now.
 track-unchanged = Nothing has changed.

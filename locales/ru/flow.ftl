@@ -1,9 +1,10 @@
-# A command sent while a flow waits: the flow ends, and this comes before the command's own answer.
+# A command, or a button that opens another flow, sent while a flow waits: the flow ends, and this comes before the new answer.
 flow-left = { $flow ->
     [order] Оформление заказа прервано.
     [broadcast] Подготовка отправки прервана; ничего не отправлено.
     [link] Подключение API-ключа прервано; ничего не сохранено.
     [webhook-secret] Настройка секрета вебхука прервана; ничего не изменено.
+    [keep] Настройка плана прервана; ничего не запущено.
    *[other] Текущий шаг прерван.
 }
 

@@ -1,9 +1,10 @@
-# A command sent while a flow waits: the flow ends, and this comes before the command's own answer.
+# A command, or a button that opens another flow, sent while a flow waits: the flow ends, and this comes before the new answer.
 flow-left = { $flow ->
     [order] 您正在进行的下单已中止。
     [broadcast] 您正在准备的广播已中止；没有发送任何内容。
     [link] API 密钥绑定已中止；没有保存任何内容。
     [webhook-secret] Webhook 密钥设置已中止；没有做任何更改。
+    [keep] 您正在设置的计划已中止；没有启动任何内容。
    *[other] 当前步骤已中止。
 }
 

@@ -15,6 +15,7 @@ orders-older-button = 较早 ▶
 
 track-usage = 请发送 <code>/track id</code>，附上订单或广播的 24 位 ID。
 track-not-found = 在您的账户中未找到 { $id }。
+track-txid-unknown = { $txId } 是交易 ID，本聊天的广播中没有包含它的。<code>/track</code> 需要订单或广播的 24 位 ID；在 /orders 中点按一行即可打开其卡片。
 track-refresh-button = 🔄 刷新
 track-refresh-failed = 暂时无法读取。
 track-unchanged = 没有变化。

@@ -8,7 +8,9 @@
 import type { Bot } from "grammy";
 import { afterEach, beforeEach, expect } from "vitest";
 import { createDelivery, type Delivery } from "../../src/assembly/delivery.js";
+import { createKeepPlans } from "../../src/core/autopilot/keep-plans.js";
 import { createFlows, type CreateFlowsDeps } from "../../src/core/flows.js";
+import { createLeases } from "../../src/core/store/lease.js";
 import type { BotContext } from "../../src/bot/index.js";
 import { telegramParams } from "../../src/bot/helpers/push-document.js";
 import { createOrderHistory } from "../../src/core/orders/order-history.js";
@@ -28,6 +30,8 @@ export interface OrderHarnessOptions extends BotHarnessOptions {
   limits?: CreateFlowsDeps["limits"];
   /** How long a batch's card gathers changes before one edit (default 30 ms). */
   batchCoalesceMs?: number;
+  /** Offers /keep (plans are proposed and listed; no scheduler runs, so none renews). */
+  keep?: boolean;
 }
 
 export async function startOrderHarness(options: OrderHarnessOptions = {}) {
@@ -61,7 +65,24 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
       const topUps = { getApiKey: (chatId: number) => deps.chats.getApiKey(chatId), onCredited: delivery.topUpNotifier.onCredited, firstDelayMs: 20, maxDelayMs: 100, ...options.topUp };
       const limits = options.limits === undefined ? {} : { limits: options.limits };
       const flows = createFlows({ store: deps.store, service: deps.service, logger: deps.logger, tracker, history, now, topUps, ...usdt, ...limits });
-      return { ...deps, flows, reminders: delivery.reminders };
+      const keep = options.keep
+        ? {
+            keep: createKeepPlans({
+              store: deps.store,
+              leases: createLeases({ store: deps.store, owner: "order-harness" }),
+              service: deps.service,
+              pricing: deps.pricing,
+              quotes: flows.quotes,
+              placer: flows.placer,
+              history,
+              chats: deps.chats,
+              onEvent: () => Promise.resolve(),
+              logger: deps.logger,
+              now,
+            }),
+          }
+        : {};
+      return { ...deps, flows, reminders: delivery.reminders, ...keep };
     },
   });
   current.bot = () => h.bot;

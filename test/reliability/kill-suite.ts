@@ -42,7 +42,7 @@ export function killSuite(backend: string, openTarget: () => Promise<StoreTarget
     beforeAll(async () => {
       target = await openTarget();
       // The restarted bot takes the killed one's tracked items over once their leases run out: short ones here.
-      w = await startKillWorld(target.url, { TRACKING_LEASE_TTL_MS: "2000", TRACKING_SCAN_MS: "500" });
+      w = await startKillWorld(target, { TRACKING_LEASE_TTL_MS: "2000", TRACKING_SCAN_MS: "500" });
       bot = await w.startBot();
       await w.say(CHAT, `/link ${w.account.apiKey}`, (m) => /connected/i.test(m.text));
     }, 60_000);

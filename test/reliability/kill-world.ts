@@ -19,7 +19,7 @@ import type { StoreBackend } from "../../src/core/store/types.js";
 import { startSimulator, type Simulator } from "../../src/simulator/index.js";
 import { startTelegramFront, type TelegramFront } from "../../testkit/telegram-front.js";
 import { afterAll, beforeAll } from "vitest";
-import { claimRedisDb, waitFor, type StoreTarget } from "../app-harness.js";
+import { redisTarget, waitFor, type StoreTarget } from "../app-harness.js";
 import { startFakeTelegram, type FakeTelegram, type StoredMessage } from "../../testkit/fake-telegram/fake-telegram.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -33,14 +33,16 @@ export interface BotProcess {
 
 export type KillWorld = Awaited<ReturnType<typeof startKillWorld>>;
 
-/** `env`: more variables for every bot (faster leases, say). */
-export async function startKillWorld(storageUrl: string, extraEnv: Record<string, string> = {}) {
+/** `target`: a store URL, or a StoreTarget (a Redis run's STORAGE_PREFIX comes with it); `env`: more variables for every bot (faster leases, say). */
+export async function startKillWorld(target: string | StoreTarget, extraEnv: Record<string, string> = {}) {
+  const storageUrl = typeof target === "string" ? target : target.url;
+  const prefix = typeof target === "string" ? undefined : target.prefix;
   const tg: FakeTelegram = await startFakeTelegram();
   const front: TelegramFront = await startTelegramFront(tg);
   const sim: Simulator = await startSimulator({ orderStepMs: 40, broadcastStepMs: 40 });
   const account = sim.createAccount({ balanceSun: 1_000_000_000_000 });
   const logger = pino({ level: "silent" });
-  const store: StoreBackend = await openStore(storageUrl, { logger, purgeIntervalMs: 0 });
+  const store: StoreBackend = await openStore(storageUrl, { logger, purgeIntervalMs: 0, ...(prefix === undefined ? {} : { prefix }) });
   const quotes = createQuoteStore({ store, logger });
   const drafts = createDraftStore({ store, logger });
   const env = {
@@ -50,6 +52,7 @@ export async function startKillWorld(storageUrl: string, extraEnv: Record<string
     SERVICE_BASE_URL: sim.baseUrl,
     ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     STORAGE_URL: storageUrl,
+    ...(typeof target === "string" ? {} : target.env),
     HTTP_HOST: "127.0.0.1",
     HTTP_PORT: "0",
     LOG_LEVEL: "info",
@@ -149,7 +152,7 @@ export interface FrontAndWorker {
 }
 
 /**
- * Two bot processes on a Redis database of their own: one takes Telegram's
+ * Two bot processes under a Redis key prefix of their own: one takes Telegram's
  * updates (polling), the other is a worker; `chat` is linked through the
  * first. Registers its own beforeAll/afterAll.
  */
@@ -160,8 +163,8 @@ export function useFrontAndWorker(redisUrl: string, chat: number, env: Record<st
   let worker: BotProcess;
 
   beforeAll(async () => {
-    target = await claimRedisDb(redisUrl);
-    w = await startKillWorld(target.url, env);
+    target = await redisTarget(redisUrl);
+    w = await startKillWorld(target, env);
     front = await w.startBot();
     worker = await w.startBot({ worker: true });
     await w.say(chat, `/link ${w.account.apiKey}`, (m) => /connected/i.test(m.text));

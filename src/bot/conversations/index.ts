@@ -9,6 +9,7 @@ import { BROADCAST_CONVERSATION, createBroadcastConversation } from "./broadcast
 import { createLinkConversation, LINK_CONVERSATION } from "./link.js";
 import { createOrderConversation, ORDER_CONVERSATION } from "./order.js";
 import { inFlow } from "../helpers/flow-instance.js";
+import { leaveOpenFlow } from "../middlewares/flow-guard.js";
 
 /**
  * Bump whenever any conversation's code changes: stored states of an older
@@ -61,18 +62,20 @@ export function createConversations(deps: BotDeps): MiddlewareFn<BotContext> {
   );
   const run = new Composer<BotContext>(...conversations).middleware();
   return (ctx, next) => {
-    if (inFlow(ctx)) return run(ctx, next);
     const controls = ctx.conversation;
     const enter = controls.enter.bind(controls);
-    let registered = false;
+    // In a flow they run in place below, which registers them too.
+    let registered = inFlow(ctx);
     controls.enter = async (name, ...args) => {
-      // Registered once per update, and only while no flow is open: with one open the plugin's own enter refuses anyway.
-      if (!registered && !inFlow(ctx)) {
+      if (!registered) {
         registered = true;
         await run(ctx, registerOnly);
       }
+      // The plugin refuses to enter a flow while another is open: an old button that opens a flow
+      // (a /prices tier, "Another zone…") leaves the open one first, as a command does.
+      await leaveOpenFlow(ctx, "a button left a flow to open another");
       return enter(name, ...args);
     };
-    return next();
+    return registered ? run(ctx, next) : next();
   };
 }

@@ -25,6 +25,7 @@ import { createDraftConfirmAgainKeyboard } from "../keyboards/limits.js";
 import { formatTrx } from "../helpers/format.js";
 import { limitRefusalText } from "../helpers/limits-text.js";
 import { topUpAdviceText } from "../helpers/top-up-text.js";
+import { txIdCommandArgument } from "../helpers/tx-id-command.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 
 /** Commands of the flows whose argument is checked for a wallet secret; others (/link, /webhook secret) take secrets on purpose. */
@@ -58,10 +59,12 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
   }
 
   // Outside any flow: a pasted private key or mnemonic is removed at once, as text, caption or edit,
-  // also when written after one of this feature's commands (`/broadcast <key>`).
+  // also when written after one of this feature's commands (`/broadcast <key>`), except a lone
+  // transaction id after /track.
   feature.on(["message:text", "message:caption", "edited_message:text", "edited_message:caption"], async (ctx, next) => {
     const text = ctx.msg.text ?? ctx.msg.caption ?? "";
-    const checked = text.startsWith("/") ? commandArgument(text) : text;
+    // `/track <txId>` asked for a transaction id: the track feature answers it.
+    const checked = text.startsWith("/") ? (txIdCommandArgument(text) === undefined ? commandArgument(text) : undefined) : text;
     if (checked === undefined || !(await deletedAsSecret(ctx, checked))) return next();
     ctx.logger.warn("deleted a message that looked like a wallet secret");
   });

@@ -5,14 +5,18 @@ import { trackRefreshData } from "../callback-data/orders.js";
 import type { BotContext } from "../context.js";
 import { linkedOnly } from "../filters/linked.js";
 import type { BotDeps } from "../deps.js";
-import { HTML, translate } from "../helpers/html.js";
+import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { createTrackCards } from "../helpers/track-card.js";
+import { txIdCommandArgument } from "../helpers/tx-id-command.js";
 import { visibleText } from "../helpers/visible-text.js";
 
 const ID = /^[0-9a-f]{24}$/i;
 
-/** /track <id>: the live record (order or broadcast), a Refresh button, and tracking until it finishes. */
+/**
+ * /track <id>: the live record (order or broadcast), a Refresh button, and tracking until it finishes.
+ * /track <txId> (64 hex) shows the chat's broadcast of that transaction, or says none of its broadcasts carries it.
+ */
 export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
   const { flows } = deps;
   const composer = new Composer<BotContext>();
@@ -21,14 +25,19 @@ export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
   const cards = createTrackCards(deps);
 
   feature.command("track", logHandle("command-track"), async (ctx, next) => {
-    if (ID.test(ctx.match.trim())) return next();
+    if (ID.test(ctx.match.trim()) || txIdCommandArgument(ctx.msg.text ?? "") !== undefined) return next();
     await ctx.reply(translate(ctx, "track-usage"), HTML);
   });
 
   feature.command(
     "track",
     linkedOnly(async (ctx) => {
-      await cards.send(ctx, ctx.account.apiKey, ctx.chat.id, ctx.match.trim().toLowerCase());
+      const txId = txIdCommandArgument(ctx.msg.text ?? "");
+      if (txId === undefined) return cards.send(ctx, ctx.account.apiKey, ctx.chat.id, ctx.match.trim().toLowerCase());
+      // The service has no lookup by transaction id; the chat's own history knows the broadcasts it sent.
+      const entry = await flows.history.findBroadcastByTxId(ctx.chat.id, txId);
+      if (entry !== undefined) return cards.send(ctx, ctx.account.apiKey, ctx.chat.id, entry.id, "broadcast");
+      await ctx.reply(translate(ctx, "track-txid-unknown", { txId: code(txId) }), HTML);
     }),
   );
 

@@ -6,6 +6,7 @@ import { HTML, translate } from "../helpers/html.js";
 import type { PastedKeyHandler } from "../helpers/paste-link.js";
 import { extractServiceSecret } from "../helpers/service-secret.js";
 import { inFlow } from "../helpers/flow-instance.js";
+import { txIdCommandArgument } from "../helpers/tx-id-command.js";
 
 /** What an edit now says, without a leading command word (an edit never runs a command, but its argument stays visible). */
 function editedText(text: string): string {
@@ -26,7 +27,8 @@ export function editedSecretGuard(deps: { pastedKey?: PastedKeyHandler } = {}): 
     const edited = ctx.editedMessage;
     if (ctx.chat?.type !== "private" || edited === undefined) return next();
     const raw = edited.text ?? edited.caption;
-    if (raw === undefined) return next();
+    // An edit never runs the command, but `/track <txId>` still names an id, not a key.
+    if (raw === undefined || txIdCommandArgument(raw) !== undefined) return next();
     const text = editedText(raw);
     const wallet = detectSecret(text);
     const found = wallet === null ? extractServiceSecret(text) : undefined;
@@ -59,11 +61,23 @@ export function editedSecretGuard(deps: { pastedKey?: PastedKeyHandler } = {}): 
 export function commandLeavesFlow(): Middleware<BotContext> {
   return async (ctx, next) => {
     if (ctx.chat?.type !== "private" || ctx.message?.text?.startsWith("/") !== true) return next();
-    const active = Object.keys(ctx.conversation.active());
-    if (active.length === 0) return next();
-    await ctx.conversation.exitAll();
-    ctx.logger.info({ left: active }, "a command left a flow");
-    await ctx.reply(translate(ctx, "flow-left", { flow: active[0]! }), HTML);
+    await leaveOpenFlow(ctx, "a command left a flow");
     return next();
   };
+}
+
+/**
+ * Leaves the chat's open flow, if any, and says which one was left
+ * (`flow-left`). Commands do it before they run; a button that opens
+ * another flow (an old /prices "Order 1h", the time-zone "Another zone…")
+ * does it just before that flow is entered (conversations/index.ts), as a
+ * command would: nothing is charged or sent inside a flow, so leaving it
+ * loses only the unfinished answers.
+ */
+export async function leaveOpenFlow(ctx: BotContext, why: string): Promise<void> {
+  const active = Object.keys(ctx.conversation.active());
+  if (active.length === 0) return;
+  await ctx.conversation.exitAll();
+  ctx.logger.info({ left: active }, why);
+  await ctx.reply(translate(ctx, "flow-left", { flow: active[0]! }), HTML);
 }

@@ -7,7 +7,8 @@ import { tronweb } from "../tron/tronweb.js";
  * matches, while a bare 64-hex string is treated as a key even though it
  * could be a txID, because guessing wrong the other way leaks a wallet. The
  * chat's own transaction ids never get here: the own-id guard
- * (src/core/orders/own-ids.ts) answers them first.
+ * (src/core/orders/own-ids.ts) answers them first; nor does a lone 64-hex
+ * argument of `/track`, where the bot asks for an id (the bot's callers skip it).
  */
 
 export type SecretKind = "private_key" | "mnemonic";

@@ -63,19 +63,33 @@ export function trxFixed(sun: bigint): string {
 
 export const STATEMENT_CSV_COLUMNS = ["time", "id", "kind", "receiver", "energy", "duration_s", "cost_sun", "cost_trx", "status", "broadcast_tx_id"] as const;
 
+/** What a spreadsheet reads as the start of a formula (OWASP, CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell that came from outside the bot (the service's status and ids,
+ * a receiver read from a signed transaction) made inert for spreadsheets: one
+ * starting like a formula gets a leading single quote, as OWASP's CSV
+ * injection guidance says. The numeric columns are never passed here: a
+ * refund's `-1500000` must stay a number.
+ */
+export function inertText(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
 /** RFC 4180 (CRLF line ends, quoting where a field needs it), with a header row. */
 export function statementCsv(rows: readonly StatementRow[], timeZone: string): string {
   const records = rows.map((r) => [
     isoInZone(r.atMs, timeZone),
-    r.id,
+    inertText(r.id),
     r.kind,
-    r.receiver ?? "",
+    inertText(r.receiver ?? ""),
     r.energy === undefined ? "" : String(r.energy),
     r.durationSec === undefined ? "" : String(r.durationSec),
     r.costSun.toString(),
     trxFixed(r.costSun),
-    r.status,
-    r.txId ?? "",
+    inertText(r.status),
+    inertText(r.txId ?? ""),
   ]);
   return stringify(records, { header: true, columns: [...STATEMENT_CSV_COLUMNS], record_delimiter: "windows" });
 }

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import type { HistoryEntry } from "../../../src/core/orders/order-history.js";
-import { statementCsv, statementRows, trxFixed } from "../../../src/core/statements/statement-rows.js";
+import { inertText, statementCsv, statementRows, trxFixed } from "../../../src/core/statements/statement-rows.js";
 
 const NOV = { year: 2026, month: 11 };
 const at = (day: number, hour = 12) => Date.UTC(2026, 10, day, hour);
@@ -70,5 +70,23 @@ describe("statement rows", () => {
     expect(csv).toContain(`"o,1"`);
     expect(csv).toContain(`"said ""no"""`);
     expect(parse<Record<string, string>>(csv, { columns: true })[0]).toMatchObject({ id: "o,1", status: 'said "no"' });
+  });
+
+  it("makes text cells from outside inert for spreadsheets (a leading quote on = + - @ tab CR) and leaves the numbers numbers", () => {
+    for (const evil of ["=HYPERLINK(\"http://x.test\",\"y\")", "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"]) expect(inertText(evil)).toBe(`'${evil}`);
+    for (const fine of ["fulfilled", "failed", "", "T=1", "a-b"]) expect(inertText(fine)).toBe(fine);
+    const entries: HistoryEntry[] = [
+      { ...broadcast("=b1", at(5), "=cmd|' /C calc'!A0", 3_100_000), address: "@evil", txId: "+tx" },
+      { ...broadcast("b2", at(6), "failed", 2_000_000), status: "failed" },
+      { ...order("o1", at(7), 6_500_000), status: "-1+1" },
+    ];
+    const csv = statementCsv(statementRows(entries, NOV, "UTC"), "UTC");
+    const lines = parse<Record<string, string>>(csv, { columns: true });
+    expect(lines[0]).toMatchObject({ id: "'=b1", receiver: "'@evil", status: "'=cmd|' /C calc'!A0", broadcast_tx_id: "'+tx", cost_sun: "3100000" });
+    expect(lines[2]).toMatchObject({ kind: "refund", status: "failed", cost_sun: "-2000000", cost_trx: "-2.000000" });
+    expect(lines[3]).toMatchObject({ status: "'-1+1", energy: "65000", duration_s: "3600" });
+    // No cell of the file starts like a formula except the refund's numbers.
+    const starts = csv.split("\r\n").flatMap((line) => line.split(",")).filter((cell) => /^"?[=+@\t\r-]/.test(cell));
+    expect(starts).toEqual(["-2000000", "-2.000000"]);
   });
 });

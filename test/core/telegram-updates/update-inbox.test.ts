@@ -11,7 +11,7 @@ import { openStore } from "../../../src/core/store/open-store.js";
 import type { KeyValueEntry, StoreBackend } from "../../../src/core/store/types.js";
 import { createUpdateInbox, UpdateInProgressError, type UpdateInbox, type UpdateInboxDeps } from "../../../src/core/telegram-updates/update-inbox.js";
 import { createVault } from "../../../src/core/vault.js";
-import { claimRedisDb, type StoreTarget } from "../../app-harness.js";
+import { redisTarget, type StoreTarget } from "../../app-harness.js";
 import { captureLogger, runId, storeTargets } from "../store/helpers.js";
 
 interface Update {
@@ -22,7 +22,7 @@ interface Update {
 /** One ENCRYPTION_KEY for every process of a file, as for replicas of one bot. */
 const vault = createVault({ key: randomBytes(32) });
 
-// Redis: a database of its own on the shared server (claimed in beforeAll): the sweeps read every stored update.
+// Redis: a key prefix of its own in TEST_REDIS_URL's database (beforeAll): the sweeps read every update stored under it.
 const targets = storeTargets("updates");
 
 /** The next batch the runner would get, or a failure after `timeoutMs`. */
@@ -57,12 +57,13 @@ for (const target of targets) {
   describe.skipIf(target.url === undefined)(`the webhook update inbox on ${target.label}`, () => {
     const opened: StoreBackend[] = [];
     const inboxes: UpdateInbox<Update>[] = [];
-    let url = target.url!;
+    const url = target.url!;
     let redisDb: StoreTarget | undefined;
+    let prefix: { prefix: string } | Record<string, never> = {};
     beforeAll(async () => {
       if (target.label !== "Redis") return;
-      redisDb = await claimRedisDb(target.url!);
-      url = redisDb.url;
+      redisDb = await redisTarget(target.url!);
+      prefix = { prefix: redisDb.prefix! };
     });
     afterAll(async () => {
       for (const inbox of inboxes) await inbox.stop();
@@ -72,7 +73,7 @@ for (const target of targets) {
     });
 
     async function processOn(owner: string, tuning: Pick<UpdateInboxDeps, "runLeaseMs" | "sweepIntervalMs"> = {}): Promise<UpdateInbox<Update>> {
-      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0, ...prefix });
       opened.push(store);
       const inbox = createUpdateInbox<Update>({ store, owner, vault, logger: captureLogger().logger, ...tuning });
       inboxes.push(inbox);
@@ -103,7 +104,7 @@ for (const target of targets) {
     });
 
     it("never acknowledges an update a process died accepting before it was stored, and takes Telegram's redelivery once that process's lease ran out", async () => {
-      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0, ...prefix });
       opened.push(store);
       const [id] = freshIds(1) as [number];
       const survivor = await processOn(`survivor-${runId()}`);
@@ -148,7 +149,7 @@ for (const target of targets) {
     });
 
     it("takes a burst of updates with five store writes per hundred, each update once, redeliveries dropped", async () => {
-      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0, ...prefix });
       opened.push(store);
       const writes: string[] = [];
       const count = <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) => (...args: A) => (writes.push(name), fn(...args));
@@ -190,7 +191,7 @@ for (const target of targets) {
     });
 
     it("stores the update sealed: neither its text nor any other field of it is written in the clear", async () => {
-      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0, ...prefix });
       opened.push(store);
       const inbox = await processOn(`sealer-${runId()}`);
       const [id] = freshIds(1) as [number];
@@ -204,7 +205,7 @@ for (const target of targets) {
     });
 
     it("takes over a copy an earlier version stored in the clear, and one sealed under another key is discarded", async () => {
-      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0, ...prefix });
       opened.push(store);
       const [plainId, foreignId] = freshIds(2) as [number, number];
       const keyOf = (id: number) => String(id).padStart(16, "0");
@@ -224,7 +225,7 @@ for (const target of targets) {
     });
 
     it("stores over an entry at the update's key that holds no update, rather than taking it for a copy", async () => {
-      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0, ...prefix });
       opened.push(store);
       const [id] = freshIds(1) as [number];
       await store.namespace("telegram-updates").set(String(id).padStart(16, "0"), { update: { update_id: "not a number" } });
@@ -234,7 +235,7 @@ for (const target of targets) {
     });
 
     it("discards a stored entry that is not an update instead of reading it at every sweep", async () => {
-      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0, ...prefix });
       opened.push(store);
       const junkKey = `junk-${runId()}`;
       await store.namespace("telegram-updates").set(junkKey, { update: { update_id: "not a number" } });
@@ -245,7 +246,7 @@ for (const target of targets) {
     });
 
     it("lets the update go when it could not be stored, so Telegram's redelivery is taken", async () => {
-      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0 });
+      const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0, ...prefix });
       opened.push(store);
       let failWrites = true;
       const flaky: UpdateInboxDeps["store"] = {
