@@ -20,6 +20,7 @@ import type { Config } from "./config.js";
 import { createConfirmationRecovery } from "./core/confirmations/confirmation-recovery.js";
 import { createMetrics, type Metrics } from "./core/metrics.js";
 import { createLeases } from "./core/store/lease.js";
+import { createStoreWatch } from "./core/store/store-watch.js";
 import { DEFAULT_SPREAD } from "./core/tracking/first-reads.js";
 import { createTelegramLink } from "./telegram-link.js";
 
@@ -33,6 +34,10 @@ export interface AppDeps {
    * token, 409 another instance). The caller shuts down and exits non-zero.
    */
   onFatal?: (error: unknown) => void;
+  /** Hears the store go unreachable (false) and come back (true), as the store watch sees it. */
+  onStoreReachability?: (up: boolean) => void;
+  /** Ends a start still waiting for the store to be reachable. */
+  signal?: AbortSignal;
   /** Overrides for tests: faster tracking, a known bot (no getMe). */
   overrides?: {
     botInfo?: CreateBotOptions["botInfo"];
@@ -50,6 +55,8 @@ export interface AppDeps {
     pushLimits?: Partial<PushLimits>;
     /** The bot's own first wait after a Telegram 5xx (doubled after each); 3 s otherwise. */
     telegramServerErrorDelayMs?: number;
+    /** How often the store watch looks at the store. */
+    storeWatchIntervalMs?: number;
   };
 }
 
@@ -72,10 +79,11 @@ const given = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: 
  * webhook inbox) → flows and the confirmation recovery → intake (bot and HTTP server).
  * Nothing here is global: two apps can live in one process (tests do that).
  */
-export async function createApp({ config, logger, onFatal, overrides = {} }: AppDeps): Promise<App> {
+export async function createApp({ config, logger, onFatal, onStoreReachability, signal, overrides = {} }: AppDeps): Promise<App> {
   const metrics = createMetrics();
-  const storage = await createStorage({ config, logger, ...given("onFatal", onFatal) });
+  const storage = await createStorage({ config, logger, ...given("onFatal", onFatal), ...given("signal", signal) });
   const { store, vault, chats, history } = storage;
+  const storeWatch = createStoreWatch({ store, logger, ...given("intervalMs", overrides.storeWatchIntervalMs), ...given("onReachability", onStoreReachability) });
   const { service, pricing } = createServiceAccess({
     baseUrl: config.serviceBaseUrl,
     logger,
@@ -170,7 +178,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
   const { keep } = createAutopilot({ config, storage, leases, service, pricing, flows, spend: flows.limits, push: delivery.push, i18n, links, logger });
   plans = keep;
   const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats: balance.chats, i18n, flows, alerts: balance.alerts, keep, reminders: delivery.reminders };
-  const intake = createIntake({ config, logger, bot: deps, telegram, fetch: telegramHttp.fetch, inbox: delivery.inbox, owner, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal), ...given("retry", overrides.telegramServerErrorDelayMs ? { serverErrorDelayMs: overrides.telegramServerErrorDelayMs } : undefined) });
+  const intake = createIntake({ config, logger, bot: deps, telegram, fetch: telegramHttp.fetch, inbox: delivery.inbox, owner, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal), storeDataLost: () => storeWatch.dataLost, ...given("retry", overrides.telegramServerErrorDelayMs ? { serverErrorDelayMs: overrides.telegramServerErrorDelayMs } : undefined) });
 
   let stopping: Promise<void> | undefined;
   // Ends a start() still waiting for Telegram when stop() is called.
@@ -180,6 +188,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     lifetime.abort(new Error("app stopped"));
     // Intake first (updates, webhooks), then the workers, then what they write to.
     await intake.stop();
+    storeWatch.stop();
     await runStopSteps(logger, [
       ["keep-plans", () => keep.stop()],
       ["recovery", () => recovery.stop()],
@@ -201,6 +210,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     },
     async start() {
       logger.info({ storage: store.kind, mode: config.botMode, telegramApiRoot: config.telegramApiRoot }, "starting");
+      await storeWatch.start();
       await delivery.start();
       // Quotes and 402s still waiting for a top-up when the process stopped.
       await flows.balanceWatch?.start();
