@@ -94,7 +94,7 @@ describe.skipIf(missing !== undefined)("the bot process over a Redis that goes a
     // No worker repeats the outage tick after tick: every warning or error is said at most twice.
     const counts = new Map<string, number>();
     for (const l of run.logs().filter((line) => line.level >= 40)) counts.set(l.msg, (counts.get(l.msg) ?? 0) + 1);
-    expect([...counts].filter(([, n]) => n > 2)).toEqual([]);
+    expect([...counts].filter(([, n]) => n > 2), run.output()).toEqual([]);
     expect(alive(run)).toBe(true);
     expect(await run.stop()).toMatchObject({ code: 0 });
     expect(run.logs().filter((l) => l.level >= 60)).toEqual([]);
@@ -121,4 +121,14 @@ describe.skipIf(missing !== undefined)("the bot process over a Redis that goes a
     expect((await run.readiness()).body).not.toHaveProperty("storeDataLost");
     expect(await run.stop()).toMatchObject({ code: 0 });
   }, 180_000);
+
+  it("asked to stop while it waits for Redis at start, it stops at once with exit code 0", async () => {
+    const server = await redis();
+    const run = bot(server.url);
+    await waitUntil(() => said(run, "store unreachable at start; waiting for it").length > 0 || (!alive(run) && "exited"), { what: "the wait in the log", timeoutMs: 60_000, intervalMs: 100 }).then((v) => {
+      if (v === "exited") throw new Error(`the bot exited instead of waiting:\n${run.output()}`);
+    });
+    expect(await run.stop()).toMatchObject({ code: 0 });
+    expect(said(run, "stopped")).toHaveLength(1);
+  }, 120_000);
 });
