@@ -65,6 +65,8 @@ export interface App {
   /** The HTTP server's port once started (0 before). */
   readonly httpPort: number;
   start(): Promise<void>;
+  /** A worker just failed to reach the store: the store watch looks now (and tells an outage it finds). */
+  lookAtStore(): void;
   /** Idempotent: stops intake first, then the workers, then storage. */
   stop(): Promise<void>;
 }
@@ -205,6 +207,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
 
   return {
     metrics,
+    lookAtStore: () => storeWatch.lookNow(),
     get httpPort() {
       return intake.httpPort;
     },

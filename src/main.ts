@@ -64,12 +64,18 @@ async function main(): Promise<void> {
   const [{ createApp }, { GrammyError }, { isStoreUnreachable }] = await Promise.all([import("./app.js"), import("grammy"), import("./core/store/store-outage.js")]);
   // While the store watch says the store is down, every worker's failure to reach it is the same news: told once, by the watch.
   let storeDown = false;
-  const logger = createLogger({ level: config.logLevel, demote: (err) => storeDown && isStoreUnreachable(err) });
+  let app: Awaited<ReturnType<typeof createApp>> | undefined;
+  // One that fails before the watch noticed makes it look at once: the outage is told after a line or two, not a tick later.
+  const demote = (err: unknown): boolean => {
+    if (!isStoreUnreachable(err)) return false;
+    if (!storeDown) app?.lookAtStore();
+    return storeDown;
+  };
+  const logger = createLogger({ level: config.logLevel, demote });
   // The app's own failures are caught where they happen; one that slips through is a bug to log, not a reason to leave a working bot.
   process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection (a bug): the bot goes on"));
   let stopping: Promise<void> | undefined;
   let exitCode: number = EXIT_CODES.stopped;
-  let app: Awaited<ReturnType<typeof createApp>> | undefined;
   // Ends a start still waiting for the store.
   const starting = new AbortController();
   const shutdown = (reason: NodeJS.Signals | "fatal"): void => {

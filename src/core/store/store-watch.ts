@@ -15,6 +15,8 @@ export interface StoreWatch {
   /** Writes the marker (the store is up when this is called), then watches. */
   start(): Promise<void>;
   stop(): void;
+  /** Looks now rather than at the next turn (a worker just failed to reach the store); one look at a time. */
+  lookNow(): void;
   /** Whether the latest look reached the store. */
   readonly up: boolean;
   /** The store came back without the marker written at start: its data was lost. */
@@ -41,6 +43,7 @@ export function createStoreWatch({ store, logger: parent, intervalMs = 2_000, on
   let downSince = 0;
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
+  let looking: Promise<void> | undefined;
 
   const writeMarker = () => marker.set(MARKER_KEY, { at: new Date().toISOString(), by: randomBytes(4).toString("hex") });
 
@@ -67,14 +70,19 @@ export function createStoreWatch({ store, logger: parent, intervalMs = 2_000, on
     }
   }
 
+  function lookOnce(): Promise<void> {
+    looking ??= look()
+      // A failure between the ping and the marker is the next look's business.
+      .catch((error: unknown) => logger.debug({ err: error }, "store look failed"))
+      .finally(() => {
+        looking = undefined;
+      });
+    return looking;
+  }
+
   function next(): void {
     if (stopped) return;
-    timer = setTimeout(() => {
-      look()
-        // A failure between the ping and the marker is the next look's business.
-        .catch((error: unknown) => logger.debug({ err: error }, "store look failed"))
-        .finally(next);
-    }, intervalMs);
+    timer = setTimeout(() => void lookOnce().finally(next), intervalMs);
   }
 
   return {
@@ -89,6 +97,9 @@ export function createStoreWatch({ store, logger: parent, intervalMs = 2_000, on
       // Kept if present: a marker of an earlier run is as good, and a second process must not hide a loss.
       if ((await marker.get(MARKER_KEY)) === undefined) await writeMarker();
       next();
+    },
+    lookNow() {
+      if (!stopped) void lookOnce();
     },
     stop() {
       stopped = true;
