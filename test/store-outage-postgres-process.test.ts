@@ -5,12 +5,14 @@
  * no one else took it, and stops with exit code 4 when another process did.
  */
 import { randomBytes } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { createPgPool, type PgPool } from "../src/core/store/postgres-store.js";
 import { startSimulator, type Simulator } from "../src/simulator/index.js";
 import { EXIT_CODES } from "../src/exit-codes.js";
 import { startFakeTelegram, type FakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 import { killGroup, startBotProcess, type BotProcess } from "./support/bot-process.js";
+import { freePort } from "./support/redis-server.js";
+import { tcpProxy, type TcpProxy } from "./support/tcp-proxy.js";
 import { waitUntil } from "./support/wait.js";
 
 const pgUrl = process.env["TEST_POSTGRES_URL"];
@@ -21,6 +23,7 @@ let sim: Simulator;
 let pool: PgPool;
 const tables: string[] = [];
 const bots: BotProcess[] = [];
+const proxies: TcpProxy[] = [];
 
 beforeAll(async () => {
   if (!pgUrl) return;
@@ -31,8 +34,9 @@ beforeAll(async () => {
   pool = createPgPool(url.toString());
 });
 
-afterEach(() => {
+afterEach(async () => {
   for (const bot of bots.splice(0)) killGroup(bot);
+  for (const proxy of proxies.splice(0)) await proxy.stop();
 });
 
 afterAll(async () => {
@@ -57,9 +61,14 @@ function ownStore(): { url: string; app: string } {
   return { url: url.toString(), app: `outage-bot-${id}` };
 }
 
-async function readyBot(storageUrl: string): Promise<BotProcess> {
+function startBot(storageUrl: string): BotProcess {
   const run = startBotProcess({ token: tg.token, apiRoot: tg.apiRoot, serviceBaseUrl: sim.baseUrl, storageUrl });
   bots.push(run);
+  return run;
+}
+
+async function readyBot(storageUrl: string, started = startBot(storageUrl)): Promise<BotProcess> {
+  const run = started;
   await waitUntil(async () => {
     if (run.child.exitCode !== null) throw new Error(`the bot exited:\n${run.output()}`);
     return (await run.readiness()).status === 200;
@@ -122,4 +131,38 @@ describe.skipIf(!pgUrl)("the bot process when Postgres ends its sessions", () =>
       rival.release(true);
     }
   }, 120_000);
+
+  it("Postgres unreachable (its own proxy to it stopped): waits at start, rides out the outage, takes its lock again, and goes on", async () => {
+    const { url, app } = ownStore();
+    const real = new URL(url);
+    const proxy = tcpProxy(await freePort(), { host: real.hostname, port: Number(real.port || 5432) });
+    proxies.push(proxy);
+    const through = new URL(url);
+    through.port = String(proxy.port);
+
+    const run = startBot(through.toString());
+    onTestFailed(() => console.error(run.output()));
+    await waitUntil(() => said(run, "store unreachable at start; waiting for it").length > 0 || (run.child.exitCode !== null && "exited"), { what: "the wait at start", timeoutMs: 60_000, intervalMs: 100 }).then((v) => {
+      if (v === "exited") throw new Error(`the bot exited instead of waiting:\n${run.output()}`);
+    });
+    await proxy.start();
+    await readyBot(through.toString(), run);
+    expect(await greets(7202)).toContain("User7202");
+
+    await proxy.stop();
+    await waitUntil(async () => {
+      if (run.child.exitCode !== null) throw new Error(`the bot exited during the outage:\n${run.output()}`);
+      return (await run.readiness().catch((e: unknown) => Promise.reject(new Error(`${String(e)}:\n${run.output()}`)))).status === 503;
+    }, { what: "/readyz not ready", timeoutMs: 30_000, intervalMs: 100 });
+    await waitUntil(() => said(run, "store unreachable; waiting for it").length > 0, { what: "the outage in the log", timeoutMs: 30_000, intervalMs: 100 });
+
+    await proxy.start();
+    await waitUntil(() => said(run, "store lock taken again: this is still the only bot process on the store").length > 0, { what: `the lock taken again:\n${run.output()}`, timeoutMs: 60_000, intervalMs: 100 });
+    await waitUntil(async () => (await run.readiness()).status === 200, { what: "/readyz ready again", timeoutMs: 60_000, intervalMs: 100 });
+    expect(await lockHolders(app)).toHaveLength(1);
+    expect(await greets(7203)).toContain("User7203");
+    expect(said(run, "store unreachable; waiting for it")).toHaveLength(1);
+    expect(await run.stop()).toMatchObject({ code: 0 });
+    expect(run.output()).not.toMatch(/unhandled/i);
+  }, 180_000);
 });

@@ -43,6 +43,9 @@ export interface Storage {
   close(): Promise<void>;
 }
 
+/** How long a lock still held after its connection broke may be the broken session itself, not another process. */
+const LOCK_HANDOVER_GRACE_MS = 5_000;
+
 /** Start-up refused by the store itself (credentials, permissions, a bad table): waiting would not help. */
 export class StoreRefusedError extends Error {
   override readonly name = "StoreRefusedError";
@@ -119,31 +122,49 @@ async function holdLocalQueues(store: StoreBackend, prefix: string, logger: Logg
    * another process took it meanwhile, this one must stop (non-zero: a supervisor restarts it, and
    * it then waits its turn with StoreInUseError).
    */
+  let generation = 0;
+  let retaking = false;
+  /** One try; only the latest try's connection counts, and one lost during the try is seen by the loop below. */
+  async function holdOnce(): Promise<{ held: boolean; gone: () => boolean }> {
+    const mine = ++generation;
+    let gone = false;
+    const held = await hold(LOCAL_QUEUES_LOCK, (error) => {
+      gone = true;
+      if (mine === generation && !retaking && !closed) retake(error).catch((failure: unknown) => fatal(failure instanceof Error ? failure : new Error(String(failure))));
+    });
+    return { held, gone: () => gone };
+  }
   async function retake(cause: Error): Promise<void> {
+    retaking = true;
+    const lostAt = Date.now();
     logger.warn({ reason: cause.message }, "lost the Postgres connection holding this bot's lock on the store; taking the lock again");
     let delayMs = 250;
-    while (!closed) {
-      try {
-        if (await hold(LOCAL_QUEUES_LOCK, onLost)) {
-          logger.info("store lock taken again: this is still the only bot process on the store");
-          return;
+    try {
+      while (!closed) {
+        try {
+          const attempt = await holdOnce();
+          if (closed) return;
+          if (attempt.held && !attempt.gone()) {
+            logger.info("store lock taken again: this is still the only bot process on the store");
+            return;
+          }
+          // Postgres may not have ended the broken session yet (it still holds the lock): only a holder seen past the grace is another process.
+          if (!attempt.held && Date.now() - lostAt >= LOCK_HANDOVER_GRACE_MS) {
+            fatal(new StoreInUseError("another bot process took this Postgres store while this one's lock connection was lost; stopping so that no notification is sent twice", { cause }));
+            return;
+          }
+        } catch (error) {
+          if (closed) return;
+          logger.debug({ err: error, retryInMs: delayMs }, "store lock not taken yet");
         }
-        if (closed) return;
-        fatal(new StoreInUseError("another bot process took this Postgres store while this one's lock connection was lost; stopping so that no notification is sent twice", { cause }));
-        return;
-      } catch (error) {
-        if (closed) return;
-        logger.debug({ err: error, retryInMs: delayMs }, "store lock not taken yet");
+        await sleep(delayMs);
+        delayMs = Math.min(delayMs * 2, 10_000);
       }
-      await sleep(delayMs);
-      delayMs = Math.min(delayMs * 2, 10_000);
+    } finally {
+      retaking = false;
     }
   }
-  const onLost = (error: Error) => {
-    if (closed) return;
-    retake(error).catch((failure: unknown) => fatal(failure instanceof Error ? failure : new Error(String(failure))));
-  };
-  const held = await hold(LOCAL_QUEUES_LOCK, onLost);
+  const { held } = await holdOnce();
   if (held) {
     return {
       giveUp: () => {
