@@ -21,6 +21,7 @@ import { checkSealedValuesAtStart } from "./core/chats/sealed-audit.js";
 import { createConfirmationRecovery } from "./core/confirmations/confirmation-recovery.js";
 import { createMetrics, type Metrics } from "./core/metrics.js";
 import { createLeases } from "./core/store/lease.js";
+import { createStoreWatch } from "./core/store/store-watch.js";
 import { DEFAULT_SPREAD } from "./core/tracking/first-reads.js";
 import { createTelegramLink } from "./telegram-link.js";
 
@@ -34,6 +35,10 @@ export interface AppDeps {
    * token, 409 another instance). The caller shuts down and exits non-zero.
    */
   onFatal?: (error: unknown) => void;
+  /** Hears the store go unreachable (false) and come back (true), as the store watch sees it. */
+  onStoreReachability?: (up: boolean) => void;
+  /** Ends a start still waiting for the store to be reachable. */
+  signal?: AbortSignal;
   /** Overrides for tests: faster tracking, a known bot (no getMe). */
   overrides?: {
     botInfo?: CreateBotOptions["botInfo"];
@@ -51,6 +56,8 @@ export interface AppDeps {
     pushLimits?: Partial<PushLimits>;
     /** The bot's own first wait after a Telegram 5xx (doubled after each); 3 s otherwise. */
     telegramServerErrorDelayMs?: number;
+    /** How often the store watch looks at the store. */
+    storeWatchIntervalMs?: number;
   };
 }
 
@@ -59,6 +66,8 @@ export interface App {
   /** The HTTP server's port once started (0 before). */
   readonly httpPort: number;
   start(): Promise<void>;
+  /** A worker just failed to reach the store: the store watch looks now (and tells an outage it finds). */
+  lookAtStore(): void;
   /** Idempotent: stops intake first, then the workers, then storage. */
   stop(): Promise<void>;
 }
@@ -73,10 +82,11 @@ const given = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: 
  * webhook inbox) → flows and the confirmation recovery → intake (bot and HTTP server).
  * Nothing here is global: two apps can live in one process (tests do that).
  */
-export async function createApp({ config, logger, onFatal, overrides = {} }: AppDeps): Promise<App> {
+export async function createApp({ config, logger, onFatal, onStoreReachability, signal, overrides = {} }: AppDeps): Promise<App> {
   const metrics = createMetrics();
-  const storage = await createStorage({ config, logger, ...given("onFatal", onFatal) });
+  const storage = await createStorage({ config, logger, ...given("onFatal", onFatal), ...given("signal", signal) });
   const { store, vault, chats, history } = storage;
+  const storeWatch = createStoreWatch({ store, logger, ...given("intervalMs", overrides.storeWatchIntervalMs), ...given("onReachability", onStoreReachability) });
   const { service, pricing } = createServiceAccess({
     baseUrl: config.serviceBaseUrl,
     logger,
@@ -171,7 +181,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
   const { keep } = createAutopilot({ config, storage, leases, service, pricing, flows, spend: flows.limits, push: delivery.push, i18n, links, logger });
   plans = keep;
   const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats: balance.chats, i18n, flows, alerts: balance.alerts, keep, reminders: delivery.reminders };
-  const intake = createIntake({ config, logger, bot: deps, telegram, fetch: telegramHttp.fetch, inbox: delivery.inbox, owner, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal), ...given("retry", overrides.telegramServerErrorDelayMs ? { serverErrorDelayMs: overrides.telegramServerErrorDelayMs } : undefined) });
+  const intake = createIntake({ config, logger, bot: deps, telegram, fetch: telegramHttp.fetch, inbox: delivery.inbox, owner, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal), storeDataLost: () => storeWatch.dataLost, ...given("retry", overrides.telegramServerErrorDelayMs ? { serverErrorDelayMs: overrides.telegramServerErrorDelayMs } : undefined) });
 
   let stopping: Promise<void> | undefined;
   // Ends a start() still waiting for Telegram when stop() is called.
@@ -182,6 +192,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
     lifetime.abort(new Error("app stopped"));
     // Intake first (updates, webhooks), then the workers, then what they write to.
     await intake.stop();
+    storeWatch.stop();
     await runStopSteps(logger, [
       ["keep-plans", () => keep.stop()],
       ["recovery", () => recovery.stop()],
@@ -199,11 +210,13 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
 
   return {
     metrics,
+    lookAtStore: () => storeWatch.lookNow(),
     get httpPort() {
       return intake.httpPort;
     },
     async start() {
       logger.info({ storage: store.kind, mode: config.botMode, telegramApiRoot: config.telegramApiRoot }, "starting");
+      await storeWatch.start();
       // In the background: chats whose secrets no configured key opens are named in the log, not left to read as unlinked.
       sealedCheck ??= checkSealedValuesAtStart({ chats, vault, logger, signal: lifetime.signal });
       await delivery.start();

@@ -1,4 +1,4 @@
-import { pino, type Logger, type DestinationStream } from "pino";
+import { pino, type DestinationStream, type LogFn, type Logger, type LoggerOptions as LoggerOptions_ } from "pino";
 
 /** Paths whose values must never reach a log line, whatever the caller passes. */
 export const REDACTED_PATHS = [
@@ -29,13 +29,33 @@ export interface LoggerOptions {
   level: string;
   /** Where lines go; defaults to stdout. Tests pass a capturing stream. */
   destination?: DestinationStream;
+  /**
+   * Lines (below fatal) whose `err` this answers true for are written at debug: an outage told once
+   * elsewhere is not repeated by every worker that meets it.
+   */
+  demote?: (err: unknown) => boolean;
 }
 
-export function createLogger({ level, destination }: LoggerOptions): Logger {
-  const options = {
+const DEBUG = 20;
+const FATAL = 60;
+
+export function createLogger({ level, destination, demote }: LoggerOptions): Logger {
+  const options: LoggerOptions_ = {
     level,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
-    hooks: { streamWrite: (line: string) => line.replace(BOT_TOKEN_IN_URL, "bot[redacted]") },
+    hooks: {
+      streamWrite: (line: string) => line.replace(BOT_TOKEN_IN_URL, "bot[redacted]"),
+      ...(demote && {
+        logMethod(this: Logger, args: Parameters<LogFn>, method: LogFn, levelValue: number) {
+          const first: unknown = args[0];
+          if (levelValue > DEBUG && levelValue < FATAL && typeof first === "object" && first !== null && "err" in first && demote((first).err)) {
+            this.debug(...args);
+            return;
+          }
+          method.apply(this, args);
+        },
+      }),
+    },
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -1,6 +1,7 @@
 import type { GrammyError } from "grammy";
 import { setFlagsFromString } from "node:v8";
 import { ConfigError, loadConfig, type Config } from "./config.js";
+import { EXIT_CODES } from "./exit-codes.js";
 import { createLogger } from "./logger.js";
 
 /** Shutdown must finish within this budget; then the process exits anyway. */
@@ -20,7 +21,7 @@ function readConfig(): Config {
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${configErrorLine(error)}\n`);
-      process.exit(1);
+      process.exit(EXIT_CODES.failed);
     }
     throw error;
   }
@@ -33,6 +34,15 @@ function fatalLine(error: unknown, config: Config, grammyError: typeof GrammyErr
     return `Telegram refused BOT_TOKEN: ${error.method} at ${config.telegramApiRoot} answered ${error.error_code} ${error.description}. Check the token with @BotFather.`;
   }
   return `Fatal: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** How the process ends after an error it cannot go on from (exit-codes.ts). */
+function exitCodeOf(error: unknown, grammyError: typeof GrammyError): number {
+  if (error instanceof grammyError && [401, 404, 409].includes(error.error_code)) return EXIT_CODES.telegramRefused;
+  const name = error instanceof Error ? error.name : "";
+  if (name === "StoreInUseError") return EXIT_CODES.storeInUse;
+  if (name === "StoreRefusedError") return EXIT_CODES.storeRefused;
+  return EXIT_CODES.failed;
 }
 
 /**
@@ -51,39 +61,68 @@ async function main(): Promise<void> {
   const config = readConfig();
   // Loaded only once the configuration is valid: a configuration error is told without loading the
   // whole app (grammY, TronWeb, the store drivers), which takes a second of CPU.
-  const [{ createApp }, { GrammyError }] = await Promise.all([import("./app.js"), import("grammy")]);
-  const logger = createLogger({ level: config.logLevel });
+  const [{ createApp }, { GrammyError }, { isStoreUnreachable }] = await Promise.all([import("./app.js"), import("grammy"), import("./core/store/store-outage.js")]);
+  // While the store watch says the store is down, every worker's failure to reach it is the same news: told once, by the watch.
+  let storeDown = false;
+  let app: Awaited<ReturnType<typeof createApp>> | undefined;
+  // One that fails before the watch noticed makes it look at once: the outage is told after a line or two, not a tick later.
+  const demote = (err: unknown): boolean => {
+    if (!isStoreUnreachable(err)) return false;
+    if (!storeDown) app?.lookAtStore();
+    return storeDown;
+  };
+  const logger = createLogger({ level: config.logLevel, demote });
+  // The app's own failures are caught where they happen; one that slips through is a bug to log, not a reason to leave a working bot.
+  process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection (a bug): the bot goes on"));
   let stopping: Promise<void> | undefined;
-  let exitCode = 0;
+  let exitCode: number = EXIT_CODES.stopped;
+  // Ends a start still waiting for the store.
+  const starting = new AbortController();
   const shutdown = (reason: NodeJS.Signals | "fatal"): void => {
     if (stopping) return;
     logger.info({ reason }, "shutting down");
+    starting.abort(new Error("shutting down"));
     const deadline = setTimeout(() => {
       logger.error("shutdown budget exceeded; exiting");
-      process.exit(1);
+      process.exit(exitCode === EXIT_CODES.stopped ? EXIT_CODES.shutdownStuck : exitCode);
     }, SHUTDOWN_BUDGET_MS);
     deadline.unref();
-    stopping = app.stop().then(
+    stopping = (app ? app.stop() : Promise.resolve()).then(
       () => {
-        logger.info("stopped");
+        logger.info({ exitCode }, "stopped");
         logger.flush();
         process.exit(exitCode);
       },
       (error: unknown) => {
         logger.error({ err: error }, "error while stopping");
-        process.exit(1);
+        process.exit(exitCode === EXIT_CODES.stopped ? EXIT_CODES.failed : exitCode);
       },
     );
   };
   const fail = (error: unknown): void => {
     if (stopping) return; // a signal came first: that shutdown is under way
     process.stderr.write(`${fatalLine(error, config, GrammyError)}\n`);
-    exitCode = 1;
+    exitCode = exitCodeOf(error, GrammyError);
     shutdown("fatal");
   };
-  const app = await createApp({ config, logger, onFatal: fail });
+  // Before the app exists: a stop asked while the store is still awaited ends the wait.
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
+  try {
+    app = await createApp({
+      config,
+      logger,
+      onFatal: fail,
+      signal: starting.signal,
+      onStoreReachability: (up) => {
+        storeDown = !up;
+      },
+    });
+  } catch (error) {
+    if (stopping) return; // the wait for the store ended by a signal
+    fail(error);
+    return;
+  }
 
   try {
     await app.start();
@@ -94,5 +133,5 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   process.stderr.write(`Fatal: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+  process.exit(EXIT_CODES.failed);
 });

@@ -214,12 +214,12 @@ describe.concurrent("npm start (the built entry, environment variables only)", (
     expect(line).not.toContain("99999");
   }, 30_000);
 
-  it("a token Telegram refuses (401 to getMe) ends with one line \"Telegram refused BOT_TOKEN\" and exit code 1", async () => {
+  it("a token Telegram refuses (401 to getMe) ends with one line \"Telegram refused BOT_TOKEN\" and exit code 5", async () => {
     const wrongToken = `${tg.botInfo.id}:${randomBytes(18).toString("base64url")}-WRONG`;
     const run = nodeMain({ ...botEnv(), BOT_TOKEN: wrongToken });
     const exit = await run.exited;
     const { stdout, stderr } = run.output();
-    expect(exit.code).toBe(1);
+    expect(exit.code).toBe(5);
     const lines = stderr.split("\n").filter((l) => l.trim() !== "");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Telegram refused BOT_TOKEN: getMe at http:\/\/127\.0\.0\.1:\d+ answered 401 Unauthorized/);

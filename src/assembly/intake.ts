@@ -31,6 +31,8 @@ export interface IntakeDeps {
   fetch?: CreateBotOptions["fetch"];
   /** Polling refused for good (401 revoked token, 409 another instance). */
   onFatal?: (error: unknown) => void;
+  /** Whether the store came back without its data (for /readyz). */
+  storeDataLost?: () => boolean;
 }
 
 /** What comes in: Telegram's updates (polling or /telegram) and the HTTP server (/hooks, /healthz, /readyz, /metrics). */
@@ -73,6 +75,7 @@ export function createIntake(deps: IntakeDeps): Intake {
     store: botDeps.store,
     service: botDeps.service,
     telegramState: () => telegram.state(),
+    ...(deps.storeDataLost ? { storeDataLost: deps.storeDataLost } : {}),
     chats: botDeps.chats,
     inbox: deps.inbox,
     telegramUpdates: webhookUpdates?.inbox,

@@ -1,10 +1,12 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import { createChatRepository, type ChatRepository } from "../core/chats/chat-repository.js";
 import { withRouteCache } from "../core/chats/route-cache.js";
 import { createOrderHistory, type OrderHistory } from "../core/orders/order-history.js";
 import { queueModeFor, type QueueMode } from "../core/queue/queue-mode.js";
-import { openStore, storageScope } from "../core/store/open-store.js";
+import { openStore, storageScope, type OpenStoreDeps } from "../core/store/open-store.js";
+import { isStoreUnreachable } from "../core/store/store-outage.js";
 import type { StoreBackend } from "../core/store/types.js";
 import { createVault, type Vault } from "../core/vault.js";
 
@@ -15,6 +17,10 @@ export interface StorageDeps {
   purgeIntervalMs?: number;
   /** Told when this process can no longer be sure it is the only one running the local queues. */
   onFatal?: (error: unknown) => void;
+  /** Ends the wait for a store that is not reachable at start. */
+  signal?: AbortSignal;
+  /** The wait between two tries to reach the store at start: first, then doubled up to the cap. Default 500 ms, 10 s. */
+  startRetry?: { firstDelayMs: number; maxDelayMs: number };
 }
 
 /** The lock that makes this process the only one running the local queues on a shared store. */
@@ -37,16 +43,63 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-export async function createStorage({ config, logger, purgeIntervalMs, onFatal }: StorageDeps): Promise<Storage> {
+/** How long a lock still held after its connection broke may be the broken session itself, not another process. */
+const LOCK_HANDOVER_GRACE_MS = 5_000;
+
+/** Start-up refused by the store itself (credentials, permissions, a bad table): waiting would not help. */
+export class StoreRefusedError extends Error {
+  override readonly name = "StoreRefusedError";
+}
+
+export async function createStorage({ config, logger, purgeIntervalMs, onFatal, signal, startRetry }: StorageDeps): Promise<Storage> {
   const prefix = config.storagePrefix ?? "";
-  const store = await openStore(config.storageUrl, { logger, prefix, ...(purgeIntervalMs === undefined ? {} : { purgeIntervalMs }) });
+  const store = await openWhenReachable(config.storageUrl, { logger, prefix, ...(purgeIntervalMs === undefined ? {} : { purgeIntervalMs }) }, signal, startRetry);
   const queueMode = queueModeFor(store, config.storageUrl, storageScope(prefix));
-  if (queueMode.queue === "local") await holdLocalQueues(store, prefix, logger, onFatal);
+  const lock = queueMode.queue === "local" ? await holdLocalQueues(store, prefix, logger, onFatal) : undefined;
   const vault = createVault({ key: config.encryptionKey, previousKey: config.encryptionKeyPrevious });
   // Every webhook resolves its route and opens its secret: served from memory, cleared on change.
   const chats = withRouteCache(createChatRepository({ store, vault, logger }));
   const history = createOrderHistory({ store, logger, accountOf: (chatId) => chats.account(chatId) });
-  return { store, vault, chats, history, queueMode, close: () => store.close() };
+  return {
+    store,
+    vault,
+    chats,
+    history,
+    queueMode,
+    close: () => {
+      lock?.giveUp();
+      return store.close();
+    },
+  };
+}
+
+/**
+ * A store that cannot be reached at start (Redis or Postgres not up yet, or
+ * restarting) is waited for, with backoff, said once in the log; one that
+ * answers and refuses is an error at once.
+ */
+async function openWhenReachable(url: string, deps: OpenStoreDeps, signal: AbortSignal | undefined, retry = { firstDelayMs: 500, maxDelayMs: 10_000 }) {
+  let delayMs = retry.firstDelayMs;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const store = await openStore(url, deps);
+      if (attempt > 1) deps.logger.info({ attempts: attempt }, "store reachable; starting");
+      return store;
+    } catch (error) {
+      if (!isStoreUnreachable(error)) throw new StoreRefusedError(error instanceof Error ? error.message : String(error), { cause: error });
+      if (attempt === 1) deps.logger.warn({ reason: reasonOf(error), retryInMs: delayMs }, "store unreachable at start; waiting for it");
+      else deps.logger.debug({ reason: reasonOf(error), attempt, retryInMs: delayMs }, "store still unreachable at start");
+    }
+    await sleep(delayMs, undefined, signal ? { signal } : {});
+    delayMs = Math.min(delayMs * 2, retry.maxDelayMs);
+  }
+}
+
+/** The error's message and its causes', in one line (no stack: it says nothing of an outage). */
+function reasonOf(error: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = error; e instanceof Error && parts.length < 4; e = e.cause) parts.push(e.message);
+  return parts.join(": ");
 }
 
 /**
@@ -55,14 +108,70 @@ export async function createStorage({ config, logger, purgeIntervalMs, onFatal }
  * notification twice. So it refuses to start. (SQLite: one file, one host;
  * Redis runs the queues on BullMQ, shared by design.)
  */
-async function holdLocalQueues(store: StoreBackend, prefix: string, logger: Logger, onFatal: StorageDeps["onFatal"]): Promise<void> {
-  if (!store.holdForLifetime) return;
-  const held = await store.holdForLifetime(LOCAL_QUEUES_LOCK, (error) => {
-    const lost = new Error("lost the Postgres connection that makes this the only bot process on the store; stopping (a restart takes it again)", { cause: error });
-    if (onFatal) onFatal(lost);
-    else logger.error({ err: lost }, "local queue lock lost");
-  });
-  if (held) return;
+async function holdLocalQueues(store: StoreBackend, prefix: string, logger: Logger, onFatal: StorageDeps["onFatal"]): Promise<{ giveUp(): void } | undefined> {
+  if (!store.holdForLifetime) return undefined;
+  const hold = store.holdForLifetime.bind(store);
+  let closed = false;
+  const fatal = (error: Error) => {
+    if (onFatal) onFatal(error);
+    else logger.error({ err: error }, "local queue lock lost");
+  };
+  /**
+   * The lock lives on one connection; a restarted Postgres or a terminated session ends it.
+   * Taken again at once when no one else took it (with backoff while Postgres is down); when
+   * another process took it meanwhile, this one must stop (non-zero: a supervisor restarts it, and
+   * it then waits its turn with StoreInUseError).
+   */
+  let generation = 0;
+  let retaking = false;
+  /** One try; only the latest try's connection counts, and one lost during the try is seen by the loop below. */
+  async function holdOnce(): Promise<{ held: boolean; gone: () => boolean }> {
+    const mine = ++generation;
+    let gone = false;
+    const held = await hold(LOCAL_QUEUES_LOCK, (error) => {
+      gone = true;
+      if (mine === generation && !retaking && !closed) retake(error).catch((failure: unknown) => fatal(failure instanceof Error ? failure : new Error(String(failure))));
+    });
+    return { held, gone: () => gone };
+  }
+  async function retake(cause: Error): Promise<void> {
+    retaking = true;
+    const lostAt = Date.now();
+    logger.warn({ reason: cause.message }, "lost the Postgres connection holding this bot's lock on the store; taking the lock again");
+    let delayMs = 250;
+    try {
+      while (!closed) {
+        try {
+          const attempt = await holdOnce();
+          if (closed) return;
+          if (attempt.held && !attempt.gone()) {
+            logger.info("store lock taken again: this is still the only bot process on the store");
+            return;
+          }
+          // Postgres may not have ended the broken session yet (it still holds the lock): only a holder seen past the grace is another process.
+          if (!attempt.held && Date.now() - lostAt >= LOCK_HANDOVER_GRACE_MS) {
+            fatal(new StoreInUseError("another bot process took this Postgres store while this one's lock connection was lost; stopping so that no notification is sent twice", { cause }));
+            return;
+          }
+        } catch (error) {
+          if (closed) return;
+          logger.debug({ err: error, retryInMs: delayMs }, "store lock not taken yet");
+        }
+        await sleep(delayMs);
+        delayMs = Math.min(delayMs * 2, 10_000);
+      }
+    } finally {
+      retaking = false;
+    }
+  }
+  const { held } = await holdOnce();
+  if (held) {
+    return {
+      giveUp: () => {
+        closed = true;
+      },
+    };
+  }
   await store.close();
   throw new StoreInUseError(
     `another bot process already runs on this Postgres store (its table${prefix ? ` and STORAGE_PREFIX=${prefix}` : ""}): ` +

@@ -17,6 +17,11 @@ export interface ReadinessReport {
   service: UpDown;
   /** Present when the app watches Telegram; "unknown" until the first call. */
   telegram?: UpDown | "unknown";
+  /**
+   * Present (true) once the store came back without what it held (a Redis without persistence
+   * restarted): the bot works on, so it stays ready, but an operator must see it. Gone after a restart of the bot.
+   */
+  storeDataLost?: true;
 }
 
 export interface HealthCheckDeps {
@@ -24,6 +29,8 @@ export interface HealthCheckDeps {
   service: Pick<ServiceClient, "getSystem">;
   /** The outcome of the latest Telegram call (no request of its own). */
   telegram?: () => UpDown | "unknown";
+  /** Whether the store was seen to have lost its data since start. */
+  storeDataLost?: () => boolean;
   logger: Logger;
   /** How long a service answer is reused; probes and load balancers poll often. Default 15 s. */
   serviceCacheMs?: number;
@@ -68,8 +75,9 @@ export function createHealthCheck(deps: HealthCheckDeps): HealthCheck {
   }
 
   function storeOk(): Promise<boolean> {
+    // The store watch tells an outage once; a probe every few seconds would repeat it.
     return deps.store.ping().catch((error: unknown) => {
-      deps.logger.warn({ err: error }, "health: store unreachable");
+      deps.logger.debug({ err: error }, "health: store unreachable");
       return false;
     });
   }
@@ -88,6 +96,7 @@ export function createHealthCheck(deps: HealthCheckDeps): HealthCheck {
         store: storeUp ? "ok" : "down",
         service: svcUp ? "ok" : "down",
         ...(telegram !== undefined ? { telegram } : {}),
+        ...(deps.storeDataLost?.() ? { storeDataLost: true as const } : {}),
       };
     },
   };

@@ -46,6 +46,8 @@ export interface HttpServerDeps {
   service: Pick<ServiceClient, "getSystem">;
   /** Telegram's state for /readyz, from the outcome of the bot's own calls. */
   telegramState?: () => "ok" | "down" | "unknown";
+  /** Whether the store came back without its data (shown in /readyz). */
+  storeDataLost?: () => boolean;
   chats: Pick<ChatRepository, "findChatByRouteId" | "getWebhookSecret">;
   inbox: Pick<WebhookInbox, "accept">;
   /** BOT_MODE=webhook: Telegram posts updates to /telegram; they are stored here and handled in the background. */
@@ -102,6 +104,7 @@ export function createHttpServer(deps: HttpServerDeps): HttpServer {
     store: deps.store,
     service: deps.service,
     ...(deps.telegramState ? { telegram: deps.telegramState } : {}),
+    ...(deps.storeDataLost ? { storeDataLost: deps.storeDataLost } : {}),
     logger: log,
     ...(deps.healthCacheMs !== undefined ? { serviceCacheMs: deps.healthCacheMs } : {}),
   });

@@ -106,10 +106,17 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
     }
   }
 
+  /** Work stop() waits for; the caller handles `p`'s failure, this bookkeeping never rethrows it. */
   function track(p: Promise<void>): Promise<void> {
     inFlight.add(p);
-    void p.finally(() => inFlight.delete(p));
+    const done = () => inFlight.delete(p);
+    p.then(done, done);
     return p;
+  }
+
+  /** A tick that cannot read the plans (the store is down) is told, and the next tick tries again. */
+  function tickSafely(): void {
+    track(tick()).catch((error: unknown) => logger.warn({ err: error }, "keep plans not read; the next tick tries again"));
   }
 
   async function tick(): Promise<void> {
@@ -212,9 +219,9 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
 
     start() {
       stopped = false;
-      timer = setInterval(() => void track(tick()), tickMs);
+      timer = setInterval(tickSafely, tickMs);
       timer.unref();
-      void track(tick());
+      tickSafely();
       return Promise.resolve();
     },
 

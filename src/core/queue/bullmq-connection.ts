@@ -1,3 +1,4 @@
+import { isStoreUnreachable } from "../store/store-outage.js";
 import type * as Bullmq from "bullmq";
 import type { Processor, Queue, Worker, WorkerOptions } from "bullmq";
 import type { Logger } from "pino";
@@ -47,7 +48,8 @@ export function createBullmqConnection(deps: { name: string; redisUrl: string; l
     connecting ??= (async () => {
       const [connection, bullmq] = await Promise.all([openRedisClient(deps.redisUrl), import("bullmq")]);
       client = connection;
-      connection.on("error", (err: unknown) => deps.logger.warn({ err }, "redis client error"));
+      // Each reconnection attempt of an outage fails: the store watch tells the outage once, these only at debug.
+      connection.on("error", (err: unknown) => deps.logger[isStoreUnreachable(err) ? "debug" : "warn"]({ err }, "redis client error"));
       await connection.connect();
       return { client: connection, bullmq };
     })();
@@ -69,7 +71,7 @@ export function createBullmqConnection(deps: { name: string; redisUrl: string; l
       await ready();
       const { client: connection, bullmq } = await connect();
       worker = new bullmq.Worker(deps.name, processor, { ...options, connection, prefix });
-      worker.on("error", (err) => deps.logger.warn({ err }, "bullmq worker error"));
+      worker.on("error", (err) => deps.logger[isStoreUnreachable(err) ? "debug" : "warn"]({ err }, "bullmq worker error"));
     },
     async size() {
       const counts = await (await ready()).getJobCounts("waiting", "delayed", "active", "prioritized");

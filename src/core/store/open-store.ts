@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { createKeyvKeyValue } from "./keyv-key-value.js";
 import type { SessionLock } from "./postgres-store.js";
 import { safeDeserialize, safeSerialize } from "./safe-serialize.js";
+import { isStoreUnreachable } from "./store-outage.js";
 import type { KeyListing, RawCas } from "./raw-cas.js";
 import { openSqliteDatabase } from "./sqlite-store.js";
 import type { KeyValue, StoreBackend, StoreKind } from "./types.js";
@@ -226,7 +227,8 @@ async function openRedisDriver(url: string, logger: Logger, scope: string): Prom
   const client = createRedisClient({ url });
   // Each namespace's adapter adds its own listeners to the shared client.
   client.setMaxListeners(0);
-  client.on("error", (error: unknown) => logger.warn({ err: error }, "redis connection error"));
+  // Every reconnection attempt of an outage fails with one of these: the store watch tells the outage once.
+  client.on("error", (error: unknown) => logger[isStoreUnreachable(error) ? "debug" : "warn"]({ err: error }, "redis connection error"));
   try {
     await client.connect();
   } catch (error) {
@@ -281,7 +283,7 @@ async function openPostgresDriver(url: string, logger: Logger, scope: string): P
   parsed.searchParams.delete("table");
   const pool = createPgPool(parsed.toString());
   // An idle client losing its connection emits on the pool; unheard, it would crash the process.
-  pool.on("error", (error) => logger.warn({ err: error }, "postgres connection error"));
+  pool.on("error", (error) => logger[isStoreUnreachable(error) ? "debug" : "warn"]({ err: error }, "postgres connection error"));
   for (const sql of [`CREATE TABLE IF NOT EXISTS public.${table} (key VARCHAR(512) PRIMARY KEY, value TEXT)`, createLeaseTableSql(table)]) {
     try {
       await createIfMissing(pool, sql);

@@ -35,13 +35,15 @@ interface PgModule {
     max?: number;
     connectionTimeoutMillis?: number;
     idleTimeoutMillis?: number;
+    application_name?: string;
   }) => PgPool;
 }
 
 export function createPgPool(connectionString: string): PgPool {
   const require = createRequire(import.meta.url);
   const pg = createRequire(require.resolve("@keyv/postgres"))("pg") as PgModule;
-  return new pg.Pool({ connectionString, max: 5, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  // The bot's sessions are named in pg_stat_activity; `?application_name=` in the URL names them otherwise.
+  return new pg.Pool({ connectionString, max: 5, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000, application_name: "tron-energy-bot" });
 }
 
 export const DEFAULT_POSTGRES_TABLE = "keyv_store";
@@ -145,8 +147,11 @@ export async function holdPostgresSessionLock(pool: PgPool, name: string, onLost
   const client = await pool.connect();
   let released = false;
   const lost = (error?: Error) => {
-    if (!released) onLost(error ?? new Error("the Postgres connection holding the lock closed"));
+    if (released) return;
     released = true;
+    // Back to the pool as broken: kept out, it would hold one of the pool's few places for good.
+    client.release(true);
+    onLost(error ?? new Error("the Postgres connection holding the lock closed"));
   };
   client.on("error", lost);
   client.on("end", lost);
