@@ -20,7 +20,7 @@ import type { Logger } from "pino";
 import { createApp, type App } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
-import { createPgPool } from "../src/core/store/postgres-store.js";
+import { createPgPool, leaseTableOf } from "../src/core/store/postgres-store.js";
 import { startSimulator, type Simulator } from "../src/simulator/index.js";
 import { startTelegramFront, type TelegramFront } from "../testkit/telegram-front.js";
 import { startFakeTelegram, type FakeTelegram, type StoredMessage } from "../testkit/fake-telegram/fake-telegram.js";
@@ -112,7 +112,8 @@ export function postgresTarget(baseUrl: string): StoreTarget {
     async cleanup() {
       const pool = createPgPool(baseUrl);
       try {
-        await pool.query(`DROP TABLE IF EXISTS public.${table}`);
+        // The store makes its leases table beside it (`leaseTableOf`): both are this run's.
+        await pool.query(`DROP TABLE IF EXISTS public.${table}, public.${leaseTableOf(table)}`);
       } finally {
         await pool.end();
       }

@@ -72,7 +72,7 @@ function figures(calls: RecordedCall[]): Pick<PushReplicasResult, "peakPerSecond
   return { peakPerSecond: peakInWindow(sent.map((c) => c.at), 1000), peakPerChatPerSecond: Math.max(0, ...perChat), duplicates };
 }
 
-async function startReplica(env: NodeJS.ProcessEnv, root: string): Promise<ChildProcess> {
+export async function startReplica(env: NodeJS.ProcessEnv, root: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", CHILD], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout?.setEncoding("utf8");
@@ -87,7 +87,7 @@ async function startReplica(env: NodeJS.ProcessEnv, root: string): Promise<Child
   return child;
 }
 
-async function stopReplica(child: ChildProcess): Promise<void> {
+export async function stopReplica(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, "exit");
   child.kill("SIGTERM");

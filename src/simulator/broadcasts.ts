@@ -120,6 +120,7 @@ export class BroadcastDesk {
       updatedAt: now,
     };
     this.ctx.accounts.debit(accountId, fee, record.broadcastId);
+    this.ctx.statusChanges.push({ kind: "broadcast", id: record.broadcastId, status: record.status, at: this.ctx.now() });
     const entity: Entity = { record, accountId, apiKey: key?.apiKey, armed: false };
     this.broadcasts.set(record.broadcastId, entity);
     this.latestByTxId.set(record.txId, record.broadcastId);
@@ -198,6 +199,7 @@ export class BroadcastDesk {
 
   private apply(e: Entity, status: string, failureReason?: string): void {
     const r = e.record;
+    this.ctx.statusChanges.push({ kind: "broadcast", id: r.broadcastId, status, at: this.ctx.now() });
     if (FINISHED.has(r.status)) {
       r.status = status;
       r.updatedAt = isoNow(this.ctx);

@@ -2,6 +2,7 @@ import type { PricingState } from "./pricing.js";
 import type { Scheduler } from "./scheduler.js";
 import type { AccountStore, ApiKeyRecord } from "./state/accounts.js";
 import type { ChainState } from "./state/chain.js";
+import type { StatusChange } from "./types.js";
 import type { WebhookSender } from "./webhooks.js";
 
 /** Everything a handler needs; built once per simulator. */
@@ -16,6 +17,8 @@ export interface SimContext {
   broadcastStepMs: number;
   orderProcessingMs: number;
   usdtContract: string;
+  /** Appended to on every status change (see `Simulator.statusChanges`). */
+  statusChanges: StatusChange[];
 }
 
 export interface SimResponse {

@@ -11,7 +11,7 @@ import { Scheduler } from "./scheduler.js";
 import { createRequestHandler } from "./server.js";
 import { AccountStore } from "./state/accounts.js";
 import { ChainState } from "./state/chain.js";
-import type { RequestLogEntry, Simulator, SimulatorOptions, WebhookDelivery } from "./types.js";
+import type { RequestLogEntry, Simulator, SimulatorOptions, StatusChange, WebhookDelivery } from "./types.js";
 import { WebhookSender } from "./webhooks.js";
 
 export type * from "./types.js";
@@ -37,6 +37,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const scheduler = new Scheduler();
   const requests: RequestLogEntry[] = [];
   const webhookDeliveries: WebhookDelivery[] = [];
+  const statusChanges: StatusChange[] = [];
   const accounts = new AccountStore(now);
   const chain = new ChainState(usdtContract);
   const pricing = new PricingState({
@@ -65,6 +66,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     broadcastStepMs: options.broadcastStepMs ?? 1_000,
     orderProcessingMs: options.orderProcessingMs ?? 0,
     usdtContract,
+    statusChanges,
   };
   const orders = new OrderBook(ctx);
   const broadcasts = new BroadcastDesk(ctx);
@@ -108,6 +110,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     balanceOf: (accountId) => accounts.balanceOf(accountId),
     ledger: (accountId) => accounts.ledger(accountId),
     requests,
+    statusChanges,
     chain,
     faults,
     control: {

@@ -97,6 +97,7 @@ export class OrderBook {
       createdAt: isoNow(this.ctx),
     };
     this.ctx.accounts.debit(key.accountId, record.totalCostSun, record.orderId);
+    this.ctx.statusChanges.push({ kind: "order", id: record.orderId, status: record.status, at: this.ctx.now() });
     this.orders.set(record.orderId, { record, accountId: key.accountId, apiKey: key.apiKey, armed: false });
     this.scheduleStep(record.orderId);
     return record;
@@ -119,6 +120,7 @@ export class OrderBook {
     const r = e.record;
     const was = r.status;
     r.status = status;
+    this.ctx.statusChanges.push({ kind: "order", id: r.orderId, status, at: this.ctx.now() });
     if (status === "matching") r.isMatching = true;
     if (status === "executing") {
       r.isMatching = false;

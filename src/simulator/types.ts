@@ -75,6 +75,14 @@ export interface RequestLogEntry {
   at: number;
 }
 
+/** One status an order or broadcast took, when the simulator applied it (its creation included). */
+export interface StatusChange {
+  kind: "order" | "broadcast";
+  id: string;
+  status: string;
+  at: number;
+}
+
 export type FaultMatch = { method?: string; path: string | RegExp; times?: number };
 
 /** What a fault does, without where it applies (handy for tables of faults). */
@@ -157,6 +165,8 @@ export interface Simulator {
   balanceOf(accountId: string): number;
   ledger(accountId: string): LedgerEntry[];
   readonly requests: RequestLogEntry[];
+  /** Every status change in the order it happened: what a test measures a notice's delay from. */
+  readonly statusChanges: StatusChange[];
   chain: ChainControl;
   faults: FaultControl;
   control: SimulatorControl;

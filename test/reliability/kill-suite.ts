@@ -15,8 +15,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECEIVER, waitFor, type StoreTarget } from "../app-harness.js";
 import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
-import type { KillFigures } from "../../testkit/kill-figures.js";
+import { countDelay, emptyFigures, type KillFigures } from "../../testkit/kill-figures.js";
 import { startKillWorld, type BotProcess, type KillWorld } from "./kill-world.js";
+import { keepRounds, KEEP_ENV } from "./kill-keep.js";
 
 /** Rounds per flow and backend: a few in `npm test`, more in `npm run reliability`. */
 export const ROUNDS = Number(process.env["KILL_ROUNDS"] ?? 2);
@@ -25,7 +26,14 @@ export const SERVER_ROUNDS = Number(process.env["KILL_ROUNDS"] ?? 1);
 /** Milliseconds between the tap being fetched and the kill: before the request, during it, after it, after the card. */
 const KILL_DELAYS_MS = [0, 3, 8, 15, 25, 40, 60, 90, 130, 200, 300, 500];
 const CHAT = 6161;
+/** How long a charged item may take to be announced before it counts as lost (a late one is counted apart). */
+const LOST_AFTER_MS = 90_000;
 
+
+const firstOf = (...times: (number | undefined)[]): number | undefined => {
+  const known = times.filter((t): t is number => t !== undefined);
+  return known.length === 0 ? undefined : Math.min(...known);
+};
 
 function report(f: KillFigures): void {
   const line = JSON.stringify(f);
@@ -42,7 +50,7 @@ export function killSuite(backend: string, openTarget: () => Promise<StoreTarget
     beforeAll(async () => {
       target = await openTarget();
       // The restarted bot takes the killed one's tracked items over once their leases run out: short ones here.
-      w = await startKillWorld(target, { TRACKING_LEASE_TTL_MS: "2000", TRACKING_SCAN_MS: "500" });
+      w = await startKillWorld(target, { TRACKING_LEASE_TTL_MS: "2000", TRACKING_SCAN_MS: "500", ...KEEP_ENV });
       bot = await w.startBot();
       await w.say(CHAT, `/link ${w.account.apiKey}`, (m) => /connected/i.test(m.text));
     }, 60_000);
@@ -51,6 +59,12 @@ export function killSuite(backend: string, openTarget: () => Promise<StoreTarget
       await w?.close();
       await target?.cleanup();
     });
+
+    /**
+     * Until no push job is left over any process: what a killed process was sending has been sent
+     * again (BullMQ retries it once its lock expired), so a second copy would be in the chat now.
+     */
+    const settlePush = () => waitFor(async () => (await w.pushBacklog()) === 0, "the push queue to drain", LOST_AFTER_MS);
 
     /** Kills the bot `delayMs` after the tap was fetched and starts it again; says where the kill landed. */
     async function killAfter(delayMs: number, chargedBefore: number, cardId: number, pristine: string): Promise<keyof KillFigures["landed"]> {
@@ -63,7 +77,7 @@ export function killSuite(backend: string, openTarget: () => Promise<StoreTarget
     }
 
     it(`announces every order charged across ${rounds} kills, charged once`, { timeout: 60_000 + rounds * 30_000 }, async () => {
-      const f: KillFigures = { backend, flow: "order", kills: 0, landed: { beforeCharge: 0, chargedBeforeCard: 0, afterCard: 0 }, tapsRetried: 0, charges: 0, doubledCharges: 0, lostAnnouncements: 0, doubledAnnouncements: 0 };
+      const f = emptyFigures(backend, "order");
       for (let round = 0; round < rounds; round += 1) {
         const quoteMsg = await w.say(CHAT, `/order ${RECEIVER} 100k 1h`, (m) => m.text.includes("Your quote"));
         const quoteId = w.quoteIdOf(quoteMsg);
@@ -92,26 +106,33 @@ export function killSuite(backend: string, openTarget: () => Promise<StoreTarget
         }
         const orderIds = (quote.orders ?? []).map((o) => o.orderId);
         expect(orderIds).toHaveLength(1);
-        const notices = (id: string) => w.botTexts(CHAT, new RegExp(`^✅ Order ${id} is fulfilled`)).length;
-        const announced = (id: string) => notices(id) > 0 || (w.textOf(CHAT, quoteMsg.messageId).startsWith(`Order ${id}`) && w.textOf(CHAT, quoteMsg.messageId).includes("Status: fulfilled"));
+        const notice = (id: string) => new RegExp(`^✅ Order ${id} is fulfilled`);
+        const cardSays = (id: string) => (text: string) => text.startsWith(`Order ${id}`) && text.includes("Status: fulfilled");
+        const announced = (id: string) => w.botTexts(CHAT, notice(id)).length > 0 || cardSays(id)(w.textOf(CHAT, quoteMsg.messageId));
         try {
-          await waitFor(() => orderIds.every(announced), "every order announced as fulfilled", 40_000);
+          await waitFor(() => orderIds.every(announced), "every order announced as fulfilled", LOST_AFTER_MS);
         } catch {
           f.lostAnnouncements += orderIds.filter((id) => !announced(id)).length;
+        }
+        await settlePush();
+        for (const id of orderIds) {
+          const shown = firstOf(w.firstShownAt(CHAT, (t) => notice(id).test(t)), w.firstShownAt(CHAT, cardSays(id)));
+          const changed = w.statusAt(id, "fulfilled");
+          if (shown !== undefined && changed !== undefined) countDelay(f, shown - changed);
+          f.doubledAnnouncements += Math.max(0, w.botTexts(CHAT, notice(id)).length - 1);
         }
         const charged = w.debits().slice(before);
         f.charges += charged.length;
         f.doubledCharges += Math.max(0, charged.length - orderIds.length);
-        f.doubledAnnouncements += orderIds.filter((id) => notices(id) > 1).length;
       }
       report(f);
+      // The guarantees: charged once, announced. Doubled notices and timing are measured, not asserted.
       expect(f.doubledCharges).toBe(0);
       expect(f.lostAnnouncements).toBe(0);
-      expect(f.doubledAnnouncements).toBe(0);
     });
 
     it(`announces every broadcast accepted across ${rounds} kills, charged once`, { timeout: 60_000 + rounds * 30_000 }, async () => {
-      const f: KillFigures = { backend, flow: "broadcast", kills: 0, landed: { beforeCharge: 0, chargedBeforeCard: 0, afterCard: 0 }, tapsRetried: 0, charges: 0, doubledCharges: 0, lostAnnouncements: 0, doubledAnnouncements: 0 };
+      const f = emptyFigures(backend, "broadcast");
       for (let round = 0; round < rounds; round += 1) {
         const tx = signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1_000_000 + round, expirationMs: Date.now() + 600_000 });
         const summary = await w.say(CHAT, `/broadcast ${JSON.stringify(tx)}`, (m) => m.text.includes("Check before sending"));
@@ -134,22 +155,34 @@ export function killSuite(backend: string, openTarget: () => Promise<StoreTarget
           draft = await waitFor(async () => ((await w.draftOf(draftId))?.state === "submitted" ? w.draftOf(draftId) : false), "the broadcast submitted after the second tap");
         }
         const id = draft.broadcastId!;
-        const notices = () => w.botTexts(CHAT, new RegExp(`^✅ Broadcast ${id} is confirmed`)).length;
-        const announced = () => notices() > 0 || (w.textOf(CHAT, summary.messageId).startsWith(`Broadcast ${id}`) && w.textOf(CHAT, summary.messageId).includes("Status: confirmed"));
+        const notice = new RegExp(`^✅ Broadcast ${id} is confirmed`);
+        const cardSays = (text: string) => text.startsWith(`Broadcast ${id}`) && text.includes("Status: confirmed");
+        const announced = () => w.botTexts(CHAT, notice).length > 0 || cardSays(w.textOf(CHAT, summary.messageId));
         try {
-          await waitFor(announced, "the broadcast announced as confirmed", 40_000);
+          await waitFor(announced, "the broadcast announced as confirmed", LOST_AFTER_MS);
         } catch {
           f.lostAnnouncements += 1;
         }
+        await settlePush();
+        const shown = firstOf(w.firstShownAt(CHAT, (t) => notice.test(t)), w.firstShownAt(CHAT, cardSays));
+        const changed = w.statusAt(id, "confirmed");
+        if (shown !== undefined && changed !== undefined) countDelay(f, shown - changed);
+        f.doubledAnnouncements += Math.max(0, w.botTexts(CHAT, notice).length - 1);
         const charged = w.debits().slice(before);
         f.charges += charged.length;
         f.doubledCharges += Math.max(0, charged.length - 1);
-        if (notices() > 1) f.doubledAnnouncements += 1;
       }
       report(f);
       expect(f.doubledCharges).toBe(0);
       expect(f.lostAnnouncements).toBe(0);
-      expect(f.doubledAnnouncements).toBe(0);
+    });
+
+    it(`keeps a plan's slots bought and announced across ${rounds} kills, each charged once`, { timeout: 90_000 + rounds * 40_000 }, async () => {
+      const f = emptyFigures(backend, "keep");
+      bot = await keepRounds({ w, bot, chat: CHAT, rounds, figures: f, lostAfterMs: LOST_AFTER_MS, settlePush });
+      report(f);
+      expect(f.doubledCharges).toBe(0);
+      expect(f.lostAnnouncements).toBe(0);
     });
   });
 }

@@ -11,9 +11,12 @@ import { join } from "node:path";
 import { pino } from "pino";
 import { draftData } from "../../src/bot/callback-data/broadcast.js";
 import { quoteData } from "../../src/bot/callback-data/order.js";
+import { createKeepStore } from "../../src/core/autopilot/keep-store.js";
+import type { KeepPlan } from "../../src/core/autopilot/keep-plan.js";
 import { createDraftStore, type BroadcastDraft } from "../../src/core/broadcasts/draft.js";
 import { createQuoteStore } from "../../src/core/orders/quote-store.js";
 import type { Quote } from "../../src/core/orders/quote.js";
+import { createBullmqConnection } from "../../src/core/queue/bullmq-connection.js";
 import { openStore } from "../../src/core/store/open-store.js";
 import type { StoreBackend } from "../../src/core/store/types.js";
 import { startSimulator, type Simulator } from "../../src/simulator/index.js";
@@ -45,6 +48,9 @@ export async function startKillWorld(target: string | StoreTarget, extraEnv: Rec
   const store: StoreBackend = await openStore(storageUrl, { logger, purgeIntervalMs: 0, ...(prefix === undefined ? {} : { prefix }) });
   const quotes = createQuoteStore({ store, logger });
   const drafts = createDraftStore({ store, logger });
+  const keep = createKeepStore({ store, logger });
+  // The bots' push queue as they see it: BullMQ on Redis (prefix and name as the app sets them without STORAGE_PREFIX), else the store.
+  const bull = store.kind === "redis" ? createBullmqConnection({ name: "push", redisUrl: storageUrl, logger, prefix: "bull" }) : undefined;
   const env = {
     PATH: process.env["PATH"] ?? "",
     BOT_TOKEN: tg.token,
@@ -122,19 +128,46 @@ export async function startKillWorld(target: string | StoreTarget, extraEnv: Rec
   const quoteOf = (quoteId: string): Promise<Quote | undefined> => quotes.get(quoteId);
   const draftOf = (draftId: string): Promise<BroadcastDraft | undefined> => drafts.get(draftId);
 
+  /**
+   * Push jobs not finished yet, over every process: a job a killed process was sending counts
+   * until it is sent again (local queue: at the next start; BullMQ: once its lock expired).
+   */
+  async function pushBacklog(): Promise<number> {
+    if (bull) return bull.size();
+    let n = 0;
+    for await (const _ of store.namespace("push-jobs").entries()) n += 1;
+    return n;
+  }
+
+  const plansOf = (chatId: number): Promise<KeepPlan[]> => keep.ofChat(chatId);
+
   const debits = () => sim.ledger(account.accountId).filter((e) => e.kind === "debit");
+  /** When the service gave the item this status (the simulator's clock), if it did. */
+  const statusAt = (id: string, status: string): number | undefined => sim.statusChanges.find((c) => c.id === id && c.status === status)?.at;
+  /**
+   * When Telegram first received a message or edit to the chat whose visible text passes `test`
+   * (the fake's arrival time of the call), if one arrived.
+   */
+  const firstShownAt = (chatId: number, test: (text: string) => boolean): number | undefined =>
+    tg.calls.find((c) => c.ok && (c.method === "sendMessage" || c.method === "editMessageText") && Number(c.params["chat_id"]) === chatId && typeof c.params["text"] === "string" && test(visibleText(c.params["text"])))?.at;
   const textOf = (chatId: number, messageId: number): string => tg.view(chatId).find((m) => m.messageId === messageId)?.text ?? "";
   const botTexts = (chatId: number, pattern: RegExp): string[] => tg.botMessages(chatId).map((m) => m.text).filter((t) => pattern.test(t));
 
   async function close(): Promise<void> {
     for (const bot of [...live]) await kill(bot);
+    await bull?.close();
     await store.close();
     await front.close();
     await tg.close();
     await sim.stop();
   }
 
-  return { tg, front, sim, account, store, startBot, kill, say, tap, pendingCount, quoteIdOf, draftIdOf, quoteOf, draftOf, debits, textOf, botTexts, close };
+  return { tg, front, sim, account, store, startBot, kill, say, tap, pendingCount, pushBacklog, quoteIdOf, draftIdOf, quoteOf, draftOf, plansOf, debits, statusAt, firstShownAt, textOf, botTexts, close };
+}
+
+/** A sent text as the chat sees it: the HTML the bot uses (tags, the four entities) taken off. */
+function visibleText(html: string): string {
+  return html.replace(/<[^>]*>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
 }
 
 /** The quote once the bot recorded it placed (its orders known), within `timeoutMs`. */

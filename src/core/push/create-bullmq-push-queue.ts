@@ -49,6 +49,8 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
   /** The newest edit (by enqueue order) Telegram has of one message. */
   const editedKey = (chatId: number, messageId: number) => `${prefix}:${name}:edited:${chatId}:${messageId}`;
   const unreachableKey = (chatId: number) => `${prefix}:${name}:unreachable:${chatId}`;
+  /** Set the moment Telegram answered a send: BullMQ's own "completed" comes a few round trips later. */
+  const sentKey = (id: string) => `${prefix}:${name}:sent:${toBullJobId(id)}`;
   const chatIntervalMs = (chatId: number) =>
     (isGroupChat(chatId) ? 60_000 / limits.perGroupPerMinute : 1_000 / limits.perChatPerSecond) + limits.marginMs;
 
@@ -86,6 +88,21 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
     const edit = editedMessage(data);
     if (!edit) return;
     await (await bull.redis()).eval(KEEP_MAX, { keys: [edit.key], arguments: [String(edit.seq), String(deliveredTtl)] });
+  }
+
+  /**
+   * Recorded before anything else once Telegram has the message. A process killed after this
+   * (before BullMQ marked the job completed) leaves the job active; BullMQ hands it out again once
+   * its lock expires, and the check in processJob then drops it instead of sending a second copy.
+   * A kill between Telegram applying the send and this write still sends it twice: Telegram has
+   * no idempotent send.
+   */
+  async function markSent(data: QueuedJob): Promise<void> {
+    try {
+      await (await bull.redis()).set(sentKey(data.id), "1", { expiration: { type: "PX", value: deliveredTtl } });
+    } catch (error) {
+      log.warn({ err: error, jobId: data.id }, "could not record a sent job; a crash before it completes would send it again");
+    }
   }
 
   /** Telegram has the message: nothing after this point may make BullMQ send it again. */
@@ -131,6 +148,12 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
       deps.metrics?.inc("notifications_total", { outcome: "failed" });
       return { dropped: "chat unreachable" };
     }
+    if ((await client.exists(sentKey(data.id))) > 0) {
+      log.info(ctx, "sent already by a process that stopped before completing the job; not sent again");
+      // That process may have stopped before remembering the edit, which later edits are ordered against.
+      await recordEdit(data).catch((error: unknown) => log.warn({ err: error, jobId: data.id }, "remembering the newest edit failed"));
+      return { dropped: "sent already" };
+    }
     const interval = Math.ceil(chatIntervalMs(data.chatId));
     const slot = await slots.reserve(paceKey(data.chatId), interval);
     if ("chatBusyMs" in slot) {
@@ -161,6 +184,7 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
       await rearmPace(data.chatId, interval);
       return handleFailure(job, data, error, ctx);
     }
+    await markSent(data);
     await rearmPace(data.chatId, interval);
     return delivered(data, result);
   }
