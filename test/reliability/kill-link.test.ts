@@ -18,7 +18,7 @@ describe("kill -9 right after the guided /link asked for the webhook secret (SQL
 
   beforeAll(async () => {
     target = sqliteTarget();
-    w = await startKillWorld(target.url);
+    w = await startKillWorld(target);
     bot = await w.startBot();
   }, 60_000);
 

@@ -12,7 +12,7 @@ import { pino } from "pino";
 import type { App } from "../../src/app.js";
 import { createBullmqConnection } from "../../src/core/queue/bullmq-connection.js";
 import { signatureHeader } from "../../src/simulator/index.js";
-import { claimRedisDb, postgresTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "../app-harness.js";
+import { postgresTarget, redisTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "../app-harness.js";
 import { createOrder, linkChat, postHook, reReads, settle, startHarness, type Harness } from "./harness.js";
 
 const POSTGRES_URL = process.env["TEST_POSTGRES_URL"];
@@ -77,10 +77,10 @@ describe.skipIf(!REDIS_URL)("a replayed signed webhook across two app instances 
   let b: App;
 
   beforeAll(async () => {
-    target = await claimRedisDb(REDIS_URL!);
+    target = await redisTarget(REDIS_URL!);
     w = await startAppWorld();
-    a = await w.startApp(target.url);
-    b = await w.startApp(target.url, { BOT_MODE: "worker" });
+    a = await w.startApp(target);
+    b = await w.startApp(target, { BOT_MODE: "worker" });
     await w.say(CHAT, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => /connected/i.test(m.text));
   }, 60_000);
 
@@ -114,7 +114,7 @@ describe.skipIf(!REDIS_URL)("a replayed signed webhook across two app instances 
     expect(statuses.every((s) => s === 200 || s === 202)).toBe(true);
     const accepted = (await a.metrics.get("webhooks_total", { outcome: "accepted" })) + (await b.metrics.get("webhooks_total", { outcome: "accepted" }));
     expect(accepted).toBe(statuses.filter((s) => s === 202).length);
-    await waitFor(async () => pending(await queueCounts(target!.url)) === 0, "the inbox's jobs done");
+    await waitFor(async () => pending(await queueCounts(target!)) === 0, "the inbox's jobs done");
     expect(reads()).toBe(1);
     expect(w.botTexts(CHAT, new RegExp(`Order ${orderId} is fulfilled`))).toHaveLength(1);
     w.sim.control.pauseLifecycles(false);
@@ -123,8 +123,8 @@ describe.skipIf(!REDIS_URL)("a replayed signed webhook across two app instances 
 
 const quiet = pino({ level: "silent" });
 
-async function queueCounts(url: string): Promise<Record<string, number>> {
-  const bull = createBullmqConnection({ name: "webhook", redisUrl: url, logger: quiet });
+async function queueCounts(target: StoreTarget): Promise<Record<string, number>> {
+  const bull = createBullmqConnection({ name: "webhook", redisUrl: target.url, logger: quiet, prefix: `${target.prefix!}/bull` });
   try {
     return await (await bull.queue()).getJobCounts("waiting", "delayed", "active", "prioritized");
   } finally {
