@@ -116,6 +116,7 @@ export async function createApp({ config, logger, onFatal, overrides = {} }: App
         scanIntervalMs: config.tracking.scanIntervalMs,
         firstReadSpread: { perItemMs: DEFAULT_SPREAD.perItemMs, maxMs: config.tracking.spreadMaxMs },
         readLimits: { maxPerSecond: config.tracking.maxReadsPerSecond },
+        notFound: { graceMs: config.tracking.notFoundGraceMs, reads: config.tracking.notFoundReads },
       },
       expiry: { leadMs: config.expiryReminderLeadMs, maxLeadPercent: config.expiryReminderMaxLeadPercent, rescanIntervalMs: config.expiryReminderRescanMs, claim },
       push: { retry: { ...given("baseDelayMs", overrides.pushRetryBaseDelayMs), ...given("maxDelayMs", overrides.pushRetryMaxDelayMs) }, ...given("limits", overrides.pushLimits) },
