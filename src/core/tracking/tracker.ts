@@ -145,7 +145,10 @@ export function createTracker(deps: TrackerDeps): Tracker {
       const outcome = await announce(item, tracked, final, seenAtMs);
       // Another process is announcing it, or died doing so: its claim is short, so look again within it,
       // whatever the pace (the webhooks' 2 min safety net included).
-      if (outcome === "busy") return settle(key, { ...item, attempt: item.attempt + 1 }, true, held.announceClaimMs);
+      if (outcome === "busy") {
+        logger.info({ chatId: item.chatId, id: item.id, status, withinMs: held.announceClaimMs }, "status being announced by another process; looking again soon");
+        return settle(key, { ...item, attempt: item.attempt + 1 }, true, held.announceClaimMs);
+      }
       if (outcome === "failed") return settle(key, { ...item, attempt: item.attempt + 1 }, true);
       item = { ...item, status, attempt: 0, ...(item.cardMessageId === undefined ? {} : { cardStatus: status }) };
     } else {
