@@ -52,6 +52,8 @@ describe.skipIf(!postgresUrl)("kill -9 while a fulfilled order is being announce
   afterAll(async () => {
     await w?.close();
     if (pool) {
+      // A sleeper left by a failed run holds the table: ended first, or the drops below wait for it.
+      await endSleepers();
       await pool.query(`DROP TABLE IF EXISTS public.${table}_leases`);
       await pool.query(`DROP FUNCTION IF EXISTS public.${table}_stall() CASCADE`);
       await pool.query(`DROP SEQUENCE IF EXISTS public.${table}_stall`);
@@ -70,6 +72,8 @@ describe.skipIf(!postgresUrl)("kill -9 while a fulfilled order is being announce
       END $$`);
     await pool.query(`CREATE TRIGGER ${table}_stall BEFORE INSERT OR UPDATE ON public.${table} FOR EACH ROW EXECUTE FUNCTION public.${table}_stall()`);
   }
+
+  const endSleepers = () => pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND query LIKE '%' || $1 || '%' AND pid <> pg_backend_pid()`, [table]);
 
   const sleepers = async (): Promise<number> =>
     Number((await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND query LIKE '%' || $1 || '%' AND pid <> pg_backend_pid()`, [table])).rows[0]?.["n"]);
@@ -102,7 +106,7 @@ describe.skipIf(!postgresUrl)("kill -9 while a fulfilled order is being announce
     expect(notices()).toBe(0);
 
     await w.kill(bot);
-    await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND query LIKE '%' || $1 || '%' AND pid <> pg_backend_pid()`, [table]);
+    await endSleepers();
     // What the dead process left: a claim that runs out within one item lease, not a minute later.
     const left = (await announceClaims()).find((c) => c.key === claim!.key);
     const now = await dbNowMs();
