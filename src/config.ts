@@ -103,12 +103,14 @@ const envSchema = z.object({
   KEEP_TICK_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   KEEP_RENEWAL_LEAD_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   KEEP_LEAD_MAX_FRACTION: z.coerce.number().min(0).max(0.99).default(0.5),
-  KEEP_LEASE_TTL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  KEEP_LEASE_TTL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   KEEP_BALANCE_RECHECK_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   TRACKING_LEASE_TTL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   TRACKING_SCAN_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   TRACKING_SPREAD_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   TRACKING_MAX_READS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(100),
+  TRACKING_NOT_FOUND_GRACE_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
+  TRACKING_NOT_FOUND_READS: z.coerce.number().int().min(1).max(1_000).default(5),
   BALANCE_WATCH_INTERVAL_MS: z.coerce.number().int().min(10).max(86_400_000).default(180_000),
   BALANCE_WATCH_SETTLE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   BALANCE_WATCH_MAX_BACKOFF_MS: z.coerce.number().int().min(10).max(86_400_000).default(1_800_000),
@@ -163,7 +165,7 @@ export type Config = {
    * Tracking shared by every process on the store (docs/tracking.md): an item's lease, how often
    * leases are renewed and free items adopted, and over how long a pile of overdue first reads is spread.
    */
-  tracking: { leaseTtlMs: number; scanIntervalMs: number; spreadMaxMs: number; maxReadsPerSecond: number };
+  tracking: { leaseTtlMs: number; scanIntervalMs: number; spreadMaxMs: number; maxReadsPerSecond: number; notFoundGraceMs: number; notFoundReads: number };
   /** The balance watch of linked chats (docs/balance-watch.md): idle read interval, re-read while a charge of the bot's own is in flight, backoff cap. */
   balanceWatch: { intervalMs: number; settleMs: number; maxBackoffMs: number };
   /** Backoff of the reads while a quote or a 402 waits for a top-up: first read, cap. */
@@ -278,7 +280,7 @@ export function parseConfig(env: Env): Config {
       leaseTtlMs: e.KEEP_LEASE_TTL_MS,
       balanceRecheckMs: e.KEEP_BALANCE_RECHECK_MS,
     },
-    tracking: { leaseTtlMs: e.TRACKING_LEASE_TTL_MS, scanIntervalMs: e.TRACKING_SCAN_MS, spreadMaxMs: e.TRACKING_SPREAD_MAX_MS, maxReadsPerSecond: e.TRACKING_MAX_READS_PER_SECOND },
+    tracking: { leaseTtlMs: e.TRACKING_LEASE_TTL_MS, scanIntervalMs: e.TRACKING_SCAN_MS, spreadMaxMs: e.TRACKING_SPREAD_MAX_MS, maxReadsPerSecond: e.TRACKING_MAX_READS_PER_SECOND, notFoundGraceMs: e.TRACKING_NOT_FOUND_GRACE_MS, notFoundReads: e.TRACKING_NOT_FOUND_READS },
     balanceWatch: { intervalMs: e.BALANCE_WATCH_INTERVAL_MS, settleMs: e.BALANCE_WATCH_SETTLE_MS, maxBackoffMs: e.BALANCE_WATCH_MAX_BACKOFF_MS },
     topUpWatch: { firstDelayMs: e.TOPUP_WATCH_FIRST_DELAY_MS, maxDelayMs: e.TOPUP_WATCH_MAX_DELAY_MS },
     expiryReminderLeadMs: e.EXPIRY_REMINDER_LEAD_SECONDS * 1000,

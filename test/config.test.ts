@@ -98,12 +98,16 @@ describe("parseConfig", () => {
   });
 
   it("reads the shared tracking's lease, scan, spread and read rate, and refuses a lease that would lapse between two scans", () => {
-    expect(parseConfig(minimal).tracking).toEqual({ leaseTtlMs: 15_000, scanIntervalMs: 5_000, spreadMaxMs: 10_000, maxReadsPerSecond: 100 });
-    expect(parseConfig({ ...minimal, TRACKING_LEASE_TTL_MS: "4000", TRACKING_SCAN_MS: "2000", TRACKING_SPREAD_MAX_MS: "0", TRACKING_MAX_READS_PER_SECOND: "25" }).tracking).toEqual({
+    expect(parseConfig(minimal).tracking).toEqual({ leaseTtlMs: 15_000, scanIntervalMs: 5_000, spreadMaxMs: 10_000, maxReadsPerSecond: 100, notFoundGraceMs: 600_000, notFoundReads: 5 });
+    expect(
+      parseConfig({ ...minimal, TRACKING_LEASE_TTL_MS: "4000", TRACKING_SCAN_MS: "2000", TRACKING_SPREAD_MAX_MS: "0", TRACKING_MAX_READS_PER_SECOND: "25", TRACKING_NOT_FOUND_GRACE_MS: "0", TRACKING_NOT_FOUND_READS: "2" }).tracking,
+    ).toEqual({
       leaseTtlMs: 4_000,
       scanIntervalMs: 2_000,
       spreadMaxMs: 0,
       maxReadsPerSecond: 25,
+      notFoundGraceMs: 0,
+      notFoundReads: 2,
     });
     for (const bad of ["0", "2.5", "fast"]) expect(() => parseConfig({ ...minimal, TRACKING_MAX_READS_PER_SECOND: bad })).toThrow(/TRACKING_MAX_READS_PER_SECOND/);
     expect(() => parseConfig({ ...minimal, TRACKING_LEASE_TTL_MS: "3000", TRACKING_SCAN_MS: "2000" })).toThrow(/TRACKING_LEASE_TTL_MS must be at least twice TRACKING_SCAN_MS/);

@@ -61,6 +61,10 @@ tracking-gave-up = I have stopped watching { $kind ->
     [order] order
    *[other] broadcast
 } { $id } (last status: { $status }). Check it any time with { $command }.
+tracking-not-found = ⚠️ For { $minutes } min the service has answered that { $kind ->
+    [order] order
+   *[other] broadcast
+} { $id } does not exist, though this bot saw it on your account. I have stopped watching it. Tap Refresh to look once more, or find it on the dashboard; { $command } works any time. If it stays missing, contact support with this id.
 ## Why a broadcast did not land: the service's own word (its values are not documented), or none.
 tracking-reason = Reason given by the service: { $reason }
 tracking-reason-none = The service gave no reason.

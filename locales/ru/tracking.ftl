@@ -61,6 +61,10 @@ tracking-gave-up = Я перестал следить за { $kind ->
     [order] заказом
    *[other] отправкой
 } { $id } (последний статус: { $status }). Проверить можно в любой момент: { $command }.
+tracking-not-found = ⚠️ Уже { $minutes } мин. сервис не находит { $kind ->
+    [order] заказ
+   *[other] отправку
+} { $id }, хотя эта запись уже была в вашем аккаунте. Я перестал за ней следить. Нажмите «Обновить», чтобы проверить ещё раз, или найдите её в личном кабинете; команда { $command } работает в любой момент. Если запись так и не найдётся, напишите в поддержку и укажите этот номер.
 ## Why a broadcast did not land: the service's own word (its values are not documented), or none.
 tracking-reason = Причина по данным сервиса: { $reason }
 tracking-reason-none = Сервис не указал причину.

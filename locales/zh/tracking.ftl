@@ -61,6 +61,10 @@ tracking-gave-up = 我已停止跟踪{ $kind ->
     [order] 订单
    *[other] 广播
 } { $id }（最后状态：{ $status }）。随时可以用 { $command } 查看。
+tracking-not-found = ⚠️ 服务已连续 { $minutes } 分钟表示{ $kind ->
+    [order] 订单
+   *[other] 广播
+} { $id } 不存在，但本机器人曾在您的账户中看到它。我已停止跟踪。点击“刷新”再查一次，或在控制台中查找；随时可以使用 { $command }。如果仍然找不到，请带上此编号联系客服。
 ## Why a broadcast did not land: the service's own word (its values are not documented), or none.
 tracking-reason = 服务给出的原因：{ $reason }
 tracking-reason-none = 服务未说明原因。

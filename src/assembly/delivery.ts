@@ -34,7 +34,7 @@ export interface DeliveryDeps {
   tuning?: {
     push?: Pick<PushQueueDeps, "limits" | "retry">;
     /** `leases` when several processes share the store (each item polled by one of them). */
-    tracker?: Pick<TrackerDeps, "minDelayMs" | "maxDelayMs" | "orderHorizonMs" | "broadcastMarginMs" | "leases" | "leaseTtlMs" | "scanIntervalMs" | "firstReadSpread" | "readLimits">;
+    tracker?: Pick<TrackerDeps, "minDelayMs" | "maxDelayMs" | "orderHorizonMs" | "broadcastMarginMs" | "leases" | "leaseTtlMs" | "scanIntervalMs" | "firstReadSpread" | "readLimits" | "notFound">;
     inbox?: Pick<WebhookInboxDeps, "baseDelayMs">;
     /** Expiry reminders: lead, its cap, rescans (config); `claim` when several processes share the store. */
     expiry?: Pick<ExpiryRemindersDeps, "leadMs" | "maxLeadPercent" | "rescanIntervalMs" | "claim">;

@@ -79,7 +79,7 @@ describe("tracking notifier", () => {
     const { notifier, sent } = notifierFor({ orders: false, broadcasts: true });
     await notifier.onChange(change({ kind: "order", record: order("fulfilled"), final: true, cardMessageId: 7, previousStatus: "executing" }));
     await notifier.onChange(change({ kind: "order", record: order("matching"), origin: "hint", previousStatus: undefined }));
-    await notifier.onGiveUp({ chatId: CHAT, kind: "order", id: ORDER_ID, lastStatus: "matching", cardMessageId: 7 });
+    await notifier.onGiveUp({ chatId: CHAT, kind: "order", id: ORDER_ID, lastStatus: "matching", cardMessageId: 7, reason: "horizon" });
     expect(sent()).toEqual([`editMessageText:<b>Order</b> <code>${ORDER_ID}</code>`]);
   });
 
@@ -87,7 +87,7 @@ describe("tracking notifier", () => {
     const { notifier, sent } = notifierFor({ orders: true, broadcasts: false });
     await notifier.onChange(change({ kind: "order", record: order("fulfilled"), final: true, cardMessageId: 7, previousStatus: "executing" }));
     await notifier.onChange(change({ kind: "order", record: order("matching"), origin: "hint", previousStatus: undefined }));
-    await notifier.onGiveUp({ chatId: CHAT, kind: "order", id: ORDER_ID, lastStatus: "matching" });
+    await notifier.onGiveUp({ chatId: CHAT, kind: "order", id: ORDER_ID, lastStatus: "matching", reason: "horizon" });
     // Broadcasts are off: only their card moves.
     await notifier.onChange(change({ kind: "broadcast", record: broadcast("failed"), final: true, cardMessageId: 9, previousStatus: "confirming" }));
     expect(sent()).toEqual([

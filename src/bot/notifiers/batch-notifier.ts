@@ -52,9 +52,9 @@ export function createBatchNotifier(deps: BatchNotifierDeps): BatchNotifier {
   /** Batches this process finished: a redraw read just before must not draw an older count over the final card. */
   const finished = new Set<string>();
   /**
-   * Orders' ends announced here and maybe not in the history yet (the tracker writes it after announcing): two orders
-   * ending at once, or a redraw due before their writes, would otherwise each see the other unfinished and
-   * leave the card one short of its end for good.
+   * Orders' ends announced here and maybe not in the history this card reads yet (another process's write, a
+   * read begun before it): two orders ending at once, or a redraw due before their writes, would otherwise each
+   * see the other unfinished and leave the card one short of its end for good.
    */
   const announced = new Map<string, Map<string, string>>();
   const announcedOf = (batch: Batch) => announced.get(batch.batchId) ?? new Map<string, string>();

@@ -5,7 +5,7 @@ import type { TrackKind } from "../../core/tracking/tracked-item.js";
 import type { TrackerChange, TrackerGiveUp } from "../../core/tracking/tracker.js";
 import type { NotifierDeps } from "./notifier-deps.js";
 import { errorTextKey, serviceErrorText } from "../helpers/error-text.js";
-import { pushLinksMarkup } from "../keyboards/links.js";
+import { pushLinksMarkup, serviceLinkButtons } from "../keyboards/links.js";
 import type { BatchNotifier } from "./batch-notifier.js";
 import { code, html, HTML, translate } from "../helpers/html.js";
 import { finalText, recordCardText, type CardTiming, type Translator } from "../helpers/record-text.js";
@@ -75,6 +75,24 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
 
   const wants = (notify: NotificationSettings, kind: TrackKind): boolean => (kind === "order" ? notify.orders : notify.broadcasts);
 
+  async function notFound(tr: Translator, event: TrackerGiveUp): Promise<void> {
+    const minutes = Math.max(1, Math.round((now() - (event.notFoundSinceMs ?? now())) / 60_000));
+    const keyboard = createTrackRefreshKeyboard(tr, event.kind, event.id);
+    const external = serviceLinkButtons(tr, links, ["dashboard", "support"]);
+    if (external.length > 0) keyboard.row(...external);
+    await deps.push.enqueue({
+      id: `trk-${event.chatId}-${event.kind}-${event.id}-notfound`,
+      chatId: event.chatId,
+      method: "sendMessage",
+      params: {
+        chat_id: event.chatId,
+        text: translate(tr, "tracking-not-found", { kind: event.kind, id: code(event.id), minutes, command: code(`/track ${event.id}`) }),
+        ...HTML,
+        reply_markup: { inline_keyboard: keyboard.inline_keyboard },
+      },
+    });
+  }
+
   return {
     async onChange(change) {
       const { chatId } = change;
@@ -141,6 +159,9 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
     async onGiveUp(event) {
       const { tr, locale, notify, blocked } = await chatView(event.chatId, event.locale);
       if (blocked) return;
+      // A record the chat has (charged, or seen) that the service cannot find: told whatever the settings, since
+      // only the user can settle it, with a Refresh that reads it again (and tracks it when it answers).
+      if (event.reason === "not_found") return notFound(tr, event);
       if (event.kind === "order" && (await deps.batches?.onGiveUp(event, { tr, locale, notify }))) return;
       // With notifications off the chat hears nothing unasked; a card keeps its Refresh button and /track still works.
       if (!wants(notify, event.kind)) return;

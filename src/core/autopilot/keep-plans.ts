@@ -12,7 +12,7 @@ import { createKeepStore, type KeepDraft, type KeepStore } from "./keep-store.js
  * and a crashed holder's lease runs out, so another process takes over.
  */
 
-export const KEEP_DEFAULTS = { tickMs: 5_000, leadMs: 60_000, leadFraction: 0.5, leaseTtlMs: 60_000, balanceRecheckMs: 30_000 } as const;
+export const KEEP_DEFAULTS = { tickMs: 5_000, leadMs: 60_000, leadFraction: 0.5, leaseTtlMs: 15_000, balanceRecheckMs: 30_000 } as const;
 
 export interface KeepPlansDeps extends Omit<KeepStepDeps, "plans" | "now" | "leadMs" | "leadFraction" | "balanceRecheckMs"> {
   store: StoreBackend;

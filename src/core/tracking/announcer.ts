@@ -5,7 +5,13 @@ import type { ItemLeases } from "./item-leases.js";
 import { itemKey, type TrackedItem, type TrackedRecord } from "./tracked-item.js";
 import type { TrackerDeps } from "./tracker-types.js";
 
-export type Announce = (item: TrackedItem, tracked: TrackedRecord, final: boolean, seenAtMs: number) => Promise<boolean>;
+/**
+ * "announced" (here or before, by any process); "failed" (rendering threw: offered again after a backoff);
+ * "busy" (another process is announcing it right now, or died doing so: its claim is short, so look again soon).
+ */
+export type AnnounceOutcome = "announced" | "failed" | "busy";
+
+export type Announce = (item: TrackedItem, tracked: TrackedRecord, final: boolean, seenAtMs: number) => Promise<AnnounceOutcome>;
 
 export interface AnnouncerDeps extends Pick<TrackerDeps, "onChange" | "history"> {
   announced: AnnouncedMemory;
@@ -19,7 +25,7 @@ export interface AnnouncerDeps extends Pick<TrackerDeps, "onChange" | "history">
  * its own, so two processes racing on one change announce it once.
  */
 export function createAnnouncer({ announced, held, logger, onChange, history }: AnnouncerDeps): Announce {
-  async function announceOnce(item: TrackedItem, tracked: TrackedRecord, final: boolean, seenAtMs: number): Promise<boolean> {
+  async function announceOnce(item: TrackedItem, tracked: TrackedRecord, final: boolean, seenAtMs: number): Promise<AnnounceOutcome> {
     const status = tracked.record.status;
     const key = { chatId: item.chatId, kind: item.kind, id: item.id, status };
     const entry = await history?.get(item.chatId, item.kind, item.id);
@@ -41,24 +47,20 @@ export function createAnnouncer({ announced, held, logger, onChange, history }: 
       });
     } catch (error) {
       logger.warn({ err: error, id: item.id, status }, "announcing a change failed; will retry");
-      return false;
+      return "failed";
     }
     await announced.mark(key);
-    return true;
+    return "announced";
   }
 
-  /**
-   * Announces `status` unless it already was; false when rendering failed or
-   * another process is announcing it right now (offered again either way).
-   */
+  /** Announces `status` unless it already was. */
   return async (item, tracked, final, seenAtMs) => {
     const key = { chatId: item.chatId, kind: item.kind, id: item.id, status: tracked.record.status };
-    if (await announced.has(key)) return true;
-    const outcome = await held.announcing(`${itemKey(item.chatId, item.kind, item.id)}_${key.status}`, async () => {
+    if (await announced.has(key)) return "announced";
+    return held.announcing(`${itemKey(item.chatId, item.kind, item.id)}_${key.status}`, async () => {
       // Whoever announced it between the look above and the claim released it marked first.
-      if (await announced.has(key)) return true;
+      if (await announced.has(key)) return "announced" as const;
       return announceOnce(item, tracked, final, seenAtMs);
     });
-    return outcome === true;
   };
 }

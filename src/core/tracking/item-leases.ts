@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import type { Leases } from "../store/lease.js";
 
 /**
@@ -11,16 +12,20 @@ export interface ItemLeases {
   /** Takes or renews the item's lease: false while another live process holds it. */
   hold(itemKey: string): Promise<boolean>;
   release(itemKey: string): Promise<void>;
-  /** Runs `fn` unless another process is announcing the same status right now ("busy"). */
+  /**
+   * Runs `fn` unless another process is announcing the same status right now ("busy"). The claim
+   * lasts `announceClaimMs` and is renewed while `fn` runs: a slow announcement keeps it, and a
+   * killed announcer's claim ends as soon as its item lease does.
+   */
   announcing<T>(announceKey: string, fn: () => Promise<T>): Promise<T | "busy">;
   /** `hold` for many items, in one store call where the store offers it; each item's result, in order. */
   holdAll(itemKeys: readonly string[]): Promise<boolean[]>;
   /** Other processes may hold items (real leases); false for the single-process default. */
   readonly shared: boolean;
+  /** How long an announcement's claim outlives a process that died holding it. */
+  readonly announceClaimMs: number;
 }
 
-/** Longer than any announcement (an enqueue and a history write); a crashed announcer's claim ends then. */
-const ANNOUNCE_CLAIM_MS = 60_000;
 
 /** One process alone: it holds every item (the single-process default, and the tracker's own tests). */
 const soleOwner: Leases = {
@@ -30,17 +35,21 @@ const soleOwner: Leases = {
   releaseMany: () => Promise.resolve(),
 };
 
-export function createItemLeases(leases: Leases | undefined, ttlMs: number): ItemLeases {
+export function createItemLeases(leases: Leases | undefined, ttlMs: number, logger?: Pick<Logger, "warn">): ItemLeases {
   const shared = leases ?? soleOwner;
   return {
     hold: (itemKey) => shared.claim(`tracking:${itemKey}`, ttlMs),
     release: (itemKey) => shared.release(`tracking:${itemKey}`),
     async announcing(announceKey, fn) {
       const claimKey = `tracking-announce:${announceKey}`;
-      if (!(await shared.claim(claimKey, ANNOUNCE_CLAIM_MS))) return "busy";
+      if (!(await shared.claim(claimKey, ttlMs))) return "busy";
+      // Renewed well before it runs out; a renewal that fails only lets the claim end sooner.
+      const renew = () => shared.claim(claimKey, ttlMs).catch((error: unknown) => logger?.warn({ err: error, claimKey }, "renewing an announcement's claim failed; it may run out first"));
+      const renewal = setInterval(() => void renew(), Math.max(1, Math.floor(ttlMs / 3)));
       try {
         return await fn();
       } finally {
+        clearInterval(renewal);
         await shared.release(claimKey);
       }
     },
@@ -52,5 +61,6 @@ export function createItemLeases(leases: Leases | undefined, ttlMs: number): Ite
       );
     },
     shared: leases !== undefined,
+    announceClaimMs: ttlMs,
   };
 }

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { OrderHistory } from "../orders/order-history.js";
+import type { Announce } from "./announcer.js";
 import { isBroadcastFinished, isOrderFinished } from "../service/schemas.js";
 import type { TrackedItem, TrackedRecord } from "./tracked-item.js";
 
@@ -7,7 +8,7 @@ export interface PeekDeps {
   getApiKey: (chatId: number) => Promise<string | undefined>;
   read: (item: TrackedItem, apiKey: string) => Promise<TrackedRecord>;
   /** The tracker's exactly-once announcement (shared memory and claim). */
-  announce: (item: TrackedItem, tracked: TrackedRecord, final: boolean, seenAtMs: number) => Promise<boolean>;
+  announce: Announce;
   history: OrderHistory | undefined;
   logger: Logger;
   now: () => number;
@@ -35,8 +36,9 @@ export async function peekForWebhook(item: TrackedItem, deps: PeekDeps): Promise
   if (status === item.status) return;
   const final = tracked.kind === "order" ? isOrderFinished(status) : isBroadcastFinished(status);
   const seenAtMs = deps.now();
-  // A first sight (no status yet) joins the history through the holder, which adds it once.
-  if ((await deps.announce(item, tracked, final, seenAtMs)) && item.status !== undefined) {
-    await deps.history?.setStatus(item.chatId, item.kind, item.id, status, seenAtMs, tracked.kind === "broadcast" ? tracked.record.totalCostSun : undefined);
-  }
+  // Written before the announcement, which may wait (a claim elsewhere): what reads the history (a keep plan's
+  // next order) learns of a delivery as soon as it is seen. A first sight (no status yet) joins the history
+  // through the holder, which adds it once.
+  if (item.status !== undefined) await deps.history?.setStatus(item.chatId, item.kind, item.id, status, seenAtMs, tracked.kind === "broadcast" ? tracked.record.totalCostSun : undefined);
+  await deps.announce(item, tracked, final, seenAtMs);
 }

@@ -31,6 +31,8 @@ export const trackedItemSchema = z.object({
   pendingCard: z.boolean().optional(),
   /** When the next read is due: whoever picks the item up (a restart, a takeover) keeps to it. */
   dueAtMs: z.number().int().optional(),
+  /** The reads answering 404 in a row, and when the first of them came (not-found.ts). */
+  notFound: z.object({ sinceMs: z.number().int(), reads: z.number().int().positive() }).optional(),
 });
 export type TrackedItem = z.infer<typeof trackedItemSchema>;
 

@@ -4,6 +4,7 @@ import type { ServiceClient } from "../service/client.js";
 import type { HistoryEntry, OrderHistory } from "../orders/order-history.js";
 import type { Leases } from "../store/lease.js";
 import type { StoreBackend } from "../store/types.js";
+import type { NotFoundBound } from "./not-found.js";
 import type { PollScheduleOptions } from "./poll-schedule.js";
 import type { TrackedItem, TrackedRecord, TrackKind } from "./tracked-item.js";
 
@@ -35,6 +36,13 @@ export interface TrackerGiveUp {
   kind: TrackKind;
   id: string;
   lastStatus: string | undefined;
+  /**
+   * Why tracking ended: "not_found" when the service kept answering 404 past the bound (not-found.ts),
+   * "unreadable" when it rejected the chat's key, "horizon" when the record did not finish in time.
+   */
+  reason: "not_found" | "unreadable" | "horizon";
+  /** "not_found": when the first of the 404s in a row came. */
+  notFoundSinceMs?: number;
   cardMessageId?: number;
   locale?: string;
 }
@@ -52,6 +60,8 @@ export interface TrackerDeps {
   now?: () => number;
   minDelayMs?: number;
   maxDelayMs?: number;
+  /** How long, and over how many reads, a record the bot tracks may answer 404 before tracking stops. */
+  notFound?: Partial<NotFoundBound>;
   /** Orders are given up this long after tracking starts. Default 1 h. */
   orderHorizonMs?: number;
   /** Broadcasts are given up this long after `txExpirationMs`. Default 5 min. */

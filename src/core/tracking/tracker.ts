@@ -6,7 +6,7 @@ import { isBroadcastFinished, isOrderFinished } from "../service/schemas.js";
 import { createAnnouncedMemory, type AnnouncedMemory } from "./announced-memory.js";
 import { createAnnouncer } from "./announcer.js";
 import { peekForWebhook } from "./peek.js";
-import { historyEntryOf, itemKey, newTrackedItem, trackedItemSchema, type TrackedItem, type TrackedRecord } from "./tracked-item.js";
+import { itemKey, newTrackedItem, trackedItemSchema, type TrackedItem, type TrackedRecord } from "./tracked-item.js";
 import { withNewerCard, withoutPendingCard, withStoredCard, withTrackInput } from "./change-details.js";
 import { DEFAULT_SPREAD, spreadFirstReads } from "./first-reads.js";
 import { createItemLeases } from "./item-leases.js";
@@ -14,7 +14,9 @@ import { LiveItems } from "./live-items.js";
 import { createTrackerReads, type ReadTurn } from "./tracker-reads.js";
 import { createPollSchedule } from "./poll-schedule.js";
 import { holdStoredItems, releaseAll } from "./scan-items.js";
-import { DEFAULT_TRACKING, type Tracker, type TrackerDeps, type TrackInput } from "./tracker-types.js";
+import { DEFAULT_TRACKING, type Tracker, type TrackerDeps, type TrackerGiveUp, type TrackInput } from "./tracker-types.js";
+import { DEFAULT_NOT_FOUND, readFailure, withoutNotFound } from "./not-found.js";
+import { recordStatus } from "./record-status.js";
 
 export { DEFAULT_TRACKING, type Tracker, type TrackerChange, type TrackerDeps, type TrackerGiveUp, type TrackInput, type TrackedRecord } from "./tracker-types.js";
 
@@ -28,9 +30,10 @@ export function createTracker(deps: TrackerDeps): Tracker {
   const orderHorizonMs = deps.orderHorizonMs ?? DEFAULT_TRACKING.orderHorizonMs;
   const marginMs = deps.broadcastMarginMs ?? DEFAULT_TRACKING.broadcastMarginMs;
   const cardGraceMs = deps.cardGraceMs ?? DEFAULT_TRACKING.cardGraceMs;
+  const notFoundBound = { ...DEFAULT_NOT_FOUND, ...deps.notFound };
   const items = createRecordStore({ kv: deps.store.namespace("tracking"), schema: trackedItemSchema, version: 1, logger, name: "tracking" });
   const announced: AnnouncedMemory = createAnnouncedMemory(deps.store);
-  const held = createItemLeases(deps.leases, deps.leaseTtlMs ?? DEFAULT_TRACKING.leaseTtlMs);
+  const held = createItemLeases(deps.leases, deps.leaseTtlMs ?? DEFAULT_TRACKING.leaseTtlMs, logger);
   const announce = createAnnouncer({ announced, held, logger, onChange: deps.onChange, ...(deps.history ? { history: deps.history } : {}) });
   const scanIntervalMs = deps.scanIntervalMs ?? DEFAULT_TRACKING.scanIntervalMs;
   const spread = deps.firstReadSpread ?? DEFAULT_SPREAD;
@@ -128,25 +131,25 @@ export function createTracker(deps: TrackerDeps): Tracker {
     try {
       tracked = await read(item, apiKey);
     } catch (error) {
-      if (ServiceError.isInstance(error) && (error.isNotFound || error.isKeyRejected)) {
-        // Re-linked to another account, or the key was revoked: /track will say which.
-        logger.warn({ chatId: item.chatId, id: item.id, code: error.code }, "tracked item unreadable; tracking stopped");
-        // An id never seen (a webhook about someone else's record) is dropped without a word.
-        return item.status === undefined ? forget(key) : giveUp(key, item);
-      }
-      logger.debug({ err: error, id: item.id }, "tracking read failed; backing off");
-      return settle(key, { ...item, attempt: item.attempt + 1 }, true);
+      return readFailed(key, item, error);
     }
+    item = withoutNotFound(item);
     if (tracked.kind === "broadcast") item = { ...item, deadlineMs: tracked.record.txExpirationMs + marginMs };
     const status = tracked.record.status;
     const final = tracked.kind === "order" ? isOrderFinished(status) : isBroadcastFinished(status);
     if (status !== item.status) {
       const seenAtMs = now();
-      if (!(await announce(item, tracked, final, seenAtMs))) return settle(key, { ...item, attempt: item.attempt + 1 }, true);
-      // First sight of a record made elsewhere: it joins the chat's history too.
-      if (item.origin === "hint" && item.status === undefined) await deps.history?.add(item.chatId, [historyEntryOf(tracked, seenAtMs)]);
-      // A broadcast's fee is known from its record only (the 202 carries none): it replaces the estimate.
-      else await deps.history?.setStatus(item.chatId, item.kind, item.id, status, seenAtMs, tracked.kind === "broadcast" ? tracked.record.totalCostSun : undefined);
+      // The history first: what reads it (a keep plan's next order, the expiry of a delegation) must not wait
+      // for the announcement, which may wait itself (a claim held elsewhere, a slow push queue).
+      await recordStatus(deps.history, item, tracked, seenAtMs);
+      const outcome = await announce(item, tracked, final, seenAtMs);
+      // Another process is announcing it, or died doing so: its claim is short, so look again within it,
+      // whatever the pace (the webhooks' 2 min safety net included).
+      if (outcome === "busy") {
+        logger.info({ chatId: item.chatId, id: item.id, status, withinMs: held.announceClaimMs }, "status being announced by another process; looking again soon");
+        return settle(key, { ...item, attempt: item.attempt + 1 }, true, held.announceClaimMs);
+      }
+      if (outcome === "failed") return settle(key, { ...item, attempt: item.attempt + 1 }, true);
       item = { ...item, status, attempt: 0, ...(item.cardMessageId === undefined ? {} : { cardStatus: status }) };
     } else {
       item = { ...item, attempt: item.attempt + 1 };
@@ -155,25 +158,41 @@ export function createTracker(deps: TrackerDeps): Tracker {
     return settle(key, item);
   }
 
-  async function giveUp(key: string, item: TrackedItem): Promise<void> {
+  /** A read the service did not answer with the record (not-found.ts says what follows). */
+  function readFailed(key: string, item: TrackedItem, error: unknown): Promise<void> {
+    const fields = { chatId: item.chatId, id: item.id, code: ServiceError.isInstance(error) ? error.code : undefined };
+    const next = readFailure(item, error, now(), notFoundBound);
+    if (next.action === "forget") return forget(key);
+    if (next.action === "give-up") {
+      logger.warn({ ...fields, reason: next.reason, notFoundSince: item.notFound?.sinceMs }, "tracked item unreadable; tracking stopped");
+      return giveUp(key, item, next.reason, item.notFound?.sinceMs);
+    }
+    if (next.notFound) logger.info({ ...fields, reads: next.item.notFound?.reads }, "tracked item not found; reading it again later");
+    else logger.debug({ err: error, id: item.id }, "tracking read failed; backing off");
+    return settle(key, next.item, true);
+  }
+
+  async function giveUp(key: string, item: TrackedItem, reason: TrackerGiveUp["reason"], notFoundSinceMs?: number): Promise<void> {
     await forget(key);
     await deps.onGiveUp?.({
       chatId: item.chatId,
       kind: item.kind,
       id: item.id,
       lastStatus: item.status,
+      reason,
+      ...(notFoundSinceMs === undefined ? {} : { notFoundSinceMs }),
       ...(item.cardMessageId === undefined ? {} : { cardMessageId: item.cardMessageId }),
       ...(item.locale === undefined ? {} : { locale: item.locale }),
     });
   }
 
-  /** Persists the item and schedules its next read, or gives up past its deadline. */
-  async function settle(key: string, item: TrackedItem, failed = false): Promise<void> {
+  /** Persists the item and schedules its next read (within `atMostMs` when given), or gives up past its deadline. */
+  async function settle(key: string, item: TrackedItem, failed = false, atMostMs = Number.POSITIVE_INFINITY): Promise<void> {
     if (now() >= item.deadlineMs) {
       logger.info({ chatId: item.chatId, id: item.id, status: item.status }, "tracking horizon reached");
-      return giveUp(key, item);
+      return giveUp(key, item, "horizon");
     }
-    const delay = Math.min(pace.nextDelay(item, now(), failed), Math.max(0, item.deadlineMs - now()));
+    const delay = Math.min(pace.nextDelay(item, now(), failed), atMostMs, Math.max(0, item.deadlineMs - now()));
     const wanted = { ...item, dueAtMs: now() + delay };
     // Atomic against the other processes: a forget there while this read ran stays a forget, and a card they drew meanwhile is kept.
     const due = await items.update(key, (stored) => (stored || unsaved.has(key) ? withNewerCard(wanted, stored) : undefined));

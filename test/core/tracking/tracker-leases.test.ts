@@ -163,4 +163,23 @@ describe("tracking shared by several processes", () => {
     await holder.tracker.stop();
     await other.tracker.stop();
   });
+
+  it("reads an item again within the claim a killed announcer left, though the chat's webhooks have slowed its polling", async () => {
+    const account = env.sim.createAccount({ balanceSun: 100_000_000 });
+    env.sim.control.pauseLifecycles(true);
+    // Trusted webhooks alone would put the next read a minute away.
+    const holder = await startProcess("holder", account.apiKey, { schedule: { safetyNetMs: 60_000 } });
+    const id = await placeOrder(account.apiKey);
+    await holder.tracker.track({ chatId: CHAT, kind: "order", id, status: "pending" });
+    await holder.tracker.hint({ chatId: CHAT, kind: "order", id, verified: true });
+    // A process died in the middle of announcing "fulfilled": its claim stays until it runs out.
+    const { store } = await env.open();
+    expect(await createLeases({ store, owner: "killed" }).claim(`tracking-announce:${CHAT}_order_${id}_fulfilled`, LEASE_TTL_MS)).toBe(true);
+    env.sim.control.setOrderStatus(id, "fulfilled");
+    await holder.tracker.hint({ chatId: CHAT, kind: "order", id, verified: true });
+    expect(holder.changes).toEqual([]);
+    await waitUntil(() => holder.changes.some((c) => c.record.status === "fulfilled"), { what: "the holder to announce once the dead claim ran out" });
+    expect(holder.changes.map((c) => c.record.status)).toEqual(["fulfilled"]);
+    await holder.tracker.stop();
+  });
 });
