@@ -132,11 +132,12 @@ describe("what users send is never kept in the clear", () => {
           ["recovery phrase", recoveryPhrase()],
         ]);
         const webhookSecret = randomBytes(24).toString("hex");
+        const metricsToken = randomBytes(24).toString("hex");
         const target = await backend.target(mode);
         const logsBefore = w.logs.length;
         let app: App | undefined;
         try {
-          app = await w.startApp(target.url, mode === "webhook" ? { BOT_MODE: "webhook", TELEGRAM_WEBHOOK_SECRET: webhookSecret } : {});
+          app = await w.startApp(target.url, { METRICS_TOKEN: metricsToken, ...(mode === "webhook" ? { BOT_MODE: "webhook", TELEGRAM_WEBHOOK_SECRET: webhookSecret } : {}) });
           const started = app;
 
           /** Hands the update to the bot as Telegram would in this mode. */
@@ -173,7 +174,7 @@ describe("what users send is never kept in the clear", () => {
           await say(pasteChat, needles.get("private key")!, /removed your message because it looked like a private key/);
           await say(pasteChat, needles.get("recovery phrase")!, /removed your message because it looked like a recovery phrase/);
 
-          const metrics = await request(`http://127.0.0.1:${String(started.httpPort)}/metrics`);
+          const metrics = await request(`http://127.0.0.1:${String(started.httpPort)}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
           expect(metrics.statusCode).toBe(200);
           const scraped = await metrics.body.text();
           expect(scraped).toContain("bot_updates_total");

@@ -15,6 +15,7 @@ export const TEXT_LINKS: Readonly<Record<string, readonly ServiceLink[]>> = {
   "not-linked": DASHBOARD,
   "link-ask-key": DASHBOARD,
   "link-key-format": DASHBOARD,
+  "link-key-is-secret": DASHBOARD,
   "link-key-invalid": DASHBOARD,
   "link-key-revoked": DASHBOARD,
   "link-no-wallet": DASHBOARD,
