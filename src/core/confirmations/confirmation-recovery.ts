@@ -83,7 +83,8 @@ export function createConfirmationRecovery(deps: ConfirmationRecoveryDeps): Conf
       await deps.pending.remove("order", entry.id);
       return "done";
     }
-    const result = await deps.placer.place({ chatId: entry.chatId, quoteId: entry.id, apiKey, ...localeOf(entry) });
+    // `resolving`: a quote settled meanwhile (by the Confirm that is still checking it) is not sent again.
+    const result = await deps.placer.place({ chatId: entry.chatId, quoteId: entry.id, apiKey, resolving: true, ...localeOf(entry) });
     if (result.status === "placed") {
       logger.info({ quoteId: entry.id, orderIds: result.orders.map((o) => o.orderId), replayed: result.replayed }, "pending order resolved: placed");
       return "done";

@@ -31,6 +31,8 @@ export type PlaceResult =
   | { status: "needs_second_tap"; quote: Quote }
   | { status: "cancelled"; quote: Quote }
   | { status: "expired"; quote: Quote }
+  /** Asked to resolve (`resolving`) a quote whose outcome is known already: nothing was sent. */
+  | { status: "settled"; quote: Quote }
   | {
       status: "failed";
       quote: Quote;
@@ -85,6 +87,8 @@ export interface PlaceInput {
   spendKind?: SpendKind;
   /** Called once when the first answer is lost (it may have been placed), before the same request goes again. */
   onUnknown?: () => Promise<void>;
+  /** Only a quote whose outcome is still unknown may be sent (the journal's resolution); any other is `settled`. */
+  resolving?: boolean;
 }
 
 export interface OrderPlacer {
@@ -231,6 +235,8 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
           return { status: "placed", quote, orders, replayed: true, alreadyPlaced: true };
         }
         if (quote.state === "cancelled") return { status: "cancelled", quote };
+        // A Confirm still checking may have settled it while this waited for the quote's turn.
+        if (input.resolving && quote.state !== "placing" && quote.state !== "unknown") return { status: "settled", quote };
         if (isQuoteExpired(quote, now())) return { status: "expired", quote };
         const { spend } = deps;
         // A quote that may already have charged (placing, unknown) was allowed when first sent: only its key may follow.

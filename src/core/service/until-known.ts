@@ -21,9 +21,14 @@ export interface UntilKnownOptions {
   onUnknown?: (error: ServiceError) => Promise<void>;
 }
 
-/** The service may have acted on a request that failed this way. */
+/**
+ * The service may have acted on a request that failed this way. A 503
+ * `broadcast.upstream_unavailable` is the service's own word that nothing was
+ * done or charged (section 7); any other 5xx may come from a gateway that gave
+ * up waiting while the service went on.
+ */
 export function isOutcomeUnknown(error: ServiceError): boolean {
-  return error.outcomeUnknown || error.status >= 500;
+  return error.outcomeUnknown || (error.status >= 500 && error.code !== "broadcast.upstream_unavailable");
 }
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
