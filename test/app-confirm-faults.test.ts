@@ -95,23 +95,7 @@ describe("Telegram faults around a broadcast's Confirm", () => {
     expect(debits().filter((d) => d.ref === broadcastId)).toHaveLength(1);
   });
 
-  it("tracks and shows the broadcast behind a duplicate_tx met after an unknown outcome, charged once", async () => {
-    const before = debits().length;
-    const summary = await w.say(CHAT, `/broadcast ${JSON.stringify(tx())}`, (m) => m.text.includes("Check before sending"));
-    // Applied by the service, then the answer is lost: the bot cannot know it was accepted.
-    w.sim.faults.inject({ method: "POST", path: "/v1/broadcasts", times: 1, kind: "reset", afterProcessing: true });
-    const failed = w.tg.waitForBotMessage(CHAT, 20_000, (m) => m.buttons.flat().some((b) => /Retry/.test(b.text)));
-    w.front.enqueue(w.tg.press(CHAT, "✅ Confirm", { messageId: summary.messageId }));
-    await failed;
-    const debit = await waitFor(() => debits().length > before && debits().at(-1), "the fee of the accepted broadcast");
-    w.front.enqueue(w.tg.press(CHAT, /Retry/));
-    await waitFor(() => w.botTexts(CHAT, /already submitted|already has a broadcast/i).some((t) => t.includes(debit.ref!)), "the existing broadcast shown");
-    await waitFor(() => confirmedNotices(debit.ref!).length > 0, "the confirmed notification");
-    expect(confirmedNotices(debit.ref!)).toHaveLength(1);
-    expect(debits().filter((d) => d.ref === debit.ref)).toHaveLength(1);
-    const orders = await w.say(CHAT, "/orders", (m) => m.text.includes(debit.ref!));
-    expect(orders.text).toContain(debit.ref!);
-  });
+  // A broadcast whose answer the service lost is in app-unknown-outcome.test.ts.
 
   it("serves HTTP on its own port all along", () => {
     expect(f.app.httpPort).toBeGreaterThan(0);

@@ -16,6 +16,8 @@ export interface ConfirmFaultsWorld {
   /** /order → quote; then Confirm is pressed with `arm`'s fault armed. Returns the order id once the service made it. */
   confirmOrderWith(arm: () => void): Promise<{ orderId: string; cardId: number }>;
   expectOrderAnnounced(orderId: string, cardId: number): Promise<void>;
+  /** Stops the app and starts it again on the same store: what the journal holds is resolved at start-up. */
+  restart(): Promise<void>;
 }
 
 export function useConfirmFaultsWorld(chat: number): ConfirmFaultsWorld {
@@ -50,6 +52,10 @@ export function useConfirmFaultsWorld(chat: number): ConfirmFaultsWorld {
     },
     get app() {
       return app;
+    },
+    async restart() {
+      await w.stopApp(app);
+      app = await w.startApp(target.url);
     },
     debits,
     fulfilledNotices,

@@ -97,3 +97,11 @@ broadcast-kind-clear-abi = Delete the ABI published for contract { $contract } (
 broadcast-kind-account-update = Rename the account
 broadcast-summary-call-value = The call also sends <b>{ $amount } TRX</b> to the contract.
 broadcast-summary-permission = ⚠️ Signed through permission #{ $permissionId } (multi-signature). The service checks the signature against the owner { $address }; only the owner's signature counts there.
+
+## A Confirm whose answer was lost: the outcome is unknown until the same transaction is sent again (the service deduplicates it)
+broadcast-unknown-checking = ⏳ I sent transaction { $txId }, but the service's answer was lost, so it may have been accepted. I am checking now and will update this message. Do not sign or send this transfer again.
+broadcast-unknown-pending = ⏳ I still cannot tell whether transaction { $txId } was accepted: the service has not answered yet. I keep checking in the background and will update this message as soon as I know. Do not sign or send this transfer again; it cannot be charged twice.
+broadcast-unknown-refused = ❌ Transaction { $txId } was not accepted, and nothing was charged for it:
+    { $reason }
+broadcast-unknown-expired = ⚠️ I could not learn whether transaction { $txId } was accepted: it has expired since, so it cannot be sent again. If it was accepted, its result reaches this chat when the service reports it; you can also look the transaction id up on a block explorer.
+broadcast-unknown-accepted-unnamed = ✅ Transaction { $txId } was accepted: the service already has a broadcast of it, but did not say which one. Its updates reach this chat when the service reports them; you can also look the transaction id up on a block explorer. Do not sign or send this transfer again.

@@ -93,3 +93,7 @@ order-document-unreadable = I could not read that file. Send it again, or paste 
 order-prepare-pricing-unavailable = Prices are unavailable right now. Try again in a minute.
 order-prepare-unknown-duration = That duration is no longer offered. Start again with /order to pick a current one.
 order-prepare-not-linked = Link your API key first: /link
+
+## A Confirm whose answer was lost: the same request goes again (the service replays it, charged once) until the outcome is known
+order-unknown-checking = ⏳ I sent the order, but the service's answer was lost, so it may have been placed. I am checking by sending the same request again and will update this message. Do not order it again: it cannot be charged twice.
+order-unknown-pending = ⏳ I still cannot tell whether the order was placed: the service has not answered yet. I keep checking in the background and will update this message as soon as I know. Do not order it again: it cannot be charged twice.

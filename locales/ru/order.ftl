@@ -95,3 +95,7 @@ order-document-unreadable = Не удалось прочитать файл. П�
 order-prepare-pricing-unavailable = Цены сейчас недоступны. Попробуйте через минуту.
 order-prepare-unknown-duration = Этот срок больше не предлагается. Начните заново с /order и выберите актуальный.
 order-prepare-not-linked = Сначала привяжите API-ключ: /link
+
+## A Confirm whose answer was lost: the same request goes again (the service replays it, charged once) until the outcome is known
+order-unknown-checking = ⏳ Я отправил заказ, но ответ сервиса потерялся, поэтому заказ мог быть размещён. Я проверяю это, повторяя тот же запрос, и обновлю это сообщение. Не заказывайте повторно: дважды плата не спишется.
+order-unknown-pending = ⏳ Я всё ещё не знаю, размещён ли заказ: сервис пока не ответил. Я продолжаю проверять в фоне и обновлю это сообщение, как только узнаю. Не заказывайте повторно: дважды плата не спишется.

@@ -97,3 +97,11 @@ broadcast-kind-clear-abi = 删除合约 { $contract } 公布的 ABI（钱包和�
 broadcast-kind-account-update = 修改账户名称
 broadcast-summary-call-value = 该调用还会向合约发送 <b>{ $amount } TRX</b>。
 broadcast-summary-permission = ⚠️ 通过第 { $permissionId } 号权限签名（多签）。服务按所有者 { $address } 校验签名：在那里只有所有者的签名有效。
+
+## A Confirm whose answer was lost: the outcome is unknown until the same transaction is sent again (the service deduplicates it)
+broadcast-unknown-checking = ⏳ 我已发送交易 { $txId }，但服务的回复丢失了，因此它可能已被接受。我正在核实，并会更新这条消息。请不要再次签名或发送这笔转账。
+broadcast-unknown-pending = ⏳ 我仍无法确定交易 { $txId } 是否已被接受：服务尚未回复。我会在后台继续核实，一有结果就更新这条消息。请不要再次签名或发送这笔转账：不会重复扣费。
+broadcast-unknown-refused = ❌ 交易 { $txId } 未被接受，没有扣除任何费用：
+    { $reason }
+broadcast-unknown-expired = ⚠️ 我无法确定交易 { $txId } 是否已被接受：它已经过期，无法再次发送。如果它已被接受，服务报告结果后会发送到此聊天；你也可以在区块浏览器中按交易 ID 查询。
+broadcast-unknown-accepted-unnamed = ✅ 交易 { $txId } 已被接受：服务已有该交易的广播，但没有说明是哪一个。服务报告进展后会发送到此聊天；你也可以在区块浏览器中按交易 ID 查询。请不要再次签名或发送这笔转账。

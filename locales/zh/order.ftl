@@ -87,3 +87,7 @@ order-document-unreadable = 无法读取该文件。请重新发送，或把内�
 order-prepare-pricing-unavailable = 暂时无法获取价格，请一分钟后再试。
 order-prepare-unknown-duration = 该时长已不再提供。请用 /order 重新开始并选择当前可用的时长。
 order-prepare-not-linked = 请先绑定 API 密钥：/link
+
+## A Confirm whose answer was lost: the same request goes again (the service replays it, charged once) until the outcome is known
+order-unknown-checking = ⏳ 我已发送订单，但服务的回复丢失了，因此订单可能已经下达。我正在通过重发同一请求进行核实，并会更新这条消息。请不要重复下单：不会重复扣费。
+order-unknown-pending = ⏳ 我仍无法确定订单是否已下达：服务尚未回复。我会在后台继续核实，一有结果就更新这条消息。请不要重复下单：不会重复扣费。

@@ -89,7 +89,7 @@ export function createFlows(deps: CreateFlowsDeps): Flows {
     pending,
     placer: createOrderPlacer({ service: deps.service, quotes, history, addressBook, tracker, pending, now, logger, spend: limits, batches: createBatchStore({ store: deps.store, logger }) }),
     submitter: createBroadcastSubmitter({ service: deps.service, drafts, history, tracker, pending, now, logger, spend: limits }),
-    resender: createBroadcastResender({ service: deps.service, drafts, history, tracker, now, logger, spend: limits }),
+    resender: createBroadcastResender({ service: deps.service, drafts, history, tracker, pending, now, logger, spend: limits }),
     limits,
     tracker,
     now,

@@ -71,6 +71,25 @@ describe("Resend after a failed broadcast", () => {
     expect(answers().filter((a) => a.startsWith("This transaction was already sent again"))).toHaveLength(2);
   });
 
+  it("after a Resend's lost answer, says it may have been accepted, then that message becomes the new broadcast's card, charged once", async () => {
+    const tx = trx();
+    const { account, user, cardId } = await submitted(tx, "failed", "❌ Broadcast");
+    const failedId = /Broadcast ([0-9a-f]{24})/.exec(user.lastText())![1]!;
+    h.sim.control.setBroadcastOutcome(tx.txID, "confirmed");
+    // Accepted by the service, then the connection is reset: the same transaction is sent again to learn it.
+    h.sim.faults.inject({ method: "POST", path: "/v1/broadcasts", times: 1, kind: "reset", afterProcessing: true });
+    await user.press("📤 Resend", { messageId: cardId });
+    const checking = h.tg.callsOf("sendMessage").find((c) => String(c.params["text"]).includes("may have been accepted"));
+    expect(String(checking?.params["text"])).toContain("Do not sign or send this transfer again");
+    const newId = h.sim.ledger(account.accountId).filter((e) => e.kind === "debit" && e.ref !== failedId).map((e) => e.ref);
+    expect(newId).toHaveLength(1);
+    await h.until(() => user.botTexts().some((t) => t.startsWith(`📤 Sent again as broadcast ${newId[0]}`)));
+    // The "checking" message itself became the card: none still says it.
+    expect(user.botTexts().some((t) => t.includes("may have been accepted"))).toBe(false);
+    expect(posts()).toHaveLength(3);
+    expect(user.botTexts().filter((t) => /try again/i.test(t))).toEqual([]);
+  });
+
   it("asks the chat's limits first: a frozen chat's Resend sends nothing and says why", async () => {
     const tx = trx();
     const { user, cardId } = await submitted(tx, "failed", "❌ Broadcast");

@@ -198,13 +198,17 @@ describe("/limits", () => {
   it("still resolves a confirmation sent before the freeze whose outcome was unknown, under its own key", async () => {
     const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
     const user = h.user(CHAT);
-    h.sim.faults.inject({ method: "POST", path: "/v1/orders", kind: "status", status: 503, code: "service_unavailable", times: 5 });
+    // Every answer a 5xx, through all of the Confirm's checks: the outcome stays unknown, journaled.
+    h.sim.faults.inject({ method: "POST", path: "/v1/orders", kind: "status", status: 503, code: "service_unavailable" });
     await user.send(`/order ${B.address} 100k 5m`);
     await user.press("✅ Confirm");
-    expect(user.lastButtons()).toEqual([["🔁 Retry", "Cancel"]]);
+    expect(user.lastText()).toContain("I keep checking in the background");
     h.sim.faults.clear();
     await user.send("/freeze");
-    await user.press("🔁 Retry");
+    // The journal's resolution, as the confirmation recovery runs it.
+    const [entry] = await h.deps.flows.pending.list();
+    const resolved = await h.deps.flows.placer.place({ chatId: CHAT, quoteId: entry!.id, apiKey: account.apiKey, resolving: true });
+    expect(resolved.status).toBe("placed");
     expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
     // A new confirmation is refused.
     await orderAndConfirm(CHAT, `${B.address} 100k 5m`);

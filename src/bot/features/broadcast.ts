@@ -14,7 +14,7 @@ import { bestEffort, firstCardSignal } from "../helpers/best-effort.js";
 import { isJsonDocument, readDocument } from "../helpers/document.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { errorTextKey, serviceErrorText } from "../helpers/error-text.js";
-import { code, HTML, translate } from "../helpers/html.js";
+import { code, html, HTML, translate } from "../helpers/html.js";
 import { textLinksMarkup } from "../keyboards/links.js";
 import { logHandle } from "../helpers/logging.js";
 import { broadcastCardText, statusText } from "../helpers/record-text.js";
@@ -158,6 +158,21 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
     return true;
   }
 
+  /**
+   * The card said "checking" and the checks ended: still unknown (the journal goes on and the
+   * tracker or the resolution redraws this card), or a definite refusal, told on the same card.
+   */
+  async function showUnresolved(ctx: BotContext, result: Extract<SubmitResult, { status: "failed" }>, locale: string): Promise<void> {
+    const txId = code(result.draft.summary.txId);
+    if (result.draft.state === "unknown") {
+      await bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-unknown-pending", { txId }), HTML)));
+      return;
+    }
+    const text = translate(ctx, "broadcast-unknown-refused", { txId, reason: html(serviceErrorText(ctx, result.error, locale)) });
+    const keyboard = result.retryable ? createBroadcastRetryKeyboard(ctx, result.draft.draftId) : undefined;
+    await bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.editMessageText(text, { ...HTML, ...textLinksMarkup(ctx, errorTextKey(result.error), keyboard) })));
+  }
+
   feature.callbackQuery(draftData.filter, logHandle("callback-broadcast-draft"), async (ctx) => {
     const data = draftData.unpack(ctx.callbackQuery.data);
     const chatId = ctx.chat.id;
@@ -188,18 +203,33 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
     const cardMessageId = ctx.callbackQuery.message?.message_id;
     // A Retry of a draft already sent once was allowed by the threshold's second tap (if any) then.
     const confirmedAgain = data.action === "a" || (data.action === "r" && draft.lastErrorCode !== undefined);
-    const result = await flows.submitter.submit({ chatId, draftId: draft.draftId, apiKey, locale, drawsCard: true, confirmedAgain, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
+    const txId = code(draft.summary.txId);
+    // A lost answer is never a refusal: the card says so at once (no buttons: nothing to sign or tap again)
+    // while the same transaction is sent again until the service's answer tells what happened.
+    let checking = false;
+    const onUnknown = async (): Promise<void> => {
+      checking = true;
+      await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
+      await bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-unknown-checking", { txId }), HTML)));
+    };
+    const answered = (text?: string) => (checking ? Promise.resolve(true) : bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery(text === undefined ? {} : { text })));
+    const result = await flows.submitter.submit({ chatId, draftId: draft.draftId, apiKey, locale, drawsCard: true, confirmedAgain, onUnknown, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
     switch (result.status) {
       // From here on every Telegram call is best effort: what was accepted is recorded and tracked.
       case "submitted":
         if (result.alreadySubmitted) {
-          await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery({ text: ctx.t("broadcast-already-submitted") }));
+          await answered(ctx.t("broadcast-already-submitted"));
           return;
         }
-        await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
+        await answered();
         await showSubmitted(ctx, result, locale);
         return;
       case "duplicate":
+        if (checking) {
+          // Our lost attempt was accepted, but the service did not name it: its updates come by webhook.
+          await bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-unknown-accepted-unnamed", { txId }), HTML)));
+          return;
+        }
         await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
         await bestEffort(ctx, "editMessageReplyMarkup", () => ctx.editMessageReplyMarkup());
         await ctx.reply(
@@ -223,6 +253,7 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
         await ctx.reply(limitRefusalText(ctx, result.refusal, result.feeSun, locale), HTML);
         return;
       case "failed": {
+        if (checking) return showUnresolved(ctx, result, locale);
         await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
         await bestEffort(ctx, "editMessageReplyMarkup", () => ctx.editMessageReplyMarkup());
         if (result.error.code === "wallet.insufficient_balance" && (await replyInsufficient(ctx, result, apiKey, locale))) return;

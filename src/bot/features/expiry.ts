@@ -10,7 +10,7 @@ import { bestEffort } from "../helpers/best-effort.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { errorTextKey, serviceErrorText } from "../helpers/error-text.js";
 import { clockText } from "../helpers/expiry-text.js";
-import { code, HTML, translate } from "../helpers/html.js";
+import { code, html, HTML, translate } from "../helpers/html.js";
 import { limitRefusalText } from "../helpers/limits-text.js";
 import { textLinksMarkup } from "../keyboards/links.js";
 import { logHandle } from "../helpers/logging.js";
@@ -110,6 +110,29 @@ export function createExpiryFeature(deps: BotDeps): Composer<BotContext> {
     }
   }
 
+  /** The "checking" message turned into what the checks found: the new broadcast's card, a refusal, or still unknown. */
+  async function showChecked(ctx: BotContext, result: ResendResult, messageId: number, txIdText: string, locale: string): Promise<void> {
+    const chatId = ctx.chat!.id;
+    const edit = (text: string, extra: object = {}) => bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.api.editMessageText(chatId, messageId, text, { ...HTML, ...extra })));
+    const txId = code(txIdText);
+    switch (result.status) {
+      case "resent": {
+        const text = translate(ctx, "expiry-resent", { broadcastId: code(result.broadcastId), status: statusText(ctx, result.initialStatus), txId });
+        if (await edit(text, { reply_markup: createTrackRefreshKeyboard(ctx, "broadcast", result.broadcastId) })) await flows.tracker.cardShown({ chatId, kind: "broadcast", id: result.broadcastId, cardMessageId: messageId, status: result.initialStatus });
+        return;
+      }
+      case "failed":
+        await edit(translate(ctx, "broadcast-unknown-refused", { txId, reason: html(serviceErrorText(ctx, result.error, locale)) }), textLinksMarkup(ctx, errorTextKey(result.error)));
+        return;
+      case "already":
+        await edit(translate(ctx, "expiry-resend-already", { broadcastId: result.broadcastId }));
+        return;
+      default:
+        // Still unknown: the journal resolves it and redraws this message.
+        await edit(translate(ctx, "broadcast-unknown-pending", { txId }));
+    }
+  }
+
   feature.callbackQuery(resendData.filter, logHandle("callback-expiry-resend"), async (ctx) => {
     const data = resendData.unpack(ctx.callbackQuery.data);
     if (!data || !ID.test(data.broadcastId)) {
@@ -119,8 +142,19 @@ export function createExpiryFeature(deps: BotDeps): Composer<BotContext> {
     const account = await linkedForButton(ctx);
     if (account === undefined) return;
     const locale = await ctx.i18n.getLocale();
-    const result = await flows.resender.resend({ chatId: ctx.chat.id, broadcastId: data.broadcastId, apiKey: account.apiKey, locale });
-    await showResend(ctx, result, locale);
+    // A lost answer is said at once in a message of its own, which then becomes the outcome.
+    let checking: number | undefined;
+    const onUnknown = async (): Promise<number | undefined> => {
+      await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
+      await bestEffort(ctx, "editMessageReplyMarkup", () => editIgnoringUnchanged(() => ctx.editMessageReplyMarkup()));
+      const sent = await ctx.reply(translate(ctx, "broadcast-unknown-checking", { txId: code(entryTxId ?? "-") }), HTML);
+      checking = sent.message_id;
+      return checking;
+    };
+    const entryTxId = (await flows.history.get(ctx.chat.id, "broadcast", data.broadcastId))?.txId;
+    const result = await flows.resender.resend({ chatId: ctx.chat.id, broadcastId: data.broadcastId, apiKey: account.apiKey, locale, onUnknown });
+    if (checking === undefined) await showResend(ctx, result, locale);
+    else await showChecked(ctx, result, checking, entryTxId ?? "-", locale);
   });
 
   return composer;

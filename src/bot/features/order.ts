@@ -157,15 +157,23 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
     const cardMessageId = ctx.callbackQuery.message?.message_id;
     // A Retry of a quote already sent once was allowed by the threshold's second tap (if any) then.
     const confirmedAgain = data.action === "a" || (data.action === "r" && quote.attempts > 0);
-    const result = await flows.placer.place({ chatId, quoteId: quote.quoteId, apiKey: account.apiKey, locale, drawsCard: true, confirmedAgain, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
+    // A lost answer is never a refusal: the card says so at once (no buttons) while the same request goes again.
+    let checking = false;
+    const onUnknown = async (): Promise<void> => {
+      checking = true;
+      await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
+      await bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "order-unknown-checking"), HTML)));
+    };
+    const answered = (text?: string) => (checking ? Promise.resolve(true) : bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery(text === undefined ? {} : { text })));
+    const result = await flows.placer.place({ chatId, quoteId: quote.quoteId, apiKey: account.apiKey, locale, drawsCard: true, confirmedAgain, onUnknown, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
     switch (result.status) {
       case "placed": {
         // From here on every Telegram call is best effort: the orders are charged, recorded and tracked.
         if (result.alreadyPlaced) {
-          await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery({ text: ctx.t("order-already-placed") }));
+          await answered(ctx.t("order-already-placed"));
           return;
         }
-        await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
+        await answered();
         await drawPlaced(ctx, chatId, result, locale);
         // Confirmed from the "top-up credited" message: the quote above would still say "short, top up".
         if (quote.messageId !== undefined && quote.messageId !== cardMessageId) {
@@ -192,6 +200,7 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
         await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "order-quote-expired"), { ...HTML, reply_markup: createFreshQuoteKeyboard(ctx, quote.quoteId) }));
         return;
       case "failed": {
+        if (checking) return showChecked(ctx, result, locale);
         await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
         await bestEffort(ctx, "editMessageReplyMarkup", () => ctx.editMessageReplyMarkup());
         const reply = failedReply(ctx, result, locale);
@@ -205,6 +214,22 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
         await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
     }
   });
+
+  /**
+   * The card said "checking" and the checks ended: still unknown (the journal replays the same key in
+   * the background and the tracker redraws this card), or a definite refusal, told on the same card.
+   */
+  async function showChecked(ctx: BotContext, result: Extract<PlaceResult, { status: "failed" }>, locale: string): Promise<void> {
+    if (result.quote.state === "unknown") {
+      await bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "order-unknown-pending"), HTML)));
+      return;
+    }
+    const reply = failedReply(ctx, result, locale);
+    const drawn = await bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.editMessageText(reply.text, { ...HTML, ...textLinksMarkup(ctx, reply.keys, reply.keyboard) })));
+    const cardId = ctx.callbackQuery?.message?.message_id;
+    if (drawn && reply.keyboard && cardId !== undefined) await flows.quotes.update(result.quote.quoteId, (q) => ({ ...q, messageId: cardId }));
+    await watchRefused(result, locale);
+  }
 
   /** A 402 with somewhere to send money: the balance is watched, and "credited, tap Retry" follows. */
   async function watchRefused(result: Extract<PlaceResult, { status: "failed" }>, locale: string): Promise<void> {

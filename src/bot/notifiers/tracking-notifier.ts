@@ -148,11 +148,24 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
         const short = outcome.error.code === "wallet.insufficient_balance";
         if (outcome.retryable) keyboard = (short ? createBroadcastTopUpKeyboard : createBroadcastRetryKeyboard)(tr, outcome.draftId);
       }
+      const markup = pushLinksMarkup(tr, deps.links, outcome.result === "expired_unknown" ? [] : errorTextKey(outcome.error), keyboard);
+      if (outcome.kind === "broadcast" && outcome.cardMessageId !== undefined) {
+        // The card said "checking, do not sign it again": it becomes the outcome itself.
+        const txId = code(outcome.txId);
+        const cardText = outcome.result === "expired_unknown" ? translate(tr, "broadcast-unknown-expired", { txId }) : translate(tr, "broadcast-unknown-refused", { txId, reason: html(serviceErrorText(tr, outcome.error, locale)) });
+        await deps.push.enqueue({
+          id: `recovery-${outcome.chatId}-${outcome.kind}-${id}`,
+          chatId: outcome.chatId,
+          method: "editMessageText",
+          params: { chat_id: outcome.chatId, message_id: outcome.cardMessageId, text: cardText, ...HTML, ...markup },
+        });
+        return;
+      }
       await deps.push.enqueue({
         id: `recovery-${outcome.chatId}-${outcome.kind}-${id}`,
         chatId: outcome.chatId,
         method: "sendMessage",
-        params: { chat_id: outcome.chatId, text, ...HTML, ...pushLinksMarkup(tr, deps.links, outcome.result === "expired_unknown" ? [] : errorTextKey(outcome.error), keyboard) },
+        params: { chat_id: outcome.chatId, text, ...HTML, ...markup },
       });
     },
 

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { createKeyedMutex } from "../store/keyed-mutex.js";
 import { ServiceError } from "../service/errors.js";
+import { isOutcomeUnknown, sendUntilKnown, type UntilKnownOptions } from "../service/until-known.js";
 import type { ServiceClient } from "../service/client.js";
 import { keyTagOf, type PendingConfirmations } from "../confirmations/pending-confirmations.js";
 import type { HistoryEntry, OrderHistory } from "../orders/order-history.js";
@@ -8,6 +9,7 @@ import type { Tracker } from "../tracking/tracker.js";
 import type { SpendGate, SpendRefusal } from "../limits/spend-guard.js";
 import { EXPIRED_BELOW_MS } from "../tron/index.js";
 import type { BroadcastDraft, DraftStore } from "./draft.js";
+import { isResubmittable } from "./check-broadcast.js";
 
 /**
  * Submits a confirmed draft once. Broadcasts are deduplicated by txId on the
@@ -25,6 +27,8 @@ export type SubmitResult =
   | { status: "cancelled"; draft: BroadcastDraft }
   | { status: "expired"; draft: BroadcastDraft }
   | { status: "duplicate"; draft: BroadcastDraft; existing?: HistoryEntry | undefined }
+  /** Asked to resolve (`resolving`) a draft whose outcome is known already: nothing was sent. */
+  | { status: "settled"; draft: BroadcastDraft }
   | { status: "failed"; draft: BroadcastDraft; error: ServiceError; retryable: boolean };
 
 export interface BroadcastSubmitterDeps {
@@ -39,6 +43,8 @@ export interface BroadcastSubmitterDeps {
   logger: Logger;
   /** The chat's spend limits, asked before a draft's first send; without it nothing is limited. */
   spend?: SpendGate;
+  /** How long a lost answer is checked by sending again before the journal takes over (tests shorten it). */
+  untilKnown?: Pick<UntilKnownOptions, "delaysMs" | "sleep">;
 }
 
 export interface SubmitInput {
@@ -53,6 +59,13 @@ export interface SubmitInput {
   cardMessageId?: number;
   /** The second tap a fee above the chat's confirm threshold needs. */
   confirmedAgain?: boolean;
+  /**
+   * Called once when the first answer is lost (the service may have accepted it), before it is
+   * checked by sending the same transaction again: the chat must hear "do not sign it again" now.
+   */
+  onUnknown?: () => Promise<void>;
+  /** Only a draft whose outcome is still unknown may be sent (the journal's resolution); any other is `settled`. */
+  resolving?: boolean;
 }
 
 /**
@@ -117,11 +130,15 @@ export function createBroadcastSubmitter(deps: BroadcastSubmitterDeps): Broadcas
   /**
    * `409 duplicate_tx`: a broadcast of this transaction exists. Ours (in the
    * history, or named by the service) is tracked and shown; one we cannot
-   * find is explained without a guess.
+   * find is explained without a guess. After a lost answer (`afterUnknown`)
+   * it is the one our lost attempt made: the card becomes its card, as for a 202.
    */
-  async function duplicate(draft: BroadcastDraft, error: ServiceError, input: SubmitInput): Promise<SubmitResult> {
-    const known = await history.findBroadcastByTxId(input.chatId, draft.summary.txId);
-    const id = known?.id ?? error.broadcastId;
+  async function duplicate(draft: BroadcastDraft, error: ServiceError, input: SubmitInput, afterUnknown: boolean): Promise<SubmitResult> {
+    // The service's name wins; the history's newest counts only while it is still under way or confirmed
+    // (after a Resend the newest may be the broadcast that failed, not the one the 409 is about).
+    const newest = await history.findBroadcastByTxId(input.chatId, draft.summary.txId);
+    const id = error.broadcastId ?? (newest && !isResubmittable(newest.status) ? newest.id : undefined);
+    const known = newest !== undefined && newest.id === id ? newest : undefined;
     if (id === undefined) {
       const saved = (await drafts.update(draft.draftId, (d) => ({ ...d, state: "open", lastErrorCode: error.code }))) ?? draft;
       await deps.pending.remove("broadcast", draft.draftId);
@@ -136,29 +153,42 @@ export function createBroadcastSubmitter(deps: BroadcastSubmitterDeps): Broadcas
         logger.debug({ err: readError, broadcastId: id }, "first read of a duplicate's broadcast failed");
       }
     }
-    const saved = await accepted(draft, id, status ?? "pending_energy", input, false, known !== undefined);
-    logger.info({ draftId: draft.draftId, broadcastId: id }, "duplicate_tx: the existing broadcast is tracked");
+    const saved = await accepted(draft, id, status ?? "pending_energy", input, afterUnknown, known !== undefined);
+    logger.info({ draftId: draft.draftId, broadcastId: id, afterUnknown }, "duplicate_tx: the existing broadcast is tracked");
+    if (afterUnknown) return { status: "submitted", draft: saved, broadcastId: id, initialStatus: status ?? "pending_energy", alreadySubmitted: false };
     return { status: "duplicate", draft: saved, existing: (await history.get(input.chatId, "broadcast", id)) ?? known };
   }
 
   async function send(draft: BroadcastDraft, input: SubmitInput): Promise<SubmitResult> {
     const { chatId, draftId, apiKey } = input;
-    // Sending again is safe: the service deduplicates by txId, so an attempt it saw answers duplicate_tx.
+    // A draft sent before whose answer was lost: a duplicate_tx now is that earlier attempt.
+    let afterUnknown = draft.state === "submitting" || draft.state === "unknown";
     await deps.pending.add({ kind: "broadcast", keyTag: keyTagOf(input.apiKey), id: draftId, chatId, sinceMs: now(), ...(input.locale === undefined ? {} : { locale: input.locale }) });
-    const sending = (await drafts.update(draftId, (d) => ({ ...d, state: "submitting" }))) ?? draft;
+    // The card is remembered with the attempt: a resolution after a restart edits the same message.
+    const card = input.cardMessageId ?? draft.messageId;
+    const sending = (await drafts.update(draftId, (d) => ({ ...d, state: "submitting", ...(card === undefined ? {} : { messageId: card }) }))) ?? draft;
     try {
-      const result = await service.createBroadcast(draft.signedTx, apiKey);
+      // Sending again is safe: the service deduplicates by txId, so an attempt it saw answers duplicate_tx.
+      const result = await sendUntilKnown(() => service.createBroadcast(draft.signedTx, apiKey), {
+        ...deps.untilKnown,
+        onUnknown: async (error) => {
+          afterUnknown = true;
+          await drafts.update(draftId, (d) => ({ ...d, state: "unknown", lastErrorCode: error.code }));
+          logger.warn({ draftId, code: error.code, status: error.status }, "broadcast's answer lost; checking by sending the same transaction again");
+          await input.onUnknown?.();
+        },
+      });
       const saved = await accepted(sending, result.broadcastId, result.status, input, true);
-      logger.info({ draftId, broadcastId: result.broadcastId }, "broadcast accepted");
+      logger.info({ draftId, broadcastId: result.broadcastId, afterUnknown }, "broadcast accepted");
       return { status: "submitted", draft: saved, broadcastId: result.broadcastId, initialStatus: result.status, alreadySubmitted: false };
     } catch (error) {
       if (!ServiceError.isInstance(error)) throw error;
-      if (error.code === "broadcast.duplicate_tx") return duplicate(sending, error, input);
-      // Outcome unknown: a Retry meets duplicate_tx if it went through, which is then explained.
-      const state = error.outcomeUnknown || error.status >= 500 ? "unknown" : "open";
+      if (error.code === "broadcast.duplicate_tx") return duplicate(sending, error, input, afterUnknown);
+      // Still unknown after the checks: the journal entry stays and its resolution goes on in the background.
+      const state = isOutcomeUnknown(error) ? "unknown" : "open";
       const saved = (await drafts.update(draftId, (d) => ({ ...d, state, lastErrorCode: error.code }))) ?? sending;
       if (state === "open") await deps.pending.remove("broadcast", draftId);
-      logger.warn({ draftId, code: error.code, status: error.status, requestId: error.requestId }, "broadcast not accepted");
+      logger.warn({ draftId, code: error.code, status: error.status, requestId: error.requestId, state }, "broadcast not accepted");
       return { status: "failed", draft: saved, error, retryable: state === "unknown" || error.isRetryable };
     }
   }
@@ -177,10 +207,12 @@ export function createBroadcastSubmitter(deps: BroadcastSubmitterDeps): Broadcas
           return { status: "submitted", draft, broadcastId: draft.broadcastId, initialStatus: "pending_energy", alreadySubmitted: true };
         }
         if (draft.state === "cancelled") return { status: "cancelled", draft };
+        if (input.resolving && draft.state !== "submitting" && draft.state !== "unknown") return { status: "settled", draft };
         if (draft.state === "submitting" || draft.state === "unknown") {
           // An earlier attempt may have been accepted: the history knows it if its acceptance was recorded.
+          // One that ended failed or expired is the broadcast a Resend was sending again, not its outcome.
           const known = await history.findBroadcastByTxId(chatId, draft.summary.txId);
-          if (known) {
+          if (known && !isResubmittable(known.status)) {
             const saved = await accepted(draft, known.id, known.status, { ...input, drawsCard: false }, true, true);
             return { status: "submitted", draft: saved, broadcastId: known.id, initialStatus: known.status, alreadySubmitted: true };
           }

@@ -19,9 +19,10 @@ import { keyTagOf, type PendingConfirmation, type PendingConfirmations } from ".
 
 export type RecoveryOutcome =
   | { kind: "order"; chatId: number; quoteId: string; locale?: string; result: "refused"; error: ServiceError; retryable: boolean }
-  | { kind: "broadcast"; chatId: number; draftId: string; txId: string; locale?: string; result: "refused"; error: ServiceError; retryable: boolean }
+  /** `cardMessageId`: the message that says the outcome is being checked; it becomes the outcome. */
+  | { kind: "broadcast"; chatId: number; draftId: string; txId: string; locale?: string; cardMessageId?: number; result: "refused"; error: ServiceError; retryable: boolean }
   /** The transaction expired before its fate could be learned; only a webhook or the chain can tell now. */
-  | { kind: "broadcast"; chatId: number; draftId: string; locale?: string; result: "expired_unknown"; txId: string };
+  | { kind: "broadcast"; chatId: number; draftId: string; locale?: string; cardMessageId?: number; result: "expired_unknown"; txId: string };
 
 export interface ConfirmationRecoveryDeps {
   pending: PendingConfirmations;
@@ -82,7 +83,8 @@ export function createConfirmationRecovery(deps: ConfirmationRecoveryDeps): Conf
       await deps.pending.remove("order", entry.id);
       return "done";
     }
-    const result = await deps.placer.place({ chatId: entry.chatId, quoteId: entry.id, apiKey, ...localeOf(entry) });
+    // `resolving`: a quote settled meanwhile (by the Confirm that is still checking it) is not sent again.
+    const result = await deps.placer.place({ chatId: entry.chatId, quoteId: entry.id, apiKey, resolving: true, ...localeOf(entry) });
     if (result.status === "placed") {
       logger.info({ quoteId: entry.id, orderIds: result.orders.map((o) => o.orderId), replayed: result.replayed }, "pending order resolved: placed");
       return "done";
@@ -102,7 +104,9 @@ export function createConfirmationRecovery(deps: ConfirmationRecoveryDeps): Conf
       await deps.pending.remove("broadcast", entry.id);
       return "done";
     }
-    const result = await deps.submitter.submit({ chatId: entry.chatId, draftId: entry.id, apiKey, ...localeOf(entry) });
+    // `resolving`: a draft settled meanwhile (by the Confirm that is still checking it) is not sent again.
+    const result = await deps.submitter.submit({ chatId: entry.chatId, draftId: entry.id, apiKey, resolving: true, ...localeOf(entry) });
+    const card = draft.messageId === undefined ? {} : { cardMessageId: draft.messageId };
     switch (result.status) {
       case "submitted":
       case "duplicate":
@@ -110,10 +114,10 @@ export function createConfirmationRecovery(deps: ConfirmationRecoveryDeps): Conf
         return "done";
       case "failed":
         if (result.draft.state === "unknown") return "later";
-        await deps.onOutcome({ kind: "broadcast", chatId: entry.chatId, draftId: entry.id, txId: result.draft.summary.txId, ...localeOf(entry), result: "refused", error: result.error, retryable: result.retryable });
+        await deps.onOutcome({ kind: "broadcast", chatId: entry.chatId, draftId: entry.id, txId: result.draft.summary.txId, ...localeOf(entry), ...card, result: "refused", error: result.error, retryable: result.retryable });
         break;
       case "expired":
-        await deps.onOutcome({ kind: "broadcast", chatId: entry.chatId, draftId: entry.id, ...localeOf(entry), result: "expired_unknown", txId: result.draft.summary.txId });
+        await deps.onOutcome({ kind: "broadcast", chatId: entry.chatId, draftId: entry.id, ...localeOf(entry), ...card, result: "expired_unknown", txId: result.draft.summary.txId });
         break;
       default:
         break;

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { createKeyedMutex } from "../store/keyed-mutex.js";
 import { ServiceError } from "../service/errors.js";
 import type { ServiceClient } from "../service/client.js";
+import { isOutcomeUnknown, sendUntilKnown, type UntilKnownOptions } from "../service/until-known.js";
 import type { Balance, Order } from "../service/schemas.js";
 import type { AddressBook } from "../address-book.js";
 import type { SpendGate, SpendKind, SpendRefusal } from "../limits/spend-guard.js";
@@ -16,7 +17,9 @@ import type { QuoteStore } from "./quote-store.js";
  * Sends a confirmed quote exactly once. All attempts of one quote use the
  * quote's Idempotency-Key and the same body, so a double tap, a retry after a
  * top-up (402), after the receiver was activated (422), after
- * `idempotency.in_progress` or after a timeout can never charge twice.
+ * `idempotency.in_progress` or after a timeout can never charge twice. An
+ * answer lost after sending is not a refusal: the same request goes again
+ * until the service's answer says what happened (sendUntilKnown).
  */
 
 export type PlaceResult =
@@ -28,6 +31,8 @@ export type PlaceResult =
   | { status: "needs_second_tap"; quote: Quote }
   | { status: "cancelled"; quote: Quote }
   | { status: "expired"; quote: Quote }
+  /** Asked to resolve (`resolving`) a quote whose outcome is known already: nothing was sent. */
+  | { status: "settled"; quote: Quote }
   | {
       status: "failed";
       quote: Quote;
@@ -58,6 +63,8 @@ export interface OrderPlacerDeps {
   spend?: SpendGate;
   /** Several orders of one quote become a batch with one card; without it each order is shown on its own. */
   batches?: Pick<BatchStore, "register">;
+  /** How long a lost answer is checked by sending again before the journal takes over (tests shorten it). */
+  untilKnown?: Pick<UntilKnownOptions, "delaysMs" | "sleep">;
 }
 
 export interface PlaceInput {
@@ -78,6 +85,10 @@ export interface PlaceInput {
   confirmedAgain?: boolean;
   /** What the limits count it as; default "order" for one item, "batch" for more. */
   spendKind?: SpendKind;
+  /** Called once when the first answer is lost (it may have been placed), before the same request goes again. */
+  onUnknown?: () => Promise<void>;
+  /** Only a quote whose outcome is still unknown may be sent (the journal's resolution); any other is `settled`. */
+  resolving?: boolean;
 }
 
 export interface OrderPlacer {
@@ -156,9 +167,17 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
   async function attempt(quote: Quote, input: PlaceInput): Promise<PlaceResult> {
     const { apiKey } = input;
     const items = orderItemsOf(quote);
+    let toldUnknown = false;
+    const onUnknown = async (error: ServiceError): Promise<void> => {
+      await quotes.update(quote.quoteId, (q) => ({ ...q, state: "unknown", lastErrorCode: error.code }));
+      logger.warn({ quoteId: quote.quoteId, code: error.code, status: error.status }, "order's answer lost; checking by sending the same request again");
+      if (toldUnknown) return;
+      toldUnknown = true;
+      await input.onUnknown?.();
+    };
     for (let waits = 0; ; waits += 1) {
       try {
-        const { orders, replayed } = await service.createOrders(apiKey, items, quote.idempotencyKey);
+        const { orders, replayed } = await sendUntilKnown(() => service.createOrders(apiKey, items, quote.idempotencyKey), { ...deps.untilKnown, onUnknown });
         const saved = await markPlaced(quote, orders, input);
         logger.info({ quoteId: quote.quoteId, orderIds: orders.map((o) => o.orderId), replayed }, "quote placed");
         return { status: "placed", quote: saved, orders: saved.orders ?? [], replayed, alreadyPlaced: false };
@@ -175,7 +194,7 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
 
   async function refused(quote: Quote, apiKey: string, error: ServiceError): Promise<PlaceResult> {
     // A 4xx is a definite "not applied"; anything else may have been applied.
-    const definite = error.status >= 400 && error.status < 500 && error.code !== "idempotency.in_progress";
+    const definite = !isOutcomeUnknown(error) && error.status >= 400 && error.status < 500 && error.code !== "idempotency.in_progress";
     const state = definite ? "open" : "unknown";
     const saved = (await quotes.update(quote.quoteId, (q) => ({ ...q, state, lastErrorCode: error.code }))) ?? quote;
     // Certainly nothing charged: nothing left to resolve. An unknown outcome stays in the journal.
@@ -216,6 +235,8 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
           return { status: "placed", quote, orders, replayed: true, alreadyPlaced: true };
         }
         if (quote.state === "cancelled") return { status: "cancelled", quote };
+        // A Confirm still checking may have settled it while this waited for the quote's turn.
+        if (input.resolving && quote.state !== "placing" && quote.state !== "unknown") return { status: "settled", quote };
         if (isQuoteExpired(quote, now())) return { status: "expired", quote };
         const { spend } = deps;
         // A quote that may already have charged (placing, unknown) was allowed when first sent: only its key may follow.

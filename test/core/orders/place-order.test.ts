@@ -11,11 +11,13 @@ beforeEach(async () => {
 });
 afterEach(async () => env.stop());
 
-async function setup(balanceSun: number) {
+/** `checks`: how many times a lost answer is checked by sending again (default: none, to reach the journal's part). */
+async function setup(balanceSun: number, checks = 0) {
   const account = env.sim.createAccount({ balanceSun });
   const parts = await env.open();
   let clock = Date.now();
-  const placer = createOrderPlacer({ ...parts, service: env.service, now: () => clock, logger: env.logger, sleep: async () => {} });
+  const untilKnown = { delaysMs: Array.from({ length: checks }, () => 1), sleep: async () => {} };
+  const placer = createOrderPlacer({ ...parts, service: env.service, now: () => clock, logger: env.logger, sleep: async () => {}, untilKnown });
   const pricing = await env.service.getPricing();
   const quote = async (amount = 100_000): Promise<Quote> => {
     const built = buildQuote(CHAT, [{ toAddress: TEST_KEYS.bob.address, amount, durationSec: 3600 }], pricing, clock);
@@ -70,6 +72,19 @@ describe("order placement", () => {
     advance(QUOTE_LIFETIME_MS + 1);
     const replay = await placer.place({ chatId: CHAT, quoteId: q.quoteId, apiKey: account.apiKey });
     expect(replay.status === "placed" && replay.replayed).toBe(true);
+    expect(debits(env.sim, account.accountId)).toEqual([Number(q.totalSun)]);
+  });
+
+  it("checks a lost answer by sending the same key again: placed once, and the caller hears of the doubt once first", async () => {
+    const { account, placer, quote } = await setup(100_000_000, 3);
+    const q = await quote();
+    // Applied, then the answer lost, for each of the client's 4 attempts of its first send.
+    env.sim.faults.inject({ method: "POST", path: "/v1/orders", kind: "reset", afterProcessing: true, times: 4 });
+    let told = 0;
+    const placed = await placer.place({ chatId: CHAT, quoteId: q.quoteId, apiKey: account.apiKey, onUnknown: () => Promise.resolve(void (told += 1)) });
+    expect(placed.status === "placed" && placed.replayed).toBe(true);
+    expect(told).toBe(1);
+    expect(new Set(env.sim.requests.filter((r) => r.method === "POST").map((r) => r.idempotencyKey))).toEqual(new Set([q.idempotencyKey]));
     expect(debits(env.sim, account.accountId)).toEqual([Number(q.totalSun)]);
   });
 
