@@ -5,7 +5,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default defineConfig(
-  { ignores: ["dist/", "node_modules/", "data/", "coverage/", ".vitest.json"] },
+  { ignores: ["dist/", "node_modules/", "data/", "coverage/", ".vitest.json", ".vitest-slow.json"] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -89,7 +89,7 @@ export default defineConfig(
     },
   },
   {
-    files: ["test/**/*.ts", "testkit/**/*.ts", "bench/**/*.ts", "src/simulator/main.ts", "eslint.config.js", "vitest.config.ts"],
+    files: ["test/**/*.ts", "testkit/**/*.ts", "bench/**/*.ts", "src/simulator/main.ts", "eslint.config.js", "vitest.config.ts", "vitest.slow.config.ts"],
     rules: {
       "no-console": "off",
       "@typescript-eslint/no-non-null-assertion": "off",

@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // `npm run test:slow` (vitest.slow.config.ts) runs these; CI runs both.
+    exclude: ["test/**/*.slow.test.ts", "**/node_modules/**"],
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
