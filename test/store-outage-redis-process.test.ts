@@ -70,7 +70,7 @@ describe.skipIf(missing !== undefined)("the bot process over a Redis that goes a
       if (!alive(run)) throw new Error(`the bot exited while Redis was down:\n${run.output()}`);
       const r = await run.readiness();
       return r.status === 503 && r.body;
-    }, { what: "/readyz not ready", timeoutMs: 30_000, intervalMs: 100 });
+    }, { what: "/readyz not ready", timeoutMs: 60_000, intervalMs: 100 });
     expect(down).toMatchObject({ status: "not_ready", store: "down" });
     await waitUntil(() => said(run, "store unreachable; waiting for it").length > 0, { what: "the outage in the log", timeoutMs: 30_000, intervalMs: 100 });
     // The keep scheduler meets the dead store at its ticks (said at debug while the outage is told), and goes on.

@@ -74,7 +74,8 @@ export function startBotProcess({ token, apiRoot, serviceBaseUrl, storageUrl, ex
     exited,
     httpPort,
     async readiness() {
-      const response = await fetch(`http://127.0.0.1:${await httpPort()}/readyz`);
+      // A probe that hangs (a starved process) fails and is asked again, as a load balancer's would be.
+      const response = await fetch(`http://127.0.0.1:${await httpPort()}/readyz`, { signal: AbortSignal.timeout(5_000) });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     },
     async stop() {
