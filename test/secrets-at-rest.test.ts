@@ -18,10 +18,11 @@ import type { App } from "../src/app.js";
 import { createPgPool } from "../src/core/store/postgres-store.js";
 import { tronweb } from "../src/core/tron/tronweb.js";
 import { failOnLoggedErrors, postgresTarget, sqliteTarget, startAppWorld, type AppWorld, type StoreTarget } from "./app-harness.js";
-import { filesUnder, findInFiles, findInText, ownRedisUnavailable, startOwnRedis, type OwnRedis } from "./support/files-at-rest.js";
+import { filesUnder, findInFiles, findInText } from "./support/files-at-rest.js";
+import { ownRedis, redisServerMissing, type OwnRedis } from "./support/redis-server.js";
 
 const POSTGRES_URL = process.env["TEST_POSTGRES_URL"];
-const REDIS_MISSING = ownRedisUnavailable();
+const REDIS_MISSING = redisServerMissing();
 if (REDIS_MISSING) console.log(`[secrets-at-rest] skipping Redis: ${REDIS_MISSING}`);
 if (!POSTGRES_URL) console.log("[secrets-at-rest] skipping Postgres: TEST_POSTGRES_URL is not set");
 
@@ -108,7 +109,10 @@ describe("what users send is never kept in the clear", () => {
   beforeAll(async () => {
     // Every level: a line logged only at trace or debug would still be a secret in someone's log store.
     w = await startAppWorld({ logLevel: "trace" });
-    if (!REDIS_MISSING) redis = await startOwnRedis();
+    if (!REDIS_MISSING) {
+      redis = await ownRedis({ appendOnly: true });
+      await redis.start();
+    }
   });
 
   afterAll(async () => {
