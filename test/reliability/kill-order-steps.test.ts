@@ -1,0 +1,70 @@
+/**
+ * kill -9 of the real bot process the moment the guided /order's amount
+ * prompt, then its duration prompt, reaches Telegram (before the bot even
+ * hears back), then a restart over the same store: the flow is found waiting
+ * at the step the prompt asked for (stored before the prompt went out), so
+ * "100k" is taken as the amount (not as a receiver) and "1h" as the duration
+ * (not as an amount), and the quote holds the receiver, amount and duration
+ * the user gave.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RECEIVER, sqliteTarget, type StoreTarget } from "../app-harness.js";
+import type { StoredMessage } from "../../testkit/fake-telegram/fake-telegram.js";
+import { startKillWorld, type BotProcess, type KillWorld } from "./kill-world.js";
+
+const CHAT = 6363;
+
+describe("kill -9 right after a guided /order prompt (SQLite)", () => {
+  let target: StoreTarget;
+  let w: KillWorld;
+  let bot: BotProcess;
+
+  beforeAll(async () => {
+    target = sqliteTarget();
+    w = await startKillWorld(target.url);
+    bot = await w.startBot();
+    await w.say(CHAT, `/link ${w.account.apiKey}`, (m) => /connected/i.test(m.text));
+  }, 60_000);
+
+  afterAll(async () => {
+    await w?.close();
+    await target?.cleanup();
+  });
+
+  /**
+   * Sends `text` and resolves with the first reply matching `prompt` or
+   * `wrong`; on `prompt`, kills the bot within the fake Bot API's handling of
+   * that send, before its answer goes back (whatever the bot meant to do after
+   * the send never happens), and starts it again.
+   */
+  async function sayAndKillOnPrompt(text: string, prompt: string, wrong: string): Promise<StoredMessage> {
+    const dying = bot;
+    let killed = false;
+    const shown = await w.say(CHAT, text, (m) => {
+      if (m.text.includes(wrong)) return true;
+      if (!m.text.includes(prompt)) return false;
+      killed = true;
+      process.kill(-dying.pid, "SIGKILL");
+      return true;
+    });
+    if (killed) {
+      await w.kill(dying);
+      bot = await w.startBot();
+    }
+    return shown;
+  }
+
+  it("the restarted bot takes each answer for the step its prompt asked, and quotes what the user gave", { timeout: 120_000 }, async () => {
+    await w.say(CHAT, "/order", (m) => m.text.includes("Who receives the energy?"));
+    await sayAndKillOnPrompt(RECEIVER, "How much energy?", "not a valid TRON address");
+    // Taken for the receiver step, "100k" would get "not a valid TRON address".
+    const durationPrompt = await sayAndKillOnPrompt("100k", "For how long?", "not a valid TRON address");
+    expect(durationPrompt.text).toContain("For how long?");
+    // Taken for the amount step, "1h" would get "Send a whole number".
+    const quote = await w.say(CHAT, "1h", (m) => m.text.includes("Your quote") || m.text.includes("Send a whole number"));
+    expect(quote.text).toContain("Your quote");
+    const stored = await w.quoteOf(w.quoteIdOf(quote));
+    expect(stored?.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec }))).toEqual([{ toAddress: RECEIVER, amount: 100_000, durationSec: 3600 }]);
+    expect(w.botTexts(CHAT, /not a valid TRON address|Send a whole number/)).toEqual([]);
+  });
+});
