@@ -5,11 +5,13 @@
  * at the step the prompt asked for (stored before the prompt went out), so
  * "100k" is taken as the amount (not as a receiver) and "1h" as the duration
  * (not as an amount), and the quote holds the receiver, amount and duration
- * the user gave.
+ * the user gave. The same for /batch killed as it asks for the missing
+ * duration: "1h" is that duration, not a batch of one bad line.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECEIVER, sqliteTarget, type StoreTarget } from "../app-harness.js";
 import type { StoredMessage } from "../../testkit/fake-telegram/fake-telegram.js";
+import { TEST_KEYS } from "../../testkit/tron-sign.js";
 import { startKillWorld, type BotProcess, type KillWorld } from "./kill-world.js";
 
 const CHAT = 6363;
@@ -66,5 +68,19 @@ describe("kill -9 right after a guided /order prompt (SQLite)", () => {
     const stored = await w.quoteOf(w.quoteIdOf(quote));
     expect(stored?.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec }))).toEqual([{ toAddress: RECEIVER, amount: 100_000, durationSec: 3600 }]);
     expect(w.botTexts(CHAT, /not a valid TRON address|Send a whole number/)).toEqual([]);
+  });
+
+  it("the restarted bot takes the duration a /batch asked for as that duration, not as the batch", { timeout: 120_000 }, async () => {
+    const { alice, bob } = TEST_KEYS;
+    await w.say(CHAT, "/batch", (m) => m.text.includes("one per line"));
+    await sayAndKillOnPrompt(`${alice.address} 100k\n${bob.address} 70k`, "have no duration", "Nothing was sent");
+    // Taken for the batch step, "1h" would get "Nothing was sent. Fix this line".
+    const quote = await w.say(CHAT, "1h", (m) => m.text.includes("Quote for 2 orders") || m.text.includes("Nothing was sent"));
+    expect(quote.text).toContain("Quote for 2 orders");
+    const stored = await w.quoteOf(w.quoteIdOf(quote));
+    expect(stored?.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec }))).toEqual([
+      { toAddress: alice.address, amount: 100_000, durationSec: 3600 },
+      { toAddress: bob.address, amount: 70_000, durationSec: 3600 },
+    ]);
   });
 });
