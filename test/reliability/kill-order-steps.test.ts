@@ -6,7 +6,9 @@
  * "100k" is taken as the amount (not as a receiver) and "1h" as the duration
  * (not as an amount), and the quote holds the receiver, amount and duration
  * the user gave. The same for /batch killed as it asks for the missing
- * duration: "1h" is that duration, not a batch of one bad line.
+ * duration: "1h" is that duration, not a batch of one bad line; for the
+ * /keep flow killed as it asks for the options; and for the address book
+ * killed as it asks for the label.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECEIVER, sqliteTarget, type StoreTarget } from "../app-harness.js";
@@ -82,5 +84,33 @@ describe("kill -9 right after a guided /order prompt (SQLite)", () => {
       { toAddress: alice.address, amount: 100_000, durationSec: 3600 },
       { toAddress: bob.address, amount: 70_000, durationSec: 3600 },
     ]);
+  });
+
+  it("the restarted bot takes the options a new /keep plan asked for as its options, not as the duration", { timeout: 120_000 }, async () => {
+    const list = await w.say(CHAT, "/keep", (m) => m.buttons.flat().some((b) => b.text === "➕ New plan"));
+    const receiverPrompt = w.tg.waitForBotMessage(CHAT, 30_000, (m) => m.text.includes("Who receives the energy?"));
+    await w.tap(CHAT, "➕ New plan", list.messageId);
+    await receiverPrompt;
+    await w.say(CHAT, RECEIVER, (m) => m.text.includes("How much energy?"));
+    await w.say(CHAT, "100k", (m) => m.text.includes("For how long?"));
+    await sayAndKillOnPrompt("1h", "Any limits?", "Pick a duration");
+    // Taken for the duration step, "cap=20" would get "Pick a duration".
+    const proposal = await w.say(CHAT, "cap=20", (m) => m.text.includes("Keep charged") || m.text.includes("Pick a duration"));
+    expect(proposal.text).toContain("Keep charged");
+    expect(proposal.text).toContain("At most 20 TRX per day.");
+  });
+
+  it("the restarted bot takes the label the address book asked for as the label, not as an address", { timeout: 120_000 }, async () => {
+    const { carol } = TEST_KEYS;
+    const book = await w.say(CHAT, "/addresses", (m) => m.buttons.flat().some((b) => b.text === "➕ Add"));
+    const addressPrompt = w.tg.waitForBotMessage(CHAT, 30_000, (m) => m.text.includes("Send the TRON address to save."));
+    await w.tap(CHAT, "➕ Add", book.messageId);
+    await addressPrompt;
+    await sayAndKillOnPrompt(carol.address, "Send a label for", "Send another one");
+    // Taken for the address step, "savings" would get "… Send another one".
+    const saved = await w.say(CHAT, "savings", (m) => m.text.includes("Saved") || m.text.includes("Send another one"));
+    expect(saved.text).toContain("Saved");
+    expect(saved.text).toContain("savings");
+    expect(saved.text).toContain(carol.address);
   });
 });
