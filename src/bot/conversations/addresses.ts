@@ -5,7 +5,8 @@ import { beginFlowInstance } from "../helpers/flow-instance.js";
 import { code, html, HTML, translate, type TextVars } from "../helpers/html.js";
 import { createCancelOnlyKeyboard } from "../keyboards/order.js";
 import { isValidTronAddress } from "../../core/tron/index.js";
-import { stripButtons, waitStep, type FlowConversation } from "./order-steps.js";
+import { sendStepPrompt } from "../helpers/step-prompt.js";
+import { closeShown, waitStep, type FlowConversation, type ShownMessage } from "./order-steps.js";
 
 export const ADDRESSES_CONVERSATION = "addresses";
 
@@ -20,9 +21,13 @@ export function createAddressesConversation(deps: BotDeps) {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;
     const flow = await beginFlowInstance(conversation, deps.store, chatId);
-    const prompts: number[] = [];
+    /** The steps' prompts (sent once their step is stored) and the refusals within a step; all carry Cancel. */
+    const prompts: ShownMessage[] = [];
     const ask = async (key: string, vars: TextVars = {}) => {
-      prompts.push((await ctx.reply(translate(ctx, key, vars), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) })).message_id);
+      prompts.push(await sendStepPrompt(conversation, ctx, translate(ctx, key, vars), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) }));
+    };
+    const askAgain = async (reason: string) => {
+      prompts.push((await ctx.reply(translate(ctx, "addresses-ask-again", { reason: html(reason) }), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) })).message_id);
     };
     let address = args.rename;
     if (address === undefined) {
@@ -35,7 +40,7 @@ export function createAddressesConversation(deps: BotDeps) {
           address = typed;
           break;
         }
-        await ask("addresses-ask-again", { reason: html(addressBookRefusalText(ctx, "bad_address", typed)) });
+        await askAgain(addressBookRefusalText(ctx, "bad_address", typed));
       }
     }
     const target = address;
@@ -48,16 +53,16 @@ export function createAddressesConversation(deps: BotDeps) {
         args.rename === undefined ? deps.flows.addressBook.add(chatId, target, typed, deps.flows.now()) : deps.flows.addressBook.rename(chatId, target, typed),
       );
       if (result.ok) {
-        await stripButtons(ctx, prompts);
+        await closeShown(conversation, ctx, deps, prompts);
         await ctx.reply(translate(ctx, "addresses-saved", { entry: html(labelledAddressText(ctx, result.entry)) }), HTML);
         return;
       }
       if (result.reason === "not_found") {
-        await stripButtons(ctx, prompts);
+        await closeShown(conversation, ctx, deps, prompts);
         await ctx.reply(translate(ctx, "addresses-gone"), HTML);
         return;
       }
-      await ask("addresses-ask-again", { reason: html(addressBookRefusalText(ctx, result.reason, typed)) });
+      await askAgain(addressBookRefusalText(ctx, result.reason, typed));
     }
   };
 }

@@ -8,7 +8,8 @@ import type { BotDeps } from "../deps.js";
 import { echo } from "../helpers/echo.js";
 import { beginFlowInstance } from "../helpers/flow-instance.js";
 import { HTML, translate } from "../helpers/html.js";
-import { askAmount, askDuration, askReceiver, stripButtons, waitStep, type FlowConversation } from "./order-steps.js";
+import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
+import { askAmount, askDuration, askReceiver, waitStep, type FlowConversation } from "./order-steps.js";
 import { saveKeepDraft } from "../helpers/keep-propose.js";
 import { keepDraftText } from "../helpers/keep-text.js";
 import { createKeepDraftKeyboard } from "../keyboards/keep.js";
@@ -41,9 +42,9 @@ export function createKeepConversation(deps: BotDeps & { keep: KeepPlans }) {
       if (receiver.kind === "address") address = receiver.address;
       else await ctx.reply(translate(ctx, "keep-one-receiver"), HTML);
     }
-    const amount = await askAmount(conversation, ctx, flow, pricing, locale);
-    const durationSec = await askDuration(conversation, ctx, flow, pricing);
-    const prompt = await ctx.reply(translate(ctx, "keep-ask-options"), { ...HTML, reply_markup: optionsKeyboard(ctx, flow) });
+    const amount = await askAmount(conversation, ctx, deps, flow, pricing, locale);
+    const durationSec = await askDuration(conversation, ctx, deps, flow, pricing);
+    const prompt = await sendStepPrompt(conversation, ctx, translate(ctx, "keep-ask-options"), { ...HTML, reply_markup: optionsKeyboard(ctx, flow) });
     let options: KeepOptions | undefined;
     while (options === undefined) {
       const input = await waitStep(conversation, flow, "options");
@@ -55,7 +56,7 @@ export function createKeepConversation(deps: BotDeps & { keep: KeepPlans }) {
         else await ctx.reply(translate(ctx, read.ok ? "keep-bad-unknown" : `keep-bad-${read.option}`, { value: echo(read.ok ? read.rest.join(" ") : read.value) }), HTML);
       }
     }
-    await stripButtons(ctx, [prompt.message_id]);
+    await closeStepPrompt(conversation, ctx, deps, prompt);
     const chosen = options;
     const draft = await conversation.external(() =>
       saveKeepDraft(deps.keep, deps.flows.now(), pricing, {

@@ -13,6 +13,7 @@ import { isNotModified } from "../helpers/edit.js";
 import { formatInteger } from "../helpers/format.js";
 import { addressBookRefusalText } from "../helpers/address-book-text.js";
 import { code, HTML, translate } from "../helpers/html.js";
+import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
 import { createCancelOnlyKeyboard, createDurationKeyboard, createReceiverKeyboard, RECENT_RECEIVERS_SHOWN } from "../keyboards/order.js";
 import type { BotDeps } from "../deps.js";
 
@@ -87,6 +88,21 @@ export async function stripButtons(ctx: Pick<ConversationContext, "chat" | "api"
   }
 }
 
+/**
+ * A message of a step that carries buttons: its prompt (the reference
+ * `sendStepPrompt` gave, sent once the step was stored) or a reminder sent
+ * within the step (its message id).
+ */
+export type ShownMessage = string | number;
+
+/** Takes the buttons off every message a step showed, prompt and reminders alike. */
+export async function closeShown(conversation: FlowConversation, ctx: ConversationContext, deps: Pick<BotDeps, "store">, shown: readonly ShownMessage[]): Promise<void> {
+  for (const message of shown) {
+    if (typeof message === "string") await closeStepPrompt(conversation, ctx, deps, message);
+    else await stripButtons(ctx, [message]);
+  }
+}
+
 /** Deletes a message that looks like a private key or mnemonic, and warns. True when it did. */
 export async function deletedAsSecret(ctx: Pick<ConversationContext, "t" | "reply" | "deleteMessage" | "logger">, text: string): Promise<boolean> {
   const kind = detectSecret(text);
@@ -115,9 +131,9 @@ function receiverPrompt(ctx: ConversationContext, recent: readonly AddressBookEn
 /** Step 1: receiver by address (optionally with a label), by label, by button; lines or a .csv switch to a batch. */
 export async function askReceiver(conversation: FlowConversation, ctx: ConversationContext, deps: BotDeps, flow: string, chatId: number): Promise<ReceiverAnswer> {
   const recent = await conversation.external(() => deps.flows.addressBook.list(chatId));
-  const shown = [(await ctx.reply(receiverPrompt(ctx, recent), { ...HTML, reply_markup: createReceiverKeyboard(ctx, flow, recent) })).message_id];
+  const shown: ShownMessage[] = [await sendStepPrompt(conversation, ctx, receiverPrompt(ctx, recent), { ...HTML, reply_markup: createReceiverKeyboard(ctx, flow, recent) })];
   const answer = async (a: ReceiverAnswer): Promise<ReceiverAnswer> => {
-    await stripButtons(ctx, shown);
+    await closeShown(conversation, ctx, deps, shown);
     return a;
   };
   for (;;) {
@@ -136,7 +152,7 @@ export async function askReceiver(conversation: FlowConversation, ctx: Conversat
     if (text.split(/\r?\n/).filter((l) => l.trim()).length > 1) return answer({ kind: "batch", text });
     const [first = "", ...rest] = text.split(/\s+/);
     if (isValidTronAddress(first)) {
-      await stripButtons(ctx, shown);
+      await closeShown(conversation, ctx, deps, shown);
       const label = normalizeLabel(rest.join(" "));
       if (label) {
         const saved = await conversation.external(() => deps.flows.addressBook.add(chatId, first, label, deps.flows.now()));
@@ -152,15 +168,15 @@ export async function askReceiver(conversation: FlowConversation, ctx: Conversat
 }
 
 /** Step 2: amount within the pricing's range; accepts 100k, 65,000, 65 000, 10万, 100 тыс (read in the user's locale). */
-export async function askAmount(conversation: FlowConversation, ctx: ConversationContext, flow: string, pricing: Pricing, locale: string): Promise<number> {
+export async function askAmount(conversation: FlowConversation, ctx: ConversationContext, deps: Pick<BotDeps, "store">, flow: string, pricing: Pricing, locale: string): Promise<number> {
   const range = { min: formatInteger(pricing.amountMin, locale), max: formatInteger(pricing.amountMax, locale) };
-  const prompt = await ctx.reply(translate(ctx, "order-ask-amount", range), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) });
+  const prompt = await sendStepPrompt(conversation, ctx, translate(ctx, "order-ask-amount", range), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) });
   for (;;) {
     const input = await waitStep(conversation, flow, "amount");
     if (input.kind !== "text") continue;
     const checked = checkAmount(input.text, pricing, locale);
     if (checked.ok) {
-      await stripButtons(ctx, [prompt.message_id]);
+      await closeStepPrompt(conversation, ctx, deps, prompt);
       return checked.amount;
     }
     if (checked.reason === "bad_amount" && checked.readings) {
@@ -172,8 +188,16 @@ export async function askAmount(conversation: FlowConversation, ctx: Conversatio
 }
 
 /** Step 3: duration from the live tiers (buttons), or typed as seconds, a label or words ("15 минут", "1小时"). */
-export async function askDuration(conversation: FlowConversation, ctx: ConversationContext, flow: string, pricing: Pricing, promptKey = "order-ask-duration", vars: Record<string, number> = {}): Promise<number> {
-  const shown = [(await ctx.reply(translate(ctx, promptKey, vars), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) })).message_id];
+export async function askDuration(
+  conversation: FlowConversation,
+  ctx: ConversationContext,
+  deps: Pick<BotDeps, "store">,
+  flow: string,
+  pricing: Pricing,
+  promptKey = "order-ask-duration",
+  vars: Record<string, number> = {},
+): Promise<number> {
+  const shown: ShownMessage[] = [await sendStepPrompt(conversation, ctx, translate(ctx, promptKey, vars), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) })];
   for (;;) {
     const input = await waitStep(conversation, flow, "duration");
     let tier: Pricing["tiers"][number] | undefined;
@@ -182,12 +206,12 @@ export async function askDuration(conversation: FlowConversation, ctx: Conversat
       tier = resolveTier(input.text, pricing.tiers);
       if (!tier) {
         // One set of duration buttons at a time: the reminder brings its own.
-        await stripButtons(ctx, shown.splice(0));
+        await closeShown(conversation, ctx, deps, shown.splice(0));
         shown.push((await ctx.reply(translate(ctx, "order-duration-invalid"), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) })).message_id);
       }
     }
     if (tier) {
-      await stripButtons(ctx, shown);
+      await closeShown(conversation, ctx, deps, shown);
       return tier.durationSec;
     }
   }

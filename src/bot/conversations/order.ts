@@ -18,7 +18,8 @@ import { InputFile } from "grammy";
 import { createCancelOnlyKeyboard, createQuoteKeyboard, createShortQuoteKeyboard } from "../keyboards/order.js";
 import { textLinksMarkup } from "../keyboards/links.js";
 import type { BotDeps } from "../deps.js";
-import { askAmount, askDuration, askReceiver, stripButtons, waitStep, type FlowConversation } from "./order-steps.js";
+import { sendBeforeStepPrompt, sendStepPrompt, closeStepPrompt } from "../helpers/step-prompt.js";
+import { askAmount, askDuration, askReceiver, waitStep, type FlowConversation } from "./order-steps.js";
 
 export const ORDER_CONVERSATION = "order";
 
@@ -54,7 +55,7 @@ type BatchSource = { kind: "text"; text: string } | { kind: "document"; fileId: 
 /** Batch: read lines or a .csv, report every bad line, ask once for a missing duration. */
 async function collectBatch(conversation: FlowConversation, ctx: ConversationContext, deps: BotDeps, flow: string, pricing: Pricing, locale: string, first: BatchSource | undefined): Promise<QuoteRequestItem[]> {
   let source = first;
-  const prompt = source ? undefined : await ctx.reply(translate(ctx, "order-batch-ask"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) });
+  const prompt = source ? undefined : await sendStepPrompt(conversation, ctx, translate(ctx, "order-batch-ask"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) });
   for (;;) {
     if (!source) {
       const input = await waitStep(conversation, flow, "batch");
@@ -82,9 +83,9 @@ async function collectBatch(conversation: FlowConversation, ctx: ConversationCon
       await ctx.reply(batchErrorsText(ctx, parsed, locale), HTML);
       continue;
     }
-    if (prompt) await stripButtons(ctx, [prompt.message_id]);
+    if (prompt !== undefined) await closeStepPrompt(conversation, ctx, deps, prompt);
     const missing = parsed.items.filter((i) => i.durationSec === undefined).length;
-    const durationSec = missing > 0 ? await askDuration(conversation, ctx, flow, pricing, "order-batch-ask-duration", { count: missing }) : undefined;
+    const durationSec = missing > 0 ? await askDuration(conversation, ctx, deps, flow, pricing, "order-batch-ask-duration", { count: missing }) : undefined;
     return parsed.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec ?? durationSec! }));
   }
 }
@@ -141,7 +142,7 @@ export function createOrderConversation(deps: BotDeps) {
       const presetAmount = prefill.amount === undefined ? undefined : checkAmount(String(prefill.amount), pricing);
       const presetTier = pricing.tiers.some((t) => t.durationSec === prefill.durationSec) ? prefill.durationSec : undefined;
       if (prefill.address === undefined && presetAmount?.ok && presetTier !== undefined) {
-        await ctx.reply(translate(ctx, "order-preset", { amount: formatInteger(presetAmount.amount, locale), duration: durationText(ctx, presetTier) }), HTML);
+        await sendBeforeStepPrompt(conversation, ctx, translate(ctx, "order-preset", { amount: formatInteger(presetAmount.amount, locale), duration: durationText(ctx, presetTier) }), HTML);
       }
       const receiver = prefill.address !== undefined ? { kind: "address" as const, address: prefill.address } : await askReceiver(conversation, ctx, deps, flow, chatId);
       if (receiver.kind === "batch") {
@@ -151,9 +152,9 @@ export function createOrderConversation(deps: BotDeps) {
       } else {
         // A deep link is user-editable: its amount is checked against the live range like a typed one.
         const linked = prefill.amount === undefined ? undefined : checkAmount(String(prefill.amount), pricing);
-        const amount = linked?.ok ? linked.amount : await askAmount(conversation, ctx, flow, pricing, locale);
+        const amount = linked?.ok ? linked.amount : await askAmount(conversation, ctx, deps, flow, pricing, locale);
         const known = pricing.tiers.some((t) => t.durationSec === prefill.durationSec);
-        const durationSec = known && prefill.durationSec !== undefined ? prefill.durationSec : await askDuration(conversation, ctx, flow, pricing);
+        const durationSec = known && prefill.durationSec !== undefined ? prefill.durationSec : await askDuration(conversation, ctx, deps, flow, pricing);
         items = [{ toAddress: receiver.address, amount, durationSec }];
       }
     }

@@ -85,7 +85,7 @@ export async function closeStepPrompt(conversation: Conversation<BotContext, Con
   const chatId = ctx.chat?.id;
   if (chatId === undefined) return;
   const messageId = await conversation.external(() => deps.store.namespace(NAMESPACE).get<number>(keyOf(chatId, ref)));
-  // Not recorded: the process stopped between sending it and recording it; its buttons answer "expired" when pressed.
+  // Not recorded: the process stopped between sending it and recording it. Its buttons stay; a later step does not take them, and once the run is over they answer "expired".
   if (typeof messageId !== "number") return;
   await editIgnoringUnchanged(() => ctx.api.editMessageReplyMarkup(chatId, messageId)).catch((error: unknown) =>
     // The user may have deleted the prompt; the flow goes on without it.
