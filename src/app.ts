@@ -39,6 +39,8 @@ export interface AppDeps {
   onStoreReachability?: (up: boolean) => void;
   /** Ends a start still waiting for the store to be reachable. */
   signal?: AbortSignal;
+  /** An outage was told already (it cut an earlier start short): waiting for the store again is not told again. */
+  storeOutageTold?: boolean;
   /** Overrides for tests: faster tracking, a known bot (no getMe). */
   overrides?: {
     botInfo?: CreateBotOptions["botInfo"];
@@ -82,9 +84,9 @@ const given = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: 
  * webhook inbox) → flows and the confirmation recovery → intake (bot and HTTP server).
  * Nothing here is global: two apps can live in one process (tests do that).
  */
-export async function createApp({ config, logger, onFatal, onStoreReachability, signal, overrides = {} }: AppDeps): Promise<App> {
+export async function createApp({ config, logger, onFatal, onStoreReachability, signal, storeOutageTold, overrides = {} }: AppDeps): Promise<App> {
   const metrics = createMetrics();
-  const storage = await createStorage({ config, logger, ...given("onFatal", onFatal), ...given("signal", signal) });
+  const storage = await createStorage({ config, logger, ...given("onFatal", onFatal), ...given("signal", signal), ...given("outageTold", storeOutageTold) });
   const { store, vault, chats, history } = storage;
   const storeWatch = createStoreWatch({ store, logger, ...given("intervalMs", overrides.storeWatchIntervalMs), ...given("onReachability", onStoreReachability) });
   const { service, pricing } = createServiceAccess({

@@ -1,4 +1,5 @@
 import type { GrammyError } from "grammy";
+import { setTimeout as sleep } from "node:timers/promises";
 import { setFlagsFromString } from "node:v8";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { EXIT_CODES } from "./exit-codes.js";
@@ -61,7 +62,12 @@ async function main(): Promise<void> {
   const config = readConfig();
   // Loaded only once the configuration is valid: a configuration error is told without loading the
   // whole app (grammY, TronWeb, the store drivers), which takes a second of CPU.
-  const [{ createApp }, { GrammyError }, { isStoreUnreachable }] = await Promise.all([import("./app.js"), import("grammy"), import("./core/store/store-outage.js")]);
+  const [{ createApp }, { GrammyError }, { isStoreUnreachable }, { START_RETRY }] = await Promise.all([
+    import("./app.js"),
+    import("grammy"),
+    import("./core/store/store-outage.js"),
+    import("./assembly/storage.js"),
+  ]);
   // While the store watch says the store is down, every worker's failure to reach it is the same news: told once, by the watch.
   let storeDown = false;
   let app: Awaited<ReturnType<typeof createApp>> | undefined;
@@ -108,26 +114,53 @@ async function main(): Promise<void> {
   // Before the app exists: a stop asked while the store is still awaited ends the wait.
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
-  try {
-    app = await createApp({
-      config,
-      logger,
-      onFatal: fail,
-      signal: starting.signal,
-      onStoreReachability: (up) => {
-        storeDown = !up;
-      },
-    });
-  } catch (error) {
-    if (stopping) return; // the wait for the store ended by a signal
-    fail(error);
-    return;
-  }
-
-  try {
-    await app.start();
-  } catch (error) {
-    fail(error);
+  // A start the store's outage cuts short (the store went away after it was opened) is undone and made again once the
+  // store is back, with backoff; told once per outage. A store that refuses, or any other failure, ends the process.
+  let outageTold = false;
+  let retryInMs = START_RETRY.firstDelayMs;
+  for (;;) {
+    storeDown = false;
+    try {
+      app = await createApp({
+        config,
+        logger,
+        onFatal: fail,
+        signal: starting.signal,
+        storeOutageTold: outageTold,
+        onStoreReachability: (up) => {
+          storeDown = !up;
+        },
+      });
+    } catch (error) {
+      if (stopping) return; // the wait for the store ended by a signal
+      fail(error);
+      return;
+    }
+    if (stopping) return; // a signal came while the store was opened: that shutdown stops this app
+    try {
+      await app.start();
+      return;
+    } catch (error) {
+      if (stopping) return;
+      if (!isStoreUnreachable(error)) {
+        fail(error);
+        return;
+      }
+      if (!outageTold) logger.warn({ err: error, retryInMs }, "store unreachable while starting; starting again once it is reachable");
+      else logger.debug({ err: error, retryInMs }, "store unreachable while starting again");
+      outageTold = true;
+    }
+    const cut = app;
+    // What the cut start began (workers, intake, the store's connections) is stopped; the next start is a whole new app.
+    await cut.stop().catch((error: unknown) => logger.warn({ err: error }, "error while undoing a start the store's outage cut short"));
+    if (stopping) return;
+    app = undefined;
+    try {
+      await sleep(retryInMs, undefined, { signal: starting.signal });
+    } catch {
+      return; // a signal: that shutdown is under way
+    }
+    retryInMs = Math.min(retryInMs * 2, START_RETRY.maxDelayMs);
   }
 }
 

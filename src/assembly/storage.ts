@@ -21,6 +21,8 @@ export interface StorageDeps {
   signal?: AbortSignal;
   /** The wait between two tries to reach the store at start: first, then doubled up to the cap. Default 500 ms, 10 s. */
   startRetry?: { firstDelayMs: number; maxDelayMs: number };
+  /** The outage was told already (a start it cut short): the wait for the store is said at debug only. */
+  outageTold?: boolean;
 }
 
 /** The lock that makes this process the only one running the local queues on a shared store. */
@@ -51,9 +53,9 @@ export class StoreRefusedError extends Error {
   override readonly name = "StoreRefusedError";
 }
 
-export async function createStorage({ config, logger, purgeIntervalMs, onFatal, signal, startRetry }: StorageDeps): Promise<Storage> {
+export async function createStorage({ config, logger, purgeIntervalMs, onFatal, signal, startRetry, outageTold = false }: StorageDeps): Promise<Storage> {
   const prefix = config.storagePrefix ?? "";
-  const store = await openWhenReachable(config.storageUrl, { logger, prefix, ...(purgeIntervalMs === undefined ? {} : { purgeIntervalMs }) }, signal, startRetry);
+  const store = await openWhenReachable(config.storageUrl, { logger, prefix, ...(purgeIntervalMs === undefined ? {} : { purgeIntervalMs }) }, { signal, retry: startRetry, outageTold });
   const queueMode = queueModeFor(store, config.storageUrl, storageScope(prefix));
   const lock = queueMode.queue === "local" ? await holdLocalQueues(store, prefix, logger, onFatal) : undefined;
   const vault = createVault({ key: config.encryptionKey, previousKey: config.encryptionKeyPrevious });
@@ -73,12 +75,19 @@ export async function createStorage({ config, logger, purgeIntervalMs, onFatal, 
   };
 }
 
+/** The wait between two tries to reach the store at start: first, then doubled up to the cap. */
+export const START_RETRY = { firstDelayMs: 500, maxDelayMs: 10_000 };
+
 /**
  * A store that cannot be reached at start (Redis or Postgres not up yet, or
  * restarting) is waited for, with backoff, said once in the log; one that
  * answers and refuses is an error at once.
  */
-async function openWhenReachable(url: string, deps: OpenStoreDeps, signal: AbortSignal | undefined, retry = { firstDelayMs: 500, maxDelayMs: 10_000 }) {
+async function openWhenReachable(
+  url: string,
+  deps: OpenStoreDeps,
+  { signal, retry = START_RETRY, outageTold }: { signal: AbortSignal | undefined; retry: StorageDeps["startRetry"]; outageTold: boolean },
+) {
   let delayMs = retry.firstDelayMs;
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -87,7 +96,7 @@ async function openWhenReachable(url: string, deps: OpenStoreDeps, signal: Abort
       return store;
     } catch (error) {
       if (!isStoreUnreachable(error)) throw new StoreRefusedError(error instanceof Error ? error.message : String(error), { cause: error });
-      if (attempt === 1) deps.logger.warn({ reason: reasonOf(error), retryInMs: delayMs }, "store unreachable at start; waiting for it");
+      if (attempt === 1 && !outageTold) deps.logger.warn({ reason: reasonOf(error), retryInMs: delayMs }, "store unreachable at start; waiting for it");
       else deps.logger.debug({ reason: reasonOf(error), attempt, retryInMs: delayMs }, "store still unreachable at start");
     }
     await sleep(delayMs, undefined, signal ? { signal } : {});

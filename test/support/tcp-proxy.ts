@@ -12,10 +12,19 @@ export interface TcpProxy {
   stop(): Promise<void>;
 }
 
-export function tcpProxy(port: number, target: { host: string; port: number }): TcpProxy {
+export interface TcpProxyOptions {
+  /**
+   * The proxy stops by itself (an outage) the first time a client sends these bytes: an outage
+   * that hits at a known step of what the client does. Read per chunk; a short string fits in one.
+   */
+  stopOnceWhenSent?: string;
+}
+
+export function tcpProxy(port: number, target: { host: string; port: number }, options: TcpProxyOptions = {}): TcpProxy {
   const sockets = new Set<Socket>();
   let server: Server | undefined;
-  return {
+  let trigger = options.stopOnceWhenSent === undefined ? undefined : Buffer.from(options.stopOnceWhenSent);
+  const proxy: TcpProxy = {
     port,
     async start() {
       const s = createServer((client) => {
@@ -28,7 +37,15 @@ export function tcpProxy(port: number, target: { host: string; port: number }): 
             upstream.destroy();
           });
         }
-        client.pipe(upstream);
+        client.on("data", (chunk: Buffer) => {
+          if (trigger && chunk.includes(trigger)) {
+            trigger = undefined;
+            void proxy.stop();
+            return;
+          }
+          upstream.write(chunk);
+        });
+        client.on("end", () => upstream.end());
         upstream.pipe(client);
       });
       server = s;
@@ -44,4 +61,5 @@ export function tcpProxy(port: number, target: { host: string; port: number }): 
       if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
     },
   };
+  return proxy;
 }
