@@ -24,7 +24,10 @@ export default defineConfig(
       "@typescript-eslint/consistent-type-imports": "error",
       "no-console": "error",
       // Counts, ids and sun amounts (number, bigint) print exactly; nullish values, booleans and objects still need String() or a format.
-      "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true, allowAny: false, allowBoolean: false, allowNullish: false, allowRegExp: false, allowNever: false }],
+      "@typescript-eslint/restrict-template-expressions": [
+        "error",
+        { allowNumber: true, allowAny: false, allowBoolean: false, allowNullish: false, allowRegExp: false, allowNever: false },
+      ],
       // `(x) => voidCall()` callbacks and `return reply(...)` in handlers that return nothing read as one step, not as a value.
       "@typescript-eslint/no-confusing-void-expression": ["error", { ignoreArrowShorthand: true, ignoreVoidReturningFunctions: true }],
       // Off until the 60 `!` reads in src/ and scripts/ (regex groups, indexes checked a line before) become checked reads.
@@ -37,22 +40,35 @@ export default defineConfig(
     // The domain core knows nothing of Telegram or the HTTP server.
     files: ["src/core/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [
-        { group: ["grammy", "@grammyjs/*"], message: "src/core must not depend on Telegram." },
-        { group: ["**/bot/**", "**/server/**", "**/simulator/**", "**/assembly/**", "**/app.js"], message: "src/core must not import outer layers." },
-        { group: ["**/test/**", "**/scripts/**", "**/bench/**"], message: "src/ must not import tests, scripts or benchmarks." },
-      ] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["grammy", "@grammyjs/*"], message: "src/core must not depend on Telegram." },
+            { group: ["**/bot/**", "**/server/**", "**/simulator/**", "**/assembly/**", "**/app.js"], message: "src/core must not import outer layers." },
+            { group: ["**/test/**", "**/scripts/**", "**/bench/**"], message: "src/ must not import tests, scripts or benchmarks." },
+          ],
+        },
+      ],
     },
   },
   {
     // The bot layer renders and calls the core; it is assembled by src/app.ts and src/assembly, never the reverse.
     files: ["src/bot/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [
-        { group: ["**/server/**", "**/simulator/**", "**/assembly/**", "**/app.js"], message: "src/bot must not import the server, the simulator or the composition root." },
-        { group: ["**/test/**", "**/scripts/**", "**/bench/**"], message: "src/ must not import tests, scripts or benchmarks." },
-        { group: ["grammy"], importNames: ["Composer"], message: "Features build on src/bot/composer.ts (grammY's Composer, cheaper per update)." },
-      ] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/server/**", "**/simulator/**", "**/assembly/**", "**/app.js"],
+              message: "src/bot must not import the server, the simulator or the composition root.",
+            },
+            { group: ["**/test/**", "**/scripts/**", "**/bench/**"], message: "src/ must not import tests, scripts or benchmarks." },
+            { group: ["grammy"], importNames: ["Composer"], message: "Features build on src/bot/composer.ts (grammY's Composer, cheaper per update)." },
+          ],
+        },
+      ],
     },
   },
   {
@@ -64,9 +80,10 @@ export default defineConfig(
     files: ["src/**/*.ts"],
     ignores: ["src/core/**/*.ts", "src/bot/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [
-        { group: ["**/test/**", "**/scripts/**", "**/bench/**"], message: "src/ must not import tests, scripts or benchmarks." },
-      ] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/test/**", "**/scripts/**", "**/bench/**"], message: "src/ must not import tests, scripts or benchmarks." }] },
+      ],
     },
   },
   {
@@ -85,7 +102,10 @@ export default defineConfig(
   {
     files: ["testkit/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/test/**", "**/scripts/**"], message: "testkit/ stands alone: it imports neither test/ nor scripts/." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/test/**", "**/scripts/**"], message: "testkit/ stands alone: it imports neither test/ nor scripts/." }] },
+      ],
     },
   },
   {

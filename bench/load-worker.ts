@@ -54,7 +54,11 @@ function build(job: LoadJob): Request[] {
   const t = Math.floor(Date.now() / 1000);
   return Array.from({ length: job.count }, (_, i) => {
     const n = job.first + i;
-    const body = JSON.stringify({ id: `evt_${job.run}_${n}`, event: "order.created", data: { order: { id: `${job.run}${n.toString(16).padStart(16, "0")}`, status: "pending" } } });
+    const body = JSON.stringify({
+      id: `evt_${job.run}_${n}`,
+      event: "order.created",
+      data: { order: { id: `${job.run}${n.toString(16).padStart(16, "0")}`, status: "pending" } },
+    });
     const headers = {
       "content-type": "application/json",
       [`${job.headerPrefix}-Event`]: "order.created",

@@ -66,7 +66,10 @@ export async function seedStore(options: SeedOptions): Promise<number> {
       for (const [account, count] of byAccount) {
         const items = Array.from({ length: count }, () => ({ toAddress: RECEIVER, amount: 65_000, resource: "ENERGY" as const, durationSec: 3_600 }));
         const { orders } = await client.createOrders(keys[account]!.apiKey, items, `seed-${at}-${account}`);
-        made.set(account, orders.map((o) => o.orderId));
+        made.set(
+          account,
+          orders.map((o) => o.orderId),
+        );
       }
       for (let i = at; i < at + n; i += 1) orderIds.push(made.get(i % ACCOUNTS)!.shift()!);
     }

@@ -62,7 +62,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function measure(tg: FakeTelegram, cwd: string, args: string[], env: Record<string, string>, seconds: number, timeoutMs: number): Promise<Sample> {
   const polls = tg.callsOf("getUpdates").length;
   const started = Date.now();
-  const child = spawn(process.execPath, ["--import", PROBE, ...args], { cwd, env: { PATH: process.env["PATH"] ?? "", ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, ["--import", PROBE, ...args], {
+    cwd,
+    env: { PATH: process.env["PATH"] ?? "", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   const stalls: { at: number; maxMs: number }[] = [];
   let partial = "";
@@ -140,7 +144,9 @@ export async function benchMemory(options: MemoryBenchOptions): Promise<void> {
   const add = (label: string, sample: Sample) => results.set(label, [...(results.get(label) ?? []), sample]);
   try {
     const seedSeconds = await seedStore({ file: seeded, chats: options.chats, items: options.items, encryptionKey, sim });
-    console.log(`\nmemory: seeded ${options.chats.toLocaleString("en")} linked chats and ${options.items.toLocaleString("en")} tracked orders in ${seedSeconds.toFixed(1)} s`);
+    console.log(
+      `\nmemory: seeded ${options.chats.toLocaleString("en")} linked chats and ${options.items.toLocaleString("en")} tracked orders in ${seedSeconds.toFixed(1)} s`,
+    );
     const env = { BOT_TOKEN: tg.token, TELEGRAM_API_ROOT: tg.apiRoot };
     const appEnv = (file: string) => ({
       ...env,

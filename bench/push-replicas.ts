@@ -21,7 +21,12 @@ export async function benchPushReplicas(options: PushReplicasBenchOptions): Prom
   const allowed = TELEGRAM_LIMITS.globalPerSecond;
   const lines: string[] = [];
   const shares: { processes: number; share: number; rateLimited: number }[] = [];
-  const codes: [label: string, root: string | undefined][] = options.baselineDir ? [["baseline code, ", options.baselineDir], ["", undefined]] : [["", undefined]];
+  const codes: [label: string, root: string | undefined][] = options.baselineDir
+    ? [
+        ["baseline code, ", options.baselineDir],
+        ["", undefined],
+      ]
+    : [["", undefined]];
   for (const processes of [1, 2]) {
     for (const [label, root] of codes) {
       const r = await runPushReplicas({ processes, ...options, root });
@@ -32,9 +37,15 @@ export async function benchPushReplicas(options: PushReplicasBenchOptions): Prom
       );
     }
   }
-  console.log(`push replicas, BullMQ on one Redis (${options.messages} messages, ${options.chats} chats, allowed ${allowed}/s and ${TELEGRAM_LIMITS.perChatPerSecond}/s per chat):`);
+  console.log(
+    `push replicas, BullMQ on one Redis (${options.messages} messages, ${options.chats} chats, allowed ${allowed}/s and ${TELEGRAM_LIMITS.perChatPerSecond}/s per chat):`,
+  );
   for (const line of lines) console.log(line);
   for (const { processes, share, rateLimited } of shares) {
-    printGoal(`3, BullMQ, ${processes} process${processes === 1 ? "" : "es"}: ≥ 0.93 of the allowed rate with 0 × 429`, share >= 0.93 && rateLimited === 0, `${share.toFixed(3)} of allowed, ${rateLimited} × 429`);
+    printGoal(
+      `3, BullMQ, ${processes} process${processes === 1 ? "" : "es"}: ≥ 0.93 of the allowed rate with 0 × 429`,
+      share >= 0.93 && rateLimited === 0,
+      `${share.toFixed(3)} of allowed, ${rateLimited} × 429`,
+    );
   }
 }

@@ -28,7 +28,9 @@ export interface PushSoakOptions {
  */
 function jobsFor(chats: number[], messages: number): PushJob[] {
   const perChat = Math.ceil(messages / chats.length);
-  return Array.from({ length: perChat }, (_, n) => chats.map((chatId) => ({ id: `n${n}-c${chatId}`, chatId, method: "sendMessage" as const, params: { chat_id: chatId, text: `note ${n}` } })))
+  return Array.from({ length: perChat }, (_, n) =>
+    chats.map((chatId) => ({ id: `n${n}-c${chatId}`, chatId, method: "sendMessage" as const, params: { chat_id: chatId, text: `note ${n}` } })),
+  )
     .flat()
     .slice(0, messages);
 }
@@ -40,7 +42,12 @@ async function soakQueue(options: PushSoakOptions): Promise<{ perSecond: number;
   const api = new Api(tg.token, { apiRoot: tg.apiRoot });
   const dir = mkdtempSync(join(tmpdir(), "bench-soak-"));
   const store = await openStore(`sqlite://${join(dir, "bot.sqlite")}`, { logger: pino({ level: "silent" }), purgeIntervalMs: 0 });
-  const queue = createPushQueue({ store, logger: pino({ level: "silent" }), limits: TELEGRAM_LIMITS, transport: (job) => api.raw[job.method](job.params as never) });
+  const queue = createPushQueue({
+    store,
+    logger: pino({ level: "silent" }),
+    limits: TELEGRAM_LIMITS,
+    transport: (job) => api.raw[job.method](job.params as never),
+  });
   try {
     const jobs = jobsFor(chats, options.messages);
     await queue.start();
@@ -90,8 +97,16 @@ export async function benchPushSoak(options: PushSoakOptions): Promise<void> {
   const bare = await soakBareLoop(options);
   const queued = await soakQueue(options);
   console.log(`push soak at Telegram's limits (${options.messages} messages, ${options.chats} chats, allowed ${allowed}/s):`);
-  console.log(`  bare loop with retry_after: ${bare.perSecond.toFixed(1)}/s (${(bare.perSecond / allowed).toFixed(3)} of allowed), ${bare.rateLimited} × 429, ${bare.delivered} delivered`);
-  console.log(`  push queue (SQLite):        ${queued.perSecond.toFixed(1)}/s (${(queued.perSecond / allowed).toFixed(3)} of allowed), ${queued.rateLimited} × 429, ${queued.delivered} delivered`);
+  console.log(
+    `  bare loop with retry_after: ${bare.perSecond.toFixed(1)}/s (${(bare.perSecond / allowed).toFixed(3)} of allowed), ${bare.rateLimited} × 429, ${bare.delivered} delivered`,
+  );
+  console.log(
+    `  push queue (SQLite):        ${queued.perSecond.toFixed(1)}/s (${(queued.perSecond / allowed).toFixed(3)} of allowed), ${queued.rateLimited} × 429, ${queued.delivered} delivered`,
+  );
   const share = queued.perSecond / allowed;
-  printGoal("3, one process: ≥ 0.93 of the allowed rate with 0 × 429", share >= 0.93 && queued.rateLimited === 0, `${share.toFixed(3)} of allowed, ${queued.rateLimited} × 429; bare loop ${(bare.perSecond / allowed).toFixed(3)}, ${bare.rateLimited} × 429`);
+  printGoal(
+    "3, one process: ≥ 0.93 of the allowed rate with 0 × 429",
+    share >= 0.93 && queued.rateLimited === 0,
+    `${share.toFixed(3)} of allowed, ${queued.rateLimited} × 429; bare loop ${(bare.perSecond / allowed).toFixed(3)}, ${bare.rateLimited} × 429`,
+  );
 }

@@ -63,6 +63,9 @@ export function printGoalSummary(): void {
   if (verdicts.length === 0) return;
   const met = verdicts.filter((v) => v.met).length;
   const machine = verdicts.filter((v) => !v.met && v.bareFallsShort).length;
-  console.log(`\ngoals of this run: ${met} pass, ${verdicts.length - met} fall short${machine > 0 ? ` (${machine} of them as the bare reference does: this machine is below the bar)` : ""}`);
-  for (const v of verdicts) console.log(`  ${v.met ? "pass       " : v.bareFallsShort ? "short, bare" : "falls short"}  ${v.section ? `[${v.section}] ` : ""}${v.goal} (${v.figure})`);
+  console.log(
+    `\ngoals of this run: ${met} pass, ${verdicts.length - met} fall short${machine > 0 ? ` (${machine} of them as the bare reference does: this machine is below the bar)` : ""}`,
+  );
+  for (const v of verdicts)
+    console.log(`  ${v.met ? "pass       " : v.bareFallsShort ? "short, bare" : "falls short"}  ${v.section ? `[${v.section}] ` : ""}${v.goal} (${v.figure})`);
 }

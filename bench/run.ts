@@ -98,7 +98,12 @@ async function main(): Promise<void> {
   const redisUrl = process.env["BENCH_REDIS_URL"] ?? process.env["TEST_REDIS_URL"];
   const only = process.env["BENCH_ONLY"];
   const webhookLoad = {
-    rounds: Number(process.env["BENCH_ROUNDS"] ?? 3), rate: 3_000, openSeconds: 3, closedSeconds: 2, connections: 16, redisUrl,
+    rounds: Number(process.env["BENCH_ROUNDS"] ?? 3),
+    rate: 3_000,
+    openSeconds: 3,
+    closedSeconds: 2,
+    connections: 16,
+    redisUrl,
     // The goal's 30-s burst; BENCH_ONLY=webhooks runs a 10-s one unless BENCH_BURST_SECONDS says otherwise.
     burstSeconds: Number(process.env["BENCH_BURST_SECONDS"] ?? (only === "webhooks" ? 10 : 30)),
     baselineSrc: process.env["BENCH_WEBHOOK_BASELINE_SRC"],
@@ -150,7 +155,11 @@ async function main(): Promise<void> {
   for (const section of sections) {
     if (chosen === undefined ? section.alone : !chosen.includes(section.name)) continue;
     goalSection(section.name);
-    console.log(`\n== ${section.name} (${new Date().toISOString()}, load average ${loadavg().map((v) => v.toFixed(2)).join(", ")})`);
+    console.log(
+      `\n== ${section.name} (${new Date().toISOString()}, load average ${loadavg()
+        .map((v) => v.toFixed(2))
+        .join(", ")})`,
+    );
     await section.run();
   }
   printGoalSummary();

@@ -82,5 +82,8 @@ export async function benchStart(options: { rounds: number; timeoutMs: number })
   console.log(`  bare grammY bot process, same runner: ${summarize(bare).text} s`);
   console.log(`  node ${startArgs(ROOT).join(" ")}: ${bot.text} s`);
   const bareStart = summarize(bare).median;
-  printGoal("start to first getUpdates ≤ 1.5 s", bot.median <= 1.5, `median ${bot.median.toFixed(2)} s`, { met: bareStart <= 1.5, figure: `median ${bareStart.toFixed(2)} s` });
+  printGoal("start to first getUpdates ≤ 1.5 s", bot.median <= 1.5, `median ${bot.median.toFixed(2)} s`, {
+    met: bareStart <= 1.5,
+    figure: `median ${bareStart.toFixed(2)} s`,
+  });
 }

@@ -35,7 +35,9 @@ function update(tg: FakeTelegram, kind: UpdateKind, chatId: number, languageCode
 
 /** Feeds the burst and resolves with its updates/s once every update has been answered. */
 async function timeBurst(tg: FakeTelegram, job: BurstJob): Promise<number> {
-  const updates = Array.from({ length: job.size }, (_, i) => update(tg, job.kind ?? UPDATE_KINDS[i % 3]!, FIRST_CHAT + (i % job.chats), ["en", "ru", "zh"][i % 3]!));
+  const updates = Array.from({ length: job.size }, (_, i) =>
+    update(tg, job.kind ?? UPDATE_KINDS[i % 3]!, FIRST_CHAT + (i % job.chats), ["en", "ru", "zh"][i % 3]!),
+  );
   let seen = tg.calls.length;
   let answered = 0;
   const started = performance.now();

@@ -59,4 +59,3 @@ export function printThroughputTable(): void {
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const l of lines) console.log(fmt(l));
 }
-

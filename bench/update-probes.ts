@@ -48,7 +48,10 @@ export function countStoreCalls(storeClass: { prototype: object }): { of(filenam
     }
   };
   const proto = storeClass.prototype as Counted;
-  for (const [kind, names] of [["reads", READS], ["writes", WRITES]] as const) {
+  for (const [kind, names] of [
+    ["reads", READS],
+    ["writes", WRITES],
+  ] as const) {
     for (const name of names) {
       const original = proto[name];
       if (typeof original !== "function") continue;

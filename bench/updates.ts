@@ -159,7 +159,12 @@ export async function benchUpdates(options: { updates: number; chats: number; ro
     subjects.push({ name: "bare grammY, polling", side: bareSide, feed: { mode: "queue" }, stop: () => bareRunner.stop().then(() => bareSide.close()) });
     const hookSide = await startTelegramSide();
     const hook = await startBareWebhook(bareBot(hookSide.token, hookSide.apiRoot, hookSide.botInfo));
-    subjects.push({ name: "bare grammY, webhook", side: hookSide, feed: { mode: "post", url: hook.url, concurrency: WEBHOOK_CONCURRENCY }, stop: () => hook.close().then(() => hookSide.close()) });
+    subjects.push({
+      name: "bare grammY, webhook",
+      side: hookSide,
+      feed: { mode: "post", url: hook.url, concurrency: WEBHOOK_CONCURRENCY },
+      stop: () => hook.close().then(() => hookSide.close()),
+    });
     for (const mode of ["polling", "webhook"] as const) for (const source of sources) subjects.push(await appSubject(source, mode, subjects.length));
 
     // Warm-up: every chat seen once by each, so the rounds measure warm handling.
@@ -176,7 +181,9 @@ export async function benchUpdates(options: { updates: number; chats: number; ro
         const { reads, writes } = s.counter.of(s.file);
         const r = perUpdate(reads, perKind);
         const w = perUpdate(writes, perKind);
-        counts.push(`  ${s.name}, ${kind === "inline" ? "inline query" : `/${kind}`}: ${formatCount(r.total)} reads (${r.text}); ${formatCount(w.total)} writes (${w.text})`);
+        counts.push(
+          `  ${s.name}, ${kind === "inline" ? "inline query" : `/${kind}`}: ${formatCount(r.total)} reads (${r.text}); ${formatCount(w.total)} writes (${w.text})`,
+        );
       }
     }
     for (let round = 0; round < options.rounds; round += 1) {
@@ -202,7 +209,10 @@ export async function benchUpdates(options: { updates: number; chats: number; ro
     }
     const bot = summarize(rates.get(`this source, ${mode}`)!);
     const perSecond = (v: number) => `median ${Math.round(v).toLocaleString("en")}/s`;
-    printGoal(`${mode}: updates/s through the bot ≥ 2,000`, bot.median >= 2_000, perSecond(bot.median), { met: baseline.median >= 2_000, figure: perSecond(baseline.median) });
+    printGoal(`${mode}: updates/s through the bot ≥ 2,000`, bot.median >= 2_000, perSecond(bot.median), {
+      met: baseline.median >= 2_000,
+      figure: perSecond(baseline.median),
+    });
     const ratio = bot.median / baseline.median;
     printGoal(`${mode}: bot ≥ 0.5 of the bare bot`, ratio >= 0.5, `median ratio ${ratio.toFixed(2)}`);
   }

@@ -36,7 +36,14 @@ export async function benchWebhookAck(limits: { maxOps: number; maxMs: number })
   const chats = createChatRepository({ store, vault: createVault({ key: randomBytes(32) }), logger });
   // Processing runs after the answer (setImmediate) and stays in the figure's process, as in the app.
   const inbox = createWebhookInbox({ store, logger, metrics, queue: "local", onEvent: () => Promise.resolve() });
-  const server = createHttpServer({ config: { httpPort: 0, httpHost: "127.0.0.1", serviceHeaderPrefix: PREFIX }, logger, metrics, store, service, chats, inbox,
+  const server = createHttpServer({
+    config: { httpPort: 0, httpHost: "127.0.0.1", serviceHeaderPrefix: PREFIX },
+    logger,
+    metrics,
+    store,
+    service,
+    chats,
+    inbox,
     hooksRateLimits: { global: UNLIMITED, perRoute: UNLIMITED },
   });
   const secret = randomBytes(24).toString("base64url");
@@ -52,7 +59,17 @@ export async function benchWebhookAck(limits: { maxOps: number; maxMs: number })
       id: `evt_${run}_${i}`,
       event: "order.created",
       createdAt: new Date().toISOString(),
-      data: { order: { id: orderId, status: "pending", toAddress: "TQCq78eKWLd98P5Eu155knhkacGPAhS9pu", amount: 65_000, resource: "ENERGY", durationSec: 3600, costSun: 9_750_000 } },
+      data: {
+        order: {
+          id: orderId,
+          status: "pending",
+          toAddress: "TQCq78eKWLd98P5Eu155knhkacGPAhS9pu",
+          amount: 65_000,
+          resource: "ENERGY",
+          durationSec: 3600,
+          costSun: 9_750_000,
+        },
+      },
     });
     return {
       body,

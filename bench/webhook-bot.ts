@@ -61,8 +61,24 @@ async function load<T>(src: string | undefined, path: string): Promise<T> {
   return (await import(pathToFileURL(join(tree, "dist", path)).href)) as T;
 }
 
-export async function startBot(o: { sim: Sim; kind: "sqlite" | "redis"; redisUrl?: string | undefined; src?: string | undefined; prefix: string; headerPrefix: string }): Promise<BotTarget> {
-  const [{ createChatRepository }, { withRouteCache }, { createMetrics }, { createServiceClient }, { openStore }, { createVault }, { createWebhookInbox }, { createHttpServer }] = await Promise.all([
+export async function startBot(o: {
+  sim: Sim;
+  kind: "sqlite" | "redis";
+  redisUrl?: string | undefined;
+  src?: string | undefined;
+  prefix: string;
+  headerPrefix: string;
+}): Promise<BotTarget> {
+  const [
+    { createChatRepository },
+    { withRouteCache },
+    { createMetrics },
+    { createServiceClient },
+    { openStore },
+    { createVault },
+    { createWebhookInbox },
+    { createHttpServer },
+  ] = await Promise.all([
     load<typeof ChatRepository>(o.src, "core/chats/chat-repository.js"),
     load<typeof RouteCache>(o.src, "core/chats/route-cache.js"),
     load<typeof MetricsModule>(o.src, "core/metrics.js"),
@@ -88,12 +104,20 @@ export async function startBot(o: { sim: Sim; kind: "sqlite" | "redis"; redisUrl
     return Promise.resolve();
   };
   const inbox = createWebhookInbox({
-    store, logger, metrics, onEvent,
+    store,
+    logger,
+    metrics,
+    onEvent,
     ...(redis ? { queue: "bullmq" as const, redisUrl: o.redisUrl!, name: `${o.prefix}-webhook`, bullPrefix: `${o.prefix}_bull` } : { queue: "local" as const }),
   });
   const server = createHttpServer({
     config: { httpPort: 0, httpHost: "127.0.0.1", serviceHeaderPrefix: o.headerPrefix },
-    logger, metrics, store, service, chats, inbox,
+    logger,
+    metrics,
+    store,
+    service,
+    chats,
+    inbox,
     hooksRateLimits: { global: UNLIMITED, perRoute: UNLIMITED },
   });
   const secret = randomBytes(24).toString("base64url");

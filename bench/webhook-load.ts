@@ -67,8 +67,18 @@ function startLoadWorker() {
     ready,
     load(t: Target, mode: "open" | "closed", count: number, o: WebhookLoadOptions): Promise<LoadResult> {
       const job: LoadJob = {
-        origin: t.origin, path: t.path, secret: t.secret, headerPrefix: PREFIX, run, first: next, count, mode, rate: o.rate,
-        connections: mode === "open" ? 256 : o.connections, durationMs: o.closedSeconds * 1000, timeoutMs: 60_000,
+        origin: t.origin,
+        path: t.path,
+        secret: t.secret,
+        headerPrefix: PREFIX,
+        run,
+        first: next,
+        count,
+        mode,
+        rate: o.rate,
+        connections: mode === "open" ? 256 : o.connections,
+        durationMs: o.closedSeconds * 1000,
+        timeoutMs: 60_000,
       };
       next += count;
       return new Promise((resolve, reject) => {
@@ -91,7 +101,12 @@ function startBareVerifier(secret: string): Promise<Server> {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const header = req.headers[`${PREFIX.toLowerCase()}-signature`];
-      const check = verifySignature({ secret, header: typeof header === "string" ? header : undefined, rawBody: new Uint8Array(Buffer.concat(chunks)), nowMs: Date.now() });
+      const check = verifySignature({
+        secret,
+        header: typeof header === "string" ? header : undefined,
+        rawBody: new Uint8Array(Buffer.concat(chunks)),
+        nowMs: Date.now(),
+      });
       res.writeHead(check.ok ? 202 : 401, { "content-type": "application/json" }).end(check.ok ? '{"status":"accepted"}' : '{"error":"unauthorized"}');
     });
   });
@@ -141,7 +156,9 @@ export async function benchWebhookLoad(o: WebhookLoadOptions): Promise<void> {
         f.rate.push(r.done / (r.elapsedMs / 1000));
         f.allAcked.push(r.done === offered);
         open.set(t.name, f);
-        console.log(`webhooks round ${round} open ${o.rate}/s ${t.name}: ${r.done}/${offered} acknowledged, p50 ${ms(quantile(sorted, 0.5))}, p99 ${ms(quantile(sorted, 0.99))}, statuses ${JSON.stringify(r.statuses)}`);
+        console.log(
+          `webhooks round ${round} open ${o.rate}/s ${t.name}: ${r.done}/${offered} acknowledged, p50 ${ms(quantile(sorted, 0.5))}, p99 ${ms(quantile(sorted, 0.99))}, statuses ${JSON.stringify(r.statuses)}`,
+        );
         await t.bot?.drained();
       }
       for (const t of targets) {
@@ -158,7 +175,9 @@ export async function benchWebhookLoad(o: WebhookLoadOptions): Promise<void> {
     const bareClosed = closed.get("bare verifier")!;
     for (const t of targets) {
       const f = open.get(t.name)!;
-      console.log(`  open ${o.rate}/s for ${o.openSeconds} s, ${t.name.padEnd(20)} p50 ${summarize(f.p50).text} ms, p99 ${summarize(f.p99).text} ms, acknowledged ${summarize(f.rate).text}/s`);
+      console.log(
+        `  open ${o.rate}/s for ${o.openSeconds} s, ${t.name.padEnd(20)} p50 ${summarize(f.p50).text} ms, p99 ${summarize(f.p99).text} ms, acknowledged ${summarize(f.rate).text}/s`,
+      );
     }
     for (const t of targets) {
       const c = closed.get(t.name)!;
@@ -167,7 +186,10 @@ export async function benchWebhookLoad(o: WebhookLoadOptions): Promise<void> {
     }
     const openVerdict = (f: OpenFigures) => {
       const p99 = summarize(f.p99).median;
-      return { met: f.allAcked.every(Boolean) && p99 < P99_GOAL_MS, figure: `p99 ${p99.toFixed(1)} ms, ${f.allAcked.filter(Boolean).length}/${o.rounds} rounds all acknowledged` };
+      return {
+        met: f.allAcked.every(Boolean) && p99 < P99_GOAL_MS,
+        figure: `p99 ${p99.toFixed(1)} ms, ${f.allAcked.filter(Boolean).length}/${o.rounds} rounds all acknowledged`,
+      };
     };
     const bareOpen = openVerdict(open.get("bare verifier")!);
     for (const t of targets.filter((x) => x.bot)) {
@@ -193,7 +215,9 @@ export async function benchWebhookLoad(o: WebhookLoadOptions): Promise<void> {
 }
 
 function osLoad(): string {
-  return loadavg().map((v) => v.toFixed(2)).join(", ");
+  return loadavg()
+    .map((v) => v.toFixed(2))
+    .join(", ");
 }
 
 /** A long burst, then at once a short one while the backlog drains; the drain rate from the burst's end until empty. */
@@ -215,10 +239,20 @@ async function burst(t: Target, bot: BotTarget, o: WebhookLoadOptions, worker: R
   const p99 = (r: LoadResult) => quantile(r.latencies, 0.99);
   console.log("");
   console.log(`webhook burst, ${t.name}, load average ${osLoad()}:`);
-  console.log(`  ${o.burstSeconds} s at ${o.rate}/s: ${a.done}/${n} acknowledged, p50 ${ms(quantile(a.latencies, 0.5))}, p99 ${ms(p99(a))}, statuses ${JSON.stringify(a.statuses)}`);
+  console.log(
+    `  ${o.burstSeconds} s at ${o.rate}/s: ${a.done}/${n} acknowledged, p50 ${ms(quantile(a.latencies, 0.5))}, p99 ${ms(p99(a))}, statuses ${JSON.stringify(a.statuses)}`,
+  );
   console.log(`  the inbox held ${held} ${bot.heldUnit} when it ended (processed ones not yet removed included)`);
-  console.log(`  backlog when it ended: ${backlog} stored, not yet processed; drained ${backlog === 0 ? "(nothing left)" : `in ${drainS.toFixed(1)} s at ${drainRate.toFixed(0)}/s (the next burst's deliveries included)`}`);
-  console.log(`  next burst at once, ${o.openSeconds} s at ${o.rate}/s while draining: ${b.done}/${o.rate * o.openSeconds} acknowledged, p50 ${ms(quantile(b.latencies, 0.5))}, p99 ${ms(p99(b))}, statuses ${JSON.stringify(b.statuses)}`);
+  console.log(
+    `  backlog when it ended: ${backlog} stored, not yet processed; drained ${backlog === 0 ? "(nothing left)" : `in ${drainS.toFixed(1)} s at ${drainRate.toFixed(0)}/s (the next burst's deliveries included)`}`,
+  );
+  console.log(
+    `  next burst at once, ${o.openSeconds} s at ${o.rate}/s while draining: ${b.done}/${o.rate * o.openSeconds} acknowledged, p50 ${ms(quantile(b.latencies, 0.5))}, p99 ${ms(p99(b))}, statuses ${JSON.stringify(b.statuses)}`,
+  );
   const ok = a.done === n && b.done === o.rate * o.openSeconds && p99(a) < P99_GOAL_MS && p99(b) < P99_GOAL_MS;
-  printGoal(`1, ${t.name}: ${o.burstSeconds}-s burst and the next one all acknowledged with p99 < ${P99_GOAL_MS} ms while the backlog drains`, ok, `p99 ${p99(a).toFixed(1)} / ${p99(b).toFixed(1)} ms, drain ${backlog === 0 ? "none needed" : `${drainRate.toFixed(0)}/s`}`);
+  printGoal(
+    `1, ${t.name}: ${o.burstSeconds}-s burst and the next one all acknowledged with p99 < ${P99_GOAL_MS} ms while the backlog drains`,
+    ok,
+    `p99 ${p99(a).toFixed(1)} / ${p99(b).toFixed(1)} ms, drain ${backlog === 0 ? "none needed" : `${drainRate.toFixed(0)}/s`}`,
+  );
 }

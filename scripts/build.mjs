@@ -34,9 +34,16 @@ function filesUnder(path) {
 
 function fingerprint() {
   const hash = createHash("sha256");
-  const files = inputs.flatMap(filesUnder).map((f) => f.split(sep).join("/")).sort();
+  const files = inputs
+    .flatMap(filesUnder)
+    .map((f) => f.split(sep).join("/"))
+    .sort();
   for (const file of files) {
-    hash.update(file).update("\0").update(readFileSync(join(root, file))).update("\0");
+    hash
+      .update(file)
+      .update("\0")
+      .update(readFileSync(join(root, file)))
+      .update("\0");
   }
   return hash.digest("hex");
 }
@@ -61,7 +68,9 @@ let tsc;
 try {
   tsc = createRequire(join(root, "package.json")).resolve("typescript/bin/tsc");
 } catch {
-  process.stderr.write("build: dist/ is missing or older than src/, and TypeScript is not installed: run `npm ci` (with dev dependencies), then `npm run build`.\n");
+  process.stderr.write(
+    "build: dist/ is missing or older than src/, and TypeScript is not installed: run `npm ci` (with dev dependencies), then `npm run build`.\n",
+  );
   process.exit(1);
 }
 if (ifStale) process.stderr.write(`build: compiling src/ into dist/ (${String(reason)})\n`);

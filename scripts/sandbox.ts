@@ -79,7 +79,13 @@ async function main(): Promise<void> {
     KEEP_BALANCE_RECHECK_MS: "3000",
   };
   const envFile = join(dir, "sandbox.env");
-  writeFileSync(envFile, Object.entries(env).map(([k, v]) => `${k}=${v}`).join("\n") + "\n", { mode: 0o600 });
+  writeFileSync(
+    envFile,
+    Object.entries(env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join("\n") + "\n",
+    { mode: 0o600 },
+  );
 
   const control = await startControlServer({
     tg,
@@ -106,7 +112,11 @@ async function main(): Promise<void> {
   out();
   out("Run the bot in another terminal (environment only, no .env needed):");
   out();
-  out(`  env ${Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(" ")} npm start`);
+  out(
+    `  env ${Object.entries(env)
+      .map(([k, v]) => `${k}='${v}'`)
+      .join(" ")} npm start`,
+  );
   out();
   out(`  (or: set -a; . ${envFile}; set +a; npm start)`);
   out();

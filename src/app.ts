@@ -88,7 +88,12 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
   const metrics = createMetrics();
   const storage = await createStorage({ config, logger, ...given("onFatal", onFatal), ...given("signal", signal), ...given("outageTold", storeOutageTold) });
   const { store, vault, chats, history } = storage;
-  const storeWatch = createStoreWatch({ store, logger, ...given("intervalMs", overrides.storeWatchIntervalMs), ...given("onReachability", onStoreReachability) });
+  const storeWatch = createStoreWatch({
+    store,
+    logger,
+    ...given("intervalMs", overrides.storeWatchIntervalMs),
+    ...given("onReachability", onStoreReachability),
+  });
   const { service, pricing } = createServiceAccess({
     baseUrl: config.serviceBaseUrl,
     logger,
@@ -102,7 +107,11 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
   const telegram = createTelegramLink({ apiRoot: config.telegramApiRoot, token: config.botToken, logger });
   // A plain Api without auto-retry: the push queue must see Telegram's 429s to pace itself.
   const telegramHttp = createTelegramFetch();
-  const pushApi = new Api(config.botToken, { apiRoot: config.telegramApiRoot, timeoutSeconds: TELEGRAM_CALL_TIMEOUT_SECONDS, fetch: telegramHttp.fetch as never });
+  const pushApi = new Api(config.botToken, {
+    apiRoot: config.telegramApiRoot,
+    timeoutSeconds: TELEGRAM_CALL_TIMEOUT_SECONDS,
+    fetch: telegramHttp.fetch as never,
+  });
   pushApi.config.use(telegram.transformer);
   // One owner id per process: a plan, a chat's balance or a reminder is served by whichever process holds its lease.
   const owner = `${process.pid}-${randomBytes(6).toString("hex")}`;
@@ -131,8 +140,16 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
         readLimits: { maxPerSecond: config.tracking.maxReadsPerSecond },
         notFound: { graceMs: config.tracking.notFoundGraceMs, reads: config.tracking.notFoundReads },
       },
-      expiry: { leadMs: config.expiryReminderLeadMs, maxLeadPercent: config.expiryReminderMaxLeadPercent, rescanIntervalMs: config.expiryReminderRescanMs, claim },
-      push: { retry: { ...given("baseDelayMs", overrides.pushRetryBaseDelayMs), ...given("maxDelayMs", overrides.pushRetryMaxDelayMs) }, ...given("limits", overrides.pushLimits) },
+      expiry: {
+        leadMs: config.expiryReminderLeadMs,
+        maxLeadPercent: config.expiryReminderMaxLeadPercent,
+        rescanIntervalMs: config.expiryReminderRescanMs,
+        claim,
+      },
+      push: {
+        retry: { ...given("baseDelayMs", overrides.pushRetryBaseDelayMs), ...given("maxDelayMs", overrides.pushRetryMaxDelayMs) },
+        ...given("limits", overrides.pushLimits),
+      },
     },
   });
   const { tracker, notifier, topUpNotifier } = delivery;
@@ -183,8 +200,34 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
   });
   const { keep } = createAutopilot({ config, storage, leases, service, pricing, flows, spend: flows.limits, push: delivery.push, i18n, links, logger });
   plans = keep;
-  const deps: BotDeps = { config, logger, metrics, store, vault, service, pricing, chats: balance.chats, i18n, flows, alerts: balance.alerts, keep, reminders: delivery.reminders };
-  const intake = createIntake({ config, logger, bot: deps, telegram, fetch: telegramHttp.fetch, inbox: delivery.inbox, owner, ...given("botInfo", overrides.botInfo), ...given("onFatal", onFatal), storeDataLost: () => storeWatch.dataLost, ...given("retry", overrides.telegramServerErrorDelayMs ? { serverErrorDelayMs: overrides.telegramServerErrorDelayMs } : undefined) });
+  const deps: BotDeps = {
+    config,
+    logger,
+    metrics,
+    store,
+    vault,
+    service,
+    pricing,
+    chats: balance.chats,
+    i18n,
+    flows,
+    alerts: balance.alerts,
+    keep,
+    reminders: delivery.reminders,
+  };
+  const intake = createIntake({
+    config,
+    logger,
+    bot: deps,
+    telegram,
+    fetch: telegramHttp.fetch,
+    inbox: delivery.inbox,
+    owner,
+    ...given("botInfo", overrides.botInfo),
+    ...given("onFatal", onFatal),
+    storeDataLost: () => storeWatch.dataLost,
+    ...given("retry", overrides.telegramServerErrorDelayMs ? { serverErrorDelayMs: overrides.telegramServerErrorDelayMs } : undefined),
+  });
 
   let stopping: Promise<void> | undefined;
   // Ends a start() still waiting for Telegram when stop() is called.

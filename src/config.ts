@@ -58,11 +58,9 @@ export const DEFAULT_EXPLORER_URL = "https://tronscan.org/#";
 /** No `/`, `:` or glob/LIKE wildcards: it is joined to store namespaces, lease keys and the BullMQ prefix with `/`. */
 const STORAGE_PREFIX = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/;
 
-const storageUrl = z
-  .string()
-  .refine((s) => /^(sqlite|redis|rediss|postgres|postgresql):\/\//.test(s), {
-    message: "must start with sqlite://, redis://, rediss://, postgres:// or postgresql://",
-  });
+const storageUrl = z.string().refine((s) => /^(sqlite|redis|rediss|postgres|postgresql):\/\//.test(s), {
+  message: "must start with sqlite://, redis://, rediss://, postgres:// or postgresql://",
+});
 
 /**
  * Environment variables, mapped to camelCase in the schema itself.
@@ -92,7 +90,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   DEFAULT_LOCALE: z.enum(SUPPORTED_LOCALES).default("en"),
   BOT_MODE: z.enum(BOT_MODES).default("polling"),
-  TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/).optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/)
+    .optional(),
   WEBHOOK_UPDATE_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   METRICS_TOKEN: z
     .string()
@@ -280,7 +281,14 @@ export function parseConfig(env: Env): Config {
       leaseTtlMs: e.KEEP_LEASE_TTL_MS,
       balanceRecheckMs: e.KEEP_BALANCE_RECHECK_MS,
     },
-    tracking: { leaseTtlMs: e.TRACKING_LEASE_TTL_MS, scanIntervalMs: e.TRACKING_SCAN_MS, spreadMaxMs: e.TRACKING_SPREAD_MAX_MS, maxReadsPerSecond: e.TRACKING_MAX_READS_PER_SECOND, notFoundGraceMs: e.TRACKING_NOT_FOUND_GRACE_MS, notFoundReads: e.TRACKING_NOT_FOUND_READS },
+    tracking: {
+      leaseTtlMs: e.TRACKING_LEASE_TTL_MS,
+      scanIntervalMs: e.TRACKING_SCAN_MS,
+      spreadMaxMs: e.TRACKING_SPREAD_MAX_MS,
+      maxReadsPerSecond: e.TRACKING_MAX_READS_PER_SECOND,
+      notFoundGraceMs: e.TRACKING_NOT_FOUND_GRACE_MS,
+      notFoundReads: e.TRACKING_NOT_FOUND_READS,
+    },
     balanceWatch: { intervalMs: e.BALANCE_WATCH_INTERVAL_MS, settleMs: e.BALANCE_WATCH_SETTLE_MS, maxBackoffMs: e.BALANCE_WATCH_MAX_BACKOFF_MS },
     topUpWatch: { firstDelayMs: e.TOPUP_WATCH_FIRST_DELAY_MS, maxDelayMs: e.TOPUP_WATCH_MAX_DELAY_MS },
     expiryReminderLeadMs: e.EXPIRY_REMINDER_LEAD_SECONDS * 1000,

@@ -48,7 +48,7 @@ export function createLogger({ level, destination, demote }: LoggerOptions): Log
       ...(demote && {
         logMethod(this: Logger, args: Parameters<LogFn>, method: LogFn, levelValue: number) {
           const first: unknown = args[0];
-          if (levelValue > DEBUG && levelValue < FATAL && typeof first === "object" && first !== null && "err" in first && demote((first).err)) {
+          if (levelValue > DEBUG && levelValue < FATAL && typeof first === "object" && first !== null && "err" in first && demote(first.err)) {
             this.debug(...args);
             return;
           }

@@ -25,7 +25,7 @@ async function moreReads(w: AppWorld, n = 3): Promise<void> {
 
 async function linkAndBaseline(w: AppWorld, chatId: number): Promise<void> {
   await w.say(chatId, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => /connected/i.test(m.text));
-  await waitFor(() => w.logs.some((l) => l.msg === "balance watch baseline read" && l['chatId'] === chatId), "the baseline read");
+  await waitFor(() => w.logs.some((l) => l.msg === "balance watch baseline read" && l["chatId"] === chatId), "the baseline read");
 }
 
 // Each test walks several steps, each wait naming what it waits for within 20 s: the file's default 20 s for the
@@ -73,7 +73,12 @@ describe("the balance watch of a linked chat", { timeout: 90_000 }, () => {
     w.sim.deposit(w.demo.accountId, 11_000_000);
     await waitFor(() => w.botTexts(CHAT, DEPOSIT).length === 3, "the third deposit notice");
     expect(w.botTexts(CHAT, DEPOSIT)[2]).toBe(`💰 Deposit credited: +11 TRX (balance now ${sunToTrx(w.sim.balanceOf(w.demo.accountId))} TRX).`);
-    const tx = signTrc20Transfer({ privateKey: TEST_KEYS.alice.privateKey, to: TEST_KEYS.bob.address, amountAtomic: 1_000_000n, expirationMs: Date.now() + 600_000 });
+    const tx = signTrc20Transfer({
+      privateKey: TEST_KEYS.alice.privateKey,
+      to: TEST_KEYS.bob.address,
+      amountAtomic: 1_000_000n,
+      expirationMs: Date.now() + 600_000,
+    });
     w.sim.control.setBroadcastOutcome(tx.txID, "failed", "test_failure");
     await w.say(CHAT, `/broadcast ${JSON.stringify(tx)}`, (m) => m.buttons.flat().some((b) => b.text === "✅ Confirm"));
     w.front.enqueue(w.tg.press(CHAT, "✅ Confirm"));
@@ -153,7 +158,7 @@ describe("a deposit while a short quote waits for it", () => {
   });
 });
 
-const REDIS_URL = process.env['TEST_REDIS_URL'];
+const REDIS_URL = process.env["TEST_REDIS_URL"];
 if (!REDIS_URL) console.log("skipping the balance watch on two processes: TEST_REDIS_URL is not set (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379)");
 
 describe.skipIf(!REDIS_URL)("two app processes over one Redis watching one chat (TEST_REDIS_URL)", () => {
@@ -184,7 +189,8 @@ describe.skipIf(!REDIS_URL)("two app processes over one Redis watching one chat 
 });
 
 const POSTGRES_URL = process.env["TEST_POSTGRES_URL"];
-if (!POSTGRES_URL) console.log("skipping the balance watch on Postgres: TEST_POSTGRES_URL is not set (e.g. TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test)");
+if (!POSTGRES_URL)
+  console.log("skipping the balance watch on Postgres: TEST_POSTGRES_URL is not set (e.g. TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test)");
 
 describe.skipIf(!POSTGRES_URL)("the balance watch on Postgres (TEST_POSTGRES_URL)", () => {
   let w: AppWorld;

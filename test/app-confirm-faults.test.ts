@@ -35,7 +35,12 @@ describe("Telegram faults around an order's Confirm", () => {
 
   it("announces the order when both the answer and the edit are refused", async () => {
     const { orderId, cardId } = await confirmOrderWith(() => {
-      w.tg.injectFault({ method: "answerCallbackQuery", kind: "refuse", code: 400, description: "Bad Request: query is too old and response timeout expired or query ID is invalid" });
+      w.tg.injectFault({
+        method: "answerCallbackQuery",
+        kind: "refuse",
+        code: 400,
+        description: "Bad Request: query is too old and response timeout expired or query ID is invalid",
+      });
       w.tg.injectFault({ method: "editMessageText", kind: "refuse", code: 429, description: "Too Many Requests: retry after 15", retryAfter: 15 });
     });
     await expectOrderAnnounced(orderId, cardId);
@@ -59,14 +64,16 @@ describe("Telegram faults around an order's Confirm", () => {
 /** The callback data of the Confirm button as first drawn on the quote message. */
 function lastConfirmData(messageId: number): string {
   const sent = w.tg.calls.findLast((c) => c.method === "sendMessage" && JSON.stringify(c.params).includes("Your quote"));
-  const markup = (typeof sent?.params["reply_markup"] === "string" ? JSON.parse(sent.params["reply_markup"]) : sent?.params["reply_markup"]) as { inline_keyboard: { text: string; callback_data?: string }[][] } | undefined;
+  const markup = (typeof sent?.params["reply_markup"] === "string" ? JSON.parse(sent.params["reply_markup"]) : sent?.params["reply_markup"]) as
+    { inline_keyboard: { text: string; callback_data?: string }[][] } | undefined;
   const data = markup?.inline_keyboard.flat().find((b) => b.text === "✅ Confirm")?.callback_data;
   if (!data) throw new Error(`no Confirm button was drawn for message ${messageId}`);
   return data;
 }
 
 describe("Telegram faults around a broadcast's Confirm", () => {
-  const tx = () => signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1_000_000, expirationMs: Date.now() + 600_000 });
+  const tx = () =>
+    signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1_000_000, expirationMs: Date.now() + 600_000 });
 
   async function confirmBroadcastWith(arm: () => void): Promise<{ broadcastId: string; cardId: number }> {
     const before = debits().length;
@@ -90,7 +97,10 @@ describe("Telegram faults around a broadcast's Confirm", () => {
   it("announces the broadcast when the answer to Confirm is lost", async () => {
     const { broadcastId, cardId } = await confirmBroadcastWith(() => w.tg.injectFault({ method: "answerCallbackQuery", kind: "lose_answer" }));
     // The retried answer waits out auto-retry's backoff: by then the card itself may be drawn as confirmed.
-    await waitFor(() => w.textOf(CHAT, cardId).startsWith(`Broadcast ${broadcastId}`) && w.textOf(CHAT, cardId).includes("Status: confirmed"), "the card showing confirmed");
+    await waitFor(
+      () => w.textOf(CHAT, cardId).startsWith(`Broadcast ${broadcastId}`) && w.textOf(CHAT, cardId).includes("Status: confirmed"),
+      "the card showing confirmed",
+    );
     expect(confirmedNotices(broadcastId).length).toBeLessThanOrEqual(1);
     expect(debits().filter((d) => d.ref === broadcastId)).toHaveLength(1);
   });

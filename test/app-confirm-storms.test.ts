@@ -17,20 +17,28 @@ beforeAll(() => {
 const { debits, expectOrderAnnounced } = f;
 
 describe("service and Telegram storms around an order's Confirm", () => {
-  it("says the order may have been placed while every answer is lost, and after a restart the same card becomes the order, charged once", { timeout: 60_000 }, async () => {
-    const quote = await w.say(CHAT, `/order ${RECEIVER} 100k 1h`, (m) => m.text.includes("Your quote"));
-    const before = debits().length;
-    w.sim.faults.inject({ method: "POST", path: "/v1/orders", kind: "reset", afterProcessing: true });
-    w.front.enqueue(w.tg.press(CHAT, "✅ Confirm", { messageId: quote.messageId }));
-    await waitFor(() => w.textOf(CHAT, quote.messageId).includes("I keep checking in the background"), "the card saying the outcome is still unknown", 40_000);
-    expect(w.textOf(CHAT, quote.messageId)).not.toMatch(/try again/i);
-    expect(debits().length).toBe(before + 1);
-    w.sim.faults.clear();
-    await f.restart();
-    const orderId = debits().at(-1)!.ref!;
-    await expectOrderAnnounced(orderId, quote.messageId);
-    expect(debits().length).toBe(before + 1);
-  });
+  it(
+    "says the order may have been placed while every answer is lost, and after a restart the same card becomes the order, charged once",
+    { timeout: 60_000 },
+    async () => {
+      const quote = await w.say(CHAT, `/order ${RECEIVER} 100k 1h`, (m) => m.text.includes("Your quote"));
+      const before = debits().length;
+      w.sim.faults.inject({ method: "POST", path: "/v1/orders", kind: "reset", afterProcessing: true });
+      w.front.enqueue(w.tg.press(CHAT, "✅ Confirm", { messageId: quote.messageId }));
+      await waitFor(
+        () => w.textOf(CHAT, quote.messageId).includes("I keep checking in the background"),
+        "the card saying the outcome is still unknown",
+        40_000,
+      );
+      expect(w.textOf(CHAT, quote.messageId)).not.toMatch(/try again/i);
+      expect(debits().length).toBe(before + 1);
+      w.sim.faults.clear();
+      await f.restart();
+      const orderId = debits().at(-1)!.ref!;
+      await expectOrderAnnounced(orderId, quote.messageId);
+      expect(debits().length).toBe(before + 1);
+    },
+  );
 
   it("places once through a 503 storm and a 429 from the service", async () => {
     const quote = await w.say(CHAT, `/order ${RECEIVER} 100k 1h`, (m) => m.text.includes("Your quote"));

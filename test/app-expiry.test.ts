@@ -5,7 +5,17 @@
  * Extend quotes the same order afresh.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { redisTarget, failOnLoggedErrors, postgresTarget, RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import {
+  redisTarget,
+  failOnLoggedErrors,
+  postgresTarget,
+  RECEIVER,
+  sqliteTarget,
+  startAppWorld,
+  waitFor,
+  type AppWorld,
+  type StoreTarget,
+} from "./app-harness.js";
 
 const CHAT = 4646;
 const UNTIL = /Energy delegated until (?:[A-Z][a-z]{2} \d{1,2}, )?\d{2}:\d{2} UTC \(ends in (1 min|under a minute)\)/;
@@ -17,7 +27,8 @@ const SOON = { EXPIRY_REMINDER_LEAD_SECONDS: "58", EXPIRY_REMINDER_MAX_LEAD_PERC
 
 const REDIS_URL = process.env["TEST_REDIS_URL"];
 const POSTGRES_URL = process.env["TEST_POSTGRES_URL"];
-if (!REDIS_URL || !POSTGRES_URL) console.log("app-expiry: the Redis/Postgres runs need TEST_REDIS_URL and TEST_POSTGRES_URL; running on SQLite only where absent");
+if (!REDIS_URL || !POSTGRES_URL)
+  console.log("app-expiry: the Redis/Postgres runs need TEST_REDIS_URL and TEST_POSTGRES_URL; running on SQLite only where absent");
 
 /** Every store keeps the schedule: the embedded one always, the shared ones when their servers are given. */
 const stores: [string, () => Promise<StoreTarget>][] = [
@@ -50,7 +61,11 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
     const settings = await w.say(CHAT, "/settings", (m) => m.buttons.flat().some((b) => b.text.includes("Expiry reminders")));
     expect(settings.buttons.flat().map((b) => b.text)).toContain("🔕 Expiry reminders: off");
     w.front.enqueue(w.tg.press(CHAT, "🔕 Expiry reminders: off"));
-    await waitFor(() => w.tg.botMessages(CHAT).some((m) => m.buttons.flat().some((b) => b.text === "⏰ Expiry reminders: on")), "the switch turned on", SAFETY_MS);
+    await waitFor(
+      () => w.tg.botMessages(CHAT).some((m) => m.buttons.flat().some((b) => b.text === "⏰ Expiry reminders: on")),
+      "the switch turned on",
+      SAFETY_MS,
+    );
 
     const quote = await w.say(CHAT, `/order ${RECEIVER} 100k 1m`, (m) => m.text.includes("Your quote"));
     expect(quote.text).not.toMatch(/delegated until/);
@@ -84,7 +99,11 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
     const debits = () => w.sim.ledger(w.demo.accountId).filter((e) => e.kind === "debit").length;
     const charged = debits();
     w.front.enqueue(w.tg.press(CHAT, "🔁 Extend", { messageId: reminder.messageId }));
-    const again = await waitFor(() => w.tg.botMessages(CHAT).find((m) => m.messageId > reminder.messageId && m.text.includes("Your quote")), "the fresh quote", SAFETY_MS);
+    const again = await waitFor(
+      () => w.tg.botMessages(CHAT).find((m) => m.messageId > reminder.messageId && m.text.includes("Your quote")),
+      "the fresh quote",
+      SAFETY_MS,
+    );
     expect(again.text).toContain(RECEIVER);
     expect(again.text).toContain("100,000");
     expect(again.text).toContain("1 min");

@@ -154,7 +154,10 @@ export async function startAppWorld(options: { balanceSun?: number; /** Default 
   const demo = sim.createAccount({ balanceSun: options.balanceSun ?? 1_000_000_000 });
   const encryptionKey = randomBytes(32).toString("base64");
   const logs: LogLine[] = [];
-  const logger: Logger = createLogger({ level: options.logLevel ?? "info", destination: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) } });
+  const logger: Logger = createLogger({
+    level: options.logLevel ?? "info",
+    destination: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) },
+  });
   const apps = new Set<App>();
 
   const env = (storageUrl: string, extra: Record<string, string> = {}): Record<string, string> => ({
@@ -211,7 +214,11 @@ export async function startAppWorld(options: { balanceSun?: number; /** Default 
   const textOf = (chatId: number, messageId: number): string => tg.view(chatId).find((m) => m.messageId === messageId)?.text ?? "";
 
   /** Bot messages (as they read now) whose text matches. */
-  const botTexts = (chatId: number, pattern: RegExp): string[] => tg.botMessages(chatId).map((m) => m.text).filter((t) => pattern.test(t));
+  const botTexts = (chatId: number, pattern: RegExp): string[] =>
+    tg
+      .botMessages(chatId)
+      .map((m) => m.text)
+      .filter((t) => pattern.test(t));
 
   /** /order → quote → Confirm; resolves once the quote message has become the order's card. */
   async function placeOrder(chatId: number): Promise<{ orderId: string; cardId: number }> {
@@ -249,5 +256,23 @@ export async function startAppWorld(options: { balanceSun?: number; /** Default 
     await sim.stop();
   }
 
-  return { tg, front, sim, demo, encryptionKey, logs, logger, env, startApp, stopApp, say, textOf, botTexts, placeOrder, routeIdOf, orderBehindTheBotsBack, close };
+  return {
+    tg,
+    front,
+    sim,
+    demo,
+    encryptionKey,
+    logs,
+    logger,
+    env,
+    startApp,
+    stopApp,
+    say,
+    textOf,
+    botTexts,
+    placeOrder,
+    routeIdOf,
+    orderBehindTheBotsBack,
+    close,
+  };
 }

@@ -9,7 +9,13 @@ import { RECEIVER, redisTarget, startAppWorld, waitFor, type AppWorld, type Stor
 const REDIS_URL = process.env["TEST_REDIS_URL"] || undefined;
 if (!REDIS_URL) console.log("[app-keep-redis] skipped: TEST_REDIS_URL is not set (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379)");
 
-const FAST_KEEP = { KEEP_TICK_MS: "50", KEEP_RENEWAL_LEAD_MS: "60000", KEEP_LEAD_MAX_FRACTION: "0.99", KEEP_LEASE_TTL_MS: "2000", KEEP_BALANCE_RECHECK_MS: "50" };
+const FAST_KEEP = {
+  KEEP_TICK_MS: "50",
+  KEEP_RENEWAL_LEAD_MS: "60000",
+  KEEP_LEAD_MAX_FRACTION: "0.99",
+  KEEP_LEASE_TTL_MS: "2000",
+  KEEP_BALANCE_RECHECK_MS: "50",
+};
 const CHAT = 7201;
 
 describe.skipIf(!REDIS_URL)("keep-charged plans with two app instances on one Redis (TEST_REDIS_URL)", { timeout: 60_000 }, () => {

@@ -11,7 +11,13 @@ import type { App } from "../src/app.js";
 import { sunToTrx } from "../src/core/money.js";
 import { RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 
-const FAST_KEEP = { KEEP_TICK_MS: "50", KEEP_RENEWAL_LEAD_MS: "60000", KEEP_LEAD_MAX_FRACTION: "0.99", KEEP_LEASE_TTL_MS: "2000", KEEP_BALANCE_RECHECK_MS: "50" };
+const FAST_KEEP = {
+  KEEP_TICK_MS: "50",
+  KEEP_RENEWAL_LEAD_MS: "60000",
+  KEEP_LEAD_MAX_FRACTION: "0.99",
+  KEEP_LEASE_TTL_MS: "2000",
+  KEEP_BALANCE_RECHECK_MS: "50",
+};
 const UNDELIVERABLE = "TR311sD6KasRnofj5RnFiFBA2rH8RH2kYk";
 
 /** Orders the simulator created (201) under plan slot keys, by key. */

@@ -8,7 +8,8 @@ import { postgresTarget } from "./app-harness.js";
 import { appWalk } from "./app-walk.js";
 
 const POSTGRES_URL = process.env["TEST_POSTGRES_URL"];
-if (!POSTGRES_URL) console.log("skipping the app-on-Postgres tests: TEST_POSTGRES_URL is not set (e.g. TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test)");
+if (!POSTGRES_URL)
+  console.log("skipping the app-on-Postgres tests: TEST_POSTGRES_URL is not set (e.g. TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test)");
 
 describe.skipIf(!POSTGRES_URL)("the whole app on Postgres (TEST_POSTGRES_URL)", () => {
   appWalk(() => Promise.resolve(postgresTarget(POSTGRES_URL!)));

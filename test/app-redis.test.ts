@@ -94,7 +94,10 @@ describe.skipIf(!REDIS_URL)("two app processes over one Redis: one polls Telegra
       () => w.sim.webhookDeliveries.some((d) => d.event === "order.fulfilled" && d.body.includes(orderId) && d.status === 202),
       "the order.fulfilled delivery",
     );
-    await waitFor(async () => pending(await queueCounts(target!, "webhook")) === 0 && pending(await queueCounts(target!, "push")) === 0, "both queues to drain");
+    await waitFor(
+      async () => pending(await queueCounts(target!, "webhook")) === 0 && pending(await queueCounts(target!, "push")) === 0,
+      "both queues to drain",
+    );
 
     const deliveries = w.sim.webhookDeliveries.filter((d) => d.body.includes(orderId));
     expect(deliveries.every((d) => d.url === hookUrl)).toBe(true);

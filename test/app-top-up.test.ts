@@ -33,6 +33,11 @@ describe("the app watches the balance of a short quote", () => {
     expect(credited.messageId).not.toBe(quote.messageId);
     w.front.enqueue(w.tg.press(CHAT, "✅ Confirm"));
     await waitFor(() => /^Order [0-9a-f]{24}/.test(w.textOf(CHAT, credited.messageId)), "the order card");
-    expect(w.sim.ledger(w.demo.accountId).filter((e) => e.kind === "debit").map((e) => e.amountSun)).toEqual([15_000_000]);
+    expect(
+      w.sim
+        .ledger(w.demo.accountId)
+        .filter((e) => e.kind === "debit")
+        .map((e) => e.amountSun),
+    ).toEqual([15_000_000]);
   });
 });

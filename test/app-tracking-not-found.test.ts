@@ -33,7 +33,8 @@ afterEach(() => {
 });
 failOnLoggedErrors(() => w?.logs);
 
-const orderReads = (orderId: string, status: number) => w.sim.requests.filter((r) => r.method === "GET" && r.path === `/v1/orders/${orderId}` && r.status === status).length;
+const orderReads = (orderId: string, status: number) =>
+  w.sim.requests.filter((r) => r.method === "GET" && r.path === `/v1/orders/${orderId}` && r.status === status).length;
 const fulfilledNotices = (orderId: string) => w.botTexts(CHAT, new RegExp(`^✅ Order ${orderId} is fulfilled`));
 const notFoundNotices = (orderId: string) => w.tg.botMessages(CHAT).filter((m) => m.text.includes(`that order ${orderId} does not exist`));
 /** The message that ended tracking without a word on what to do. */

@@ -33,7 +33,8 @@ afterEach(() => {
 });
 failOnLoggedErrors(() => w?.logs);
 
-const tx = () => signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1_000_000, expirationMs: Date.now() + 600_000 });
+const tx = () =>
+  signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1_000_000, expirationMs: Date.now() + 600_000 });
 const debits = () => w.sim.ledger(w.demo.accountId).filter((e) => e.kind === "debit");
 const broadcastPosts = () => w.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/broadcasts").length;
 
@@ -58,31 +59,42 @@ async function summaryOf(signed: ReturnType<typeof tx>) {
 }
 
 describe("a broadcast whose answer was lost", () => {
-  it("says it may have been accepted, then the same card becomes the tracked broadcast: one broadcast, charged once, no 'try again'", { timeout: 60_000 }, async () => {
-    const signed = tx();
-    const summary = await summaryOf(signed);
-    const from = w.tg.calls.length;
-    const [before, postsBefore] = [debits().length, broadcastPosts()];
-    // Accepted by the service, then the connection is reset: the bot cannot know it was accepted.
-    w.sim.faults.inject({ method: "POST", path: "/v1/broadcasts", times: 1, kind: "reset", afterProcessing: true });
-    w.front.enqueue(w.tg.press(CHAT, "✅ Confirm", { messageId: summary.messageId }));
-    const debit = await waitFor(() => debits().length > before && debits().at(-1), "the fee of the accepted broadcast");
-    const id = debit.ref!;
-    await waitFor(() => w.textOf(CHAT, summary.messageId).startsWith(`Broadcast ${id}`) && w.textOf(CHAT, summary.messageId).includes("Status: confirmed"), "the card showing the broadcast confirmed");
-    const drawn = cardTextsSince(from, summary.messageId);
-    expect(drawn[0]).toContain("may have been accepted");
-    expect(drawn[0]).toContain("Do not sign or send this transfer again");
-    expect(drawn[0]).toContain(signed.txID);
-    // Confirmed before the check's answer arrived: the card itself says so, and no second notice repeats it.
-    expect(w.botTexts(CHAT, new RegExp(`^✅ Broadcast ${id} is confirmed`)).length).toBeLessThanOrEqual(1);
-    // The check sent the same transaction again; the service deduplicated it: one broadcast, one fee.
-    expect(broadcastPosts() - postsBefore).toBe(2);
-    expect(debits().slice(before).map((d) => d.ref)).toEqual([id]);
-    expect(textsSince(from).filter((t) => /try again/i.test(t))).toEqual([]);
-    // The transaction is in the chat's history under that one broadcast.
-    const orders = await w.say(CHAT, "/orders", (m) => m.text.includes(id));
-    expect(orders.text).toContain(id);
-  });
+  it(
+    "says it may have been accepted, then the same card becomes the tracked broadcast: one broadcast, charged once, no 'try again'",
+    { timeout: 60_000 },
+    async () => {
+      const signed = tx();
+      const summary = await summaryOf(signed);
+      const from = w.tg.calls.length;
+      const [before, postsBefore] = [debits().length, broadcastPosts()];
+      // Accepted by the service, then the connection is reset: the bot cannot know it was accepted.
+      w.sim.faults.inject({ method: "POST", path: "/v1/broadcasts", times: 1, kind: "reset", afterProcessing: true });
+      w.front.enqueue(w.tg.press(CHAT, "✅ Confirm", { messageId: summary.messageId }));
+      const debit = await waitFor(() => debits().length > before && debits().at(-1), "the fee of the accepted broadcast");
+      const id = debit.ref!;
+      await waitFor(
+        () => w.textOf(CHAT, summary.messageId).startsWith(`Broadcast ${id}`) && w.textOf(CHAT, summary.messageId).includes("Status: confirmed"),
+        "the card showing the broadcast confirmed",
+      );
+      const drawn = cardTextsSince(from, summary.messageId);
+      expect(drawn[0]).toContain("may have been accepted");
+      expect(drawn[0]).toContain("Do not sign or send this transfer again");
+      expect(drawn[0]).toContain(signed.txID);
+      // Confirmed before the check's answer arrived: the card itself says so, and no second notice repeats it.
+      expect(w.botTexts(CHAT, new RegExp(`^✅ Broadcast ${id} is confirmed`)).length).toBeLessThanOrEqual(1);
+      // The check sent the same transaction again; the service deduplicated it: one broadcast, one fee.
+      expect(broadcastPosts() - postsBefore).toBe(2);
+      expect(
+        debits()
+          .slice(before)
+          .map((d) => d.ref),
+      ).toEqual([id]);
+      expect(textsSince(from).filter((t) => /try again/i.test(t))).toEqual([]);
+      // The transaction is in the chat's history under that one broadcast.
+      const orders = await w.say(CHAT, "/orders", (m) => m.text.includes(id));
+      expect(orders.text).toContain(id);
+    },
+  );
 
   it("tells the service's real refusal on the same card when the check finds it was never accepted, charging nothing", { timeout: 60_000 }, async () => {
     const signed = tx();
@@ -109,7 +121,11 @@ describe("a broadcast whose answer was lost", () => {
     // Every answer lost (applied the first time, deduplicated after): the checks end without knowing.
     w.sim.faults.inject({ method: "POST", path: "/v1/broadcasts", kind: "reset", afterProcessing: true });
     w.front.enqueue(w.tg.press(CHAT, "✅ Confirm", { messageId: summary.messageId }));
-    await waitFor(() => w.textOf(CHAT, summary.messageId).includes("I keep checking in the background"), "the card saying the outcome is still unknown", 40_000);
+    await waitFor(
+      () => w.textOf(CHAT, summary.messageId).includes("I keep checking in the background"),
+      "the card saying the outcome is still unknown",
+      40_000,
+    );
     const debit = await waitFor(() => debits().length > before && debits().at(-1), "the fee of the accepted broadcast");
     await w.stopApp(app);
     w.sim.faults.clear();
@@ -117,7 +133,11 @@ describe("a broadcast whose answer was lost", () => {
     const id = debit.ref!;
     await waitFor(() => w.textOf(CHAT, summary.messageId).startsWith(`Broadcast ${id}`), "the card turned into the broadcast after the restart");
     await waitFor(() => w.botTexts(CHAT, new RegExp(`^✅ Broadcast ${id} is confirmed`)).length > 0, "the confirmed notification");
-    expect(debits().slice(before).map((d) => d.ref)).toEqual([id]);
+    expect(
+      debits()
+        .slice(before)
+        .map((d) => d.ref),
+    ).toEqual([id]);
     expect(textsSince(from).filter((t) => /try again/i.test(t))).toEqual([]);
   });
 });
@@ -133,7 +153,11 @@ describe("an order whose answer was lost", () => {
     const card = await waitFor(() => /^Order ([0-9a-f]{24})/.exec(w.textOf(CHAT, quote.messageId)) ?? undefined, "the order card");
     expect(cardTextsSince(from, quote.messageId)[0]).toContain("may have been placed");
     await waitFor(() => w.botTexts(CHAT, new RegExp(`^✅ Order ${card[1]} is fulfilled`)).length > 0, "the fulfilled notification", 40_000);
-    expect(debits().slice(before).map((d) => d.ref)).toEqual([card[1]]);
+    expect(
+      debits()
+        .slice(before)
+        .map((d) => d.ref),
+    ).toEqual([card[1]]);
     expect(textsSince(from).filter((t) => /try again/i.test(t))).toEqual([]);
   });
 });

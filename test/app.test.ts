@@ -187,7 +187,14 @@ describe("the app as main.ts builds it (polling)", () => {
     const front2 = await startTelegramFront(tg2);
     const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "cli", "fixtures", "start-stop-app.ts")], {
       cwd: ROOT,
-      env: { ...process.env, ...env, BOT_TOKEN: tg2.token, TELEGRAM_API_ROOT: front2.apiRoot, STORAGE_URL: `sqlite://${join(dir, "probe.sqlite")}`, LOG_LEVEL: "warn" },
+      env: {
+        ...process.env,
+        ...env,
+        BOT_TOKEN: tg2.token,
+        TELEGRAM_API_ROOT: front2.apiRoot,
+        STORAGE_URL: `sqlite://${join(dir, "probe.sqlite")}`,
+        LOG_LEVEL: "warn",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

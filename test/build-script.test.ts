@@ -32,9 +32,15 @@ beforeAll(() => {
   // lib without the DOM and no lib check: each tsc run takes half a second of CPU instead of two.
   writeFileSync(
     join(dir, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { target: "ES2022", lib: ["ES2022"], module: "NodeNext", strict: true, types: [], skipLibCheck: true, noEmit: true }, include: ["src"] }),
+    JSON.stringify({
+      compilerOptions: { target: "ES2022", lib: ["ES2022"], module: "NodeNext", strict: true, types: [], skipLibCheck: true, noEmit: true },
+      include: ["src"],
+    }),
   );
-  writeFileSync(join(dir, "tsconfig.build.json"), JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { noEmit: false, rootDir: "src", outDir: "dist" }, include: ["src"] }));
+  writeFileSync(
+    join(dir, "tsconfig.build.json"),
+    JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { noEmit: false, rootDir: "src", outDir: "dist" }, include: ["src"] }),
+  );
   writeFileSync(join(dir, "src", "a.ts"), "export const a: number = 1;\n");
   writeFileSync(join(dir, "src", "b.ts"), 'import { a } from "./a.js";\nexport const b = a + 1;\n');
 });

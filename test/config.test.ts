@@ -70,10 +70,19 @@ describe("parseConfig", () => {
     expect(plain.explorerUrl).toBe("https://tronscan.org/#");
     expect(plain.dashboardUrl).toBeUndefined();
     expect(plain.supportUrl).toBeUndefined();
-    const set = parseConfig({ ...minimal, EXPLORER_URL: "https://nile.tronscan.org/#/", DASHBOARD_URL: "https://app.example.com/keys", SUPPORT_URL: "https://t.me/support" });
+    const set = parseConfig({
+      ...minimal,
+      EXPLORER_URL: "https://nile.tronscan.org/#/",
+      DASHBOARD_URL: "https://app.example.com/keys",
+      SUPPORT_URL: "https://t.me/support",
+    });
     expect(set).toMatchObject({ explorerUrl: "https://nile.tronscan.org/#", dashboardUrl: "https://app.example.com/keys", supportUrl: "https://t.me/support" });
     expect(parseConfig({ ...minimal, DASHBOARD_URL: "" }).dashboardUrl).toBeUndefined();
-    for (const [name, value] of [["EXPLORER_URL", "tronscan.org"], ["DASHBOARD_URL", "javascript:alert(1)"], ["SUPPORT_URL", "tg://resolve?domain=support"]] as const) {
+    for (const [name, value] of [
+      ["EXPLORER_URL", "tronscan.org"],
+      ["DASHBOARD_URL", "javascript:alert(1)"],
+      ["SUPPORT_URL", "tg://resolve?domain=support"],
+    ] as const) {
       expect(() => parseConfig({ ...minimal, [name]: value })).toThrow(new RegExp(`^${name} `));
     }
   });
@@ -82,7 +91,8 @@ describe("parseConfig", () => {
     expect(parseConfig(minimal).storagePrefix).toBe("");
     expect(parseConfig({ ...minimal, STORAGE_PREFIX: "bot-a" }).storagePrefix).toBe("bot-a");
     expect(parseStorageConfig({ ENCRYPTION_KEY: minimal.ENCRYPTION_KEY, STORAGE_PREFIX: "bot_b" }).storagePrefix).toBe("bot_b");
-    for (const bad of ["a/b", "a:b", "bot*", "-a"]) expect(() => parseConfig({ ...minimal, STORAGE_PREFIX: bad })).toThrow(/^STORAGE_PREFIX must be 1 to 40 letters/);
+    for (const bad of ["a/b", "a:b", "bot*", "-a"])
+      expect(() => parseConfig({ ...minimal, STORAGE_PREFIX: bad })).toThrow(/^STORAGE_PREFIX must be 1 to 40 letters/);
   });
 
   it("reads the spend limits' default zone, UTC unless set, and refuses an unknown one", () => {
@@ -98,9 +108,24 @@ describe("parseConfig", () => {
   });
 
   it("reads the shared tracking's lease, scan, spread and read rate, and refuses a lease that would lapse between two scans", () => {
-    expect(parseConfig(minimal).tracking).toEqual({ leaseTtlMs: 15_000, scanIntervalMs: 5_000, spreadMaxMs: 10_000, maxReadsPerSecond: 100, notFoundGraceMs: 600_000, notFoundReads: 5 });
+    expect(parseConfig(minimal).tracking).toEqual({
+      leaseTtlMs: 15_000,
+      scanIntervalMs: 5_000,
+      spreadMaxMs: 10_000,
+      maxReadsPerSecond: 100,
+      notFoundGraceMs: 600_000,
+      notFoundReads: 5,
+    });
     expect(
-      parseConfig({ ...minimal, TRACKING_LEASE_TTL_MS: "4000", TRACKING_SCAN_MS: "2000", TRACKING_SPREAD_MAX_MS: "0", TRACKING_MAX_READS_PER_SECOND: "25", TRACKING_NOT_FOUND_GRACE_MS: "0", TRACKING_NOT_FOUND_READS: "2" }).tracking,
+      parseConfig({
+        ...minimal,
+        TRACKING_LEASE_TTL_MS: "4000",
+        TRACKING_SCAN_MS: "2000",
+        TRACKING_SPREAD_MAX_MS: "0",
+        TRACKING_MAX_READS_PER_SECOND: "25",
+        TRACKING_NOT_FOUND_GRACE_MS: "0",
+        TRACKING_NOT_FOUND_READS: "2",
+      }).tracking,
     ).toEqual({
       leaseTtlMs: 4_000,
       scanIntervalMs: 2_000,
@@ -109,8 +134,11 @@ describe("parseConfig", () => {
       notFoundGraceMs: 0,
       notFoundReads: 2,
     });
-    for (const bad of ["0", "2.5", "fast"]) expect(() => parseConfig({ ...minimal, TRACKING_MAX_READS_PER_SECOND: bad })).toThrow(/TRACKING_MAX_READS_PER_SECOND/);
-    expect(() => parseConfig({ ...minimal, TRACKING_LEASE_TTL_MS: "3000", TRACKING_SCAN_MS: "2000" })).toThrow(/TRACKING_LEASE_TTL_MS must be at least twice TRACKING_SCAN_MS/);
+    for (const bad of ["0", "2.5", "fast"])
+      expect(() => parseConfig({ ...minimal, TRACKING_MAX_READS_PER_SECOND: bad })).toThrow(/TRACKING_MAX_READS_PER_SECOND/);
+    expect(() => parseConfig({ ...minimal, TRACKING_LEASE_TTL_MS: "3000", TRACKING_SCAN_MS: "2000" })).toThrow(
+      /TRACKING_LEASE_TTL_MS must be at least twice TRACKING_SCAN_MS/,
+    );
     expect(() => parseConfig({ ...minimal, TRACKING_LEASE_TTL_MS: "20000" })).not.toThrow();
     for (const bad of ["0", "1.5", "soon"]) expect(() => parseConfig({ ...minimal, TRACKING_SCAN_MS: bad })).toThrow(/TRACKING_SCAN_MS/);
   });

@@ -70,11 +70,20 @@ export function useConfirmFaultsWorld(chat: number): ConfirmFaultsWorld {
     },
     async expectOrderAnnounced(orderId, cardId) {
       await waitFor(() => fulfilledNotices(orderId).length > 0, "the final notification", 40_000);
-      await waitFor(() => w.textOf(chat, cardId).startsWith(`Order ${orderId}`) && w.textOf(chat, cardId).includes("Status: fulfilled"), "the card showing fulfilled");
+      await waitFor(
+        () => w.textOf(chat, cardId).startsWith(`Order ${orderId}`) && w.textOf(chat, cardId).includes("Status: fulfilled"),
+        "the card showing fulfilled",
+      );
       expect(fulfilledNotices(orderId)).toHaveLength(1);
       expect(debits().filter((d) => d.ref === orderId)).toHaveLength(1);
       // The quote is gone from the card: nothing left to tap twice.
-      expect(w.tg.view(chat).find((m) => m.messageId === cardId)?.buttons.flat().some((b) => b.text === "✅ Confirm")).toBe(false);
+      expect(
+        w.tg
+          .view(chat)
+          .find((m) => m.messageId === cardId)
+          ?.buttons.flat()
+          .some((b) => b.text === "✅ Confirm"),
+      ).toBe(false);
     },
   };
 }

@@ -14,7 +14,11 @@ const compose = parseComposeYaml(readFileSync(join(root, "docker-compose.yml"), 
 const services = compose["services"] as Record<string, Record<string, YamlValue>>;
 const configSource = readFileSync(join(root, "src", "config.ts"), "utf8");
 /** The keys of envSchema, as written in src/config.ts. */
-const schemaKeys = new Set([...configSource.slice(configSource.indexOf("const envSchema"), configSource.indexOf("export type Config")).matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]!));
+const schemaKeys = new Set(
+  [...configSource.slice(configSource.indexOf("const envSchema"), configSource.indexOf("export type Config")).matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map(
+    (m) => m[1]!,
+  ),
+);
 /** What .env must hold at least (values that pass the schema). */
 const dotEnv = {
   BOT_TOKEN: "123456789:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",

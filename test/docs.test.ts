@@ -9,7 +9,12 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const documents = ["README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const documents = [
+  "README.md",
+  ...readdirSync(join(ROOT, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+];
 
 /** Relative link targets and backticked paths that leave the document's folder. */
 function targets(doc: string): string[] {
@@ -34,7 +39,17 @@ describe("documentation", () => {
     expect(targets("README.md")).toContain("docs/service-contract.md");
     expect(targets("docs/service-contract.md")).toEqual(expect.arrayContaining(["orders.md", "webhooks.md", "simulator.md"]));
     const contract = readFileSync(join(ROOT, "docs/service-contract.md"), "utf8");
-    for (const fact of ["10 TRX", "24 h", "Idempotency-Key", "/v1/balance", "/v1/orders", "/v1/broadcasts", "/v1/public/pricing", "/v1/public/system", "duplicate_tx"]) {
+    for (const fact of [
+      "10 TRX",
+      "24 h",
+      "Idempotency-Key",
+      "/v1/balance",
+      "/v1/orders",
+      "/v1/broadcasts",
+      "/v1/public/pricing",
+      "/v1/public/system",
+      "duplicate_tx",
+    ]) {
       expect(contract, fact).toContain(fact);
     }
   });

@@ -7,5 +7,8 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 
 export default function setup(): void {
-  execFileSync(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build", "--silent", "--", "--if-stale"], { cwd: join(import.meta.dirname, ".."), stdio: "pipe" });
+  execFileSync(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build", "--silent", "--", "--if-stale"], {
+    cwd: join(import.meta.dirname, ".."),
+    stdio: "pipe",
+  });
 }

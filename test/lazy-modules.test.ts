@@ -36,6 +36,7 @@ await app.stop();`;
     const packages = new Set((await loadedModules(script, { cwd: ROOT, env })).map(packageOf));
     expect(packages).toContain("grammy");
     expect(packages).toContain("better-sqlite3");
-    for (const heavy of ["bullmq", "ioredis", "@keyv/redis", "@redis/client", "@keyv/postgres", "pg", "tronweb", "echarts", "@resvg/resvg-js"]) expect(packages).not.toContain(heavy);
+    for (const heavy of ["bullmq", "ioredis", "@keyv/redis", "@redis/client", "@keyv/postgres", "pg", "tronweb", "echarts", "@resvg/resvg-js"])
+      expect(packages).not.toContain(heavy);
   });
 });

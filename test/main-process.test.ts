@@ -73,7 +73,9 @@ function launch(command: string, args: string[], env: Record<string, string>): R
   child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
   child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
   // "close", not "exit": the exit can be reported before the last of its output was read.
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("close", (code, signal) => resolve({ code, signal })),
+  );
   return { child, output: () => ({ stdout, stderr }), exited };
 }
 
@@ -127,9 +129,11 @@ describe.concurrent("npm start (the built entry, environment variables only)", (
     const run = npmStart(botEnv());
     const pgid = run.child.pid!;
     // Wait for polling: the bot deletes any webhook right before its first getUpdates.
-    await waitUntil(() => tg.callsOf("getUpdates").length > 0, { what: "the bot's first getUpdates", timeoutMs: 30_000, intervalMs: 50 }).catch((error: unknown) => {
-      throw new Error(`the bot never polled:\n${run.output().stderr}\n${run.output().stdout}`, { cause: error });
-    });
+    await waitUntil(() => tg.callsOf("getUpdates").length > 0, { what: "the bot's first getUpdates", timeoutMs: 30_000, intervalMs: 50 }).catch(
+      (error: unknown) => {
+        throw new Error(`the bot never polled:\n${run.output().stderr}\n${run.output().stdout}`, { cause: error });
+      },
+    );
     const reply = tg.waitForBotMessage(5001, 15_000);
     tg.enqueue(tg.text(5001, "/start"));
     expect((await reply).text).toContain("User5001");
@@ -150,10 +154,25 @@ describe.concurrent("npm start (the built entry, environment variables only)", (
   const cases: { name: string; env: (e: Record<string, string>) => Record<string, string>; variable: string; secret?: string }[] = [
     { name: "BOT_TOKEN is missing", env: ({ BOT_TOKEN: _, ...e }) => e, variable: "BOT_TOKEN" },
     { name: "BOT_TOKEN is malformed", env: (e) => ({ ...e, BOT_TOKEN: "secret-token-value-XYZZY" }), variable: "BOT_TOKEN", secret: "XYZZY" },
-    { name: "ENCRYPTION_KEY is not 32 bytes", env: (e) => ({ ...e, ENCRYPTION_KEY: "c2hvcnQtc2VjcmV0LVBMVUdI" }), variable: "ENCRYPTION_KEY", secret: "c2hvcnQtc2VjcmV0LVBMVUdI" },
-    { name: "ENCRYPTION_KEY_PREVIOUS is bad", env: (e) => ({ ...e, ENCRYPTION_KEY_PREVIOUS: "old-secret-QUUX" }), variable: "ENCRYPTION_KEY_PREVIOUS", secret: "QUUX" },
+    {
+      name: "ENCRYPTION_KEY is not 32 bytes",
+      env: (e) => ({ ...e, ENCRYPTION_KEY: "c2hvcnQtc2VjcmV0LVBMVUdI" }),
+      variable: "ENCRYPTION_KEY",
+      secret: "c2hvcnQtc2VjcmV0LVBMVUdI",
+    },
+    {
+      name: "ENCRYPTION_KEY_PREVIOUS is bad",
+      env: (e) => ({ ...e, ENCRYPTION_KEY_PREVIOUS: "old-secret-QUUX" }),
+      variable: "ENCRYPTION_KEY_PREVIOUS",
+      secret: "QUUX",
+    },
     { name: "SERVICE_BASE_URL is missing", env: ({ SERVICE_BASE_URL: _, ...e }) => e, variable: "SERVICE_BASE_URL" },
-    { name: "STORAGE_URL has an unknown scheme", env: (e) => ({ ...e, STORAGE_URL: "mysql://user:pw-SECRET42@db/bot" }), variable: "STORAGE_URL", secret: "SECRET42" },
+    {
+      name: "STORAGE_URL has an unknown scheme",
+      env: (e) => ({ ...e, STORAGE_URL: "mysql://user:pw-SECRET42@db/bot" }),
+      variable: "STORAGE_URL",
+      secret: "SECRET42",
+    },
     { name: "HTTP_PORT is not a port", env: (e) => ({ ...e, HTTP_PORT: "99999" }), variable: "HTTP_PORT" },
     {
       name: "BOT_MODE=webhook has no TELEGRAM_WEBHOOK_SECRET (it would run open)",
@@ -167,54 +186,66 @@ describe.concurrent("npm start (the built entry, environment variables only)", (
   const hasDotEnv = existsSync(join(ROOT, ".env"));
   if (hasDotEnv) console.warn("main-process.test: ./.env exists, so the missing-variable cases are skipped");
   for (const c of cases) {
-    it.skipIf(hasDotEnv && c.name.endsWith("missing"))(`exits non-zero with one line naming the variable when ${c.name}`, async () => {
-      const run = nodeMain(c.env(botEnv()));
-      const exit = await run.exited;
-      const { stdout, stderr } = run.output();
-      expect(exit.code).not.toBe(0);
-      expect(exit.code).not.toBeNull();
-      const lines = stderr.split("\n").filter((l) => l.trim() !== "");
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toContain(c.variable);
-      expect(stdout.trim()).toBe("");
-      if (c.secret) expect(stderr + stdout).not.toContain(c.secret);
-    }, 30_000);
+    it.skipIf(hasDotEnv && c.name.endsWith("missing"))(
+      `exits non-zero with one line naming the variable when ${c.name}`,
+      async () => {
+        const run = nodeMain(c.env(botEnv()));
+        const exit = await run.exited;
+        const { stdout, stderr } = run.output();
+        expect(exit.code).not.toBe(0);
+        expect(exit.code).not.toBeNull();
+        const lines = stderr.split("\n").filter((l) => l.trim() !== "");
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toContain(c.variable);
+        expect(stdout.trim()).toBe("");
+        if (c.secret) expect(stderr + stdout).not.toContain(c.secret);
+      },
+      30_000,
+    );
   }
 
-  it.skipIf(hasDotEnv)("without --silent, npm's own lines aside, the error is still one line", async () => {
-    const { BOT_TOKEN: _, ...env } = botEnv();
-    const run = npmStart(env);
-    const exit = await run.exited;
-    expect(exit.code).not.toBe(0);
-    const own = run
-      .output()
-      .stderr.split("\n")
-      .filter((l) => l.trim() !== "" && !l.startsWith("npm "));
-    expect(own).toHaveLength(1);
-    expect(own[0]).toMatch(/^Configuration error: BOT_TOKEN is required\. Copy \.env\.example to \.env/);
-  }, 30_000);
+  it.skipIf(hasDotEnv)(
+    "without --silent, npm's own lines aside, the error is still one line",
+    async () => {
+      const { BOT_TOKEN: _, ...env } = botEnv();
+      const run = npmStart(env);
+      const exit = await run.exited;
+      expect(exit.code).not.toBe(0);
+      const own = run
+        .output()
+        .stderr.split("\n")
+        .filter((l) => l.trim() !== "" && !l.startsWith("npm "));
+      expect(own).toHaveLength(1);
+      expect(own[0]).toMatch(/^Configuration error: BOT_TOKEN is required\. Copy \.env\.example to \.env/);
+    },
+    30_000,
+  );
 
-  it.skipIf(hasDotEnv)("lists every missing and invalid variable in one line, pointing to .env.example and npm run sandbox", async () => {
-    const { BOT_TOKEN: _t, SERVICE_BASE_URL: _s, ENCRYPTION_KEY: _k, ...env } = botEnv();
-    const run = npmStart({ ...env, HTTP_PORT: "99999", METRICS_TOKEN: "short-PLUGH" }, ["--silent"]);
-    const exit = await run.exited;
-    expect(exit.code).toBe(1);
-    const lines = run
-      .output()
-      .stderr.split("\n")
-      .filter((l) => l.trim() !== "");
-    expect(lines).toHaveLength(1);
-    const line = lines[0]!;
-    for (const variable of ["BOT_TOKEN is required", "SERVICE_BASE_URL is required", "ENCRYPTION_KEY is required", "HTTP_PORT", "METRICS_TOKEN"]) {
-      expect(line).toContain(variable);
-    }
-    expect(line).toContain(".env.example");
-    expect(line).toContain("npm run sandbox");
-    expect(line).not.toContain("PLUGH");
-    expect(line).not.toContain("99999");
-  }, 30_000);
+  it.skipIf(hasDotEnv)(
+    "lists every missing and invalid variable in one line, pointing to .env.example and npm run sandbox",
+    async () => {
+      const { BOT_TOKEN: _t, SERVICE_BASE_URL: _s, ENCRYPTION_KEY: _k, ...env } = botEnv();
+      const run = npmStart({ ...env, HTTP_PORT: "99999", METRICS_TOKEN: "short-PLUGH" }, ["--silent"]);
+      const exit = await run.exited;
+      expect(exit.code).toBe(1);
+      const lines = run
+        .output()
+        .stderr.split("\n")
+        .filter((l) => l.trim() !== "");
+      expect(lines).toHaveLength(1);
+      const line = lines[0]!;
+      for (const variable of ["BOT_TOKEN is required", "SERVICE_BASE_URL is required", "ENCRYPTION_KEY is required", "HTTP_PORT", "METRICS_TOKEN"]) {
+        expect(line).toContain(variable);
+      }
+      expect(line).toContain(".env.example");
+      expect(line).toContain("npm run sandbox");
+      expect(line).not.toContain("PLUGH");
+      expect(line).not.toContain("99999");
+    },
+    30_000,
+  );
 
-  it("a token Telegram refuses (401 to getMe) ends with one line \"Telegram refused BOT_TOKEN\" and exit code 5", async () => {
+  it('a token Telegram refuses (401 to getMe) ends with one line "Telegram refused BOT_TOKEN" and exit code 5', async () => {
     const wrongToken = `${tg.botInfo.id}:${randomBytes(18).toString("base64url")}-WRONG`;
     const run = nodeMain({ ...botEnv(), BOT_TOKEN: wrongToken });
     const exit = await run.exited;
@@ -261,15 +292,19 @@ describe.concurrent("npm start (the built entry, environment variables only)", (
     expect(run.output().stdout + run.output().stderr).not.toContain(tokenSecret);
   }, 60_000);
 
-  it.skipIf(hasDotEnv)("npm start does not compile again when dist/ matches the sources (the prestart runs no tsc)", async () => {
-    const mainJs = join(ROOT, "dist", "main.js");
-    const before = statSync(mainJs, { bigint: true }).mtimeNs;
-    const { BOT_TOKEN: _, ...env } = botEnv();
-    const run = npmStart(env, ["--silent"], true); // the prestart runs
-    const exit = await run.exited;
-    expect(exit.code).toBe(1);
-    expect(run.output().stderr).not.toContain("build: compiling");
-    expect(run.output().stderr).toMatch(/^Configuration error: BOT_TOKEN is required/);
-    expect(statSync(mainJs, { bigint: true }).mtimeNs).toBe(before);
-  }, 30_000);
+  it.skipIf(hasDotEnv)(
+    "npm start does not compile again when dist/ matches the sources (the prestart runs no tsc)",
+    async () => {
+      const mainJs = join(ROOT, "dist", "main.js");
+      const before = statSync(mainJs, { bigint: true }).mtimeNs;
+      const { BOT_TOKEN: _, ...env } = botEnv();
+      const run = npmStart(env, ["--silent"], true); // the prestart runs
+      const exit = await run.exited;
+      expect(exit.code).toBe(1);
+      expect(run.output().stderr).not.toContain("build: compiling");
+      expect(run.output().stderr).toMatch(/^Configuration error: BOT_TOKEN is required/);
+      expect(statSync(mainJs, { bigint: true }).mtimeNs).toBe(before);
+    },
+    30_000,
+  );
 });

@@ -124,77 +124,87 @@ describe("what users send is never kept in the clear", () => {
 
   for (const backend of BACKENDS) {
     for (const mode of MODES) {
-      it.skipIf(backend.skip !== undefined)(`${backend.label}, ${mode === "polling" ? "polling" : "BOT_MODE=webhook"}`, async () => {
-        const guided = w.sim.createAccount();
-        const oneLine = w.sim.createAccount();
-        const needles = new Map([
-          ["guided API key", guided.apiKey],
-          ["guided webhook secret", guided.webhookSecret],
-          ["one-line API key", oneLine.apiKey],
-          ["one-line webhook secret", oneLine.webhookSecret],
-          ["private key", randomBytes(32).toString("hex")],
-          ["recovery phrase", recoveryPhrase()],
-        ]);
-        const webhookSecret = randomBytes(24).toString("hex");
-        const metricsToken = randomBytes(24).toString("hex");
-        const target = await backend.target(mode);
-        const logsBefore = w.logs.length;
-        let app: App | undefined;
-        try {
-          app = await w.startApp(target.url, { METRICS_TOKEN: metricsToken, ...(mode === "webhook" ? { BOT_MODE: "webhook", TELEGRAM_WEBHOOK_SECRET: webhookSecret } : {}) });
-          const started = app;
-
-          /** Hands the update to the bot as Telegram would in this mode. */
-          async function deliver(update: Update): Promise<void> {
-            if (mode === "polling") {
-              w.front.enqueue(update);
-              return;
-            }
-            const res = await request(`http://127.0.0.1:${String(started.httpPort)}/telegram`, {
-              method: "POST",
-              headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": webhookSecret },
-              body: JSON.stringify(update),
+      it.skipIf(backend.skip !== undefined)(
+        `${backend.label}, ${mode === "polling" ? "polling" : "BOT_MODE=webhook"}`,
+        async () => {
+          const guided = w.sim.createAccount();
+          const oneLine = w.sim.createAccount();
+          const needles = new Map([
+            ["guided API key", guided.apiKey],
+            ["guided webhook secret", guided.webhookSecret],
+            ["one-line API key", oneLine.apiKey],
+            ["one-line webhook secret", oneLine.webhookSecret],
+            ["private key", randomBytes(32).toString("hex")],
+            ["recovery phrase", recoveryPhrase()],
+          ]);
+          const webhookSecret = randomBytes(24).toString("hex");
+          const metricsToken = randomBytes(24).toString("hex");
+          const target = await backend.target(mode);
+          const logsBefore = w.logs.length;
+          let app: App | undefined;
+          try {
+            app = await w.startApp(target.url, {
+              METRICS_TOKEN: metricsToken,
+              ...(mode === "webhook" ? { BOT_MODE: "webhook", TELEGRAM_WEBHOOK_SECRET: webhookSecret } : {}),
             });
-            expect(res.statusCode).toBe(200);
-            await res.body.text();
+            const started = app;
+
+            /** Hands the update to the bot as Telegram would in this mode. */
+            async function deliver(update: Update): Promise<void> {
+              if (mode === "polling") {
+                w.front.enqueue(update);
+                return;
+              }
+              const res = await request(`http://127.0.0.1:${String(started.httpPort)}/telegram`, {
+                method: "POST",
+                headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": webhookSecret },
+                body: JSON.stringify(update),
+              });
+              expect(res.statusCode).toBe(200);
+              await res.body.text();
+            }
+
+            /** Sends `text` as the user and waits for the bot's message matching `pattern`. */
+            async function say(chat: number, text: string, pattern: RegExp): Promise<string> {
+              const reply = w.tg.waitForBotMessage(chat, 20_000, (m) => pattern.test(m.text));
+              await deliver(w.tg.text(chat, text));
+              return (await reply).text;
+            }
+
+            const [guidedChat, oneLineChat, pasteChat] = [nextChat, nextChat + 1, nextChat + 2];
+            nextChat += 3;
+            for (const chat of [guidedChat, oneLineChat, pasteChat]) w.tg.addChat(chat);
+
+            await say(guidedChat, "/link", /API key/);
+            await say(guidedChat, guided.apiKey, /webhook secret/);
+            expect(await say(guidedChat, guided.webhookSecret, /connected/)).toContain("stored encrypted");
+            expect(await say(oneLineChat, `/link ${oneLine.apiKey} ${oneLine.webhookSecret}`, /connected/)).toContain("stored encrypted");
+            // The bot deletes both and warns: the warning names what it took the message for.
+            await say(pasteChat, needles.get("private key")!, /removed your message because it looked like a private key/);
+            await say(pasteChat, needles.get("recovery phrase")!, /removed your message because it looked like a recovery phrase/);
+
+            const metrics = await request(`http://127.0.0.1:${String(started.httpPort)}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+            expect(metrics.statusCode).toBe(200);
+            const scraped = await metrics.body.text();
+            expect(scraped).toContain("bot_updates_total");
+            await w.stopApp(app);
+            app = undefined;
+
+            expect(findInText(scraped, needles), "secrets in /metrics").toEqual([]);
+            const logged = w.logs
+              .slice(logsBefore)
+              .map((l) => JSON.stringify(l))
+              .join("\n");
+            expect(logged).toContain(mode === "webhook" ? "telegram" : "started");
+            expect(findInText(logged, needles), "secrets in the logs").toEqual([]);
+            expect(await backend.leaks(target, needles), "secrets in what the store wrote").toEqual([]);
+          } finally {
+            if (app) await w.stopApp(app);
+            await target.cleanup();
           }
-
-          /** Sends `text` as the user and waits for the bot's message matching `pattern`. */
-          async function say(chat: number, text: string, pattern: RegExp): Promise<string> {
-            const reply = w.tg.waitForBotMessage(chat, 20_000, (m) => pattern.test(m.text));
-            await deliver(w.tg.text(chat, text));
-            return (await reply).text;
-          }
-
-          const [guidedChat, oneLineChat, pasteChat] = [nextChat, nextChat + 1, nextChat + 2];
-          nextChat += 3;
-          for (const chat of [guidedChat, oneLineChat, pasteChat]) w.tg.addChat(chat);
-
-          await say(guidedChat, "/link", /API key/);
-          await say(guidedChat, guided.apiKey, /webhook secret/);
-          expect(await say(guidedChat, guided.webhookSecret, /connected/)).toContain("stored encrypted");
-          expect(await say(oneLineChat, `/link ${oneLine.apiKey} ${oneLine.webhookSecret}`, /connected/)).toContain("stored encrypted");
-          // The bot deletes both and warns: the warning names what it took the message for.
-          await say(pasteChat, needles.get("private key")!, /removed your message because it looked like a private key/);
-          await say(pasteChat, needles.get("recovery phrase")!, /removed your message because it looked like a recovery phrase/);
-
-          const metrics = await request(`http://127.0.0.1:${String(started.httpPort)}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
-          expect(metrics.statusCode).toBe(200);
-          const scraped = await metrics.body.text();
-          expect(scraped).toContain("bot_updates_total");
-          await w.stopApp(app);
-          app = undefined;
-
-          expect(findInText(scraped, needles), "secrets in /metrics").toEqual([]);
-          const logged = w.logs.slice(logsBefore).map((l) => JSON.stringify(l)).join("\n");
-          expect(logged).toContain(mode === "webhook" ? "telegram" : "started");
-          expect(findInText(logged, needles), "secrets in the logs").toEqual([]);
-          expect(await backend.leaks(target, needles), "secrets in what the store wrote").toEqual([]);
-        } finally {
-          if (app) await w.stopApp(app);
-          await target.cleanup();
-        }
-      }, 120_000);
+        },
+        120_000,
+      );
     }
   }
 });

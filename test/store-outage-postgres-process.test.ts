@@ -69,10 +69,13 @@ function startBot(storageUrl: string): BotProcess {
 
 async function readyBot(storageUrl: string, started = startBot(storageUrl)): Promise<BotProcess> {
   const run = started;
-  await waitUntil(async () => {
-    if (run.child.exitCode !== null) throw new Error(`the bot exited:\n${run.output()}`);
-    return (await run.readiness()).status === 200;
-  }, { what: "/readyz ready", timeoutMs: 60_000, intervalMs: 100 });
+  await waitUntil(
+    async () => {
+      if (run.child.exitCode !== null) throw new Error(`the bot exited:\n${run.output()}`);
+      return (await run.readiness()).status === 200;
+    },
+    { what: "/readyz ready", timeoutMs: 60_000, intervalMs: 100 },
+  );
   return run;
 }
 
@@ -82,10 +85,14 @@ async function greets(chatId: number): Promise<string> {
   return (await reply).text ?? "";
 }
 
-const sessions = async (app: string) => (await pool.query("SELECT pid FROM pg_stat_activity WHERE application_name = $1", [app])).rows.map((r) => Number(r["pid"]));
+const sessions = async (app: string) =>
+  (await pool.query("SELECT pid FROM pg_stat_activity WHERE application_name = $1", [app])).rows.map((r) => Number(r["pid"]));
 const lockHolders = async (app: string) =>
   (
-    await pool.query("SELECT a.pid FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = $1", [app])
+    await pool.query(
+      "SELECT a.pid FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = $1",
+      [app],
+    )
   ).rows.map((r) => Number(r["pid"]));
 const terminate = (pids: number[]) => pool.query("SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS t(pid)", [pids]);
 const said = (run: BotProcess, msg: string) => run.logs().filter((l) => l.msg === msg);
@@ -98,7 +105,11 @@ describe.skipIf(!pgUrl)("the bot process when Postgres ends its sessions", () =>
     expect(lockPid).toBeDefined();
 
     await terminate(await sessions(app));
-    await waitUntil(() => said(run, "store lock taken again: this is still the only bot process on the store").length > 0, { what: `the lock taken again:\n${run.output()}`, timeoutMs: 30_000, intervalMs: 100 });
+    await waitUntil(() => said(run, "store lock taken again: this is still the only bot process on the store").length > 0, {
+      what: `the lock taken again:\n${run.output()}`,
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
     const [again] = await lockHolders(app);
     expect(again).toBeDefined();
     expect(again).not.toBe(lockPid);
@@ -121,7 +132,15 @@ describe.skipIf(!pgUrl)("the bot process when Postgres ends its sessions", () =>
     const rival = await pool.connect();
     try {
       const taken = rival.query("SELECT pg_advisory_lock($1::bigint)", [signed]);
-      await waitUntil(async () => (await pool.query("SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE NOT l.granted AND l.locktype = 'advisory' AND a.application_name = 'outage-test-side'")).rows.length > 0, { what: "the rival waiting for the lock" });
+      await waitUntil(
+        async () =>
+          (
+            await pool.query(
+              "SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE NOT l.granted AND l.locktype = 'advisory' AND a.application_name = 'outage-test-side'",
+            )
+          ).rows.length > 0,
+        { what: "the rival waiting for the lock" },
+      );
       await terminate([lockPid!]);
       await taken;
       const exit = await run.exited;
@@ -142,7 +161,11 @@ describe.skipIf(!pgUrl)("the bot process when Postgres ends its sessions", () =>
 
     const run = startBot(through.toString());
     onTestFailed(() => console.error(run.output()));
-    await waitUntil(() => said(run, "store unreachable at start; waiting for it").length > 0 || (run.child.exitCode !== null && "exited"), { what: "the wait at start", timeoutMs: 60_000, intervalMs: 100 }).then((v) => {
+    await waitUntil(() => said(run, "store unreachable at start; waiting for it").length > 0 || (run.child.exitCode !== null && "exited"), {
+      what: "the wait at start",
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    }).then((v) => {
       if (v === "exited") throw new Error(`the bot exited instead of waiting:\n${run.output()}`);
     });
     await proxy.start();
@@ -150,14 +173,21 @@ describe.skipIf(!pgUrl)("the bot process when Postgres ends its sessions", () =>
     expect(await greets(7202)).toContain("User7202");
 
     await proxy.stop();
-    await waitUntil(async () => {
-      if (run.child.exitCode !== null) throw new Error(`the bot exited during the outage:\n${run.output()}`);
-      return (await run.readiness().catch((e: unknown) => Promise.reject(new Error(`${String(e)}:\n${run.output()}`)))).status === 503;
-    }, { what: "/readyz not ready", timeoutMs: 30_000, intervalMs: 100 });
+    await waitUntil(
+      async () => {
+        if (run.child.exitCode !== null) throw new Error(`the bot exited during the outage:\n${run.output()}`);
+        return (await run.readiness().catch((e: unknown) => Promise.reject(new Error(`${String(e)}:\n${run.output()}`)))).status === 503;
+      },
+      { what: "/readyz not ready", timeoutMs: 30_000, intervalMs: 100 },
+    );
     await waitUntil(() => said(run, "store unreachable; waiting for it").length > 0, { what: "the outage in the log", timeoutMs: 30_000, intervalMs: 100 });
 
     await proxy.start();
-    await waitUntil(() => said(run, "store lock taken again: this is still the only bot process on the store").length > 0, { what: `the lock taken again:\n${run.output()}`, timeoutMs: 60_000, intervalMs: 100 });
+    await waitUntil(() => said(run, "store lock taken again: this is still the only bot process on the store").length > 0, {
+      what: `the lock taken again:\n${run.output()}`,
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
     await waitUntil(async () => (await run.readiness()).status === 200, { what: "/readyz ready again", timeoutMs: 60_000, intervalMs: 100 });
     expect(await lockHolders(app)).toHaveLength(1);
     expect(await greets(7203)).toContain("User7203");

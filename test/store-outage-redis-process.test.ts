@@ -42,7 +42,13 @@ async function redis(): Promise<OwnRedis> {
 
 /** Debug lines too: the workers' failures during an outage are written at debug. The keep scheduler ticks often. */
 function bot(storageUrl: string): BotProcess {
-  const run = startBotProcess({ token: tg.token, apiRoot: tg.apiRoot, serviceBaseUrl: sim.baseUrl, storageUrl, extra: { LOG_LEVEL: "debug", KEEP_TICK_MS: "100" } });
+  const run = startBotProcess({
+    token: tg.token,
+    apiRoot: tg.apiRoot,
+    serviceBaseUrl: sim.baseUrl,
+    storageUrl,
+    extra: { LOG_LEVEL: "debug", KEEP_TICK_MS: "100" },
+  });
   bots.push(run);
   return run;
 }
@@ -62,15 +68,22 @@ describe.skipIf(missing !== undefined)("the bot process over a Redis that goes a
     const server = await redis();
     await server.start();
     const run = bot(server.url);
-    await waitUntil(async () => alive(run) && (await run.readiness()).status === 200, { what: `/readyz ready:\n${run.output()}`, timeoutMs: 60_000, intervalMs: 100 });
+    await waitUntil(async () => alive(run) && (await run.readiness()).status === 200, {
+      what: `/readyz ready:\n${run.output()}`,
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
     expect(await greets(7101)).toContain("User7101");
 
     await server.kill();
-    const down = await waitUntil(async () => {
-      if (!alive(run)) throw new Error(`the bot exited while Redis was down:\n${run.output()}`);
-      const r = await run.readiness();
-      return r.status === 503 && r.body;
-    }, { what: "/readyz not ready", timeoutMs: 60_000, intervalMs: 100 });
+    const down = await waitUntil(
+      async () => {
+        if (!alive(run)) throw new Error(`the bot exited while Redis was down:\n${run.output()}`);
+        const r = await run.readiness();
+        return r.status === 503 && r.body;
+      },
+      { what: "/readyz not ready", timeoutMs: 60_000, intervalMs: 100 },
+    );
     expect(down).toMatchObject({ status: "not_ready", store: "down" });
     await waitUntil(() => said(run, "store unreachable; waiting for it").length > 0, { what: "the outage in the log", timeoutMs: 30_000, intervalMs: 100 });
     // The keep scheduler meets the dead store at its ticks (said at debug while the outage is told), and goes on.
@@ -81,16 +94,23 @@ describe.skipIf(missing !== undefined)("the bot process over a Redis that goes a
     expect(alive(run)).toBe(true);
 
     await server.start();
-    const up = await waitUntil(async () => {
-      if (!alive(run)) throw new Error(`the bot exited:\n${run.output()}`);
-      const r = await run.readiness();
-      return r.status === 200 && r.body;
-    }, { what: "/readyz ready again", timeoutMs: 60_000, intervalMs: 100 });
+    const up = await waitUntil(
+      async () => {
+        if (!alive(run)) throw new Error(`the bot exited:\n${run.output()}`);
+        const r = await run.readiness();
+        return r.status === 200 && r.body;
+      },
+      { what: "/readyz ready again", timeoutMs: 60_000, intervalMs: 100 },
+    );
     expect(up).toMatchObject({ status: "ready", store: "ok" });
     expect(await greets(7102)).toContain("User7102");
 
     // The restarted Redis came back without the bot's data (no persistence): an error, and in /readyz.
-    await waitUntil(() => said(run, "store came back empty: its data was lost (a Redis without persistence restarted?)").length > 0, { what: `the data loss in the log:\n${run.output()}`, timeoutMs: 30_000, intervalMs: 100 });
+    await waitUntil(() => said(run, "store came back empty: its data was lost (a Redis without persistence restarted?)").length > 0, {
+      what: `the data loss in the log:\n${run.output()}`,
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
     expect((await run.readiness()).body).toMatchObject({ status: "ready", storeDataLost: true });
 
     expect(said(run, "store unreachable; waiting for it")).toHaveLength(1);
@@ -98,7 +118,10 @@ describe.skipIf(missing !== undefined)("the bot process over a Redis that goes a
     // No worker repeats the outage tick after tick: every warning or error is said at most twice.
     const counts = new Map<string, number>();
     for (const l of run.logs().filter((line) => line.level >= 40)) counts.set(l.msg, (counts.get(l.msg) ?? 0) + 1);
-    expect([...counts].filter(([, n]) => n > 2), run.output()).toEqual([]);
+    expect(
+      [...counts].filter(([, n]) => n > 2),
+      run.output(),
+    ).toEqual([]);
     expect(alive(run)).toBe(true);
     expect(await run.stop()).toMatchObject({ code: 0 });
     expect(run.logs().filter((l) => l.level >= 60)).toEqual([]);
@@ -108,16 +131,23 @@ describe.skipIf(missing !== undefined)("the bot process over a Redis that goes a
   it("started while Redis is down, it waits (logging once), and starts once Redis is up", async () => {
     const server = await redis();
     const run = bot(server.url);
-    await waitUntil(() => said(run, "store unreachable at start; waiting for it").length > 0 || (!alive(run) && "exited"), { what: "the wait in the log", timeoutMs: 60_000, intervalMs: 100 }).then((v) => {
+    await waitUntil(() => said(run, "store unreachable at start; waiting for it").length > 0 || (!alive(run) && "exited"), {
+      what: "the wait in the log",
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    }).then((v) => {
       if (v === "exited") throw new Error(`the bot exited instead of waiting:\n${run.output()}`);
     });
     expect(alive(run)).toBe(true);
 
     await server.start();
-    await waitUntil(async () => {
-      if (!alive(run)) throw new Error(`the bot exited:\n${run.output()}`);
-      return (await run.readiness().catch(() => ({ status: 0 }))).status === 200;
-    }, { what: "/readyz ready", timeoutMs: 60_000, intervalMs: 100 });
+    await waitUntil(
+      async () => {
+        if (!alive(run)) throw new Error(`the bot exited:\n${run.output()}`);
+        return (await run.readiness().catch(() => ({ status: 0 }))).status === 200;
+      },
+      { what: "/readyz ready", timeoutMs: 60_000, intervalMs: 100 },
+    );
     expect(await greets(7103)).toContain("User7103");
     expect(said(run, "store unreachable at start; waiting for it")).toHaveLength(1);
     expect(said(run, "store reachable; starting")).toHaveLength(1);
@@ -129,7 +159,11 @@ describe.skipIf(missing !== undefined)("the bot process over a Redis that goes a
   it("asked to stop while it waits for Redis at start, it stops at once with exit code 0", async () => {
     const server = await redis();
     const run = bot(server.url);
-    await waitUntil(() => said(run, "store unreachable at start; waiting for it").length > 0 || (!alive(run) && "exited"), { what: "the wait in the log", timeoutMs: 60_000, intervalMs: 100 }).then((v) => {
+    await waitUntil(() => said(run, "store unreachable at start; waiting for it").length > 0 || (!alive(run) && "exited"), {
+      what: "the wait in the log",
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    }).then((v) => {
       if (v === "exited") throw new Error(`the bot exited instead of waiting:\n${run.output()}`);
     });
     expect(await run.stop()).toMatchObject({ code: 0 });

@@ -81,7 +81,11 @@ describe.skipIf(missing !== undefined)("the bot process and a store outage at th
     expect(alive(run)).toBe(true);
 
     await proxy.start();
-    await waitUntil(async () => (stillAlive(run), (await run.readiness().catch(() => ({ status: 0 }))).status === 200), { what: `/readyz ready:\n${run.output()}`, timeoutMs: 60_000, intervalMs: 100 });
+    await waitUntil(async () => (stillAlive(run), (await run.readiness().catch(() => ({ status: 0 }))).status === 200), {
+      what: `/readyz ready:\n${run.output()}`,
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
     const reply = tg.waitForBotMessage(7201, 30_000);
     tg.enqueue(tg.text(7201, "/start"));
     expect((await reply).text).toContain("User7201");
@@ -100,7 +104,11 @@ describe.skipIf(missing !== undefined)("the bot process and a store outage at th
     const { proxy, url } = await redisBehindProxy();
     await proxy.start();
     const run = bot(url, { BOT_MODE: "webhook", PUBLIC_URL: "https://bot.example.test", TELEGRAM_WEBHOOK_SECRET: SECRET });
-    await waitUntil(async () => (stillAlive(run), (await run.readiness().catch(() => ({ status: 0 }))).status === 200), { what: `/readyz ready:\n${run.output()}`, timeoutMs: 60_000, intervalMs: 100 });
+    await waitUntil(async () => (stillAlive(run), (await run.readiness().catch(() => ({ status: 0 }))).status === 200), {
+      what: `/readyz ready:\n${run.output()}`,
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
     await waitUntil(() => tg.webhook().url === "https://bot.example.test/telegram", { what: "the webhook set", timeoutMs: 30_000, intervalMs: 100 });
     const port = await run.httpPort();
     const post = async (update: unknown) => {
@@ -122,7 +130,11 @@ describe.skipIf(missing !== undefined)("the bot process and a store outage at th
 
     await proxy.start();
     // Telegram sends it again until it is taken (the first tries may meet the store still reconnecting).
-    await waitUntil(async () => (stillAlive(run), (await post(update)) === 200), { what: `the update taken after the outage:\n${run.output()}`, timeoutMs: 60_000, intervalMs: 250 });
+    await waitUntil(async () => (stillAlive(run), (await post(update)) === 200), {
+      what: `the update taken after the outage:\n${run.output()}`,
+      timeoutMs: 60_000,
+      intervalMs: 250,
+    });
     const reply = await tg.waitForBotMessage(7202, 30_000);
     expect(reply.text).toContain("User7202");
     // Delivered once more (Telegram's answer was lost, say): acknowledged, not handled again.

@@ -99,7 +99,9 @@ describe("the Telegram link", () => {
     const wrong = `${tg.botInfo.id}:BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB`;
     const { logger, warns } = capture();
     const link = createTelegramLink({ apiRoot: tg.apiRoot, token: wrong, logger });
-    const error = await botFor(wrong, tg.apiRoot, link).init().catch((e: unknown) => e);
+    const error = await botFor(wrong, tg.apiRoot, link)
+      .init()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GrammyError);
     expect((error as GrammyError).error_code).toBe(401);
     expect(warns()).toEqual([]);

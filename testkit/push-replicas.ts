@@ -69,7 +69,14 @@ function figures(calls: RecordedCall[]): Pick<PushReplicasResult, "peakPerSecond
     texts.add(text);
   }
   const perChat = [...byChat.values()].map((times) => peakInWindow(times, 1000));
-  return { peakPerSecond: peakInWindow(sent.map((c) => c.at), 1000), peakPerChatPerSecond: Math.max(0, ...perChat), duplicates };
+  return {
+    peakPerSecond: peakInWindow(
+      sent.map((c) => c.at),
+      1000,
+    ),
+    peakPerChatPerSecond: Math.max(0, ...perChat),
+    duplicates,
+  };
 }
 
 export async function startReplica(env: NodeJS.ProcessEnv, root: string): Promise<ChildProcess> {
@@ -102,7 +109,11 @@ export async function runPushReplicas(options: PushReplicasOptions): Promise<Pus
   const name = `replicas-${run}`;
   const prefix = `bench-${run}`;
   const env = {
-    PUSH_REPLICA_TOKEN: tg.token, PUSH_REPLICA_API_ROOT: tg.apiRoot, PUSH_REPLICA_REDIS_URL: options.redisUrl, PUSH_REPLICA_QUEUE: name, PUSH_REPLICA_PREFIX: prefix,
+    PUSH_REPLICA_TOKEN: tg.token,
+    PUSH_REPLICA_API_ROOT: tg.apiRoot,
+    PUSH_REPLICA_REDIS_URL: options.redisUrl,
+    PUSH_REPLICA_QUEUE: name,
+    PUSH_REPLICA_PREFIX: prefix,
     ...(options.marginMs === undefined ? {} : { PUSH_REPLICA_MARGIN_MS: String(options.marginMs) }),
   };
   // Only enqueues: its worker never starts, the replicas do the sending.

@@ -82,7 +82,11 @@ export async function startTelegramFront(tg: FakeTelegram, options: TelegramFron
   async function getUpdates(token: string, params: Record<string, unknown>, res: ServerResponse): Promise<void> {
     if (current && !current.done) {
       current.done = true;
-      reply(current.res, 409, { ok: false, error_code: 409, description: "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running" });
+      reply(current.res, 409, {
+        ok: false,
+        error_code: 409,
+        description: "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running",
+      });
       current.wake();
     }
     let wake = (): void => {};

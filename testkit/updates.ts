@@ -92,10 +92,7 @@ export function messageUpdate(updateId: number, message: Message): Update {
   return { update_id: updateId, message } as Update;
 }
 
-export function callbackQueryUpdate(
-  updateId: number,
-  spec: { id: string; from: User; message: Message; data: string },
-): Update {
+export function callbackQueryUpdate(updateId: number, spec: { id: string; from: User; message: Message; data: string }): Update {
   return {
     update_id: updateId,
     callback_query: {
@@ -108,10 +105,7 @@ export function callbackQueryUpdate(
   };
 }
 
-export function inlineQueryUpdate(
-  updateId: number,
-  spec: { id: string; from: User; query: string; chatType?: InlineQuery["chat_type"] },
-): Update {
+export function inlineQueryUpdate(updateId: number, spec: { id: string; from: User; query: string; chatType?: InlineQuery["chat_type"] }): Update {
   return {
     update_id: updateId,
     inline_query: {
@@ -131,7 +125,10 @@ export type BotMemberStatus = "member" | "kicked" | "left" | "administrator";
  * blocks it and "member" when unblocked; in a group "left"/"kicked" ->
  * "member"/"administrator" when it is added (an administrator may delete messages).
  */
-export function myChatMemberUpdate(updateId: number, spec: { chat: Chat; from: User; bot: User; oldStatus: BotMemberStatus; newStatus: BotMemberStatus; rights?: Record<string, boolean> }): Update {
+export function myChatMemberUpdate(
+  updateId: number,
+  spec: { chat: Chat; from: User; bot: User; oldStatus: BotMemberStatus; newStatus: BotMemberStatus; rights?: Record<string, boolean> },
+): Update {
   const member = (status: BotMemberStatus): ChatMember => {
     if (status === "kicked") return { status, user: spec.bot, until_date: 0 };
     if (status === "administrator") return { status, user: spec.bot, ...(spec.rights ?? {}) } as ChatMember;

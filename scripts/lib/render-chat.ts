@@ -32,7 +32,9 @@ export function toRendered(m: StoredMessage, mediaPath: MediaPath): RenderedMess
     buttons: m.buttons.map((row) =>
       row.map((b) => {
         const raw = b as unknown as Record<string, unknown>;
-        const kind = ["callback_data", "url", "switch_inline_query", "switch_inline_query_current_chat", "login_url", "web_app", "copy_text"].find((k) => k in raw) ?? "other";
+        const kind =
+          ["callback_data", "url", "switch_inline_query", "switch_inline_query_current_chat", "login_url", "web_app", "copy_text"].find((k) => k in raw) ??
+          "other";
         const value = raw[kind];
         return { text: b.text, kind, ...(typeof value === "string" ? { value } : value !== undefined ? { value: JSON.stringify(value) } : {}) };
       }),

@@ -115,12 +115,14 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
     };
   }
 
-  const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : JSON.stringify(v) ?? "");
+  const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : (JSON.stringify(v) ?? ""));
 
   function renderInline(answer: Json | undefined): string {
     if (!answer) return "(!) the inline query was not answered";
     const results = (answer["results"] as Json[] | undefined) ?? [];
-    const out = [`inline answer: ${results.length} result(s)${answer["cache_time"] !== undefined ? `, cache_time ${str(answer["cache_time"])}` : ""}${answer["is_personal"] ? ", personal" : ""}`];
+    const out = [
+      `inline answer: ${results.length} result(s)${answer["cache_time"] !== undefined ? `, cache_time ${str(answer["cache_time"])}` : ""}${answer["is_personal"] ? ", personal" : ""}`,
+    ];
     const button = answer["button"] as Json | undefined;
     if (button) out.push(`  button above results: [ ${str(button["text"])} ] -> start=${str(button["start_parameter"] ?? "")}`);
     results.forEach((r, i) => {
@@ -165,7 +167,10 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
     return {
       update_id: slot.update_id,
       my_chat_member: {
-        chat: chat.type === "private" ? { id: chatId, type: "private", first_name: from.first_name } : { id: chatId, type: chat.type, title: chat.title ?? `Group ${chatId}` },
+        chat:
+          chat.type === "private"
+            ? { id: chatId, type: "private", first_name: from.first_name }
+            : { id: chatId, type: chat.type, title: chat.title ?? `Group ${chatId}` },
         from,
         date: Math.floor(Date.now() / 1000),
         old_chat_member: { user: me, status: status === "member" ? "left" : "member" },
@@ -175,7 +180,8 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
   }
 
   async function route(method: string, path: string, body: Json, query: URLSearchParams): Promise<Json> {
-    const from = typeof body["from"] === "number" ? { from: { id: body["from"], ...(typeof body["lang"] === "string" ? { languageCode: body["lang"] } : {}) } } : {};
+    const from =
+      typeof body["from"] === "number" ? { from: { id: body["from"], ...(typeof body["lang"] === "string" ? { languageCode: body["lang"] } : {}) } } : {};
     const opts = { ...from, ...(typeof body["lang"] === "string" ? { languageCode: body["lang"] } : {}) };
     let m: RegExpExecArray | null;
     if (method === "GET" && path === "/info") return deps.info();
@@ -183,7 +189,11 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
       const failedOnly = query.get("failed") === "1";
       const last = Number(query.get("last") ?? 30);
       const calls = tg.calls.filter((c) => !isGetUpdates(c.method) && (!failedOnly || !c.ok)).slice(-last);
-      return { text: calls.map((c) => `${c.ok ? "ok " : "ERR"} ${c.method} ${c.ok ? "" : `${String(c.errorCode ?? "")} ${c.description ?? ""}`}`).join("\n") || "(none)", calls };
+      return {
+        text:
+          calls.map((c) => `${c.ok ? "ok " : "ERR"} ${c.method} ${c.ok ? "" : `${String(c.errorCode ?? "")} ${c.description ?? ""}`}`).join("\n") || "(none)",
+        calls,
+      };
     }
     if ((m = /^\/chat\/(-?\d+)(?:\/(\w+))?$/.exec(path))) {
       const chatId = Number(m[1]);
@@ -241,7 +251,10 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
           const bytes = readFileSync(file);
           const fileName = typeof body["fileName"] === "string" ? body["fileName"] : basename(file);
           const mimeType = typeof body["mime"] === "string" ? body["mime"] : extname(fileName).toLowerCase() === ".json" ? "application/json" : "text/plain";
-          return act(chatId, tg.document(chatId, { bytes, fileName, mimeType, ...(typeof body["caption"] === "string" ? { caption: body["caption"] } : {}) }, opts));
+          return act(
+            chatId,
+            tg.document(chatId, { bytes, fileName, mimeType, ...(typeof body["caption"] === "string" ? { caption: body["caption"] } : {}) }, opts),
+          );
         }
         case "photo":
           return act(chatId, tg.photo(chatId, typeof body["caption"] === "string" ? body["caption"] : undefined, opts));
@@ -249,7 +262,16 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
           // The fake has no sticker helper: a caption-less photo message whose photo becomes a sticker.
           const update = tg.photo(chatId, undefined, opts);
           const { photo: _photo, ...message } = update.message!;
-          const sticker = { file_id: "CAAD-sandbox-sticker", file_unique_id: "AgAD-sandbox", type: "regular" as const, width: 512, height: 512, is_animated: false, is_video: false, emoji: "👍" };
+          const sticker = {
+            file_id: "CAAD-sandbox-sticker",
+            file_unique_id: "AgAD-sandbox",
+            type: "regular" as const,
+            width: 512,
+            height: 512,
+            is_animated: false,
+            is_video: false,
+            emoji: "👍",
+          };
           return act(chatId, { update_id: update.update_id, message: { ...message, sticker } });
         }
         case "join":
@@ -258,7 +280,10 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
           // A group set up with --can-delete gets the bot as an administrator with the delete right.
           if (action === "join" && chatId < 0) {
             const admin = tg.addChat(chatId).botCanDelete;
-            return act(chatId, tg.addedToGroup(chatId, { from: { id: fromId, ...(typeof body["lang"] === "string" ? { languageCode: body["lang"] } : {}) }, admin }));
+            return act(
+              chatId,
+              tg.addedToGroup(chatId, { from: { id: fromId, ...(typeof body["lang"] === "string" ? { languageCode: body["lang"] } : {}) }, admin }),
+            );
           }
           return act(chatId, memberUpdate(chatId, action === "join" ? "member" : "left", fromId));
         }
@@ -281,7 +306,11 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
     }
     if ((m = /^\/user\/(\d+)\/inline$/.exec(path)) && method === "POST") {
       const userId = Number(m[1]);
-      const update = tg.inlineQuery(userId, typeof body["query"] === "string" ? body["query"] : "", typeof body["lang"] === "string" ? { languageCode: body["lang"] } : {});
+      const update = tg.inlineQuery(
+        userId,
+        typeof body["query"] === "string" ? body["query"] : "",
+        typeof body["lang"] === "string" ? { languageCode: body["lang"] } : {},
+      );
       return act(undefined, update, () => tg.answerOf(update) !== undefined);
     }
     if (method === "POST" && path === "/tx") {
@@ -316,7 +345,9 @@ export async function startControlServer(deps: ControlDeps): Promise<{ url: stri
         sim.faults.clear();
         return { text: "faults cleared" };
       case "hooks":
-        return { text: sim.webhookDeliveries.map((d) => `${d.event} attempt ${d.attempt} -> ${String(d.status)} ${d.url}`).join("\n") || "(no webhook deliveries)" };
+        return {
+          text: sim.webhookDeliveries.map((d) => `${d.event} attempt ${d.attempt} -> ${String(d.status)} ${d.url}`).join("\n") || "(no webhook deliveries)",
+        };
       default:
         throw new HttpError(400, "op must be credit, balance, outcome, pause, down, up or hooks");
     }

@@ -37,7 +37,13 @@ export function signTx(req: TxRequest): SignedTx {
       return signTrxTransfer({ ...common, to, amountSun: Number(toAtomic(req.amount ?? "1", 6)) });
     case "call":
       // A contract call that is not a token transfer: 130,000 energy in the simulator.
-      return signContract({ ...common, type: "TriggerSmartContract", value: { data: "deadbeef", owner_address: signer.address, contract_address: randomAddress() }, visible: true, feeLimit: 30_000_000 });
+      return signContract({
+        ...common,
+        type: "TriggerSmartContract",
+        value: { data: "deadbeef", owner_address: signer.address, contract_address: randomAddress() },
+        visible: true,
+        feeLimit: 30_000_000,
+      });
     default:
       throw new Error("kind must be usdt, trx or call");
   }

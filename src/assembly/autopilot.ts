@@ -37,7 +37,14 @@ export interface Autopilot {
 export function createAutopilot(deps: AutopilotDeps): Autopilot {
   const { storage, config, logger } = deps;
   const { leases } = deps;
-  const notifier = createKeepNotifier({ push: deps.push, chats: storage.chats, i18n: deps.i18n, defaultLocale: config.defaultLocale, logger, ...(deps.links ? { links: deps.links } : {}) });
+  const notifier = createKeepNotifier({
+    push: deps.push,
+    chats: storage.chats,
+    i18n: deps.i18n,
+    defaultLocale: config.defaultLocale,
+    logger,
+    ...(deps.links ? { links: deps.links } : {}),
+  });
   const keep = createKeepPlans({
     store: storage.store,
     leases,

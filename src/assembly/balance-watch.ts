@@ -43,7 +43,14 @@ export interface BalanceWatchAssembly {
 export function createBalanceWatchAssembly(deps: BalanceWatchAssemblyDeps): BalanceWatchAssembly {
   const { storage, logger } = deps;
   const alerts = createAlertSettings({ store: storage.store, logger });
-  const notifier = createBalanceNotifier({ push: deps.push, chats: storage.chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger, ...(deps.links ? { links: deps.links } : {}) });
+  const notifier = createBalanceNotifier({
+    push: deps.push,
+    chats: storage.chats,
+    i18n: deps.i18n,
+    defaultLocale: deps.defaultLocale,
+    logger,
+    ...(deps.links ? { links: deps.links } : {}),
+  });
   let topUps: BalanceWatcher | undefined;
   const watch = createAccountWatch({
     store: storage.store,
@@ -78,7 +85,10 @@ export function createBalanceWatchAssembly(deps: BalanceWatchAssemblyDeps): Bala
     watch,
     alerts,
     chats,
-    topUpHooks: { exclusive: (chatId, fn) => watch.exclusive(chatId, fn), readBalance: (chatId, apiKey, claim, signal) => watch.observe(chatId, apiKey, claim, signal) },
+    topUpHooks: {
+      exclusive: (chatId, fn) => watch.exclusive(chatId, fn),
+      readBalance: (chatId, apiKey, claim, signal) => watch.observe(chatId, apiKey, claim, signal),
+    },
     attachTopUps(value) {
       topUps = value;
     },

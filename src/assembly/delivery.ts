@@ -34,7 +34,19 @@ export interface DeliveryDeps {
   tuning?: {
     push?: Pick<PushQueueDeps, "limits" | "retry">;
     /** `leases` when several processes share the store (each item polled by one of them). */
-    tracker?: Pick<TrackerDeps, "minDelayMs" | "maxDelayMs" | "orderHorizonMs" | "broadcastMarginMs" | "leases" | "leaseTtlMs" | "scanIntervalMs" | "firstReadSpread" | "readLimits" | "notFound">;
+    tracker?: Pick<
+      TrackerDeps,
+      | "minDelayMs"
+      | "maxDelayMs"
+      | "orderHorizonMs"
+      | "broadcastMarginMs"
+      | "leases"
+      | "leaseTtlMs"
+      | "scanIntervalMs"
+      | "firstReadSpread"
+      | "readLimits"
+      | "notFound"
+    >;
     inbox?: Pick<WebhookInboxDeps, "baseDelayMs">;
     /** Expiry reminders: lead, its cap, rescans (config); `claim` when several processes share the store. */
     expiry?: Pick<ExpiryRemindersDeps, "leadMs" | "maxLeadPercent" | "rescanIntervalMs" | "claim">;
@@ -87,8 +99,20 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
   const notifierDeps = { push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger, ...now };
   const expiryNotifier = createExpiryNotifier(notifierDeps);
   const reminders = createExpiryReminders({ store, logger, ...now, ...tuning.expiry, announce: (reminder) => expiryNotifier.onReminder(reminder) });
-  const batches = createBatchNotifier({ push, batches: createBatchStore({ store, logger }), history, logger, ...(tuning.batchCoalesceMs === undefined ? {} : { coalesceMs: tuning.batchCoalesceMs }) });
-  const notifier = createTrackingNotifier({ ...notifierDeps, reminders, batches, addressBook: createAddressBook({ store, logger }), ...(deps.links ? { links: deps.links } : {}) });
+  const batches = createBatchNotifier({
+    push,
+    batches: createBatchStore({ store, logger }),
+    history,
+    logger,
+    ...(tuning.batchCoalesceMs === undefined ? {} : { coalesceMs: tuning.batchCoalesceMs }),
+  });
+  const notifier = createTrackingNotifier({
+    ...notifierDeps,
+    reminders,
+    batches,
+    addressBook: createAddressBook({ store, logger }),
+    ...(deps.links ? { links: deps.links } : {}),
+  });
   const topUpNotifier = createTopUpNotifier({ push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger });
   const tracker = createTracker({
     store,
@@ -98,7 +122,15 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
       // Scheduled first, so the notification's switch shows it; a failure here offers the change again.
       if (change.kind === "order" && change.record.status === "fulfilled" && change.fulfilledAtMs !== undefined) {
         const o = change.record;
-        await reminders.onFulfilled({ chatId: change.chatId, orderId: o.orderId, receiver: o.receiver, amount: o.resourceAmount, durationSec: o.durationSec, fulfilledAtMs: change.fulfilledAtMs, ...(change.locale === undefined ? {} : { locale: change.locale }) });
+        await reminders.onFulfilled({
+          chatId: change.chatId,
+          orderId: o.orderId,
+          receiver: o.receiver,
+          amount: o.resourceAmount,
+          durationSec: o.durationSec,
+          fulfilledAtMs: change.fulfilledAtMs,
+          ...(change.locale === undefined ? {} : { locale: change.locale }),
+        });
       }
       await notifier.onChange(change);
     },

@@ -54,7 +54,12 @@ export interface Intake {
 export function createIntake(deps: IntakeDeps): Intake {
   const { config, logger, telegram } = deps;
   const botDeps = deps.bot;
-  const bot = createBot(botDeps, { ...(deps.botInfo ? { botInfo: deps.botInfo } : {}), ...(deps.retry ? { retry: deps.retry } : {}), ...(deps.fetch ? { fetch: deps.fetch } : {}), innerTransformers: [telegram.transformer] });
+  const bot = createBot(botDeps, {
+    ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
+    ...(deps.retry ? { retry: deps.retry } : {}),
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    innerTransformers: [telegram.transformer],
+  });
   const webhookUpdates =
     config.botMode === "webhook"
       ? createWebhookUpdates({

@@ -55,7 +55,11 @@ export class StoreRefusedError extends Error {
 
 export async function createStorage({ config, logger, purgeIntervalMs, onFatal, signal, startRetry, outageTold = false }: StorageDeps): Promise<Storage> {
   const prefix = config.storagePrefix ?? "";
-  const store = await openWhenReachable(config.storageUrl, { logger, prefix, ...(purgeIntervalMs === undefined ? {} : { purgeIntervalMs }) }, { signal, retry: startRetry, outageTold });
+  const store = await openWhenReachable(
+    config.storageUrl,
+    { logger, prefix, ...(purgeIntervalMs === undefined ? {} : { purgeIntervalMs }) },
+    { signal, retry: startRetry, outageTold },
+  );
   const queueMode = queueModeFor(store, config.storageUrl, storageScope(prefix));
   const lock = queueMode.queue === "local" ? await holdLocalQueues(store, prefix, logger, onFatal) : undefined;
   const vault = createVault({ key: config.encryptionKey, previousKey: config.encryptionKeyPrevious });
@@ -139,7 +143,8 @@ async function holdLocalQueues(store: StoreBackend, prefix: string, logger: Logg
     let gone = false;
     const held = await hold(LOCAL_QUEUES_LOCK, (error) => {
       gone = true;
-      if (mine === generation && !retaking && !closed) retake(error).catch((failure: unknown) => fatal(failure instanceof Error ? failure : new Error(String(failure))));
+      if (mine === generation && !retaking && !closed)
+        retake(error).catch((failure: unknown) => fatal(failure instanceof Error ? failure : new Error(String(failure))));
     });
     return { held, gone: () => gone };
   }
@@ -159,7 +164,12 @@ async function holdLocalQueues(store: StoreBackend, prefix: string, logger: Logg
           }
           // Postgres may not have ended the broken session yet (it still holds the lock): only a holder seen past the grace is another process.
           if (!attempt.held && Date.now() - lostAt >= LOCK_HANDOVER_GRACE_MS) {
-            fatal(new StoreInUseError("another bot process took this Postgres store while this one's lock connection was lost; stopping so that no notification is sent twice", { cause }));
+            fatal(
+              new StoreInUseError(
+                "another bot process took this Postgres store while this one's lock connection was lost; stopping so that no notification is sent twice",
+                { cause },
+              ),
+            );
             return;
           }
         } catch (error) {

@@ -40,7 +40,14 @@ const DRAIN_BUDGET_MS = 15_000;
  */
 export function createWebhookUpdates<C extends Context>(deps: WebhookUpdatesDeps<C>): WebhookUpdates {
   const { bot, logger } = deps;
-  const inbox = createUpdateInbox<Update>({ store: deps.store, owner: deps.owner, vault: deps.vault, logger, ...(deps.metrics ? { metrics: deps.metrics } : {}), ...deps.tuning });
+  const inbox = createUpdateInbox<Update>({
+    store: deps.store,
+    owner: deps.owner,
+    vault: deps.vault,
+    logger,
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    ...deps.tuning,
+  });
   const sink = createConcurrentSink<Update>(
     {
       consume: async (update) => {

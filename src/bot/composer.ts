@@ -47,7 +47,11 @@ export class Composer<C extends Context> extends GrammyComposer<C> {
     return composer;
   }
 
-  override branch(predicate: (ctx: C) => MaybePromise<boolean>, trueMiddleware: MaybeArray<Middleware<C>>, falseMiddleware: MaybeArray<Middleware<C>>): Composer<C> {
+  override branch(
+    predicate: (ctx: C) => MaybePromise<boolean>,
+    trueMiddleware: MaybeArray<Middleware<C>>,
+    falseMiddleware: MaybeArray<Middleware<C>>,
+  ): Composer<C> {
     const onTrue = lateBound(trueMiddleware);
     const onFalse = lateBound(falseMiddleware);
     return this.use((ctx, next) => {

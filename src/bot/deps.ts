@@ -20,7 +20,8 @@ import type { ConversationContext } from "./context.js";
  */
 export interface BotDeps {
   /** Without explorerUrl the explorer is Tronscan; without dashboardUrl or supportUrl no such links are shown. */
-  config: Pick<Config, "botToken" | "publicUrl" | "defaultLocale"> & Partial<Pick<Config, "telegramApiRoot" | "energyBurnPriceSun" | "explorerUrl" | "dashboardUrl" | "supportUrl">>;
+  config: Pick<Config, "botToken" | "publicUrl" | "defaultLocale"> &
+    Partial<Pick<Config, "telegramApiRoot" | "energyBurnPriceSun" | "explorerUrl" | "dashboardUrl" | "supportUrl">>;
   logger: Logger;
   metrics: Metrics;
   /** Conversations live in its "conversations" namespace. */

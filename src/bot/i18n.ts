@@ -21,7 +21,9 @@ export interface I18nDeps<C extends Context = Context> {
  */
 export function chatStoredLocale(chats: Pick<ChatRepository, "getLocale">) {
   return async (chatId: number, ctx: object): Promise<SupportedLocale | undefined> =>
-    "chatRecord" in ctx ? (await (ctx as { chatRecord: () => Promise<{ locale?: SupportedLocale | undefined } | undefined> }).chatRecord())?.locale : chats.getLocale(chatId);
+    "chatRecord" in ctx
+      ? (await (ctx as { chatRecord: () => Promise<{ locale?: SupportedLocale | undefined } | undefined> }).chatRecord())?.locale
+      : chats.getLocale(chatId);
 }
 
 export const LOCALES_DIRECTORY = fileURLToPath(new URL("../../locales", import.meta.url));
@@ -57,7 +59,8 @@ export function createI18n<C extends Context>(deps: I18nDeps<C>): I18n<C> {
     // Isolation marks (U+2068/U+2069) around variables would break copying addresses.
     fluentBundleOptions: { useIsolating: false },
     fluentOptions: {
-      warningHandler: (warning) => deps.logger.warn({ i18n: { type: warning.type, path: "path" in warning ? warning.path : undefined, locales: warning.locales } }, "missing translation"),
+      warningHandler: (warning) =>
+        deps.logger.warn({ i18n: { type: warning.type, path: "path" in warning ? warning.path : undefined, locales: warning.locales } }, "missing translation"),
     },
     localeNegotiator: async (ctx) => {
       // Inline queries have no chat: the user's private chat id equals their user id.

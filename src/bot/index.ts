@@ -120,7 +120,11 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
 export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.config.botToken, {
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
-    client: { apiRoot: options.apiRoot ?? deps.config.telegramApiRoot ?? "https://api.telegram.org", timeoutSeconds: TELEGRAM_CALL_TIMEOUT_SECONDS, ...(options.fetch ? { fetch: options.fetch as never } : {}) },
+    client: {
+      apiRoot: options.apiRoot ?? deps.config.telegramApiRoot ?? "https://api.telegram.org",
+      timeoutSeconds: TELEGRAM_CALL_TIMEOUT_SECONDS,
+      ...(options.fetch ? { fetch: options.fetch as never } : {}),
+    },
   });
   for (const transformer of options.innerTransformers ?? []) bot.api.config.use(transformer);
   // Telegram's retry_after; not the throttler, which misbehaves inside conversations.

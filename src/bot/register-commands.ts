@@ -86,5 +86,8 @@ export async function registerCommands(bot: Bot<BotContext>, options: RegisterCo
  * chat scope beats the per-language lists, which follow the Telegram app's language.
  */
 export async function setChatMenu(api: Api, chatId: number, commands: readonly MenuCommand[], translate: (key: string) => string): Promise<void> {
-  await api.setMyCommands(menuList(commands, (_locale, key) => translate(key), "", false), { scope: { type: "chat", chat_id: chatId } });
+  await api.setMyCommands(
+    menuList(commands, (_locale, key) => translate(key), "", false),
+    { scope: { type: "chat", chat_id: chatId } },
+  );
 }

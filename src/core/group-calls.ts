@@ -26,7 +26,10 @@ interface Waiting<T, R> {
  * a network round trip, so one slow answer does not hold every caller).
  * With `lingerMs`, a batch waits that long for company unless it is full.
  */
-export function groupCalls<T, R>(flush: (inputs: T[]) => Promise<R[]>, options: { maxBatch?: number; maxInFlight?: number; lingerMs?: number } = {}): GroupedCalls<T, R> {
+export function groupCalls<T, R>(
+  flush: (inputs: T[]) => Promise<R[]>,
+  options: { maxBatch?: number; maxInFlight?: number; lingerMs?: number } = {},
+): GroupedCalls<T, R> {
   const maxBatch = options.maxBatch ?? 512;
   const maxInFlight = options.maxInFlight ?? 1;
   const lingerMs = options.lingerMs ?? 0;

@@ -11,7 +11,10 @@ const COUNTERS = {
   bot_updates_total: { help: "Telegram updates handled, by update type and outcome", labelNames: ["type", "outcome"] },
   service_calls_total: { help: "Service API calls, by endpoint and outcome", labelNames: ["endpoint", "outcome"] },
   webhooks_total: { help: "Service webhooks received, by outcome", labelNames: ["outcome"] },
-  telegram_updates_total: { help: "Telegram updates posted to /telegram (webhook mode), by outcome (accepted, duplicate, taken_over)", labelNames: ["outcome"] },
+  telegram_updates_total: {
+    help: "Telegram updates posted to /telegram (webhook mode), by outcome (accepted, duplicate, taken_over)",
+    labelNames: ["outcome"],
+  },
   notifications_total: { help: "Push notifications, by outcome (queued, sent, failed, retried)", labelNames: ["outcome"] },
 } as const;
 

@@ -150,7 +150,11 @@ function learnSymbols(locale: string): NumberSymbols {
   return {
     group: parts.find((p) => p.type === "group")?.value ?? ",",
     decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
-    negativePrefix: parts.slice(0, Math.max(firstInteger, 0)).map((p) => p.value).join("") || "-",
+    negativePrefix:
+      parts
+        .slice(0, Math.max(firstInteger, 0))
+        .map((p) => p.value)
+        .join("") || "-",
     primaryGroup,
     secondaryGroup: integers.length >= 3 ? integers.at(-2)! : primaryGroup,
     minGroupingDigits: format.formatToParts(1234).some((p) => p.type === "group") ? 1 : 2,

@@ -19,7 +19,12 @@ const OPAQUE = /[A-Za-z0-9+/_=.-]{32,}/g;
 const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 
 function clauseBefore(text: string, offset: number): string {
-  return text.slice(0, offset).split(/[.;\n]/).at(-1) ?? "";
+  return (
+    text
+      .slice(0, offset)
+      .split(/[.;\n]/)
+      .at(-1) ?? ""
+  );
 }
 
 export function redactSecrets(text: string): string {

@@ -189,10 +189,7 @@ export function createVault({ key, previousKey }: VaultDeps): Vault {
       return { plaintext, stale: entry.stale || format === LEGACY_FORMAT };
     } catch {
       // node:crypto's message ("Unsupported state or unable to authenticate data") says nothing useful; ours says what it means.
-      throw new VaultError(
-        VAULT_ERROR_REASONS.authFailed,
-        "sealed value failed authentication (other chat, other field, other key, or altered)",
-      );
+      throw new VaultError(VAULT_ERROR_REASONS.authFailed, "sealed value failed authentication (other chat, other field, other key, or altered)");
     }
   }
 

@@ -38,8 +38,7 @@ export const DEFAULT_HTTP_LIMITS: HttpServerLimits = {
 };
 
 export interface HttpServerDeps {
-  config: Pick<Config, "httpPort" | "httpHost" | "serviceHeaderPrefix"> &
-    Partial<Pick<Config, "metricsToken" | "metricsPort" | "metricsHost">>;
+  config: Pick<Config, "httpPort" | "httpHost" | "serviceHeaderPrefix"> & Partial<Pick<Config, "metricsToken" | "metricsPort" | "metricsHost">>;
   logger: Logger;
   metrics: Metrics;
   store: Pick<StoreBackend, "ping">;
@@ -201,7 +200,9 @@ export function createHttpServer(deps: HttpServerDeps): HttpServer {
         (info) => {
           log.info({ port: info.port, host: deps.config.httpHost }, "http server listening");
           if (metricsPort === undefined && !metricsOnPublicPort) {
-            log.info("/metrics is off: set METRICS_PORT (a listener of its own on METRICS_HOST, default 127.0.0.1) or METRICS_TOKEN (on HTTP_PORT, behind that bearer token)");
+            log.info(
+              "/metrics is off: set METRICS_PORT (a listener of its own on METRICS_HOST, default 127.0.0.1) or METRICS_TOKEN (on HTTP_PORT, behind that bearer token)",
+            );
           }
           resolve({ port: info.port });
         },

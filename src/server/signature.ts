@@ -15,8 +15,7 @@ export interface ParsedSignature {
 
 export type SignatureCheck =
   /** `signature`: the matching value (hex), a hash of what it signs: the same for a replay of the same delivery. */
-  | { ok: true; timestamp: number; signature: string }
-  | { ok: false; reason: "missing" | "malformed" | "stale" | "future" | "mismatch" };
+  { ok: true; timestamp: number; signature: string } | { ok: false; reason: "missing" | "malformed" | "stale" | "future" | "mismatch" };
 
 const HEX_SHA256 = /^[0-9a-f]{64}$/i;
 

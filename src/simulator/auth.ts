@@ -19,12 +19,7 @@ export function normalizeIp(ip: string | undefined): string {
  * allowlist miss → 403 with seenIp (from the socket, never from headers).
  * `optional` (POST /v1/broadcasts): no usable header means anonymous.
  */
-export function authenticate(
-  accounts: AccountStore,
-  header: string | undefined,
-  ip: string,
-  optional: boolean,
-): ApiKeyRecord | undefined {
+export function authenticate(accounts: AccountStore, header: string | undefined, ip: string, optional: boolean): ApiKeyRecord | undefined {
   const token = bearerToken(header);
   if (token === undefined) {
     if (optional) return undefined;

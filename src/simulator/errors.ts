@@ -53,14 +53,8 @@ export const fail = {
   notFound: (detail = "Not found") => new SimError(404, "not_found", detail),
   keyInvalid: (detail = "API key missing or invalid") => new SimError(401, "api_key.invalid", detail),
   keyRevoked: () => new SimError(401, "api_key.revoked", "API key has been revoked"),
-  ipNotAllowed: (seenIp: string) =>
-    new SimError(403, "api_keys.ip_not_allowed", `Source address ${seenIp} is not on this key's IP allowlist`, { seenIp }),
+  ipNotAllowed: (seenIp: string) => new SimError(403, "api_keys.ip_not_allowed", `Source address ${seenIp} is not on this key's IP allowlist`, { seenIp }),
   insufficientBalance: (requiredSun: number, availableSun: number) =>
-    new SimError(
-      402,
-      "wallet.insufficient_balance",
-      `Insufficient balance: ${requiredSun} sun required, ${availableSun} sun available`,
-      { requiredSun },
-    ),
+    new SimError(402, "wallet.insufficient_balance", `Insufficient balance: ${requiredSun} sun required, ${availableSun} sun available`, { requiredSun }),
   bodyTooLarge: () => new SimError(413, "request.invalid", "Request body exceeds 1 MiB (1048576 bytes)"),
 };

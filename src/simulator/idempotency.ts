@@ -12,11 +12,7 @@ interface Entry {
   result: unknown;
 }
 
-export type Reservation =
-  | { kind: "reserved" }
-  | { kind: "replay"; result: unknown }
-  | { kind: "in_progress" }
-  | { kind: "key_reuse" };
+export type Reservation = { kind: "reserved" } | { kind: "replay"; result: unknown } | { kind: "in_progress" } | { kind: "key_reuse" };
 
 /** JSON with sorted object keys, so formatting and key order do not make bodies differ. */
 export function canonicalJson(v: unknown): string {

@@ -47,9 +47,15 @@ export class OrderBook {
       case "replay":
         return { status: 200, body: reservation.result };
       case "in_progress":
-        throw new SimError(409, "idempotency.in_progress", "A request with this Idempotency-Key is still being processed", {}, {
-          "Retry-After": "2",
-        });
+        throw new SimError(
+          409,
+          "idempotency.in_progress",
+          "A request with this Idempotency-Key is still being processed",
+          {},
+          {
+            "Retry-After": "2",
+          },
+        );
       case "key_reuse":
         throw new SimError(422, "idempotency.key_reuse", "Idempotency-Key was already used with a different request body");
       case "reserved":

@@ -109,8 +109,7 @@ async function handle(deps: RouterDeps, req: IncomingMessage, res: ServerRespons
     log(r.status);
     sendJson(res, r.status, r.body, { [`${deps.headerPrefix}-Request-Id`]: requestId, ...r.headers });
   };
-  const sendError = (e: SimError) =>
-    send({ status: e.status, body: errorEnvelope(deps.errorsUrl(), e, path, requestId), headers: e.headers });
+  const sendError = (e: SimError) => send({ status: e.status, body: errorEnvelope(deps.errorsUrl(), e, path, requestId), headers: e.headers });
 
   const fault = deps.faults.take(method, path);
   if (fault?.kind === "reset" && !fault.afterProcessing) return void req.socket.destroy();
@@ -135,9 +134,7 @@ async function handle(deps: RouterDeps, req: IncomingMessage, res: ServerRespons
   const wait = deps.rateLimiter.take(token ?? `ip:${ip}`);
   if (wait > 0) {
     const level = token === undefined ? "ip" : "api_key";
-    sendError(
-      new SimError(429, "rate_limited", `Too many requests; retry after ${wait} s`, { level, retryAfterSec: wait }, { "Retry-After": String(wait) }),
-    );
+    sendError(new SimError(429, "rate_limited", `Too many requests; retry after ${wait} s`, { level, retryAfterSec: wait }, { "Retry-After": String(wait) }));
     return;
   }
 

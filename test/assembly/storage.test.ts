@@ -15,7 +15,10 @@ import { captureLogger, eventually, runId } from "../core/store/helpers.js";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const pgUrl = process.env["TEST_POSTGRES_URL"] || undefined;
-if (!pgUrl) console.log("skipping the one-process-per-Postgres-store tests: TEST_POSTGRES_URL is not set (e.g. TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test)");
+if (!pgUrl)
+  console.log(
+    "skipping the one-process-per-Postgres-store tests: TEST_POSTGRES_URL is not set (e.g. TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test)",
+  );
 const table = `one_proc_${runId()}`;
 const log = captureLogger();
 
@@ -26,7 +29,11 @@ function storeUrl(): string {
 }
 
 const open = (storageUrl: string, storagePrefix?: string): Promise<Storage> =>
-  createStorage({ config: { storageUrl, encryptionKey: randomBytes(32), ...(storagePrefix === undefined ? {} : { storagePrefix }) }, logger: log.logger, purgeIntervalMs: 0 });
+  createStorage({
+    config: { storageUrl, encryptionKey: randomBytes(32), ...(storagePrefix === undefined ? {} : { storagePrefix }) },
+    logger: log.logger,
+    purgeIntervalMs: 0,
+  });
 
 afterAll(async () => {
   if (!pgUrl) return;
@@ -56,7 +63,10 @@ describe.skipIf(!pgUrl)("one bot process per Postgres store", () => {
   });
 
   it("frees the store the moment its holder is killed with SIGKILL", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "fixtures", "hold-storage.ts"), storeUrl()], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "fixtures", "hold-storage.ts"), storeUrl()], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (b: Buffer) => (output += b.toString()));
     child.stderr.on("data", (b: Buffer) => (output += b.toString()));

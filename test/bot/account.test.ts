@@ -72,7 +72,9 @@ describe("history follows the linked account", () => {
     // What the per-chat history wrote (no account).
     const legacy = createOrderHistory({ store: h.deps.store, logger: h.deps.logger });
     const oldId = "0123456789abcdef01234567";
-    await legacy.add(CHAT, [{ kind: "order", id: oldId, createdAtMs: 1_700_000_000_000, status: "fulfilled", address: TEST_KEYS.bob.address, amount: 65_000, durationSec: 3600 }]);
+    await legacy.add(CHAT, [
+      { kind: "order", id: oldId, createdAtMs: 1_700_000_000_000, status: "fulfilled", address: TEST_KEYS.bob.address, amount: 65_000, durationSec: 3600 },
+    ]);
     const a = await h.linkChat(CHAT);
     await user.send("/orders");
     expect(user.lastText()).toContain(oldId);

@@ -19,7 +19,7 @@ describe("/alerts", () => {
     await u.send("/alerts");
     const card = u.last()!.messageId;
     const tap = await u.press("✅ Deposit notices: on");
-    expect(h.tg.answerOf(tap)?.['text']).toBe("Deposit notices are off.");
+    expect(h.tg.answerOf(tap)?.["text"]).toBe("Deposit notices are off.");
     expect(u.last()!.messageId).toBe(card);
     expect(u.lastButtons()).toEqual([["🔕 Deposit notices: off"], ["✅ Low-balance alert: on"], ["✅ Charges the bot did not make: on"]]);
     expect(await h.deps.alerts.get(u.chatId)).toEqual({ deposits: false, lowBalance: true, foreignCharges: true });
@@ -35,7 +35,7 @@ describe("/alerts", () => {
     await u.send("/alerts");
     const tap = h.tg.rawCallback(u.chatId, u.last()!.messageId, "alerts:everything:off");
     await h.send(tap);
-    expect(h.tg.answerOf(tap)?.['text']).toContain("expired");
+    expect(h.tg.answerOf(tap)?.["text"]).toContain("expired");
     expect(await h.deps.alerts.get(u.chatId)).toEqual({ deposits: true, lowBalance: true, foreignCharges: true });
   });
 

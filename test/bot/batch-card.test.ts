@@ -102,7 +102,10 @@ describe("a batch tracking gives up on", () => {
   it("says so once for the batch, not once per order", async () => {
     const { sentBefore } = await confirmBatch(3);
     await h.until(async () => h.tracker.size === 0 && (await h.pushSize()) === 0 && h.tg.botMessages(CHAT).length > sentBefore);
-    const after = h.tg.botMessages(CHAT).slice(sentBefore).map((m) => m.text);
+    const after = h.tg
+      .botMessages(CHAT)
+      .slice(sentBefore)
+      .map((m) => m.text);
     expect(after).toEqual([expect.stringContaining("I stopped following the batch of 3 orders") as string]);
   });
 });

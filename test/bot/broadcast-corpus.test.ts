@@ -30,20 +30,32 @@ const CASES: Case[] = [
   {
     tx: "3de78211",
     what: "a TRX transfer with a high-s signature",
-    expect: { en: ["TRX transfer: 0.000001 TRX", "To: TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj", "Estimated bandwidth: about 345"], ru: ["TRX", "TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj"], zh: ["TRX", "TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj"] },
+    expect: {
+      en: ["TRX transfer: 0.000001 TRX", "To: TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj", "Estimated bandwidth: about 345"],
+      ru: ["TRX", "TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj"],
+      zh: ["TRX", "TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj"],
+    },
     submits: true,
   },
   {
     tx: "9c8d4b84",
     what: "wallet-cli's USDT transfer with a 41-prefixed address word",
-    expect: { en: ["USDT transfer: 0.000001 USDT", "To: TR311sD6KasRnofj5RnFiFBA2rH8RH2kYk", "about 64,000, or about 130,000"], ru: ["USDT", "TR311sD6KasRnofj5RnFiFBA2rH8RH2kYk"], zh: ["USDT", "TR311sD6KasRnofj5RnFiFBA2rH8RH2kYk"] },
+    expect: {
+      en: ["USDT transfer: 0.000001 USDT", "To: TR311sD6KasRnofj5RnFiFBA2rH8RH2kYk", "about 64,000, or about 130,000"],
+      ru: ["USDT", "TR311sD6KasRnofj5RnFiFBA2rH8RH2kYk"],
+      zh: ["USDT", "TR311sD6KasRnofj5RnFiFBA2rH8RH2kYk"],
+    },
     submits: true,
   },
   {
     tx: "774422d8",
     what: "a TRC20 transfer of 10^22 units on another token",
     expect: {
-      en: ["Token transfer on contract THTR75o8xXAgCTQqpiot2AFRAjvW1tSbVV: 10,000,000,000,000,000,000,000 in the token's smallest units", "To: TW1dU4L3eNm7Lw8WvieLKEHpXWAussRG9Z", "Estimated energy: about 130,000"],
+      en: [
+        "Token transfer on contract THTR75o8xXAgCTQqpiot2AFRAjvW1tSbVV: 10,000,000,000,000,000,000,000 in the token's smallest units",
+        "To: TW1dU4L3eNm7Lw8WvieLKEHpXWAussRG9Z",
+        "Estimated energy: about 130,000",
+      ],
       ru: ["Перевод токена по контракту THTR75o8xXAgCTQqpiot2AFRAjvW1tSbVV"],
       zh: ["合约 THTR75o8xXAgCTQqpiot2AFRAjvW1tSbVV 上的代币转账"],
     },
@@ -58,25 +70,41 @@ const CASES: Case[] = [
   {
     tx: "f5c97972",
     what: "UnDelegateResource",
-    expect: { en: ["Take back the energy of 1 TRX of stake lent to another account", "To: TQq4YrKRywkd9vLYw2nZKiFfMpbQiL8gKK", "about 279"], ru: ["Забрать энергию"], zh: ["收回代理"] },
+    expect: {
+      en: ["Take back the energy of 1 TRX of stake lent to another account", "To: TQq4YrKRywkd9vLYw2nZKiFfMpbQiL8gKK", "about 279"],
+      ru: ["Забрать энергию"],
+      zh: ["收回代理"],
+    },
     submits: true,
   },
   {
     tx: "363ac0b8",
     what: "DelegateResource (wallet-cli)",
-    expect: { en: ["Lend the bandwidth of 10 TRX of stake to another account, locked for a while", "To: TQ4gjjpAjLNnE67UFbmK5wVt5fzLfyEVs3"], ru: ["Передать другому аккаунту bandwidth"], zh: ["代理给另一个账户"] },
+    expect: {
+      en: ["Lend the bandwidth of 10 TRX of stake to another account, locked for a while", "To: TQ4gjjpAjLNnE67UFbmK5wVt5fzLfyEVs3"],
+      ru: ["Передать другому аккаунту bandwidth"],
+      zh: ["代理给另一个账户"],
+    },
     submits: false,
   },
   {
     tx: "ea4799c7",
     what: "VoteWitness with three votes",
-    expect: { en: ["Vote for 3 super representatives, 35 votes in all", "Vote: TEcqaqvew5eR3gBPeEhj4noHZ2e4aUT7SQ × 12"], ru: ["Голосование за 3 суперпредставителей"], zh: ["为 3 个超级代表投票"] },
+    expect: {
+      en: ["Vote for 3 super representatives, 35 votes in all", "Vote: TEcqaqvew5eR3gBPeEhj4noHZ2e4aUT7SQ × 12"],
+      ru: ["Голосование за 3 суперпредставителей"],
+      zh: ["为 3 个超级代表投票"],
+    },
     submits: true,
   },
   {
     tx: "59a153b8",
     what: "a TRC10 TransferAsset",
-    expect: { en: ["TRC10 token transfer: 100,000 of token 1002000", "To: TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj"], ru: ["Перевод токена TRC10"], zh: ["TRC10 代币转账"] },
+    expect: {
+      en: ["TRC10 token transfer: 100,000 of token 1002000", "To: TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj"],
+      ru: ["Перевод токена TRC10"],
+      zh: ["TRC10 代币转账"],
+    },
     submits: true,
   },
   {
@@ -89,7 +117,11 @@ const CASES: Case[] = [
     tx: "dcfea1d9",
     what: "UnfreezeBalanceV2 (wallet-cli)",
     expect: {
-      en: ["Unstake 9 TRX staked for bandwidth (the TRX comes back after the waiting period)", "From: TJAVcszse667FmSNCwU2fm6DmfM5D4AyDh", "Estimated bandwidth: about"],
+      en: [
+        "Unstake 9 TRX staked for bandwidth (the TRX comes back after the waiting period)",
+        "From: TJAVcszse667FmSNCwU2fm6DmfM5D4AyDh",
+        "Estimated bandwidth: about",
+      ],
       ru: ["Вывести из стейкинга 9 TRX, застейканные ради bandwidth (TRX вернутся после периода ожидания)", "Оценка пропускной способности"],
       zh: ["解除质押 9 TRX（为带宽质押，等待期后返还）", "预计带宽"],
     },
@@ -109,7 +141,12 @@ const CASES: Case[] = [
     tx: "b33337e7",
     what: "ClearABI (TIP-32)",
     expect: {
-      en: ["Delete the ABI published for contract TJr8man5Znyp3XfLxQjf5Rrzgoc1yda5oW", "the contract's code and funds are not touched", "From: TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW", "Estimated bandwidth: about"],
+      en: [
+        "Delete the ABI published for contract TJr8man5Znyp3XfLxQjf5Rrzgoc1yda5oW",
+        "the contract's code and funds are not touched",
+        "From: TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+        "Estimated bandwidth: about",
+      ],
       ru: ["Удалить ABI, опубликованный для контракта TJr8man5Znyp3XfLxQjf5Rrzgoc1yda5oW"],
       zh: ["删除合约 TJr8man5Znyp3XfLxQjf5Rrzgoc1yda5oW 公布的 ABI"],
     },
@@ -153,7 +190,11 @@ describe("/broadcast with real transactions of every corpus kind", () => {
   it("explains before any request that a multisig transaction signed only by other keys would be refused", async () => {
     const e = byTx("7da63b6a");
     clock.now = ownTime(e);
-    const expected: Record<Lang, string> = { en: "multi-signature permission (permission 2", ru: "мультиподписное разрешение (permission 2", zh: "通过多签权限签名（permission 2" };
+    const expected: Record<Lang, string> = {
+      en: "multi-signature permission (permission 2",
+      ru: "мультиподписное разрешение (permission 2",
+      zh: "通过多签权限签名（permission 2",
+    };
     for (const lang of ["en", "ru", "zh"] as const) expect(await summaryIn(lang, e), lang).toContain(expected[lang]);
     expect(h.sim.requests.filter((r) => r.path === "/v1/broadcasts")).toEqual([]);
   });

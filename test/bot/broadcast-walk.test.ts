@@ -77,7 +77,20 @@ describe("broadcast cards", () => {
     expect(statusText(tr("en"), "pending_energy").value).toBe("<b>pending_energy (provisioning energy)</b>");
     expect(statusText(tr("en"), "settling").value).toBe("<b>settling (in progress)</b>");
     for (const locale of ["en", "ru", "zh"]) {
-      for (const status of ["pending", "matching", "executing", "fulfilled", "pending_energy", "ready", "broadcasting", "confirming", "confirmed", "failed", "expired", "settling"]) {
+      for (const status of [
+        "pending",
+        "matching",
+        "executing",
+        "fulfilled",
+        "pending_energy",
+        "ready",
+        "broadcasting",
+        "confirming",
+        "confirmed",
+        "failed",
+        "expired",
+        "settling",
+      ]) {
         const text = statusText(tr(locale), status).value;
         expect(text.startsWith(`<b>${status}`)).toBe(true);
         expect(text.length).toBeGreaterThan(`<b>${status}</b>`.length);
@@ -135,7 +148,9 @@ describe("signed transactions outside /broadcast", () => {
     await h.linkChat(CHAT);
     const user = h.user(CHAT);
     await user.send(`/broadcast {"txID": "ab",\n  "raw_data": {,}}`);
-    expect(user.lastText()).toBe("This is not valid JSON: it goes wrong at line 2, character 16. Send the signed transaction exactly as your wallet produced it.");
+    expect(user.lastText()).toBe(
+      "This is not valid JSON: it goes wrong at line 2, character 16. Send the signed transaction exactly as your wallet produced it.",
+    );
     await user.send(`/broadcast {"txID": "ab", "raw_data": {"contract": [`);
     expect(user.lastText()).toContain("it ends too early");
     const ru = h.user(CHAT + 1, { languageCode: "ru" });

@@ -130,7 +130,12 @@ describe("/broadcast", () => {
     await user.send("/broadcast");
     await user.send("abandon ability able about above absent absorb abstract absurd abuse access accident");
     expect(user.lastText()).toContain("looked like a recovery phrase");
-    expect(user.view().filter((m) => m.from === "user").map((m) => m.text)).toEqual([alice.privateKey, "/broadcast"].slice(1));
+    expect(
+      user
+        .view()
+        .filter((m) => m.from === "user")
+        .map((m) => m.text),
+    ).toEqual([alice.privateKey, "/broadcast"].slice(1));
     expect(h.sim.requests.filter((r) => r.path === "/v1/broadcasts")).toHaveLength(0);
   });
 
@@ -139,7 +144,10 @@ describe("/broadcast", () => {
     const user = h.user(CHAT);
     const editTo = (messageId: number, text: string) => {
       const from = makeUser({ id: CHAT });
-      const message = { ...makeMessage({ messageId, chat: makeChat({ id: CHAT, type: "private" }, from), from, text }), edit_date: Math.floor(Date.now() / 1000) };
+      const message = {
+        ...makeMessage({ messageId, chat: makeChat({ id: CHAT, type: "private" }, from), from, text }),
+        edit_date: Math.floor(Date.now() / 1000),
+      };
       return h.send({ update_id: 900_000 + messageId, edited_message: message } as Update);
     };
     const userMessages = () => user.view().filter((m) => m.from === "user");

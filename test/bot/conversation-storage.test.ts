@@ -33,13 +33,17 @@ function counted(store: StoreBackend): { store: StoreBackend; calls: { get: numb
         };
       },
     });
-  return { store: { ...store, kind: store.kind, namespace: (name) => (name === "conversations" ? wrap(store.namespace(name)) : store.namespace(name)) }, calls };
+  return {
+    store: { ...store, kind: store.kind, namespace: (name) => (name === "conversations" ? wrap(store.namespace(name)) : store.namespace(name)) },
+    calls,
+  };
 }
 
 describe("conversation storage", () => {
   let dir: string;
   let store: StoreBackend;
-  const storage = (backend: StoreBackend, soleWriter: boolean) => createConversationStorage({ store: backend, vault, logger, version: 1, ttlMs: 60_000, soleWriter });
+  const storage = (backend: StoreBackend, soleWriter: boolean) =>
+    createConversationStorage({ store: backend, vault, logger, version: 1, ttlMs: 60_000, soleWriter });
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), "conversation-storage-"));

@@ -29,13 +29,27 @@ const i18n = new I18n({ defaultLocale: "en", directory: LOCALES_DIRECTORY, fluen
 /** The fixed text of a message before its first variable. */
 function fixedPrefix(locale: string, key: string): string {
   const blank = "\u0000";
-  const source = i18n.t(locale, key, { seenIp: blank, retryAfterSec: blank, detail: blank, requiredTrx: blank, minDepositTrx: blank, requestId: blank, code: blank });
+  const source = i18n.t(locale, key, {
+    seenIp: blank,
+    retryAfterSec: blank,
+    detail: blank,
+    requiredTrx: blank,
+    minDepositTrx: blank,
+    requestId: blank,
+    code: blank,
+  });
   return source.split("\u0000")[0]!.replace(/<[^>]+>/g, "");
 }
 type Translator = Parameters<typeof serviceErrorText>[0];
 const translatorFor = (locale: string): Translator => ({ t: (key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars) }) as Translator;
 /** Telegram's view of an HTML text: tags gone, entities decoded. */
-const shown = (html: string) => html.replace(/<[^>]+>/g, "").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+const shown = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, "")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&");
 
 describe("error texts: every code has its own localized explanation (the table)", () => {
   it("covers every code of section 7 and every client code", () => {
@@ -73,9 +87,20 @@ describe("error texts through the bot", () => {
     for (const locale of LOCALES) {
       const u = h.user(chats[locale]);
       h.sim.faults.clear();
-      h.sim.faults.inject({ method: "GET", path: "/v1/balance", kind: "status", status: 400, code: "validation.invalid_field", detail: "detail of validation.invalid_field" });
+      h.sim.faults.inject({
+        method: "GET",
+        path: "/v1/balance",
+        kind: "status",
+        status: 400,
+        code: "validation.invalid_field",
+        detail: "detail of validation.invalid_field",
+      });
       await u.send("/balance");
-      const expected = serviceErrorText(translatorFor(locale), new ServiceError({ code: "validation.invalid_field", status: 400, detail: "detail of validation.invalid_field" }), locale);
+      const expected = serviceErrorText(
+        translatorFor(locale),
+        new ServiceError({ code: "validation.invalid_field", status: 400, detail: "detail of validation.invalid_field" }),
+        locale,
+      );
       expect(u.lastText()).toBe(shown(expected));
       expect(u.lastText().startsWith(fixedPrefix(locale, ERROR_TEXTS["validation.invalid_field"].key))).toBe(true);
       // /balance explains a 404 as "no wallet yet"; the generic not_found text is in the table above.
@@ -98,7 +123,14 @@ describe("error texts through the bot", () => {
   it("a detail echoing a key or secret reaches the user redacted", async () => {
     const u = h.user(chats.en);
     const leaked = "sk_live_0123456789abcdef0123456789";
-    h.sim.faults.inject({ method: "GET", path: "/v1/balance", kind: "status", status: 418, code: "teapot.brewing", detail: `key ${leaked} and secret=whsec-hunter22 refused` });
+    h.sim.faults.inject({
+      method: "GET",
+      path: "/v1/balance",
+      kind: "status",
+      status: 418,
+      code: "teapot.brewing",
+      detail: `key ${leaked} and secret=whsec-hunter22 refused`,
+    });
     await u.send("/balance");
     expect(u.lastText()).toContain("[redacted]");
     expect(u.lastText()).not.toContain(leaked);

@@ -29,7 +29,11 @@ describe("a fulfilled order's card", () => {
     expect(user.lastButtons()).toEqual([["🔄 Track", "🔁 Rent again"], ["⏰ Remind me"], ["🔎 Explorer"]]);
     await h.until(() => /Energy delegated until/.test(h.textOf(CHAT, cardId)));
     const card = () => h.tg.view(CHAT).find((m) => m.messageId === cardId)!;
-    expect(card().buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "⏰ Remind me", "🔎 Explorer"]);
+    expect(
+      card()
+        .buttons.flat()
+        .map((b) => b.text),
+    ).toEqual(["🔄 Track", "🔁 Rent again", "⏰ Remind me", "🔎 Explorer"]);
 
     const notification = user.last()!.messageId;
     await user.press("⏰ Remind me", { messageId: notification });
@@ -39,10 +43,18 @@ describe("a fulfilled order's card", () => {
 
     // The card's own switch drops it again; a stale "on" button then only says so.
     await user.press("⏰ Remind me", { messageId: cardId });
-    expect(card().buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "🔕 No reminder", "🔎 Explorer"]);
+    expect(
+      card()
+        .buttons.flat()
+        .map((b) => b.text),
+    ).toEqual(["🔄 Track", "🔁 Rent again", "🔕 No reminder", "🔎 Explorer"]);
     await user.press("🔕 No reminder", { messageId: cardId });
     expect(answers().at(-1)).toBe("No reminder for this order.");
-    expect(card().buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "⏰ Remind me", "🔎 Explorer"]);
+    expect(
+      card()
+        .buttons.flat()
+        .map((b) => b.text),
+    ).toEqual(["🔄 Track", "🔁 Rent again", "⏰ Remind me", "🔎 Explorer"]);
     expect(await h.deps.reminders!.isScheduled(CHAT, orderId)).toBe(false);
   });
 

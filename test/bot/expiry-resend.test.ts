@@ -38,7 +38,13 @@ describe("Resend after a failed broadcast", () => {
     const failedId = /Broadcast ([0-9a-f]{24})/.exec(user.lastText())![1]!;
     expect(user.lastButtons()).toEqual([["🔄 Track", "📤 Resend"], ["🔎 Explorer"]]);
     expect(h.textOf(CHAT, cardId)).toMatch(/can be sent again with Resend until (?:[A-Z][a-z]{2} \d{1,2}, )?\d{2}:\d{2} UTC/);
-    expect(h.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "📤 Resend", "🔎 Explorer"]);
+    expect(
+      h.tg
+        .view(CHAT)
+        .find((m) => m.messageId === cardId)
+        ?.buttons.flat()
+        .map((b) => b.text),
+    ).toEqual(["🔄 Track", "📤 Resend", "🔎 Explorer"]);
     await user.send(`/track ${failedId}`);
     expect(user.lastText()).toMatch(/can be sent again with Resend until/);
     expect(user.lastButtons()).toEqual([["🔄 Track", "📤 Resend"], ["🔎 Explorer"]]);
@@ -81,7 +87,10 @@ describe("Resend after a failed broadcast", () => {
     await user.press("📤 Resend", { messageId: cardId });
     const checking = h.tg.callsOf("sendMessage").find((c) => String(c.params["text"]).includes("may have been accepted"));
     expect(String(checking?.params["text"])).toContain("Do not sign or send this transfer again");
-    const newId = h.sim.ledger(account.accountId).filter((e) => e.kind === "debit" && e.ref !== failedId).map((e) => e.ref);
+    const newId = h.sim
+      .ledger(account.accountId)
+      .filter((e) => e.kind === "debit" && e.ref !== failedId)
+      .map((e) => e.ref);
     expect(newId).toHaveLength(1);
     await h.until(() => user.botTexts().some((t) => t.startsWith(`📤 Sent again as broadcast ${newId[0]}`)));
     // The "checking" message itself became the card: none still says it.
@@ -98,7 +107,13 @@ describe("Resend after a failed broadcast", () => {
     expect(user.lastText()).toContain("spending from this chat is frozen");
     expect(posts()).toHaveLength(1);
     // The button stays: after Unfreeze the same press goes through.
-    expect(h.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "📤 Resend", "🔎 Explorer"]);
+    expect(
+      h.tg
+        .view(CHAT)
+        .find((m) => m.messageId === cardId)
+        ?.buttons.flat()
+        .map((b) => b.text),
+    ).toEqual(["🔄 Track", "📤 Resend", "🔎 Explorer"]);
   });
 
   it("asks for a freshly signed transaction when the press comes with under 75 s left", async () => {
@@ -116,6 +131,12 @@ describe("Resend after a failed broadcast", () => {
     expect(user.lastButtons()).toEqual([["🔄 Track"], ["🔎 Explorer"]]);
     expect(user.lastText()).toContain("sign a new one with about 600 seconds of expiration");
     await h.until(() => /A freshly signed transaction is needed/.test(h.textOf(CHAT, cardId)));
-    expect(h.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔎 Explorer"]);
+    expect(
+      h.tg
+        .view(CHAT)
+        .find((m) => m.messageId === cardId)
+        ?.buttons.flat()
+        .map((b) => b.text),
+    ).toEqual(["🔄 Track", "🔎 Explorer"]);
   });
 });

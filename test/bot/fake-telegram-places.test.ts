@@ -96,7 +96,9 @@ describe("fake Telegram Bot API: where the bot may post, and which updates it ge
     expect(tg.allowedUpdates()).toEqual([]);
     expect(tg.enqueue(tg.text(-400_5, "default again"))).toBe(true);
     expect(tg.enqueue(member as never)).toBe(false);
-    expect(await refusal(api.raw.setWebhook({ url: "https://bot.example.test/t", allowed_updates: "nonsense" as never }))).toBe("400 Bad Request: can't parse allowed_updates JSON array");
+    expect(await refusal(api.raw.setWebhook({ url: "https://bot.example.test/t", allowed_updates: "nonsense" as never }))).toBe(
+      "400 Bad Request: can't parse allowed_updates JSON array",
+    );
     await api.deleteWebhook();
   });
 });

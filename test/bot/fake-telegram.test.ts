@@ -20,7 +20,8 @@ describe("fake Telegram Bot API", () => {
     try {
       await call;
     } catch (e) {
-      if (e instanceof GrammyError) return { code: e.error_code, description: e.description, ...(e.parameters.retry_after ? { retryAfter: e.parameters.retry_after } : {}) };
+      if (e instanceof GrammyError)
+        return { code: e.error_code, description: e.description, ...(e.parameters.retry_after ? { retryAfter: e.parameters.retry_after } : {}) };
       throw e;
     }
     throw new Error("expected a refusal");
@@ -32,7 +33,10 @@ describe("fake Telegram Bot API", () => {
   });
 
   it("refuses MarkdownV2 with unescaped reserved characters, accepts escaped ones", async () => {
-    expect(await refusal(api.sendMessage(1, "Price: 1.5 TRX", { parse_mode: "MarkdownV2" }))).toMatchObject({ code: 400, description: expect.stringContaining("can't parse entities") });
+    expect(await refusal(api.sendMessage(1, "Price: 1.5 TRX", { parse_mode: "MarkdownV2" }))).toMatchObject({
+      code: 400,
+      description: expect.stringContaining("can't parse entities"),
+    });
     const ok = await api.sendMessage(1, "Price: *1\\.5* TRX", { parse_mode: "MarkdownV2" });
     expect(tg.view(1).find((m) => m.messageId === ok.message_id)?.text).toBe("Price: 1.5 TRX");
   });
@@ -73,7 +77,9 @@ describe("fake Telegram Bot API", () => {
     expect((await refusal(api.editMessageText(1, m.message_id, "x".repeat(4097)))).description).toBe("Bad Request: message is too long");
     const file = new InputFile(Buffer.from("{}"), "a.json");
     await api.sendDocument(1, file, { caption: `<i>${"c".repeat(1024)}</i>`, parse_mode: "HTML" });
-    expect((await refusal(api.sendDocument(1, new InputFile(Buffer.from("{}"), "b.json"), { caption: "c".repeat(1025) }))).description).toBe("Bad Request: message caption is too long");
+    expect((await refusal(api.sendDocument(1, new InputFile(Buffer.from("{}"), "b.json"), { caption: "c".repeat(1025) }))).description).toBe(
+      "Bad Request: message caption is too long",
+    );
   });
 
   it("refuses an edit that changes nothing and edits or deletes of missing messages", async () => {
@@ -88,7 +94,12 @@ describe("fake Telegram Bot API", () => {
 
   it("refuses more than 50 inline results and answers to unknown queries", async () => {
     const update = tg.inlineQuery(7, "q");
-    const results = Array.from({ length: 51 }, (_, i) => ({ type: "article" as const, id: String(i), title: "t", input_message_content: { message_text: "m" } }));
+    const results = Array.from({ length: 51 }, (_, i) => ({
+      type: "article" as const,
+      id: String(i),
+      title: "t",
+      input_message_content: { message_text: "m" },
+    }));
     expect((await refusal(api.answerInlineQuery(update.inline_query!.id, results))).description).toContain("RESULTS_TOO_MUCH");
     await api.answerInlineQuery(update.inline_query!.id, results.slice(0, 50));
     expect((await refusal(api.answerInlineQuery(update.inline_query!.id, []))).description).toContain("query is too old");
@@ -124,7 +135,12 @@ describe("fake Telegram Bot API", () => {
   it("accepts a multipart photo upload and serves uploaded user documents for download", async () => {
     const png = Buffer.from("89504e470d0a1a0a0000", "hex");
     const sent = await api.sendPhoto(1, new InputFile(png, "qr.png"), { caption: "<code>T1</code>", parse_mode: "HTML" });
-    expect(tg.view(1).find((m) => m.messageId === sent.message_id)?.photo?.bytes?.equals(png)).toBe(true);
+    expect(
+      tg
+        .view(1)
+        .find((m) => m.messageId === sent.message_id)
+        ?.photo?.bytes?.equals(png),
+    ).toBe(true);
     const upload = tg.document(1, { bytes: "a,b\n1,2\n", fileName: "batch.csv" });
     const file = await api.getFile(upload.message!.document!.file_id);
     const body = await (await fetch(`${tg.apiRoot}/file/bot${tg.token}/${file.file_path}`)).text();

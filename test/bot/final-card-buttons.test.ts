@@ -12,7 +12,11 @@ const { bob, carol } = TEST_KEYS;
 let h: OrderHarness;
 useOrderHarness((started) => (h = started));
 
-const buttonsOf = (messageId: number | undefined) => h.tg.view(CHAT).find((m) => m.messageId === messageId)?.buttons.flat() ?? [];
+const buttonsOf = (messageId: number | undefined) =>
+  h.tg
+    .view(CHAT)
+    .find((m) => m.messageId === messageId)
+    ?.buttons.flat() ?? [];
 
 describe("a finished order's buttons", () => {
   it("Track, Rent again and Explorer on the card and on the notification; each leads where it says", async () => {

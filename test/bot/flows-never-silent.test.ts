@@ -14,15 +14,32 @@ useOrderHarness((started) => (h = started));
 let nextUpdate = 950_000;
 let nextMessage = 50_000;
 const from = (chatId: number, languageCode?: string) => makeUser({ id: chatId, ...(languageCode ? { languageCode } : {}) });
-const base = (chatId: number, languageCode?: string) => ({ message_id: nextMessage++, date: Math.floor(Date.now() / 1000), chat: makeChat({ id: chatId, type: "private" }, from(chatId)), from: from(chatId, languageCode) });
+const base = (chatId: number, languageCode?: string) => ({
+  message_id: nextMessage++,
+  date: Math.floor(Date.now() / 1000),
+  chat: makeChat({ id: chatId, type: "private" }, from(chatId)),
+  from: from(chatId, languageCode),
+});
 
 /** Telegram's shapes of the inputs a flow step cannot take. */
 const media = {
-  photo: (chatId: number, lang?: string) => ({ ...base(chatId, lang), photo: [{ file_id: "AgAD-photo", file_unique_id: "AQAD-p", width: 90, height: 90, file_size: 1_234 }] }),
-  sticker: (chatId: number, lang?: string) => ({ ...base(chatId, lang), sticker: { file_id: "CAAD-sticker", file_unique_id: "AgAD-s", type: "regular", width: 512, height: 512, is_animated: false, is_video: false, emoji: "👍" } }),
-  voice: (chatId: number, lang?: string) => ({ ...base(chatId, lang), voice: { file_id: "AwAD-voice", file_unique_id: "AgAD-v", duration: 2, mime_type: "audio/ogg" } }),
+  photo: (chatId: number, lang?: string) => ({
+    ...base(chatId, lang),
+    photo: [{ file_id: "AgAD-photo", file_unique_id: "AQAD-p", width: 90, height: 90, file_size: 1_234 }],
+  }),
+  sticker: (chatId: number, lang?: string) => ({
+    ...base(chatId, lang),
+    sticker: { file_id: "CAAD-sticker", file_unique_id: "AgAD-s", type: "regular", width: 512, height: 512, is_animated: false, is_video: false, emoji: "👍" },
+  }),
+  voice: (chatId: number, lang?: string) => ({
+    ...base(chatId, lang),
+    voice: { file_id: "AwAD-voice", file_unique_id: "AgAD-v", duration: 2, mime_type: "audio/ogg" },
+  }),
   location: (chatId: number, lang?: string) => ({ ...base(chatId, lang), location: { latitude: 52.52, longitude: 13.405 } }),
-  document: (chatId: number, lang?: string) => ({ ...base(chatId, lang), document: { file_id: "BQAD-doc", file_unique_id: "AgAD-d", file_name: "notes.txt", mime_type: "text/plain", file_size: 10 } }),
+  document: (chatId: number, lang?: string) => ({
+    ...base(chatId, lang),
+    document: { file_id: "BQAD-doc", file_unique_id: "AgAD-d", file_name: "notes.txt", mime_type: "text/plain", file_size: 10 },
+  }),
 } as const;
 
 const sendMessage = (message: object) => h.send({ update_id: nextUpdate++, message: message as Message } as Update);
@@ -30,7 +47,10 @@ const sendMessage = (message: object) => h.send({ update_id: nextUpdate++, messa
 /** The user edits one of their messages (Telegram sends edited_message with the same id). */
 function editTo(chatId: number, messageId: number, text: string): Promise<void> {
   const user = from(chatId);
-  const message = { ...makeMessage({ messageId, chat: makeChat({ id: chatId, type: "private" }, user), from: user, text }), edit_date: Math.floor(Date.now() / 1000) };
+  const message = {
+    ...makeMessage({ messageId, chat: makeChat({ id: chatId, type: "private" }, user), from: user, text }),
+    edit_date: Math.floor(Date.now() / 1000),
+  };
   return h.send({ update_id: nextUpdate++, edited_message: message } as Update);
 }
 
@@ -176,7 +196,12 @@ describe("buttons act only on their own flow", () => {
     expect(alice.lastText()).toContain("Paste the orders");
     const stale = await alice.press("Cancel", { messageId: orderPrompt });
     expect(h.tg.answerOf(stale)).toMatchObject({ text: "This button has expired. Please start again." });
-    expect(h.tg.view(CHAT).find((m) => m.messageId === orderPrompt)!.buttons.flat()).toEqual([]);
+    expect(
+      h.tg
+        .view(CHAT)
+        .find((m) => m.messageId === orderPrompt)!
+        .buttons.flat(),
+    ).toEqual([]);
     // The batch still runs.
     await alice.send(`${BOB} 100000 1h`);
     expect(alice.lastButtons()).toEqual([["✅ Confirm", "Cancel"]]);
@@ -195,7 +220,12 @@ describe("buttons act only on their own flow", () => {
     await alice.send("60000");
     const stale = await alice.press(/^1h ·/, { messageId: oldTiers });
     expect(h.tg.answerOf(stale)).toMatchObject({ text: "This button has expired. Please start again." });
-    expect(h.tg.view(CHAT).find((m) => m.messageId === oldTiers)!.buttons.flat()).toEqual([]);
+    expect(
+      h.tg
+        .view(CHAT)
+        .find((m) => m.messageId === oldTiers)!
+        .buttons.flat(),
+    ).toEqual([]);
     expect(alice.lastText()).toContain("For how long?");
     await alice.press(/^1h ·/);
     expect(alice.lastText()).toMatch(/Energy: 60,000 for 1 h/);
@@ -233,7 +263,11 @@ describe("/cancel voids what waits for Confirm", () => {
     const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
     const ru = h.user(CHAT, { languageCode: "ru" });
     await ru.send("/broadcast");
-    await ru.send(JSON.stringify(signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1_500_000, expirationMs: Date.now() + 600_000 })));
+    await ru.send(
+      JSON.stringify(
+        signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1_500_000, expirationMs: Date.now() + 600_000 }),
+      ),
+    );
     const summary = ru.last()!.messageId;
     const confirm = h.tg.press(CHAT, /Подтвердить/, { messageId: summary });
     await ru.send("/cancel");

@@ -7,7 +7,12 @@ const CHAT = 7301;
 let h: OrderHarness;
 useOrderHarness((started) => (h = started));
 
-const dataOf = (prefix: string) => h.tg.lastBotMessage(CHAT)!.buttons.flat().map((b) => b.callback_data ?? "").find((d) => d.startsWith(`${prefix}:`))!;
+const dataOf = (prefix: string) =>
+  h.tg
+    .lastBotMessage(CHAT)!
+    .buttons.flat()
+    .map((b) => b.callback_data ?? "")
+    .find((d) => d.startsWith(`${prefix}:`))!;
 const posts = (path: string) => h.sim.requests.filter((r) => r.method === "POST" && r.path.startsWith(path)).length;
 
 describe("forged buttons on the chat's own quote, draft and history", () => {
@@ -24,7 +29,11 @@ describe("forged buttons on the chat's own quote, draft and history", () => {
     expect((await h.flows.quotes.get(quoteId))?.state).toBe("open");
     expect(posts("/v1/orders")).toBe(0);
 
-    await user.send(JSON.stringify(signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1_500_000, expirationMs: Date.now() + 3_600_000 })));
+    await user.send(
+      JSON.stringify(
+        signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1_500_000, expirationMs: Date.now() + 3_600_000 }),
+      ),
+    );
     const draftId = dataOf("bd").split(":")[1]!;
     const forgedDraft = h.tg.rawCallback(CHAT, h.tg.lastBotMessage(CHAT)!.messageId, `bd:${draftId}:submit`);
     await h.send(forgedDraft);

@@ -22,7 +22,8 @@ describe("groups: only the bot's own commands, in text or caption; keys removed 
     const before = { sent: h.tg.botMessages(ADMIN).length, deletes: deletesIn(ADMIN) };
     // Even one carrying our key: another bot's command is that bot's business.
     const { apiKey } = h.sim.createAccount();
-    for (const text of ["/start@otherbot", "/foo", "/foo@energy_test_bot", "/balance@some_other_bot", `/link@other_bot ${apiKey}`, "/help@OtherBot"]) await g.send(text);
+    for (const text of ["/start@otherbot", "/foo", "/foo@energy_test_bot", "/balance@some_other_bot", `/link@other_bot ${apiKey}`, "/help@OtherBot"])
+      await g.send(text);
     expect(h.tg.botMessages(ADMIN)).toHaveLength(before.sent);
     expect(deletesIn(ADMIN)).toBe(before.deletes);
     expect(userMessages(ADMIN).every((m) => !m.deleted)).toBe(true);
@@ -55,7 +56,11 @@ describe("groups: only the bot's own commands, in text or caption; keys removed 
     await h.send(h.tg.photo(ADMIN, "/start@otherbot", { from: member }));
     await h.send(h.tg.photo(ADMIN, "holiday photo", { from: member }));
     expect(h.tg.botMessages(ADMIN)).toHaveLength(sent);
-    expect(userMessages(ADMIN).slice(-2).every((m) => !m.deleted)).toBe(true);
+    expect(
+      userMessages(ADMIN)
+        .slice(-2)
+        .every((m) => !m.deleted),
+    ).toBe(true);
   });
 
   it("a document captioned with a key-bearing command is deleted like the text command", async () => {
@@ -108,7 +113,10 @@ describe("groups: only the bot's own commands, in text or caption; keys removed 
     await h.send(command);
     const pricesAnswers = () => h.tg.botMessages(ADMIN).filter((m) => m.text.includes("Energy prices")).length;
     const answers = pricesAnswers();
-    await h.send({ update_id: command.update_id + 10_000, edited_message: { ...command.message!, text: "/prices@energy_test_bot", edit_date: command.message!.date + 5 } });
+    await h.send({
+      update_id: command.update_id + 10_000,
+      edited_message: { ...command.message!, text: "/prices@energy_test_bot", edit_date: command.message!.date + 5 },
+    });
     expect(pricesAnswers()).toBe(answers);
     const original = h.tg.text(ADMIN, "hello", { from: member });
     await h.send(original);

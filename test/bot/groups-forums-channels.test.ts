@@ -80,7 +80,10 @@ describe("groups: forum topics, channels and chats where the bot may not post", 
     runner = run(h.bot, { runner: { fetch: { timeout: 1, allowed_updates: [...ALLOWED_UPDATES] } } });
     await vi.waitFor(() => expect(h.tg.allowedUpdates()).toEqual([...ALLOWED_UPDATES]));
     expect(h.tg.enqueue(h.tg.channelPost(-300_4, "/prices"))).toBe(false);
-    const reaction = { update_id: 99_001, message_reaction: { chat: { id: -300_5, type: "supergroup", title: "G" }, message_id: 1, date: 1, old_reaction: [], new_reaction: [] } };
+    const reaction = {
+      update_id: 99_001,
+      message_reaction: { chat: { id: -300_5, type: "supergroup", title: "G" }, message_id: 1, date: 1, old_reaction: [], new_reaction: [] },
+    };
     expect(h.tg.enqueue(reaction as never)).toBe(false);
     const answered = h.tg.waitForBotMessage(-300_5, 5000);
     expect(h.tg.enqueue(h.tg.text(-300_5, "/prices", { from: member }))).toBe(true);

@@ -58,7 +58,12 @@ describe("groups", () => {
     await g.send("/balance");
     expect(g.lastText()).toContain("only works in a private chat");
     await g.send("/unlink");
-    expect(h.tg.history(-100_2).filter((m) => m.from === "user").every((m) => !m.deleted)).toBe(true);
+    expect(
+      h.tg
+        .history(-100_2)
+        .filter((m) => m.from === "user")
+        .every((m) => !m.deleted),
+    ).toBe(true);
     expect(h.tg.callsOf("deleteMessage").filter((c) => Number(c.params["chat_id"]) === -100_2)).toEqual([]);
     expect(rightsAsked()).toBe(1);
   });

@@ -7,10 +7,14 @@ const { alice: A, bob: B, carol: C } = TEST_KEYS;
 let h: OrderHarness;
 const frozenChats: number[] = [];
 
-useOrderHarness((started) => (h = started), { limits: { onFreeze: (chatId) => {
+useOrderHarness((started) => (h = started), {
+  limits: {
+    onFreeze: (chatId) => {
       frozenChats.push(chatId);
       return Promise.resolve();
-    } } });
+    },
+  },
+});
 
 const orderPosts = () => h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/orders");
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
@@ -33,7 +37,10 @@ async function orderAndConfirm(chatId: number, line: string): Promise<void> {
   const before = h.tg.botMessages(chatId).length;
   await user.send(`/order ${line}`);
   // The newest quote, not the newest message: an earlier order's announcement may land after it.
-  const quote = h.tg.botMessages(chatId).slice(before).findLast((m) => m.text.includes("Your quote"));
+  const quote = h.tg
+    .botMessages(chatId)
+    .slice(before)
+    .findLast((m) => m.text.includes("Your quote"));
   expect(quote, "the quote of this /order").toBeDefined();
   await user.press("✅ Confirm", { messageId: quote!.messageId });
 }
@@ -98,7 +105,9 @@ describe("/limits", () => {
     await setLimit(CHAT, "Monthly cap", "15.5");
     await orderAndConfirm(CHAT, `${B.address} 100k 5m`);
     await orderAndConfirm(CHAT, `${B.address} 65,000 1m`); // 6.5 TRX: 16.5 > 15.5
-    expect(user.botTexts().find((t) => t.startsWith("⛔"))).toContain("⛔ Not sent: this would cross your monthly cap. Nothing was charged.\nCap: 15.5 TRX · spent this month: 10 TRX · left: 5.5 TRX\nThis costs: 6.5 TRX");
+    expect(user.botTexts().find((t) => t.startsWith("⛔"))).toContain(
+      "⛔ Not sent: this would cross your monthly cap. Nothing was charged.\nCap: 15.5 TRX · spent this month: 10 TRX · left: 5.5 TRX\nThis costs: 6.5 TRX",
+    );
     await orderAndConfirm(CHAT, `${B.address} 55,000 1m`); // 5.5 TRX: exactly the rest
     expect(debitsOf(h, account.accountId)).toEqual([10_000_000, 5_500_000]);
   });
@@ -162,7 +171,11 @@ describe("/limits", () => {
     const summary = user.last()!;
     await user.press("✅ Confirm");
     expect(h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/broadcasts")).toHaveLength(0);
-    const again = h.tg.view(CHAT).find((m) => m.messageId === summary.messageId)!.buttons.flat().map((b) => b.text);
+    const again = h.tg
+      .view(CHAT)
+      .find((m) => m.messageId === summary.messageId)!
+      .buttons.flat()
+      .map((b) => b.text);
     expect(again[0]).toMatch(/^✅ Confirm again: [\d.]+ TRX$/);
     await user.press(again[0]!);
     await h.until(() => debitsOf(h, account.accountId).length === 1);

@@ -176,7 +176,6 @@ describe("/link and /unlink", () => {
     await u.press("Да, отключить");
     expect(u.lastText()).toContain("Отключено");
   });
-
 });
 
 async function readConversations(h: BotHarness): Promise<Record<string, unknown>> {

@@ -39,7 +39,13 @@ describe("the linked-key gate: a chat's key is opened once per update", () => {
         },
         fingerprint: (value, purpose) => vault.fingerprint(value, purpose),
       };
-      const store: StoreBackend = { ...deps.store, kind: deps.store.kind, namespace: (name) => (name === "chats" ? countingReads(deps.store.namespace(name)) : deps.store.namespace(name)), ping: () => deps.store.ping(), close: () => deps.store.close() };
+      const store: StoreBackend = {
+        ...deps.store,
+        kind: deps.store.kind,
+        namespace: (name) => (name === "chats" ? countingReads(deps.store.namespace(name)) : deps.store.namespace(name)),
+        ping: () => deps.store.ping(),
+        close: () => deps.store.close(),
+      };
       return { ...deps, chats: createChatRepository({ store, vault: counted, logger: deps.logger }) };
     },
   });

@@ -45,7 +45,9 @@ describe("amounts and durations typed the way each language writes them", () => 
     const before = u.botTexts().length;
     await u.send(`/order ${BOB} 100,000 1ч`);
     expect(u.botTexts()).toHaveLength(before + 1);
-    expect(u.lastText()).toBe(`«100,000» можно понять двояко: 100${NBSP}000 или 100. Заказ не создан. Напишите число без запятой, например 100${NBSP}000 или 100.`);
+    expect(u.lastText()).toBe(
+      `«100,000» можно понять двояко: 100${NBSP}000 или 100. Заказ не создан. Напишите число без запятой, например 100${NBSP}000 или 100.`,
+    );
     expect(u.lastButtons()).toEqual([]);
     // The same text is a plain thousands separator in English.
     const en = h.user(6113, { languageCode: "en" });
@@ -100,12 +102,21 @@ describe("amounts and durations typed the way each language writes them", () => 
       await h.linkChat(chatId);
       const u = h.user(chatId, { languageCode: lang });
       await u.send("/prices");
-      const priced = u.lastText().split("\n").flatMap((line) => /^(.+?)[:：].* = .*TRX$/.exec(line)?.[1] ?? []);
+      const priced = u
+        .lastText()
+        .split("\n")
+        .flatMap((line) => /^(.+?)[:：].* = .*TRX$/.exec(line)?.[1] ?? []);
       expect(priced).toEqual(names);
       await u.send("/order");
       await u.send(BOB);
       await u.send("100000");
-      expect(u.lastButtons().flat().slice(0, -1).map((b) => b.split(" · ")[0])).toEqual(names);
+      expect(
+        u
+          .lastButtons()
+          .flat()
+          .slice(0, -1)
+          .map((b) => b.split(" · ")[0]),
+      ).toEqual(names);
       await u.send("/cancel");
     }
   });

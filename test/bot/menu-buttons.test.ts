@@ -39,7 +39,12 @@ describe("/start's main actions", () => {
     expect(u.lastText()).toContain("Welcome back");
     expect(u.lastButtons()).toEqual(LINKED_MENU);
     // No DASHBOARD_URL or SUPPORT_URL: no link buttons at all.
-    expect(u.last()!.buttons.flat().some((b) => b.url !== undefined)).toBe(false);
+    expect(
+      u
+        .last()!
+        .buttons.flat()
+        .some((b) => b.url !== undefined),
+    ).toBe(false);
 
     expect((await sameAsCommand("/prices", "📈 Prices", u.chatId)).text).toContain("Energy prices");
     expect((await sameAsCommand("/orders", "📜 My orders", u.chatId)).text).toContain("No orders or broadcasts yet");

@@ -67,7 +67,13 @@ describe.each(FLOWS)("old buttons of other cards while the $flow flow waits", ({
 
     // A ledger page button redraws the ledger; a row opens the order's live card.
     await pressOld(user, "Orders", cards.ledger);
-    expect(h.tg.view(CHAT).find((m) => m.messageId === cards.ledger)!.buttons.flat().map((b) => b.text)).toContain("• Orders");
+    expect(
+      h.tg
+        .view(CHAT)
+        .find((m) => m.messageId === cards.ledger)!
+        .buttons.flat()
+        .map((b) => b.text),
+    ).toContain("• Orders");
     const row = await pressOld(user, "🔎 1", cards.ledger);
     expect(row.said.at(-1)).toMatch(/^Order [0-9a-f]{24}\nStatus: fulfilled/);
 

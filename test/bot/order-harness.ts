@@ -54,7 +54,10 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
         // Through the bot's own Api (auto-retry included), as the flows' sends go.
         transport: (job) => (current.bot!().api.raw as unknown as Record<string, (p: unknown) => Promise<unknown>>)[job.method]!(telegramParams(job)),
         tuning: {
-          push: { limits: { globalPerSecond: 1_000, perChatPerSecond: 1_000, perGroupPerMinute: 1_000, marginMs: 0 }, retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 3 } },
+          push: {
+            limits: { globalPerSecond: 1_000, perChatPerSecond: 1_000, perGroupPerMinute: 1_000, marginMs: 0 },
+            retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 3 },
+          },
           tracker: { minDelayMs: 20, maxDelayMs: 100, ...options.tracker },
           now,
           batchCoalesceMs: options.batchCoalesceMs ?? 30,
@@ -62,7 +65,13 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
       });
       const tracker = delivery.tracker;
       const usdt = options.usdtContract === undefined ? {} : { usdtContract: options.usdtContract };
-      const topUps = { getApiKey: (chatId: number) => deps.chats.getApiKey(chatId), onCredited: delivery.topUpNotifier.onCredited, firstDelayMs: 20, maxDelayMs: 100, ...options.topUp };
+      const topUps = {
+        getApiKey: (chatId: number) => deps.chats.getApiKey(chatId),
+        onCredited: delivery.topUpNotifier.onCredited,
+        firstDelayMs: 20,
+        maxDelayMs: 100,
+        ...options.topUp,
+      };
       const limits = options.limits === undefined ? {} : { limits: options.limits };
       const flows = createFlows({ store: deps.store, service: deps.service, logger: deps.logger, tracker, history, now, topUps, ...usdt, ...limits });
       const keep = options.keep
@@ -116,7 +125,15 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
     const messages = chats.flatMap((chatId) => h.tg.view(chatId).map((m) => `  ${chatId}#${m.messageId}: ${m.text.slice(0, 120).replaceAll("\n", " | ")}`));
     const logTail = h.rawLogs.slice(-60).map((line) => `  ${line.trim().slice(0, 400)}`);
     const requests = h.sim.requests.slice(-20).map((r) => `  ${r.method} ${r.path}`);
-    return [`order harness state: tracker ${delivery!.tracker.size} items, push ${await delivery!.push.size()} jobs`, "messages:", ...messages, "last service requests:", ...requests, "last log lines:", ...logTail].join("\n");
+    return [
+      `order harness state: tracker ${delivery!.tracker.size} items, push ${await delivery!.push.size()} jobs`,
+      "messages:",
+      ...messages,
+      "last service requests:",
+      ...requests,
+      "last log lines:",
+      ...logTail,
+    ].join("\n");
   }
 
   /** The current text of one message (edits included), whatever arrived after it. */
@@ -158,7 +175,10 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
 export type OrderHarness = Awaited<ReturnType<typeof startOrderHarness>>;
 
 export function debitsOf(h: OrderHarness, accountId: string): number[] {
-  return h.sim.ledger(accountId).filter((e) => e.kind === "debit").map((e) => e.amountSun);
+  return h.sim
+    .ledger(accountId)
+    .filter((e) => e.kind === "debit")
+    .map((e) => e.amountSun);
 }
 
 /** Closes the harness after asserting the run made no failed Telegram call and logged no error. */

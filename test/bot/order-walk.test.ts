@@ -118,7 +118,12 @@ describe("stale step buttons", () => {
     expect(rowsOf(durationPrompt)).toEqual([]);
     expect(rowsOf(secondPicker)).toEqual([]);
     // Only the quote still has buttons.
-    expect(h.tg.view(CHAT).filter((m) => m.from === "bot" && m.buttons.length > 0).map((m) => m.buttons.flat().map((b) => b.text))).toEqual([["✅ Confirm", "Cancel"]]);
+    expect(
+      h.tg
+        .view(CHAT)
+        .filter((m) => m.from === "bot" && m.buttons.length > 0)
+        .map((m) => m.buttons.flat().map((b) => b.text)),
+    ).toEqual([["✅ Confirm", "Cancel"]]);
   });
 
   it("takes Cancel off the /batch prompt once the lines are read", async () => {

@@ -21,7 +21,9 @@ describe("/order", () => {
     expect(alice.lastText()).toContain("How much energy? From 50,000 to 200,000");
     await alice.send("100k");
     expect(alice.lastText()).toContain("For how long?");
-    expect(alice.lastButtons().flat()).toEqual(["1m · 100 sun", "5m · 100 sun", "15m · 110 sun", "1h · 150 sun", "Cancel"].filter((b) => alice.lastButtons().flat().includes(b)));
+    expect(alice.lastButtons().flat()).toEqual(
+      ["1m · 100 sun", "5m · 100 sun", "15m · 110 sun", "1h · 150 sun", "Cancel"].filter((b) => alice.lastButtons().flat().includes(b)),
+    );
     await alice.press(/^1h ·/);
     const quote = alice.last()!;
     expect(quote.text).toContain(`Receiver: ${BOB}`);
@@ -35,7 +37,12 @@ describe("/order", () => {
     const final = alice.last()!;
     expect(final.text).toContain(`energy delegated to ${BOB} 🏷 main wallet for 1 h`);
     expect(alice.lastButtons()).toEqual([["🔄 Track", "🔁 Rent again"], ["⏰ Remind me"], ["🔎 Explorer"]]);
-    await h.until(() => h.tg.view(CHAT).find((m) => m.messageId === quote.messageId)!.text.includes("Status: fulfilled"));
+    await h.until(() =>
+      h.tg
+        .view(CHAT)
+        .find((m) => m.messageId === quote.messageId)!
+        .text.includes("Status: fulfilled"),
+    );
     const orderId = /Order ([0-9a-f]{24})/.exec(card.text)![1]!;
     await alice.press("🔁 Rent again");
     expect(alice.lastText()).toContain(`Receiver: ${BOB}`);
@@ -233,7 +240,10 @@ describe("/order", () => {
     h.sim.faults.inject({ method: "POST", path: "/v1/orders", kind: "reset", afterProcessing: true, times: 4 });
     const confirm = await alice.press("✅ Confirm");
     const cardId = h.pressedMessage(confirm)!;
-    const drawn = h.tg.callsOf("editMessageText").filter((c) => c.params["message_id"] === cardId).map((c) => String(c.params["text"]));
+    const drawn = h.tg
+      .callsOf("editMessageText")
+      .filter((c) => c.params["message_id"] === cardId)
+      .map((c) => String(c.params["text"]));
     expect(drawn[0]).toContain("may have been placed");
     expect(drawn.some((t) => /try again/i.test(t))).toBe(false);
     const shown = h.textOf(CHAT, cardId);

@@ -29,10 +29,18 @@ describe("/orders", () => {
     const bob = TEST_KEYS.bob.address;
     expect(first).toContain(`→ ${bob.slice(0, 6)}…${bob.slice(-4)}`);
     expect(first).toMatch(/1\. Order [0-9a-f]{24}\n/);
-    expect(user.lastButtons()).toEqual([["🔎 1", "🔎 2", "🔎 3", "🔎 4", "🔎 5"], ["• All", "Orders", "Broadcasts", "This month"], ["1 / 2", "Older ▶"]]);
+    expect(user.lastButtons()).toEqual([
+      ["🔎 1", "🔎 2", "🔎 3", "🔎 4", "🔎 5"],
+      ["• All", "Orders", "Broadcasts", "This month"],
+      ["1 / 2", "Older ▶"],
+    ]);
     await user.press("Older ▶");
     expect(user.lastText()).toContain("page 2 of 2");
     expect(user.lastText()).toContain("50,000 energy");
-    expect(user.lastButtons()).toEqual([["🔎 6", "🔎 7"], ["• All", "Orders", "Broadcasts", "This month"], ["◀ Newer", "2 / 2"]]);
+    expect(user.lastButtons()).toEqual([
+      ["🔎 6", "🔎 7"],
+      ["• All", "Orders", "Broadcasts", "This month"],
+      ["◀ Newer", "2 / 2"],
+    ]);
   });
 });

@@ -31,7 +31,11 @@ async function history(chatId: number) {
   return { user, txId: tx.txID, broadcastId, orderId };
 }
 
-const userTexts = (h: OrderHarness, chatId: number) => h.tg.view(chatId).filter((m) => m.from === "user").map((m) => m.text);
+const userTexts = (h: OrderHarness, chatId: number) =>
+  h.tg
+    .view(chatId)
+    .filter((m) => m.from === "user")
+    .map((m) => m.text);
 
 describe("pasted ids of this chat's history", () => {
   it("a known transaction id is offered for tracking, not deleted as a private key; the button shows the card", async () => {
@@ -77,9 +81,15 @@ describe("pasted ids of this chat's history", () => {
     await user.send(bob.address);
     expect(user.lastText()).toContain("How much energy?");
     // An edit into a known id is no secret either.
-    const last = h.tg.view(6103).filter((m) => m.from === "user").at(-1)!;
+    const last = h.tg
+      .view(6103)
+      .filter((m) => m.from === "user")
+      .at(-1)!;
     const from = makeUser({ id: 6103 });
-    const edited = { ...makeMessage({ messageId: last.messageId, chat: makeChat({ id: 6103, type: "private" }, from), from, text: txId }), edit_date: Math.floor(Date.now() / 1000) };
+    const edited = {
+      ...makeMessage({ messageId: last.messageId, chat: makeChat({ id: 6103, type: "private" }, from), from, text: txId }),
+      edit_date: Math.floor(Date.now() / 1000),
+    };
     await h.send({ update_id: 990_001, edited_message: edited } as Update);
     expect(h.tg.view(6103).some((m) => m.messageId === last.messageId)).toBe(true);
     expect(user.lastText()).toContain("is the transaction of your broadcast");

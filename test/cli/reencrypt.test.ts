@@ -193,7 +193,12 @@ describe("npm run reencrypt (key rotation)", () => {
   }, 120_000);
 
   it("refuses a bad ENCRYPTION_KEY_PREVIOUS with one line naming it, without its value", async () => {
-    const result = await runReencrypt({ ...botVars, STORAGE_URL: storageUrl, ENCRYPTION_KEY: randomBytes(32).toString("base64"), ENCRYPTION_KEY_PREVIOUS: "not-a-key-SECRETVALUE" });
+    const result = await runReencrypt({
+      ...botVars,
+      STORAGE_URL: storageUrl,
+      ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+      ENCRYPTION_KEY_PREVIOUS: "not-a-key-SECRETVALUE",
+    });
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).toContain("ENCRYPTION_KEY_PREVIOUS");

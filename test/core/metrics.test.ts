@@ -44,7 +44,9 @@ describe("metrics", () => {
     expect(await m.get("service_calls_total", { endpoint: "GET /v1/balance", outcome: "ok" })).toBe(2);
     const text = await m.render();
     const series = (suffix: string, labels: Record<string, string>) => {
-      const line = text.split("\n").find((l) => l.startsWith(`service_call_duration_seconds_${suffix}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
+      const line = text
+        .split("\n")
+        .find((l) => l.startsWith(`service_call_duration_seconds_${suffix}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
       return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(" ") + 1));
     };
     const balance = { endpoint: "GET /v1/balance", outcome: "ok" };

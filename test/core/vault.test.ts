@@ -72,8 +72,15 @@ describe("vault", () => {
     const vault = createVault({ key });
     const sealed = vault.seal(secret, 42, F);
     const [, id, iv, tag, ct] = sealed.split(".");
-    for (const bad of ["", "v2", sealed.slice(0, -1) + "!", `v3.${id}.${iv}.${tag}.${ct}`, `v2.${id}.${iv}.${tag}`,
-      `v2.${id}.${iv!.slice(2)}.${tag}.${ct}`, `v2.${id}.${iv}.${tag}.${ct}.x`]) {
+    for (const bad of [
+      "",
+      "v2",
+      sealed.slice(0, -1) + "!",
+      `v3.${id}.${iv}.${tag}.${ct}`,
+      `v2.${id}.${iv}.${tag}`,
+      `v2.${id}.${iv!.slice(2)}.${tag}.${ct}`,
+      `v2.${id}.${iv}.${tag}.${ct}.x`,
+    ]) {
       const error = failure(() => vault.open(bad, 42, F));
       expect(["malformed", "auth-failed"]).toContain(error.reason);
       if (bad.length > 8) expect(error.message).not.toContain(bad);

@@ -32,8 +32,16 @@ describe("TRON address parsing (fuzz)", { timeout: fuzzTimeoutMs() }, () => {
 
   it("refuses a correct checksum over a wrong prefix byte or a wrong payload length", () => {
     const wrong = fc.oneof(
-      fc.tuple(fc.integer({ min: 0, max: 255 }).filter((p) => p !== 0x41), addressBodyArb).map(([p, body]) => Buffer.from(p.toString(16).padStart(2, "0") + body, "hex")),
-      fc.uint8Array({ minLength: 0, maxLength: 40 }).filter((b) => b.length !== 21).map((b) => Buffer.from([0x41, ...b.slice(1)])),
+      fc
+        .tuple(
+          fc.integer({ min: 0, max: 255 }).filter((p) => p !== 0x41),
+          addressBodyArb,
+        )
+        .map(([p, body]) => Buffer.from(p.toString(16).padStart(2, "0") + body, "hex")),
+      fc
+        .uint8Array({ minLength: 0, maxLength: 40 })
+        .filter((b) => b.length !== 21)
+        .map((b) => Buffer.from([0x41, ...b.slice(1)])),
     );
     fc.assert(
       fc.property(wrong, (payload) => {
@@ -56,7 +64,9 @@ describe("TRON address parsing (fuzz)", { timeout: fuzzTimeoutMs() }, () => {
         if (hex !== null && !/^41[0-9a-f]{40}$/.test(hex)) return false;
         if (b58 !== null && !/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(b58)) return false;
         // Base58 input: valid exactly when it converts, and hex and back gives the same address.
-        return valid ? /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(s) && b58 === s && hex !== null && fromHexAddress(hex) === s : b58 === null || typeof s !== "string" || /^(?:41|0x)/.test(s);
+        return valid
+          ? /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(s) && b58 === s && hex !== null && fromHexAddress(hex) === s
+          : b58 === null || typeof s !== "string" || /^(?:41|0x)/.test(s);
       }),
       fuzz("address: total"),
     );

@@ -37,7 +37,11 @@ describe("energy amounts typed in chat (parseEnergyAmount, fuzz)", { timeout: fu
     const exponent = fc.tuple(fc.nat({ max: 999 }), fc.constantFrom("e", "E", "e+", "e-"), fc.nat({ max: 9 })).map(([m, e, x]) => `${m}${e}${x}`);
     // A group of 1, 2 or 4+ digits after the first separator, or two separator kinds.
     const badGroups = fc
-      .tuple(fc.stringMatching(/^[1-9]\d{0,2}$/), fc.array(fc.stringMatching(/^\d{1,5}$/), { minLength: 1, maxLength: 4 }), fc.constantFrom(...GROUP_SEPARATORS))
+      .tuple(
+        fc.stringMatching(/^[1-9]\d{0,2}$/),
+        fc.array(fc.stringMatching(/^\d{1,5}$/), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(...GROUP_SEPARATORS),
+      )
       .filter(([, groups]) => groups.some((g) => g.length !== 3))
       .map(([head, groups, sep]) => [head, ...groups].join(sep));
     const mixed = fc
@@ -72,7 +76,9 @@ describe("energy amounts typed in chat (parseEnergyAmount, fuzz)", { timeout: fu
 
 describe("checkAmount against the pricing range (fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("accepts exactly the positive amounts within [amountMin, amountMax] and names the range otherwise", () => {
-    const range = fc.tuple(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000_000 })).map(([min, span]) => ({ amountMin: min, amountMax: min + span }));
+    const range = fc
+      .tuple(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000_000 }))
+      .map(([min, span]) => ({ amountMin: min, amountMax: min + span }));
     const text = fc.oneof(
       fc.tuple(fc.bigInt({ min: 0n, max: 30_000_000n }), amountStyleArb).map(([n, style]) => renderAmount(n, style)),
       amountChars,

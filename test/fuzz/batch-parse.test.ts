@@ -50,7 +50,12 @@ function rowArb(pricing: Pricing): fc.Arbitrary<Row> {
       quote: fc.boolean(),
     })
     .chain(({ style, tier, ...r }) =>
-      (tier === undefined ? fc.constant(undefined) : tierWordArb(tier)).map((tierWord) => ({ ...r, amountText: renderAmount(r.amount, style), tier, tierWord })),
+      (tier === undefined ? fc.constant(undefined) : tierWordArb(tier)).map((tierWord) => ({
+        ...r,
+        amountText: renderAmount(r.amount, style),
+        tier,
+        tierWord,
+      })),
     );
 }
 
@@ -122,8 +127,14 @@ describe("batch lines and CSV (parseBatch, fuzz)", { timeout: fuzzTimeoutMs() },
         pos: fc.nat({ max: 33 }),
         shift: fc.nat({ max: 56 }),
         word: junk(d.pricing),
-        outside: d.pricing.amountMin > 1 ? fc.oneof(fc.integer({ min: 1, max: d.pricing.amountMin - 1 }), fc.integer({ min: d.pricing.amountMax + 1, max: 2 ** 40 })) : fc.integer({ min: d.pricing.amountMax + 1, max: 2 ** 40 }),
-        labelOnly: fc.option(fc.constantFrom(...d.pricing.tiers).filter((t) => !/^\d+$/.test(t.label)), { nil: undefined }),
+        outside:
+          d.pricing.amountMin > 1
+            ? fc.oneof(fc.integer({ min: 1, max: d.pricing.amountMin - 1 }), fc.integer({ min: d.pricing.amountMax + 1, max: 2 ** 40 }))
+            : fc.integer({ min: d.pricing.amountMax + 1, max: 2 ** 40 }),
+        labelOnly: fc.option(
+          fc.constantFrom(...d.pricing.tiers).filter((t) => !/^\d+$/.test(t.label)),
+          { nil: undefined },
+        ),
       }),
     );
     fc.assert(
@@ -137,13 +148,19 @@ describe("batch lines and CSV (parseBatch, fuzz)", { timeout: fuzzTimeoutMs() },
         const [fields, error]: [string[], BatchLineError] = {
           bad_address: (): [string[], BatchLineError] => [[badAddress, single], { line, reason: "bad_address", value: badAddress }],
           missing_amount: (): [string[], BatchLineError] => [[row.address], { line, reason: "missing_amount" }],
-          bad_amount: (): [string[], BatchLineError] => [[row.address, word, ...(labelOnly ? [labelOnly.label] : [])], { line, reason: "bad_amount", value: word }],
+          bad_amount: (): [string[], BatchLineError] => [
+            [row.address, word, ...(labelOnly ? [labelOnly.label] : [])],
+            { line, reason: "bad_amount", value: word },
+          ],
           amount_out_of_range: (): [string[], BatchLineError] => [
             [row.address, String(outside), ...(labelOnly ? [labelOnly.label] : [])],
             { line, reason: "amount_out_of_range", value: String(outside), min: d.pricing.amountMin, max: d.pricing.amountMax },
           ],
           bad_duration: (): [string[], BatchLineError] => [[row.address, row.amountText, word], { line, reason: "bad_duration", value: word }],
-          too_many_fields: (): [string[], BatchLineError] => [[row.address, single, ...(row.tierWord ? [row.tierWord] : []), word, word], { line, reason: "too_many_fields" }],
+          too_many_fields: (): [string[], BatchLineError] => [
+            [row.address, single, ...(row.tierWord ? [row.tierWord] : []), word, word],
+            { line, reason: "too_many_fields" },
+          ],
         }[kind]();
         // The broken row must not be the first line, or the delimiter may be guessed from it instead.
         fc.pre(kind !== "missing_amount" || at > 0);
@@ -160,7 +177,13 @@ describe("batch lines and CSV (parseBatch, fuzz)", { timeout: fuzzTimeoutMs() },
     fc.assert(
       fc.property(pooledAddressArb, fc.integer({ min: 0, max: 130 }), fc.constantFrom("", "# only a comment", "address amount"), (address, count, filler) => {
         const text = [filler, ...Array.from({ length: count }, () => `${address} 100000`)].join("\n");
-        const r = parseBatch(text, { resource: "ENERGY", baseUnitPriceSun: 60, amountMin: 1, amountMax: 200_000, tiers: [{ durationSec: 3600, label: "1h", unitPriceSun: 90 }] });
+        const r = parseBatch(text, {
+          resource: "ENERGY",
+          baseUnitPriceSun: 60,
+          amountMin: 1,
+          amountMax: 200_000,
+          tiers: [{ durationSec: 3600, label: "1h", unitPriceSun: 90 }],
+        });
         if (count === 0) return r.fatal?.reason === "empty";
         if (count > MAX_BATCH_ITEMS) return r.fatal?.reason === "too_many_items" && r.fatal.count === count && r.fatal.max === MAX_BATCH_ITEMS;
         return r.fatal === undefined && r.items.length === count;
@@ -171,16 +194,28 @@ describe("batch lines and CSV (parseBatch, fuzz)", { timeout: fuzzTimeoutMs() },
   });
 
   it("never throws on any text; every item is valid and every line is reported at most once, in order", () => {
-    const token = fc.oneof(pooledAddressArb, fc.stringMatching(/^\d{1,6}[kKm]?$/), fc.constantFrom("1h", "15m", "300", "address", '"', '""', "#", ",", ";", "\t", "65,000"), fc.string({ maxLength: 6 }));
+    const token = fc.oneof(
+      pooledAddressArb,
+      fc.stringMatching(/^\d{1,6}[kKm]?$/),
+      fc.constantFrom("1h", "15m", "300", "address", '"', '""', "#", ",", ";", "\t", "65,000"),
+      fc.string({ maxLength: 6 }),
+    );
     const line = fc.tuple(fc.array(token, { maxLength: 5 }), fc.constantFrom(" ", ",", ";", "\t", "")).map(([t, d]) => t.join(d));
-    const text = fc.oneof(fc.tuple(fc.array(line, { maxLength: 8 }), eolArb).map(([l, e]) => l.join(e)), binaryString({ maxLength: 200 }));
+    const text = fc.oneof(
+      fc.tuple(fc.array(line, { maxLength: 8 }), eolArb).map(([l, e]) => l.join(e)),
+      binaryString({ maxLength: 200 }),
+    );
     fc.assert(
       fc.property(pricingArb, text, fc.boolean(), (pricing, t, csv) => {
         const r = parseBatch(t, pricing, { csv });
         const lineCount = t.split(/\r\n|\n|\r/).length;
         const numbers = [...r.items.map((i) => i.line), ...r.errors.map((e) => e.line)].sort((a, b) => a - b);
         const validItems = r.items.every(
-          (i) => isValidTronAddress(i.toAddress) && i.amount >= pricing.amountMin && i.amount <= pricing.amountMax && (i.durationSec === undefined || pricing.tiers.some((x) => x.durationSec === i.durationSec)),
+          (i) =>
+            isValidTronAddress(i.toAddress) &&
+            i.amount >= pricing.amountMin &&
+            i.amount <= pricing.amountMax &&
+            (i.durationSec === undefined || pricing.tiers.some((x) => x.durationSec === i.durationSec)),
         );
         const count = numbers.length;
         const fatalRight = count === 0 ? r.fatal?.reason === "empty" : count > MAX_BATCH_ITEMS ? r.fatal?.reason === "too_many_items" : r.fatal === undefined;

@@ -25,7 +25,11 @@ let draftId = "";
 let ownerAccountId = "";
 
 function buttonData(chatId: number, prefix: string): string {
-  const data = h.tg.lastBotMessage(chatId)?.buttons.flat().map((b) => b.callback_data ?? "").find((d) => d.startsWith(`${prefix}:`));
+  const data = h.tg
+    .lastBotMessage(chatId)
+    ?.buttons.flat()
+    .map((b) => b.callback_data ?? "")
+    .find((d) => d.startsWith(`${prefix}:`));
   if (data === undefined) throw new Error(`no ${prefix} button in chat ${chatId}`);
   return data;
 }
@@ -38,7 +42,11 @@ describe("forged and foreign buttons through the bot (fuzz)", { timeout: fuzzTim
     const owner = h.user(OWNER);
     await owner.send(`/order ${TEST_KEYS.carol.address} 100k 1h`);
     quoteId = buttonData(OWNER, "q").split(":")[1]!;
-    await owner.send(JSON.stringify(signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1_500_000, expirationMs: Date.now() + 3_600_000 })));
+    await owner.send(
+      JSON.stringify(
+        signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1_500_000, expirationMs: Date.now() + 3_600_000 }),
+      ),
+    );
     draftId = buttonData(OWNER, "bd").split(":")[1]!;
     // The attacker has an order of its own (history, a tracking card), then a message to press buttons on.
     const attacker = h.user(ATTACKER);
@@ -62,19 +70,28 @@ describe("forged and foreign buttons through the bot (fuzz)", { timeout: fuzzTim
     expect(ownerQuote?.state).toBe("open");
     expect(ownerDraft?.state).toBe("open");
 
-    const part = fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom("c", "x", "r", "f", "o", "b", "0", "-1", "1e9", "NaN", "on", "off", "orders", "en", "ru", "yes", "rotate-yes", "skip", "order"), fc.stringMatching(/^[0-9a-f]{16,24}$/));
+    const part = fc.oneof(
+      fc.string({ maxLength: 10 }),
+      fc.constantFrom("c", "x", "r", "f", "o", "b", "0", "-1", "1e9", "NaN", "on", "off", "orders", "en", "ru", "yes", "rotate-yes", "skip", "order"),
+      fc.stringMatching(/^[0-9a-f]{16,24}$/),
+    );
     const data = fc.oneof(
       // The owner's own quote and draft, pressed from another chat, with any action.
       { weight: 2, arbitrary: fc.tuple(fc.constantFrom("q", "bd"), part).map(([p, action]) => `${p}:${p === "q" ? quoteId : draftId}:${action}`) },
       // Every button family with one to three made-up fields (the families take one to three).
-      { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...PREFIXES), fc.array(part, { minLength: 1, maxLength: 3 })).map(([p, parts]) => [p, ...parts].join(":")) },
+      {
+        weight: 4,
+        arbitrary: fc.tuple(fc.constantFrom(...PREFIXES), fc.array(part, { minLength: 1, maxLength: 3 })).map(([p, parts]) => [p, ...parts].join(":")),
+      },
       { weight: 1, arbitrary: fc.string({ maxLength: 64 }) },
       // Longer than Telegram's 64 bytes: only a forged update carries that.
       { weight: 1, arbitrary: binaryString({ minLength: 65, maxLength: 400 }) },
     );
     // The owner's own quote or draft with an action no button carries: a forged button, not a Confirm.
     const bogus = part.filter((a) => !["c", "x", "r", "f"].includes(a));
-    const ownerForged = fc.tuple(fc.constantFrom("q", "bd"), bogus).map(([p, action]) => ({ data: `${p}:${p === "q" ? quoteId : draftId}:${action}`, from: OWNER }));
+    const ownerForged = fc
+      .tuple(fc.constantFrom("q", "bd"), bogus)
+      .map(([p, action]) => ({ data: `${p}:${p === "q" ? quoteId : draftId}:${action}`, from: OWNER }));
     const cases = fc.oneof({ weight: 4, arbitrary: fc.record({ data, from: fc.constantFrom(ATTACKER, STRANGER) }) }, { weight: 1, arbitrary: ownerForged });
     await fc.assert(
       fc.asyncProperty(cases, async ({ data: d, from }) => {
@@ -90,7 +107,11 @@ describe("forged and foreign buttons through the bot (fuzz)", { timeout: fuzzTim
         for (const t of texts) expect(t).not.toMatch(/NaN|undefined|\[object/);
         // "Not modified" is Telegram's answer to an edit of a stale button's message that changes nothing; the bot ignores it by design.
         const left = h.leftovers();
-        expect({ ...left, failedCalls: left.failedCalls.filter((c) => !String(c.description).includes("message is not modified")) }).toEqual({ failedCalls: [], errorLogs: [], unansweredCallbacks: [] });
+        expect({ ...left, failedCalls: left.failedCalls.filter((c) => !String(c.description).includes("message is not modified")) }).toEqual({
+          failedCalls: [],
+          errorLogs: [],
+          unansweredCallbacks: [],
+        });
         if (from === OWNER) expect(h.tg.view(OWNER).length).toBe(ownerMessages);
         expect(await h.flows.quotes.get(quoteId)).toEqual(ownerQuote);
         expect(await h.flows.drafts.get(draftId)).toEqual(ownerDraft);

@@ -52,8 +52,12 @@ describe("deep links and inline queries through the bot (fuzz)", { timeout: fuzz
   it("/start <payload>: an order deep link opens the order flow with its amount, 'link' the link flow, anything else a greeting", async () => {
     const durations = pricing.tiers.map((t) => t.durationSec);
     const payload = fc.oneof(
-      fc.tuple(fc.integer({ min: 0, max: 999_999_999 }), fc.oneof(fc.constantFrom(...durations), fc.integer({ min: 0, max: 9_999_999 }))).map(([a, d]) => `order_${a}_${d}`),
-      fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.bigInt({ min: 0n, max: 10n ** 9n }), fc.constantFrom("_", "__", "-", "_x")).map(([a, d, s]) => `order_${a}${s}${d}`),
+      fc
+        .tuple(fc.integer({ min: 0, max: 999_999_999 }), fc.oneof(fc.constantFrom(...durations), fc.integer({ min: 0, max: 9_999_999 })))
+        .map(([a, d]) => `order_${a}_${d}`),
+      fc
+        .tuple(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.bigInt({ min: 0n, max: 10n ** 9n }), fc.constantFrom("_", "__", "-", "_x"))
+        .map(([a, d, s]) => `order_${a}${s}${d}`),
       fc.constantFrom("link", "LINK", "order_", "order", "order_1", "order_1_2_3", "order_-1_60", "order_1e5_60", "x".repeat(64)),
       fc.string({ maxLength: 64 }),
       fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),

@@ -60,7 +60,9 @@ describe("callback data (pack/unpack, fuzz)", { timeout: fuzzTimeoutMs() }, () =
   it("unpacks a forged string only into what packs back to the same string, and never as another family", () => {
     const forged = fc.oneof(
       fc.string({ maxLength: 70 }),
-      fc.tuple(fc.constantFrom(...FAMILIES.map(([d]) => d.prefix), "Q", "q ", "qq", "os-", ""), fc.array(fc.string({ maxLength: 10 }), { maxLength: 4 })).map(([p, parts]) => [p, ...parts].join(":")),
+      fc
+        .tuple(fc.constantFrom(...FAMILIES.map(([d]) => d.prefix), "Q", "q ", "qq", "os-", ""), fc.array(fc.string({ maxLength: 10 }), { maxLength: 4 }))
+        .map(([p, parts]) => [p, ...parts].join(":")),
       binaryString({ minLength: 60, maxLength: 300 }),
     );
     fc.assert(

@@ -20,22 +20,30 @@ const UNIT_OF: Record<string, number> = { "duration-hours": 3600, "duration-minu
 describe("durations (fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("formatDuration says any number of seconds exactly, in the largest unit that divides it", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 1_000 }).map((n) => n * 3600)), (seconds) => {
-        const [key = "", count = ""] = formatDuration(tr, seconds).split("=");
-        const unit = UNIT_OF[key]!;
-        const largest = [3600, 60, 1].find((u) => seconds >= u && seconds % u === 0);
-        return unit === largest && Number(count) * unit === seconds;
-      }),
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: 1, max: 10_000_000 }),
+          fc.integer({ min: 1, max: 1_000 }).map((n) => n * 3600),
+        ),
+        (seconds) => {
+          const [key = "", count = ""] = formatDuration(tr, seconds).split("=");
+          const unit = UNIT_OF[key]!;
+          const largest = [3600, 60, 1].find((u) => seconds >= u && seconds % u === 0);
+          return unit === largest && Number(count) * unit === seconds;
+        },
+      ),
       fuzz("formatDuration: exact"),
     );
   });
 
   it("labelSeconds reads '<n><unit>' in any case and spacing, and nothing else", () => {
     const UNITS: Record<string, number> = { s: 1, sec: 1, m: 60, min: 60, h: 3600, hr: 3600, d: 86_400 };
-    const good = fc.tuple(fc.integer({ min: 0, max: 999_999 }), fc.constantFrom(...Object.keys(UNITS)), fc.boolean(), fc.constantFrom("", " ", "  "), padArb).map(([n, u, upper, gap, pad]) => ({
-      text: `${pad}${n}${gap}${upper ? u.toUpperCase() : u}${pad}`,
-      seconds: n * UNITS[u]!,
-    }));
+    const good = fc
+      .tuple(fc.integer({ min: 0, max: 999_999 }), fc.constantFrom(...Object.keys(UNITS)), fc.boolean(), fc.constantFrom("", " ", "  "), padArb)
+      .map(([n, u, upper, gap, pad]) => ({
+        text: `${pad}${n}${gap}${upper ? u.toUpperCase() : u}${pad}`,
+        seconds: n * UNITS[u]!,
+      }));
     const bad = fc.oneof(
       fc.tuple(fc.integer({ min: 0, max: 999 }), fc.constantFrom("w", "ms", "x", "hrs", "mins", "secs", "days", "")).map(([n, u]) => `${n}${u}`),
       fc.tuple(fc.integer({ min: 1_000_000, max: 2 ** 40 }), fc.constantFrom("s", "m", "h")).map(([n, u]) => `${n}${u}`),
@@ -50,8 +58,12 @@ describe("durations (fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("tierName says a label that only abbreviates the duration once, and keeps any other label beside it", () => {
     const SEC: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
     const tier = fc.oneof(
-      fc.tuple(fc.integer({ min: 1, max: 999 }), fc.constantFrom("s", "m", "h", "d")).map(([n, u]) => ({ label: `${n}${u}`, durationSec: n * SEC[u]!, abbreviates: true })),
-      fc.tuple(fc.integer({ min: 1, max: 999 }), fc.constantFrom("s", "m", "h", "d"), fc.integer({ min: 1, max: 100_000 })).map(([n, u, d]) => ({ label: `${n}${u}`, durationSec: d, abbreviates: d === n * SEC[u]! })),
+      fc
+        .tuple(fc.integer({ min: 1, max: 999 }), fc.constantFrom("s", "m", "h", "d"))
+        .map(([n, u]) => ({ label: `${n}${u}`, durationSec: n * SEC[u]!, abbreviates: true })),
+      fc
+        .tuple(fc.integer({ min: 1, max: 999 }), fc.constantFrom("s", "m", "h", "d"), fc.integer({ min: 1, max: 100_000 }))
+        .map(([n, u, d]) => ({ label: `${n}${u}`, durationSec: d, abbreviates: d === n * SEC[u]! })),
       fc.tuple(wordLabel, fc.integer({ min: 1, max: 100_000 })).map(([label, d]) => ({ label, durationSec: d, abbreviates: false })),
     );
     fc.assert(
@@ -67,14 +79,20 @@ describe("durations (fuzz)", { timeout: fuzzTimeoutMs() }, () => {
 /** A tier named in an inline query: its label in any case, or "<seconds>s". */
 const tierWord = (t: PricingTier) => fc.constantFrom(t.label, t.label.toUpperCase(), `${t.durationSec}s`);
 /** A word picks a tier by its label or by the duration it names in any of our languages ("1days", "60 мин"); bare digits are an amount. */
-const findsTier = (w: string, p: Pricing) => p.tiers.some((t) => t.label.toLowerCase() === w.toLowerCase() || (!/^\d+$/.test(w) && parseDurationText(w) === t.durationSec));
+const findsTier = (w: string, p: Pricing) =>
+  p.tiers.some((t) => t.label.toLowerCase() === w.toLowerCase() || (!/^\d+$/.test(w) && parseDurationText(w) === t.durationSec));
 
 describe("inline quote queries (parseQuoteQuery, fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("quotes any typed amount in range exactly, for the named tier or for all of them", () => {
     const arb = pricingArb.chain((p) =>
-      fc.record({ p: fc.constant(p), n: fc.bigInt({ min: BigInt(p.amountMin), max: BigInt(p.amountMax) }), style: amountStyleArb, tier: fc.option(fc.constantFrom(...p.tiers), { nil: undefined }) }).chain((c) =>
-        fc.record({ c: fc.constant(c), word: c.tier ? tierWord(c.tier) : fc.constant(undefined) }),
-      ),
+      fc
+        .record({
+          p: fc.constant(p),
+          n: fc.bigInt({ min: BigInt(p.amountMin), max: BigInt(p.amountMax) }),
+          style: amountStyleArb,
+          tier: fc.option(fc.constantFrom(...p.tiers), { nil: undefined }),
+        })
+        .chain((c) => fc.record({ c: fc.constant(c), word: c.tier ? tierWord(c.tier) : fc.constant(undefined) })),
     );
     fc.assert(
       fc.property(arb, ({ c: { p, n, style, tier }, word }) => {
@@ -92,8 +110,14 @@ describe("inline quote queries (parseQuoteQuery, fuzz)", { timeout: fuzzTimeoutM
     const arb = pricingArb.chain((p) =>
       fc.record({
         p: fc.constant(p),
-        outside: fc.oneof(...(p.amountMin > 1 ? [fc.integer({ min: 1, max: p.amountMin - 1 })] : []), fc.integer({ min: p.amountMax + 1, max: Number.MAX_SAFE_INTEGER })),
-        duration: fc.tuple(fc.integer({ min: 1, max: 999 }), fc.constantFrom("s", "sec", "m", "min", "h", "hr", "d", "day", "days", "w")).map(([n, u]) => `${n}${u}`).filter((w) => !findsTier(w, p)),
+        outside: fc.oneof(
+          ...(p.amountMin > 1 ? [fc.integer({ min: 1, max: p.amountMin - 1 })] : []),
+          fc.integer({ min: p.amountMax + 1, max: Number.MAX_SAFE_INTEGER }),
+        ),
+        duration: fc
+          .tuple(fc.integer({ min: 1, max: 999 }), fc.constantFrom("s", "sec", "m", "min", "h", "hr", "d", "day", "days", "w"))
+          .map(([n, u]) => `${n}${u}`)
+          .filter((w) => !findsTier(w, p)),
         n: fc.bigInt({ min: BigInt(p.amountMin), max: BigInt(p.amountMax) }),
         junk: junkWord,
       }),
@@ -126,7 +150,11 @@ describe("inline quote queries (parseQuoteQuery, fuzz)", { timeout: fuzzTimeoutM
           q.amount >= p.amountMin &&
           q.amount <= p.amountMax &&
           q.tiers.length > 0 &&
-          q.tiers.every((t) => p.tiers.includes(t) && new URL(orderDeepLink("fuzz_bot", q.amount, t.durationSec)).searchParams.get("start") === `order_${q.amount}_${t.durationSec}`)
+          q.tiers.every(
+            (t) =>
+              p.tiers.includes(t) &&
+              new URL(orderDeepLink("fuzz_bot", q.amount, t.durationSec)).searchParams.get("start") === `order_${q.amount}_${t.durationSec}`,
+          )
         );
       }),
       fuzz("quote query: total"),
@@ -137,16 +165,23 @@ describe("inline quote queries (parseQuoteQuery, fuzz)", { timeout: fuzzTimeoutM
   it("reads back every order deep link exactly, and nothing else as one", () => {
     const other = fc.oneof(
       fc.string({ maxLength: 40 }),
-      fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.constantFrom("_", "__", "-", "_x", "_-")).map(([a, d, s]) => `order_${a}${s}${d}`),
+      fc
+        .tuple(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.constantFrom("_", "__", "-", "_x", "_-"))
+        .map(([a, d, s]) => `order_${a}${s}${d}`),
       fc.constantFrom("order_", "order_1", "order_1_2_3", "order_-1_60", "order_1e5_60", " order_1_60", "order_1_60 "),
     );
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }).filter((n) => String(n).length <= 15), fc.integer({ min: 0, max: 999_999_999 }), other, (amount, durationSec, o) => {
-        const start = new URL(orderDeepLink("fuzz_bot", amount, durationSec)).searchParams.get("start")!;
-        const m = /^order_(\d+)_(\d+)$/.exec(o);
-        const otherOk = m !== null && m[1]!.length <= 15 && m[2]!.length <= 9;
-        return sameJson(parseOrderDeepLink(start), { amount, durationSec }) && (parseOrderDeepLink(o) !== undefined) === otherOk && start.length <= 64;
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }).filter((n) => String(n).length <= 15),
+        fc.integer({ min: 0, max: 999_999_999 }),
+        other,
+        (amount, durationSec, o) => {
+          const start = new URL(orderDeepLink("fuzz_bot", amount, durationSec)).searchParams.get("start")!;
+          const m = /^order_(\d+)_(\d+)$/.exec(o);
+          const otherOk = m !== null && m[1]!.length <= 15 && m[2]!.length <= 9;
+          return sameJson(parseOrderDeepLink(start), { amount, durationSec }) && (parseOrderDeepLink(o) !== undefined) === otherOk && start.length <= 64;
+        },
+      ),
       fuzz("order deep link: round trip"),
     );
   });
@@ -162,7 +197,12 @@ const PRINTED: Record<string, (count: number, unit: "h" | "m" | "s") => string> 
 describe("inline quote queries in each language (parseQuoteQuery, fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("quotes an amount printed in the locale for the tier named in the locale's words, exactly", () => {
     const arb = pricingArb.chain((p) =>
-      fc.record({ p: fc.constant(p), n: fc.integer({ min: p.amountMin, max: p.amountMax }), tier: fc.constantFrom(...p.tiers), locale: fc.constantFrom("en", "ru", "zh") }),
+      fc.record({
+        p: fc.constant(p),
+        n: fc.integer({ min: p.amountMin, max: p.amountMax }),
+        tier: fc.constantFrom(...p.tiers),
+        locale: fc.constantFrom("en", "ru", "zh"),
+      }),
     );
     fc.assert(
       fc.property(arb, ({ p, n, tier, locale }) => {

@@ -22,7 +22,9 @@ import { pooledAddressArb } from "../support/tron-address-gen.js";
 const LOCALES = ["en", "ru", "zh"] as const;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const i18n = new I18n({ defaultLocale: "en", directory: LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
-const translator = (locale: string): Pick<I18nFlavor, "t"> => ({ t: ((key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars)) as I18nFlavor["t"] });
+const translator = (locale: string): Pick<I18nFlavor, "t"> => ({
+  t: ((key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars)) as I18nFlavor["t"],
+});
 
 const DIGIT = "零一二三四五六七八九";
 /** 0 < n < 10^4 in full Chinese numerals, 零 for skipped places ("一千零五"); `leading` drops the 一 of 一十. */
@@ -54,9 +56,27 @@ function chinese(n: number): string {
 }
 
 const SUFFIX_DECIMALS = {
-  en: [["k", 3], ["K", 3], ["m", 6]],
-  ru: [["к", 3], ["К", 3], [" тыс", 3], ["тыс.", 3], [" млн", 6], ["k", 3]],
-  zh: [["千", 3], ["万", 4], ["十万", 5], ["百万", 6], ["亿", 8], ["k", 3]],
+  en: [
+    ["k", 3],
+    ["K", 3],
+    ["m", 6],
+  ],
+  ru: [
+    ["к", 3],
+    ["К", 3],
+    [" тыс", 3],
+    ["тыс.", 3],
+    [" млн", 6],
+    ["k", 3],
+  ],
+  zh: [
+    ["千", 3],
+    ["万", 4],
+    ["十万", 5],
+    ["百万", 6],
+    ["亿", 8],
+    ["k", 3],
+  ],
 } as const;
 
 /** n with a multiplier suffix, its fraction written with the locale's decimal mark. */
@@ -69,12 +89,20 @@ function withSuffix(n: bigint, locale: (typeof LOCALES)[number], pick: number, s
 
 const safeAmount = fc.oneof(fc.bigInt({ min: 0n, max: MAX_SAFE }), fc.bigInt({ min: 0n, max: 10_000_000n }));
 /** The amount alphabet of all three languages, so random text often comes close. */
-const amountChars = fc.string({ unit: fc.constantFrom(...Array.from("0123456789,._ \u00a0\u202f.kKmкКм万千亿十百一二五零тысмлн"), "тыс", "млн", "１", "，"), maxLength: 14 });
+const amountChars = fc.string({
+  unit: fc.constantFrom(...Array.from("0123456789,._ \u00a0\u202f.kKmкКм万千亿十百一二五零тысмлн"), "тыс", "млн", "１", "，"),
+  maxLength: 14,
+});
 
 describe("localized amounts (readEnergyAmount, property)", { timeout: fuzzTimeoutMs() }, () => {
   it("reads back every integer as its locale prints it (65,000 / 65 000 / 65,000), padded", () => {
     fc.assert(
-      fc.property(safeAmount, fc.constantFrom(...LOCALES), padArb, (n, locale, pad) => parseEnergyAmount(`${pad}${formatInteger(n, locale)}${pad}`, locale) === Number(n)),
+      fc.property(
+        safeAmount,
+        fc.constantFrom(...LOCALES),
+        padArb,
+        (n, locale, pad) => parseEnergyAmount(`${pad}${formatInteger(n, locale)}${pad}`, locale) === Number(n),
+      ),
       fuzz("localized amount: printed round trip"),
     );
   });
@@ -102,7 +130,14 @@ describe("localized amounts (readEnergyAmount, property)", { timeout: fuzzTimeou
   });
 
   it("never gives one text two values: where two locales both accept it, they agree", () => {
-    const grouped = fc.tuple(safeAmount, fc.constantFrom(",", " ", "\u00a0", "_"), fc.constantFrom("", ",5", ",25", ",500", ".5"), fc.constantFrom("", "k", "к", " тыс", "万", "m")).map(([n, sep, frac, s]) => `${group(n.toString(), sep)}${frac}${s}`);
+    const grouped = fc
+      .tuple(
+        safeAmount,
+        fc.constantFrom(",", " ", "\u00a0", "_"),
+        fc.constantFrom("", ",5", ",25", ",500", ".5"),
+        fc.constantFrom("", "k", "к", " тыс", "万", "m"),
+      )
+      .map(([n, sep, frac, s]) => `${group(n.toString(), sep)}${frac}${s}`);
     fc.assert(
       fc.property(fc.oneof(amountChars, grouped, fc.string({ maxLength: 12 })), (text) => {
         const values = LOCALES.map((l) => parseEnergyAmount(text, l)).filter((v) => v !== undefined);
@@ -138,12 +173,19 @@ describe("localized durations (parseDurationText, property)", { timeout: fuzzTim
 
   it("reads back every duration and tier label as each locale prints it (1 ч, 15 мин, 1小时, 15分钟, 1h)", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 999 }).map((h) => h * 3600)), fc.constantFrom(...LOCALES), (seconds, locale) => {
-        const tr = translator(locale);
-        const unit = seconds % 3600 === 0 ? "h" : seconds % 60 === 0 ? "m" : "s";
-        const label = `${seconds / { h: 3600, m: 60, s: 1 }[unit]}${unit}`;
-        return parseDurationText(formatDuration(tr, seconds)) === seconds && parseDurationText(tierLabel(tr, { label, durationSec: seconds })) === seconds;
-      }),
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: 1, max: 10_000_000 }),
+          fc.integer({ min: 1, max: 999 }).map((h) => h * 3600),
+        ),
+        fc.constantFrom(...LOCALES),
+        (seconds, locale) => {
+          const tr = translator(locale);
+          const unit = seconds % 3600 === 0 ? "h" : seconds % 60 === 0 ? "m" : "s";
+          const label = `${seconds / { h: 3600, m: 60, s: 1 }[unit]}${unit}`;
+          return parseDurationText(formatDuration(tr, seconds)) === seconds && parseDurationText(tierLabel(tr, { label, durationSec: seconds })) === seconds;
+        },
+      ),
       fuzz("localized duration: printed round trip", scaledRuns(2_000)),
     );
   });

@@ -32,7 +32,9 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc
   .map(([pricing, book, fresh, useLabel, pick]) => {
     const labels = [...book.keys()];
     const label = labels[pick % Math.max(1, labels.length)];
-    return useLabel && label !== undefined ? { pricing, book, receiver: label.toUpperCase(), address: book.get(label)! } : { pricing, book, receiver: fresh, address: fresh };
+    return useLabel && label !== undefined
+      ? { pricing, book, receiver: label.toUpperCase(), address: book.get(label)! }
+      : { pricing, book, receiver: fresh, address: fresh };
   });
 const inRange = (p: Pricing) => fc.bigInt({ min: BigInt(p.amountMin), max: BigInt(p.amountMax) });
 const pickTier = (p: Pricing) => fc.constantFrom(...p.tiers);
@@ -40,8 +42,7 @@ const pickTier = (p: Pricing) => fc.constantFrom(...p.tiers);
 // Built once: fc.stringMatching compiles its regexp into an arbitrary, far too slow to do per case.
 const junkBase = fc.stringMatching(/^[0-9]{0,3}[a-j!?#]{0,3}[x-z!?#][0-9]{0,2}$/);
 const letterWords = fc.array(fc.stringMatching(/^[a-z]{1,8}$/), { minLength: 1, maxLength: 3 });
-const junkWord = (p: Pricing) =>
-  junkBase.filter((w) => parseEnergyAmount(w) === undefined && resolveTier(w, p.tiers) === undefined);
+const junkWord = (p: Pricing) => junkBase.filter((w) => parseEnergyAmount(w) === undefined && resolveTier(w, p.tiers) === undefined);
 
 const SHAPES = new Set(["usage", "bad_receiver", "bad_amount", "amount_out_of_range", "bad_duration"]);
 function wellFormed(r: OneShotParse, pricing: Pricing): boolean {
@@ -60,16 +61,21 @@ function wellFormed(r: OneShotParse, pricing: Pricing): boolean {
 describe("/order one-shot arguments (fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("accepts every well-formed order with the exact receiver, amount and duration", async () => {
     const arb = scenarioArb.chain((s) =>
-      fc.record({ s: fc.constant(s), n: inRange(s.pricing), style: amountStyleArb, tier: fc.option(pickTier(s.pricing), { nil: undefined }) }).chain((c) =>
-        fc.record({ c: fc.constant(c), tierWord: c.tier === undefined ? fc.constant(undefined) : tierWordArb(c.tier) }),
-      ),
+      fc
+        .record({ s: fc.constant(s), n: inRange(s.pricing), style: amountStyleArb, tier: fc.option(pickTier(s.pricing), { nil: undefined }) })
+        .chain((c) => fc.record({ c: fc.constant(c), tierWord: c.tier === undefined ? fc.constant(undefined) : tierWordArb(c.tier) })),
     );
     await fc.assert(
       fc.asyncProperty(arb, async ({ c: { s, n, style, tier }, tierWord }) => {
         const amountText = renderAmount(n, style);
         // "100 300" with a 300 s tier also reads as 100 for 5 minutes: both are orders, and the duration reading wins.
         const words = amountText.split(/\s+/);
-        fc.pre(tierWord !== undefined || words.length < 2 || resolveTier(words.at(-1)!, s.pricing.tiers) === undefined || !checkAmount(words.slice(0, -1).join(" "), s.pricing).ok);
+        fc.pre(
+          tierWord !== undefined ||
+            words.length < 2 ||
+            resolveTier(words.at(-1)!, s.pricing.tiers) === undefined ||
+            !checkAmount(words.slice(0, -1).join(" "), s.pricing).ok,
+        );
         const text = [s.receiver, amountText, ...(tierWord === undefined ? [] : [tierWord])].join(" ");
         expect(await parse(text, s.pricing, s.book)).toEqual({ ok: true, address: s.address, amount: Number(n), durationSec: tier?.durationSec });
       }),
@@ -104,18 +110,30 @@ describe("/order one-shot arguments (fuzz)", { timeout: fuzzTimeoutMs() }, () =>
         amount: fc.oneof(
           junkWord(s.pricing).map((w) => ({ text: w, outside: false })),
           fc
-            .oneof(...(s.pricing.amountMin > 1 ? [fc.bigInt({ min: 1n, max: BigInt(s.pricing.amountMin) - 1n })] : []), fc.bigInt({ min: BigInt(s.pricing.amountMax) + 1n, max: 2n ** 40n }))
-            .chain((n) => fc.constantFrom({ text: String(n), outside: true }, { text: renderAmount(n, { sep: ",", suffix: -1, spaceBeforeSuffix: "" }), outside: true })),
+            .oneof(
+              ...(s.pricing.amountMin > 1 ? [fc.bigInt({ min: 1n, max: BigInt(s.pricing.amountMin) - 1n })] : []),
+              fc.bigInt({ min: BigInt(s.pricing.amountMax) + 1n, max: 2n ** 40n }),
+            )
+            .chain((n) =>
+              fc.constantFrom({ text: String(n), outside: true }, { text: renderAmount(n, { sep: ",", suffix: -1, spaceBeforeSuffix: "" }), outside: true }),
+            ),
         ),
         // A tier named by bare seconds would join a refused amount into a good one ("1 900" is 1,900).
-        tier: fc.option(pickTier(s.pricing).chain(tierWordArb).filter((w) => !/^\d+$/.test(w)), { nil: undefined }),
+        tier: fc.option(
+          pickTier(s.pricing)
+            .chain(tierWordArb)
+            .filter((w) => !/^\d+$/.test(w)),
+          { nil: undefined },
+        ),
       }),
     );
     await fc.assert(
       fc.asyncProperty(arb, async ({ s, amount, tier }) => {
         const r = await parse([s.receiver, amount.text, ...(tier === undefined ? [] : [tier])].join(" "), s.pricing, s.book);
         const { amountMin: min, amountMax: max } = s.pricing;
-        expect(r).toEqual(amount.outside ? { ok: false, reason: "amount_out_of_range", value: amount.text, min, max } : { ok: false, reason: "bad_amount", value: amount.text });
+        expect(r).toEqual(
+          amount.outside ? { ok: false, reason: "amount_out_of_range", value: amount.text, min, max } : { ok: false, reason: "bad_amount", value: amount.text },
+        );
       }),
       fuzz("one-shot: bad or out-of-range amount"),
     );
@@ -133,7 +151,10 @@ describe("/order one-shot arguments (fuzz)", { timeout: fuzzTimeoutMs() }, () =>
 
   it("never throws on any text and always answers one of the documented outcomes", async () => {
     const words = fc.oneof(fc.stringMatching(/^[a-z]{1,5}$/), fc.stringMatching(/^\d{1,4}[kKm]?$/), fc.string({ maxLength: 8 }), pooledAddressArb);
-    const text = fc.oneof(fc.array(words, { maxLength: 7 }).map((w) => w.join(" ")), binaryString({ maxLength: 60 }));
+    const text = fc.oneof(
+      fc.array(words, { maxLength: 7 }).map((w) => w.join(" ")),
+      binaryString({ maxLength: 60 }),
+    );
     await fc.assert(
       fc.asyncProperty(pricingArb, bookArb, text, async (pricing, book, t) => wellFormed(await parse(t, pricing, book), pricing)),
       fuzz("one-shot: total"),
@@ -143,7 +164,11 @@ describe("/order one-shot arguments (fuzz)", { timeout: fuzzTimeoutMs() }, () =>
 
 describe("tier words (resolveTier, fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("finds the tier a user names by label (any case) or seconds, and nothing for other durations", () => {
-    const arb = pricingArb.chain((p) => fc.record({ tiers: fc.constant(p.tiers), tier: pickTier(p), other: fc.integer({ min: 0, max: 5_000_000 }) }).chain((c) => fc.record({ c: fc.constant(c), word: tierWordArb(c.tier) })));
+    const arb = pricingArb.chain((p) =>
+      fc
+        .record({ tiers: fc.constant(p.tiers), tier: pickTier(p), other: fc.integer({ min: 0, max: 5_000_000 }) })
+        .chain((c) => fc.record({ c: fc.constant(c), word: tierWordArb(c.tier) })),
+    );
     fc.assert(
       fc.property(arb, ({ c: { tiers, tier, other }, word }) => {
         const found: PricingTier | undefined = resolveTier(` ${word} `, tiers);
@@ -157,7 +182,9 @@ describe("tier words (resolveTier, fuzz)", { timeout: fuzzTimeoutMs() }, () => {
 
 describe("one-shot orders read with the user's locale (fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("in ru, a comma-grouped amount is taken exactly or refused as ambiguous naming it; never another amount", async () => {
-    const arb = scenarioArb.chain((s) => fc.record({ s: fc.constant(s), n: inRange(s.pricing), tier: pickTier(s.pricing), sep: fc.constantFrom(",", " ", "") }));
+    const arb = scenarioArb.chain((s) =>
+      fc.record({ s: fc.constant(s), n: inRange(s.pricing), tier: pickTier(s.pricing), sep: fc.constantFrom(",", " ", "") }),
+    );
     await fc.assert(
       fc.asyncProperty(arb, async ({ s, n, tier, sep }) => {
         const amount = group(n.toString(), sep);

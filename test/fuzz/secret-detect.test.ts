@@ -33,7 +33,14 @@ describe("secret detection (detectSecret, fuzz)", { timeout: fuzzTimeoutMs() }, 
     });
     fc.assert(
       fc.property(arb, ({ key, upper, prefix, quote, words, at, sep: s }) => {
-        const cased = upper === "upper" ? key.toUpperCase() : upper === "mixed" ? Array.from(key).map((c, i) => (i % 2 ? c.toUpperCase() : c)).join("") : key;
+        const cased =
+          upper === "upper"
+            ? key.toUpperCase()
+            : upper === "mixed"
+              ? Array.from(key)
+                  .map((c, i) => (i % 2 ? c.toUpperCase() : c))
+                  .join("")
+              : key;
         const tokens = [...words];
         tokens.splice(at % (words.length + 1), 0, `${quote[0]}${prefix}${cased}${quote[1]}`);
         return detectSecret(tokens.join(s)) === "private_key";
@@ -64,14 +71,22 @@ describe("secret detection (detectSecret, fuzz)", { timeout: fuzzTimeoutMs() }, 
   });
 
   it("never takes order input, addresses, signed transactions or ordinary sentences for a secret", () => {
-    const tx = JSON.stringify(signTrxTransfer({ privateKey: TEST_KEYS.alice.privateKey, to: TEST_KEYS.bob.address, amountSun: 1, expirationMs: 2_000_000_000_000 }));
+    const tx = JSON.stringify(
+      signTrxTransfer({ privateKey: TEST_KEYS.alice.privateKey, to: TEST_KEYS.bob.address, amountSun: 1, expirationMs: 2_000_000_000_000 }),
+    );
     const ordinary = fc.oneof(
       fc.tuple(pooledAddressArb, fc.integer({ min: 1, max: 10_000_000 }), fc.constantFrom("", " 1h", " 15m", " 3600")).map(([a, n, d]) => `${a} ${n}${d}`),
       fc.tuple(fc.constantFrom("/order", "/track", "/broadcast"), pooledAddressArb).map(([c, a]) => `${c} ${a} 100k 1h`),
       fc.constantFrom(tx, JSON.stringify({ signedTx: JSON.parse(tx) as unknown }, null, 2), `[${tx}]`),
       // Sentences whose word count is no mnemonic length, or with words outside the list.
-      fc.array(bip39Word, { minLength: 1, maxLength: 30 }).filter((w) => ![12, 15, 18, 21, 24].includes(w.length)).map((w) => w.join(" ")),
-      fc.constantFrom(12, 24).chain((n) => fc.array(typo, { minLength: n, maxLength: n })).map((w) => w.join(" ")),
+      fc
+        .array(bip39Word, { minLength: 1, maxLength: 30 })
+        .filter((w) => ![12, 15, 18, 21, 24].includes(w.length))
+        .map((w) => w.join(" ")),
+      fc
+        .constantFrom(12, 24)
+        .chain((n) => fc.array(typo, { minLength: n, maxLength: n }))
+        .map((w) => w.join(" ")),
       // A 64-hex value among seven or more words is prose about a transaction, not a pasted key.
       fc.tuple(fc.array(plainWord, { minLength: 6, maxLength: 10 }), hex64).map(([w, h]) => [...w, h].join(" ")),
     );
@@ -82,11 +97,14 @@ describe("secret detection (detectSecret, fuzz)", { timeout: fuzzTimeoutMs() }, 
   });
 
   it("never throws on any text and answers only null, private_key or mnemonic", () => {
-    const text = fc.oneof(fc.string({ maxLength: 80 }), binaryString({ maxLength: 80 }), fc.array(fc.oneof(bip39Word, hex64, plainWord), { maxLength: 25 }).map((w) => w.join(" ")));
+    const text = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      binaryString({ maxLength: 80 }),
+      fc.array(fc.oneof(bip39Word, hex64, plainWord), { maxLength: 25 }).map((w) => w.join(" ")),
+    );
     fc.assert(
       fc.property(text, (t) => [null, "private_key", "mnemonic"].includes(detectSecret(t))),
       fuzz("secret: total"),
     );
   });
 });
-

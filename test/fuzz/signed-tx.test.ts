@@ -25,13 +25,33 @@ const SUMMARIES = ORIGINALS.map((tx) => {
   if (!r.ok) throw new Error(`fixture refused: ${r.reason}`);
   return r.summary;
 });
-const REASONS = new Set(["not_json", "too_large", "not_object", "malformed", "txid_mismatch", "raw_data_mismatch", "no_signature", "bad_signature", "multiple_contracts", "expired", "insufficient_time"]);
+const REASONS = new Set([
+  "not_json",
+  "too_large",
+  "not_object",
+  "malformed",
+  "txid_mismatch",
+  "raw_data_mismatch",
+  "no_signature",
+  "bad_signature",
+  "multiple_contracts",
+  "expired",
+  "insufficient_time",
+]);
 
 /** Where objects sit in a transaction, from the top down to the contract's value. */
-const OBJECT_PATHS = [[], ["raw_data"], ["raw_data", "contract", 0], ["raw_data", "contract", 0, "parameter"], ["raw_data", "contract", 0, "parameter", "value"]] as const;
-const at = (root: unknown, path: readonly (string | number)[]): Record<string, unknown> => path.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], root) as Record<string, unknown>;
+const OBJECT_PATHS = [
+  [],
+  ["raw_data"],
+  ["raw_data", "contract", 0],
+  ["raw_data", "contract", 0, "parameter"],
+  ["raw_data", "contract", 0, "parameter", "value"],
+] as const;
+const at = (root: unknown, path: readonly (string | number)[]): Record<string, unknown> =>
+  path.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], root) as Record<string, unknown>;
 /** Own data property even for "__proto__" (plain assignment would swap the prototype instead). */
-const put = (o: Record<string, unknown>, key: string, value: unknown) => Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+const put = (o: Record<string, unknown>, key: string, value: unknown) =>
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
 
 function nest(depth: number, leaf: unknown, arrays: boolean): unknown {
   let v = leaf;
@@ -49,20 +69,64 @@ const txIndex = fc.nat({ max: ORIGINALS.length - 1 });
 const pathIndex = fc.nat({ max: OBJECT_PATHS.length - 1 });
 // fc.jsonValue yields own "__proto__" keys too, which are hostile by design: keep the benign values benign.
 const benignValue = fc.jsonValue({ maxDepth: 3 }).filter((v) => hostileStructure(v) === undefined);
-const hugeNumber = fc.oneof(fc.constantFrom(1e308, -1e308, 2 ** 53, 2 ** 53 + 2, -0, 0.5, Number.MAX_VALUE, Number.MIN_VALUE), fc.double({ noNaN: true, noDefaultInfinity: true }));
-const wrongValue = fc.oneof(hugeNumber, fc.string({ maxLength: 20 }), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 4 }), fc.integer(), { maxKeys: 2 }), fc.constantFrom("", "zz", "0x", "00".repeat(33), "T".repeat(34)));
-const KNOWN_KEYS = ["txID", "raw_data", "raw_data_hex", "signature", "visible", "contract", "ref_block_bytes", "ref_block_hash", "expiration", "timestamp", "fee_limit", "type", "parameter", "type_url", "value", "amount", "owner_address", "to_address", "data", "contract_address", "call_value"];
+const hugeNumber = fc.oneof(
+  fc.constantFrom(1e308, -1e308, 2 ** 53, 2 ** 53 + 2, -0, 0.5, Number.MAX_VALUE, Number.MIN_VALUE),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+const wrongValue = fc.oneof(
+  hugeNumber,
+  fc.string({ maxLength: 20 }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 4 }), fc.integer(), { maxKeys: 2 }),
+  fc.constantFrom("", "zz", "0x", "00".repeat(33), "T".repeat(34)),
+);
+const KNOWN_KEYS = [
+  "txID",
+  "raw_data",
+  "raw_data_hex",
+  "signature",
+  "visible",
+  "contract",
+  "ref_block_bytes",
+  "ref_block_hash",
+  "expiration",
+  "timestamp",
+  "fee_limit",
+  "type",
+  "parameter",
+  "type_url",
+  "value",
+  "amount",
+  "owner_address",
+  "to_address",
+  "data",
+  "contract_address",
+  "call_value",
+];
 
-const extraKey = fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !KNOWN_KEYS.includes(k) && !["toJSON", "__proto__", "signedTx", "transaction"].includes(k));
+const extraKey = fc
+  .string({ minLength: 1, maxLength: 12 })
+  .filter((k) => !KNOWN_KEYS.includes(k) && !["toJSON", "__proto__", "signedTx", "transaction"].includes(k));
 /** Fields a transaction's own objects hold; the signed bytes or the checks depend on all but these two. */
 const UNSIGNED = new Set(["visible", "type_url"]);
 const PRESENT = ORIGINALS.flatMap((tx, t) => OBJECT_PATHS.flatMap((path, p) => Object.keys(at(tx, path)).map((key) => ({ tx: t, path: p, key }))));
 const retypeArb = (signed: boolean): fc.Arbitrary<Mutation> =>
-  fc.record({ slot: fc.constantFrom(...PRESENT.filter((s) => UNSIGNED.has(s.key) !== signed)), value: wrongValue }).map(({ slot, value }) => ({ kind: "retype", ...slot, value }));
+  fc
+    .record({ slot: fc.constantFrom(...PRESENT.filter((s) => UNSIGNED.has(s.key) !== signed)), value: wrongValue })
+    .map(({ slot, value }) => ({ kind: "retype", ...slot, value }));
 
 /** Mutations refused before any signature is recovered: cheap enough for the full case count. */
 const hostileArb: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ kind: fc.constant("hostile" as const), tx: txIndex, path: pathIndex, key: fc.constantFrom("toJSON" as const, "__proto__" as const), value: fc.oneof(fc.integer(), fc.constant(null), benignValue), inside: fc.nat({ max: 3 }) }),
+  fc.record({
+    kind: fc.constant("hostile" as const),
+    tx: txIndex,
+    path: pathIndex,
+    key: fc.constantFrom("toJSON" as const, "__proto__" as const),
+    value: fc.oneof(fc.integer(), fc.constant(null), benignValue),
+    inside: fc.nat({ max: 3 }),
+  }),
   fc.record({ kind: fc.constant("deep" as const), tx: txIndex, path: pathIndex, depth: fc.integer({ min: MAX_TX_DEPTH, max: 2_000 }), arrays: fc.boolean() }),
   retypeArb(true),
 );
@@ -73,7 +137,14 @@ const hostileArb: fc.Arbitrary<Mutation> = fc.oneof(
  * (5,000 under `npm run fuzz`); its refusals are covered 10,000 times above.
  */
 const harmlessArb: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ kind: fc.constant("extra" as const), tx: txIndex, path: pathIndex, key: extraKey, value: benignValue, wrap: fc.constantFrom("none" as const, "signedTx" as const, "transaction" as const) }),
+  fc.record({
+    kind: fc.constant("extra" as const),
+    tx: txIndex,
+    path: pathIndex,
+    key: extraKey,
+    value: benignValue,
+    wrap: fc.constantFrom("none" as const, "signedTx" as const, "transaction" as const),
+  }),
   retypeArb(false),
 );
 
@@ -98,7 +169,15 @@ function apply(m: Mutation): Mutated {
     case "hostile": {
       // Hidden up to three levels down inside an extra field, or right on the transaction's own object.
       put(target, m.inside === 0 ? m.key : "extra", m.inside === 0 ? m.value : nest(m.inside - 1, { [m.key]: m.value }, false));
-      if (m.inside > 0) put(at(target["extra"], Array.from({ length: m.inside - 1 }, () => "a")), m.key, m.value);
+      if (m.inside > 0)
+        put(
+          at(
+            target["extra"],
+            Array.from({ length: m.inside - 1 }, () => "a"),
+          ),
+          m.key,
+          m.value,
+        );
       return { value: tx, expect: "malformed", detail: `the JSON has a field named ${m.key}` };
     }
     case "deep": {
@@ -106,7 +185,12 @@ function apply(m: Mutation): Mutated {
       put(target, "extra", "@deep@");
       const open = m.arrays ? "[".repeat(m.depth) : '{"a":'.repeat(m.depth);
       const close = m.arrays ? "]".repeat(m.depth) : "}".repeat(m.depth);
-      return { value: undefined, text: JSON.stringify(tx).replace('"@deep@"', `${open}1${close}`), expect: "malformed", detail: `the JSON nests deeper than ${MAX_TX_DEPTH} levels` };
+      return {
+        value: undefined,
+        text: JSON.stringify(tx).replace('"@deep@"', `${open}1${close}`),
+        expect: "malformed",
+        detail: `the JSON nests deeper than ${MAX_TX_DEPTH} levels`,
+      };
     }
     case "retype": {
       const had = Object.hasOwn(target, m.key);
@@ -141,10 +225,7 @@ function run(m: Mutation, asText: boolean, indent: number): boolean {
 
 describe("signed-transaction JSON (precheckBroadcast, fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("refuses toJSON/__proto__ fields, over-deep nesting and any other value in a signed field, never throwing", () => {
-    fc.assert(
-      fc.property(hostileArb, fc.boolean(), fc.constantFrom(0, 2), run),
-      fuzz("signed tx: hostile structure"),
-    );
+    fc.assert(fc.property(hostileArb, fc.boolean(), fc.constantFrom(0, 2), run), fuzz("signed tx: hostile structure"));
   });
 
   it("accepts harmless extra fields, wrappers and unsigned fields only with the signed summary, and hands on storable JSON", () => {
@@ -167,18 +248,37 @@ describe("signed-transaction JSON (precheckBroadcast, fuzz)", { timeout: fuzzTim
 
 describe("telling a pasted transaction from other text (looksLikeSignedTransaction, fuzz)", { timeout: fuzzTimeoutMs() }, () => {
   it("recognizes every transaction however it is spaced or wrapped, and no other JSON object", () => {
-    const other = fc.dictionary(fc.string({ maxLength: 8 }).filter((k) => k !== "txID" && k !== "raw_data" && k !== "signedTx" && k !== "transaction"), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 });
+    const other = fc.dictionary(
+      fc.string({ maxLength: 8 }).filter((k) => k !== "txID" && k !== "raw_data" && k !== "signedTx" && k !== "transaction"),
+      fc.jsonValue({ maxDepth: 2 }),
+      { maxKeys: 5 },
+    );
     fc.assert(
-      fc.property(txIndex, fc.constantFrom(0, 1, 4), fc.constantFrom("", " ", "\n", "\t\n "), fc.constantFrom("none", "signedTx", "transaction"), other, (tx, indent, pad, wrap, noise) => {
-        const value = wrap === "none" ? ORIGINALS[tx] : { [wrap]: ORIGINALS[tx] };
-        return looksLikeSignedTransaction(pad + JSON.stringify(value, null, indent) + pad) && !looksLikeSignedTransaction(JSON.stringify(noise)) && !looksLikeSignedTransaction(JSON.stringify([value]));
-      }),
+      fc.property(
+        txIndex,
+        fc.constantFrom(0, 1, 4),
+        fc.constantFrom("", " ", "\n", "\t\n "),
+        fc.constantFrom("none", "signedTx", "transaction"),
+        other,
+        (tx, indent, pad, wrap, noise) => {
+          const value = wrap === "none" ? ORIGINALS[tx] : { [wrap]: ORIGINALS[tx] };
+          return (
+            looksLikeSignedTransaction(pad + JSON.stringify(value, null, indent) + pad) &&
+            !looksLikeSignedTransaction(JSON.stringify(noise)) &&
+            !looksLikeSignedTransaction(JSON.stringify([value]))
+          );
+        },
+      ),
       fuzz("looksLikeSignedTransaction: recognition"),
     );
   });
 
   it("never throws on any text, and agrees with precheck that non-objects are not transactions", () => {
-    const text = fc.oneof(binaryString({ maxLength: 80 }), fc.json({ maxDepth: 3 }), fc.constantFrom("{", "{}", '{"txID"', '{"toJSON":1,"txID":1}', `{"a":${"[".repeat(3000)}`));
+    const text = fc.oneof(
+      binaryString({ maxLength: 80 }),
+      fc.json({ maxDepth: 3 }),
+      fc.constantFrom("{", "{}", '{"txID"', '{"toJSON":1,"txID":1}', `{"a":${"[".repeat(3000)}`),
+    );
     fc.assert(
       fc.property(text, (t) => {
         const looks = looksLikeSignedTransaction(t);

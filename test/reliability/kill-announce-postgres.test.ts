@@ -16,7 +16,8 @@ import { postgresTarget, RECEIVER, waitFor, type StoreTarget } from "../app-harn
 import { startKillWorld, type BotProcess, type KillWorld } from "./kill-world.js";
 
 const postgresUrl = process.env["TEST_POSTGRES_URL"];
-if (!postgresUrl) console.log("skipping kill -9 while announcing on Postgres: TEST_POSTGRES_URL is not set (e.g. TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test)");
+if (!postgresUrl)
+  console.log("skipping kill -9 while announcing on Postgres: TEST_POSTGRES_URL is not set (e.g. TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test)");
 
 const CHAT = 6363;
 const LEASE_TTL_MS = 3_000;
@@ -73,65 +74,90 @@ describe.skipIf(!postgresUrl)("kill -9 while a fulfilled order is being announce
     await pool.query(`CREATE TRIGGER ${table}_stall BEFORE INSERT OR UPDATE ON public.${table} FOR EACH ROW EXECUTE FUNCTION public.${table}_stall()`);
   }
 
-  const endSleepers = () => pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND query LIKE '%' || $1 || '%' AND pid <> pg_backend_pid()`, [table]);
+  const endSleepers = () =>
+    pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND query LIKE '%' || $1 || '%' AND pid <> pg_backend_pid()`,
+      [table],
+    );
 
   const sleepers = async (): Promise<number> =>
-    Number((await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND query LIKE '%' || $1 || '%' AND pid <> pg_backend_pid()`, [table])).rows[0]?.["n"]);
+    Number(
+      (
+        await pool.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND query LIKE '%' || $1 || '%' AND pid <> pg_backend_pid()`,
+          [table],
+        )
+      ).rows[0]?.["n"],
+    );
 
   const announceClaims = async (): Promise<Claim[]> =>
     (await pool.query(`SELECT key, owner, expires_at FROM public.${table}_leases WHERE key LIKE '%tracking-announce:%_fulfilled'`)).rows as unknown as Claim[];
 
-  const dbNowMs = async (): Promise<number> => Number((await pool.query(`SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms`)).rows[0]?.["ms"]);
+  const dbNowMs = async (): Promise<number> =>
+    Number((await pool.query(`SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms`)).rows[0]?.["ms"]);
 
   /** Orders the simulator created for the plan's slot `n`. */
-  const slotBought = (n: number) => w.sim.requests.some((r) => r.method === "POST" && r.path === "/v1/orders" && r.status === 201 && new RegExp(`^keep-[0-9a-f]+-${n}$`).test(r.idempotencyKey ?? ""));
+  const slotBought = (n: number) =>
+    w.sim.requests.some(
+      (r) => r.method === "POST" && r.path === "/v1/orders" && r.status === 201 && new RegExp(`^keep-[0-9a-f]+-${n}$`).test(r.idempotencyKey ?? ""),
+    );
 
-  it("buys the plan's next order while the notice is stuck, and the restarted bot announces it once, past a claim that ran out with its owner", { timeout: 180_000 }, async () => {
-    let bot: BotProcess = await w.startBot();
-    await w.say(CHAT, `/link ${w.account.apiKey}`, (m) => /connected/i.test(m.text));
-    await armStall();
+  it(
+    "buys the plan's next order while the notice is stuck, and the restarted bot announces it once, past a claim that ran out with its owner",
+    { timeout: 180_000 },
+    async () => {
+      let bot: BotProcess = await w.startBot();
+      await w.say(CHAT, `/link ${w.account.apiKey}`, (m) => /connected/i.test(m.text));
+      await armStall();
 
-    const proposal = await w.say(CHAT, `/keep ${RECEIVER} 100k 1m`, (m) => m.text.includes("Keep charged"));
-    await w.tap(CHAT, "✅ Start", proposal.messageId);
+      const proposal = await w.say(CHAT, `/keep ${RECEIVER} 100k 1m`, (m) => m.text.includes("Keep charged"));
+      await w.tap(CHAT, "✅ Start", proposal.messageId);
 
-    // The bot is inside the announcement of slot 0's "fulfilled": its claim taken, its notification's write asleep.
-    const [claim] = await waitFor(async () => ((await sleepers()) === 1 ? announceClaims() : false), "the announcement to stall", 60_000);
-    const orderId = /_order_([0-9a-f]{24})_fulfilled$/.exec(claim!.key)?.[1] ?? "";
-    const notices = () => w.botTexts(CHAT, new RegExp(`^✅ Order ${orderId} is fulfilled`)).length;
-    // The claim names the process holding it.
-    expect(claim!.owner.startsWith(`${bot.pid}-`)).toBe(true);
+      // The bot is inside the announcement of slot 0's "fulfilled": its claim taken, its notification's write asleep.
+      const [claim] = await waitFor(async () => ((await sleepers()) === 1 ? announceClaims() : false), "the announcement to stall", 60_000);
+      const orderId = /_order_([0-9a-f]{24})_fulfilled$/.exec(claim!.key)?.[1] ?? "";
+      const notices = () => w.botTexts(CHAT, new RegExp(`^✅ Order ${orderId} is fulfilled`)).length;
+      // The claim names the process holding it.
+      expect(claim!.owner.startsWith(`${bot.pid}-`)).toBe(true);
 
-    // The renewal follows the delivery (in the history), not the notice, which is still stuck.
-    await waitFor(() => slotBought(1), "the plan's next order bought", 40_000);
-    expect(notices()).toBe(0);
+      // The renewal follows the delivery (in the history), not the notice, which is still stuck.
+      await waitFor(() => slotBought(1), "the plan's next order bought", 40_000);
+      expect(notices()).toBe(0);
 
-    await w.kill(bot);
-    await endSleepers();
-    // What the dead process left: a claim that runs out within one item lease, not a minute later.
-    const left = (await announceClaims()).find((c) => c.key === claim!.key);
-    const now = await dbNowMs();
-    const killedAt = Date.now();
-    expect(left?.owner).toBe(claim!.owner);
-    expect(Number(left?.expires_at) - now).toBeLessThanOrEqual(LEASE_TTL_MS);
-    expect(notices()).toBe(0);
+      await w.kill(bot);
+      await endSleepers();
+      // What the dead process left: a claim that runs out within one item lease, not a minute later.
+      const left = (await announceClaims()).find((c) => c.key === claim!.key);
+      const now = await dbNowMs();
+      const killedAt = Date.now();
+      expect(left?.owner).toBe(claim!.owner);
+      expect(Number(left?.expires_at) - now).toBeLessThanOrEqual(LEASE_TTL_MS);
+      expect(notices()).toBe(0);
 
-    bot = await w.startBot();
-    await waitFor(() => notices() > 0, "the order announced fulfilled by the restarted bot", 60_000).catch((error: unknown) => {
-      throw new Error(`${String(error)}; the restarted bot said:\n${bot.output().split("\n").slice(-30).join("\n")}`);
-    });
-    process.stdout.write(`announce after kill: ${JSON.stringify({ leaseTtlMs: LEASE_TTL_MS, claimLeftMs: Number(left?.expires_at) - now, announcedMs: Date.now() - killedAt })}\n`);
-    // A claim found taken was looked at again within its time, whatever the pace.
-    const waits = bot
-      .output()
-      .split("\n")
-      .filter((line) => line.includes("status being announced by another process") && line.includes(orderId))
-      .map((line) => (JSON.parse(line) as { withinMs: number }).withinMs);
-    for (const withinMs of waits) expect(withinMs).toBeLessThanOrEqual(LEASE_TTL_MS);
-    // Once: the slot's tracking is over and nothing repeats it.
-    await waitFor(async () => {
-      for await (const [key] of w.store.namespace("tracking").entries()) if (key.includes(orderId)) return false;
-      return true;
-    }, "slot 0's tracking to end", 40_000);
-    expect(notices()).toBe(1);
-  });
+      bot = await w.startBot();
+      await waitFor(() => notices() > 0, "the order announced fulfilled by the restarted bot", 60_000).catch((error: unknown) => {
+        throw new Error(`${String(error)}; the restarted bot said:\n${bot.output().split("\n").slice(-30).join("\n")}`);
+      });
+      process.stdout.write(
+        `announce after kill: ${JSON.stringify({ leaseTtlMs: LEASE_TTL_MS, claimLeftMs: Number(left?.expires_at) - now, announcedMs: Date.now() - killedAt })}\n`,
+      );
+      // A claim found taken was looked at again within its time, whatever the pace.
+      const waits = bot
+        .output()
+        .split("\n")
+        .filter((line) => line.includes("status being announced by another process") && line.includes(orderId))
+        .map((line) => (JSON.parse(line) as { withinMs: number }).withinMs);
+      for (const withinMs of waits) expect(withinMs).toBeLessThanOrEqual(LEASE_TTL_MS);
+      // Once: the slot's tracking is over and nothing repeats it.
+      await waitFor(
+        async () => {
+          for await (const [key] of w.store.namespace("tracking").entries()) if (key.includes(orderId)) return false;
+          return true;
+        },
+        "slot 0's tracking to end",
+        40_000,
+      );
+      expect(notices()).toBe(1);
+    },
+  );
 });

@@ -13,7 +13,9 @@ import { placedQuote, useFrontAndWorker, type BotProcess } from "./kill-world.js
 
 const redisUrl = process.env["TEST_REDIS_URL"];
 const CHAT = 6363;
-const RECEIVERS = Object.values(TEST_KEYS).slice(0, 5).map((k) => k.address);
+const RECEIVERS = Object.values(TEST_KEYS)
+  .slice(0, 5)
+  .map((k) => k.address);
 const FINAL = /All 5 orders of the batch are fulfilled/;
 
 describe.skipIf(!redisUrl)("a batch taken over from a killed process on Redis", () => {
@@ -39,10 +41,12 @@ describe.skipIf(!redisUrl)("a batch taken over from a killed process on Redis", 
     w.sim.control.pauseLifecycles(false);
 
     const finals = () => w.botTexts(CHAT, FINAL).length;
-    await waitFor(() => w.textOf(CHAT, quoteMsg.messageId).includes("all fulfilled") && finals() > 0, "the batch completed by the survivor", 60_000).catch((error: unknown) => {
-      const tail = (bot: BotProcess) => bot.output().split("\n").slice(-30).join("\n");
-      throw new Error(`${String(error)}; the killed process said:\n${tail(front)}\nthe worker said:\n${tail(worker)}`);
-    });
+    await waitFor(() => w.textOf(CHAT, quoteMsg.messageId).includes("all fulfilled") && finals() > 0, "the batch completed by the survivor", 60_000).catch(
+      (error: unknown) => {
+        const tail = (bot: BotProcess) => bot.output().split("\n").slice(-30).join("\n");
+        throw new Error(`${String(error)}; the killed process said:\n${tail(front)}\nthe worker said:\n${tail(worker)}`);
+      },
+    );
     const tracked = async () => {
       let n = 0;
       for await (const _ of w.store.namespace("tracking").entries()) n += 1;
@@ -53,7 +57,10 @@ describe.skipIf(!redisUrl)("a batch taken over from a killed process on Redis", 
 
     expect(finals()).toBe(1);
     expect(w.botTexts(CHAT, /^✅ Order /)).toEqual([]);
-    const charged = w.debits().slice(before).map((d) => d.ref);
+    const charged = w
+      .debits()
+      .slice(before)
+      .map((d) => d.ref);
     expect(charged.sort()).toEqual([...orderIds].sort());
   });
 });

@@ -86,7 +86,11 @@ export async function keepRounds(d: KeepRoundsDeps): Promise<BotProcess> {
   }
   // Every charge since the plan started is one of its slots. The plan buys on after the last measured
   // slot, and a charge shows in the ledger a moment before the plan records it: read until they agree.
-  const strays = () => w.debits().slice(before).filter((c) => c.ref === undefined || !new Set(slotOrders.values()).has(c.ref));
+  const strays = () =>
+    w
+      .debits()
+      .slice(before)
+      .filter((c) => c.ref === undefined || !new Set(slotOrders.values()).has(c.ref));
   await waitFor(async () => (await readSlots(), strays().length === 0), "every charge recorded as a slot", 30_000).catch(() => undefined);
   f.charges += w.debits().length - before;
   f.doubledCharges += strays().length;

@@ -33,7 +33,11 @@ describe("kill -9 right after the guided /link asked for the webhook secret (SQL
     await w.kill(bot);
     bot = await w.startBot();
 
-    const linked = await w.say(CHAT, w.account.webhookSecret, (m) => /connected|API key|secret/i.test(m.text) && !m.text.includes("Now send the webhook secret"));
+    const linked = await w.say(
+      CHAT,
+      w.account.webhookSecret,
+      (m) => /connected|API key|secret/i.test(m.text) && !m.text.includes("Now send the webhook secret"),
+    );
     expect(linked.text).toContain("connected");
     expect(linked.text).toContain("The webhook secret is stored encrypted");
     expect(w.sim.requests.filter((r) => /^Bearer\s+whsec[_-]/i.test(r.authorization ?? ""))).toEqual([]);

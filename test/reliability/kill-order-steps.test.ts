@@ -68,7 +68,9 @@ describe("kill -9 right after a guided /order prompt (SQLite)", () => {
     const quote = await w.say(CHAT, "1h", (m) => m.text.includes("Your quote") || m.text.includes("Send a whole number"));
     expect(quote.text).toContain("Your quote");
     const stored = await w.quoteOf(w.quoteIdOf(quote));
-    expect(stored?.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec }))).toEqual([{ toAddress: RECEIVER, amount: 100_000, durationSec: 3600 }]);
+    expect(stored?.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec }))).toEqual([
+      { toAddress: RECEIVER, amount: 100_000, durationSec: 3600 },
+    ]);
     expect(w.botTexts(CHAT, /not a valid TRON address|Send a whole number/)).toEqual([]);
   });
 

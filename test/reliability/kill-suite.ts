@@ -29,7 +29,6 @@ const CHAT = 6161;
 /** How long a charged item may take to be announced before it counts as lost (a late one is counted apart). */
 const LOST_AFTER_MS = 90_000;
 
-
 const firstOf = (...times: (number | undefined)[]): number | undefined => {
   const known = times.filter((t): t is number => t !== undefined);
   return known.length === 0 ? undefined : Math.min(...known);
@@ -87,13 +86,17 @@ export function killSuite(backend: string, openTarget: () => Promise<StoreTarget
         f.kills += 1;
         let seen = "";
         const settled = async () =>
-          waitFor(async () => {
-            const pending = await w.pendingCount();
-            const q = await w.quoteOf(quoteId);
-            seen = `pending=${pending} quote=${q?.state}`;
-            if (pending > 0) return false;
-            return q && (q.state === "placed" || q.state === "open") ? q : false;
-          }, "the confirmation to settle", 40_000).catch((error: unknown) => {
+          waitFor(
+            async () => {
+              const pending = await w.pendingCount();
+              const q = await w.quoteOf(quoteId);
+              seen = `pending=${pending} quote=${q?.state}`;
+              if (pending > 0) return false;
+              return q && (q.state === "placed" || q.state === "open") ? q : false;
+            },
+            "the confirmation to settle",
+            40_000,
+          ).catch((error: unknown) => {
             throw new Error(`${String(error)} (${seen}); bot said:\n${bot.output().split("\n").slice(-15).join("\n")}`);
           });
         let quote = await settled();
@@ -102,7 +105,10 @@ export function killSuite(backend: string, openTarget: () => Promise<StoreTarget
           expect(w.debits().length).toBe(before);
           f.tapsRetried += 1;
           await w.tap(CHAT, "✅ Confirm", quoteMsg.messageId);
-          quote = await waitFor(async () => ((await w.quoteOf(quoteId))?.state === "placed" ? w.quoteOf(quoteId) : false), "the order placed after the second tap");
+          quote = await waitFor(
+            async () => ((await w.quoteOf(quoteId))?.state === "placed" ? w.quoteOf(quoteId) : false),
+            "the order placed after the second tap",
+          );
         }
         const orderIds = (quote.orders ?? []).map((o) => o.orderId);
         expect(orderIds).toHaveLength(1);
@@ -116,7 +122,10 @@ export function killSuite(backend: string, openTarget: () => Promise<StoreTarget
         }
         await settlePush();
         for (const id of orderIds) {
-          const shown = firstOf(w.firstShownAt(CHAT, (t) => notice(id).test(t)), w.firstShownAt(CHAT, cardSays(id)));
+          const shown = firstOf(
+            w.firstShownAt(CHAT, (t) => notice(id).test(t)),
+            w.firstShownAt(CHAT, cardSays(id)),
+          );
           const changed = w.statusAt(id, "fulfilled");
           if (shown !== undefined && changed !== undefined) countDelay(f, shown - changed);
           f.doubledAnnouncements += Math.max(0, w.botTexts(CHAT, notice(id)).length - 1);
@@ -134,7 +143,12 @@ export function killSuite(backend: string, openTarget: () => Promise<StoreTarget
     it(`announces every broadcast accepted across ${rounds} kills, charged once`, { timeout: 60_000 + rounds * 30_000 }, async () => {
       const f = emptyFigures(backend, "broadcast");
       for (let round = 0; round < rounds; round += 1) {
-        const tx = signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1_000_000 + round, expirationMs: Date.now() + 600_000 });
+        const tx = signTrxTransfer({
+          privateKey: TEST_KEYS.bob.privateKey,
+          to: TEST_KEYS.carol.address,
+          amountSun: 1_000_000 + round,
+          expirationMs: Date.now() + 600_000,
+        });
         const summary = await w.say(CHAT, `/broadcast ${JSON.stringify(tx)}`, (m) => m.text.includes("Check before sending"));
         const draftId = w.draftIdOf(summary);
         const before = w.debits().length;
@@ -142,17 +156,24 @@ export function killSuite(backend: string, openTarget: () => Promise<StoreTarget
         f.landed[await killAfter(KILL_DELAYS_MS[(round * 5) % KILL_DELAYS_MS.length]!, before, summary.messageId, summary.text)] += 1;
         f.kills += 1;
         const settled = async () =>
-          waitFor(async () => {
-            if ((await w.pendingCount()) > 0) return false;
-            const d = await w.draftOf(draftId);
-            return d && (d.state === "submitted" || d.state === "open") ? d : false;
-          }, "the submission to settle", 40_000);
+          waitFor(
+            async () => {
+              if ((await w.pendingCount()) > 0) return false;
+              const d = await w.draftOf(draftId);
+              return d && (d.state === "submitted" || d.state === "open") ? d : false;
+            },
+            "the submission to settle",
+            40_000,
+          );
         let draft = await settled();
         if (draft.state === "open") {
           expect(w.debits().length).toBe(before);
           f.tapsRetried += 1;
           await w.tap(CHAT, "✅ Confirm", summary.messageId);
-          draft = await waitFor(async () => ((await w.draftOf(draftId))?.state === "submitted" ? w.draftOf(draftId) : false), "the broadcast submitted after the second tap");
+          draft = await waitFor(
+            async () => ((await w.draftOf(draftId))?.state === "submitted" ? w.draftOf(draftId) : false),
+            "the broadcast submitted after the second tap",
+          );
         }
         const id = draft.broadcastId!;
         const notice = new RegExp(`^✅ Broadcast ${id} is confirmed`);
@@ -164,7 +185,10 @@ export function killSuite(backend: string, openTarget: () => Promise<StoreTarget
           f.lostAnnouncements += 1;
         }
         await settlePush();
-        const shown = firstOf(w.firstShownAt(CHAT, (t) => notice.test(t)), w.firstShownAt(CHAT, cardSays));
+        const shown = firstOf(
+          w.firstShownAt(CHAT, (t) => notice.test(t)),
+          w.firstShownAt(CHAT, cardSays),
+        );
         const changed = w.statusAt(id, "confirmed");
         if (shown !== undefined && changed !== undefined) countDelay(f, shown - changed);
         f.doubledAnnouncements += Math.max(0, w.botTexts(CHAT, notice).length - 1);
@@ -186,4 +210,3 @@ export function killSuite(backend: string, openTarget: () => Promise<StoreTarget
     });
   });
 }
-

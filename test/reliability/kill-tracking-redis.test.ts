@@ -54,9 +54,14 @@ describe.skipIf(!redisUrl)("tracking taken over from a killed process on Redis",
     });
     const announcedMs = Date.now() - killedAt;
     // When the survivor claimed the dead process's items (its log line's time).
-    const pickedUp = worker.output().split("\n").find((line) => line.includes("tracked items picked up"));
+    const pickedUp = worker
+      .output()
+      .split("\n")
+      .find((line) => line.includes("tracked items picked up"));
     const adoptedMs = pickedUp === undefined ? undefined : (JSON.parse(pickedUp) as { time: number }).time - killedAt;
-    process.stdout.write(`tracking takeover: ${JSON.stringify({ backend: "redis", orders: ORDERS, leaseTtlMs: LEASE_TTL_MS, scanMs: SCAN_MS, adoptedMs, announcedMs })}\n`);
+    process.stdout.write(
+      `tracking takeover: ${JSON.stringify({ backend: "redis", orders: ORDERS, leaseTtlMs: LEASE_TTL_MS, scanMs: SCAN_MS, adoptedMs, announcedMs })}\n`,
+    );
 
     // Nothing is announced again later: the leases and the shared announced-memory hold.
     await waitFor(async () => (await tracked()) === 0, "tracking to end", 40_000);

@@ -71,7 +71,11 @@ async function startBot(): Promise<ChildProcess> {
   child.stderr?.on("data", (b: Buffer) => (out += b.toString()));
   live.add(child);
   child.once("exit", () => live.delete(child));
-  const started = await waitFor(() => tg.callsOf("setWebhook").length > registered || (child.exitCode !== null && `exited:\n${out}`), "the bot to set its webhook", 30_000);
+  const started = await waitFor(
+    () => tg.callsOf("setWebhook").length > registered || (child.exitCode !== null && `exited:\n${out}`),
+    "the bot to set its webhook",
+    30_000,
+  );
   if (typeof started === "string") throw new Error(started);
   return child;
 }

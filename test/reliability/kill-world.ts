@@ -69,7 +69,12 @@ export async function startKillWorld(target: string | StoreTarget, extraEnv: Rec
   /** Starts the bot and resolves once it polls Telegram (a worker: once it says it runs). */
   async function startBot(options: { worker?: boolean } = {}): Promise<BotProcess> {
     const polls = tg.callsOf("getUpdates").length;
-    const child: ChildProcess = spawn(process.execPath, ["dist/main.js"], { cwd: ROOT, env: options.worker ? { ...env, BOT_MODE: "worker" } : env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const child: ChildProcess = spawn(process.execPath, ["dist/main.js"], {
+      cwd: ROOT,
+      env: options.worker ? { ...env, BOT_MODE: "worker" } : env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout?.on("data", (b: Buffer) => (out += b.toString()));
     child.stderr?.on("data", (b: Buffer) => (out += b.toString()));
@@ -149,9 +154,20 @@ export async function startKillWorld(target: string | StoreTarget, extraEnv: Rec
    * (the fake's arrival time of the call), if one arrived.
    */
   const firstShownAt = (chatId: number, test: (text: string) => boolean): number | undefined =>
-    tg.calls.find((c) => c.ok && (c.method === "sendMessage" || c.method === "editMessageText") && Number(c.params["chat_id"]) === chatId && typeof c.params["text"] === "string" && test(visibleText(c.params["text"])))?.at;
+    tg.calls.find(
+      (c) =>
+        c.ok &&
+        (c.method === "sendMessage" || c.method === "editMessageText") &&
+        Number(c.params["chat_id"]) === chatId &&
+        typeof c.params["text"] === "string" &&
+        test(visibleText(c.params["text"])),
+    )?.at;
   const textOf = (chatId: number, messageId: number): string => tg.view(chatId).find((m) => m.messageId === messageId)?.text ?? "";
-  const botTexts = (chatId: number, pattern: RegExp): string[] => tg.botMessages(chatId).map((m) => m.text).filter((t) => pattern.test(t));
+  const botTexts = (chatId: number, pattern: RegExp): string[] =>
+    tg
+      .botMessages(chatId)
+      .map((m) => m.text)
+      .filter((t) => pattern.test(t));
 
   async function close(): Promise<void> {
     for (const bot of [...live]) await kill(bot);
@@ -162,20 +178,52 @@ export async function startKillWorld(target: string | StoreTarget, extraEnv: Rec
     await sim.stop();
   }
 
-  return { tg, front, sim, account, store, startBot, kill, say, tap, pendingCount, pushBacklog, quoteIdOf, draftIdOf, quoteOf, draftOf, plansOf, debits, statusAt, firstShownAt, textOf, botTexts, close };
+  return {
+    tg,
+    front,
+    sim,
+    account,
+    store,
+    startBot,
+    kill,
+    say,
+    tap,
+    pendingCount,
+    pushBacklog,
+    quoteIdOf,
+    draftIdOf,
+    quoteOf,
+    draftOf,
+    plansOf,
+    debits,
+    statusAt,
+    firstShownAt,
+    textOf,
+    botTexts,
+    close,
+  };
 }
 
 /** A sent text as the chat sees it: the HTML the bot uses (tags, the four entities) taken off. */
 function visibleText(html: string): string {
-  return html.replace(/<[^>]*>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  return html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 }
 
 /** The quote once the bot recorded it placed (its orders known), within `timeoutMs`. */
 export function placedQuote(w: KillWorld, quoteId: string, what = "the quote placed"): Promise<Quote> {
-  return waitFor(async () => {
-    const q = await w.quoteOf(quoteId);
-    return q?.state === "placed" ? q : false;
-  }, what, 40_000);
+  return waitFor(
+    async () => {
+      const q = await w.quoteOf(quoteId);
+      return q?.state === "placed" ? q : false;
+    },
+    what,
+    40_000,
+  );
 }
 
 export interface FrontAndWorker {

@@ -68,9 +68,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const sim = await startSimulator({ headerPrefix: PREFIX, orderStepMs: 60_000, broadcastStepMs: 60_000, webhookRetryBaseMs: 50, ...simOptions });
   const tg = await startFakeTelegram();
   const metrics = createMetrics();
-  const storage = await createStorage({ config: { storageUrl: storageUrl ?? `sqlite://${join(dir, "bot.sqlite")}`, encryptionKey: randomBytes(32) }, logger, purgeIntervalMs: 0 });
+  const storage = await createStorage({
+    config: { storageUrl: storageUrl ?? `sqlite://${join(dir, "bot.sqlite")}`, encryptionKey: randomBytes(32) },
+    logger,
+    purgeIntervalMs: 0,
+  });
   const { store, chats } = storage;
-  const { service } = createServiceAccess({ baseUrl: sim.baseUrl, logger, metrics, tuning: { attemptTimeoutMs: 2_000, totalTimeoutMs: 4_000, backoffBaseMs: 20 } });
+  const { service } = createServiceAccess({
+    baseUrl: sim.baseUrl,
+    logger,
+    metrics,
+    tuning: { attemptTimeoutMs: 2_000, totalTimeoutMs: 4_000, backoffBaseMs: 20 },
+  });
   const api = new Api(tg.token, { apiRoot: tg.apiRoot });
   const notices: WebhookNotice[] = [];
   const delivery = createDelivery({
@@ -82,7 +91,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     metrics,
     transport: (job) => api.raw[job.method](job.params as never),
     tuning: {
-      push: { limits: { globalPerSecond: 200, perChatPerSecond: 50, perGroupPerMinute: 600, marginMs: 0 }, retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 4 } },
+      push: {
+        limits: { globalPerSecond: 200, perChatPerSecond: 50, perGroupPerMinute: 600, marginMs: 0 },
+        retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 4 },
+      },
       tracker: { minDelayMs: trackerMinDelayMs, maxDelayMs: Math.max(trackerMinDelayMs, 60_000) },
       inbox: { baseDelayMs: 20 },
     },
@@ -103,7 +115,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   await delivery.start();
   const { port } = await server.start();
   return {
-    sim, tg, store, chats, service, push, tracker, inbox, server, metrics, notices,
+    sim,
+    tg,
+    store,
+    chats,
+    service,
+    push,
+    tracker,
+    inbox,
+    server,
+    metrics,
+    notices,
     baseUrl: `http://127.0.0.1:${port}`,
     async close() {
       await server.stop();

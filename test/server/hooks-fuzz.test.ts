@@ -94,7 +94,13 @@ interface Body {
 const tagged = (kind: string, arb: fc.Arbitrary<Uint8Array>): fc.Arbitrary<Body> => arb.map((bytes) => ({ kind, bytes }));
 
 const bodyArb: fc.Arbitrary<Body> = fc.oneof(
-  { weight: 4, arbitrary: tagged("random JSON", fc.json().map((t) => enc.encode(t))) },
+  {
+    weight: 4,
+    arbitrary: tagged(
+      "random JSON",
+      fc.json().map((t) => enc.encode(t)),
+    ),
+  },
   {
     weight: 3,
     arbitrary: tagged(
@@ -107,20 +113,33 @@ const bodyArb: fc.Arbitrary<Body> = fc.oneof(
     arbitrary: tagged(
       "toJSON/__proto__ keys",
       fc
-        .array(fc.tuple(fc.constantFrom("toJSON", "__proto__", "constructor", "prototype", "orderId", "data", "event", ":base64:x", "valueOf"), fc.jsonValue({ maxDepth: 3 })), { maxLength: 6 })
+        .array(
+          fc.tuple(
+            fc.constantFrom("toJSON", "__proto__", "constructor", "prototype", "orderId", "data", "event", ":base64:x", "valueOf"),
+            fc.jsonValue({ maxDepth: 3 }),
+          ),
+          { maxLength: 6 },
+        )
         .map((pairs) => enc.encode(`{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(",")}}`)),
     ),
   },
   {
     weight: 2,
-    arbitrary: fc
-      .tuple(fc.integer({ min: 1, max: 5_000 }), fc.constantFrom("[", "{\"a\":"), fc.boolean())
-      .map(([depth, open, balanced]) => {
-        const close = open === "[" ? "]" : "}";
-        return { kind: depth > 32 ? "nested > 32" : "nested <= 32", bytes: enc.encode(`${open.repeat(depth)}"${ORDER_ID}"${balanced ? close.repeat(depth) : ""}`) };
-      }),
+    arbitrary: fc.tuple(fc.integer({ min: 1, max: 5_000 }), fc.constantFrom("[", '{"a":'), fc.boolean()).map(([depth, open, balanced]) => {
+      const close = open === "[" ? "]" : "}";
+      return {
+        kind: depth > 32 ? "nested > 32" : "nested <= 32",
+        bytes: enc.encode(`${open.repeat(depth)}"${ORDER_ID}"${balanced ? close.repeat(depth) : ""}`),
+      };
+    }),
   },
-  { weight: 1, arbitrary: tagged("huge string", fc.integer({ min: 1_000, max: 200_000 }).map((n) => enc.encode(`{"orderId":"${ORDER_ID}","pad":"${"x".repeat(n)}"}`))) },
+  {
+    weight: 1,
+    arbitrary: tagged(
+      "huge string",
+      fc.integer({ min: 1_000, max: 200_000 }).map((n) => enc.encode(`{"orderId":"${ORDER_ID}","pad":"${"x".repeat(n)}"}`)),
+    ),
+  },
   { weight: 2, arbitrary: tagged("random bytes", fc.uint8Array({ maxLength: 300 })) },
   {
     weight: 2,
@@ -132,7 +151,13 @@ const bodyArb: fc.Arbitrary<Body> = fc.oneof(
       }),
     ),
   },
-  { weight: 2, arbitrary: tagged("non-JSON text", fc.string({ maxLength: 200 }).map((t) => enc.encode(t))) },
+  {
+    weight: 2,
+    arbitrary: tagged(
+      "non-JSON text",
+      fc.string({ maxLength: 200 }).map((t) => enc.encode(t)),
+    ),
+  },
 );
 
 /** Header values as HTTP lets a client send them: space to `~` and Latin-1 (no controls, no DEL). */
@@ -158,7 +183,10 @@ function signatureFor(kind: SignatureKind, body: Uint8Array, garbage: string): s
     case "other-body":
       return formatSignatureHeader(t, [computeSignature(SECRET, t, Uint8Array.from([...body, 0x20]))]);
     case "several":
-      return formatSignatureHeader(t, Array.from({ length: 9 }, () => computeSignature(SECRET, t, body)));
+      return formatSignatureHeader(
+        t,
+        Array.from({ length: 9 }, () => computeSignature(SECRET, t, body)),
+      );
   }
 }
 
@@ -296,6 +324,11 @@ describe("POST /hooks/:routeId under hostile input (property)", () => {
     );
     await drained();
     expect(newErrorLines()).toEqual([]);
-    console.info(`hooks fuzz: ${[...tally].sort().map(([k, v]) => `${k}: ${v}`).join(", ")}; stored ${stored.length}`);
+    console.info(
+      `hooks fuzz: ${[...tally]
+        .sort()
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(", ")}; stored ${stored.length}`,
+    );
   }, 600_000);
 });

@@ -101,7 +101,12 @@ describe.skipIf(!REDIS_URL)("a replayed signed webhook across two app instances 
     const post = async (app: App) => {
       const res = await request(`http://127.0.0.1:${app.httpPort}/hooks/${routeId}`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-service-event": "order.fulfilled", "x-service-delivery-id": randomUUID(), "x-service-signature": signature },
+        headers: {
+          "content-type": "application/json",
+          "x-service-event": "order.fulfilled",
+          "x-service-delivery-id": randomUUID(),
+          "x-service-signature": signature,
+        },
         body,
       });
       await res.body.text();

@@ -104,10 +104,13 @@ describe("POST /hooks/:routeId", () => {
     ["no signature header", () => ({ signature: null })],
     ["no headers at all", () => ({ signature: null, deliveryId: null, event: null })],
     ["a malformed signature header", () => ({ signature: "v1=abc,t=nope" })],
-    ["a signature of another body", (s: { webhookSecret: string }) => {
-      const t = Math.floor(Date.now() / 1000);
-      return { signature: formatSignatureHeader(t, [computeSignature(s.webhookSecret, t, "{}")]) };
-    }],
+    [
+      "a signature of another body",
+      (s: { webhookSecret: string }) => {
+        const t = Math.floor(Date.now() / 1000);
+        return { signature: formatSignatureHeader(t, [computeSignature(s.webhookSecret, t, "{}")]) };
+      },
+    ],
   ])("refuses %s with 401 and does nothing", async (_name, makeOptions) => {
     const s = await setup();
     const res = await postHook(h, s.routeId, s.nested, makeOptions(s));
@@ -165,7 +168,11 @@ describe("POST /hooks/:routeId", () => {
     function* chunks() {
       for (let i = 0; i < 20; i += 1) yield Buffer.alloc(64 * 1024, 0x20);
     }
-    const res = await request(`${h.baseUrl}/hooks/${s.routeId}`, { method: "POST", headers: { "content-type": "application/json" }, body: Readable.from(chunks()) });
+    const res = await request(`${h.baseUrl}/hooks/${s.routeId}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: Readable.from(chunks()),
+    });
     await res.body.dump();
     expect(res.statusCode).toBe(413);
     await settle(h);

@@ -153,7 +153,12 @@ describe("HTTP server hardening", () => {
     socket.destroy();
     await vi.waitFor(() => expect(log.records().filter((r) => r["level"] === 40).length).toBeGreaterThan(0), { timeout: 10_000 });
     expect(log.records().filter((r) => Number(r["level"]) >= 50)).toEqual([]);
-    expect(log.records().filter((r) => r["level"] === 40).map((r) => r["msg"])).toContain("webhook body not received: client went away");
+    expect(
+      log
+        .records()
+        .filter((r) => r["level"] === 40)
+        .map((r) => r["msg"]),
+    ).toContain("webhook body not received: client went away");
     expect(log.lines.join("\n")).not.toContain(ROUTE);
   });
 });

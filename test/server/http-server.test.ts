@@ -26,7 +26,17 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
   });
 
   async function start(
-    options: { storeUp?: boolean; serviceUp?: boolean; telegramUpdates?: { accept(update: UpdateLike): Promise<UpdateAcceptResult> }; secretToken?: string; headersTimeoutMs?: number; log?: ReturnType<typeof captureLogger>; chats?: Chats; inbox?: Pick<WebhookInbox, "accept">; telegramState?: () => "ok" | "down" | "unknown" } = {},
+    options: {
+      storeUp?: boolean;
+      serviceUp?: boolean;
+      telegramUpdates?: { accept(update: UpdateLike): Promise<UpdateAcceptResult> };
+      secretToken?: string;
+      headersTimeoutMs?: number;
+      log?: ReturnType<typeof captureLogger>;
+      chats?: Chats;
+      inbox?: Pick<WebhookInbox, "accept">;
+      telegramState?: () => "ok" | "down" | "unknown";
+    } = {},
   ) {
     let systemCalls = 0;
     const service = {
@@ -216,15 +226,18 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
       expect(await post("tg-secret_1", JSON.stringify({ update_id: 41 }))).toBe(200);
     });
 
-    it.each([["not json"], ["[]"], ["{}"], ['{"update_id":"41"}'], ['{"update_id":-1}'], ['{"update_id":1.5}']])("refuses %s as an update with 400", async (body) => {
-      const accepted: UpdateLike[] = [];
-      const post = await withUpdates((update) => {
-        accepted.push(update);
-        return Promise.resolve("accepted");
-      });
-      expect(await post("tg-secret_1", body)).toBe(400);
-      expect(accepted).toEqual([]);
-    });
+    it.each([["not json"], ["[]"], ["{}"], ['{"update_id":"41"}'], ['{"update_id":-1}'], ['{"update_id":1.5}']])(
+      "refuses %s as an update with 400",
+      async (body) => {
+        const accepted: UpdateLike[] = [];
+        const post = await withUpdates((update) => {
+          accepted.push(update);
+          return Promise.resolve("accepted");
+        });
+        expect(await post("tg-secret_1", body)).toBe(400);
+        expect(accepted).toEqual([]);
+      },
+    );
 
     it("acknowledges an update nested 100,000 deep and drops it unread: no 500, no error log, one warning", async () => {
       // The real inbox on a real store: storing such an update is what used to overflow the stack.

@@ -9,7 +9,11 @@ const t = now / 1000;
 
 describe("webhook signatures", () => {
   it("accepts the simulator's header for the exact raw body", () => {
-    expect(verifySignature({ secret, header: signatureHeader(secret, t, body.toString()), rawBody: body, nowMs: now })).toEqual({ ok: true, timestamp: t, signature: computeSignature(secret, t, body) });
+    expect(verifySignature({ secret, header: signatureHeader(secret, t, body.toString()), rawBody: body, nowMs: now })).toEqual({
+      ok: true,
+      timestamp: t,
+      signature: computeSignature(secret, t, body),
+    });
   });
 
   it("refuses a body changed by one byte", () => {

@@ -18,7 +18,13 @@ describe("simulator authentication (section 5)", () => {
 
   it("refuses a missing header, another scheme and an empty token with 401 api_key.invalid", async () => {
     const { apiKey } = sim.createAccount();
-    for (const headers of [{} as Record<string, string>, { authorization: `Token ${apiKey}` }, { authorization: `bearer ${apiKey}` }, { authorization: "Bearer " }, { authorization: apiKey }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: `Token ${apiKey}` },
+      { authorization: `bearer ${apiKey}` },
+      { authorization: "Bearer " },
+      { authorization: apiKey },
+    ]) {
       const r = await call(sim, "GET", "/v1/balance", { headers });
       expect(r.status).toBe(401);
       expect(r.json.code).toBe("api_key.invalid");
@@ -61,7 +67,12 @@ describe("simulator authentication (section 5)", () => {
 
   it("refuses an allowlist over 32 entries", () => {
     const { apiKey } = sim.createAccount();
-    expect(() => sim.setIpAllowlist(apiKey, Array.from({ length: 33 }, (_, i) => `10.0.0.${i}`))).toThrow();
+    expect(() =>
+      sim.setIpAllowlist(
+        apiKey,
+        Array.from({ length: 33 }, (_, i) => `10.0.0.${i}`),
+      ),
+    ).toThrow();
   });
 
   it("answers 404 not_found for the balance of an account without a wallet, until a deposit", async () => {

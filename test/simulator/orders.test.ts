@@ -103,7 +103,10 @@ describe("POST /v1/orders", () => {
 
   it("accepts 100 items in one request", async () => {
     const { apiKey } = sim.createAccount({ balanceSun: 1_000_000_000 });
-    const r = await order(apiKey, Array.from({ length: 100 }, () => item({ amount: 50_000 })));
+    const r = await order(
+      apiKey,
+      Array.from({ length: 100 }, () => item({ amount: 50_000 })),
+    );
     expect(r.status).toBe(201);
     expect(r.json.orders).toHaveLength(100);
   });
@@ -198,7 +201,11 @@ describe("POST /v1/orders", () => {
       const b = sim.createAccount();
       const id = (await order(a.apiKey, [item()])).json.orders[0].orderId as string;
       expect((await call(sim, "GET", `/v1/orders/${id}`, { apiKey: a.apiKey })).status).toBe(200);
-      for (const [apiKey, path] of [[b.apiKey, id], [a.apiKey, "0".repeat(24)], [a.apiKey, "xyz"]] as const) {
+      for (const [apiKey, path] of [
+        [b.apiKey, id],
+        [a.apiKey, "0".repeat(24)],
+        [a.apiKey, "xyz"],
+      ] as const) {
         const r = await call(sim, "GET", `/v1/orders/${path}`, { apiKey });
         expect(r.status).toBe(404);
         expect(r.json.code).toBe("not_found");

@@ -64,8 +64,6 @@ describe("simulator public endpoints", () => {
   it("records every request it sees", async () => {
     const before = sim.requests.length;
     await call(sim, "GET", "/v1/public/pricing");
-    expect(sim.requests.slice(before)).toEqual([
-      { method: "GET", path: "/v1/public/pricing", status: 200, hasAuth: false, at: expect.any(Number) },
-    ]);
+    expect(sim.requests.slice(before)).toEqual([{ method: "GET", path: "/v1/public/pricing", status: 200, hasAuth: false, at: expect.any(Number) }]);
   });
 });

@@ -35,7 +35,14 @@ import type { StoreBackend } from "../../src/core/store/types.js";
 import { createVault } from "../../src/core/vault.js";
 import { createLogger } from "../../src/logger.js";
 import { startSimulator, type Simulator, type SimulatorOptions } from "../../src/simulator/index.js";
-import { startFakeTelegram, type FakeTelegram, type FakeTelegramOptions, type RecordedCall, type SendOptions, type StoredMessage } from "../../testkit/fake-telegram/fake-telegram.js";
+import {
+  startFakeTelegram,
+  type FakeTelegram,
+  type FakeTelegramOptions,
+  type RecordedCall,
+  type SendOptions,
+  type StoredMessage,
+} from "../../testkit/fake-telegram/fake-telegram.js";
 
 export interface BotHarnessOptions {
   /** Default "https://bot.example.test"; null leaves PUBLIC_URL unset. */
@@ -106,7 +113,14 @@ export async function startBotHarness(options: BotHarnessOptions = {}) {
   async function build(): Promise<void> {
     store = await openStore(`sqlite://${storePath}`, { logger, purgeIntervalMs: 0 });
     const vault = createVault({ key: vaultKey });
-    const service = createServiceClient({ baseUrl: sim.baseUrl, logger, ...(options.serviceTimeouts ?? DEFAULT_SERVICE_TIMEOUTS), maxAttempts: 2, backoffBaseMs: 10, backoffMaxMs: 50 });
+    const service = createServiceClient({
+      baseUrl: sim.baseUrl,
+      logger,
+      ...(options.serviceTimeouts ?? DEFAULT_SERVICE_TIMEOUTS),
+      maxAttempts: 2,
+      backoffBaseMs: 10,
+      backoffMaxMs: 50,
+    });
     const chats = createChatRepository({ store, vault, logger });
     const defaultLocale = options.defaultLocale ?? "en";
     const base: BotDeps = {
@@ -118,7 +132,12 @@ export async function startBotHarness(options: BotHarnessOptions = {}) {
       service,
       pricing: createPricingCache({ load: () => service.getPricing(), ttlMs: options.pricingTtlMs ?? 60_000, logger }),
       chats,
-      i18n: createI18n({ defaultLocale, storedLocale: chatStoredLocale(chats), logger, ...(options.localesDirectory ? { directory: options.localesDirectory } : {}) }),
+      i18n: createI18n({
+        defaultLocale,
+        storedLocale: chatStoredLocale(chats),
+        logger,
+        ...(options.localesDirectory ? { directory: options.localesDirectory } : {}),
+      }),
       // The flows without a tracker behind them; useOrderHarness replaces them with tracked ones.
       flows: createFlows({ store, service, logger, tracker: UNTRACKED }),
       alerts: createAlertSettings({ store, logger }),

@@ -58,14 +58,20 @@ export function startBotProcess({ token, apiRoot, serviceBaseUrl, storageUrl, ex
   let stderr = "";
   child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
   child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("close", (code, signal) => resolve({ code, signal })),
+  );
   const logs = (): LogLine[] =>
     stdout
       .split("\n")
       .filter((l) => l.startsWith("{"))
       .map((l) => JSON.parse(l) as LogLine);
   const httpPort = () =>
-    waitUntil(() => logs().find((l) => l.msg === "http server listening")?.["port"] as number | undefined, { what: "the bot's HTTP server", timeoutMs: 60_000, intervalMs: 50 });
+    waitUntil(() => logs().find((l) => l.msg === "http server listening")?.["port"] as number | undefined, {
+      what: "the bot's HTTP server",
+      timeoutMs: 60_000,
+      intervalMs: 50,
+    });
   return {
     child,
     logs,

@@ -28,7 +28,9 @@ appendFileSync(${JSON.stringify(trace)}, Object.keys(createRequire(import.meta.u
 process.exit(0);`;
   try {
     await run(process.execPath, ["--input-type=module", "-e", program], { cwd: options.cwd, env: { ...process.env, ...options.env }, timeout: 60_000 });
-    return readFileSync(trace, "utf8").split("\n").filter((line) => line !== "");
+    return readFileSync(trace, "utf8")
+      .split("\n")
+      .filter((line) => line !== "");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

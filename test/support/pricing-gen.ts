@@ -52,7 +52,9 @@ export function tierWordArb(tier: PricingTier): fc.Arbitrary<string> {
     fc.constant(String(tier.durationSec)),
     fc.constant(`${tier.durationSec}s`),
     fc.array(fc.boolean(), { minLength: tier.label.length, maxLength: tier.label.length }).map((upper) =>
-      Array.from(tier.label).map((c, i) => (upper[i] ? c.toUpperCase() : c)).join(""),
+      Array.from(tier.label)
+        .map((c, i) => (upper[i] ? c.toUpperCase() : c))
+        .join(""),
     ),
   );
 }

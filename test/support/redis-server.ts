@@ -62,7 +62,11 @@ export async function ownRedis(options: { appendOnly?: boolean } = {}): Promise<
       const proc = spawn("redis-server", args, { stdio: "ignore" });
       child = proc;
       exited = new Promise((resolve) => proc.once("exit", () => resolve()));
-      const started = await waitUntil(() => answers() || (proc.exitCode !== null && "exited"), { what: `redis-server on port ${port}`, timeoutMs: 15_000, intervalMs: 50 });
+      const started = await waitUntil(() => answers() || (proc.exitCode !== null && "exited"), {
+        what: `redis-server on port ${port}`,
+        timeoutMs: 15_000,
+        intervalMs: 50,
+      });
       if (started === "exited") throw new Error(`redis-server on port ${port} exited at start`);
     },
     kill: () => end("SIGKILL"),

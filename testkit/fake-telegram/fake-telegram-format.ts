@@ -6,10 +6,7 @@
 
 export type Parsed = { ok: true; plain: string } | { ok: false; description: string };
 
-const HTML_TAGS = new Set([
-  "b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "span", "tg-spoiler", "a", "code", "pre",
-  "blockquote", "tg-emoji",
-]);
+const HTML_TAGS = new Set(["b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "span", "tg-spoiler", "a", "code", "pre", "blockquote", "tg-emoji"]);
 const NAMED_ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"' };
 
 const cantParse = (why: string): Parsed => ({ ok: false, description: `Bad Request: can't parse entities: ${why}` });
@@ -145,8 +142,16 @@ export interface Button {
 }
 
 const BUTTON_KINDS = [
-  "callback_data", "url", "switch_inline_query", "switch_inline_query_current_chat",
-  "switch_inline_query_chosen_chat", "copy_text", "web_app", "login_url", "pay", "callback_game",
+  "callback_data",
+  "url",
+  "switch_inline_query",
+  "switch_inline_query_current_chat",
+  "switch_inline_query_chosen_chat",
+  "copy_text",
+  "web_app",
+  "login_url",
+  "pay",
+  "callback_game",
 ] as const;
 
 /** A URL button's link as Telegram takes it: an absolute http(s) URL with a host, or a tg:// link; no spaces. */
@@ -177,13 +182,14 @@ export function parseMarkup(raw: unknown): { ok: true; rows: Button[][]; markup:
   }
   const m = markup as Record<string, unknown>;
   if (!("inline_keyboard" in m)) return { ok: true, rows: [], markup };
-  if (!Array.isArray(m["inline_keyboard"])) return { ok: false, description: "Bad Request: field \"inline_keyboard\" must be an Array" };
+  if (!Array.isArray(m["inline_keyboard"])) return { ok: false, description: 'Bad Request: field "inline_keyboard" must be an Array' };
   const rows: Button[][] = [];
   for (const row of m["inline_keyboard"] as unknown[]) {
-    if (!Array.isArray(row)) return { ok: false, description: "Bad Request: field \"inline_keyboard\" must be an Array of Arrays" };
+    if (!Array.isArray(row)) return { ok: false, description: 'Bad Request: field "inline_keyboard" must be an Array of Arrays' };
     const out: Button[] = [];
     for (const b of row as Record<string, unknown>[]) {
-      if (typeof b?.["text"] !== "string" || b["text"].length === 0) return { ok: false, description: "Bad Request: text buttons are unallowed in the inline keyboard" };
+      if (typeof b?.["text"] !== "string" || b["text"].length === 0)
+        return { ok: false, description: "Bad Request: text buttons are unallowed in the inline keyboard" };
       const kinds = BUTTON_KINDS.filter((k) => b[k] !== undefined);
       if (kinds.length !== 1) return { ok: false, description: "Bad Request: inline keyboard button must have exactly one optional field" };
       if (kinds[0] === "callback_data") {

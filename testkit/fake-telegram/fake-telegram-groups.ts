@@ -67,11 +67,23 @@ export function createGroupTools(deps: GroupToolsDeps) {
         ...(msg.chat.type === "supergroup" && msg.chat.is_forum ? { forum: true } : {}),
       });
       const threadId = msg.is_topic_message ? msg.message_thread_id : undefined;
-      if (threadId !== undefined && chat.forum && !chat.forum.topics.has(threadId)) chat.forum.topics.set(threadId, { name: `Topic ${threadId}`, closed: false });
+      if (threadId !== undefined && chat.forum && !chat.forum.topics.has(threadId))
+        chat.forum.topics.set(threadId, { name: `Topic ${threadId}`, closed: false });
       const text = msg.text ?? msg.caption ?? "";
       chat.messages.set(msg.message_id, {
-        messageId: msg.message_id, chatId: chat.id, from: "user", text, rawText: msg.text ?? "", parseMode: undefined, buttons: [], markup: undefined,
-        deleted: false, edits: 0, seq: deps.nextSeq(), date: msg.date, ...(threadId === undefined ? {} : { threadId }),
+        messageId: msg.message_id,
+        chatId: chat.id,
+        from: "user",
+        text,
+        rawText: msg.text ?? "",
+        parseMode: undefined,
+        buttons: [],
+        markup: undefined,
+        deleted: false,
+        edits: 0,
+        seq: deps.nextSeq(),
+        date: msg.date,
+        ...(threadId === undefined ? {} : { threadId }),
       });
       chat.nextMessageId = Math.max(chat.nextMessageId, msg.message_id + 1);
       return update;

@@ -49,8 +49,17 @@ const bad = (description: string) => new TelegramError(400, `Bad Request: ${desc
 const NOT_MODIFIED =
   "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";
 const CHAT_ACTIONS = new Set([
-  "typing", "upload_photo", "record_video", "upload_video", "record_voice", "upload_voice", "upload_document",
-  "choose_sticker", "find_location", "record_video_note", "upload_video_note",
+  "typing",
+  "upload_photo",
+  "record_video",
+  "upload_video",
+  "record_voice",
+  "upload_voice",
+  "upload_document",
+  "choose_sticker",
+  "find_location",
+  "record_video_note",
+  "upload_video_note",
 ]);
 
 /** The bot as a group admin that may delete messages (what `botCanDelete` stands for). */
@@ -71,9 +80,20 @@ export const BOT_ADMIN_RIGHTS = {
 
 /** A restricted member that may send nothing (ChatMemberRestricted's permissions). */
 const NO_SEND_RIGHTS = {
-  can_send_messages: false, can_send_audios: false, can_send_documents: false, can_send_photos: false, can_send_videos: false,
-  can_send_video_notes: false, can_send_voice_notes: false, can_send_polls: false, can_send_other_messages: false,
-  can_add_web_page_previews: false, can_change_info: false, can_invite_users: false, can_pin_messages: false, can_manage_topics: false,
+  can_send_messages: false,
+  can_send_audios: false,
+  can_send_documents: false,
+  can_send_photos: false,
+  can_send_videos: false,
+  can_send_video_notes: false,
+  can_send_voice_notes: false,
+  can_send_polls: false,
+  can_send_other_messages: false,
+  can_add_web_page_previews: false,
+  can_change_info: false,
+  can_invite_users: false,
+  can_pin_messages: false,
+  can_manage_topics: false,
 } as const;
 
 /** Commands are stored per scope type and language: "all_private_chats:ru", "default:". */
@@ -215,7 +235,8 @@ export function createMethods(core: FakeCore): Record<string, Method> {
   return {
     getme: () => core.botInfo,
     getupdates: async (p, _files, signal) => {
-      if (core.webhook.url) throw new TelegramError(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
+      if (core.webhook.url)
+        throw new TelegramError(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
       // Remembered for the updates created from now on (Telegram: earlier ones may still arrive).
       const allowed = allowedUpdatesParam(p["allowed_updates"]);
       if (allowed !== undefined) core.allowedUpdates = allowed;
@@ -349,7 +370,8 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       if (userId !== core.botInfo.id) return { status: "member", user: { id: userId, is_bot: false, first_name: `User${userId}` } };
       if (chat.botStanding === "left") return { status: "left", user: botUser };
       if (chat.botStanding === "restricted") return { status: "restricted", user: botUser, is_member: true, until_date: 0, ...NO_SEND_RIGHTS };
-      if (chat.type === "channel" && chat.botStanding === "administrator") return { status: "administrator", user: botUser, ...BOT_ADMIN_RIGHTS, can_post_messages: true };
+      if (chat.type === "channel" && chat.botStanding === "administrator")
+        return { status: "administrator", user: botUser, ...BOT_ADMIN_RIGHTS, can_post_messages: true };
       if (chat.type === "private" || !chat.botCanDelete) return { status: "member", user: botUser };
       return { status: "administrator", user: botUser, ...BOT_ADMIN_RIGHTS };
     },

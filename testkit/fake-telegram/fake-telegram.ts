@@ -28,16 +28,7 @@ import {
   type StoredFile,
   type StoredMessage,
 } from "./fake-telegram-state.js";
-import {
-  callbackQueryUpdate,
-  inlineQueryUpdate,
-  makeChat,
-  makeMessage,
-  makeUser,
-  messageUpdate,
-  myChatMemberUpdate,
-  type UserSpec,
-} from "../updates.js";
+import { callbackQueryUpdate, inlineQueryUpdate, makeChat, makeMessage, makeUser, messageUpdate, myChatMemberUpdate, type UserSpec } from "../updates.js";
 
 export type { Button, RateLimitOptions, StoredMessage, TelegramFault };
 export { TELEGRAM_RATE_LIMITS };
@@ -124,7 +115,14 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     nextSeq: () => ++seq,
     addFile(bytes, fileName, mimeType) {
       const n = nextFileId++;
-      const f: StoredFile = { fileId: `file${n}_${randomBytes(6).toString("hex")}`, fileUniqueId: `uniq${n}`, path: `documents/file_${n}_${fileName}`, fileName, mimeType, bytes };
+      const f: StoredFile = {
+        fileId: `file${n}_${randomBytes(6).toString("hex")}`,
+        fileUniqueId: `uniq${n}`,
+        path: `documents/file_${n}_${fileName}`,
+        fileName,
+        mimeType,
+        bytes,
+      };
       core.files.set(f.fileId, f);
       return f;
     },
@@ -195,7 +193,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
         const handler = methods[method.toLowerCase()];
         if (!handler) throw new TelegramError(404, "Not Found: method not found");
         const fault = faults.take(method);
-        if (fault?.kind === "refuse") throw new TelegramError(fault.code, fault.description, fault.retryAfter === undefined ? undefined : { retry_after: fault.retryAfter });
+        if (fault?.kind === "refuse")
+          throw new TelegramError(fault.code, fault.description, fault.retryAfter === undefined ? undefined : { retry_after: fault.retryAfter });
         const result = await handler(params, parsed.files, gone.signal);
         if (fault?.kind === "lose_answer") {
           call.answerLost = true;
@@ -227,8 +226,14 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     if (!chat) {
       const type = opts.type ?? (id < 0 ? "supergroup" : "private");
       chat = {
-        id, type, blocked: false, botCanDelete: opts.botCanDelete ?? false, botStanding: type === "channel" ? "administrator" : "member",
-        nextMessageId: 1, messages: new Map(), ...(opts.title ? { title: opts.title } : {}),
+        id,
+        type,
+        blocked: false,
+        botCanDelete: opts.botCanDelete ?? false,
+        botStanding: type === "channel" ? "administrator" : "member",
+        nextMessageId: 1,
+        messages: new Map(),
+        ...(opts.title ? { title: opts.title } : {}),
       };
       core.chats.set(id, chat);
     }
@@ -250,15 +255,35 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     return makeUser({ ...spec, ...(lang ? { languageCode: lang } : {}) });
   }
 
-  function userMessage(chatId: number, opts: SendOptions, fields: { text?: string; document?: Message["document"]; photo?: Message["photo"]; caption?: string }): Update {
+  function userMessage(
+    chatId: number,
+    opts: SendOptions,
+    fields: { text?: string; document?: Message["document"]; photo?: Message["photo"]; caption?: string },
+  ): Update {
     const chat = addChat(chatId);
     const from = senderOf(chatId, opts);
     const threadId = opts.threadId;
     if (threadId !== undefined && !chat.forum?.topics.has(threadId)) throw new Error(`chat ${chatId} has no forum topic ${threadId}`);
-    const message = makeMessage({ messageId: chat.nextMessageId++, chat: makeChat(chat, from), from, ...fields, ...(threadId === undefined ? {} : { threadId }) });
+    const message = makeMessage({
+      messageId: chat.nextMessageId++,
+      chat: makeChat(chat, from),
+      from,
+      ...fields,
+      ...(threadId === undefined ? {} : { threadId }),
+    });
     chat.messages.set(message.message_id, {
-      messageId: message.message_id, chatId, from: "user", text: fields.text ?? fields.caption ?? "", rawText: fields.text ?? "",
-      parseMode: undefined, buttons: [], markup: undefined, deleted: false, edits: 0, seq: ++seq, date: message.date,
+      messageId: message.message_id,
+      chatId,
+      from: "user",
+      text: fields.text ?? fields.caption ?? "",
+      rawText: fields.text ?? "",
+      parseMode: undefined,
+      buttons: [],
+      markup: undefined,
+      deleted: false,
+      edits: 0,
+      seq: ++seq,
+      date: message.date,
       ...(threadId === undefined ? {} : { threadId }),
     });
     return messageUpdate(nextUpdateId++, message);
@@ -275,8 +300,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     return visible(chatId).filter((m) => m.from === "bot");
   }
 
-  const matches = (b: Button, label: string | RegExp) =>
-    typeof label === "string" ? b.text === label || b.callback_data === label : label.test(b.text);
+  const matches = (b: Button, label: string | RegExp) => (typeof label === "string" ? b.text === label || b.callback_data === label : label.test(b.text));
 
   return {
     token,
@@ -318,14 +342,22 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
       const bytes = typeof doc.bytes === "string" ? Buffer.from(doc.bytes) : doc.bytes;
       const f = core.addFile(bytes, doc.fileName, doc.mimeType);
       return userMessage(chatId, opts, {
-        document: { file_id: f.fileId, file_unique_id: f.fileUniqueId, file_name: doc.fileName, file_size: bytes.length, ...(doc.mimeType ? { mime_type: doc.mimeType } : {}) },
+        document: {
+          file_id: f.fileId,
+          file_unique_id: f.fileUniqueId,
+          file_name: doc.fileName,
+          file_size: bytes.length,
+          ...(doc.mimeType ? { mime_type: doc.mimeType } : {}),
+        },
         ...(doc.caption ? { caption: doc.caption } : {}),
       });
     },
     /** A user taps a button (by text, callback data, or a regexp on the text) on the newest bot message showing it. */
     press: (chatId: number, label: string | RegExp, opts: SendOptions & { messageId?: number } = {}): Update => {
       const chat = addChat(chatId);
-      const candidates = botMessages(chatId).filter((m) => opts.messageId === undefined || m.messageId === opts.messageId).reverse();
+      const candidates = botMessages(chatId)
+        .filter((m) => opts.messageId === undefined || m.messageId === opts.messageId)
+        .reverse();
       for (const m of candidates) {
         const button = m.buttons.flat().find((b) => matches(b, label));
         if (!button) continue;
@@ -333,7 +365,10 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
         const id = String(nextQueryId++);
         core.queries.set(id, { kind: "callback", answered: false });
         const from = senderOf(chatId, opts);
-        const message = { ...makeMessage({ messageId: m.messageId, chat: makeChat(chat, from), from: { ...botInfo }, text: m.text }), ...(m.markup ? { reply_markup: m.markup } : {}) } as Message;
+        const message = {
+          ...makeMessage({ messageId: m.messageId, chat: makeChat(chat, from), from: { ...botInfo }, text: m.text }),
+          ...(m.markup ? { reply_markup: m.markup } : {}),
+        } as Message;
         return callbackQueryUpdate(nextUpdateId++, { id, from, message, data: button.callback_data });
       }
       throw new Error(`no visible bot message in chat ${chatId} has a button ${String(label)}`);
@@ -352,7 +387,10 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     inlineQuery: (userId: number, query: string, opts: { languageCode?: string } = {}): Update => {
       const id = String(nextQueryId++);
       core.queries.set(id, { kind: "inline", answered: false });
-      const from = makeUser({ id: userId, ...(opts.languageCode ?? languages.get(userId) ? { languageCode: opts.languageCode ?? languages.get(userId)! } : {}) });
+      const from = makeUser({
+        id: userId,
+        ...((opts.languageCode ?? languages.get(userId)) ? { languageCode: opts.languageCode ?? languages.get(userId)! } : {}),
+      });
       return inlineQueryUpdate(nextUpdateId++, { id, from, query, chatType: "sender" });
     },
     /** Ids of callback queries the bot never answered: the user's button is still spinning. */

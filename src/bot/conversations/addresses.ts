@@ -27,7 +27,10 @@ export function createAddressesConversation(deps: BotDeps) {
       prompts.push(await sendStepPrompt(conversation, ctx, translate(ctx, key, vars), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) }));
     };
     const askAgain = async (reason: string) => {
-      prompts.push((await ctx.reply(translate(ctx, "addresses-ask-again", { reason: html(reason) }), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) })).message_id);
+      prompts.push(
+        (await ctx.reply(translate(ctx, "addresses-ask-again", { reason: html(reason) }), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) }))
+          .message_id,
+      );
     };
     let address = args.rename;
     if (address === undefined) {

@@ -27,7 +27,9 @@ export async function replyWithCheck(ctx: Pick<ConversationContext, "t" | "reply
     await ctx.reply(result.reason === "not_json" ? notJsonText(ctx, result.detail) : refusalText(ctx, result), HTML);
     return undefined;
   }
-  const priorVars = prior ? { broadcastId: code(prior.broadcastId), status: statusText(ctx, prior.status), track: code(`/track ${prior.broadcastId}`) } : undefined;
+  const priorVars = prior
+    ? { broadcastId: code(prior.broadcastId), status: statusText(ctx, prior.status), track: code(`/track ${prior.broadcastId}`) }
+    : undefined;
   if (prior && priorVars && !isResubmittable(prior.status)) {
     await ctx.reply(translate(ctx, "broadcast-known-active", { ...priorVars, txId: code(result.draft.summary.txId) }), HTML);
     return undefined;
@@ -53,14 +55,19 @@ export function createBroadcastConversation(deps: BotDeps) {
     if (chatId === undefined) return;
     const flow = await beginFlowInstance(conversation, deps.store, chatId);
     const locale = await ctx.i18n.getLocale();
-    const prompt = await sendStepPrompt(conversation, ctx, translate(ctx, "broadcast-ask"), { ...HTML, reply_markup: createBroadcastFlowCancelKeyboard(ctx, flow) });
+    const prompt = await sendStepPrompt(conversation, ctx, translate(ctx, "broadcast-ask"), {
+      ...HTML,
+      reply_markup: createBroadcastFlowCancelKeyboard(ctx, flow),
+    });
     for (;;) {
       const input = await waitStep(conversation, flow, "broadcast");
       let text: string;
       if (input.kind === "document") {
         const { fileId, fileSize } = input;
         // The outside context's api: a Bot API call through the conversation's own ctx inside `external` never settles (the chat locks).
-        const read = await conversation.external((outside) => readDocument(outside.api, { file_id: fileId, ...(fileSize === undefined ? {} : { file_size: fileSize }) }, deps.logger));
+        const read = await conversation.external((outside) =>
+          readDocument(outside.api, { file_id: fileId, ...(fileSize === undefined ? {} : { file_size: fileSize }) }, deps.logger),
+        );
         if (!read.ok) {
           await ctx.reply(translate(ctx, read.reason === "too_large" ? "broadcast-refused-too-large" : "order-document-unreadable"), HTML);
           continue;

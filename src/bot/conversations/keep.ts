@@ -53,7 +53,11 @@ export function createKeepConversation(deps: BotDeps & { keep: KeepPlans }) {
         const nowMs = await conversation.now();
         const read = parseKeepOptions(input.text, nowMs);
         if (read.ok && read.rest.length === 0) options = read.options;
-        else await ctx.reply(translate(ctx, read.ok ? "keep-bad-unknown" : `keep-bad-${read.option}`, { value: echo(read.ok ? read.rest.join(" ") : read.value) }), HTML);
+        else
+          await ctx.reply(
+            translate(ctx, read.ok ? "keep-bad-unknown" : `keep-bad-${read.option}`, { value: echo(read.ok ? read.rest.join(" ") : read.value) }),
+            HTML,
+          );
       }
     }
     await closeStepPrompt(conversation, ctx, deps, prompt);

@@ -48,7 +48,11 @@ async function closePrompt(ctx: ConversationContext, prompt: { chat: { id: numbe
 }
 
 /** Waits for a text message; anything else is answered with a reminder. */
-async function waitForText(conversation: LinkConversation, ctx: ConversationContext, promptKey: string): Promise<ConversationContext & { message: { text: string } }> {
+async function waitForText(
+  conversation: LinkConversation,
+  ctx: ConversationContext,
+  promptKey: string,
+): Promise<ConversationContext & { message: { text: string } }> {
   for (;;) {
     const next = await waitInFlow(conversation);
     if (next.message?.text !== undefined) return next as ConversationContext & { message: { text: string } };
@@ -58,7 +62,10 @@ async function waitForText(conversation: LinkConversation, ctx: ConversationCont
 
 /** Step 1: the key. Its message is deleted at once, whatever it holds. The prompt goes out once the step is stored. */
 async function askKey(conversation: LinkConversation, ctx: ConversationContext, deps: BotDeps, flow: string): Promise<string> {
-  const prompt = await sendStepPrompt(conversation, ctx, translate(ctx, "link-ask-key"), { ...HTML, ...textLinksMarkup(ctx, "link-ask-key", createLinkCancelKeyboard(ctx, flow)) });
+  const prompt = await sendStepPrompt(conversation, ctx, translate(ctx, "link-ask-key"), {
+    ...HTML,
+    ...textLinksMarkup(ctx, "link-ask-key", createLinkCancelKeyboard(ctx, flow)),
+  });
   for (;;) {
     const answer = await waitForText(conversation, ctx, "link-ask-key-text");
     await deleteSecretMessage(answer);
@@ -141,7 +148,13 @@ export function createLinkConversation(deps: BotDeps) {
       await ctx.reply(said.text, { ...HTML, ...textLinksMarkup(ctx, said.keys) });
       return;
     }
-    const webhookSecret = await askSecret(conversation, ctx, deps, flow, translate(ctx, check.kind === "ok" ? "link-key-accepted" : "link-key-accepted-no-wallet"));
+    const webhookSecret = await askSecret(
+      conversation,
+      ctx,
+      deps,
+      flow,
+      translate(ctx, check.kind === "ok" ? "link-key-accepted" : "link-key-accepted-no-wallet"),
+    );
     const stored = await conversation.external(async (outside) => {
       const { record, relinked } = await storeLink(deps, chatId, { apiKey, webhookSecret, check });
       outside.forgetChat();

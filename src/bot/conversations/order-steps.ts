@@ -96,7 +96,12 @@ export async function stripButtons(ctx: Pick<ConversationContext, "chat" | "api"
 export type ShownMessage = string | number;
 
 /** Takes the buttons off every message a step showed, prompt and reminders alike. */
-export async function closeShown(conversation: FlowConversation, ctx: ConversationContext, deps: Pick<BotDeps, "store">, shown: readonly ShownMessage[]): Promise<void> {
+export async function closeShown(
+  conversation: FlowConversation,
+  ctx: ConversationContext,
+  deps: Pick<BotDeps, "store">,
+  shown: readonly ShownMessage[],
+): Promise<void> {
   for (const message of shown) {
     if (typeof message === "string") await closeStepPrompt(conversation, ctx, deps, message);
     else await stripButtons(ctx, [message]);
@@ -123,15 +128,25 @@ function receiverPrompt(ctx: ConversationContext, recent: readonly AddressBookEn
   const shown = recent.slice(0, RECENT_RECEIVERS_SHOWN);
   if (shown.length === 0) return translate(ctx, "order-ask-receiver", { recent: "no" });
   const lines = shown.map((e) =>
-    e.label === undefined ? translate(ctx, "order-recent-line", { address: code(e.address) }) : translate(ctx, "order-recent-line-labelled", { address: code(e.address), label: e.label }),
+    e.label === undefined
+      ? translate(ctx, "order-recent-line", { address: code(e.address) })
+      : translate(ctx, "order-recent-line-labelled", { address: code(e.address), label: e.label }),
   );
   return [translate(ctx, "order-ask-receiver", { recent: "yes" }), translate(ctx, "order-recent-title"), ...lines].join("\n");
 }
 
 /** Step 1: receiver by address (optionally with a label), by label, by button; lines or a .csv switch to a batch. */
-export async function askReceiver(conversation: FlowConversation, ctx: ConversationContext, deps: BotDeps, flow: string, chatId: number): Promise<ReceiverAnswer> {
+export async function askReceiver(
+  conversation: FlowConversation,
+  ctx: ConversationContext,
+  deps: BotDeps,
+  flow: string,
+  chatId: number,
+): Promise<ReceiverAnswer> {
   const recent = await conversation.external(() => deps.flows.addressBook.list(chatId));
-  const shown: ShownMessage[] = [await sendStepPrompt(conversation, ctx, receiverPrompt(ctx, recent), { ...HTML, reply_markup: createReceiverKeyboard(ctx, flow, recent) })];
+  const shown: ShownMessage[] = [
+    await sendStepPrompt(conversation, ctx, receiverPrompt(ctx, recent), { ...HTML, reply_markup: createReceiverKeyboard(ctx, flow, recent) }),
+  ];
   const answer = async (a: ReceiverAnswer): Promise<ReceiverAnswer> => {
     await closeShown(conversation, ctx, deps, shown);
     return a;
@@ -168,9 +183,19 @@ export async function askReceiver(conversation: FlowConversation, ctx: Conversat
 }
 
 /** Step 2: amount within the pricing's range; accepts 100k, 65,000, 65 000, 10万, 100 тыс (read in the user's locale). */
-export async function askAmount(conversation: FlowConversation, ctx: ConversationContext, deps: Pick<BotDeps, "store">, flow: string, pricing: Pricing, locale: string): Promise<number> {
+export async function askAmount(
+  conversation: FlowConversation,
+  ctx: ConversationContext,
+  deps: Pick<BotDeps, "store">,
+  flow: string,
+  pricing: Pricing,
+  locale: string,
+): Promise<number> {
   const range = { min: formatInteger(pricing.amountMin, locale), max: formatInteger(pricing.amountMax, locale) };
-  const prompt = await sendStepPrompt(conversation, ctx, translate(ctx, "order-ask-amount", range), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) });
+  const prompt = await sendStepPrompt(conversation, ctx, translate(ctx, "order-ask-amount", range), {
+    ...HTML,
+    reply_markup: createCancelOnlyKeyboard(ctx, flow),
+  });
   for (;;) {
     const input = await waitStep(conversation, flow, "amount");
     if (input.kind !== "text") continue;
@@ -197,7 +222,9 @@ export async function askDuration(
   promptKey = "order-ask-duration",
   vars: Record<string, number> = {},
 ): Promise<number> {
-  const shown: ShownMessage[] = [await sendStepPrompt(conversation, ctx, translate(ctx, promptKey, vars), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) })];
+  const shown: ShownMessage[] = [
+    await sendStepPrompt(conversation, ctx, translate(ctx, promptKey, vars), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) }),
+  ];
   for (;;) {
     const input = await waitStep(conversation, flow, "duration");
     let tier: Pricing["tiers"][number] | undefined;
@@ -207,7 +234,9 @@ export async function askDuration(
       if (!tier) {
         // One set of duration buttons at a time: the reminder brings its own.
         await closeShown(conversation, ctx, deps, shown.splice(0));
-        shown.push((await ctx.reply(translate(ctx, "order-duration-invalid"), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) })).message_id);
+        shown.push(
+          (await ctx.reply(translate(ctx, "order-duration-invalid"), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) })).message_id,
+        );
       }
     }
     if (tier) {

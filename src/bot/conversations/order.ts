@@ -43,19 +43,35 @@ export function batchErrorsText(tr: ConversationContext | Pick<ConversationConte
   const lines = parsed.errors.map((e) => {
     const vars: Record<string, string | number> = { line: e.line, value: "value" in e ? echo(e.value) : "" };
     if (e.reason === "amount_out_of_range") Object.assign(vars, { min: formatInteger(e.min, locale), max: formatInteger(e.max, locale) });
-    const reason = e.reason === "bad_amount" && e.readings ? ambiguousAmountText(tr, e.value, e.readings, locale, "input-amount-ambiguous-reason") : translate(tr, `order-batch-reason-${e.reason.replace(/_/g, "-")}`, vars);
+    const reason =
+      e.reason === "bad_amount" && e.readings
+        ? ambiguousAmountText(tr, e.value, e.readings, locale, "input-amount-ambiguous-reason")
+        : translate(tr, `order-batch-reason-${e.reason.replace(/_/g, "-")}`, vars);
     return translate(tr, "order-batch-error-line", { line: e.line, reason: html(reason) });
   });
   const more = (count: number) => translate(tr, "order-batch-errors-more", { count });
-  return [translate(tr, "order-batch-errors", { count: parsed.errors.length }), ...cappedLines(lines, { budget: ERRORS_BUDGET, maxLines: ERRORS_SHOWN, more })].join("\n");
+  return [
+    translate(tr, "order-batch-errors", { count: parsed.errors.length }),
+    ...cappedLines(lines, { budget: ERRORS_BUDGET, maxLines: ERRORS_SHOWN, more }),
+  ].join("\n");
 }
 
 type BatchSource = { kind: "text"; text: string } | { kind: "document"; fileId: string; fileSize: number | undefined };
 
 /** Batch: read lines or a .csv, report every bad line, ask once for a missing duration. */
-async function collectBatch(conversation: FlowConversation, ctx: ConversationContext, deps: BotDeps, flow: string, pricing: Pricing, locale: string, first: BatchSource | undefined): Promise<QuoteRequestItem[]> {
+async function collectBatch(
+  conversation: FlowConversation,
+  ctx: ConversationContext,
+  deps: BotDeps,
+  flow: string,
+  pricing: Pricing,
+  locale: string,
+  first: BatchSource | undefined,
+): Promise<QuoteRequestItem[]> {
   let source = first;
-  const prompt = source ? undefined : await sendStepPrompt(conversation, ctx, translate(ctx, "order-batch-ask"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) });
+  const prompt = source
+    ? undefined
+    : await sendStepPrompt(conversation, ctx, translate(ctx, "order-batch-ask"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) });
   for (;;) {
     if (!source) {
       const input = await waitStep(conversation, flow, "batch");
@@ -67,7 +83,9 @@ async function collectBatch(conversation: FlowConversation, ctx: ConversationCon
     if (source.kind === "document") {
       const { fileId, fileSize } = source;
       // The outside context's api: a Bot API call through the conversation's own ctx inside `external` never settles (the chat locks).
-      const read = await conversation.external((outside) => readDocument(outside.api, { file_id: fileId, ...(fileSize === undefined ? {} : { file_size: fileSize }) }, outside.logger));
+      const read = await conversation.external((outside) =>
+        readDocument(outside.api, { file_id: fileId, ...(fileSize === undefined ? {} : { file_size: fileSize }) }, outside.logger),
+      );
       if (!read.ok) {
         await ctx.reply(translate(ctx, read.reason === "too_large" ? "order-document-too-large" : "order-document-unreadable"), HTML);
         source = undefined;
@@ -91,7 +109,11 @@ async function collectBatch(conversation: FlowConversation, ctx: ConversationCon
 }
 
 /** Sends the quote with Confirm (or, short of money, Top up) first and Cancel last. */
-export async function replyWithQuote(ctx: Pick<ConversationContext, "t" | "reply" | "replyWithDocument" | "links">, result: PrepareResult, locale: string): Promise<number | undefined> {
+export async function replyWithQuote(
+  ctx: Pick<ConversationContext, "t" | "reply" | "replyWithDocument" | "links">,
+  result: PrepareResult,
+  locale: string,
+): Promise<number | undefined> {
   if (!result.ok) {
     await ctx.reply(translate(ctx, `order-prepare-${result.reason.replace(/_/g, "-")}`), HTML);
     return undefined;
@@ -99,7 +121,10 @@ export async function replyWithQuote(ctx: Pick<ConversationContext, "t" | "reply
   const { quoteId, items } = result.prepared.quote;
   // The message lists the first lines only (a message holds 4096 characters): the whole quote goes as a file, above its buttons.
   if (items.length > BATCH_LINES_SHOWN) {
-    await ctx.replyWithDocument(new InputFile(Buffer.from(batchQuoteCsv(items), "utf8"), `quote-${quoteId}.csv`), { caption: translate(ctx, "batch-quote-document"), ...HTML });
+    await ctx.replyWithDocument(new InputFile(Buffer.from(batchQuoteCsv(items), "utf8"), `quote-${quoteId}.csv`), {
+      caption: translate(ctx, "batch-quote-document"),
+      ...HTML,
+    });
   }
   const keyboard = isShortQuote(result.prepared) ? createShortQuoteKeyboard(ctx, quoteId) : createQuoteKeyboard(ctx, quoteId);
   const links = result.prepared.noWallet ? textLinksMarkup(ctx, "order-quote-no-wallet", keyboard) : { reply_markup: keyboard };
@@ -133,7 +158,11 @@ export function createOrderConversation(deps: BotDeps) {
     const locale = await ctx.i18n.getLocale();
     let items: QuoteRequestItem[];
     if (args.document) {
-      items = await collectBatch(conversation, ctx, deps, flow, pricing, locale, { kind: "document", fileId: args.document.fileId, fileSize: args.document.fileSize });
+      items = await collectBatch(conversation, ctx, deps, flow, pricing, locale, {
+        kind: "document",
+        fileId: args.document.fileId,
+        fileSize: args.document.fileSize,
+      });
     } else if (args.batch) {
       items = await collectBatch(conversation, ctx, deps, flow, pricing, locale, undefined);
     } else {
@@ -142,9 +171,15 @@ export function createOrderConversation(deps: BotDeps) {
       const presetAmount = prefill.amount === undefined ? undefined : checkAmount(String(prefill.amount), pricing);
       const presetTier = pricing.tiers.some((t) => t.durationSec === prefill.durationSec) ? prefill.durationSec : undefined;
       if (prefill.address === undefined && presetAmount?.ok && presetTier !== undefined) {
-        await sendBeforeStepPrompt(conversation, ctx, translate(ctx, "order-preset", { amount: formatInteger(presetAmount.amount, locale), duration: durationText(ctx, presetTier) }), HTML);
+        await sendBeforeStepPrompt(
+          conversation,
+          ctx,
+          translate(ctx, "order-preset", { amount: formatInteger(presetAmount.amount, locale), duration: durationText(ctx, presetTier) }),
+          HTML,
+        );
       }
-      const receiver = prefill.address !== undefined ? { kind: "address" as const, address: prefill.address } : await askReceiver(conversation, ctx, deps, flow, chatId);
+      const receiver =
+        prefill.address !== undefined ? { kind: "address" as const, address: prefill.address } : await askReceiver(conversation, ctx, deps, flow, chatId);
       if (receiver.kind === "batch") {
         items = await collectBatch(conversation, ctx, deps, flow, pricing, locale, { kind: "text", text: receiver.text });
       } else if (receiver.kind === "document") {

@@ -57,13 +57,23 @@ export function createAddressesFeature(deps: BotDeps): Composer<BotContext> {
     const label = rest.join(" ");
     if (verb.toLowerCase() === "add" && first !== "" && label !== "") {
       const result = await book.add(chatId, first, label, deps.flows.now());
-      await ctx.reply(result.ok ? translate(ctx, "addresses-saved", { entry: html(labelledAddressText(ctx, result.entry)) }) : addressBookRefusalText(ctx, result.reason, result.reason === "bad_address" ? first : label), HTML);
+      await ctx.reply(
+        result.ok
+          ? translate(ctx, "addresses-saved", { entry: html(labelledAddressText(ctx, result.entry)) })
+          : addressBookRefusalText(ctx, result.reason, result.reason === "bad_address" ? first : label),
+        HTML,
+      );
       return;
     }
     if (verb.toLowerCase() === "rename" && first !== "" && label !== "") {
       const { address, newLabel } = await splitRename(chatId, [first, ...rest]);
       const result = address === undefined ? { ok: false as const, reason: "not_found" as const } : await book.rename(chatId, address, newLabel);
-      await ctx.reply(result.ok ? translate(ctx, "addresses-saved", { entry: html(labelledAddressText(ctx, result.entry)) }) : addressBookRefusalText(ctx, result.reason, result.reason === "not_found" ? first : newLabel), HTML);
+      await ctx.reply(
+        result.ok
+          ? translate(ctx, "addresses-saved", { entry: html(labelledAddressText(ctx, result.entry)) })
+          : addressBookRefusalText(ctx, result.reason, result.reason === "not_found" ? first : newLabel),
+        HTML,
+      );
       return;
     }
     await ctx.reply(translate(ctx, "addresses-usage"), HTML);
@@ -92,8 +102,16 @@ export function createAddressesFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     await ctx.answerCallbackQuery();
-    if (data.action === "e") await show({ text: translate(ctx, "addresses-entry", { entry: html(labelledAddressText(ctx, entry)) }), keyboard: createAddressEntryKeyboard(ctx, entry.address) });
-    else if (data.action === "d") await show({ text: translate(ctx, "addresses-delete-ask", { entry: html(labelledAddressText(ctx, entry)) }), keyboard: createAddressDeleteKeyboard(ctx, entry.address) });
+    if (data.action === "e")
+      await show({
+        text: translate(ctx, "addresses-entry", { entry: html(labelledAddressText(ctx, entry)) }),
+        keyboard: createAddressEntryKeyboard(ctx, entry.address),
+      });
+    else if (data.action === "d")
+      await show({
+        text: translate(ctx, "addresses-delete-ask", { entry: html(labelledAddressText(ctx, entry)) }),
+        keyboard: createAddressDeleteKeyboard(ctx, entry.address),
+      });
     else if (data.action === "y") {
       await book.delete(chatId, entry.address);
       const screen = listScreen(ctx, await book.labelled(chatId), 0);

@@ -1,5 +1,12 @@
 import { Composer } from "../composer.js";
-import { ALERT_SWITCHES, DEFAULT_LOW_BALANCE_SUN, MAX_THRESHOLD_SUN, parseThreshold, type AlertSettings, type AlertSwitch } from "../../core/topup/alert-settings.js";
+import {
+  ALERT_SWITCHES,
+  DEFAULT_LOW_BALANCE_SUN,
+  MAX_THRESHOLD_SUN,
+  parseThreshold,
+  type AlertSettings,
+  type AlertSwitch,
+} from "../../core/topup/alert-settings.js";
 import { alertsData } from "../callback-data/alerts.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
@@ -37,7 +44,10 @@ export function createAlertsFeature(deps: BotDeps): Composer<BotContext> {
 
   feature.command("alerts", logHandle("command-alerts"), async (ctx) => {
     const chatId = ctx.chat.id;
-    const [word, value, ...rest] = ctx.match.trim().split(/\s+/).filter((w) => w !== "");
+    const [word, value, ...rest] = ctx.match
+      .trim()
+      .split(/\s+/)
+      .filter((w) => w !== "");
     if (word === undefined) return show(ctx, await deps.alerts.get(chatId));
     if (word.toLowerCase() !== "threshold" || value === undefined || rest.length > 0) {
       await ctx.reply(translate(ctx, "alerts-usage", { command: code("/alerts threshold 25.5"), reset: code("/alerts threshold default") }), HTML);

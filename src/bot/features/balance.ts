@@ -58,7 +58,11 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
       translate(ctx, "balance-deposit", { address: code(address) }),
       advice.covered
         ? translate(ctx, "topup-balance-minimum", { minDepositTrx })
-        : translate(ctx, "topup-balance-waiting", { missingTrx: formatTrx(advice.shortfallSun, locale), sendTrx: formatTrx(advice.sendSun, locale), minDepositTrx }),
+        : translate(ctx, "topup-balance-waiting", {
+            missingTrx: formatTrx(advice.shortfallSun, locale),
+            sendTrx: formatTrx(advice.sendSun, locale),
+            minDepositTrx,
+          }),
     ];
   }
 

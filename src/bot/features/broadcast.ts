@@ -152,9 +152,20 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
     }
     const advice = topUpAdvice(BigInt(error.requiredSun), BigInt(balance.availableSun));
     if (advice.covered || balance.depositAddress === null) return false;
-    const text = [serviceErrorText(ctx, error, locale), `${topUpAdviceText(ctx, advice, balance.depositAddress, locale)}\n${translate(ctx, "topup-watching")}`].join("\n\n");
+    const text = [
+      serviceErrorText(ctx, error, locale),
+      `${topUpAdviceText(ctx, advice, balance.depositAddress, locale)}\n${translate(ctx, "topup-watching")}`,
+    ].join("\n\n");
     await ctx.reply(text, { ...HTML, reply_markup: createBroadcastTopUpKeyboard(ctx, draft.draftId) });
-    await flows.balanceWatch?.watch({ kind: "broadcast", refId: draft.draftId, chatId: draft.chatId, requiredSun: BigInt(error.requiredSun), origin: "refused", untilMs: draft.summary.expirationMs, locale });
+    await flows.balanceWatch?.watch({
+      kind: "broadcast",
+      refId: draft.draftId,
+      chatId: draft.chatId,
+      requiredSun: BigInt(error.requiredSun),
+      origin: "refused",
+      untilMs: draft.summary.expirationMs,
+      locale,
+    });
     return true;
   }
 
@@ -165,12 +176,16 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
   async function showUnresolved(ctx: BotContext, result: Extract<SubmitResult, { status: "failed" }>, locale: string): Promise<void> {
     const txId = code(result.draft.summary.txId);
     if (result.draft.state === "unknown") {
-      await bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-unknown-pending", { txId }), HTML)));
+      await bestEffort(ctx, "editMessageText", () =>
+        editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-unknown-pending", { txId }), HTML)),
+      );
       return;
     }
     const text = translate(ctx, "broadcast-unknown-refused", { txId, reason: html(serviceErrorText(ctx, result.error, locale)) });
     const keyboard = result.retryable ? createBroadcastRetryKeyboard(ctx, result.draft.draftId) : undefined;
-    await bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.editMessageText(text, { ...HTML, ...textLinksMarkup(ctx, errorTextKey(result.error), keyboard) })));
+    await bestEffort(ctx, "editMessageText", () =>
+      editIgnoringUnchanged(() => ctx.editMessageText(text, { ...HTML, ...textLinksMarkup(ctx, errorTextKey(result.error), keyboard) })),
+    );
   }
 
   feature.callbackQuery(draftData.filter, logHandle("callback-broadcast-draft"), async (ctx) => {
@@ -210,10 +225,22 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
     const onUnknown = async (): Promise<void> => {
       checking = true;
       await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
-      await bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-unknown-checking", { txId }), HTML)));
+      await bestEffort(ctx, "editMessageText", () =>
+        editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-unknown-checking", { txId }), HTML)),
+      );
     };
-    const answered = (text?: string) => (checking ? Promise.resolve(true) : bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery(text === undefined ? {} : { text })));
-    const result = await flows.submitter.submit({ chatId, draftId: draft.draftId, apiKey, locale, drawsCard: true, confirmedAgain, onUnknown, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
+    const answered = (text?: string) =>
+      checking ? Promise.resolve(true) : bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery(text === undefined ? {} : { text }));
+    const result = await flows.submitter.submit({
+      chatId,
+      draftId: draft.draftId,
+      apiKey,
+      locale,
+      drawsCard: true,
+      confirmedAgain,
+      onUnknown,
+      ...(cardMessageId === undefined ? {} : { cardMessageId }),
+    });
     switch (result.status) {
       // From here on every Telegram call is best effort: what was accepted is recorded and tracked.
       case "submitted":
@@ -227,14 +254,20 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
       case "duplicate":
         if (checking) {
           // Our lost attempt was accepted, but the service did not name it: its updates come by webhook.
-          await bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-unknown-accepted-unnamed", { txId }), HTML)));
+          await bestEffort(ctx, "editMessageText", () =>
+            editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-unknown-accepted-unnamed", { txId }), HTML)),
+          );
           return;
         }
         await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
         await bestEffort(ctx, "editMessageReplyMarkup", () => ctx.editMessageReplyMarkup());
         await ctx.reply(
           result.existing
-            ? translate(ctx, "broadcast-duplicate-known", { broadcastId: code(result.existing.id), status: statusText(ctx, result.existing.status), txId: code(result.draft.summary.txId) })
+            ? translate(ctx, "broadcast-duplicate-known", {
+                broadcastId: code(result.existing.id),
+                status: statusText(ctx, result.existing.status),
+                txId: code(result.draft.summary.txId),
+              })
             : translate(ctx, "broadcast-duplicate-unknown", { txId: code(result.draft.summary.txId) }),
           HTML,
         );
@@ -245,7 +278,9 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
         return;
       case "needs_second_tap":
         await ctx.answerCallbackQuery({ text: ctx.t("limits-confirm-again-note") });
-        await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup({ reply_markup: createDraftConfirmAgainKeyboard(ctx, draft.draftId, formatTrx(result.feeSun, locale)) }));
+        await editIgnoringUnchanged(() =>
+          ctx.editMessageReplyMarkup({ reply_markup: createDraftConfirmAgainKeyboard(ctx, draft.draftId, formatTrx(result.feeSun, locale)) }),
+        );
         return;
       case "over_limit":
         // Nothing was sent: the summary keeps its buttons, so a Confirm after raising the cap still works.
@@ -258,7 +293,10 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
         await bestEffort(ctx, "editMessageReplyMarkup", () => ctx.editMessageReplyMarkup());
         if (result.error.code === "wallet.insufficient_balance" && (await replyInsufficient(ctx, result, apiKey, locale))) return;
         const text = serviceErrorText(ctx, result.error, locale);
-        await ctx.reply(text, { ...HTML, ...textLinksMarkup(ctx, errorTextKey(result.error), result.retryable ? createBroadcastRetryKeyboard(ctx, draft.draftId) : undefined) });
+        await ctx.reply(text, {
+          ...HTML,
+          ...textLinksMarkup(ctx, errorTextKey(result.error), result.retryable ? createBroadcastRetryKeyboard(ctx, draft.draftId) : undefined),
+        });
         return;
       }
       default:

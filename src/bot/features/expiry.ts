@@ -47,7 +47,15 @@ export function createExpiryFeature(deps: BotDeps): Composer<BotContext> {
     const entry = await flows.history.get(chatId, "order", orderId);
     if (entry?.fulfilledAtMs === undefined || entry.durationSec === undefined || entry.address === undefined) return undefined;
     const locale = await ctx.i18n.getLocale();
-    const order = { chatId, orderId, receiver: entry.address, amount: entry.amount ?? 0, durationSec: entry.durationSec, fulfilledAtMs: entry.fulfilledAtMs, locale };
+    const order = {
+      chatId,
+      orderId,
+      receiver: entry.address,
+      amount: entry.amount ?? 0,
+      durationSec: entry.durationSec,
+      fulfilledAtMs: entry.fulfilledAtMs,
+      locale,
+    };
     return reminders.setForOrder(order, on);
   }
 
@@ -80,7 +88,11 @@ export function createExpiryFeature(deps: BotDeps): Composer<BotContext> {
       case "resent": {
         await ctx.answerCallbackQuery();
         await bestEffort(ctx, "editMessageReplyMarkup", () => editIgnoringUnchanged(() => ctx.editMessageReplyMarkup()));
-        const text = translate(ctx, "expiry-resent", { broadcastId: code(result.broadcastId), status: statusText(ctx, result.initialStatus), txId: code(result.draft.summary.txId) });
+        const text = translate(ctx, "expiry-resent", {
+          broadcastId: code(result.broadcastId),
+          status: statusText(ctx, result.initialStatus),
+          txId: code(result.draft.summary.txId),
+        });
         const card = await ctx.reply(text, { ...HTML, reply_markup: createTrackRefreshKeyboard(ctx, "broadcast", result.broadcastId) });
         await flows.tracker.cardShown({ chatId, kind: "broadcast", id: result.broadcastId, cardMessageId: card.message_id, status: result.initialStatus });
         return;
@@ -113,16 +125,21 @@ export function createExpiryFeature(deps: BotDeps): Composer<BotContext> {
   /** The "checking" message turned into what the checks found: the new broadcast's card, a refusal, or still unknown. */
   async function showChecked(ctx: BotContext, result: ResendResult, messageId: number, txIdText: string, locale: string): Promise<void> {
     const chatId = ctx.chat!.id;
-    const edit = (text: string, extra: object = {}) => bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.api.editMessageText(chatId, messageId, text, { ...HTML, ...extra })));
+    const edit = (text: string, extra: object = {}) =>
+      bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.api.editMessageText(chatId, messageId, text, { ...HTML, ...extra })));
     const txId = code(txIdText);
     switch (result.status) {
       case "resent": {
         const text = translate(ctx, "expiry-resent", { broadcastId: code(result.broadcastId), status: statusText(ctx, result.initialStatus), txId });
-        if (await edit(text, { reply_markup: createTrackRefreshKeyboard(ctx, "broadcast", result.broadcastId) })) await flows.tracker.cardShown({ chatId, kind: "broadcast", id: result.broadcastId, cardMessageId: messageId, status: result.initialStatus });
+        if (await edit(text, { reply_markup: createTrackRefreshKeyboard(ctx, "broadcast", result.broadcastId) }))
+          await flows.tracker.cardShown({ chatId, kind: "broadcast", id: result.broadcastId, cardMessageId: messageId, status: result.initialStatus });
         return;
       }
       case "failed":
-        await edit(translate(ctx, "broadcast-unknown-refused", { txId, reason: html(serviceErrorText(ctx, result.error, locale)) }), textLinksMarkup(ctx, errorTextKey(result.error)));
+        await edit(
+          translate(ctx, "broadcast-unknown-refused", { txId, reason: html(serviceErrorText(ctx, result.error, locale)) }),
+          textLinksMarkup(ctx, errorTextKey(result.error)),
+        );
         return;
       case "already":
         await edit(translate(ctx, "expiry-resend-already", { broadcastId: result.broadcastId }));

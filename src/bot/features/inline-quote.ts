@@ -40,7 +40,14 @@ function results(ctx: BotContext, pricing: Pricing, locale: string, available: A
   if (query.kind === "unknown-tier") {
     const labels = sortedTiers(pricing).map((t) => tierLabel(ctx, t));
     const vars = { duration: echo(query.duration), labels: formatChoices(labels, locale), example: labels.at(-1) ?? "1h" };
-    return [article("tier", ctx.t("inline-unknown-tier-title", vars), ctx.t("inline-unknown-tier-description", vars), translate(ctx, "inline-unknown-tier-message", vars))];
+    return [
+      article(
+        "tier",
+        ctx.t("inline-unknown-tier-title", vars),
+        ctx.t("inline-unknown-tier-description", vars),
+        translate(ctx, "inline-unknown-tier-message", vars),
+      ),
+    ];
   }
   if (query.kind === "out-of-range") {
     const vars = { ...range, amount: formatInteger(query.amount, locale) };
@@ -62,7 +69,13 @@ function results(ctx: BotContext, pricing: Pricing, locale: string, available: A
       advice && !advice.covered
         ? ctx.t("topup-inline-short", { availableTrx: formatTrx(available!, locale), sendTrx: formatTrx(advice.sendSun, locale) })
         : ctx.t("inline-quote-description", vars);
-    return article(`q_${query.amount}_${tier.durationSec}`, ctx.t("inline-quote-title", vars), description, translate(ctx, "inline-quote-message", vars), keyboard);
+    return article(
+      `q_${query.amount}_${tier.durationSec}`,
+      ctx.t("inline-quote-title", vars),
+      description,
+      translate(ctx, "inline-quote-message", vars),
+      keyboard,
+    );
   });
 }
 

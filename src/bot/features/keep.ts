@@ -69,14 +69,11 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
   async function oneShot(ctx: BotContext, chatId: number, text: string): Promise<void> {
     const pricing = await deps.pricing.get();
     const locale = await ctx.i18n.getLocale();
-    const durations = formatChoices(sortedTiers(pricing.tiers).map((t) => tierLabel(ctx, t)), locale);
-    const parsed = await parseKeepCommand(
-      text,
-      pricing,
-      (receiver) => flows.addressBook.resolve(chatId, receiver),
-      flows.now(),
+    const durations = formatChoices(
+      sortedTiers(pricing.tiers).map((t) => tierLabel(ctx, t)),
       locale,
     );
+    const parsed = await parseKeepCommand(text, pricing, (receiver) => flows.addressBook.resolve(chatId, receiver), flows.now(), locale);
     if (!parsed.ok) {
       await ctx.reply(parseErrorText(ctx, parsed, durations, locale), HTML);
       return;

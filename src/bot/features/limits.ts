@@ -39,7 +39,10 @@ function createLimitsInputConversation(deps: BotDeps) {
   return async function limitsInput(conversation: LimitsConversation, ctx: ConversationContext, input: LimitInput): Promise<void> {
     const chatId = ctx.chat?.id;
     if (chatId === undefined || !isLimitInput(input)) return;
-    await sendStepPrompt(conversation, ctx, translate(ctx, ASK_KEY[input]), { ...HTML, ...(input === "z" ? {} : { reply_markup: createLimitClearKeyboard(ctx, input) }) });
+    await sendStepPrompt(conversation, ctx, translate(ctx, ASK_KEY[input]), {
+      ...HTML,
+      ...(input === "z" ? {} : { reply_markup: createLimitClearKeyboard(ctx, input) }),
+    });
     for (;;) {
       const next = await conversation.wait();
       if (next.message?.text?.startsWith("/") || next.callbackQuery) await conversation.halt({ next: true });
@@ -81,7 +84,12 @@ export function createLimitsFeature(deps: BotDeps): Composer<BotContext> {
   const limits = deps.flows.limits;
   const composer = new Composer<BotContext>();
   // Installed before the handlers so `enter` below finds it.
-  composer.use(createConversation<BotContext, ConversationContext>(createLimitsInputConversation(deps), { id: LIMITS_INPUT_CONVERSATION, maxMillisecondsToWait: 10 * 60_000 }));
+  composer.use(
+    createConversation<BotContext, ConversationContext>(createLimitsInputConversation(deps), {
+      id: LIMITS_INPUT_CONVERSATION,
+      maxMillisecondsToWait: 10 * 60_000,
+    }),
+  );
   const feature = composer.chatType("private");
 
   async function card(ctx: BotContext, chatId: number, note?: string) {

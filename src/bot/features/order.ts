@@ -56,13 +56,11 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
   async function oneShot(ctx: BotContext, chatId: number, text: string): Promise<void> {
     const pricing = await deps.pricing.get();
     const locale = await ctx.i18n.getLocale();
-    const durations = formatChoices(sortedTiers(pricing.tiers).map((t) => tierLabel(ctx, t)), locale);
-    const parsed = await parseOneShotOrder(
-      text,
-      pricing,
-      (receiver) => flows.addressBook.resolve(chatId, receiver),
+    const durations = formatChoices(
+      sortedTiers(pricing.tiers).map((t) => tierLabel(ctx, t)),
       locale,
     );
+    const parsed = await parseOneShotOrder(text, pricing, (receiver) => flows.addressBook.resolve(chatId, receiver), locale);
     if (!parsed.ok) {
       await ctx.reply(oneShotErrorText(ctx, parsed, durations, locale), HTML);
       return;
@@ -149,7 +147,10 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
     if (data.action === "f") {
       await ctx.answerCallbackQuery();
       await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
-      await sendQuote(ctx, quote.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec })));
+      await sendQuote(
+        ctx,
+        quote.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec })),
+      );
       return;
     }
     const account = await linkedForButton(ctx, quote);
@@ -164,8 +165,18 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
       await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
       await bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "order-unknown-checking"), HTML)));
     };
-    const answered = (text?: string) => (checking ? Promise.resolve(true) : bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery(text === undefined ? {} : { text })));
-    const result = await flows.placer.place({ chatId, quoteId: quote.quoteId, apiKey: account.apiKey, locale, drawsCard: true, confirmedAgain, onUnknown, ...(cardMessageId === undefined ? {} : { cardMessageId }) });
+    const answered = (text?: string) =>
+      checking ? Promise.resolve(true) : bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery(text === undefined ? {} : { text }));
+    const result = await flows.placer.place({
+      chatId,
+      quoteId: quote.quoteId,
+      apiKey: account.apiKey,
+      locale,
+      drawsCard: true,
+      confirmedAgain,
+      onUnknown,
+      ...(cardMessageId === undefined ? {} : { cardMessageId }),
+    });
     switch (result.status) {
       case "placed": {
         // From here on every Telegram call is best effort: the orders are charged, recorded and tracked.
@@ -184,7 +195,9 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
       }
       case "needs_second_tap":
         await ctx.answerCallbackQuery({ text: ctx.t("limits-confirm-again-note") });
-        await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup({ reply_markup: createQuoteConfirmAgainKeyboard(ctx, quote.quoteId, formatTrx(BigInt(quote.totalSun), locale)) }));
+        await editIgnoringUnchanged(() =>
+          ctx.editMessageReplyMarkup({ reply_markup: createQuoteConfirmAgainKeyboard(ctx, quote.quoteId, formatTrx(BigInt(quote.totalSun), locale)) }),
+        );
         return;
       case "over_limit":
         // Nothing was sent: the quote keeps its buttons, so a Confirm after raising the cap still works.
@@ -197,7 +210,9 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
         return;
       case "expired":
         await ctx.answerCallbackQuery({ text: ctx.t("order-quote-expired-short") });
-        await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "order-quote-expired"), { ...HTML, reply_markup: createFreshQuoteKeyboard(ctx, quote.quoteId) }));
+        await editIgnoringUnchanged(() =>
+          ctx.editMessageText(translate(ctx, "order-quote-expired"), { ...HTML, reply_markup: createFreshQuoteKeyboard(ctx, quote.quoteId) }),
+        );
         return;
       case "failed": {
         if (checking) return showChecked(ctx, result, locale);
@@ -225,7 +240,9 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     const reply = failedReply(ctx, result, locale);
-    const drawn = await bestEffort(ctx, "editMessageText", () => editIgnoringUnchanged(() => ctx.editMessageText(reply.text, { ...HTML, ...textLinksMarkup(ctx, reply.keys, reply.keyboard) })));
+    const drawn = await bestEffort(ctx, "editMessageText", () =>
+      editIgnoringUnchanged(() => ctx.editMessageText(reply.text, { ...HTML, ...textLinksMarkup(ctx, reply.keys, reply.keyboard) })),
+    );
     const cardId = ctx.callbackQuery?.message?.message_id;
     if (drawn && reply.keyboard && cardId !== undefined) await flows.quotes.update(result.quote.quoteId, (q) => ({ ...q, messageId: cardId }));
     await watchRefused(result, locale);
@@ -236,14 +253,24 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
     const { error, quote, balance } = result;
     if (error.code !== "wallet.insufficient_balance" || !balance?.depositAddress || !flows.balanceWatch) return;
     const requiredSun = BigInt(error.requiredSun ?? quote.totalSun);
-    await flows.balanceWatch.watch({ kind: "order", refId: quote.quoteId, chatId: quote.chatId, requiredSun, origin: "refused", untilMs: quote.expiresAtMs, locale });
+    await flows.balanceWatch.watch({
+      kind: "order",
+      refId: quote.quoteId,
+      chatId: quote.chatId,
+      requiredSun,
+      origin: "refused",
+      untilMs: quote.expiresAtMs,
+      locale,
+    });
   }
 
   /** The quote message becomes the order's card (or the batch's list); the tracker learns whether it did. */
   async function drawPlaced(ctx: BotContext, chatId: number, result: Extract<PlaceResult, { status: "placed" }>, locale: string): Promise<void> {
     const only = result.orders.length === 1 ? result.orders[0] : undefined;
     const refresh = only && only.status !== "fulfilled" ? { reply_markup: createTrackRefreshKeyboard(ctx, "order", only.orderId) } : {};
-    const drawn = await bestEffort(ctx, "editMessageText", () => ctx.editMessageText(placedText(ctx, result, locale), { ...HTML, ...refresh }, firstCardSignal()));
+    const drawn = await bestEffort(ctx, "editMessageText", () =>
+      ctx.editMessageText(placedText(ctx, result, locale), { ...HTML, ...refresh }, firstCardSignal()),
+    );
     const cardMessageId = only ? ctx.callbackQuery?.message?.message_id : undefined;
     for (const o of result.orders) {
       const item = { chatId, kind: "order" as const, id: o.orderId };

@@ -35,7 +35,13 @@ export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
     const nowMs = flows.now();
     const month = spendWindows(nowMs, timeZone).month;
     const filter: HistoryFilter =
-      filterCode === "o" ? { kind: "order" } : filterCode === "b" ? { kind: "broadcast" } : filterCode === "m" ? { fromMs: month.startMs, toMs: month.endMs } : {};
+      filterCode === "o"
+        ? { kind: "order" }
+        : filterCode === "b"
+          ? { kind: "broadcast" }
+          : filterCode === "m"
+            ? { fromMs: month.startMs, toMs: month.endMs }
+            : {};
     const p = await flows.history.page(chatId, page, HISTORY_PAGE_SIZE, filter);
     if (p.total === 0 && filterCode === "a") return { text: translate(ctx, "orders-empty"), keyboard: undefined };
     const labels = await flows.addressBook.labels(chatId);

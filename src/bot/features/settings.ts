@@ -44,21 +44,22 @@ export function createSettingsFeature(deps: BotDeps): Composer<BotContext> {
   });
 
   const { reminders } = deps;
-  if (reminders) feature.callbackQuery(settingsData.filter).filter(
-    (ctx) => settingsData.unpack(ctx.callbackQuery.data)?.kind === "expiry",
-    logHandle("callback-settings-expiry"),
-    async (ctx) => {
-      const enabled = settingsData.unpack(ctx.callbackQuery.data)?.value === "on";
-      const before = await reminders.isEnabled(ctx.chat.id);
-      await ctx.answerCallbackQuery({ text: ctx.t(enabled ? "expiry-settings-enabled" : "expiry-settings-disabled") });
-      if (before === enabled) return;
-      await reminders.setEnabled(ctx.chat.id, enabled);
-      ctx.logger.info({ kind: "expiry", enabled }, "notification setting changed");
-      const settings = await withExpiry(ctx.chat.id, (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS);
-      const markup = await keyboard(ctx, ctx.chat.id, settings);
-      await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "settings-title"), { ...HTML, reply_markup: markup }));
-    },
-  );
+  if (reminders)
+    feature.callbackQuery(settingsData.filter).filter(
+      (ctx) => settingsData.unpack(ctx.callbackQuery.data)?.kind === "expiry",
+      logHandle("callback-settings-expiry"),
+      async (ctx) => {
+        const enabled = settingsData.unpack(ctx.callbackQuery.data)?.value === "on";
+        const before = await reminders.isEnabled(ctx.chat.id);
+        await ctx.answerCallbackQuery({ text: ctx.t(enabled ? "expiry-settings-enabled" : "expiry-settings-disabled") });
+        if (before === enabled) return;
+        await reminders.setEnabled(ctx.chat.id, enabled);
+        ctx.logger.info({ kind: "expiry", enabled }, "notification setting changed");
+        const settings = await withExpiry(ctx.chat.id, (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS);
+        const markup = await keyboard(ctx, ctx.chat.id, settings);
+        await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "settings-title"), { ...HTML, reply_markup: markup }));
+      },
+    );
 
   feature.callbackQuery(settingsData.filter, logHandle("callback-settings"), async (ctx) => {
     const data = settingsData.unpack(ctx.callbackQuery.data);

@@ -57,9 +57,15 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
     if (order !== undefined) {
       await startIntentsOf(deps).save(ctx.chat.id, { kind: "order", ...order });
       const locale = await ctx.i18n.getLocale();
-      const after = translate(ctx, "account-deeplink-after-link", { amount: formatInteger(order.amount, locale), duration: durationText(ctx, order.durationSec) });
+      const after = translate(ctx, "account-deeplink-after-link", {
+        amount: formatInteger(order.amount, locale),
+        duration: durationText(ctx, order.durationSec),
+      });
       const keyboard = new InlineKeyboard().text(ctx.t("account-connect-button"), connectData.pack({ then: "order" }));
-      await ctx.reply(`${translate(ctx, "start-welcome", { name: ctx.from.first_name })}\n\n${after}`, { ...HTML, ...textLinksMarkup(ctx, "account-deeplink-after-link", keyboard) });
+      await ctx.reply(`${translate(ctx, "start-welcome", { name: ctx.from.first_name })}\n\n${after}`, {
+        ...HTML,
+        ...textLinksMarkup(ctx, "account-deeplink-after-link", keyboard),
+      });
       return;
     }
     await replyWelcome(ctx);

@@ -53,7 +53,10 @@ export function createStatementFeature(deps: BotDeps): Composer<BotContext> {
       // echarts costs half a second at import: loaded with the first chart, not at start.
       const { spendChartPng } = await import("../../core/statements/spend-chart.js");
       const chart = spendChartPng({ title: label, dailySun: statement.dailySun });
-      await ctx.replyWithPhoto(new InputFile(chart, `spend-${label}.png`), { caption: translate(ctx, "statement-chart-caption", { month: name, zone: timeZone }), parse_mode: "HTML" });
+      await ctx.replyWithPhoto(new InputFile(chart, `spend-${label}.png`), {
+        caption: translate(ctx, "statement-chart-caption", { month: name, zone: timeZone }),
+        parse_mode: "HTML",
+      });
       await ctx.reply(statementSummaryText(ctx, statement.summary, { month: name, zone: timeZone, burnPriceSun, locale }), HTML);
     }),
   );

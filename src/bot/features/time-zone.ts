@@ -52,7 +52,10 @@ export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   // Installed before the handlers so `enter` below finds it.
   composer.use(
-    createConversation<BotContext, ConversationContext>(createTimeZoneInputConversation(deps), { id: TIME_ZONE_INPUT_CONVERSATION, maxMillisecondsToWait: 10 * 60_000 }),
+    createConversation<BotContext, ConversationContext>(createTimeZoneInputConversation(deps), {
+      id: TIME_ZONE_INPUT_CONVERSATION,
+      maxMillisecondsToWait: 10 * 60_000,
+    }),
   );
   const feature = composer.chatType("private");
 

@@ -68,7 +68,15 @@ export function createTopUpFeature(deps: BotDeps): Composer<BotContext> {
     }
     const caption = `${topUpAdviceText(ctx, advice, balance.depositAddress, locale)}\n${translate(ctx, "topup-watching")}`;
     await ctx.replyWithPhoto(await depositQrPhoto(balance.depositAddress), { caption, parse_mode: "HTML" });
-    await flows.balanceWatch?.watch({ kind: target.kind, refId: target.refId, chatId, requiredSun: target.requiredSun, origin: target.origin, untilMs: target.untilMs, locale });
+    await flows.balanceWatch?.watch({
+      kind: target.kind,
+      refId: target.refId,
+      chatId,
+      requiredSun: target.requiredSun,
+      origin: target.origin,
+      untilMs: target.untilMs,
+      locale,
+    });
   });
 
   return composer;

@@ -23,7 +23,10 @@ function createWebhookSecretConversation(deps: BotDeps) {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;
     const flow = await beginFlowInstance(conversation, deps.store, chatId);
-    const prompt = await sendStepPrompt(conversation, ctx, translate(ctx, "webhook-ask-secret"), { ...HTML, ...textLinksMarkup(ctx, "webhook-ask-secret", createWebhookCancelKeyboard(ctx, flow)) });
+    const prompt = await sendStepPrompt(conversation, ctx, translate(ctx, "webhook-ask-secret"), {
+      ...HTML,
+      ...textLinksMarkup(ctx, "webhook-ask-secret", createWebhookCancelKeyboard(ctx, flow)),
+    });
     for (;;) {
       const next = await conversation.wait();
       // Another command or another message's button: leave the flow and let it run as usual.
@@ -35,10 +38,11 @@ function createWebhookSecretConversation(deps: BotDeps) {
       }
       const deleted = await next.deleteMessage().then(
         () => true,
-        (error: unknown) => conversation.external(() => {
-          deps.logger.warn({ err: error, chatId }, "could not delete a message carrying a webhook secret");
-          return false;
-        }),
+        (error: unknown) =>
+          conversation.external(() => {
+            deps.logger.warn({ err: error, chatId }, "could not delete a message carrying a webhook secret");
+            return false;
+          }),
       );
       if (!deleted) await ctx.reply(translate(next, "webhook-delete-failed"), HTML);
       const secret = text.trim();
@@ -65,7 +69,12 @@ function createWebhookSecretConversation(deps: BotDeps) {
 function webhookCard(deps: BotDeps, ctx: BotContext, record: ChatRecord, note?: string) {
   const hasSecret = Boolean(record.webhookSecretSealed);
   const url = deps.config.publicUrl && record.routeId ? `${deps.config.publicUrl}/hooks/${record.routeId}` : undefined;
-  const keys = [...(note ? [note] : []), "webhook-title", url ? "webhook-url" : "webhook-no-public-url", hasSecret ? "webhook-secret-set" : "webhook-secret-none"];
+  const keys = [
+    ...(note ? [note] : []),
+    "webhook-title",
+    url ? "webhook-url" : "webhook-no-public-url",
+    hasSecret ? "webhook-secret-set" : "webhook-secret-none",
+  ];
   const text = keys.map((key) => (key === "webhook-url" && url ? translate(ctx, key, { url: code(url) }) : translate(ctx, key))).join("\n\n");
   return { text, keyboard: textLinksMarkup(ctx, keys, createWebhookKeyboard(ctx, { hasSecret })).reply_markup };
 }
@@ -148,7 +157,10 @@ export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
         return;
       case "rotate":
         await editIgnoringUnchanged(() =>
-          ctx.editMessageText(translate(ctx, "webhook-rotate-confirm"), { ...HTML, ...textLinksMarkup(ctx, "webhook-rotate-confirm", createWebhookRotateKeyboard(ctx)) }),
+          ctx.editMessageText(translate(ctx, "webhook-rotate-confirm"), {
+            ...HTML,
+            ...textLinksMarkup(ctx, "webhook-rotate-confirm", createWebhookRotateKeyboard(ctx)),
+          }),
         );
         return;
       case "remove":

@@ -36,7 +36,9 @@ export function createErrorHandler(deps: ErrorHandlerDeps) {
     if (ctx.callbackQuery && isUneditable(error)) {
       logger.info({ description: (error as GrammyError).description }, "button on a message that cannot be edited");
       if (!deps.answered.has(ctx.callbackQuery.id)) {
-        await ctx.answerCallbackQuery({ text: ctx.t("button-expired") }).catch((answerError: unknown) => logger.warn({ err: answerError }, "could not answer a stale button"));
+        await ctx
+          .answerCallbackQuery({ text: ctx.t("button-expired") })
+          .catch((answerError: unknown) => logger.warn({ err: answerError }, "could not answer a stale button"));
       }
       return;
     }

@@ -8,6 +8,12 @@ import { translate } from "./html.js";
  * or 65), naming both readings in the locale's own grouping, each of which
  * the parser accepts as typed.
  */
-export function ambiguousAmountText(ctx: Pick<I18nFlavor, "t">, value: string, readings: readonly [number, number], locale: string, id: "input-amount-ambiguous" | "input-amount-ambiguous-reason" = "input-amount-ambiguous"): string {
+export function ambiguousAmountText(
+  ctx: Pick<I18nFlavor, "t">,
+  value: string,
+  readings: readonly [number, number],
+  locale: string,
+  id: "input-amount-ambiguous" | "input-amount-ambiguous-reason" = "input-amount-ambiguous",
+): string {
   return translate(ctx, id, { value: echo(value), first: formatInteger(readings[0], locale), second: formatInteger(readings[1], locale) });
 }

@@ -31,10 +31,12 @@ export function broadcastKindLines(tr: Tr, s: BroadcastSummary, locale: string):
       break;
     case "system":
       lines.push(systemLine(tr, s, locale, trx, resource));
-      for (const v of s.details?.votes ?? []) lines.push(translate(tr, "broadcast-summary-vote", { address: code(v.address), count: formatInteger(v.count, locale) }));
+      for (const v of s.details?.votes ?? [])
+        lines.push(translate(tr, "broadcast-summary-vote", { address: code(v.address), count: formatInteger(v.count, locale) }));
       break;
   }
-  if (s.details?.callValueSun !== undefined) lines.push(translate(tr, "broadcast-summary-call-value", { amount: formatTrx(BigInt(s.details.callValueSun), locale) }));
+  if (s.details?.callValueSun !== undefined)
+    lines.push(translate(tr, "broadcast-summary-call-value", { amount: formatTrx(BigInt(s.details.callValueSun), locale) }));
   return lines;
 }
 

@@ -31,7 +31,11 @@ export function summaryText(tr: Tr, s: BroadcastSummary, locale: string, nowMs: 
   if (s.kind === "usdt" && first && second) {
     lines.push(
       translate(tr, "broadcast-summary-energy-usdt", { holder: formatInteger(first.units, locale), firstTime: formatInteger(second.units, locale) }),
-      translate(tr, "broadcast-summary-fee-usdt", { unitPriceSun, holderTrx: formatTrx(BigInt(first.feeSun), locale), firstTimeTrx: formatTrx(BigInt(second.feeSun), locale) }),
+      translate(tr, "broadcast-summary-fee-usdt", {
+        unitPriceSun,
+        holderTrx: formatTrx(BigInt(first.feeSun), locale),
+        firstTimeTrx: formatTrx(BigInt(second.feeSun), locale),
+      }),
     );
   } else if (first) {
     const key = s.resource === "BANDWIDTH" ? "broadcast-summary-bandwidth" : "broadcast-summary-energy";

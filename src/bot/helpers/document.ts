@@ -34,7 +34,10 @@ export async function readDocument(api: Api, doc: Pick<Document, "file_id" | "fi
     return { ok: true, text: Buffer.concat(chunks).toString("utf8") };
   } catch (error) {
     // The user is asked to send it again; the cause is only for the logs (the URL holds the token, so not the URL).
-    logger.warn({ err: error instanceof Error ? { name: error.name, message: error.message.replaceAll(api.token, "<token>") } : String(error) }, "document download failed");
+    logger.warn(
+      { err: error instanceof Error ? { name: error.name, message: error.message.replaceAll(api.token, "<token>") } : String(error) },
+      "document download failed",
+    );
     return { ok: false, reason: "unreadable" };
   }
 }

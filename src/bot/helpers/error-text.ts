@@ -37,7 +37,10 @@ export const ERROR_TEXTS: Readonly<Record<KnownErrorCode, ErrorTextEntry>> = {
   "idempotency.key_reuse": { key: "error-idempotency-key_reuse", vars: none },
   "wallet.insufficient_balance": {
     key: "error-wallet-insufficient_balance",
-    vars: (e, locale) => ({ requiredTrx: e.requiredSun === undefined ? "?" : formatTrx(e.requiredSun, locale), minDepositTrx: formatTrx(MIN_DEPOSIT_SUN, locale) }),
+    vars: (e, locale) => ({
+      requiredTrx: e.requiredSun === undefined ? "?" : formatTrx(e.requiredSun, locale),
+      minDepositTrx: formatTrx(MIN_DEPOSIT_SUN, locale),
+    }),
   },
   "wallet.not_registered": { key: "error-wallet-not_registered", vars: none },
   not_found: { key: "error-not_found", vars: none },

@@ -15,7 +15,13 @@ const DAY_MS = 24 * 60 * 60_000;
 export function clockText(atMs: number, nowMs: number, locale: string, timeZone = "UTC"): string {
   const day = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(ms);
   const sameDay = Math.abs(atMs - nowMs) < DAY_MS && day(atMs) === day(nowMs);
-  const options: Intl.DateTimeFormatOptions = { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23", ...(sameDay ? {} : { month: "short", day: "numeric" }) };
+  const options: Intl.DateTimeFormatOptions = {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    ...(sameDay ? {} : { month: "short", day: "numeric" }),
+  };
   return new Intl.DateTimeFormat(locale, options).format(atMs);
 }
 

@@ -16,8 +16,14 @@ type PlanTerms = Pick<KeepPlan, "address" | "amount" | "durationSec" | "endsAtMs
 /** What the plan buys and within which limits, one line each. */
 function termsLines(tr: Translator, plan: PlanTerms, locale: string): string[] {
   const lines = [
-    translate(tr, "keep-terms-what", { amount: formatInteger(plan.amount, locale), duration: formatDuration(tr, plan.durationSec), address: code(plan.address) }),
-    plan.endsAtMs === undefined ? translate(tr, "keep-terms-until-stopped") : translate(tr, "keep-terms-until", { at: localTime(plan.endsAtMs, plan.timeZone) }),
+    translate(tr, "keep-terms-what", {
+      amount: formatInteger(plan.amount, locale),
+      duration: formatDuration(tr, plan.durationSec),
+      address: code(plan.address),
+    }),
+    plan.endsAtMs === undefined
+      ? translate(tr, "keep-terms-until-stopped")
+      : translate(tr, "keep-terms-until", { at: localTime(plan.endsAtMs, plan.timeZone) }),
   ];
   if (plan.dailyCapSun !== undefined) lines.push(translate(tr, "keep-terms-cap", { capTrx: formatTrx(BigInt(plan.dailyCapSun), locale) }));
   if (plan.activeHours !== undefined) lines.push(translate(tr, "keep-terms-hours", { hours: formatHours(plan.activeHours), timeZone: plan.timeZone }));
@@ -33,7 +39,11 @@ export function keepDraftText(tr: Translator, draft: KeepDraft, locale: string):
   return [
     translate(tr, "keep-draft-title"),
     ...termsLines(tr, draft, locale),
-    translate(tr, "keep-draft-price", { slotTrx: formatTrx(slotSun, locale), duration: formatDuration(tr, draft.durationSec), dayTrx: formatTrx(perDay, locale) }),
+    translate(tr, "keep-draft-price", {
+      slotTrx: formatTrx(slotSun, locale),
+      duration: formatDuration(tr, draft.durationSec),
+      dayTrx: formatTrx(perDay, locale),
+    }),
     translate(tr, "keep-draft-note"),
   ].join("\n");
 }

@@ -67,7 +67,9 @@ export function ledgerRowText(tr: Translator, entry: HistoryEntry, n: number, rc
   if (entry.kind === "broadcast") return translate(tr, "ledger-row-broadcast", { ...common, what: html(broadcastWhatText(tr, entry, rc.locale)) });
   const endsAtMs = delegationEndsAtMs(entry);
   const ends =
-    endsAtMs === undefined ? "" : translate(tr, rc.nowMs >= endsAtMs ? "ledger-row-ended" : "ledger-row-until", { time: clockText(endsAtMs, rc.nowMs, rc.locale, rc.timeZone) });
+    endsAtMs === undefined
+      ? ""
+      : translate(tr, rc.nowMs >= endsAtMs ? "ledger-row-ended" : "ledger-row-until", { time: clockText(endsAtMs, rc.nowMs, rc.locale, rc.timeZone) });
   return translate(tr, "ledger-row-order", {
     ...common,
     amount: formatInteger(entry.amount ?? 0, rc.locale),

@@ -12,8 +12,13 @@ function left(capSun: bigint, spentSun: bigint): bigint {
 export function limitsCardText(tr: Translator, status: SpendStatus, locale: string): string {
   const { settings, spent } = status;
   const cap = (capSun: string | undefined, spentSun: bigint): string =>
-    capSun === undefined ? tr.t("limits-none") : tr.t("limits-cap-value", { capTrx: formatTrx(BigInt(capSun), locale), leftTrx: formatTrx(left(BigInt(capSun), spentSun), locale) });
-  const threshold = settings.confirmAboveSun === undefined ? tr.t("limits-none") : tr.t("limits-threshold-value", { thresholdTrx: formatTrx(BigInt(settings.confirmAboveSun), locale) });
+    capSun === undefined
+      ? tr.t("limits-none")
+      : tr.t("limits-cap-value", { capTrx: formatTrx(BigInt(capSun), locale), leftTrx: formatTrx(left(BigInt(capSun), spentSun), locale) });
+  const threshold =
+    settings.confirmAboveSun === undefined
+      ? tr.t("limits-none")
+      : tr.t("limits-threshold-value", { thresholdTrx: formatTrx(BigInt(settings.confirmAboveSun), locale) });
   return [
     translate(tr, "limits-title"),
     [
@@ -32,6 +37,13 @@ export function limitRefusalText(tr: Translator, refusal: SpendRefusal, costSun:
   if (refusal.reason === "frozen") return translate(tr, "limits-refused-frozen");
   const capSun = BigInt(refusal.capSun ?? "0");
   const spentSun = BigInt(refusal.spentSun ?? "0");
-  const vars = { capTrx: formatTrx(capSun, locale), spentTrx: formatTrx(spentSun, locale), leftTrx: formatTrx(left(capSun, spentSun), locale), costTrx: formatTrx(costSun, locale) };
-  return [translate(tr, refusal.reason === "daily_cap" ? "limits-refused-daily" : "limits-refused-monthly", vars), translate(tr, "limits-refused-hint")].join("\n");
+  const vars = {
+    capTrx: formatTrx(capSun, locale),
+    spentTrx: formatTrx(spentSun, locale),
+    leftTrx: formatTrx(left(capSun, spentSun), locale),
+    costTrx: formatTrx(costSun, locale),
+  };
+  return [translate(tr, refusal.reason === "daily_cap" ? "limits-refused-daily" : "limits-refused-monthly", vars), translate(tr, "limits-refused-hint")].join(
+    "\n",
+  );
 }

@@ -61,7 +61,13 @@ function insufficientText(tr: Tr, result: Extract<PlaceResult, { status: "failed
     lines.push(translate(tr, "order-insufficient-required", { requiredTrx: formatTrx(required, locale) }), translate(tr, "order-insufficient-balance-unknown"));
   } else {
     const missing = required > available ? required - available : 0n;
-    lines.push(translate(tr, "order-insufficient", { requiredTrx: formatTrx(required, locale), availableTrx: formatTrx(available, locale), missingTrx: formatTrx(missing, locale) }));
+    lines.push(
+      translate(tr, "order-insufficient", {
+        requiredTrx: formatTrx(required, locale),
+        availableTrx: formatTrx(available, locale),
+        missingTrx: formatTrx(missing, locale),
+      }),
+    );
     if (noWallet) said("order-insufficient-no-wallet");
     else if (balance?.depositAddress) {
       const advice = topUpAdvice(required, available);
@@ -78,7 +84,10 @@ export function failedReply(tr: Tr, result: Extract<PlaceResult, { status: "fail
   const { text, keys } =
     error.code === "wallet.insufficient_balance"
       ? insufficientText(tr, result, locale)
-      : { text: [serviceErrorText(tr, error, locale), ...(result.retryable ? [translate(tr, "order-retry-safe")] : [])].join("\n\n"), keys: [errorTextKey(error)] };
+      : {
+          text: [serviceErrorText(tr, error, locale), ...(result.retryable ? [translate(tr, "order-retry-safe")] : [])].join("\n\n"),
+          keys: [errorTextKey(error)],
+        };
   if (!result.retryable) return { text, keys };
   const canTopUp = error.code === "wallet.insufficient_balance" && Boolean(result.balance?.depositAddress);
   return { text, keys, keyboard: canTopUp ? createTopUpRetryKeyboard(tr, quote.quoteId) : createRetryKeyboard(tr, quote.quoteId) };

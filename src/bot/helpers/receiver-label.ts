@@ -9,7 +9,13 @@ type Labelled = { kind: "order"; record: { receiver: string } } | { kind: "broad
  * address ("<code>T…</code> 🏷 main wallet"); the text as it was when the
  * receiver has no label or no book is given.
  */
-export async function withReceiverLabel(tr: Translator, text: string, chatId: number, item: Labelled, book: Pick<AddressBook, "labelOf"> | undefined): Promise<string> {
+export async function withReceiverLabel(
+  tr: Translator,
+  text: string,
+  chatId: number,
+  item: Labelled,
+  book: Pick<AddressBook, "labelOf"> | undefined,
+): Promise<string> {
   const address = item.kind === "order" ? item.record.receiver : item.record.toAddress;
   const label = await book?.labelOf(chatId, address);
   if (label === undefined) return text;

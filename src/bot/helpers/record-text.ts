@@ -75,9 +75,12 @@ export function orderCardText(tr: Translator, order: Order, locale: string, timi
 export function broadcastWhat(tr: Translator, b: Pick<Broadcast, "kind" | "amountAtomic">, locale: string, local?: BroadcastLocal): string {
   const usdtAtomic = b.amountAtomic ?? (local?.txKind === "usdt" ? local.amountAtomic : undefined);
   if (b.kind === "usdt" || local?.txKind === "usdt") {
-    return usdtAtomic === undefined ? translate(tr, "tracking-broadcast-usdt-unknown") : translate(tr, "tracking-broadcast-usdt", { amount: usdtExact(usdtAtomic, locale) });
+    return usdtAtomic === undefined
+      ? translate(tr, "tracking-broadcast-usdt-unknown")
+      : translate(tr, "tracking-broadcast-usdt", { amount: usdtExact(usdtAtomic, locale) });
   }
-  if (local?.txKind === "trx" && local.amountSun !== undefined) return translate(tr, "tracking-broadcast-trx", { amount: formatTrx(BigInt(local.amountSun), locale) });
+  if (local?.txKind === "trx" && local.amountSun !== undefined)
+    return translate(tr, "tracking-broadcast-trx", { amount: formatTrx(BigInt(local.amountSun), locale) });
   if (local?.txKind === "contract" || local?.txKind === "trc20" || local?.txKind === "system") {
     return local.contractAddress === undefined
       ? translate(tr, "tracking-broadcast-contract", { contractType: local.contractType ?? "-" })
@@ -119,7 +122,12 @@ function timeLeftText(tr: Translator, ms: number): string {
 }
 
 /** The one final notification per finished record. */
-export function finalText(tr: Translator, record: { kind: "order"; record: Order } | { kind: "broadcast"; record: Broadcast }, locale: string, nowMs: number): string {
+export function finalText(
+  tr: Translator,
+  record: { kind: "order"; record: Order } | { kind: "broadcast"; record: Broadcast },
+  locale: string,
+  nowMs: number,
+): string {
   if (record.kind === "order") {
     const o = record.record;
     return translate(tr, "tracking-order-fulfilled", {
@@ -153,4 +161,3 @@ export function recordCardText(
 ): string {
   return record.kind === "order" ? orderCardText(tr, record.record, locale, timing) : broadcastCardText(tr, record.record, locale, local, timing);
 }
-

@@ -59,16 +59,32 @@ export function createStepPrompts(deps: { store: StoreBackend }): MiddlewareFn<B
  * reference `closeStepPrompt` takes. Call it right before the step's wait:
  * anything sent with `ctx.reply` later in the same update would go out before it.
  */
-export function sendStepPrompt(conversation: Conversation<BotContext, ConversationContext>, ctx: ConversationContext, text: string, options: SendOptions = {}): Promise<string> {
+export function sendStepPrompt(
+  conversation: Conversation<BotContext, ConversationContext>,
+  ctx: ConversationContext,
+  text: string,
+  options: SendOptions = {},
+): Promise<string> {
   return queue(conversation, ctx, text, options, randomBytes(6).toString("hex"));
 }
 
 /** As `sendStepPrompt`, for a message before the prompt that is never edited (nothing recorded). */
-export async function sendBeforeStepPrompt(conversation: Conversation<BotContext, ConversationContext>, ctx: ConversationContext, text: string, options: SendOptions = {}): Promise<void> {
+export async function sendBeforeStepPrompt(
+  conversation: Conversation<BotContext, ConversationContext>,
+  ctx: ConversationContext,
+  text: string,
+  options: SendOptions = {},
+): Promise<void> {
   await queue(conversation, ctx, text, options, undefined);
 }
 
-function queue<R extends string | undefined>(conversation: Conversation<BotContext, ConversationContext>, ctx: ConversationContext, text: string, options: SendOptions, ref: R): Promise<R> {
+function queue<R extends string | undefined>(
+  conversation: Conversation<BotContext, ConversationContext>,
+  ctx: ConversationContext,
+  text: string,
+  options: SendOptions,
+  ref: R,
+): Promise<R> {
   const chatId = ctx.chat?.id;
   if (chatId === undefined) throw new Error("a flow's prompt needs a chat");
   // In `external`: queued once, when the step is first reached; replays get the same reference back.
@@ -81,7 +97,12 @@ function queue<R extends string | undefined>(conversation: Conversation<BotConte
 }
 
 /** Takes the buttons off a prompt sent with `sendStepPrompt` (its step is over); one never sent or deleted is left alone. */
-export async function closeStepPrompt(conversation: Conversation<BotContext, ConversationContext>, ctx: ConversationContext, deps: { store: StoreBackend; logger?: Logger }, ref: string): Promise<void> {
+export async function closeStepPrompt(
+  conversation: Conversation<BotContext, ConversationContext>,
+  ctx: ConversationContext,
+  deps: { store: StoreBackend; logger?: Logger },
+  ref: string,
+): Promise<void> {
   const chatId = ctx.chat?.id;
   if (chatId === undefined) return;
   const messageId = await conversation.external(() => deps.store.namespace(NAMESPACE).get<number>(keyOf(chatId, ref)));

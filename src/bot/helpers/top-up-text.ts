@@ -18,7 +18,9 @@ export function topUpAdviceText(tr: Translator, advice: ShortAdvice, depositAddr
   if (depositAddress === null) return translate(tr, "topup-no-address");
   const lines = [translate(tr, "topup-send", { sendTrx: formatTrx(advice.sendSun, locale), address: code(depositAddress) })];
   if (advice.shortfallSun < MIN_DEPOSIT_SUN) {
-    lines.push(translate(tr, "topup-minimum-note", { minDepositTrx: formatTrx(MIN_DEPOSIT_SUN, locale), shortfallTrx: formatTrx(advice.shortfallSun, locale) }));
+    lines.push(
+      translate(tr, "topup-minimum-note", { minDepositTrx: formatTrx(MIN_DEPOSIT_SUN, locale), shortfallTrx: formatTrx(advice.shortfallSun, locale) }),
+    );
   }
   return lines.join("\n");
 }
@@ -34,7 +36,12 @@ export async function depositQrPhoto(address: string): Promise<InputFile> {
 }
 
 /** "Credited": the button that sends the waiting thing under its own key again (Confirm for a quote never sent, else Retry). */
-export function creditedMessage(tr: Translator, watch: Pick<BalanceWatch, "kind" | "refId" | "origin" | "requiredSun">, availableSun: number, locale: string): { text: string; keyboard: InlineKeyboard } {
+export function creditedMessage(
+  tr: Translator,
+  watch: Pick<BalanceWatch, "kind" | "refId" | "origin" | "requiredSun">,
+  availableSun: number,
+  locale: string,
+): { text: string; keyboard: InlineKeyboard } {
   const vars = { availableTrx: formatTrx(availableSun, locale), requiredTrx: formatTrx(BigInt(watch.requiredSun), locale) };
   if (watch.kind === "broadcast") return { text: translate(tr, "topup-credited-broadcast", vars), keyboard: createBroadcastRetryKeyboard(tr, watch.refId) };
   if (watch.origin === "quote") return { text: translate(tr, "topup-credited-confirm", vars), keyboard: createQuoteKeyboard(tr, watch.refId) };

@@ -14,7 +14,12 @@ const trackButton = (tr: Translator, kind: "o" | "b", id: string) => InlineKeybo
  * delegation lasts (`reminder` = scheduled or not), and the receiver on the
  * block explorer.
  */
-export function createFinishedOrderKeyboard(tr: Translator, links: Links, order: Pick<Order, "orderId" | "receiver" | "status">, reminder?: boolean): InlineKeyboard {
+export function createFinishedOrderKeyboard(
+  tr: Translator,
+  links: Links,
+  order: Pick<Order, "orderId" | "receiver" | "status">,
+  reminder?: boolean,
+): InlineKeyboard {
   const kb = new InlineKeyboard().add(trackButton(tr, "o", order.orderId));
   if (order.status === "fulfilled") kb.text(tr.t("tracking-rent-again-button"), rentAgainData.pack({ orderId: order.orderId }));
   if (reminder !== undefined) {
@@ -25,7 +30,12 @@ export function createFinishedOrderKeyboard(tr: Translator, links: Links, order:
 }
 
 /** Under a finished broadcast: Track, Resend while its transaction may still go, and the transaction on the explorer. */
-export function createFinishedBroadcastKeyboard(tr: Translator, links: Links, broadcast: Pick<Broadcast, "broadcastId" | "txId">, resend: boolean): InlineKeyboard {
+export function createFinishedBroadcastKeyboard(
+  tr: Translator,
+  links: Links,
+  broadcast: Pick<Broadcast, "broadcastId" | "txId">,
+  resend: boolean,
+): InlineKeyboard {
   const kb = new InlineKeyboard().add(trackButton(tr, "b", broadcast.broadcastId));
   if (resend) kb.add(...createResendKeyboard(tr, broadcast.broadcastId).inline_keyboard.flat());
   return kb.row().url(tr.t("buttons-explorer"), links.transaction(broadcast.txId));

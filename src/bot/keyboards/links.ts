@@ -19,7 +19,11 @@ export function serviceLinkButtons(tr: Translator, links: Pick<Links, ServiceLin
  * support (helpers/service-links.ts): `base`'s buttons with one more row of
  * links; nothing at all when no URL is configured and `base` is absent.
  */
-export function textLinksMarkup(ctx: Translator & { links: Pick<Links, ServiceLink> }, key: string | readonly string[], base?: InlineKeyboard): { reply_markup: InlineKeyboard } | Record<string, never> {
+export function textLinksMarkup(
+  ctx: Translator & { links: Pick<Links, ServiceLink> },
+  key: string | readonly string[],
+  base?: InlineKeyboard,
+): { reply_markup: InlineKeyboard } | Record<string, never> {
   const buttons = serviceLinkButtons(ctx, ctx.links, linksOfText(key));
   if (buttons.length === 0) return base ? { reply_markup: base } : {};
   const kb = base ?? new InlineKeyboard();
@@ -32,7 +36,12 @@ export function textLinksMarkup(ctx: Translator & { links: Pick<Links, ServiceLi
  * The same for a message the push queue sends (stored as JSON): plain rows.
  * Without `links` (a notifier built without them) only `base` is kept.
  */
-export function pushLinksMarkup(tr: Translator, links: Links | undefined, key: string | readonly string[], base?: InlineKeyboard): { reply_markup: { inline_keyboard: InlineKeyboardButton[][] } } | Record<string, never> {
+export function pushLinksMarkup(
+  tr: Translator,
+  links: Links | undefined,
+  key: string | readonly string[],
+  base?: InlineKeyboard,
+): { reply_markup: { inline_keyboard: InlineKeyboardButton[][] } } | Record<string, never> {
   const markup = links ? textLinksMarkup({ t: (k, vars) => tr.t(k, vars), links }, key, base).reply_markup : base;
   return markup ? { reply_markup: { inline_keyboard: markup.inline_keyboard } } : {};
 }

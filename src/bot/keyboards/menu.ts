@@ -27,7 +27,11 @@ function grid(tr: Translator, links: Links, actions: Button[]): InlineKeyboard {
 /** /start of a linked chat: everything the account can do. */
 export function createLinkedMenuKeyboard(tr: Translator, links: Links): InlineKeyboard {
   const actions: MenuAction[] = ["balance", "order", "prices", "orders", "topup", "broadcast", "settings", "help"];
-  return grid(tr, links, actions.map((a) => menuButton(tr, a)));
+  return grid(
+    tr,
+    links,
+    actions.map((a) => menuButton(tr, a)),
+  );
 }
 
 /** /start of a chat without an account: connect one, or look around first. */
@@ -46,6 +50,8 @@ export function createBalanceKeyboard(tr: Translator): InlineKeyboard {
 
 /** Under /prices in a private chat: one "Order 1h" per tier, two per row. */
 export function createPricesKeyboard(tr: Translator, pricing: Pricing): InlineKeyboard {
-  const buttons = sortedTiers(pricing).map((tier) => InlineKeyboard.text(tr.t("buttons-order-tier", { tier: tierLabel(tr, tier) }), orderTierData.pack({ durationSec: tier.durationSec })));
+  const buttons = sortedTiers(pricing).map((tier) =>
+    InlineKeyboard.text(tr.t("buttons-order-tier", { tier: tierLabel(tr, tier) }), orderTierData.pack({ durationSec: tier.durationSec })),
+  );
   return InlineKeyboard.from(pairs(buttons));
 }

@@ -34,7 +34,10 @@ export function createReceiverKeyboard(tr: Translator, flow: string, recent: rea
 export function createDurationKeyboard(tr: Translator, flow: string, tiers: readonly PricingTier[]): InlineKeyboard {
   const kb = new InlineKeyboard();
   sortedTiers(tiers).forEach((tier, i) => {
-    kb.text(tr.t("order-duration-button", { label: tierLabel(tr, tier), unitPriceSun: tier.unitPriceSun }), orderStepData.pack({ flow, action: "d", value: tier.durationSec }));
+    kb.text(
+      tr.t("order-duration-button", { label: tierLabel(tr, tier), unitPriceSun: tier.unitPriceSun }),
+      orderStepData.pack({ flow, action: "d", value: tier.durationSec }),
+    );
     if (i % 2 === 1) kb.row();
   });
   return endRow(kb).text(tr.t("order-cancel-button"), cancelData.pack({ flow: "order", instance: flow }));

@@ -3,7 +3,12 @@ import type { HistoryEntry } from "../../core/orders/order-history.js";
 import { HISTORY_FILTERS, historyListData, historyRowData, type HistoryFilterCode, trackRefreshData } from "../callback-data/orders.js";
 import type { Translator } from "../helpers/record-text.js";
 
-const FILTER_KEY: Record<HistoryFilterCode, string> = { a: "ledger-filter-all", o: "ledger-filter-orders", b: "ledger-filter-broadcasts", m: "ledger-filter-month" };
+const FILTER_KEY: Record<HistoryFilterCode, string> = {
+  a: "ledger-filter-all",
+  o: "ledger-filter-orders",
+  b: "ledger-filter-broadcasts",
+  m: "ledger-filter-month",
+};
 
 export interface LedgerView {
   filter: HistoryFilterCode;

@@ -13,7 +13,10 @@ export function createSettingsKeyboard(ctx: Pick<ConversationContext, "t">, sett
       settingsData.pack({ kind: "broadcasts", value: settings.broadcasts ? "off" : "on" }),
     );
   if (settings.expiry !== undefined) {
-    kb.row().text(ctx.t(settings.expiry ? "expiry-settings-on" : "expiry-settings-off"), settingsData.pack({ kind: "expiry", value: settings.expiry ? "off" : "on" }));
+    kb.row().text(
+      ctx.t(settings.expiry ? "expiry-settings-on" : "expiry-settings-off"),
+      settingsData.pack({ kind: "expiry", value: settings.expiry ? "off" : "on" }),
+    );
   }
   return kb;
 }

@@ -32,7 +32,11 @@ export type GroupCommand =
  * one of `commands` (case-insensitively) and it is addressed to nobody or to
  * `username` (case-insensitively).
  */
-export function groupCommand(msg: Pick<Message, "text" | "caption" | "entities" | "caption_entities">, username: string, commands: ReadonlySet<string>): GroupCommand {
+export function groupCommand(
+  msg: Pick<Message, "text" | "caption" | "entities" | "caption_entities">,
+  username: string,
+  commands: ReadonlySet<string>,
+): GroupCommand {
   const text = msg.text ?? msg.caption;
   const entity = (msg.text !== undefined ? msg.entities : msg.caption_entities)?.find((e) => e.type === "bot_command" && e.offset === 0);
   if (text === undefined || entity === undefined) return { kind: "none" };

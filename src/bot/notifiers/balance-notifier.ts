@@ -32,7 +32,8 @@ export function createBalanceNotifier(deps: BalanceNotifierDeps): BalanceNotifie
       const tr: Translator = { t: (key, vars) => deps.i18n.t(locale, key, vars) };
       let text: string;
       if (event.kind === "deposit") text = depositText(tr, event.depositSun, event.balanceSun, locale);
-      else if (event.kind === "low") text = translate(tr, "alerts-low", { balanceTrx: formatTrx(event.balanceSun, locale), thresholdTrx: formatTrx(event.thresholdSun, locale) });
+      else if (event.kind === "low")
+        text = translate(tr, "alerts-low", { balanceTrx: formatTrx(event.balanceSun, locale), thresholdTrx: formatTrx(event.thresholdSun, locale) });
       else text = translate(tr, "alerts-foreign", { amountTrx: formatTrx(event.droppedSun, locale), balanceTrx: formatTrx(event.balanceSun, locale) });
       // "Revoke the key in the dashboard": its button, when DASHBOARD_URL is set.
       const links = event.kind === "foreign" ? pushLinksMarkup(tr, deps.links, "alerts-foreign") : {};

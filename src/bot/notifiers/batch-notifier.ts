@@ -71,13 +71,23 @@ export function createBatchNotifier(deps: BatchNotifierDeps): BatchNotifier {
     const { chatId } = batch;
     if (batch.cardMessageId !== undefined) {
       const text = batchCardText(view.tr, progress, view.locale);
-      await deps.push.enqueue({ id: `${jobPrefix(batch)}-card-done`, chatId, method: "editMessageText", params: { chat_id: chatId, message_id: batch.cardMessageId, text, ...HTML } });
+      await deps.push.enqueue({
+        id: `${jobPrefix(batch)}-card-done`,
+        chatId,
+        method: "editMessageText",
+        params: { chat_id: chatId, message_id: batch.cardMessageId, text, ...HTML },
+      });
     }
     // As a single order's final notification: the card above is always current, the message follows /settings.
     if (view.notify.orders) {
       const caption = batchFinalCaption(view.tr, progress, view.locale);
       const document = { filename: `batch-${batch.batchId}.csv`, text: batchResultCsv(progress) };
-      await deps.push.enqueue({ id: `${jobPrefix(batch)}-final`, chatId, method: "sendDocument", params: documentParams({ chat_id: chatId, caption, ...HTML }, document) });
+      await deps.push.enqueue({
+        id: `${jobPrefix(batch)}-final`,
+        chatId,
+        method: "sendDocument",
+        params: documentParams({ chat_id: chatId, caption, ...HTML }, document),
+      });
     }
     return true;
   }
@@ -131,7 +141,12 @@ export function createBatchNotifier(deps: BatchNotifierDeps): BatchNotifier {
       announced.delete(batch.batchId);
       if (!view.notify.orders) return true;
       const text = translate(view.tr, "batch-gave-up", { count: batch.orderIds.length, command: code("/orders") });
-      await deps.push.enqueue({ id: `${jobPrefix(batch)}-giveup`, chatId: batch.chatId, method: "sendMessage", params: { chat_id: batch.chatId, text, ...HTML } });
+      await deps.push.enqueue({
+        id: `${jobPrefix(batch)}-giveup`,
+        chatId: batch.chatId,
+        method: "sendMessage",
+        params: { chat_id: batch.chatId, text, ...HTML },
+      });
       return true;
     },
     stop() {

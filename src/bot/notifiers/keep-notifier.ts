@@ -42,7 +42,11 @@ function render(tr: Translator, event: KeepEvent, locale: string): { text: strin
       return { text: translate(tr, `keep-paused-${event.reason}`, { address }), keyboard: createKeepResumeKeyboard(tr, plan.planId) };
     case "capped":
       return {
-        text: translate(tr, "keep-capped", { address, capTrx: formatTrx(BigInt(plan.dailyCapSun ?? "0"), locale), at: localTime(event.resumesAtMs, plan.timeZone) }),
+        text: translate(tr, "keep-capped", {
+          address,
+          capTrx: formatTrx(BigInt(plan.dailyCapSun ?? "0"), locale),
+          at: localTime(event.resumesAtMs, plan.timeZone),
+        }),
       };
     case "stopped":
       return { text: translate(tr, `keep-stopped-${plan.stopReason ?? "user"}`, { address, code: code(plan.reasonCode ?? "-") }) };

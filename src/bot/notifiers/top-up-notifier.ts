@@ -28,7 +28,8 @@ export function createTopUpNotifier(deps: TopUpNotifierDeps): TopUpNotifier {
       const credited = creditedMessage(tr, watch, availableSun, locale);
       const { keyboard } = credited;
       // The deposit that covered it, when the balance watch saw one: one message for one deposit.
-      const text = depositSun === undefined ? credited.text : `${credited.text}\n${translate(tr, "alerts-deposit-line", { amountTrx: formatTrx(depositSun, locale) })}`;
+      const text =
+        depositSun === undefined ? credited.text : `${credited.text}\n${translate(tr, "alerts-deposit-line", { amountTrx: formatTrx(depositSun, locale) })}`;
       await deps.push.enqueue({
         id: announcementId,
         chatId: watch.chatId,

@@ -50,7 +50,10 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
   const links = deps.links ?? createLinks({});
 
   /** The chat's /language choice, else the language it was using when tracking started. */
-  async function chatView(chatId: number, itemLocale: string | undefined): Promise<{ tr: Translator; locale: string; notify: NotificationSettings; blocked: boolean }> {
+  async function chatView(
+    chatId: number,
+    itemLocale: string | undefined,
+  ): Promise<{ tr: Translator; locale: string; notify: NotificationSettings; blocked: boolean }> {
     const chat = await deps.chats.get(chatId);
     const locale = chat?.locale ?? itemLocale ?? deps.defaultLocale;
     const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
@@ -121,11 +124,21 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       if (!wants(notify, change.kind)) return;
       if (change.cardMessageId === undefined && change.origin === "hint" && change.previousStatus === undefined && !change.final) {
         // First sight of an item made elsewhere (dashboard, API): show it once.
-        await deps.push.enqueue({ id: jobId("seen"), chatId, method: "sendMessage", params: { chat_id: chatId, text: `${translate(tr, "tracking-seen")}\n${card}`, ...HTML } });
+        await deps.push.enqueue({
+          id: jobId("seen"),
+          chatId,
+          method: "sendMessage",
+          params: { chat_id: chatId, text: `${translate(tr, "tracking-seen")}\n${card}`, ...HTML },
+        });
       }
       if (!change.final) return;
       const ends = endsAtMs === undefined ? [] : [delegationEndText(tr, endsAtMs, nowMs, locale)];
-      const params: Record<string, unknown> = { chat_id: chatId, text: [await withReceiverLabel(tr, finalText(tr, change, locale, nowMs), chatId, change, deps.addressBook), ...ends].join("\n"), ...HTML, reply_markup: { inline_keyboard: endKeyboard.inline_keyboard } };
+      const params: Record<string, unknown> = {
+        chat_id: chatId,
+        text: [await withReceiverLabel(tr, finalText(tr, change, locale, nowMs), chatId, change, deps.addressBook), ...ends].join("\n"),
+        ...HTML,
+        reply_markup: { inline_keyboard: endKeyboard.inline_keyboard },
+      };
       await deps.push.enqueue({ id: jobId("final"), chatId, method: "sendMessage", params });
     },
 
@@ -152,7 +165,10 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       if (outcome.kind === "broadcast" && outcome.cardMessageId !== undefined) {
         // The card said "checking, do not sign it again": it becomes the outcome itself.
         const txId = code(outcome.txId);
-        const cardText = outcome.result === "expired_unknown" ? translate(tr, "broadcast-unknown-expired", { txId }) : translate(tr, "broadcast-unknown-refused", { txId, reason: html(serviceErrorText(tr, outcome.error, locale)) });
+        const cardText =
+          outcome.result === "expired_unknown"
+            ? translate(tr, "broadcast-unknown-expired", { txId })
+            : translate(tr, "broadcast-unknown-refused", { txId, reason: html(serviceErrorText(tr, outcome.error, locale)) });
         await deps.push.enqueue({
           id: `recovery-${outcome.chatId}-${outcome.kind}-${id}`,
           chatId: outcome.chatId,
@@ -184,7 +200,12 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
         method: "sendMessage",
         params: {
           chat_id: event.chatId,
-          text: translate(tr, "tracking-gave-up", { kind: event.kind, id: code(event.id), status: event.lastStatus ?? "-", command: code(`/track ${event.id}`) }),
+          text: translate(tr, "tracking-gave-up", {
+            kind: event.kind,
+            id: code(event.id),
+            status: event.lastStatus ?? "-",
+            command: code(`/track ${event.id}`),
+          }),
           ...HTML,
         },
       });

@@ -95,8 +95,20 @@ export function createExpiryReminders(deps: ExpiryRemindersDeps): ExpiryReminder
   const maxLeadPercent = deps.maxLeadPercent ?? DEFAULT_EXPIRY_REMINDERS.maxLeadPercent;
   const rescanIntervalMs = deps.rescanIntervalMs ?? DEFAULT_EXPIRY_REMINDERS.rescanIntervalMs;
   const claim = deps.claim ?? (() => Promise.resolve(true));
-  const schedule = createRecordStore({ kv: deps.store.namespace("expiry-reminders"), schema: expiryReminderSchema, version: 1, logger, name: "expiry-reminders" });
-  const prefs = createRecordStore({ kv: deps.store.namespace("expiry-reminder-prefs"), schema: prefsSchema, version: 1, logger, name: "expiry-reminder-prefs" });
+  const schedule = createRecordStore({
+    kv: deps.store.namespace("expiry-reminders"),
+    schema: expiryReminderSchema,
+    version: 1,
+    logger,
+    name: "expiry-reminders",
+  });
+  const prefs = createRecordStore({
+    kv: deps.store.namespace("expiry-reminder-prefs"),
+    schema: prefsSchema,
+    version: 1,
+    logger,
+    name: "expiry-reminder-prefs",
+  });
   const timers = new Map<string, NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
   let rescanTimer: NodeJS.Timeout | undefined;

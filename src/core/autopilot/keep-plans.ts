@@ -52,7 +52,12 @@ export interface KeepPlans {
  * order's delivery has no such time and is looked at each tick.
  */
 function isWaitingUntilLater(plan: KeepPlan, nowMs: number): boolean {
-  return plan.state === "active" && (plan.waiting === "lead" || plan.waiting === "hours" || plan.waiting === "cap") && plan.nextRenewalAtMs !== undefined && nowMs < plan.nextRenewalAtMs;
+  return (
+    plan.state === "active" &&
+    (plan.waiting === "lead" || plan.waiting === "hours" || plan.waiting === "cap") &&
+    plan.nextRenewalAtMs !== undefined &&
+    nowMs < plan.nextRenewalAtMs
+  );
 }
 
 /** The plan after the user's button; the same object when the button changes nothing. */
@@ -180,7 +185,9 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
       await store.create(plan);
       await store.deleteDraft(draft.draftId);
       logger.info({ planId: plan.planId, chatId: plan.chatId, durationSec: plan.durationSec }, "keep plan created");
-      await track(look(plan.planId)).catch((error: unknown) => logger.warn({ err: error, planId: plan.planId }, "first slot of a keep plan not bought yet; the scheduler tries again"));
+      await track(look(plan.planId)).catch((error: unknown) =>
+        logger.warn({ err: error, planId: plan.planId }, "first slot of a keep plan not bought yet; the scheduler tries again"),
+      );
       return (await store.get(plan.planId)) ?? plan;
     },
 

@@ -53,5 +53,11 @@ export function isCommitted(quote: Quote): boolean {
 
 export function placeSlot(deps: SlotDeps, plan: KeepPlan, quote: Quote, apiKey: string): Promise<PlaceResult> {
   // "renewal": the limits check it under the chat's lock like any charge, and never ask for a second tap.
-  return deps.placer.place({ chatId: plan.chatId, quoteId: quote.quoteId, apiKey, spendKind: "renewal", ...(plan.locale === undefined ? {} : { locale: plan.locale }) });
+  return deps.placer.place({
+    chatId: plan.chatId,
+    quoteId: quote.quoteId,
+    apiKey,
+    spendKind: "renewal",
+    ...(plan.locale === undefined ? {} : { locale: plan.locale }),
+  });
 }

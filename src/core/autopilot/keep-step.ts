@@ -24,14 +24,23 @@ export interface SpendGuardLike {
     chatId: number,
     costSun: bigint,
     kind: "renewal",
-  ): Promise<{ allowed: true; needsSecondTap: boolean } | { allowed: false; reason: "frozen" | "daily_cap" | "monthly_cap"; capSun?: string; spentSun?: string }>;
+  ): Promise<
+    { allowed: true; needsSecondTap: boolean } | { allowed: false; reason: "frozen" | "daily_cap" | "monthly_cap"; capSun?: string; spentSun?: string }
+  >;
 }
 
 type LimitsRefusal = Extract<Awaited<ReturnType<SpendGuardLike["authorize"]>>, { allowed: false }>;
 
 /** What the chat is told about; `eventId` is stable for one transition (the push job id). */
 export type KeepEvent =
-  | { kind: "paused-balance"; eventId: string; plan: KeepPlan; requiredSun: string; balance?: { availableSun: number; depositAddress: string | null }; noWallet?: boolean }
+  | {
+      kind: "paused-balance";
+      eventId: string;
+      plan: KeepPlan;
+      requiredSun: string;
+      balance?: { availableSun: number; depositAddress: string | null };
+      noWallet?: boolean;
+    }
   | { kind: "resumed-balance"; eventId: string; plan: KeepPlan; availableSun: number }
   | { kind: "paused-limits"; eventId: string; plan: KeepPlan; reason: "daily_cap" | "monthly_cap"; capSun?: string; spentSun?: string }
   | { kind: "capped"; eventId: string; plan: KeepPlan; resumesAtMs: number }
@@ -108,7 +117,9 @@ export function createKeepStep(deps: KeepStepDeps): (planId: string) => Promise<
     }
     const resumed: KeepPlan = { ...plan, state: "active", pauseReason: undefined };
     await transition(plan, { kind: "resumed-balance", eventId: eventIdOf(plan, "resumed"), plan: resumed, availableSun }, (p) =>
-      p.state === "paused" && p.pauseReason === "balance" ? { ...p, state: "active", pauseReason: undefined, balanceCheckAtMs: undefined, waiting: undefined } : p,
+      p.state === "paused" && p.pauseReason === "balance"
+        ? { ...p, state: "active", pauseReason: undefined, balanceCheckAtMs: undefined, waiting: undefined }
+        : p,
     );
     return true;
   }
@@ -162,7 +173,10 @@ export function createKeepStep(deps: KeepStepDeps): (planId: string) => Promise<
           ...(result.balance === undefined ? {} : { balance: { availableSun: result.balance.availableSun, depositAddress: result.balance.depositAddress } }),
           ...(result.noWallet ? { noWallet: true } : {}),
         },
-        (p) => (p.state === "active" ? { ...p, state: "paused", pauseReason: "balance", lastCostSun: requiredSun, balanceCheckAtMs: now() + deps.balanceRecheckMs, waiting: "balance" } : p),
+        (p) =>
+          p.state === "active"
+            ? { ...p, state: "paused", pauseReason: "balance", lastCostSun: requiredSun, balanceCheckAtMs: now() + deps.balanceRecheckMs, waiting: "balance" }
+            : p,
       );
       return;
     }
@@ -214,7 +228,14 @@ export function createKeepStep(deps: KeepStepDeps): (planId: string) => Promise<
     const { reason, capSun, spentSun } = refusal;
     return transition(
       plan,
-      { kind: "paused-limits", eventId: eventIdOf(plan, reason), plan, reason, ...(capSun === undefined ? {} : { capSun }), ...(spentSun === undefined ? {} : { spentSun }) },
+      {
+        kind: "paused-limits",
+        eventId: eventIdOf(plan, reason),
+        plan,
+        reason,
+        ...(capSun === undefined ? {} : { capSun }),
+        ...(spentSun === undefined ? {} : { spentSun }),
+      },
       (p) => (p.state === "active" ? { ...p, state: "paused", pauseReason: "limits", waiting: undefined } : p),
     );
   }

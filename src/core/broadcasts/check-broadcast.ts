@@ -42,10 +42,16 @@ export const isResubmittable = (status: string): boolean => status === "failed" 
  * Confirm under the chat's current link. The transaction is verified once,
  * before anything else, prices included: a refused one causes no request at all.
  */
-export async function checkSignedTx(deps: Omit<CheckBroadcastDeps, "service" | "history" | "logger">, chatId: number, linkId: string | undefined, input: string): Promise<CheckResult> {
+export async function checkSignedTx(
+  deps: Omit<CheckBroadcastDeps, "service" | "history" | "logger">,
+  chatId: number,
+  linkId: string | undefined,
+  input: string,
+): Promise<CheckResult> {
   const nowMs = deps.now();
   const verified = verifyBroadcast({ input, nowMs, ...(deps.usdtContract ? { usdtContract: deps.usdtContract } : {}) });
-  if (!verified.ok) return verified.detail === undefined ? { ok: false, reason: verified.reason } : { ok: false, reason: verified.reason, detail: verified.detail };
+  if (!verified.ok)
+    return verified.detail === undefined ? { ok: false, reason: verified.reason } : { ok: false, reason: verified.reason, detail: verified.detail };
   let baseUnitPriceSun: number;
   try {
     baseUnitPriceSun = (await deps.pricing.get()).baseUnitPriceSun;

@@ -86,7 +86,15 @@ export function createDraftStore({ store, logger, now = Date.now }: { store: Sto
   const byChat = createChatIndex(store.namespace("broadcast-drafts-by-chat"), { max: 20, ttlMs: DRAFT_RETENTION_MS });
   return {
     async create(chatId, signedTx, summary, nowMs, linkId) {
-      const draft: BroadcastDraft = { draftId: randomBytes(8).toString("hex"), chatId, signedTx, summary, createdAtMs: nowMs, state: "open", ...(linkId === undefined ? {} : { linkId }) };
+      const draft: BroadcastDraft = {
+        draftId: randomBytes(8).toString("hex"),
+        chatId,
+        signedTx,
+        summary,
+        createdAtMs: nowMs,
+        state: "open",
+        ...(linkId === undefined ? {} : { linkId }),
+      };
       await records.set(draft.draftId, draft, retentionMs(summary.expirationMs, nowMs));
       await byChat.add(chatId, draft.draftId);
       return draft;

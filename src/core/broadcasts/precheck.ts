@@ -60,8 +60,7 @@ export interface BroadcastSummary {
 }
 
 export type PrecheckResult =
-  | { ok: true; signedTx: Record<string, unknown>; summary: BroadcastSummary }
-  | { ok: false; reason: PrecheckRejection; detail?: string };
+  { ok: true; signedTx: Record<string, unknown>; summary: BroadcastSummary } | { ok: false; reason: PrecheckRejection; detail?: string };
 
 export interface PrecheckInput {
   /** JSON text as typed or read from a document, or an already parsed value. */
@@ -191,7 +190,8 @@ function unwrap(value: unknown): unknown {
 }
 
 /** A transaction that passed every local check, before it is priced. */
-export type VerifiedBroadcast = { ok: true; signedTx: Record<string, unknown>; tx: VerifiedTransaction } | { ok: false; reason: PrecheckRejection; detail?: string };
+export type VerifiedBroadcast =
+  { ok: true; signedTx: Record<string, unknown>; tx: VerifiedTransaction } | { ok: false; reason: PrecheckRejection; detail?: string };
 
 /** The checks of `precheckBroadcast` without the prices: parse, structure, signature, expiry. */
 export function verifyBroadcast({ input, nowMs, usdtContract }: Omit<PrecheckInput, "baseUnitPriceSun">): VerifiedBroadcast {
@@ -202,9 +202,7 @@ export function verifyBroadcast({ input, nowMs, usdtContract }: Omit<PrecheckInp
   const value = unwrap(parsed.value);
   const verified = verifySignedTransaction(value, nowMs, usdtContract === undefined ? {} : { usdtContract });
   if (!verified.ok) {
-    return verified.detail === undefined
-      ? { ok: false, reason: verified.reason }
-      : { ok: false, reason: verified.reason, detail: verified.detail };
+    return verified.detail === undefined ? { ok: false, reason: verified.reason } : { ok: false, reason: verified.reason, detail: verified.detail };
   }
   return { ok: true, signedTx: value as Record<string, unknown>, tx: verified.tx };
 }

@@ -90,7 +90,13 @@ export function createBroadcastResender(deps: BroadcastResenderDeps): BroadcastR
   async function recordResent(input: ResendInput, draft: BroadcastDraft, broadcastId: string, status: string): Promise<ResendResult> {
     const { chatId } = input;
     await history.add(chatId, [acceptedEntry(draft, broadcastId, status, now())]);
-    await deps.tracker.track({ chatId, kind: "broadcast", id: broadcastId, txExpirationMs: draft.summary.expirationMs, ...(input.locale === undefined ? {} : { locale: input.locale }) });
+    await deps.tracker.track({
+      chatId,
+      kind: "broadcast",
+      id: broadcastId,
+      txExpirationMs: draft.summary.expirationMs,
+      ...(input.locale === undefined ? {} : { locale: input.locale }),
+    });
     const saved = (await drafts.update(draft.draftId, (d) => ({ ...d, state: "submitted", broadcastId, lastErrorCode: undefined }))) ?? draft;
     await deps.pending.remove("broadcast", draft.draftId);
     logger.info({ failedBroadcastId: input.broadcastId, broadcastId }, "failed broadcast sent again");
@@ -101,7 +107,14 @@ export function createBroadcastResender(deps: BroadcastResenderDeps): BroadcastR
     const { chatId, apiKey } = input;
     const { draftId } = draft;
     let afterUnknown = false;
-    await deps.pending.add({ kind: "broadcast", keyTag: keyTagOf(apiKey), id: draftId, chatId, sinceMs: now(), ...(input.locale === undefined ? {} : { locale: input.locale }) });
+    await deps.pending.add({
+      kind: "broadcast",
+      keyTag: keyTagOf(apiKey),
+      id: draftId,
+      chatId,
+      sinceMs: now(),
+      ...(input.locale === undefined ? {} : { locale: input.locale }),
+    });
     // The summary message shows the broadcast that failed: this attempt's card is the one `onUnknown` names, if any.
     await drafts.update(draftId, (d) => ({ ...d, state: "submitting", messageId: undefined }));
     let accepted;
@@ -119,7 +132,8 @@ export function createBroadcastResender(deps: BroadcastResenderDeps): BroadcastR
     } catch (error) {
       if (!ServiceError.isInstance(error)) throw error;
       // After a lost answer, a broadcast of this transaction in flight is the one that answer would have named.
-      if (error.code === "broadcast.duplicate_tx" && error.broadcastId !== undefined && afterUnknown) return recordResent(input, draft, error.broadcastId, "pending_energy");
+      if (error.code === "broadcast.duplicate_tx" && error.broadcastId !== undefined && afterUnknown)
+        return recordResent(input, draft, error.broadcastId, "pending_energy");
       if (isOutcomeUnknown(error)) {
         logger.warn({ draftId, code: error.code }, "resend still unknown; the journal resolves it");
         return { status: "unknown", draft: (await drafts.get(draftId)) ?? draft };

@@ -119,7 +119,14 @@ export function createBroadcastSubmitter(deps: BroadcastSubmitterDeps): Broadcas
   }
 
   /** History, tracking and the draft's state in one step, before anything is shown; then the journal entry goes. */
-  async function accepted(draft: BroadcastDraft, broadcastId: string, status: string, input: SubmitInput, card: boolean, inHistory = false): Promise<BroadcastDraft> {
+  async function accepted(
+    draft: BroadcastDraft,
+    broadcastId: string,
+    status: string,
+    input: SubmitInput,
+    card: boolean,
+    inHistory = false,
+  ): Promise<BroadcastDraft> {
     if (!inHistory) await history.add(draft.chatId, [acceptedEntry(draft, broadcastId, status, now())]);
     await track(draft, broadcastId, input, card);
     const saved = (await drafts.update(draft.draftId, (d) => ({ ...d, state: "submitted", broadcastId, lastErrorCode: undefined }))) ?? draft;
@@ -163,7 +170,14 @@ export function createBroadcastSubmitter(deps: BroadcastSubmitterDeps): Broadcas
     const { chatId, draftId, apiKey } = input;
     // A draft sent before whose answer was lost: a duplicate_tx now is that earlier attempt.
     let afterUnknown = draft.state === "submitting" || draft.state === "unknown";
-    await deps.pending.add({ kind: "broadcast", keyTag: keyTagOf(input.apiKey), id: draftId, chatId, sinceMs: now(), ...(input.locale === undefined ? {} : { locale: input.locale }) });
+    await deps.pending.add({
+      kind: "broadcast",
+      keyTag: keyTagOf(input.apiKey),
+      id: draftId,
+      chatId,
+      sinceMs: now(),
+      ...(input.locale === undefined ? {} : { locale: input.locale }),
+    });
     // The card is remembered with the attempt: a resolution after a restart edits the same message.
     const card = input.cardMessageId ?? draft.messageId;
     const sending = (await drafts.update(draftId, (d) => ({ ...d, state: "submitting", ...(card === undefined ? {} : { messageId: card }) }))) ?? draft;

@@ -7,13 +7,7 @@ import type { StoreBackend } from "../store/types.js";
 import type { Vault } from "../vault.js";
 import { accountIdOf, keyAccountId, type ChatAccount } from "./account-id.js";
 import { newRouteId } from "./route-id.js";
-import {
-  CHAT_RECORD_VERSION,
-  chatRecordSchema,
-  newChatRecord,
-  type ChatRecord,
-  type NotificationSettings,
-} from "./chat-record.js";
+import { CHAT_RECORD_VERSION, chatRecordSchema, newChatRecord, type ChatRecord, type NotificationSettings } from "./chat-record.js";
 
 /** The part of the vault the repository needs. */
 export type ChatVault = Pick<Vault, "seal" | "open" | "fingerprint">;

@@ -74,9 +74,15 @@ export async function checkSealedValuesAtStart(deps: SealedAuditDeps & { logger:
         "they read as not connected until that key is back. Set ENCRYPTION_KEY_PREVIOUS to it, restart, and run `npm run reencrypt` again",
     );
   } else if (damagedValues > 0) {
-    deps.logger.warn({ chats: unreadableChats, values: damagedValues }, `${unreadableChats} chat(s) hold secrets that do not open for their chat (copied or altered): they read as not connected`);
+    deps.logger.warn(
+      { chats: unreadableChats, values: damagedValues },
+      `${unreadableChats} chat(s) hold secrets that do not open for their chat (copied or altered): they read as not connected`,
+    );
   }
   if (staleValues > 0) {
-    deps.logger.info({ values: staleValues }, `${staleValues} stored secret(s) are still under ENCRYPTION_KEY_PREVIOUS or the v1 format: run \`npm run reencrypt\` before removing ENCRYPTION_KEY_PREVIOUS`);
+    deps.logger.info(
+      { values: staleValues },
+      `${staleValues} stored secret(s) are still under ENCRYPTION_KEY_PREVIOUS or the v1 format: run \`npm run reencrypt\` before removing ENCRYPTION_KEY_PREVIOUS`,
+    );
   }
 }

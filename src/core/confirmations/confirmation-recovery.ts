@@ -20,7 +20,17 @@ import { keyTagOf, type PendingConfirmation, type PendingConfirmations } from ".
 export type RecoveryOutcome =
   | { kind: "order"; chatId: number; quoteId: string; locale?: string; result: "refused"; error: ServiceError; retryable: boolean }
   /** `cardMessageId`: the message that says the outcome is being checked; it becomes the outcome. */
-  | { kind: "broadcast"; chatId: number; draftId: string; txId: string; locale?: string; cardMessageId?: number; result: "refused"; error: ServiceError; retryable: boolean }
+  | {
+      kind: "broadcast";
+      chatId: number;
+      draftId: string;
+      txId: string;
+      locale?: string;
+      cardMessageId?: number;
+      result: "refused";
+      error: ServiceError;
+      retryable: boolean;
+    }
   /** The transaction expired before its fate could be learned; only a webhook or the chain can tell now. */
   | { kind: "broadcast"; chatId: number; draftId: string; locale?: string; cardMessageId?: number; result: "expired_unknown"; txId: string };
 
@@ -92,7 +102,15 @@ export function createConfirmationRecovery(deps: ConfirmationRecoveryDeps): Conf
     if (result.status === "failed" && result.quote.state === "unknown") return "later";
     if (result.status === "failed") {
       logger.info({ quoteId: entry.id, code: result.error.code }, "pending order resolved: not placed");
-      await deps.onOutcome({ kind: "order", chatId: entry.chatId, quoteId: entry.id, ...localeOf(entry), result: "refused", error: result.error, retryable: result.retryable });
+      await deps.onOutcome({
+        kind: "order",
+        chatId: entry.chatId,
+        quoteId: entry.id,
+        ...localeOf(entry),
+        result: "refused",
+        error: result.error,
+        retryable: result.retryable,
+      });
     }
     await deps.pending.remove("order", entry.id);
     return "done";
@@ -114,10 +132,28 @@ export function createConfirmationRecovery(deps: ConfirmationRecoveryDeps): Conf
         return "done";
       case "failed":
         if (result.draft.state === "unknown") return "later";
-        await deps.onOutcome({ kind: "broadcast", chatId: entry.chatId, draftId: entry.id, txId: result.draft.summary.txId, ...localeOf(entry), ...card, result: "refused", error: result.error, retryable: result.retryable });
+        await deps.onOutcome({
+          kind: "broadcast",
+          chatId: entry.chatId,
+          draftId: entry.id,
+          txId: result.draft.summary.txId,
+          ...localeOf(entry),
+          ...card,
+          result: "refused",
+          error: result.error,
+          retryable: result.retryable,
+        });
         break;
       case "expired":
-        await deps.onOutcome({ kind: "broadcast", chatId: entry.chatId, draftId: entry.id, ...localeOf(entry), ...card, result: "expired_unknown", txId: result.draft.summary.txId });
+        await deps.onOutcome({
+          kind: "broadcast",
+          chatId: entry.chatId,
+          draftId: entry.id,
+          ...localeOf(entry),
+          ...card,
+          result: "expired_unknown",
+          txId: result.draft.summary.txId,
+        });
         break;
       default:
         break;

@@ -15,8 +15,7 @@ import { DEFAULT_TIME_ZONE, spendWindows } from "./spend-window.js";
 
 export type SpendKind = "order" | "batch" | "broadcast" | "renewal";
 export type SpendDecision =
-  | { allowed: true; needsSecondTap: boolean }
-  | { allowed: false; reason: "frozen" | "daily_cap" | "monthly_cap"; capSun?: string; spentSun?: string };
+  { allowed: true; needsSecondTap: boolean } | { allowed: false; reason: "frozen" | "daily_cap" | "monthly_cap"; capSun?: string; spentSun?: string };
 export type SpendRefusal = Extract<SpendDecision, { allowed: false }>;
 
 export interface SpendGuard {

@@ -116,7 +116,8 @@ function parseFields(line: number, fields: string[], pricing: Pricing, delimiter
       // An amount (of one or more parts) and then words naming a duration: they were meant as the duration.
       const meant = durations.find((d) => parseEnergyAmount(rest.slice(0, -d.words).join(sep), locale) !== undefined);
       if (meant) return { error: { line, reason: "bad_duration", value: meant.text } };
-      if (rest.length === 2 || parseEnergyAmount(rest.slice(0, -1).join(sep), locale) !== undefined) return { error: { line, reason: "bad_duration", value: last } };
+      if (rest.length === 2 || parseEnergyAmount(rest.slice(0, -1).join(sep), locale) !== undefined)
+        return { error: { line, reason: "bad_duration", value: last } };
       return { error: { line, reason: "too_many_fields" } };
     }
     amountText = joined;

@@ -62,7 +62,13 @@ const BATCH_TTL_MS = 7 * 24 * 60 * 60_000;
 
 export function createBatchStore(deps: { store: StoreBackend; logger: Logger }): BatchStore {
   const batches = createRecordStore({ kv: deps.store.namespace("batches"), schema: batchSchema, version: 1, logger: deps.logger, name: "batches" });
-  const members = createRecordStore({ kv: deps.store.namespace("batch-members"), schema: memberSchema, version: 1, logger: deps.logger, name: "batch-members" });
+  const members = createRecordStore({
+    kv: deps.store.namespace("batch-members"),
+    schema: memberSchema,
+    version: 1,
+    logger: deps.logger,
+    name: "batch-members",
+  });
   const memberKey = (chatId: number, orderId: string) => `${chatId}:${orderId}`;
   return {
     async register(input) {
@@ -84,7 +90,11 @@ export function createBatchStore(deps: { store: StoreBackend; logger: Logger }):
  * The batch as the history knows it, with `announced` (statuses by order id the
  * tracker has announced, written to the history only after) taking precedence.
  */
-export async function readBatchProgress(history: Pick<OrderHistory, "getMany">, batch: Batch, announced: ReadonlyMap<string, string> = new Map()): Promise<BatchProgress> {
+export async function readBatchProgress(
+  history: Pick<OrderHistory, "getMany">,
+  batch: Batch,
+  announced: ReadonlyMap<string, string> = new Map(),
+): Promise<BatchProgress> {
   // Read on every order's end: one read per chunk keeps a 100-order batch from re-reading its chunks 100 times each.
   const entries = await history.getMany(batch.chatId, "order", batch.orderIds);
   return progressOf(batch.orderIds.map((orderId, i) => lineOf(i + 1, orderId, entries[i], announced.get(orderId))));
@@ -105,7 +115,17 @@ function lineOf(line: number, orderId: string, entry: HistoryEntry | undefined, 
 
 /** A batch as the service's acceptance describes it, before any tracking. */
 export function placedBatchProgress(orders: readonly PlacedOrder[]): BatchProgress {
-  return progressOf(orders.map((o, i) => ({ line: i + 1, orderId: o.orderId, receiver: o.receiver, energy: o.resourceAmount, durationSec: o.durationSec, status: o.status, costSun: BigInt(o.totalCostSun) })));
+  return progressOf(
+    orders.map((o, i) => ({
+      line: i + 1,
+      orderId: o.orderId,
+      receiver: o.receiver,
+      energy: o.resourceAmount,
+      durationSec: o.durationSec,
+      status: o.status,
+      costSun: BigInt(o.totalCostSun),
+    })),
+  );
 }
 
 function progressOf(lines: BatchLine[]): BatchProgress {

@@ -32,7 +32,9 @@ function scaled(count: bigint, fraction: string, unit: number): number | undefin
 
 /** Seconds named by `text` ("15 минут" -> 900), or undefined when it names no duration. */
 export function parseDurationText(input: string): number | undefined {
-  const text = normalizeTyped(input).toLowerCase().replace(/(\p{L})\.$/u, "$1");
+  const text = normalizeTyped(input)
+    .toLowerCase()
+    .replace(/(\p{L})\.$/u, "$1");
   const numeric = /^(\d{1,3}(?:([, \u00a0\u202f])\d{3})(?:\2\d{3})*|\d{1,15})(?:[.,](\d{1,6}))?\s*(\p{L}*)$/u.exec(text);
   if (numeric) {
     const [, count = "", , fraction = "", word = ""] = numeric;

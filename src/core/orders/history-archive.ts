@@ -20,7 +20,11 @@ export function archived(archive: SpendArchive | undefined, dropped: readonly Hi
   const buckets = Object.keys(next).map(Number);
   if (buckets.length === 0) return undefined;
   const oldest = Math.max(...buckets) - ARCHIVE_KEEP_MS / SPEND_BUCKET_MS;
-  return Object.fromEntries(Object.entries(next).filter(([bucket]) => Number(bucket) >= oldest).map(([bucket, sun]) => [bucket, sun.toString()]));
+  return Object.fromEntries(
+    Object.entries(next)
+      .filter(([bucket]) => Number(bucket) >= oldest)
+      .map(([bucket, sun]) => [bucket, sun.toString()]),
+  );
 }
 
 export function mergedArchives(a: SpendArchive | undefined, b: SpendArchive | undefined): Record<string, string> | undefined {

@@ -196,7 +196,10 @@ export function createHistoryLedger({ store, logger }: { store: StoreBackend; lo
       mutex.run(key, async () => {
         const n = await locate(key, kind, id);
         if (n === undefined) return;
-        await chunks.update(chunkKey(key, n), (current) => current && { entries: current.entries.map((e) => (e.kind === kind && e.id === id ? change(e) : e)) });
+        await chunks.update(
+          chunkKey(key, n),
+          (current) => current && { entries: current.entries.map((e) => (e.kind === kind && e.id === id ? change(e) : e)) },
+        );
       }),
     async get(key, kind, id) {
       const n = await locate(key, kind, id);

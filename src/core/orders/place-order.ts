@@ -154,7 +154,15 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
       })),
     );
     // Registered before tracking starts: no change of one of its orders can be shown as a single order's.
-    if (placed.length > 1) await deps.batches?.register({ batchId: quote.quoteId, chatId: quote.chatId, orderIds: placed.map((o) => o.orderId), placedFulfilled: placedBatchProgress(placed).fulfilled, ...cardOf(input.cardMessageId ?? quote.messageId), ...(input.locale === undefined ? {} : { locale: input.locale }) });
+    if (placed.length > 1)
+      await deps.batches?.register({
+        batchId: quote.quoteId,
+        chatId: quote.chatId,
+        orderIds: placed.map((o) => o.orderId),
+        placedFulfilled: placedBatchProgress(placed).fulfilled,
+        ...cardOf(input.cardMessageId ?? quote.messageId),
+        ...(input.locale === undefined ? {} : { locale: input.locale }),
+      });
     await trackPlaced(quote, placed, input);
     const saved = await quotes.update(quote.quoteId, (q) => ({ ...q, state: "placed", orders: placed, lastErrorCode: undefined }));
     await deps.pending.remove("order", quote.quoteId);
@@ -215,7 +223,14 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
 
   async function send(quote: Quote, input: PlaceInput): Promise<PlaceResult> {
     // Journaled and persisted before sending: a crash mid-request leaves "placing", resolved at start-up.
-    await deps.pending.add({ kind: "order", keyTag: keyTagOf(input.apiKey), id: quote.quoteId, chatId: quote.chatId, sinceMs: now(), ...(input.locale === undefined ? {} : { locale: input.locale }) });
+    await deps.pending.add({
+      kind: "order",
+      keyTag: keyTagOf(input.apiKey),
+      id: quote.quoteId,
+      chatId: quote.chatId,
+      sinceMs: now(),
+      ...(input.locale === undefined ? {} : { locale: input.locale }),
+    });
     const sending = (await quotes.update(quote.quoteId, (q) => ({ ...q, state: "placing", attempts: q.attempts + 1 }))) ?? quote;
     return attempt(sending, input);
   }

@@ -16,9 +16,7 @@ export interface PreparedQuote {
   noWallet?: boolean;
 }
 
-export type PrepareResult =
-  | { ok: true; prepared: PreparedQuote }
-  | { ok: false; reason: "pricing_unavailable" | "unknown_duration" | "not_linked" };
+export type PrepareResult = { ok: true; prepared: PreparedQuote } | { ok: false; reason: "pricing_unavailable" | "unknown_duration" | "not_linked" };
 
 export interface PrepareQuoteDeps {
   pricing: Pick<PricingCache, "get">;
@@ -70,5 +68,13 @@ export function isShortQuote({ quote, balance }: PreparedQuote): boolean {
 export async function watchShortQuote(watcher: Pick<BalanceWatcher, "watch"> | undefined, prepared: PreparedQuote, locale: string): Promise<void> {
   if (!watcher || !isShortQuote(prepared) || prepared.balance?.depositAddress == null) return;
   const { quote } = prepared;
-  await watcher.watch({ kind: "order", refId: quote.quoteId, chatId: quote.chatId, requiredSun: quote.totalSun, origin: "quote", untilMs: quote.expiresAtMs, locale });
+  await watcher.watch({
+    kind: "order",
+    refId: quote.quoteId,
+    chatId: quote.chatId,
+    requiredSun: quote.totalSun,
+    origin: "quote",
+    untilMs: quote.expiresAtMs,
+    locale,
+  });
 }

@@ -36,7 +36,6 @@ export function createQuoteStore({ store, logger }: QuoteStoreDeps): QuoteStore 
       await byChat.add(quote.chatId, quote.quoteId);
     },
     recentIds: (chatId) => byChat.list(chatId),
-    update: (quoteId, fn) =>
-      records.update(quoteId, (current) => (current === undefined ? undefined : (fn(current) ?? current)), QUOTE_RETENTION_MS),
+    update: (quoteId, fn) => records.update(quoteId, (current) => (current === undefined ? undefined : (fn(current) ?? current)), QUOTE_RETENTION_MS),
   };
 }

@@ -72,10 +72,7 @@ export interface QuoteRequestItem {
   durationSec: number;
 }
 
-export type QuoteBuild =
-  | { ok: true; quote: Quote }
-  | { ok: false; reason: "unknown_duration"; durationSec: number }
-  | { ok: false; reason: "empty" };
+export type QuoteBuild = { ok: true; quote: Quote } | { ok: false; reason: "unknown_duration"; durationSec: number } | { ok: false; reason: "empty" };
 
 function randomId(bytes: number): string {
   return randomBytes(bytes).toString("hex");

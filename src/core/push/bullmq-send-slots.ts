@@ -50,7 +50,9 @@ export function createSendSlots(redis: () => Promise<RedisClient>, keyPrefix: st
   const pauseKey = `${keyPrefix}:pause`;
   /** The script's answer: the wait for the slot, and how long the chat is still busy (0 when a slot was taken). */
   async function run(paceKey: string, chatIntervalMs: number, again: boolean): Promise<[waitMs: number, chatBusyMs: number]> {
-    const reply = await (await redis()).eval(RESERVE, {
+    const reply = await (
+      await redis()
+    ).eval(RESERVE, {
       keys: [cadenceKey, paceKey, pauseKey],
       arguments: [String(spacingMs), String(Math.ceil(chatIntervalMs)), again ? "again" : "first"],
     });

@@ -51,8 +51,7 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
   const unreachableKey = (chatId: number) => `${prefix}:${name}:unreachable:${chatId}`;
   /** Set the moment Telegram answered a send: BullMQ's own "completed" comes a few round trips later. */
   const sentKey = (id: string) => `${prefix}:${name}:sent:${toBullJobId(id)}`;
-  const chatIntervalMs = (chatId: number) =>
-    (isGroupChat(chatId) ? 60_000 / limits.perGroupPerMinute : 1_000 / limits.perChatPerSecond) + limits.marginMs;
+  const chatIntervalMs = (chatId: number) => (isGroupChat(chatId) ? 60_000 / limits.perGroupPerMinute : 1_000 / limits.perChatPerSecond) + limits.marginMs;
 
   /**
    * Telegram counts a send when it arrives, but the pace key was set before sending: a send

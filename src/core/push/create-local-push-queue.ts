@@ -1,14 +1,6 @@
 import { backoffDelay, classifyPushError } from "./classify-error.js";
 import { createRateLimiter, isGroupChat, isLimiterSnapshot } from "./rate-limiter.js";
-import {
-  DEFAULT_RETRY,
-  REAL_CLOCK,
-  PUSH_METHODS,
-  TELEGRAM_LIMITS,
-  type PushJob,
-  type PushQueue,
-  type PushQueueDeps,
-} from "./types.js";
+import { DEFAULT_RETRY, REAL_CLOCK, PUSH_METHODS, TELEGRAM_LIMITS, type PushJob, type PushQueue, type PushQueueDeps } from "./types.js";
 
 /** What is stored per pending job. `seq` keeps each chat's jobs in order across restarts. */
 interface StoredJob {

@@ -10,7 +10,7 @@ import type { PushQueue, PushQueueDeps } from "./types.js";
  */
 export function createPushQueue(deps: PushQueueDeps): PushQueue {
   if (deps.queue === "bullmq") {
-    if (!deps.redisUrl) throw new Error("createPushQueue: queue \"bullmq\" needs redisUrl");
+    if (!deps.redisUrl) throw new Error('createPushQueue: queue "bullmq" needs redisUrl');
     return createBullmqPushQueue({ ...deps, redisUrl: deps.redisUrl });
   }
   return createLocalPushQueue(deps);

@@ -31,8 +31,7 @@ export interface LimiterSnapshot {
 export function isLimiterSnapshot(value: unknown): value is LimiterSnapshot {
   const v = value as Partial<LimiterSnapshot> | undefined;
   return (
-    typeof v === "object" && v !== null && Array.isArray(v.global) && Array.isArray(v.chats) &&
-    Array.isArray(v.chatPauses) && typeof v.globalPause === "number"
+    typeof v === "object" && v !== null && Array.isArray(v.global) && Array.isArray(v.chats) && Array.isArray(v.chatPauses) && typeof v.globalPause === "number"
   );
 }
 
@@ -118,7 +117,11 @@ export function createRateLimiter(limits: PushLimits): RateLimiter {
     restore(snapshot) {
       global.push(...snapshot.global);
       global.sort((a, b) => a - b);
-      for (const [id, list] of snapshot.chats) perChat.set(id, [...(perChat.get(id) ?? []), ...list].sort((a, b) => a - b));
+      for (const [id, list] of snapshot.chats)
+        perChat.set(
+          id,
+          [...(perChat.get(id) ?? []), ...list].sort((a, b) => a - b),
+        );
       for (const [id, until] of snapshot.chatPauses) this.pauseChat(id, until);
       this.pauseGlobal(snapshot.globalPause);
     },

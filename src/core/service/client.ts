@@ -1,12 +1,4 @@
-import type {
-  Balance,
-  Broadcast,
-  BroadcastAccepted,
-  Order,
-  OrderItemInput,
-  Pricing,
-  SystemSnapshot,
-} from "./schemas.js";
+import type { Balance, Broadcast, BroadcastAccepted, Order, OrderItemInput, Pricing, SystemSnapshot } from "./schemas.js";
 
 /**
  * One typed function per endpoint of service-api.md section 4.

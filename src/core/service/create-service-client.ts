@@ -98,12 +98,7 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
       }
       const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
       if (body !== undefined && Buffer.byteLength(body) > MAX_BODY_BYTES) {
-        throw localError(
-          CLIENT_ERROR_CODES.bodyTooLarge,
-          `request body is ${Buffer.byteLength(body)} bytes; the limit is ${MAX_BODY_BYTES}`,
-          method,
-          path,
-        );
+        throw localError(CLIENT_ERROR_CODES.bodyTooLarge, `request body is ${Buffer.byteLength(body)} bytes; the limit is ${MAX_BODY_BYTES}`, method, path);
       }
       const result = await runWithRetry(
         async (attempt, timeoutMs) => {
@@ -137,8 +132,7 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
           attemptTimeoutMs,
           totalTimeoutMs,
           signal: options?.signal,
-          onRetry: ({ attempt, delayMs }) =>
-            logger.debug({ method, path: template, attempt, delayMs }, "service call will be retried"),
+          onRetry: ({ attempt, delayMs }) => logger.debug({ method, path: template, attempt, delayMs }, "service call will be retried"),
         },
       );
       emit({ endpoint, outcome: "ok", ms: elapsed(started), attempts });
@@ -167,12 +161,7 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     async createOrders(apiKey, items: readonly OrderItemInput[], idempotencyKey, options) {
       const path = "/v1/orders";
       if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
-        throw localError(
-          CLIENT_ERROR_CODES.invalidIdempotencyKey,
-          "Idempotency-Key must be 1 to 128 printable ASCII characters",
-          "POST",
-          path,
-        );
+        throw localError(CLIENT_ERROR_CODES.invalidIdempotencyKey, "Idempotency-Key must be 1 to 128 printable ASCII characters", "POST", path);
       }
       const { status, data } = await call(
         {

@@ -76,10 +76,7 @@ export interface RunOptions {
  * the next wait would not leave time for another attempt before the deadline.
  * Always throws the last real error (never a generic "retries exhausted").
  */
-export async function runWithRetry<T>(
-  attemptFn: (attempt: number, timeoutMs: number) => Promise<T>,
-  options: RunOptions,
-): Promise<T> {
+export async function runWithRetry<T>(attemptFn: (attempt: number, timeoutMs: number) => Promise<T>, options: RunOptions): Promise<T> {
   const now = options.now ?? Date.now;
   const deadline = now() + options.totalTimeoutMs;
   // An attempt squeezed into less than this is not worth starting.

@@ -15,15 +15,7 @@ export type KnownOrderStatus = (typeof ORDER_STATUSES)[number];
 /** A known order status, or an unknown string that is treated as unfinished. */
 export type OrderStatus = KnownOrderStatus | (string & {});
 
-export const BROADCAST_STATUSES = [
-  "pending_energy",
-  "ready",
-  "broadcasting",
-  "confirming",
-  "confirmed",
-  "failed",
-  "expired",
-] as const;
+export const BROADCAST_STATUSES = ["pending_energy", "ready", "broadcasting", "confirming", "confirmed", "failed", "expired"] as const;
 export type KnownBroadcastStatus = (typeof BROADCAST_STATUSES)[number];
 export type BroadcastStatus = KnownBroadcastStatus | (string & {});
 
@@ -158,7 +150,11 @@ export const errorEnvelopeSchema = z.looseObject({
    * `broadcast.duplicate_tx` (the simulator does, for the owner). Used when
    * present and well-formed, never required.
    */
-  broadcastId: z.string().regex(/^[0-9a-f]{24}$/i).optional().catch(undefined),
+  broadcastId: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/i)
+    .optional()
+    .catch(undefined),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

@@ -141,10 +141,12 @@ export function createKeyvKeyValue({ keyv, adapter, namespace, keyvPrefixesKeys,
     async setMany(entries: readonly KeyValueEntry[]): Promise<void> {
       ensureOpen();
       if (entries.length === 0) return;
-      const results: unknown = await keyv.setMany(entries.map(({ key, value, ttlMs }) => {
-        const ttl = wholeTtl(ttlMs);
-        return ttl === undefined ? { key, value } : { key, value, ttl };
-      }));
+      const results: unknown = await keyv.setMany(
+        entries.map(({ key, value, ttlMs }) => {
+          const ttl = wholeTtl(ttlMs);
+          return ttl === undefined ? { key, value } : { key, value, ttl };
+        }),
+      );
       // Adapters with their own setMany answer nothing and throw on failure; keyv's fallback answers a flag per entry.
       if (Array.isArray(results) && results.some((ok) => ok === false)) throw new Error(`store refused to write a value (namespace ${namespace})`);
     },

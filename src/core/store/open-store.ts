@@ -115,7 +115,13 @@ export async function openStore(url: string, deps: OpenStoreDeps): Promise<Store
       // Operation failures are thrown to the caller; these events repeat them
       // or report background trouble already logged at the connection level.
       keyv.on("error", (error: unknown) => logger.debug({ err: error, namespace: name }, "store adapter error"));
-      const value = createKeyvKeyValue({ keyv, adapter, namespace: `${scope}${name}`, keyvPrefixesKeys: driver.keyvPrefixesKeys, isClosed: () => closing !== undefined });
+      const value = createKeyvKeyValue({
+        keyv,
+        adapter,
+        namespace: `${scope}${name}`,
+        keyvPrefixesKeys: driver.keyvPrefixesKeys,
+        isClosed: () => closing !== undefined,
+      });
       kv.set(name, value);
       return value;
     },
@@ -202,7 +208,8 @@ function openSqliteDriver(url: string, logger: Logger, scope: string): Driver {
   if (filename !== ":memory:") mkdirSync(dirname(filename), { recursive: true });
   const database = openSqliteDatabase(filename, {
     checkpoints: {
-      onActive: (active) => logger.info(active ? "store busy: its log is checkpointed from a thread" : "store quiet: its log is checkpointed on its own connection again"),
+      onActive: (active) =>
+        logger.info(active ? "store busy: its log is checkpointed from a thread" : "store quiet: its log is checkpointed on its own connection again"),
       onTrouble: (error) => logger.warn({ err: error }, "checkpoint thread failed; the store checkpoints on its own connection again"),
     },
   });
@@ -216,8 +223,17 @@ function openSqliteDriver(url: string, logger: Logger, scope: string): Driver {
     claimLease: (key, owner, ttlMs) => database.claimLease(`${scope}${key}`, owner, ttlMs),
     releaseLease: (key, owner) => database.releaseLease(`${scope}${key}`, owner),
     close: () => database.close(),
-    claimLeases: (keys, owner, ttlMs) => database.claimLeases(keys.map((key) => `${scope}${key}`), owner, ttlMs),
-    releaseLeases: (keys, owner) => database.releaseLeases(keys.map((key) => `${scope}${key}`), owner),
+    claimLeases: (keys, owner, ttlMs) =>
+      database.claimLeases(
+        keys.map((key) => `${scope}${key}`),
+        owner,
+        ttlMs,
+      ),
+    releaseLeases: (keys, owner) =>
+      database.releaseLeases(
+        keys.map((key) => `${scope}${key}`),
+        owner,
+      ),
   };
 }
 
@@ -247,8 +263,19 @@ async function openRedisDriver(url: string, logger: Logger, scope: string): Prom
       if (client.isReady) await client.close();
       else if (client.isOpen) client.destroy();
     },
-    claimLeases: (keys, owner, ttlMs) => claimRedisLeases(client, keys.map((key) => `${scope}lease:${key}`), owner, ttlMs),
-    releaseLeases: (keys, owner) => releaseRedisLeases(client, keys.map((key) => `${scope}lease:${key}`), owner),
+    claimLeases: (keys, owner, ttlMs) =>
+      claimRedisLeases(
+        client,
+        keys.map((key) => `${scope}lease:${key}`),
+        owner,
+        ttlMs,
+      ),
+    releaseLeases: (keys, owner) =>
+      releaseRedisLeases(
+        client,
+        keys.map((key) => `${scope}lease:${key}`),
+        owner,
+      ),
   };
 }
 
@@ -273,8 +300,19 @@ async function createIfMissing(pool: { query(sql: string): Promise<unknown> }, s
 }
 
 async function openPostgresDriver(url: string, logger: Logger, scope: string): Promise<Driver> {
-  const { claimPostgresLease, claimPostgresLeases, createLeaseTableSql, createPgPool, DEFAULT_POSTGRES_TABLE, holdPostgresSessionLock, isValidPostgresTable, PostgresStore, purgeExpiredPostgres, releasePostgresLease, releasePostgresLeases } =
-    await import("./postgres-store.js");
+  const {
+    claimPostgresLease,
+    claimPostgresLeases,
+    createLeaseTableSql,
+    createPgPool,
+    DEFAULT_POSTGRES_TABLE,
+    holdPostgresSessionLock,
+    isValidPostgresTable,
+    PostgresStore,
+    purgeExpiredPostgres,
+    releasePostgresLease,
+    releasePostgresLeases,
+  } = await import("./postgres-store.js");
   const parsed = new URL(url);
   const table = parsed.searchParams.get("table") ?? DEFAULT_POSTGRES_TABLE;
   if (!isValidPostgresTable(table)) {
@@ -317,6 +355,12 @@ async function openPostgresDriver(url: string, logger: Logger, scope: string): P
       const held = await claimPostgresLeases(pool, table, scoped, owner, ttlMs);
       return scoped.map((key) => held.has(key));
     },
-    releaseLeases: (keys, owner) => releasePostgresLeases(pool, table, keys.map((key) => `${scope}${key}`), owner),
+    releaseLeases: (keys, owner) =>
+      releasePostgresLeases(
+        pool,
+        table,
+        keys.map((key) => `${scope}${key}`),
+        owner,
+      ),
   };
 }

@@ -65,10 +65,7 @@ function escapeLike(text: string): string {
  */
 export async function purgeExpiredPostgres(pool: PgPool, table: string, now = Date.now()): Promise<number> {
   const pattern = '"expires":([0-9]{1,16})}$';
-  const result = await pool.query(
-    `DELETE FROM public.${table} WHERE value ~ $1 AND substring(value from $1)::bigint <= $2`,
-    [pattern, now],
-  );
+  const result = await pool.query(`DELETE FROM public.${table} WHERE value ~ $1 AND substring(value from $1)::bigint <= $2`, [pattern, now]);
   // Expired claims are free anyway; without this, one-off keys (a webhook update's seen mark) pile up.
   const leases = await pool.query(`DELETE FROM public.${leaseTableOf(table)} WHERE expires_at <= $1`, [now]);
   return (result.rowCount ?? 0) + (leases.rowCount ?? 0);

@@ -164,7 +164,9 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
 
     update(id, fn, ttlMs) {
       // The mutex keeps this process's own updates of one id from conflicting with each other.
-      return mutex.run(id, () => retryOnConflict({ store: name, id, ...(deps.maxAttempts === undefined ? {} : { maxAttempts: deps.maxAttempts }) }, () => updateOnce(id, fn, ttlMs)));
+      return mutex.run(id, () =>
+        retryOnConflict({ store: name, id, ...(deps.maxAttempts === undefined ? {} : { maxAttempts: deps.maxAttempts }) }, () => updateOnce(id, fn, ttlMs)),
+      );
     },
 
     get corruptCount() {

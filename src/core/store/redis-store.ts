@@ -102,7 +102,12 @@ export class RedisStore extends KeyvRedis<string> implements RawCas, KeyListing 
 
   /** One Lua script: compared and written with nothing in between. The text travels once, its SHA-1 stands in for it. */
   async swapRaw(key: string, expected: string | undefined, next: string | undefined, ttlMs: number | undefined): Promise<boolean> {
-    const args = [expected === undefined ? "" : createHash("sha1").update(expected, "utf8").digest("hex"), next === undefined ? "0" : "1", next ?? "", ttlMs === undefined ? "" : String(ttlMs)];
+    const args = [
+      expected === undefined ? "" : createHash("sha1").update(expected, "utf8").digest("hex"),
+      next === undefined ? "0" : "1",
+      next ?? "",
+      ttlMs === undefined ? "" : String(ttlMs),
+    ];
     return (await this.shared.eval(SWAP_SCRIPT, { keys: [this.createKeyPrefix(key, this.namespace)], arguments: args })) === 1;
   }
 }

@@ -67,9 +67,7 @@ function prepareStatements(db: Database.Database) {
       for (const [key, text, expires] of rows) set.run(ns, key, text, expires);
     }),
     delete: db.prepare<[string, string]>("DELETE FROM keyv_entries WHERE namespace = ? AND key = ?"),
-    deleteMany: db.prepare<[string, string]>(
-      "DELETE FROM keyv_entries WHERE namespace = ? AND key IN (SELECT value FROM json_each(?))",
-    ),
+    deleteMany: db.prepare<[string, string]>("DELETE FROM keyv_entries WHERE namespace = ? AND key IN (SELECT value FROM json_each(?))"),
     clear: db.prepare<[string]>("DELETE FROM keyv_entries WHERE namespace = ?"),
     has: db.prepare<[string, string, number], { one: number }>(
       "SELECT 1 AS one FROM keyv_entries WHERE namespace = ? AND key = ? AND (expires IS NULL OR expires > ?)",
@@ -168,14 +166,15 @@ export function openSqliteDatabase(filename: string, options: SqliteOptions = {}
   const checkpoints = filename === ":memory:" || options.checkpoints === false ? undefined : offloadCheckpoints(db, filename, options.checkpoints);
   // Each statement's time on the loop tells the checkpoints when the store is busy.
   const timed = checkpoints
-    ? <T>(fn: () => T) => () => {
-        const startedAt = performance.now();
-        try {
-          return fn();
-        } finally {
-          checkpoints.noteBusy(performance.now() - startedAt);
+    ? <T>(fn: () => T) =>
+        () => {
+          const startedAt = performance.now();
+          try {
+            return fn();
+          } finally {
+            checkpoints.noteBusy(performance.now() - startedAt);
+          }
         }
-      }
     : <T>(fn: () => T) => fn;
   const later = <T>(fn: () => T): Promise<T> => withRetry(timed(fn), budgetMs);
   const claimAll = db.transaction((keys: readonly string[], owner: string, now: number, ttl: number) =>
@@ -190,7 +189,8 @@ export function openSqliteDatabase(filename: string, options: SqliteOptions = {}
     createStore: () => new SqliteStore(statements, database, later),
     purgeExpired: (now = Date.now()) => statements.purge.run(now).changes + statements.purgeLeases.run(now).changes,
     ping: () => db.open && statements.ping.get()?.one === 1,
-    claimLease: (key, owner, ttlMs, now) => later(() => statements.claimLease.run({ key, owner, now: now ?? Date.now(), ttl: Math.max(1, Math.trunc(ttlMs)) }).changes === 1),
+    claimLease: (key, owner, ttlMs, now) =>
+      later(() => statements.claimLease.run({ key, owner, now: now ?? Date.now(), ttl: Math.max(1, Math.trunc(ttlMs)) }).changes === 1),
     releaseLease: (key, owner) =>
       later(() => {
         statements.releaseLease.run(key, owner);
@@ -292,7 +292,10 @@ export class SqliteStore extends EventEmitter implements RawCas, KeyListing {
   async *iterator(namespace?: string): AsyncGenerator<[string, string], void> {
     const ns = namespace ?? this.ns;
     const pages = this.pages(
-      (after) => (after === null ? this.statements.firstPage.all({ ns, now: Date.now(), limit: PAGE_SIZE }) : this.statements.nextPage.all({ ns, after, now: Date.now(), limit: PAGE_SIZE })),
+      (after) =>
+        after === null
+          ? this.statements.firstPage.all({ ns, now: Date.now(), limit: PAGE_SIZE })
+          : this.statements.nextPage.all({ ns, after, now: Date.now(), limit: PAGE_SIZE }),
       (row) => row.key,
       PAGE_SIZE,
     );
@@ -303,7 +306,10 @@ export class SqliteStore extends EventEmitter implements RawCas, KeyListing {
   keyPages(): AsyncGenerator<string[], void> {
     const ns = this.ns;
     return this.pages(
-      (after) => (after === null ? this.statements.firstKeys.all({ ns, now: Date.now(), limit: KEY_PAGE_SIZE }) : this.statements.nextKeys.all({ ns, after, now: Date.now(), limit: KEY_PAGE_SIZE })),
+      (after) =>
+        after === null
+          ? this.statements.firstKeys.all({ ns, now: Date.now(), limit: KEY_PAGE_SIZE })
+          : this.statements.nextKeys.all({ ns, after, now: Date.now(), limit: KEY_PAGE_SIZE }),
       (key) => key,
       KEY_PAGE_SIZE,
     );

@@ -199,20 +199,23 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
   const accepts = groupCalls(acceptGroup, { maxBatch: MAX_GROUP });
 
   /** Marks first: an accept that stores a copy after the delete finds them. Released even when a write failed (a sweep takes the copy again). */
-  const dones = groupCalls(async (updates: U[]): Promise<undefined[]> => {
-    const ids = updates.map((u) => u.update_id);
-    const keys = ids.map(keyOf);
-    try {
-      await setMany(
-        seen,
-        keys.map((key) => ({ key, value: 1, ttlMs: seenTtlMs })),
-      );
-      await deleteMany(pending, keys);
-    } finally {
-      await letGo(ids);
-    }
-    return updates.map(() => undefined);
-  }, { maxBatch: MAX_GROUP });
+  const dones = groupCalls(
+    async (updates: U[]): Promise<undefined[]> => {
+      const ids = updates.map((u) => u.update_id);
+      const keys = ids.map(keyOf);
+      try {
+        await setMany(
+          seen,
+          keys.map((key) => ({ key, value: 1, ttlMs: seenTtlMs })),
+        );
+        await deleteMany(pending, keys);
+      } finally {
+        await letGo(ids);
+      }
+      return updates.map(() => undefined);
+    },
+    { maxBatch: MAX_GROUP },
+  );
 
   function duplicate(): "duplicate" {
     deps.metrics?.inc("telegram_updates_total", { outcome: "duplicate" });

@@ -161,7 +161,11 @@ export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
    * after the balance: if either moved, or a charge of the bot's own is in
    * flight, the reading may or may not include it, and judging waits.
    */
-  async function judge(chatId: number, given: { apiKey: string; claim: DepositClaim } | undefined, signal: AbortSignal): Promise<{ result: Outcome; availableSun?: number; error?: unknown }> {
+  async function judge(
+    chatId: number,
+    given: { apiKey: string; claim: DepositClaim } | undefined,
+    signal: AbortSignal,
+  ): Promise<{ result: Outcome; availableSun?: number; error?: unknown }> {
     const linked = await deps.chats.open(chatId);
     if (!linked) {
       await states.delete(String(chatId));
@@ -190,7 +194,15 @@ export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
     if (!state || state.linkTag !== linkTag) {
       // The first read of a link is the baseline: nothing to compare it with, so nothing is told.
       const refunded = entries.filter((e) => e.kind === "broadcast" && REFUNDED_STATUSES.has(e.status)).map((e) => e.id);
-      await states.set(String(chatId), { linkTag, lastSun: balanceSun.toString(), readAtMs: now(), seq: state?.seq ?? 0, seen: entries.map(entryKey), refunded, low });
+      await states.set(String(chatId), {
+        linkTag,
+        lastSun: balanceSun.toString(),
+        readAtMs: now(),
+        seq: state?.seq ?? 0,
+        seen: entries.map(entryKey),
+        refunded,
+        low,
+      });
       logger.info({ chatId }, "balance watch baseline read");
       return { result: "judged", availableSun };
     }

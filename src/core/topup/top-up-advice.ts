@@ -7,9 +7,7 @@
 /** Minimum account deposit: 10 TRX. */
 export const MIN_DEPOSIT_SUN = 10_000_000n;
 
-export type TopUpAdvice =
-  | { covered: true; shortfallSun: 0n; sendSun: 0n }
-  | { covered: false; shortfallSun: bigint; sendSun: bigint };
+export type TopUpAdvice = { covered: true; shortfallSun: 0n; sendSun: 0n } | { covered: false; shortfallSun: bigint; sendSun: bigint };
 
 /** `sendSun` = max(required − available, minimum deposit) when the balance falls short; exact to the sun. */
 export function topUpAdvice(requiredSun: bigint, availableSun: bigint): TopUpAdvice {

@@ -13,7 +13,11 @@ export interface SpreadOptions {
 export const DEFAULT_SPREAD: SpreadOptions = { perItemMs: 100, maxMs: 10_000 };
 
 /** Delay of each key's first read, in the order of their due times. */
-export function spreadFirstReads(items: readonly { key: string; dueAtMs?: number | undefined }[], nowMs: number, { perItemMs, maxMs }: SpreadOptions): Map<string, number> {
+export function spreadFirstReads(
+  items: readonly { key: string; dueAtMs?: number | undefined }[],
+  nowMs: number,
+  { perItemMs, maxMs }: SpreadOptions,
+): Map<string, number> {
   const byDue = [...items].sort((a, b) => (a.dueAtMs ?? 0) - (b.dueAtMs ?? 0));
   const windowMs = Math.min(maxMs, byDue.length * perItemMs);
   const delays = new Map<string, number>();

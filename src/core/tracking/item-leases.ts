@@ -26,7 +26,6 @@ export interface ItemLeases {
   readonly announceClaimMs: number;
 }
 
-
 /** One process alone: it holds every item (the single-process default, and the tracker's own tests). */
 const soleOwner: Leases = {
   claim: () => Promise.resolve(true),
@@ -44,7 +43,10 @@ export function createItemLeases(leases: Leases | undefined, ttlMs: number, logg
       const claimKey = `tracking-announce:${announceKey}`;
       if (!(await shared.claim(claimKey, ttlMs))) return "busy";
       // Renewed well before it runs out; a renewal that fails only lets the claim end sooner.
-      const renew = () => shared.claim(claimKey, ttlMs).catch((error: unknown) => logger?.warn({ err: error, claimKey }, "renewing an announcement's claim failed; it may run out first"));
+      const renew = () =>
+        shared
+          .claim(claimKey, ttlMs)
+          .catch((error: unknown) => logger?.warn({ err: error, claimKey }, "renewing an announcement's claim failed; it may run out first"));
       const renewal = setInterval(() => void renew(), Math.max(1, Math.floor(ttlMs / 3)));
       try {
         return await fn();

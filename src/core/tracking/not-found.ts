@@ -36,9 +36,7 @@ export function withoutNotFound(item: TrackedItem): TrackedItem {
 
 /** What a failed read of a tracked item leads to. */
 export type ReadFailure =
-  | { action: "forget" }
-  | { action: "give-up"; reason: TrackerGiveUp["reason"] }
-  | { action: "retry"; item: TrackedItem; notFound: boolean };
+  { action: "forget" } | { action: "give-up"; reason: TrackerGiveUp["reason"] } | { action: "retry"; item: TrackedItem; notFound: boolean };
 
 /**
  * A read the service did not answer with the record. Only a rejected key is final at once; a 404

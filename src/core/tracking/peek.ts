@@ -39,6 +39,7 @@ export async function peekForWebhook(item: TrackedItem, deps: PeekDeps): Promise
   // Written before the announcement, which may wait (a claim elsewhere): what reads the history (a keep plan's
   // next order) learns of a delivery as soon as it is seen. A first sight (no status yet) joins the history
   // through the holder, which adds it once.
-  if (item.status !== undefined) await deps.history?.setStatus(item.chatId, item.kind, item.id, status, seenAtMs, tracked.kind === "broadcast" ? tracked.record.totalCostSun : undefined);
+  if (item.status !== undefined)
+    await deps.history?.setStatus(item.chatId, item.kind, item.id, status, seenAtMs, tracked.kind === "broadcast" ? tracked.record.totalCostSun : undefined);
   await deps.announce(item, tracked, final, seenAtMs);
 }

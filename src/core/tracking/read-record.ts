@@ -13,7 +13,13 @@ export interface ReadRecordDeps {
  * kind, otherwise order then broadcast. 404 → undefined; any other service
  * error is thrown (the caller says what it means).
  */
-export async function readRecord(deps: ReadRecordDeps, apiKey: string, chatId: number, id: string, kind?: "order" | "broadcast"): Promise<TrackedRecord | undefined> {
+export async function readRecord(
+  deps: ReadRecordDeps,
+  apiKey: string,
+  chatId: number,
+  id: string,
+  kind?: "order" | "broadcast",
+): Promise<TrackedRecord | undefined> {
   const known = kind ?? ((await deps.history.get(chatId, "broadcast", id)) ? "broadcast" : undefined);
   const tryOrder = known !== "broadcast";
   try {

@@ -15,5 +15,12 @@ export async function recordStatus(history: OrderHistory | undefined, item: Trac
     return;
   }
   // A broadcast's fee is known from its record only (the 202 carries none): it replaces the estimate.
-  await history.setStatus(item.chatId, item.kind, item.id, tracked.record.status, seenAtMs, tracked.kind === "broadcast" ? tracked.record.totalCostSun : undefined);
+  await history.setStatus(
+    item.chatId,
+    item.kind,
+    item.id,
+    tracked.record.status,
+    seenAtMs,
+    tracked.kind === "broadcast" ? tracked.record.totalCostSun : undefined,
+  );
 }

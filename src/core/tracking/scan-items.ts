@@ -67,7 +67,10 @@ export async function holdStoredItems(items: RecordStore<TrackedItem>, held: Ite
   for await (const page of items.idPages()) {
     for (const key of page) {
       if (sides.stopped()) {
-        await releaseAll(held, adopted.map(([adoptedKey]) => adoptedKey));
+        await releaseAll(
+          held,
+          adopted.map(([adoptedKey]) => adoptedKey),
+        );
         return undefined;
       }
       slice.push(key);

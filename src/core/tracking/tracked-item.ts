@@ -49,7 +49,16 @@ export function backoffDelay(attempt: number, { minDelayMs, maxDelayMs }: Backof
 
 /** What a new item starts as: the caller's card and status, and its horizon. */
 export function newTrackedItem(
-  input: { chatId: number; kind: TrackKind; id: string; status?: string; cardMessageId?: number; txExpirationMs?: number; locale?: string; pendingCard?: boolean },
+  input: {
+    chatId: number;
+    kind: TrackKind;
+    id: string;
+    status?: string;
+    cardMessageId?: number;
+    txExpirationMs?: number;
+    locale?: string;
+    pendingCard?: boolean;
+  },
   origin: TrackedItem["origin"],
   at: number,
   horizons: { orderHorizonMs: number; broadcastMarginMs: number },
@@ -82,7 +91,17 @@ export function historyEntryOf(tracked: TrackedRecord, nowMs: number): HistoryEn
   const at = Number.isNaN(createdAtMs) ? nowMs : createdAtMs;
   if (tracked.kind === "order") {
     const o = tracked.record;
-    return { kind: "order", id: o.orderId, createdAtMs: at, status: o.status, address: o.receiver, amount: o.resourceAmount, durationSec: o.durationSec, totalCostSun: o.totalCostSun, ...(o.status === "fulfilled" ? { fulfilledAtMs: nowMs } : {}) };
+    return {
+      kind: "order",
+      id: o.orderId,
+      createdAtMs: at,
+      status: o.status,
+      address: o.receiver,
+      amount: o.resourceAmount,
+      durationSec: o.durationSec,
+      totalCostSun: o.totalCostSun,
+      ...(o.status === "fulfilled" ? { fulfilledAtMs: nowMs } : {}),
+    };
   }
   const b = tracked.record;
   return {
@@ -98,4 +117,3 @@ export function historyEntryOf(tracked: TrackedRecord, nowMs: number): HistoryEn
     ...(b.amountAtomic === undefined ? {} : { amountAtomic: b.amountAtomic }),
   };
 }
-

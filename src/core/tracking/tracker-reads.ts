@@ -94,10 +94,13 @@ export function createTrackerReads(service: TrackerDeps["service"], limits: Part
       entry.start(controller);
     }
     if (queue.size > 0 && reading.size < maxInFlight && timer === undefined) {
-      timer = setTimeout(() => {
-        timer = undefined;
-        drain();
-      }, Math.max(0, nextStartAtMs - now()));
+      timer = setTimeout(
+        () => {
+          timer = undefined;
+          drain();
+        },
+        Math.max(0, nextStartAtMs - now()),
+      );
     }
   }
 

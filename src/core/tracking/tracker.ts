@@ -18,7 +18,15 @@ import { DEFAULT_TRACKING, type Tracker, type TrackerDeps, type TrackerGiveUp, t
 import { DEFAULT_NOT_FOUND, readFailure, withoutNotFound } from "./not-found.js";
 import { recordStatus } from "./record-status.js";
 
-export { DEFAULT_TRACKING, type Tracker, type TrackerChange, type TrackerDeps, type TrackerGiveUp, type TrackInput, type TrackedRecord } from "./tracker-types.js";
+export {
+  DEFAULT_TRACKING,
+  type Tracker,
+  type TrackerChange,
+  type TrackerDeps,
+  type TrackerGiveUp,
+  type TrackInput,
+  type TrackedRecord,
+} from "./tracker-types.js";
 
 /** Items adopted between two turns of the event loop. */
 const ADOPT_SLICE = 100;
@@ -26,7 +34,11 @@ const ADOPT_SLICE = 100;
 export function createTracker(deps: TrackerDeps): Tracker {
   const logger = deps.logger.child({ component: "tracker" });
   const now = deps.now ?? Date.now;
-  const pace = createPollSchedule({ ...deps.schedule, minDelayMs: deps.minDelayMs ?? DEFAULT_TRACKING.minDelayMs, maxDelayMs: deps.maxDelayMs ?? DEFAULT_TRACKING.maxDelayMs });
+  const pace = createPollSchedule({
+    ...deps.schedule,
+    minDelayMs: deps.minDelayMs ?? DEFAULT_TRACKING.minDelayMs,
+    maxDelayMs: deps.maxDelayMs ?? DEFAULT_TRACKING.maxDelayMs,
+  });
   const orderHorizonMs = deps.orderHorizonMs ?? DEFAULT_TRACKING.orderHorizonMs;
   const marginMs = deps.broadcastMarginMs ?? DEFAULT_TRACKING.broadcastMarginMs;
   const cardGraceMs = deps.cardGraceMs ?? DEFAULT_TRACKING.cardGraceMs;
@@ -146,7 +158,10 @@ export function createTracker(deps: TrackerDeps): Tracker {
       // Another process is announcing it, or died doing so: its claim is short, so look again within it,
       // whatever the pace (the webhooks' 2 min safety net included).
       if (outcome === "busy") {
-        logger.info({ chatId: item.chatId, id: item.id, status, withinMs: held.announceClaimMs }, "status being announced by another process; looking again soon");
+        logger.info(
+          { chatId: item.chatId, id: item.id, status, withinMs: held.announceClaimMs },
+          "status being announced by another process; looking again soon",
+        );
         return settle(key, { ...item, attempt: item.attempt + 1 }, true, held.announceClaimMs);
       }
       if (outcome === "failed") return settle(key, { ...item, attempt: item.attempt + 1 }, true);
@@ -213,10 +228,18 @@ export function createTracker(deps: TrackerDeps): Tracker {
     // No read is due later than the backoff's cap, whatever a stored due time says.
     const latest = now() + pace.maxDelayMs;
     const dueOf = (item: TrackedItem) => (item.pendingCard || item.dueAtMs === undefined ? undefined : Math.min(item.dueAtMs, latest));
-    const delays = spreadFirstReads(adopted.map(([key, item]) => ({ key, dueAtMs: dueOf(item) })), now(), spread);
+    const delays = spreadFirstReads(
+      adopted.map(([key, item]) => ({ key, dueAtMs: dueOf(item) })),
+      now(),
+      spread,
+    );
     for (const [i, [key, item]] of adopted.entries()) {
       // Stopped while adopting in the background: the leases not picked up yet are handed back too.
-      if (stopped) return releaseAll(held, adopted.slice(i).map(([k]) => k));
+      if (stopped)
+        return releaseAll(
+          held,
+          adopted.slice(i).map(([k]) => k),
+        );
       await mutex.run(key, () => {
         if (!live.has(key)) schedule(withoutPendingCard(item), delays.get(key) ?? 0);
         return Promise.resolve();
@@ -250,9 +273,11 @@ export function createTracker(deps: TrackerDeps): Tracker {
     logger.info({ items: live.size }, "tracker started");
   }
 
-  const peek = (item: TrackedItem): Promise<void> => peekForWebhook(item, { getApiKey: deps.getApiKey, read: reads.read, announce, history: deps.history, logger, now, cardGraceMs });
+  const peek = (item: TrackedItem): Promise<void> =>
+    peekForWebhook(item, { getApiKey: deps.getApiKey, read: reads.read, announce, history: deps.history, logger, now, cardGraceMs });
 
-  const newItem = (input: TrackInput, origin: TrackedItem["origin"]): TrackedItem => newTrackedItem(input, origin, now(), { orderHorizonMs, broadcastMarginMs: marginMs });
+  const newItem = (input: TrackInput, origin: TrackedItem["origin"]): TrackedItem =>
+    newTrackedItem(input, origin, now(), { orderHorizonMs, broadcastMarginMs: marginMs });
 
   return {
     async start(options) {

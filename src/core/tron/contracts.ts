@@ -46,7 +46,14 @@ export const CONTRACT_SCHEMAS: Record<number, { name: string; fields: Schema }> 
   56: { name: "WithdrawExpireUnfreezeContract", fields: { 1: OWNER } },
   57: {
     name: "DelegateResourceContract",
-    fields: { 1: OWNER, 2: ["resource", "resource"], 3: ["balance", "int"], 4: ["receiver_address", "address"], 5: ["lock", "bool"], 6: ["lock_period", "int"] },
+    fields: {
+      1: OWNER,
+      2: ["resource", "resource"],
+      3: ["balance", "int"],
+      4: ["receiver_address", "address"],
+      5: ["lock", "bool"],
+      6: ["lock_period", "int"],
+    },
   },
   58: { name: "UnDelegateResourceContract", fields: { 1: OWNER, 2: ["resource", "resource"], 3: ["balance", "int"], 4: ["receiver_address", "address"] } },
   59: { name: "CancelAllUnfreezeV2Contract", fields: { 1: OWNER } },

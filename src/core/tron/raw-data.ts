@@ -81,7 +81,17 @@ function decodeContract(bytes: Uint8Array): DecodedContract {
 
 /** Decodes Transaction.raw. Throws ProtobufError on anything it cannot read exactly. */
 export function decodeRawData(rawDataHex: string): DecodedRaw {
-  const raw: DecodedRaw = { refBlockBytes: "", refBlockNum: 0n, refBlockHash: "", expiration: 0n, timestamp: 0n, feeLimit: 0n, data: "", scripts: "", contracts: [] };
+  const raw: DecodedRaw = {
+    refBlockBytes: "",
+    refBlockNum: 0n,
+    refBlockHash: "",
+    expiration: 0n,
+    timestamp: 0n,
+    feeLimit: 0n,
+    data: "",
+    scripts: "",
+    contracts: [],
+  };
   for (const f of readFields(Buffer.from(rawDataHex, "hex"))) {
     switch (f.field) {
       case 1:
@@ -188,7 +198,8 @@ function contractDisagreement(json: unknown, c: DecodedContract, at: string): st
   const p = json["parameter"];
   if (!isObject(p) || !isObject(p["value"])) return `${at}.parameter.value is missing`;
   if (Object.keys(p).some((k) => k !== "value" && k !== "type_url")) return `${at}.parameter carries fields that are not signed`;
-  if (p["type_url"] !== undefined && p["type_url"] !== c.typeUrl && p["type_url"] !== `${TYPE_URL_PREFIX}${c.typeName}`) return `${at}.parameter.type_url disagrees`;
+  if (p["type_url"] !== undefined && p["type_url"] !== c.typeUrl && p["type_url"] !== `${TYPE_URL_PREFIX}${c.typeName}`)
+    return `${at}.parameter.type_url disagrees`;
   for (const [key, value] of Object.entries(p["value"])) {
     const decoded = Object.hasOwn(c.value, key) ? c.value[key] : undefined;
     if (!decoded) return `${at}.parameter.value.${key} is not a field of ${c.typeName}`;

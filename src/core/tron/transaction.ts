@@ -248,7 +248,9 @@ function describe(base: VerifiedTransaction, c: DecodedContract, options: Verify
         details: { assetName: v["asset_name"]?.kind === "bytes" ? Buffer.from(v["asset_name"].hex, "hex").toString("utf8") : "" },
       });
     case "VoteWitnessContract":
-      return set({ details: { votes: v["votes"]?.kind === "votes" ? v["votes"].votes.map((x) => ({ address: b58(x.address), count: x.count.toString() })) : [] } });
+      return set({
+        details: { votes: v["votes"]?.kind === "votes" ? v["votes"].votes.map((x) => ({ address: b58(x.address), count: x.count.toString() })) : [] },
+      });
     case "AccountCreateContract":
       return set({ toAddress: addr(v["account_address"]) });
     case "FreezeBalanceV2Contract":

@@ -47,7 +47,8 @@ interface DeliveriesJob {
 }
 
 function readJob(data: unknown): { items: InboxItem[]; unreadable: number; claimed: boolean } {
-  const list = typeof data === "object" && data !== null && Array.isArray((data as Partial<DeliveriesJob>).items) ? (data as { items: unknown[] }).items : undefined;
+  const list =
+    typeof data === "object" && data !== null && Array.isArray((data as Partial<DeliveriesJob>).items) ? (data as { items: unknown[] }).items : undefined;
   if (list === undefined) {
     // The earlier layout claimed its delivery id before the job was added: nothing to check.
     const item = readInboxItem(data);
@@ -105,7 +106,9 @@ export function createBullmqInbox(deps: WebhookInboxDeps & { redisUrl: string })
 
   /** One script, so atomic across processes: see CLAIM. */
   async function claimFor(jobId: string, claims: { key: string; ttlMs: number }[]): Promise<boolean[]> {
-    const reply = await (await bull.redis()).eval(CLAIM, { keys: claims.map((c) => c.key), arguments: [jobId, ...claims.map((c) => String(Math.ceil(c.ttlMs)))] });
+    const reply = await (
+      await bull.redis()
+    ).eval(CLAIM, { keys: claims.map((c) => c.key), arguments: [jobId, ...claims.map((c) => String(Math.ceil(c.ttlMs)))] });
     // Lua's integers come back as numbers.
     return (reply as number[]).map((held) => held === 1);
   }

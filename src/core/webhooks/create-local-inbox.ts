@@ -144,10 +144,13 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
 
   /** The delivery counts as pending until its removal is written; one whose removal failed is processed again. */
   function remove(key: string, stored: StoredItem): void {
-    const p = removals.call([key, stored]).then(
-      () => finish(key, stored.item),
-      (error: unknown) => failed(key, stored, error),
-    ).finally(() => inFlight.delete(p));
+    const p = removals
+      .call([key, stored])
+      .then(
+        () => finish(key, stored.item),
+        (error: unknown) => failed(key, stored, error),
+      )
+      .finally(() => inFlight.delete(p));
     inFlight.add(p);
   }
 
@@ -191,10 +194,14 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
       for (const [key, { item }] of done) {
         marks.push({ key, value: item.receivedAt, ttlMs: dedupTtl });
         // Signed content is marked only while its signature is accepted: a replay after that is refused as stale anyway.
-        if (item.signed && item.signed.untilMs > now) marks.push({ key: signedKey(item.chatId, item.signed), value: item.receivedAt, ttlMs: signedTtlMs(item.signed, now) });
+        if (item.signed && item.signed.untilMs > now)
+          marks.push({ key: signedKey(item.chatId, item.signed), value: item.receivedAt, ttlMs: signedTtlMs(item.signed, now) });
       }
       await setMany(seen, marks);
-      await deleteMany(items, done.map(([key]) => key));
+      await deleteMany(
+        items,
+        done.map(([key]) => key),
+      );
       return done.map(() => undefined);
     },
     { maxBatch: MAX_BATCH, lingerMs: deps.removalLingerMs ?? DEFAULT_REMOVAL_LINGER_MS },

@@ -79,7 +79,10 @@ export function createWebhookProcessor(deps: WebhookInboxDeps): ProcessWebhook {
       }
     }
     if (notices.length === 0) {
-      log.info({ ...ctx, found: { orders: ids.orderIds.length, broadcasts: ids.broadcastIds.length, txs: ids.txIds.length } }, "webhook names no record we can re-read; dropped");
+      log.info(
+        { ...ctx, found: { orders: ids.orderIds.length, broadcasts: ids.broadcastIds.length, txs: ids.txIds.length } },
+        "webhook names no record we can re-read; dropped",
+      );
       deps.metrics?.inc("webhooks_total", { outcome: "dropped" });
       return;
     }

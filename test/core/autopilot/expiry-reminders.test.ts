@@ -8,7 +8,14 @@ import { waitUntil } from "../../support/wait.js";
 const CHAT = 9;
 const T = 1_800_000_000_000;
 /** Fulfilled 50 s ago for 60 s: its reminder (30 s before the end at most) is already due. */
-const order = { chatId: CHAT, orderId: "b".repeat(24), receiver: "TQCq78eKWLd98P5Eu155knhkacGPAhS9pu", amount: 65_000, durationSec: 60, fulfilledAtMs: T - 50_000 };
+const order = {
+  chatId: CHAT,
+  orderId: "b".repeat(24),
+  receiver: "TQCq78eKWLd98P5Eu155knhkacGPAhS9pu",
+  amount: 65_000,
+  durationSec: 60,
+  fulfilledAtMs: T - 50_000,
+};
 
 let store: StoreBackend;
 let sent: ExpiryReminder[];

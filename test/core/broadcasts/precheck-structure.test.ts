@@ -11,7 +11,9 @@ import { signTrxTransfer, TEST_KEYS } from "../../../testkit/tron-sign.js";
 
 const NOW = 1_800_000_000_000;
 const base = { nowMs: NOW, baseUnitPriceSun: 60 };
-const text = JSON.stringify(signTrxTransfer({ privateKey: TEST_KEYS.alice.privateKey, to: TEST_KEYS.bob.address, amountSun: 1_000_000, expirationMs: NOW + 600_000 }));
+const text = JSON.stringify(
+  signTrxTransfer({ privateKey: TEST_KEYS.alice.privateKey, to: TEST_KEYS.bob.address, amountSun: 1_000_000, expirationMs: NOW + 600_000 }),
+);
 const withField = (where: string, field: string) => text.replace(where, `${where}${field},`);
 
 describe("signed transactions with odd structure (found by test/fuzz/signed-tx.test.ts)", () => {
@@ -31,10 +33,22 @@ describe("signed transactions with odd structure (found by test/fuzz/signed-tx.t
     ["a top-level toJSON", withField("{", '"toJSON":1'), "the JSON has a field named toJSON"],
     ["a toJSON inside raw_data", withField('"raw_data":{', '"toJSON":{"a":1}'), "the JSON has a field named toJSON"],
     ["a __proto__ field", withField("{", '"__proto__":{"txID":"00"}'), "the JSON has a field named __proto__"],
-    ["5,000 nested arrays in an extra field", withField("{", `"x":${"[".repeat(5000)}${"]".repeat(5000)}`), `the JSON nests deeper than ${MAX_TX_DEPTH} levels`],
+    [
+      "5,000 nested arrays in an extra field",
+      withField("{", `"x":${"[".repeat(5000)}${"]".repeat(5000)}`),
+      `the JSON nests deeper than ${MAX_TX_DEPTH} levels`,
+    ],
     // JSON.parse itself copes; the walk that refuses it is iterative, so no depth overflows it either.
-    ["100,000 nested arrays in an extra field", withField("{", `"x":${"[".repeat(100_000)}${"]".repeat(100_000)}`), `the JSON nests deeper than ${MAX_TX_DEPTH} levels`],
-    ["3,000 nested objects in an extra field", withField("{", `"x":${'{"a":'.repeat(3000)}1${"}".repeat(3000)}`), `the JSON nests deeper than ${MAX_TX_DEPTH} levels`],
+    [
+      "100,000 nested arrays in an extra field",
+      withField("{", `"x":${"[".repeat(100_000)}${"]".repeat(100_000)}`),
+      `the JSON nests deeper than ${MAX_TX_DEPTH} levels`,
+    ],
+    [
+      "3,000 nested objects in an extra field",
+      withField("{", `"x":${'{"a":'.repeat(3000)}1${"}".repeat(3000)}`),
+      `the JSON nests deeper than ${MAX_TX_DEPTH} levels`,
+    ],
     ["a wrapped transaction beside a toJSON", `{"toJSON":2,"signedTx":${text}}`, "the JSON has a field named toJSON"],
   ])("%s is refused as malformed, with the reason", (_name, input, detail) => {
     expect(precheckBroadcast({ ...base, input })).toEqual({ ok: false, reason: "malformed", detail });

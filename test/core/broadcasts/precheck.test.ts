@@ -50,7 +50,11 @@ describe("precheckBroadcast", () => {
     expect(reason("{not json")).toBe("not_json");
     expect(reason("[1,2]")).toBe("not_object");
     expect(reason(withDeclaredTxId(tx, "ab".repeat(32)))).toBe("txid_mismatch");
-    expect(reason(tamperTrxAmount(signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1, expirationMs: NOW + 300_000 }), 999))).toBe("raw_data_mismatch");
+    expect(
+      reason(
+        tamperTrxAmount(signTrxTransfer({ privateKey: TEST_KEYS.bob.privateKey, to: TEST_KEYS.carol.address, amountSun: 1, expirationMs: NOW + 300_000 }), 999),
+      ),
+    ).toBe("raw_data_mismatch");
     expect(reason(stripSignature(tx))).toBe("no_signature");
     expect(reason(resignWith(tx, TEST_KEYS.carol.privateKey))).toBe("bad_signature");
     expect(reason(withTwoContracts(tx, TEST_KEYS.alice.privateKey))).toBe("multiple_contracts");

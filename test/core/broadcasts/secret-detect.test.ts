@@ -12,7 +12,14 @@ describe("detectSecret", () => {
   it("flags 12 and 24 word BIP39-style mnemonics, numbered or not", () => {
     const twelve = "abandon ability able about above absent absorb abstract absurd abuse access accident";
     expect(detectSecret(twelve)).toBe("mnemonic");
-    expect(detectSecret(twelve.split(" ").map((w, i) => `${i + 1}. ${w}`).join("\n"))).toBe("mnemonic");
+    expect(
+      detectSecret(
+        twelve
+          .split(" ")
+          .map((w, i) => `${i + 1}. ${w}`)
+          .join("\n"),
+      ),
+    ).toBe("mnemonic");
     expect(detectSecret(`${twelve} ${twelve}`.toUpperCase())).toBe("mnemonic");
   });
 

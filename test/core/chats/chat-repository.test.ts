@@ -110,7 +110,10 @@ describe("chat repository", () => {
     await kv.set("19", { v: 99, data: { chatId: 19 } });
     await kv.set("20", "not an envelope");
     const reported: { id?: string; reason?: string }[] = [];
-    const watching = createLogger({ level: "warn", destination: { write: (line: string) => void reported.push(JSON.parse(line) as { id?: string; reason?: string }) } });
+    const watching = createLogger({
+      level: "warn",
+      destination: { write: (line: string) => void reported.push(JSON.parse(line) as { id?: string; reason?: string }) },
+    });
     const chats = createChatRepository({ store, vault: createVault({ key }), logger: watching });
     for (const id of [18, 19, 20]) {
       expect(await chats.get(id)).toBeUndefined();
@@ -123,7 +126,7 @@ describe("chat repository", () => {
     expect(new Set(reported.map((r) => `${r.id}:${r.reason}`))).toEqual(new Set(["18:schema-mismatch", "19:wrong-version", "20:not-an-envelope"]));
     await chats.link(18, { apiKey: "key-18-abcdef" });
     expect(await chats.getApiKey(18)).toBe("key-18-abcdef");
-    expect(((await kv.get<{ v: number }>("18"))!).v).toBe(1);
+    expect((await kv.get<{ v: number }>("18"))!.v).toBe(1);
   });
 
   it("refuses a sealed key copied into another chat's record", async () => {
@@ -152,7 +155,10 @@ describe("chat repository", () => {
     await chats.link(20, { apiKey: "placeholder", webhookSecret: "placeholder" });
     await chats.link(21, { apiKey: "placeholder" });
     const kv = store.namespace("chats");
-    for (const [chatId, values] of [[20, { apiKeySealed: "key-20-abcdef", webhookSecretSealed: "whsec-20" }], [21, { apiKeySealed: "key-21-abcdef" }]] as const) {
+    for (const [chatId, values] of [
+      [20, { apiKeySealed: "key-20-abcdef", webhookSecretSealed: "whsec-20" }],
+      [21, { apiKeySealed: "key-21-abcdef" }],
+    ] as const) {
       const row = (await kv.get<{ v: number; data: Record<string, unknown> }>(String(chatId)))!;
       const legacy = Object.fromEntries(Object.entries(values).map(([field, plain]) => [field, sealV1(key, plain, chatId)]));
       await kv.set(String(chatId), { ...row, data: { ...row.data, ...legacy } });

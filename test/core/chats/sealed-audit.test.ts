@@ -62,7 +62,9 @@ describe("the check of stored secrets against the configured keys", () => {
     await checkSealedValuesAtStart({ chats: chatsUnder(keyB), vault: createVault({ key: keyB }), logger: missing.logger });
     const [line] = missing.records();
     expect(line).toMatchObject({ level: 50, chats: 1, values: 1, missingKeyIds: [keyIdOf(keyA)] });
-    expect(String(line!["msg"])).toMatch(/^1 chat\(s\) hold secrets sealed under a key this process does not have \(key id [0-9a-f]{8}\).*ENCRYPTION_KEY_PREVIOUS.*npm run reencrypt/);
+    expect(String(line!["msg"])).toMatch(
+      /^1 chat\(s\) hold secrets sealed under a key this process does not have \(key id [0-9a-f]{8}\).*ENCRYPTION_KEY_PREVIOUS.*npm run reencrypt/,
+    );
     expect(JSON.stringify(missing.records())).not.toContain("sk_1_0123456789");
 
     const fine = captureLogger("info");

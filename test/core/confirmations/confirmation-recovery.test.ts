@@ -32,7 +32,8 @@ async function world(balanceSun = 1_000_000_000, options: { historyFailures?: nu
   // A store fault right after the service accepted: the acceptance cannot be recorded.
   const history = {
     ...parts.history,
-    add: (...args: Parameters<typeof parts.history.add>) => (historyFailures-- > 0 ? Promise.reject(new Error("store unavailable")) : parts.history.add(...args)),
+    add: (...args: Parameters<typeof parts.history.add>) =>
+      historyFailures-- > 0 ? Promise.reject(new Error("store unavailable")) : parts.history.add(...args),
   };
   const placer = createOrderPlacer({ ...parts, history, service: env.service, now, logger: env.logger, sleep: async () => {} });
   const submitter = createBroadcastSubmitter({ ...parts, drafts, service: env.service, now, logger: env.logger });
@@ -176,7 +177,9 @@ describe("confirmation recovery at start-up", () => {
     const w = await world();
     const { draft, tx } = await w.crashedDraft();
     const accepted = await env.service.createBroadcast(tx, w.account.apiKey);
-    await w.parts.history.add(CHAT, [{ kind: "broadcast", id: accepted.broadcastId, createdAtMs: Date.now(), status: "pending_energy", txId: draft.summary.txId }]);
+    await w.parts.history.add(CHAT, [
+      { kind: "broadcast", id: accepted.broadcastId, createdAtMs: Date.now(), status: "pending_energy", txId: draft.summary.txId },
+    ]);
     const posts = env.sim.requests.filter((r) => r.method === "POST").length;
     await w.recovery.start();
     await w.recovery.settled();

@@ -23,7 +23,12 @@ beforeEach(async () => {
   const logger = captureLogger().logger;
   clock = NOW;
   frozen.length = 0;
-  limits = createSpendLimits({ settings: createLimitSettingsStore({ store, logger }), history, logger, now: () => clock, onFreeze: (chatId) => {
+  limits = createSpendLimits({
+    settings: createLimitSettingsStore({ store, logger }),
+    history,
+    logger,
+    now: () => clock,
+    onFreeze: (chatId) => {
       frozen.push(chatId);
       return Promise.resolve();
     },
@@ -31,8 +36,21 @@ beforeEach(async () => {
 });
 afterEach(async () => store.close());
 
-const order = (n: number, createdAtMs: number, totalCostSun: number): HistoryEntry => ({ kind: "order", id: n.toString(16).padStart(24, "0"), createdAtMs, status: "fulfilled", totalCostSun });
-const broadcast = (id: string, createdAtMs: number, totalCostSun: number, status = "pending_energy"): HistoryEntry => ({ kind: "broadcast", id, createdAtMs, status, totalCostSun, costEstimated: true });
+const order = (n: number, createdAtMs: number, totalCostSun: number): HistoryEntry => ({
+  kind: "order",
+  id: n.toString(16).padStart(24, "0"),
+  createdAtMs,
+  status: "fulfilled",
+  totalCostSun,
+});
+const broadcast = (id: string, createdAtMs: number, totalCostSun: number, status = "pending_energy"): HistoryEntry => ({
+  kind: "broadcast",
+  id,
+  createdAtMs,
+  status,
+  totalCostSun,
+  costEstimated: true,
+});
 
 describe("what a chat spent (the history as its ledger)", () => {
   // 503 adds past the history's limit: well under a second alone, 3-4 s beside the whole suite, more on a slower machine.
@@ -42,7 +60,10 @@ describe("what a chat spent (the history as its ledger)", () => {
     // One order a second from the 1st of the month, and one from April that must not count.
     await history.add(CHAT, [order(0, monthStart - 60_000, 99 * TRX)]);
     for (let i = 1; i <= count; i += 50) {
-      await history.add(CHAT, Array.from({ length: 50 }, (_, k) => order(i + k, monthStart + (i + k) * 1_000, TRX)));
+      await history.add(
+        CHAT,
+        Array.from({ length: 50 }, (_, k) => order(i + k, monthStart + (i + k) * 1_000, TRX)),
+      );
     }
     const record = await history.spend(CHAT);
     expect(record?.entries.length).toBeLessThanOrEqual(HISTORY_LIMIT);
@@ -71,11 +92,21 @@ describe("the spend guard", () => {
     await history.add(CHAT, [order(1, NOW - 1_000, 15 * TRX)]);
     await limits.set(CHAT, "dailyCapSun", BigInt(20 * TRX));
     expect(await limits.authorize(CHAT, BigInt(5 * TRX), "order")).toEqual({ allowed: true, needsSecondTap: false });
-    expect(await limits.authorize(CHAT, BigInt(5 * TRX) + 1n, "batch")).toEqual({ allowed: false, reason: "daily_cap", capSun: "20000000", spentSun: "15000000" });
+    expect(await limits.authorize(CHAT, BigInt(5 * TRX) + 1n, "batch")).toEqual({
+      allowed: false,
+      reason: "daily_cap",
+      capSun: "20000000",
+      spentSun: "15000000",
+    });
     // Tomorrow (UTC) the day starts again; the month does not.
     await limits.set(CHAT, "monthlyCapSun", BigInt(30 * TRX));
     clock = Date.UTC(2026, 4, 21, 0, 0);
-    expect(await limits.authorize(CHAT, BigInt(16 * TRX), "renewal")).toEqual({ allowed: false, reason: "monthly_cap", capSun: "30000000", spentSun: "15000000" });
+    expect(await limits.authorize(CHAT, BigInt(16 * TRX), "renewal")).toEqual({
+      allowed: false,
+      reason: "monthly_cap",
+      capSun: "30000000",
+      spentSun: "15000000",
+    });
     expect(await limits.authorize(CHAT, BigInt(15 * TRX), "renewal")).toEqual({ allowed: true, needsSecondTap: false });
     // In June the month starts again too.
     clock = Date.UTC(2026, 5, 1);

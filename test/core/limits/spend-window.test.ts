@@ -3,7 +3,17 @@ import { describe, expect, it } from "vitest";
 import { isValidTimeZone, spendWindows, zoneOffsetMs } from "../../../src/core/limits/spend-window.js";
 
 const HOUR = 3_600_000;
-const ZONES = ["UTC", "Europe/Moscow", "America/New_York", "Asia/Shanghai", "Asia/Kathmandu", "Australia/Lord_Howe", "Pacific/Chatham", "America/St_Johns", "Pacific/Kiritimati"];
+const ZONES = [
+  "UTC",
+  "Europe/Moscow",
+  "America/New_York",
+  "Asia/Shanghai",
+  "Asia/Kathmandu",
+  "Australia/Lord_Howe",
+  "Pacific/Chatham",
+  "America/St_Johns",
+  "Pacific/Kiritimati",
+];
 /** 1990 to 2100. */
 const instant = fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2100, 0, 1) });
 

@@ -19,7 +19,10 @@ describe("batch lines the fuzz suite found misread", () => {
     const letters = "TXToJgKufJswcxrMnLrnPJYcnJrZAbwedn";
     expect(parseBatch(`${letters} 2082045\n${B} 100000`, STANDARD_PRICING).errors).toEqual([{ line: 1, reason: "bad_address", value: letters }]);
     // Real headers still are headers.
-    expect(parseBatch(`to_address amount\n${B} 100000`, STANDARD_PRICING)).toEqual({ items: [{ line: 2, toAddress: B, amount: 100_000, durationSec: undefined }], errors: [] });
+    expect(parseBatch(`to_address amount\n${B} 100000`, STANDARD_PRICING)).toEqual({
+      items: [{ line: 2, toAddress: B, amount: 100_000, durationSec: undefined }],
+      errors: [],
+    });
     for (const header of ["Receiver Address;Amount", "wallet,amount,duration", "ToAddress,Amount", "recipient_wallet_address;amount"]) {
       expect(parseBatch(`${header}\n${B}${header.includes(";") ? ";" : ","}100000`, STANDARD_PRICING, { csv: true })).toEqual({
         items: [{ line: 2, toAddress: B, amount: 100_000, durationSec: undefined }],

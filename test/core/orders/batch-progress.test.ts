@@ -10,13 +10,25 @@ let history: OrderHistory;
 let batches: BatchStore;
 const CHAT = 7;
 const ids = ["a", "b", "c"].map((c) => c.repeat(24));
-const entry = (id: string, status: string) => ({ kind: "order" as const, id, createdAtMs: 1_000, status, address: `T${id.slice(0, 5)}`, amount: 65_000, durationSec: 300, totalCostSun: 5_000_001 });
+const entry = (id: string, status: string) => ({
+  kind: "order" as const,
+  id,
+  createdAtMs: 1_000,
+  status,
+  address: `T${id.slice(0, 5)}`,
+  amount: 65_000,
+  durationSec: 300,
+  totalCostSun: 5_000_001,
+});
 
 beforeEach(async () => {
   store = await openStore("sqlite://:memory:", { logger: captureLogger().logger });
   history = createOrderHistory({ store, logger: captureLogger().logger });
   batches = createBatchStore({ store, logger: captureLogger().logger });
-  await history.add(CHAT, ids.map((id, i) => entry(id, i === 0 ? "fulfilled" : "pending")));
+  await history.add(
+    CHAT,
+    ids.map((id, i) => entry(id, i === 0 ? "fulfilled" : "pending")),
+  );
   await batches.register({ batchId: "q1", chatId: CHAT, orderIds: ids, cardMessageId: 42 });
 });
 afterEach(async () => store.close());
@@ -32,7 +44,12 @@ describe("a batch's progress", () => {
   it("counts from the history, the change being announced first, with totals in sun", async () => {
     const batch = (await batches.get("q1"))!;
     const before = await readBatchProgress(history, batch);
-    expect({ fulfilled: before.fulfilled, inProgress: before.inProgress, done: before.done, energy: before.energy }).toEqual({ fulfilled: 1, inProgress: 2, done: false, energy: 195_000 });
+    expect({ fulfilled: before.fulfilled, inProgress: before.inProgress, done: before.done, energy: before.energy }).toEqual({
+      fulfilled: 1,
+      inProgress: 2,
+      done: false,
+      energy: 195_000,
+    });
     expect(before.costSun).toBe(15_000_003n);
     await history.setStatus(CHAT, "order", ids[1]!, "fulfilled", 2_000);
     const last = await readBatchProgress(history, batch, new Map([[ids[2]!, "fulfilled"]]));
@@ -42,7 +59,10 @@ describe("a batch's progress", () => {
 
   it("counts every status announced and not yet in the history: two orders ending at once make the batch done", async () => {
     const batch = (await batches.get("q1"))!;
-    const announced = new Map([[ids[1]!, "fulfilled"], [ids[2]!, "fulfilled"]]);
+    const announced = new Map([
+      [ids[1]!, "fulfilled"],
+      [ids[2]!, "fulfilled"],
+    ]);
     expect((await readBatchProgress(history, batch, new Map([[ids[2]!, "fulfilled"]]))).done).toBe(false);
     const both = await readBatchProgress(history, batch, announced);
     expect(both.done).toBe(true);

@@ -58,11 +58,22 @@ const hex = (n: number) => n.toString(16).padStart(24, "0");
 /** Entry n: created n hours after May 1 (April for negative n); every third one a broadcast. */
 const entry = (n: number): HistoryEntry =>
   n % 3 === 0
-    ? { kind: "broadcast", id: hex(n), createdAtMs: MAY + n * HOUR, status: "ready", totalCostSun: 2 * TRX + n, txId: `${"AB".repeat(31)}${String(n % 100).padStart(2, "0")}` }
+    ? {
+        kind: "broadcast",
+        id: hex(n),
+        createdAtMs: MAY + n * HOUR,
+        status: "ready",
+        totalCostSun: 2 * TRX + n,
+        txId: `${"AB".repeat(31)}${String(n % 100).padStart(2, "0")}`,
+      }
     : { kind: "order", id: hex(n), createdAtMs: MAY + n * HOUR, status: "fulfilled", totalCostSun: TRX + n, amount: 65_000, durationSec: 3600 };
 
 async function fill(history: OrderHistory, from: number, count: number): Promise<void> {
-  for (let i = from; i < from + count; i += 100) await history.add(CHAT, Array.from({ length: Math.min(100, from + count - i) }, (_, k) => entry(i + k)));
+  for (let i = from; i < from + count; i += 100)
+    await history.add(
+      CHAT,
+      Array.from({ length: Math.min(100, from + count - i) }, (_, k) => entry(i + k)),
+    );
 }
 
 async function allPages(history: OrderHistory, size: number, filter?: Parameters<OrderHistory["page"]>[3]): Promise<HistoryEntry[]> {

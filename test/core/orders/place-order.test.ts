@@ -115,7 +115,11 @@ describe("order placement", () => {
   it("does not retry a key the service says was used for another body", async () => {
     const { account, placer, quote } = await setup(100_000_000);
     const q = await quote();
-    await env.service.createOrders(account.apiKey, [{ toAddress: TEST_KEYS.carol.address, amount: 60_000, resource: "ENERGY", durationSec: 60 }], q.idempotencyKey);
+    await env.service.createOrders(
+      account.apiKey,
+      [{ toAddress: TEST_KEYS.carol.address, amount: 60_000, resource: "ENERGY", durationSec: 60 }],
+      q.idempotencyKey,
+    );
     const result = await placer.place({ chatId: CHAT, quoteId: q.quoteId, apiKey: account.apiKey });
     expect(result.status === "failed" && [result.error.code, result.retryable]).toEqual(["idempotency.key_reuse", false]);
     expect(debits(env.sim, account.accountId)).toHaveLength(1);

@@ -54,5 +54,8 @@ export async function startSimEnv(options: SimulatorOptions = {}) {
 export type SimEnv = Awaited<ReturnType<typeof startSimEnv>>;
 
 export function debits(sim: Simulator, accountId: string): number[] {
-  return sim.ledger(accountId).filter((e) => e.kind === "debit").map((e) => e.amountSun);
+  return sim
+    .ledger(accountId)
+    .filter((e) => e.kind === "debit")
+    .map((e) => e.amountSun);
 }

@@ -24,7 +24,13 @@ describe.skipIf(!REDIS_URL)("BullMQ push queue, a process killed after Telegram 
     const tg = await startFakeTelegram();
     tg.addChat(CHAT);
     const run = randomBytes(4).toString("hex");
-    const env = { PUSH_REPLICA_TOKEN: tg.token, PUSH_REPLICA_API_ROOT: tg.apiRoot, PUSH_REPLICA_REDIS_URL: REDIS_URL!, PUSH_REPLICA_QUEUE: `crash-${run}`, PUSH_REPLICA_PREFIX: `crash-${run}` };
+    const env = {
+      PUSH_REPLICA_TOKEN: tg.token,
+      PUSH_REPLICA_API_ROOT: tg.apiRoot,
+      PUSH_REPLICA_REDIS_URL: REDIS_URL!,
+      PUSH_REPLICA_QUEUE: `crash-${run}`,
+      PUSH_REPLICA_PREFIX: `crash-${run}`,
+    };
     const producer = createBullmqPushQueue({
       store: { kind: "redis" } as unknown as StoreBackend,
       logger: pino({ level: "silent" }),
@@ -47,7 +53,12 @@ describe.skipIf(!REDIS_URL)("BullMQ push queue, a process killed after Telegram 
       survivor = await startReplica(env, process.cwd());
       // The job leaves BullMQ's active list once the survivor took it over and finished it.
       await waitUntil(async () => (await producer.size()) === 0, { what: "the job finished by the survivor", timeoutMs: 120_000, intervalMs: 500 });
-      expect(tg.callsOf("sendMessage").filter((c) => c.ok).map((c) => c.params["text"])).toEqual([`✅ done ${run}`]);
+      expect(
+        tg
+          .callsOf("sendMessage")
+          .filter((c) => c.ok)
+          .map((c) => c.params["text"]),
+      ).toEqual([`✅ done ${run}`]);
     } finally {
       if (survivor) await stopReplica(survivor);
       if (frozen.exitCode === null && frozen.signalCode === null) frozen.kill("SIGKILL");

@@ -16,7 +16,14 @@ if (!REDIS_URL) console.log("skipping BullMQ push queue tests: TEST_REDIS_URL is
 const logger = pino({ level: "silent" });
 const LIMITS = { globalPerSecond: 200, perChatPerSecond: 1, perGroupPerMinute: 20, marginMs: 40 };
 /** BullMQ keeps its data in Redis; the store is only asked for its kind. */
-const store = { kind: "redis", namespace: () => { throw new Error("unused"); }, ping: () => Promise.resolve(true), close: () => Promise.resolve() } as unknown as StoreBackend;
+const store = {
+  kind: "redis",
+  namespace: () => {
+    throw new Error("unused");
+  },
+  ping: () => Promise.resolve(true),
+  close: () => Promise.resolve(),
+} as unknown as StoreBackend;
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   await waitUntil(check, { timeoutMs });
@@ -67,7 +74,9 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     names.push(name);
     const chats = Array.from({ length: 100 }, (_, i) => (i % 10 === 0 ? -(900_000 + i) : 900_000 + i));
     for (const id of chats) tg.addChat(id);
-    const jobs: PushJob[] = chats.flatMap((chatId) => [0, 1, 2].map((n) => ({ id: `b${n}:${chatId}`, chatId, method: "sendMessage" as const, params: { chat_id: chatId, text: `bull ${n} ${chatId}` } })));
+    const jobs: PushJob[] = chats.flatMap((chatId) =>
+      [0, 1, 2].map((n) => ({ id: `b${n}:${chatId}`, chatId, method: "sendMessage" as const, params: { chat_id: chatId, text: `bull ${n} ${chatId}` } })),
+    );
     const first = pushQueue(name);
     await first.start();
     for (const job of jobs) await first.enqueue(job);
@@ -133,7 +142,12 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     await q.start();
     await q.enqueue({ id: "card", chatId, method: "sendMessage", params: { chat_id: chatId, text: "Status: pending" } });
     const card = await waitUntil(() => tg.botMessages(chatId)[0], { what: "the card" });
-    const edit = (status: string) => ({ id: `card-${status}`, chatId, method: "editMessageText" as const, params: { chat_id: chatId, message_id: card.messageId, text: `Status: ${status}` } });
+    const edit = (status: string) => ({
+      id: `card-${status}`,
+      chatId,
+      method: "editMessageText" as const,
+      params: { chat_id: chatId, message_id: card.messageId, text: `Status: ${status}` },
+    });
     await q.enqueue(edit("executing"));
     // The newer edit is enqueued once the older one has failed: BullMQ's workers may otherwise take the two in either order.
     await until(() => olderAttempts.length === 1);
@@ -161,7 +175,9 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
         calls += 1;
         if (calls === 25) {
           refusedAt = Date.now();
-          return Promise.reject(Object.assign(new Error("Too Many Requests"), { error_code: 429, description: "Too Many Requests: retry after 1", parameters: { retry_after: 1 } }));
+          return Promise.reject(
+            Object.assign(new Error("Too Many Requests"), { error_code: 429, description: "Too Many Requests: retry after 1", parameters: { retry_after: 1 } }),
+          );
         }
         return api.raw[job.method](job.params as never);
       },

@@ -61,7 +61,11 @@ describe("push queue over SQLite and the fake Bot API", () => {
     return q;
   }
 
-  const delivered = () => tg.callsOf("sendMessage").filter((c) => c.ok).map((c) => String(c.params["text"]));
+  const delivered = () =>
+    tg
+      .callsOf("sendMessage")
+      .filter((c) => c.ok)
+      .map((c) => String(c.params["text"]));
   const rateLimited = () => tg.calls.filter((c) => c.errorCode === 429);
 
   // The same run on the real clock (about 70 s) is `npm run bench` (bench/push-soak.ts), which reports
@@ -164,7 +168,7 @@ describe("push queue over SQLite and the fake Bot API", () => {
     expect(await metrics.get("notifications_total", { outcome: "sent" })).toBe(1);
   });
 
-  it("drops a permanent 400 but counts \"message is not modified\" as delivered", async () => {
+  it('drops a permanent 400 but counts "message is not modified" as delivered', async () => {
     tg.addChat(8);
     const sent = (await api.sendMessage(8, "card")) as { message_id: number };
     const metrics = createMetrics();
@@ -173,7 +177,8 @@ describe("push queue over SQLite and the fake Bot API", () => {
     await q.enqueue({ id: "same", chatId: 8, method: "editMessageText", params: { chat_id: 8, message_id: sent.message_id, text: "card" } });
     await q.enqueue({ id: "gone", chatId: 8, method: "editMessageText", params: { chat_id: 8, message_id: 999, text: "x" } });
     await q.enqueue(message("after", 8));
-    const counted = async () => (await metrics.get("notifications_total", { outcome: "sent" })) + (await metrics.get("notifications_total", { outcome: "failed" }));
+    const counted = async () =>
+      (await metrics.get("notifications_total", { outcome: "sent" })) + (await metrics.get("notifications_total", { outcome: "failed" }));
     await until(async () => (await q.size()) === 0 && (await counted()) >= 3);
     expect(await metrics.get("notifications_total", { outcome: "sent" })).toBe(2);
     expect(await metrics.get("notifications_total", { outcome: "failed" })).toBe(1);

@@ -48,7 +48,12 @@ describe("submitting signed transactions", () => {
     expect(atomicToUsdt(b.amountAtomic!)).toBe(atomicToUsdt(BigInt(b.amountAtomic!)));
     expect(b.amountAtomic).toMatch(/^125000\d\d$/);
     expect(b.failureReason ?? null).toBeNull();
-    expect(h.sim.ledger(accountId).filter((l) => l.kind === "debit").map((l) => l.amountSun)).toEqual([b.totalCostSun]);
+    expect(
+      h.sim
+        .ledger(accountId)
+        .filter((l) => l.kind === "debit")
+        .map((l) => l.amountSun),
+    ).toEqual([b.totalCostSun]);
   });
 
   it("accepts a TRX transfer, provisioned as BANDWIDTH (kind tron)", async () => {

@@ -153,9 +153,9 @@ describe("service client on the wire", () => {
     expect(e1.responseBody).toBe("upstream rejected Bearer [redacted]");
 
     stub.respond((req, res) => {
-      res.writeHead(401, { "content-type": "application/json" }).end(
-        JSON.stringify({ code: "api_key.invalid", status: 401, detail: `unknown key ${String(req.headers.authorization)}` }),
-      );
+      res
+        .writeHead(401, { "content-type": "application/json" })
+        .end(JSON.stringify({ code: "api_key.invalid", status: 401, detail: `unknown key ${String(req.headers.authorization)}` }));
     });
     const e2 = await caught(client().getBalance(KEY));
     expect(e2.code).toBe("api_key.invalid");

@@ -10,7 +10,22 @@ import {
   type ServiceErrorJSON,
 } from "../../../src/core/service/errors.js";
 
-const FIELDS = ["code", "status", "detail", "requestId", "method", "path", "requiredSun", "seenIp", "retryAfterSec", "level", "broadcastId", "responseBody", "message", "name"] as const;
+const FIELDS = [
+  "code",
+  "status",
+  "detail",
+  "requestId",
+  "method",
+  "path",
+  "requiredSun",
+  "seenIp",
+  "retryAfterSec",
+  "level",
+  "broadcastId",
+  "responseBody",
+  "message",
+  "name",
+] as const;
 const fieldsOf = (e: ServiceError) => Object.fromEntries(FIELDS.map((f) => [f, e[f]]));
 
 const text = fc.string({ maxLength: 40 });
@@ -79,7 +94,9 @@ describe("ServiceError knows its codes", () => {
   });
 
   it("isRetryable follows section 7's retry guidance", () => {
-    const retryable = KNOWN_ERROR_CODES.filter((c) => err(c, c in SERVICE_ERROR_STATUS ? SERVICE_ERROR_STATUS[c as keyof typeof SERVICE_ERROR_STATUS] : 0).isRetryable);
+    const retryable = KNOWN_ERROR_CODES.filter(
+      (c) => err(c, c in SERVICE_ERROR_STATUS ? SERVICE_ERROR_STATUS[c as keyof typeof SERVICE_ERROR_STATUS] : 0).isRetryable,
+    );
     expect(retryable.sort()).toEqual(
       [
         "wallet.insufficient_balance",
@@ -98,7 +115,9 @@ describe("ServiceError knows its codes", () => {
   });
 
   it("isUnavailable: no usable answer (unreachable, overloaded, off-shape, any 5xx)", () => {
-    const unavailable = KNOWN_ERROR_CODES.filter((c) => err(c, c in SERVICE_ERROR_STATUS ? SERVICE_ERROR_STATUS[c as keyof typeof SERVICE_ERROR_STATUS] : 0).isUnavailable);
+    const unavailable = KNOWN_ERROR_CODES.filter(
+      (c) => err(c, c in SERVICE_ERROR_STATUS ? SERVICE_ERROR_STATUS[c as keyof typeof SERVICE_ERROR_STATUS] : 0).isUnavailable,
+    );
     expect(unavailable.sort()).toEqual(
       [
         "rate_limited",

@@ -3,8 +3,7 @@ import { CLIENT_ERROR_CODES, ServiceError } from "../../../src/core/service/erro
 import { fullJitter, retryDelayMs, runWithRetry, type RetryPolicy } from "../../../src/core/service/retry.js";
 
 const policy: RetryPolicy = { maxAttempts: 4, backoffBaseMs: 300, backoffMaxMs: 4000, random: () => 0.999999 };
-const err = (code: string, status: number, extra: Partial<ConstructorParameters<typeof ServiceError>[0]> = {}) =>
-  new ServiceError({ code, status, ...extra });
+const err = (code: string, status: number, extra: Partial<ConstructorParameters<typeof ServiceError>[0]> = {}) => new ServiceError({ code, status, ...extra });
 
 describe("retryDelayMs (section 7 retry guidance)", () => {
   it("waits Retry-After on 429, or backs off when it is absent", () => {
@@ -35,7 +34,10 @@ describe("retryDelayMs (section 7 retry guidance)", () => {
   });
 
   it("treats a refused connection reported as an AggregateError (several addresses) as never sent", () => {
-    const cause = Object.assign(new AggregateError([Object.assign(new Error("a"), { code: "ECONNREFUSED" }), Object.assign(new Error("b"), { code: "ECONNREFUSED" })]), { code: "ECONNREFUSED" });
+    const cause = Object.assign(
+      new AggregateError([Object.assign(new Error("a"), { code: "ECONNREFUSED" }), Object.assign(new Error("b"), { code: "ECONNREFUSED" })]),
+      { code: "ECONNREFUSED" },
+    );
     expect(retryDelayMs(err(CLIENT_ERROR_CODES.connection, 0, { cause }), 1, "once", policy)).toBeTypeOf("number");
   });
 

@@ -1,10 +1,6 @@
 import { startSimulator, type RequestLogEntry, type Simulator, type SimulatorOptions } from "../../../src/simulator/index.js";
 import type { ServiceClient } from "../../../src/core/service/client.js";
-import {
-  createServiceClient,
-  type ServiceCallEvent,
-  type ServiceClientDeps,
-} from "../../../src/core/service/create-service-client.js";
+import { createServiceClient, type ServiceCallEvent, type ServiceClientDeps } from "../../../src/core/service/create-service-client.js";
 import { ServiceError } from "../../../src/core/service/errors.js";
 import { captureLogger, type CapturedLogger } from "./capture-logger.js";
 
@@ -60,9 +56,7 @@ export async function startHarness(options: SimulatorOptions = {}): Promise<Harn
         sim.requests
           .slice(from)
           .filter(
-            (r) =>
-              (method === undefined || r.method === method) &&
-              (path === undefined || (typeof path === "string" ? r.path === path : path.test(r.path))),
+            (r) => (method === undefined || r.method === method) && (path === undefined || (typeof path === "string" ? r.path === path : path.test(r.path))),
           );
     },
     async stop() {

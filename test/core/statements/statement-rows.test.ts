@@ -9,10 +9,24 @@ const RECEIVER = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
 const TX = "ab".repeat(32);
 
 const order = (id: string, createdAtMs: number, costSun: number): HistoryEntry => ({
-  kind: "order", id, createdAtMs, status: "fulfilled", address: RECEIVER, amount: 65_000, durationSec: 3600, totalCostSun: costSun,
+  kind: "order",
+  id,
+  createdAtMs,
+  status: "fulfilled",
+  address: RECEIVER,
+  amount: 65_000,
+  durationSec: 3600,
+  totalCostSun: costSun,
 });
 const broadcast = (id: string, createdAtMs: number, status: string, costSun: number): HistoryEntry => ({
-  kind: "broadcast", id, createdAtMs, status, address: RECEIVER, txId: TX, totalCostSun: costSun, txKind: "usdt",
+  kind: "broadcast",
+  id,
+  createdAtMs,
+  status,
+  address: RECEIVER,
+  txId: TX,
+  totalCostSun: costSun,
+  txKind: "usdt",
 });
 
 describe("statement rows", () => {
@@ -58,9 +72,42 @@ describe("statement rows", () => {
     expect(csv.endsWith("\r\n")).toBe(true);
     const records = parse<Record<string, string>>(csv, { columns: true });
     expect(records).toEqual([
-      { time: "2026-11-01T20:00:00+08:00", id: "o1", kind: "order", receiver: RECEIVER, energy: "65000", duration_s: "3600", cost_sun: "6500000", cost_trx: "6.500000", status: "fulfilled", broadcast_tx_id: "" },
-      { time: "2026-11-10T20:00:00+08:00", id: "b2", kind: "broadcast", receiver: RECEIVER, energy: "", duration_s: "", cost_sun: "3100000", cost_trx: "3.100000", status: "failed", broadcast_tx_id: TX },
-      { time: "2026-11-10T20:00:00+08:00", id: "b2", kind: "refund", receiver: RECEIVER, energy: "", duration_s: "", cost_sun: "-3100000", cost_trx: "-3.100000", status: "failed", broadcast_tx_id: TX },
+      {
+        time: "2026-11-01T20:00:00+08:00",
+        id: "o1",
+        kind: "order",
+        receiver: RECEIVER,
+        energy: "65000",
+        duration_s: "3600",
+        cost_sun: "6500000",
+        cost_trx: "6.500000",
+        status: "fulfilled",
+        broadcast_tx_id: "",
+      },
+      {
+        time: "2026-11-10T20:00:00+08:00",
+        id: "b2",
+        kind: "broadcast",
+        receiver: RECEIVER,
+        energy: "",
+        duration_s: "",
+        cost_sun: "3100000",
+        cost_trx: "3.100000",
+        status: "failed",
+        broadcast_tx_id: TX,
+      },
+      {
+        time: "2026-11-10T20:00:00+08:00",
+        id: "b2",
+        kind: "refund",
+        receiver: RECEIVER,
+        energy: "",
+        duration_s: "",
+        cost_sun: "-3100000",
+        cost_trx: "-3.100000",
+        status: "failed",
+        broadcast_tx_id: TX,
+      },
     ]);
   });
 
@@ -73,7 +120,7 @@ describe("statement rows", () => {
   });
 
   it("makes text cells from outside inert for spreadsheets (a leading quote on = + - @ tab CR) and leaves the numbers numbers", () => {
-    for (const evil of ["=HYPERLINK(\"http://x.test\",\"y\")", "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"]) expect(inertText(evil)).toBe(`'${evil}`);
+    for (const evil of ['=HYPERLINK("http://x.test","y")', "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"]) expect(inertText(evil)).toBe(`'${evil}`);
     for (const fine of ["fulfilled", "failed", "", "T=1", "a-b"]) expect(inertText(fine)).toBe(fine);
     const entries: HistoryEntry[] = [
       { ...broadcast("=b1", at(5), "=cmd|' /C calc'!A0", 3_100_000), address: "@evil", txId: "+tx" },
@@ -86,7 +133,10 @@ describe("statement rows", () => {
     expect(lines[2]).toMatchObject({ kind: "refund", status: "failed", cost_sun: "-2000000", cost_trx: "-2.000000" });
     expect(lines[3]).toMatchObject({ status: "'-1+1", energy: "65000", duration_s: "3600" });
     // No cell of the file starts like a formula except the refund's numbers.
-    const starts = csv.split("\r\n").flatMap((line) => line.split(",")).filter((cell) => /^"?[=+@\t\r-]/.test(cell));
+    const starts = csv
+      .split("\r\n")
+      .flatMap((line) => line.split(","))
+      .filter((cell) => /^"?[=+@\t\r-]/.test(cell));
     expect(starts).toEqual(["-2000000", "-2.000000"]);
   });
 });

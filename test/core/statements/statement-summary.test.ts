@@ -3,7 +3,15 @@ import type { StatementRow } from "../../../src/core/statements/statement-rows.j
 import { dailyNetSun, summarize } from "../../../src/core/statements/statement-summary.js";
 
 const row = (kind: StatementRow["kind"], costSun: bigint, atMs: number, energy?: number): StatementRow => ({
-  atMs, id: "x", kind, receiver: undefined, energy, durationSec: undefined, costSun, status: "s", txId: undefined,
+  atMs,
+  id: "x",
+  kind,
+  receiver: undefined,
+  energy,
+  durationSec: undefined,
+  costSun,
+  status: "s",
+  txId: undefined,
 });
 const nov = (day: number, hour = 12) => Date.UTC(2026, 10, day, hour);
 

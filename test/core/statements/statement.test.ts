@@ -3,7 +3,14 @@ import type { HistoryEntry, HistoryPage, OrderHistory } from "../../../src/core/
 import { buildStatement, monthEntries, STATEMENT_PAGE_SIZE } from "../../../src/core/statements/statement.js";
 
 const hour = 3_600_000;
-const order = (n: number, createdAtMs: number): HistoryEntry => ({ kind: "order", id: `o${String(n)}`, createdAtMs, status: "fulfilled", amount: 10_000, totalCostSun: 1_000_000 + n });
+const order = (n: number, createdAtMs: number): HistoryEntry => ({
+  kind: "order",
+  id: `o${String(n)}`,
+  createdAtMs,
+  status: "fulfilled",
+  amount: 10_000,
+  totalCostSun: 1_000_000 + n,
+});
 
 /** A history that pages a fixed list newest first within the filter's window, counting the pages read. */
 function pagedHistory(entries: HistoryEntry[]): Pick<OrderHistory, "page"> & { reads: number[] } {
@@ -13,7 +20,9 @@ function pagedHistory(entries: HistoryEntry[]): Pick<OrderHistory, "page"> & { r
     reads,
     page(_chatId, page, size, filter): Promise<HistoryPage> {
       reads.push(page);
-      const newestFirst = all.filter((e) => (filter?.fromMs === undefined || e.createdAtMs >= filter.fromMs) && (filter?.toMs === undefined || e.createdAtMs < filter.toMs));
+      const newestFirst = all.filter(
+        (e) => (filter?.fromMs === undefined || e.createdAtMs >= filter.fromMs) && (filter?.toMs === undefined || e.createdAtMs < filter.toMs),
+      );
       const pages = Math.max(1, Math.ceil(newestFirst.length / size));
       const p = Math.min(Math.max(page, 0), pages - 1);
       return Promise.resolve({ entries: newestFirst.slice(p * size, (p + 1) * size), page: p, pages, total: newestFirst.length });

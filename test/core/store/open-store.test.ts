@@ -10,9 +10,7 @@ describe("openStore", () => {
   });
 
   it("refuses a Postgres table name that is not a plain identifier, before connecting", async () => {
-    await expect(
-      openStore("postgres://u@127.0.0.1:1/db?table=x;drop", { logger: captureLogger().logger }),
-    ).rejects.toThrow(/invalid Postgres table name/);
+    await expect(openStore("postgres://u@127.0.0.1:1/db?table=x;drop", { logger: captureLogger().logger })).rejects.toThrow(/invalid Postgres table name/);
   });
 
   it("gives up quickly on an unreachable Redis and never shows its password", async () => {

@@ -6,7 +6,6 @@ import { describeStoreContract } from "./store-contract.js";
 
 const url = process.env["TEST_POSTGRES_URL"];
 
-
 // A table of its own per run: parallel runs on the shared server never meet, and cleanup is one DROP.
 const table = `kv_${runId()}`;
 
@@ -39,7 +38,9 @@ describe.skipIf(!url)("Postgres store start", () => {
       for (let round = 0; round < 5; round += 1) {
         const fresh = `kv_race_${runId()}_${round}`;
         try {
-          const opened = await Promise.allSettled(Array.from({ length: 8 }, () => openStore(withTable(url!, fresh), { logger: captureLogger().logger, purgeIntervalMs: 0 })));
+          const opened = await Promise.allSettled(
+            Array.from({ length: 8 }, () => openStore(withTable(url!, fresh), { logger: captureLogger().logger, purgeIntervalMs: 0 })),
+          );
           const failures = opened.filter((r) => r.status === "rejected").map((r) => String((r.reason as Error).cause ?? r.reason));
           for (const r of opened) if (r.status === "fulfilled") await r.value.close();
           expect(failures).toEqual([]);
@@ -65,8 +66,7 @@ describe.skipIf(!url)("Postgres store purge", () => {
       await kv.set("nested", { expires: 5 });
       await kv.set("text", '"expires":5}');
       await kv.set("long", { n: 1 }, 600_000);
-      const keys = async () =>
-        (await pool.query(`SELECT key FROM public.${purgeTable} ORDER BY key`)).rows.map((row) => row["key"]);
+      const keys = async () => (await pool.query(`SELECT key FROM public.${purgeTable} ORDER BY key`)).rows.map((row) => row["key"]);
       await eventually(async () => (await keys()).length === 3);
       expect(await keys()).toEqual(["p:long", "p:nested", "p:text"]);
     } finally {

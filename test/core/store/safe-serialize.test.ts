@@ -32,7 +32,9 @@ describe("store serialization", () => {
   it("stores and reads back stray toJSON and __proto__ keys and deep nesting; refuses (never half-writes) what nests too deep", async () => {
     const backend = await openStore(`sqlite://${join(dir, "s.sqlite")}`, { logger: captureLogger().logger });
     const kv = backend.namespace("x");
-    const hostile = JSON.parse('{"toJSON":1,"a":{"toJSON":"x","__proto__":{"polluted":true}},"deep":' + `${"[".repeat(1_500)}1${"]".repeat(1_500)}` + "}") as Record<string, unknown>;
+    const hostile = JSON.parse(
+      '{"toJSON":1,"a":{"toJSON":"x","__proto__":{"polluted":true}},"deep":' + `${"[".repeat(1_500)}1${"]".repeat(1_500)}` + "}",
+    ) as Record<string, unknown>;
     await kv.set("k", hostile);
     const back = await kv.get<Record<string, unknown>>("k");
     expect(back?.["toJSON"]).toBe(1);

@@ -123,7 +123,13 @@ describe("SQLite checkpoints off the event loop", () => {
 
   it("checkpoints on its own connection as before when the thread cannot start, and says so", async () => {
     const troubles: unknown[] = [];
-    const database = open({ busyMsPerSecond: 1, windowMs: 10, intervalMs: 10, driverModule: join(dir, "missing-driver.js"), onTrouble: (e) => troubles.push(e) });
+    const database = open({
+      busyMsPerSecond: 1,
+      windowMs: 10,
+      intervalMs: 10,
+      driverModule: join(dir, "missing-driver.js"),
+      onTrouble: (e) => troubles.push(e),
+    });
     const largest = await write(database, 4_000, () => troubles.length > 0);
     expect(String(troubles[0])).toMatch(/Cannot find module/);
     expect(largest).toBeLessThan(SMALL_LOG);

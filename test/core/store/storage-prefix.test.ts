@@ -33,11 +33,14 @@ afterAll(async () => {
   }
 });
 
-
 const targets = [
   { label: "SQLite", url: `sqlite://${join(dir, "bot.sqlite")}` as string | undefined, skip: "never skipped" },
   { label: "Redis", url: redisUrl, skip: "TEST_REDIS_URL is not set (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379)" },
-  { label: "Postgres", url: pgUrl && withTable(pgUrl, pgTable), skip: "TEST_POSTGRES_URL is not set (e.g. TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test)" },
+  {
+    label: "Postgres",
+    url: pgUrl && withTable(pgUrl, pgTable),
+    skip: "TEST_POSTGRES_URL is not set (e.g. TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test)",
+  },
 ];
 
 async function withStores<T>(url: string, prefixes: string[], fn: (stores: StoreBackend[]) => Promise<T>): Promise<T> {

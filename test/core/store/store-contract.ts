@@ -84,7 +84,12 @@ export function describeStoreContract(label: string, target: StoreTarget | undef
       await kv.set("ключ", 2);
       expect(await kv.get("convo:123:step")).toBe(1);
       const entries = await collect(kv.entries());
-      expect(new Map(entries)).toEqual(new Map<string, unknown>([["convo:123:step", 1], ["ключ", 2]]));
+      expect(new Map(entries)).toEqual(
+        new Map<string, unknown>([
+          ["convo:123:step", 1],
+          ["ключ", 2],
+        ]),
+      );
     });
 
     it("lets an entry with a ttl expire, in get and in entries", async () => {
@@ -147,7 +152,12 @@ export function describeStoreContract(label: string, target: StoreTarget | undef
       await a.set("1", "a1");
       await a.set("2", "a2");
       await b.set("1", "b1");
-      expect(new Map(await collect(a.entries()))).toEqual(new Map([["1", "a1"], ["2", "a2"]]));
+      expect(new Map(await collect(a.entries()))).toEqual(
+        new Map([
+          ["1", "a1"],
+          ["2", "a2"],
+        ]),
+      );
       expect(await collect(b.entries())).toEqual([["1", "b1"]]);
       expect(await collect(backend.namespace(fresh()).entries())).toEqual([]);
     });
@@ -300,7 +310,11 @@ export function describeStoreContract(label: string, target: StoreTarget | undef
         expect(await store.get("counter")).toEqual({ address: "A", count: rounds });
       });
 
-      atomicRecordTests(target!, () => backend, () => fresh());
+      atomicRecordTests(
+        target!,
+        () => backend,
+        () => fresh(),
+      );
 
       it("deletes the record when update returns undefined, and passes an expiry through", async () => {
         const store = records(backend.namespace(fresh()));

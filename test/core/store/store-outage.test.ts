@@ -10,9 +10,15 @@ describe("isStoreUnreachable: an outage to wait out, not a refusal to tell", () 
     const port = await freePort();
     const client = createRedisClient({ url: `redis://127.0.0.1:${port}`, initialAttempts: 1 });
     client.on("error", () => undefined);
-    const error = await client.connect().then(() => undefined, (e: unknown) => e);
+    const error = await client.connect().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isStoreUnreachable(error)).toBe(true);
-    const opened = await openStore(`redis://127.0.0.1:${port}`, { logger: pino({ level: "silent" }) }).then(() => undefined, (e: unknown) => e);
+    const opened = await openStore(`redis://127.0.0.1:${port}`, { logger: pino({ level: "silent" }) }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isStoreUnreachable(opened)).toBe(true);
   });
 

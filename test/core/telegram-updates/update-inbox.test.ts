@@ -152,7 +152,9 @@ for (const target of targets) {
       const store = await openStore(url, { logger: captureLogger().logger, purgeIntervalMs: 0, ...prefix });
       opened.push(store);
       const writes: string[] = [];
-      const count = <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) => (...args: A) => (writes.push(name), fn(...args));
+      const count =
+        <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) =>
+        (...args: A) => (writes.push(name), fn(...args));
       const counted: UpdateInboxDeps["store"] = {
         claimLease: count("claimLease", (k: string, o: string, t: number) => store.claimLease(k, o, t)),
         releaseLease: count("releaseLease", (k: string, o: string) => store.releaseLease(k, o)),

@@ -3,7 +3,16 @@ import { countOwnEffect, type AccountWatchState, type BroadcastFacts } from "../
 import { lowBalanceThresholdSun, parseThreshold, DEFAULT_ALERT_SETTINGS } from "../../../src/core/topup/alert-settings.js";
 import type { HistoryEntry } from "../../../src/core/orders/order-history.js";
 
-const state = (over: Partial<AccountWatchState> = {}): AccountWatchState => ({ linkTag: "t", lastSun: "100000000", readAtMs: 0, seq: 1, seen: [], refunded: [], low: false, ...over });
+const state = (over: Partial<AccountWatchState> = {}): AccountWatchState => ({
+  linkTag: "t",
+  lastSun: "100000000",
+  readAtMs: 0,
+  seq: 1,
+  seen: [],
+  refunded: [],
+  low: false,
+  ...over,
+});
 const order = (id: string, cost: number): HistoryEntry => ({ kind: "order", id, createdAtMs: 1, status: "pending", totalCostSun: cost });
 const broadcast = (id: string, status: string): HistoryEntry => ({ kind: "broadcast", id, createdAtMs: 1, status });
 const reader = (facts: Record<string, BroadcastFacts>) => (id: string) => Promise.resolve(facts[id]);
@@ -22,9 +31,19 @@ describe("countOwnEffect", () => {
 
   it("counts a refund once, also when the service refunded before the history saw the broadcast end", async () => {
     const facts = reader({ b1: { feeSun: 5_000_000n, status: "failed" } });
-    const early = await countOwnEffect({ state: state({ seen: ["broadcast:b1"] }), balanceSun: 105_000_000n, entries: [broadcast("b1", "confirming")], broadcast: facts });
+    const early = await countOwnEffect({
+      state: state({ seen: ["broadcast:b1"] }),
+      balanceSun: 105_000_000n,
+      entries: [broadcast("b1", "confirming")],
+      broadcast: facts,
+    });
     expect(early).toMatchObject({ refundSun: 5_000_000n, unexplainedSun: 0n, refunded: ["b1"] });
-    const later = await countOwnEffect({ state: state({ lastSun: "105000000", seen: ["broadcast:b1"], refunded: ["b1"] }), balanceSun: 105_000_000n, entries: [broadcast("b1", "failed")], broadcast: facts });
+    const later = await countOwnEffect({
+      state: state({ lastSun: "105000000", seen: ["broadcast:b1"], refunded: ["b1"] }),
+      balanceSun: 105_000_000n,
+      entries: [broadcast("b1", "failed")],
+      broadcast: facts,
+    });
     expect(later).toMatchObject({ refundSun: 0n, unexplainedSun: 0n });
   });
 

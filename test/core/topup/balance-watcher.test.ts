@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BALANCE_WATCH_DEFAULTS, checkOffsetsMs, createBalanceWatcher, type BalanceWatcherDeps, type CreditedEvent } from "../../../src/core/topup/balance-watcher.js";
+import {
+  BALANCE_WATCH_DEFAULTS,
+  checkOffsetsMs,
+  createBalanceWatcher,
+  type BalanceWatcherDeps,
+  type CreditedEvent,
+} from "../../../src/core/topup/balance-watcher.js";
 import { eventually } from "../store/helpers.js";
 import { startSimEnv, type SimEnv } from "../orders/sim-env.js";
 

@@ -24,7 +24,14 @@ describe("first reads of items picked up at once", () => {
   });
 
   it("keeps the due time of an item not due yet", () => {
-    const delays = spreadFirstReads([{ key: "later", dueAtMs: NOW + 20_000 }, { key: "now", dueAtMs: NOW }], NOW, DEFAULT_SPREAD);
+    const delays = spreadFirstReads(
+      [
+        { key: "later", dueAtMs: NOW + 20_000 },
+        { key: "now", dueAtMs: NOW },
+      ],
+      NOW,
+      DEFAULT_SPREAD,
+    );
     expect(delays.get("later")).toBe(20_000);
     expect(delays.get("now")).toBe(0);
   });

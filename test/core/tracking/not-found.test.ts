@@ -3,7 +3,10 @@ import { afterNotFound, withoutNotFound } from "../../../src/core/tracking/not-f
 import { newTrackedItem } from "../../../src/core/tracking/tracked-item.js";
 
 const bound = { graceMs: 600_000, reads: 5 };
-const item = newTrackedItem({ chatId: 1, kind: "order", id: "a".repeat(24), status: "pending" }, "bot", 0, { orderHorizonMs: 3_600_000, broadcastMarginMs: 300_000 });
+const item = newTrackedItem({ chatId: 1, kind: "order", id: "a".repeat(24), status: "pending" }, "bot", 0, {
+  orderHorizonMs: 3_600_000,
+  broadcastMarginMs: 300_000,
+});
 
 /** The item after a 404 at each of `times`, or "stopped" at the first that ends tracking. */
 function after(times: number[]) {

@@ -11,7 +11,9 @@ import { newTrackedItem, type TrackedItem } from "../../../src/core/tracking/tra
 function pollOrder(schedule: PollSchedule, changesAtMs = [20_000, 40_000, 60_000], chatId = 1) {
   const statuses = ["pending", "matching", "executing", "fulfilled"];
   const statusAt = (t: number) => statuses[changesAtMs.filter((c) => c <= t).length]!;
-  let item: TrackedItem = { ...newTrackedItem({ chatId, kind: "order", id: "o1", status: "pending" }, "bot", 0, { orderHorizonMs: 3_600_000, broadcastMarginMs: 0 }) };
+  let item: TrackedItem = {
+    ...newTrackedItem({ chatId, kind: "order", id: "o1", status: "pending" }, "bot", 0, { orderHorizonMs: 3_600_000, broadcastMarginMs: 0 }),
+  };
   const reads: number[] = [];
   const seen: number[] = [];
   let t = schedule.minDelayMs;

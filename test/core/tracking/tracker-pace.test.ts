@@ -30,7 +30,10 @@ async function setUp(options: { webhooks: boolean; forward?: (hint: WebhookHint)
   const hints: Array<(hint: WebhookHint) => void> = [];
   let apiKey = account.apiKey;
   if (options.webhooks) {
-    receiver = await startWebhookReceiver(() => secret, (hint) => hints.forEach((h) => h(hint)));
+    receiver = await startWebhookReceiver(
+      () => secret,
+      (hint) => hints.forEach((h) => h(hint)),
+    );
     const key = env.sim.createApiKey(account.accountId, { callbackUrl: receiver.url });
     secret = options.wrongSecret ? `${key.webhookSecret}-not` : key.webhookSecret;
     apiKey = key.apiKey;
@@ -60,7 +63,11 @@ async function setUp(options: { webhooks: boolean; forward?: (hint: WebhookHint)
   });
   await tracker.start();
   const place = async () => {
-    const { orders } = await env.service.createOrders(apiKey, [{ toAddress: TEST_KEYS.bob.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }], `k-${Math.random()}`);
+    const { orders } = await env.service.createOrders(
+      apiKey,
+      [{ toAddress: TEST_KEYS.bob.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }],
+      `k-${Math.random()}`,
+    );
     const id = orders[0]!.orderId;
     await tracker.track({ chatId: CHAT, kind: "order", id, status: "pending", cardMessageId: 9 });
     return id;
@@ -119,7 +126,18 @@ describe("tracker pace", () => {
         kind: store.kind,
         namespace: (name: string) => {
           const kv = store.namespace(name);
-          return name === "tracking" ? { ...kv, keyPages: () => (lists++, kv.keyPages()), get: kv.get.bind(kv), set: kv.set.bind(kv), delete: kv.delete.bind(kv), clear: kv.clear.bind(kv), getVersioned: kv.getVersioned.bind(kv), compareAndSet: kv.compareAndSet.bind(kv) } : kv;
+          return name === "tracking"
+            ? {
+                ...kv,
+                keyPages: () => (lists++, kv.keyPages()),
+                get: kv.get.bind(kv),
+                set: kv.set.bind(kv),
+                delete: kv.delete.bind(kv),
+                clear: kv.clear.bind(kv),
+                getVersioned: kv.getVersioned.bind(kv),
+                compareAndSet: kv.compareAndSet.bind(kv),
+              }
+            : kv;
         },
       };
       const account = env.sim.createAccount({ balanceSun: 100_000_000 });
@@ -136,7 +154,11 @@ describe("tracker pace", () => {
       });
       await tracker.start();
       env.sim.control.pauseLifecycles(true);
-      const { orders } = await env.service.createOrders(account.apiKey, [{ toAddress: TEST_KEYS.bob.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }], `k-${Math.random()}`);
+      const { orders } = await env.service.createOrders(
+        account.apiKey,
+        [{ toAddress: TEST_KEYS.bob.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }],
+        `k-${Math.random()}`,
+      );
       await tracker.track({ chatId: CHAT, kind: "order", id: orders[0]!.orderId, status: "pending" });
       // Four reads span 15 "s" (750 ms): many scan intervals.
       await waitUntil(() => reads >= 4, { timeoutMs: 15_000 });

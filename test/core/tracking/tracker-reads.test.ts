@@ -74,7 +74,10 @@ describe("the tracker's reads", () => {
       reads.whenTurn(
         (turn) => {
           events.push(`start ${id}`);
-          void turn.read(item(id), "key").then(() => turn.end(), () => turn.end());
+          void turn.read(item(id), "key").then(
+            () => turn.end(),
+            () => turn.end(),
+          );
         },
         (reason) => events.push(`aborted ${id}: ${reason.name}`),
       );

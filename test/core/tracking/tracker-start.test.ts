@@ -110,10 +110,17 @@ describe("tracker at start", () => {
           inFlight -= 1;
           answer();
         };
-        options?.signal?.addEventListener("abort", settle(() => reject(new Error("aborted"))), { once: true });
+        options?.signal?.addEventListener(
+          "abort",
+          settle(() => reject(new Error("aborted"))),
+          { once: true },
+        );
         answers.push(settle(() => resolve({ orderId: id, status: "pending" })));
       });
-    const { tracker } = await newTracker({ readLimits: { maxInFlight: 4, maxPerSecond: 10_000 }, service: { getOrder, getBroadcast: getOrder } as unknown as TrackerDeps["service"] });
+    const { tracker } = await newTracker({
+      readLimits: { maxInFlight: 4, maxPerSecond: 10_000 },
+      service: { getOrder, getBroadcast: getOrder } as unknown as TrackerDeps["service"],
+    });
     await tracker.start();
     for (let n = 0; n < 20; n += 1) await tracker.track({ ...order(3, n), status: "pending" });
     await vi.waitFor(() => expect(answers).toHaveLength(4), { timeout: 5_000 });

@@ -42,7 +42,11 @@ async function newTracker(overrides: Partial<TrackerDeps> = {}, apiKey?: string)
 }
 
 async function placeOrder(apiKey: string) {
-  const { orders } = await env.service.createOrders(apiKey, [{ toAddress: TEST_KEYS.bob.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }], `k-${Math.random()}`);
+  const { orders } = await env.service.createOrders(
+    apiKey,
+    [{ toAddress: TEST_KEYS.bob.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }],
+    `k-${Math.random()}`,
+  );
   return orders[0]!;
 }
 

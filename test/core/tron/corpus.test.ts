@@ -65,12 +65,28 @@ describe("the corpus of real transactions", () => {
     const e = byTx("2e3dcf9e");
     expect(judge(e)).toMatchObject({
       ok: true,
-      tx: { kind: "usdt", contractAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", ownerAddress: "TAzsQ9Gx8eqFNFSKbeXrbi45CuVPHzA8wr", toAddress: "TCAJweuwNRuVmjDbMes6yZKZZH4oYN6JX5", amountAtomic: "2027249420", highS: false },
+      tx: {
+        kind: "usdt",
+        contractAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+        ownerAddress: "TAzsQ9Gx8eqFNFSKbeXrbi45CuVPHzA8wr",
+        toAddress: "TCAJweuwNRuVmjDbMes6yZKZZH4oYN6JX5",
+        amountAtomic: "2027249420",
+        highS: false,
+      },
     });
   });
 
   it("accepts real mainnet contract calls signed with a high s, a USDT transfer among them", () => {
-    expect(judge(byTx("da2410b7"))).toMatchObject({ ok: true, tx: { kind: "usdt", highS: true, ownerAddress: "TDfeZj8wzZDN1DBmCqfXyGT2be46bmhHFy", toAddress: "TBA6CypYJizwA9XdC7Ubgc5F1bxrQ7SqPt", amountAtomic: "7499999999" } });
+    expect(judge(byTx("da2410b7"))).toMatchObject({
+      ok: true,
+      tx: {
+        kind: "usdt",
+        highS: true,
+        ownerAddress: "TDfeZj8wzZDN1DBmCqfXyGT2be46bmhHFy",
+        toAddress: "TBA6CypYJizwA9XdC7Ubgc5F1bxrQ7SqPt",
+        amountAtomic: "7499999999",
+      },
+    });
     expect(judge(byTx("d1c8d646"))).toMatchObject({ ok: true, tx: { kind: "contract", highS: true, ownerAddress: "TQPEpsPezSvFhQJg3PXSRohSCyGm2k7VnT" } });
   });
 
@@ -102,7 +118,11 @@ describe("signatures java-tron refuses (built from real transactions)", () => {
   const sig = e.transaction.signature[0]!;
 
   it("the same signature twice, or its other half beside it: the same signer twice", () => {
-    expect(judge(e, { ...e.transaction, signature: [sig, sig] })).toMatchObject({ ok: false, reason: "duplicate_signature", detail: expect.stringContaining("has signed twice") as unknown });
+    expect(judge(e, { ...e.transaction, signature: [sig, sig] })).toMatchObject({
+      ok: false,
+      reason: "duplicate_signature",
+      detail: expect.stringContaining("has signed twice") as unknown,
+    });
     expect(verdict(judge(e, { ...e.transaction, signature: [sig, otherHalf(sig)] }))).toBe("duplicate_signature");
   });
 
@@ -128,7 +148,16 @@ describe("permissions other than the owner's (self-signed test transactions, not
       visible: true,
       txID: "",
       raw_data: {
-        contract: [{ type: "TransferContract", parameter: { type_url: "type.googleapis.com/protocol.TransferContract", value: { owner_address: alice.address, to_address: bob.address, amount: 5 } }, Permission_id: id }],
+        contract: [
+          {
+            type: "TransferContract",
+            parameter: {
+              type_url: "type.googleapis.com/protocol.TransferContract",
+              value: { owner_address: alice.address, to_address: bob.address, amount: 5 },
+            },
+            Permission_id: id,
+          },
+        ],
         ref_block_bytes: "1a2b",
         ref_block_hash: "0011223344556677",
         expiration: NOW + 600_000,
@@ -166,43 +195,49 @@ describe("mutation sweep over the corpus", { timeout: 120_000 }, () => {
   // One test per transaction, so a failure names the transaction.
   const totals = { tried: 0, wronglyAccepted: 0 };
 
-  it.each(corpus.map((e, k) => [e.file, e, k] as const))(`accepts no mutant of %s (each byte of raw_data_hex and of each signature flipped, every ${STRIDE === 1 ? "position" : `${STRIDE}th position`})`, (_file, e, k) => {
-    const swept = (i: number) => (i + k) % STRIDE === 0;
-    const accepted: string[] = [];
-    const check = (tx: unknown, what: string) => {
-      totals.tried++;
-      if (judge(e, tx).ok) {
-        totals.wronglyAccepted++;
-        accepted.push(what);
-      }
-    };
-    const t = e.transaction;
-    const raw = Buffer.from(t.raw_data_hex, "hex");
-    for (let i = 0; i < raw.length; i++) {
-      if (!swept(i)) continue;
-      raw[i]! ^= 0xff;
-      const hex = raw.toString("hex");
-      raw[i]! ^= 0xff;
-      const txID = sha256(hex);
-      check({ ...t, raw_data_hex: hex }, `raw byte ${i}, txID and JSON kept`);
-      check({ ...t, raw_data_hex: hex, txID }, `raw byte ${i}, txID recomputed`);
-      let printed: Record<string, unknown> | undefined;
-      try {
-        printed = printRawData(hex);
-      } catch {
-        printed = undefined; // unreadable bytes: no consistent JSON exists
-      }
-      if (printed) check({ ...t, raw_data_hex: hex, txID, raw_data: printed }, `raw byte ${i}, txID and JSON consistent`);
-    }
-    for (const [s, sig] of t.signature.entries()) {
-      for (let i = 0; i < sig.length / 2; i++) {
+  it.each(corpus.map((e, k) => [e.file, e, k] as const))(
+    `accepts no mutant of %s (each byte of raw_data_hex and of each signature flipped, every ${STRIDE === 1 ? "position" : `${STRIDE}th position`})`,
+    (_file, e, k) => {
+      const swept = (i: number) => (i + k) % STRIDE === 0;
+      const accepted: string[] = [];
+      const check = (tx: unknown, what: string) => {
+        totals.tried++;
+        if (judge(e, tx).ok) {
+          totals.wronglyAccepted++;
+          accepted.push(what);
+        }
+      };
+      const t = e.transaction;
+      const raw = Buffer.from(t.raw_data_hex, "hex");
+      for (let i = 0; i < raw.length; i++) {
         if (!swept(i)) continue;
-        const flipped = (Number.parseInt(sig.slice(2 * i, 2 * i + 2), 16) ^ 0xff).toString(16).padStart(2, "0");
-        check({ ...t, signature: t.signature.map((x, j) => (j === s ? sig.slice(0, 2 * i) + flipped + sig.slice(2 * i + 2) : x)) }, `signature ${s} byte ${i}`);
+        raw[i]! ^= 0xff;
+        const hex = raw.toString("hex");
+        raw[i]! ^= 0xff;
+        const txID = sha256(hex);
+        check({ ...t, raw_data_hex: hex }, `raw byte ${i}, txID and JSON kept`);
+        check({ ...t, raw_data_hex: hex, txID }, `raw byte ${i}, txID recomputed`);
+        let printed: Record<string, unknown> | undefined;
+        try {
+          printed = printRawData(hex);
+        } catch {
+          printed = undefined; // unreadable bytes: no consistent JSON exists
+        }
+        if (printed) check({ ...t, raw_data_hex: hex, txID, raw_data: printed }, `raw byte ${i}, txID and JSON consistent`);
       }
-    }
-    expect(accepted).toEqual([]);
-  });
+      for (const [s, sig] of t.signature.entries()) {
+        for (let i = 0; i < sig.length / 2; i++) {
+          if (!swept(i)) continue;
+          const flipped = (Number.parseInt(sig.slice(2 * i, 2 * i + 2), 16) ^ 0xff).toString(16).padStart(2, "0");
+          check(
+            { ...t, signature: t.signature.map((x, j) => (j === s ? sig.slice(0, 2 * i) + flipped + sig.slice(2 * i + 2) : x)) },
+            `signature ${s} byte ${i}`,
+          );
+        }
+      }
+      expect(accepted).toEqual([]);
+    },
+  );
 
   it("tried every mutant and accepted none", async ({ annotate }) => {
     await annotate(`mutants tried: ${totals.tried}, wrongly accepted: ${totals.wronglyAccepted}`);

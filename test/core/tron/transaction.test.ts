@@ -154,8 +154,17 @@ describe("verifySignedTransaction refuses", () => {
       { ...tx, raw_data: { valueOf: false } },
       { ...tx, raw_data: { ...tx.raw_data, toString: 1 } },
       { ...tx, raw_data: { ...tx.raw_data, hasOwnProperty: "x" } },
-      { ...tx, raw_data: { ...tx.raw_data, contract: [{ ...contract, parameter: { ...contract.parameter, value: { ...contract.parameter.value, toString: "x" } } }] } },
-      { ...tx, raw_data: { ...tx.raw_data, contract: [{ ...contract, parameter: { ...contract.parameter, value: { ...contract.parameter.value, constructor: {} } } }] } },
+      {
+        ...tx,
+        raw_data: { ...tx.raw_data, contract: [{ ...contract, parameter: { ...contract.parameter, value: { ...contract.parameter.value, toString: "x" } } }] },
+      },
+      {
+        ...tx,
+        raw_data: {
+          ...tx.raw_data,
+          contract: [{ ...contract, parameter: { ...contract.parameter, value: { ...contract.parameter.value, constructor: {} } } }],
+        },
+      },
     ];
     for (const c of cases) {
       const v = verifySignedTransaction(c, NOW);

@@ -23,7 +23,14 @@ if (!REDIS_URL) console.log("skipping the BullMQ webhook inbox tests: TEST_REDIS
 
 const logger = pino({ level: "silent" });
 /** BullMQ keeps its data in Redis; the store is only asked for its kind. */
-const store = { kind: "redis", namespace: () => { throw new Error("unused"); }, ping: () => Promise.resolve(true), close: () => Promise.resolve() } as unknown as StoreBackend;
+const store = {
+  kind: "redis",
+  namespace: () => {
+    throw new Error("unused");
+  },
+  ping: () => Promise.resolve(true),
+  close: () => Promise.resolve(),
+} as unknown as StoreBackend;
 
 function item(deliveryId: string, orderId: string, chatId = 5): InboxItem {
   return { chatId, deliveryId, event: "order.created", body: JSON.stringify({ data: { order: { orderId } } }), verified: true, receivedAt: Date.now() };

@@ -8,17 +8,29 @@ const tx = "a".repeat(64);
 
 describe("extractEventIds", () => {
   it("finds ids at the top level (flat layout)", () => {
-    expect(extractEventIds({ event: "order.created", orderId: order, status: "pending" })).toEqual({ event: "order.created", orderIds: [order], broadcastIds: [], txIds: [] });
+    expect(extractEventIds({ event: "order.created", orderId: order, status: "pending" })).toEqual({
+      event: "order.created",
+      orderIds: [order],
+      broadcastIds: [],
+      txIds: [],
+    });
   });
 
   it("finds ids under data and a nested record (nested layout)", () => {
-    const ids = extractEventIds({ id: "d1", event: "broadcast.accepted", data: { broadcast: { broadcastId: broadcast, txId: tx, energyOrderId: energyOrder } } });
+    const ids = extractEventIds({
+      id: "d1",
+      event: "broadcast.accepted",
+      data: { broadcast: { broadcastId: broadcast, txId: tx, energyOrderId: energyOrder } },
+    });
     expect(ids).toEqual({ event: "broadcast.accepted", orderIds: [], broadcastIds: [broadcast], txIds: [tx] });
   });
 
   it("reads other spellings and a bare id under a named record", () => {
     expect(extractEventIds({ type: "order.fulfilled", payload: { order: { id: order } } }).orderIds).toEqual([order]);
-    expect(extractEventIds({ data: { object: { broadcast_id: broadcast.toUpperCase(), tx_id: `0x${tx}` } } })).toMatchObject({ broadcastIds: [broadcast], txIds: [tx] });
+    expect(extractEventIds({ data: { object: { broadcast_id: broadcast.toUpperCase(), tx_id: `0x${tx}` } } })).toMatchObject({
+      broadcastIds: [broadcast],
+      txIds: [tx],
+    });
   });
 
   it("ignores values that are not ids", () => {

@@ -199,7 +199,14 @@ describe("webhook inbox over SQLite", () => {
 
   it("still processes items stored before bodies were kept as text, and discards unreadable ones with a warning", async () => {
     const kv = store.namespace("webhook-inbox");
-    const legacy = { chatId: 1, deliveryId: "old-1", event: "order.created", payload: { data: { order: { orderId } } }, verified: true, receivedAt: Date.now() };
+    const legacy = {
+      chatId: 1,
+      deliveryId: "old-1",
+      event: "order.created",
+      payload: { data: { order: { orderId } } },
+      verified: true,
+      receivedAt: Date.now(),
+    };
     await kv.set(inboxKey(1, "old-1"), { v: 1, item: legacy, attempts: 2 });
     await kv.set(inboxKey(1, "junk-1"), { v: 1, item: { deliveryId: 7 } });
     await kv.set(inboxKey(1, "junk-2"), "not an item");
