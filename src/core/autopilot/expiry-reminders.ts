@@ -158,8 +158,22 @@ export function createExpiryReminders(deps: ExpiryRemindersDeps): ExpiryReminder
 
   async function rescan(): Promise<void> {
     for await (const [key, reminder] of schedule.list()) {
+      if (!running) return;
       if (!timers.has(key)) arm(reminder);
     }
+  }
+
+  /** One rescan at a time, awaited by stop(): a rescan must never outlive the store it reads. */
+  let rescanning: Promise<void> | undefined;
+  function rescanInBackground(): void {
+    if (rescanning) return;
+    rescanning = rescan()
+      .catch((error: unknown) => {
+        if (running) logger.error({ err: error }, "expiry reminder rescan failed");
+      })
+      .finally(() => {
+        rescanning = undefined;
+      });
   }
 
   async function put(order: FulfilledOrder): Promise<boolean> {
@@ -193,9 +207,7 @@ export function createExpiryReminders(deps: ExpiryRemindersDeps): ExpiryReminder
     async start() {
       running = true;
       await rescan();
-      rescanTimer = setInterval(() => {
-        rescan().catch((error: unknown) => logger.error({ err: error }, "expiry reminder rescan failed"));
-      }, rescanIntervalMs);
+      rescanTimer = setInterval(rescanInBackground, rescanIntervalMs);
       logger.info({ reminders: timers.size }, "expiry reminders started");
     },
     async stop() {
@@ -204,7 +216,7 @@ export function createExpiryReminders(deps: ExpiryRemindersDeps): ExpiryReminder
       rescanTimer = undefined;
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
-      await Promise.allSettled([...inFlight]);
+      await Promise.allSettled([...inFlight, rescanning]);
     },
     async isEnabled(chatId) {
       return (await prefs.get(String(chatId)))?.enabled ?? false;
