@@ -56,9 +56,26 @@ export function createBullmqConnection(deps: { name: string; redisUrl: string; l
     return connecting;
   }
 
+  // BullMQ sets a connection up once, when the queue or worker is made (a version check on it): when the store goes away
+  // during that step, the queue or worker keeps the failure for good and every later call rejects with it at once. A
+  // worker's fetch loop then goes round without ever yielding, at 100 % CPU. So neither is kept, or run, until its
+  // connection is ready; one that is not is closed and the failure thrown, for the caller to try again with a new one.
+  async function whenReady(made: Queue | Worker): Promise<void> {
+    try {
+      await made.waitUntilReady();
+    } catch (error) {
+      await made.close().catch((closing: unknown) => deps.logger.debug({ err: closing }, "closing a bullmq connection that never became ready failed"));
+      throw error;
+    }
+  }
+
   async function ready(): Promise<Queue> {
     const { client: connection, bullmq } = await connect();
-    queue ??= new bullmq.Queue(deps.name, { connection, prefix });
+    if (queue) return queue;
+    const made = new bullmq.Queue(deps.name, { connection, prefix });
+    await whenReady(made);
+    queue ??= made;
+    if (queue !== made) await made.close();
     return queue;
   }
 
@@ -70,8 +87,15 @@ export function createBullmqConnection(deps: { name: string; redisUrl: string; l
       if (worker) return;
       await ready();
       const { client: connection, bullmq } = await connect();
-      worker = new bullmq.Worker(deps.name, processor, { ...options, connection, prefix });
-      worker.on("error", (err) => deps.logger[isStoreUnreachable(err) ? "debug" : "warn"]({ err }, "bullmq worker error"));
+      const made = new bullmq.Worker(deps.name, processor, { ...options, connection, prefix, autorun: false });
+      made.on("error", (err) => deps.logger[isStoreUnreachable(err) ? "debug" : "warn"]({ err }, "bullmq worker error"));
+      await whenReady(made);
+      if (worker) {
+        await made.close();
+        return;
+      }
+      worker = made;
+      made.run().catch((err: unknown) => deps.logger[isStoreUnreachable(err) ? "debug" : "warn"]({ err }, "bullmq worker stopped running"));
     },
     async size() {
       const counts = await (await ready()).getJobCounts("waiting", "delayed", "active", "prioritized");
