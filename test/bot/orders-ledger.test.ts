@@ -70,6 +70,35 @@ describe("/orders as a ledger (a fixed clock)", () => {
     expect(user.lastText()).toContain("🕒 Nov 24, 22:30");
   });
 
+  it('a zone typed as a city in /settings ("moscow") dates the rows in Moscow time', async () => {
+    await h.linkChat(CHAT);
+    const user = h.user(CHAT);
+    await h.flows.history.add(CHAT, [order(1, Date.UTC(2026, 10, 25, 6, 5))]);
+    await user.send("/settings");
+    await user.press("🕒 Time zone: UTC");
+    await user.press("⌨️ Another zone…");
+    expect(user.lastText()).toContain("a city");
+    await user.send("Narnia");
+    expect(user.lastText()).toContain("“Narnia” is not a time zone I know");
+    await user.send("moscow");
+    expect(user.lastText()).toContain("Time zone set: Europe/Moscow (UTC+3)");
+    expect(await h.flows.limits.timeZoneOf(CHAT)).toBe("Europe/Moscow");
+
+    await user.send("/orders");
+    expect(user.lastText()).toContain("Times in Europe/Moscow");
+    // 06:05 UTC is 09:05 in Moscow.
+    expect(user.lastText()).toMatch(/1\. Order 0{23}1\n🕒 Nov 25, 09:05 · /);
+
+    await user.send("/settings");
+    await user.press("🕒 Time zone: Europe/Moscow");
+    await user.press("⌨️ Another zone…");
+    await user.send("UTC-5");
+    expect(user.lastText()).toContain("Time zone set: UTC−5");
+    await user.send("/orders");
+    expect(user.lastText()).toContain("Times in UTC−5");
+    expect(user.lastText()).toContain("🕒 Nov 25, 01:05");
+  });
+
   it("filters by kind and by this month, and pages keep the filter", async () => {
     await h.linkChat(CHAT);
     const user = h.user(CHAT);

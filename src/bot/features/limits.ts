@@ -2,7 +2,7 @@ import { createConversation, type Conversation } from "@grammyjs/conversations";
 import { sendStepPrompt } from "../helpers/step-prompt.js";
 import { Composer } from "../composer.js";
 import type { LimitField } from "../../core/limits/limit-settings.js";
-import { isValidTimeZone } from "../../core/limits/spend-window.js";
+import { parseTimeZoneInput } from "../../core/limits/zone-input.js";
 import { trxToSun } from "../../core/money.js";
 import { isLimitInput, limitsData, type LimitInput } from "../callback-data/limits.js";
 import type { BotContext, ConversationContext } from "../context.js";
@@ -52,11 +52,13 @@ function createLimitsInputConversation(deps: BotDeps) {
         continue;
       }
       if (input === "z") {
-        if (!isValidTimeZone(text)) {
-          await ctx.reply(translate(next, "limits-bad-zone", { value: echo(text) }), HTML);
+        const parsed = parseTimeZoneInput(text);
+        if (!parsed.ok) {
+          const key = parsed.reason === "uneven_offset" ? "time-zone-uneven" : "limits-bad-zone";
+          await ctx.reply(translate(next, key, { value: echo(text) }), HTML);
           continue;
         }
-        await conversation.external(() => limits.setTimeZone(chatId, text));
+        await conversation.external(() => limits.setTimeZone(chatId, parsed.zone));
       } else {
         const parsed = parseLimitAmount(text);
         if (!parsed.ok) {

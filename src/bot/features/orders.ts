@@ -12,6 +12,7 @@ import { ledgerRowText } from "../helpers/ledger-row.js";
 import { logHandle } from "../helpers/logging.js";
 import { createTrackCards } from "../helpers/track-card.js";
 import { createLedgerKeyboard } from "../keyboards/orders.js";
+import { zoneName } from "../../core/limits/zone-input.js";
 
 export const HISTORY_PAGE_SIZE = 5;
 
@@ -48,7 +49,7 @@ export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
     const monthName = new Intl.DateTimeFormat(locale, { timeZone, month: "long", year: "numeric" }).format(nowMs);
     const title = translate(ctx, TITLE_KEY[filterCode], { page: p.page + 1, pages: p.pages, total: p.total, month: monthName });
     const rows = p.entries.map((entry, i) => ({ n: p.page * HISTORY_PAGE_SIZE + i + 1, entry }));
-    const lines = [title, translate(ctx, "ledger-zone", { zone: timeZone })];
+    const lines = [title, translate(ctx, "ledger-zone", { zone: zoneName(timeZone) })];
     for (const { n, entry } of rows) lines.push(ledgerRowText(ctx, entry, n, { locale, timeZone, nowMs, labels }));
     lines.push(translate(ctx, p.total === 0 ? "ledger-empty-filtered" : "ledger-open-hint"));
     return { text: lines.join("\n\n"), keyboard: createLedgerKeyboard(ctx, { filter: filterCode, page: p.page, pages: p.pages, rows }) };

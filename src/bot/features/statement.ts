@@ -10,6 +10,7 @@ import { echo } from "../helpers/echo.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { statementSummaryText } from "../helpers/statement-text.js";
+import { zoneName } from "../../core/limits/zone-input.js";
 
 /** "November 2026" / "ноябрь 2026 г." / "2026年11月", from the calendar month alone. */
 function monthName(m: StatementMonth, locale: string): string {
@@ -44,20 +45,20 @@ export function createStatementFeature(deps: BotDeps): Composer<BotContext> {
       const statement = await buildStatement({ history: deps.flows.history, burnPriceSun }, chatId, month, timeZone);
       if (statement.rows.length === 0) {
         const before = month.month === 1 ? { year: month.year - 1, month: 12 } : { year: month.year, month: month.month - 1 };
-        await ctx.reply(translate(ctx, "statement-empty", { month: name, zone: timeZone, example: code(`/statement ${monthLabel(before)}`) }), HTML);
+        await ctx.reply(translate(ctx, "statement-empty", { month: name, zone: zoneName(timeZone), example: code(`/statement ${monthLabel(before)}`) }), HTML);
         return;
       }
       const label = monthLabel(month);
-      const csvCaption = translate(ctx, "statement-csv-caption", { month: name, lines: statement.rows.length, zone: timeZone });
+      const csvCaption = translate(ctx, "statement-csv-caption", { month: name, lines: statement.rows.length, zone: zoneName(timeZone) });
       await ctx.replyWithDocument(new InputFile(Buffer.from(statement.csv, "utf8"), `statement-${label}.csv`), { caption: csvCaption, parse_mode: "HTML" });
       // echarts costs half a second at import: loaded with the first chart, not at start.
       const { spendChartPng } = await import("../../core/statements/spend-chart.js");
       const chart = spendChartPng({ title: label, dailySun: statement.dailySun });
       await ctx.replyWithPhoto(new InputFile(chart, `spend-${label}.png`), {
-        caption: translate(ctx, "statement-chart-caption", { month: name, zone: timeZone }),
+        caption: translate(ctx, "statement-chart-caption", { month: name, zone: zoneName(timeZone) }),
         parse_mode: "HTML",
       });
-      await ctx.reply(statementSummaryText(ctx, statement.summary, { month: name, zone: timeZone, burnPriceSun, locale }), HTML);
+      await ctx.reply(statementSummaryText(ctx, statement.summary, { month: name, zone: zoneName(timeZone), burnPriceSun, locale }), HTML);
     }),
   );
 

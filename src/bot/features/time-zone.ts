@@ -1,7 +1,7 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
 import { sendStepPrompt } from "../helpers/step-prompt.js";
 import { Composer } from "../composer.js";
-import { isValidTimeZone } from "../../core/limits/spend-window.js";
+import { parseTimeZoneInput, zoneLabel } from "../../core/limits/zone-input.js";
 import { commonTimeZoneOf, timeZoneData } from "../callback-data/time-zone.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
@@ -15,12 +15,7 @@ const TIME_ZONE_INPUT_CONVERSATION = "time-zone-input";
 
 type TimeZoneConversation = Conversation<BotContext, ConversationContext>;
 
-/** The zone's own spelling ("europe/moscow" -> "Europe/Moscow"), so every screen shows one name. */
-function canonicalZone(zone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
-}
-
-/** Asks for an IANA zone until one is valid; any command or button leaves the step and runs as usual. */
+/** Asks for a zone (a city, a UTC offset or an IANA name) until one is known; any command or button leaves the step and runs as usual. */
 function createTimeZoneInputConversation(deps: BotDeps) {
   const limits = deps.flows.limits;
   return async function timeZoneInput(conversation: TimeZoneConversation, ctx: ConversationContext): Promise<void> {
@@ -31,13 +26,18 @@ function createTimeZoneInputConversation(deps: BotDeps) {
       const next = await conversation.wait();
       if (next.message?.text?.startsWith("/") || next.callbackQuery) await conversation.halt({ next: true });
       const text = next.message?.text?.trim();
-      if (text === undefined || !isValidTimeZone(text)) {
-        await ctx.reply(translate(next, "time-zone-bad", { value: echo(text ?? "") }), HTML);
+      const parsed = parseTimeZoneInput(text ?? "");
+      if (!parsed.ok) {
+        const key = parsed.reason === "uneven_offset" ? "time-zone-uneven" : "time-zone-bad";
+        await ctx.reply(translate(next, key, { value: echo(text ?? "") }), HTML);
         continue;
       }
-      const zone = canonicalZone(text);
-      await conversation.external(() => limits.setTimeZone(chatId, zone));
-      await ctx.reply(translate(next, "time-zone-saved", { zone }), HTML);
+      const { zone } = parsed;
+      const nowMs = await conversation.external(async () => {
+        await limits.setTimeZone(chatId, zone);
+        return deps.flows.now();
+      });
+      await ctx.reply(translate(next, "time-zone-saved", { zone: zoneLabel(zone, nowMs) }), HTML);
       return;
     }
   };
@@ -45,7 +45,7 @@ function createTimeZoneInputConversation(deps: BotDeps) {
 
 /**
  * The chat's one time zone (the same /limits sets): it dates /orders and statements and bounds the
- * days and months of the limits. Reached from /settings: common zones as buttons, or any IANA name typed.
+ * days and months of the limits. Reached from /settings: common zones as buttons, or a city, a UTC offset or an IANA name typed.
  */
 export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
   const limits = deps.flows.limits;
@@ -59,7 +59,7 @@ export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
   );
   const feature = composer.chatType("private");
 
-  const menuText = (ctx: BotContext, zone: string) => translate(ctx, "time-zone-title", { zone });
+  const menuText = (ctx: BotContext, zone: string) => translate(ctx, "time-zone-title", { zone: zoneLabel(zone, deps.flows.now()) });
 
   feature.callbackQuery(timeZoneData.filter, logHandle("callback-time-zone"), async (ctx) => {
     const action = timeZoneData.unpack(ctx.callbackQuery.data)?.action;

@@ -2,6 +2,7 @@ import type { SpendRefusal, SpendStatus } from "../../core/limits/spend-guard.js
 import { formatTrx } from "./format.js";
 import { translate } from "./html.js";
 import type { Translator } from "./record-text.js";
+import { zoneName } from "../../core/limits/zone-input.js";
 
 /** What is left under a cap (never below 0). */
 function left(capSun: bigint, spentSun: bigint): bigint {
@@ -25,7 +26,7 @@ export function limitsCardText(tr: Translator, status: SpendStatus, locale: stri
       translate(tr, "limits-daily", { cap: cap(settings.dailyCapSun, spent.daySun), spentTrx: formatTrx(spent.daySun, locale) }),
       translate(tr, "limits-monthly", { cap: cap(settings.monthlyCapSun, spent.monthSun), spentTrx: formatTrx(spent.monthSun, locale) }),
       translate(tr, "limits-threshold", { threshold }),
-      translate(tr, "limits-zone", { zone: status.timeZone }),
+      translate(tr, "limits-zone", { zone: zoneName(status.timeZone) }),
     ].join("\n"),
     translate(tr, settings.frozen ? "limits-frozen" : "limits-active"),
     translate(tr, "limits-scope"),

@@ -1,6 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { COMMON_TIME_ZONES, timeZoneData } from "../callback-data/time-zone.js";
 import type { Translator } from "../helpers/record-text.js";
+import { zoneName } from "../../core/limits/zone-input.js";
 
 /** The common zones two a row (the chat's own marked), then "type another". */
 export function createTimeZoneKeyboard(tr: Translator, current: string): InlineKeyboard {
@@ -14,5 +15,5 @@ export function createTimeZoneKeyboard(tr: Translator, current: string): InlineK
 
 /** The /settings entry that opens the choices. */
 export function addTimeZoneButton(kb: InlineKeyboard, tr: Translator, current: string): InlineKeyboard {
-  return kb.row().text(tr.t("time-zone-settings-button", { zone: current }), timeZoneData.pack({ action: "m" }));
+  return kb.row().text(tr.t("time-zone-settings-button", { zone: zoneName(current) }), timeZoneData.pack({ action: "m" }));
 }

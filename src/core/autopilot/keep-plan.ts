@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTimeZoneInput, parseUtcOffset } from "../limits/zone-input.js";
 
 /**
  * A keep-charged plan: the bot keeps ENERGY delegated to one receiver by
@@ -89,20 +90,18 @@ export function renewalLeadMs(durationSec: number, leadMs: number, fraction: num
 
 const OFFSET = /^([+-])(\d{2}):?(\d{2})$/;
 
-/** "UTC", an IANA name Intl knows, or a fixed offset (`+03:00`, `-0530`); undefined when none of these. */
+/** "UTC", an IANA name Intl knows, a city ("moscow", "上海"), or a fixed offset (`+03:00`, `-0530`, `UTC+3`); undefined when none of these. */
 export function normalizeTimeZone(input: string): string | undefined {
   const text = input.trim();
-  const offset = OFFSET.exec(text);
-  if (offset) {
-    const [, sign = "+", hh = "00", mm = "00"] = offset;
-    if (Number(hh) > 14 || Number(mm) > 59) return undefined;
-    return `${sign}${hh}:${mm}`;
+  // A plan keeps an offset as "+HH:MM" (its own arithmetic reads it), so half hours work here too.
+  const offset = parseUtcOffset(text);
+  if (offset !== undefined) {
+    if (offset === 0) return "UTC";
+    const abs = Math.abs(offset);
+    return `${offset < 0 ? "-" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
   }
-  try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: text }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
+  const parsed = parseTimeZoneInput(text);
+  return parsed.ok ? parsed.zone : undefined;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -30,6 +30,10 @@ describe("keep plan timing", () => {
   it("reads days and minutes in IANA zones and fixed offsets", () => {
     expect(normalizeTimeZone("Europe/Berlin")).toBe("Europe/Berlin");
     expect(normalizeTimeZone("+0300")).toBe("+03:00");
+    expect(normalizeTimeZone("UTC+5:30")).toBe("+05:30");
+    expect(normalizeTimeZone("GMT-5")).toBe("-05:00");
+    expect(normalizeTimeZone("moscow")).toBe("Europe/Moscow");
+    expect(normalizeTimeZone("上海")).toBe("Asia/Shanghai");
     expect(normalizeTimeZone("Mars/Olympus")).toBeUndefined();
     expect(localDay("UTC", AT)).toBe("2026-11-25");
     expect(localDay("Europe/Berlin", AT)).toBe("2026-11-25");
