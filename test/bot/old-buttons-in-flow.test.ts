@@ -104,7 +104,7 @@ describe.each(FLOWS)("old buttons of other cards while the $flow flow waits", ({
     await openFlow(user, flow);
     const zone = await pressOld(user, "⌨️ Another zone…", cards.zones);
     expect(zone.said[0]).toBe(left);
-    expect(zone.said.at(-1)).toMatch(/^Send your time zone as an IANA name/);
+    expect(zone.said.at(-1)).toMatch(/^Send your time zone: a city/);
     await user.send("Asia/Tokyo");
     expect(await h.flows.limits.timeZoneOf(CHAT)).toBe("Asia/Tokyo");
 
