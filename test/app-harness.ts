@@ -236,11 +236,11 @@ export async function startAppWorld(options: { balanceSun?: number; /** Default 
     return routeId;
   }
 
-  /** An order placed straight at the service with the demo key: only a webhook can tell the chat. */
-  async function orderBehindTheBotsBack(idempotencyKey: string): Promise<string> {
+  /** An order placed straight at the service with the demo key (or `apiKey`): only a webhook can tell the chat. */
+  async function orderBehindTheBotsBack(idempotencyKey: string, apiKey = demo.apiKey): Promise<string> {
     const placed = await fetch(`${sim.baseUrl}/v1/orders`, {
       method: "POST",
-      headers: { authorization: `Bearer ${demo.apiKey}`, "idempotency-key": idempotencyKey, "content-type": "application/json" },
+      headers: { authorization: `Bearer ${apiKey}`, "idempotency-key": idempotencyKey, "content-type": "application/json" },
       body: JSON.stringify({ items: [{ toAddress: RECEIVER, amount: 65_000, resource: "ENERGY", durationSec: 3600 }] }),
     });
     if (placed.status !== 201) throw new Error(`order refused: ${placed.status} ${await placed.text()}`);

@@ -48,6 +48,22 @@ export function matchLocale(code: string | undefined): SupportedLocale | undefin
 }
 
 /**
+ * The language of a message to a chat that no update of the chat started
+ * (alerts, deposits, relayed service events, reminders): the chat's /language
+ * choice, else the Telegram language last seen from its user, else the
+ * language the chat used when it started what the message is about (an
+ * order's or a watch's locale), else DEFAULT_LOCALE. The one place every
+ * notifier decides it.
+ */
+export function backgroundLocale(
+  chat: { locale?: SupportedLocale | undefined; languageCode?: string | undefined } | undefined,
+  defaultLocale: SupportedLocale,
+  startedIn?: string,
+): SupportedLocale {
+  return chat?.locale ?? matchLocale(chat?.languageCode) ?? matchLocale(startedIn) ?? defaultLocale;
+}
+
+/**
  * Fluent translations from locales/<lang>/*.ftl. The negotiator decides the
  * locale itself (stored choice, then the Telegram language, then
  * DEFAULT_LOCALE) so that plugin fallbacks never apply, inside conversations too.

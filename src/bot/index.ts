@@ -44,6 +44,7 @@ import { createAnsweredQueries, type AnsweredQueries } from "./middlewares/answe
 import { commandLeavesFlow, editedSecretGuard } from "./middlewares/flow-guard.js";
 import { groupGuard } from "./middlewares/group-guard.js";
 import { linkedChat } from "./middlewares/linked-chat.js";
+import { rememberTelegramLanguage } from "./middlewares/telegram-language.js";
 import { withLinks } from "./middlewares/links.js";
 import { createLinks } from "./helpers/links.js";
 import { createGroupRights } from "./middlewares/group-rights.js";
@@ -113,7 +114,7 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
 /**
  * Builds the bot; does not start it (polling, webhook and setMyCommands are
  * the caller's). Middleware order: per-chat sequentialize -> update context
- * (logger, counter) -> links -> error boundary -> linked chat (record and key, once) -> i18n -> group guard -> chat member -> conversations ->
+ * (logger, counter) -> links -> error boundary -> linked chat (record and key, once) -> Telegram language -> i18n -> group guard -> chat member -> conversations ->
  * /cancel and flow buttons -> own-id guard -> edited-secret guard -> command leaves flow ->
  * service-key guard -> conversation builders -> features -> unhandled.
  */
@@ -144,6 +145,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   const guarded = new Composer<BotContext>();
   bot.errorBoundary(handleError, guarded);
   guarded.use(linkedChat(deps)); // ctx.chatRecord(), ctx.linked(): read and opened at most once per update
+  guarded.use(rememberTelegramLanguage(deps)); // the record's Telegram language, written only when it changed
   guarded.use(i18n);
   guarded.use(groupGuard({ rights, commands: BOT_COMMANDS.map((c) => c.command) }));
   // The bot's own membership (block/unblock) before the conversations: a waiting flow must not swallow it.

@@ -11,6 +11,7 @@ import { closeStepPrompt, sendBeforeStepPrompt, sendStepPrompt } from "../helper
 import { markJustLinked, startIntentsOf } from "../helpers/resume-after-link.js";
 import { createLinkCancelKeyboard, createLinkSecretKeyboard } from "../keyboards/link.js";
 import { textLinksMarkup } from "../keyboards/links.js";
+import { chatLanguageCode } from "../middlewares/telegram-language.js";
 
 export const LINK_CONVERSATION = "link";
 
@@ -156,7 +157,7 @@ export function createLinkConversation(deps: BotDeps) {
       translate(ctx, check.kind === "ok" ? "link-key-accepted" : "link-key-accepted-no-wallet"),
     );
     const stored = await conversation.external(async (outside) => {
-      const { record, relinked } = await storeLink(deps, chatId, { apiKey, webhookSecret, check });
+      const { record, relinked } = await storeLink(deps, chatId, { apiKey, webhookSecret, check, languageCode: chatLanguageCode(ctx) });
       outside.forgetChat();
       return { routeId: record.routeId, relinked };
     });

@@ -4,6 +4,7 @@ import { pushLinksMarkup } from "../keyboards/links.js";
 import { formatTrx } from "../helpers/format.js";
 import { HTML, translate } from "../helpers/html.js";
 import type { Translator } from "../helpers/record-text.js";
+import { backgroundLocale } from "../i18n.js";
 
 export type BalanceNotifierDeps = NotifierDeps;
 
@@ -28,7 +29,7 @@ export function createBalanceNotifier(deps: BalanceNotifierDeps): BalanceNotifie
       const chat = await deps.chats.get(event.chatId);
       // A blocked chat would only bounce.
       if (chat?.active === false) return;
-      const locale = chat?.locale ?? deps.defaultLocale;
+      const locale = backgroundLocale(chat, deps.defaultLocale);
       const tr: Translator = { t: (key, vars) => deps.i18n.t(locale, key, vars) };
       let text: string;
       if (event.kind === "deposit") text = depositText(tr, event.depositSun, event.balanceSun, locale);

@@ -5,6 +5,7 @@ import { formatInteger } from "../helpers/format.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { durationText, type Translator } from "../helpers/record-text.js";
 import { createReminderKeyboard } from "../keyboards/expiry.js";
+import { backgroundLocale } from "../i18n.js";
 
 export interface ExpiryNotifierDeps extends NotifierDeps {
   now?: () => number;
@@ -24,7 +25,7 @@ export function createExpiryNotifier(deps: ExpiryNotifierDeps): ExpiryNotifier {
       const chat = await deps.chats.get(chatId);
       // A blocked chat would only bounce.
       if (chat?.active === false) return;
-      const locale = chat?.locale ?? reminder.locale ?? deps.defaultLocale;
+      const locale = backgroundLocale(chat, deps.defaultLocale, reminder.locale);
       const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
       const nowMs = now();
       const text = translate(tr, "expiry-reminder", {

@@ -9,6 +9,7 @@ import type { Translator } from "../helpers/record-text.js";
 import { topUpAdviceText } from "../helpers/top-up-text.js";
 import { createKeepResumeKeyboard } from "../keyboards/keep.js";
 import type { NotifierDeps } from "./notifier-deps.js";
+import { backgroundLocale } from "../i18n.js";
 
 /**
  * What a plan tells its chat by itself (paused for money with the top-up
@@ -60,7 +61,7 @@ export function createKeepNotifier(deps: NotifierDeps): KeepNotifier {
       const chatId = event.plan.chatId;
       const chat = await deps.chats.get(chatId);
       if (chat?.active === false) return;
-      const locale = chat?.locale ?? event.plan.locale ?? deps.defaultLocale;
+      const locale = backgroundLocale(chat, deps.defaultLocale, event.plan.locale);
       const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
       const { text, keyboard } = render(tr, event, locale);
       // No deposit address yet ("create it in the dashboard"): its button, when DASHBOARD_URL is set.

@@ -4,6 +4,7 @@ import { formatTrx } from "../helpers/format.js";
 import { HTML, translate } from "../helpers/html.js";
 import type { Translator } from "../helpers/record-text.js";
 import { creditedMessage } from "../helpers/top-up-text.js";
+import { backgroundLocale } from "../i18n.js";
 
 export type TopUpNotifierDeps = NotifierDeps;
 
@@ -23,7 +24,7 @@ export function createTopUpNotifier(deps: TopUpNotifierDeps): TopUpNotifier {
       const chat = await deps.chats.get(watch.chatId);
       // A blocked chat would only bounce; the quote's own buttons still work if the user comes back.
       if (chat?.active === false) return;
-      const locale = chat?.locale ?? watch.locale ?? deps.defaultLocale;
+      const locale = backgroundLocale(chat, deps.defaultLocale, watch.locale);
       const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
       const credited = creditedMessage(tr, watch, availableSun, locale);
       const { keyboard } = credited;

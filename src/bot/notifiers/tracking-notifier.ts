@@ -18,6 +18,7 @@ import type { ExpiryReminders } from "../../core/autopilot/expiry-reminders.js";
 import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../keyboards/broadcast.js";
 import { createRetryKeyboard, createTopUpRetryKeyboard } from "../keyboards/order.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
+import { backgroundLocale } from "../i18n.js";
 
 export interface TrackingNotifierDeps extends NotifierDeps {
   now?: () => number;
@@ -49,13 +50,13 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
   const { i18n } = deps;
   const links = deps.links ?? createLinks({});
 
-  /** The chat's /language choice, else the language it was using when tracking started. */
+  /** In the chat's language (`backgroundLocale`); the item's locale is the one it was started in. */
   async function chatView(
     chatId: number,
     itemLocale: string | undefined,
   ): Promise<{ tr: Translator; locale: string; notify: NotificationSettings; blocked: boolean }> {
     const chat = await deps.chats.get(chatId);
-    const locale = chat?.locale ?? itemLocale ?? deps.defaultLocale;
+    const locale = backgroundLocale(chat, deps.defaultLocale, itemLocale);
     const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
     // The user blocked the bot (my_chat_member or an earlier 403): every send would fail with 403, so none is queued.
     return { tr, locale, notify: chat?.notifications ?? { orders: true, broadcasts: true }, blocked: chat?.active === false };

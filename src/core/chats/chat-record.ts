@@ -12,7 +12,14 @@ export const chatRecordSchema = z.object({
   webhookSecretSealed: z.string().min(1).optional(),
   /** Path segment of the chat's callback URL `${PUBLIC_URL}/hooks/<routeId>`. */
   routeId: z.string().min(22).optional(),
+  /** The /language choice: wins over everything else. */
   locale: z.enum(SUPPORTED_LOCALES).optional(),
+  /**
+   * The Telegram `language_code` last seen from the chat's user (private
+   * chats): what messages no tap started (alerts, relayed events) are written
+   * in when there is no /language choice.
+   */
+  languageCode: z.string().min(1).max(35).optional(),
   notifications: z.object({ orders: z.boolean(), broadcasts: z.boolean() }),
   /** False once Telegram answered 403 (blocked, kicked); set back to true when the chat writes again. */
   active: z.boolean(),

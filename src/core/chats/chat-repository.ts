@@ -25,6 +25,8 @@ export interface LinkInput {
   webhookSecret?: string | undefined;
   /** From GET /v1/balance: names the account (`account-id.ts`); null or absent when it has no wallet. */
   depositAddress?: string | null | undefined;
+  /** The Telegram `language_code` of the user who linked (kept when absent). */
+  languageCode?: string | undefined;
 }
 
 /** A chat with a key that opens for it: what the use cases that call the service need. */
@@ -58,6 +60,8 @@ export interface ChatRepository {
   rotateRoute(chatId: number): Promise<string | undefined>;
   getLocale(chatId: number): Promise<SupportedLocale | undefined>;
   setLocale(chatId: number, locale: SupportedLocale): Promise<void>;
+  /** Remembers the user's Telegram `language_code` on a chat that has a record; never creates one. */
+  setLanguageCode(chatId: number, languageCode: string): Promise<void>;
   setNotifications(chatId: number, change: Partial<NotificationSettings>): Promise<NotificationSettings>;
   markInactive(chatId: number): Promise<void>;
   markActive(chatId: number): Promise<void>;
@@ -154,6 +158,7 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
           ...(webhookSecretSealed ? { webhookSecretSealed } : {}),
           routeId: r.routeId ?? routeId,
           accountId: accountIdOf(deps.vault, input.apiKey, input.depositAddress),
+          ...(input.languageCode ? { languageCode: input.languageCode } : {}),
           linkId: randomBytes(8).toString("hex"),
           active: true,
           linkedAt: now().toISOString(),
@@ -213,6 +218,11 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
     },
     async setLocale(chatId, locale) {
       await change(chatId, (r) => ({ ...r, locale }));
+    },
+    async setLanguageCode(chatId, languageCode) {
+      await records.update(id(chatId), (r) =>
+        r === undefined || r.languageCode === languageCode ? r : { ...r, languageCode, updatedAt: now().toISOString() },
+      );
     },
     async setNotifications(chatId, settings) {
       return (await change(chatId, (r) => ({ ...r, notifications: { ...r.notifications, ...settings } }))).notifications;

@@ -59,13 +59,20 @@ export async function checkKey(service: ServiceClient, apiKey: string): Promise<
 export async function storeLink(
   deps: { chats: Pick<ChatRepository, "account" | "link">; flows: { tracker: Pick<FlowTracker, "stopChat"> } },
   chatId: number,
-  input: { apiKey: string; webhookSecret: string | undefined; check: Extract<KeyCheck, { kind: "ok" | "no-wallet" }> },
+  input: {
+    apiKey: string;
+    webhookSecret: string | undefined;
+    check: Extract<KeyCheck, { kind: "ok" | "no-wallet" }>;
+    /** The linking user's Telegram language: the chat's alerts speak it until /language is chosen. */
+    languageCode?: string | undefined;
+  },
 ): Promise<{ record: ChatRecord; relinked: boolean }> {
   const before = (await deps.chats.account(chatId))?.id;
   const record = await deps.chats.link(chatId, {
     apiKey: input.apiKey,
     webhookSecret: input.webhookSecret,
     depositAddress: input.check.kind === "ok" ? input.check.depositAddress : null,
+    languageCode: input.languageCode,
   });
   if (before !== undefined && before !== record.accountId) await deps.flows.tracker.stopChat(chatId);
   return { record, relinked: before !== undefined };

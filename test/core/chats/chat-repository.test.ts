@@ -82,6 +82,24 @@ describe("chat repository", () => {
     await expect(chats.setWebhookSecret(12, "x")).rejects.toThrow(/not linked/);
   });
 
+  it("keeps the Telegram language given at link, changes it only on a chat that has a record, and leaves the record as it is for the same code", async () => {
+    // A clock that moves at every read: a record touched again would carry a later updatedAt.
+    let tick = Date.UTC(2026, 0, 1);
+    chats = createChatRepository({ store, vault: createVault({ key }), logger, now: () => new Date((tick += 1_000)) });
+    await chats.setLanguageCode(30, "ru");
+    expect(await chats.get(30)).toBeUndefined();
+    await chats.link(30, { apiKey: "key-30-abcdef", languageCode: "zh-hans" });
+    expect((await chats.get(30))?.languageCode).toBe("zh-hans");
+    await chats.setLanguageCode(30, "ru");
+    const changed = await chats.get(30);
+    expect(changed?.languageCode).toBe("ru");
+    await chats.setLanguageCode(30, "ru");
+    expect(await chats.get(30)).toEqual(changed);
+    // A re-link without a language (Telegram did not send one) keeps the one seen last.
+    await chats.link(30, { apiKey: "key-30-abcdef" });
+    expect((await chats.get(30))?.languageCode).toBe("ru");
+  });
+
   it("notifications and the active flag", async () => {
     expect((await chats.setNotifications(13, { orders: false })).orders).toBe(false);
     expect((await chats.get(13))?.notifications).toEqual({ orders: false, broadcasts: true });
