@@ -60,7 +60,7 @@ describe("the linked-key gate: a chat's key is opened once per update", () => {
 
   it("a one-shot /order: the locale and the quote take one chat record read and one key opening", async () => {
     const u = h.user(7401, { languageCode: "en" });
-    await h.linkChat(u.chatId);
+    await h.linkChat(u.chatId, {}, true, "en");
     const used = await counted(() => u.send(`/order ${TEST_KEYS.bob.address} 100k 1h`));
     expect(u.lastText()).toContain(`Receiver: ${TEST_KEYS.bob.address}`);
     expect(u.lastButtons()).toEqual([["✅ Confirm", "Cancel"]]);
@@ -69,7 +69,7 @@ describe("the linked-key gate: a chat's key is opened once per update", () => {
 
   it("Confirm on a quote checks the link it was made under and charges with one key opening", async () => {
     const u = h.user(7402, { languageCode: "en" });
-    await h.linkChat(u.chatId);
+    await h.linkChat(u.chatId, {}, true, "en");
     await u.send(`/order ${TEST_KEYS.bob.address} 100k 1h`);
     const used = await counted(() => u.press("✅ Confirm"));
     expect(u.botTexts().some((t) => /^Order [0-9a-f]{24}\nStatus:/.test(t))).toBe(true);
@@ -78,7 +78,7 @@ describe("the linked-key gate: a chat's key is opened once per update", () => {
 
   it("/start order_… on a linked chat goes to the order flow with one key opening", async () => {
     const u = h.user(7403, { languageCode: "en" });
-    await h.linkChat(u.chatId);
+    await h.linkChat(u.chatId, {}, true, "en");
     const used = await counted(() => u.send("/start order_100000_3600"));
     expect(u.lastText()).toContain("Who receives the energy?");
     // The update's context and the conversation it enters (a context of its own) each read the record once.

@@ -209,9 +209,10 @@ export async function startBotHarness(options: BotHarnessOptions = {}) {
     send,
     user,
     /** A simulator account with its key linked to the chat directly in the repository (no messages). */
-    async linkChat(chatId: number, account: Parameters<Simulator["createAccount"]>[0] = {}, withSecret = true) {
+    /** Links as /link does; `languageCode` is the linking user's Telegram language, which /link stores with the chat. */
+    async linkChat(chatId: number, account: Parameters<Simulator["createAccount"]>[0] = {}, withSecret = true, languageCode?: string) {
       const created = sim.createAccount({ ...(account.hasWallet === false ? {} : { balanceSun: 50_000_000 }), ...account });
-      await deps.chats.link(chatId, { apiKey: created.apiKey, webhookSecret: withSecret ? created.webhookSecret : undefined });
+      await deps.chats.link(chatId, { apiKey: created.apiKey, webhookSecret: withSecret ? created.webhookSecret : undefined, languageCode });
       return created;
     },
     /** Log lines at error level or above (an unexpected one should fail a test). */
