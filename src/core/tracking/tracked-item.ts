@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { HistoryEntry } from "../orders/order-history.js";
 import type { Broadcast, Order } from "../service/schemas.js";
+import type { TrackInput } from "./tracker-types.js";
 
 export const TRACK_KINDS = ["order", "broadcast"] as const;
 export type TrackKind = (typeof TRACK_KINDS)[number];
@@ -49,16 +50,7 @@ export function backoffDelay(attempt: number, { minDelayMs, maxDelayMs }: Backof
 
 /** What a new item starts as: the caller's card and status, and its horizon. */
 export function newTrackedItem(
-  input: {
-    chatId: number;
-    kind: TrackKind;
-    id: string;
-    status?: string;
-    cardMessageId?: number;
-    txExpirationMs?: number;
-    locale?: string;
-    pendingCard?: boolean;
-  },
+  input: TrackInput,
   origin: TrackedItem["origin"],
   at: number,
   horizons: { orderHorizonMs: number; broadcastMarginMs: number },
