@@ -63,6 +63,16 @@ async function greets(chatId: number): Promise<string> {
 const said = (run: BotProcess, msg: string) => run.logs().filter((l) => l.msg === msg);
 const alive = (run: BotProcess) => run.child.exitCode === null && run.child.signalCode === null;
 
+/** Resolves once the bot logged that it waits for the store at start; fails if it exited instead. */
+async function seenWaitingAtStart(run: BotProcess): Promise<void> {
+  const seen = await waitUntil(() => said(run, "store unreachable at start; waiting for it").length > 0 || (!alive(run) && "exited"), {
+    what: "the wait in the log",
+    timeoutMs: 60_000,
+    intervalMs: 100,
+  });
+  if (seen === "exited") throw new Error(`the bot exited instead of waiting:\n${run.output()}`);
+}
+
 describe.skipIf(missing !== undefined)("the bot process over a Redis that goes away", () => {
   it("keeps running while Redis is down, says so once and in /readyz, and works again once Redis is back (empty: told as data loss)", async () => {
     const server = await redis();
@@ -131,13 +141,7 @@ describe.skipIf(missing !== undefined)("the bot process over a Redis that goes a
   it("started while Redis is down, it waits (logging once), and starts once Redis is up", async () => {
     const server = await redis();
     const run = bot(server.url);
-    await waitUntil(() => said(run, "store unreachable at start; waiting for it").length > 0 || (!alive(run) && "exited"), {
-      what: "the wait in the log",
-      timeoutMs: 60_000,
-      intervalMs: 100,
-    }).then((v) => {
-      if (v === "exited") throw new Error(`the bot exited instead of waiting:\n${run.output()}`);
-    });
+    await seenWaitingAtStart(run);
     expect(alive(run)).toBe(true);
 
     await server.start();
@@ -159,13 +163,7 @@ describe.skipIf(missing !== undefined)("the bot process over a Redis that goes a
   it("asked to stop while it waits for Redis at start, it stops at once with exit code 0", async () => {
     const server = await redis();
     const run = bot(server.url);
-    await waitUntil(() => said(run, "store unreachable at start; waiting for it").length > 0 || (!alive(run) && "exited"), {
-      what: "the wait in the log",
-      timeoutMs: 60_000,
-      intervalMs: 100,
-    }).then((v) => {
-      if (v === "exited") throw new Error(`the bot exited instead of waiting:\n${run.output()}`);
-    });
+    await seenWaitingAtStart(run);
     expect(await run.stop()).toMatchObject({ code: 0 });
     expect(said(run, "stopped")).toHaveLength(1);
   }, 120_000);
