@@ -7,8 +7,8 @@ import { jsonTooDeep } from "../core/json-depth.js";
 import type { Metrics } from "../core/metrics.js";
 import { rememberParsedBody } from "../core/webhooks/inbox-item.js";
 import type { SignedContent, WebhookInbox } from "../core/webhooks/types.js";
-import { createRateLimiter, DEFAULT_HOOKS_RATE_LIMITS, type HooksRateLimits } from "./rate-limit.js";
-import { SIGNATURE_TOLERANCE_SEC, verifySignature } from "./signature.js";
+import { createRateLimiter, DEFAULT_HOOKS_RATE_LIMITS, type HooksRateLimits, type RateLimitDecision } from "./rate-limit.js";
+import { checkSignatureHeader, matchSignature, type ParsedSignature, SIGNATURE_TOLERANCE_SEC } from "./signature.js";
 
 export interface HooksRouteDeps {
   headerPrefix: string;
@@ -28,13 +28,20 @@ const INBOX_FULL_RETRY_AFTER_SEC = 5;
 const EVENT_NAME = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /**
- * POST /hooks/:routeId. Order of checks: global rate limit (429), route
- * (404), per-route rate limit (429), signature when the chat stored a secret
- * (401), JSON body no deeper than MAX_JSON_DEPTH (400), then the raw body text
- * is persisted and answered at once; the re-read happens after the answer,
- * from the inbox. A verified delivery carries its signature as `signed`: the
- * inbox answers a replay of it (fresh delivery id, same signed content) as a
+ * POST /hooks/:routeId. Order of checks: route (404), signature when the chat
+ * stored a secret (401; the header before the body is read, the HMAC after),
+ * JSON body no deeper than MAX_JSON_DEPTH (400), then the raw body text is
+ * persisted and answered at once; the re-read happens after the answer, from
+ * the inbox. A verified delivery carries its signature as `signed`: the inbox
+ * answers a replay of it (fresh delivery id, same signed content) as a
  * duplicate, 200, and processes it once.
+ *
+ * Rate limits (429) apply only to what is not verified: an unknown route, a
+ * failed signature, and every delivery to a route without a secret (before its
+ * body is read). A verified delivery is never refused for rate: the service
+ * sends a batch's events at once, and a refusal only comes back later through
+ * its retries. Nothing is refused before the route and the signature are
+ * known, because a refusal there would hit the service's deliveries too.
  */
 export function createHooksHandler(deps: HooksRouteDeps) {
   const prefix = deps.headerPrefix.toLowerCase();
@@ -47,14 +54,22 @@ export function createHooksHandler(deps: HooksRouteDeps) {
     count("rate_limited");
     return c.json({ error: "too many requests" }, 429, { "Retry-After": String(retryAfterSec) });
   };
+  /** Spends a token of the route's bucket (when the route is known), then of the global one; the refusal when either is empty. */
+  const unverifiedBudget = (chatId: number | undefined): RateLimitDecision => {
+    const at = now();
+    if (chatId !== undefined) {
+      const perRoute = routeLimit.take(String(chatId), at);
+      if (!perRoute.ok) return perRoute;
+    }
+    return globalLimit.take("*", at);
+  };
 
   return async (c: Context): Promise<Response> => {
-    const global = globalLimit.take("*", now());
-    if (!global.ok) return tooMany(c, global.retryAfterSec);
     const routeId = c.req.param("routeId") ?? "";
     let chatId: number | undefined;
     let secret: string | undefined;
     try {
+      // Known routes come from the route cache; a made-up one costs one indexed read, then counts against the global budget.
       chatId = ROUTE_ID.test(routeId) ? await deps.chats.findChatByRouteId(routeId) : undefined;
       if (chatId !== undefined) secret = await deps.chats.getWebhookSecret(chatId);
     } catch (error) {
@@ -64,16 +79,37 @@ export function createHooksHandler(deps: HooksRouteDeps) {
       return c.json({ error: "temporarily unavailable" }, 503);
     }
     if (chatId === undefined) {
+      const budget = unverifiedBudget(undefined);
+      if (!budget.ok) return tooMany(c, budget.retryAfterSec);
       count("unknown_route");
       return c.json({ error: "not found" }, 404);
     }
     // Fields on each line rather than a child logger: a child per request costs more than the line itself.
     const log = deps.logger;
     const where = { chatId, routeId: routeIdForLog(routeId) };
-    const perRoute = routeLimit.take(String(chatId), now());
-    if (!perRoute.ok) {
-      log.debug({ ...where, retryAfterSec: perRoute.retryAfterSec }, "webhook refused: route rate limit");
-      return tooMany(c, perRoute.retryAfterSec);
+    /** A refusal of what failed verification: 401 within the budget, 429 past it (and no log line per request of a flood). */
+    const unauthorized = (reason: string) => {
+      const budget = unverifiedBudget(chatId);
+      if (!budget.ok) {
+        log.debug({ ...where, reason, retryAfterSec: budget.retryAfterSec }, "webhook refused: bad signature, over the rate limit");
+        return tooMany(c, budget.retryAfterSec);
+      }
+      log.warn({ ...where, reason }, "webhook refused: bad signature");
+      count("unauthorized");
+      return c.json({ error: "unauthorized" }, 401);
+    };
+    let header: ParsedSignature | undefined;
+    if (secret === undefined) {
+      // A hint: nothing proves who sent it, so it is limited before its body is read.
+      const budget = unverifiedBudget(chatId);
+      if (!budget.ok) {
+        log.debug({ ...where, retryAfterSec: budget.retryAfterSec }, "webhook refused: route rate limit");
+        return tooMany(c, budget.retryAfterSec);
+      }
+    } else {
+      const check = checkSignatureHeader(c.req.header(`${prefix}-signature`), now());
+      if (!check.ok) return unauthorized(check.reason);
+      header = check.parsed;
     }
     let rawBody: Uint8Array;
     try {
@@ -86,13 +122,9 @@ export function createHooksHandler(deps: HooksRouteDeps) {
     }
     let verified = false;
     let signed: SignedContent | undefined;
-    if (secret !== undefined) {
-      const check = verifySignature({ secret, header: c.req.header(`${prefix}-signature`), rawBody, nowMs: now() });
-      if (!check.ok) {
-        log.warn({ ...where, reason: check.reason }, "webhook refused: bad signature");
-        count("unauthorized");
-        return c.json({ error: "unauthorized" }, 401);
-      }
+    if (secret !== undefined && header !== undefined) {
+      const check = matchSignature(secret, header, rawBody);
+      if (!check.ok) return unauthorized(check.reason);
       verified = true;
       // Accepted until `t` is stale (the check floors now to seconds): a replay under another delivery id is a duplicate until then.
       signed = { hash: check.signature, untilMs: (check.timestamp + SIGNATURE_TOLERANCE_SEC + 1) * 1000 };

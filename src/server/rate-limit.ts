@@ -1,5 +1,6 @@
 /**
- * Token buckets for /hooks: one global bucket and one per route (chat).
+ * Token buckets for /hooks: one global bucket and one per route (chat), spent
+ * only by requests that are not verified (see DEFAULT_HOOKS_RATE_LIMITS).
  * In memory and per process, like the inbox's hint budget: the point is that
  * one process cannot be flooded, not a cluster-wide quota. Hand-written
  * rather than a dependency because it is this small: a bucket is two numbers,
@@ -83,10 +84,12 @@ export interface HooksRateLimits {
 }
 
 /**
- * The service sends one delivery per event and retries with backoff, so a
- * route sees a handful per second even during a batch order; 60 at once and
- * 20/s sustained leave room for that. The global bucket caps the work (store
- * reads, HMACs) a flood of made-up routes can cause.
+ * Budgets for what is not verified: unknown routes, failed signatures, and
+ * the deliveries to routes without a secret (hints). A verified delivery
+ * spends neither. A route's bucket lets a burst of hints through (a hint is
+ * worth at most a re-read, and the inbox passes on 30 a minute per chat);
+ * the global bucket caps the work (store reads, HMACs, log lines) a flood of
+ * made-up routes or forged signatures can cause once it is answered 429.
  */
 export const DEFAULT_HOOKS_RATE_LIMITS: HooksRateLimits = {
   global: { burst: 400, perSecond: 200 },

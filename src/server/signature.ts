@@ -58,16 +58,26 @@ export interface VerifyInput {
   toleranceSec?: number;
 }
 
-/** Constant-time check of a webhook signature with a 300 s tolerance both ways. */
-export function verifySignature(input: VerifyInput): SignatureCheck {
-  if (!input.header) return { ok: false, reason: "missing" };
-  const parsed = parseSignatureHeader(input.header);
+export type HeaderCheck = { ok: true; parsed: ParsedSignature } | { ok: false; reason: "missing" | "malformed" | "stale" | "future" };
+
+/**
+ * What can be refused without the body: a missing, malformed, stale or future
+ * header. The route checks this before reading the body, so a flood of junk
+ * headers costs no body read and no HMAC.
+ */
+export function checkSignatureHeader(header: string | undefined | null, nowMs: number, toleranceSec = SIGNATURE_TOLERANCE_SEC): HeaderCheck {
+  if (!header) return { ok: false, reason: "missing" };
+  const parsed = parseSignatureHeader(header);
   if (!parsed) return { ok: false, reason: "malformed" };
-  const tolerance = input.toleranceSec ?? SIGNATURE_TOLERANCE_SEC;
-  const nowSec = Math.floor((input.nowMs ?? Date.now()) / 1000);
-  if (parsed.timestamp < nowSec - tolerance) return { ok: false, reason: "stale" };
-  if (parsed.timestamp > nowSec + tolerance) return { ok: false, reason: "future" };
-  const expectedHex = computeSignature(input.secret, parsed.timestamp, input.rawBody);
+  const nowSec = Math.floor(nowMs / 1000);
+  if (parsed.timestamp < nowSec - toleranceSec) return { ok: false, reason: "stale" };
+  if (parsed.timestamp > nowSec + toleranceSec) return { ok: false, reason: "future" };
+  return { ok: true, parsed };
+}
+
+/** The HMAC part of the check, on a header `checkSignatureHeader` accepted. */
+export function matchSignature(secret: string, parsed: ParsedSignature, rawBody: Uint8Array): SignatureCheck {
+  const expectedHex = computeSignature(secret, parsed.timestamp, rawBody);
   const expected = Buffer.from(expectedHex, "hex");
   // Every candidate is compared (no early exit) so timing does not reveal which one matched.
   let matched = false;
@@ -75,4 +85,11 @@ export function verifySignature(input: VerifyInput): SignatureCheck {
     if (timingSafeEqual(expected, Buffer.from(candidate, "hex"))) matched = true;
   }
   return matched ? { ok: true, timestamp: parsed.timestamp, signature: expectedHex } : { ok: false, reason: "mismatch" };
+}
+
+/** Constant-time check of a webhook signature with a 300 s tolerance both ways. */
+export function verifySignature(input: VerifyInput): SignatureCheck {
+  const header = checkSignatureHeader(input.header, input.nowMs ?? Date.now(), input.toleranceSec ?? SIGNATURE_TOLERANCE_SEC);
+  if (!header.ok) return header;
+  return matchSignature(input.secret, header.parsed, input.rawBody);
 }
