@@ -9,8 +9,20 @@ import type { AcceptResult, InboxItem, WebhookInbox, WebhookInboxDeps } from "./
 const DAY_MS = 24 * 3600_000;
 /** Processing is service reads and chat messages: a few at a time keep the acknowledgements fast. */
 export const DEFAULT_CONCURRENCY = 4;
-/** About 3 s of a 3,000/s burst; past it the sender is told to retry (it retries for hours). */
-export const DEFAULT_MAX_PENDING = 10_000;
+/**
+ * Deliveries held in memory (queued, being processed, waiting for a retry or
+ * for their removal): about 3 s of a 3,000/s burst. Past it a delivery is
+ * still stored and acknowledged, and waits in the store until there is room.
+ */
+export const DEFAULT_MAX_IN_MEMORY = 10_000;
+/**
+ * Deliveries stored and not yet done before the sender is told to retry (it
+ * retries for hours): a bound on the store's growth, far past any burst (a
+ * few hundred MB of bodies), not on memory.
+ */
+export const DEFAULT_MAX_PENDING = 1_000_000;
+/** Signed-content marks of deliveries left in the store at start, written this many at a time. */
+const MARK_BATCH = 500;
 /**
  * Deliveries a worker takes at once, and the most one grouped removal writes:
  * one synchronous transaction each, so a backlog drained by every worker at
@@ -58,9 +70,15 @@ function readStoredItem(value: unknown): StoredItem | undefined {
  * each accept resolving once its group is committed. Processing runs after,
  * in a fixed number of workers: once done, the dedup markers are written
  * (grouped too) before the items are removed, so a crash in between can only
- * cause a second re-read (harmless), never a lost event. With `maxPending`
- * deliveries stored and not yet done, `accept` answers "full" without
- * storing: the sender retries later.
+ * cause a second re-read (harmless), never a lost event.
+ *
+ * Memory is bounded by `maxInMemory` deliveries; a burst past it is stored
+ * and acknowledged like any other, and waits in the store ("spilled"): when
+ * the deliveries in memory fall to half the bound, the store is scanned for
+ * the ones not yet held. A spilled delivery's signed content is marked in the
+ * store at once (memory knows only those it holds), so a replay of it is a
+ * duplicate as before. Only with `maxPending` deliveries stored and not yet
+ * done does `accept` answer "full" without storing: the sender retries later.
  */
 export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
   const name = deps.name ?? "webhook";
@@ -73,8 +91,13 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
   const log = deps.logger.child({ module: "webhook-inbox" });
   const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
   const maxPending = deps.maxPending ?? DEFAULT_MAX_PENDING;
-  /** Stored, not yet finished: waiting for a worker, being processed or waiting for a retry. */
+  const maxInMemory = Math.max(1, deps.maxInMemory ?? DEFAULT_MAX_IN_MEMORY);
+  /** Stored, not yet finished: in memory (`processing`) or spilled, waiting in the store. */
   let pending = 0;
+  /** Counts spills, so a scan that ran while deliveries were spilled does not take the store for drained. */
+  let spillEpoch = 0;
+  let spilling = false;
+  let refilling = false;
   const waiting: [string, StoredItem][] = [];
   let busy = 0;
   /** Keys being accepted right now (the store check and write are not atomic); signed-content keys too. */
@@ -88,7 +111,10 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
    */
   const pendingSigned = new Set<string>();
   const signedKeyOf = (item: InboxItem): string | undefined => (item.signed ? signedKey(item.chatId, item.signed) : undefined);
-  /** Keys being processed or waiting for a retry timer. */
+  /**
+   * Keys held in memory: queued, being processed, waiting for a retry timer
+   * or for their removal. At most `maxInMemory`, give or take one group of accepts.
+   */
   const processing = new Set<string>();
   const inFlight = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
@@ -98,6 +124,11 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
   function run(key: string, stored: StoredItem): void {
     if (!running || processing.has(key)) return;
     processing.add(key);
+    enqueue(key, stored);
+  }
+
+  /** Queues an item whose key `processing` already holds. */
+  function enqueue(key: string, stored: StoredItem): void {
     waiting.push([key, stored]);
     pump();
   }
@@ -121,6 +152,64 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
     if (signed !== undefined) pendingSigned.delete(signed);
     processing.delete(key);
     pending = Math.max(0, pending - 1);
+    refill();
+  }
+
+  /** Once memory holds half its bound or less while deliveries wait in the store, takes the next ones from it. */
+  function refill(): void {
+    if (!running || refilling || pending <= processing.size || processing.size > maxInMemory / 2) return;
+    refilling = true;
+    const p = loadSpilled()
+      .catch((error: unknown) => log.warn({ err: error }, "could not read spilled webhooks from the store; will try again"))
+      .finally(() => {
+        refilling = false;
+        inFlight.delete(p);
+      });
+    inFlight.add(p);
+  }
+
+  /**
+   * One pass over the stored keys (keys alone, then the values of those not
+   * held) until memory is full again. A pass that reached the end while
+   * nothing was spilled has seen every stored delivery: `pending` is then
+   * exactly what memory holds.
+   */
+  async function loadSpilled(): Promise<void> {
+    const epoch = spillEpoch;
+    let complete = true;
+    for await (const page of items.keyPages()) {
+      if (!running) return;
+      const room = maxInMemory - processing.size;
+      if (room <= 0) {
+        complete = false;
+        break;
+      }
+      const notHeld = page.filter((key) => !processing.has(key));
+      // More than fits: the pass does not see the rest, so it cannot tell the store drained.
+      if (notHeld.length > room) complete = false;
+      const keys = notHeld.slice(0, room);
+      if (keys.length === 0) continue;
+      const values = await getMany(items, keys);
+      for (const [i, key] of keys.entries()) {
+        // Removed meanwhile (done), or taken by an accept of the same moment.
+        if (values[i] === undefined || processing.has(key)) continue;
+        const stored = readStoredItem(values[i]);
+        if (stored === undefined) {
+          log.warn({ key }, "unreadable webhook inbox item discarded");
+          await items.delete(key);
+          pending = Math.max(0, pending - 1);
+          continue;
+        }
+        const signed = signedKeyOf(stored.item);
+        if (signed !== undefined) pendingSigned.add(signed);
+        run(key, stored);
+      }
+    }
+    if (complete && running && epoch === spillEpoch) {
+      pending = processing.size;
+      if (spilling) log.info({ inMemory: processing.size }, "webhook inbox: every spilled delivery is back in memory");
+      spilling = false;
+    }
   }
 
   /** Processes a batch one delivery at a time, yielding between them; each done one is removed with others', without holding the worker. */
@@ -214,23 +303,50 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
     const [marks, present] = await Promise.all([getMany(seen, [...keys, ...signedKeys]), getMany(items, keys)]);
     const signedMarks = new Map(signedKeys.map((k, i) => [k, marks[keys.length + i]]));
     const writes: KeyValueEntry[] = [];
+    const held: [string, StoredItem][] = [];
+    const heldSigned: string[] = [];
+    /** Signed-content marks of the deliveries that will wait in the store: memory will not know them. */
+    const spilledMarks: KeyValueEntry[] = [];
     const taken = new Set<string>();
+    const now = Date.now();
     const results = batch.map(({ key, signed, item }, i): AcceptResult => {
       if (marks[i] !== undefined || present[i] !== undefined) return "duplicate";
       if (signed !== undefined && (signedMarks.get(signed) !== undefined || pendingSigned.has(signed) || taken.has(signed))) return "duplicate";
       if (pending + writes.length >= maxPending) return "full";
       if (signed !== undefined) taken.add(signed);
-      writes.push({ key, value: { v: 2, item, attempts: 0 } satisfies StoredItem });
+      const stored: StoredItem = { v: 2, item, attempts: 0 };
+      writes.push({ key, value: stored });
+      if (processing.size + held.length < maxInMemory) {
+        held.push([key, stored]);
+        if (signed !== undefined) heldSigned.push(signed);
+      } else if (item.signed && signed !== undefined && item.signed.untilMs > now) {
+        spilledMarks.push({ key: signed, value: item.receivedAt, ttlMs: signedTtlMs(item.signed, now) });
+      }
       return "accepted";
     });
     await setMany(items, writes);
-    for (const signed of taken) pendingSigned.add(signed);
+    for (const signed of heldSigned) pendingSigned.add(signed);
     pending += writes.length;
     if (writes.length > 0) deps.metrics?.inc("webhooks_total", { outcome: "accepted" }, writes.length);
-    // After the callers have answered: the HTTP responses must not wait for the work.
-    setImmediate(() => {
-      for (const { key, value } of writes) run(key, value as StoredItem);
-    });
+    if (held.length < writes.length) {
+      spillEpoch += 1;
+      if (!spilling) log.info({ inMemory: processing.size + held.length }, "webhook inbox: memory is full; further deliveries wait in the store");
+      spilling = true;
+    }
+    if (running) {
+      // Held at once, so the next group counts them; queued after the callers have answered: the HTTP responses must not wait for the work.
+      // A scan for spilled deliveries may have taken one already, between the write and here.
+      const fresh = held.filter(([key]) => !processing.has(key));
+      for (const [key] of fresh) processing.add(key);
+      setImmediate(() => {
+        for (const [key, stored] of fresh) {
+          if (running) enqueue(key, stored);
+          else processing.delete(key);
+        }
+      });
+    }
+    // After the items: a mark without its item would make a lost delivery look seen.
+    await setMany(seen, spilledMarks);
     return results;
   });
 
@@ -252,6 +368,8 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
       if (running) return;
       running = true;
       pending = 0;
+      const now = Date.now();
+      let marks: KeyValueEntry[] = [];
       for await (const [key, value] of items.entries()) {
         if (processing.has(key)) continue;
         const stored = readStoredItem(value);
@@ -261,9 +379,24 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
           continue;
         }
         pending += 1;
-        const signed = signedKeyOf(stored.item);
-        if (signed !== undefined) pendingSigned.add(signed);
-        run(key, stored);
+        const { item } = stored;
+        const signed = signedKeyOf(item);
+        if (processing.size < maxInMemory) {
+          if (signed !== undefined) pendingSigned.add(signed);
+          run(key, stored);
+        } else if (item.signed && signed !== undefined && item.signed.untilMs > now) {
+          // Left in the store: its replay is told apart by a mark, as a spilled delivery's is.
+          marks.push({ key: signed, value: item.receivedAt, ttlMs: signedTtlMs(item.signed, now) });
+          if (marks.length >= MARK_BATCH) {
+            await setMany(seen, marks);
+            marks = [];
+          }
+        }
+      }
+      await setMany(seen, marks);
+      if (pending > processing.size) {
+        spilling = true;
+        log.info({ inMemory: processing.size, stored: pending }, "webhook inbox: more deliveries stored than memory holds; the rest wait in the store");
       }
     },
     async stop() {

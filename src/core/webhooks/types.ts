@@ -79,8 +79,13 @@ export interface WebhookInboxDeps {
   concurrency?: number;
   /** Local queue: how long a processed delivery's removal waits to share its commit with others'. Default 25 ms. */
   removalLingerMs?: number;
-  /** Deliveries stored and not yet done (processed ones whose removal waits included) before `accept` answers "full" (local queue). Default 10,000. */
+  /**
+   * Local queue: deliveries stored and not yet done (processed ones whose removal waits included) before `accept`
+   * answers "full". A bound on the store's growth, not on memory. Default 1,000,000.
+   */
   maxPending?: number;
+  /** Local queue: deliveries held in memory; past it they are stored, acknowledged and wait in the store. Default 10,000. */
+  maxInMemory?: number;
   /** BullMQ: jobs (up to 16 deliveries each) waiting, retrying or running, over every process, before `accept` answers "full". Default 2,000. */
   maxPendingJobs?: number;
   /** An unverified hint for the same record is passed on at most once per this window. */

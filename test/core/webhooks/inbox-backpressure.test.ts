@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -106,6 +107,46 @@ describe("webhook inbox: bounded processing and back-pressure", () => {
     expect(await i.accept(item("d"))).toBe("accepted");
     await vi.waitFor(async () => expect(await i.size()).toBe(0), waitOpts);
     expect(await i.accept(item("a"))).toBe("duplicate");
+  });
+
+  it("absorbs a burst past what memory holds: each delivery stored and accepted, none 'full', each processed once", async () => {
+    const seen: string[] = [];
+    const onEvent: WebhookInboxDeps["onEvent"] = async (notice) => {
+      await blocked(notice);
+      seen.push(notice.deliveryId);
+    };
+    const i = inbox({ concurrency: 1, maxInMemory: 5, onEvent });
+    await i.start();
+    const ids = Array.from({ length: 40 }, (_, n) => `burst-${n}`);
+    // Signed content, as a verified delivery carries it: a replay of a spilled one must stay a duplicate.
+    const signedItem = (id: string, hash: string): InboxItem => ({ ...item(id), signed: { hash, untilMs: Date.now() + 300_000 } });
+    const hashOf = (n: number) => createHash("sha256").update(String(n)).digest("hex");
+    expect(await Promise.all(ids.map((id, n) => i.accept(signedItem(id, hashOf(n)))))).toEqual(ids.map(() => "accepted"));
+    expect(await i.size()).toBe(ids.length);
+    // One at a time too, past the bound: still stored and accepted.
+    expect(await i.accept(signedItem("late", hashOf(999)))).toBe("accepted");
+    // Replays while they wait, in memory or in the store: by delivery id, and by signed content under a fresh id.
+    expect(await i.accept(signedItem("burst-39", hashOf(39)))).toBe("duplicate");
+    expect(await i.accept(signedItem("replay-of-39", hashOf(39)))).toBe("duplicate");
+    expect(await i.accept(signedItem("replay-of-0", hashOf(0)))).toBe("duplicate");
+    expect(await i.accept(signedItem("replay-of-late", hashOf(999)))).toBe("duplicate");
+    release();
+    await vi.waitFor(async () => expect(await i.size()).toBe(0), waitOpts);
+    expect([...seen].sort()).toEqual([...ids, "late"].sort());
+    expect(await i.accept(signedItem("replay-of-20", hashOf(20)))).toBe("duplicate");
+  });
+
+  it("leaves what memory cannot hold in the store at start, and processes all of it once", async () => {
+    const first = inbox({ maxInMemory: 3 });
+    const ids = Array.from({ length: 12 }, (_, n) => `left-${n}`);
+    // Not started: everything waits in the store, as after a crash.
+    for (const id of ids) expect(await first.accept(item(id))).toBe("accepted");
+    await first.stop();
+    const seen: string[] = [];
+    const second = inbox({ maxInMemory: 3, concurrency: 1, onEvent: (notice) => Promise.resolve(void seen.push(notice.deliveryId)) });
+    await second.start();
+    await vi.waitFor(async () => expect(await second.size()).toBe(0), waitOpts);
+    expect([...seen].sort()).toEqual([...ids].sort());
   });
 
   it("counts deliveries left by a previous process against the bound", async () => {
