@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, createSecretKey, hkdfSync, type KeyObject, randomBytes } from "node:crypto";
 
 /**
  * Seals per-chat secrets (service API keys, webhook secrets, conversation
@@ -20,6 +20,12 @@ const FIELD = /^[a-z][a-z0-9.-]{0,63}$/;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const KEY_BYTES = 32;
+/**
+ * Fingerprint purposes whose subkeys a vault keeps. Purposes are names in the
+ * code, a handful; past this a purpose's subkey is derived per call rather
+ * than let a caller with made-up purposes grow the vault.
+ */
+const MAX_SUBKEYS = 32;
 
 export const VAULT_ERROR_REASONS = {
   invalidKey: "invalid-key",
@@ -143,20 +149,33 @@ export function createVault({ key, previousKey }: VaultDeps): Vault {
   const keyId = keyIdOf(key);
   // Copies: a caller zeroing or reusing its buffer must not change the vault.
   const currentKey = Buffer.from(key);
-  const keys = new Map<string, { key: Buffer; stale: boolean }>([[keyId, { key: currentKey, stale: false }]]);
+  // Key objects made once: a raw Buffer is checked and imported again by every cipher built from it.
+  const currentKeyObject = createSecretKey(currentKey);
+  const keys = new Map<string, { key: KeyObject; stale: boolean }>([[keyId, { key: currentKeyObject, stale: false }]]);
   if (previousKey !== undefined) {
     checkKey(previousKey, "previous vault key");
     const previousId = keyIdOf(previousKey);
     if (previousId === keyId && !previousKey.equals(key)) {
       throw new VaultError(VAULT_ERROR_REASONS.invalidKey, "current and previous keys share a key id; generate a new key");
     }
-    if (previousId !== keyId) keys.set(previousId, { key: Buffer.from(previousKey), stale: true });
+    if (previousId !== keyId) keys.set(previousId, { key: createSecretKey(Buffer.from(previousKey)), stale: true });
+  }
+  /** Fingerprint subkeys by purpose, derived on first use: HKDF per call was most of a fingerprint's cost. */
+  const subkeys = new Map<string, KeyObject>();
+
+  function subkeyFor(purpose: string): KeyObject {
+    const cached = subkeys.get(purpose);
+    if (cached !== undefined) return cached;
+    // A separate subkey: a fingerprint never doubles as anything the sealing key does.
+    const subkey = createSecretKey(Buffer.from(hkdfSync("sha256", currentKey, Buffer.alloc(0), `fingerprint:${fieldLabel(purpose)}`, KEY_BYTES)));
+    if (subkeys.size < MAX_SUBKEYS) subkeys.set(purpose, subkey);
+    return subkey;
   }
 
   function seal(plaintext: string, chatId: ChatId, field: string): string {
     const aad = associatedData(FORMAT, keyId, chatId, field);
     const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv("aes-256-gcm", currentKey, iv, { authTagLength: TAG_BYTES });
+    const cipher = createCipheriv("aes-256-gcm", currentKeyObject, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(aad);
     const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
     const tag = cipher.getAuthTag();
@@ -201,9 +220,7 @@ export function createVault({ key, previousKey }: VaultDeps): Vault {
       return stale ? seal(plaintext, chatId, field) : undefined;
     },
     fingerprint(value, purpose) {
-      // A separate subkey: a fingerprint never doubles as anything the sealing key does.
-      const subkey = Buffer.from(hkdfSync("sha256", currentKey, Buffer.alloc(0), `fingerprint:${fieldLabel(purpose)}`, KEY_BYTES));
-      return createHmac("sha256", subkey).update(value, "utf8").digest().subarray(0, 16).toString("base64url");
+      return createHmac("sha256", subkeyFor(purpose)).update(value, "utf8").digest().subarray(0, 16).toString("base64url");
     },
     keyId,
   };

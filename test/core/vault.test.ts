@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, hkdfSync, randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { binaryString } from "../support/fuzz.js";
 import { describe, expect, it } from "vitest";
@@ -191,5 +191,35 @@ describe("parseEncryptionKey", () => {
       expect(error.reason).toBe("invalid-key");
       if (bad.length > 0) expect(error.message).not.toContain(bad);
     }
+  });
+});
+
+describe("vault fingerprints", () => {
+  /** The documented construction, computed here on its own: HMAC-SHA-256 under the HKDF subkey of the purpose, 128 bits. */
+  const expected = (k: Buffer, value: string, purpose: string) => {
+    const subkey = Buffer.from(hkdfSync("sha256", k, Buffer.alloc(0), `fingerprint:${purpose}`, 32));
+    return createHmac("sha256", subkey).update(value, "utf8").digest().subarray(0, 16).toString("base64url");
+  };
+
+  it("are the HMAC under the purpose's subkey, call after call, for every purpose a vault is asked for", () => {
+    const vault = createVault({ key });
+    const purposes = Array.from({ length: 50 }, (_, n) => `purpose-${n}`);
+    for (let round = 0; round < 3; round += 1) {
+      for (const purpose of ["account-key", ...purposes]) expect(vault.fingerprint(secret, purpose)).toBe(expected(key, secret, purpose));
+    }
+    expect(vault.fingerprint(secret, "account-key")).not.toBe(vault.fingerprint(secret, "other-purpose"));
+    expect(vault.fingerprint(secret, "account-key")).not.toBe(vault.fingerprint(`${secret}x`, "account-key"));
+  });
+
+  it("depend on the vault's own key only: another vault with the same key agrees, one with another key does not", () => {
+    const k = Buffer.from(key);
+    const vault = createVault({ key: k });
+    const first = vault.fingerprint(secret, "account-key");
+    // The caller reusing its buffer changes nothing: the vault holds a copy.
+    k.fill(9);
+    expect(vault.fingerprint(secret, "account-key")).toBe(first);
+    expect(createVault({ key }).fingerprint(secret, "account-key")).toBe(first);
+    expect(createVault({ key: otherKey }).fingerprint(secret, "account-key")).not.toBe(first);
+    expect(() => vault.fingerprint(secret, "Not A Purpose")).toThrow(VaultError);
   });
 });
