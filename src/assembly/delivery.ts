@@ -47,7 +47,7 @@ export interface DeliveryDeps {
       | "readLimits"
       | "notFound"
     >;
-    inbox?: Pick<WebhookInboxDeps, "baseDelayMs">;
+    inbox?: Pick<WebhookInboxDeps, "baseDelayMs" | "maxInMemory">;
     /** Expiry reminders: lead, its cap, rescans (config); `claim` when several processes share the store. */
     expiry?: Pick<ExpiryRemindersDeps, "leadMs" | "maxLeadPercent" | "rescanIntervalMs" | "claim">;
     now?: () => number;

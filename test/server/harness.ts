@@ -43,6 +43,8 @@ export interface HarnessOptions extends SimulatorOptions {
   storageUrl?: string;
   /** The route's rate limits, when a test sends more than their bursts. */
   hooksRateLimits?: HooksRateLimits;
+  /** Deliveries the webhook inbox holds in memory before the rest wait in the store. */
+  inboxMaxInMemory?: number;
 }
 
 export interface Harness {
@@ -63,7 +65,7 @@ export interface Harness {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const { trackerMinDelayMs = 60_000, storageUrl, hooksRateLimits, ...simOptions } = options;
+  const { trackerMinDelayMs = 60_000, storageUrl, hooksRateLimits, inboxMaxInMemory, ...simOptions } = options;
   const dir = mkdtempSync(join(tmpdir(), "hooks-"));
   const sim = await startSimulator({ headerPrefix: PREFIX, orderStepMs: 60_000, broadcastStepMs: 60_000, webhookRetryBaseMs: 50, ...simOptions });
   const tg = await startFakeTelegram();
@@ -96,7 +98,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 4 },
       },
       tracker: { minDelayMs: trackerMinDelayMs, maxDelayMs: Math.max(trackerMinDelayMs, 60_000) },
-      inbox: { baseDelayMs: 20 },
+      inbox: { baseDelayMs: 20, ...(inboxMaxInMemory !== undefined ? { maxInMemory: inboxMaxInMemory } : {}) },
     },
     onNotice: (notice) => void notices.push(notice),
   });
