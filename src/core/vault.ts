@@ -160,7 +160,7 @@ export function createVault({ key, previousKey }: VaultDeps): Vault {
     }
     if (previousId !== keyId) keys.set(previousId, { key: createSecretKey(Buffer.from(previousKey)), stale: true });
   }
-  /** Fingerprint subkeys by purpose, derived on first use: HKDF per call was most of a fingerprint's cost. */
+  /** Fingerprint subkeys by purpose, derived on first use: an HKDF derivation costs several times the HMAC it keys. */
   const subkeys = new Map<string, KeyObject>();
 
   function subkeyFor(purpose: string): KeyObject {

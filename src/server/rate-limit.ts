@@ -88,8 +88,9 @@ export interface HooksRateLimits {
  * the deliveries to routes without a secret (hints). A verified delivery
  * spends neither. A route's bucket lets a burst of hints through (a hint is
  * worth at most a re-read, and the inbox passes on 30 a minute per chat);
- * the global bucket caps the work (store reads, HMACs, log lines) a flood of
- * made-up routes or forged signatures can cause once it is answered 429.
+ * the global bucket bounds how much of a flood of made-up routes or forged
+ * signatures is answered in full (a 404 or 401, a warn line, a stored hint)
+ * before the rest is answered 429 and told when to come back.
  */
 export const DEFAULT_HOOKS_RATE_LIMITS: HooksRateLimits = {
   global: { burst: 400, perSecond: 200 },
