@@ -7,7 +7,7 @@ keep-bad-until = «{ $value }» — не время окончания: укаж
 keep-bad-cap = «{ $value }» — не дневной лимит: укажите сумму в TRX, например <code>cap=20</code> или <code>cap=2.5</code>.
 keep-bad-hours = «{ $value }» — не часы работы: укажите <code>hours=09:00-18:00</code> (или <code>22-06</code> через полночь).
 keep-bad-tz = «{ $value }» — не часовой пояс: укажите название, например <code>tz=Europe/Moscow</code>, или смещение, например <code>tz=+03:00</code>.
-keep-bad-unknown = Неизвестный параметр «{ $value }». Параметры: until=, cap=, hours=, tz=.
+keep-bad-unknown = Неизвестный параметр «{ $value }». Параметры: <code>until=</code>, <code>cap=</code>, <code>hours=</code>, <code>tz=</code>.
 keep-draft-title = <b>🔁 Держать заряженным</b>
 keep-terms-what = { $amount } энергии на { $duration } за раз для { $address }
 keep-terms-until-stopped = Работает, пока вы не остановите.

@@ -7,7 +7,7 @@ keep-bad-until = “{ $value }”不是结束时间：请使用时间，如 <cod
 keep-bad-cap = “{ $value }”不是每日上限：请使用 TRX 金额，如 <code>cap=20</code> 或 <code>cap=2.5</code>。
 keep-bad-hours = “{ $value }”不是有效时段：请使用 <code>hours=09:00-18:00</code>（跨午夜用 <code>22-06</code>）。
 keep-bad-tz = “{ $value }”不是时区：请使用名称，如 <code>tz=Asia/Shanghai</code>，或偏移，如 <code>tz=+08:00</code>。
-keep-bad-unknown = 未知选项“{ $value }”。可用选项：until=、cap=、hours=、tz=。
+keep-bad-unknown = 未知选项“{ $value }”。可用选项：<code>until=</code>、<code>cap=</code>、<code>hours=</code>、<code>tz=</code>。
 keep-draft-title = <b>🔁 保持有能量</b>
 keep-terms-what = 每次 { $amount } 能量，时长 { $duration }，接收地址 { $address }
 keep-terms-until-stopped = 一直运行，直到您停止。
