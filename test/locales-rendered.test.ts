@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { LOCALES_DIRECTORY } from "../src/bot/i18n.js";
 import { SUPPORTED_LOCALES } from "../src/config.js";
 import { BROADCAST_STATUSES, ORDER_STATUSES } from "../src/core/service/schemas.js";
-import { finalText, statusText } from "../src/bot/helpers/record-text.js";
+import { finalText, statusText, type Translator } from "../src/bot/helpers/record-text.js";
 import type { Broadcast } from "../src/core/service/schemas.js";
 import { foreignWords } from "./support/foreign-words.js";
 
@@ -159,7 +159,7 @@ describe("every message renders in the chat's language", () => {
 });
 
 describe("texts the bot composes from the service's words", () => {
-  const tr = (locale: string) => ({ t: (key: string, args?: Record<string, string | number>) => i18n.t(locale, key, args) });
+  const tr = (locale: string): Translator => ({ t: (key, vars) => i18n.t(locale, key, vars) });
   const broadcast = (status: string, failureReason: string | null): Broadcast => ({
     broadcastId: "b".repeat(32),
     kind: "usdt",
