@@ -79,26 +79,22 @@ describe("broadcast cards", () => {
     expect(statusText(tr("ru"), "pending").value).toBe("<b>ожидает (в очереди)</b>");
     expect(statusText(tr("zh"), "failed").value).toBe("<b>失败（未送达，已退款）</b>");
     expect(statusText(tr("ru"), "settling").value).toBe("<b><code>settling</code> (новый для меня статус сервиса, запись ещё в работе)</b>");
-    {
-      const locale = "en";
-      for (const status of [
-        "pending",
-        "matching",
-        "executing",
-        "fulfilled",
-        "pending_energy",
-        "ready",
-        "broadcasting",
-        "confirming",
-        "confirmed",
-        "failed",
-        "expired",
-        "settling",
-      ]) {
-        const text = statusText(tr(locale), status).value;
-        expect(text.startsWith(`<b>${status}`)).toBe(true);
-        expect(text.length).toBeGreaterThan(`<b>${status}</b>`.length);
-      }
+    for (const status of [
+      "pending",
+      "matching",
+      "executing",
+      "fulfilled",
+      "pending_energy",
+      "ready",
+      "broadcasting",
+      "confirming",
+      "confirmed",
+      "failed",
+      "expired",
+    ]) {
+      const text = statusText(tr("en"), status).value;
+      expect(text.startsWith(`<b>${status} (`)).toBe(true);
+      expect(text.length).toBeGreaterThan(`<b>${status} ()</b>`.length);
     }
   });
 });

@@ -86,8 +86,8 @@ export function broadcastWhat(tr: Translator, b: Pick<Broadcast, "kind" | "amoun
     return translate(tr, "tracking-broadcast-trx", { amount: formatTrx(BigInt(local.amountSun), locale) });
   if (local?.txKind === "contract" || local?.txKind === "trc20" || local?.txKind === "system") {
     return local.contractAddress === undefined
-      ? translate(tr, "tracking-broadcast-contract", { contractType: local.contractType ?? "-" })
-      : translate(tr, "tracking-broadcast-contract-to", { contractType: local.contractType ?? "-", contract: code(local.contractAddress) });
+      ? translate(tr, "tracking-broadcast-contract", { contractType: code(local.contractType ?? "-") })
+      : translate(tr, "tracking-broadcast-contract-to", { contractType: code(local.contractType ?? "-"), contract: code(local.contractAddress) });
   }
   return translate(tr, "tracking-broadcast-tron");
 }
