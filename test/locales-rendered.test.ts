@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Message, NumberLiteral, parse, SelectExpression, Visitor, type Pattern, type VariableReference } from "@fluent/syntax";
+import { Message, NumberLiteral, parse, VariableReference, Visitor, type Pattern, type SelectExpression } from "@fluent/syntax";
 import { I18n } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
 import { LOCALES_DIRECTORY } from "../src/bot/i18n.js";
@@ -30,8 +30,8 @@ class ShapeCollector extends Visitor {
     this.shape.vars.add(node.id.name);
   }
   override visitSelectExpression(node: SelectExpression): void {
-    if (node.selector.type === "VariableReference") {
-      const name = (node.selector as VariableReference).id.name;
+    if (node.selector instanceof VariableReference) {
+      const name = node.selector.id.name;
       const keys = this.shape.selectors.get(name) ?? new Set();
       for (const variant of node.variants) {
         keys.add(variant.key instanceof NumberLiteral ? Number(variant.key.value) : variant.key.name);
