@@ -15,9 +15,13 @@ alerts-title =
 alerts-threshold-default = default (below { $minTrx } TRX, or below the next keep-charged renewal if that costs more)
 alerts-threshold-own = { $thresholdTrx } TRX
 alerts-usage = Use /alerts to see and switch the alerts, { $command } to set the low-balance threshold in TRX, or { $reset } to go back to the default.
+## The words and example amount of `/alerts threshold …` shown to the chat (any language's words are accepted).
+alerts-word-threshold = threshold
+alerts-word-default = default
+alerts-example-amount = 25.5
 alerts-threshold-set = Low-balance threshold set: you hear once when the balance falls below { $thresholdTrx } TRX, and again only after it was back above.
 alerts-threshold-reset = Low-balance threshold back to the default.
-alerts-threshold-invalid-format = { $value } is not an amount in TRX. Write it with a dot and at most 6 decimals, e.g. 25.5.
+alerts-threshold-invalid-format = { $value } is not an amount in TRX. Write it with a dot and at most 6 decimals, e.g. <code>25.5</code>.
 alerts-threshold-invalid-negative = The threshold cannot be negative: { $value }.
 alerts-threshold-invalid-too_large = { $value } is more than the largest threshold, { $maxTrx } TRX.
 alerts-deposits-on = ✅ Deposit notices: on

@@ -3,7 +3,7 @@
 broadcast =
     .description = Send a signed transaction with energy provided
 
-broadcast-ask = Send the <b>signed</b> transaction as JSON text or as a .json file (with txID, raw_data, raw_data_hex and signature). I check it before anything is sent.
+broadcast-ask = Send the <b>signed</b> transaction as JSON text or as a .json file (with <code>txID</code>, <code>raw_data</code>, <code>raw_data_hex</code> and <code>signature</code>). I check it before anything is sent.
     Never send a private key or a recovery phrase: sign in your wallet, send only the result.
 broadcast-secret-deleted = 🔒 I removed your message because it looked like a { $kind ->
     [mnemonic] recovery phrase
@@ -14,10 +14,10 @@ broadcast-refused-not-json = This is not valid JSON. Send the signed transaction
 broadcast-refused-not-json-at = This is not valid JSON: it goes wrong at line { $line }, character { $column }. Send the signed transaction exactly as your wallet produced it.
 broadcast-refused-not-json-end = This is not valid JSON: it ends too early (line { $line }, character { $column }), so part of it is probably missing. Send the complete signed transaction, or send it as a .json file.
 broadcast-refused-too-large = The transaction is over 1 MiB; a signed transaction is only a few kilobytes. Nothing was sent.
-broadcast-refused-not-object = This is not a transaction object. Send the signed transaction JSON with txID, raw_data, raw_data_hex and signature.
+broadcast-refused-not-object = This is not a transaction object. Send the signed transaction JSON with <code>txID</code>, <code>raw_data</code>, <code>raw_data_hex</code> and <code>signature</code>.
 broadcast-refused-malformed = The transaction is incomplete or unreadable: { $detail }. Nothing was sent.
-broadcast-refused-txid-mismatch = The txID does not equal sha256(raw_data_hex): the transaction was changed after it was built ({ $detail }). Sign it again.
-broadcast-refused-raw-data-mismatch = raw_data disagrees with raw_data_hex: the JSON does not say what was signed. Send the transaction exactly as signed.
+broadcast-refused-txid-mismatch = The <code>txID</code> does not equal <code>sha256(raw_data_hex)</code>: the transaction was changed after it was built ({ $detail }). Sign it again.
+broadcast-refused-raw-data-mismatch = <code>raw_data</code> disagrees with <code>raw_data_hex</code>: the JSON does not say what was signed. Send the transaction exactly as signed.
 broadcast-refused-no-signature = The transaction is not signed. Sign it in your wallet first, then send it here.
 broadcast-refused-bad-signature = The signature does not match the sender: { $detail }. Sign it with the sender's own wallet.
 broadcast-refused-multiple-contracts = The transaction holds more than one contract; only a single contract call can be broadcast.

@@ -7,7 +7,7 @@ keep-bad-until = “{ $value }” is not an end time: use a time such as <code>u
 keep-bad-cap = “{ $value }” is not a daily cap: use an amount in TRX such as <code>cap=20</code> or <code>cap=2.5</code>.
 keep-bad-hours = “{ $value }” are not active hours: use <code>hours=09:00-18:00</code> (or <code>22-06</code> across midnight).
 keep-bad-tz = “{ $value }” is not a time zone: use a name such as <code>tz=Europe/Berlin</code> or an offset such as <code>tz=+03:00</code>.
-keep-bad-unknown = Unknown option “{ $value }”. Options: until=, cap=, hours=, tz=.
+keep-bad-unknown = Unknown option “{ $value }”. Options: <code>until=</code>, <code>cap=</code>, <code>hours=</code>, <code>tz=</code>.
 keep-draft-title = <b>🔁 Keep charged</b>
 keep-terms-what = { $amount } energy for { $duration } at a time to { $address }
 keep-terms-until-stopped = Runs until you stop it.

@@ -17,3 +17,8 @@ statement-saving = Estimated saving against burning TRX: <b>{ $savingTrx } TRX</
 statement-saving-none = Estimated saving against burning TRX: none this month. This is an estimate: the { $energy } energy of your orders, burnt at { $price } sun per energy, would cost { $burnTrx } TRX; the orders cost { $ordersTrx } TRX, that is { $extraTrx } TRX more.
 statement-saving-no-orders = No energy orders this month, so there is no saving to estimate.
 statement-saving-broadcasts = Broadcasts are not in the estimate: their fees are counted in the totals, but I do not know the energy behind each fee.
+
+## The chart image: its title and axis names (drawn with the fonts in assets/fonts; a new character there needs `scripts/chart-fonts.sh`).
+statement-chart-title = { $month } · TRX per day
+statement-chart-axis-day = Day
+statement-chart-axis-trx = TRX

@@ -1,7 +1,20 @@
 ## Tracking: status cards and notifications
 
-## The API word, verbatim in every language (it is what the dashboard and the API docs show).
-tracking-status = { $status }
+## The API word as the API spells it (the dashboard and the API docs show it); a status the bot does not know yet is shown as a code span ($code).
+tracking-status = { $status ->
+    [pending] pending
+    [matching] matching
+    [executing] executing
+    [fulfilled] fulfilled
+    [pending_energy] pending_energy
+    [ready] ready
+    [broadcasting] broadcasting
+    [confirming] confirming
+    [confirmed] confirmed
+    [failed] failed
+    [expired] expired
+   *[other] { $code }
+}
 ## A plain explanation next to the API word; an unknown status is still under way.
 tracking-status-meaning = { $status ->
     [pending] waiting to start
@@ -15,7 +28,7 @@ tracking-status-meaning = { $status ->
     [confirmed] on chain
     [failed] not delivered, refunded
     [expired] not confirmed in time, refunded
-   *[other] in progress
+   *[other] a status new to me, still in progress
 }
 tracking-status-shown = { $status } ({ $meaning })
 tracking-order-card = <b>Order</b> { $orderId }
@@ -65,8 +78,12 @@ tracking-not-found = ⚠️ For { $minutes } min the service has answered that {
     [order] order
    *[other] broadcast
 } { $id } does not exist, though this bot saw it on your account. I have stopped watching it. Tap Refresh to look once more, or find it on the dashboard; { $command } works any time. If it stays missing, contact support with this id.
-## Why a broadcast did not land: the service's own word (its values are not documented), or none.
-tracking-reason = Reason given by the service: { $reason }
+## Why a broadcast did not land: a reason the bot knows gets a sentence; any other is the service's own word ($code, a code span).
+tracking-reason = { $reason ->
+    [delivery_failed] Reason: the service could not get the transaction into the network.
+    [expired_before_confirmation] Reason: the transaction expired before the network confirmed it.
+   *[other] Reason given by the service: { $code }
+}
 tracking-reason-none = The service gave no reason.
 
 ## Confirmations resolved after a restart

@@ -8,7 +8,7 @@ webhook-url =
     { $url }
 
     Paste it into the <b>Callback URL</b> field of this API key in the dashboard. Then the service tells me about your orders and broadcasts the moment they change.
-webhook-no-public-url = This bot has no public address (PUBLIC_URL is not set), so the service cannot reach it. I check the status of your orders and broadcasts myself instead.
+webhook-no-public-url = This bot has no public address (<code>PUBLIC_URL</code> is not set), so the service cannot reach it. I check the status of your orders and broadcasts myself instead.
 webhook-secret-set = ✅ Webhook secret stored (encrypted): every notification is checked against it, and forged ones are refused.
 webhook-secret-none = ⚠️ No webhook secret stored: I cannot verify notifications, so I only take them as a hint and check every status with the service myself.
 webhook-set-secret-button = Set secret

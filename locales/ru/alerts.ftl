@@ -15,9 +15,13 @@ alerts-title =
 alerts-threshold-default = по умолчанию (ниже { $minTrx } TRX или ниже стоимости следующего автопродления, если она больше)
 alerts-threshold-own = { $thresholdTrx } TRX
 alerts-usage = /alerts показывает и переключает уведомления, { $command } задаёт порог низкого баланса в TRX, { $reset } возвращает порог по умолчанию.
+## The words and example amount of `/alerts threshold …` shown to the chat (any language's words are accepted).
+alerts-word-threshold = порог
+alerts-word-default = сброс
+alerts-example-amount = 25,5
 alerts-threshold-set = Порог низкого баланса задан: вы узнаете один раз, когда баланс опустится ниже { $thresholdTrx } TRX, и снова только после того, как он поднимется выше.
 alerts-threshold-reset = Порог низкого баланса возвращён по умолчанию.
-alerts-threshold-invalid-format = { $value } не похоже на сумму в TRX. Пишите через точку, не больше 6 знаков после неё, например 25.5.
+alerts-threshold-invalid-format = { $value } не похоже на сумму в TRX. Дробную часть пишите после запятой, не больше 6 знаков, например <code>25,5</code>.
 alerts-threshold-invalid-negative = Порог не может быть отрицательным: { $value }.
 alerts-threshold-invalid-too_large = { $value } больше наибольшего порога, { $maxTrx } TRX.
 alerts-deposits-on = ✅ Пополнения: вкл.

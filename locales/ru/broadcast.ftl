@@ -3,7 +3,7 @@
 broadcast =
     .description = Отправить подписанную транзакцию с энергией
 
-broadcast-ask = Пришлите <b>подписанную</b> транзакцию в виде JSON-текста или файла .json (с полями txID, raw_data, raw_data_hex и signature). Я проверю её, прежде чем что-либо отправлять.
+broadcast-ask = Пришлите <b>подписанную</b> транзакцию в виде JSON-текста или файла .json (с полями <code>txID</code>, <code>raw_data</code>, <code>raw_data_hex</code> и <code>signature</code>). Я проверю её, прежде чем что-либо отправлять.
     Никогда не присылайте приватный ключ или сид-фразу: подпишите транзакцию в кошельке и пришлите только результат.
 broadcast-secret-deleted = 🔒 Я убрал ваше сообщение: оно похоже на { $kind ->
     [mnemonic] сид-фразу
@@ -14,10 +14,10 @@ broadcast-refused-not-json = Это не корректный JSON. Пришли
 broadcast-refused-not-json-at = Это не корректный JSON: ошибка в строке { $line }, символ { $column }. Пришлите подписанную транзакцию в том виде, в каком её выдал кошелёк.
 broadcast-refused-not-json-end = Это не корректный JSON: текст обрывается раньше времени (строка { $line }, символ { $column }), вероятно, часть потерялась. Пришлите транзакцию целиком или файлом .json.
 broadcast-refused-too-large = Транзакция больше 1 МиБ, а подписанная транзакция занимает всего несколько килобайт. Ничего не отправлено.
-broadcast-refused-not-object = Это не объект транзакции. Пришлите JSON подписанной транзакции с полями txID, raw_data, raw_data_hex и signature.
+broadcast-refused-not-object = Это не объект транзакции. Пришлите JSON подписанной транзакции с полями <code>txID</code>, <code>raw_data</code>, <code>raw_data_hex</code> и <code>signature</code>.
 broadcast-refused-malformed = Транзакция неполная или не читается: { $detail }. Ничего не отправлено.
-broadcast-refused-txid-mismatch = txID не равен sha256(raw_data_hex): транзакцию изменили после создания ({ $detail }). Подпишите её заново.
-broadcast-refused-raw-data-mismatch = raw_data не совпадает с raw_data_hex: JSON описывает не то, что было подписано. Пришлите транзакцию ровно в подписанном виде.
+broadcast-refused-txid-mismatch = <code>txID</code> не равен <code>sha256(raw_data_hex)</code>: транзакцию изменили после создания ({ $detail }). Подпишите её заново.
+broadcast-refused-raw-data-mismatch = <code>raw_data</code> не совпадает с <code>raw_data_hex</code>: JSON описывает не то, что было подписано. Пришлите транзакцию ровно в подписанном виде.
 broadcast-refused-no-signature = Транзакция не подписана. Сначала подпишите её в кошельке, затем пришлите сюда.
 broadcast-refused-bad-signature = Подпись не соответствует отправителю: { $detail }. Подпишите транзакцию кошельком отправителя.
 broadcast-refused-multiple-contracts = В транзакции больше одного контракта; отправить можно только один вызов контракта.

@@ -8,3 +8,4 @@ input-tier-label = { $unit ->
 }
 input-amount-ambiguous = «{ $value }» можно понять двояко: { $first } или { $second }. Заказ не создан. Напишите число без запятой, например <code>{ $first }</code> или <code>{ $second }</code>.
 input-amount-ambiguous-reason = «{ $value }» можно понять как { $first } или как { $second } — напишите без запятой
+input-trx-ambiguous = «{ $value }» можно понять двояко: { $first } TRX или { $second } TRX. Ничего не изменено. Напишите <code>{ $first }</code> или <code>{ $second }</code>: разряды — через пробел, дробная часть — после запятой.

@@ -17,3 +17,8 @@ statement-saving = Примерная экономия по сравнению �
 statement-saving-none = Примерная экономия по сравнению со сжиганием TRX: в этом месяце её нет. Это оценка: энергия ваших заказов ({ $energy }) при сжигании по { $price } sun за единицу стоила бы { $burnTrx } TRX, а заказы стоили { $ordersTrx } TRX, то есть на { $extraTrx } TRX больше.
 statement-saving-no-orders = В этом месяце не было заказов энергии, поэтому экономию оценить не из чего.
 statement-saving-broadcasts = Отправки в оценку не входят: их комиссии учтены в итогах, но сколько энергии стоит за каждой комиссией, я не знаю.
+
+## Картинка графика: заголовок и подписи осей (рисуются шрифтами из assets/fonts; новый символ здесь требует `scripts/chart-fonts.sh`).
+statement-chart-title = { $month } · расходы по дням, TRX
+statement-chart-axis-day = День
+statement-chart-axis-trx = TRX

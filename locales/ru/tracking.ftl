@@ -1,11 +1,24 @@
 ## Tracking: status cards and notifications
 
-## The API word, verbatim in every language (it is what the dashboard and the API docs show).
-tracking-status = { $status }
+## Статус словами (в английском — слово API); незнакомый статус сервиса показывается кодом ($code).
+tracking-status = { $status ->
+    [pending] ожидает
+    [matching] подбор
+    [executing] выполняется
+    [fulfilled] выполнен
+    [pending_energy] подготовка энергии
+    [ready] готова к отправке
+    [broadcasting] отправляется
+    [confirming] подтверждается
+    [confirmed] подтверждена
+    [failed] не удалась
+    [expired] истекла
+   *[other] { $code }
+}
 ## A plain explanation next to the API word; an unknown status is still under way.
 tracking-status-meaning = { $status ->
     [pending] в очереди
-    [matching] подбор поставщиков энергии
+    [matching] подбираются поставщики энергии
     [executing] энергия делегируется
     [fulfilled] энергия получена
     [pending_energy] обеспечение энергией
@@ -15,7 +28,7 @@ tracking-status-meaning = { $status ->
     [confirmed] в блокчейне
     [failed] не доставлена, средства возвращены
     [expired] не подтверждена вовремя, средства возвращены
-   *[other] в процессе
+   *[other] новый для меня статус сервиса, запись ещё в работе
 }
 tracking-status-shown = { $status } ({ $meaning })
 tracking-order-card = <b>Заказ</b> { $orderId }
@@ -41,19 +54,19 @@ tracking-broadcast-txid = Идентификатор в сети (отличае
 tracking-broadcast-confirming-note = Отправлена в сеть и ждёт подтверждения. Это ещё не окончательный результат.
 tracking-time-left = { $minutes } мин { $seconds } с
 tracking-seen = Новое в вашем аккаунте:
-tracking-order-fulfilled = ✅ Заказ { $orderId } <b>выполнен</b> (fulfilled): { $amount } энергии делегировано на { $receiver } на { $duration }.
+tracking-order-fulfilled = ✅ Заказ { $orderId } <b>выполнен</b>: { $amount } энергии делегировано на { $receiver } на { $duration }.
 tracking-rent-again-button = 🔁 Арендовать снова
-tracking-broadcast-confirmed = ✅ Отправка { $broadcastId } <b>подтверждена</b> (confirmed) в сети.
+tracking-broadcast-confirmed = ✅ Отправка { $broadcastId } <b>подтверждена</b> в сети.
     ID транзакции: { $txId }
-tracking-broadcast-failed = ❌ Отправка { $broadcastId } <b>не удалась</b> (failed).
+tracking-broadcast-failed = ❌ Отправка { $broadcastId } <b>не удалась</b>.
     { $reason }
     Возврат: { $refundTrx } TRX вернулись на баланс.
     Ту же подписанную транзакцию { $txId } можно отправить снова через /broadcast, пока не истёк её срок (осталось { $timeLeft }); после этого подпишите новую.
-tracking-broadcast-failed-resign = ❌ Отправка { $broadcastId } <b>не удалась</b> (failed).
+tracking-broadcast-failed-resign = ❌ Отправка { $broadcastId } <b>не удалась</b>.
     { $reason }
     Возврат: { $refundTrx } TRX вернулись на баланс.
     Транзакция { $txId } слишком близка к истечению, повторно её не отправить: подпишите новую со сроком около 600 секунд и используйте /broadcast.
-tracking-broadcast-expired = ⌛ Срок отправки { $broadcastId } <b>истёк</b> (expired).
+tracking-broadcast-expired = ⌛ Срок отправки { $broadcastId } <b>истёк</b>.
     { $reason }
     Возврат: { $refundTrx } TRX вернулись на баланс.
     Транзакцию { $txId } больше нельзя использовать: подпишите новую со сроком около 600 секунд и отправьте через /broadcast.
@@ -65,8 +78,12 @@ tracking-not-found = ⚠️ Уже { $minutes } мин. сервис не нах
     [order] заказ
    *[other] отправку
 } { $id }, хотя эта запись уже была в вашем аккаунте. Я перестал за ней следить. Нажмите «Обновить», чтобы проверить ещё раз, или найдите её в личном кабинете; команда { $command } работает в любой момент. Если запись так и не найдётся, напишите в поддержку и укажите этот номер.
-## Why a broadcast did not land: the service's own word (its values are not documented), or none.
-tracking-reason = Причина по данным сервиса: { $reason }
+## Почему отправка не прошла: известная причина — фразой, любая другая — словом сервиса в коде ($code).
+tracking-reason = { $reason ->
+    [delivery_failed] Причина: сервису не удалось передать транзакцию в сеть.
+    [expired_before_confirmation] Причина: срок транзакции истёк раньше, чем сеть её подтвердила.
+   *[other] Сервис указал причину, которой я не знаю: { $code }
+}
 tracking-reason-none = Сервис не указал причину.
 
 ## Подтверждения, разрешённые после перезапуска

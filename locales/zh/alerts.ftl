@@ -15,9 +15,13 @@ alerts-title =
 alerts-threshold-default = 默认（低于 { $minTrx } TRX，或低于下一次自动续租的费用，取较高者）
 alerts-threshold-own = { $thresholdTrx } TRX
 alerts-usage = 使用 /alerts 查看并切换提醒，使用 { $command } 以 TRX 设置余额不足阈值，使用 { $reset } 恢复默认。
+## The words and example amount of `/alerts threshold …` shown to the chat (any language's words are accepted).
+alerts-word-threshold = 阈值
+alerts-word-default = 默认
+alerts-example-amount = 25.5
 alerts-threshold-set = 余额不足阈值已设置：余额低于 { $thresholdTrx } TRX 时通知您一次，回升到阈值以上后才会再次通知。
 alerts-threshold-reset = 余额不足阈值已恢复默认。
-alerts-threshold-invalid-format = { $value } 不是 TRX 金额。请用小数点书写，最多 6 位小数，例如 25.5。
+alerts-threshold-invalid-format = { $value } 不是 TRX 金额。请用小数点书写，最多 6 位小数，例如 <code>25.5</code>。
 alerts-threshold-invalid-negative = 阈值不能为负数：{ $value }。
 alerts-threshold-invalid-too_large = { $value } 超过了最大阈值 { $maxTrx } TRX。
 alerts-deposits-on = ✅ 充值通知：开

@@ -3,7 +3,7 @@
 broadcast =
     .description = 发送已签名交易并由服务提供能量
 
-broadcast-ask = 请以 JSON 文本或 .json 文件发送<b>已签名</b>的交易（包含 txID、raw_data、raw_data_hex 和 signature）。发送前我会先检查。
+broadcast-ask = 请以 JSON 文本或 .json 文件发送<b>已签名</b>的交易（包含 <code>txID</code>、<code>raw_data</code>、<code>raw_data_hex</code> 和 <code>signature</code>）。发送前我会先检查。
     切勿发送私钥或助记词：请在钱包中签名，只发送签名结果。
 broadcast-secret-deleted = 🔒 我移除了您的消息，因为它看起来像{ $kind ->
     [mnemonic] 助记词
@@ -14,10 +14,10 @@ broadcast-refused-not-json = 这不是有效的 JSON。请按钱包生成的原�
 broadcast-refused-not-json-at = 这不是有效的 JSON：第 { $line } 行第 { $column } 个字符处出错。请按钱包生成的原样发送已签名交易。
 broadcast-refused-not-json-end = 这不是有效的 JSON：内容提前结束（第 { $line } 行第 { $column } 个字符），可能缺了一部分。请发送完整的已签名交易，或以 .json 文件发送。
 broadcast-refused-too-large = 交易超过 1 MiB，而已签名交易通常只有几 KB。未发送任何内容。
-broadcast-refused-not-object = 这不是交易对象。请发送包含 txID、raw_data、raw_data_hex 和 signature 的已签名交易 JSON。
+broadcast-refused-not-object = 这不是交易对象。请发送包含 <code>txID</code>、<code>raw_data</code>、<code>raw_data_hex</code> 和 <code>signature</code> 的已签名交易 JSON。
 broadcast-refused-malformed = 交易不完整或无法读取：{ $detail }。未发送任何内容。
-broadcast-refused-txid-mismatch = txID 与 sha256(raw_data_hex) 不一致：交易在创建后被修改过（{ $detail }）。请重新签名。
-broadcast-refused-raw-data-mismatch = raw_data 与 raw_data_hex 不一致：JSON 描述的不是已签名的内容。请按签名时的原样发送。
+broadcast-refused-txid-mismatch = <code>txID</code> 与 <code>sha256(raw_data_hex)</code> 不一致：交易在创建后被修改过（{ $detail }）。请重新签名。
+broadcast-refused-raw-data-mismatch = <code>raw_data</code> 与 <code>raw_data_hex</code> 不一致：JSON 描述的不是已签名的内容。请按签名时的原样发送。
 broadcast-refused-no-signature = 交易尚未签名。请先在钱包中签名，再发送到这里。
 broadcast-refused-bad-signature = 签名与发送方不符：{ $detail }。请用发送方自己的钱包签名。
 broadcast-refused-multiple-contracts = 交易中包含多个合约；只能广播单个合约调用。

@@ -8,3 +8,4 @@ input-tier-label = { $unit ->
 }
 input-amount-ambiguous = “{ $value }”有两种理解：{ $first } 或 { $second }。尚未下单。请写不带逗号的数字，例如 <code>{ $first }</code> 或 <code>{ $second }</code>。
 input-amount-ambiguous-reason = “{ $value }”可理解为 { $first } 或 { $second }，请去掉逗号
+input-trx-ambiguous = “{ $value }”有两种理解：{ $first } TRX 或 { $second } TRX。未作任何更改。请写成 <code>{ $first }</code> 或 <code>{ $second }</code>。

@@ -17,3 +17,8 @@ statement-saving = 与燃烧 TRX 相比的预计节省：<b>{ $savingTrx } TRX</
 statement-saving-none = 与燃烧 TRX 相比的预计节省：本月没有节省。这是估算：您订单的 { $energy } 能量若按每单位 { $price } sun 燃烧 TRX 获得，需要 { $burnTrx } TRX；这些订单实际花费 { $ordersTrx } TRX，多出 { $extraTrx } TRX。
 statement-saving-no-orders = 本月没有能量订单，因此无法估算节省。
 statement-saving-broadcasts = 广播不计入估算：其费用已计入汇总，但我不知道每笔费用对应多少能量。
+
+## 图表图片的标题和坐标轴名称（使用 assets/fonts 中的字体绘制；此处新增字符需运行 `scripts/chart-fonts.sh`）。
+statement-chart-title = { $month } · 每日支出（TRX）
+statement-chart-axis-day = 日
+statement-chart-axis-trx = TRX

@@ -7,4 +7,5 @@ system-provider =
     <b>致能量出售方</b>
     如需通过本服务出售能量，请将 { $permissions } 的活跃权限授予 { $address }，然后登录控制台，在 { $registerPath } 完成注册。
 system-provider-terms = 默认条款：每 { $paymentHours } 小时结算一次（可在 { $paymentHoursMin } 至 { $paymentHoursMax } 小时之间选择），最低价格 { $minPriceSun } sun，收益分成 { $profitSharePercent }%，最低委托 { $minDelegateAmount } 能量，保留缓冲 { $maintainBuffer }，租用时长 { $minDuration } 至 { $maxDuration }。
-system-instructions = 供应商说明：{ $instructions }
+system-instructions = 服务方给供应商的原文说明（按原样引用，未翻译）：
+    <blockquote>{ $instructions }</blockquote>

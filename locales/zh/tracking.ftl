@@ -1,7 +1,20 @@
 ## Tracking: status cards and notifications
 
-## The API word, verbatim in every language (it is what the dashboard and the API docs show).
-tracking-status = { $status }
+## 用中文表示的状态（英文界面显示 API 原词）；机器人尚不认识的状态以代码形式显示（$code）。
+tracking-status = { $status ->
+    [pending] 待处理
+    [matching] 匹配中
+    [executing] 执行中
+    [fulfilled] 已完成
+    [pending_energy] 准备能量
+    [ready] 待发送
+    [broadcasting] 广播中
+    [confirming] 确认中
+    [confirmed] 已确认
+    [failed] 失败
+    [expired] 已过期
+   *[other] { $code }
+}
 ## A plain explanation next to the API word; an unknown status is still under way.
 tracking-status-meaning = { $status ->
     [pending] 排队中
@@ -15,7 +28,7 @@ tracking-status-meaning = { $status ->
     [confirmed] 已上链
     [failed] 未送达，已退款
     [expired] 未及时确认，已退款
-   *[other] 处理中
+   *[other] 服务返回了我不认识的状态，仍在处理中
 }
 tracking-status-shown = { $status }（{ $meaning }）
 tracking-order-card = <b>订单</b> { $orderId }
@@ -41,19 +54,19 @@ tracking-broadcast-txid = 链上 ID（与已签名交易 ID 不同）：{ $broad
 tracking-broadcast-confirming-note = 已发送到网络，正在等待确认，结果尚未最终确定。
 tracking-time-left = { $minutes } 分 { $seconds } 秒
 tracking-seen = 您的账户有新记录：
-tracking-order-fulfilled = ✅ 订单 { $orderId } <b>已完成</b>（fulfilled）：已向 { $receiver } 委托 { $amount } 能量，时长 { $duration }。
+tracking-order-fulfilled = ✅ 订单 { $orderId } <b>已完成</b>：已向 { $receiver } 委托 { $amount } 能量，时长 { $duration }。
 tracking-rent-again-button = 🔁 再租一次
-tracking-broadcast-confirmed = ✅ 广播 { $broadcastId } 已在链上<b>确认</b>（confirmed）。
+tracking-broadcast-confirmed = ✅ 广播 { $broadcastId } 已在链上<b>确认</b>。
     交易 ID：{ $txId }
-tracking-broadcast-failed = ❌ 广播 { $broadcastId } <b>失败</b>（failed）。
+tracking-broadcast-failed = ❌ 广播 { $broadcastId } <b>失败</b>。
     { $reason }
     退款：{ $refundTrx } TRX 已退回余额。
     在交易 { $txId } 过期前（剩余 { $timeLeft }），可用 /broadcast 再次发送同一笔已签名交易；过期后请重新签名。
-tracking-broadcast-failed-resign = ❌ 广播 { $broadcastId } <b>失败</b>（failed）。
+tracking-broadcast-failed-resign = ❌ 广播 { $broadcastId } <b>失败</b>。
     { $reason }
     退款：{ $refundTrx } TRX 已退回余额。
     交易 { $txId } 即将过期，无法再次发送：请重新签名一笔有效期约 600 秒的交易并使用 /broadcast。
-tracking-broadcast-expired = ⌛ 广播 { $broadcastId } <b>已过期</b>（expired）。
+tracking-broadcast-expired = ⌛ 广播 { $broadcastId } <b>已过期</b>。
     { $reason }
     退款：{ $refundTrx } TRX 已退回余额。
     交易 { $txId } 已不能再用：请重新签名一笔有效期约 600 秒的交易，并通过 /broadcast 发送。
@@ -65,8 +78,12 @@ tracking-not-found = ⚠️ 服务已连续 { $minutes } 分钟表示{ $kind ->
     [order] 订单
    *[other] 广播
 } { $id } 不存在，但本机器人曾在您的账户中看到它。我已停止跟踪。点击“刷新”再查一次，或在控制台中查找；随时可以使用 { $command }。如果仍然找不到，请带上此编号联系客服。
-## Why a broadcast did not land: the service's own word (its values are not documented), or none.
-tracking-reason = 服务给出的原因：{ $reason }
+## 广播未成功的原因：已知原因用一句话说明，其他原因按服务原词以代码显示（$code）。
+tracking-reason = { $reason ->
+    [delivery_failed] 原因：服务未能将交易发送到网络。
+    [expired_before_confirmation] 原因：交易在网络确认之前已过期。
+   *[other] 服务给出了一个我不认识的原因：{ $code }
+}
 tracking-reason-none = 服务未说明原因。
 
 ## 重启后处理的确认

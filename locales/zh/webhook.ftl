@@ -8,7 +8,7 @@ webhook-url =
     { $url }
 
     请在控制台中把它粘贴到该 API 密钥的 <b>Callback URL</b> 字段。这样订单和广播一有变化，服务就会立即通知我。
-webhook-no-public-url = 本机器人没有公网地址（未设置 PUBLIC_URL），服务无法联系到它。我会自行查询您的订单和广播状态。
+webhook-no-public-url = 本机器人没有公网地址（未设置 <code>PUBLIC_URL</code>），服务无法联系到它。我会自行查询您的订单和广播状态。
 webhook-secret-set = ✅ 已加密保存 Webhook 密钥：每条通知都会用它校验，伪造的通知会被拒绝。
 webhook-secret-none = ⚠️ 未保存 Webhook 密钥：我无法验证通知，因此只把它们当作提示，每个状态都会亲自向服务核实。
 webhook-set-secret-button = 设置密钥

@@ -27,7 +27,7 @@ export type EnergyAmountRead =
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 /** Thousands separators people type: comma, underscore, space, no-break and narrow no-break space. */
-const GROUP_CHARS = ",_ \u00a0\u202f";
+export const GROUP_CHARS = ",_ \u00a0\u202f";
 
 /** Multipliers after the number, matched case-insensitively (the longest first). */
 const SUFFIXES: readonly (readonly [string, bigint])[] = [
@@ -87,7 +87,7 @@ function splitSuffix(text: string): { body: string; factor: bigint } | undefined
 }
 
 /** Digits grouped in strict threes by one separator kind from `separators`, or plain digits; digits only, or undefined. */
-function groupedDigits(text: string, separators: string): string | undefined {
+export function groupedDigits(text: string, separators: string): string | undefined {
   if (/^\d+$/.test(text)) return text;
   const used = [...new Set(Array.from(text).filter((c) => !/\d/.test(c)))];
   if (used.length !== 1 || !separators.includes(used[0]!)) return undefined;

@@ -5,7 +5,7 @@
  * balance or a price shown to a user is a bug we cannot explain away.
  */
 
-import { readEnergyAmount } from "./energy-amount.js";
+import { decimalMarkOf, GROUP_CHARS, groupedDigits, normalizeTyped, readEnergyAmount } from "./energy-amount.js";
 
 /** 1 TRX = 1,000,000 sun (service-api.md section 1). */
 export const SUN_PER_TRX = 1_000_000n;
@@ -73,6 +73,54 @@ export function sunToTrx(sun: bigint | number): string {
 export function trxToSun(text: string): bigint {
   return parseUnits(text, TRX_DECIMALS);
 }
+
+export type TrxAmountRead =
+  | { ok: true; sun: bigint }
+  | { ok: false; reason: "invalid" }
+  /** Two readings that differ; [thousands-separator reading, decimal-comma reading] in sun. */
+  | { ok: false; reason: "ambiguous"; readings: [bigint, bigint] };
+
+/**
+ * A TRX amount as a person types it in their language: "12.5" everywhere,
+ * "12,5", "1 000", "1 000 000" and "1 000,5" in ru (space, no-break or narrow
+ * no-break space between groups), "1,000.25" in en and zh, full-width digits
+ * from a Chinese keyboard. The rules of `readEnergyAmount` hold: "." is
+ * always the decimal mark; a comma groups thousands in strict threes, and may
+ * be the decimal mark only where the locale writes decimals with it; when
+ * both readings fit and differ ("1,000" in ru: 1 000 or 1) the text is
+ * refused with both, never guessed. At most 6 decimals (1 sun); a leading
+ * "-" is read so that callers can say a negative amount is not allowed.
+ */
+export function readTrxAmount(input: string, locale?: string): TrxAmountRead {
+  const text = normalizeTyped(input);
+  const negative = /^[-−]/.test(text);
+  const body = negative ? text.slice(1).trimStart() : text.replace(/^\+/, "");
+  if (!/^\d(?:[\d,_ \u00a0\u202f.]*\d)?$/.test(body)) return INVALID_TRX;
+  const sunOf = (whole: string, fraction: string): bigint | undefined =>
+    fraction.length > TRX_DECIMALS ? undefined : (negative ? -1n : 1n) * BigInt(whole + fraction.padEnd(TRX_DECIMALS, "0"));
+  const dot = body.split(".");
+  if (dot.length > 2) return INVALID_TRX;
+  if (dot.length === 2) {
+    const whole = groupedDigits(dot[0]!, GROUP_CHARS);
+    const sun = whole !== undefined && /^\d+$/.test(dot[1]!) ? sunOf(whole, dot[1]!) : undefined;
+    return sun === undefined ? INVALID_TRX : { ok: true, sun };
+  }
+  const grouped = groupedDigits(body, GROUP_CHARS);
+  const groupReading = grouped === undefined ? undefined : sunOf(grouped, "");
+  let commaReading: bigint | undefined;
+  const commas = body.split(",");
+  if (decimalMarkOf(locale) === "," && commas.length === 2) {
+    const whole = groupedDigits(commas[0]!, GROUP_CHARS.replace(",", ""));
+    if (whole !== undefined && /^\d+$/.test(commas[1]!)) commaReading = sunOf(whole, commas[1]!);
+  }
+  if (groupReading !== undefined && commaReading !== undefined && groupReading !== commaReading) {
+    return { ok: false, reason: "ambiguous", readings: [groupReading, commaReading] };
+  }
+  const sun = groupReading ?? commaReading;
+  return sun === undefined ? INVALID_TRX : { ok: true, sun };
+}
+
+const INVALID_TRX: TrxAmountRead = { ok: false, reason: "invalid" };
 
 /** Token smallest units (bigint or decimal integer string) -> "1.25". Trailing zeros trimmed. */
 export function atomicToUsdt(atomic: bigint | string): string {

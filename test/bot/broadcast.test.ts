@@ -76,7 +76,7 @@ describe("/broadcast", () => {
     await user.send(`/broadcast ${JSON.stringify(tx)}`);
     await user.press("✅ Confirm");
     await h.until(() => user.botTexts().some((t) => t.startsWith("⌛ Broadcast")));
-    expect(user.lastText()).toContain("expired.\nReason given by the service: expired_before_confirmation");
+    expect(user.lastText()).toContain("expired.\nReason: the transaction expired before the network confirmed it.");
     expect(user.lastText()).toContain("sign a new one with about 600 seconds of expiration");
   });
 

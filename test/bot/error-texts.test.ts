@@ -112,11 +112,15 @@ describe("error texts through the bot", () => {
     expect(h.tg.failedCalls()).toEqual([]);
   });
 
-  it("an unknown code shows its detail and requestId", async () => {
+  it("an unknown code shows its detail, labelled as the service's words, and requestId", async () => {
     const u = h.user(chats.en);
     h.sim.faults.inject({ method: "GET", path: "/v1/balance", kind: "status", status: 418, code: "teapot.brewing", detail: "short & <stout>" });
     await u.send("/balance");
-    expect(u.lastText()).toMatch(/teapot\.brewing, short & <stout> \(request req_[0-9a-f]+\)/);
+    expect(u.lastText()).toMatch(/teapot\.brewing\. Its words: “short & <stout>” \(request req_[0-9a-f]+\)/);
+    const ru = h.user(chats.ru);
+    h.sim.faults.inject({ method: "GET", path: "/v1/balance", kind: "status", status: 418, code: "teapot.brewing", detail: "short & <stout>" });
+    await ru.send("/balance");
+    expect(ru.lastText()).toMatch(/ошибке teapot\.brewing\. Текст сервиса \(без перевода\): «short & <stout>» \(запрос req_[0-9a-f]+\)/);
     expect(h.tg.failedCalls()).toEqual([]);
   });
 

@@ -58,7 +58,7 @@ describe("/limits", () => {
     await user.press("Daily cap");
     expect(user.lastText()).toContain("Send the daily cap in TRX");
     await user.send("12,5");
-    expect(user.lastText()).toBe("“12,5” is not an amount in TRX. Use digits with a dot and at most 6 decimals, for example 50 or 12.5.");
+    expect(user.lastText()).toBe("“12,5” is not an amount in TRX. Use digits, with a dot before at most 6 decimals, for example 50, 12.5 or 1,000.");
     await user.send("0.0000001");
     expect(user.lastText()).toContain("is not an amount in TRX");
     await user.send("0");

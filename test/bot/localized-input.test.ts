@@ -128,6 +128,54 @@ describe("amounts and durations typed the way each language writes them", () => 
   });
 });
 
+describe("TRX amounts typed the way each language writes them", () => {
+  it("ru: /alerts takes 25,5 and 1 000 (in its own words or in English), refuses 1,000 with both readings, and shows its syntax the Russian way", async () => {
+    const u = h.user(6301, { languageCode: "ru" });
+    await u.send("/alerts");
+    expect(u.lastText()).toContain("Задать: /alerts порог 25,5 (точно, в TRX); вернуть по умолчанию: /alerts порог сброс.");
+    await u.send("/alerts порог 25,5");
+    expect(u.lastText()).toContain("Порог низкого баланса: 25,5 TRX.");
+    await u.send("/alerts threshold 1 000");
+    expect(u.lastText()).toContain(`Порог низкого баланса: 1${NBSP}000 TRX.`);
+    await u.send(`/alerts порог 2${NBSP}000,5`);
+    expect(u.lastText()).toContain(`Порог низкого баланса: 2${NBSP}000,5 TRX.`);
+    await u.send("/alerts порог 1,000");
+    expect(u.lastText()).toBe(
+      `«1,000» можно понять двояко: 1${NBSP}000 TRX или 1 TRX. Ничего не изменено. Напишите 1${NBSP}000 или 1: разряды — через пробел, дробная часть — после запятой.`,
+    );
+    await u.send("/alerts порог сброс");
+    expect(u.lastText()).toContain("Порог низкого баланса: по умолчанию");
+  });
+
+  it("ru: a /limits cap typed as 12,5 or 1 000 is saved as that amount", async () => {
+    const u = h.user(6302, { languageCode: "ru" });
+    await u.send("/limits");
+    await u.press("Лимит на день");
+    expect(u.lastText()).toContain("например 50 или 12,5");
+    await u.send("12,5");
+    expect(u.lastText()).toContain("Лимит на день: 12,5 TRX, осталось 12,5 TRX");
+    await u.press("Лимит на месяц");
+    await u.send("1 000");
+    expect(u.lastText()).toContain(`Лимит на месяц: 1${NBSP}000 TRX, осталось 1${NBSP}000 TRX`);
+    await u.press("Лимит на месяц");
+    await u.send("1,500");
+    expect(u.lastText()).toContain("можно понять двояко");
+  });
+
+  it("en and zh keep the comma a thousands separator: 1,000 is a thousand, 12,5 is refused", async () => {
+    const en = h.user(6303, { languageCode: "en" });
+    await en.send("/alerts threshold 1,000");
+    expect(en.lastText()).toContain("Low-balance threshold: 1,000 TRX.");
+    await en.send("/alerts threshold 12,5");
+    expect(en.lastText()).toContain("is not an amount in TRX");
+    const zh = h.user(6304, { languageCode: "zh" });
+    await zh.send("/alerts");
+    expect(zh.lastText()).toContain("/alerts 阈值 25.5");
+    await zh.send("/alerts 阈值 1,000");
+    expect(zh.lastText()).toContain("余额不足阈值：1,000 TRX。");
+  });
+});
+
 describe("Ukrainian, Belarusian and Kazakh users", () => {
   it("get Russian until they choose another language with /language", async () => {
     for (const [chatId, lang] of [

@@ -155,7 +155,7 @@ describe("stale step buttons", () => {
     const ru = h.user(CHAT + 1, { languageCode: "ru" });
     await ru.send("/order");
     await ru.send(BOB);
-    expect(ru.lastText()).toContain("например 100k или 65 000.");
+    expect(ru.lastText()).toContain("например 100 тыс или 65 000.");
     expect(ru.lastText()).not.toContain("65,000");
   });
 });

@@ -66,4 +66,17 @@ describe("/prices and /system", () => {
     expect(ru.lastText()).toContain("Энергия, которую можно выделить прямо сейчас");
     expect(ru.lastText()).toMatch(/войдя в личный кабинет, зарегистрируйтесь по адресу \/v1\//);
   });
+
+  it("/system quotes the service's notes for providers as the service's own text, not as the bot's words", async () => {
+    const ru = h.user(6007, { languageCode: "ru" });
+    await ru.send("/system");
+    expect(ru.last()?.rawText).toMatch(
+      /Текст сервиса для поставщиков \(приводится как есть, без перевода\):\n<blockquote>Grant active permission .+<\/blockquote>/,
+    );
+    expect(ru.last()?.rawText).toContain("<code>DelegateResourceContract</code> и <code>UnDelegateResourceContract</code>");
+    const zh = h.user(6008, { languageCode: "zh" });
+    await zh.send("/system");
+    expect(zh.last()?.rawText).toMatch(/服务方给供应商的原文说明（按原样引用，未翻译）：\n<blockquote>Grant active permission/);
+    expect(zh.last()?.rawText).toContain("<code>DelegateResourceContract</code> 和 <code>UnDelegateResourceContract</code>");
+  });
 });

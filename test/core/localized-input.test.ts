@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseChineseInteger } from "../../src/core/chinese-numeral.js";
 import { readEnergyAmount } from "../../src/core/energy-amount.js";
+import { parseKeepOptions } from "../../src/core/autopilot/keep-input.js";
+import { readTrxAmount } from "../../src/core/money.js";
 import { parseDurationText } from "../../src/core/orders/duration-input.js";
+import { parseThreshold } from "../../src/core/topup/alert-settings.js";
 
 const read = (text: string, locale?: string) => {
   const r = readEnergyAmount(text, locale);
@@ -106,5 +109,70 @@ describe("durations as each language writes them", () => {
 
   it.each(["мин.", "1.5s", "0", "abc", "1 000", "1,5", "65,000"])("%j is not a duration", (text) => {
     expect(parseDurationText(text)).toBeUndefined();
+  });
+});
+
+describe("TRX amounts as each language writes them (caps, thresholds, /alerts, /keep cap=)", () => {
+  const sunOf = (text: string, locale?: string) => {
+    const r = readTrxAmount(text, locale);
+    return r.ok ? r.sun : r.reason === "ambiguous" ? r.readings : undefined;
+  };
+
+  it.each([
+    ["12,5", "ru", 12_500_000n],
+    ["12,50", "ru", 12_500_000n],
+    ["0,000001", "ru", 1n],
+    ["1 000", "ru", 1_000_000_000n],
+    ["1\u00a0000", "ru", 1_000_000_000n],
+    ["1\u202f000", "ru", 1_000_000_000n],
+    ["1 000 000", "ru", 1_000_000_000_000n],
+    ["1\u00a0000\u00a0000", "ru", 1_000_000_000_000n],
+    ["1 000,5", "ru", 1_000_500_000n],
+    ["12.5", "ru", 12_500_000n],
+    ["1 000.5", "ru", 1_000_500_000n],
+    ["12.5", "en", 12_500_000n],
+    ["1,000.25", "en", 1_000_250_000n],
+    ["1,000", "en", 1_000_000_000n],
+    ["1 000", "en", 1_000_000_000n],
+    ["１２.５", "zh", 12_500_000n],
+    ["1,000", "zh", 1_000_000_000n],
+    ["12,5", "uk", 12_500_000n],
+    ["-2,5", "ru", -2_500_000n],
+  ] as const)("%j in %s is %d sun", (text, locale, sun) => {
+    expect(sunOf(text, locale)).toBe(sun);
+  });
+
+  it.each([
+    ["1,000", [1_000_000_000n, 1_000_000n]],
+    ["25,500", [25_500_000_000n, 25_500_000n]],
+  ] as const)("refuses %j in ru as ambiguous, naming both readings", (text, readings) => {
+    expect(sunOf(text, "ru")).toEqual(readings);
+  });
+
+  it.each([
+    ["12,5", "en"],
+    ["12,5", "zh"],
+    ["1,0000001", "ru"],
+    ["0.0000001", "ru"],
+    ["1 000\u00a0000", "ru"],
+    ["1.000,5", "ru"],
+    ["1e3", "ru"],
+    [",5", "ru"],
+    ["12,", "ru"],
+    ["", "ru"],
+  ] as const)("refuses %j in %s", (text, locale) => {
+    expect(sunOf(text, locale)).toBeUndefined();
+  });
+
+  it("the /alerts threshold and the /keep cap read the same way", () => {
+    expect(parseThreshold("25,5", "ru")).toEqual({ ok: true, sun: 25_500_000n });
+    expect(parseThreshold("1 000", "ru")).toEqual({ ok: true, sun: 1_000_000_000n });
+    expect(parseThreshold("1,000", "ru")).toEqual({ ok: false, reason: "ambiguous", readings: [1_000_000_000n, 1_000_000n] });
+    expect(parseThreshold("25,5", "en")).toEqual({ ok: false, reason: "format" });
+    expect(parseThreshold("-2,5", "ru")).toEqual({ ok: false, reason: "negative" });
+    const keep = parseKeepOptions("cap=2,5", 0, "ru");
+    expect(keep.ok && keep.options.dailyCapSun).toBe(2_500_000n);
+    // A comma is a decimal mark in Russian only: in English "2,5" stays refused.
+    expect(parseKeepOptions("cap=2,5", 0, "en")).toEqual({ ok: false, reason: "bad_option", option: "cap", value: "2,5" });
   });
 });

@@ -51,7 +51,7 @@ export function createKeepConversation(deps: BotDeps & { keep: KeepPlans }) {
       if (input.kind === "button" && input.action === "k") options = { timeZone: "UTC" };
       else if (input.kind === "text") {
         const nowMs = await conversation.now();
-        const read = parseKeepOptions(input.text, nowMs);
+        const read = parseKeepOptions(input.text, nowMs, locale);
         if (read.ok && read.rest.length === 0) options = read.options;
         else
           await ctx.reply(

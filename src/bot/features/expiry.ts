@@ -101,7 +101,9 @@ export function createExpiryFeature(deps: BotDeps): Composer<BotContext> {
         await ctx.answerCallbackQuery({ text: ctx.t("expiry-resend-already", { broadcastId: result.broadcastId }) });
         return;
       case "not_failed":
-        await ctx.answerCallbackQuery({ text: ctx.t("expiry-resend-not-failed", { status: result.currentStatus }) });
+        await ctx.answerCallbackQuery({
+          text: ctx.t("expiry-resend-not-failed", { status: ctx.t("tracking-status", { status: result.currentStatus, code: result.currentStatus }) }),
+        });
         return;
       case "needs_resign":
         await ctx.answerCallbackQuery();

@@ -3,7 +3,8 @@ import { sendStepPrompt } from "../helpers/step-prompt.js";
 import { Composer } from "../composer.js";
 import type { LimitField } from "../../core/limits/limit-settings.js";
 import { parseTimeZoneInput } from "../../core/limits/zone-input.js";
-import { trxToSun } from "../../core/money.js";
+import { readTrxAmount } from "../../core/money.js";
+import { formatTrx } from "../helpers/format.js";
 import { isLimitInput, limitsData, type LimitInput } from "../callback-data/limits.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
@@ -22,15 +23,15 @@ const CLEAR_ACTIONS: Record<string, Exclude<LimitInput, "z">> = { cd: "d", cm: "
 
 type LimitsConversation = Conversation<BotContext, ConversationContext>;
 
-/** An amount typed for a limit: exact TRX ("50", "12.5"), more than 0. */
-function parseLimitAmount(text: string): { ok: true; sun: bigint } | { ok: false; key: string } {
-  let sun: bigint;
-  try {
-    sun = trxToSun(text);
-  } catch {
-    return { ok: false, key: "limits-bad-amount" };
+/** An amount typed for a limit: exact TRX as the locale writes it ("50", "12.5", "12,5" and "1 000" in ru), more than 0. */
+function parseLimitAmount(text: string, locale: string): { ok: true; sun: bigint } | { ok: false; key: string; vars?: Record<string, string> } {
+  const read = readTrxAmount(text, locale);
+  if (!read.ok && read.reason === "ambiguous") {
+    const [first, second] = read.readings.map((sun) => formatTrx(sun, locale));
+    return { ok: false, key: "input-trx-ambiguous", vars: { first: first!, second: second! } };
   }
-  return sun > 0n ? { ok: true, sun } : { ok: false, key: "limits-not-positive" };
+  if (!read.ok) return { ok: false, key: "limits-bad-amount" };
+  return read.sun > 0n ? { ok: true, sun: read.sun } : { ok: false, key: "limits-not-positive" };
 }
 
 /** Asks for one setting until it is valid; any command or button leaves the step and runs as usual. */
@@ -60,9 +61,9 @@ function createLimitsInputConversation(deps: BotDeps) {
         }
         await conversation.external(() => limits.setTimeZone(chatId, parsed.zone));
       } else {
-        const parsed = parseLimitAmount(text);
+        const parsed = parseLimitAmount(text, await next.i18n.getLocale());
         if (!parsed.ok) {
-          await ctx.reply(translate(next, parsed.key, { value: echo(text) }), HTML);
+          await ctx.reply(translate(next, parsed.key, { value: echo(text), ...parsed.vars }), HTML);
           continue;
         }
         await conversation.external(() => limits.set(chatId, FIELD_OF[input], parsed.sun));

@@ -53,7 +53,13 @@ export function createStatementFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.replyWithDocument(new InputFile(Buffer.from(statement.csv, "utf8"), `statement-${label}.csv`), { caption: csvCaption, parse_mode: "HTML" });
       // echarts costs half a second at import: loaded with the first chart, not at start.
       const { spendChartPng } = await import("../../core/statements/spend-chart.js");
-      const chart = spendChartPng({ title: label, dailySun: statement.dailySun });
+      const chart = spendChartPng({
+        title: ctx.t("statement-chart-title", { month: name }),
+        dayAxis: ctx.t("statement-chart-axis-day"),
+        amountAxis: ctx.t("statement-chart-axis-trx"),
+        locale,
+        dailySun: statement.dailySun,
+      });
       await ctx.replyWithPhoto(new InputFile(chart, `spend-${label}.png`), {
         caption: translate(ctx, "statement-chart-caption", { month: name, zone: zoneName(timeZone) }),
         parse_mode: "HTML",

@@ -5,7 +5,7 @@ import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { formatDuration } from "../helpers/duration.js";
 import { formatAll, formatInteger, formatTimestamp } from "../helpers/format.js";
-import { code, HTML, translate } from "../helpers/html.js";
+import { code, html, HTML, translate } from "../helpers/html.js";
 import { textLinksMarkup } from "../keyboards/links.js";
 import { logHandle } from "../helpers/logging.js";
 
@@ -23,7 +23,13 @@ function systemText(ctx: BotContext, s: SystemSnapshot, locale: string): string 
     }),
     translate(ctx, "system-provider", {
       address: code(reg.grantActivePermissionTo),
-      permissions: formatAll(reg.requiredContractPermissions, locale),
+      // TRON's own contract names, copied into a wallet's permission settings as they are.
+      permissions: html(
+        formatAll(
+          reg.requiredContractPermissions.map((name) => code(name).value),
+          locale,
+        ),
+      ),
       registerPath: code(reg.registerPath),
     }),
     translate(ctx, "system-provider-terms", {

@@ -27,7 +27,7 @@ export function broadcastKindLines(tr: Tr, s: BroadcastSummary, locale: string):
       lines.push(translate(tr, "broadcast-kind-trc20", { contract, amount: formatInteger(s.amountAtomic ?? "0", locale) }));
       break;
     case "contract":
-      lines.push(translate(tr, "broadcast-kind-contract", { contractType: s.contractType, contract }));
+      lines.push(translate(tr, "broadcast-kind-contract", { contractType: code(s.contractType), contract }));
       break;
     case "system":
       lines.push(systemLine(tr, s, locale, trx, resource));
@@ -73,6 +73,6 @@ function systemLine(tr: Tr, s: BroadcastSummary, locale: string, trx: () => stri
     case "ClearABIContract":
       return translate(tr, "broadcast-kind-clear-abi", { contract: code(s.contractAddress ?? "-") });
     default:
-      return translate(tr, "broadcast-kind-contract-settings", { contractType: s.contractType, contract: code(s.contractAddress ?? "-") });
+      return translate(tr, "broadcast-kind-contract-settings", { contractType: code(s.contractType), contract: code(s.contractAddress ?? "-") });
   }
 }

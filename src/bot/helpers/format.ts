@@ -25,8 +25,9 @@ function spacedList(parts: readonly { type: string; value: string }[]): string {
   return parts
     .map((part, i) => {
       if (part.type !== "literal" || !/^\p{Script=Han}+$/u.test(part.value)) return part.value;
-      const latinBefore = /\p{Script=Latin}$/u.test(parts[i - 1]?.value ?? "");
-      const latinAfter = /^\p{Script=Latin}/u.test(parts[i + 1]?.value ?? "");
+      // A Latin word may sit in markup (<code>Name</code>).
+      const latinBefore = /\p{Script=Latin}(?:<\/\w+>)?$/u.test(parts[i - 1]?.value ?? "");
+      const latinAfter = /^(?:<\w+>)?\p{Script=Latin}/u.test(parts[i + 1]?.value ?? "");
       return `${latinBefore ? " " : ""}${part.value}${latinAfter ? " " : ""}`;
     })
     .join("");

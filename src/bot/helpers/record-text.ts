@@ -32,9 +32,12 @@ export function usdtExact(amountAtomic: string, locale: string): string {
  */
 export type BroadcastLocal = Pick<HistoryEntry, "txKind" | "amountAtomic" | "amountSun" | "contractType" | "contractAddress">;
 
-/** The API's status word as the API spells it, then what it means ("pending_energy (provisioning energy)"). */
+/**
+ * The status word, then what it means: in English the API's own word ("pending_energy (provisioning energy)"),
+ * in other languages their word; a status the bot does not know yet shows as the service's code.
+ */
 export function statusText(tr: Translator, status: string): Html {
-  const word = translate(tr, "tracking-status", { status });
+  const word = translate(tr, "tracking-status", { status, code: code(status) });
   const meaning = translate(tr, "tracking-status-meaning", { status });
   return html(`<b>${translate(tr, "tracking-status-shown", { status: html(word), meaning: html(meaning) })}</b>`);
 }
@@ -83,8 +86,8 @@ export function broadcastWhat(tr: Translator, b: Pick<Broadcast, "kind" | "amoun
     return translate(tr, "tracking-broadcast-trx", { amount: formatTrx(BigInt(local.amountSun), locale) });
   if (local?.txKind === "contract" || local?.txKind === "trc20" || local?.txKind === "system") {
     return local.contractAddress === undefined
-      ? translate(tr, "tracking-broadcast-contract", { contractType: local.contractType ?? "-" })
-      : translate(tr, "tracking-broadcast-contract-to", { contractType: local.contractType ?? "-", contract: code(local.contractAddress) });
+      ? translate(tr, "tracking-broadcast-contract", { contractType: code(local.contractType ?? "-") })
+      : translate(tr, "tracking-broadcast-contract-to", { contractType: code(local.contractType ?? "-"), contract: code(local.contractAddress) });
   }
   return translate(tr, "tracking-broadcast-tron");
 }
@@ -143,7 +146,9 @@ export function finalText(
     const chain = chainTxidLine(tr, b);
     return [translate(tr, "tracking-broadcast-confirmed", common), ...(chain ? [chain] : [])].join("\n");
   }
-  const reason = html(b.failureReason ? translate(tr, "tracking-reason", { reason: code(b.failureReason) }) : translate(tr, "tracking-reason-none"));
+  const reason = html(
+    b.failureReason ? translate(tr, "tracking-reason", { reason: b.failureReason, code: code(b.failureReason) }) : translate(tr, "tracking-reason-none"),
+  );
   const refundTrx = formatTrx(b.totalCostSun, locale);
   if (b.status === "expired") return translate(tr, "tracking-broadcast-expired", { ...common, reason, refundTrx });
   const left = b.txExpirationMs - nowMs;

@@ -1,4 +1,4 @@
-import { trxToSun } from "../money.js";
+import { readTrxAmount } from "../money.js";
 import { parseDurationText } from "../orders/duration-input.js";
 import { parseOneShotOrder, type OneShotParse, type ReceiverResolver } from "../orders/one-shot.js";
 import type { Pricing } from "../service/schemas.js";
@@ -10,7 +10,7 @@ import { normalizeTimeZone, parseActiveHours, zoneOffsetMs, type ActiveHours } f
  * `name=value` words anywhere after it.
  *   until= a duration from now (`2h`, `3 days` written `3d`), a local time
  *          today or tomorrow (`18:00`) or a local date and time (`2026-12-01T18:00`)
- *   cap=   TRX per local day for this plan (`5`, `2.5`)
+ *   cap=   TRX per local day for this plan (`5`, `2.5`; `2,5` where the locale writes decimals with a comma)
  *   hours= active hours, local (`09:00-18:00`, `22-6` across midnight)
  *   tz=    IANA zone (`Europe/Berlin`) or UTC offset (`+03:00`); default UTC
  */
@@ -55,8 +55,8 @@ export function parseUntil(text: string, timeZone: string, nowMs: number): numbe
 
 export type OptionsParse = { ok: true; options: KeepOptions; rest: string[] } | Extract<KeepParse, { reason: "bad_option" }>;
 
-/** The `name=value` words of a command or a guided answer; the other words come back in `rest`. */
-export function parseKeepOptions(text: string, nowMs: number): OptionsParse {
+/** The `name=value` words of a command or a guided answer; the other words come back in `rest`; `locale` reads the cap's amount. */
+export function parseKeepOptions(text: string, nowMs: number, locale?: string): OptionsParse {
   const words = text.trim().split(/\s+/).filter(Boolean);
   const raw = new Map<string, string>();
   const rest: string[] = [];
@@ -80,14 +80,9 @@ export function parseKeepOptions(text: string, nowMs: number): OptionsParse {
   }
   const cap = raw.get("cap");
   if (cap !== undefined) {
-    let capSun: bigint;
-    try {
-      capSun = trxToSun(cap);
-    } catch {
-      return { ok: false, reason: "bad_option", option: "cap", value: cap };
-    }
-    if (capSun <= 0n) return { ok: false, reason: "bad_option", option: "cap", value: cap };
-    options.dailyCapSun = capSun;
+    const read = readTrxAmount(cap, locale);
+    if (!read.ok || read.sun <= 0n) return { ok: false, reason: "bad_option", option: "cap", value: cap };
+    options.dailyCapSun = read.sun;
   }
   const hours = raw.get("hours");
   if (hours !== undefined) {
@@ -99,7 +94,7 @@ export function parseKeepOptions(text: string, nowMs: number): OptionsParse {
 }
 
 export async function parseKeepCommand(text: string, pricing: Pricing, resolveReceiver: ReceiverResolver, nowMs: number, locale?: string): Promise<KeepParse> {
-  const read = parseKeepOptions(text, nowMs);
+  const read = parseKeepOptions(text, nowMs, locale);
   if (!read.ok) return read;
   const order = await parseOneShotOrder(read.rest.join(" "), pricing, resolveReceiver, locale);
   if (!order.ok) return order;

@@ -1,24 +1,34 @@
 /**
  * The daily spend of a month as a PNG: an echarts bar chart rendered to SVG
- * on the server (no browser, no canvas) and rasterised by resvg. Its text is
- * digits and Latin only ("2026-11 · TRX per day", day numbers, amounts), drawn
- * with the DejaVu Sans subset shipped in assets/fonts, so it renders the same
- * on a machine or image with no system fonts; the localized words go in the
- * message beside it.
+ * on the server (no browser, no canvas) and rasterised by resvg. Its title and
+ * axis names come from the chat's locale and its amounts are written the
+ * locale's way; they are drawn with the font subsets shipped in assets/fonts
+ * (DejaVu Sans for Latin and Cyrillic, WenQuanYi Micro Hei for the Chinese
+ * characters of the zh texts, see scripts/chart-fonts.sh), so it renders the
+ * same on a machine or image with no system fonts.
  */
 import { fileURLToPath } from "node:url";
 import { Resvg } from "@resvg/resvg-js";
 import * as echarts from "echarts";
+import { formatDecimal } from "../money.js";
 import { trxFixed } from "./statement-rows.js";
 
-export const CHART_FONT_FILE = fileURLToPath(new URL("../../../assets/fonts/DejaVuSans-Latin.ttf", import.meta.url));
+const font = (file: string) => fileURLToPath(new URL(`../../../assets/fonts/${file}`, import.meta.url));
+export const CHART_FONT_FILES = [font("DejaVuSans-LatinCyrillic.ttf"), font("WenQuanYiMicroHei-Chart.ttf")];
 const CHART_FONT_FAMILY = "DejaVu Sans";
+/** resvg picks the first family that has a character's glyph. */
+const CHART_FONT_STACK = "'DejaVu Sans', 'WenQuanYi Micro Hei'";
 const WIDTH = 900;
 const HEIGHT = 480;
 
 export interface SpendChartInput {
-  /** "2026-11" */
+  /** In the chat's language: "ноябрь 2026 г. · расходы по дням, TRX". */
   title: string;
+  /** Axis names in the chat's language. */
+  dayAxis: string;
+  amountAxis: string;
+  /** Writes the amount axis' numbers ("1 234,5" in ru). */
+  locale: string;
   /** Net sun per day, index 0 the 1st. */
   dailySun: readonly bigint[];
 }
@@ -30,11 +40,22 @@ export function spendChartSvg(input: SpendChartInput): string {
     chart.setOption({
       animation: false,
       backgroundColor: "#ffffff",
-      textStyle: { fontFamily: CHART_FONT_FAMILY },
-      title: { text: `${input.title} · TRX per day`, left: "center", top: 12, textStyle: { fontFamily: CHART_FONT_FAMILY, fontSize: 18 } },
-      grid: { left: 70, right: 24, top: 56, bottom: 44 },
-      xAxis: { type: "category", data: input.dailySun.map((_, i) => String(i + 1)), axisLabel: { interval: 0, fontSize: 11 } },
-      yAxis: { type: "value", axisLabel: { fontSize: 11 } },
+      textStyle: { fontFamily: CHART_FONT_STACK },
+      title: { text: input.title, left: "center", top: 12, textStyle: { fontFamily: CHART_FONT_STACK, fontSize: 18 } },
+      grid: { left: 70, right: 24, top: 64, bottom: 56 },
+      xAxis: {
+        type: "category",
+        name: input.dayAxis,
+        nameLocation: "middle",
+        nameGap: 30,
+        data: input.dailySun.map((_, i) => String(i + 1)),
+        axisLabel: { interval: 0, fontSize: 11 },
+      },
+      yAxis: {
+        type: "value",
+        name: input.amountAxis,
+        axisLabel: { fontSize: 11, formatter: (value: number) => formatDecimal(axisNumber(value), input.locale) },
+      },
       // Bar heights only: the exact amounts are in the CSV and the summary, never read back from here.
       series: [{ type: "bar", data: input.dailySun.map((sun) => Number(trxFixed(sun))), itemStyle: { color: "#d9453d" }, barMaxWidth: 22 }],
     });
@@ -45,8 +66,13 @@ export function spendChartSvg(input: SpendChartInput): string {
   }
 }
 
+/** An axis tick (a float echarts chose) as a plain decimal string: 0.30000000000000004 -> "0.3". */
+function axisNumber(value: number): string {
+  return String(Number(value.toFixed(6)));
+}
+
 export function spendChartPng(input: SpendChartInput): Buffer {
   const svg = spendChartSvg(input);
-  const resvg = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: [CHART_FONT_FILE], defaultFontFamily: CHART_FONT_FAMILY } });
+  const resvg = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: CHART_FONT_FILES, defaultFontFamily: CHART_FONT_FAMILY } });
   return resvg.render().asPng();
 }

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { z } from "zod";
-import { SUN_PER_TRX, trxToSun } from "../money.js";
+import { readTrxAmount, SUN_PER_TRX } from "../money.js";
 import { createRecordStore } from "../store/record-store.js";
 import type { StoreBackend } from "../store/types.js";
 
@@ -30,16 +30,14 @@ export const DEFAULT_LOW_BALANCE_SUN = 10n * SUN_PER_TRX;
 /** A threshold above this is surely a typo (a billion TRX). */
 export const MAX_THRESHOLD_SUN = 1_000_000_000n * SUN_PER_TRX;
 
-export type ThresholdParse = { ok: true; sun: bigint } | { ok: false; reason: "format" | "negative" | "too_large" };
+export type ThresholdParse =
+  { ok: true; sun: bigint } | { ok: false; reason: "format" | "negative" | "too_large" } | { ok: false; reason: "ambiguous"; readings: [bigint, bigint] };
 
-/** "25.5" -> 25_500_000 sun, exactly; at most 6 decimals, the mark is always ".". */
-export function parseThreshold(text: string): ThresholdParse {
-  let sun: bigint;
-  try {
-    sun = trxToSun(text);
-  } catch {
-    return { ok: false, reason: "format" };
-  }
+/** "25.5" -> 25_500_000 sun, exactly, at most 6 decimals; "25,5" and "1 000" too where the locale writes them so (`readTrxAmount`). */
+export function parseThreshold(text: string, locale?: string): ThresholdParse {
+  const read = readTrxAmount(text, locale);
+  if (!read.ok) return read.reason === "ambiguous" ? read : { ok: false, reason: "format" };
+  const sun = read.sun;
   if (sun < 0n) return { ok: false, reason: "negative" };
   if (sun > MAX_THRESHOLD_SUN) return { ok: false, reason: "too_large" };
   return { ok: true, sun };

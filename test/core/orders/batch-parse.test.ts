@@ -74,3 +74,16 @@ describe("parseBatch", () => {
     expect(parseBatch(exactly, pricing).fatal).toBeUndefined();
   });
 });
+
+describe("parseBatch in Russian number style", () => {
+  it("reads a decimal comma and spaced groups in pasted lines; a CSV cell needs quotes when its comma is the delimiter", () => {
+    const pasted = parseBatch(`${A} 65,5 тыс 1 ч\n${B} 100\u00a0000 15 мин\n${A} 1 000 000 1ч`, { ...pricing, amountMax: 2_000_000 }, { locale: "ru" });
+    expect(pasted.items.map((i) => [i.amount, i.durationSec])).toEqual([
+      [65_500, 3600],
+      [100_000, 900],
+      [1_000_000, 3600],
+    ]);
+    expect(parseBatch(`${A};65,5k;1h`, pricing, { csv: true, locale: "ru" }).items[0]).toMatchObject({ amount: 65_500 });
+    expect(parseBatch(`${A},"65,5k",1h`, pricing, { csv: true, locale: "ru" }).items[0]).toMatchObject({ amount: 65_500 });
+  });
+});
