@@ -6,19 +6,14 @@ start-welcome =
 
     To begin, connect your account: send /link and paste the API key from the dashboard.
     Meanwhile, /prices shows the current prices and /system the service status.
-
-    To begin, connect your account: send /link and paste the API key from the dashboard.
-    Meanwhile, /prices shows the current prices and /system the service status.
 start-welcome-linked =
     Welcome back, { $name }! Your account is connected.
     { $prices }
+
+    /balance shows your balance and deposit address, /prices the current prices. Send /help for everything else.
 start-prices-cheaper = Today renting costs from { $unitPriceSun } sun per unit of energy ({ $tier }); burning TRX for it costs { $burnPriceSun } sun: { $percent }% less.
 start-prices-dearer = Today renting costs from { $unitPriceSun } sun per unit of energy ({ $tier }); burning TRX for it costs { $burnPriceSun } sun, so renting is no cheaper right now.
 start-prices-unavailable = Today's prices cannot be read right now: /prices shows what renting costs against burning TRX once the service answers.
-
-    /balance shows your balance and deposit address, /prices the current prices. Send /help for everything else.
-
-    /balance shows your balance and deposit address, /prices the current prices. Send /help for everything else.
 
 help-title-private = <b>What I can do</b>
 help-title-group = <b>Commands that work in groups</b>

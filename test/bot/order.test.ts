@@ -165,7 +165,7 @@ describe("/order", () => {
     h.sim.chain.setActivated(BOB, false);
     await alice.send(`/order ${BOB} 100k 1h`);
     await alice.press("✅ Confirm");
-    expect(alice.lastButtons()).toEqual([["🔁 Retry", "Cancel"]]);
+    expect(alice.lastButtons()).toEqual([["✏️ Change address", "🔁 Retry"], ["Cancel"]]);
     const undeliverable = alice.lastText();
     h.sim.chain.setActivated(BOB, true);
     await alice.press("🔁 Retry");

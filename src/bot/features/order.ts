@@ -277,6 +277,8 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
   async function showRetried(ctx: BotContext, result: Extract<PlaceResult, { status: "failed" }>, previousCode: string | undefined, locale: string): Promise<void> {
     const same = previousCode === result.error.code;
     await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery(same ? { text: ctx.t("order-retry-same") } : {}));
+    // The same refusal is on the card already (a 402's balance may have moved, so that one is redrawn).
+    if (same && result.error.code !== "wallet.insufficient_balance") return;
     const reply = failedReply(ctx, result, locale);
     const cardId = ctx.callbackQuery?.message?.message_id;
     const drawn = await bestEffort(ctx, "editMessageText", () =>
