@@ -264,9 +264,10 @@ describe("/limits", () => {
     const resolved = await h.deps.flows.placer.place({ chatId: CHAT, quoteId: entry!.id, apiKey: account.apiKey, resolving: true });
     expect(resolved.status).toBe("placed");
     expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
-    // A new confirmation is refused.
-    await orderAndConfirm(CHAT, `${B.address} 100k 5m`);
-    expect(user.botTexts().filter((t) => t.startsWith("⛔ Not sent: spending from this chat is frozen"))).toHaveLength(1);
+    // A new quote is refused on itself: no Confirm, Unfreeze instead.
+    const refused = await quoteOf(CHAT, `${B.address} 100k 5m`);
+    expect(refused.text).toContain("⛔ Spending from this chat is frozen, so this quote cannot be confirmed.");
+    expect(buttonsOf(refused).flat()).not.toContain("✅ Confirm");
     expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
   });
 

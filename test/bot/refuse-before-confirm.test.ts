@@ -143,9 +143,7 @@ describe("saving against burning, from live prices", () => {
     await h.linkChat(CHAT, { balanceSun: 100_000_000 });
     const alice = h.user(CHAT);
     await alice.send(`/order ${BOB} 100k 1h`); // 150 sun: 15 TRX against 10 TRX burnt
-    expect(alice.lastText()).toContain(
-      "Burning TRX for the same energy would cost 10 TRX (at 100 sun per unit): this order costs 5 TRX more than burning.",
-    );
+    expect(alice.lastText()).toContain("Burning TRX for the same energy would cost 10 TRX (at 100 sun per unit): this order costs 5 TRX more than burning.");
     await alice.send(`/order ${BOB} 100k 5m`);
     expect(alice.lastText()).toContain("would cost the same 10 TRX (at 100 sun per unit): this order saves nothing.");
     await pricesBecome(60);
@@ -155,6 +153,24 @@ describe("saving against burning, from live prices", () => {
     await h.linkChat(CHAT + 1, { balanceSun: 100_000_000 });
     await ru.send(`/order ${BOB} 100k 5m`);
     expect(ru.lastText()).toContain("Сжечь TRX ради той же энергии стоило бы 10 TRX (по 100 sun за единицу): этот заказ экономит 4 TRX.");
+  });
+
+  it("/statement's saving is the sum of what the quotes said, by the same formula", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const alice = h.user(CHAT);
+    h.sim.control.pauseLifecycles(true);
+    await alice.send(`/order ${BOB} 100k 1h`);
+    expect(alice.lastText()).toContain("this order costs 5 TRX more than burning.");
+    await alice.press("✅ Confirm");
+    await pricesBecome(60);
+    await alice.send(`/order ${BOB} 100k 5m`);
+    expect(alice.lastText()).toContain("this order saves 4 TRX.");
+    await alice.press("✅ Confirm");
+    await alice.send("/statement");
+    await h.until(() => alice.lastText().includes("Estimated saving against burning TRX"));
+    expect(alice.lastText()).toContain(
+      "Estimated saving against burning TRX: none this month. This is an estimate: the 200,000 energy of your orders, burnt at 100 sun per energy, would cost 20 TRX; the orders cost 21 TRX, that is 1 TRX more.",
+    );
   });
 
   it("/start says what renting costs today against burning, or that prices cannot be read now", async () => {

@@ -11,13 +11,7 @@ import { formatInteger } from "../helpers/format.js";
 import { code, html, HTML, translate } from "../helpers/html.js";
 import { ambiguousAmountText } from "../helpers/amount-text.js";
 import { durationText } from "../helpers/record-text.js";
-import {
-  isShortQuote,
-  prepareQuote,
-  watchShortQuote,
-  type PreparedQuote,
-  type PrepareResult,
-} from "../../core/orders/prepare-quote.js";
+import { isShortQuote, prepareQuote, watchShortQuote, type PreparedQuote, type PrepareResult } from "../../core/orders/prepare-quote.js";
 import { BATCH_LINES_SHOWN, quoteText } from "../helpers/quote-text.js";
 import { batchQuoteCsv } from "../helpers/batch-card-text.js";
 import { InlineKeyboard, InputFile } from "grammy";
@@ -148,7 +142,8 @@ export async function replyWithQuote(
 ): Promise<number | undefined> {
   if (!result.ok) {
     // Unlinked meanwhile: the button that resolves it is Connect.
-    const connect = result.reason === "not_linked" ? { reply_markup: new InlineKeyboard().text(ctx.t("account-connect-button"), connectData.pack({ then: "link" })) } : {};
+    const connect =
+      result.reason === "not_linked" ? { reply_markup: new InlineKeyboard().text(ctx.t("account-connect-button"), connectData.pack({ then: "link" })) } : {};
     await ctx.reply(prepareRefusalText(ctx, result), { ...HTML, ...connect });
     return undefined;
   }

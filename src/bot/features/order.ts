@@ -274,7 +274,12 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
   }
 
   /** A Retry refused again: the refusal redrawn on its own card, and the tap told whether anything changed. */
-  async function showRetried(ctx: BotContext, result: Extract<PlaceResult, { status: "failed" }>, previousCode: string | undefined, locale: string): Promise<void> {
+  async function showRetried(
+    ctx: BotContext,
+    result: Extract<PlaceResult, { status: "failed" }>,
+    previousCode: string | undefined,
+    locale: string,
+  ): Promise<void> {
     const same = previousCode === result.error.code;
     await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery(same ? { text: ctx.t("order-retry-same") } : {}));
     // The same refusal is on the card already (a 402's balance may have moved, so that one is redrawn).

@@ -60,7 +60,10 @@ async function replyWelcome(ctx: BotContext & { from: { first_name: string } }, 
   const linked = (await ctx.linked()) !== undefined;
   const keyboard = linked ? createLinkedMenuKeyboard(ctx, ctx.links) : createWelcomeMenuKeyboard(ctx, ctx.links);
   const prices = await rentingTodayText(ctx, deps);
-  await ctx.reply(translate(ctx, linked ? "start-welcome-linked" : "start-welcome", { name: ctx.from.first_name, prices }), { ...HTML, reply_markup: keyboard });
+  await ctx.reply(translate(ctx, linked ? "start-welcome-linked" : "start-welcome", { name: ctx.from.first_name, prices }), {
+    ...HTML,
+    reply_markup: keyboard,
+  });
 }
 
 export function createStartFeature(deps: BotDeps): Composer<BotContext> {

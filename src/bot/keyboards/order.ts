@@ -95,7 +95,10 @@ export function createBlockedQuoteKeyboard(tr: Translator, quoteId: string, bloc
       break;
     case "daily_cap":
     case "monthly_cap":
-      kb.text(tr.t("order-quote-limits-button"), limitsData.pack({ action: "s" })).text(tr.t("order-quote-check-button"), quoteData.pack({ quoteId, action: "g" }));
+      kb.text(tr.t("order-quote-limits-button"), limitsData.pack({ action: "s" })).text(
+        tr.t("order-quote-check-button"),
+        quoteData.pack({ quoteId, action: "g" }),
+      );
       break;
     case "no_wallet":
       kb.text(tr.t("order-quote-check-button"), quoteData.pack({ quoteId, action: "g" }));

@@ -22,7 +22,12 @@ function activeSeconds(hours: ActiveHours | undefined): number {
   return minutes * 60;
 }
 
-export function keepDayAllowance(input: { slotSun: bigint; durationSec: number; activeHours?: ActiveHours | undefined; dailyCapSun?: string | undefined }): KeepDayAllowance {
+export function keepDayAllowance(input: {
+  slotSun: bigint;
+  durationSec: number;
+  activeHours?: ActiveHours | undefined;
+  dailyCapSun?: string | undefined;
+}): KeepDayAllowance {
   const slotsPerDay = Math.max(1, Math.ceil(activeSeconds(input.activeHours) / input.durationSec));
   let admitted = slotsPerDay;
   if (input.dailyCapSun !== undefined && input.slotSun > 0n) {

@@ -197,6 +197,8 @@ export function parseBatch(text: string, pricing: Pricing, options: BatchParseOp
 export function refuseContractLines(parsed: BatchParse, knownContracts: readonly string[]): BatchParse {
   const contracts = parsed.items.filter((i) => knownContracts.includes(i.toAddress));
   if (contracts.length === 0) return parsed;
-  const errors = [...parsed.errors, ...contracts.map((i) => ({ line: i.line, reason: "contract" as const, value: i.toAddress }))].sort((a, b) => a.line - b.line);
+  const errors = [...parsed.errors, ...contracts.map((i) => ({ line: i.line, reason: "contract" as const, value: i.toAddress }))].sort(
+    (a, b) => a.line - b.line,
+  );
   return { ...parsed, items: parsed.items.filter((i) => !knownContracts.includes(i.toAddress)), errors };
 }

@@ -13,10 +13,7 @@ import { buildQuote, type Quote, type QuoteRequestItem } from "./quote.js";
  * spending, the total would cross a cap, the account has no wallet, or its balance could not be read.
  */
 export type QuoteBlock =
-  | { reason: "frozen" }
-  | { reason: "daily_cap" | "monthly_cap"; capSun: string; spentSun: string }
-  | { reason: "no_wallet" }
-  | { reason: "balance_unknown" };
+  { reason: "frozen" } | { reason: "daily_cap" | "monthly_cap"; capSun: string; spentSun: string } | { reason: "no_wallet" } | { reason: "balance_unknown" };
 
 /** A stored quote and the balance read for it; JSON, so a conversation can keep it. */
 export interface PreparedQuote {
@@ -92,7 +89,7 @@ export async function prepareQuote(deps: PrepareQuoteDeps, linked: LinkedChat | 
     if (error.isNotFound) prepared.noWallet = true;
     else deps.logger.warn({ code: error.code, requestId: error.requestId }, "balance unavailable for a quote");
   }
-  // The first thing to resolve first: a freeze or a cap is the chat's own word, then the account.
+  // What to resolve first: the chat's own word (a freeze, a cap), then the account (its wallet, its balance).
   const blocked: QuoteBlock | undefined =
     limitBlock ?? (prepared.noWallet ? { reason: "no_wallet" } : prepared.balance === null ? { reason: "balance_unknown" } : undefined);
   if (blocked) prepared.blocked = blocked;

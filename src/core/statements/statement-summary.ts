@@ -11,7 +11,6 @@ import type { StatementMonth } from "./statement-month.js";
 import { dayOfMonth, daysIn } from "./statement-month.js";
 import type { StatementRow } from "./statement-rows.js";
 
-
 export interface KindTotal {
   count: number;
   sun: bigint;
