@@ -298,7 +298,12 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
    * one never had a Confirm and is closed, so no earlier button can send it.
    */
   async function requoteInPlace(ctx: BotContext, quote: Quote, locale: string): Promise<void> {
-    await flows.placer.cancel(quote.chatId, quote.quoteId);
+    // Only a quote that certainly charged nothing is replaced: one already sent keeps its own key.
+    const closed = await flows.placer.cancel(quote.chatId, quote.quoteId);
+    if (closed?.state !== "cancelled") {
+      await ctx.answerCallbackQuery({ text: ctx.t(quote.state === "placed" ? "order-already-placed" : "button-expired") });
+      return;
+    }
     await flows.balanceWatch?.unwatch("order", quote.quoteId);
     const result = await prepareQuote(quoteDepsOf(deps), await ctx.linked(), itemsOf(quote));
     const stillBlocked = result.ok ? result.prepared.blocked !== undefined : true;
