@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { isValidTimeZone } from "./core/limits/spend-window.js";
-import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "./core/statements/statement-summary.js";
+import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "./core/burn-saving.js";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export const SUPPORTED_LOCALES = ["en", "ru", "zh"] as const;

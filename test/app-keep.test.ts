@@ -111,8 +111,10 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
     const chat = 7102;
     const account = await linkedChat(chat, 1_000_000_000);
     const proposal = await startPlan(chat, `/keep ${RECEIVER} 100k 1m cap=${sunToTrx(2 * oneSlotSun)}`);
-    // The day's estimate is bounded by the cap, not the 1,440 slots of a whole day.
-    expect(proposal).toContain(`about ${sunToTrx(2 * oneSlotSun)} TRX per day`);
+    // The proposal says what the cap really lets through: two of the day's 1,440 orders, then it waits for the next day.
+    expect(proposal).toContain(
+      `The cap of ${sunToTrx(2 * oneSlotSun)} TRX lets 2 of the 1,440 orders of a day through: at most ${sunToTrx(2 * oneSlotSun)} TRX per day, energy for 2 min of the day`,
+    );
     await waitFor(() => w.tg.botMessages(chat).find((m) => m.text.includes("reached its cap")), "the cap notice", 45_000);
     expect(debits(w, account).map((d) => d.amountSun)).toEqual([oneSlotSun, oneSlotSun]);
     await stopPlan(chat);

@@ -15,6 +15,13 @@ keep-terms-until = Runs until { $at }.
 keep-terms-cap = At most { $capTrx } TRX per day.
 keep-terms-hours = Renews only between { $hours } ({ $timeZone }).
 keep-draft-price = Each order costs { $slotTrx } TRX at today's price, one every { $duration }: about { $dayTrx } TRX per day if it runs all day.
+keep-draft-cap-all = Each order costs { $slotTrx } TRX at today's price, one every { $duration }: all { $slots } orders of a day fit under the cap of { $capTrx } TRX, at most { $dayTrx } TRX per day.
+keep-draft-cap-some = Each order costs { $slotTrx } TRX at today's price, one every { $duration }. The cap of { $capTrx } TRX lets { $orders } of the { $slots } orders of a day through: at most { $dayTrx } TRX per day, energy for { $covered } of the day; then the plan waits for the next day.
+keep-draft-cap-none = Each order costs { $slotTrx } TRX at today's price, more than the cap of { $capTrx } TRX: this plan would place no order. Set a cap of at least { $slotTrx } TRX.
+keep-draft-cap-default = The cap of { $capTrx } TRX per day was chosen for you: { $why ->
+        [limit] your daily spending limit
+       *[day] one day of orders at today's price
+    }. To choose another, send <code>/keep { $address } { $amount } { $durationArg } cap=…</code>.
 keep-draft-note = Start places the first order now; each next one is placed shortly before the current delegation ends, at the price of that moment.
 keep-confirm-button = ✅ Start
 keep-cancel-button = Cancel

@@ -34,7 +34,7 @@ limits-saved = ✅ Saved.
 limits-cleared = ✅ Limit removed.
 limits-frozen-done = ❄️ Frozen. Nothing is spent from this chat until you tap Unfreeze in /limits. Plans that keep addresses charged are stopped.
 limits-unfrozen-done = ▶️ Unfrozen. Spending is allowed again within your limits.
-limits-refused-frozen = ⛔ Not sent: spending from this chat is frozen. Nothing was charged. Unfreeze it in /limits.
+limits-refused-frozen = ⛔ Not sent: spending from this chat is frozen. Nothing was charged. Tap ▶️ Unfreeze below to allow spending again.
 limits-refused-daily =
     ⛔ Not sent: this would cross your daily cap. Nothing was charged.
     Cap: { $capTrx } TRX · spent today: { $spentTrx } TRX · left: { $leftTrx } TRX
@@ -43,6 +43,6 @@ limits-refused-monthly =
     ⛔ Not sent: this would cross your monthly cap. Nothing was charged.
     Cap: { $capTrx } TRX · spent this month: { $spentTrx } TRX · left: { $leftTrx } TRX
     This costs: { $costTrx } TRX
-limits-refused-hint = Change the caps in /limits, then tap Confirm again.
+limits-refused-hint = Change the caps with ⚙️ Limits below, then tap Confirm again.
 limits-confirm-again-button = ✅ Confirm again: { $costTrx } TRX
 limits-confirm-again-note = Above your second-tap threshold: tap again to confirm.

@@ -15,6 +15,13 @@ keep-terms-until = Работает до { $at }.
 keep-terms-cap = Не больше { $capTrx } TRX в день.
 keep-terms-hours = Продлевает только с { $hours } ({ $timeZone }).
 keep-draft-price = Каждый заказ стоит { $slotTrx } TRX по сегодняшней цене, один раз в { $duration }: около { $dayTrx } TRX в день, если работать весь день.
+keep-draft-cap-all = Каждый заказ стоит { $slotTrx } TRX по сегодняшней цене, один раз в { $duration }: все { $slots } заказов за день укладываются в лимит { $capTrx } TRX, не больше { $dayTrx } TRX в день.
+keep-draft-cap-some = Каждый заказ стоит { $slotTrx } TRX по сегодняшней цене, один раз в { $duration }. Лимит { $capTrx } TRX пропускает { $orders } из { $slots } заказов за день: не больше { $dayTrx } TRX в день, энергия на { $covered } из суток; дальше план ждёт следующего дня.
+keep-draft-cap-none = Каждый заказ стоит { $slotTrx } TRX по сегодняшней цене — больше лимита { $capTrx } TRX: этот план не разместит ни одного заказа. Задайте лимит не меньше { $slotTrx } TRX.
+keep-draft-cap-default = Лимит { $capTrx } TRX в день выбран за вас: { $why ->
+        [limit] ваш дневной лимит расходов
+       *[day] заказы на одни сутки по сегодняшней цене
+    }. Чтобы задать другой, отправьте <code>/keep { $address } { $amount } { $durationArg } cap=…</code>.
 keep-draft-note = «Запустить» размещает первый заказ сразу; каждый следующий размещается незадолго до конца текущего делегирования, по цене на тот момент.
 keep-confirm-button = ✅ Запустить
 keep-cancel-button = Отмена

@@ -15,6 +15,13 @@ keep-terms-until = 运行至 { $at }。
 keep-terms-cap = 每天最多 { $capTrx } TRX。
 keep-terms-hours = 只在 { $hours }（{ $timeZone }）之间续租。
 keep-draft-price = 按今天的价格每个订单 { $slotTrx } TRX，每 { $duration } 一个：全天运行约每天 { $dayTrx } TRX。
+keep-draft-cap-all = 按今天的价格每个订单 { $slotTrx } TRX，每 { $duration } 一个：一天的全部 { $slots } 个订单都在 { $capTrx } TRX 的上限之内，每天最多 { $dayTrx } TRX。
+keep-draft-cap-some = 按今天的价格每个订单 { $slotTrx } TRX，每 { $duration } 一个。{ $capTrx } TRX 的上限每天只放行 { $slots } 个订单中的 { $orders } 个：每天最多 { $dayTrx } TRX，能量只覆盖一天中的 { $covered }；之后计划等到第二天。
+keep-draft-cap-none = 按今天的价格每个订单 { $slotTrx } TRX，超过了 { $capTrx } TRX 的上限：此计划不会下任何订单。请把上限设为至少 { $slotTrx } TRX。
+keep-draft-cap-default = 已为您选定每天 { $capTrx } TRX 的上限：{ $why ->
+        [limit] 您的每日支出上限
+       *[day] 按今天的价格一天的订单
+    }。如需其他上限，请发送 <code>/keep { $address } { $amount } { $durationArg } cap=…</code>。
 keep-draft-note = 点“开始”会立即下第一个订单；之后每个订单在当前委托结束前不久下单，按当时的价格。
 keep-confirm-button = ✅ 开始
 keep-cancel-button = 取消

@@ -34,7 +34,7 @@ limits-saved = ✅ 已保存。
 limits-cleared = ✅ 已取消限额。
 limits-frozen-done = ❄️ 已冻结。在您于 /limits 中点击“解冻”之前，此聊天不会产生任何支出。保持能量的计划已停止。
 limits-unfrozen-done = ▶️ 已解冻。在限额内可以再次支出。
-limits-refused-frozen = ⛔ 未发送：此聊天的支出已冻结。未扣任何费用。可在 /limits 中解冻。
+limits-refused-frozen = ⛔ 未发送：此聊天的支出已冻结。未扣任何费用。点下方“▶️ 解冻”恢复支出。
 limits-refused-daily =
     ⛔ 未发送：这将超过您的每日上限。未扣任何费用。
     上限：{ $capTrx } TRX · 今日已花费：{ $spentTrx } TRX · 剩余：{ $leftTrx } TRX
@@ -43,6 +43,6 @@ limits-refused-monthly =
     ⛔ 未发送：这将超过您的每月上限。未扣任何费用。
     上限：{ $capTrx } TRX · 本月已花费：{ $spentTrx } TRX · 剩余：{ $leftTrx } TRX
     本次费用：{ $costTrx } TRX
-limits-refused-hint = 在 /limits 中修改上限后，再点一次“确认”。
+limits-refused-hint = 用下方“⚙️ 限额”修改上限后，再点一次“确认”。
 limits-confirm-again-button = ✅ 再次确认：{ $costTrx } TRX
 limits-confirm-again-note = 超过再次确认门槛：请再点一次以确认。

@@ -1,14 +1,19 @@
 ## /start、/help、/cancel、/language
 
 start-welcome =
-    { $name }，您好！我为您的交易租用 TRON 能量，比直接燃烧 TRX 便宜得多。
+    { $name }，您好！我为您的交易租用 TRON 能量，让您不必燃烧 TRX。
+    { $prices }
 
     首先请绑定账户：发送 /link，并粘贴控制台中的 API 密钥。
     在此之前，/prices 可查看当前价格，/system 可查看服务状态。
 start-welcome-linked =
     { $name }，欢迎回来！您的账户已绑定。
+    { $prices }
 
     /balance 查看余额和充值地址，/prices 查看当前价格。其他功能请发送 /help。
+start-prices-cheaper = 今天租用能量每单位 { $unitPriceSun } sun 起（{ $tier }），燃烧 TRX 为 { $burnPriceSun } sun：便宜 { $percent }%。
+start-prices-dearer = 今天租用能量每单位 { $unitPriceSun } sun 起（{ $tier }），燃烧 TRX 为 { $burnPriceSun } sun，因此目前租用并不更便宜。
+start-prices-unavailable = 目前无法读取今天的价格：服务恢复后，/prices 会显示租用与燃烧 TRX 的价格对比。
 
 help-title-private = <b>我能做什么</b>
 help-title-group = <b>可在群组中使用的命令</b>

@@ -31,6 +31,20 @@ async function setLimit(chatId: number, button: string, amount: string): Promise
   expect(saved()).toBe(before + 1);
 }
 
+/** The newest quote of a one-shot /order (an earlier order's announcement may land after it). */
+async function quoteOf(chatId: number, line: string) {
+  const before = h.tg.botMessages(chatId).length;
+  await h.user(chatId).send(`/order ${line}`);
+  const quote = h.tg
+    .botMessages(chatId)
+    .slice(before)
+    .findLast((m) => m.text.includes("Your quote"));
+  expect(quote, "the quote of this /order").toBeDefined();
+  return quote!;
+}
+
+const buttonsOf = (m: { buttons: { text: string }[][] }) => m.buttons.map((row) => row.map((b) => b.text));
+
 /** A one-shot quote, confirmed on its own message (tracker announcements may follow it). */
 async function orderAndConfirm(chatId: number, line: string): Promise<void> {
   const user = h.user(chatId);
@@ -78,25 +92,45 @@ describe("/limits", () => {
     expect(user.lastText()).toContain("Daily cap: none");
   });
 
-  it("daily cap: charges up to the cap exactly and refuses the order that would cross it, saying cap, spent and left", async () => {
+  it("daily cap: charges up to the cap exactly; the quote that would cross it has no Confirm, says cap, spent and left, and offers Limits and Check again", async () => {
     const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
     const user = h.user(CHAT);
     await setLimit(CHAT, "Daily cap", "20");
     await orderAndConfirm(CHAT, `${B.address} 100k 5m`); // 10 TRX
     await orderAndConfirm(CHAT, `${B.address} 100k 5m`); // 10 TRX: exactly at the cap
     expect(debitsOf(h, account.accountId)).toEqual([10_000_000, 10_000_000]);
-    await orderAndConfirm(CHAT, `${B.address} 50k 1m`); // 5 TRX: would cross it
-    expect(user.botTexts().filter((t) => t.startsWith("⛔"))).toEqual([
-      "⛔ Not sent: this would cross your daily cap. Nothing was charged.\nCap: 20 TRX · spent today: 20 TRX · left: 0 TRX\nThis costs: 5 TRX\nChange the caps in /limits, then tap Confirm again.",
-    ]);
-    expect(debitsOf(h, account.accountId)).toEqual([10_000_000, 10_000_000]);
+    const refused = await quoteOf(CHAT, `${B.address} 50k 1m`); // 5 TRX: would cross it
+    expect(refused.text).toContain(
+      "⛔ This order would pass your daily cap, so it cannot be confirmed: cap 20 TRX, spent today 20 TRX, left 0 TRX, this order 5 TRX. Raise the cap in ⚙️ Limits, then tap 🔄 Check again.",
+    );
+    expect(buttonsOf(refused)).toEqual([["⚙️ Limits", "🔄 Check again"], ["Cancel"]]);
     expect(orderPosts()).toHaveLength(2);
-    await user.send("/limits");
-    expect(user.botTexts().some((t) => t.includes("Daily cap: 20 TRX, 0 TRX left (spent today: 20 TRX)"))).toBe(true);
-    // The refused quote keeps its Confirm: after raising the cap the same quote goes through.
+    await user.press("⚙️ Limits", { messageId: refused.messageId });
+    expect(user.lastText()).toContain("Daily cap: 20 TRX, 0 TRX left (spent today: 20 TRX)");
     await setLimit(CHAT, "Daily cap", "25");
-    await user.press("✅ Confirm");
+    // Check again draws a fresh quote on the same message: now with Confirm.
+    const check = await user.press("🔄 Check again", { messageId: refused.messageId });
+    expect(h.tg.answerOf(check)?.["text"]).toBeUndefined();
+    const redrawn = h.tg.view(CHAT).find((m) => m.messageId === refused.messageId)!;
+    expect(redrawn.text).not.toContain("⛔");
+    expect(buttonsOf(redrawn)).toEqual([["✅ Confirm", "Cancel"]]);
+    await user.press("✅ Confirm", { messageId: refused.messageId });
     expect(debitsOf(h, account.accountId)).toEqual([10_000_000, 10_000_000, 5_000_000]);
+  });
+
+  it("a Confirm the cap refuses after the quote (another charge got in first) carries the Limits button", async () => {
+    const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    await setLimit(CHAT, "Daily cap", "15");
+    const first = await quoteOf(CHAT, `${B.address} 100k 5m`); // 10 TRX
+    const second = await quoteOf(CHAT, `${B.address} 100k 5m`); // 10 TRX: fits alone, not after the first
+    await user.press("✅ Confirm", { messageId: first.messageId });
+    await user.press("✅ Confirm", { messageId: second.messageId });
+    expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
+    expect(user.lastText()).toBe(
+      "⛔ Not sent: this would cross your daily cap. Nothing was charged.\nCap: 15 TRX · spent today: 10 TRX · left: 5 TRX\nThis costs: 10 TRX\nChange the caps with ⚙️ Limits below, then tap Confirm again.",
+    );
+    expect(user.lastButtons()).toEqual([["⚙️ Limits"]]);
   });
 
   it("monthly cap: refuses the order that would cross it", async () => {
@@ -104,10 +138,10 @@ describe("/limits", () => {
     const user = h.user(CHAT);
     await setLimit(CHAT, "Monthly cap", "15.5");
     await orderAndConfirm(CHAT, `${B.address} 100k 5m`);
-    await orderAndConfirm(CHAT, `${B.address} 65,000 1m`); // 6.5 TRX: 16.5 > 15.5
-    expect(user.botTexts().find((t) => t.startsWith("⛔"))).toContain(
-      "⛔ Not sent: this would cross your monthly cap. Nothing was charged.\nCap: 15.5 TRX · spent this month: 10 TRX · left: 5.5 TRX\nThis costs: 6.5 TRX",
-    );
+    const refused = await quoteOf(CHAT, `${B.address} 65,000 1m`); // 6.5 TRX: 16.5 > 15.5
+    expect(refused.text).toContain("cap 15.5 TRX, spent this month 10 TRX, left 5.5 TRX, this order 6.5 TRX");
+    expect(buttonsOf(refused).flat()).not.toContain("✅ Confirm");
+    expect(user.botTexts().some((t) => t.startsWith("⛔"))).toBe(false);
     await orderAndConfirm(CHAT, `${B.address} 55,000 1m`); // 5.5 TRX: exactly the rest
     expect(debitsOf(h, account.accountId)).toEqual([10_000_000, 5_500_000]);
   });
@@ -129,8 +163,8 @@ describe("/limits", () => {
     await h.until(async () => (await h.flows.limits.status(CHAT)).spent.daySun === BigInt(charged));
     const capTrx = (charged + 4_000_000) / 1_000_000; // 4 TRX left under it
     await setLimit(CHAT, "Daily cap", String(capTrx));
-    await orderAndConfirm(CHAT, `${C.address} 50k 1m`); // 5 TRX > 4 left
-    expect(user.botTexts().find((t) => t.startsWith("⛔"))).toContain(`spent today: ${String(charged / 1_000_000)} TRX · left: 4 TRX`);
+    const refused = await quoteOf(CHAT, `${C.address} 50k 1m`); // 5 TRX > 4 left
+    expect(refused.text).toContain(`spent today ${String(charged / 1_000_000)} TRX, left 4 TRX`);
     expect(debitsOf(h, account.accountId)).toHaveLength(3);
   });
 
@@ -193,18 +227,25 @@ describe("/limits", () => {
     expect(frozenChats).toEqual([CHAT]);
     // The quote made before the freeze is refused as well.
     await user.press("✅ Confirm");
-    expect(user.lastText()).toBe("⛔ Not sent: spending from this chat is frozen. Nothing was charged. Unfreeze it in /limits.");
+    expect(user.lastText()).toBe("⛔ Not sent: spending from this chat is frozen. Nothing was charged. Tap ▶️ Unfreeze below to allow spending again.");
+    expect(user.lastButtons()).toEqual([["▶️ Unfreeze"]]);
+    // A quote made while frozen has no Confirm: Unfreeze is on it.
+    const frozenQuote = await quoteOf(CHAT, `${B.address} 100k 5m`);
+    expect(frozenQuote.text).toContain("⛔ Spending from this chat is frozen, so this quote cannot be confirmed.");
+    expect(buttonsOf(frozenQuote)).toEqual([["▶️ Unfreeze"], ["Cancel"]]);
     const tx = signTrxTransfer({ privateKey: B.privateKey, to: C.address, amountSun: 1_500_000, expirationMs: Date.now() + 600_000 });
     await user.send("/broadcast");
     await user.send(JSON.stringify(tx));
     await user.press("✅ Confirm");
     expect(user.lastText()).toContain("spending from this chat is frozen");
+    expect(user.lastButtons()).toEqual([["▶️ Unfreeze"]]);
     expect(await h.flows.limits.authorize(CHAT, 1n, "renewal")).toEqual({ allowed: false, reason: "frozen" });
     expect(debitsOf(h, account.accountId)).toEqual([]);
-    await user.send("/limits");
-    await user.press("▶️ Unfreeze");
-    expect(user.lastText()).toContain("▶️ Unfrozen.");
-    await orderAndConfirm(CHAT, `${B.address} 100k 5m`);
+    // Unfreeze on the quote unfreezes and draws a fresh quote on the same message, Confirm included.
+    await user.press("▶️ Unfreeze", { messageId: frozenQuote.messageId });
+    expect(await h.flows.limits.isFrozen(CHAT)).toBe(false);
+    expect(buttonsOf(h.tg.view(CHAT).find((m) => m.messageId === frozenQuote.messageId)!)).toEqual([["✅ Confirm", "Cancel"]]);
+    await user.press("✅ Confirm", { messageId: frozenQuote.messageId });
     expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
   });
 
@@ -223,9 +264,10 @@ describe("/limits", () => {
     const resolved = await h.deps.flows.placer.place({ chatId: CHAT, quoteId: entry!.id, apiKey: account.apiKey, resolving: true });
     expect(resolved.status).toBe("placed");
     expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
-    // A new confirmation is refused.
-    await orderAndConfirm(CHAT, `${B.address} 100k 5m`);
-    expect(user.botTexts().filter((t) => t.startsWith("⛔ Not sent: spending from this chat is frozen"))).toHaveLength(1);
+    // A new quote is refused on itself: no Confirm, Unfreeze instead.
+    const refused = await quoteOf(CHAT, `${B.address} 100k 5m`);
+    expect(refused.text).toContain("⛔ Spending from this chat is frozen, so this quote cannot be confirmed.");
+    expect(buttonsOf(refused).flat()).not.toContain("✅ Confirm");
     expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
   });
 

@@ -42,21 +42,28 @@ describe("/order keyboards", () => {
 });
 
 describe("an account without a wallet", () => {
-  it("says so in the quote, and the 402 shows available 0 and how the deposit address comes", async () => {
-    await h.linkChat(CHAT, { hasWallet: false });
+  it("says so in the quote, which offers no Confirm but Check again, and Confirm comes once the wallet exists", async () => {
+    const account = await h.linkChat(CHAT, { hasWallet: false });
     const alice = h.user(CHAT);
     await alice.send(`/order ${BOB} 100k 1h`);
-    const quote = alice.lastText();
-    expect(quote).toContain("Your account has no wallet yet");
-    expect(quote).toContain("deposit address appears once the dashboard creates the wallet");
-    expect(quote).not.toContain("could not be read");
+    const quote = alice.last()!;
+    expect(quote.text).toContain("Your account has no wallet yet");
+    expect(quote.text).toContain("deposit address appears once the dashboard creates the wallet");
+    expect(quote.text).toContain("⛔ It cannot be confirmed before the account has a wallet. Tap 🔄 Check again once the dashboard has created it.");
+    expect(quote.text).not.toContain("could not be read");
+    expect(alice.lastButtons()).toEqual([["🔄 Check again"], ["Cancel"]]);
+    const messages = h.tg.botMessages(CHAT).length;
+    // Nothing changed: the tap says so and the same card stays.
+    const same = await alice.press("🔄 Check again");
+    expect(h.tg.answerOf(same)?.["text"]).toBe("Still not possible: the quote says why.");
+    expect(h.tg.botMessages(CHAT)).toHaveLength(messages);
+    h.sim.credit(account.accountId, 50_000_000);
+    await alice.press("🔄 Check again");
+    expect(h.tg.botMessages(CHAT)).toHaveLength(messages);
+    expect(alice.lastText()).toContain("Balance: 50 TRX, after the order: 35 TRX");
+    expect(alice.lastButtons()).toEqual([["✅ Confirm", "Cancel"]]);
     await alice.press("✅ Confirm");
-    const refusal = alice.lastText();
-    expect(refusal).toContain("Required: 15 TRX\nAvailable: 0 TRX\nShort by: 15 TRX");
-    expect(refusal).toContain("Your account has no wallet yet");
-    expect(refusal).not.toContain("?");
-    expect(refusal).not.toContain("Top up with /balance");
-    expect(alice.lastButtons()).toEqual([["🔁 Retry", "Cancel"]]);
+    expect(alice.lastText()).toMatch(/^Order [0-9a-f]{24}/);
   });
 });
 

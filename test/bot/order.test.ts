@@ -136,11 +136,14 @@ describe("/order", () => {
   });
 
   it("after a 402 shows required vs available, how much to send and the deposit address, and Retry charges once", async () => {
-    const account = await h.linkChat(CHAT, { balanceSun: 1_000_000, depositAddress: TEST_KEYS.erin.address });
+    const account = await h.linkChat(CHAT, { balanceSun: 16_000_000, depositAddress: TEST_KEYS.erin.address });
     const alice = h.user(CHAT);
-    // The quote could not read the balance, so it offers Confirm: the 402 comes from the service.
-    h.sim.faults.inject({ method: "GET", path: "/v1/balance", kind: "status", status: 400, code: "request.invalid", times: 1 });
+    // Two quotes the balance covers one at a time: the second, confirmed after the first, gets the service's 402.
+    h.sim.control.pauseLifecycles(true);
+    await alice.send(`/order ${TEST_KEYS.carol.address} 100k 1h`);
+    const first = alice.last()!.messageId;
     await alice.send(`/order ${BOB} 100k 1h`);
+    await alice.press("✅ Confirm", { messageId: first });
     await alice.press("✅ Confirm");
     const refusal = alice.lastText();
     expect(refusal).toContain("Required: 15 TRX\nAvailable: 1 TRX\nShort by: 14 TRX");
@@ -153,8 +156,8 @@ describe("/order", () => {
     h.sim.credit(account.accountId, 50_000_000);
     const retry = await alice.press("🔁 Retry");
     expect(h.textOf(CHAT, h.pressedMessage(retry))).toMatch(/^Order [0-9a-f]{24}\nStatus: pending/);
-    expect(debitsOf(h, account.accountId)).toEqual([15_000_000]);
-    expect(new Set(posts().map((p) => p.idempotencyKey)).size).toBe(1);
+    expect(debitsOf(h, account.accountId)).toEqual([15_000_000, 15_000_000]);
+    expect(new Set(posts().map((p) => p.idempotencyKey)).size).toBe(2);
   });
 
   it("explains each guard of the service and retries an undeliverable receiver with the same key", async () => {
@@ -165,7 +168,7 @@ describe("/order", () => {
     h.sim.chain.setActivated(BOB, false);
     await alice.send(`/order ${BOB} 100k 1h`);
     await alice.press("✅ Confirm");
-    expect(alice.lastButtons()).toEqual([["🔁 Retry", "Cancel"]]);
+    expect(alice.lastButtons()).toEqual([["✏️ Change address", "🔁 Retry"], ["Cancel"]]);
     const undeliverable = alice.lastText();
     h.sim.chain.setActivated(BOB, true);
     await alice.press("🔁 Retry");

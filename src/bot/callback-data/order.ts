@@ -7,7 +7,10 @@ import { createCallbackData } from "./create-callback-data.js";
  */
 export const orderStepData = createCallbackData("os", ["flow", "action", "value"]);
 
-/** Quote buttons: c confirm, x cancel, r retry (same key), f fresh quote. */
+/**
+ * Quote buttons: c confirm, x cancel, r retry (same key), f fresh quote, g check again (a fresh
+ * quote on the same message), u unfreeze and check again, e change the receiver.
+ */
 export const quoteData = createCallbackData("q", ["quoteId", "action"]);
 
 /** "Rent again" under a fulfilled order: the same receiver, amount and duration, quoted afresh. */

@@ -16,6 +16,7 @@ import { code, HTML, translate } from "../helpers/html.js";
 import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
 import { createCancelOnlyKeyboard, createDurationKeyboard, createReceiverKeyboard, RECENT_RECEIVERS_SHOWN } from "../keyboards/order.js";
 import type { BotDeps } from "../deps.js";
+import { knownContractsOf } from "../helpers/quote-deps.js";
 
 export type FlowConversation = Conversation<BotContext, ConversationContext>;
 
@@ -151,11 +152,21 @@ export async function askReceiver(
     await closeShown(conversation, ctx, deps, shown);
     return a;
   };
+  const contracts = knownContractsOf(deps.flows);
+  /** A token contract is no wallet: refused here, before any quote, and the step asks again. */
+  const refusedContract = async (address: string): Promise<boolean> => {
+    if (!contracts.includes(address)) return false;
+    shown.push(
+      (await ctx.reply(translate(ctx, "order-receiver-contract", { address: code(address) }), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) }))
+        .message_id,
+    );
+    return true;
+  };
   for (;;) {
     const input = await waitStep(conversation, flow, "receiver");
     if (input.kind === "button") {
       const entry: AddressBookEntry | undefined = input.action === "a" ? recent[Number(input.value)] : undefined;
-      if (entry) return answer({ kind: "address", address: entry.address });
+      if (entry && !(await refusedContract(entry.address))) return answer({ kind: "address", address: entry.address });
       continue;
     }
     if (input.kind === "document") {
@@ -167,6 +178,7 @@ export async function askReceiver(
     if (text.split(/\r?\n/).filter((l) => l.trim()).length > 1) return answer({ kind: "batch", text });
     const [first = "", ...rest] = text.split(/\s+/);
     if (isValidTronAddress(first)) {
+      if (await refusedContract(first)) continue;
       await closeShown(conversation, ctx, deps, shown);
       const label = normalizeLabel(rest.join(" "));
       if (label) {
@@ -177,7 +189,10 @@ export async function askReceiver(
       return { kind: "address", address: first };
     }
     const byLabel = await conversation.external(() => deps.flows.addressBook.findByLabel(chatId, text));
-    if (byLabel) return answer({ kind: "address", address: byLabel.address });
+    if (byLabel) {
+      if (await refusedContract(byLabel.address)) continue;
+      return answer({ kind: "address", address: byLabel.address });
+    }
     shown.push((await ctx.reply(translate(ctx, "order-receiver-invalid"), { ...HTML, reply_markup: createCancelOnlyKeyboard(ctx, flow) })).message_id);
   }
 }

@@ -1,5 +1,5 @@
 import type { BatchParse } from "../../core/orders/batch-parse.js";
-import { labelIndex, parseBatch } from "../../core/orders/batch-parse.js";
+import { labelIndex, parseBatch, refuseContractLines } from "../../core/orders/batch-parse.js";
 import { checkAmount } from "../../core/orders/order-input.js";
 import type { QuoteRequestItem } from "../../core/orders/quote.js";
 import type { Pricing } from "../../core/service/schemas.js";
@@ -8,14 +8,16 @@ import { readDocument } from "../helpers/document.js";
 import { cappedLines, echo } from "../helpers/echo.js";
 import { beginFlowInstance } from "../helpers/flow-instance.js";
 import { formatInteger } from "../helpers/format.js";
-import { html, HTML, translate } from "../helpers/html.js";
+import { code, html, HTML, translate } from "../helpers/html.js";
 import { ambiguousAmountText } from "../helpers/amount-text.js";
 import { durationText } from "../helpers/record-text.js";
-import { isShortQuote, prepareQuote, watchShortQuote, type PrepareResult } from "../../core/orders/prepare-quote.js";
+import { isShortQuote, prepareQuote, watchShortQuote, type PreparedQuote, type PrepareResult } from "../../core/orders/prepare-quote.js";
 import { BATCH_LINES_SHOWN, quoteText } from "../helpers/quote-text.js";
 import { batchQuoteCsv } from "../helpers/batch-card-text.js";
-import { InputFile } from "grammy";
-import { createCancelOnlyKeyboard, createQuoteKeyboard, createShortQuoteKeyboard } from "../keyboards/order.js";
+import { InlineKeyboard, InputFile } from "grammy";
+import { connectData } from "../callback-data/connect.js";
+import { createBlockedQuoteKeyboard, createCancelOnlyKeyboard, createQuoteKeyboard, createShortQuoteKeyboard } from "../keyboards/order.js";
+import { knownContractsOf, quoteDepsOf } from "../helpers/quote-deps.js";
 import { textLinksMarkup } from "../keyboards/links.js";
 import type { BotDeps } from "../deps.js";
 import { sendBeforeStepPrompt, sendStepPrompt, closeStepPrompt } from "../helpers/step-prompt.js";
@@ -95,7 +97,10 @@ async function collectBatch(
     } else text = source.text;
     const chatId = ctx.chat?.id;
     const labels = chatId === undefined ? undefined : labelIndex(await conversation.external(() => deps.flows.addressBook.list(chatId)));
-    const parsed = parseBatch(text, pricing, { csv: source.kind === "document", locale, ...(labels ? { labels } : {}) });
+    const parsed = refuseContractLines(
+      parseBatch(text, pricing, { csv: source.kind === "document", locale, ...(labels ? { labels } : {}) }),
+      knownContractsOf(deps.flows),
+    );
     source = undefined;
     if (parsed.fatal || parsed.errors.length > 0) {
       await ctx.reply(batchErrorsText(ctx, parsed, locale), HTML);
@@ -108,14 +113,38 @@ async function collectBatch(
   }
 }
 
-/** Sends the quote with Confirm (or, short of money, Top up) first and Cancel last. */
+/** A quote that could not be prepared, said as one message. */
+export function prepareRefusalText(tr: Pick<ConversationContext, "t">, result: Extract<PrepareResult, { ok: false }>): string {
+  if (result.reason === "contract_receiver") return translate(tr, "order-receiver-contract", { address: code(result.address) });
+  return translate(tr, `order-prepare-${result.reason.replace(/_/g, "-")}`);
+}
+
+/**
+ * The quote's text and buttons: Confirm (or, short of money, Top up) first and Cancel last; a quote
+ * that cannot be confirmed as it stands carries what resolves it instead of Confirm.
+ */
+export function quoteMessage(ctx: Pick<ConversationContext, "t" | "links">, prepared: PreparedQuote, locale: string) {
+  const { quoteId } = prepared.quote;
+  const keyboard = prepared.blocked
+    ? createBlockedQuoteKeyboard(ctx, quoteId, prepared.blocked)
+    : isShortQuote(prepared)
+      ? createShortQuoteKeyboard(ctx, quoteId)
+      : createQuoteKeyboard(ctx, quoteId);
+  const links = prepared.noWallet ? textLinksMarkup(ctx, "order-quote-no-wallet", keyboard) : { reply_markup: keyboard };
+  return { text: quoteText(ctx, prepared, locale), other: { ...HTML, ...links } };
+}
+
+/** Sends the quote (quoteMessage); a quote that could not be made is said instead. */
 export async function replyWithQuote(
   ctx: Pick<ConversationContext, "t" | "reply" | "replyWithDocument" | "links">,
   result: PrepareResult,
   locale: string,
 ): Promise<number | undefined> {
   if (!result.ok) {
-    await ctx.reply(translate(ctx, `order-prepare-${result.reason.replace(/_/g, "-")}`), HTML);
+    // Unlinked meanwhile: the button that resolves it is Connect.
+    const connect =
+      result.reason === "not_linked" ? { reply_markup: new InlineKeyboard().text(ctx.t("account-connect-button"), connectData.pack({ then: "link" })) } : {};
+    await ctx.reply(prepareRefusalText(ctx, result), { ...HTML, ...connect });
     return undefined;
   }
   const { quoteId, items } = result.prepared.quote;
@@ -126,9 +155,8 @@ export async function replyWithQuote(
       ...HTML,
     });
   }
-  const keyboard = isShortQuote(result.prepared) ? createShortQuoteKeyboard(ctx, quoteId) : createQuoteKeyboard(ctx, quoteId);
-  const links = result.prepared.noWallet ? textLinksMarkup(ctx, "order-quote-no-wallet", keyboard) : { reply_markup: keyboard };
-  const message = await ctx.reply(quoteText(ctx, result.prepared, locale), { ...HTML, ...links });
+  const { text, other } = quoteMessage(ctx, result.prepared, locale);
+  const message = await ctx.reply(text, other);
   return message.message_id;
 }
 
@@ -193,7 +221,7 @@ export function createOrderConversation(deps: BotDeps) {
         items = [{ toAddress: receiver.address, amount, durationSec }];
       }
     }
-    const prepared = await conversation.external(async () => prepareQuote({ ...deps, ...deps.flows }, await deps.chats.open(chatId), items));
+    const prepared = await conversation.external(async () => prepareQuote(quoteDepsOf(deps), await deps.chats.open(chatId), items));
     const messageId = await replyWithQuote(ctx, prepared, locale);
     if (prepared.ok && messageId !== undefined) {
       const quoteId = prepared.prepared.quote.quoteId;

@@ -21,7 +21,7 @@ import { broadcastCardText, statusText } from "../helpers/record-text.js";
 import { ServiceError } from "../../core/service/errors.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../keyboards/broadcast.js";
-import { createDraftConfirmAgainKeyboard } from "../keyboards/limits.js";
+import { createDraftConfirmAgainKeyboard, createLimitsFixKeyboard } from "../keyboards/limits.js";
 import { formatTrx } from "../helpers/format.js";
 import { limitRefusalText } from "../helpers/limits-text.js";
 import { topUpAdviceText } from "../helpers/top-up-text.js";
@@ -285,7 +285,10 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
       case "over_limit":
         // Nothing was sent: the summary keeps its buttons, so a Confirm after raising the cap still works.
         await ctx.answerCallbackQuery();
-        await ctx.reply(limitRefusalText(ctx, result.refusal, result.feeSun, locale), HTML);
+        await ctx.reply(limitRefusalText(ctx, result.refusal, result.feeSun, locale), {
+          ...HTML,
+          reply_markup: createLimitsFixKeyboard(ctx, result.refusal),
+        });
         return;
       case "failed": {
         if (checking) return showUnresolved(ctx, result, locale);

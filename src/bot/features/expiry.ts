@@ -12,6 +12,7 @@ import { errorTextKey, serviceErrorText } from "../helpers/error-text.js";
 import { clockText } from "../helpers/expiry-text.js";
 import { code, html, HTML, translate } from "../helpers/html.js";
 import { limitRefusalText } from "../helpers/limits-text.js";
+import { createLimitsFixKeyboard } from "../keyboards/limits.js";
 import { textLinksMarkup } from "../keyboards/links.js";
 import { logHandle } from "../helpers/logging.js";
 import { statusText } from "../helpers/record-text.js";
@@ -117,7 +118,10 @@ export function createExpiryFeature(deps: BotDeps): Composer<BotContext> {
       case "over_limit":
         // Nothing was sent: the card keeps its Resend, so a press after raising the cap still works.
         await ctx.answerCallbackQuery();
-        await ctx.reply(limitRefusalText(ctx, result.refusal, result.feeSun, locale), HTML);
+        await ctx.reply(limitRefusalText(ctx, result.refusal, result.feeSun, locale), {
+          ...HTML,
+          reply_markup: createLimitsFixKeyboard(ctx, result.refusal),
+        });
         return;
       default:
         await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });

@@ -1,6 +1,7 @@
 import { Composer } from "../composer.js";
 import { parseKeepCommand, type KeepParse } from "../../core/autopilot/keep-input.js";
 import type { KeepPlans } from "../../core/autopilot/keep-plans.js";
+import { defaultKeepCap, keepDayAllowance } from "../../core/autopilot/keep-allowance.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
 import type { Pricing } from "../../core/service/schemas.js";
 import { keepData, keepOrderData } from "../callback-data/keep.js";
@@ -66,6 +67,20 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
     await ctx.reply(keepDraftText(ctx, draft, locale), { ...HTML, reply_markup: createKeepDraftKeyboard(ctx, draft.draftId) });
   }
 
+  /**
+   * A plan proposed from a reminder or a card is one tap from Start: it carries a cap, the chat's
+   * daily limit when that is lower than one day of renewals at today's price, else that day.
+   */
+  async function withDefaultCap(chatId: number, input: KeepDraftInput, pricing: Pricing): Promise<KeepDraftInput> {
+    const tier = pricing.tiers.find((t) => t.durationSec === input.durationSec);
+    if (tier === undefined) return input;
+    const slotSun = BigInt(input.amount) * BigInt(tier.unitPriceSun);
+    const { slotsPerDay } = keepDayAllowance({ slotSun, durationSec: input.durationSec, activeHours: input.activeHours });
+    const chatCap = (await flows.limits.status(chatId)).settings.dailyCapSun;
+    const { capSun, chosen } = defaultKeepCap(slotsPerDay, slotSun, chatCap);
+    return { ...input, dailyCapSun: capSun.toString(), capChosen: chosen };
+  }
+
   async function oneShot(ctx: BotContext, chatId: number, text: string): Promise<void> {
     const pricing = await deps.pricing.get();
     const locale = await ctx.i18n.getLocale();
@@ -115,7 +130,9 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
     }
     if ((await linkedForButton(ctx)) === undefined) return;
     await ctx.answerCallbackQuery();
-    await propose(ctx, { chatId, address: entry.address, amount: entry.amount, durationSec: entry.durationSec, timeZone: "UTC" }, await deps.pricing.get());
+    const pricing = await deps.pricing.get();
+    const input: KeepDraftInput = { chatId, address: entry.address, amount: entry.amount, durationSec: entry.durationSec, timeZone: "UTC" };
+    await propose(ctx, await withDefaultCap(chatId, input, pricing), pricing);
   });
 
   feature.callbackQuery(keepData.filter, logHandle("callback-keep"), async (ctx) => {

@@ -120,6 +120,12 @@ export function createLimitsFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.conversation.enter(LIMITS_INPUT_CONVERSATION, action);
       return;
     }
+    if (action === "s") {
+      await ctx.answerCallbackQuery();
+      const shown = await card(ctx, chatId);
+      await ctx.reply(shown.text, { ...HTML, reply_markup: shown.keyboard });
+      return;
+    }
     const cleared = action === undefined ? undefined : CLEAR_ACTIONS[action];
     let note: string;
     if (cleared !== undefined) {

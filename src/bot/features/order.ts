@@ -2,19 +2,20 @@ import { Composer } from "../composer.js";
 import { parseOneShotOrder, type OneShotParse } from "../../core/orders/one-shot.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
 import type { PlaceResult } from "../../core/orders/place-order.js";
-import type { QuoteRequestItem } from "../../core/orders/quote.js";
+import type { Quote, QuoteRequestItem } from "../../core/orders/quote.js";
 import { quoteData, rentAgainData } from "../callback-data/order.js";
 import { menuAction, orderTierData } from "../callback-data/menu.js";
 import { durationText } from "../helpers/record-text.js";
 import { textLinksMarkup } from "../keyboards/links.js";
 import type { BotContext } from "../context.js";
-import { ORDER_CONVERSATION, replyWithQuote, type OrderConversationArgs } from "../conversations/order.js";
+import { ORDER_CONVERSATION, prepareRefusalText, quoteMessage, replyWithQuote, type OrderConversationArgs } from "../conversations/order.js";
+import { knownContractsOf, quoteDepsOf } from "../helpers/quote-deps.js";
 import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { formatChoices, formatTrx } from "../helpers/format.js";
 import { limitRefusalText } from "../helpers/limits-text.js";
-import { createQuoteConfirmAgainKeyboard } from "../keyboards/limits.js";
-import { HTML, translate } from "../helpers/html.js";
+import { createLimitRefusalKeyboard, createQuoteConfirmAgainKeyboard } from "../keyboards/limits.js";
+import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { bestEffort, firstCardSignal } from "../helpers/best-effort.js";
 import { failedReply, placedText } from "../helpers/placement-text.js";
@@ -31,8 +32,13 @@ function oneShotErrorText(ctx: BotContext, error: Exclude<OneShotParse, { ok: tr
   return orderPartErrorText(ctx, error, durations, locale) ?? translate(ctx, "order-usage", { durations });
 }
 
-/** c confirm, x cancel, r retry, f fresh quote (keyboards/order.ts), a confirm again (above the threshold, keyboards/limits.ts). */
-const QUOTE_ACTIONS: ReadonlySet<string> = new Set(["c", "x", "r", "f", "a"]);
+/**
+ * c confirm, x cancel, r retry, f fresh quote, g check again, u unfreeze, e change address (keyboards/order.ts),
+ * a confirm again (above the threshold, keyboards/limits.ts).
+ */
+const QUOTE_ACTIONS: ReadonlySet<string> = new Set(["c", "x", "r", "f", "a", "g", "u", "e"]);
+
+const itemsOf = (quote: Quote): QuoteRequestItem[] => quote.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec }));
 
 /**
  * /order (guided or one-shot), the `order_…` deep link, the quote buttons
@@ -44,7 +50,7 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
   const feature = composer.chatType("private");
 
   async function sendQuote(ctx: BotContext, items: QuoteRequestItem[]): Promise<void> {
-    const result = await prepareQuote({ ...deps, ...flows }, await ctx.linked(), items);
+    const result = await prepareQuote(quoteDepsOf(deps), await ctx.linked(), items);
     const messageId = await replyWithQuote(ctx, result, await ctx.i18n.getLocale());
     if (result.ok && messageId !== undefined) {
       await flows.quotes.update(result.prepared.quote.quoteId, (q) => ({ ...q, messageId }));
@@ -63,6 +69,13 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
     const parsed = await parseOneShotOrder(text, pricing, (receiver) => flows.addressBook.resolve(chatId, receiver), locale);
     if (!parsed.ok) {
       await ctx.reply(oneShotErrorText(ctx, parsed, durations, locale), HTML);
+      return;
+    }
+    if (knownContractsOf(flows).includes(parsed.address)) {
+      // Refused before any quote; the guided order goes on with the same amount (and duration) and asks for another receiver.
+      await ctx.reply(translate(ctx, "order-receiver-contract", { address: code(parsed.address) }), HTML);
+      const prefill = { amount: parsed.amount, ...(parsed.durationSec === undefined ? {} : { durationSec: parsed.durationSec }) };
+      await ctx.conversation.enter(ORDER_CONVERSATION, { prefill } satisfies OrderConversationArgs);
       return;
     }
     if (parsed.durationSec === undefined) {
@@ -144,13 +157,20 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
       await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "order-quote-cancelled"), HTML));
       return;
     }
+    if (data.action === "g" || data.action === "u") {
+      if ((await linkedForButton(ctx, quote)) === undefined) return;
+      if (data.action === "u") await flows.limits.unfreeze(chatId);
+      await requoteInPlace(ctx, quote, locale);
+      return;
+    }
+    if (data.action === "e") {
+      await changeAddress(ctx, quote);
+      return;
+    }
     if (data.action === "f") {
       await ctx.answerCallbackQuery();
       await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
-      await sendQuote(
-        ctx,
-        quote.items.map((i) => ({ toAddress: i.toAddress, amount: i.amount, durationSec: i.durationSec })),
-      );
+      await sendQuote(ctx, itemsOf(quote));
       return;
     }
     const account = await linkedForButton(ctx, quote);
@@ -202,7 +222,10 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
       case "over_limit":
         // Nothing was sent: the quote keeps its buttons, so a Confirm after raising the cap still works.
         await ctx.answerCallbackQuery();
-        await ctx.reply(limitRefusalText(ctx, result.refusal, BigInt(quote.totalSun), locale), HTML);
+        await ctx.reply(limitRefusalText(ctx, result.refusal, BigInt(quote.totalSun), locale), {
+          ...HTML,
+          reply_markup: createLimitRefusalKeyboard(ctx, quote.quoteId, result.refusal),
+        });
         return;
       case "cancelled":
         // Cancelled by its own button or by /cancel, which already redrew the message (this client may not show it yet).
@@ -216,6 +239,8 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
         return;
       case "failed": {
         if (checking) return showChecked(ctx, result, locale);
+        // A Retry sits on the refusal it repeats: the same card is redrawn, never a new message per tap.
+        if (data.action === "r") return showRetried(ctx, result, quote.lastErrorCode, locale);
         await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery());
         await bestEffort(ctx, "editMessageReplyMarkup", () => ctx.editMessageReplyMarkup());
         const reply = failedReply(ctx, result, locale);
@@ -246,6 +271,71 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
     const cardId = ctx.callbackQuery?.message?.message_id;
     if (drawn && reply.keyboard && cardId !== undefined) await flows.quotes.update(result.quote.quoteId, (q) => ({ ...q, messageId: cardId }));
     await watchRefused(result, locale);
+  }
+
+  /** A Retry refused again: the refusal redrawn on its own card, and the tap told whether anything changed. */
+  async function showRetried(
+    ctx: BotContext,
+    result: Extract<PlaceResult, { status: "failed" }>,
+    previousCode: string | undefined,
+    locale: string,
+  ): Promise<void> {
+    const same = previousCode === result.error.code;
+    await bestEffort(ctx, "answerCallbackQuery", () => ctx.answerCallbackQuery(same ? { text: ctx.t("order-retry-same") } : {}));
+    // The same refusal is on the card already (a 402's balance may have moved, so that one is redrawn).
+    if (same && result.error.code !== "wallet.insufficient_balance") return;
+    const reply = failedReply(ctx, result, locale);
+    const cardId = ctx.callbackQuery?.message?.message_id;
+    const drawn = await bestEffort(ctx, "editMessageText", () =>
+      editIgnoringUnchanged(() => ctx.editMessageText(reply.text, { ...HTML, ...textLinksMarkup(ctx, reply.keys, reply.keyboard) })),
+    );
+    if (drawn && reply.keyboard && cardId !== undefined) await flows.quotes.update(result.quote.quoteId, (q) => ({ ...q, messageId: cardId }));
+    await watchRefused(result, locale);
+  }
+
+  /**
+   * Check again (and Unfreeze): a fresh quote of the same items drawn on the same message. The old
+   * one never had a Confirm and is closed, so no earlier button can send it.
+   */
+  async function requoteInPlace(ctx: BotContext, quote: Quote, locale: string): Promise<void> {
+    // Only a quote that certainly charged nothing is replaced: one already sent keeps its own key.
+    const closed = await flows.placer.cancel(quote.chatId, quote.quoteId);
+    if (closed?.state !== "cancelled") {
+      await ctx.answerCallbackQuery({ text: ctx.t(quote.state === "placed" ? "order-already-placed" : "button-expired") });
+      return;
+    }
+    await flows.balanceWatch?.unwatch("order", quote.quoteId);
+    const result = await prepareQuote(quoteDepsOf(deps), await ctx.linked(), itemsOf(quote));
+    const stillBlocked = result.ok ? result.prepared.blocked !== undefined : true;
+    await ctx.answerCallbackQuery(stillBlocked ? { text: ctx.t("order-quote-still-blocked") } : {});
+    if (!result.ok) {
+      await editIgnoringUnchanged(() => ctx.editMessageText(prepareRefusalText(ctx, result), HTML));
+      return;
+    }
+    const { text, other } = quoteMessage(ctx, result.prepared, locale);
+    await editIgnoringUnchanged(() => ctx.editMessageText(text, other));
+    const messageId = ctx.callbackQuery?.message?.message_id;
+    if (messageId !== undefined) await flows.quotes.update(result.prepared.quote.quoteId, (q) => ({ ...q, messageId }));
+    await watchShortQuote(flows.balanceWatch, result.prepared, locale);
+  }
+
+  /**
+   * ✏️ Change address: the refused quote is closed and the guided order asks for another receiver
+   * with the same amount and duration (a recent receiver is one tap), then quotes afresh.
+   */
+  async function changeAddress(ctx: BotContext, quote: Quote): Promise<void> {
+    const only = quote.items.length === 1 ? quote.items[0] : undefined;
+    const cancelled = only === undefined ? undefined : await flows.placer.cancel(quote.chatId, quote.quoteId);
+    if (only === undefined || cancelled?.state !== "cancelled") {
+      await ctx.answerCallbackQuery({ text: ctx.t(quote.state === "placed" ? "order-already-placed" : "button-expired") });
+      return;
+    }
+    if ((await linkedForButton(ctx, quote)) === undefined) return;
+    await flows.balanceWatch?.unwatch("order", quote.quoteId);
+    await ctx.answerCallbackQuery();
+    await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
+    const args: OrderConversationArgs = { prefill: { amount: only.amount, durationSec: only.durationSec } };
+    await ctx.conversation.enter(ORDER_CONVERSATION, args);
   }
 
   /** A 402 with somewhere to send money: the balance is watched, and "credited, tap Retry" follows. */

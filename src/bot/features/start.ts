@@ -10,6 +10,8 @@ import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { parseOrderDeepLink } from "../helpers/quote-query.js";
 import { durationText } from "../helpers/record-text.js";
+import { tierLabel } from "../helpers/tiers.js";
+import { DEFAULT_ENERGY_BURN_PRICE_SUN, percentAgainstBurning } from "../../core/burn-saving.js";
 import { isJustLinked, resumeAfterLink, startIntentsOf } from "../helpers/resume-after-link.js";
 import { isTopUpDeepLink } from "../helpers/top-up-text.js";
 import { privateChatKeyboard } from "../middlewares/group-guard.js";
@@ -27,11 +29,41 @@ import { createLinkedMenuKeyboard, createWelcomeMenuKeyboard } from "../keyboard
  * buttons (keyboards/menu.ts, each handled by its command's feature). In a group /start only greets briefly and
  * points to the private chat (nothing is stored).
  */
+/**
+ * What renting costs today against burning TRX, from the pricing cache: the cheapest tier's unit price
+ * against ENERGY_BURN_PRICE_SUN (core/burn-saving.ts, the formula of the quote and /statement), or a
+ * plain "cannot say now" when the prices cannot be read. Never a fixed promise.
+ */
+export async function rentingTodayText(ctx: BotContext, deps: Pick<BotDeps, "pricing" | "config" | "logger">): Promise<string> {
+  let tiers;
+  try {
+    tiers = (await deps.pricing.get()).tiers;
+  } catch (error) {
+    deps.logger.warn({ err: error }, "pricing unavailable for the greeting");
+    return translate(ctx, "start-prices-unavailable");
+  }
+  const cheapest = [...tiers].sort((a, b) => a.unitPriceSun - b.unitPriceSun)[0];
+  if (cheapest === undefined) return translate(ctx, "start-prices-unavailable");
+  const burnPriceSun = deps.config.energyBurnPriceSun ?? DEFAULT_ENERGY_BURN_PRICE_SUN;
+  const locale = await ctx.i18n.getLocale();
+  const percent = percentAgainstBurning(cheapest.unitPriceSun, burnPriceSun);
+  return translate(ctx, percent > 0 ? "start-prices-cheaper" : "start-prices-dearer", {
+    unitPriceSun: formatInteger(cheapest.unitPriceSun, locale),
+    tier: tierLabel(ctx, cheapest),
+    burnPriceSun: formatInteger(burnPriceSun, locale),
+    percent,
+  });
+}
+
 /** The greeting with the main actions as buttons: the account's for a linked chat, Connect and a look around otherwise. */
-async function replyWelcome(ctx: BotContext & { from: { first_name: string } }): Promise<void> {
+async function replyWelcome(ctx: BotContext & { from: { first_name: string } }, deps: BotDeps): Promise<void> {
   const linked = (await ctx.linked()) !== undefined;
   const keyboard = linked ? createLinkedMenuKeyboard(ctx, ctx.links) : createWelcomeMenuKeyboard(ctx, ctx.links);
-  await ctx.reply(translate(ctx, linked ? "start-welcome-linked" : "start-welcome", { name: ctx.from.first_name }), { ...HTML, reply_markup: keyboard });
+  const prices = await rentingTodayText(ctx, deps);
+  await ctx.reply(translate(ctx, linked ? "start-welcome-linked" : "start-welcome", { name: ctx.from.first_name, prices }), {
+    ...HTML,
+    reply_markup: keyboard,
+  });
 }
 
 export function createStartFeature(deps: BotDeps): Composer<BotContext> {
@@ -62,13 +94,14 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
         duration: durationText(ctx, order.durationSec),
       });
       const keyboard = new InlineKeyboard().text(ctx.t("account-connect-button"), connectData.pack({ then: "order" }));
-      await ctx.reply(`${translate(ctx, "start-welcome", { name: ctx.from.first_name })}\n\n${after}`, {
+      const prices = await rentingTodayText(ctx, deps);
+      await ctx.reply(`${translate(ctx, "start-welcome", { name: ctx.from.first_name, prices })}\n\n${after}`, {
         ...HTML,
         ...textLinksMarkup(ctx, "account-deeplink-after-link", keyboard),
       });
       return;
     }
-    await replyWelcome(ctx);
+    await replyWelcome(ctx, deps);
   });
 
   feature.callbackQuery(connectData.filter, logHandle("callback-connect"), async (ctx) => {
@@ -78,7 +111,7 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
     if (ctx.conversation.active(LINK_CONVERSATION) > 0) return;
     if ((await ctx.linked()) !== undefined) {
       // Linked meanwhile (/link typed by hand): go straight on.
-      if (!(await resumeAfterLink(ctx, deps))) await replyWelcome(ctx);
+      if (!(await resumeAfterLink(ctx, deps))) await replyWelcome(ctx, deps);
       return;
     }
     await ctx.conversation.enter(LINK_CONVERSATION);

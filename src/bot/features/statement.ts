@@ -2,7 +2,7 @@ import { InputFile } from "grammy";
 import { Composer } from "../composer.js";
 import { monthAt, monthLabel, parseStatementMonth, type StatementMonth } from "../../core/statements/statement-month.js";
 import { buildStatement } from "../../core/statements/statement.js";
-import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/statements/statement-summary.js";
+import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/burn-saving.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { linkedOnly } from "../filters/linked.js";

@@ -1,5 +1,6 @@
 import { formatHours, zoneOffsetMs, type KeepPlan } from "../../core/autopilot/keep-plan.js";
 import type { KeepDraft } from "../../core/autopilot/keep-store.js";
+import { keepDayAllowance } from "../../core/autopilot/keep-allowance.js";
 import { formatDuration } from "./duration.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, translate } from "./html.js";
@@ -30,22 +31,45 @@ function termsLines(tr: Translator, plan: PlanTerms, locale: string): string[] {
   return lines;
 }
 
-/** The proposal: terms, the price of one slot now, and about what a day costs at this price. */
-export function keepDraftText(tr: Translator, draft: KeepDraft, locale: string): string {
+/** What a day of the plan costs and what its cap really lets through, at today's price. */
+function draftPriceLine(tr: Translator, draft: KeepDraft, locale: string): string {
   const slotSun = BigInt(draft.amount) * BigInt(draft.unitPriceSun);
-  const allDay = (86_400n / BigInt(draft.durationSec)) * slotSun;
-  // The plan's own cap bounds the day: "about 14,400 TRX per day" beside "at most 50 TRX per day" would alarm for nothing.
-  const perDay = draft.dailyCapSun !== undefined && BigInt(draft.dailyCapSun) < allDay ? BigInt(draft.dailyCapSun) : allDay;
-  return [
-    translate(tr, "keep-draft-title"),
-    ...termsLines(tr, draft, locale),
-    translate(tr, "keep-draft-price", {
-      slotTrx: formatTrx(slotSun, locale),
-      duration: formatDuration(tr, draft.durationSec),
-      dayTrx: formatTrx(perDay, locale),
-    }),
-    translate(tr, "keep-draft-note"),
-  ].join("\n");
+  const day = keepDayAllowance({ slotSun, durationSec: draft.durationSec, activeHours: draft.activeHours, dailyCapSun: draft.dailyCapSun });
+  const vars = {
+    slotTrx: formatTrx(slotSun, locale),
+    duration: formatDuration(tr, draft.durationSec),
+    dayTrx: formatTrx(day.daySun, locale),
+  };
+  if (draft.dailyCapSun === undefined) return translate(tr, "keep-draft-price", vars);
+  const capTrx = formatTrx(BigInt(draft.dailyCapSun), locale);
+  if (day.admitted === 0) return translate(tr, "keep-draft-cap-none", { ...vars, capTrx });
+  if (day.admitted >= day.slotsPerDay) return translate(tr, "keep-draft-cap-all", { ...vars, capTrx, slots: day.slotsPerDay });
+  return translate(tr, "keep-draft-cap-some", {
+    ...vars,
+    capTrx,
+    orders: day.admitted,
+    slots: day.slotsPerDay,
+    covered: formatDuration(tr, Math.min(86_400, day.admitted * draft.durationSec)),
+  });
+}
+
+/** The proposal: terms, the price of one slot now, and what a day costs within its cap. */
+export function keepDraftText(tr: Translator, draft: KeepDraft, locale: string): string {
+  const lines = [translate(tr, "keep-draft-title"), ...termsLines(tr, draft, locale), draftPriceLine(tr, draft, locale)];
+  if (draft.capChosen !== undefined && draft.dailyCapSun !== undefined) {
+    lines.push(
+      translate(tr, "keep-draft-cap-default", {
+        capTrx: formatTrx(BigInt(draft.dailyCapSun), locale),
+        why: draft.capChosen,
+        address: draft.address,
+        amount: String(draft.amount),
+        // Seconds are read in every language (duration-input.ts): the command works as shown.
+        durationArg: `${draft.durationSec}s`,
+      }),
+    );
+  }
+  lines.push(translate(tr, "keep-draft-note"));
+  return lines.join("\n");
 }
 
 function stateLine(tr: Translator, plan: KeepPlan, nowMs: number): string {

@@ -6,12 +6,13 @@ import type { ConversationContext } from "../context.js";
 import { errorTextKey, serviceErrorText } from "./error-text.js";
 import type { ComposedText } from "./service-links.js";
 import { formatTrx } from "./format.js";
-import { translate } from "./html.js";
+import { code, translate } from "./html.js";
 import { orderCardText } from "./record-text.js";
 import { batchCardText } from "./batch-card-text.js";
 import { placedBatchProgress } from "../../core/orders/batch-progress.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
-import { createRetryKeyboard, createTopUpRetryKeyboard } from "../keyboards/order.js";
+import { createRetryKeyboard, createTopUpRetryKeyboard, createUndeliverableKeyboard } from "../keyboards/order.js";
+import type { ServiceError } from "../../core/service/errors.js";
 import { topUpAdviceText } from "./top-up-text.js";
 
 type Tr = Pick<ConversationContext, "t">;
@@ -78,9 +79,35 @@ function insufficientText(tr: Tr, result: Extract<PlaceResult, { status: "failed
   return { text: lines.join("\n\n"), keys };
 }
 
+/**
+ * Whether the service refused the receiver as a contract: its detail names which of the two causes
+ * of `order.receiver_undeliverable` it was (service-api.md section 7). A contract never becomes
+ * deliverable, so the same order can never pass; an inactive account may be activated meanwhile.
+ */
+export function isContractRefusal(error: ServiceError): boolean {
+  return error.code === "order.receiver_undeliverable" && /\bis a contract\b/i.test(error.detail ?? "");
+}
+
+/** An undeliverable receiver: which one, why, and what each button does; Retry only when it may pass. */
+function undeliverableReply(tr: Tr, result: Extract<PlaceResult, { status: "failed" }>): ComposedText & { keyboard: InlineKeyboard } {
+  const { error, quote } = result;
+  const detail = error.detail ?? "";
+  const receiver = quote.items.find((i) => detail.includes(i.toAddress))?.toAddress ?? (quote.items.length === 1 ? quote.items[0]!.toAddress : undefined);
+  const contract = isContractRefusal(error);
+  const single = quote.items.length === 1;
+  const key = contract ? "order-undeliverable-contract" : "order-undeliverable-inactive";
+  const lines = [
+    translate(tr, key, { address: receiver === undefined ? "-" : code(receiver) }),
+    translate(tr, single ? "order-undeliverable-change" : "order-undeliverable-batch"),
+  ];
+  if (!contract) lines.push(translate(tr, "order-undeliverable-retry"));
+  return { text: lines.join("\n\n"), keys: [], keyboard: createUndeliverableKeyboard(tr, quote.quoteId, { changeAddress: single, retry: !contract }) };
+}
+
 /** A refusal: the service's explanation, the 402 details, and Retry when the same key may go again. */
 export function failedReply(tr: Tr, result: Extract<PlaceResult, { status: "failed" }>, locale: string): ComposedText & { keyboard?: InlineKeyboard } {
   const { error, quote } = result;
+  if (error.code === "order.receiver_undeliverable") return undeliverableReply(tr, result);
   const { text, keys } =
     error.code === "wallet.insufficient_balance"
       ? insufficientText(tr, result, locale)

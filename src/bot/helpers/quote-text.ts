@@ -1,4 +1,5 @@
-import type { PreparedQuote } from "../../core/orders/prepare-quote.js";
+import { compareWithBurning } from "../../core/burn-saving.js";
+import type { PreparedQuote, QuoteBlock } from "../../core/orders/prepare-quote.js";
 import { QUOTE_LIFETIME_MS } from "../../core/orders/quote.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { formatInteger, formatTrx } from "./format.js";
@@ -9,7 +10,41 @@ import { topUpAdviceText } from "./top-up-text.js";
 /** Lines shown for a batch; the rest is counted, the message must stay under 4096 characters. */
 export const BATCH_LINES_SHOWN = 15;
 
-export function quoteText(tr: Translator, { quote, balance, noWallet }: PreparedQuote, locale: string): string {
+/** This quote against burning TRX for the same energy (core/burn-saving.ts, the formula /statement uses). */
+function burnLine(tr: Translator, quote: PreparedQuote["quote"], burnPriceSun: number, locale: string): string {
+  const energy = quote.items.reduce((sum, i) => sum + BigInt(i.amount), 0n);
+  const { burnSun, savingSun } = compareWithBurning(energy, BigInt(quote.totalSun), burnPriceSun);
+  const vars = { price: formatInteger(burnPriceSun, locale), burnTrx: formatTrx(burnSun, locale) };
+  if (savingSun > 0n) return translate(tr, "order-quote-burn-saving", { ...vars, savingTrx: formatTrx(savingSun, locale) });
+  if (savingSun === 0n) return translate(tr, "order-quote-burn-same", vars);
+  return translate(tr, "order-quote-burn-extra", { ...vars, extraTrx: formatTrx(-savingSun, locale) });
+}
+
+/** Why Confirm is not offered, and what the buttons below do about it. */
+function blockedLine(tr: Translator, blocked: QuoteBlock, total: bigint, locale: string): string {
+  switch (blocked.reason) {
+    case "frozen":
+      return translate(tr, "order-quote-blocked-frozen");
+    case "daily_cap":
+    case "monthly_cap": {
+      const capSun = BigInt(blocked.capSun);
+      const spentSun = BigInt(blocked.spentSun);
+      return translate(tr, blocked.reason === "daily_cap" ? "order-quote-blocked-daily" : "order-quote-blocked-monthly", {
+        capTrx: formatTrx(capSun, locale),
+        spentTrx: formatTrx(spentSun, locale),
+        leftTrx: formatTrx(capSun > spentSun ? capSun - spentSun : 0n, locale),
+        costTrx: formatTrx(total, locale),
+      });
+    }
+    case "no_wallet":
+      return translate(tr, "order-quote-blocked-no-wallet");
+    case "balance_unknown":
+      return translate(tr, "order-quote-blocked-balance-unknown");
+  }
+}
+
+export function quoteText(tr: Translator, prepared: PreparedQuote, locale: string): string {
+  const { quote, balance, noWallet, blocked } = prepared;
   const minutes = Math.round(QUOTE_LIFETIME_MS / 60_000);
   const lines: string[] = [];
   if (quote.items.length === 1) {
@@ -40,6 +75,10 @@ export function quoteText(tr: Translator, { quote, balance, noWallet }: Prepared
   }
   const total = BigInt(quote.totalSun);
   lines.push(translate(tr, "order-quote-total", { totalTrx: formatTrx(total, locale) }));
+  if (prepared.burnPriceSun !== undefined) lines.push(burnLine(tr, quote, prepared.burnPriceSun, locale));
+  if (prepared.secondTapAboveSun !== undefined) {
+    lines.push(translate(tr, "order-quote-second-tap", { thresholdTrx: formatTrx(BigInt(prepared.secondTapAboveSun), locale) }));
+  }
   if (noWallet) lines.push(translate(tr, "order-quote-no-wallet"));
   else if (balance === null) lines.push(translate(tr, "order-quote-balance-unknown"));
   else if (BigInt(balance.availableSun) >= total) {
@@ -59,8 +98,9 @@ export function quoteText(tr: Translator, { quote, balance, noWallet }: Prepared
     );
     if (!advice.covered) {
       lines.push("", topUpAdviceText(tr, advice, balance.depositAddress, locale));
-      if (balance.depositAddress !== null) lines.push(translate(tr, "topup-watching"));
+      if (balance.depositAddress !== null && blocked === undefined) lines.push(translate(tr, "topup-watching"));
     }
   }
+  if (blocked !== undefined) lines.push("", blockedLine(tr, blocked, total, locale));
   return lines.join("\n");
 }

@@ -1,4 +1,5 @@
 import { InlineKeyboard } from "grammy";
+import type { SpendRefusal } from "../../core/limits/spend-guard.js";
 import type { LimitSettings } from "../../core/limits/limit-settings.js";
 import { limitsData } from "../callback-data/limits.js";
 import { draftData } from "../callback-data/broadcast.js";
@@ -34,4 +35,18 @@ export function createDraftConfirmAgainKeyboard(tr: Translator, draftId: string,
   return new InlineKeyboard()
     .text(tr.t("limits-confirm-again-button", { costTrx }), draftData.pack({ draftId, action: "a" }))
     .text(tr.t("broadcast-cancel-button"), draftData.pack({ draftId, action: "x" }));
+}
+
+/** A Confirm the limits refused: the button that resolves it (Unfreeze, which quotes again on this message, or the limits card). */
+export function createLimitRefusalKeyboard(tr: Translator, quoteId: string, refusal: SpendRefusal): InlineKeyboard {
+  return refusal.reason === "frozen"
+    ? new InlineKeyboard().text(tr.t("order-quote-unfreeze-button"), quoteData.pack({ quoteId, action: "u" }))
+    : new InlineKeyboard().text(tr.t("order-quote-limits-button"), limitsData.pack({ action: "s" }));
+}
+
+/** A spend the limits refused outside a quote (a broadcast, a resend): Unfreeze, or the limits card. */
+export function createLimitsFixKeyboard(tr: Translator, refusal: SpendRefusal): InlineKeyboard {
+  return refusal.reason === "frozen"
+    ? new InlineKeyboard().text(tr.t("limits-unfreeze-button"), limitsData.pack({ action: "u" }))
+    : new InlineKeyboard().text(tr.t("order-quote-limits-button"), limitsData.pack({ action: "s" }));
 }

@@ -18,6 +18,8 @@ export const keepDraftSchema = z.object({
   timeZone: z.string(),
   unitPriceSun: z.number().int().nonnegative(),
   createdAtMs: z.number().int(),
+  /** The cap was proposed by the bot, not named by the user: the chat's daily limit, or one day of renewals. */
+  capChosen: z.enum(["limit", "day"]).optional(),
 });
 export type KeepDraft = z.infer<typeof keepDraftSchema>;
 

@@ -67,6 +67,19 @@ function crossing(reason: "daily_cap" | "monthly_cap", cap: string | undefined, 
   return { allowed: false, reason, capSun: cap, spentSun: spent.toString() };
 }
 
+/**
+ * What the limits say about one charge, from a status read beforehand: the placer asks it under the
+ * chat's lock, a quote asks it to show a refusal before its Confirm exists.
+ */
+export function decideSpend({ settings: limits, spent }: SpendStatus, costSun: bigint, kind: SpendKind): SpendDecision {
+  const refusal: SpendRefusal | undefined = limits.frozen
+    ? { allowed: false, reason: "frozen" }
+    : (crossing("daily_cap", limits.dailyCapSun, spent.daySun, costSun) ?? crossing("monthly_cap", limits.monthlyCapSun, spent.monthSun, costSun));
+  // A renewal has nobody to tap: the threshold is for what a person confirms.
+  const needsSecondTap = kind !== "renewal" && limits.confirmAboveSun !== undefined && costSun > BigInt(limits.confirmAboveSun);
+  return refusal ?? { allowed: true, needsSecondTap };
+}
+
 export function createSpendLimits(deps: SpendLimitsDeps): SpendLimits {
   const { settings, history } = deps;
   const now = deps.now ?? Date.now;
@@ -82,13 +95,7 @@ export function createSpendLimits(deps: SpendLimitsDeps): SpendLimits {
 
   return {
     async authorize(chatId, costSun, kind) {
-      const { settings: limits, spent } = await status(chatId);
-      const refusal: SpendRefusal | undefined = limits.frozen
-        ? { allowed: false, reason: "frozen" }
-        : (crossing("daily_cap", limits.dailyCapSun, spent.daySun, costSun) ?? crossing("monthly_cap", limits.monthlyCapSun, spent.monthSun, costSun));
-      // A renewal has nobody to tap: the threshold is for what a person confirms.
-      const needsSecondTap = kind !== "renewal" && limits.confirmAboveSun !== undefined && costSun > BigInt(limits.confirmAboveSun);
-      const decision: SpendDecision = refusal ?? { allowed: true, needsSecondTap };
+      const decision = decideSpend(await status(chatId), costSun, kind);
       if (!decision.allowed) logger.info({ chatId, kind, costSun: costSun.toString(), reason: decision.reason }, "spend refused by the chat's limits");
       return decision;
     },

@@ -20,7 +20,9 @@ export type BatchLineError =
   | { line: number; reason: "bad_amount"; value: string; readings?: [number, number] }
   | { line: number; reason: "amount_out_of_range"; value: string; min: number; max: number }
   | { line: number; reason: "bad_duration"; value: string }
-  | { line: number; reason: "too_many_fields" };
+  | { line: number; reason: "too_many_fields" }
+  /** One of the bot's token contracts: not a wallet, the service would refuse the whole batch. */
+  | { line: number; reason: "contract"; value: string };
 
 export interface BatchItem {
   line: number;
@@ -189,4 +191,14 @@ export function parseBatch(text: string, pricing: Pricing, options: BatchParseOp
   if (count === 0) return { items, errors, fatal: { reason: "empty" } };
   if (count > MAX_BATCH_ITEMS) return { items, errors, fatal: { reason: "too_many_items", count, max: MAX_BATCH_ITEMS } };
   return { items, errors };
+}
+
+/** The parse with every line whose receiver is a known contract refused, before anything is quoted. */
+export function refuseContractLines(parsed: BatchParse, knownContracts: readonly string[]): BatchParse {
+  const contracts = parsed.items.filter((i) => knownContracts.includes(i.toAddress));
+  if (contracts.length === 0) return parsed;
+  const errors = [...parsed.errors, ...contracts.map((i) => ({ line: i.line, reason: "contract" as const, value: i.toAddress }))].sort(
+    (a, b) => a.line - b.line,
+  );
+  return { ...parsed, items: parsed.items.filter((i) => !knownContracts.includes(i.toAddress)), errors };
 }

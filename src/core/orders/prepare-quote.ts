@@ -4,8 +4,16 @@ import type { PricingCache } from "../pricing-cache.js";
 import type { ServiceClient } from "../service/client.js";
 import { ServiceError } from "../service/errors.js";
 import type { BalanceWatcher } from "../topup/balance-watcher.js";
+import { decideSpend, type SpendLimits } from "../limits/spend-guard.js";
 import type { QuoteStore } from "./quote-store.js";
 import { buildQuote, type Quote, type QuoteRequestItem } from "./quote.js";
+
+/**
+ * What keeps a quote from being confirmed, known before its Confirm exists: the chat froze its
+ * spending, the total would cross a cap, the account has no wallet, or its balance could not be read.
+ */
+export type QuoteBlock =
+  { reason: "frozen" } | { reason: "daily_cap" | "monthly_cap"; capSun: string; spentSun: string } | { reason: "no_wallet" } | { reason: "balance_unknown" };
 
 /** A stored quote and the balance read for it; JSON, so a conversation can keep it. */
 export interface PreparedQuote {
@@ -14,9 +22,19 @@ export interface PreparedQuote {
   balance: { availableSun: number; depositAddress: string | null } | null;
   /** The balance endpoint answered 404: the account has no wallet yet (so no deposit address either). */
   noWallet?: boolean;
+  /** Set when the quote cannot be confirmed as it stands: it is shown with what resolves it instead of Confirm. */
+  blocked?: QuoteBlock;
+  /** The chat's second-tap threshold (sun), when this quote is above it: Confirm will ask once more. */
+  secondTapAboveSun?: string;
+  /** Sun per unit of energy when TRX is burnt for it: the quote states its saving (or extra cost) against that. */
+  burnPriceSun?: number;
 }
 
-export type PrepareResult = { ok: true; prepared: PreparedQuote } | { ok: false; reason: "pricing_unavailable" | "unknown_duration" | "not_linked" };
+export type PrepareResult =
+  | { ok: true; prepared: PreparedQuote }
+  | { ok: false; reason: "pricing_unavailable" | "unknown_duration" | "not_linked" }
+  /** A receiver that is one of the bot's own token contracts: no wallet, the service would refuse it. */
+  | { ok: false; reason: "contract_receiver"; address: string };
 
 export interface PrepareQuoteDeps {
   pricing: Pick<PricingCache, "get">;
@@ -24,6 +42,18 @@ export interface PrepareQuoteDeps {
   quotes: Pick<QuoteStore, "save">;
   now: () => number;
   logger: Pick<Logger, "warn">;
+  /** The chat's limits, read to refuse at quote time what Confirm would refuse. */
+  limits?: Pick<SpendLimits, "status">;
+  /** Contracts that are never a receiver (the bot's token contracts). */
+  knownContracts?: readonly string[];
+  /** ENERGY_BURN_PRICE_SUN. */
+  burnPriceSun?: number;
+}
+
+/** The first receiver among `items` that is a known contract. */
+export function contractReceiverOf(items: readonly { toAddress: string }[], knownContracts: readonly string[] | undefined): string | undefined {
+  if (!knownContracts || knownContracts.length === 0) return undefined;
+  return items.find((i) => knownContracts.includes(i.toAddress))?.toAddress;
 }
 
 /**
@@ -33,6 +63,8 @@ export interface PrepareQuoteDeps {
 export async function prepareQuote(deps: PrepareQuoteDeps, linked: LinkedChat | undefined, items: readonly QuoteRequestItem[]): Promise<PrepareResult> {
   if (linked === undefined) return { ok: false, reason: "not_linked" };
   const { chatId, apiKey } = linked;
+  const contract = contractReceiverOf(items, deps.knownContracts);
+  if (contract !== undefined) return { ok: false, reason: "contract_receiver", address: contract };
   let pricing;
   try {
     pricing = await deps.pricing.get();
@@ -45,23 +77,42 @@ export async function prepareQuote(deps: PrepareQuoteDeps, linked: LinkedChat | 
   const { linkId } = linked.record;
   if (linkId !== undefined) built.quote.linkId = linkId;
   await deps.quotes.save(built.quote);
-  let balance: PreparedQuote["balance"] = null;
+  const prepared: PreparedQuote = { quote: built.quote, balance: null };
+  if (deps.burnPriceSun !== undefined) prepared.burnPriceSun = deps.burnPriceSun;
+  const limitBlock = await judgeLimits(deps, chatId, built.quote, prepared);
   try {
     const b = await deps.service.getBalance(apiKey);
-    balance = { availableSun: b.availableSun, depositAddress: b.depositAddress };
+    prepared.balance = { availableSun: b.availableSun, depositAddress: b.depositAddress };
   } catch (error) {
     if (!ServiceError.isInstance(error)) throw error;
     // 404 on the balance is documented: the account has no wallet yet. Not a hiccup, so say so.
-    if (error.isNotFound) return { ok: true, prepared: { quote: built.quote, balance: null, noWallet: true } };
-    // The quote says the balance is unknown; Confirm still works and a 402 explains itself.
-    deps.logger.warn({ code: error.code, requestId: error.requestId }, "balance unavailable for a quote");
+    if (error.isNotFound) prepared.noWallet = true;
+    else deps.logger.warn({ code: error.code, requestId: error.requestId }, "balance unavailable for a quote");
   }
-  return { ok: true, prepared: { quote: built.quote, balance } };
+  // What to resolve first: the chat's own word (a freeze, a cap), then the account (its wallet, its balance).
+  const blocked: QuoteBlock | undefined =
+    limitBlock ?? (prepared.noWallet ? { reason: "no_wallet" } : prepared.balance === null ? { reason: "balance_unknown" } : undefined);
+  if (blocked) prepared.blocked = blocked;
+  return { ok: true, prepared };
+}
+
+/** The limits' word on the quote as Confirm would hear it now; the threshold goes on the quote. */
+async function judgeLimits(deps: PrepareQuoteDeps, chatId: number, quote: Quote, prepared: PreparedQuote): Promise<QuoteBlock | undefined> {
+  if (!deps.limits) return undefined;
+  const status = await deps.limits.status(chatId);
+  const decision = decideSpend(status, BigInt(quote.totalSun), quote.items.length > 1 ? "batch" : "order");
+  if (!decision.allowed) {
+    if (decision.reason === "frozen") return { reason: "frozen" };
+    return { reason: decision.reason, capSun: decision.capSun ?? "0", spentSun: decision.spentSun ?? "0" };
+  }
+  const threshold = status.settings.confirmAboveSun;
+  if (decision.needsSecondTap && threshold !== undefined) prepared.secondTapAboveSun = threshold;
+  return undefined;
 }
 
 /** The balance was read and does not cover the quote: Top up replaces Confirm. */
-export function isShortQuote({ quote, balance }: PreparedQuote): boolean {
-  return balance !== null && BigInt(balance.availableSun) < BigInt(quote.totalSun);
+export function isShortQuote({ quote, balance, blocked }: PreparedQuote): boolean {
+  return blocked === undefined && balance !== null && BigInt(balance.availableSun) < BigInt(quote.totalSun);
 }
 
 /** A short quote is watched until the money is there (or the quote is gone); the chat then hears "Confirm". */

@@ -6,12 +6,10 @@
  * orders cost`; broadcasts are left out of it because the history knows
  * their fee but not the energy behind it.
  */
+import { compareWithBurning } from "../burn-saving.js";
 import type { StatementMonth } from "./statement-month.js";
 import { dayOfMonth, daysIn } from "./statement-month.js";
 import type { StatementRow } from "./statement-rows.js";
-
-/** TRON mainnet's energy price at the time of writing: 100 sun per unit (docs/statements.md). */
-export const DEFAULT_ENERGY_BURN_PRICE_SUN = 100;
 
 export interface KindTotal {
   count: number;
@@ -41,8 +39,8 @@ export function summarize(rows: readonly StatementRow[], burnPriceSun: number): 
   const broadcasts = total("broadcast");
   const refunds = total("refund");
   const orderEnergy = rows.reduce((sum, r) => (r.kind === "order" ? sum + BigInt(r.energy ?? 0) : sum), 0n);
-  const burnSun = orderEnergy * BigInt(burnPriceSun);
-  return { orders, broadcasts, refunds, netSun: orders.sun + broadcasts.sun - refunds.sun, orderEnergy, burnSun, savingSun: burnSun - orders.sun };
+  const { burnSun, savingSun } = compareWithBurning(orderEnergy, orders.sun, burnPriceSun);
+  return { orders, broadcasts, refunds, netSun: orders.sun + broadcasts.sun - refunds.sun, orderEnergy, burnSun, savingSun };
 }
 
 /** Net sun per day of the month in the zone's calendar: index 0 is the 1st. */
