@@ -74,8 +74,8 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
     await waitFor(() => UNTIL.test(w.textOf(CHAT, quote.messageId)), "the card's end", SAFETY_MS);
     const fulfilled = await waitFor(() => w.tg.botMessages(CHAT).find((m) => m.text.startsWith("✅ Order")), "the fulfilled notification", SAFETY_MS);
     expect(fulfilled.text).toMatch(UNTIL);
-    // The chat opted in: the reminder is scheduled, and the switch offers to drop it.
-    expect(fulfilled.buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "🔕 No reminder", "🔎 Explorer"]);
+    // The chat opted in: the reminder is scheduled, and the switch offers to drop it; no zone picked yet, so the time zone is offered.
+    expect(fulfilled.buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "🔕 No reminder", "🔎 Explorer", "🕒 Set my time zone"]);
     const orderId = /Order ([0-9a-f]{24})/.exec(fulfilled.text)![1]!;
 
     const rows = await w.say(CHAT, "/orders", (m) => m.text.includes(orderId));

@@ -2,14 +2,15 @@ import { createConversation, type Conversation } from "@grammyjs/conversations";
 import { sendStepPrompt } from "../helpers/step-prompt.js";
 import { Composer } from "../composer.js";
 import { parseTimeZoneInput, zoneLabel } from "../../core/limits/zone-input.js";
-import { commonTimeZoneOf, timeZoneData } from "../callback-data/time-zone.js";
+import { commonTimeZoneOf, offeredTimeZoneOf, timeZoneData } from "../callback-data/time-zone.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { echo } from "../helpers/echo.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
-import { createTimeZoneKeyboard } from "../keyboards/time-zone.js";
+import { createTimeZoneKeyboard, withoutZoneOffer, zoneOfferVars } from "../keyboards/time-zone.js";
+import { bestEffort } from "../helpers/best-effort.js";
 
 const TIME_ZONE_INPUT_CONVERSATION = "time-zone-input";
 
@@ -44,8 +45,9 @@ function createTimeZoneInputConversation(deps: BotDeps) {
 }
 
 /**
- * The chat's one time zone (the same /limits sets): it dates /orders and statements and bounds the
- * days and months of the limits. Reached from /settings: common zones as buttons, or a city, a UTC offset or an IANA name typed.
+ * The chat's one time zone (the same /limits sets): every time the bot shows is in it, and it bounds
+ * the days and months of the limits. Reached from /settings: common zones as buttons, or a city, a UTC
+ * offset or an IANA name typed; and offered under the messages that show times until the chat picks one.
  */
 export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
   const limits = deps.flows.limits;
@@ -73,6 +75,16 @@ export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
     if (action === "o") {
       await ctx.answerCallbackQuery();
       await ctx.conversation.enter(TIME_ZONE_INPUT_CONVERSATION);
+      return;
+    }
+    const offered = offeredTimeZoneOf(action);
+    if (offered !== undefined) {
+      // The offer under a message with times: the zone is set, the offer leaves that message, the rest of its buttons stay.
+      await limits.setTimeZone(chatId, offered);
+      ctx.logger.info({ zone: offered, offered: true }, "time zone changed");
+      await ctx.answerCallbackQuery({ text: ctx.t("time-zone-offer-saved", zoneOfferVars(offered, deps.flows.now())) });
+      const rows = withoutZoneOffer(ctx.callbackQuery.message?.reply_markup?.inline_keyboard ?? []);
+      await bestEffort(ctx, "editMessageReplyMarkup", () => editIgnoringUnchanged(() => ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: rows } })));
       return;
     }
     const zone = commonTimeZoneOf(action);
