@@ -5,6 +5,7 @@ time-zone-title =
     🕒 <b>Time zone</b>: { $zone }
 
     Your chat has one time zone: every time the bot shows (cards, reminders, /orders, statements, plans) is in it, and the days and months of /limits begin at its midnight. Pick one, or type another.
+time-zone-unchosen = Not picked yet: until you pick one, times are shown in { $zone } and say so.
 time-zone-chosen = • { $zone }
 time-zone-other-button = ⌨️ Another zone…
 time-zone-ask = Send your time zone: a city (<code>Madrid</code>, <code>Tokyo</code>), a UTC offset (<code>UTC+3</code>, <code>GMT-5</code>) or an IANA name (<code>America/Sao_Paulo</code>).

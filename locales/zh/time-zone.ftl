@@ -5,6 +5,7 @@ time-zone-title =
     🕒 <b>时区</b>：{ $zone }
 
     每个聊天只有一个时区：机器人显示的所有时间（卡片、提醒、/orders、对账单、计划）都按它显示，/limits 的每日和每月也按它开始。请选择一个，或输入其他时区。
+time-zone-unchosen = 尚未选择时区：在您选择之前，时间按 { $zone } 显示并注明时区。
 time-zone-chosen = • { $zone }
 time-zone-other-button = ⌨️ 其他时区…
 time-zone-ask = 请发送您的时区：城市（<code>上海</code>、<code>东京</code>）、UTC 偏移（<code>UTC+8</code>、<code>GMT-5</code>）或 IANA 名称（<code>America/Sao_Paulo</code>）。

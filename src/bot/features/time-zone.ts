@@ -3,6 +3,7 @@ import { sendStepPrompt } from "../helpers/step-prompt.js";
 import { Composer } from "../composer.js";
 import { parseTimeZoneInput, zoneLabel } from "../../core/limits/zone-input.js";
 import { commonTimeZoneOf, offeredTimeZoneOf, timeZoneData } from "../callback-data/time-zone.js";
+import type { ChatZone } from "../../core/limits/chat-zone.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { echo } from "../helpers/echo.js";
@@ -61,15 +62,19 @@ export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
   );
   const feature = composer.chatType("private");
 
-  const menuText = (ctx: BotContext, zone: string) => translate(ctx, "time-zone-title", { zone: zoneLabel(zone, deps.flows.now()) });
+  /** The menu says when its zone is only the default, so picking that same zone is a visible change too. */
+  const menuText = (ctx: BotContext, zone: ChatZone) => {
+    const title = translate(ctx, "time-zone-title", { zone: zoneLabel(zone.zone, deps.flows.now()) });
+    return zone.chosen ? title : `${title}\n\n${translate(ctx, "time-zone-unchosen", { zone: zoneLabel(zone.zone, deps.flows.now()) })}`;
+  };
 
   feature.callbackQuery(timeZoneData.filter, logHandle("callback-time-zone"), async (ctx) => {
     const action = timeZoneData.unpack(ctx.callbackQuery.data)?.action;
     const chatId = ctx.chat.id;
     if (action === "m") {
       await ctx.answerCallbackQuery();
-      const zone = await limits.timeZoneOf(chatId);
-      await ctx.reply(menuText(ctx, zone), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone) });
+      const zone = await limits.zoneOf(chatId);
+      await ctx.reply(menuText(ctx, zone), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone.zone) });
       return;
     }
     if (action === "o") {
@@ -95,7 +100,7 @@ export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
     await limits.setTimeZone(chatId, zone);
     ctx.logger.info({ zone }, "time zone changed");
     await ctx.answerCallbackQuery({ text: ctx.t("time-zone-saved-short", { zone }) });
-    await editIgnoringUnchanged(() => ctx.editMessageText(menuText(ctx, zone), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone) }));
+    await editIgnoringUnchanged(() => ctx.editMessageText(menuText(ctx, { zone, chosen: true }), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone) }));
   });
 
   return composer;
