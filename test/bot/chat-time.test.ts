@@ -89,7 +89,8 @@ describe("the chat's time", () => {
     const { user, notice, orderId } = await fulfilledOrder(CHAT, "1m");
     const entry = await h.flows.history.get(CHAT, "order", orderId);
     const endsAtMs = entry!.fulfilledAtMs! + 60_000;
-    const moscow = (ms: number) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Moscow", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(ms);
+    const moscow = (ms: number) =>
+      new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Moscow", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(ms);
 
     // Past the moment a 1-minute order is reminded (half its duration): switched on, the reminder goes at once.
     skewMs += 35_000;
@@ -125,7 +126,12 @@ describe("the chat's time", () => {
     await user.send("/orders");
     expect(user.lastText()).toMatch(/энергия до \d{2}:\d{2} UTC\+3/);
     expect(user.lastText()).toContain("Время по поясу Europe/Moscow (UTC+3)");
-    expect(user.lastButtons().flat().some((t) => t.startsWith("🕒"))).toBe(false);
+    expect(
+      user
+        .lastButtons()
+        .flat()
+        .some((t) => t.startsWith("🕒")),
+    ).toBe(false);
   });
 
   it("in Chinese, Beijing time is offered under /orders, and English is offered the choices, never a guess", async () => {
@@ -153,7 +159,12 @@ describe("the chat's time", () => {
     await english.press("• UTC");
     expect(await h.flows.limits.zoneOf(EN)).toEqual({ zone: "UTC", chosen: true });
     await english.send("/orders");
-    expect(english.lastButtons().flat().some((t) => t.startsWith("🕒"))).toBe(false);
+    expect(
+      english
+        .lastButtons()
+        .flat()
+        .some((t) => t.startsWith("🕒")),
+    ).toBe(false);
   });
 
   it.each([

@@ -39,11 +39,6 @@ describe("/orders", () => {
     await user.press("Older ▶");
     expect(user.lastText()).toContain("page 2 of 2");
     expect(user.lastText()).toContain("50,000 energy");
-    expect(user.lastButtons()).toEqual([
-      ["🔎 6", "🔎 7"],
-      ["• All", "Orders", "Broadcasts", "This month"],
-      ["◀ Newer", "2 / 2"],
-      ["🕒 Set my time zone"],
-    ]);
+    expect(user.lastButtons()).toEqual([["🔎 6", "🔎 7"], ["• All", "Orders", "Broadcasts", "This month"], ["◀ Newer", "2 / 2"], ["🕒 Set my time zone"]]);
   });
 });

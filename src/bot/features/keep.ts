@@ -65,7 +65,10 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
     }
     const locale = await ctx.i18n.getLocale();
     const timeZone = await flows.limits.timeZoneOf(input.chatId);
-    await ctx.reply(keepDraftText(ctx, draft, { nowMs: flows.now(), locale, timeZone }), { ...HTML, reply_markup: createKeepDraftKeyboard(ctx, draft.draftId) });
+    await ctx.reply(keepDraftText(ctx, draft, { nowMs: flows.now(), locale, timeZone }), {
+      ...HTML,
+      reply_markup: createKeepDraftKeyboard(ctx, draft.draftId),
+    });
   }
 
   async function oneShot(ctx: BotContext, chatId: number, text: string): Promise<void> {

@@ -89,7 +89,9 @@ export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
       ctx.logger.info({ zone: offered, offered: true }, "time zone changed");
       await ctx.answerCallbackQuery({ text: ctx.t("time-zone-offer-saved", zoneOfferVars(offered, deps.flows.now())) });
       const rows = withoutZoneOffer(ctx.callbackQuery.message?.reply_markup?.inline_keyboard ?? []);
-      await bestEffort(ctx, "editMessageReplyMarkup", () => editIgnoringUnchanged(() => ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: rows } })));
+      await bestEffort(ctx, "editMessageReplyMarkup", () =>
+        editIgnoringUnchanged(() => ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: rows } })),
+      );
       return;
     }
     const zone = commonTimeZoneOf(action);

@@ -31,9 +31,7 @@ function termsLines(tr: Translator, plan: PlanTerms, clock: KeepClock): string[]
       duration: formatDuration(tr, plan.durationSec),
       address: code(plan.address),
     }),
-    plan.endsAtMs === undefined
-      ? translate(tr, "keep-terms-until-stopped")
-      : translate(tr, "keep-terms-until", { at: keepTime(plan.endsAtMs, clock) }),
+    plan.endsAtMs === undefined ? translate(tr, "keep-terms-until-stopped") : translate(tr, "keep-terms-until", { at: keepTime(plan.endsAtMs, clock) }),
   ];
   if (plan.dailyCapSun !== undefined) lines.push(translate(tr, "keep-terms-cap", { capTrx: formatTrx(BigInt(plan.dailyCapSun), locale) }));
   if (plan.activeHours !== undefined) lines.push(translate(tr, "keep-terms-hours", { hours: formatHours(plan.activeHours), timeZone: plan.timeZone }));

@@ -37,9 +37,7 @@ export function zoneOfferRow(tr: Translator, locale: string, chatId: number, zon
 
 /** `rows` with the offer's buttons left out (after a tap on one of them). */
 export function withoutZoneOffer(rows: readonly (readonly InlineKeyboardButton[])[]): InlineKeyboardButton[][] {
-  return rows
-    .map((row) => row.filter((b) => !("callback_data" in b) || !timeZoneData.filter.test(b.callback_data)))
-    .filter((row) => row.length > 0);
+  return rows.map((row) => row.filter((b) => !("callback_data" in b) || !timeZoneData.filter.test(b.callback_data))).filter((row) => row.length > 0);
 }
 
 /** The offered zone as the offer's texts name it: a city word of the language for the language zones, else the IANA name. */
