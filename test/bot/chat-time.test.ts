@@ -20,7 +20,7 @@ useOrderHarness(
     h = started;
     skewMs = 0;
   },
-  { now: () => Date.now() + skewMs },
+  { now: () => Date.now() + skewMs, keep: true },
 );
 
 /** "17:43 UTC+1" or "Nov 29, 17:43 UTC+1": a clock time as every text shows it. */
@@ -165,6 +165,19 @@ describe("the chat's time", () => {
         .flat()
         .some((t) => t.startsWith("🕒")),
     ).toBe(false);
+  });
+
+  it("a keep plan counts in the chat's zone unless told otherwise, and shows its moments there", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    await h.flows.limits.setTimeZone(CHAT, "Europe/Madrid");
+    const user = h.user(CHAT, { languageCode: "en" });
+    await user.send(`/keep ${BOB} 100k 1h until=18:00 hours=09:00-18:00`);
+    // 18:00 is read on Madrid's clock and shown on it, with the offset of that moment.
+    expect(user.lastText()).toMatch(/Runs until (?:[A-Z][a-z]{2} \d{1,2}, )?18:00 UTC\+[12]\./);
+    expect(user.lastText()).toContain("(Europe/Madrid)");
+    // tz= still sets a plan's own days and hours; its end is shown in the chat's zone all the same.
+    await user.send(`/keep ${BOB} 100k 1h until=18:00 tz=UTC`);
+    expect(user.lastText()).toMatch(/Runs until (?:[A-Z][a-z]{2} \d{1,2}, )?(?:19|20):00 UTC\+[12]\./);
   });
 
   it.each([
