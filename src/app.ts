@@ -125,6 +125,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     service,
     i18n,
     defaultLocale: config.defaultLocale,
+    defaultTimeZone: config.limitsTimeZone,
     links,
     logger,
     metrics,
@@ -198,7 +199,20 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     onOutcome: (outcome) => notifier.onRecovered(outcome),
     logger,
   });
-  const { keep } = createAutopilot({ config, storage, leases, service, pricing, flows, spend: flows.limits, push: delivery.push, i18n, links, logger });
+  const { keep } = createAutopilot({
+    config,
+    storage,
+    leases,
+    service,
+    pricing,
+    flows,
+    spend: flows.limits,
+    zones: flows.limits,
+    push: delivery.push,
+    i18n,
+    links,
+    logger,
+  });
   plans = keep;
   const deps: BotDeps = {
     config,

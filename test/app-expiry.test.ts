@@ -74,8 +74,8 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
     await waitFor(() => UNTIL.test(w.textOf(CHAT, quote.messageId)), "the card's end", SAFETY_MS);
     const fulfilled = await waitFor(() => w.tg.botMessages(CHAT).find((m) => m.text.startsWith("✅ Order")), "the fulfilled notification", SAFETY_MS);
     expect(fulfilled.text).toMatch(UNTIL);
-    // The chat opted in: the reminder is scheduled, and the switch offers to drop it.
-    expect(fulfilled.buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "🔕 No reminder", "🔎 Explorer"]);
+    // The chat opted in: the reminder is scheduled, and the switch offers to drop it; no zone picked yet, so the time zone is offered.
+    expect(fulfilled.buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "🔕 No reminder", "🔎 Explorer", "🕒 Set my time zone"]);
     const orderId = /Order ([0-9a-f]{24})/.exec(fulfilled.text)![1]!;
 
     const rows = await w.say(CHAT, "/orders", (m) => m.text.includes(orderId));
@@ -92,8 +92,9 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
     const reminder = await waitFor(() => w.tg.botMessages(CHAT).find((m) => m.text.startsWith("⏰ Energy for")), "the reminder", SAFETY_MS);
     expect(reminder.text).toContain(`Energy for ${RECEIVER} ends at`);
     expect(reminder.text).toContain(`Order ${orderId}: 100,000 energy for 1 min.`);
-    expect(reminder.buttons.map((row) => row.map((b) => b.text))).toEqual([["🔁 Extend", "♻️ Keep charged"]]);
-    expect(reminder.buttons.flat().map((b) => b.callback_data)).toEqual([`ra:${orderId}`, `keep-order:${orderId}`]);
+    // The chat picked no time zone: the reminder, a message with a time, offers the choices.
+    expect(reminder.buttons.map((row) => row.map((b) => b.text))).toEqual([["🔁 Extend", "♻️ Keep charged"], ["🕒 Set my time zone"]]);
+    expect(reminder.buttons.flat().map((b) => b.callback_data)).toEqual([`ra:${orderId}`, `keep-order:${orderId}`, "tz:m"]);
 
     // Extend: the same order, quoted afresh (nothing charged until Confirm).
     const debits = () => w.sim.ledger(w.demo.accountId).filter((e) => e.kind === "debit").length;

@@ -1,5 +1,5 @@
 ## Expiry: when a delegation ends, reminders before it does, Resend after a failed broadcast (docs/expiry.md)
-## Times are in UTC, and the texts say so: the bot has no per-user timezone.
+## Times are in the chat's zone and name it: $time is "14:05 UTC+1" (docs/expiry.md).
 
 expiry-in-seconds = in under a minute
 expiry-in-minutes = in { $hours ->
@@ -9,19 +9,17 @@ expiry-in-minutes = in { $hours ->
        *[other] { $hours } h { $minutes } min
     }
 }
-expiry-delegation-until = ⏳ Energy delegated until <b>{ $time } UTC</b> (ends { $remaining }).
-expiry-delegation-ended = ⌛ The delegation ended at { $time } UTC.
-expiry-row-until = ⏳ until { $time } UTC
-expiry-row-ended = ⌛ ended { $time } UTC
-expiry-broadcast-resendable = The same signed transaction can be sent again with Resend until { $time } UTC.
+expiry-delegation-until = ⏳ Energy delegated until <b>{ $time }</b> (ends { $remaining }).
+expiry-delegation-ended = ⌛ The delegation ended at { $time }.
+expiry-broadcast-resendable = The same signed transaction can be sent again with Resend until { $time }.
 expiry-broadcast-resign = A freshly signed transaction is needed (about 600 seconds of expiration), sent with /broadcast.
 
 expiry-remind-on-button = ⏰ Remind me
 expiry-remind-off-button = 🔕 No reminder
-expiry-remind-set = I will remind you at { $time } UTC.
+expiry-remind-set = I will remind you at { $time }.
 expiry-remind-cancelled = No reminder for this order.
 expiry-remind-too-late = This delegation ends too soon for a reminder.
-expiry-reminder = ⏰ Energy for { $receiver } ends at <b>{ $time } UTC</b> ({ $remaining }).
+expiry-reminder = ⏰ Energy for { $receiver } ends at <b>{ $time }</b> ({ $remaining }).
     Order { $orderId }: { $amount } energy for { $duration }.
     Extend places the same order again after a fresh quote; Keep charged renews it for you.
 expiry-extend-button = 🔁 Extend

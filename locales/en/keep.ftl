@@ -2,7 +2,7 @@
 
 keep =
     .description = Keep an address charged: renew its energy automatically
-keep-usage = Usage: <code>/keep address amount duration [options]</code>, for example <code>/keep TXYZ… 100k 1h</code>. Durations: { $durations }. Options: <code>until=18:00</code> or <code>until=2h</code> (default: until you stop it), <code>cap=20</code> (TRX per day for this plan), <code>hours=09:00-18:00</code> (only renew within these hours), <code>tz=Europe/Berlin</code> or <code>tz=+03:00</code> (your time zone for days and hours; default UTC). Send /keep alone to see your plans.
+keep-usage = Usage: <code>/keep address amount duration [options]</code>, for example <code>/keep TXYZ… 100k 1h</code>. Durations: { $durations }. Options: <code>until=18:00</code> or <code>until=2h</code> (default: until you stop it), <code>cap=20</code> (TRX per day for this plan), <code>hours=09:00-18:00</code> (only renew within these hours), <code>tz=Europe/Berlin</code> or <code>tz=+03:00</code> (the time zone of its days and hours; default: your chat's, set in /settings). Send /keep alone to see your plans.
 keep-bad-until = “{ $value }” is not an end time: use a time such as <code>until=18:00</code>, a date and time such as <code>until=2026-12-01T18:00</code>, or a duration such as <code>until=2h</code>.
 keep-bad-cap = “{ $value }” is not a daily cap: use an amount in TRX such as <code>cap=20</code> or <code>cap=2.5</code>.
 keep-bad-hours = “{ $value }” are not active hours: use <code>hours=09:00-18:00</code> (or <code>22-06</code> across midnight).

@@ -4,11 +4,26 @@ time-zone-settings-button = 🕒 Time zone: { $zone }
 time-zone-title =
     🕒 <b>Time zone</b>: { $zone }
 
-    Your chat has one time zone: it dates /orders and statements and decides where the days and months of /limits begin. Pick one, or type another.
+    Your chat has one time zone: every time the bot shows (cards, reminders, /orders, statements, plans) is in it, and the days and months of /limits begin at its midnight. Pick one, or type another.
+time-zone-unchosen = Not picked yet: until you pick one, times are shown in { $zone } and say so.
 time-zone-chosen = • { $zone }
 time-zone-other-button = ⌨️ Another zone…
 time-zone-ask = Send your time zone: a city (<code>Madrid</code>, <code>Tokyo</code>), a UTC offset (<code>UTC+3</code>, <code>GMT-5</code>) or an IANA name (<code>America/Sao_Paulo</code>).
 time-zone-bad = “{ $value }” is not a time zone I know. Send a city such as <code>London</code>, an offset such as <code>UTC+3</code> or an IANA name such as <code>Europe/Berlin</code>.
 time-zone-uneven = “{ $value }” is not a whole-hour offset I can keep all year. Send your city or its IANA name instead, for example <code>Australia/Adelaide</code>.
-time-zone-saved = 🕒 Time zone set: <b>{ $zone }</b>. /orders, statements and /limits use it now.
+time-zone-saved = 🕒 Time zone set: <b>{ $zone }</b>. Every time the bot shows is in it now.
 time-zone-saved-short = Time zone: { $zone }
+
+## The offer under a message with times while the chat has picked no zone (docs/expiry.md, "Time zones")
+time-zone-offer = 🕒 { $place ->
+    [moscow] Moscow time
+    [shanghai] Beijing time
+   *[other] { $zone }
+} ({ $offset })
+time-zone-offer-other = 🕒 Another zone
+time-zone-offer-pick = 🕒 Set my time zone
+time-zone-offer-saved = 🕒 Times are now in { $place ->
+    [moscow] Moscow time
+    [shanghai] Beijing time
+   *[other] { $zone }
+} ({ $offset }). /settings changes it.

@@ -1,5 +1,5 @@
 ## Окончание делегирования, напоминания перед ним, повторная отправка после неудачи (docs/expiry.md)
-## Время — в UTC, и тексты это говорят: часового пояса пользователя у бота нет.
+## Время — в часовом поясе чата и с его указанием: $time — это «14:05 UTC+3» (docs/expiry.md).
 
 expiry-in-seconds = меньше чем через минуту
 expiry-in-minutes = через { $hours ->
@@ -9,19 +9,17 @@ expiry-in-minutes = через { $hours ->
        *[other] { $hours } ч { $minutes } мин
     }
 }
-expiry-delegation-until = ⏳ Энергия делегирована до <b>{ $time } UTC</b> (закончится { $remaining }).
-expiry-delegation-ended = ⌛ Делегирование закончилось в { $time } UTC.
-expiry-row-until = ⏳ до { $time } UTC
-expiry-row-ended = ⌛ закончилось в { $time } UTC
-expiry-broadcast-resendable = Ту же подписанную транзакцию можно отправить снова кнопкой «Отправить снова» до { $time } UTC.
+expiry-delegation-until = ⏳ Энергия делегирована до <b>{ $time }</b> (закончится { $remaining }).
+expiry-delegation-ended = ⌛ Делегирование закончилось в { $time }.
+expiry-broadcast-resendable = Ту же подписанную транзакцию можно отправить снова кнопкой «Отправить снова» до { $time }.
 expiry-broadcast-resign = Нужна заново подписанная транзакция (срок действия около 600 секунд), отправьте её через /broadcast.
 
 expiry-remind-on-button = ⏰ Напомнить
 expiry-remind-off-button = 🔕 Без напоминания
-expiry-remind-set = Напомню в { $time } UTC.
+expiry-remind-set = Напомню в { $time }.
 expiry-remind-cancelled = Напоминания по этому заказу не будет.
 expiry-remind-too-late = Делегирование закончится слишком скоро для напоминания.
-expiry-reminder = ⏰ Энергия для { $receiver } закончится в <b>{ $time } UTC</b> ({ $remaining }).
+expiry-reminder = ⏰ Энергия для { $receiver } закончится в <b>{ $time }</b> ({ $remaining }).
     Заказ { $orderId }: { $amount } энергии на { $duration }.
     «Продлить» — тот же заказ ещё раз по свежей цене; «Держать заряженным» — бот будет продлевать сам.
 expiry-extend-button = 🔁 Продлить

@@ -2,7 +2,7 @@
 
 keep =
     .description = Держать адрес заряженным: продлевать энергию автоматически
-keep-usage = Формат: <code>/keep адрес количество срок [параметры]</code>, например <code>/keep TXYZ… 100к 1ч</code>. Сроки: { $durations }. Параметры: <code>until=18:00</code> или <code>until=2h</code> (по умолчанию — пока вы не остановите), <code>cap=20</code> (TRX в день на этот план), <code>hours=09:00-18:00</code> (продлевать только в эти часы), <code>tz=Europe/Moscow</code> или <code>tz=+03:00</code> (ваш часовой пояс для дней и часов; по умолчанию UTC). Отправьте /keep без параметров, чтобы увидеть свои планы.
+keep-usage = Формат: <code>/keep адрес количество срок [параметры]</code>, например <code>/keep TXYZ… 100к 1ч</code>. Сроки: { $durations }. Параметры: <code>until=18:00</code> или <code>until=2h</code> (по умолчанию — пока вы не остановите), <code>cap=20</code> (TRX в день на этот план), <code>hours=09:00-18:00</code> (продлевать только в эти часы), <code>tz=Europe/Moscow</code> или <code>tz=+03:00</code> (часовой пояс дней и часов плана; по умолчанию — пояс чата из /settings). Отправьте /keep без параметров, чтобы увидеть свои планы.
 keep-bad-until = «{ $value }» — не время окончания: укажите время, например <code>until=18:00</code>, дату и время, например <code>until=2026-12-01T18:00</code>, или срок, например <code>until=2h</code>.
 keep-bad-cap = «{ $value }» — не дневной лимит: укажите сумму в TRX, например <code>cap=20</code> или <code>cap=2,5</code>.
 keep-bad-hours = «{ $value }» — не часы работы: укажите <code>hours=09:00-18:00</code> (или <code>22-06</code> через полночь).

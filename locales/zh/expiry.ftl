@@ -1,5 +1,5 @@
 ## 委托何时结束、结束前的提醒、广播失败后重新发送 (docs/expiry.md)
-## 时间均为 UTC，文本会注明：机器人没有用户时区。
+## 时间按聊天的时区显示并注明时区：$time 形如“14:05 UTC+8”（docs/expiry.md）。
 
 expiry-in-seconds = 不到一分钟后
 expiry-in-minutes = { $hours ->
@@ -9,19 +9,17 @@ expiry-in-minutes = { $hours ->
        *[other] { $hours } 小时 { $minutes } 分钟后
     }
 }
-expiry-delegation-until = ⏳ 能量委托至 <b>UTC { $time }</b>（{ $remaining }结束）。
-expiry-delegation-ended = ⌛ 委托已于 UTC { $time } 结束。
-expiry-row-until = ⏳ 至 UTC { $time }
-expiry-row-ended = ⌛ 已于 UTC { $time } 结束
-expiry-broadcast-resendable = 在 UTC { $time } 之前，可用“重新发送”再次发送同一笔已签名交易。
+expiry-delegation-until = ⏳ 能量委托至 <b>{ $time }</b>（{ $remaining }结束）。
+expiry-delegation-ended = ⌛ 委托已于 { $time } 结束。
+expiry-broadcast-resendable = 在 { $time } 之前，可用“重新发送”再次发送同一笔已签名交易。
 expiry-broadcast-resign = 需要重新签名的交易（有效期约 600 秒），请用 /broadcast 发送。
 
 expiry-remind-on-button = ⏰ 提醒我
 expiry-remind-off-button = 🔕 不提醒
-expiry-remind-set = 我会在 UTC { $time } 提醒您。
+expiry-remind-set = 我会在 { $time } 提醒您。
 expiry-remind-cancelled = 此订单不再提醒。
 expiry-remind-too-late = 此委托即将结束，来不及提醒。
-expiry-reminder = ⏰ { $receiver } 的能量将于 <b>UTC { $time }</b> 结束（{ $remaining }）。
+expiry-reminder = ⏰ { $receiver } 的能量将于 <b>{ $time }</b> 结束（{ $remaining }）。
     订单 { $orderId }：{ $amount } 能量，时长 { $duration }。
     “续租”按新报价再下同一订单；“保持充能”由机器人为您自动续租。
 expiry-extend-button = 🔁 续租

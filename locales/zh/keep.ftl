@@ -2,7 +2,7 @@
 
 keep =
     .description = 保持地址有能量：自动续租
-keep-usage = 用法：<code>/keep 地址 数量 时长 [选项]</code>，例如 <code>/keep TXYZ… 10万 1小时</code>。时长：{ $durations }。选项：<code>until=18:00</code> 或 <code>until=2h</code>（默认：直到您停止），<code>cap=20</code>（此计划每天最多 TRX），<code>hours=09:00-18:00</code>（只在这些时间内续租），<code>tz=Asia/Shanghai</code> 或 <code>tz=+08:00</code>（计算日期和时间所用的时区；默认 UTC）。只发送 /keep 可查看您的计划。
+keep-usage = 用法：<code>/keep 地址 数量 时长 [选项]</code>，例如 <code>/keep TXYZ… 10万 1小时</code>。时长：{ $durations }。选项：<code>until=18:00</code> 或 <code>until=2h</code>（默认：直到您停止），<code>cap=20</code>（此计划每天最多 TRX），<code>hours=09:00-18:00</code>（只在这些时间内续租），<code>tz=Asia/Shanghai</code> 或 <code>tz=+08:00</code>（计算日期和时间所用的时区；默认使用聊天的时区，可在 /settings 中设置）。只发送 /keep 可查看您的计划。
 keep-bad-until = “{ $value }”不是结束时间：请使用时间，如 <code>until=18:00</code>，日期和时间，如 <code>until=2026-12-01T18:00</code>，或时长，如 <code>until=2h</code>。
 keep-bad-cap = “{ $value }”不是每日上限：请使用 TRX 金额，如 <code>cap=20</code> 或 <code>cap=2.5</code>。
 keep-bad-hours = “{ $value }”不是有效时段：请使用 <code>hours=09:00-18:00</code>（跨午夜用 <code>22-06</code>）。

@@ -4,11 +4,26 @@ time-zone-settings-button = 🕒 时区：{ $zone }
 time-zone-title =
     🕒 <b>时区</b>：{ $zone }
 
-    每个聊天只有一个时区：/orders 和对账单按它显示时间，/limits 的每日和每月也按它开始。请选择一个，或输入其他时区。
+    每个聊天只有一个时区：机器人显示的所有时间（卡片、提醒、/orders、对账单、计划）都按它显示，/limits 的每日和每月也按它开始。请选择一个，或输入其他时区。
+time-zone-unchosen = 尚未选择时区：在您选择之前，时间按 { $zone } 显示并注明时区。
 time-zone-chosen = • { $zone }
 time-zone-other-button = ⌨️ 其他时区…
 time-zone-ask = 请发送您的时区：城市（<code>上海</code>、<code>东京</code>）、UTC 偏移（<code>UTC+8</code>、<code>GMT-5</code>）或 IANA 名称（<code>America/Sao_Paulo</code>）。
 time-zone-bad = “{ $value }”不是我认识的时区。请发送城市，例如 <code>香港</code>；偏移，例如 <code>UTC+8</code>；或 IANA 名称，例如 <code>Europe/Berlin</code>。
 time-zone-uneven = “{ $value }”不是整小时偏移，无法全年保持不变。请改为发送您所在的城市或 IANA 名称，例如 <code>Australia/Adelaide</code>。
-time-zone-saved = 🕒 时区已设置为 <b>{ $zone }</b>。/orders、对账单和 /limits 现在都使用它。
+time-zone-saved = 🕒 时区已设置为 <b>{ $zone }</b>。机器人显示的所有时间现在都按它显示。
 time-zone-saved-short = 时区：{ $zone }
+
+## 聊天尚未选择时区时，显示时间的消息下方的建议（docs/expiry.md，“Time zones”）
+time-zone-offer = 🕒 { $place ->
+    [moscow] 莫斯科时间
+    [shanghai] 北京时间
+   *[other] { $zone }
+}（{ $offset }）
+time-zone-offer-other = 🕒 其他时区
+time-zone-offer-pick = 🕒 设置时区
+time-zone-offer-saved = 🕒 现在起按{ $place ->
+    [moscow] 莫斯科时间
+    [shanghai] 北京时间
+   *[other] { $zone }
+}（{ $offset }）显示时间，可在 /settings 中更改。

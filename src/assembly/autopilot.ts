@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Translations } from "../bot/i18n.js";
 import { createKeepNotifier } from "../bot/notifiers/keep-notifier.js";
+import type { ChatZones } from "../core/limits/chat-zone.js";
 import type { Links } from "../bot/helpers/links.js";
 import type { Config } from "../config.js";
 import { createKeepPlans, type KeepPlans } from "../core/autopilot/keep-plans.js";
@@ -25,6 +26,8 @@ export interface AutopilotDeps {
   /** The dashboard button under "create the deposit address in the dashboard" (DASHBOARD_URL). */
   links?: Links;
   logger: Logger;
+  /** The chats' time zones: a plan's notices show times in its chat's. */
+  zones?: Pick<ChatZones, "zoneOf">;
   /** The spend guardrails, when wired: every renewal asks them first. */
   spend?: SpendGuardLike;
 }
@@ -44,6 +47,7 @@ export function createAutopilot(deps: AutopilotDeps): Autopilot {
     defaultLocale: config.defaultLocale,
     logger,
     ...(deps.links ? { links: deps.links } : {}),
+    ...(deps.zones ? { zones: deps.zones } : {}),
   });
   const keep = createKeepPlans({
     store: storage.store,

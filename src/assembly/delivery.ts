@@ -15,6 +15,8 @@ import type { ServiceClient } from "../core/service/client.js";
 import { createTracker, type Tracker, type TrackerDeps } from "../core/tracking/tracker.js";
 import { createWebhookInbox } from "../core/webhooks/create-webhook-inbox.js";
 import type { WebhookInbox, WebhookInboxDeps, WebhookNotice } from "../core/webhooks/types.js";
+import { createChatZones } from "../core/limits/chat-zone.js";
+import { createLimitSettingsStore } from "../core/limits/limit-settings.js";
 import { runStopSteps } from "./shutdown.js";
 import type { Storage } from "./storage.js";
 
@@ -24,6 +26,8 @@ export interface DeliveryDeps {
   /** The app's one I18n instance, for the notifiers. */
   i18n: Translations;
   defaultLocale: SupportedLocale;
+  /** The zone of chats that set none (LIMITS_TIME_ZONE); UTC when absent. */
+  defaultTimeZone?: string;
   /** The explorer under finished cards (EXPLORER_URL); Tronscan when absent. */
   links?: Links;
   logger: Logger;
@@ -96,7 +100,9 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
       await tracker.stopChat(chatId);
     },
   });
-  const notifierDeps = { push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger, ...now };
+  // The chats' zones as /settings stored them, read by the notices each time they are drawn.
+  const zones = createChatZones({ settings: createLimitSettingsStore({ store, logger }), defaultTimeZone: deps.defaultTimeZone });
+  const notifierDeps = { push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger, zones, ...now };
   const expiryNotifier = createExpiryNotifier(notifierDeps);
   const reminders = createExpiryReminders({ store, logger, ...now, ...tuning.expiry, announce: (reminder) => expiryNotifier.onReminder(reminder) });
   const batches = createBatchNotifier({

@@ -49,6 +49,7 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
         service: deps.service,
         i18n: deps.i18n,
         defaultLocale: deps.config.defaultLocale,
+        ...(options.limits?.defaultTimeZone === undefined ? {} : { defaultTimeZone: options.limits.defaultTimeZone }),
         logger: deps.logger,
         metrics: deps.metrics,
         // Through the bot's own Api (auto-retry included), as the flows' sends go.

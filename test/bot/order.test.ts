@@ -36,7 +36,7 @@ describe("/order", () => {
     await h.until(() => alice.botTexts().some((t) => t.startsWith("✅ Order")));
     const final = alice.last()!;
     expect(final.text).toContain(`energy delegated to ${BOB} 🏷 main wallet for 1 h`);
-    expect(alice.lastButtons()).toEqual([["🔄 Track", "🔁 Rent again"], ["⏰ Remind me"], ["🔎 Explorer"]]);
+    expect(alice.lastButtons()).toEqual([["🔄 Track", "🔁 Rent again"], ["⏰ Remind me"], ["🔎 Explorer"], ["🕒 Set my time zone"]]);
     await h.until(() =>
       h.tg
         .view(CHAT)

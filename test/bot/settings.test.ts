@@ -61,7 +61,7 @@ describe("/settings", () => {
     await u.send("/settings");
     await u.press("🕒 Time zone: UTC");
     expect(u.lastText()).toContain("Time zone: UTC");
-    expect(u.lastText()).toContain("it dates /orders and statements");
+    expect(u.lastText()).toContain("every time the bot shows (cards, reminders, /orders, statements, plans) is in it");
     expect(u.lastButtons()[0]).toEqual(["• UTC", "Europe/London"]);
     const menu = u.last()!.messageId;
     const tap = await u.press("Asia/Shanghai");

@@ -143,6 +143,12 @@ describe("conversations and tracking across restarts", () => {
     await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Заказ")));
     expect(user.lastText()).toContain("выполнен");
     expect(user.lastText()).toMatch(/Энергия делегирована до (\d{1,2} [а-я]+\.?, )?\d{2}:\d{2} UTC/);
-    expect(user.lastButtons()).toEqual([["🔄 Отслеживать", "🔁 Арендовать снова"], ["⏰ Напомнить"], ["🔎 В обозревателе"]]);
+    // No zone picked: the times are UTC, and Moscow time is offered in the chat's language.
+    expect(user.lastButtons()).toEqual([
+      ["🔄 Отслеживать", "🔁 Арендовать снова"],
+      ["⏰ Напомнить"],
+      ["🔎 В обозревателе"],
+      ["🕒 Московское время (UTC+3)", "🕒 Другой пояс"],
+    ]);
   });
 });

@@ -44,14 +44,16 @@ export function createKeepConversation(deps: BotDeps & { keep: KeepPlans }) {
     }
     const amount = await askAmount(conversation, ctx, deps, flow, pricing, locale);
     const durationSec = await askDuration(conversation, ctx, deps, flow, pricing);
+    // A plan without tz= counts its days and hours where the chat's times are shown.
+    const chatZone = await conversation.external(() => deps.flows.limits.timeZoneOf(chatId));
     const prompt = await sendStepPrompt(conversation, ctx, translate(ctx, "keep-ask-options"), { ...HTML, reply_markup: optionsKeyboard(ctx, flow) });
     let options: KeepOptions | undefined;
     while (options === undefined) {
       const input = await waitStep(conversation, flow, "options");
-      if (input.kind === "button" && input.action === "k") options = { timeZone: "UTC" };
+      if (input.kind === "button" && input.action === "k") options = { timeZone: chatZone };
       else if (input.kind === "text") {
         const nowMs = await conversation.now();
-        const read = parseKeepOptions(input.text, nowMs, locale);
+        const read = parseKeepOptions(input.text, nowMs, locale, chatZone);
         if (read.ok && read.rest.length === 0) options = read.options;
         else
           await ctx.reply(
@@ -78,6 +80,7 @@ export function createKeepConversation(deps: BotDeps & { keep: KeepPlans }) {
       await ctx.reply(translate(ctx, "keep-usage", { durations: "-" }), HTML);
       return;
     }
-    await ctx.reply(keepDraftText(ctx, draft, locale), { ...HTML, reply_markup: createKeepDraftKeyboard(ctx, draft.draftId) });
+    const nowMs = await conversation.now();
+    await ctx.reply(keepDraftText(ctx, draft, { nowMs, locale, timeZone: chatZone }), { ...HTML, reply_markup: createKeepDraftKeyboard(ctx, draft.draftId) });
   };
 }

@@ -75,7 +75,8 @@ export function createExpiryFeature(deps: BotDeps): Composer<BotContext> {
     const locale = await ctx.i18n.getLocale();
     const entry = await flows.history.get(ctx.chat.id, "order", data.orderId);
     const endsAtMs = entry?.fulfilledAtMs !== undefined && entry.durationSec !== undefined ? entry.fulfilledAtMs + entry.durationSec * 1000 : flows.now();
-    const at = clockText(reminders.remindAtMs(endsAtMs, entry?.durationSec ?? 0), flows.now(), locale);
+    const { zone } = await flows.limits.zoneOf(ctx.chat.id);
+    const at = clockText(reminders.remindAtMs(endsAtMs, entry?.durationSec ?? 0), flows.now(), locale, zone);
     const answer = result === "on" ? ctx.t("expiry-remind-set", { time: at }) : ctx.t(result === "off" ? "expiry-remind-cancelled" : "expiry-remind-too-late");
     await ctx.answerCallbackQuery({ text: answer });
     ctx.logger.info({ orderId: data.orderId, result }, "expiry reminder switched");

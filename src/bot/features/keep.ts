@@ -51,7 +51,8 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
   async function showList(ctx: BotContext, chatId: number, edit: boolean): Promise<void> {
     const plans = await keep.list(chatId);
     const locale = await ctx.i18n.getLocale();
-    const text = keepListText(ctx, plans, (p) => keep.spentToday(p), flows.now(), locale);
+    const timeZone = await flows.limits.timeZoneOf(chatId);
+    const text = keepListText(ctx, plans, (p) => keep.spentToday(p), { nowMs: flows.now(), locale, timeZone });
     const keyboard = createKeepListKeyboard(ctx, plans);
     if (edit) await editIgnoringUnchanged(() => ctx.editMessageText(text, { ...HTML, reply_markup: keyboard }));
     else await ctx.reply(text, { ...HTML, reply_markup: keyboard });
@@ -64,7 +65,11 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
       return;
     }
     const locale = await ctx.i18n.getLocale();
-    await ctx.reply(keepDraftText(ctx, draft, locale), { ...HTML, reply_markup: createKeepDraftKeyboard(ctx, draft.draftId) });
+    const timeZone = await flows.limits.timeZoneOf(input.chatId);
+    await ctx.reply(keepDraftText(ctx, draft, { nowMs: flows.now(), locale, timeZone }), {
+      ...HTML,
+      reply_markup: createKeepDraftKeyboard(ctx, draft.draftId),
+    });
   }
 
   /**
@@ -88,7 +93,9 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
       sortedTiers(pricing.tiers).map((t) => tierLabel(ctx, t)),
       locale,
     );
-    const parsed = await parseKeepCommand(text, pricing, (receiver) => flows.addressBook.resolve(chatId, receiver), flows.now(), locale);
+    const timeZone = await flows.limits.timeZoneOf(chatId);
+    const resolve = (receiver: string) => flows.addressBook.resolve(chatId, receiver);
+    const parsed = await parseKeepCommand(text, pricing, resolve, flows.now(), locale, timeZone);
     if (!parsed.ok) {
       await ctx.reply(parseErrorText(ctx, parsed, durations, locale), HTML);
       return;
@@ -131,7 +138,8 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
     if ((await linkedForButton(ctx)) === undefined) return;
     await ctx.answerCallbackQuery();
     const pricing = await deps.pricing.get();
-    const input: KeepDraftInput = { chatId, address: entry.address, amount: entry.amount, durationSec: entry.durationSec, timeZone: "UTC" };
+    const timeZone = await flows.limits.timeZoneOf(chatId);
+    const input: KeepDraftInput = { chatId, address: entry.address, amount: entry.amount, durationSec: entry.durationSec, timeZone };
     await propose(ctx, await withDefaultCap(chatId, input, pricing), pricing);
   });
 

@@ -12,7 +12,9 @@ import { ledgerRowText } from "../helpers/ledger-row.js";
 import { logHandle } from "../helpers/logging.js";
 import { createTrackCards } from "../helpers/track-card.js";
 import { createLedgerKeyboard } from "../keyboards/orders.js";
-import { zoneName } from "../../core/limits/zone-input.js";
+import { zoneLabel } from "../../core/limits/zone-input.js";
+import { dateTimeFormat } from "../../core/date-formats.js";
+import { zoneOfferRow } from "../keyboards/time-zone.js";
 
 export const HISTORY_PAGE_SIZE = 5;
 
@@ -32,7 +34,8 @@ export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
 
   async function render(ctx: BotContext, chatId: number, filterCode: HistoryFilterCode, page: number) {
     const locale = await ctx.i18n.getLocale();
-    const timeZone = await flows.limits.timeZoneOf(chatId);
+    const zone = await flows.limits.zoneOf(chatId);
+    const timeZone = zone.zone;
     const nowMs = flows.now();
     const month = spendWindows(nowMs, timeZone).month;
     const filter: HistoryFilter =
@@ -46,13 +49,17 @@ export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
     const p = await flows.history.page(chatId, page, HISTORY_PAGE_SIZE, filter);
     if (p.total === 0 && filterCode === "a") return { text: translate(ctx, "orders-empty"), keyboard: undefined };
     const labels = await flows.addressBook.labels(chatId);
-    const monthName = new Intl.DateTimeFormat(locale, { timeZone, month: "long", year: "numeric" }).format(nowMs);
+    const monthName = dateTimeFormat(locale, { timeZone, month: "long", year: "numeric" }).format(nowMs);
     const title = translate(ctx, TITLE_KEY[filterCode], { page: p.page + 1, pages: p.pages, total: p.total, month: monthName });
     const rows = p.entries.map((entry, i) => ({ n: p.page * HISTORY_PAGE_SIZE + i + 1, entry }));
-    const lines = [title, translate(ctx, "ledger-zone", { zone: zoneName(timeZone) })];
+    const lines = [title, translate(ctx, "ledger-zone", { zone: zoneLabel(timeZone, nowMs) })];
     for (const { n, entry } of rows) lines.push(ledgerRowText(ctx, entry, n, { locale, timeZone, nowMs, labels }));
     lines.push(translate(ctx, p.total === 0 ? "ledger-empty-filtered" : "ledger-open-hint"));
-    return { text: lines.join("\n\n"), keyboard: createLedgerKeyboard(ctx, { filter: filterCode, page: p.page, pages: p.pages, rows }) };
+    const keyboard = createLedgerKeyboard(ctx, { filter: filterCode, page: p.page, pages: p.pages, rows });
+    // The list shows times: while the chat has picked no zone, the offer sits under it.
+    const offer = zoneOfferRow(ctx, locale, chatId, zone, nowMs);
+    if (offer.length > 0) keyboard.row(...offer);
+    return { text: lines.join("\n\n"), keyboard };
   }
 
   async function redraw(ctx: BotContext, filter: HistoryFilterCode, page: number) {

@@ -11,10 +11,11 @@ import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { statementSummaryText } from "../helpers/statement-text.js";
 import { zoneName } from "../../core/limits/zone-input.js";
+import { dateTimeFormat } from "../../core/date-formats.js";
 
 /** "November 2026" / "ноябрь 2026 г." / "2026年11月", from the calendar month alone. */
 function monthName(m: StatementMonth, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", timeZone: "UTC" }).format(Date.UTC(m.year, m.month - 1, 15));
+  return dateTimeFormat(locale, { year: "numeric", month: "long", timeZone: "UTC" }).format(Date.UTC(m.year, m.month - 1, 15));
 }
 
 /**

@@ -4,17 +4,24 @@ import type { SystemSnapshot } from "../../core/service/schemas.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { formatDuration } from "../helpers/duration.js";
-import { formatAll, formatInteger, formatTimestamp } from "../helpers/format.js";
+import { clockText } from "../helpers/expiry-text.js";
+import { formatAll, formatInteger } from "../helpers/format.js";
 import { code, html, HTML, translate } from "../helpers/html.js";
 import { textLinksMarkup } from "../keyboards/links.js";
 import { logHandle } from "../helpers/logging.js";
 
-function systemText(ctx: BotContext, s: SystemSnapshot, locale: string): string {
+/** The snapshot's moment as every time the bot shows ("14:05 UTC+3" in the chat's zone); a text that is no date stays as the service wrote it. */
+function updatedAtText(iso: string, nowMs: number, locale: string, timeZone: string): string {
+  const atMs = Date.parse(iso);
+  return Number.isNaN(atMs) ? iso : clockText(atMs, nowMs, locale, timeZone);
+}
+
+function systemText(ctx: BotContext, s: SystemSnapshot, locale: string, timeZone: string, nowMs: number): string {
   const pools = s.internalPools;
   const reg = s.provider.registration;
   const energy = reg.defaultEnergyConfig;
   const parts = [
-    translate(ctx, "system-title", { updatedAt: formatTimestamp(s.updatedAt) }),
+    translate(ctx, "system-title", { updatedAt: updatedAtText(s.updatedAt, nowMs, locale, timeZone) }),
     translate(ctx, "system-pools", { activeCount: pools.activeCount, poolCount: pools.poolCount, inactiveCount: pools.inactiveCount }),
     translate(ctx, "system-energy", {
       matchable: formatInteger(pools.totalMatchableUnits, locale),
@@ -53,8 +60,10 @@ export function createSystemFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command("system", logHandle("command-system"), async (ctx) => {
     const snapshot = await deps.service.getSystem();
+    const { zone } = await deps.flows.limits.zoneOf(ctx.chat.id);
+    const text = systemText(ctx, snapshot, await ctx.i18n.getLocale(), zone, deps.flows.now());
     // The text always explains the provider registration, which is done in the dashboard.
-    await ctx.reply(systemText(ctx, snapshot, await ctx.i18n.getLocale()), { ...HTML, ...textLinksMarkup(ctx, "system-provider") });
+    await ctx.reply(text, { ...HTML, ...textLinksMarkup(ctx, "system-provider") });
   });
   return composer;
 }

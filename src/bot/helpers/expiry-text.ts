@@ -1,20 +1,24 @@
 import { MIN_TIME_LEFT_MS } from "../../core/tron/index.js";
+import { dateTimeFormat } from "../../core/date-formats.js";
+import { utcOffsetText } from "../../core/limits/zone-input.js";
 import { translate } from "./html.js";
 import type { Translator } from "./record-text.js";
 
 /**
  * When things end, in one place: the delegation of a fulfilled order and the
  * last moment a failed broadcast's signed transaction may be sent again.
- * Times are shown in UTC and say so (the bot has no user timezone yet);
- * `timeZone` is the one parameter a per-chat setting would pass.
+ * Every clock time the bot shows is in the chat's zone and names it by its
+ * offset at that instant: "14:05 UTC", "15:05 UTC+1", "Nov 24, 22:05 UTC+8".
  */
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** "14:05", or "Nov 24, 14:05" when the day is not `nowMs`'s (in the zone), in the locale's way; never AM/PM. */
-export function clockText(atMs: number, nowMs: number, locale: string, timeZone = "UTC"): string {
-  const day = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(ms);
-  const sameDay = Math.abs(atMs - nowMs) < DAY_MS && day(atMs) === day(nowMs);
+const DAY_OPTIONS = (timeZone: string): Intl.DateTimeFormatOptions => ({ timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** "14:05 UTC+1", or "Nov 24, 14:05 UTC+1" when the day is not `nowMs`'s (in the zone), in the locale's way; never AM/PM. */
+export function clockText(atMs: number, nowMs: number, locale: string, timeZone: string): string {
+  const day = dateTimeFormat("en-CA", DAY_OPTIONS(timeZone));
+  const sameDay = Math.abs(atMs - nowMs) < DAY_MS && day.format(atMs) === day.format(nowMs);
   const options: Intl.DateTimeFormatOptions = {
     timeZone,
     hour: "2-digit",
@@ -22,7 +26,7 @@ export function clockText(atMs: number, nowMs: number, locale: string, timeZone 
     hourCycle: "h23",
     ...(sameDay ? {} : { month: "short", day: "numeric" }),
   };
-  return new Intl.DateTimeFormat(locale, options).format(atMs);
+  return `${dateTimeFormat(locale, options).format(atMs)} ${utcOffsetText(timeZone, atMs)}`;
 }
 
 /** "in 3 min", "in under a minute", "in 1 h 5 min" (rounded up to the minute, as a clock reads). */
@@ -32,17 +36,11 @@ export function remainingText(tr: Translator, ms: number): string {
   return translate(tr, "expiry-in-minutes", { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
-/** The delegation's end: "Energy delegated until 14:05 UTC (in 3 min)", or "ended at 14:05 UTC". */
-export function delegationEndText(tr: Translator, endsAtMs: number, nowMs: number, locale: string): string {
-  const time = clockText(endsAtMs, nowMs, locale);
+/** The delegation's end: "Energy delegated until 14:05 UTC+1 (in 3 min)", or "ended at 14:05 UTC+1"; "in 3 min" from `nowMs`, the moment it is drawn. */
+export function delegationEndText(tr: Translator, endsAtMs: number, nowMs: number, locale: string, timeZone: string): string {
+  const time = clockText(endsAtMs, nowMs, locale, timeZone);
   if (nowMs >= endsAtMs) return translate(tr, "expiry-delegation-ended", { time });
   return translate(tr, "expiry-delegation-until", { time, remaining: remainingText(tr, endsAtMs - nowMs) });
-}
-
-/** A short form for history rows: "until 14:05 UTC" / "ended 14:05 UTC". */
-export function delegationEndShort(tr: Translator, endsAtMs: number, nowMs: number, locale: string): string {
-  const time = clockText(endsAtMs, nowMs, locale);
-  return translate(tr, nowMs >= endsAtMs ? "expiry-row-ended" : "expiry-row-until", { time });
 }
 
 /** API section 3 rule 2: after `failed` the same transaction may go again while it has the service's minimum left. */
@@ -51,8 +49,8 @@ export function canResend(status: string, txExpirationMs: number, nowMs: number)
 }
 
 /** The card's last line for a broadcast that ended without landing: what can still be done with its transaction. */
-export function broadcastEndLine(tr: Translator, status: string, txExpirationMs: number, nowMs: number, locale: string): string | undefined {
+export function broadcastEndLine(tr: Translator, status: string, txExpirationMs: number, nowMs: number, locale: string, timeZone: string): string | undefined {
   if (status !== "failed" && status !== "expired") return undefined;
   if (!canResend(status, txExpirationMs, nowMs)) return translate(tr, "expiry-broadcast-resign");
-  return translate(tr, "expiry-broadcast-resendable", { time: clockText(txExpirationMs - MIN_TIME_LEFT_MS, nowMs, locale) });
+  return translate(tr, "expiry-broadcast-resendable", { time: clockText(txExpirationMs - MIN_TIME_LEFT_MS, nowMs, locale, timeZone) });
 }

@@ -32,9 +32,3 @@ function spacedList(parts: readonly { type: string; value: string }[]): string {
     })
     .join("");
 }
-
-/** "2026-11-23T00:20:39.123Z" -> "2026-11-23 00:20 UTC" (unparseable text is shown as is). */
-export function formatTimestamp(iso: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
-  return m ? `${m[1] ?? ""} ${m[2] ?? ""} UTC` : iso;
-}

@@ -1,30 +1,38 @@
-import { formatHours, zoneOffsetMs, type KeepPlan } from "../../core/autopilot/keep-plan.js";
+import { formatHours, type KeepPlan } from "../../core/autopilot/keep-plan.js";
 import type { KeepDraft } from "../../core/autopilot/keep-store.js";
 import { keepDayAllowance } from "../../core/autopilot/keep-allowance.js";
 import { formatDuration } from "./duration.js";
+import { clockText } from "./expiry-text.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, translate } from "./html.js";
 import type { Translator } from "./record-text.js";
 
-/** A moment in the plan's zone: "2026-11-25 18:00 (Europe/Berlin)". */
-export function localTime(atMs: number, timeZone: string): string {
-  const wall = new Date(atMs + zoneOffsetMs(timeZone, atMs)).toISOString();
-  return `${wall.slice(0, 10)} ${wall.slice(11, 19)} (${timeZone})`;
+/**
+ * How a plan's moments are drawn: in the chat's zone, like every other time the bot shows
+ * ("18:00 UTC+1", "Nov 25, 18:00 UTC+1"); the plan's own zone only counts its days and hours.
+ */
+export interface KeepClock {
+  nowMs: number;
+  locale: string;
+  timeZone: string;
+}
+
+export function keepTime(atMs: number, clock: KeepClock): string {
+  return clockText(atMs, clock.nowMs, clock.locale, clock.timeZone);
 }
 
 type PlanTerms = Pick<KeepPlan, "address" | "amount" | "durationSec" | "endsAtMs" | "dailyCapSun" | "activeHours" | "timeZone">;
 
 /** What the plan buys and within which limits, one line each. */
-function termsLines(tr: Translator, plan: PlanTerms, locale: string): string[] {
+function termsLines(tr: Translator, plan: PlanTerms, clock: KeepClock): string[] {
+  const { locale } = clock;
   const lines = [
     translate(tr, "keep-terms-what", {
       amount: formatInteger(plan.amount, locale),
       duration: formatDuration(tr, plan.durationSec),
       address: code(plan.address),
     }),
-    plan.endsAtMs === undefined
-      ? translate(tr, "keep-terms-until-stopped")
-      : translate(tr, "keep-terms-until", { at: localTime(plan.endsAtMs, plan.timeZone) }),
+    plan.endsAtMs === undefined ? translate(tr, "keep-terms-until-stopped") : translate(tr, "keep-terms-until", { at: keepTime(plan.endsAtMs, clock) }),
   ];
   if (plan.dailyCapSun !== undefined) lines.push(translate(tr, "keep-terms-cap", { capTrx: formatTrx(BigInt(plan.dailyCapSun), locale) }));
   if (plan.activeHours !== undefined) lines.push(translate(tr, "keep-terms-hours", { hours: formatHours(plan.activeHours), timeZone: plan.timeZone }));
@@ -54,8 +62,9 @@ function draftPriceLine(tr: Translator, draft: KeepDraft, locale: string): strin
 }
 
 /** The proposal: terms, the price of one slot now, and what a day costs within its cap. */
-export function keepDraftText(tr: Translator, draft: KeepDraft, locale: string): string {
-  const lines = [translate(tr, "keep-draft-title"), ...termsLines(tr, draft, locale), draftPriceLine(tr, draft, locale)];
+export function keepDraftText(tr: Translator, draft: KeepDraft, clock: KeepClock): string {
+  const { locale } = clock;
+  const lines = [translate(tr, "keep-draft-title"), ...termsLines(tr, draft, clock), draftPriceLine(tr, draft, locale)];
   if (draft.capChosen !== undefined && draft.dailyCapSun !== undefined) {
     lines.push(
       translate(tr, "keep-draft-cap-default", {
@@ -72,7 +81,7 @@ export function keepDraftText(tr: Translator, draft: KeepDraft, locale: string):
   return lines.join("\n");
 }
 
-function stateLine(tr: Translator, plan: KeepPlan, nowMs: number): string {
+function stateLine(tr: Translator, plan: KeepPlan, clock: KeepClock): string {
   if (plan.state === "stopped") return translate(tr, `keep-state-stopped-${plan.stopReason ?? "user"}`);
   if (plan.state === "paused") return translate(tr, `keep-state-paused-${plan.pauseReason ?? "user"}`);
   switch (plan.waiting) {
@@ -81,7 +90,7 @@ function stateLine(tr: Translator, plan: KeepPlan, nowMs: number): string {
     case "lead":
       return plan.nextRenewalAtMs === undefined
         ? translate(tr, "keep-state-active")
-        : translate(tr, `keep-state-${plan.waiting}`, { at: localTime(Math.max(plan.nextRenewalAtMs, nowMs), plan.timeZone) });
+        : translate(tr, `keep-state-${plan.waiting}`, { at: keepTime(Math.max(plan.nextRenewalAtMs, clock.nowMs), clock) });
     case "delivery":
       return translate(tr, "keep-state-delivery");
     default:
@@ -91,16 +100,17 @@ function stateLine(tr: Translator, plan: KeepPlan, nowMs: number): string {
 }
 
 /** One plan in the list, numbered like its buttons. */
-function keepPlanText(tr: Translator, plan: KeepPlan, n: number, spentTodaySun: bigint, nowMs: number, locale: string): string {
+function keepPlanText(tr: Translator, plan: KeepPlan, n: number, spentTodaySun: bigint, clock: KeepClock): string {
+  const { locale } = clock;
   return [
     translate(tr, "keep-plan-title", { n, slots: plan.nextSlot }),
-    ...termsLines(tr, plan, locale),
-    stateLine(tr, plan, nowMs),
+    ...termsLines(tr, plan, clock),
+    stateLine(tr, plan, clock),
     translate(tr, "keep-plan-spent", { todayTrx: formatTrx(spentTodaySun, locale), totalTrx: formatTrx(BigInt(plan.spentTotalSun), locale) }),
   ].join("\n");
 }
 
-export function keepListText(tr: Translator, plans: readonly KeepPlan[], spentToday: (plan: KeepPlan) => bigint, nowMs: number, locale: string): string {
+export function keepListText(tr: Translator, plans: readonly KeepPlan[], spentToday: (plan: KeepPlan) => bigint, clock: KeepClock): string {
   if (plans.length === 0) return translate(tr, "keep-list-empty");
-  return [translate(tr, "keep-list-title"), ...plans.map((p, i) => keepPlanText(tr, p, i + 1, spentToday(p), nowMs, locale))].join("\n\n");
+  return [translate(tr, "keep-list-title"), ...plans.map((p, i) => keepPlanText(tr, p, i + 1, spentToday(p), clock))].join("\n\n");
 }

@@ -1,4 +1,5 @@
 import { chargeSunOf, delegationEndsAtMs, type HistoryEntry } from "../../core/orders/order-history.js";
+import { dateTimeFormat } from "../../core/date-formats.js";
 import { clockText } from "./expiry-text.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, escapeHtml, html, type Html, translate } from "./html.js";
@@ -17,9 +18,9 @@ function shortAddress(address: string): string {
   return address.length <= 12 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
-/** The date and time of `atMs` in the chat's zone, in the locale's way (the year only when it is not this one's). */
+/** The date and time of `atMs` in the chat's zone (named once, above the rows), in the locale's way (the year only when it is not this one's). */
 function ledgerTime(atMs: number, rc: Pick<LedgerRowContext, "locale" | "timeZone" | "nowMs">): string {
-  const year = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: rc.timeZone, year: "numeric" }).format(ms);
+  const year = dateTimeFormat("en-CA", { timeZone: rc.timeZone, year: "numeric" });
   const options: Intl.DateTimeFormatOptions = {
     timeZone: rc.timeZone,
     month: "short",
@@ -27,9 +28,9 @@ function ledgerTime(atMs: number, rc: Pick<LedgerRowContext, "locale" | "timeZon
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
-    ...(year(atMs) === year(rc.nowMs) ? {} : { year: "numeric" }),
+    ...(year.format(atMs) === year.format(rc.nowMs) ? {} : { year: "numeric" }),
   };
-  return new Intl.DateTimeFormat(rc.locale, options).format(atMs);
+  return dateTimeFormat(rc.locale, options).format(atMs);
 }
 
 function receiverText(entry: HistoryEntry, labels: ReadonlyMap<string, string>): Html {

@@ -43,11 +43,14 @@ export function statusText(tr: Translator, status: string): Html {
 }
 
 /**
- * The clock a card is drawn at; `endsAtMs` is a fulfilled order's delegation end (`delegationEndsAtMs`),
- * unknown until the bot has seen the order fulfilled. Without it a card says nothing about ends.
+ * The clock a card is drawn at (each drawing reads it anew, so "ends in 57 min" is never a stale
+ * figure) and the chat's zone its times are shown in; `endsAtMs` is a fulfilled order's delegation
+ * end (`delegationEndsAtMs`), unknown until the bot has seen the order fulfilled. Without it a card
+ * says nothing about ends.
  */
 export interface CardTiming {
   nowMs: number;
+  timeZone: string;
   endsAtMs?: number;
 }
 
@@ -70,7 +73,7 @@ export function orderCardText(tr: Translator, order: Order, locale: string, timi
       }),
     );
   }
-  if (order.status === "fulfilled" && timing?.endsAtMs !== undefined) lines.push(delegationEndText(tr, timing.endsAtMs, timing.nowMs, locale));
+  if (order.status === "fulfilled" && timing?.endsAtMs !== undefined) lines.push(delegationEndText(tr, timing.endsAtMs, timing.nowMs, locale, timing.timeZone));
   return lines.join("\n");
 }
 
@@ -114,7 +117,7 @@ export function broadcastCardText(tr: Translator, b: Broadcast, locale: string, 
   if (chain) lines.push(chain);
   // confirming is on its way, not done: say so in words, never as success.
   if (b.status === "confirming") lines.push(translate(tr, "tracking-broadcast-confirming-note"));
-  const end = timing && broadcastEndLine(tr, b.status, b.txExpirationMs, timing.nowMs, locale);
+  const end = timing && broadcastEndLine(tr, b.status, b.txExpirationMs, timing.nowMs, locale, timing.timeZone);
   if (end) lines.push(end);
   return lines.join("\n");
 }

@@ -38,7 +38,8 @@ export function createTrackCards(deps: BotDeps): TrackCards {
     const entry = await flows.history.get(chatId, record.kind, record.kind === "order" ? record.record.orderId : record.record.broadcastId);
     const local = record.kind === "broadcast" ? entry : undefined;
     const endsAtMs = entry && delegationEndsAtMs(entry);
-    const text = recordCardText(ctx, record, locale, local, { nowMs: flows.now(), ...(endsAtMs === undefined ? {} : { endsAtMs }) });
+    const { zone: timeZone } = await flows.limits.zoneOf(chatId);
+    const text = recordCardText(ctx, record, locale, local, { nowMs: flows.now(), timeZone, ...(endsAtMs === undefined ? {} : { endsAtMs }) });
     return withReceiverLabel(ctx, text, chatId, record, flows.addressBook);
   }
 

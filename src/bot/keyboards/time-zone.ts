@@ -1,7 +1,9 @@
 import { InlineKeyboard } from "grammy";
-import { COMMON_TIME_ZONES, timeZoneData } from "../callback-data/time-zone.js";
+import type { InlineKeyboardButton } from "grammy/types";
+import { languageZone, type ChatZone } from "../../core/limits/chat-zone.js";
+import { COMMON_TIME_ZONES, offerActionOf, timeZoneData } from "../callback-data/time-zone.js";
 import type { Translator } from "../helpers/record-text.js";
-import { zoneName } from "../../core/limits/zone-input.js";
+import { utcOffsetText, zoneName } from "../../core/limits/zone-input.js";
 
 /** The common zones two a row (the chat's own marked), then "type another". */
 export function createTimeZoneKeyboard(tr: Translator, current: string): InlineKeyboard {
@@ -16,4 +18,30 @@ export function createTimeZoneKeyboard(tr: Translator, current: string): InlineK
 /** The /settings entry that opens the choices. */
 export function addTimeZoneButton(kb: InlineKeyboard, tr: Translator, current: string): InlineKeyboard {
   return kb.row().text(tr.t("time-zone-settings-button", { zone: zoneName(current) }), timeZoneData.pack({ action: "m" }));
+}
+
+/**
+ * The one-tap offer under a message that shows times, while the chat has picked no zone (its times
+ * are in UTC and say so): the zone of the chat's language ("🕒 Moscow time (UTC+3)") and the other
+ * choices, or, for a language spoken everywhere, only the choices. Nothing once a zone is picked,
+ * and nothing in groups (the zone menu is a private chat's).
+ */
+export function zoneOfferRow(tr: Translator, locale: string, chatId: number, zone: ChatZone, nowMs: number): InlineKeyboardButton[] {
+  if (zone.chosen || chatId < 0) return [];
+  const offered = languageZone(locale);
+  const action = offered === undefined ? undefined : offerActionOf(offered);
+  const menu = { text: tr.t(action === undefined ? "time-zone-offer-pick" : "time-zone-offer-other"), callback_data: timeZoneData.pack({ action: "m" }) };
+  if (offered === undefined || action === undefined) return [menu];
+  return [{ text: tr.t("time-zone-offer", zoneOfferVars(offered, nowMs)), callback_data: timeZoneData.pack({ action }) }, menu];
+}
+
+/** `rows` with the offer's buttons left out (after a tap on one of them). */
+export function withoutZoneOffer(rows: readonly (readonly InlineKeyboardButton[])[]): InlineKeyboardButton[][] {
+  return rows.map((row) => row.filter((b) => !("callback_data" in b) || !timeZoneData.filter.test(b.callback_data))).filter((row) => row.length > 0);
+}
+
+/** The offered zone as the offer's texts name it: a city word of the language for the language zones, else the IANA name. */
+export function zoneOfferVars(zone: string, nowMs: number): { place: string; zone: string; offset: string } {
+  const place = zone === "Europe/Moscow" ? "moscow" : zone === "Asia/Shanghai" ? "shanghai" : "other";
+  return { place, zone, offset: utcOffsetText(zone, nowMs) };
 }

@@ -1,5 +1,6 @@
 import type { ExpiryReminder } from "../../core/autopilot/expiry-reminders.js";
-import type { NotifierDeps } from "./notifier-deps.js";
+import { notifierZone, type NotifierDeps } from "./notifier-deps.js";
+import { zoneOfferRow } from "../keyboards/time-zone.js";
 import { clockText, remainingText } from "../helpers/expiry-text.js";
 import { formatInteger } from "../helpers/format.js";
 import { code, HTML, translate } from "../helpers/html.js";
@@ -12,7 +13,7 @@ export interface ExpiryNotifierDeps extends NotifierDeps {
 }
 
 export interface ExpiryNotifier {
-  /** "Energy for <address> ends at …" with Extend and Keep charged, once per order (the job id). */
+  /** "Energy for <address> ends at 14:05 UTC+3 …" (the chat's zone) with Extend and Keep charged, once per order (the job id). */
   onReminder(reminder: ExpiryReminder): Promise<void>;
 }
 
@@ -22,7 +23,7 @@ export function createExpiryNotifier(deps: ExpiryNotifierDeps): ExpiryNotifier {
   return {
     async onReminder(reminder) {
       const { chatId, orderId } = reminder;
-      const chat = await deps.chats.get(chatId);
+      const [chat, zone] = await Promise.all([deps.chats.get(chatId), notifierZone(deps, chatId)]);
       // A blocked chat would only bounce.
       if (chat?.active === false) return;
       const locale = backgroundLocale(chat, deps.defaultLocale, reminder.locale);
@@ -30,17 +31,19 @@ export function createExpiryNotifier(deps: ExpiryNotifierDeps): ExpiryNotifier {
       const nowMs = now();
       const text = translate(tr, "expiry-reminder", {
         receiver: code(reminder.receiver),
-        time: clockText(reminder.endsAtMs, nowMs, locale),
+        time: clockText(reminder.endsAtMs, nowMs, locale, zone.zone),
         remaining: remainingText(tr, reminder.endsAtMs - nowMs),
         amount: formatInteger(reminder.amount, locale),
         duration: durationText(tr, reminder.durationSec),
         orderId: code(orderId),
       });
+      const offer = zoneOfferRow(tr, locale, chatId, zone, nowMs);
+      const keyboard = [...createReminderKeyboard(tr, orderId).inline_keyboard, ...(offer.length === 0 ? [] : [offer])];
       await deps.push.enqueue({
         id: `expiry-${chatId}-${orderId}`,
         chatId,
         method: "sendMessage",
-        params: { chat_id: chatId, text, ...HTML, reply_markup: { inline_keyboard: createReminderKeyboard(tr, orderId).inline_keyboard } },
+        params: { chat_id: chatId, text, ...HTML, reply_markup: { inline_keyboard: keyboard } },
       });
     },
   };

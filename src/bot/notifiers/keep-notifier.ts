@@ -4,11 +4,11 @@ import { pushLinksMarkup } from "../keyboards/links.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { formatTrx } from "../helpers/format.js";
 import { code, HTML, translate } from "../helpers/html.js";
-import { localTime } from "../helpers/keep-text.js";
+import { keepTime, type KeepClock } from "../helpers/keep-text.js";
 import type { Translator } from "../helpers/record-text.js";
 import { topUpAdviceText } from "../helpers/top-up-text.js";
 import { createKeepResumeKeyboard } from "../keyboards/keep.js";
-import type { NotifierDeps } from "./notifier-deps.js";
+import { notifierZone, type NotifierDeps } from "./notifier-deps.js";
 import { backgroundLocale } from "../i18n.js";
 
 /**
@@ -22,8 +22,9 @@ export interface KeepNotifier {
   onEvent(event: KeepEvent): Promise<void>;
 }
 
-function render(tr: Translator, event: KeepEvent, locale: string): { text: string; keyboard?: InlineKeyboard } {
+function render(tr: Translator, event: KeepEvent, clock: KeepClock): { text: string; keyboard?: InlineKeyboard } {
   const { plan } = event;
+  const { locale } = clock;
   const address = code(plan.address);
   switch (event.kind) {
     case "paused-balance": {
@@ -46,7 +47,7 @@ function render(tr: Translator, event: KeepEvent, locale: string): { text: strin
         text: translate(tr, "keep-capped", {
           address,
           capTrx: formatTrx(BigInt(plan.dailyCapSun ?? "0"), locale),
-          at: localTime(event.resumesAtMs, plan.timeZone),
+          at: keepTime(event.resumesAtMs, clock),
         }),
       };
     case "stopped":
@@ -54,16 +55,17 @@ function render(tr: Translator, event: KeepEvent, locale: string): { text: strin
   }
 }
 
-export function createKeepNotifier(deps: NotifierDeps): KeepNotifier {
+export function createKeepNotifier(deps: NotifierDeps & { now?: () => number }): KeepNotifier {
   const { i18n } = deps;
+  const now = deps.now ?? Date.now;
   return {
     async onEvent(event) {
       const chatId = event.plan.chatId;
-      const chat = await deps.chats.get(chatId);
+      const [chat, zone] = await Promise.all([deps.chats.get(chatId), notifierZone(deps, chatId)]);
       if (chat?.active === false) return;
       const locale = backgroundLocale(chat, deps.defaultLocale, event.plan.locale);
       const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
-      const { text, keyboard } = render(tr, event, locale);
+      const { text, keyboard } = render(tr, event, { nowMs: now(), locale, timeZone: zone.zone });
       // No deposit address yet ("create it in the dashboard"): its button, when DASHBOARD_URL is set.
       const noAddress = event.kind === "paused-balance" && (event.noWallet || event.balance?.depositAddress === null);
       await deps.push.enqueue({

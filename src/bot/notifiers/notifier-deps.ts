@@ -1,11 +1,12 @@
 import type { Logger } from "pino";
 import type { SupportedLocale } from "../../config.js";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
+import { UNCHOSEN_UTC, type ChatZone, type ChatZones } from "../../core/limits/chat-zone.js";
 import type { PushQueue } from "../../core/push/index.js";
 import type { Translations } from "../i18n.js";
 import type { Links } from "../helpers/links.js";
 
-/** What every notifier needs: it renders in the chat's language and sends through the push queue. */
+/** What every notifier needs: it renders in the chat's language and zone and sends through the push queue. */
 export interface NotifierDeps {
   push: Pick<PushQueue, "enqueue">;
   chats: Pick<ChatRepository, "get">;
@@ -15,4 +16,11 @@ export interface NotifierDeps {
   logger: Logger;
   /** Dashboard and support buttons under texts that send the user there, and the explorer (Tronscan when absent); no dashboard or support button when absent. */
   links?: Links;
+  /** The chats' stored time zones (the one /settings and /limits set); UTC, not chosen, when absent. */
+  zones?: Pick<ChatZones, "zoneOf">;
+}
+
+/** The zone the chat's times are shown in, as the chat's own replies show them. */
+export async function notifierZone(deps: Pick<NotifierDeps, "zones">, chatId: number): Promise<ChatZone> {
+  return deps.zones === undefined ? UNCHOSEN_UTC : deps.zones.zoneOf(chatId);
 }

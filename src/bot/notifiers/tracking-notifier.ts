@@ -3,7 +3,9 @@ import type { NotificationSettings } from "../../core/chats/chat-record.js";
 import type { RecoveryOutcome } from "../../core/confirmations/confirmation-recovery.js";
 import type { TrackKind } from "../../core/tracking/tracked-item.js";
 import type { TrackerChange, TrackerGiveUp } from "../../core/tracking/tracker.js";
-import type { NotifierDeps } from "./notifier-deps.js";
+import { notifierZone, type NotifierDeps } from "./notifier-deps.js";
+import type { ChatZone } from "../../core/limits/chat-zone.js";
+import { zoneOfferRow } from "../keyboards/time-zone.js";
 import { errorTextKey, serviceErrorText } from "../helpers/error-text.js";
 import { pushLinksMarkup, serviceLinkButtons } from "../keyboards/links.js";
 import type { BatchNotifier } from "./batch-notifier.js";
@@ -50,16 +52,16 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
   const { i18n } = deps;
   const links = deps.links ?? createLinks({});
 
-  /** In the chat's language (`backgroundLocale`); the item's locale is the one it was started in. */
+  /** In the chat's language (`backgroundLocale`) and zone; the item's locale is the one it was started in. */
   async function chatView(
     chatId: number,
     itemLocale: string | undefined,
-  ): Promise<{ tr: Translator; locale: string; notify: NotificationSettings; blocked: boolean }> {
-    const chat = await deps.chats.get(chatId);
+  ): Promise<{ tr: Translator; locale: string; notify: NotificationSettings; blocked: boolean; zone: ChatZone }> {
+    const [chat, zone] = await Promise.all([deps.chats.get(chatId), notifierZone(deps, chatId)]);
     const locale = backgroundLocale(chat, deps.defaultLocale, itemLocale);
     const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
     // The user blocked the bot (my_chat_member or an earlier 403): every send would fail with 403, so none is queued.
-    return { tr, locale, notify: chat?.notifications ?? { orders: true, broadcasts: true }, blocked: chat?.active === false };
+    return { tr, locale, notify: chat?.notifications ?? { orders: true, broadcasts: true }, blocked: chat?.active === false, zone };
   }
 
   /**
@@ -100,7 +102,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
   return {
     async onChange(change) {
       const { chatId } = change;
-      const { tr, locale, notify, blocked } = await chatView(chatId, change.locale);
+      const { tr, locale, notify, blocked, zone } = await chatView(chatId, change.locale);
       if (blocked) return;
       if (change.kind === "order" && (await deps.batches?.onOrderChange(change, { tr, locale, notify }))) return;
       const id = change.kind === "order" ? change.record.orderId : change.record.broadcastId;
@@ -108,7 +110,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
       const jobId = (what: string) => `trk-${chatId}-${change.kind}-${id}-${status}-${what}`;
       const nowMs = now();
       const endsAtMs = change.kind === "order" && change.fulfilledAtMs !== undefined ? change.fulfilledAtMs + change.record.durationSec * 1000 : undefined;
-      const timing: CardTiming = { nowMs, ...(endsAtMs === undefined ? {} : { endsAtMs }) };
+      const timing: CardTiming = { nowMs, timeZone: zone.zone, ...(endsAtMs === undefined ? {} : { endsAtMs }) };
       const card = await withReceiverLabel(tr, recordCardText(tr, change, locale, change.local, timing), chatId, change, deps.addressBook);
       const endKeyboard = await finalKeyboard(tr, change, endsAtMs, nowMs);
       // The card is what the chat asked to see: it follows every status whatever the settings.
@@ -133,12 +135,14 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
         });
       }
       if (!change.final) return;
-      const ends = endsAtMs === undefined ? [] : [delegationEndText(tr, endsAtMs, nowMs, locale)];
+      const ends = endsAtMs === undefined ? [] : [delegationEndText(tr, endsAtMs, nowMs, locale, zone.zone)];
+      // The notice that first shows a clock time carries the zone offer while the chat has picked none.
+      const offer = ends.length === 0 ? [] : zoneOfferRow(tr, locale, chatId, zone, nowMs);
       const params: Record<string, unknown> = {
         chat_id: chatId,
         text: [await withReceiverLabel(tr, finalText(tr, change, locale, nowMs), chatId, change, deps.addressBook), ...ends].join("\n"),
         ...HTML,
-        reply_markup: { inline_keyboard: endKeyboard.inline_keyboard },
+        reply_markup: { inline_keyboard: offer.length === 0 ? endKeyboard.inline_keyboard : [...endKeyboard.inline_keyboard, offer] },
       };
       await deps.push.enqueue({ id: jobId("final"), chatId, method: "sendMessage", params });
     },

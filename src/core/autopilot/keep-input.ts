@@ -55,8 +55,11 @@ export function parseUntil(text: string, timeZone: string, nowMs: number): numbe
 
 export type OptionsParse = { ok: true; options: KeepOptions; rest: string[] } | Extract<KeepParse, { reason: "bad_option" }>;
 
-/** The `name=value` words of a command or a guided answer; the other words come back in `rest`; `locale` reads the cap's amount. */
-export function parseKeepOptions(text: string, nowMs: number, locale?: string): OptionsParse {
+/**
+ * The `name=value` words of a command or a guided answer; the other words come back in `rest`.
+ * `locale` reads the cap's amount; without `tz=` the plan counts its days and hours in `defaultZone`, the chat's own zone.
+ */
+export function parseKeepOptions(text: string, nowMs: number, locale?: string, defaultZone = "UTC"): OptionsParse {
   const words = text.trim().split(/\s+/).filter(Boolean);
   const raw = new Map<string, string>();
   const rest: string[] = [];
@@ -69,7 +72,7 @@ export function parseKeepOptions(text: string, nowMs: number, locale?: string): 
     if (!["until", "cap", "hours", "tz"].includes(name)) return { ok: false, reason: "bad_option", option: "unknown", value: name };
   }
   const tzText = raw.get("tz");
-  const timeZone = tzText === undefined ? "UTC" : normalizeTimeZone(tzText);
+  const timeZone = tzText === undefined ? defaultZone : normalizeTimeZone(tzText);
   if (timeZone === undefined) return { ok: false, reason: "bad_option", option: "tz", value: tzText ?? "" };
   const options: KeepOptions = { timeZone };
   const until = raw.get("until");
@@ -93,8 +96,15 @@ export function parseKeepOptions(text: string, nowMs: number, locale?: string): 
   return { ok: true, options, rest };
 }
 
-export async function parseKeepCommand(text: string, pricing: Pricing, resolveReceiver: ReceiverResolver, nowMs: number, locale?: string): Promise<KeepParse> {
-  const read = parseKeepOptions(text, nowMs, locale);
+export async function parseKeepCommand(
+  text: string,
+  pricing: Pricing,
+  resolveReceiver: ReceiverResolver,
+  nowMs: number,
+  locale?: string,
+  defaultZone?: string,
+): Promise<KeepParse> {
+  const read = parseKeepOptions(text, nowMs, locale, defaultZone);
   if (!read.ok) return read;
   const order = await parseOneShotOrder(read.rest.join(" "), pricing, resolveReceiver, locale);
   if (!order.ok) return order;

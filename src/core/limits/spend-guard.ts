@@ -3,6 +3,7 @@ import { createKeyedMutex } from "../store/keyed-mutex.js";
 import type { OrderHistory } from "../orders/order-history.js";
 import type { LimitField, LimitSettings, LimitSettingsStore } from "./limit-settings.js";
 import { spentIn, type Spent } from "./spend-ledger.js";
+import { createChatZones, type ChatZone } from "./chat-zone.js";
 import { DEFAULT_TIME_ZONE, spendWindows } from "./spend-window.js";
 
 /**
@@ -45,6 +46,8 @@ export interface SpendLimits extends SpendGate {
   setTimeZone(chatId: number, timeZone: string | undefined): Promise<LimitSettings>;
   /** The chat's one time zone (set with /limits or /settings, else the default): its days, months and clock times. */
   timeZoneOf(chatId: number): Promise<string>;
+  /** The same zone, and whether the chat picked it (the default is only shown, never assumed). */
+  zoneOf(chatId: number): Promise<ChatZone>;
   /** Refuses every spend of the chat from now on and calls `onFreeze` (which stops its plans). */
   freeze(chatId: number): Promise<void>;
   unfreeze(chatId: number): Promise<void>;
@@ -85,6 +88,7 @@ export function createSpendLimits(deps: SpendLimitsDeps): SpendLimits {
   const now = deps.now ?? Date.now;
   const logger = deps.logger.child({ component: "spend-limits" });
   const mutex = createKeyedMutex();
+  const zones = createChatZones({ settings, defaultTimeZone: deps.defaultTimeZone });
 
   async function status(chatId: number): Promise<SpendStatus> {
     const current = await settings.get(chatId);
@@ -113,6 +117,7 @@ export function createSpendLimits(deps: SpendLimitsDeps): SpendLimits {
     async timeZoneOf(chatId) {
       return (await settings.get(chatId)).timeZone ?? deps.defaultTimeZone ?? DEFAULT_TIME_ZONE;
     },
+    zoneOf: (chatId) => zones.zoneOf(chatId),
     setTimeZone(chatId, timeZone) {
       return settings.update(chatId, (current) => {
         const { timeZone: _old, ...rest } = current;
