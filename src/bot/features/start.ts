@@ -27,11 +27,19 @@ import { createLinkedMenuKeyboard, createWelcomeMenuKeyboard } from "../keyboard
  * buttons (keyboards/menu.ts, each handled by its command's feature). In a group /start only greets briefly and
  * points to the private chat (nothing is stored).
  */
+/**
+ * Whom the greeting names: the sender, or the private chat's own name when Telegram left `from` out
+ * (it does not promise it; a message sent on behalf of a chat has none).
+ */
+function greetedName(ctx: Pick<BotContext, "from" | "chat">): string {
+  return ctx.from?.first_name ?? ctx.chat?.first_name ?? "";
+}
+
 /** The greeting with the main actions as buttons: the account's for a linked chat, Connect and a look around otherwise. */
-async function replyWelcome(ctx: BotContext & { from: { first_name: string } }): Promise<void> {
+async function replyWelcome(ctx: BotContext): Promise<void> {
   const linked = (await ctx.linked()) !== undefined;
   const keyboard = linked ? createLinkedMenuKeyboard(ctx, ctx.links) : createWelcomeMenuKeyboard(ctx, ctx.links);
-  await ctx.reply(translate(ctx, linked ? "start-welcome-linked" : "start-welcome", { name: ctx.from.first_name }), { ...HTML, reply_markup: keyboard });
+  await ctx.reply(translate(ctx, linked ? "start-welcome-linked" : "start-welcome", { name: greetedName(ctx) }), { ...HTML, reply_markup: keyboard });
 }
 
 export function createStartFeature(deps: BotDeps): Composer<BotContext> {
@@ -62,7 +70,7 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
         duration: durationText(ctx, order.durationSec),
       });
       const keyboard = new InlineKeyboard().text(ctx.t("account-connect-button"), connectData.pack({ then: "order" }));
-      await ctx.reply(`${translate(ctx, "start-welcome", { name: ctx.from.first_name })}\n\n${after}`, {
+      await ctx.reply(`${translate(ctx, "start-welcome", { name: greetedName(ctx) })}\n\n${after}`, {
         ...HTML,
         ...textLinksMarkup(ctx, "account-deeplink-after-link", keyboard),
       });
