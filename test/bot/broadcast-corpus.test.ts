@@ -161,7 +161,11 @@ const CASES: Case[] = [
       zh: ["删除合约 TJr8man5Znyp3XfLxQjf5Rrzgoc1yda5oW 公布的 ABI"],
     },
     submits: true,
-    card: { en: "Delete the ABI published for contract TJr8man5Znyp3XfLxQjf5Rrzgoc1yda5oW", ru: "Удалить ABI", zh: "删除合约 TJr8man5Znyp3XfLxQjf5Rrzgoc1yda5oW 公布的 ABI" },
+    card: {
+      en: "Delete the ABI published for contract TJr8man5Znyp3XfLxQjf5Rrzgoc1yda5oW",
+      ru: "Удалить ABI",
+      zh: "删除合约 TJr8man5Znyp3XfLxQjf5Rrzgoc1yda5oW 公布的 ABI",
+    },
   },
   {
     tx: "9927d3da",

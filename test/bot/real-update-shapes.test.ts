@@ -26,7 +26,12 @@ describe("real update shapes", () => {
     await h.send(press);
     expect(h.tg.callsOf("editMessageText").filter((c) => Number(c.params["chat_id"]) === u.chatId)).toEqual([]);
     expect(u.view().find((m) => m.messageId === 4)).toEqual(before);
-    expect(h.tg.botMessages(u.chatId).slice(sentBefore).map((m) => m.text)).toEqual(["Готово: теперь в этом чате я говорю по-русски."]);
+    expect(
+      h.tg
+        .botMessages(u.chatId)
+        .slice(sentBefore)
+        .map((m) => m.text),
+    ).toEqual(["Готово: теперь в этом чате я говорю по-русски."]);
     expect(h.leftovers()).toEqual({ failedCalls: [], errorLogs: [], unansweredCallbacks: [] });
   });
 

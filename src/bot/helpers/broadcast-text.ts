@@ -25,7 +25,7 @@ const UNSAFE_IN_MEMO = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
  * The signed memo as the recipient will read it: its UTF-8 text, HTML-escaped by `translate`; a
  * memo that is not clean text (binary bytes, invisible or reordering characters) is shown as hex.
  */
-export function memoLine(tr: Tr, memoHex: string): string {
+function memoLine(tr: Tr, memoHex: string): string {
   let text: string | undefined;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(memoHex, "hex"));
@@ -36,8 +36,9 @@ export function memoLine(tr: Tr, memoHex: string): string {
     const hex = memoHex.length > MEMO_SHOWN_CHARS ? `${memoHex.slice(0, MEMO_SHOWN_CHARS)}…` : memoHex;
     return translate(tr, "broadcast-summary-memo-hex", { memo: code(hex) });
   }
-  const chars = [...text];
-  const shown = chars.length > MEMO_SHOWN_CHARS ? `${chars.slice(0, MEMO_SHOWN_CHARS).join("")}…` : text;
+  // Cut between whole characters as the reader sees them (an emoji or a letter with its marks stays whole).
+  const graphemes = Array.from(new Intl.Segmenter().segment(text), (s) => s.segment);
+  const shown = graphemes.length > MEMO_SHOWN_CHARS ? `${graphemes.slice(0, MEMO_SHOWN_CHARS).join("")}…` : text;
   return translate(tr, "broadcast-summary-memo", { memo: shown });
 }
 

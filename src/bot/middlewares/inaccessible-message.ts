@@ -30,13 +30,13 @@ export function inaccessibleMessageAnswers<C extends Context>(): Middleware<C> {
       const p = payload as Record<string, unknown>;
       if (!EDITS.has(method) || p["chat_id"] !== gone.chat.id || p["message_id"] !== gone.message_id) return prev(method, payload, signal);
       if (replacement !== undefined) return prev(method, { ...p, message_id: replacement.message_id } as typeof payload, signal);
-      if (method !== "editMessageText") return { ok: true, result: true } as Awaited<ReturnType<typeof prev>>;
-      const sent = await prev("sendMessage", sendPayload(p) as never, signal);
+      if (method !== "editMessageText") return { ok: true, result: true } as never;
+      const sent: { ok: true; result: Message } | { ok: false } = await prev("sendMessage", sendPayload(p) as never, signal);
       if (sent.ok) {
-        replacement = sent.result as Message;
+        replacement = sent.result;
         query.message = replacement;
       }
-      return sent as Awaited<ReturnType<typeof prev>>;
+      return sent as never;
     };
     ctx.api.config.use(transformer);
     return next();

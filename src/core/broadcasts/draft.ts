@@ -22,7 +22,7 @@ const feeEstimateSchema = z.object({
 });
 
 /** What a broadcast's transaction does, read from its signed bytes (the summary's and the card's words). */
-export const contractDetailsSchema = z.object({
+const contractDetailsSchema = z.object({
   resource: z.string().exactOptional(),
   assetName: z.string().exactOptional(),
   votes: z.array(z.object({ address: z.string(), count: z.string() })).exactOptional(),

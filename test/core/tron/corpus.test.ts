@@ -158,7 +158,10 @@ describe("fields java-tron's JSON parser ignores, a signed memo, a transfer's re
   });
 
   it("estimates a TRX transfer's bandwidth from its real size, as the chain billed it (net_usage of the explorer dump)", () => {
-    for (const [prefix, netUsage] of [["3de78211", 265], ["b0b68ea4", 268]] as const) {
+    for (const [prefix, netUsage] of [
+      ["3de78211", 265],
+      ["b0b68ea4", 268],
+    ] as const) {
       const v = judge(byTx(prefix));
       if (!v.ok) throw new Error(prefix);
       expect(summarizeBroadcast(v.tx, 1_000)).toMatchObject({ kind: "trx", resource: "BANDWIDTH", estimates: [{ units: netUsage }] });
