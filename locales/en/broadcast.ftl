@@ -97,6 +97,8 @@ broadcast-kind-clear-abi = Delete the ABI published for contract { $contract } (
 broadcast-kind-account-update = Rename the account
 broadcast-summary-call-value = The call also sends <b>{ $amount } TRX</b> to the contract.
 broadcast-summary-permission = ⚠️ Signed through permission #{ $permissionId } (multi-signature). The service checks the signature against the owner { $address }; only the owner's signature counts there.
+broadcast-summary-memo = Memo signed with it (the recipient sees it on chain): <i>{ $memo }</i>
+broadcast-summary-memo-hex = Memo signed with it, not readable as text (shown as hex): { $memo }
 
 ## A Confirm whose answer was lost: the outcome is unknown until the same transaction is sent again (the service deduplicates it)
 broadcast-unknown-checking = ⏳ I sent transaction { $txId }, but the service's answer was lost, so it may have been accepted. I am checking now and will update this message. Do not sign or send this transfer again.

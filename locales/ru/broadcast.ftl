@@ -97,6 +97,8 @@ broadcast-kind-clear-abi = Удалить ABI, опубликованный дл
 broadcast-kind-account-update = Переименовать аккаунт
 broadcast-summary-call-value = Вызов также отправляет контракту <b>{ $amount } TRX</b>.
 broadcast-summary-permission = ⚠️ Подписано через разрешение №{ $permissionId } (мультиподпись). Сервис сверяет подпись с владельцем { $address }: там учитывается только подпись владельца.
+broadcast-summary-memo = Заметка, подписанная вместе с транзакцией (получатель увидит её в блокчейне): <i>{ $memo }</i>
+broadcast-summary-memo-hex = Заметка, подписанная вместе с транзакцией; прочитать её как текст нельзя (в шестнадцатеричном виде): { $memo }
 
 ## A Confirm whose answer was lost: the outcome is unknown until the same transaction is sent again (the service deduplicates it)
 broadcast-unknown-checking = ⏳ Я отправил транзакцию { $txId }, но ответ сервиса потерялся, поэтому она могла быть принята. Я проверяю это сейчас и обновлю это сообщение. Не подписывайте и не отправляйте этот перевод повторно.

@@ -97,6 +97,8 @@ broadcast-kind-clear-abi = 删除合约 { $contract } 公布的 ABI（钱包和�
 broadcast-kind-account-update = 修改账户名称
 broadcast-summary-call-value = 该调用还会向合约发送 <b>{ $amount } TRX</b>。
 broadcast-summary-permission = ⚠️ 通过第 { $permissionId } 号权限签名（多签）。服务按所有者 { $address } 校验签名：在那里只有所有者的签名有效。
+broadcast-summary-memo = 随交易一同签名的备注（收款方可在链上看到）：<i>{ $memo }</i>
+broadcast-summary-memo-hex = 随交易一同签名的备注，无法作为文本读取（以十六进制显示）：{ $memo }
 
 ## A Confirm whose answer was lost: the outcome is unknown until the same transaction is sent again (the service deduplicates it)
 broadcast-unknown-checking = ⏳ 我已发送交易 { $txId }，但服务的回复丢失了，因此它可能已被接受。我正在核实，并会更新这条消息。请不要再次签名或发送这笔转账。

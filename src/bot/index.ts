@@ -43,6 +43,7 @@ import { telegramRetry, type TelegramRetryOptions } from "./middlewares/telegram
 import { createAnsweredQueries, type AnsweredQueries } from "./middlewares/answered-queries.js";
 import { commandLeavesFlow, editedSecretGuard } from "./middlewares/flow-guard.js";
 import { groupGuard } from "./middlewares/group-guard.js";
+import { inaccessibleMessageAnswers } from "./middlewares/inaccessible-message.js";
 import { linkedChat } from "./middlewares/linked-chat.js";
 import { rememberTelegramLanguage } from "./middlewares/telegram-language.js";
 import { withLinks } from "./middlewares/links.js";
@@ -114,7 +115,7 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
 /**
  * Builds the bot; does not start it (polling, webhook and setMyCommands are
  * the caller's). Middleware order: per-chat sequentialize -> update context
- * (logger, counter) -> links -> error boundary -> linked chat (record and key, once) -> Telegram language -> i18n -> group guard -> chat member -> conversations ->
+ * (logger, counter) -> links -> inaccessible messages -> error boundary -> linked chat (record and key, once) -> Telegram language -> i18n -> group guard -> chat member -> conversations ->
  * /cancel and flow buttons -> own-id guard -> edited-secret guard -> command leaves flow ->
  * service-key guard -> conversation builders -> features -> unhandled.
  */
@@ -142,6 +143,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   bot.use(sequentialize(updateConstraint));
   bot.use(updateContext({ logger: deps.logger, metrics: deps.metrics, answered }));
   bot.use(withLinks(links)); // before the error boundary: its replies link to support too
+  bot.use(inaccessibleMessageAnswers()); // a button under a message the bot can no longer see: answered anew, never edited
   const guarded = new Composer<BotContext>();
   bot.errorBoundary(handleError, guarded);
   guarded.use(linkedChat(deps)); // ctx.chatRecord(), ctx.linked(): read and opened at most once per update
@@ -166,7 +168,14 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
       // Inside a conversation only these plugins exist: translations, the logger, and
       // auto-retry and answer tracking again (bot.api transformers do not reach a
       // conversation's ctx.api).
-      plugins: [conversationChatRecord(deps), i18n, conversationLogger(deps), withLinks(links), conversationApi(answered, options.retry)],
+      plugins: [
+        conversationChatRecord(deps),
+        i18n,
+        conversationLogger(deps),
+        withLinks(links),
+        conversationApi(answered, options.retry),
+        inaccessibleMessageAnswers(),
+      ],
     }),
   );
   guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates

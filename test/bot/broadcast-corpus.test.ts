@@ -22,8 +22,10 @@ interface Case {
   tx: string;
   what: string;
   expect: Record<Lang, string[]>;
-  /** The simulator takes it (a Confirm is pressed in English). */
+  /** The simulator takes it (a Confirm is pressed in one of the three languages, in turn). */
   submits: boolean;
+  /** What the card after Confirm says of the transaction, as the summary did. */
+  card?: Record<Lang, string>;
 }
 
 const CASES: Case[] = [
@@ -31,11 +33,12 @@ const CASES: Case[] = [
     tx: "3de78211",
     what: "a TRX transfer with a high-s signature",
     expect: {
-      en: ["TRX transfer: 0.000001 TRX", "To: TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj", "Estimated bandwidth: about 345"],
+      en: ["TRX transfer: 0.000001 TRX", "To: TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj", "Estimated bandwidth: about 265"],
       ru: ["TRX", "TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj"],
       zh: ["TRX", "TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj"],
     },
     submits: true,
+    card: { en: "TRX transfer: 0.000001 TRX", ru: "Перевод TRX", zh: "TRX 转账" },
   },
   {
     tx: "9c8d4b84",
@@ -46,6 +49,7 @@ const CASES: Case[] = [
       zh: ["USDT", "TR311sD6KasRnofj5RnFiFBA2rH8RH2kYk"],
     },
     submits: true,
+    card: { en: "USDT transfer: 0.000001 USDT", ru: "USDT", zh: "USDT" },
   },
   {
     tx: "774422d8",
@@ -66,6 +70,7 @@ const CASES: Case[] = [
     what: "FreezeBalanceV2 (mainnet, explorer dump)",
     expect: { en: ["Stake 1 TRX to get energy", "Estimated bandwidth: about 252"], ru: ["Застейкать", "энергии"], zh: ["质押", "能量"] },
     submits: true,
+    card: { en: "Stake 1 TRX to get energy", ru: "Застейкать", zh: "质押" },
   },
   {
     tx: "f5c97972",
@@ -76,6 +81,7 @@ const CASES: Case[] = [
       zh: ["收回代理"],
     },
     submits: true,
+    card: { en: "Take back the energy of 1 TRX of stake lent to another account", ru: "Забрать энергию", zh: "收回代理" },
   },
   {
     tx: "363ac0b8",
@@ -96,6 +102,7 @@ const CASES: Case[] = [
       zh: ["为 3 个超级代表投票"],
     },
     submits: true,
+    card: { en: "Vote for 3 super representatives, 35 votes in all", ru: "Голосование за 3 суперпредставителей", zh: "为 3 个超级代表投票" },
   },
   {
     tx: "59a153b8",
@@ -106,6 +113,7 @@ const CASES: Case[] = [
       zh: ["TRC10 代币转账"],
     },
     submits: true,
+    card: { en: "TRC10 token transfer: 100,000 of token 1002000", ru: "Перевод токена TRC10", zh: "TRC10 代币转账" },
   },
   {
     tx: "26d6fcdf",
@@ -126,6 +134,7 @@ const CASES: Case[] = [
       zh: ["解除质押 9 TRX（为带宽质押，等待期后返还）", "预计带宽"],
     },
     submits: true,
+    card: { en: "Unstake 9 TRX staked for bandwidth", ru: "Вывести из стейкинга 9 TRX", zh: "解除质押 9 TRX" },
   },
   {
     tx: "e5763ab8",
@@ -136,6 +145,7 @@ const CASES: Case[] = [
       zh: ["提取等待期已结束的解除质押 TRX"],
     },
     submits: true,
+    card: { en: "Withdraw the unstaked TRX whose waiting period is over", ru: "Забрать выведенные из стейкинга TRX", zh: "提取等待期已结束的解除质押 TRX" },
   },
   {
     tx: "b33337e7",
@@ -151,6 +161,11 @@ const CASES: Case[] = [
       zh: ["删除合约 TJr8man5Znyp3XfLxQjf5Rrzgoc1yda5oW 公布的 ABI"],
     },
     submits: true,
+    card: {
+      en: "Delete the ABI published for contract TJr8man5Znyp3XfLxQjf5Rrzgoc1yda5oW",
+      ru: "Удалить ABI",
+      zh: "删除合约 TJr8man5Znyp3XfLxQjf5Rrzgoc1yda5oW 公布的 ABI",
+    },
   },
   {
     tx: "9927d3da",
@@ -162,6 +177,11 @@ const CASES: Case[] = [
 
 let chat = 8100;
 
+/** What a wallet SDK may add beside the signed fields: its own name for the contract type. */
+function withSdkContractType(e: CorpusEntry): Record<string, unknown> {
+  return { ...e.transaction, raw_data: { ...e.transaction.raw_data, contractType: e.contractType } };
+}
+
 async function summaryIn(lang: Lang, e: CorpusEntry): Promise<string> {
   const id = ++chat;
   await h.linkChat(id, { balanceSun: 100_000_000 });
@@ -172,19 +192,55 @@ async function summaryIn(lang: Lang, e: CorpusEntry): Promise<string> {
 }
 
 describe("/broadcast with real transactions of every corpus kind", () => {
-  it.each(CASES.map((c) => [c.what, c] as const))("summarizes %s correctly in en, ru and zh", async (_what, c) => {
+  it.each(CASES.map((c, i) => [c.what, c, i] as const))("summarizes %s correctly in en, ru and zh", async (_what, c, i) => {
     const e = byTx(c.tx);
     clock.now = ownTime(e);
+    const chats = {} as Record<Lang, number>;
     for (const lang of ["en", "ru", "zh"] as const) {
       const text = await summaryIn(lang, e);
+      chats[lang] = chat;
       expect(text, lang).toContain(e.transaction.txID);
       for (const part of c.expect[lang]) expect(text, lang).toContain(part);
     }
     if (!c.submits) return;
-    const user = h.user(chat);
+    // The service takes a transaction once: Confirm in one language, a different one for each transaction.
+    const lang = (["en", "ru", "zh"] as const)[i % 3]!;
+    const user = h.user(chats[lang]);
+    const summary = user.last()!;
     await user.press(user.lastButtons()[0]![0]!);
     const posts = () => h.sim.requests.filter((r) => r.path === "/v1/broadcasts" && r.method === "POST");
-    await h.until(() => posts().length === 1 && user.botTexts().some((t) => /Broadcast [0-9a-f]{24}|Трансляция|广播/.test(t)));
+    const card = () => user.view().find((m) => m.messageId === summary.messageId)?.text ?? "";
+    await h.until(() => posts().length === 1 && /(Broadcast|Отправка|广播) [0-9a-f]{24}/.test(card()));
+    // The summary became the broadcast's card: it says what the summary said, never "another contract call".
+    if (c.card) expect(card(), lang).toContain(c.card[lang]);
+    expect(card(), lang).not.toMatch(/Other contract call|Другой вызов контракта|其他合约调用|\(-\)/);
+  });
+
+  it("shows a real signed memo in the summary, escaped, and reads a wallet SDK's raw_data.contractType as nothing more than a name", async () => {
+    const e = byTx("ec0fa0d7");
+    clock.now = ownTime(e);
+    const expected: Record<Lang, string> = {
+      en: "Memo signed with it (the recipient sees it on chain): send to tony",
+      ru: "Заметка, подписанная вместе с транзакцией (получатель увидит её в блокчейне): send to tony",
+      zh: "随交易一同签名的备注（收款方可在链上看到）：send to tony",
+    };
+    for (const lang of ["en", "ru", "zh"] as const) {
+      const id = ++chat;
+      await h.linkChat(id, { balanceSun: 100_000_000 });
+      const user = h.user(id, { languageCode: lang });
+      await user.send("/broadcast");
+      await user.send(JSON.stringify(withSdkContractType(e)));
+      expect(user.lastText(), lang).toContain(expected[lang]);
+      expect(user.lastText(), lang).toContain(e.transaction.txID);
+      expect(user.last()!.rawText, lang).toContain("<i>send to tony</i>");
+    }
+    // Confirmed (in Chinese, the last chat): the card names the token transfer as the summary did.
+    const user = h.user(chat);
+    const summary = user.last()!;
+    await user.press(user.lastButtons()[0]![0]!);
+    const card = () => user.view().find((m) => m.messageId === summary.messageId)?.text ?? "";
+    await h.until(() => /广播 [0-9a-f]{24}/.test(card()));
+    expect(card()).toContain("合约 TEsjNspeG3kPSESscSWycdgNCDEveT9ZZB 上的代币转账：1,234,560,000,000,000,000");
   });
 
   it("explains before any request that a multisig transaction signed only by other keys would be refused", async () => {

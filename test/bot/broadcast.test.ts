@@ -1,6 +1,7 @@
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import {
+  finalizeAndSign,
   resignWith,
   signTrc20Transfer,
   signTrxTransfer,
@@ -51,6 +52,23 @@ describe("/broadcast", () => {
     expect(broadcastPosts().filter((r) => r.method === "POST")).toHaveLength(1);
   });
 
+  it("shows a signed memo escaped, as hex when it hides or reorders text, and bills the bandwidth it adds", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    const withMemo = (memo: string) => {
+      const tx = trx();
+      tx.raw_data["data"] = Buffer.from(memo, "utf8").toString("hex");
+      return finalizeAndSign(tx, bob.privateKey);
+    };
+    await user.send(`/broadcast ${JSON.stringify(withMemo("<b>invoice</b> #7 & co"))}`);
+    expect(user.last()!.rawText).toContain("<i>&lt;b&gt;invoice&lt;/b&gt; #7 &amp; co</i>");
+    // 22 bytes of memo signed with it (and its tag and length): 24 more bytes of bandwidth than the same transfer without (267).
+    expect(user.lastText()).toContain("Estimated bandwidth: about 291");
+    const hidden = "pay \u202egnp.exe";
+    await user.send(`/broadcast ${JSON.stringify(withMemo(hidden))}`);
+    expect(user.lastText()).toContain(`not readable as text (shown as hex): ${Buffer.from(hidden, "utf8").toString("hex")}`);
+  });
+
   it("takes a TRX transfer as a .json document and shows the refund when it fails", async () => {
     const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
     const user = h.user(CHAT);
@@ -58,7 +76,8 @@ describe("/broadcast", () => {
     h.sim.control.setBroadcastOutcome(tx.txID, "failed", "node_rejected");
     await user.document({ bytes: JSON.stringify(tx), fileName: "tx.json", mimeType: "application/json" });
     expect(user.lastText()).toContain("TRX transfer: 1.5 TRX");
-    expect(user.lastText()).toContain("Estimated bandwidth: about 345");
+    // The transfer's real size (transaction, signature and 64 bytes of result), not a fixed figure.
+    expect(user.lastText()).toContain("Estimated bandwidth: about 267");
     await user.press("✅ Confirm");
     await h.until(() => user.botTexts().some((t) => t.startsWith("❌ Broadcast")));
     const final = user.lastText();

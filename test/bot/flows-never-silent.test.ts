@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { makeChat, makeMessage, makeUser } from "../../testkit/updates.js";
 import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+import { loadUpdate } from "../support/real-updates.js";
 
 const CHAT = 7301;
 const BOB = TEST_KEYS.bob.address;
@@ -87,19 +88,21 @@ describe("a command sent mid-flow", () => {
 });
 
 describe("inside a flow every input gets an answer", () => {
-  it("answers a photo, a sticker, a voice, a location, a text document and an edit with what the step waits for", async () => {
+  it("answers a photo, a sticker, a voice, a location, a text document and an edit of one of them with what the step waits for", async () => {
     await h.linkChat(CHAT);
     const alice = h.user(CHAT);
     await alice.send("/order");
     await alice.send(BOB);
-    const answer = userMessages(CHAT).at(-1)!.messageId;
     for (const make of [media.photo, media.sticker, media.voice, media.location, media.document]) {
       const before = alice.botTexts().length;
       await sendMessage(make(CHAT));
       expect(alice.botTexts().slice(before)).toEqual(["I'm waiting for the amount of energy; send it as text, or /cancel."]);
     }
-    await editTo(CHAT, answer, "TXYZ");
-    expect(alice.lastText()).toBe("I'm waiting for the amount of energy; send it as text, or /cancel.");
+    const photo = media.photo(CHAT);
+    await sendMessage(photo);
+    const before = alice.botTexts().length;
+    await h.send({ update_id: nextUpdate++, edited_message: { ...photo, caption: "TXYZ", edit_date: photo.date + 5 } as Message } as Update);
+    expect(alice.botTexts().slice(before)).toEqual(["I'm waiting for the amount of energy; send it as text, or /cancel."]);
     // Still in the flow, at the same step.
     await alice.send("100k");
     expect(alice.lastText()).toContain("For how long?");
@@ -120,6 +123,57 @@ describe("inside a flow every input gets an answer", () => {
     await zh.send("/broadcast");
     await sendMessage(media.voice(CHAT + 1, "zh"));
     expect(zh.lastText()).toBe("我正在等待已签名的交易（JSON 文本或 .json 文件）；请以文本发送，或发送 /cancel。");
+  });
+});
+
+describe("inside a flow, what nobody sent as an answer gets no answer (real updates)", () => {
+  const SERVICE = ["gift", "giveaway", "giveaway-created", "checklist", "paid-media", "story"] as const;
+  /** A real update moved into the chat, with a message id of its own there. */
+  function real(name: string, chatId: number): Update {
+    const update = loadUpdate(name, { chatId, updateId: nextUpdate++ });
+    (update.message as { message_id: number }).message_id = nextMessage++;
+    return update;
+  }
+
+  it("a gift, a giveaway, a checklist, paid media or a story while /order waits: no reply, and the step still takes its answer", async () => {
+    await h.linkChat(CHAT);
+    const alice = h.user(CHAT);
+    await alice.send("/order");
+    await alice.send(BOB);
+    const before = alice.botTexts().length;
+    for (const name of SERVICE) await h.send(real(name, CHAT));
+    expect(alice.botTexts().slice(before)).toEqual([]);
+    await alice.send("100k");
+    expect(alice.lastText()).toContain("For how long?");
+  });
+
+  it("an edit of a message sent before the step (a real edited_message): no reply; the flow waits on", async () => {
+    await h.linkChat(CHAT);
+    const alice = h.user(CHAT, { languageCode: "ru" });
+    await alice.send("/order");
+    await alice.send(BOB);
+    const answered = userMessages(CHAT).at(-1)!.messageId;
+    const before = alice.botTexts().length;
+    const edit = loadUpdate("edited-message", { chatId: CHAT, updateId: nextUpdate++, text: "TXYZ" });
+    (edit.edited_message as { message_id: number }).message_id = answered;
+    await h.send(edit);
+    expect(alice.botTexts().slice(before)).toEqual([]);
+    await alice.send("100k");
+    expect(alice.lastText()).toContain("На какой срок?");
+  });
+
+  it("the same while /link waits for a key, and while /broadcast waits for a transaction", async () => {
+    const link = h.user(CHAT + 7, { languageCode: "zh" });
+    await link.send("/link");
+    const linkBefore = link.botTexts().length;
+    for (const name of SERVICE) await h.send(real(name, CHAT + 7));
+    expect(link.botTexts().slice(linkBefore)).toEqual([]);
+    await h.linkChat(CHAT);
+    const alice = h.user(CHAT);
+    await alice.send("/broadcast");
+    const before = alice.botTexts().length;
+    for (const name of SERVICE) await h.send(real(name, CHAT));
+    expect(alice.botTexts().slice(before)).toEqual([]);
   });
 });
 

@@ -39,17 +39,25 @@ describe("groups: only the bot's own commands, in text or caption; keys removed 
     expect(g.lastText()).toContain("Commands that work in groups");
   });
 
-  it("refuses its private commands in any case, with the same refusal and delete", async () => {
+  it("refuses its private commands in any case, with the same refusal, and never deletes one that carries no key or secret", async () => {
     const g = h.user(ADMIN, { from: member });
-    await g.send("/BALANCE@ENERGY_TEST_BOT");
-    expect(g.lastText()).toContain("/balance only works in a private chat");
+    const deletes = deletesIn(ADMIN);
+    for (const text of ["/BALANCE@ENERGY_TEST_BOT", "/orders", "/order 100k 1h", "/track 9c8d4b84e2c7b5b36c1ef4a1c14e0f4a5d6c7b8a9f0e1d2c3b4a5f6e7d8c9b0a"]) {
+      await g.send(text);
+      expect(g.lastText(), text).toContain(`${text.slice(0, text.search(/[@ ]|$/)).toLowerCase()} only works in a private chat`);
+      expect(userMessages(ADMIN).at(-1)?.deleted, text).toBe(false);
+    }
+    expect(deletesIn(ADMIN)).toBe(deletes);
+    // One that carries a wallet secret is deleted, with the secret's own warning.
+    await g.send(`/broadcast ${MNEMONIC}`);
     expect(userMessages(ADMIN).at(-1)?.deleted).toBe(true);
+    expect(g.lastText()).toContain("recovery phrase");
   });
 
-  it("a command in a photo caption is treated as in a text: /balance refused and deleted, /prices answered, others ignored", async () => {
+  it("a command in a photo caption is treated as in a text: /balance refused and left as it is, /prices answered, others ignored", async () => {
     await h.send(h.tg.photo(ADMIN, "/balance", { from: member }));
     expect(h.tg.lastBotMessage(ADMIN)?.text).toContain("/balance only works in a private chat");
-    expect(userMessages(ADMIN).at(-1)?.deleted).toBe(true);
+    expect(userMessages(ADMIN).at(-1)?.deleted).toBe(false);
     await h.send(h.tg.photo(ADMIN, "/prices@energy_test_bot look", { from: member }));
     expect(h.tg.lastBotMessage(ADMIN)?.text).toContain("Energy prices");
     const sent = h.tg.botMessages(ADMIN).length;
@@ -133,5 +141,11 @@ describe("groups: only the bot's own commands, in text or caption; keys removed 
     const chatter = h.tg.adopt(loadUpdate("anonymous-admin", { updateId: 767558060 }));
     await h.send(chatter);
     expect(h.tg.botMessages(chatId)).toHaveLength(1);
+    // Their private command is refused and left in place, like anyone's: it carries no key.
+    h.tg.addChat(chatId, { botCanDelete: true });
+    const orders = h.tg.adopt(loadUpdate("anonymous-admin", { text: "/orders", updateId: 767558061 }));
+    await h.send(orders);
+    expect(h.tg.lastBotMessage(chatId)?.text).toContain("/orders only works in a private chat");
+    expect(h.tg.history(chatId).find((m) => m.messageId === orders.message!.message_id)?.deleted).toBe(false);
   });
 });

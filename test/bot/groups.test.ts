@@ -55,9 +55,10 @@ describe("groups", () => {
   it("still refuses when the bot may not delete the message, without trying (its rights are asked once and cached)", async () => {
     const g = h.user(-100_2, { from: member });
     const rightsAsked = () => h.tg.callsOf("getChatMember").filter((c) => Number(c.params["chat_id"]) === -100_2).length;
-    await g.send("/balance");
-    expect(g.lastText()).toContain("only works in a private chat");
-    await g.send("/unlink");
+    const { apiKey } = h.sim.createAccount();
+    await g.send(`/link ${apiKey}`);
+    expect(g.lastText()).toContain("shows an API key to everyone in the group");
+    await g.send(`/balance ${apiKey}`);
     expect(
       h.tg
         .history(-100_2)
@@ -71,13 +72,14 @@ describe("groups", () => {
   it("a refused delete (the right was taken away meanwhile) is expected: no error log, the rights are asked again", async () => {
     h.tg.addChat(-100_3, { type: "supergroup", botCanDelete: true });
     const g = h.user(-100_3, { from: member });
-    await g.send("/balance");
+    const { apiKey } = h.sim.createAccount();
+    await g.send(`/link ${apiKey}`);
     expect(h.tg.history(-100_3).find((m) => m.from === "user")?.deleted).toBe(true);
     h.tg.addChat(-100_3, { botCanDelete: false }); // cached: the bot still thinks it may
-    await g.send("/cancel");
-    expect(g.lastText()).toContain("/cancel only works in a private chat");
+    await g.send(`/balance ${apiKey}`);
+    expect(g.lastText()).toContain("Revoke that key");
     expect(h.takeFailedCalls().map((c) => [c.method, c.description])).toEqual([["deleteMessage", "Bad Request: message can't be deleted"]]);
-    await g.send("/unlink");
+    await g.send(`/link ${apiKey}`);
     expect(h.tg.callsOf("getChatMember").filter((c) => Number(c.params["chat_id"]) === -100_3)).toHaveLength(2);
   });
 
@@ -125,7 +127,7 @@ describe("groups", () => {
     await h.send(h.tg.addedToGroup(-100_5, { from: { id: 8003, languageCode: "ru" }, admin: true }));
     expect(h.tg.botMessages(-100_5).at(-1)?.text).toContain("Здравствуйте");
     const g = h.user(-100_5, { from: member });
-    await g.send("/balance");
+    await g.send(`/link ${h.sim.createAccount().apiKey}`);
     expect(h.tg.history(-100_5).find((m) => m.from === "user")?.deleted).toBe(true);
     expect(h.tg.callsOf("getChatMember").length).toBe(asked);
     expect(await h.deps.chats.get(-100_4)).toBeUndefined();

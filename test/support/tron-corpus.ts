@@ -12,8 +12,11 @@ import type { TxRejection } from "../../src/core/tron/index.js";
 
 export interface CorpusEntry {
   file: string;
-  /** `url` when the source is an issue or a page rather than a file at a commit. */
-  source: { repository: string; path: string; commit: string; url?: string; raw_data: string };
+  /**
+   * `url` when the source is an issue or a page rather than a file at a commit; `indexId` when it was
+   * found by exact-string search of the public code index, which names the file's path but not its repository.
+   */
+  source: { repository: string; path: string; commit: string; url?: string; indexId?: string; raw_data: string };
   contractType: string;
   expected: { verdict: "accepted" } | { verdict: "refused"; reason: TxRejection; why: string };
   transaction: { txID: string; raw_data: Record<string, unknown>; raw_data_hex: string; signature: string[] };

@@ -56,9 +56,17 @@ export function createGroupTools(deps: GroupToolsDeps) {
     /**
      * Takes a real update (a fixture) into the fake: its chat (type, forum),
      * its topic and its message exist from now on, so the bot may reply to,
-     * delete or answer it as Telegram would let it. Returns the update.
+     * delete or answer it as Telegram would let it; a callback query's id may
+     * be answered. Returns the update.
      */
     adopt: (update: Update): Update => {
+      // A real callback query: its id is one the bot may answer (once), as for a button pressed here.
+      const query = update.callback_query;
+      if (query) {
+        core.queries.set(query.id, { kind: "callback", answered: false });
+        deps.addChat(query.message?.chat.id ?? query.from.id);
+        return update;
+      }
       const msg = update.message ?? update.edited_message ?? update.channel_post;
       if (!msg) return update;
       const chat = deps.addChat(msg.chat.id, {

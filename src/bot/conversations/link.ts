@@ -12,6 +12,7 @@ import { markJustLinked, startIntentsOf } from "../helpers/resume-after-link.js"
 import { createLinkCancelKeyboard, createLinkSecretKeyboard } from "../keyboards/link.js";
 import { textLinksMarkup } from "../keyboards/links.js";
 import { chatLanguageCode } from "../middlewares/telegram-language.js";
+import { isInputMessage } from "./order-steps.js";
 
 export const LINK_CONVERSATION = "link";
 
@@ -22,14 +23,21 @@ const isCommand = (ctx: ConversationContext) => ctx.message?.text?.startsWith("/
 /**
  * The next update of the flow. Another command leaves the flow and runs as
  * usual; a button of another message (a language choice, an old menu) is
- * passed on to its feature while the flow keeps waiting.
+ * passed on to its feature while the flow keeps waiting. Service messages
+ * (a gift, a giveaway, a story…: see isInputMessage) and edits are nobody's
+ * answer here (every text of a step is taken at once, so an edit is always of
+ * an earlier message; one that brings a key was deleted before the flow, see
+ * editedSecretGuard): the flow keeps waiting without a word.
  */
 async function waitInFlow(conversation: LinkConversation, isOwnButton: (data: string) => boolean = () => false): Promise<ConversationContext> {
-  const next = await conversation.wait();
-  if (isCommand(next)) await conversation.halt({ next: true });
-  const data = next.callbackQuery?.data;
-  if (data !== undefined && !isOwnButton(data)) await conversation.skip({ next: true });
-  return next;
+  for (;;) {
+    const next = await conversation.wait();
+    if (next.message === undefined ? next.callbackQuery === undefined : !isInputMessage(next.message)) continue;
+    if (isCommand(next)) await conversation.halt({ next: true });
+    const data = next.callbackQuery?.data;
+    if (data !== undefined && !isOwnButton(data)) await conversation.skip({ next: true });
+    return next;
+  }
 }
 
 /** Deletes a message that carried a key or secret; a failure is logged (never the text). */

@@ -31,18 +31,72 @@ export type WaitingFor = "amount" | "duration" | "receiver" | "batch" | "broadca
 
 const TAKES_DOCUMENTS: ReadonlySet<WaitingFor> = new Set(["receiver", "batch", "broadcast"]);
 
+/** What a person sends as an answer, right or wrong: these get a reply naming what the step waits for. */
+const INPUT_FIELDS = [
+  "text",
+  "caption",
+  "photo",
+  "sticker",
+  "voice",
+  "video",
+  "video_note",
+  "audio",
+  "animation",
+  "document",
+  "location",
+  "venue",
+  "contact",
+  "poll",
+  "dice",
+] as const;
+
+/**
+ * What Telegram puts in a chat that is nobody's answer to a question: service messages (a gift, a
+ * giveaway created or won, tasks of a checklist done), and shared things no step asks for (a story,
+ * paid media, a checklist, a giveaway), even with a caption.
+ */
+const NEVER_INPUT_FIELDS = [
+  "gift",
+  "unique_gift",
+  "giveaway",
+  "giveaway_created",
+  "giveaway_winners",
+  "giveaway_completed",
+  "checklist",
+  "checklist_tasks_done",
+  "checklist_tasks_added",
+  "paid_media",
+  "story",
+] as const;
+
+/** A message a person sent as input (a wrong kind of input included); false for service messages and shapes no step takes. */
+export function isInputMessage(message: object): boolean {
+  const has = (field: string) => (message as Record<string, unknown>)[field] !== undefined;
+  return !NEVER_INPUT_FIELDS.some(has) && INPUT_FIELDS.some(has);
+}
+
 /**
  * Waits for the next input that belongs to this step. Another command leaves
  * the flow and runs as usual; a button of another feature (a quote, a page)
  * is passed on; a step button of an earlier flow answers "expired" and loses
  * its buttons; a message that looks like a wallet secret is deleted with a
  * warning; anything else the step cannot take (a photo, a sticker, a voice
- * message, a location, an edit, a document where text is expected) is
- * answered with what the step waits for, so the flow never goes silent.
+ * message, a location, an edit of a message sent within this step, a document
+ * where text is expected) is answered with what the step waits for, so the
+ * flow never goes silent. Service messages (gifts, giveaways, checklists,
+ * paid media, stories: see NEVER_INPUT_FIELDS) and edits of messages sent
+ * before the step began are nobody's answer: the step keeps waiting without a word.
  */
 export async function waitStep(conversation: FlowConversation, flow: string, what: WaitingFor): Promise<StepInput> {
+  // Messages of this step (replayed with the conversation, so the same after a restart).
+  const sentInStep = new Set<number>();
   for (;;) {
     const next = await conversation.wait();
+    if (next.message !== undefined) {
+      if (!isInputMessage(next.message)) continue;
+      sentInStep.add(next.message.message_id);
+    }
+    if (next.editedMessage !== undefined && !sentInStep.has(next.editedMessage.message_id)) continue;
     const caption = next.message?.caption;
     if (caption !== undefined && (await deletedAsSecret(next, caption))) continue;
     const text = next.message?.text;

@@ -1,4 +1,5 @@
 import { Composer } from "../composer.js";
+import { showTyping } from "../helpers/typing.js";
 import { ServiceError } from "../../core/service/errors.js";
 import type { Balance } from "../../core/service/schemas.js";
 import { MIN_DEPOSIT_SUN, topUpAdvice } from "../../core/topup/top-up-advice.js";
@@ -31,7 +32,7 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
 
   /** The balance, or undefined after saying the account has no wallet. */
   async function readBalance(ctx: BotContext, apiKey: string): Promise<Balance | undefined> {
-    await ctx.replyWithChatAction("typing");
+    await showTyping(ctx);
     try {
       return await deps.service.getBalance(apiKey);
     } catch (error) {

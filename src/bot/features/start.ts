@@ -55,12 +55,20 @@ export async function rentingTodayText(ctx: BotContext, deps: Pick<BotDeps, "pri
   });
 }
 
+/**
+ * Whom the greeting names: the sender, or the private chat's own name when Telegram left `from` out
+ * (it does not promise it; a message sent on behalf of a chat has none).
+ */
+function greetedName(ctx: Pick<BotContext, "from" | "chat">): string {
+  return ctx.from?.first_name ?? ctx.chat?.first_name ?? "";
+}
+
 /** The greeting with the main actions as buttons: the account's for a linked chat, Connect and a look around otherwise. */
-async function replyWelcome(ctx: BotContext & { from: { first_name: string } }, deps: BotDeps): Promise<void> {
+async function replyWelcome(ctx: BotContext, deps: BotDeps): Promise<void> {
   const linked = (await ctx.linked()) !== undefined;
   const keyboard = linked ? createLinkedMenuKeyboard(ctx, ctx.links) : createWelcomeMenuKeyboard(ctx, ctx.links);
   const prices = await rentingTodayText(ctx, deps);
-  await ctx.reply(translate(ctx, linked ? "start-welcome-linked" : "start-welcome", { name: ctx.from.first_name, prices }), {
+  await ctx.reply(translate(ctx, linked ? "start-welcome-linked" : "start-welcome", { name: greetedName(ctx), prices }), {
     ...HTML,
     reply_markup: keyboard,
   });
@@ -95,7 +103,7 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
       });
       const keyboard = new InlineKeyboard().text(ctx.t("account-connect-button"), connectData.pack({ then: "order" }));
       const prices = await rentingTodayText(ctx, deps);
-      await ctx.reply(`${translate(ctx, "start-welcome", { name: ctx.from.first_name, prices })}\n\n${after}`, {
+      await ctx.reply(`${translate(ctx, "start-welcome", { name: greetedName(ctx), prices })}\n\n${after}`, {
         ...HTML,
         ...textLinksMarkup(ctx, "account-deeplink-after-link", keyboard),
       });

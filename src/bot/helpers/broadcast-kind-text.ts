@@ -1,24 +1,27 @@
 import type { BroadcastSummary } from "../../core/broadcasts/precheck.js";
+import { atomicToUsdt, formatDecimal } from "../../core/money.js";
 import type { ConversationContext } from "../context.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, translate } from "./html.js";
-import { usdtExact } from "./record-text.js";
 
 type Tr = Pick<ConversationContext, "t">;
+
+/** What the words need: the summary before Confirm, or the chat's history entry of the broadcast after it. */
+export type BroadcastFacts = Pick<BroadcastSummary, "kind" | "contractType" | "amountAtomic" | "amountSun" | "contractAddress" | "details">;
 
 /**
  * What the transaction does, in plain words, from the signed bytes: the
  * first lines of the summary the user confirms. Every amount is exact
  * (strings of sun or token units, never a float).
  */
-export function broadcastKindLines(tr: Tr, s: BroadcastSummary, locale: string): string[] {
+export function broadcastKindLines(tr: Tr, s: BroadcastFacts, locale: string): string[] {
   const trx = (): string => formatTrx(BigInt(s.amountSun ?? "0"), locale);
   const resource = s.details?.resource ?? "BANDWIDTH";
   const contract = code(s.contractAddress ?? "-");
   const lines: string[] = [];
   switch (s.kind) {
     case "usdt":
-      lines.push(translate(tr, "broadcast-kind-usdt", { amount: usdtExact(s.amountAtomic ?? "0", locale) }));
+      lines.push(translate(tr, "broadcast-kind-usdt", { amount: formatDecimal(atomicToUsdt(s.amountAtomic ?? "0"), locale) }));
       break;
     case "trx":
       lines.push(translate(tr, "broadcast-kind-trx", { amount: trx() }));
@@ -40,7 +43,7 @@ export function broadcastKindLines(tr: Tr, s: BroadcastSummary, locale: string):
   return lines;
 }
 
-function systemLine(tr: Tr, s: BroadcastSummary, locale: string, trx: () => string, resource: string): string {
+function systemLine(tr: Tr, s: BroadcastFacts, locale: string, trx: () => string, resource: string): string {
   switch (s.contractType) {
     case "FreezeBalanceV2Contract":
     case "FreezeBalanceContract":

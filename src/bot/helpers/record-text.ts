@@ -5,6 +5,7 @@ import type { Broadcast, Order } from "../../core/service/schemas.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, html, translate, type Html } from "./html.js";
 import { broadcastEndLine, canResend, delegationEndText } from "./expiry-text.js";
+import { broadcastKindLines, type BroadcastFacts } from "./broadcast-kind-text.js";
 
 /**
  * Status cards and final notifications of orders and broadcasts. Ids and
@@ -30,7 +31,7 @@ export function usdtExact(amountAtomic: string, locale: string): string {
  * history): the service only says `usdt` or `tron`, which cannot tell a TRX
  * transfer from another contract call.
  */
-export type BroadcastLocal = Pick<HistoryEntry, "txKind" | "amountAtomic" | "amountSun" | "contractType" | "contractAddress">;
+export type BroadcastLocal = Pick<HistoryEntry, "txKind" | "amountAtomic" | "amountSun" | "contractType" | "contractAddress" | "details">;
 
 /**
  * The status word, then what it means: in English the API's own word ("pending_energy (provisioning energy)"),
@@ -85,14 +86,32 @@ export function broadcastWhat(tr: Translator, b: Pick<Broadcast, "kind" | "amoun
       ? translate(tr, "tracking-broadcast-usdt-unknown")
       : translate(tr, "tracking-broadcast-usdt", { amount: usdtExact(usdtAtomic, locale) });
   }
+  const facts = localFacts(local);
+  if (facts) return broadcastKindLines(tr, facts, locale).join("\n");
   if (local?.txKind === "trx" && local.amountSun !== undefined)
     return translate(tr, "tracking-broadcast-trx", { amount: formatTrx(BigInt(local.amountSun), locale) });
-  if (local?.txKind === "contract" || local?.txKind === "trc20" || local?.txKind === "system") {
+  // An entry that names no contract type (kept before every kind kept one) says only what is sure.
+  if (local?.contractType !== undefined && (local.txKind === "contract" || local.txKind === "trc20" || local.txKind === "system")) {
     return local.contractAddress === undefined
       ? translate(tr, "tracking-broadcast-contract", { contractType: code(local.contractType ?? "-") })
       : translate(tr, "tracking-broadcast-contract-to", { contractType: code(local.contractType ?? "-"), contract: code(local.contractAddress) });
   }
   return translate(tr, "tracking-broadcast-tron");
+}
+
+const TX_KINDS: ReadonlySet<string> = new Set<BroadcastFacts["kind"]>(["usdt", "trx", "trc20", "system", "contract"]);
+
+/** The summary's facts as the history kept them (entries written before every kind kept its contract type have none). */
+function localFacts(local: BroadcastLocal | undefined): BroadcastFacts | undefined {
+  if (local?.txKind === undefined || local.contractType === undefined || !TX_KINDS.has(local.txKind)) return undefined;
+  return {
+    kind: local.txKind as BroadcastFacts["kind"],
+    contractType: local.contractType,
+    ...(local.amountAtomic === undefined ? {} : { amountAtomic: local.amountAtomic }),
+    ...(local.amountSun === undefined ? {} : { amountSun: local.amountSun }),
+    ...(local.contractAddress === undefined ? {} : { contractAddress: local.contractAddress }),
+    ...(local.details === undefined ? {} : { details: local.details }),
+  };
 }
 
 /** The network's id is shown only when it is not simply the signed transaction's own id. */

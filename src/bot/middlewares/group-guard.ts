@@ -5,6 +5,7 @@ import { detectSecret } from "../../core/broadcasts/secret-detect.js";
 import type { BotContext } from "../context.js";
 import { HTML, translate } from "../helpers/html.js";
 import { findServiceSecret } from "../helpers/service-secret.js";
+import { txIdCommandArgument } from "../helpers/tx-id-command.js";
 import { isCannotDelete, type GroupRights } from "./group-rights.js";
 
 /**
@@ -116,9 +117,11 @@ function keyTextId(text: string, deleted: boolean): string | undefined {
 /**
  * In groups the bot answers only its own commands (its menu, any case, bare
  * or `@thisbot`): public ones pass to the features, the others are refused
- * with a link to the private chat and deleted when the bot may (a key that
- * stays visible is called exposed, to be revoked). Other bots' commands and
- * commands it does not have are left alone. A plain message carrying a key
+ * with a link to the private chat. A command is deleted only when it carries
+ * a key or a wallet secret, and only when the bot may (a key that stays
+ * visible is called exposed, to be revoked); one that carries none is never
+ * deleted, whoever it was meant for. Other bots' commands and commands it
+ * does not have are left alone. A plain message carrying a key
  * (service key or wallet secret) is deleted the same way. Channel posts, a
  * channel's posts copied into its discussion group and everything else stop
  * here (no conversations, no state, nothing sent to the service).
@@ -159,10 +162,19 @@ export function groupGuard(deps: GroupGuardDeps): Middleware<BotContext> {
     }
     ctx.logger.info({ command }, "private command refused in a group");
     const carriesKey = (KEY_COMMANDS.has(command) && args.length > 0) || findServiceSecret(args) !== undefined;
-    // Delete first: the text may hold a key the sender should not have posted here.
-    const deleted = await deleteIfAllowed(ctx, deps.rights);
-    const key = carriesKey ? (deleted ? "group-key-deleted" : "group-key-exposed") : (REFUSAL_TEXTS[command] ?? "group-private-only");
-    if (key === "group-key-exposed") ctx.logger.warn({ command }, "a key stays visible in a group");
+    // `/track <txId>` asked for a transaction id, which only looks like a private key.
+    const wallet = carriesKey || txIdCommandArgument(`/${command} ${args}`) !== undefined ? null : detectSecret(args);
+    // Only a key or a wallet secret is deleted (first: the sender should not have posted it here); a
+    // command that carries none is the member's own message, refused and left as it is.
+    const deleted = carriesKey || wallet !== null ? await deleteIfAllowed(ctx, deps.rights) : false;
+    const key = carriesKey
+      ? deleted
+        ? "group-key-deleted"
+        : "group-key-exposed"
+      : wallet !== null
+        ? keyTextId(args, deleted)!
+        : (REFUSAL_TEXTS[command] ?? "group-private-only");
+    if (key === "group-key-exposed" || (wallet !== null && !deleted)) ctx.logger.warn({ command }, "a key or wallet secret stays visible in a group");
     await ctx.reply(translate(ctx, key, { command: `/${command}` }), { ...HTML, ...textLinksMarkup(ctx, key, privateChatKeyboard(ctx)) });
   }
 

@@ -21,6 +21,15 @@ const feeEstimateSchema = z.object({
   recipient: z.enum(["holder", "first_time"]).exactOptional(),
 });
 
+/** What a broadcast's transaction does, read from its signed bytes (the summary's and the card's words). */
+const contractDetailsSchema = z.object({
+  resource: z.string().exactOptional(),
+  assetName: z.string().exactOptional(),
+  votes: z.array(z.object({ address: z.string(), count: z.string() })).exactOptional(),
+  lock: z.boolean().exactOptional(),
+  callValueSun: z.string().exactOptional(),
+});
+
 export const broadcastSummarySchema = z.object({
   txId: z.string(),
   kind: z.enum(["usdt", "trx", "trc20", "system", "contract"]),
@@ -30,16 +39,9 @@ export const broadcastSummarySchema = z.object({
   amountAtomic: z.string().exactOptional(),
   amountSun: z.string().exactOptional(),
   contractAddress: z.string().exactOptional(),
-  details: z
-    .object({
-      resource: z.string().exactOptional(),
-      assetName: z.string().exactOptional(),
-      votes: z.array(z.object({ address: z.string(), count: z.string() })).exactOptional(),
-      lock: z.boolean().exactOptional(),
-      callValueSun: z.string().exactOptional(),
-    })
-    .exactOptional(),
+  details: contractDetailsSchema.exactOptional(),
   permissionId: z.number().int().exactOptional(),
+  memoHex: z.string().exactOptional(),
   expirationMs: z.number().int(),
   resource: z.enum(["ENERGY", "BANDWIDTH"]),
   estimates: z.array(feeEstimateSchema),

@@ -53,6 +53,8 @@ export interface BroadcastSummary {
   details?: ContractDetails;
   /** Present and non-zero when the transaction signs through another permission than the owner's. */
   permissionId?: number;
+  /** The signed memo (raw_data.data), hex as signed: shown, never interpreted. */
+  memoHex?: string;
   expirationMs: number;
   resource: ProvisionedResource;
   /** One line, or two for a USDT transfer (existing holder / first-time recipient). */
@@ -236,6 +238,7 @@ export function summarizeBroadcast(tx: VerifiedTransaction, baseUnitPriceSun: nu
     ...(tx.contractAddress === undefined ? {} : { contractAddress: tx.contractAddress }),
     ...(tx.details === undefined ? {} : { details: tx.details }),
     ...(tx.permissionId === 0 ? {} : { permissionId: tx.permissionId }),
+    ...(tx.memoHex === undefined ? {} : { memoHex: tx.memoHex }),
   };
 }
 

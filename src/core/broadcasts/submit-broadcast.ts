@@ -88,7 +88,10 @@ export function acceptedEntry(draft: BroadcastDraft, broadcastId: string, status
     ...(s.toAddress === undefined ? {} : { address: s.toAddress }),
     ...(s.amountAtomic === undefined ? {} : { amountAtomic: s.amountAtomic }),
     ...(s.amountSun === undefined ? {} : { amountSun: s.amountSun }),
-    ...(s.kind === "contract" ? { contractType: s.contractType, ...(s.contractAddress === undefined ? {} : { contractAddress: s.contractAddress }) } : {}),
+    // Every kind keeps what the summary said, so the card after Confirm says the same (not "another contract call").
+    contractType: s.contractType,
+    ...(s.contractAddress === undefined ? {} : { contractAddress: s.contractAddress }),
+    ...(s.details === undefined ? {} : { details: s.details }),
   };
 }
 

@@ -17,13 +17,23 @@ export const historyEntrySchema = z.object({
    */
   fulfilledAtMs: z.number().int().optional(),
   totalCostSun: z.number().int().optional(),
-  /** broadcast: usdt | trx | contract (as read locally). */
+  /** broadcast: usdt | trx | trc20 | system | contract (as read locally). */
   txKind: z.string().optional(),
   amountAtomic: z.string().optional(),
   amountSun: z.string().optional(),
-  /** broadcast, contract: the call's type and contract, as read locally. */
+  /** broadcast: the contract's type (and the contract called or configured), as read locally. */
   contractType: z.string().optional(),
   contractAddress: z.string().optional(),
+  /** broadcast: what the summary showed beyond kind and amount (staking resource, votes, TRC10 token…), as read locally. */
+  details: z
+    .object({
+      resource: z.string().exactOptional(),
+      assetName: z.string().exactOptional(),
+      votes: z.array(z.object({ address: z.string(), count: z.string() })).exactOptional(),
+      lock: z.boolean().exactOptional(),
+      callValueSun: z.string().exactOptional(),
+    })
+    .optional(),
   /** broadcast: the signed transaction's id (finds the broadcast behind a duplicate_tx). */
   txId: z.string().optional(),
   /**

@@ -5,13 +5,14 @@ import type { TrackerChange, TrackInput } from "./tracker-types.js";
 /** The locally read parts of a broadcast's history entry, for its card. */
 export function localDetails(entry: HistoryEntry | undefined): TrackerChange["local"] {
   if (!entry) return undefined;
-  const { txKind, amountAtomic, amountSun, contractType, contractAddress } = entry;
+  const { txKind, amountAtomic, amountSun, contractType, contractAddress, details } = entry;
   return {
     ...(txKind === undefined ? {} : { txKind }),
     ...(amountAtomic === undefined ? {} : { amountAtomic }),
     ...(amountSun === undefined ? {} : { amountSun }),
     ...(contractType === undefined ? {} : { contractType }),
     ...(contractAddress === undefined ? {} : { contractAddress }),
+    ...(details === undefined ? {} : { details }),
   };
 }
 

@@ -28,7 +28,7 @@ export type TrackerChange = TrackedRecord & {
    */
   fulfilledAtMs?: number;
   /** broadcast: what the bot read itself from the signed transaction (the chat's history entry), when known. */
-  local?: Pick<HistoryEntry, "txKind" | "amountAtomic" | "amountSun" | "contractType" | "contractAddress">;
+  local?: Pick<HistoryEntry, "txKind" | "amountAtomic" | "amountSun" | "contractType" | "contractAddress" | "details">;
 };
 
 export interface TrackerGiveUp {

@@ -25,18 +25,19 @@ export const RESOURCE_ESTIMATES = {
 export type ProvisionedResource = "ENERGY" | "BANDWIDTH";
 
 /**
- * The resource the service provisions for a kind, and how much of it. System
- * contracts (staking, delegation, votes, TRC10, account creation…) run no
- * code: they cost bandwidth, which is the size the chain charges for the
- * transaction (`bandwidthBytes`, see VerifiedTransaction).
+ * The resource the service provisions for a kind, and how much of it. TRX
+ * transfers and system contracts (staking, delegation, votes, TRC10, account
+ * creation…) run no code: they cost bandwidth, which is the size the chain
+ * charges for the transaction (`bandwidthBytes`, see VerifiedTransaction), a
+ * memo and extra signatures included; the fixed figure stands in only when
+ * the size is not known.
  */
 export function estimateResource(
   kind: TxKind,
   recipientHoldsToken: boolean | undefined,
   bandwidthBytes?: number,
 ): { resource: ProvisionedResource; amount: number } {
-  if (kind === "trx") return { resource: "BANDWIDTH", amount: RESOURCE_ESTIMATES.trxTransferBandwidth };
-  if (kind === "system") return { resource: "BANDWIDTH", amount: bandwidthBytes ?? RESOURCE_ESTIMATES.trxTransferBandwidth };
+  if (kind === "trx" || kind === "system") return { resource: "BANDWIDTH", amount: bandwidthBytes ?? RESOURCE_ESTIMATES.trxTransferBandwidth };
   return { resource: "ENERGY", amount: estimateEnergy(kind, recipientHoldsToken) };
 }
 

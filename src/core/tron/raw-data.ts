@@ -5,9 +5,13 @@ import { asInt64, ProtobufError, readFields, toHex, WIRE_BYTES, WIRE_VARINT, typ
 /**
  * raw_data_hex is what was signed and what the service decodes, so it is the
  * truth; the JSON beside it only has to mean the same thing. Nodes print
- * zero fields (`call_value: 0`) that the bytes leave out, and tronweb prints
- * a subset, so "the same meaning" is: every field the JSON carries agrees
- * with the bytes, and the JSON carries nothing the bytes do not define.
+ * zero fields (`call_value: 0`) that the bytes leave out, tronweb prints a
+ * subset, and wallet SDKs add fields of their own (`raw_data.contractType`)
+ * that java-tron's JSON parser skips as unknown. So "the same meaning" is:
+ * every field of the transaction's protobuf that the JSON carries agrees with
+ * the bytes; a name the protobuf does not have is ignored, as java-tron
+ * ignores it, and nothing read from it is ever shown (the summary comes from
+ * the bytes alone).
  */
 
 export interface DecodedContract {
@@ -179,7 +183,7 @@ function valueAgrees(json: unknown, v: DecodedValue): boolean {
         json.length === v.votes.length &&
         json.every((j, i) => {
           const vote = v.votes[i]!;
-          if (!isObject(j) || Object.keys(j).some((k) => k !== "vote_address" && k !== "vote_count")) return false;
+          if (!isObject(j)) return false;
           return addressAgrees(j["vote_address"] ?? "", vote.address) && intAgrees(j["vote_count"] ?? 0, vote.count);
         })
       );
@@ -188,21 +192,18 @@ function valueAgrees(json: unknown, v: DecodedValue): boolean {
 
 function contractDisagreement(json: unknown, c: DecodedContract, at: string): string | undefined {
   if (!isObject(json)) return `${at} is not an object`;
-  for (const key of Object.keys(json)) {
-    if (!["type", "parameter", "Permission_id", "provider", "ContractName"].includes(key)) return `${at}.${key} is not in the signed bytes`;
-  }
   if (json["type"] !== c.typeName) return `${at}.type says ${String(json["type"])}, the signed bytes hold ${c.typeName}`;
   if (json["Permission_id"] !== undefined && !intAgrees(json["Permission_id"], BigInt(c.permissionId))) return `${at}.Permission_id disagrees`;
   if (json["provider"] !== undefined && !hexAgrees(json["provider"], c.provider)) return `${at}.provider disagrees`;
   if (json["ContractName"] !== undefined && !bytesAgree(json["ContractName"], c.contractName)) return `${at}.ContractName disagrees`;
   const p = json["parameter"];
   if (!isObject(p) || !isObject(p["value"])) return `${at}.parameter.value is missing`;
-  if (Object.keys(p).some((k) => k !== "value" && k !== "type_url")) return `${at}.parameter carries fields that are not signed`;
   if (p["type_url"] !== undefined && p["type_url"] !== c.typeUrl && p["type_url"] !== `${TYPE_URL_PREFIX}${c.typeName}`)
     return `${at}.parameter.type_url disagrees`;
   for (const [key, value] of Object.entries(p["value"])) {
+    // Own keys only: a name like an Object.prototype member ("valueOf") is a name the contract lacks.
     const decoded = Object.hasOwn(c.value, key) ? c.value[key] : undefined;
-    if (!decoded) return `${at}.parameter.value.${key} is not a field of ${c.typeName}`;
+    if (!decoded) continue;
     if (!valueAgrees(value, decoded)) return `${at}.parameter.value.${key} disagrees with the signed bytes`;
   }
   return undefined;
@@ -223,9 +224,9 @@ export function rawDataDisagreement(json: unknown, raw: DecodedRaw): string | un
   };
   for (const [key, value] of Object.entries(json)) {
     if (key === "contract") continue;
-    // Own keys only: a field named like an Object.prototype member ("valueOf") is a field the bytes lack, not a function to call.
+    // Own keys only: a field named like an Object.prototype member ("valueOf") is a name raw_data lacks, not a function to call.
     const agrees = Object.hasOwn(scalar, key) ? scalar[key] : undefined;
-    if (!agrees) return `raw_data.${key} is not in the signed bytes`;
+    if (!agrees) continue;
     if (!agrees(value)) return `raw_data.${key} disagrees with the signed bytes`;
   }
   const contracts = json["contract"];

@@ -87,6 +87,8 @@ export interface VerifiedTransaction {
   highS: boolean;
   /** Bandwidth the chain would charge: the serialized transaction plus 64 bytes of result. */
   bandwidthBytes: number;
+  /** raw_data.data as signed (hex), when the transaction carries a memo. */
+  memoHex?: string;
 }
 
 export type TxVerification = { ok: true; tx: VerifiedTransaction } | { ok: false; reason: TxRejection; detail?: string };
@@ -180,6 +182,7 @@ export function verifySignedTransaction(input: unknown, nowMs: number, options: 
     signers: signed.signers.map(b58),
     highS: signed.highS,
     bandwidthBytes: bandwidthOf(rawDataHex, sigs),
+    ...(raw.data === "" ? {} : { memoHex: raw.data }),
   };
   return { ok: true, tx: describe(base, c0, options) };
 }

@@ -4,6 +4,7 @@ import { verifySignedTransaction, type TxVerification } from "../../../src/core/
 import { loadCorpus, ownTime, printRawData, type CorpusEntry } from "../../support/tron-corpus.js";
 import { cloneTx, finalizeAndSign, TEST_KEYS, type SignedTx } from "../../../testkit/tron-sign.js";
 import { CI_FUZZ_RUNS, fuzzRuns } from "../../support/fuzz.js";
+import { summarizeBroadcast } from "../../../src/core/broadcasts/precheck.js";
 
 /**
  * Real signed transactions from public repositories (test/fixtures/tron-corpus),
@@ -30,7 +31,8 @@ describe("the corpus of real transactions", () => {
   it("holds at least 20 real transactions, each with its source", () => {
     expect(corpus.length).toBeGreaterThanOrEqual(20);
     for (const e of corpus) {
-      expect(e.source.repository).toMatch(/^[\w.-]+\/[\w.-]+$/);
+      if (e.source.indexId === undefined) expect(e.source.repository).toMatch(/^[\w.-]+\/[\w.-]+$/);
+      else expect(e.source.indexId).toMatch(/^\d+$/);
       expect(e.source.path).not.toBe("");
       expect(sha256(e.transaction.raw_data_hex)).toBe(e.transaction.txID);
     }
@@ -110,6 +112,60 @@ describe("the corpus of real transactions", () => {
     }
     const trigger = printRawData(byTx("0d644290").transaction.raw_data_hex);
     expect(JSON.stringify(trigger)).toContain('"call_value":0');
+  });
+});
+
+describe("fields java-tron's JSON parser ignores, a signed memo, a transfer's real size (real transactions)", () => {
+  const accepted = corpus.filter((x) => x.expected.verdict === "accepted");
+  /** What a wallet SDK adds beside the signed fields (its own name for the contract type, a label of its own). */
+  function withSdkFields(e: CorpusEntry): Record<string, unknown> {
+    const t = e.transaction;
+    const contract = (t.raw_data["contract"] as Record<string, unknown>[]).map((c) => {
+      const parameter = c["parameter"] as Record<string, unknown>;
+      return {
+        ...c,
+        contractType: c["type"],
+        parameter: { ...parameter, sdk_note: "SDK-ONLY", value: { ...(parameter["value"] as object), sdkLabel: "SDK-ONLY" } },
+      };
+    });
+    return { ...t, raw_data: { ...t.raw_data, contractType: e.contractType, sdkLabel: "SDK-ONLY", contract } };
+  }
+
+  it("accepts every real transaction with a wallet SDK's extra fields (raw_data.contractType and more), and reads the same from its bytes", () => {
+    for (const e of accepted) {
+      const plain = judge(e);
+      const extra = judge(e, withSdkFields(e));
+      expect(extra, e.file).toEqual(plain);
+      // Nothing of the extra fields reaches what the summary is made of.
+      expect(JSON.stringify(extra), e.file).not.toContain("SDK-ONLY");
+    }
+  });
+
+  it("still refuses a known field that disagrees with the signed bytes, extra fields or not", () => {
+    const e = byTx("3de78211");
+    const tampered = withSdkFields(e) as { raw_data: { contract: { parameter: { value: Record<string, unknown> } }[] } };
+    tampered.raw_data.contract[0]!.parameter.value["amount"] = 2;
+    expect(verdict(judge(e, tampered))).toBe("raw_data_mismatch");
+    const wrongType = withSdkFields(e) as { raw_data: { contract: Record<string, unknown>[] } };
+    wrongType.raw_data.contract[0]!["type"] = "TransferAssetContract";
+    expect(verdict(judge(e, wrongType))).toBe("raw_data_mismatch");
+  });
+
+  it("reads a signed memo (raw_data.data) of a real mainnet TRC20 transfer from the bytes", () => {
+    const v = judge(byTx("ec0fa0d7"));
+    expect(v).toMatchObject({ ok: true, tx: { kind: "trc20", memoHex: "73656e6420746f20746f6e79", amountAtomic: "1234560000000000000" } });
+    expect(Buffer.from((v.ok && v.tx.memoHex) || "", "hex").toString("utf8")).toBe("send to tony");
+  });
+
+  it("estimates a TRX transfer's bandwidth from its real size, as the chain billed it (net_usage of the explorer dump)", () => {
+    for (const [prefix, netUsage] of [
+      ["3de78211", 265],
+      ["b0b68ea4", 268],
+    ] as const) {
+      const v = judge(byTx(prefix));
+      if (!v.ok) throw new Error(prefix);
+      expect(summarizeBroadcast(v.tx, 1_000)).toMatchObject({ kind: "trx", resource: "BANDWIDTH", estimates: [{ units: netUsage }] });
+    }
   });
 });
 
