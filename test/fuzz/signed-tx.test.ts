@@ -163,8 +163,10 @@ function apply(m: Mutation): Mutated {
   switch (m.kind) {
     case "extra": {
       put(target, m.key, m.value);
-      // Beside the transaction an extra field is harmless; inside raw_data it claims something the signed bytes do not say.
-      return { value: m.wrap === "none" ? tx : { [m.wrap]: tx }, expect: m.path === 0 ? "accepted" : "refused" };
+      // Beside the transaction an extra field is harmless. Inside raw_data a name the protobuf lacks is ignored, as
+      // java-tron's JSON parser ignores it, while a known name claims something the signed bytes must say: either way
+      // an acceptance must show exactly what was signed (see `judged`).
+      return { value: m.wrap === "none" ? tx : { [m.wrap]: tx }, expect: m.path === 0 ? "accepted" : "either" };
     }
     case "hostile": {
       // Hidden up to three levels down inside an extra field, or right on the transaction's own object.

@@ -23,8 +23,13 @@ const RAW_CODE = /(?<![\w./@:-])[a-z][a-z0-9]*(?:(?:_[a-z0-9]+)+(?:\.[a-z][a-z0-
 
 /** The text a reader sees as words: without <code> spans, tags, links, commands and mentions. */
 export function visibleWords(text: string): string {
-  return text
-    .replace(/<code>[\s\S]*?<\/code>/g, " ")
+  // Innermost spans first: a sample argument drawn as <code> may sit inside a message's own <code> span.
+  let unquoted = text;
+  for (let prev = ""; prev !== unquoted; ) {
+    prev = unquoted;
+    unquoted = unquoted.replace(/<code>(?:(?!<code>)[\s\S])*?<\/code>/g, " ");
+  }
+  return unquoted
     .replace(/<pre>[\s\S]*?<\/pre>/g, " ")
     .replace(/<[^>]+>/g, " ")
     .replace(/https?:\/\/\S+/g, " ")

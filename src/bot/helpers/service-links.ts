@@ -24,6 +24,7 @@ export const TEXT_LINKS: Readonly<Record<string, readonly ServiceLink[]>> = {
   "balance-no-wallet": DASHBOARD,
   "topup-no-address": DASHBOARD,
   "order-quote-no-wallet": DASHBOARD,
+  "order-quote-blocked-no-wallet": DASHBOARD,
   "order-insufficient-no-wallet": DASHBOARD,
   "order-insufficient-no-address": DASHBOARD,
   "error-api_key-invalid": DASHBOARD,
