@@ -193,12 +193,12 @@ describe("/limits", () => {
     expect(frozenChats).toEqual([CHAT]);
     // The quote made before the freeze is refused as well.
     await user.press("✅ Confirm");
-    expect(user.lastText()).toBe("⛔ Not sent: spending from this chat is frozen. Nothing was charged. Unfreeze it in /limits.");
+    expect(user.lastText()).toBe("⛔ Not sent: spending from this account is frozen. Nothing was charged. Unfreeze it in /limits.");
     const tx = signTrxTransfer({ privateKey: B.privateKey, to: C.address, amountSun: 1_500_000, expirationMs: Date.now() + 600_000 });
     await user.send("/broadcast");
     await user.send(JSON.stringify(tx));
     await user.press("✅ Confirm");
-    expect(user.lastText()).toContain("spending from this chat is frozen");
+    expect(user.lastText()).toContain("spending from this account is frozen");
     expect(await h.flows.limits.authorize(CHAT, 1n, "renewal")).toEqual({ allowed: false, reason: "frozen" });
     expect(debitsOf(h, account.accountId)).toEqual([]);
     await user.send("/limits");
@@ -225,7 +225,7 @@ describe("/limits", () => {
     expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
     // A new confirmation is refused.
     await orderAndConfirm(CHAT, `${B.address} 100k 5m`);
-    expect(user.botTexts().filter((t) => t.startsWith("⛔ Not sent: spending from this chat is frozen"))).toHaveLength(1);
+    expect(user.botTexts().filter((t) => t.startsWith("⛔ Not sent: spending from this account is frozen"))).toHaveLength(1);
     expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
   });
 

@@ -82,10 +82,12 @@ export function ledgerRowText(tr: Translator, entry: HistoryEntry, n: number, rc
     endsAtMs === undefined
       ? ""
       : translate(tr, rc.nowMs >= endsAtMs ? "ledger-row-ended" : "ledger-row-until", { time: clockText(endsAtMs, rc.nowMs, rc.locale, rc.timeZone) });
-  return translate(tr, "ledger-row-order", {
-    ...common,
-    amount: formatInteger(entry.amount ?? 0, rc.locale),
-    duration: durationText(tr, entry.durationSec ?? 0),
-    ends: html(ends),
-  }) + placed;
+  return (
+    translate(tr, "ledger-row-order", {
+      ...common,
+      amount: formatInteger(entry.amount ?? 0, rc.locale),
+      duration: durationText(tr, entry.durationSec ?? 0),
+      ends: html(ends),
+    }) + placed
+  );
 }

@@ -26,7 +26,7 @@ export interface NotifierDeps {
   links?: Links;
   /**
    * The other chats linked to the same account as this one (none when unlinked): notices about the account
-   * reach each of them, in its own language (docs/balance-watch.md, "Who is told"). Absent: this chat only.
+   * reach each of them, in its own language (docs/accounts.md, "Who is told"). Absent: this chat only.
    */
   accountChatsOf?: (chatId: number) => Promise<number[]>;
 }

@@ -159,7 +159,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
   return {
     async onChange(change) {
       if (!(await tell(change))) return;
-      // Account-wide: every other chat linked to the account hears it too (docs/balance-watch.md, "Who is told").
+      // Account-wide: every other chat linked to the account hears it too (docs/accounts.md, "Who is told").
       for (const other of (await deps.accountChatsOf?.(change.chatId)) ?? []) {
         if (other === change.chatId) continue;
         const { cardMessageId: _card, cardStatus: _shown, ...rest } = change;

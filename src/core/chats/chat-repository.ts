@@ -207,7 +207,10 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
       const accountId = accountIdOf(deps.vault, input.apiKey, input.depositAddress);
       const current = await records.get(id(chatId));
       const shared = (await linkedOf(accountId)).find((r) => r.chatId !== chatId && r.routeId !== undefined)?.routeId;
-      const routeId = shared ?? (current?.accountId === accountId || current?.accountId === undefined ? current?.routeId : undefined) ?? newRouteId();
+      // The chat's own route stays on a re-link, unless other chats of its previous account still use it.
+      const previous = current?.accountId === undefined || current.accountId === accountId ? [] : await linkedOf(current.accountId);
+      const ownRoute = previous.some((r) => r.chatId !== chatId && r.routeId === current?.routeId) ? undefined : current?.routeId;
+      const routeId = shared ?? ownRoute ?? newRouteId();
       // The route resolves to the chat linked last with a secret: its secret is the one the service signs with now.
       if (routeId !== current?.routeId || webhookSecretSealed !== undefined || shared === undefined) await routes.set(routeId, { chatId });
       if (current?.accountId !== undefined && current.accountId !== accountId) await leave(current.accountId, chatId);
