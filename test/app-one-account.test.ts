@@ -177,4 +177,24 @@ describe("one account linked in three chats", { timeout: 120_000 }, () => {
     const body = (text: string) => numbersOf(text.split("\n").slice(1).join("\n"));
     for (const m of statements) expect(body(m.text)).toEqual(body(statements[0]!.text));
   });
+
+  it("keeps the route and the other chats working when the chat the route resolves to unlinks", async () => {
+    const routeId = await w.routeIdOf(EN);
+    // The Chinese chat linked last with the secret: the route resolves to it. It leaves.
+    await w.say(ZH, "/unlink", (m) => m.buttons.flat().some((b) => b.text === "确定解绑"));
+    w.front.enqueue(w.tg.press(ZH, "确定解绑"));
+    await waitFor(() => w.botTexts(ZH, /^已解绑/).find((t) => t.includes("另外 2 个聊天")), "the unlink, saying the other two chats stay");
+    expect(await w.routeIdOf(RU)).toBe(routeId);
+    const before = w.tg.botMessages(ZH).length;
+    const orderId = await w.orderBehindTheBotsBack("one-account-after-unlink");
+    const told = (chatId: Chat) =>
+      w.tg.botMessages(chatId).some((m) => m.text.includes(orderId) && (m.text.startsWith(TEXTS[chatId].seen) || TEXTS[chatId].fulfilled.test(m.text)));
+    for (const chatId of [EN, RU] as const) await waitFor(() => told(chatId), `the relayed order in ${chatId}`);
+    expect(
+      w.tg
+        .botMessages(ZH)
+        .slice(before)
+        .filter((m) => m.text.includes(orderId)),
+    ).toEqual([]);
+  });
 });

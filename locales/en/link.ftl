@@ -58,3 +58,12 @@ link-callback-url-shared =
 
     Nothing to change in the dashboard: following this URL keeps every connected chat informed.
 link-account-shared = This chat now shares the account with the other connected chats: one history, one /statement, the same /limits. Notices about the account reach every connected chat, each in its own language. /unlink here leaves the other chats connected.
+unlink-done-shared =
+    Disconnected. This chat's key and webhook secret are deleted; quotes and broadcasts not yet confirmed here can no longer be confirmed, and this chat gets no more status reports.
+    The account stays connected in { $count } other { $count ->
+        [one] chat
+       *[other] chats
+    }: the callback URL keeps working for { $count ->
+        [one] it
+       *[other] them
+    }, nothing to change in the dashboard.
