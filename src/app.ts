@@ -180,11 +180,14 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
       maxDelayMs: overrides.topUpMaxDelayMs ?? config.topUpWatch.maxDelayMs,
       ...balance.topUpHooks,
     },
-    // Freeze stops every keep plan of the chat at once (the limits refuse their renewals anyway).
+    // Freeze stops every keep plan of the account's chats at once (the limits refuse their renewals anyway).
     limits: {
       defaultTimeZone: config.limitsTimeZone,
+      accountOf: async (chatId) => (await chats.account(chatId))?.id,
       onFreeze: async (chatId) => {
-        await plans?.stopAll(chatId, "frozen");
+        const accountId = (await chats.account(chatId))?.id;
+        const family = accountId === undefined ? [chatId] : await chats.accountChats(accountId);
+        for (const member of new Set([chatId, ...family])) await plans?.stopAll(member, "frozen");
       },
     },
   });

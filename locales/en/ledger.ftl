@@ -1,8 +1,8 @@
 ## /orders as a ledger: rows, filters, pages
 
-ledger-title-all = <b>Your orders and broadcasts</b>, newest first (page { $page } of { $pages }, { $total } in all)
-ledger-title-orders = <b>Your orders</b>, newest first (page { $page } of { $pages }, { $total } in all)
-ledger-title-broadcasts = <b>Your broadcasts</b>, newest first (page { $page } of { $pages }, { $total } in all)
+ledger-title-all = <b>Orders and broadcasts of this account</b>, newest first (page { $page } of { $pages }, { $total } in all)
+ledger-title-orders = <b>Orders of this account</b>, newest first (page { $page } of { $pages }, { $total } in all)
+ledger-title-broadcasts = <b>Broadcasts of this account</b>, newest first (page { $page } of { $pages }, { $total } in all)
 ledger-title-month = <b>{ $month }</b>: orders and broadcasts, newest first (page { $page } of { $pages }, { $total } in all)
 ledger-zone = Times in { $zone } (change it in /settings).
 ledger-row-order = { $n }. Order { $id }
@@ -28,3 +28,4 @@ ledger-filter-broadcasts = Broadcasts
 ledger-filter-month = This month
 ledger-filter-chosen = • { $name }
 ledger-page-button = { $page } / { $pages }
+ledger-row-chat = 💬 placed from another chat: { $chat }

@@ -3,8 +3,8 @@
 limits =
     .description = Spend limits and Freeze
 freeze =
-    .description = Freeze all spending from this chat at once
-limits-title = <b>Spend limits</b>
+    .description = Freeze all spending of this account at once
+limits-title = <b>Spend limits of this account</b> (the same in every chat linked to it)
 limits-daily = Daily cap: { $cap } (spent today: { $spentTrx } TRX)
 limits-monthly = Monthly cap: { $cap } (spent this month: { $spentTrx } TRX)
 limits-cap-value = { $capTrx } TRX, { $leftTrx } TRX left
@@ -13,8 +13,8 @@ limits-threshold = Second tap above: { $threshold }
 limits-threshold-value = { $thresholdTrx } TRX
 limits-zone = Days and months are counted in { $zone }, your chat's time zone (it also dates /orders and statements; /settings changes it too).
 limits-active = Spending is allowed within these limits.
-limits-frozen = ❄️ <b>Frozen</b>: nothing is spent from this chat (orders, batches, broadcasts, renewals) until you unfreeze.
-limits-scope = The caps count everything this chat spends through me on the linked account: orders, batches, broadcasts (refunded ones not) and renewals.
+limits-frozen = ❄️ <b>Frozen</b>: nothing is spent from this account through me (orders, batches, broadcasts, renewals) from any of its chats until you unfreeze.
+limits-scope = The caps count everything this account spends through me, from any chat linked to it: orders, batches, broadcasts (refunded ones not) and renewals.
 limits-daily-button = Daily cap
 limits-monthly-button = Monthly cap
 limits-threshold-button = Second-tap threshold
@@ -32,9 +32,9 @@ limits-not-positive = The amount must be more than 0 TRX. To remove the limit, t
 limits-bad-zone = “{ $value }” is not a time zone I know. Send a city such as <code>London</code>, an offset such as <code>UTC+3</code> or an IANA name such as <code>Europe/Berlin</code>.
 limits-saved = ✅ Saved.
 limits-cleared = ✅ Limit removed.
-limits-frozen-done = ❄️ Frozen. Nothing is spent from this chat until you tap Unfreeze in /limits. Plans that keep addresses charged are stopped.
+limits-frozen-done = ❄️ Frozen. Nothing is spent from this account, in any of its chats, until you tap Unfreeze in /limits. Plans that keep addresses charged are stopped.
 limits-unfrozen-done = ▶️ Unfrozen. Spending is allowed again within your limits.
-limits-refused-frozen = ⛔ Not sent: spending from this chat is frozen. Nothing was charged. Tap ▶️ Unfreeze below to allow spending again.
+limits-refused-frozen = ⛔ Not sent: spending from this account is frozen. Nothing was charged. Tap ▶️ Unfreeze below to allow spending again.
 limits-refused-daily =
     ⛔ Not sent: this would cross your daily cap. Nothing was charged.
     Cap: { $capTrx } TRX · spent today: { $spentTrx } TRX · left: { $leftTrx } TRX

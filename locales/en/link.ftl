@@ -51,3 +51,19 @@ unlink-done =
     Disconnected. The key, the webhook secret and the callback URL of this chat are deleted; open quotes and broadcasts can no longer be confirmed and status reports stopped.
 
     The account's history, your settings, saved labels and the language are kept: link the same account again with /link and /orders shows its history again.
+
+link-callback-url-shared =
+    This key's account is already connected in another chat, so its callback URL stays the same (an API key holds one callback URL):
+    { $url }
+
+    Nothing to change in the dashboard: following this URL keeps every connected chat informed.
+link-account-shared = This chat now shares the account with the other connected chats: one history, one /statement, the same /limits. Notices about the account reach every connected chat, each in its own language. /unlink here leaves the other chats connected.
+unlink-done-shared =
+    Disconnected. This chat's key and webhook secret are deleted; quotes and broadcasts not yet confirmed here can no longer be confirmed, and this chat gets no more status reports.
+    The account stays connected in { $count } other { $count ->
+        [one] chat
+       *[other] chats
+    }: the callback URL keeps working for { $count ->
+        [one] it
+       *[other] them
+    }, nothing to change in the dashboard.

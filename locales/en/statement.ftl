@@ -8,7 +8,7 @@ statement-empty = No orders, broadcasts or refunds in { $month } (time zone { $z
 statement-csv-caption = Statement for { $month }: { $lines } lines, times in { $zone }.
 statement-chart-caption = Spend per day in { $month }, in TRX, refunds deducted (days in { $zone }).
 statement-summary =
-    <b>Statement for { $month }</b> (time zone { $zone })
+    <b>Statement of this account for { $month }</b> (time zone { $zone })
     Orders: { $orders }, { $ordersTrx } TRX
     Broadcasts: { $broadcasts }, { $broadcastsTrx } TRX
     Refunds: { $refunds }, { $refundsTrx } TRX

@@ -92,3 +92,4 @@ recovery-order-refused = ⚠️ The order you confirmed before the bot restarted
 recovery-broadcast-refused = ⚠️ Transaction { $txId }, which you confirmed before the bot restarted, was not accepted, and nothing was charged for it:
     { $reason }
 recovery-broadcast-expired-unknown = ⚠️ I could not learn whether transaction { $txId }, which you confirmed before the bot restarted, was accepted: it has expired since, so it cannot be sent again. If it was accepted, its result reaches this chat when the service reports it; you can also look the transaction id up on a block explorer.
+account-placed-in-chat = ↪ Placed from another chat of this account: { $chat }.

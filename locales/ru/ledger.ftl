@@ -1,8 +1,8 @@
 ## /orders как выписка: строки, фильтры, страницы
 
-ledger-title-all = <b>Ваши заказы и отправки</b>, сначала новые (страница { $page } из { $pages }, всего { $total })
-ledger-title-orders = <b>Ваши заказы</b>, сначала новые (страница { $page } из { $pages }, всего { $total })
-ledger-title-broadcasts = <b>Ваши отправки</b>, сначала новые (страница { $page } из { $pages }, всего { $total })
+ledger-title-all = <b>Заказы и отправки этого аккаунта</b>, сначала новые (страница { $page } из { $pages }, всего { $total })
+ledger-title-orders = <b>Заказы этого аккаунта</b>, сначала новые (страница { $page } из { $pages }, всего { $total })
+ledger-title-broadcasts = <b>Отправки этого аккаунта</b>, сначала новые (страница { $page } из { $pages }, всего { $total })
 ledger-title-month = <b>{ $month }</b>: заказы и отправки, сначала новые (страница { $page } из { $pages }, всего { $total })
 ledger-zone = Время по поясу { $zone } (изменить в /settings).
 ledger-row-order = { $n }. Заказ { $id }
@@ -28,3 +28,4 @@ ledger-filter-broadcasts = Отправки
 ledger-filter-month = Этот месяц
 ledger-filter-chosen = • { $name }
 ledger-page-button = { $page } / { $pages }
+ledger-row-chat = 💬 оформлено из другого чата: { $chat }

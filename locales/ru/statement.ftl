@@ -8,7 +8,7 @@ statement-empty = За { $month } нет заказов, отправок и в�
 statement-csv-caption = Выписка за { $month }: строк — { $lines }, время в поясе { $zone }.
 statement-chart-caption = Расходы по дням за { $month }, в TRX, за вычетом возвратов (дни по поясу { $zone }).
 statement-summary =
-    <b>Выписка за { $month }</b> (часовой пояс { $zone })
+    <b>Выписка этого аккаунта за { $month }</b> (часовой пояс { $zone })
     Заказы: { $orders }, { $ordersTrx } TRX
     Отправки: { $broadcasts }, { $broadcastsTrx } TRX
     Возвраты: { $refunds }, { $refundsTrx } TRX

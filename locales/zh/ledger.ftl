@@ -1,8 +1,8 @@
 ## /orders 账本：行、筛选、分页
 
-ledger-title-all = <b>您的订单和广播</b>，最新的在前（第 { $page }/{ $pages } 页，共 { $total } 条）
-ledger-title-orders = <b>您的订单</b>，最新的在前（第 { $page }/{ $pages } 页，共 { $total } 条）
-ledger-title-broadcasts = <b>您的广播</b>，最新的在前（第 { $page }/{ $pages } 页，共 { $total } 条）
+ledger-title-all = <b>此账户的订单和广播</b>，最新的在前（第 { $page }/{ $pages } 页，共 { $total } 条）
+ledger-title-orders = <b>此账户的订单</b>，最新的在前（第 { $page }/{ $pages } 页，共 { $total } 条）
+ledger-title-broadcasts = <b>此账户的广播</b>，最新的在前（第 { $page }/{ $pages } 页，共 { $total } 条）
 ledger-title-month = <b>{ $month }</b>：订单和广播，最新的在前（第 { $page }/{ $pages } 页，共 { $total } 条）
 ledger-zone = 时间按 { $zone } 时区显示（可在 /settings 中更改）。
 ledger-row-order = { $n }. 订单 { $id }
@@ -28,3 +28,4 @@ ledger-filter-broadcasts = 广播
 ledger-filter-month = 本月
 ledger-filter-chosen = • { $name }
 ledger-page-button = { $page } / { $pages }
+ledger-row-chat = 💬 由另一个聊天下单：{ $chat }

@@ -3,8 +3,8 @@
 limits =
     .description = 支出限额与冻结
 freeze =
-    .description = 立即冻结此聊天的所有支出
-limits-title = <b>支出限额</b>
+    .description = 立即冻结此账户的所有支出
+limits-title = <b>此账户的支出限额</b>（在所有绑定该账户的聊天中相同）
 limits-daily = 每日上限：{ $cap }（今日已花费：{ $spentTrx } TRX）
 limits-monthly = 每月上限：{ $cap }（本月已花费：{ $spentTrx } TRX）
 limits-cap-value = { $capTrx } TRX，剩余 { $leftTrx } TRX
@@ -13,8 +13,8 @@ limits-threshold = 超过此金额需再次确认：{ $threshold }
 limits-threshold-value = { $thresholdTrx } TRX
 limits-zone = 日和月按聊天的时区 { $zone } 计算（/orders 和对账单也使用它；也可在 /settings 中更改）。
 limits-active = 在这些限额内允许支出。
-limits-frozen = ❄️ <b>已冻结</b>：在您解冻之前，此聊天不会产生任何支出（订单、批量、广播、续租）。
-limits-scope = 上限统计此聊天通过我在已绑定账户上的所有支出：订单、批量、广播（已退款的除外）和续租。
+limits-frozen = ❄️ <b>已冻结</b>：在您解冻之前，此账户的任何聊天都不会通过我产生支出（订单、批量、广播、续租）。
+limits-scope = 上限统计此账户通过我在任何已绑定聊天中的所有支出：订单、批量、广播（已退款的除外）和续租。
 limits-daily-button = 每日上限
 limits-monthly-button = 每月上限
 limits-threshold-button = 再次确认门槛
@@ -32,9 +32,9 @@ limits-not-positive = 金额必须大于 0 TRX。要取消限额，请点击“�
 limits-bad-zone = “{ $value }”不是已知的时区。请发送城市，例如 <code>香港</code>；偏移，例如 <code>UTC+8</code>；或 IANA 名称，例如 <code>Asia/Shanghai</code>。
 limits-saved = ✅ 已保存。
 limits-cleared = ✅ 已取消限额。
-limits-frozen-done = ❄️ 已冻结。在您于 /limits 中点击“解冻”之前，此聊天不会产生任何支出。保持能量的计划已停止。
+limits-frozen-done = ❄️ 已冻结。在您于 /limits 中点击“解冻”之前，此账户的任何聊天都不会产生支出。保持能量的计划已停止。
 limits-unfrozen-done = ▶️ 已解冻。在限额内可以再次支出。
-limits-refused-frozen = ⛔ 未发送：此聊天的支出已冻结。未扣任何费用。点下方“▶️ 解冻”恢复支出。
+limits-refused-frozen = ⛔ 未发送：此账户的支出已冻结。未扣任何费用。点下方“▶️ 解冻”恢复支出。
 limits-refused-daily =
     ⛔ 未发送：这将超过您的每日上限。未扣任何费用。
     上限：{ $capTrx } TRX · 今日已花费：{ $spentTrx } TRX · 剩余：{ $leftTrx } TRX

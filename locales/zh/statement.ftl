@@ -8,7 +8,7 @@ statement-empty = { $month }没有订单、广播或退款（时区 { $zone }）
 statement-csv-caption = { $month }账单：共 { $lines } 行，时间按 { $zone } 时区。
 statement-chart-caption = { $month }每日支出（TRX，已扣除退款；日期按 { $zone } 时区）。
 statement-summary =
-    <b>{ $month }账单</b>（时区 { $zone }）
+    <b>此账户 { $month }账单</b>（时区 { $zone }）
     订单：{ $orders } 笔，{ $ordersTrx } TRX
     广播：{ $broadcasts } 笔，{ $broadcastsTrx } TRX
     退款：{ $refunds } 笔，{ $refundsTrx } TRX

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Translations } from "../bot/i18n.js";
 import { createKeepNotifier } from "../bot/notifiers/keep-notifier.js";
+import { otherChatsOfAccount } from "../bot/notifiers/notifier-deps.js";
 import type { ChatZones } from "../core/limits/chat-zone.js";
 import type { Links } from "../bot/helpers/links.js";
 import type { Config } from "../config.js";
@@ -43,6 +44,7 @@ export function createAutopilot(deps: AutopilotDeps): Autopilot {
   const notifier = createKeepNotifier({
     push: deps.push,
     chats: storage.chats,
+    accountChatsOf: otherChatsOfAccount(storage.chats),
     i18n: deps.i18n,
     defaultLocale: config.defaultLocale,
     logger,

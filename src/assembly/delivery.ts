@@ -8,6 +8,7 @@ import { createBatchNotifier } from "../bot/notifiers/batch-notifier.js";
 import { createBatchStore } from "../core/orders/batch-progress.js";
 import { createTrackingNotifier, type TrackingNotifier } from "../bot/notifiers/tracking-notifier.js";
 import type { Links } from "../bot/helpers/links.js";
+import { otherChatsOfAccount } from "../bot/notifiers/notifier-deps.js";
 import type { SupportedLocale } from "../config.js";
 import type { Metrics } from "../core/metrics.js";
 import { createPushQueue, type PushQueue, type PushQueueDeps } from "../core/push/index.js";
@@ -102,7 +103,8 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
   });
   // The chats' zones as /settings stored them, read by the notices each time they are drawn.
   const zones = createChatZones({ settings: createLimitSettingsStore({ store, logger }), defaultTimeZone: deps.defaultTimeZone });
-  const notifierDeps = { push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger, zones, ...now };
+  const accountChatsOf = otherChatsOfAccount(chats);
+  const notifierDeps = { push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger, zones, accountChatsOf, ...now };
   const expiryNotifier = createExpiryNotifier(notifierDeps);
   const reminders = createExpiryReminders({ store, logger, ...now, ...tuning.expiry, announce: (reminder) => expiryNotifier.onReminder(reminder) });
   const batches = createBatchNotifier({
@@ -147,6 +149,17 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
     ...now,
     ...tuning.tracker,
   });
+  /**
+   * An account's chats share one route, which resolves to one of them: a webhook about a record another chat of
+   * the account placed is that chat's (its card, its tracking), whichever chat the route names.
+   */
+  async function placingChatOf(notice: WebhookNotice): Promise<WebhookNotice> {
+    const placedIn = (await history.get(notice.chatId, notice.kind, notice.id))?.chatId;
+    if (placedIn === undefined || placedIn === notice.chatId) return notice;
+    const [routed, placing] = await Promise.all([chats.get(notice.chatId), chats.get(placedIn)]);
+    const sameAccount = placing?.apiKeySealed !== undefined && placing.accountId !== undefined && placing.accountId === routed?.accountId;
+    return sameAccount ? { ...notice, chatId: placedIn } : notice;
+  }
   const inbox = createWebhookInbox({
     store,
     logger,
@@ -155,7 +168,7 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
     ...tuning.inbox,
     onEvent: async (notice) => {
       deps.onNotice?.(notice);
-      await tracker.hint(notice);
+      await tracker.hint(await placingChatOf(notice));
     },
     resolveTxId: async (chatId, txId) => (await history.findBroadcastByTxId(chatId, txId))?.id,
   });

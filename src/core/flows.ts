@@ -57,7 +57,7 @@ export interface CreateFlowsDeps {
   /** Builds `balanceWatch`: who reads the chat's key, who announces a credited top-up, and (tests) faster backoff. */
   topUps?: Pick<BalanceWatcherDeps, "getApiKey" | "onCredited" | "firstDelayMs" | "maxDelayMs" | "maxWatchMs" | "exclusive" | "readBalance">;
   /** What Freeze also does (stop the chat's keep plans) and the zone of chats that set none. */
-  limits?: Pick<SpendLimitsDeps, "onFreeze" | "defaultTimeZone">;
+  limits?: Pick<SpendLimitsDeps, "onFreeze" | "defaultTimeZone" | "accountOf">;
 }
 
 export function createFlows(deps: CreateFlowsDeps): Flows {
@@ -69,7 +69,9 @@ export function createFlows(deps: CreateFlowsDeps): Flows {
   const drafts = createDraftStore({ store: deps.store, logger, now });
   const pending = createPendingConfirmations({ store: deps.store, logger });
   const { tracker } = deps;
-  const limits = createSpendLimits({ settings: createLimitSettingsStore({ store: deps.store, logger }), history, logger, now, ...deps.limits });
+  const accountOf = deps.limits?.accountOf;
+  const settings = createLimitSettingsStore({ store: deps.store, logger, ...(accountOf ? { accountOf } : {}) });
+  const limits = createSpendLimits({ settings, history, logger, now, ...deps.limits });
   // A watch ends by itself once its quote or draft can no longer be sent under its key.
   const isWanted: BalanceWatcherDeps["isWanted"] = async (watch) => {
     if (watch.kind === "order") {

@@ -104,7 +104,7 @@ describe("Resend after a failed broadcast", () => {
     const { user, cardId } = await submitted(tx, "failed", "❌ Broadcast");
     await user.send("/freeze");
     await user.press("📤 Resend", { messageId: cardId });
-    expect(user.lastText()).toContain("spending from this chat is frozen");
+    expect(user.lastText()).toContain("spending from this account is frozen");
     expect(posts()).toHaveLength(1);
     // The button stays: after Unfreeze the same press goes through.
     expect(

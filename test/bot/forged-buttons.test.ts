@@ -49,7 +49,7 @@ describe("forged buttons on the chat's own quote, draft and history", () => {
     await user.press("✅ Confirm");
     await user.send("/orders");
     // The order's own announcements may arrive meanwhile: pick the /orders reply itself.
-    const first = [...user.botTexts()].reverse().find((t) => t.startsWith("Your orders and broadcasts")) ?? "";
+    const first = [...user.botTexts()].reverse().find((t) => t.startsWith("Orders and broadcasts of this account")) ?? "";
     expect(first).toContain("page 1 of 1, 1 in all");
     for (const page of ["NaN", "abc", "", "1e999", "-5"]) {
       // Pressed on a fresh message each time, so the edit always changes something.

@@ -227,17 +227,17 @@ describe("/limits", () => {
     expect(frozenChats).toEqual([CHAT]);
     // The quote made before the freeze is refused as well.
     await user.press("✅ Confirm");
-    expect(user.lastText()).toBe("⛔ Not sent: spending from this chat is frozen. Nothing was charged. Tap ▶️ Unfreeze below to allow spending again.");
+    expect(user.lastText()).toBe("⛔ Not sent: spending from this account is frozen. Nothing was charged. Tap ▶️ Unfreeze below to allow spending again.");
     expect(user.lastButtons()).toEqual([["▶️ Unfreeze"]]);
     // A quote made while frozen has no Confirm: Unfreeze is on it.
     const frozenQuote = await quoteOf(CHAT, `${B.address} 100k 5m`);
-    expect(frozenQuote.text).toContain("⛔ Spending from this chat is frozen, so this quote cannot be confirmed.");
+    expect(frozenQuote.text).toContain("⛔ Spending from this account is frozen, so this quote cannot be confirmed.");
     expect(buttonsOf(frozenQuote)).toEqual([["▶️ Unfreeze"], ["Cancel"]]);
     const tx = signTrxTransfer({ privateKey: B.privateKey, to: C.address, amountSun: 1_500_000, expirationMs: Date.now() + 600_000 });
     await user.send("/broadcast");
     await user.send(JSON.stringify(tx));
     await user.press("✅ Confirm");
-    expect(user.lastText()).toContain("spending from this chat is frozen");
+    expect(user.lastText()).toContain("spending from this account is frozen");
     expect(user.lastButtons()).toEqual([["▶️ Unfreeze"]]);
     expect(await h.flows.limits.authorize(CHAT, 1n, "renewal")).toEqual({ allowed: false, reason: "frozen" });
     expect(debitsOf(h, account.accountId)).toEqual([]);
@@ -266,7 +266,7 @@ describe("/limits", () => {
     expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
     // A new quote is refused on itself: no Confirm, Unfreeze instead.
     const refused = await quoteOf(CHAT, `${B.address} 100k 5m`);
-    expect(refused.text).toContain("⛔ Spending from this chat is frozen, so this quote cannot be confirmed.");
+    expect(refused.text).toContain("⛔ Spending from this account is frozen, so this quote cannot be confirmed.");
     expect(buttonsOf(refused).flat()).not.toContain("✅ Confirm");
     expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
   });

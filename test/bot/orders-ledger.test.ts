@@ -116,15 +116,15 @@ describe("/orders as a ledger (a fixed clock)", () => {
     await user.send("/orders");
     expect(user.lastText()).toContain("page 1 of 4, 20 in all");
     await user.press("Broadcasts");
-    expect(user.lastText()).toContain("Your broadcasts, newest first (page 1 of 1, 4 in all)");
+    expect(user.lastText()).toContain("Broadcasts of this account, newest first (page 1 of 1, 4 in all)");
     expect(user.lastText()).not.toContain("Order ");
     expect(user.lastButtons()[1]).toEqual(["All", "Orders", "• Broadcasts", "This month"]);
 
     await user.press("Orders");
-    expect(user.lastText()).toContain("Your orders, newest first (page 1 of 4, 16 in all)");
+    expect(user.lastText()).toContain("Orders of this account, newest first (page 1 of 4, 16 in all)");
     await user.press("Older ▶");
     await user.press("Older ▶");
-    expect(user.lastText()).toContain("Your orders, newest first (page 3 of 4, 16 in all)");
+    expect(user.lastText()).toContain("Orders of this account, newest first (page 3 of 4, 16 in all)");
     expect(user.lastText()).not.toContain("Broadcast ");
     expect(user.lastButtons()[2]).toEqual(["◀ Newer", "3 / 4", "Older ▶"]);
 

@@ -11,7 +11,7 @@ import { closeStepPrompt, sendBeforeStepPrompt, sendStepPrompt } from "../helper
 import { markJustLinked, startIntentsOf } from "../helpers/resume-after-link.js";
 import { createLinkCancelKeyboard, createLinkSecretKeyboard } from "../keyboards/link.js";
 import { textLinksMarkup } from "../keyboards/links.js";
-import { chatLanguageCode } from "../middlewares/telegram-language.js";
+import { chatLanguageCode, chatTitle } from "../middlewares/telegram-language.js";
 import { isInputMessage } from "./order-steps.js";
 
 export const LINK_CONVERSATION = "link";
@@ -165,11 +165,22 @@ export function createLinkConversation(deps: BotDeps) {
       translate(ctx, check.kind === "ok" ? "link-key-accepted" : "link-key-accepted-no-wallet"),
     );
     const stored = await conversation.external(async (outside) => {
-      const { record, relinked } = await storeLink(deps, chatId, { apiKey, webhookSecret, check, languageCode: chatLanguageCode(ctx) });
+      const { record, relinked, sharedRoute } = await storeLink(deps, chatId, {
+        apiKey,
+        webhookSecret,
+        check,
+        languageCode: chatLanguageCode(ctx),
+        title: chatTitle(ctx),
+      });
       outside.forgetChat();
-      return { routeId: record.routeId, relinked };
+      return { routeId: record.routeId, relinked, sharedRoute };
     });
-    const said = linkedText(ctx, deps, { check, routeId: stored.routeId, hasSecret: webhookSecret !== undefined, relinked: stored.relinked }, locale);
+    const said = linkedText(
+      ctx,
+      deps,
+      { check, routeId: stored.routeId, hasSecret: webhookSecret !== undefined, relinked: stored.relinked, sharedRoute: stored.sharedRoute },
+      locale,
+    );
     await ctx.reply(said.text, { ...HTML, ...textLinksMarkup(ctx, said.keys) });
     // A deep link followed before linking: end here and let the start feature carry it out in this same update.
     const resume = await conversation.external(async (outside) => {

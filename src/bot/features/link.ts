@@ -9,7 +9,7 @@ import { linkedText, notStoredText } from "../helpers/link-key.js";
 import { logHandle } from "../helpers/logging.js";
 import { textLinksMarkup } from "../keyboards/links.js";
 import { resumeAfterLink } from "../helpers/resume-after-link.js";
-import { chatLanguageCode } from "../middlewares/telegram-language.js";
+import { chatLanguageCode, chatTitle } from "../middlewares/telegram-language.js";
 
 /**
  * /link opens the guided flow; `/link <API_KEY> [WEBHOOK_SECRET]` links in
@@ -44,10 +44,16 @@ export function createLinkFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.reply(said.text, { ...HTML, ...textLinksMarkup(ctx, said.keys) });
       return;
     }
-    const { record, relinked } = await storeLink(deps, ctx.chat.id, { apiKey, webhookSecret, check, languageCode: chatLanguageCode(ctx) });
+    const { record, relinked, sharedRoute } = await storeLink(deps, ctx.chat.id, {
+      apiKey,
+      webhookSecret,
+      check,
+      languageCode: chatLanguageCode(ctx),
+      title: chatTitle(ctx),
+    });
     ctx.forgetChat();
-    ctx.logger.info({ routeId: record.routeId === undefined ? undefined : routeIdForLog(record.routeId), relinked }, "chat linked");
-    const said = linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: webhookSecret !== undefined, relinked }, locale);
+    ctx.logger.info({ routeId: record.routeId === undefined ? undefined : routeIdForLog(record.routeId), relinked, sharedRoute }, "chat linked");
+    const said = linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: webhookSecret !== undefined, relinked, sharedRoute }, locale);
     await ctx.reply(said.text, { ...HTML, ...textLinksMarkup(ctx, said.keys) });
     await resumeAfterLink(ctx, deps);
   });

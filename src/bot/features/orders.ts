@@ -53,7 +53,14 @@ export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
     const title = translate(ctx, TITLE_KEY[filterCode], { page: p.page + 1, pages: p.pages, total: p.total, month: monthName });
     const rows = p.entries.map((entry, i) => ({ n: p.page * HISTORY_PAGE_SIZE + i + 1, entry }));
     const lines = [title, translate(ctx, "ledger-zone", { zone: zoneLabel(timeZone, nowMs) })];
-    for (const { n, entry } of rows) lines.push(ledgerRowText(ctx, entry, n, { locale, timeZone, nowMs, labels }));
+    // The list is the account's: a row another of its chats placed says which.
+    const chatNames = new Map<number, string>();
+    const others = p.entries.flatMap((e) => (e.chatId === undefined || e.chatId === chatId ? [] : [e.chatId]));
+    for (const other of new Set(others)) {
+      const title = (await deps.chats.get(other))?.title;
+      if (title !== undefined) chatNames.set(other, title);
+    }
+    for (const { n, entry } of rows) lines.push(ledgerRowText(ctx, entry, n, { locale, timeZone, nowMs, labels, chatId, chatNames }));
     lines.push(translate(ctx, p.total === 0 ? "ledger-empty-filtered" : "ledger-open-hint"));
     const keyboard = createLedgerKeyboard(ctx, { filter: filterCode, page: p.page, pages: p.pages, rows });
     // The list shows times: while the chat has picked no zone, the offer sits under it.

@@ -34,13 +34,16 @@ export function createUnlinkFeature(deps: BotDeps): Composer<BotContext> {
       await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "unlink-kept"), HTML));
       return;
     }
+    // The account's other chats stay linked, and its callback URL keeps serving them: the text says so.
+    const accountId = (await deps.chats.account(ctx.chat.id))?.id;
+    const others = accountId === undefined ? [] : (await deps.chats.accountChats(accountId)).filter((c) => c !== ctx.chat.id);
     const removed = await deps.chats.unlink(ctx.chat.id);
     ctx.forgetChat();
     // Its records belong to the account that left: no status of them is announced here any more.
     const untracked = removed ? await deps.flows.tracker.stopChat(ctx.chat.id) : undefined;
-    ctx.logger.info({ removed, untracked }, "chat unlinked");
-    const said = removed ? "unlink-done" : "not-linked";
-    await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, said), { ...HTML, ...textLinksMarkup(ctx, said) }));
+    ctx.logger.info({ removed, untracked, otherChats: others.length }, "chat unlinked");
+    const said = removed ? (others.length > 0 ? "unlink-done-shared" : "unlink-done") : "not-linked";
+    await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, said, { count: others.length }), { ...HTML, ...textLinksMarkup(ctx, said) }));
   });
 
   return composer;

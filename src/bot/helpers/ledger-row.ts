@@ -11,6 +11,17 @@ export interface LedgerRowContext {
   timeZone: string;
   nowMs: number;
   labels: ReadonlyMap<string, string>;
+  /** The chat reading the list: rows another chat of the account placed name that chat. */
+  chatId?: number;
+  /** What the account's other chats are called (`ChatRecord.title`). */
+  chatNames?: ReadonlyMap<number, string>;
+}
+
+/** "💬 <chat>" under a row another chat of the account placed; nothing for the reader's own rows. */
+function placedInText(tr: Translator, entry: HistoryEntry, rc: LedgerRowContext): string {
+  if (entry.chatId === undefined || rc.chatId === undefined || entry.chatId === rc.chatId) return "";
+  const name = rc.chatNames?.get(entry.chatId) ?? String(entry.chatId);
+  return `\n${translate(tr, "ledger-row-chat", { chat: html(escapeHtml(name)) })}`;
 }
 
 /** "TXyz12…abcd": enough to tell receivers apart in a list; the card shows the whole address. */
@@ -65,16 +76,19 @@ export function ledgerRowText(tr: Translator, entry: HistoryEntry, n: number, rc
     receiver: receiverText(entry, rc.labels),
     cost: html(costText(tr, entry, rc.locale)),
   };
-  if (entry.kind === "broadcast") return translate(tr, "ledger-row-broadcast", { ...common, what: html(broadcastWhatText(tr, entry, rc.locale)) });
+  const placed = placedInText(tr, entry, rc);
+  if (entry.kind === "broadcast") return translate(tr, "ledger-row-broadcast", { ...common, what: html(broadcastWhatText(tr, entry, rc.locale)) }) + placed;
   const endsAtMs = delegationEndsAtMs(entry);
   const ends =
     endsAtMs === undefined
       ? ""
       : translate(tr, rc.nowMs >= endsAtMs ? "ledger-row-ended" : "ledger-row-until", { time: clockText(endsAtMs, rc.nowMs, rc.locale, rc.timeZone) });
-  return translate(tr, "ledger-row-order", {
-    ...common,
-    amount: formatInteger(entry.amount ?? 0, rc.locale),
-    duration: durationText(tr, entry.durationSec ?? 0),
-    ends: html(ends),
-  });
+  return (
+    translate(tr, "ledger-row-order", {
+      ...common,
+      amount: formatInteger(entry.amount ?? 0, rc.locale),
+      duration: durationText(tr, entry.durationSec ?? 0),
+      ends: html(ends),
+    }) + placed
+  );
 }

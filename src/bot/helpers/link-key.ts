@@ -21,15 +21,23 @@ export function notStoredText(ctx: Translator, check: Extract<KeyCheck, { kind: 
 export function linkedText(
   ctx: Translator,
   deps: Pick<BotDeps, "config">,
-  result: { check: Extract<KeyCheck, { kind: "ok" | "no-wallet" }>; routeId: string | undefined; hasSecret: boolean; relinked: boolean },
+  result: {
+    check: Extract<KeyCheck, { kind: "ok" | "no-wallet" }>;
+    routeId: string | undefined;
+    hasSecret: boolean;
+    relinked: boolean;
+    /** Another chat already linked this account: the callback URL is the one it has (an API key holds one). */
+    sharedRoute?: boolean;
+  },
   locale: string,
 ): ComposedText {
   const parts: [string, TextVars?][] = [[result.relinked ? "link-replaced" : "link-success"]];
   if (result.check.kind === "ok") parts.push(["link-balance", { availableTrx: formatTrx(result.check.availableSun, locale) }]);
   else parts.push(["link-no-wallet"]);
   if (deps.config.publicUrl && result.routeId) {
-    parts.push(["link-callback-url", { url: code(`${deps.config.publicUrl}/hooks/${result.routeId}`) }]);
+    parts.push([result.sharedRoute ? "link-callback-url-shared" : "link-callback-url", { url: code(`${deps.config.publicUrl}/hooks/${result.routeId}`) }]);
   }
+  if (result.sharedRoute) parts.push(["link-account-shared"]);
   parts.push([result.hasSecret ? "link-secret-stored" : "link-secret-missing"]);
   return { text: parts.map(([key, vars]) => translate(ctx, key, vars)).join("\n\n"), keys: parts.map(([key]) => key) };
 }

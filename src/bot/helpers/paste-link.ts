@@ -6,7 +6,7 @@ import { checkKey, looksLikeApiKey, storeLink } from "../../core/chats/check-key
 import { linkedText, notStoredText } from "./link-key.js";
 import { textLinksMarkup } from "../keyboards/links.js";
 import { markJustLinked, startIntentsOf } from "./resume-after-link.js";
-import { chatLanguageCode } from "../middlewares/telegram-language.js";
+import { chatLanguageCode, chatTitle } from "../middlewares/telegram-language.js";
 
 /** The guard's view of a pasted credential, after it tried to delete the message. */
 export interface PastedKey {
@@ -50,10 +50,16 @@ export function createPastedKeyLinker(deps: BotDeps): PastedKeyHandler {
       parts.push(translate(ctx, "paste-key-tried"), said.text);
       mentions.push(...said.keys);
     } else {
-      const { record } = await storeLink(deps, chatId, { apiKey: key.value, webhookSecret: undefined, check, languageCode: chatLanguageCode(ctx) });
+      const { record, sharedRoute } = await storeLink(deps, chatId, {
+        apiKey: key.value,
+        webhookSecret: undefined,
+        check,
+        languageCode: chatLanguageCode(ctx),
+        title: chatTitle(ctx),
+      });
       ctx.forgetChat();
       ctx.logger.info({ routeId: record.routeId === undefined ? undefined : routeIdForLog(record.routeId), pasted: true }, "chat linked");
-      const said = linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: false, relinked: false }, locale);
+      const said = linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: false, relinked: false, sharedRoute }, locale);
       parts.push(translate(ctx, "paste-key-linked"), said.text);
       mentions.push(...said.keys);
     }

@@ -7,6 +7,13 @@ import type { BotContext } from "../context.js";
  * chat (or an inline query, whose chat is the user's private chat) is the
  * sender the chat's one user; a group member's language is theirs alone.
  */
+/** What the chat is called, as the account's other chats name it: a group's title, a private chat's first name. */
+export function chatTitle(ctx: Pick<Context, "chat">): string | undefined {
+  const chat = ctx.chat;
+  if (chat === undefined) return undefined;
+  return (chat.type === "private" ? chat.first_name : chat.title) || undefined;
+}
+
 export function chatLanguageCode(ctx: Pick<Context, "chat" | "from">): string | undefined {
   const code = ctx.from?.language_code;
   if (!code) return undefined;

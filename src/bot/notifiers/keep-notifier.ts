@@ -60,20 +60,27 @@ export function createKeepNotifier(deps: NotifierDeps & { now?: () => number }):
   const now = deps.now ?? Date.now;
   return {
     async onEvent(event) {
-      const chatId = event.plan.chatId;
-      const [chat, zone] = await Promise.all([deps.chats.get(chatId), notifierZone(deps, chatId)]);
-      if (chat?.active === false) return;
-      const locale = backgroundLocale(chat, deps.defaultLocale, event.plan.locale);
-      const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
-      const { text, keyboard } = render(tr, event, { nowMs: now(), locale, timeZone: zone.zone });
-      // No deposit address yet ("create it in the dashboard"): its button, when DASHBOARD_URL is set.
-      const noAddress = event.kind === "paused-balance" && (event.noWallet || event.balance?.depositAddress === null);
-      await deps.push.enqueue({
-        id: event.eventId,
-        chatId,
-        method: "sendMessage",
-        params: { chat_id: chatId, text, ...HTML, ...pushLinksMarkup(tr, deps.links, noAddress ? "topup-no-address" : [], keyboard) },
-      });
+      await tell(event, event.plan.chatId, event.eventId);
+      // The plan spends the account's money: every chat linked to the account hears of it, each once (its own job id).
+      for (const other of (await deps.accountChatsOf?.(event.plan.chatId)) ?? []) await tell(event, other, `${event.eventId}@${other}`);
     },
   };
+
+  async function tell(event: KeepEvent, chatId: number, jobId: string): Promise<void> {
+    const [chat, zone] = await Promise.all([deps.chats.get(chatId), notifierZone(deps, chatId)]);
+    if (chat?.active === false) return;
+    const locale = backgroundLocale(chat, deps.defaultLocale, chatId === event.plan.chatId ? event.plan.locale : undefined);
+    const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
+    const { text, keyboard: planKeyboard } = render(tr, event, { nowMs: now(), locale, timeZone: zone.zone });
+    // The plan's buttons act on it from its own chat; the others are told, and manage it there.
+    const keyboard = chatId === event.plan.chatId ? planKeyboard : undefined;
+    // No deposit address yet ("create it in the dashboard"): its button, when DASHBOARD_URL is set.
+    const noAddress = event.kind === "paused-balance" && (event.noWallet || event.balance?.depositAddress === null);
+    await deps.push.enqueue({
+      id: jobId,
+      chatId,
+      method: "sendMessage",
+      params: { chat_id: chatId, text, ...HTML, ...pushLinksMarkup(tr, deps.links, noAddress ? "topup-no-address" : [], keyboard) },
+    });
+  }
 }

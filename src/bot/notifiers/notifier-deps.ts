@@ -18,9 +18,23 @@ export interface NotifierDeps {
   links?: Links;
   /** The chats' stored time zones (the one /settings and /limits set); UTC, not chosen, when absent. */
   zones?: Pick<ChatZones, "zoneOf">;
+  /**
+   * The other chats linked to the same account as this one (none when unlinked): notices about the account
+   * reach each of them, in its own language (docs/accounts.md, "Who is told"). Absent: this chat only.
+   */
+  accountChatsOf?: (chatId: number) => Promise<number[]>;
 }
 
 /** The zone the chat's times are shown in, as the chat's own replies show them. */
 export async function notifierZone(deps: Pick<NotifierDeps, "zones">, chatId: number): Promise<ChatZone> {
   return deps.zones === undefined ? UNCHOSEN_UTC : deps.zones.zoneOf(chatId);
+}
+
+/** The other chats linked to the same account as `chatId`, ascending; none when it is not linked. */
+export function otherChatsOfAccount(chats: Pick<ChatRepository, "get" | "accountChats">): (chatId: number) => Promise<number[]> {
+  return async (chatId) => {
+    const accountId = (await chats.get(chatId))?.accountId;
+    if (accountId === undefined) return [];
+    return (await chats.accountChats(accountId)).filter((other) => other !== chatId);
+  };
 }

@@ -99,52 +99,76 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
     });
   }
 
+  /** A line naming the chat of the account that placed the item, told to the account's other chats. */
+  async function placedIn(tr: Translator, change: TrackerChange, placingChat: number): Promise<string[]> {
+    if (change.origin !== "bot") return [];
+    const label = (await deps.chats.get(placingChat))?.title;
+    return [translate(tr, "account-placed-in-chat", { chat: html(label ?? String(placingChat)) })];
+  }
+
+  /**
+   * Tells one chat of the change: the chat tracking the item (its card, its notices), or another chat linked to
+   * the same account (`placingChat` is then the chat that placed it): that one hears what the first would hear
+   * unasked, in its own language and under its own /settings. False when a batch card took the change.
+   */
+  async function tell(change: TrackerChange, placingChat?: number): Promise<boolean> {
+    const { chatId } = change;
+    const { tr, locale, notify, blocked, zone } = await chatView(chatId, placingChat === undefined ? change.locale : undefined);
+    if (blocked) return true;
+    if (placingChat === undefined && change.kind === "order" && (await deps.batches?.onOrderChange(change, { tr, locale, notify }))) return false;
+    const id = change.kind === "order" ? change.record.orderId : change.record.broadcastId;
+    const status = change.record.status;
+    const jobId = (what: string) => `trk-${chatId}-${change.kind}-${id}-${status}-${what}`;
+    const nowMs = now();
+    const endsAtMs = change.kind === "order" && change.fulfilledAtMs !== undefined ? change.fulfilledAtMs + change.record.durationSec * 1000 : undefined;
+    const timing: CardTiming = { nowMs, timeZone: zone.zone, ...(endsAtMs === undefined ? {} : { endsAtMs }) };
+    const card = await withReceiverLabel(tr, recordCardText(tr, change, locale, change.local, timing), chatId, change, deps.addressBook);
+    const endKeyboard = await finalKeyboard(tr, change, endsAtMs, nowMs);
+    // The card is what the chat asked to see: it follows every status whatever the settings.
+    if (change.cardMessageId !== undefined && change.cardStatus !== status) {
+      const keyboard = change.final ? endKeyboard : createTrackRefreshKeyboard(tr, change.kind, id);
+      await deps.push.enqueue({
+        id: jobId("card"),
+        chatId,
+        method: "editMessageText",
+        params: { chat_id: chatId, message_id: change.cardMessageId, text: card, ...HTML, reply_markup: { inline_keyboard: keyboard.inline_keyboard } },
+      });
+    }
+    // Everything below is a message the chat did not ask for: /settings may turn it off.
+    if (!wants(notify, change.kind)) return true;
+    if (change.cardMessageId === undefined && change.origin === "hint" && change.previousStatus === undefined && !change.final) {
+      // First sight of an item made elsewhere (dashboard, API): show it once.
+      await deps.push.enqueue({
+        id: jobId("seen"),
+        chatId,
+        method: "sendMessage",
+        params: { chat_id: chatId, text: `${translate(tr, "tracking-seen")}\n${card}`, ...HTML },
+      });
+    }
+    if (!change.final) return true;
+    const ends = endsAtMs === undefined ? [] : [delegationEndText(tr, endsAtMs, nowMs, locale, zone.zone)];
+    const origin = placingChat === undefined ? [] : await placedIn(tr, change, placingChat);
+    // The notice that first shows a clock time carries the zone offer while the chat has picked none.
+    const offer = ends.length === 0 ? [] : zoneOfferRow(tr, locale, chatId, zone, nowMs);
+    const params: Record<string, unknown> = {
+      chat_id: chatId,
+      text: [await withReceiverLabel(tr, finalText(tr, change, locale, nowMs), chatId, change, deps.addressBook), ...ends, ...origin].join("\n"),
+      ...HTML,
+      reply_markup: { inline_keyboard: offer.length === 0 ? endKeyboard.inline_keyboard : [...endKeyboard.inline_keyboard, offer] },
+    };
+    await deps.push.enqueue({ id: jobId("final"), chatId, method: "sendMessage", params });
+    return true;
+  }
+
   return {
     async onChange(change) {
-      const { chatId } = change;
-      const { tr, locale, notify, blocked, zone } = await chatView(chatId, change.locale);
-      if (blocked) return;
-      if (change.kind === "order" && (await deps.batches?.onOrderChange(change, { tr, locale, notify }))) return;
-      const id = change.kind === "order" ? change.record.orderId : change.record.broadcastId;
-      const status = change.record.status;
-      const jobId = (what: string) => `trk-${chatId}-${change.kind}-${id}-${status}-${what}`;
-      const nowMs = now();
-      const endsAtMs = change.kind === "order" && change.fulfilledAtMs !== undefined ? change.fulfilledAtMs + change.record.durationSec * 1000 : undefined;
-      const timing: CardTiming = { nowMs, timeZone: zone.zone, ...(endsAtMs === undefined ? {} : { endsAtMs }) };
-      const card = await withReceiverLabel(tr, recordCardText(tr, change, locale, change.local, timing), chatId, change, deps.addressBook);
-      const endKeyboard = await finalKeyboard(tr, change, endsAtMs, nowMs);
-      // The card is what the chat asked to see: it follows every status whatever the settings.
-      if (change.cardMessageId !== undefined && change.cardStatus !== status) {
-        const keyboard = change.final ? endKeyboard : createTrackRefreshKeyboard(tr, change.kind, id);
-        await deps.push.enqueue({
-          id: jobId("card"),
-          chatId,
-          method: "editMessageText",
-          params: { chat_id: chatId, message_id: change.cardMessageId, text: card, ...HTML, reply_markup: { inline_keyboard: keyboard.inline_keyboard } },
-        });
+      if (!(await tell(change))) return;
+      // Account-wide: every other chat linked to the account hears it too (docs/accounts.md, "Who is told").
+      for (const other of (await deps.accountChatsOf?.(change.chatId)) ?? []) {
+        if (other === change.chatId) continue;
+        const { cardMessageId: _card, cardStatus: _shown, ...rest } = change;
+        await tell({ ...rest, chatId: other }, change.chatId);
       }
-      // Everything below is a message the chat did not ask for: /settings may turn it off.
-      if (!wants(notify, change.kind)) return;
-      if (change.cardMessageId === undefined && change.origin === "hint" && change.previousStatus === undefined && !change.final) {
-        // First sight of an item made elsewhere (dashboard, API): show it once.
-        await deps.push.enqueue({
-          id: jobId("seen"),
-          chatId,
-          method: "sendMessage",
-          params: { chat_id: chatId, text: `${translate(tr, "tracking-seen")}\n${card}`, ...HTML },
-        });
-      }
-      if (!change.final) return;
-      const ends = endsAtMs === undefined ? [] : [delegationEndText(tr, endsAtMs, nowMs, locale, zone.zone)];
-      // The notice that first shows a clock time carries the zone offer while the chat has picked none.
-      const offer = ends.length === 0 ? [] : zoneOfferRow(tr, locale, chatId, zone, nowMs);
-      const params: Record<string, unknown> = {
-        chat_id: chatId,
-        text: [await withReceiverLabel(tr, finalText(tr, change, locale, nowMs), chatId, change, deps.addressBook), ...ends].join("\n"),
-        ...HTML,
-        reply_markup: { inline_keyboard: offer.length === 0 ? endKeyboard.inline_keyboard : [...endKeyboard.inline_keyboard, offer] },
-      };
-      await deps.push.enqueue({ id: jobId("final"), chatId, method: "sendMessage", params });
     },
 
     async onRecovered(outcome) {

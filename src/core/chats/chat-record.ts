@@ -29,6 +29,11 @@ export const chatRecordSchema = z.object({
    * on a chat linked before accounts were told apart; derived from its key then.
    */
   accountId: z.string().min(1).optional(),
+  /**
+   * What the chat is called (a group's title, a private chat's first name), kept at link: the account's other
+   * chats name it on what it placed.
+   */
+  title: z.string().min(1).max(128).optional(),
   /** New at every link: a quote or draft made under an earlier link is never confirmed under this one. */
   linkId: z.string().min(1).optional(),
   updatedAt: z.string(),

@@ -27,6 +27,8 @@ export interface LinkInput {
   depositAddress?: string | null | undefined;
   /** The Telegram `language_code` of the user who linked (kept when absent). */
   languageCode?: string | undefined;
+  /** What the chat is called (kept when absent). */
+  title?: string | undefined;
 }
 
 /** A chat with a key that opens for it: what the use cases that call the service need. */
@@ -44,11 +46,22 @@ export interface ChatRepository {
   openRecord(record: ChatRecord): Promise<LinkedChat | undefined>;
   /** True only when the stored key opens for this chat (what getApiKey would return). */
   isLinked(chatId: number): Promise<boolean>;
-  /** Stores the key (and secret) sealed; a re-link replaces both and keeps the route. */
+  /**
+   * Stores the key (and secret) sealed; a re-link replaces both and keeps the route. A key whose account
+   * another chat already linked takes that account's route: an API key holds one callback URL.
+   */
   link(chatId: number, input: LinkInput): Promise<ChatRecord>;
-  /** The linked account (history is kept per chat and account), undefined when unlinked. */
+  /** The linked account (history, caps and the webhook route are the account's), undefined when unlinked. */
   account(chatId: number): Promise<ChatAccount | undefined>;
-  /** Removes key, secret, route and the account; locale and settings stay. False when nothing was linked. */
+  /**
+   * Every chat linked to this account now, the given one included when it is; ascending ids. Read from an
+   * index kept at link and unlink and checked against each chat's record, so a stale entry never counts.
+   */
+  accountChats(accountId: string): Promise<number[]>;
+  /**
+   * Removes key, secret, route and the account; locale and settings stay. False when nothing was linked.
+   * A route other chats of the account still use stays, and resolves to one of them.
+   */
   unlink(chatId: number): Promise<boolean>;
   /** The plaintext key, or undefined when unlinked or when the sealed value does not open for this chat. */
   getApiKey(chatId: number): Promise<string | undefined>;
@@ -56,7 +69,7 @@ export interface ChatRepository {
   /** Undefined removes the secret. Throws when the chat is not linked. */
   setWebhookSecret(chatId: number, secret: string | undefined): Promise<void>;
   findChatByRouteId(routeId: string): Promise<number | undefined>;
-  /** New routeId for a linked chat (the old one stops resolving), undefined when unlinked. */
+  /** New routeId for a linked chat and every chat sharing its route (the old one stops resolving), undefined when unlinked. */
   rotateRoute(chatId: number): Promise<string | undefined>;
   getLocale(chatId: number): Promise<SupportedLocale | undefined>;
   setLocale(chatId: number, locale: SupportedLocale): Promise<void>;
@@ -85,6 +98,7 @@ export interface ResealTally {
 }
 
 const routeSchema = z.object({ chatId: z.number().int() });
+const accountChatsSchema = z.object({ chatIds: z.array(z.number().int()) });
 
 export type SealedField = "apiKeySealed" | "webhookSecretSealed";
 
@@ -97,11 +111,54 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
   const now = deps.now ?? (() => new Date());
   const records = createRecordStore({ kv: deps.store.namespace("chats"), schema: chatRecordSchema, version: CHAT_RECORD_VERSION, logger, name: "chats" });
   const routes = createRecordStore({ kv: deps.store.namespace("routes"), schema: routeSchema, version: 1, logger, name: "routes" });
+  const members = createRecordStore({ kv: deps.store.namespace("account-chats"), schema: accountChatsSchema, version: 1, logger, name: "account-chats" });
   const id = (chatId: number) => String(chatId);
+  /** `${accountId}:${chatId}` already known to be in the index (this process): a read per use is saved. */
+  const indexed = new Set<string>();
+
+  async function join(accountId: string, chatId: number): Promise<void> {
+    if (indexed.has(`${accountId}:${chatId}`)) return;
+    await members.update(accountId, (r) => {
+      const chatIds = r?.chatIds ?? [];
+      return chatIds.includes(chatId) ? r : { chatIds: [...chatIds, chatId].sort((a, b) => a - b) };
+    });
+    indexed.add(`${accountId}:${chatId}`);
+  }
+
+  async function leave(accountId: string, chatId: number): Promise<void> {
+    indexed.delete(`${accountId}:${chatId}`);
+    const next = await members.update(accountId, (r) => (r?.chatIds.includes(chatId) ? { chatIds: r.chatIds.filter((c) => c !== chatId) } : r));
+    if (next?.chatIds.length === 0) await members.delete(accountId);
+  }
+
+  /** The chats of the account whose records say they are linked to it now. */
+  async function linkedOf(accountId: string): Promise<ChatRecord[]> {
+    const listed = (await members.get(accountId))?.chatIds ?? [];
+    const found: ChatRecord[] = [];
+    for (const chatId of listed) {
+      const record = await records.get(id(chatId));
+      if (record?.apiKeySealed !== undefined && record.accountId === accountId) found.push(record);
+    }
+    return found;
+  }
 
   async function change(chatId: number, fn: (r: ChatRecord) => ChatRecord): Promise<ChatRecord> {
     const next = await records.update(id(chatId), (current) => ({ ...fn(current ?? newChatRecord(chatId, now())), updatedAt: now().toISOString() }));
     return next!;
+  }
+
+  /** `chatId` no longer uses `routeId`: the route goes, or passes to a chat that still uses it. */
+  async function releaseRoute(routeId: string, chatId: number, accountId: string | undefined): Promise<void> {
+    const route = await routes.get(routeId);
+    if (route !== undefined && route.chatId !== chatId) return;
+    let heir: number | undefined;
+    const listed = accountId === undefined ? [] : ((await members.get(accountId))?.chatIds ?? []);
+    for (const candidate of listed) {
+      if (candidate === chatId) continue;
+      if ((await records.get(id(candidate)))?.routeId === routeId) heir = heir ?? candidate;
+    }
+    if (heir === undefined) await routes.delete(routeId);
+    else await routes.set(routeId, { chatId: heir });
   }
 
   async function openSealed(chatId: number, field: SealedField): Promise<string | undefined> {
@@ -147,23 +204,34 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
     async link(chatId, input) {
       const apiKeySealed = deps.vault.seal(input.apiKey, chatId, VAULT_FIELD.apiKeySealed);
       const webhookSecretSealed = input.webhookSecret ? deps.vault.seal(input.webhookSecret, chatId, VAULT_FIELD.webhookSecretSealed) : undefined;
+      const accountId = accountIdOf(deps.vault, input.apiKey, input.depositAddress);
       const current = await records.get(id(chatId));
-      const routeId = current?.routeId ?? newRouteId();
-      if (!current?.routeId) await routes.set(routeId, { chatId });
-      return change(chatId, (r) => {
+      const shared = (await linkedOf(accountId)).find((r) => r.chatId !== chatId && r.routeId !== undefined)?.routeId;
+      // The chat's own route stays on a re-link, unless other chats of its previous account still use it.
+      const previous = current?.accountId === undefined || current.accountId === accountId ? [] : await linkedOf(current.accountId);
+      const ownRoute = previous.some((r) => r.chatId !== chatId && r.routeId === current?.routeId) ? undefined : current?.routeId;
+      const routeId = shared ?? ownRoute ?? newRouteId();
+      // The route resolves to the chat linked last with a secret: its secret is the one the service signs with now.
+      if (routeId !== current?.routeId || webhookSecretSealed !== undefined || shared === undefined) await routes.set(routeId, { chatId });
+      if (current?.accountId !== undefined && current.accountId !== accountId) await leave(current.accountId, chatId);
+      await join(accountId, chatId);
+      const next = await change(chatId, (r) => {
         const { webhookSecretSealed: _old, ...rest } = r;
         return {
           ...rest,
           apiKeySealed,
           ...(webhookSecretSealed ? { webhookSecretSealed } : {}),
-          routeId: r.routeId ?? routeId,
-          accountId: accountIdOf(deps.vault, input.apiKey, input.depositAddress),
+          routeId,
+          accountId,
           ...(input.languageCode ? { languageCode: input.languageCode } : {}),
+          ...(input.title ? { title: input.title.slice(0, 128) } : {}),
           linkId: randomBytes(8).toString("hex"),
           active: true,
           linkedAt: now().toISOString(),
         };
       });
+      if (current?.routeId !== undefined && current.routeId !== routeId) await releaseRoute(current.routeId, chatId, current.accountId);
+      return next;
     },
     async unlink(chatId) {
       const current = await records.get(id(chatId));
@@ -172,7 +240,8 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
         const { apiKeySealed: _k, webhookSecretSealed: _s, routeId: _r, linkedAt: _l, accountId: _a, linkId: _i, ...rest } = r;
         return rest;
       });
-      if (current.routeId) await routes.delete(current.routeId);
+      if (current.accountId !== undefined) await leave(current.accountId, chatId);
+      if (current.routeId) await releaseRoute(current.routeId, chatId, current.accountId);
       return true;
     },
     async account(chatId) {
@@ -183,9 +252,15 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
       if (stored === undefined) {
         // Linked before accounts were told apart: its key names it, fixed now so a vault key rotation cannot change it.
         await records.update(id(chatId), (r) => (r?.apiKeySealed && r.accountId === undefined ? { ...r, accountId: byKey } : r));
+        await join(byKey, chatId);
         return { id: byKey, aliases: [] };
       }
+      // Linked before the index of an account's chats: it joins at its first use.
+      await join(stored, chatId);
       return { id: stored, aliases: stored === byKey ? [] : [byKey] };
+    },
+    async accountChats(accountId) {
+      return (await linkedOf(accountId)).map((r) => r.chatId);
     },
     getApiKey: (chatId) => openSealed(chatId, "apiKeySealed"),
     getWebhookSecret: (chatId) => openSealed(chatId, "webhookSecretSealed"),
@@ -209,7 +284,11 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
       if (!current?.apiKeySealed) return undefined;
       const routeId = newRouteId();
       await routes.set(routeId, { chatId });
-      await change(chatId, (r) => ({ ...r, routeId }));
+      // The account's one callback URL moves for every chat that shares it.
+      const sharing = current.accountId === undefined ? [] : (await linkedOf(current.accountId)).filter((r) => r.routeId === current.routeId);
+      for (const other of new Set([chatId, ...sharing.map((r) => r.chatId)])) {
+        await change(other, (r) => (other === chatId || r.routeId === current.routeId ? { ...r, routeId } : r));
+      }
       if (current.routeId) await routes.delete(current.routeId);
       return routeId;
     },

@@ -57,7 +57,7 @@ export async function checkKey(service: ServiceClient, apiKey: string): Promise<
  * following that account's records here (its history stays with it).
  */
 export async function storeLink(
-  deps: { chats: Pick<ChatRepository, "account" | "link">; flows: { tracker: Pick<FlowTracker, "stopChat"> } },
+  deps: { chats: Pick<ChatRepository, "account" | "link" | "accountChats">; flows: { tracker: Pick<FlowTracker, "stopChat"> } },
   chatId: number,
   input: {
     apiKey: string;
@@ -65,15 +65,20 @@ export async function storeLink(
     check: Extract<KeyCheck, { kind: "ok" | "no-wallet" }>;
     /** The linking user's Telegram language: the chat's alerts speak it until /language is chosen. */
     languageCode?: string | undefined;
+    /** What the chat is called: the account's other chats name it. */
+    title?: string | undefined;
   },
-): Promise<{ record: ChatRecord; relinked: boolean }> {
+): Promise<{ record: ChatRecord; relinked: boolean; sharedRoute: boolean }> {
   const before = (await deps.chats.account(chatId))?.id;
   const record = await deps.chats.link(chatId, {
     apiKey: input.apiKey,
     webhookSecret: input.webhookSecret,
     depositAddress: input.check.kind === "ok" ? input.check.depositAddress : null,
     languageCode: input.languageCode,
+    title: input.title,
   });
   if (before !== undefined && before !== record.accountId) await deps.flows.tracker.stopChat(chatId);
-  return { record, relinked: before !== undefined };
+  // Another chat of the account has the same route: the key's one callback URL, kept.
+  const others = record.accountId === undefined ? [] : (await deps.chats.accountChats(record.accountId)).filter((c) => c !== chatId);
+  return { record, relinked: before !== undefined, sharedRoute: others.length > 0 };
 }

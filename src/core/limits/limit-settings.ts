@@ -4,9 +4,13 @@ import { createRecordStore } from "../store/record-store.js";
 import type { StoreBackend } from "../store/types.js";
 
 /**
- * The spend limits a chat set in /limits: caps and the confirm threshold in
- * sun (decimal strings; absent = none) and the Freeze switch. Kept per chat:
- * they guard whatever account the chat is linked to.
+ * The spend limits set in /limits: caps and the confirm threshold in sun
+ * (decimal strings; absent = none) and the Freeze switch are the account's,
+ * one set for every chat linked to it (record `@<account id>`); the time zone
+ * is the chat's own (record `<chat id>`). A chat not linked keeps all of it
+ * in its own record. Before limits were the account's they were all the
+ * chat's: until the account has its record, a chat reads its own caps, and
+ * the first change made from a chat starts the account's record from them.
  */
 
 const sunText = z.string().regex(/^\d+$/);
@@ -32,14 +36,38 @@ export interface LimitSettingsStore {
   update(chatId: number, fn: (current: LimitSettings) => LimitSettings): Promise<LimitSettings>;
 }
 
-export function createLimitSettingsStore({ store, logger }: { store: StoreBackend; logger: Logger }): LimitSettingsStore {
+export interface LimitSettingsDeps {
+  store: StoreBackend;
+  logger: Logger;
+  /** The account a chat is linked to now; without it every setting is the chat's. */
+  accountOf?: (chatId: number) => Promise<string | undefined>;
+}
+
+function withZone(settings: LimitSettings, timeZone: string | undefined): LimitSettings {
+  const { timeZone: _other, ...shared } = settings;
+  return timeZone === undefined ? shared : { ...shared, timeZone };
+}
+
+export function createLimitSettingsStore({ store, logger, accountOf }: LimitSettingsDeps): LimitSettingsStore {
   const records = createRecordStore({ kv: store.namespace("spend-limits"), schema: limitSettingsSchema, version: 1, logger, name: "spend-limits" });
   return {
     async get(chatId) {
-      return (await records.get(String(chatId))) ?? NO_LIMITS;
+      const own = (await records.get(String(chatId))) ?? NO_LIMITS;
+      const accountId = await accountOf?.(chatId);
+      const shared = accountId === undefined ? undefined : await records.get(`@${accountId}`);
+      return shared === undefined ? own : withZone(shared, own.timeZone);
     },
     async update(chatId, fn) {
-      return (await records.update(String(chatId), (current) => fn(current ?? NO_LIMITS))) ?? NO_LIMITS;
+      const accountId = await accountOf?.(chatId);
+      if (accountId === undefined) return (await records.update(String(chatId), (current) => fn(current ?? NO_LIMITS))) ?? NO_LIMITS;
+      const own = (await records.get(String(chatId))) ?? NO_LIMITS;
+      let next: LimitSettings = own;
+      await records.update(`@${accountId}`, (shared) => {
+        next = fn(withZone(shared ?? own, own.timeZone));
+        return withZone(next, undefined);
+      });
+      if (next.timeZone !== own.timeZone) await records.update(String(chatId), (current) => withZone(current ?? NO_LIMITS, next.timeZone));
+      return next;
     },
   };
 }

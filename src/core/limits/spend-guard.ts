@@ -7,8 +7,8 @@ import { createChatZones, type ChatZone } from "./chat-zone.js";
 import { DEFAULT_TIME_ZONE, spendWindows } from "./spend-window.js";
 
 /**
- * The spend guardrails of a chat: daily and monthly caps over everything the
- * bot spends for it (orders, batches, broadcasts, renewals), counted from the
+ * The spend guardrails of a chat's account: daily and monthly caps over everything the
+ * bot spends for it from any of its chats (orders, batches, broadcasts, renewals), counted from the
  * bot's own ledger (the order history), a confirm threshold, and Freeze.
  * Asked before money moves; a charge that would cross a cap is refused, so a
  * cap is never exceeded by the bot's own charges (docs/limits.md).
@@ -62,6 +62,8 @@ export interface SpendLimitsDeps {
   defaultTimeZone?: string;
   /** Called after a chat froze its spending; the composition root stops the chat's keep plans with it. */
   onFreeze?: (chatId: number) => Promise<void>;
+  /** The account a chat is linked to: chats of one account check and charge one after another. */
+  accountOf?: (chatId: number) => Promise<string | undefined>;
 }
 
 /** The refusal of a charge that would take `spent` past `cap`; undefined when there is no cap or it fits. */
@@ -89,6 +91,11 @@ export function createSpendLimits(deps: SpendLimitsDeps): SpendLimits {
   const logger = deps.logger.child({ component: "spend-limits" });
   const mutex = createKeyedMutex();
   const zones = createChatZones({ settings, defaultTimeZone: deps.defaultTimeZone });
+  /** The caps are the account's: its chats' checks and charges queue on one lock (in this process). */
+  const lockOf = async (chatId: number): Promise<string> => {
+    const accountId = await deps.accountOf?.(chatId);
+    return accountId === undefined ? String(chatId) : `@${accountId}`;
+  };
 
   async function status(chatId: number): Promise<SpendStatus> {
     const current = await settings.get(chatId);
@@ -106,7 +113,7 @@ export function createSpendLimits(deps: SpendLimitsDeps): SpendLimits {
     async isFrozen(chatId) {
       return (await settings.get(chatId)).frozen;
     },
-    exclusive: (chatId, fn) => mutex.run(String(chatId), fn),
+    exclusive: async (chatId, fn) => mutex.run(await lockOf(chatId), fn),
     status,
     set(chatId, field, sun) {
       return settings.update(chatId, (current) => {
@@ -126,7 +133,7 @@ export function createSpendLimits(deps: SpendLimitsDeps): SpendLimits {
     },
     async freeze(chatId) {
       // Under the chat's lock: a charge already allowed is sent before the freeze returns, none after.
-      await mutex.run(String(chatId), () => settings.update(chatId, (current) => ({ ...current, frozen: true })));
+      await mutex.run(await lockOf(chatId), () => settings.update(chatId, (current) => ({ ...current, frozen: true })));
       logger.info({ chatId }, "spending frozen");
       try {
         await deps.onFreeze?.(chatId);

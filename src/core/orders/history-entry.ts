@@ -4,6 +4,11 @@ import { z } from "zod";
 export const historyEntrySchema = z.object({
   kind: z.enum(["order", "broadcast"]),
   id: z.string(),
+  /**
+   * The chat the entry was placed (or first seen) from: the history is the account's, shared by every
+   * chat linked to it. Entries of the per-chat era get the chat whose history they were in.
+   */
+  chatId: z.number().int().optional(),
   createdAtMs: z.number().int(),
   status: z.string(),
   /** order: receiver; broadcast: recipient (when known). */

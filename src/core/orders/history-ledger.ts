@@ -53,8 +53,8 @@ export interface HistoryLedger {
   recent(key: string): Promise<LedgerContent>;
   /** Converts a single-record history under `key` to chunks (once; later calls are one read). */
   migrate(key: string): Promise<void>;
-  /** Moves everything kept under `from` (either layout) into `to`; `from` is then empty. */
-  absorb(from: string, to: string): Promise<boolean>;
+  /** Moves everything kept under `from` (either layout) into `to`, each entry through `stamp`; `from` is then empty. */
+  absorb(from: string, to: string, stamp?: (entry: HistoryEntry) => HistoryEntry): Promise<boolean>;
 }
 
 const EMPTY_META: Meta = { next: 0, chunks: [] };
@@ -233,13 +233,13 @@ export function createHistoryLedger({ store, logger }: { store: StoreBackend; lo
       for (const c of meta.chunks) if (c.maxMs >= newestMs - ARCHIVE_KEEP_MS) entries.push(...(await readChunk(key, c.n)));
       return { entries, archive: meta.archivedSpend };
     },
-    absorb: (from, to) =>
+    absorb: (from, to, stamp) =>
       mutex.run(to, async () => {
         if (from === to) return false;
         const taken = await readAll(from);
         if (!taken) return false;
         const own = await readAll(to);
-        const entries = mergedEntries(own?.entries ?? [], taken.entries);
+        const entries = mergedEntries(own?.entries ?? [], stamp ? taken.entries.map(stamp) : taken.entries);
         await rewrite(to, { entries, archive: mergedArchives(own?.archive, taken.archive) });
         await singles.delete(to);
         await forget(from);

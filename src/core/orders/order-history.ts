@@ -9,13 +9,16 @@ import type { HistoryFilter } from "./history-page.js";
  * the last status seen (the tracker keeps it current) so the history pages
  * render without one service call per line.
  *
- * Kept per chat AND account (`accountOf`): every method takes the chat and
- * works on the account the chat is linked to now, so after a re-link to
- * another account the chat sees only that account's records, and re-linking
- * the first account brings its own back. An unlinked chat has no history to
- * read or write. Records of the per-chat era (key = chat id) and records kept
+ * Kept per account (`accountOf`): every method takes a chat and works on
+ * the account it is linked to now, so every chat linked to one account reads
+ * and writes one history (each entry names the chat it was placed from),
+ * after a re-link to another account the chat sees only that account's
+ * records, and re-linking the first account brings them back. An unlinked
+ * chat has no history to read or write. Records of earlier layouts (per chat:
+ * key = chat id; per chat and account: `<chat>@<account>`) and records kept
  * under an alias of the account are moved into the account's record the first
- * time the chat is used linked; see docs/orders.md.
+ * time each chat is used linked, their entries stamped with that chat; see
+ * docs/orders.md.
  *
  * Stored paged (history-ledger.ts): an add or a status change rewrites one
  * small chunk, never the whole history, and pages are read chunk by chunk.
@@ -101,15 +104,18 @@ export function createOrderHistory({ store, logger, accountOf }: OrderHistoryDep
     }
     const account = await accountOf(chatId);
     if (!account) return undefined;
-    const own = `${chatId}@${account.id}`;
-    if (!adopted.has(own)) {
+    const own = `@${account.id}`;
+    const checked = `${chatId}${own}`;
+    if (!adopted.has(checked)) {
       await ledger.migrate(own);
-      // Per-chat records had no account: the account linked at the first use after the upgrade takes them,
-      // which shows the chat nothing it did not see before.
-      let taken = await ledger.absorb(String(chatId), own);
-      for (const alias of account.aliases) taken = (await ledger.absorb(`${chatId}@${alias}`, own)) || taken;
+      // Per-chat records had no account: the account linked at the first use after the upgrade takes them.
+      // Per chat and account, then per account: each chat's part joins the account's, marked with the chat.
+      const placedHere = (e: HistoryEntry): HistoryEntry => (e.chatId === undefined ? { ...e, chatId } : e);
+      let taken = await ledger.absorb(String(chatId), own, placedHere);
+      for (const id of [account.id, ...account.aliases]) taken = (await ledger.absorb(`${chatId}@${id}`, own, placedHere)) || taken;
+      for (const alias of account.aliases) taken = (await ledger.absorb(`@${alias}`, own)) || taken;
       if (taken) logger.info({ recordStore: "order-history" }, "older history records taken in by the linked account");
-      adopted.add(own);
+      adopted.add(checked);
     }
     return own;
   }
@@ -122,7 +128,8 @@ export function createOrderHistory({ store, logger, accountOf }: OrderHistoryDep
         logger.warn({ chatId, ids: added.map((e) => e.id) }, "history entries dropped: the chat is not linked any more");
         return;
       }
-      await ledger.add(k, added);
+      // Per account, each entry names the chat it was placed from.
+      await ledger.add(k, accountOf ? added.map((e) => (e.chatId === undefined ? { ...e, chatId } : e)) : added);
     },
     async setStatus(chatId, kind, id, status, seenAtMs, costSun) {
       const k = await key(chatId);

@@ -26,6 +26,11 @@ export const accountWatchStateSchema = z.object({
   refunded: z.array(z.string()),
   /** Below the low-balance threshold at the last read: the alert is armed only when false. */
   low: z.boolean(),
+  /**
+   * "account" once `seen` and `refunded` are about the account's history (every chat linked to it). Absent
+   * on a state kept when the history was the chat's own: see `adoptAccountHistory`.
+   */
+  scope: z.literal("account").optional(),
 });
 export type AccountWatchState = z.infer<typeof accountWatchStateSchema>;
 
@@ -113,4 +118,18 @@ export async function countOwnEffect({ state, balanceSun, entries, broadcast }: 
     // Entries that left the history (its 500 limit) are forgotten here too.
     refunded: [...refunded].filter((id) => inHistory.has(id)),
   };
+}
+
+/**
+ * A state kept when the history was the chat's own, read against the account's history: entries the other
+ * chats of the account placed before the last judged read are already in `lastSun` (as foreign charges then),
+ * so they count as seen, and their refunds as counted; otherwise the first read after the upgrade would take
+ * them for charges just made.
+ */
+export function adoptAccountHistory(state: AccountWatchState, entries: readonly HistoryEntry[]): AccountWatchState {
+  if (state.scope === "account") return state;
+  const before = entries.filter((e) => e.createdAtMs <= state.readAtMs);
+  const seen = new Set([...state.seen, ...before.map(entryKey)]);
+  const refunded = new Set([...state.refunded, ...before.filter((e) => e.kind === "broadcast" && REFUNDED_STATUSES.has(e.status)).map((e) => e.id)]);
+  return { ...state, seen: [...seen], refunded: [...refunded], scope: "account" };
 }

@@ -9,7 +9,7 @@ import { createKeyedMutex } from "../store/keyed-mutex.js";
 import { createRecordStore } from "../store/record-store.js";
 import type { StoreBackend } from "../store/types.js";
 import { lowBalanceThresholdSun, type AlertSettingsStore } from "./alert-settings.js";
-import { accountWatchStateSchema, countOwnEffect, entryKey, REFUNDED_STATUSES, type AccountWatchState } from "./account-ledger.js";
+import { accountWatchStateSchema, adoptAccountHistory, countOwnEffect, entryKey, REFUNDED_STATUSES, type AccountWatchState } from "./account-ledger.js";
 import type { DepositClaim } from "./balance-watcher.js";
 import { createWatchSchedule, type WatchSchedule } from "./watch-schedule.js";
 
@@ -20,7 +20,10 @@ import { createWatchSchedule, type WatchSchedule } from "./watch-schedule.js";
  * balance and the bot's own ledger, so the chat hears of deposits, of a
  * balance below its threshold (once per crossing) and of charges the bot
  * did not make. State is stored per chat: a restart compares against the
- * balance read before it. See docs/balance-watch.md.
+ * balance read before it. Several chats linked to one account each watch it
+ * (each hears its own notices, in its own language, under its own /alerts)
+ * against the account's one history, so what any of them spent is the bot's
+ * own. See docs/balance-watch.md.
  */
 
 export type WatchEvent =
@@ -31,7 +34,7 @@ export type WatchEvent =
 export interface AccountWatchDeps {
   store: StoreBackend;
   service: Pick<ServiceClient, "getBalance" | "getBroadcast">;
-  chats: Pick<ChatRepository, "open" | "list">;
+  chats: Pick<ChatRepository, "open" | "list" | "accountChats">;
   history: Pick<OrderHistory, "page">;
   pending: Pick<PendingConfirmations, "list">;
   settings: Pick<AlertSettingsStore, "get">;
@@ -133,7 +136,8 @@ export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
   async function entriesOf(chatId: number): Promise<HistoryEntry[]> {
     return (await deps.history.page(chatId, 0, Number.MAX_SAFE_INTEGER)).entries;
   }
-  const inFlight = async (chatId: number): Promise<boolean> => (await deps.pending.list()).some((p) => p.chatId === chatId);
+  /** A confirmation of any chat of the account is a charge of the bot's own on its way. */
+  const inFlight = async (family: ReadonlySet<number>): Promise<boolean> => (await deps.pending.list()).some((p) => family.has(p.chatId));
   const idsOf = (entries: readonly HistoryEntry[]): string => entries.map((e) => `${entryKey(e)}=${e.status}`).join(",");
 
   async function tick(chatId: number): Promise<number | undefined> {
@@ -173,7 +177,10 @@ export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
     }
     const apiKey = given?.apiKey ?? linked.apiKey;
     const linkTag = tagOf(linked.record.linkId ?? linked.record.linkedAt ?? "link");
-    const busyBefore = await inFlight(chatId);
+    // The history is the account's: what any of its chats spent is the bot's own, and so is what is on its way.
+    const accountId = linked.record.accountId;
+    const family = new Set([chatId, ...(accountId === undefined ? [] : await deps.chats.accountChats(accountId))]);
+    const busyBefore = await inFlight(family);
     const before = await entriesOf(chatId);
     let availableSun: number;
     try {
@@ -184,12 +191,13 @@ export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
       return { result: "failed", error };
     }
     const entries = await entriesOf(chatId);
-    if (busyBefore || (await inFlight(chatId)) || idsOf(before) !== idsOf(entries)) return { result: "unsettled", availableSun };
+    if (busyBefore || (await inFlight(family)) || idsOf(before) !== idsOf(entries)) return { result: "unsettled", availableSun };
     const balanceSun = BigInt(availableSun);
     const settings = await deps.settings.get(chatId);
     const thresholdSun = lowBalanceThresholdSun(settings, await deps.nextRenewalCostSun?.(chatId));
     const low = balanceSun < thresholdSun;
-    const state = await states.get(String(chatId));
+    const stored = await states.get(String(chatId));
+    const state = stored === undefined ? undefined : adoptAccountHistory(stored, entries);
 
     if (!state || state.linkTag !== linkTag) {
       // The first read of a link is the baseline: nothing to compare it with, so nothing is told.
@@ -202,6 +210,7 @@ export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
         seen: entries.map(entryKey),
         refunded,
         low,
+        scope: "account",
       });
       logger.info({ chatId }, "balance watch baseline read");
       return { result: "judged", availableSun };
@@ -239,7 +248,16 @@ export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
     if (ledger.refundSun > 0n) logger.info({ chatId, refundSun: ledger.refundSun.toString() }, "refund of the bot's own broadcast seen; not a deposit");
     // Once per crossing: told when the balance goes below, re-armed when it is back at or above the threshold.
     if (low && !state.low && settings.lowBalance) await deps.announce({ kind: "low", chatId, id: id("low"), balanceSun, thresholdSun });
-    const next: AccountWatchState = { linkTag, lastSun: balanceSun.toString(), readAtMs: now(), seq, seen: ledger.seen, refunded: ledger.refunded, low };
+    const next: AccountWatchState = {
+      linkTag,
+      lastSun: balanceSun.toString(),
+      readAtMs: now(),
+      seq,
+      seen: ledger.seen,
+      refunded: ledger.refunded,
+      low,
+      scope: "account",
+    };
     await states.set(String(chatId), next);
     return { result: "judged", availableSun };
   }

@@ -192,4 +192,18 @@ describe("chat repository", () => {
     expect(await chats.getWebhookSecret(20)).toBe("whsec-20");
     expect(await chats.getApiKey(21)).toBe("key-21-abcdef");
   });
+
+  it("gives a second chat of an account the account's route, and keeps it for the others when the chat it resolves to unlinks", async () => {
+    const first = await chats.link(21, { apiKey: "key-21-abcdef", webhookSecret: "whsec-a", depositAddress: "TAccount1" });
+    const second = await chats.link(22, { apiKey: "key-22-abcdef", webhookSecret: "whsec-b", depositAddress: "TAccount1" });
+    expect(second.routeId).toBe(first.routeId);
+    expect(await chats.accountChats("addr:TAccount1")).toEqual([21, 22]);
+    // The chat linked last with a secret: the service signs with its secret now.
+    expect(await chats.findChatByRouteId(first.routeId!)).toBe(22);
+    expect(await chats.unlink(22)).toBe(true);
+    expect(await chats.accountChats("addr:TAccount1")).toEqual([21]);
+    expect(await chats.findChatByRouteId(first.routeId!)).toBe(21);
+    expect(await chats.unlink(21)).toBe(true);
+    expect(await chats.findChatByRouteId(first.routeId!)).toBeUndefined();
+  });
 });

@@ -189,4 +189,26 @@ describe("records of the single-record layout", () => {
     expect(spent.monthSun).toBe(listedSun + BigInt(7 * TRX));
     for (const key of [String(CHAT), `${CHAT}@key:abc`, `${CHAT}@addr:T1`]) expect(await old.get(key)).toBeUndefined();
   });
+
+  it("kept per chat and account: the chats of one account read one history, each entry naming its chat", async () => {
+    const logger = captureLogger().logger;
+    const old = createRecordStore({ kv: store.namespace("order-history"), schema: singleSchema, version: 1, logger, name: "order-history" });
+    const OTHER = CHAT + 1;
+    await old.set(`${CHAT}@addr:T1`, { entries: [entry(1)] });
+    await old.set(`${OTHER}@addr:T1`, { entries: [entry(2)] });
+
+    const history = createOrderHistory({ store, logger, accountOf: () => Promise.resolve({ id: "addr:T1", aliases: [] }) });
+    await history.page(CHAT, 0, 10);
+    await history.page(OTHER, 0, 10);
+    await history.add(OTHER, [entry(3)]);
+    for (const reader of [CHAT, OTHER]) {
+      const listed = (await history.page(reader, 0, 10)).entries;
+      expect(listed.map((e) => [e.id, e.chatId])).toEqual([
+        [hex(3), OTHER],
+        [hex(2), OTHER],
+        [hex(1), CHAT],
+      ]);
+    }
+    for (const key of [`${CHAT}@addr:T1`, `${OTHER}@addr:T1`]) expect(await old.get(key)).toBeUndefined();
+  });
 });

@@ -117,6 +117,7 @@ describe("createAccountWatch", () => {
     const p = await processWith(events, {
       chats: {
         open: (chatId) => base.chats.open(chatId),
+        accountChats: (accountId) => base.chats.accountChats(accountId),
         async *list() {
           await opened;
           for await (const record of base.chats.list()) {
@@ -142,6 +143,7 @@ describe("createAccountWatch", () => {
         sweepRecordsPerSecond: 1_000,
         chats: {
           open: () => Promise.resolve(undefined),
+          accountChats: () => Promise.resolve([]),
           async *list() {
             for (let n = 0; n < 1_000; n += 1) {
               listed += 1;
@@ -193,6 +195,7 @@ describe("createAccountWatch", () => {
       concurrency: 1,
       chats: {
         open: (chatId) => base.chats.open(chatId),
+        accountChats: (accountId) => base.chats.accountChats(accountId),
         async *list() {
           sweeps += 1;
           yield* base.chats.list();
