@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 import base from "./vitest.config.js";
 
-// The slow suite: tests that wait out a library's own timers (BullMQ's 30 s job lock), run by CI beside `npm test`.
+// The slow suite: tests that wait out a library's own timers (BullMQ's 30 s job lock), and load-shaped and sweep
+// tests whose small case `npm test` keeps; run by CI beside `npm test`.
 export default defineConfig({
   ...base,
   test: { ...base.test, include: ["test/**/*.slow.test.ts"], exclude: ["**/node_modules/**"] },

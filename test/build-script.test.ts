@@ -1,6 +1,6 @@
 /**
  * scripts/build.mjs, the build behind `npm run build` and `npm start`'s
- * prestart (`--if-stale`), on a two-file project in a temporary directory
+ * prestart (`--if-stale`), on a two-module project in a temporary directory
  * (the real node_modules linked in): tsc runs when there is no build yet or
  * an input changed, and not at all when dist/ matches the sources.
  */
@@ -29,13 +29,20 @@ beforeAll(() => {
   mkdirSync(join(dir, "src"));
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "tiny", type: "module", private: true }));
-  // lib without the DOM and no lib check: each tsc run takes half a second of CPU instead of two.
+  // No standard library, only the global types tsc insists on: each tsc run then costs little more than loading
+  // TypeScript (about half the CPU of lib ES2022, a quarter of the default lib with the DOM).
   writeFileSync(
     join(dir, "tsconfig.json"),
     JSON.stringify({
-      compilerOptions: { target: "ES2022", lib: ["ES2022"], module: "NodeNext", strict: true, types: [], skipLibCheck: true, noEmit: true },
+      compilerOptions: { target: "ES2022", noLib: true, module: "NodeNext", strict: true, types: [], skipLibCheck: true, noEmit: true },
       include: ["src"],
     }),
+  );
+  writeFileSync(
+    join(dir, "src", "globals.d.ts"),
+    ["Array<T>", "Boolean", "CallableFunction", "Function", "IArguments", "NewableFunction", "Number", "Object", "RegExp", "String"]
+      .map((name) => `interface ${name} {}\n`)
+      .join(""),
   );
   writeFileSync(
     join(dir, "tsconfig.build.json"),

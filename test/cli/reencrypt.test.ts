@@ -9,7 +9,6 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createChatRepository } from "../../src/core/chats/chat-repository.js";
 import { openStore } from "../../src/core/store/open-store.js";
@@ -45,9 +44,8 @@ async function withChats<T>(key: Buffer, previousKey: Buffer | undefined, fn: (c
 }
 
 function spawnReencrypt(env: Record<string, string>, args: string[] = []) {
-  // tsx by absolute URL: the command runs in the temp dir, where no node_modules is found.
-  const tsx = pathToFileURL(join(ROOT, "node_modules", "tsx", "dist", "loader.mjs")).href;
-  return spawn(process.execPath, ["--import", tsx, join(ROOT, "src", "cli", "reencrypt.ts"), ...args], {
+  // The compiled command, as `npm run reencrypt` runs it (test/global-setup.ts builds dist/ from src/ first).
+  return spawn(process.execPath, [join(ROOT, "dist", "cli", "reencrypt.js"), ...args], {
     cwd: dir, // no .env there: environment variables only
     env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],

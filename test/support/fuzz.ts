@@ -3,7 +3,7 @@
  * property runs with a fixed seed derived from its name, so a failure in CI
  * replays exactly on a laptop; `FUZZ_SEED` overrides it to explore new ground.
  * `FUZZ_RUNS` sets the cases of a pure parser property: 10,000 in CI
- * (`.ci/run` sets it), 2,000 in a plain `npm test` so the whole suite stays
+ * (`.ci/run` sets it), 1,000 in a plain `npm test` so the whole suite stays
  * under a minute on two cores; slower bot-level properties scale with it from
  * their own smaller base. `npm run fuzz` runs test/fuzz with FUZZ_RUNS=100000.
  */
@@ -12,8 +12,8 @@ import { expect } from "vitest";
 
 /** CI's strength, and the level the bases given to `scaledRuns` refer to. */
 export const CI_FUZZ_RUNS = 10_000;
-/** A plain `npm test`: a fifth of CI's cases, same seeds (so its cases are CI's first ones). */
-export const DEFAULT_FUZZ_RUNS = 2_000;
+/** A plain `npm test`: a tenth of CI's cases, same seeds (so its cases are CI's first ones). */
+export const DEFAULT_FUZZ_RUNS = 1_000;
 
 function envInt(name: string): number | undefined {
   const raw = process.env[name];

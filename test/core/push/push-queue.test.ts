@@ -6,13 +6,12 @@ import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMetrics } from "../../../src/core/metrics.js";
 import { createPushQueue } from "../../../src/core/push/create-push-queue.js";
-import { TELEGRAM_LIMITS, type PushJob, type PushQueue } from "../../../src/core/push/types.js";
+import type { PushJob, PushQueue } from "../../../src/core/push/types.js";
 import { openStore } from "../../../src/core/store/open-store.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
 import { startFakeTelegram, type FakeTelegram } from "../../../testkit/fake-telegram/fake-telegram.js";
-import { TELEGRAM_RATE_LIMITS } from "../../../testkit/fake-telegram/fake-telegram-state.js";
-import { createVirtualClock } from "../../support/virtual-clock.js";
 import { waitUntil } from "../../support/wait.js";
+import { deliverAcrossRestart } from "./deliver-across-restart.js";
 
 const logger = pino({ level: "silent" });
 /** Faster than Telegram so the suite stays short; the shape of the limits is the same. */
@@ -68,46 +67,10 @@ describe("push queue over SQLite and the fake Bot API", () => {
       .map((c) => String(c.params["text"]));
   const rateLimited = () => tg.calls.filter((c) => c.errorCode === 429);
 
-  // The same run on the real clock (about 70 s) is `npm run bench` (bench/push-soak.ts), which reports
-  // delivered/s against the allowed rate. Here the queue and the fake Bot API share a virtual clock at
-  // Telegram's real limits: time stands still while a send is on the wire, so a send arrives at the
-  // instant it left and the pacing is judged exactly, however loaded the machine (no 429 at all).
-  it("delivers 2,000 notifications to 500 chats exactly once within Telegram's limits, across a restart", async () => {
-    const clock = createVirtualClock();
-    await tg.close();
-    tg = await startFakeTelegram({ rateLimits: TELEGRAM_RATE_LIMITS, now: clock.now });
-    api = new Api(tg.token, { apiRoot: tg.apiRoot });
-    const chats = Array.from({ length: 500 }, (_, i) => (i % 10 === 0 ? -(1_000 + i) : 1_000 + i));
-    for (const id of chats) tg.addChat(id);
-    const jobs = chats.flatMap((chatId) => [0, 1, 2, 3].map((n) => message(`n${n}-c${chatId}`, chatId)));
-    const metrics = createMetrics();
-    const onTheClock = { clock, limits: TELEGRAM_LIMITS, transport: (job: PushJob) => clock.hold<unknown>(() => api.raw[job.method](job.params as never)) };
-    const first = newQueue({ metrics, ...onTheClock });
-    await first.start();
-    for (const job of jobs) await first.enqueue(job);
-    // Enqueueing the same ids again is a no-op.
-    for (const job of jobs.slice(0, 50)) await first.enqueue(job);
-    expect(await metrics.get("notifications_total", { outcome: "queued" })).toBe(2_000);
-
-    await until(() => delivered().length >= 600, 120_000);
-    await first.stop();
-    await store.close();
-
-    store = await openStore(`sqlite://${join(dir, "bot.sqlite")}`, { logger, purgeIntervalMs: 0 });
-    const second = newQueue(onTheClock);
-    // Re-enqueueing everything after the restart must not resend what was delivered.
-    for (const job of jobs.slice(0, 400)) await second.enqueue(job);
-    await second.start();
-    await until(async () => (await second.size()) === 0, 150_000);
-
-    const texts = delivered();
-    expect(texts).toHaveLength(2_000);
-    expect(new Set(texts).size).toBe(2_000);
-    expect(rateLimited()).toEqual([]);
-    for (const chatId of chats) {
-      expect(tg.botMessages(chatId).map((m) => m.text)).toEqual([0, 1, 2, 3].map((n) => `note n${n}-c${chatId}`));
-    }
-  }, 180_000);
+  // 2,000 notifications to 500 chats is the slow suite's (push-queue.slow.test.ts).
+  it("delivers 200 notifications to 50 chats exactly once within Telegram's limits, across a restart", async () => {
+    await deliverAcrossRestart(50);
+  });
 
   it("retries a job that was in flight when the process died, and never resends a delivered one", async () => {
     tg.addChat(31);

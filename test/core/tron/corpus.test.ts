@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { verifySignedTransaction, type TxVerification } from "../../../src/core/tron/index.js";
 import { loadCorpus, ownTime, printRawData, type CorpusEntry } from "../../support/tron-corpus.js";
 import { cloneTx, finalizeAndSign, TEST_KEYS, type SignedTx } from "../../../testkit/tron-sign.js";
-import { CI_FUZZ_RUNS, fuzzRuns } from "../../support/fuzz.js";
 import { summarizeBroadcast } from "../../../src/core/broadcasts/precheck.js";
+import { describeMutationSweep } from "./corpus-sweep.js";
 
 /**
  * Real signed transactions from public repositories (test/fixtures/tron-corpus),
@@ -238,68 +238,8 @@ describe("permissions other than the owner's (self-signed test transactions, not
 });
 
 /**
- * Every byte position in CI (FUZZ_RUNS 10,000 and up); a plain `npm test` runs a fifth of CI's cases,
- * like every property of the suite: every `STRIDE`-th position, shifted by one per transaction, so the
- * corpus as a whole still flips bytes at every offset. One signature recovery per consistent mutant
- * makes this the suite's costliest file (about 14 CPU-seconds at stride 1).
+ * A sample of the mutation sweep: every 20th position, shifted by one per transaction, so the corpus as
+ * a whole still flips bytes at every offset. Every position of every transaction is the slow suite's
+ * (corpus-sweep.slow.test.ts): one signature recovery per consistent mutant, about 14 CPU-seconds.
  */
-const STRIDE = Math.max(1, Math.round(CI_FUZZ_RUNS / fuzzRuns()));
-
-// Pure CPU: on a 2-core machine shared with other workers one transaction's sweep can outlast the
-// default 20 s; the limit is only a safety net.
-describe("mutation sweep over the corpus", { timeout: 120_000 }, () => {
-  // One test per transaction, so a failure names the transaction.
-  const totals = { tried: 0, wronglyAccepted: 0 };
-
-  it.each(corpus.map((e, k) => [e.file, e, k] as const))(
-    `accepts no mutant of %s (each byte of raw_data_hex and of each signature flipped, every ${STRIDE === 1 ? "position" : `${STRIDE}th position`})`,
-    (_file, e, k) => {
-      const swept = (i: number) => (i + k) % STRIDE === 0;
-      const accepted: string[] = [];
-      const check = (tx: unknown, what: string) => {
-        totals.tried++;
-        if (judge(e, tx).ok) {
-          totals.wronglyAccepted++;
-          accepted.push(what);
-        }
-      };
-      const t = e.transaction;
-      const raw = Buffer.from(t.raw_data_hex, "hex");
-      for (let i = 0; i < raw.length; i++) {
-        if (!swept(i)) continue;
-        raw[i]! ^= 0xff;
-        const hex = raw.toString("hex");
-        raw[i]! ^= 0xff;
-        const txID = sha256(hex);
-        check({ ...t, raw_data_hex: hex }, `raw byte ${i}, txID and JSON kept`);
-        check({ ...t, raw_data_hex: hex, txID }, `raw byte ${i}, txID recomputed`);
-        let printed: Record<string, unknown> | undefined;
-        try {
-          printed = printRawData(hex);
-        } catch {
-          printed = undefined; // unreadable bytes: no consistent JSON exists
-        }
-        if (printed) check({ ...t, raw_data_hex: hex, txID, raw_data: printed }, `raw byte ${i}, txID and JSON consistent`);
-      }
-      for (const [s, sig] of t.signature.entries()) {
-        for (let i = 0; i < sig.length / 2; i++) {
-          if (!swept(i)) continue;
-          const flipped = (Number.parseInt(sig.slice(2 * i, 2 * i + 2), 16) ^ 0xff).toString(16).padStart(2, "0");
-          check(
-            { ...t, signature: t.signature.map((x, j) => (j === s ? sig.slice(0, 2 * i) + flipped + sig.slice(2 * i + 2) : x)) },
-            `signature ${s} byte ${i}`,
-          );
-        }
-      }
-      expect(accepted).toEqual([]);
-    },
-  );
-
-  it("tried every mutant and accepted none", async ({ annotate }) => {
-    await annotate(`mutants tried: ${totals.tried}, wrongly accepted: ${totals.wronglyAccepted}`);
-    const bytes = corpus.reduce((sum, e) => sum + e.transaction.raw_data_hex.length / 2, 0);
-    const sigBytes = corpus.reduce((sum, e) => sum + e.transaction.signature.length * 65, 0);
-    expect(totals.tried).toBeGreaterThan(Math.floor((2 * bytes + sigBytes) / STRIDE));
-    expect(totals.wronglyAccepted).toBe(0);
-  });
-});
+describeMutationSweep(corpus, 20);
