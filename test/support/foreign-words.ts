@@ -25,7 +25,7 @@ const RAW_CODE = /(?<![\w./@:-])[a-z][a-z0-9]*(?:(?:_[a-z0-9]+)+(?:\.[a-z][a-z0-
 export function visibleWords(text: string): string {
   // Innermost spans first: a sample argument drawn as <code> may sit inside a message's own <code> span.
   let unquoted = text;
-  for (let prev = ""; prev !== unquoted; ) {
+  for (let prev = ""; prev !== unquoted;) {
     prev = unquoted;
     unquoted = unquoted.replace(/<code>(?:(?!<code>)[\s\S])*?<\/code>/g, " ");
   }
