@@ -66,4 +66,4 @@ unlink-done-shared =
     }: the callback URL keeps working for { $count ->
         [one] it
        *[other] them
-    }, nothing to change in the dashboard.
+    } as it is: there is nothing to change.
