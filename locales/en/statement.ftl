@@ -5,7 +5,10 @@ statement =
 
 statement-bad-month = I could not read «{ $input }» as a month. Send the year and month, for example { $example } (11.2026 and 11/2026 work too); without a month you get the current one.
 statement-empty = No orders, broadcasts or refunds in { $month } (time zone { $zone }). Pick another month, for example { $example }.
-statement-csv-caption = Statement for { $month }: { $lines } lines, times in { $zone }.
+statement-csv-caption = Statement for { $month }: { $lines ->
+        [one] { $lines } line
+       *[other] { $lines } lines
+    }, times in { $zone }.
 statement-chart-caption = Spend per day in { $month }, in TRX, refunds deducted (days in { $zone }).
 statement-summary =
     <b>Statement of this account for { $month }</b> (time zone { $zone })
