@@ -1,39 +1,18 @@
-import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { TEST_KEYS } from "../../testkit/tron-sign.js";
+import { batchCardWalk, csvRows } from "./batch-card-walk.js";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 // The batch at its full 100 lines: `npm test` runs the same at 20 (batch-card.test.ts).
 const CHAT = 5301;
-const { alice: A, bob: B, carol: C } = TEST_KEYS;
-const RECEIVERS = [A.address, B.address, C.address];
 let h: OrderHarness;
-
-/** A .csv of `count` lines, receivers taken in turn. */
-const batchCsv = (count: number) => Array.from({ length: count }, (_, i) => `${RECEIVERS[i % 3]!},50000,5m`).join("\n");
-
-const documentsOf = (chatId: number) => h.tg.botMessages(chatId).filter((m) => m.document !== undefined);
-const csvRows = (bytes: Buffer | undefined): string[][] => parse(bytes?.toString("utf8") ?? "", {});
-
-/** Sends a batch as a .csv and confirms its quote; returns the card (the quote message) and the bot's message count before Confirm. */
-async function confirmBatch(count: number): Promise<{ cardId: number; sentBefore: number }> {
-  await h.linkChat(CHAT, { balanceSun: 10_000_000_000 });
-  const user = h.user(CHAT);
-  await user.send("/batch");
-  await user.document({ bytes: batchCsv(count), fileName: "batch.csv", mimeType: "text/csv" });
-  expect(user.lastText()).toContain(`Quote for ${count} orders`);
-  const sentBefore = h.tg.botMessages(CHAT).length;
-  const confirm = await user.press("✅ Confirm");
-  const cardId = h.pressedMessage(confirm)!;
-  return { cardId, sentBefore };
-}
+const { documentsOf, confirmBatch } = batchCardWalk(() => h, CHAT);
 
 describe("one live card per batch, at 100 lines", () => {
   useOrderHarness((started) => (h = started));
 
   it("shows a 100-line batch on one card edited to 100 / 100, then one final message with the result CSV", { timeout: 120_000 }, async () => {
     const { cardId, sentBefore } = await confirmBatch(100);
-    await h.until(() => h.textOf(CHAT, cardId).includes("100 / 100 fulfilled") && documentsOf(CHAT).length === 2, 60_000);
+    await h.until(() => h.textOf(CHAT, cardId).includes("100 / 100 fulfilled") && documentsOf().length === 2, 60_000);
     await h.until(async () => (await h.pushSize()) === 0);
     // After Confirm: the quote message became the card (edits only) and one message followed: the result CSV.
     const after = h.tg.botMessages(CHAT).slice(sentBefore);

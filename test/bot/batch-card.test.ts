@@ -1,31 +1,12 @@
-import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { TEST_KEYS } from "../../testkit/tron-sign.js";
+import { batchCardWalk, batchCsv, csvRows } from "./batch-card-walk.js";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 const CHAT = 5301;
-const { alice: A, bob: B, carol: C } = TEST_KEYS;
-const RECEIVERS = [A.address, B.address, C.address];
+const { alice: A } = TEST_KEYS;
 let h: OrderHarness;
-
-/** A .csv of `count` lines, receivers taken in turn. */
-const batchCsv = (count: number) => Array.from({ length: count }, (_, i) => `${RECEIVERS[i % 3]!},50000,5m`).join("\n");
-
-const documentsOf = (chatId: number) => h.tg.botMessages(chatId).filter((m) => m.document !== undefined);
-const csvRows = (bytes: Buffer | undefined): string[][] => parse(bytes?.toString("utf8") ?? "", {});
-
-/** Sends a batch as a .csv and confirms its quote; returns the card (the quote message) and the bot's message count before Confirm. */
-async function confirmBatch(count: number): Promise<{ cardId: number; sentBefore: number }> {
-  await h.linkChat(CHAT, { balanceSun: 10_000_000_000 });
-  const user = h.user(CHAT);
-  await user.send("/batch");
-  await user.document({ bytes: batchCsv(count), fileName: "batch.csv", mimeType: "text/csv" });
-  expect(user.lastText()).toContain(`Quote for ${count} orders`);
-  const sentBefore = h.tg.botMessages(CHAT).length;
-  const confirm = await user.press("✅ Confirm");
-  const cardId = h.pressedMessage(confirm)!;
-  return { cardId, sentBefore };
-}
+const { documentsOf, confirmBatch } = batchCardWalk(() => h, CHAT);
 
 describe("one live card per batch", () => {
   useOrderHarness((started) => (h = started));
@@ -35,7 +16,7 @@ describe("one live card per batch", () => {
     const user = h.user(CHAT);
     await user.send("/batch");
     await user.document({ bytes: batchCsv(100), fileName: "batch.csv", mimeType: "text/csv" });
-    const [quoteDoc] = documentsOf(CHAT);
+    const [quoteDoc] = documentsOf();
     const rows = csvRows(quoteDoc?.document?.bytes);
     expect(rows[0]).toEqual(["line", "receiver", "energy", "duration", "cost sun"]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(Array.from({ length: 100 }, (_, i) => String(i + 1)));
@@ -47,8 +28,8 @@ describe("one live card per batch", () => {
   // The same at the batch's 100 lines is the slow suite's (batch-card.slow.test.ts).
   it("shows a 20-line batch on one card edited to 20 / 20, then one final message with the result CSV", { timeout: 60_000 }, async () => {
     const { cardId, sentBefore } = await confirmBatch(20);
-    const quoteDocuments = documentsOf(CHAT).length;
-    await h.until(() => h.textOf(CHAT, cardId).includes("20 / 20 fulfilled") && documentsOf(CHAT).length === quoteDocuments + 1, 30_000);
+    const quoteDocuments = documentsOf().length;
+    await h.until(() => h.textOf(CHAT, cardId).includes("20 / 20 fulfilled") && documentsOf().length === quoteDocuments + 1, 30_000);
     await h.until(async () => (await h.pushSize()) === 0);
     // After Confirm: the quote message became the card (edits only) and one message followed: the result CSV.
     const after = h.tg.botMessages(CHAT).slice(sentBefore);
@@ -90,7 +71,7 @@ describe("a batch across a restart", () => {
     expect(h.textOf(CHAT, cardId)).toContain("/ 12 fulfilled");
     expect(h.tracker.size).toBeGreaterThan(0);
     await h.restart();
-    await h.until(() => documentsOf(CHAT).length === 1 && h.textOf(CHAT, cardId).includes("12 / 12 fulfilled"), 30_000);
+    await h.until(() => documentsOf().length === 1 && h.textOf(CHAT, cardId).includes("12 / 12 fulfilled"), 30_000);
     await h.until(async () => h.tracker.size === 0 && (await h.pushSize()) === 0);
     const after = h.tg.botMessages(CHAT).slice(sentBefore);
     expect(after).toHaveLength(1);
