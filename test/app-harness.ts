@@ -135,8 +135,11 @@ export function failOnLoggedErrors(logs: () => readonly { level: number }[] | un
   });
 }
 
+/** Bounds, not expectations: a loaded 2-core machine can stall a whole app for many seconds. */
+const APP_WAIT_MS = 60_000;
+
 /** Waits until `read` yields a value (a deadline as a safety net, never a timed assertion). */
-export function waitFor<T>(read: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
+export function waitFor<T>(read: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = APP_WAIT_MS): Promise<T> {
   return waitUntil(read, { what, timeoutMs });
 }
 
@@ -205,7 +208,7 @@ export async function startAppWorld(options: { balanceSun?: number; /** Default 
 
   /** Sends a text as the user and resolves with the first bot message matching `predicate`. */
   function say(chatId: number, text: string, predicate: (m: StoredMessage) => boolean = () => true): Promise<StoredMessage> {
-    const reply = tg.waitForBotMessage(chatId, 20_000, predicate);
+    const reply = tg.waitForBotMessage(chatId, APP_WAIT_MS, predicate);
     front.enqueue(tg.text(chatId, text));
     return reply;
   }

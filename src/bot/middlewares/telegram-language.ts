@@ -2,11 +2,6 @@ import type { Context, Middleware } from "grammy";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { BotContext } from "../context.js";
 
-/**
- * The Telegram `language_code` that speaks for the chat: only in a private
- * chat (or an inline query, whose chat is the user's private chat) is the
- * sender the chat's one user; a group member's language is theirs alone.
- */
 /** What the chat is called, as the account's other chats name it: a group's title, a private chat's first name. */
 export function chatTitle(ctx: Pick<Context, "chat">): string | undefined {
   const chat = ctx.chat;
@@ -14,6 +9,11 @@ export function chatTitle(ctx: Pick<Context, "chat">): string | undefined {
   return (chat.type === "private" ? chat.first_name : chat.title) || undefined;
 }
 
+/**
+ * The Telegram `language_code` that speaks for the chat: only in a private
+ * chat (or an inline query, whose chat is the user's private chat) is the
+ * sender the chat's one user; a group member's language is theirs alone.
+ */
 export function chatLanguageCode(ctx: Pick<Context, "chat" | "from">): string | undefined {
   const code = ctx.from?.language_code;
   if (!code) return undefined;
