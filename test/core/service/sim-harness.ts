@@ -34,8 +34,9 @@ export async function startHarness(options: SimulatorOptions = {}): Promise<Harn
       const c = createServiceClient({
         baseUrl: sim.baseUrl,
         logger: log.logger,
-        attemptTimeoutMs: 2_000,
-        totalTimeoutMs: 6_000,
+        // Bounds for a loaded machine, where the simulator's first signature check can take seconds; the timeout tests set their own.
+        attemptTimeoutMs: 15_000,
+        totalTimeoutMs: 30_000,
         backoffBaseMs: 5,
         backoffMaxMs: 20,
         random: () => 0.5,
