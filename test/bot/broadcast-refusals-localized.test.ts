@@ -143,6 +143,11 @@ describe("a refused signed transaction in a ru or zh chat", () => {
       expect(foreignWords(reply.rawText), `${name}: ${reply.rawText}`).toEqual([]);
       if (shown !== undefined) expect(reply.rawText, name).toContain(shown);
     }
+    // The log says which refusal, with its facts, and never repeats a declared txID (64 hex, the shape of a private key).
+    const logged = h.logs.filter((l) => l.msg === "signed transaction refused locally").map((l) => l["refusal"] as Record<string, unknown>);
+    expect(logged).toContainEqual(expect.objectContaining({ reason: "malformed", problem: { code: "hostile_field", field: "toJSON" } }));
+    expect(logged).toContainEqual(expect.objectContaining({ reason: "bad_signature", owner: alice.address, signers: [carol.address] }));
+    expect(h.rawLogs.join("\n")).not.toContain("ab".repeat(32));
     // Refused locally: the service heard of none of them.
     expect(h.sim.requests.filter((r) => r.path === "/v1/broadcasts")).toHaveLength(before);
   });

@@ -73,7 +73,9 @@ export async function checkSignedTx(
 export async function checkBroadcast(deps: CheckBroadcastDeps, chatId: number, linked: LinkedChat | undefined, text: string): Promise<CheckOutcome> {
   const result = await checkSignedTx(deps, chatId, linked?.record.linkId, text);
   if (!result.ok) {
-    const { ok: _ok, ...refusal } = result;
+    const { ok: _ok, ...rest } = result;
+    // A declared txID that is not the transaction's own is arbitrary 64-hex input: the shape of a private key.
+    const refusal = rest.reason === "txid_mismatch" ? { ...rest, declared: `${rest.declared.slice(0, 8)}…` } : rest;
     deps.logger.info({ refusal, ...(isTxRefusal(refusal) ? { why: describeTxRefusal(refusal) } : {}) }, "signed transaction refused locally");
     return { result };
   }
