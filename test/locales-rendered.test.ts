@@ -71,7 +71,7 @@ function messageShapes(): Map<string, Shape> {
 const NUMBER_VARS = new Set(
   `count n minutes seconds hours page pages line column max min poolCount activeCount inactiveCount retryAfterSec profitSharePercent
   paymentHours paymentHoursMin paymentHoursMax lines slots refunds orders broadcasts fulfilled inProgress matchable limit remaining
-  reserved second first units permissionId`.split(/\s+/),
+  reserved second first units permissionId depth index header size expected number`.split(/\s+/),
 );
 
 /** A value shaped like what the bot passes for a variable of this name (ids, codes and addresses in <code>, as the bot sends them). */

@@ -1,4 +1,4 @@
-import { estimateResource, verifySignedTransaction, type TxRejection, type VerifiedTransaction } from "../core/tron/index.js";
+import { describeTxRefusal, estimateResource, verifySignedTransaction, type TxRejection, type VerifiedTransaction } from "../core/tron/index.js";
 import { fail, SimError } from "./errors.js";
 import { hexId, type ApiKeyRecord } from "./state/accounts.js";
 import { isoNow, targetOf, type SimContext, type SimResponse } from "./context.js";
@@ -85,7 +85,7 @@ export class BroadcastDesk {
     const v = verifySignedTransaction(signedTx, this.ctx.now(), { usdtContract: this.ctx.usdtContract });
     if (!v.ok) {
       const [status, code] = REJECTIONS[v.reason];
-      const detail = SIGNER_REFUSALS.has(v.reason) ? `Signature does not match fromAddress (${v.detail ?? v.reason})` : (v.detail ?? v.reason);
+      const detail = SIGNER_REFUSALS.has(v.reason) ? `Signature does not match fromAddress (${describeTxRefusal(v)})` : describeTxRefusal(v);
       throw new SimError(status, code, detail);
     }
     const tx = v.tx;

@@ -247,9 +247,9 @@ describe("/broadcast with real transactions of every corpus kind", () => {
     const e = byTx("7da63b6a");
     clock.now = ownTime(e);
     const expected: Record<Lang, string> = {
-      en: "multi-signature permission (permission 2",
-      ru: "мультиподписное разрешение (permission 2",
-      zh: "通过多签权限签名（permission 2",
+      en: "multi-signature permission 2 by",
+      ru: "мультиподписное разрешение № 2 ключом",
+      zh: "通过第 2 号多签权限由",
     };
     for (const lang of ["en", "ru", "zh"] as const) expect(await summaryIn(lang, e), lang).toContain(expected[lang]);
     expect(h.sim.requests.filter((r) => r.path === "/v1/broadcasts")).toEqual([]);

@@ -110,9 +110,9 @@ describe("/broadcast", () => {
       [tamperTrxAmount(trx(), 9), "raw_data disagrees with raw_data_hex"],
       [stripSignature(tx), "The transaction is not signed"],
       [resignWith(tx, carol.privateKey), "The signature does not match the sender"],
-      [withTwoContracts(tx, alice.privateKey), "more than one contract"],
+      [withTwoContracts(tx, alice.privateKey), "The transaction holds 2 contracts"],
       [usdt(1n, 10_000), "Expired: the transaction has passed its expiration or has under 30 seconds left"],
-      [usdt(1n, 60_000), "Too little time left: under 75 seconds"],
+      [usdt(1n, 60_000), "s before the transaction expires, under 75 seconds"],
     ];
     const before = h.sim.requests.length;
     for (const [input, expected] of cases) {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, it } from "vitest";
 import { hostileStructure, looksLikeSignedTransaction, MAX_TX_DEPTH, precheckBroadcast, type PrecheckResult } from "../../src/core/broadcasts/precheck.js";
+import type { MalformedProblem } from "../../src/core/tron/index.js";
 import { fuzz, fuzzTimeoutMs, sameJson, scaledRuns, binaryString } from "../support/fuzz.js";
 import { signTrc20Transfer, signTrxTransfer, TEST_KEYS, type SignedTx } from "../../testkit/tron-sign.js";
 
@@ -154,7 +155,7 @@ interface Mutated {
   /** Set when the input must be built as text. */
   text?: string;
   expect: "accepted" | "malformed" | "refused" | "either";
-  detail?: string;
+  problem?: MalformedProblem;
 }
 
 function apply(m: Mutation): Mutated {
@@ -180,7 +181,7 @@ function apply(m: Mutation): Mutated {
           m.key,
           m.value,
         );
-      return { value: tx, expect: "malformed", detail: `the JSON has a field named ${m.key}` };
+      return { value: tx, expect: "malformed", problem: { code: "hostile_field", field: m.key } };
     }
     case "deep": {
       // Built as text: JSON.stringify itself overflows the stack near 4,000 levels.
@@ -191,7 +192,7 @@ function apply(m: Mutation): Mutated {
         value: undefined,
         text: JSON.stringify(tx).replace('"@deep@"', `${open}1${close}`),
         expect: "malformed",
-        detail: `the JSON nests deeper than ${MAX_TX_DEPTH} levels`,
+        problem: { code: "too_deep", maxDepth: MAX_TX_DEPTH },
       };
     }
     case "retype": {
@@ -209,9 +210,9 @@ function apply(m: Mutation): Mutated {
 
 function judged(r: PrecheckResult, m: Mutation, want: Mutated): boolean {
   if (!r.ok) {
-    if (!REASONS.has(r.reason) || (r.detail !== undefined && typeof r.detail !== "string")) return false;
+    if (!REASONS.has(r.reason) || "detail" in r) return false;
     if (want.expect === "accepted") return sameJson(r, { ok: true });
-    if (want.expect === "malformed") return sameJson({ reason: r.reason, detail: r.detail }, { reason: "malformed", detail: want.detail });
+    if (want.expect === "malformed") return r.reason === "malformed" && sameJson(r.problem, want.problem);
     return true;
   }
   if (want.expect === "malformed" || want.expect === "refused") return sameJson(r.ok, false);
@@ -240,7 +241,7 @@ describe("signed-transaction JSON (precheckBroadcast, fuzz)", { timeout: fuzzTim
         const text = JSON.stringify(ORIGINALS[tx], null, indent);
         const prefix = text.slice(0, Math.floor(share * text.length));
         const lines = prefix.split("\n");
-        const expected = { ok: false, reason: "not_json", detail: `end:${lines.length}:${lines.at(-1)!.length + 1}` };
+        const expected = { ok: false, reason: "not_json", at: { line: lines.length, column: lines.at(-1)!.length + 1, end: true } };
         return sameJson(check(prefix), expected) && !looksLikeSignedTransaction(prefix);
       }),
       fuzz("signed tx: truncated text"),

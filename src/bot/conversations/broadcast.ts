@@ -1,4 +1,3 @@
-import { parseJsonErrorDetail } from "../../core/broadcasts/precheck.js";
 import { checkBroadcast, isResubmittable, type CheckOutcome } from "../../core/broadcasts/check-broadcast.js";
 import type { ConversationContext } from "../context.js";
 import { readDocument } from "../helpers/document.js";
@@ -13,18 +12,11 @@ import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
 
 export const BROADCAST_CONVERSATION = "broadcast";
 
-/** Invalid JSON: where it breaks, in numbers, never the parser's English message. */
-function notJsonText(tr: Pick<ConversationContext, "t">, detail: string | undefined): string {
-  const at = parseJsonErrorDetail(detail);
-  if (!at) return translate(tr, "broadcast-refused-not-json");
-  return translate(tr, at.end ? "broadcast-refused-not-json-end" : "broadcast-refused-not-json-at", { line: at.line, column: at.column });
-}
-
 /** Replies with the summary and its Confirm/Cancel buttons, or the refusal, or the earlier broadcast. The summary's message id. */
 export async function replyWithCheck(ctx: Pick<ConversationContext, "t" | "reply">, outcome: CheckOutcome, locale: string): Promise<number | undefined> {
   const { result, prior } = outcome;
   if (!result.ok) {
-    await ctx.reply(result.reason === "not_json" ? notJsonText(ctx, result.detail) : refusalText(ctx, result), HTML);
+    await ctx.reply(refusalText(ctx, result), HTML);
     return undefined;
   }
   const priorVars = prior

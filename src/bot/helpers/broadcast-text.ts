@@ -2,13 +2,102 @@ import type { CheckResult } from "../../core/broadcasts/check-broadcast.js";
 import type { BroadcastSummary } from "../../core/broadcasts/precheck.js";
 import type { ConversationContext } from "../context.js";
 import { formatInteger, formatTrx } from "./format.js";
-import { code, translate } from "./html.js";
+import type { MalformedProblem, MismatchProblem, SignatureProblem } from "../../core/tron/index.js";
+import { code, html, translate, type Html } from "./html.js";
 import { broadcastKindLines } from "./broadcast-kind-text.js";
 
 type Tr = Pick<ConversationContext, "t">;
 
-export function refusalText(tr: Tr, reason: CheckResult & { ok: false }): string {
-  return translate(tr, `broadcast-refused-${reason.reason.replace(/_/g, "-")}`, { detail: reason.detail ?? "-" });
+const kebab = (code: string): string => code.replace(/_/g, "-");
+const codes = (values: readonly string[]): Html => html(values.map((v) => code(v).value).join(", "));
+
+function malformedText(tr: Tr, p: MalformedProblem): Html {
+  switch (p.code) {
+    case "hostile_field":
+      return html(translate(tr, "broadcast-malformed-hostile-field", { field: code(p.field) }));
+    case "too_deep":
+      return html(translate(tr, "broadcast-malformed-too-deep", { depth: p.maxDepth }));
+    case "field_shape":
+      return html(translate(tr, `broadcast-malformed-shape-${kebab(p.expected)}`, { field: code(p.field) }));
+    case "bytes_unreadable":
+    case "no_contract":
+    case "no_owner":
+    case "expiration_out_of_range":
+      return html(translate(tr, `broadcast-malformed-${kebab(p.code)}`));
+  }
+}
+
+function mismatchText(tr: Tr, p: MismatchProblem): Html {
+  switch (p.code) {
+    case "field_differs":
+    case "field_missing":
+      return html(translate(tr, `broadcast-mismatch-${kebab(p.code)}`, { field: code(p.field) }));
+    case "contract_type_differs":
+      return html(translate(tr, "broadcast-mismatch-contract-type-differs", { field: code(p.field), claimed: code(p.claimed), signed: code(p.signed) }));
+    case "contracts_differ":
+      return html(translate(tr, "broadcast-mismatch-contracts-differ", { count: p.signed }));
+  }
+}
+
+function signatureText(tr: Tr, p: SignatureProblem): Html {
+  switch (p.code) {
+    case "size":
+      return html(translate(tr, "broadcast-signature-size", { size: p.bytes, expected: p.expected }));
+    case "header_out_of_range":
+      return html(translate(tr, "broadcast-signature-header", { header: p.header }));
+    case "value_out_of_range":
+      return html(translate(tr, "broadcast-signature-value-range", { part: code(p.part) }));
+    case "not_hex":
+    case "recovery_id_unsupported":
+    case "unrecoverable":
+      return html(translate(tr, `broadcast-signature-${kebab(p.code)}`));
+  }
+}
+
+/** A local refusal in the chat's language: each reason and each of its causes has its own message; names and values in <code>. */
+export function refusalText(tr: Tr, refusal: CheckResult & { ok: false }): string {
+  const key = `broadcast-refused-${kebab(refusal.reason)}`;
+  switch (refusal.reason) {
+    case "not_json": {
+      const at = refusal.at;
+      if (!at) return translate(tr, key);
+      return translate(tr, at.end ? "broadcast-refused-not-json-end" : "broadcast-refused-not-json-at", { line: at.line, column: at.column });
+    }
+    case "malformed":
+      return translate(tr, key, { detail: malformedText(tr, refusal.problem) });
+    case "raw_data_mismatch":
+      return translate(tr, key, { detail: mismatchText(tr, refusal.problem) });
+    case "signature_format":
+      return translate(tr, key, { index: refusal.index, detail: signatureText(tr, refusal.problem) });
+    case "txid_mismatch":
+      return translate(tr, key, { declared: code(refusal.declared), derived: code(refusal.derived) });
+    case "unsupported_contract":
+      return translate(tr, key, {
+        contract:
+          refusal.typeName === undefined ? html(translate(tr, "broadcast-contract-type-number", { number: refusal.contractType })) : code(refusal.typeName),
+      });
+    case "too_many_signatures":
+      return translate(tr, key, { count: refusal.count, max: refusal.max });
+    case "duplicate_signature":
+      return translate(tr, key, { signer: code(refusal.signer) });
+    case "extra_signature":
+      return translate(tr, key, { count: refusal.count, others: codes(refusal.others) });
+    case "bad_signature":
+      return translate(tr, key, { owner: code(refusal.owner), signers: codes(refusal.signers) });
+    case "permission_not_owner":
+      return translate(tr, key, { permissionId: refusal.permissionId, owner: code(refusal.owner), signers: codes(refusal.signers) });
+    case "multiple_contracts":
+      return translate(tr, key, { count: refusal.count });
+    case "insufficient_time":
+      return translate(tr, key, { seconds: Math.max(0, Math.floor(refusal.leftMs / 1000)) });
+    case "not_object":
+    case "too_large":
+    case "no_signature":
+    case "expired":
+    case "expiration_too_far":
+    case "pricing_unavailable":
+      return translate(tr, key);
+  }
 }
 
 function timeLeft(tr: Tr, ms: number): string {

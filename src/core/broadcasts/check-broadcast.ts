@@ -5,11 +5,11 @@ import type { PricingCache } from "../pricing-cache.js";
 import type { ServiceClient } from "../service/client.js";
 import { ServiceError } from "../service/errors.js";
 import type { BroadcastDraft, DraftStore } from "./draft.js";
-import { summarizeBroadcast, verifyBroadcast, type PrecheckRejection } from "./precheck.js";
+import { describeTxRefusal, type TxRefusal } from "../tron/index.js";
+import { summarizeBroadcast, verifyBroadcast, type PrecheckRefusal } from "./precheck.js";
 
 export type CheckResult =
-  | { ok: true; draft: BroadcastDraft; baseUnitPriceSun: number; nowMs: number }
-  | { ok: false; reason: PrecheckRejection | "pricing_unavailable"; detail?: string };
+  { ok: true; draft: BroadcastDraft; baseUnitPriceSun: number; nowMs: number } | ({ ok: false } & (PrecheckRefusal | { reason: "pricing_unavailable" }));
 
 /** An earlier broadcast of the same txId made by this chat, with its current status. */
 export interface PriorBroadcast {
@@ -31,8 +31,11 @@ export interface CheckBroadcastDeps {
   now: () => number;
   /** Base58 stablecoin contract; mainnet USDT by default. */
   usdtContract?: string | undefined;
-  logger: Pick<Logger, "debug">;
+  logger: Pick<Logger, "debug" | "info">;
 }
+
+const isTxRefusal = (r: PrecheckRefusal | { reason: "pricing_unavailable" }): r is TxRefusal =>
+  r.reason !== "not_json" && r.reason !== "too_large" && r.reason !== "pricing_unavailable";
 
 /** In flight or confirmed: the service refuses the same txId (duplicate_tx), so Confirm is not offered. */
 export const isResubmittable = (status: string): boolean => status === "failed" || status === "expired";
@@ -50,8 +53,7 @@ export async function checkSignedTx(
 ): Promise<CheckResult> {
   const nowMs = deps.now();
   const verified = verifyBroadcast({ input, nowMs, ...(deps.usdtContract ? { usdtContract: deps.usdtContract } : {}) });
-  if (!verified.ok)
-    return verified.detail === undefined ? { ok: false, reason: verified.reason } : { ok: false, reason: verified.reason, detail: verified.detail };
+  if (!verified.ok) return verified;
   let baseUnitPriceSun: number;
   try {
     baseUnitPriceSun = (await deps.pricing.get()).baseUnitPriceSun;
@@ -70,7 +72,13 @@ export async function checkSignedTx(
  */
 export async function checkBroadcast(deps: CheckBroadcastDeps, chatId: number, linked: LinkedChat | undefined, text: string): Promise<CheckOutcome> {
   const result = await checkSignedTx(deps, chatId, linked?.record.linkId, text);
-  if (!result.ok) return { result };
+  if (!result.ok) {
+    const { ok: _ok, ...rest } = result;
+    // A declared txID that is not the transaction's own is arbitrary 64-hex input: the shape of a private key.
+    const refusal = rest.reason === "txid_mismatch" ? { ...rest, declared: `${rest.declared.slice(0, 8)}…` } : rest;
+    deps.logger.info({ refusal, ...(isTxRefusal(refusal) ? { why: describeTxRefusal(refusal) } : {}) }, "signed transaction refused locally");
+    return { result };
+  }
   const known = await deps.history.findBroadcastByTxId(chatId, result.draft.summary.txId);
   if (!known) return { result };
   let status = known.status;

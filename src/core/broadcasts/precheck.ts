@@ -5,9 +5,10 @@ import {
   RESOURCE_ESTIMATES,
   verifySignedTransaction,
   type ContractDetails,
+  type MalformedProblem,
   type ProvisionedResource,
   type TxKind,
-  type TxRejection,
+  type TxRefusal,
   type VerifiedTransaction,
 } from "../tron/index.js";
 
@@ -28,7 +29,14 @@ export const MAX_TX_DEPTH = 16;
 /** Keys that change how JavaScript or a serializer treats the object; no transaction has them. */
 const HOSTILE_KEYS: ReadonlySet<string> = new Set(["toJSON", "__proto__"]);
 
-export type PrecheckRejection = TxRejection | "not_json" | "too_large";
+/** Why a signed transaction is refused locally: the chain's reasons, or text that is no transaction at all. */
+export type PrecheckRefusal =
+  | TxRefusal
+  /** `at` when the break can be located (the parser's own message is English prose, so only numbers are kept). */
+  | { reason: "not_json"; at?: JsonErrorAt }
+  | { reason: "too_large"; bytes: number; max: number };
+
+export type PrecheckRejection = PrecheckRefusal["reason"];
 
 export interface FeeEstimate {
   /** Units of the provisioned resource. */
@@ -61,8 +69,7 @@ export interface BroadcastSummary {
   estimates: FeeEstimate[];
 }
 
-export type PrecheckResult =
-  { ok: true; signedTx: Record<string, unknown>; summary: BroadcastSummary } | { ok: false; reason: PrecheckRejection; detail?: string };
+export type PrecheckResult = { ok: true; signedTx: Record<string, unknown>; summary: BroadcastSummary } | ({ ok: false } & PrecheckRefusal);
 
 export interface PrecheckInput {
   /** JSON text as typed or read from a document, or an already parsed value. */
@@ -73,18 +80,18 @@ export interface PrecheckInput {
 }
 
 /** Refused on the text before it is parsed; a parsed value is walked by `hostileStructure`. */
-const TOO_DEEP = { ok: false, reason: "malformed", detail: `the JSON nests deeper than ${MAX_TX_DEPTH} levels` } as const;
+const TOO_DEEP = { ok: false, reason: "malformed", problem: { code: "too_deep", maxDepth: MAX_TX_DEPTH } } as const;
 
-function parse(input: unknown): { ok: true; value: unknown } | { ok: false; reason: PrecheckRejection; detail?: string } {
+function parse(input: unknown): { ok: true; value: unknown } | ({ ok: false } & PrecheckRefusal) {
   if (typeof input !== "string") return { ok: true, value: input };
-  if (Buffer.byteLength(input, "utf8") > MAX_SIGNED_TX_BYTES) return { ok: false, reason: "too_large" };
+  const bytes = Buffer.byteLength(input, "utf8");
+  if (bytes > MAX_SIGNED_TX_BYTES) return { ok: false, reason: "too_large", bytes, max: MAX_SIGNED_TX_BYTES };
   if (jsonTooDeep(input, MAX_TX_DEPTH)) return TOO_DEEP;
   try {
     return { ok: true, value: JSON.parse(input) as unknown };
   } catch {
-    // The parser's own message is English prose; the detail is numbers only, for any language.
     const at = jsonErrorAt(input);
-    return at === undefined ? { ok: false, reason: "not_json" } : { ok: false, reason: "not_json", detail: formatJsonErrorAt(at) };
+    return at === undefined ? { ok: false, reason: "not_json" } : { ok: false, reason: "not_json", at };
   }
 }
 
@@ -139,25 +146,15 @@ function position(text: string, index: number, end: boolean): JsonErrorAt {
   return { line: lines.length, column: lines.at(-1)!.length + 1, end };
 }
 
-/** `not_json` detail: "line:column", or "end:line:column" for a text cut short. */
-export function formatJsonErrorAt(at: JsonErrorAt): string {
-  return `${at.end ? "end:" : ""}${at.line}:${at.column}`;
-}
-
-export function parseJsonErrorDetail(detail: string | undefined): JsonErrorAt | undefined {
-  const m = /^(end:)?(\d+):(\d+)$/.exec(detail ?? "");
-  return m ? { end: m[1] !== undefined, line: Number(m[2]), column: Number(m[3]) } : undefined;
-}
-
 /** Why `value` cannot be kept and passed on as it is, or undefined; iterative, so no depth overflows it. */
-export function hostileStructure(value: unknown): string | undefined {
+export function hostileStructure(value: unknown): MalformedProblem | undefined {
   const stack: { node: unknown; depth: number }[] = [{ node: value, depth: 1 }];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
     const { node, depth } = top;
     if (typeof node !== "object" || node === null) continue;
-    if (depth > MAX_TX_DEPTH) return `the JSON nests deeper than ${MAX_TX_DEPTH} levels`;
+    if (depth > MAX_TX_DEPTH) return { code: "too_deep", maxDepth: MAX_TX_DEPTH };
     for (const key of Object.keys(node)) {
-      if (!Array.isArray(node) && HOSTILE_KEYS.has(key)) return `the JSON has a field named ${key}`;
+      if (!Array.isArray(node) && HOSTILE_KEYS.has(key)) return { code: "hostile_field", field: key };
       stack.push({ node: (node as Record<string, unknown>)[key], depth: depth + 1 });
     }
   }
@@ -192,20 +189,17 @@ function unwrap(value: unknown): unknown {
 }
 
 /** A transaction that passed every local check, before it is priced. */
-export type VerifiedBroadcast =
-  { ok: true; signedTx: Record<string, unknown>; tx: VerifiedTransaction } | { ok: false; reason: PrecheckRejection; detail?: string };
+export type VerifiedBroadcast = { ok: true; signedTx: Record<string, unknown>; tx: VerifiedTransaction } | ({ ok: false } & PrecheckRefusal);
 
 /** The checks of `precheckBroadcast` without the prices: parse, structure, signature, expiry. */
 export function verifyBroadcast({ input, nowMs, usdtContract }: Omit<PrecheckInput, "baseUnitPriceSun">): VerifiedBroadcast {
   const parsed = parse(input);
   if (!parsed.ok) return parsed;
   const hostile = hostileStructure(parsed.value);
-  if (hostile !== undefined) return { ok: false, reason: "malformed", detail: hostile };
+  if (hostile !== undefined) return { ok: false, reason: "malformed", problem: hostile };
   const value = unwrap(parsed.value);
   const verified = verifySignedTransaction(value, nowMs, usdtContract === undefined ? {} : { usdtContract });
-  if (!verified.ok) {
-    return verified.detail === undefined ? { ok: false, reason: verified.reason } : { ok: false, reason: verified.reason, detail: verified.detail };
-  }
+  if (!verified.ok) return verified;
   return { ok: true, signedTx: value as Record<string, unknown>, tx: verified.tx };
 }
 

@@ -89,16 +89,14 @@ const UNREADABLE_TYPE_NAMES: Record<number, string> = {
   53: "MarketCancelOrderContract",
 };
 
-/** Thrown for a contract type outside CONTRACT_SCHEMAS; `detail` names it for the user. */
+/** Thrown for a contract type outside CONTRACT_SCHEMAS; `typeName` is the chain's name for it, when it has one. */
 export class UnsupportedContractError extends ProtobufError {
   override name = "UnsupportedContractError";
-  readonly detail: string;
-  constructor(type: number) {
-    const name = UNREADABLE_TYPE_NAMES[type];
-    // An identifier, not prose: it is shown as it is in every language.
-    const detail = name ?? `ContractType ${type}`;
-    super(`${detail} is not supported`);
-    this.detail = detail;
+  readonly typeName: string | undefined;
+  constructor(readonly contractType: number) {
+    const typeName = UNREADABLE_TYPE_NAMES[contractType];
+    super(`${typeName ?? `ContractType ${contractType}`} is not supported`);
+    this.typeName = typeName;
   }
 }
 

@@ -16,4 +16,5 @@ export {
   type VerifyOptions,
 } from "./transaction.js";
 export { recoverSigner, type Recovery } from "./signature.js";
+export { describeTxRefusal, type MalformedProblem, type MismatchProblem, type SignatureProblem, type TxRefusal } from "./refusal.js";
 export { estimateEnergy, estimateResource, RESOURCE_ESTIMATES, type ProvisionedResource } from "./estimate-energy.js";

@@ -1,5 +1,6 @@
 import { toHexAddress } from "./address.js";
 import { CONTRACT_SCHEMAS, decodeContractValue, UnsupportedContractError, type DecodedValue } from "./contracts.js";
+import { excerpt, type MismatchProblem } from "./refusal.js";
 import { asInt64, ProtobufError, readFields, toHex, WIRE_BYTES, WIRE_VARINT, type WireField } from "./protobuf.js";
 
 /**
@@ -190,28 +191,29 @@ function valueAgrees(json: unknown, v: DecodedValue): boolean {
   }
 }
 
-function contractDisagreement(json: unknown, c: DecodedContract, at: string): string | undefined {
-  if (!isObject(json)) return `${at} is not an object`;
-  if (json["type"] !== c.typeName) return `${at}.type says ${String(json["type"])}, the signed bytes hold ${c.typeName}`;
-  if (json["Permission_id"] !== undefined && !intAgrees(json["Permission_id"], BigInt(c.permissionId))) return `${at}.Permission_id disagrees`;
-  if (json["provider"] !== undefined && !hexAgrees(json["provider"], c.provider)) return `${at}.provider disagrees`;
-  if (json["ContractName"] !== undefined && !bytesAgree(json["ContractName"], c.contractName)) return `${at}.ContractName disagrees`;
+function contractDisagreement(json: unknown, c: DecodedContract, at: string): MismatchProblem | undefined {
+  const differs = (field: string): MismatchProblem => ({ code: "field_differs", field });
+  if (!isObject(json)) return { code: "field_missing", field: at };
+  if (json["type"] !== c.typeName) return { code: "contract_type_differs", field: `${at}.type`, claimed: excerpt(json["type"]), signed: c.typeName };
+  if (json["Permission_id"] !== undefined && !intAgrees(json["Permission_id"], BigInt(c.permissionId))) return differs(`${at}.Permission_id`);
+  if (json["provider"] !== undefined && !hexAgrees(json["provider"], c.provider)) return differs(`${at}.provider`);
+  if (json["ContractName"] !== undefined && !bytesAgree(json["ContractName"], c.contractName)) return differs(`${at}.ContractName`);
   const p = json["parameter"];
-  if (!isObject(p) || !isObject(p["value"])) return `${at}.parameter.value is missing`;
+  if (!isObject(p) || !isObject(p["value"])) return { code: "field_missing", field: `${at}.parameter.value` };
   if (p["type_url"] !== undefined && p["type_url"] !== c.typeUrl && p["type_url"] !== `${TYPE_URL_PREFIX}${c.typeName}`)
-    return `${at}.parameter.type_url disagrees`;
+    return differs(`${at}.parameter.type_url`);
   for (const [key, value] of Object.entries(p["value"])) {
     // Own keys only: a name like an Object.prototype member ("valueOf") is a name the contract lacks.
     const decoded = Object.hasOwn(c.value, key) ? c.value[key] : undefined;
     if (!decoded) continue;
-    if (!valueAgrees(value, decoded)) return `${at}.parameter.value.${key} disagrees with the signed bytes`;
+    if (!valueAgrees(value, decoded)) return differs(`${at}.parameter.value.${key}`);
   }
   return undefined;
 }
 
-/** Undefined when the JSON means what the bytes say; otherwise the first disagreement, in words. */
-export function rawDataDisagreement(json: unknown, raw: DecodedRaw): string | undefined {
-  if (!isObject(json)) return "raw_data is not an object";
+/** Undefined when the JSON means what the bytes say; otherwise the first disagreement. */
+export function rawDataDisagreement(json: unknown, raw: DecodedRaw): MismatchProblem | undefined {
+  if (!isObject(json)) return { code: "field_missing", field: "raw_data" };
   const scalar: Record<string, (v: unknown) => boolean> = {
     ref_block_bytes: (v) => hexAgrees(v, raw.refBlockBytes),
     ref_block_num: (v) => intAgrees(v, raw.refBlockNum),
@@ -227,10 +229,10 @@ export function rawDataDisagreement(json: unknown, raw: DecodedRaw): string | un
     // Own keys only: a field named like an Object.prototype member ("valueOf") is a name raw_data lacks, not a function to call.
     const agrees = Object.hasOwn(scalar, key) ? scalar[key] : undefined;
     if (!agrees) continue;
-    if (!agrees(value)) return `raw_data.${key} disagrees with the signed bytes`;
+    if (!agrees(value)) return { code: "field_differs", field: `raw_data.${key}` };
   }
   const contracts = json["contract"];
-  if (!Array.isArray(contracts) || contracts.length !== raw.contracts.length) return "raw_data.contract does not list the signed contracts";
+  if (!Array.isArray(contracts) || contracts.length !== raw.contracts.length) return { code: "contracts_differ", signed: raw.contracts.length };
   for (let i = 0; i < contracts.length; i++) {
     const problem = contractDisagreement(contracts[i], raw.contracts[i]!, `raw_data.contract[${i}]`);
     if (problem) return problem;

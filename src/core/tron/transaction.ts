@@ -3,6 +3,7 @@ import { fromHexAddress, toHexAddress } from "./address.js";
 import { UnsupportedContractError, type DecodedValue } from "./contracts.js";
 import { ProtobufError, varintSize } from "./protobuf.js";
 import { decodeRawData, rawDataDisagreement, type DecodedContract, type DecodedRaw } from "./raw-data.js";
+import type { MalformedProblem, TxRefusal } from "./refusal.js";
 import { recoverSigner } from "./signature.js";
 
 /**
@@ -30,23 +31,7 @@ export const MAX_SIGNATURES = 5;
 /** java-tron charges each contract's result as 64 more bytes of bandwidth (MAX_RESULT_SIZE_IN_TX). */
 const RESULT_BYTES = 64;
 
-export type TxRejection =
-  | "not_object"
-  | "malformed"
-  | "txid_mismatch"
-  | "raw_data_mismatch"
-  | "unsupported_contract"
-  | "no_signature"
-  | "too_many_signatures"
-  | "signature_format"
-  | "duplicate_signature"
-  | "extra_signature"
-  | "bad_signature"
-  | "permission_not_owner"
-  | "multiple_contracts"
-  | "expired"
-  | "insufficient_time"
-  | "expiration_too_far";
+export type { TxRefusal, TxRejection } from "./refusal.js";
 
 /** usdt/trc20: a token `transfer`; trx: TransferContract; system: another system contract (bandwidth); contract: any other contract call (energy). */
 export type TxKind = "usdt" | "trx" | "trc20" | "system" | "contract";
@@ -91,7 +76,7 @@ export interface VerifiedTransaction {
   memoHex?: string;
 }
 
-export type TxVerification = { ok: true; tx: VerifiedTransaction } | { ok: false; reason: TxRejection; detail?: string };
+export type TxVerification = { ok: true; tx: VerifiedTransaction } | ({ ok: false } & TxRefusal);
 
 export interface VerifyOptions {
   /** Base58 or hex address of the stablecoin contract; mainnet USDT by default. */
@@ -109,9 +94,11 @@ function isPlainObject(v: unknown): v is Json {
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 const EVEN_HEX = /^(?:[0-9a-fA-F]{2})+$/;
 
-function reject(reason: TxRejection, detail?: string): TxVerification {
-  return detail === undefined ? { ok: false, reason } : { ok: false, reason, detail };
+function reject(refusal: TxRefusal): TxVerification {
+  return { ok: false, ...refusal };
 }
+
+const malformed = (problem: MalformedProblem): TxVerification => reject({ reason: "malformed", problem });
 
 /** Lower-case hex sha256 of the raw bytes: the id the signer actually signed. */
 export function deriveTxId(rawDataHex: string): string {
@@ -134,43 +121,44 @@ function bandwidthOf(rawDataHex: string, signatures: readonly string[]): number 
  * failure wins (see TxRejection). `nowMs` is the caller's clock.
  */
 export function verifySignedTransaction(input: unknown, nowMs: number, options: VerifyOptions = {}): TxVerification {
-  if (!isPlainObject(input)) return reject("not_object", "the signed transaction must be a JSON object");
+  if (!isPlainObject(input)) return reject({ reason: "not_object" });
   const { txID, raw_data: rawData, raw_data_hex: rawDataHex, signature } = input;
-  if (typeof txID !== "string" || !HEX64.test(txID)) return reject("malformed", "txID must be 64 hex characters");
-  if (typeof rawDataHex !== "string" || !EVEN_HEX.test(rawDataHex)) return reject("malformed", "raw_data_hex must be a non-empty hex string");
-  if (!isPlainObject(rawData)) return reject("malformed", "raw_data must be an object");
+  if (typeof txID !== "string" || !HEX64.test(txID)) return malformed({ code: "field_shape", field: "txID", expected: "hex64" });
+  if (typeof rawDataHex !== "string" || !EVEN_HEX.test(rawDataHex)) return malformed({ code: "field_shape", field: "raw_data_hex", expected: "hex" });
+  if (!isPlainObject(rawData)) return malformed({ code: "field_shape", field: "raw_data", expected: "object" });
   if (signature !== undefined && signature !== null && (!Array.isArray(signature) || !signature.every((s) => typeof s === "string"))) {
-    return reject("malformed", "signature must be an array of hex strings");
+    return malformed({ code: "field_shape", field: "signature", expected: "hex_list" });
   }
   const derived = deriveTxId(rawDataHex);
-  if (derived !== txID.toLowerCase()) return reject("txid_mismatch", `txID mismatch: declared=${txID} derived=${derived}`);
+  if (derived !== txID.toLowerCase()) return reject({ reason: "txid_mismatch", declared: txID, derived });
 
   let raw: DecodedRaw;
   try {
     raw = decodeRawData(rawDataHex.toLowerCase());
   } catch (e) {
-    if (e instanceof UnsupportedContractError) return reject("unsupported_contract", e.detail);
-    return reject("malformed", `raw_data_hex cannot be read: ${e instanceof ProtobufError ? e.message : "unreadable"}`);
+    if (e instanceof UnsupportedContractError)
+      return reject({ reason: "unsupported_contract", contractType: e.contractType, ...(e.typeName === undefined ? {} : { typeName: e.typeName }) });
+    return malformed({ code: "bytes_unreadable", diagnostic: e instanceof ProtobufError ? e.message : "unreadable" });
   }
-  if (raw.contracts.length === 0) return reject("malformed", "raw_data_hex holds no contract");
-  if (raw.contracts.length !== 1) return reject("multiple_contracts", `expected 1 contract, got ${raw.contracts.length}`);
+  if (raw.contracts.length === 0) return malformed({ code: "no_contract" });
+  if (raw.contracts.length !== 1) return reject({ reason: "multiple_contracts", count: raw.contracts.length });
   const disagreement = rawDataDisagreement(rawData, raw);
-  if (disagreement !== undefined) return reject("raw_data_mismatch", disagreement);
+  if (disagreement !== undefined) return reject({ reason: "raw_data_mismatch", problem: disagreement });
   const c0 = raw.contracts[0]!;
   const owner = c0.value["owner_address"];
   const ownerHex = owner?.kind === "address" ? owner.hex : "";
-  if (ownerHex === "") return reject("malformed", "owner_address is missing");
+  if (ownerHex === "") return malformed({ code: "no_owner" });
 
   const sigs = Array.isArray(signature) ? signature : [];
   const signed = checkSignatures(derived, sigs, ownerHex, c0.permissionId);
   if (!signed.ok) return signed;
 
-  if (raw.expiration > BigInt(Number.MAX_SAFE_INTEGER) || raw.expiration < 0n) return reject("malformed", "expiration is out of range");
+  if (raw.expiration > BigInt(Number.MAX_SAFE_INTEGER) || raw.expiration < 0n) return malformed({ code: "expiration_out_of_range" });
   const expirationMs = Number(raw.expiration);
   const left = expirationMs - nowMs;
-  if (left < EXPIRED_BELOW_MS) return reject("expired", `expiration ${expirationMs} leaves ${left} ms (< ${EXPIRED_BELOW_MS})`);
-  if (left < MIN_TIME_LEFT_MS) return reject("insufficient_time", `expiration ${expirationMs} leaves ${left} ms (< ${MIN_TIME_LEFT_MS})`);
-  if (left > MAX_TIME_LEFT_MS) return reject("expiration_too_far", `expiration ${expirationMs} is ${left} ms ahead (> ${MAX_TIME_LEFT_MS})`);
+  if (left < EXPIRED_BELOW_MS) return reject({ reason: "expired", expirationMs, leftMs: left, limitMs: EXPIRED_BELOW_MS });
+  if (left < MIN_TIME_LEFT_MS) return reject({ reason: "insufficient_time", expirationMs, leftMs: left, limitMs: MIN_TIME_LEFT_MS });
+  if (left > MAX_TIME_LEFT_MS) return reject({ reason: "expiration_too_far", expirationMs, leftMs: left, limitMs: MAX_TIME_LEFT_MS });
 
   const base: VerifiedTransaction = {
     txId: derived,
@@ -187,20 +175,20 @@ export function verifySignedTransaction(input: unknown, nowMs: number, options: 
   return { ok: true, tx: describe(base, c0, options) };
 }
 
-type SignatureCheck = { ok: true; signers: string[]; highS: boolean } | { ok: false; reason: TxRejection; detail?: string };
+type SignatureCheck = { ok: true; signers: string[]; highS: boolean } | ({ ok: false } & TxRefusal);
 
 /** TransactionCapsule.checkWeight, with the owner as the only key the service checks against. */
 function checkSignatures(txId: string, sigs: readonly string[], ownerHex: string, permissionId: number): SignatureCheck {
-  if (sigs.length === 0) return { ok: false, reason: "no_signature", detail: "the transaction carries no signature" };
-  if (sigs.length > MAX_SIGNATURES) return { ok: false, reason: "too_many_signatures", detail: `${sigs.length} signatures (at most ${MAX_SIGNATURES})` };
+  if (sigs.length === 0) return { ok: false, reason: "no_signature" };
+  if (sigs.length > MAX_SIGNATURES) return { ok: false, reason: "too_many_signatures", count: sigs.length, max: MAX_SIGNATURES };
   const signers: string[] = [];
   let highS = false;
   for (const [i, sig] of sigs.entries()) {
     const r = recoverSigner(txId, sig);
-    if (!r.ok) return { ok: false, reason: "signature_format", detail: `signature ${i + 1}: ${r.reason}` };
+    if (!r.ok) return { ok: false, reason: "signature_format", index: i + 1, problem: r.problem };
     // java-tron (since 4.7.1) keys this by the signer's address, so a high-s
     // copy of the same signature is the same signer twice.
-    if (signers.includes(r.address)) return { ok: false, reason: "duplicate_signature", detail: `${b58(r.address)} has signed twice` };
+    if (signers.includes(r.address)) return { ok: false, reason: "duplicate_signature", signer: b58(r.address) };
     signers.push(r.address);
     highS ||= r.highS;
   }
@@ -208,13 +196,13 @@ function checkSignatures(txId: string, sigs: readonly string[], ownerHex: string
     // The owner permission of an ordinary account holds one key: java-tron
     // answers "Signature count is 2 more than key counts of permission : 1".
     const others = signers.filter((a) => a !== ownerHex).map(b58);
-    return { ok: false, reason: "extra_signature", detail: `${signers.length} signatures for one owner key; also signed by ${others.join(", ")}` };
+    return { ok: false, reason: "extra_signature", count: signers.length, others };
   }
   if (!signers.includes(ownerHex)) {
-    const by = signers.map(b58).join(", ");
+    const by = signers.map(b58);
     return permissionId === 0
-      ? { ok: false, reason: "bad_signature", detail: `Signature does not match fromAddress ${b58(ownerHex)} (signed by ${by})` }
-      : { ok: false, reason: "permission_not_owner", detail: `permission ${permissionId}, signed by ${by}, not by the owner ${b58(ownerHex)}` };
+      ? { ok: false, reason: "bad_signature", owner: b58(ownerHex), signers: by }
+      : { ok: false, reason: "permission_not_owner", permissionId, owner: b58(ownerHex), signers: by };
   }
   return { ok: true, signers, highS };
 }

@@ -9,8 +9,12 @@ describe("invalid JSON", () => {
     expect(jsonErrorAt('{"txID": "ab",\n  "raw_data": {,}}')).toEqual({ line: 2, column: 16, end: false });
     expect(jsonErrorAt('{"a": [1,\r\n2')).toEqual({ line: 2, column: 2, end: true });
     const refused = precheckBroadcast({ input: '{"a":\n oops}', nowMs: 0, baseUnitPriceSun: 60 });
-    expect(refused).toEqual({ ok: false, reason: "not_json", detail: "2:2" });
-    expect(precheckBroadcast({ input: '{"a": [', nowMs: 0, baseUnitPriceSun: 60 })).toEqual({ ok: false, reason: "not_json", detail: "end:1:8" });
+    expect(refused).toEqual({ ok: false, reason: "not_json", at: { line: 2, column: 2, end: false } });
+    expect(precheckBroadcast({ input: '{"a": [', nowMs: 0, baseUnitPriceSun: 60 })).toEqual({
+      ok: false,
+      reason: "not_json",
+      at: { line: 1, column: 8, end: true },
+    });
   });
 
   it("tells a pasted signed transaction from other JSON", () => {

@@ -30,28 +30,20 @@ describe("signed transactions with odd structure (found by test/fuzz/signed-tx.t
   // Before the fix these were accepted, and storing the draft threw in the store's serializer
   // ("data.toJSON is not a function", "Maximum call stack size exceeded").
   it.each([
-    ["a top-level toJSON", withField("{", '"toJSON":1'), "the JSON has a field named toJSON"],
-    ["a toJSON inside raw_data", withField('"raw_data":{', '"toJSON":{"a":1}'), "the JSON has a field named toJSON"],
-    ["a __proto__ field", withField("{", '"__proto__":{"txID":"00"}'), "the JSON has a field named __proto__"],
-    [
-      "5,000 nested arrays in an extra field",
-      withField("{", `"x":${"[".repeat(5000)}${"]".repeat(5000)}`),
-      `the JSON nests deeper than ${MAX_TX_DEPTH} levels`,
-    ],
+    ["a top-level toJSON", withField("{", '"toJSON":1'), { code: "hostile_field", field: "toJSON" }],
+    ["a toJSON inside raw_data", withField('"raw_data":{', '"toJSON":{"a":1}'), { code: "hostile_field", field: "toJSON" }],
+    ["a __proto__ field", withField("{", '"__proto__":{"txID":"00"}'), { code: "hostile_field", field: "__proto__" }],
+    ["5,000 nested arrays in an extra field", withField("{", `"x":${"[".repeat(5000)}${"]".repeat(5000)}`), { code: "too_deep", maxDepth: MAX_TX_DEPTH }],
     // JSON.parse itself copes; the walk that refuses it is iterative, so no depth overflows it either.
     [
       "100,000 nested arrays in an extra field",
       withField("{", `"x":${"[".repeat(100_000)}${"]".repeat(100_000)}`),
-      `the JSON nests deeper than ${MAX_TX_DEPTH} levels`,
+      { code: "too_deep", maxDepth: MAX_TX_DEPTH },
     ],
-    [
-      "3,000 nested objects in an extra field",
-      withField("{", `"x":${'{"a":'.repeat(3000)}1${"}".repeat(3000)}`),
-      `the JSON nests deeper than ${MAX_TX_DEPTH} levels`,
-    ],
-    ["a wrapped transaction beside a toJSON", `{"toJSON":2,"signedTx":${text}}`, "the JSON has a field named toJSON"],
-  ])("%s is refused as malformed, with the reason", (_name, input, detail) => {
-    expect(precheckBroadcast({ ...base, input })).toEqual({ ok: false, reason: "malformed", detail });
+    ["3,000 nested objects in an extra field", withField("{", `"x":${'{"a":'.repeat(3000)}1${"}".repeat(3000)}`), { code: "too_deep", maxDepth: MAX_TX_DEPTH }],
+    ["a wrapped transaction beside a toJSON", `{"toJSON":2,"signedTx":${text}}`, { code: "hostile_field", field: "toJSON" }],
+  ])("%s is refused as malformed, with the reason", (_name, input, problem) => {
+    expect(precheckBroadcast({ ...base, input })).toEqual({ ok: false, reason: "malformed", problem });
   });
 
   it("a harmless extra field beside the transaction is still accepted, and the draft holding it stores and reads back unchanged", async () => {

@@ -180,7 +180,7 @@ describe("verifySignedTransaction refuses", () => {
     const tx = usdt();
     const other = "ab".repeat(32);
     const v = verifySignedTransaction(withDeclaredTxId(tx, other), NOW);
-    expect(v).toEqual({ ok: false, reason: "txid_mismatch", detail: `txID mismatch: declared=${other} derived=${tx.txID}` });
+    expect(v).toEqual({ ok: false, reason: "txid_mismatch", declared: other, derived: tx.txID });
   });
 
   it("a raw_data JSON whose amount was changed after signing (raw_data_mismatch)", () => {
@@ -212,19 +212,20 @@ describe("verifySignedTransaction refuses", () => {
     const v = verifySignedTransaction(resignWith(usdt(), carol.privateKey), NOW);
     expect(v.ok).toBe(false);
     expect(!v.ok && v.reason).toBe("bad_signature");
-    expect(!v.ok && v.detail).toContain("Signature does not match fromAddress");
+    expect(v).toMatchObject({ owner: alice.address, signers: [carol.address] });
   });
 
   it("a signature that is not 65 bytes of hex, or is garbage, with java-tron's reason (signature_format)", () => {
-    const detail = (sig: string) => {
+    const problem = (sig: string) => {
       const v = verifySignedTransaction({ ...usdt(), signature: [sig] }, NOW);
-      return v.ok ? "ok" : `${v.reason}: ${v.detail ?? ""}`;
+      return v.ok ? "ok" : v.reason === "signature_format" ? { index: v.index, ...v.problem } : v.reason;
     };
-    expect(detail("00")).toBe("signature_format: signature 1: Signature size is 1");
-    expect(detail("00".repeat(65))).toBe("signature_format: signature 1: r-value out of range");
-    expect(detail(`${"11".repeat(64)}09`)).toBe("signature_format: signature 1: Header byte out of range: 36");
-    expect(detail(`${"11".repeat(64)}e4`)).toBe("signature_format: signature 1: Header byte out of range: 255");
-    expect(detail("zz".repeat(65))).toBe("signature_format: signature 1: the signature is not hex");
+    expect(problem("00")).toEqual({ index: 1, code: "size", bytes: 1, expected: 65 });
+    expect(problem("00".repeat(66))).toEqual({ index: 1, code: "size", bytes: 66, expected: 65 });
+    expect(problem("00".repeat(65))).toEqual({ index: 1, code: "value_out_of_range", part: "r" });
+    expect(problem(`${"11".repeat(64)}09`)).toEqual({ index: 1, code: "header_out_of_range", header: 36 });
+    expect(problem(`${"11".repeat(64)}e4`)).toEqual({ index: 1, code: "header_out_of_range", header: 255 });
+    expect(problem("zz".repeat(65))).toEqual({ index: 1, code: "not_hex" });
   });
 
   it("an expired transaction or one with under 30 seconds left (expired)", () => {
