@@ -149,7 +149,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
     const ends = endsAtMs === undefined ? [] : [delegationEndText(tr, endsAtMs, nowMs, locale, zone.zone)];
     const origin = placingChat === undefined ? [] : await placedIn(tr, change, placingChat);
     // The notice that first shows a clock time carries the zone offer while the chat has picked none.
-    const offer = ends.length === 0 ? [] : zoneOfferRow(tr, locale, chatId, zone, nowMs);
+    const offer = ends.length === 0 ? [] : zoneOfferRow(tr, locale, chatId, zone, nowMs, { on: "notice", orderId: id, placedElsewhere: origin.length > 0 });
     const params: Record<string, unknown> = {
       chat_id: chatId,
       text: [await withReceiverLabel(tr, finalText(tr, change, locale, nowMs), chatId, change, deps.addressBook), ...ends, ...origin].join("\n"),
