@@ -118,7 +118,7 @@ describe("the chat's time", () => {
     expect(await h.flows.limits.zoneOf(CHAT)).toEqual({ zone: "Europe/Moscow", chosen: true });
     // The notice is drawn again in Moscow time: the same delegation's end, three hours on, named UTC+3.
     const redrawn = h.tg.view(CHAT).find((m) => m.messageId === notice.messageId)!;
-    const end = (text: string, offset: string) => new RegExp(`делегирована до (\\d{2}):(\\d{2}) ${offset} \\(`).exec(text);
+    const end = (text: string, offset: string) => new RegExp(`делегирована до [^(]*?(\\d{2}):(\\d{2}) ${offset} \\(`).exec(text);
     const [, hh, mm] = end(redrawn.text, "UTC\\+3")!;
     const [, utcH, utcM] = end(utcText, "UTC")!;
     expect(`${hh}:${mm}`).toBe(`${String((Number(utcH) + 3) % 24).padStart(2, "0")}:${utcM}`);
@@ -175,6 +175,28 @@ describe("the chat's time", () => {
         .flat()
         .some((t) => t.startsWith("🕒")),
     ).toBe(false);
+  });
+
+  it("the offer under a reminder, tapped, draws the reminder again in Moscow time with its Extend and Keep charged", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 }, true, "ru");
+    const { user, notice, orderId } = await fulfilledOrder(CHAT, "1m", "✅ Подтвердить", "ru");
+    const endsAtMs = (await h.flows.history.get(CHAT, "order", orderId))!.fulfilledAtMs! + 60_000;
+    const moscow = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Moscow", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(endsAtMs);
+    skewMs += 35_000;
+    await user.press("⏰ Напомнить", { messageId: notice.messageId });
+    await h.until(() => user.botTexts().some((t) => t.startsWith("⏰ Энергия для")));
+    const reminder = user.view().find((m) => m.text.startsWith("⏰ Энергия для"))!;
+    expect(reminder.text).toMatch(/закончится в \d{2}:\d{2} UTC \(/);
+    const buttons = reminder.buttons.map((row) => row.map((b) => b.text));
+    expect(buttons.at(-1)).toEqual(["🕒 Московское время (UTC+3)", "🕒 Другой пояс"]);
+
+    await user.press("🕒 Московское время (UTC+3)", { messageId: reminder.messageId });
+    const redrawn = h.textOf(CHAT, reminder.messageId);
+    // "Nov 29, 00:05" when the end falls on the next day in Moscow.
+    expect(redrawn).toMatch(new RegExp(`закончится в (?:[^,(]+, )?${moscow} UTC\\+3`));
+    expect(redrawn).toContain(orderId);
+    const left = user.view().find((m) => m.messageId === reminder.messageId)!;
+    expect(left.buttons.map((row) => row.map((b) => b.text))).toEqual(buttons.slice(0, -1));
   });
 
   it("an offer that cannot draw its message again (one sent before offers named it) says older messages keep their times", async () => {
