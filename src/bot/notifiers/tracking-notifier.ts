@@ -9,7 +9,7 @@ import { zoneOfferRow } from "../keyboards/time-zone.js";
 import { errorTextKey, serviceErrorText } from "../helpers/error-text.js";
 import { pushLinksMarkup, serviceLinkButtons } from "../keyboards/links.js";
 import type { BatchNotifier } from "./batch-notifier.js";
-import { code, html, HTML, translate } from "../helpers/html.js";
+import { code, escapeHtml, html, HTML, translate } from "../helpers/html.js";
 import { finalText, recordCardText, type CardTiming, type Translator } from "../helpers/record-text.js";
 import { canResend, delegationEndText } from "../helpers/expiry-text.js";
 import { createFinishedBroadcastKeyboard, createFinishedOrderKeyboard } from "../keyboards/final-card.js";
@@ -103,7 +103,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
   async function placedIn(tr: Translator, change: TrackerChange, placingChat: number): Promise<string[]> {
     if (change.origin !== "bot") return [];
     const label = (await deps.chats.get(placingChat))?.title;
-    return [translate(tr, "account-placed-in-chat", { chat: html(label ?? String(placingChat)) })];
+    return [translate(tr, "account-placed-in-chat", { chat: html(escapeHtml(label ?? String(placingChat))) })];
   }
 
   /**
