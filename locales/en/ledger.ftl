@@ -11,7 +11,7 @@ ledger-row-order = { $n }. Order { $id }
     💰 { $cost }{ $ends }
 ledger-row-broadcast = { $n }. Broadcast { $id }
     🕒 { $time } · { $status }
-    { $what } → { $receiver }
+    { $what }
     💰 { $cost }
 ledger-cost = { $amount } TRX
 ledger-cost-estimated = up to { $amount } TRX (estimate until the service reports the fee)

@@ -27,3 +27,4 @@ time-zone-offer-saved = 🕒 Times are now in { $place ->
     [shanghai] Beijing time
    *[other] { $zone }
 } ({ $offset }). /settings changes it.
+time-zone-offer-older = Messages sent before keep the times they show.

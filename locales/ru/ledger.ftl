@@ -11,7 +11,7 @@ ledger-row-order = { $n }. Заказ { $id }
     💰 { $cost }{ $ends }
 ledger-row-broadcast = { $n }. Отправка { $id }
     🕒 { $time } · { $status }
-    { $what } → { $receiver }
+    { $what }
     💰 { $cost }
 ledger-cost = { $amount } TRX
 ledger-cost-estimated = до { $amount } TRX (оценка, пока сервис не сообщит комиссию)

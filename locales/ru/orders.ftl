@@ -19,3 +19,33 @@ track-txid-unknown = { $txId } — идентификатор транзакци
 track-refresh-button = 🔄 Обновить
 track-refresh-failed = Сейчас не удалось прочитать.
 track-unchanged = Ничего не изменилось.
+orders-what-to = { $what } → { $receiver }
+orders-what-trc20 = { $amount } ед. токена { $contract }
+orders-what-trc10 = { $amount } токена { $asset }
+orders-what-stake = стейкинг { $amount } TRX ради { $resource ->
+    [ENERGY] энергии
+    [TRON_POWER] голосов
+   *[BANDWIDTH] пропускной способности
+}
+orders-what-unstake = вывод из стейкинга { $amount } TRX
+orders-what-unstake-all = вывод всего стейкинга
+orders-what-delegate = передача { $resource ->
+    [ENERGY] энергии
+   *[BANDWIDTH] пропускной способности
+} от { $amount } TRX
+orders-what-undelegate = возврат { $resource ->
+    [ENERGY] энергии
+   *[BANDWIDTH] пропускной способности
+} от { $amount } TRX
+orders-what-withdraw-unstaked = вывод разблокированных TRX
+orders-what-withdraw-rewards = вывод наград
+orders-what-cancel-unstake = отмена вывода из стейкинга
+orders-what-activate = активация аккаунта
+orders-what-rename = переименование аккаунта
+orders-what-votes = голоса: { $total } за { $count } { $count ->
+    [one] кандидата
+   *[other] кандидатов
+}
+orders-what-clear-abi = удаление ABI контракта { $contract }
+orders-what-contract-settings = настройки контракта { $contract }
+orders-what-contract-at = вызов контракта { $contract }

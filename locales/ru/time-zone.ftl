@@ -27,3 +27,4 @@ time-zone-offer-saved = 🕒 Теперь время { $place ->
     [shanghai] пекинское
    *[other] по поясу { $zone }
 } ({ $offset }). Изменить — в /settings.
+time-zone-offer-older = В уже отправленных сообщениях время остаётся прежним.

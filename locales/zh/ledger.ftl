@@ -11,7 +11,7 @@ ledger-row-order = { $n }. 订单 { $id }
     💰 { $cost }{ $ends }
 ledger-row-broadcast = { $n }. 广播 { $id }
     🕒 { $time } · { $status }
-    { $what } → { $receiver }
+    { $what }
     💰 { $cost }
 ledger-cost = { $amount } TRX
 ledger-cost-estimated = 最多 { $amount } TRX（估算，服务报告手续费前）

@@ -27,3 +27,4 @@ time-zone-offer-saved = 🕒 现在起按{ $place ->
     [shanghai] 北京时间
    *[other] { $zone }
 }（{ $offset }）显示时间，可在 /settings 中更改。
+time-zone-offer-older = 之前发送的消息仍显示原来的时间。

@@ -108,6 +108,7 @@ describe("the chat's time", () => {
     // Not assumed: until the chat picks, its times are UTC and say so.
     expect(notice.text).toMatch(/делегирована до [^(]*\d{2}:\d{2} UTC \(/);
     const before = notice.buttons.map((row) => row.map((b) => b.text));
+    const utcText = notice.text;
     const offer = before.at(-1);
     expect(offer).toEqual(["🕒 Московское время (UTC+3)", "🕒 Другой пояс"]);
     expect(await h.flows.limits.zoneOf(CHAT)).toEqual({ zone: "UTC", chosen: false });
@@ -115,13 +116,16 @@ describe("the chat's time", () => {
     await user.press("🕒 Московское время (UTC+3)", { messageId: notice.messageId });
     expect(answers().at(-1)).toBe("🕒 Теперь время московское (UTC+3). Изменить — в /settings.");
     expect(await h.flows.limits.zoneOf(CHAT)).toEqual({ zone: "Europe/Moscow", chosen: true });
+    // The notice is drawn again in Moscow time: the same delegation's end, three hours on, named UTC+3.
+    const redrawn = h.tg.view(CHAT).find((m) => m.messageId === notice.messageId)!;
+    const end = (text: string, offset: string) => new RegExp(`делегирована до [^(]*?(\\d{2}):(\\d{2}) ${offset} \\(`).exec(text);
+    const [, hh, mm] = end(redrawn.text, "UTC\\+3")!;
+    const [, utcH, utcM] = end(utcText, "UTC")!;
+    expect(`${hh}:${mm}`).toBe(`${String((Number(utcH) + 3) % 24).padStart(2, "0")}:${utcM}`);
+    expect(redrawn.text).not.toMatch(/UTC(?![+−])/);
+    expect(redrawn.text.split("\n")[0]).toBe(utcText.split("\n")[0]);
     // The offer leaves that message; its other buttons stay.
-    const left = h.tg
-      .view(CHAT)
-      .find((m) => m.messageId === notice.messageId)!
-      .buttons.flat()
-      .map((b) => b.text);
-    expect(left).toEqual(before.slice(0, -1).flat());
+    expect(redrawn.buttons.flat().map((b) => b.text)).toEqual(before.slice(0, -1).flat());
 
     await user.send("/orders");
     expect(user.lastText()).toMatch(/энергия до \d{2}:\d{2} UTC\+3/);
@@ -140,10 +144,16 @@ describe("the chat's time", () => {
     await user.send("/orders");
     expect(user.lastText()).toMatch(/能量至 \d{2}:\d{2} UTC\s/);
     expect(user.lastButtons().at(-1)).toEqual(["🕒 北京时间（UTC+8）", "🕒 其他时区"]);
-    const list = user.last()!.messageId;
-    await user.press("🕒 北京时间（UTC+8）", { messageId: list });
+    const list = user.last()!;
+    const listButtons = list.buttons.map((row) => row.map((b) => b.text));
+    await user.press("🕒 北京时间（UTC+8）", { messageId: list.messageId });
     expect(answers().at(-1)).toBe("🕒 现在起按北京时间（UTC+8）显示时间，可在 /settings 中更改。");
     expect(await h.flows.limits.timeZoneOf(CHAT)).toBe("Asia/Shanghai");
+    // The list itself is drawn again in Beijing time, its row buttons kept and the offer gone.
+    const redrawn = h.tg.view(CHAT).find((m) => m.messageId === list.messageId)!;
+    expect(redrawn.text).toMatch(/能量至 \d{2}:\d{2} UTC\+8/);
+    expect(redrawn.text).toContain("Asia/Shanghai (UTC+8)");
+    expect(redrawn.buttons.map((row) => row.map((b) => b.text))).toEqual(listButtons.slice(0, -1));
     await user.send("/orders");
     expect(user.lastText()).toMatch(/能量至 \d{2}:\d{2} UTC\+8/);
 
@@ -165,6 +175,41 @@ describe("the chat's time", () => {
         .flat()
         .some((t) => t.startsWith("🕒")),
     ).toBe(false);
+  });
+
+  it("the offer under a reminder, tapped, draws the reminder again in Moscow time with its Extend and Keep charged", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 }, true, "ru");
+    const { user, notice, orderId } = await fulfilledOrder(CHAT, "1m", "✅ Подтвердить", "ru");
+    const endsAtMs = (await h.flows.history.get(CHAT, "order", orderId))!.fulfilledAtMs! + 60_000;
+    const moscow = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Moscow", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(endsAtMs);
+    skewMs += 35_000;
+    await user.press("⏰ Напомнить", { messageId: notice.messageId });
+    await h.until(() => user.botTexts().some((t) => t.startsWith("⏰ Энергия для")));
+    const reminder = user.view().find((m) => m.text.startsWith("⏰ Энергия для"))!;
+    expect(reminder.text).toMatch(/закончится в \d{2}:\d{2} UTC \(/);
+    const buttons = reminder.buttons.map((row) => row.map((b) => b.text));
+    expect(buttons.at(-1)).toEqual(["🕒 Московское время (UTC+3)", "🕒 Другой пояс"]);
+
+    await user.press("🕒 Московское время (UTC+3)", { messageId: reminder.messageId });
+    const redrawn = h.textOf(CHAT, reminder.messageId);
+    // "Nov 29, 00:05" when the end falls on the next day in Moscow.
+    expect(redrawn).toMatch(new RegExp(`закончится в (?:[^,(]+, )?${moscow} UTC\\+3`));
+    expect(redrawn).toContain(orderId);
+    const left = user.view().find((m) => m.messageId === reminder.messageId)!;
+    expect(left.buttons.map((row) => row.map((b) => b.text))).toEqual(buttons.slice(0, -1));
+  });
+
+  it("an offer that cannot draw its message again (one sent before offers named it) says older messages keep their times", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 }, true, "ru");
+    const { notice } = await fulfilledOrder(CHAT, "1h", "✅ Подтвердить", "ru");
+    const shown = notice.text;
+    const old = h.tg.rawCallback(CHAT, notice.messageId, "tz:s3", { languageCode: "ru" });
+    await h.send(old);
+    expect(h.tg.answerOf(old)?.["text"]).toBe(
+      "🕒 Теперь время московское (UTC+3). Изменить — в /settings. В уже отправленных сообщениях время остаётся прежним.",
+    );
+    expect(await h.flows.limits.zoneOf(CHAT)).toEqual({ zone: "Europe/Moscow", chosen: true });
+    expect(h.textOf(CHAT, notice.messageId)).toBe(shown);
   });
 
   it("a keep plan counts in the chat's zone unless told otherwise, and shows its moments there", async () => {

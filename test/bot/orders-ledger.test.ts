@@ -140,6 +140,75 @@ describe("/orders as a ledger (a fixed clock)", () => {
     expect(user.lastText()).not.toContain(hex(50));
   });
 
+  it.each([
+    [
+      "en",
+      "Broadcasts",
+      [
+        `12.5 USDT → ${short(carol)}\n`,
+        "stake 100 TRX for energy\n",
+        "votes: 30 for 2 candidates\n",
+        `lend energy of 50 TRX → ${short(bob)}\n`,
+        "\nTRON transaction\n",
+      ],
+    ],
+    [
+      "ru",
+      "Отправки",
+      [
+        `12,5 USDT → ${short(carol)}\n`,
+        "стейкинг 100 TRX ради энергии\n",
+        "голоса: 30 за 2 кандидатов\n",
+        `передача энергии от 50 TRX → ${short(bob)}\n`,
+        "\nтранзакция TRON\n",
+      ],
+    ],
+    [
+      "zh",
+      "广播",
+      [`12.5 USDT → ${short(carol)}\n`, "质押 100 TRX 以获得能量\n", "投票：2 个候选人共 30 票\n", `代理 50 TRX 对应的能量 → ${short(bob)}\n`, "\nTRON 交易\n"],
+    ],
+  ])("a broadcast's row names what it did, briefly, in %s (an entry kept before the kind was stored: the neutral line)", async (lang, filter, lines) => {
+    await h.linkChat(CHAT, {}, true, lang);
+    const user = h.user(CHAT, { languageCode: lang });
+    const at = (minutes: number) => NOW - minutes * 60_000;
+    const { address: _none, ...noReceiver } = broadcast(0, 0);
+    const system = (n: number, minutes: number, extra: Partial<HistoryEntry>): HistoryEntry => ({
+      ...noReceiver,
+      id: hex(n),
+      createdAtMs: at(minutes),
+      txKind: "system",
+      ...extra,
+    });
+    await h.flows.history.add(CHAT, [
+      broadcast(1, at(1), { txKind: "usdt", amountAtomic: "12500000", contractType: "TriggerSmartContract", contractAddress: bob }),
+      system(2, 2, { contractType: "FreezeBalanceV2Contract", amountSun: String(100 * TRX), details: { resource: "ENERGY" } }),
+      system(3, 3, {
+        contractType: "VoteWitnessContract",
+        details: {
+          votes: [
+            { address: bob, count: "20" },
+            { address: carol, count: "10" },
+          ],
+        },
+      }),
+      broadcast(4, at(4), {
+        txKind: "system",
+        contractType: "DelegateResourceContract",
+        address: bob,
+        amountSun: String(50 * TRX),
+        details: { resource: "ENERGY", lock: false },
+      }),
+      // Kept before the contract type was: a system contract the row cannot name.
+      system(5, 5, {}),
+    ]);
+    await user.send("/orders");
+    await user.press(filter);
+    const text = user.lastText();
+    for (const line of lines) expect(text).toContain(line);
+    expect(text).not.toContain("—");
+  });
+
   it("a forged filter or row button is answered 'expired' and changes nothing", async () => {
     await h.linkChat(CHAT);
     const user = h.user(CHAT);

@@ -7,6 +7,39 @@ import { createCallbackData } from "./create-callback-data.js";
  */
 export const timeZoneData = createCallbackData("tz", ["action"]);
 
+/**
+ * The offer's zone button, naming the message it sits under so the tap can draw that message again in
+ * the zone just picked: `tzs:<n>:<on>:<ref>` with on `n` (a fulfilled order's notice, ref its id), `p`
+ * (the same notice told to another chat of the account), `r` (the order's expiry reminder) or `l` (an
+ * /orders page, ref its filter and page: `a0`). `tz:s<n>` buttons sent before it still set the zone.
+ */
+export const zoneOfferData = createCallbackData("tzs", ["zone", "on", "ref"]);
+
+/** What an offer sits under: what the tap draws again. */
+export type ZoneOfferTarget =
+  { on: "notice"; orderId: string; placedElsewhere: boolean } | { on: "reminder"; orderId: string } | { on: "orders"; filter: string; page: number };
+
+export function packZoneOffer(n: number, target: ZoneOfferTarget): string {
+  if (target.on === "orders") return zoneOfferData.pack({ zone: n, on: "l", ref: `${target.filter}${target.page}` });
+  const on = target.on === "reminder" ? "r" : target.placedElsewhere ? "p" : "n";
+  return zoneOfferData.pack({ zone: n, on, ref: target.orderId });
+}
+
+/** The zone and the message of an offer's button; undefined for a forged or unknown one. */
+export function unpackZoneOffer(data: string | undefined): { zone: string; target: ZoneOfferTarget } | undefined {
+  const d = zoneOfferData.unpack(data);
+  const zone = commonTimeZoneOf(d?.zone);
+  if (d === undefined || zone === undefined) return undefined;
+  if (d.on === "l") {
+    const m = /^([a-z])(\d{1,4})$/.exec(d.ref);
+    return m ? { zone, target: { on: "orders", filter: m[1]!, page: Number(m[2]) } } : undefined;
+  }
+  if (!/^[0-9a-f]{24}$/.test(d.ref)) return undefined;
+  if (d.on === "r") return { zone, target: { on: "reminder", orderId: d.ref } };
+  if (d.on === "n" || d.on === "p") return { zone, target: { on: "notice", orderId: d.ref, placedElsewhere: d.on === "p" } };
+  return undefined;
+}
+
 /** The zones offered as buttons; any other IANA name can be typed. */
 export const COMMON_TIME_ZONES = [
   "UTC",
@@ -32,8 +65,8 @@ export function offeredTimeZoneOf(action: string | undefined): string | undefine
   return action?.startsWith("s") ? commonTimeZoneOf(action.slice(1)) : undefined;
 }
 
-/** The offer button's action for a preset zone; undefined for a zone that is no preset. */
-export function offerActionOf(zone: string): string | undefined {
+/** The preset's index for the offer's button; undefined for a zone that is no preset. */
+export function presetIndexOf(zone: string): number | undefined {
   const n = (COMMON_TIME_ZONES as readonly string[]).indexOf(zone);
-  return n < 0 ? undefined : `s${n}`;
+  return n < 0 ? undefined : n;
 }

@@ -1,3 +1,4 @@
+import type { InlineKeyboard } from "grammy";
 import { Composer } from "../composer.js";
 import { spendWindows } from "../../core/limits/spend-window.js";
 import type { HistoryFilter } from "../../core/orders/order-history.js";
@@ -21,18 +22,18 @@ export const HISTORY_PAGE_SIZE = 5;
 const ID = /^[0-9a-f]{24}$/;
 const TITLE_KEY: Record<HistoryFilterCode, string> = { a: "ledger-title-all", o: "ledger-title-orders", b: "ledger-title-broadcasts", m: "ledger-title-month" };
 
-/**
- * /orders: the linked account's orders and broadcasts as a ledger, newest first: date and time in
- * the chat's zone, receiver (label or short address), amounts, exact cost, status and the
- * delegation's end; filters and pages by buttons, and a button per row for its live card.
- */
-export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
-  const { flows } = deps;
-  const composer = new Composer<BotContext>();
-  const feature = composer.chatType("private");
-  const cards = createTrackCards(deps);
+/** One /orders page: its text and, unless the history is empty, its buttons. */
+export interface OrdersPage {
+  text: string;
+  keyboard: InlineKeyboard | undefined;
+}
 
-  async function render(ctx: BotContext, chatId: number, filterCode: HistoryFilterCode, page: number) {
+/** Draws a page of /orders for a chat, in its language and zone (the list itself and the zone offer's tap draw it). */
+export function createOrdersView(deps: BotDeps): {
+  render: (ctx: BotContext, chatId: number, filterCode: HistoryFilterCode, page: number) => Promise<OrdersPage>;
+} {
+  const { flows } = deps;
+  async function render(ctx: BotContext, chatId: number, filterCode: HistoryFilterCode, page: number): Promise<OrdersPage> {
     const locale = await ctx.i18n.getLocale();
     const zone = await flows.limits.zoneOf(chatId);
     const timeZone = zone.zone;
@@ -64,10 +65,24 @@ export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
     lines.push(translate(ctx, p.total === 0 ? "ledger-empty-filtered" : "ledger-open-hint"));
     const keyboard = createLedgerKeyboard(ctx, { filter: filterCode, page: p.page, pages: p.pages, rows });
     // The list shows times: while the chat has picked no zone, the offer sits under it.
-    const offer = zoneOfferRow(ctx, locale, chatId, zone, nowMs);
+    const offer = zoneOfferRow(ctx, locale, chatId, zone, nowMs, { on: "orders", filter: filterCode, page: p.page });
     if (offer.length > 0) keyboard.row(...offer);
     return { text: lines.join("\n\n"), keyboard };
   }
+
+  return { render };
+}
+
+/**
+ * /orders: the linked account's orders and broadcasts as a ledger, newest first: date and time in
+ * the chat's zone, receiver (label or short address), amounts, exact cost, status and the
+ * delegation's end; filters and pages by buttons, and a button per row for its live card.
+ */
+export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const feature = composer.chatType("private");
+  const cards = createTrackCards(deps);
+  const { render } = createOrdersView(deps);
 
   async function redraw(ctx: BotContext, filter: HistoryFilterCode, page: number) {
     const chatId = ctx.chat?.id;

@@ -2,13 +2,20 @@ import { createConversation, type Conversation } from "@grammyjs/conversations";
 import { sendStepPrompt } from "../helpers/step-prompt.js";
 import { Composer } from "../composer.js";
 import { parseTimeZoneInput, zoneLabel } from "../../core/limits/zone-input.js";
-import { commonTimeZoneOf, offeredTimeZoneOf, timeZoneData } from "../callback-data/time-zone.js";
+import type { InlineKeyboardButton } from "grammy/types";
+import { commonTimeZoneOf, offeredTimeZoneOf, timeZoneData, unpackZoneOffer, zoneOfferData, type ZoneOfferTarget } from "../callback-data/time-zone.js";
+import { isHistoryFilterCode } from "../callback-data/orders.js";
+import { delegationEndsAtMs } from "../../core/orders/order-history.js";
+import { delegationEndText, expiryReminderText } from "../helpers/expiry-text.js";
+import { orderFulfilledText } from "../helpers/record-text.js";
+import { withReceiverLabel } from "../helpers/receiver-label.js";
+import { createOrdersView } from "./orders.js";
 import type { ChatZone } from "../../core/limits/chat-zone.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { echo } from "../helpers/echo.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
-import { HTML, translate } from "../helpers/html.js";
+import { escapeHtml, html, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { createTimeZoneKeyboard, withoutZoneOffer, zoneOfferVars } from "../keyboards/time-zone.js";
 import { bestEffort } from "../helpers/best-effort.js";
@@ -61,6 +68,7 @@ export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
     }),
   );
   const feature = composer.chatType("private");
+  const orders = createOrdersView(deps);
 
   /** The menu says when its zone is only the default, so picking that same zone is a visible change too. */
   const menuText = (ctx: BotContext, zone: ChatZone) => {
@@ -84,14 +92,8 @@ export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
     }
     const offered = offeredTimeZoneOf(action);
     if (offered !== undefined) {
-      // The offer under a message with times: the zone is set, the offer leaves that message, the rest of its buttons stay.
-      await limits.setTimeZone(chatId, offered);
-      ctx.logger.info({ zone: offered, offered: true }, "time zone changed");
-      await ctx.answerCallbackQuery({ text: ctx.t("time-zone-offer-saved", zoneOfferVars(offered, deps.flows.now())) });
-      const rows = withoutZoneOffer(ctx.callbackQuery.message?.reply_markup?.inline_keyboard ?? []);
-      await bestEffort(ctx, "editMessageReplyMarkup", () =>
-        editIgnoringUnchanged(() => ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: rows } })),
-      );
+      // An offer sent before offers named their message: the zone is set, that message cannot be drawn again.
+      await takeOffer(ctx, offered, undefined);
       return;
     }
     const zone = commonTimeZoneOf(action);
@@ -104,6 +106,77 @@ export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
     await ctx.answerCallbackQuery({ text: ctx.t("time-zone-saved-short", { zone }) });
     await editIgnoringUnchanged(() => ctx.editMessageText(menuText(ctx, { zone, chosen: true }), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone) }));
   });
+
+  feature.callbackQuery(zoneOfferData.filter, logHandle("callback-time-zone-offer"), async (ctx) => {
+    const offer = unpackZoneOffer(ctx.callbackQuery.data);
+    if (offer === undefined) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    await takeOffer(ctx, offer.zone, offer.target);
+  });
+
+  /**
+   * The offer under a message with times, tapped: the zone is set, and that message is drawn again in it
+   * (its text anew, the offer gone, its other buttons kept); one that cannot be drawn again only loses the
+   * offer, and the toast says its times stay as they were.
+   */
+  async function takeOffer(ctx: BotContext & { chat: { id: number } }, zone: string, target: ZoneOfferTarget | undefined): Promise<void> {
+    const chatId = ctx.chat.id;
+    await limits.setTimeZone(chatId, zone);
+    ctx.logger.info({ zone, offered: true }, "time zone changed");
+    const message = ctx.callbackQuery?.message;
+    // A message Telegram no longer lets the bot see (date 0) cannot be edited at all.
+    const accessible = message !== undefined && message.date !== 0;
+    const kept = withoutZoneOffer(message?.reply_markup?.inline_keyboard ?? []);
+    const redrawn = accessible && target !== undefined ? await redrawnMessage(ctx, chatId, zone, target, kept) : undefined;
+    const saved = ctx.t("time-zone-offer-saved", zoneOfferVars(zone, deps.flows.now()));
+    await ctx.answerCallbackQuery({ text: redrawn === undefined ? `${saved} ${ctx.t("time-zone-offer-older")}` : saved });
+    if (!accessible) return;
+    await bestEffort(ctx, "editMessageText", () =>
+      editIgnoringUnchanged(() =>
+        redrawn === undefined
+          ? ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: kept } })
+          : ctx.editMessageText(redrawn.text, { ...HTML, reply_markup: { inline_keyboard: redrawn.rows } }),
+      ),
+    );
+  }
+
+  /** The message the offer sat under, drawn as its sender draws it, now in `zone`; undefined when what it showed is not kept. */
+  async function redrawnMessage(
+    ctx: BotContext,
+    chatId: number,
+    zone: string,
+    target: ZoneOfferTarget,
+    kept: InlineKeyboardButton[][],
+  ): Promise<{ text: string; rows: InlineKeyboardButton[][] } | undefined> {
+    if (target.on === "orders") {
+      if (!isHistoryFilterCode(target.filter)) return undefined;
+      const page = await orders.render(ctx, chatId, target.filter, target.page);
+      return { text: page.text, rows: page.keyboard?.inline_keyboard ?? [] };
+    }
+    const entry = await deps.flows.history.get(chatId, "order", target.orderId);
+    const endsAtMs = entry && delegationEndsAtMs(entry);
+    if (entry?.address === undefined || entry.amount === undefined || entry.durationSec === undefined || endsAtMs === undefined) return undefined;
+    const locale = await ctx.i18n.getLocale();
+    const nowMs = deps.flows.now();
+    const order = { orderId: entry.id, receiver: entry.address, resourceAmount: entry.amount, durationSec: entry.durationSec };
+    if (target.on === "reminder") {
+      const text = expiryReminderText(ctx, { ...order, amount: entry.amount, endsAtMs }, nowMs, locale, zone);
+      return { text, rows: kept };
+    }
+    // As the tracking notifier draws a fulfilled order's notice: what was delivered, until when, and from which chat.
+    const lines = [
+      await withReceiverLabel(ctx, orderFulfilledText(ctx, order, locale), chatId, { kind: "order", record: order }, deps.flows.addressBook),
+      delegationEndText(ctx, endsAtMs, nowMs, locale, zone),
+    ];
+    if (target.placedElsewhere) {
+      if (entry.chatId === undefined) return undefined;
+      const title = (await deps.chats.get(entry.chatId))?.title ?? String(entry.chatId);
+      lines.push(translate(ctx, "account-placed-in-chat", { chat: html(escapeHtml(title)) }));
+    }
+    return { text: lines.join("\n"), rows: kept };
+  }
 
   return composer;
 }

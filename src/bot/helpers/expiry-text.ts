@@ -1,8 +1,9 @@
 import { MIN_TIME_LEFT_MS } from "../../core/tron/index.js";
 import { dateTimeFormat } from "../../core/date-formats.js";
 import { utcOffsetText } from "../../core/limits/zone-input.js";
-import { translate } from "./html.js";
-import type { Translator } from "./record-text.js";
+import { formatInteger } from "./format.js";
+import { code, translate } from "./html.js";
+import { durationText, type Translator } from "./record-text.js";
 
 /**
  * When things end, in one place: the delegation of a fulfilled order and the
@@ -53,4 +54,22 @@ export function broadcastEndLine(tr: Translator, status: string, txExpirationMs:
   if (status !== "failed" && status !== "expired") return undefined;
   if (!canResend(status, txExpirationMs, nowMs)) return translate(tr, "expiry-broadcast-resign");
   return translate(tr, "expiry-broadcast-resendable", { time: clockText(txExpirationMs - MIN_TIME_LEFT_MS, nowMs, locale, timeZone) });
+}
+
+/** "⏰ Energy for <receiver> ends at 14:05 UTC+3 (in 5 min) …": the reminder as sent, or drawn again in a newly picked zone. */
+export function expiryReminderText(
+  tr: Translator,
+  r: { receiver: string; endsAtMs: number; amount: number; durationSec: number; orderId: string },
+  nowMs: number,
+  locale: string,
+  timeZone: string,
+): string {
+  return translate(tr, "expiry-reminder", {
+    receiver: code(r.receiver),
+    time: clockText(r.endsAtMs, nowMs, locale, timeZone),
+    remaining: remainingText(tr, r.endsAtMs - nowMs),
+    amount: formatInteger(r.amount, locale),
+    duration: durationText(tr, r.durationSec),
+    orderId: code(r.orderId),
+  });
 }

@@ -59,11 +59,65 @@ function costText(tr: Translator, entry: HistoryEntry, locale: string): string {
   return translate(tr, "ledger-cost", { amount });
 }
 
+/**
+ * What a broadcast did, as briefly as a row allows: the card's words shortened ("stake 100 TRX for energy",
+ * "votes: 30 for 2 candidates"), from what the history kept of the signed transaction. Entries kept before
+ * the contract type was stored say only what they can (an amount of USDT or TRX, else the neutral line).
+ */
 function broadcastWhatText(tr: Translator, e: HistoryEntry, locale: string): string {
+  const trx = () => formatTrx(BigInt(e.amountSun ?? "0"), locale);
+  const resource = e.details?.resource ?? "BANDWIDTH";
+  const contract = code(shortAddress(e.contractAddress ?? "-"));
   if (e.txKind === "usdt" && e.amountAtomic !== undefined) return translate(tr, "orders-what-usdt", { amount: usdtExact(e.amountAtomic, locale) });
-  if (e.txKind === "trx" && e.amountSun !== undefined) return translate(tr, "orders-what-trx", { amount: formatTrx(BigInt(e.amountSun), locale) });
-  if (e.txKind === "contract") return translate(tr, "orders-what-contract");
-  return translate(tr, "orders-what-tron");
+  if (e.txKind === "trx" && e.amountSun !== undefined) return translate(tr, "orders-what-trx", { amount: trx() });
+  if (e.txKind === "trc20" && e.amountAtomic !== undefined && e.contractAddress !== undefined)
+    return translate(tr, "orders-what-trc20", { amount: formatInteger(e.amountAtomic, locale), contract });
+  if (e.txKind === "contract")
+    return e.contractAddress === undefined ? translate(tr, "orders-what-contract") : translate(tr, "orders-what-contract-at", { contract });
+  if (e.txKind !== "system") return translate(tr, "orders-what-tron");
+  switch (e.contractType) {
+    case "FreezeBalanceV2Contract":
+    case "FreezeBalanceContract":
+      return translate(tr, "orders-what-stake", { amount: trx(), resource });
+    case "UnfreezeBalanceV2Contract":
+      return translate(tr, "orders-what-unstake", { amount: trx() });
+    case "UnfreezeBalanceContract":
+      return translate(tr, "orders-what-unstake-all");
+    case "DelegateResourceContract":
+      return translate(tr, "orders-what-delegate", { amount: trx(), resource });
+    case "UnDelegateResourceContract":
+      return translate(tr, "orders-what-undelegate", { amount: trx(), resource });
+    case "WithdrawExpireUnfreezeContract":
+      return translate(tr, "orders-what-withdraw-unstaked");
+    case "WithdrawBalanceContract":
+      return translate(tr, "orders-what-withdraw-rewards");
+    case "CancelAllUnfreezeV2Contract":
+      return translate(tr, "orders-what-cancel-unstake");
+    case "AccountCreateContract":
+      return translate(tr, "orders-what-activate");
+    case "AccountUpdateContract":
+      return translate(tr, "orders-what-rename");
+    case "VoteWitnessContract": {
+      const votes = e.details?.votes ?? [];
+      const total = votes.reduce((sum, v) => sum + BigInt(v.count), 0n);
+      return translate(tr, "orders-what-votes", { count: votes.length, total: formatInteger(total, locale) });
+    }
+    case "TransferAssetContract":
+      return translate(tr, "orders-what-trc10", { amount: formatInteger(e.amountAtomic ?? "0", locale), asset: code(e.details?.assetName ?? "-") });
+    case "ClearABIContract":
+      return translate(tr, "orders-what-clear-abi", { contract });
+    case "UpdateSettingContract":
+    case "UpdateEnergyLimitContract":
+      return translate(tr, "orders-what-contract-settings", { contract });
+    default:
+      return translate(tr, "orders-what-tron");
+  }
+}
+
+/** The brief "what", then to whom when the transaction names a receiver ("1 TRX → TXyz12…abcd"). */
+function broadcastRowWhat(tr: Translator, e: HistoryEntry, rc: LedgerRowContext): string {
+  const what = broadcastWhatText(tr, e, rc.locale);
+  return e.address === undefined ? what : translate(tr, "orders-what-to", { what: html(what), receiver: receiverText(e, rc.labels) });
 }
 
 /** One /orders row: number, kind and id; time and status; what and to whom; cost and, for an order, when its delegation ends. */
@@ -77,7 +131,7 @@ export function ledgerRowText(tr: Translator, entry: HistoryEntry, n: number, rc
     cost: html(costText(tr, entry, rc.locale)),
   };
   const placed = placedInText(tr, entry, rc);
-  if (entry.kind === "broadcast") return translate(tr, "ledger-row-broadcast", { ...common, what: html(broadcastWhatText(tr, entry, rc.locale)) }) + placed;
+  if (entry.kind === "broadcast") return translate(tr, "ledger-row-broadcast", { ...common, what: html(broadcastRowWhat(tr, entry, rc)) }) + placed;
   const endsAtMs = delegationEndsAtMs(entry);
   const ends =
     endsAtMs === undefined

@@ -146,6 +146,16 @@ function timeLeftText(tr: Translator, ms: number): string {
   return translate(tr, "tracking-time-left", { minutes: Math.floor(total / 60), seconds: total % 60 });
 }
 
+/** The first line of a fulfilled order's notice: what the service record says, or the history entry kept of it. */
+export function orderFulfilledText(tr: Translator, o: Pick<Order, "orderId" | "resourceAmount" | "receiver" | "durationSec">, locale: string): string {
+  return translate(tr, "tracking-order-fulfilled", {
+    orderId: code(o.orderId),
+    amount: formatInteger(o.resourceAmount, locale),
+    receiver: code(o.receiver),
+    duration: durationText(tr, o.durationSec),
+  });
+}
+
 /** The one final notification per finished record. */
 export function finalText(
   tr: Translator,
@@ -153,15 +163,7 @@ export function finalText(
   locale: string,
   nowMs: number,
 ): string {
-  if (record.kind === "order") {
-    const o = record.record;
-    return translate(tr, "tracking-order-fulfilled", {
-      orderId: code(o.orderId),
-      amount: formatInteger(o.resourceAmount, locale),
-      receiver: code(o.receiver),
-      duration: durationText(tr, o.durationSec),
-    });
-  }
+  if (record.kind === "order") return orderFulfilledText(tr, record.record, locale);
   const b = record.record;
   const common = { broadcastId: code(b.broadcastId), txId: code(b.txId) };
   if (b.status === "confirmed") {

@@ -1,10 +1,9 @@
 import type { ExpiryReminder } from "../../core/autopilot/expiry-reminders.js";
 import { notifierZone, type NotifierDeps } from "./notifier-deps.js";
 import { zoneOfferRow } from "../keyboards/time-zone.js";
-import { clockText, remainingText } from "../helpers/expiry-text.js";
-import { formatInteger } from "../helpers/format.js";
-import { code, HTML, translate } from "../helpers/html.js";
-import { durationText, type Translator } from "../helpers/record-text.js";
+import { expiryReminderText } from "../helpers/expiry-text.js";
+import { HTML } from "../helpers/html.js";
+import type { Translator } from "../helpers/record-text.js";
 import { createReminderKeyboard } from "../keyboards/expiry.js";
 import { backgroundLocale } from "../i18n.js";
 
@@ -29,15 +28,8 @@ export function createExpiryNotifier(deps: ExpiryNotifierDeps): ExpiryNotifier {
       const locale = backgroundLocale(chat, deps.defaultLocale, reminder.locale);
       const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
       const nowMs = now();
-      const text = translate(tr, "expiry-reminder", {
-        receiver: code(reminder.receiver),
-        time: clockText(reminder.endsAtMs, nowMs, locale, zone.zone),
-        remaining: remainingText(tr, reminder.endsAtMs - nowMs),
-        amount: formatInteger(reminder.amount, locale),
-        duration: durationText(tr, reminder.durationSec),
-        orderId: code(orderId),
-      });
-      const offer = zoneOfferRow(tr, locale, chatId, zone, nowMs);
+      const text = expiryReminderText(tr, reminder, nowMs, locale, zone.zone);
+      const offer = zoneOfferRow(tr, locale, chatId, zone, nowMs, { on: "reminder", orderId });
       const keyboard = [...createReminderKeyboard(tr, orderId).inline_keyboard, ...(offer.length === 0 ? [] : [offer])];
       await deps.push.enqueue({
         id: `expiry-${chatId}-${orderId}`,

@@ -9,7 +9,7 @@ import { zoneOfferRow } from "../keyboards/time-zone.js";
 import { errorTextKey, serviceErrorText } from "../helpers/error-text.js";
 import { pushLinksMarkup, serviceLinkButtons } from "../keyboards/links.js";
 import type { BatchNotifier } from "./batch-notifier.js";
-import { code, html, HTML, translate } from "../helpers/html.js";
+import { code, escapeHtml, html, HTML, translate } from "../helpers/html.js";
 import { finalText, recordCardText, type CardTiming, type Translator } from "../helpers/record-text.js";
 import { canResend, delegationEndText } from "../helpers/expiry-text.js";
 import { createFinishedBroadcastKeyboard, createFinishedOrderKeyboard } from "../keyboards/final-card.js";
@@ -103,7 +103,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
   async function placedIn(tr: Translator, change: TrackerChange, placingChat: number): Promise<string[]> {
     if (change.origin !== "bot") return [];
     const label = (await deps.chats.get(placingChat))?.title;
-    return [translate(tr, "account-placed-in-chat", { chat: html(label ?? String(placingChat)) })];
+    return [translate(tr, "account-placed-in-chat", { chat: html(escapeHtml(label ?? String(placingChat))) })];
   }
 
   /**
@@ -149,7 +149,7 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
     const ends = endsAtMs === undefined ? [] : [delegationEndText(tr, endsAtMs, nowMs, locale, zone.zone)];
     const origin = placingChat === undefined ? [] : await placedIn(tr, change, placingChat);
     // The notice that first shows a clock time carries the zone offer while the chat has picked none.
-    const offer = ends.length === 0 ? [] : zoneOfferRow(tr, locale, chatId, zone, nowMs);
+    const offer = ends.length === 0 ? [] : zoneOfferRow(tr, locale, chatId, zone, nowMs, { on: "notice", orderId: id, placedElsewhere: origin.length > 0 });
     const params: Record<string, unknown> = {
       chat_id: chatId,
       text: [await withReceiverLabel(tr, finalText(tr, change, locale, nowMs), chatId, change, deps.addressBook), ...ends, ...origin].join("\n"),
