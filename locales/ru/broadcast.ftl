@@ -83,28 +83,28 @@ broadcast-kind-trc20 = Перевод токена по контракту { $co
 broadcast-kind-freeze = Застейкать <b>{ $amount } TRX</b> ради { $resource ->
     [ENERGY] энергии
     [TRON_POWER] TRON Power
-   *[BANDWIDTH] bandwidth
+   *[BANDWIDTH] пропускной способности
 }
 broadcast-kind-unfreeze = Вывести из стейкинга <b>{ $amount } TRX</b>, застейканные ради { $resource ->
     [ENERGY] энергии
     [TRON_POWER] TRON Power
-   *[BANDWIDTH] bandwidth
+   *[BANDWIDTH] пропускной способности
 } (TRX вернутся после периода ожидания)
 broadcast-kind-unfreeze-all = Вывести из стейкинга все TRX, застейканные ради { $resource ->
     [ENERGY] энергии
     [TRON_POWER] TRON Power
-   *[BANDWIDTH] bandwidth
+   *[BANDWIDTH] пропускной способности
 } (Stake 1.0)
 broadcast-kind-delegate = Передать другому аккаунту { $resource ->
     [ENERGY] энергию
-   *[BANDWIDTH] bandwidth
+   *[BANDWIDTH] пропускную способность
 } от <b>{ $amount } TRX</b> стейка{ $lock ->
     [yes] , с блокировкой на время
    *[no] {""}
 }
 broadcast-kind-undelegate = Забрать { $resource ->
     [ENERGY] энергию
-   *[BANDWIDTH] bandwidth
+   *[BANDWIDTH] пропускную способность
 } от <b>{ $amount } TRX</b> стейка, переданную другому аккаунту
 broadcast-kind-withdraw-unfreeze = Забрать выведенные из стейкинга TRX, у которых закончился период ожидания
 broadcast-kind-withdraw-balance = Забрать награды аккаунта за голосование и блоки

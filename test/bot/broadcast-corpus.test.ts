@@ -88,7 +88,7 @@ const CASES: Case[] = [
     what: "DelegateResource (wallet-cli)",
     expect: {
       en: ["Lend the bandwidth of 10 TRX of stake to another account, locked for a while", "To: TQ4gjjpAjLNnE67UFbmK5wVt5fzLfyEVs3"],
-      ru: ["Передать другому аккаунту bandwidth"],
+      ru: ["Передать другому аккаунту пропускную способность"],
       zh: ["代理给另一个账户"],
     },
     submits: false,
@@ -130,7 +130,7 @@ const CASES: Case[] = [
         "From: TJAVcszse667FmSNCwU2fm6DmfM5D4AyDh",
         "Estimated bandwidth: about",
       ],
-      ru: ["Вывести из стейкинга 9 TRX, застейканные ради bandwidth (TRX вернутся после периода ожидания)", "Оценка пропускной способности"],
+      ru: ["Вывести из стейкинга 9 TRX, застейканные ради пропускной способности (TRX вернутся после периода ожидания)", "Оценка пропускной способности"],
       zh: ["解除质押 9 TRX（为带宽质押，等待期后返还）", "预计带宽"],
     },
     submits: true,
