@@ -9,6 +9,8 @@ export const historyEntrySchema = z.object({
    * chat linked to it. Entries of the per-chat era get the chat whose history they were in.
    */
   chatId: z.number().int().optional(),
+  /** Not placed through the bot: first seen from the service (a webhook or a read), e.g. an order made in the dashboard. */
+  madeElsewhere: z.literal(true).optional(),
   createdAtMs: z.number().int(),
   status: z.string(),
   /** order: receiver; broadcast: recipient (when known). */

@@ -66,7 +66,8 @@ export interface LedgerResult {
 }
 
 /**
- * Counts the bot's own effect on the balance since the last read. Undefined
+ * Counts the bot's own effect on the balance since the last read (what the history holds: placed through any
+ * chat of the account, or made elsewhere and seen since). Undefined
  * when a broadcast's fee cannot be read now: the reading is judged later.
  * A broadcast the history still shows unfinished is read from the service
  * only when the balance rose more than explained: its refund may have come
@@ -81,7 +82,10 @@ export async function countOwnEffect({ state, balanceSun, entries, broadcast }: 
     e.totalCostSun === undefined ? broadcast(e.id) : { feeSun: BigInt(e.totalCostSun), status: e.status };
 
   for (const e of entries) {
-    const isNew = !seen.has(entryKey(e));
+    // A charge made elsewhere that joined the history after a read which already held it: that read told it as
+    // a foreign charge, and counting it now would turn it into a deposit that never was.
+    const toldBefore = e.madeElsewhere === true && e.createdAtMs <= state.readAtMs;
+    const isNew = !seen.has(entryKey(e)) && !toldBefore;
     const refundNow = e.kind === "broadcast" && REFUNDED_STATUSES.has(e.status) && !refunded.has(e.id);
     if (!isNew && !refundNow) continue;
     if (e.kind === "order") {

@@ -86,6 +86,7 @@ export function historyEntryOf(tracked: TrackedRecord, nowMs: number): HistoryEn
     return {
       kind: "order",
       id: o.orderId,
+      madeElsewhere: true,
       createdAtMs: at,
       status: o.status,
       address: o.receiver,
@@ -99,6 +100,7 @@ export function historyEntryOf(tracked: TrackedRecord, nowMs: number): HistoryEn
   return {
     kind: "broadcast",
     id: b.broadcastId,
+    madeElsewhere: true,
     createdAtMs: at,
     status: b.status,
     address: b.toAddress,

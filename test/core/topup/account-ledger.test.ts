@@ -54,6 +54,20 @@ describe("countOwnEffect", () => {
     expect(foreign?.unexplainedSun).toBe(-10_000_000n);
   });
 
+  it("never takes a charge made elsewhere for a deposit when the history learns of it after a read that already held it", async () => {
+    // Read at t=1000 saw the fall of an order made in the dashboard at t=900 (told then as a foreign charge); its
+    // record joins the history afterwards. A deposit of 12 TRX comes in before the next read.
+    const dashboardOrder: HistoryEntry = { ...order("d", 6_500_000), createdAtMs: 900, madeElsewhere: true };
+    const afterFall = state({ lastSun: "93500000", readAtMs: 1_000 });
+    const r = await countOwnEffect({ state: afterFall, balanceSun: 105_500_000n, entries: [dashboardOrder], broadcast: reader({}) });
+    expect(r).toMatchObject({ chargedSun: 0n, unexplainedSun: 12_000_000n });
+    expect(r?.seen).toEqual(["order:d"]);
+    // Made after the last read: its fall is in this reading, and the history explains it.
+    const later: HistoryEntry = { ...dashboardOrder, createdAtMs: 1_100 };
+    const r2 = await countOwnEffect({ state: state({ readAtMs: 1_000 }), balanceSun: 93_500_000n, entries: [later], broadcast: reader({}) });
+    expect(r2).toMatchObject({ chargedSun: 6_500_000n, unexplainedSun: 0n });
+  });
+
   it("waits when a broadcast's fee cannot be read", async () => {
     expect(await countOwnEffect({ state: state(), balanceSun: 1n, entries: [broadcast("b", "ready")], broadcast: reader({}) })).toBeUndefined();
   });
