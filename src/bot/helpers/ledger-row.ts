@@ -4,6 +4,7 @@ import { clockText } from "./expiry-text.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, escapeHtml, html, type Html, translate } from "./html.js";
 import { durationText, statusText, usdtExact, type Translator } from "./record-text.js";
+import { systemContractText } from "./system-contract-words.js";
 
 /** How a row is drawn: the reader's locale and zone, the clock, and the chat's address labels. */
 export interface LedgerRowContext {
@@ -66,7 +67,6 @@ function costText(tr: Translator, entry: HistoryEntry, locale: string): string {
  */
 function broadcastWhatText(tr: Translator, e: HistoryEntry, locale: string): string {
   const trx = () => formatTrx(BigInt(e.amountSun ?? "0"), locale);
-  const resource = e.details?.resource ?? "BANDWIDTH";
   const contract = code(shortAddress(e.contractAddress ?? "-"));
   if (e.txKind === "usdt" && e.amountAtomic !== undefined) return translate(tr, "orders-what-usdt", { amount: usdtExact(e.amountAtomic, locale) });
   if (e.txKind === "trx" && e.amountSun !== undefined) return translate(tr, "orders-what-trx", { amount: trx() });
@@ -74,44 +74,8 @@ function broadcastWhatText(tr: Translator, e: HistoryEntry, locale: string): str
     return translate(tr, "orders-what-trc20", { amount: formatInteger(e.amountAtomic, locale), contract });
   if (e.txKind === "contract")
     return e.contractAddress === undefined ? translate(tr, "orders-what-contract") : translate(tr, "orders-what-contract-at", { contract });
-  if (e.txKind !== "system") return translate(tr, "orders-what-tron");
-  switch (e.contractType) {
-    case "FreezeBalanceV2Contract":
-    case "FreezeBalanceContract":
-      return translate(tr, "orders-what-stake", { amount: trx(), resource });
-    case "UnfreezeBalanceV2Contract":
-      return translate(tr, "orders-what-unstake", { amount: trx() });
-    case "UnfreezeBalanceContract":
-      return translate(tr, "orders-what-unstake-all");
-    case "DelegateResourceContract":
-      return translate(tr, "orders-what-delegate", { amount: trx(), resource });
-    case "UnDelegateResourceContract":
-      return translate(tr, "orders-what-undelegate", { amount: trx(), resource });
-    case "WithdrawExpireUnfreezeContract":
-      return translate(tr, "orders-what-withdraw-unstaked");
-    case "WithdrawBalanceContract":
-      return translate(tr, "orders-what-withdraw-rewards");
-    case "CancelAllUnfreezeV2Contract":
-      return translate(tr, "orders-what-cancel-unstake");
-    case "AccountCreateContract":
-      return translate(tr, "orders-what-activate");
-    case "AccountUpdateContract":
-      return translate(tr, "orders-what-rename");
-    case "VoteWitnessContract": {
-      const votes = e.details?.votes ?? [];
-      const total = votes.reduce((sum, v) => sum + BigInt(v.count), 0n);
-      return translate(tr, "orders-what-votes", { count: votes.length, total: formatInteger(total, locale) });
-    }
-    case "TransferAssetContract":
-      return translate(tr, "orders-what-trc10", { amount: formatInteger(e.amountAtomic ?? "0", locale), asset: code(e.details?.assetName ?? "-") });
-    case "ClearABIContract":
-      return translate(tr, "orders-what-clear-abi", { contract });
-    case "UpdateSettingContract":
-    case "UpdateEnergyLimitContract":
-      return translate(tr, "orders-what-contract-settings", { contract });
-    default:
-      return translate(tr, "orders-what-tron");
-  }
+  if (e.txKind !== "system" || e.contractType === undefined) return translate(tr, "orders-what-tron");
+  return systemContractText(tr, { ...e, contractType: e.contractType }, locale, "row", contract);
 }
 
 /** The brief "what", then to whom when the transaction names a receiver ("1 TRX → TXyz12…abcd"). */
