@@ -9,6 +9,7 @@
  * Chinese only from the users' Telegram language (docs/balance-watch.md,
  * "Who is told").
  */
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoredMessage } from "../testkit/fake-telegram/fake-telegram-state.js";
 import { failOnLoggedErrors, RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
@@ -176,6 +177,18 @@ describe("one account linked in three chats", { timeout: 120_000 }, () => {
     // The month's name differs by language; everything after the title is numbers that must agree.
     const body = (text: string) => numbersOf(text.split("\n").slice(1).join("\n"));
     for (const m of statements) expect(body(m.text)).toEqual(body(statements[0]!.text));
+    // The CSV is one file in the three chats; its chat column names the chat that placed each line.
+    const csvOf = (chatId: Chat) =>
+      w.tg
+        .botMessages(chatId)
+        .filter((m) => m.document?.fileName?.startsWith("statement-") === true)
+        .at(-1)!
+        .document!.bytes!.toString("utf8");
+    const csvs = CHATS.map(csvOf);
+    expect(csvs[1]).toBe(csvs[0]);
+    expect(csvs[2]).toBe(csvs[0]);
+    const placedBy = parse<Record<string, string>>(csvs[0]!, { columns: true }).map((line) => line.chat);
+    expect(placedBy).toContain(`User${RU}`);
   });
 
   it("keeps the route and the other chats working when the chat the route resolves to unlinks", async () => {

@@ -51,7 +51,7 @@ describe("/statement", () => {
     expect(csvMessage?.document?.fileName).toBe(`statement-${month}.csv`);
     expect(csvMessage?.text).toMatch(/^Statement for \w+ \d{4}: 5 lines, times in UTC\.$/);
     const csv = csvMessage!.document!.bytes!.toString("utf8");
-    expect(csv.split("\r\n")[0]).toBe("time,id,kind,receiver,energy,duration_s,cost_sun,cost_trx,status,broadcast_tx_id");
+    expect(csv.split("\r\n")[0]).toBe("time,id,kind,receiver,energy,duration_s,cost_sun,cost_trx,status,broadcast_tx_id,chat");
     const lines = parse<Record<string, string>>(csv, { columns: true });
     expect(lines.map((l) => l["kind"])).toEqual(["order", "order", "broadcast", "broadcast", "refund"]);
 

@@ -1,4 +1,5 @@
 import type { InlineKeyboard } from "grammy";
+import { chatTitles } from "../../core/chats/chat-titles.js";
 import { Composer } from "../composer.js";
 import { spendWindows } from "../../core/limits/spend-window.js";
 import type { HistoryFilter } from "../../core/orders/order-history.js";
@@ -55,12 +56,10 @@ export function createOrdersView(deps: BotDeps): {
     const rows = p.entries.map((entry, i) => ({ n: p.page * HISTORY_PAGE_SIZE + i + 1, entry }));
     const lines = [title, translate(ctx, "ledger-zone", { zone: zoneLabel(timeZone, nowMs) })];
     // The list is the account's: a row another of its chats placed says which.
-    const chatNames = new Map<number, string>();
-    const others = p.entries.flatMap((e) => (e.chatId === undefined || e.chatId === chatId ? [] : [e.chatId]));
-    for (const other of new Set(others)) {
-      const title = (await deps.chats.get(other))?.title;
-      if (title !== undefined) chatNames.set(other, title);
-    }
+    const chatNames = await chatTitles(
+      deps.chats,
+      p.entries.flatMap((e) => (e.chatId === undefined || e.chatId === chatId ? [] : [e.chatId])),
+    );
     for (const { n, entry } of rows) lines.push(ledgerRowText(ctx, entry, n, { locale, timeZone, nowMs, labels, chatId, chatNames }));
     lines.push(translate(ctx, p.total === 0 ? "ledger-empty-filtered" : "ledger-open-hint"));
     const keyboard = createLedgerKeyboard(ctx, { filter: filterCode, page: p.page, pages: p.pages, rows });

@@ -1,4 +1,5 @@
 import { InputFile } from "grammy";
+import { chatTitles } from "../../core/chats/chat-titles.js";
 import { Composer } from "../composer.js";
 import { monthAt, monthLabel, parseStatementMonth, type StatementMonth } from "../../core/statements/statement-month.js";
 import { buildStatement } from "../../core/statements/statement.js";
@@ -43,7 +44,12 @@ export function createStatementFeature(deps: BotDeps): Composer<BotContext> {
       }
       const locale = await ctx.i18n.getLocale();
       const name = monthName(month, locale);
-      const statement = await buildStatement({ history: deps.flows.history, burnPriceSun }, chatId, month, timeZone);
+      const statement = await buildStatement(
+        { history: deps.flows.history, burnPriceSun, chatTitles: (ids) => chatTitles(deps.chats, ids) },
+        chatId,
+        month,
+        timeZone,
+      );
       if (statement.rows.length === 0) {
         const before = month.month === 1 ? { year: month.year - 1, month: 12 } : { year: month.year, month: month.month - 1 };
         await ctx.reply(translate(ctx, "statement-empty", { month: name, zone: zoneName(timeZone), example: code(`/statement ${monthLabel(before)}`) }), HTML);

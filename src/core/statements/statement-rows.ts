@@ -24,6 +24,8 @@ export interface StatementRow {
   costSun: bigint;
   status: string;
   txId: string | undefined;
+  /** The chat of the account that placed it; undefined for entries kept before chats were recorded. */
+  chatId: number | undefined;
 }
 
 const REFUNDED_STATUSES = new Set(["failed", "expired"]);
@@ -47,6 +49,7 @@ function rowsOf(e: HistoryEntry): StatementRow[] {
     costSun,
     status: e.status,
     txId: e.kind === "broadcast" ? e.txId : undefined,
+    chatId: e.chatId,
   };
   if (e.kind !== "broadcast" || !REFUNDED_STATUSES.has(e.status) || costSun === 0n) return [row];
   // The history keeps no time of the refund: it is dated with the broadcast, so both stay in one statement.
@@ -61,7 +64,19 @@ export function trxFixed(sun: bigint): string {
   return `${negative ? "-" : ""}${(abs / SUN_PER_TRX).toString()}.${fraction}`;
 }
 
-export const STATEMENT_CSV_COLUMNS = ["time", "id", "kind", "receiver", "energy", "duration_s", "cost_sun", "cost_trx", "status", "broadcast_tx_id"] as const;
+export const STATEMENT_CSV_COLUMNS = [
+  "time",
+  "id",
+  "kind",
+  "receiver",
+  "energy",
+  "duration_s",
+  "cost_sun",
+  "cost_trx",
+  "status",
+  "broadcast_tx_id",
+  "chat",
+] as const;
 
 /** What a spreadsheet reads as the start of a formula (OWASP, CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -77,8 +92,11 @@ export function inertText(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** RFC 4180 (CRLF line ends, quoting where a field needs it), with a header row. */
-export function statementCsv(rows: readonly StatementRow[], timeZone: string): string {
+/**
+ * RFC 4180 (CRLF line ends, quoting where a field needs it), with a header row. The `chat` column names the chat of
+ * the account that placed each line (its title when known, else its id): the statement is the account's.
+ */
+export function statementCsv(rows: readonly StatementRow[], timeZone: string, chatNames: ReadonlyMap<number, string> = new Map()): string {
   const records = rows.map((r) => [
     isoInZone(r.atMs, timeZone),
     inertText(r.id),
@@ -90,6 +108,7 @@ export function statementCsv(rows: readonly StatementRow[], timeZone: string): s
     trxFixed(r.costSun),
     inertText(r.status),
     inertText(r.txId ?? ""),
+    r.chatId === undefined ? "" : inertText(chatNames.get(r.chatId) ?? String(r.chatId)),
   ]);
   return stringify(records, { header: true, columns: [...STATEMENT_CSV_COLUMNS], record_delimiter: "windows" });
 }

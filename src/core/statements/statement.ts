@@ -45,15 +45,19 @@ export interface StatementDeps {
   history: Pick<OrderHistory, "page">;
   /** Sun per unit of energy when TRX is burnt for it (ENERGY_BURN_PRICE_SUN). */
   burnPriceSun: number;
+  /** The titles of the account's chats that placed lines (the CSV's `chat` column); ids alone without it. */
+  chatTitles?: (chatIds: readonly number[]) => Promise<ReadonlyMap<number, string>>;
 }
 
 export async function buildStatement(deps: StatementDeps, chatId: number, month: StatementMonth, timeZone: string): Promise<Statement> {
   const rows = statementRows(await monthEntries(deps.history, chatId, month, timeZone), month, timeZone);
+  const placedIn = [...new Set(rows.flatMap((r) => (r.chatId === undefined ? [] : [r.chatId])))];
+  const chatNames = (await deps.chatTitles?.(placedIn)) ?? new Map<number, string>();
   return {
     month,
     timeZone,
     rows,
-    csv: statementCsv(rows, timeZone),
+    csv: statementCsv(rows, timeZone, chatNames),
     summary: summarize(rows, deps.burnPriceSun),
     dailySun: dailyNetSun(rows, month, timeZone),
   };

@@ -68,7 +68,7 @@ describe("statement rows", () => {
   it("makes an RFC 4180 CSV with a header row, CRLF line ends and the zone's offset on every time", () => {
     const rows = statementRows([broadcast("b2", at(10), "failed", 3_100_000), order("o1", at(1), 6_500_000)], NOV, "Asia/Shanghai");
     const csv = statementCsv(rows, "Asia/Shanghai");
-    expect(csv.split("\r\n")[0]).toBe("time,id,kind,receiver,energy,duration_s,cost_sun,cost_trx,status,broadcast_tx_id");
+    expect(csv.split("\r\n")[0]).toBe("time,id,kind,receiver,energy,duration_s,cost_sun,cost_trx,status,broadcast_tx_id,chat");
     expect(csv.endsWith("\r\n")).toBe(true);
     const records = parse<Record<string, string>>(csv, { columns: true });
     expect(records).toEqual([
@@ -83,6 +83,7 @@ describe("statement rows", () => {
         cost_trx: "6.500000",
         status: "fulfilled",
         broadcast_tx_id: "",
+        chat: "",
       },
       {
         time: "2026-11-10T20:00:00+08:00",
@@ -95,6 +96,7 @@ describe("statement rows", () => {
         cost_trx: "3.100000",
         status: "failed",
         broadcast_tx_id: TX,
+        chat: "",
       },
       {
         time: "2026-11-10T20:00:00+08:00",
@@ -107,7 +109,29 @@ describe("statement rows", () => {
         cost_trx: "-3.100000",
         status: "failed",
         broadcast_tx_id: TX,
+        chat: "",
       },
+    ]);
+  });
+
+  it("names in the chat column the chat of the account that placed each line: its title, else its id, made inert", () => {
+    const entries: HistoryEntry[] = [
+      { ...order("o1", at(1), 6_500_000), chatId: 1001 },
+      { ...order("o2", at(2), 6_500_000), chatId: 2002 },
+      { ...broadcast("b3", at(3), "failed", 3_100_000), chatId: 3003 },
+      order("o4", at(4), 6_500_000),
+    ];
+    const names = new Map([
+      [1001, "Alice"],
+      [3003, "=cmd()"],
+    ]);
+    const lines = parse<Record<string, string>>(statementCsv(statementRows(entries, NOV, "UTC"), "UTC", names), { columns: true });
+    expect(lines.map((l) => [l.id, l.kind, l.chat])).toEqual([
+      ["o1", "order", "Alice"],
+      ["o2", "order", "2002"],
+      ["b3", "broadcast", "'=cmd()"],
+      ["b3", "refund", "'=cmd()"],
+      ["o4", "order", ""],
     ]);
   });
 
