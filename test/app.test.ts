@@ -202,7 +202,7 @@ describe("the app as main.ts builds it (polling)", () => {
     child.stderr.on("data", (b: Buffer) => (output += b.toString()));
     const exited = new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? -1)));
     // Loading the app under tsx takes long on a loaded machine: only what follows stop() has a deadline.
-    await waitUntil(() => output.includes("stopped") || child.exitCode !== null, { what: "the child to start and stop the app", timeoutMs: 50_000 });
+    await waitUntil(() => output.includes("stopped") || child.exitCode !== null, { what: "the child to start and stop the app", timeoutMs: 150_000 });
     let timer: NodeJS.Timeout | undefined;
     const code = await Promise.race([
       exited,
@@ -219,5 +219,5 @@ describe("the app as main.ts builds it (polling)", () => {
     expect({ code, output }).toMatchObject({ code: 0 });
     expect(tg2.callsOf("deleteWebhook").length).toBe(1);
     expect(output).toContain("stopped");
-  }, 80_000);
+  }, 180_000);
 });

@@ -46,6 +46,11 @@ async function quoteOf(chatId: number, line: string) {
 const buttonsOf = (m: { buttons: { text: string }[][] }) => m.buttons.map((row) => row.map((b) => b.text));
 
 /** A one-shot quote, confirmed on its own message (tracker announcements may follow it). */
+/** The newest bot message starting so: background announcements may land after the answer a step looks at. */
+function newestStarting(chatId: number, prefix: string) {
+  return h.tg.botMessages(chatId).findLast((m) => m.text.startsWith(prefix));
+}
+
 async function orderAndConfirm(chatId: number, line: string): Promise<void> {
   const user = h.user(chatId);
   const before = h.tg.botMessages(chatId).length;
@@ -106,7 +111,8 @@ describe("/limits", () => {
     expect(buttonsOf(refused)).toEqual([["⚙️ Limits", "🔄 Check again"], ["Cancel"]]);
     expect(orderPosts()).toHaveLength(2);
     await user.press("⚙️ Limits", { messageId: refused.messageId });
-    expect(user.lastText()).toContain("Daily cap: 20 TRX, 0 TRX left (spent today: 20 TRX)");
+    // The newest limits card, not the newest message: an order's announcement may land after it.
+    expect(newestStarting(CHAT, "Spend limits")?.text).toContain("Daily cap: 20 TRX, 0 TRX left (spent today: 20 TRX)");
     await setLimit(CHAT, "Daily cap", "25");
     // Check again draws a fresh quote on the same message: now with Confirm.
     const check = await user.press("🔄 Check again", { messageId: refused.messageId });
@@ -127,10 +133,11 @@ describe("/limits", () => {
     await user.press("✅ Confirm", { messageId: first.messageId });
     await user.press("✅ Confirm", { messageId: second.messageId });
     expect(debitsOf(h, account.accountId)).toEqual([10_000_000]);
-    expect(user.lastText()).toBe(
+    const refusal = newestStarting(CHAT, "⛔ Not sent");
+    expect(refusal?.text).toBe(
       "⛔ Not sent: this would cross your daily cap. Nothing was charged.\nCap: 15 TRX · spent today: 10 TRX · left: 5 TRX\nThis costs: 10 TRX\nChange the caps with ⚙️ Limits below, then tap Confirm again.",
     );
-    expect(user.lastButtons()).toEqual([["⚙️ Limits"]]);
+    expect(buttonsOf(refusal!)).toEqual([["⚙️ Limits"]]);
   });
 
   it("monthly cap: refuses the order that would cross it", async () => {

@@ -45,6 +45,8 @@ export interface HarnessOptions extends SimulatorOptions {
   hooksRateLimits?: HooksRateLimits;
   /** Deliveries the webhook inbox holds in memory before the rest wait in the store. */
   inboxMaxInMemory?: number;
+  /** The bot's service client bounds (default 2 s an attempt, 4 s in all: a hanging service is given up on quickly). */
+  serviceTimeouts?: { attemptTimeoutMs: number; totalTimeoutMs: number };
 }
 
 export interface Harness {
@@ -65,7 +67,7 @@ export interface Harness {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const { trackerMinDelayMs = 60_000, storageUrl, hooksRateLimits, inboxMaxInMemory, ...simOptions } = options;
+  const { trackerMinDelayMs = 60_000, storageUrl, hooksRateLimits, inboxMaxInMemory, serviceTimeouts, ...simOptions } = options;
   const dir = mkdtempSync(join(tmpdir(), "hooks-"));
   const sim = await startSimulator({ headerPrefix: PREFIX, orderStepMs: 60_000, broadcastStepMs: 60_000, webhookRetryBaseMs: 50, ...simOptions });
   const tg = await startFakeTelegram();
@@ -80,7 +82,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     baseUrl: sim.baseUrl,
     logger,
     metrics,
-    tuning: { attemptTimeoutMs: 2_000, totalTimeoutMs: 4_000, backoffBaseMs: 20 },
+    tuning: { attemptTimeoutMs: 2_000, totalTimeoutMs: 4_000, ...serviceTimeouts, backoffBaseMs: 20 },
   });
   const api = new Api(tg.token, { apiRoot: tg.apiRoot });
   const notices: WebhookNotice[] = [];

@@ -19,7 +19,12 @@ describe("POST /hooks/:routeId under a batch and under a flood", () => {
   it("accepts every signed webhook of a 100-order batch at the first attempt, past what the inbox holds in memory, and processes each event once", async () => {
     // The service's own API limit is not under test (the re-reads of 100 orders at once), nor how long it waits for an answer on a loaded machine.
     // The inbox holds 16 in memory: most of each burst waits in the store, and is acknowledged all the same.
-    h = await startHarness({ rateLimitPerSecond: 10_000, webhookTimeoutMs: 60_000, inboxMaxInMemory: 16 });
+    h = await startHarness({
+      rateLimitPerSecond: 10_000,
+      webhookTimeoutMs: 60_000,
+      inboxMaxInMemory: 16,
+      serviceTimeouts: { attemptTimeoutMs: 30_000, totalTimeoutMs: 60_000 },
+    });
     const link = await linkChat(h, 7001, { callback: true });
     const items = Array.from({ length: 100 }, () => ({ toAddress: randomAddress(), amount: 60_000, resource: "ENERGY" as const, durationSec: 300 }));
     const { orders } = await h.service.createOrders(link.apiKey, items, randomUUID());

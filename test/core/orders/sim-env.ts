@@ -21,6 +21,15 @@ export async function startSimEnv(options: SimulatorOptions = {}) {
   // The simulator shares the test's process: on a loaded machine an answer can take well over a second, and a client
   // timeout there fails a test about something else. A hang fault still ends within the total, 6 s.
   const service = createServiceClient({ baseUrl: sim.baseUrl, logger, attemptTimeoutMs: 3_000, totalTimeoutMs: 6_000, backoffBaseMs: 5, backoffMaxMs: 20 });
+  /** For the calls that set a test up, whose subject is not how long the service may take to answer. */
+  const patientService = createServiceClient({
+    baseUrl: sim.baseUrl,
+    logger,
+    attemptTimeoutMs: 30_000,
+    totalTimeoutMs: 60_000,
+    backoffBaseMs: 5,
+    backoffMaxMs: 20,
+  });
   const stores: StoreBackend[] = [];
   const open = async () => {
     const store = await openStore(url, { logger, purgeIntervalMs: 0 });
@@ -40,10 +49,12 @@ export async function startSimEnv(options: SimulatorOptions = {}) {
   return {
     sim,
     service,
+    patientService,
     logger,
     open,
     async stop() {
       await service.close();
+      await patientService.close();
       for (const s of stores) await s.close();
       await sim.stop();
       rmSync(dir, { recursive: true, force: true });

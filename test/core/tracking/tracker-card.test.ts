@@ -36,7 +36,7 @@ async function setup(overrides: Partial<TrackerDeps> = {}) {
     });
   // Held at pending: each test moves the order itself.
   env.sim.control.pauseLifecycles(true);
-  const { orders } = await env.service.createOrders(
+  const { orders } = await env.patientService.createOrders(
     account.apiKey,
     [{ toAddress: TEST_KEYS.bob.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }],
     `k-${Math.random()}`,

@@ -60,7 +60,7 @@ async function startProcess(owner: string, apiKey: string, overrides: Partial<Tr
 }
 
 async function placeOrder(apiKey: string): Promise<string> {
-  const { orders } = await env.service.createOrders(
+  const { orders } = await env.patientService.createOrders(
     apiKey,
     [{ toAddress: TEST_KEYS.bob.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }],
     `k-${Math.random()}`,

@@ -63,7 +63,7 @@ async function setUp(options: { webhooks: boolean; forward?: (hint: WebhookHint)
   });
   await tracker.start();
   const place = async () => {
-    const { orders } = await env.service.createOrders(
+    const { orders } = await env.patientService.createOrders(
       apiKey,
       [{ toAddress: TEST_KEYS.bob.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }],
       `k-${Math.random()}`,
@@ -154,7 +154,7 @@ describe("tracker pace", () => {
       });
       await tracker.start();
       env.sim.control.pauseLifecycles(true);
-      const { orders } = await env.service.createOrders(
+      const { orders } = await env.patientService.createOrders(
         account.apiKey,
         [{ toAddress: TEST_KEYS.bob.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }],
         `k-${Math.random()}`,

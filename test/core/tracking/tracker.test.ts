@@ -42,7 +42,7 @@ async function newTracker(overrides: Partial<TrackerDeps> = {}, apiKey?: string)
 }
 
 async function placeOrder(apiKey: string) {
-  const { orders } = await env.service.createOrders(
+  const { orders } = await env.patientService.createOrders(
     apiKey,
     [{ toAddress: TEST_KEYS.bob.address, amount: 100_000, resource: "ENERGY", durationSec: 60 }],
     `k-${Math.random()}`,
