@@ -211,6 +211,20 @@ export function createSharedTelegramBudget(deps: {
   const chatIntervalMs = (chatId: number) =>
     Math.ceil((isGroupChat(chatId) ? 60_000 / limits.perGroupPerMinute : 1_000 / limits.perChatPerSecond) + limits.marginMs);
 
+  /**
+   * Sleeps until the slot; what is left of a pause a 429 set meanwhile (0: send now). Late past the slot
+   * (a busy event loop), a later slot is taken instead, so the send does not crowd the ones after it.
+   */
+  async function waitForSlot(key: string, interval: number, waitMs: number, signal: AbortSignal | undefined): Promise<number> {
+    for (let wakes = 0; ; wakes += 1) {
+      const slotAt = Date.now() + waitMs;
+      if (waitMs > 0) await sleep(waitMs, signal);
+      const pausedFor = await slots.pausedFor();
+      if (pausedFor > 0 || Date.now() - slotAt <= SLOT_SLACK_MS || wakes >= LATE_WAKES) return pausedFor;
+      waitMs = await slots.reserveAgain(key, interval);
+    }
+  }
+
   async function takeSlot(chatId: number | undefined, signal: AbortSignal | undefined): Promise<void> {
     // A send with no chat holds a turn of its own, gone a millisecond after its slot.
     const key = chatId === undefined ? `${keyPrefix}:pace:none:${randomUUID()}` : paceKey(chatId);
@@ -221,16 +235,7 @@ export function createSharedTelegramBudget(deps: {
         await sleep(slot.chatBusyMs, signal);
         continue;
       }
-      let waitMs = slot.waitMs;
-      let pausedFor = 0;
-      for (let wakes = 0; ; wakes += 1) {
-        const slotAt = Date.now() + waitMs;
-        if (waitMs > 0) await sleep(waitMs, signal);
-        pausedFor = await slots.pausedFor();
-        if (pausedFor > 0 || Date.now() - slotAt <= SLOT_SLACK_MS || wakes >= LATE_WAKES) break;
-        // Late past the slot (a busy event loop): a later one, so the send does not crowd the ones after it.
-        waitMs = await slots.reserveAgain(key, interval);
-      }
+      const pausedFor = await waitForSlot(key, interval, slot.waitMs, signal);
       if (pausedFor === 0) return;
       // A 429 met by any process while this send waited: the slot is given up and taken anew after the pause.
       await (await bull.redis()).del(key);
