@@ -1,6 +1,6 @@
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type Middleware, type Transformer } from "grammy";
+import { Api, Bot, type Middleware, type Transformer } from "grammy";
 import type { BotApiFetch } from "../telegram-fetch.js";
 import { Composer } from "./composer.js";
 import type { UserFromGetMe } from "grammy/types";
@@ -210,7 +210,14 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
 
 function conversationApi(answered: AnsweredQueries, retry: TelegramRetryOptions | undefined, pacing: Transformer[]): Middleware<ConversationContext> {
   return (ctx, next) => {
-    ctx.api.config.use(...pacing, ...telegramRetry(retry), answered.transformer);
+    if (pacing.length > 0) {
+      // The plugin's own transformer answers a call made before this update from its stored result. Only a call that
+      // reaches Telegram may take a slot, so the pacing goes under that transformer, closest to the network.
+      const api = new Api(ctx.api.token, ctx.api.options);
+      api.config.use(...pacing, ...ctx.api.config.installedTransformers());
+      Object.assign(ctx, { api });
+    }
+    ctx.api.config.use(...telegramRetry(retry), answered.transformer);
     return next();
   };
 }
