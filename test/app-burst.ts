@@ -12,12 +12,13 @@ import { failOnLoggedErrors, sqliteTarget, startAppWorld, waitFor, type AppWorld
 const PRICE_LIST = "Energy prices";
 const ERROR_TEXT = "Something went wrong on my side";
 
-export function appBurst(chatCount: number, firstChat: number): void {
+/** `store`: where the app keeps its data (SQLite by default; a Redis target runs the BullMQ queue and the shared budget). */
+export function appBurst(chatCount: number, firstChat: number, store: () => Promise<StoreTarget> = () => Promise.resolve(sqliteTarget())): void {
   let w: AppWorld;
   let target: StoreTarget;
 
   beforeAll(async () => {
-    target = sqliteTarget();
+    target = await store();
     w = await startAppWorld({ telegramLimits: true });
     await w.startApp(target);
   });
