@@ -103,6 +103,8 @@ export function createLocalTelegramBudget(deps: { limits?: Partial<PushLimits>; 
   }
 
   function dispatch(): void {
+    // Called by a new waiter too: the timer set for later is replaced by the one this pass sets.
+    timer?.();
     timer = undefined;
     timerAt = Number.POSITIVE_INFINITY;
     const now = clock.now();
