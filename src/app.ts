@@ -54,7 +54,7 @@ export interface AppDeps {
     /** The push queue's backoff after a transient Telegram failure (first delay, cap). */
     pushRetryBaseDelayMs?: number;
     pushRetryMaxDelayMs?: number;
-    /** Telegram's send limits as the push queue paces them (the fake Bot API of the tests enforces none). */
+    /** Telegram's send limits as the push queue and the bot's answers are paced to them (the fake Bot API of the tests enforces none by default). */
     pushLimits?: Partial<PushLimits>;
     /** The bot's own first wait after a Telegram 5xx (doubled after each); 3 s otherwise. */
     telegramServerErrorDelayMs?: number;
@@ -238,6 +238,8 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     bot: deps,
     telegram,
     fetch: telegramHttp.fetch,
+    // The bot's answers and the push queue's sends: one allowance, the answers first.
+    budget: delivery.budget,
     inbox: delivery.inbox,
     owner,
     ...given("botInfo", overrides.botInfo),

@@ -150,8 +150,15 @@ export type AppWorld = Awaited<ReturnType<typeof startAppWorld>>;
  * building the app exactly as src/main.ts does. Every app started is stopped
  * by `close()`.
  */
-export async function startAppWorld(options: { balanceSun?: number; /** Default "info". */ logLevel?: string } = {}) {
-  const tg: FakeTelegram = await startFakeTelegram();
+export async function startAppWorld(
+  options: {
+    balanceSun?: number;
+    /** Default "info". */ logLevel?: string;
+    /** The fake Bot API enforces Telegram's send limits (429 past them), and the app paces to production's limits. */
+    telegramLimits?: boolean;
+  } = {},
+) {
+  const tg: FakeTelegram = await startFakeTelegram(options.telegramLimits ? { rateLimits: true } : {});
   const front: TelegramFront = await startTelegramFront(tg);
   const sim: Simulator = await startSimulator({ orderStepMs: 40, broadcastStepMs: 40, webhookRetryBaseMs: 50 });
   const demo = sim.createAccount({ balanceSun: options.balanceSun ?? 1_000_000_000 });
@@ -192,8 +199,8 @@ export async function startAppWorld(options: { balanceSun?: number; /** Default 
         pushRetryBaseDelayMs: 50,
         pushRetryMaxDelayMs: 1_000,
         telegramServerErrorDelayMs: 50,
-        // The fake Bot API enforces no limits here: a chat's announcements need not queue a second apart.
-        pushLimits: { perChatPerSecond: 20, perGroupPerMinute: 1_200, marginMs: 0 },
+        // Unless asked to, the fake Bot API enforces no limits: a chat's messages need not queue a second apart.
+        pushLimits: options.telegramLimits ? {} : { perChatPerSecond: 20, perGroupPerMinute: 1_200, marginMs: 0 },
       },
     });
     apps.add(app);

@@ -12,6 +12,7 @@ import { otherChatsOfAccount } from "../bot/notifiers/notifier-deps.js";
 import type { SupportedLocale } from "../config.js";
 import type { Metrics } from "../core/metrics.js";
 import { createPushQueue, type PushQueue, type PushQueueDeps } from "../core/push/index.js";
+import { createTelegramBudget, type TelegramBudget } from "../core/push/telegram-budget.js";
 import type { ServiceClient } from "../core/service/client.js";
 import { createTracker, type Tracker, type TrackerDeps } from "../core/tracking/tracker.js";
 import { createWebhookInbox } from "../core/webhooks/create-webhook-inbox.js";
@@ -66,6 +67,8 @@ export interface DeliveryDeps {
 /** Everything that tells a chat something nobody asked for just now. */
 export interface Delivery {
   push: PushQueue;
+  /** The process's one allowance of Telegram messages: the push queue's, and the bot's answers' (which go first). */
+  budget: TelegramBudget;
   tracker: Tracker;
   notifier: TrackingNotifier;
   topUpNotifier: TopUpNotifier;
@@ -87,12 +90,14 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
   const { storage, logger, metrics, tuning = {} } = deps;
   const { store, chats, history, queueMode } = storage;
   const now = tuning.now === undefined ? {} : { now: tuning.now };
+  const budget = createTelegramBudget({ ...queueMode, logger, ...(tuning.push?.limits === undefined ? {} : { limits: tuning.push.limits }) });
   const push = createPushQueue({
     store,
     logger,
     metrics,
     ...queueMode,
     ...tuning.push,
+    ...(budget.kind === "local" ? { budget } : {}),
     transport: deps.transport,
     isChatBlocked: async (chatId) => (await chats.get(chatId))?.active === false,
     onChatUnreachable: async (chatId) => {
@@ -175,6 +180,7 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
 
   return {
     push,
+    budget,
     tracker,
     notifier,
     topUpNotifier,
@@ -194,6 +200,7 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
         ["batch-cards", () => batches.stop()],
         ["expiry-reminders", () => reminders.stop()],
         ["push", () => push.stop()],
+        ["telegram-budget", () => budget.close()],
       ]),
   };
 }

@@ -29,6 +29,8 @@ export interface IntakeDeps {
   retry?: CreateBotOptions["retry"];
   /** The Bot API client's HTTP, shared with the push queue's Api. */
   fetch?: CreateBotOptions["fetch"];
+  /** The process's Telegram budget, shared with the push queue: the bot's answers are paced by it. */
+  budget?: CreateBotOptions["budget"];
   /** Polling refused for good (401 revoked token, 409 another instance). */
   onFatal?: (error: unknown) => void;
   /** Whether the store came back without its data (for /readyz). */
@@ -58,6 +60,7 @@ export function createIntake(deps: IntakeDeps): Intake {
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
     ...(deps.retry ? { retry: deps.retry } : {}),
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.budget ? { budget: deps.budget } : {}),
     innerTransformers: [telegram.transformer],
   });
   const webhookUpdates =

@@ -1,6 +1,6 @@
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type Middleware, type Transformer } from "grammy";
+import { Api, Bot, type Middleware, type Transformer } from "grammy";
 import type { BotApiFetch } from "../telegram-fetch.js";
 import { Composer } from "./composer.js";
 import type { UserFromGetMe } from "grammy/types";
@@ -40,6 +40,8 @@ import { createWebhookFeature, WEBHOOK_SECRET_CONVERSATION } from "./features/we
 import { createErrorHandler } from "./handlers/error.js";
 import { createPastedKeyLinker } from "./helpers/paste-link.js";
 import { telegramRetry, type TelegramRetryOptions } from "./middlewares/telegram-retry.js";
+import { telegramPacing } from "./middlewares/telegram-pacing.js";
+import type { TelegramBudget } from "../core/push/telegram-budget.js";
 import { createAnsweredQueries, type AnsweredQueries } from "./middlewares/answered-queries.js";
 import { commandLeavesFlow, editedSecretGuard } from "./middlewares/flow-guard.js";
 import { groupGuard } from "./middlewares/group-guard.js";
@@ -70,6 +72,12 @@ export interface CreateBotOptions {
   retry?: TelegramRetryOptions;
   /** The Bot API client's HTTP (src/telegram-fetch.ts); grammY's own otherwise. */
   fetch?: BotApiFetch;
+  /**
+   * The process's Telegram budget, shared with the push queue: the bot's
+   * messages are paced by it and wait out a 429 (middlewares/telegram-pacing.ts).
+   * Without it they go unpaced.
+   */
+  budget?: TelegramBudget;
 }
 
 /** grammY's default is 500 s per call; a Bot API call that has not answered in a minute will not. */
@@ -129,7 +137,10 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
     },
   });
   for (const transformer of options.innerTransformers ?? []) bot.api.config.use(transformer);
-  // Telegram's retry_after; not the throttler, which misbehaves inside conversations.
+  // Paced inside auto-retry: every attempt takes its slot. Not the throttler, which misbehaves inside conversations.
+  const pacing = options.budget ? [telegramPacing(options.budget)] : [];
+  bot.api.config.use(...pacing);
+  // Telegram's retry_after for what the pacing does not wait out (queries, reads), lost connections, 5xx.
   bot.api.config.use(...telegramRetry(options.retry));
   const answered = createAnsweredQueries();
 
@@ -166,14 +177,14 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
         soleWriter: deps.store.kind !== "redis",
       }),
       // Inside a conversation only these plugins exist: translations, the logger, and
-      // auto-retry and answer tracking again (bot.api transformers do not reach a
+      // pacing, auto-retry and answer tracking again (bot.api transformers do not reach a
       // conversation's ctx.api).
       plugins: [
         conversationChatRecord(deps),
         i18n,
         conversationLogger(deps),
         withLinks(links),
-        conversationApi(answered, options.retry),
+        conversationApi(answered, options.retry, pacing),
         inaccessibleMessageAnswers(),
       ],
     }),
@@ -197,8 +208,15 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   return bot;
 }
 
-function conversationApi(answered: AnsweredQueries, retry: TelegramRetryOptions | undefined): Middleware<ConversationContext> {
+function conversationApi(answered: AnsweredQueries, retry: TelegramRetryOptions | undefined, pacing: Transformer[]): Middleware<ConversationContext> {
   return (ctx, next) => {
+    if (pacing.length > 0) {
+      // The plugin's own transformer answers a call made before this update from its stored result. Only a call that
+      // reaches Telegram may take a slot, so the pacing goes under that transformer, closest to the network.
+      const api = new Api(ctx.api.token, ctx.api.options);
+      api.config.use(...pacing, ...ctx.api.config.installedTransformers());
+      Object.assign(ctx, { api });
+    }
     ctx.api.config.use(...telegramRetry(retry), answered.transformer);
     return next();
   };

@@ -42,7 +42,9 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
   const retry = { ...DEFAULT_RETRY, ...deps.retry };
   const deliveredTtl = deps.deliveredTtlMs ?? DELIVERED_TTL_MS;
   const concurrency = deps.concurrency ?? Math.max(1, limits.globalPerSecond);
-  const limiter = createRateLimiter(limits);
+  // The process's one budget when given: interactive sends count in the same windows, and go first.
+  const budget = deps.budget;
+  const limiter = budget?.limiter ?? createRateLimiter(limits);
   const log = deps.logger.child({ module: "push-queue" });
   const clock = deps.clock ?? REAL_CLOCK;
 
@@ -57,6 +59,7 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
   let timer: (() => void) | undefined;
   let pumping = false;
   let lastPrune = 0;
+  const resume = () => schedule(0);
 
   const nextSeq = () => Date.now() * 1_000 + (seqCounter++ % 1_000);
 
@@ -110,6 +113,12 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
         if (readyAt > now) {
           wakeAt = Math.min(wakeAt, readyAt);
           continue;
+        }
+        if (budget?.interactiveWaiting(now)) {
+          // An answer to a user waits for this slot: it goes first, and the queue goes on after it.
+          budget.afterInteractive(resume);
+          wakeAt = Number.POSITIVE_INFINITY;
+          break;
         }
         limiter.record(chatId, now);
         busyChats.add(chatId);

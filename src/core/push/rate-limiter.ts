@@ -10,8 +10,8 @@ export interface RateLimiter {
   readyAt(chatId: number, now: number): number;
   /** Earliest time the global window lets any send through. */
   globalReadyAt(now: number): number;
-  /** Counts a send that is leaving now. */
-  record(chatId: number, now: number): void;
+  /** Counts a send that is leaving now (no chat: an inline message, counted by the global window alone). */
+  record(chatId: number | undefined, now: number): void;
   pauseChat(chatId: number, untilMs: number): void;
   pauseGlobal(untilMs: number): void;
   /** Drops per-chat state no longer needed (bounded memory with many chats). */
@@ -87,6 +87,7 @@ export function createRateLimiter(limits: PushLimits): RateLimiter {
       // and counting from the send stretched every gap by that (27.8/s instead of 28.6/s at 30/s). A send later
       // than its slot by more than the slack (an idle queue) starts the cadence over from itself.
       nextSpaced = Math.max(nextSpaced, now - CADENCE_SLACK_MS) + spacingMs;
+      if (chatId === undefined) return;
       const list = perChat.get(chatId) ?? [];
       list.push(now);
       perChat.set(chatId, list);

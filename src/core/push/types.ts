@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Metrics } from "../metrics.js";
 import type { StoreBackend } from "../store/types.js";
+import type { LocalTelegramBudget } from "./telegram-budget.js";
 
 export const PUSH_METHODS = ["sendMessage", "editMessageText", "deleteMessage", "sendPhoto", "sendDocument"] as const;
 export type PushMethod = (typeof PUSH_METHODS)[number];
@@ -105,4 +106,11 @@ export interface PushQueueDeps {
   concurrency?: number;
   /** The local queue's clock for pacing and backoff (default: the real one). */
   clock?: PushClock;
+  /**
+   * The process's Telegram budget (telegram-budget.ts), shared with the bot's
+   * answers, which take a free slot before the queue does. The local queue
+   * paces by its limiter (built with the same limits and clock as the queue's);
+   * the BullMQ queue's slots are the shared budget's already.
+   */
+  budget?: LocalTelegramBudget;
 }
