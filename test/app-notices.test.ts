@@ -32,7 +32,9 @@ describe("a finished order's card and notice", () => {
 
   const chatOf = (c: RecordedCall) => Number(c.params["chat_id"]);
   const sendsAfter = (from: number, chatId?: number) =>
-    w.tg.calls.slice(from).filter((c) => c.ok && (c.method === "sendMessage" || c.method === "editMessageText") && (chatId === undefined || chatOf(c) === chatId));
+    w.tg.calls
+      .slice(from)
+      .filter((c) => c.ok && (c.method === "sendMessage" || c.method === "editMessageText") && (chatId === undefined || chatOf(c) === chatId));
 
   it("a one-shot order from quote to fulfilled: one card edit to the final state, and one new message replying to the card", async () => {
     const chat = 7301;

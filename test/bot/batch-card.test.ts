@@ -39,7 +39,9 @@ describe("one live card per batch", () => {
     expect(final.text).toContain("cost: 100 TRX");
     // As a single order's notice: it replies to the card, and is sent before the card's last edit.
     expect(final.replyTo).toBe(cardId);
-    const sends = h.tg.calls.filter((c) => c.ok && (c.method === "sendDocument" || (c.method === "editMessageText" && Number(c.params["message_id"]) === cardId)));
+    const sends = h.tg.calls.filter(
+      (c) => c.ok && (c.method === "sendDocument" || (c.method === "editMessageText" && Number(c.params["message_id"]) === cardId)),
+    );
     expect(sends.at(-1)?.method).toBe("editMessageText");
     expect(sends.at(-2)?.method).toBe("sendDocument");
     const rows = csvRows(final.document?.bytes);
