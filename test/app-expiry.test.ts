@@ -74,8 +74,12 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
     await waitFor(() => UNTIL.test(w.textOf(CHAT, quote.messageId)), "the card's end", SAFETY_MS);
     const fulfilled = await waitFor(() => w.tg.botMessages(CHAT).find((m) => m.text.startsWith("✅ Order")), "the fulfilled notification", SAFETY_MS);
     expect(fulfilled.text).toMatch(UNTIL);
-    // The chat opted in: the reminder is scheduled, and the switch offers to drop it; no zone picked yet, so the time zone is offered.
-    expect(fulfilled.buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "🔕 No reminder", "🔎 Explorer", "🕒 Set my time zone"]);
+    // The notice replies to the card; no zone picked yet, so the time zone is offered on it, and nothing else.
+    expect(fulfilled.replyTo).toBe(quote.messageId);
+    expect(fulfilled.buttons.flat().map((b) => b.text)).toEqual(["🕒 Set my time zone"]);
+    // The chat opted in: the reminder is scheduled, and the card's switch offers to drop it.
+    const card = w.tg.view(CHAT).find((m) => m.messageId === quote.messageId)!;
+    expect(card.buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "🔕 No reminder", "🔎 Explorer"]);
     const orderId = /Order ([0-9a-f]{24})/.exec(fulfilled.text)![1]!;
 
     const rows = await w.say(CHAT, "/orders", (m) => m.text.includes(orderId));

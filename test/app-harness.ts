@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { createClient } from "@keyv/redis";
 import type { RedisClient } from "../src/core/queue/bullmq-connection.js";
 import type { Logger } from "pino";
-import { createApp, type App } from "../src/app.js";
+import { createApp, type App, type AppDeps } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
 import { createPgPool, leaseTableOf } from "../src/core/store/postgres-store.js";
@@ -183,8 +183,11 @@ export async function startAppWorld(
     ...extra,
   });
 
-  /** `target`: a store URL, or a StoreTarget whose `env` (a Redis run's STORAGE_PREFIX) comes with it. */
-  async function startApp(target: string | StoreTarget, extra: Record<string, string> = {}): Promise<App> {
+  /**
+   * `target`: a store URL, or a StoreTarget whose `env` (a Redis run's STORAGE_PREFIX) comes with it.
+   * `overrides` replace the test tuning below (e.g. `pushLimits` at Telegram's own, for a fake that enforces them).
+   */
+  async function startApp(target: string | StoreTarget, extra: Record<string, string> = {}, overrides: AppDeps["overrides"] = {}): Promise<App> {
     const storageUrl = typeof target === "string" ? target : target.url;
     const targetEnv = typeof target === "string" ? {} : (target.env ?? {});
     const app = await createApp({
@@ -201,6 +204,7 @@ export async function startAppWorld(
         telegramServerErrorDelayMs: 50,
         // Unless asked to, the fake Bot API enforces no limits: a chat's messages need not queue a second apart.
         pushLimits: options.telegramLimits ? {} : { perChatPerSecond: 20, perGroupPerMinute: 1_200, marginMs: 0 },
+        ...overrides,
       },
     });
     apps.add(app);

@@ -15,7 +15,7 @@ const COUNTERS = {
     help: "Telegram updates posted to /telegram (webhook mode), by outcome (accepted, duplicate, taken_over)",
     labelNames: ["outcome"],
   },
-  notifications_total: { help: "Push notifications, by outcome (queued, sent, failed, retried)", labelNames: ["outcome"] },
+  notifications_total: { help: "Push notifications, by outcome (queued, sent, superseded, failed, retried)", labelNames: ["outcome"] },
 } as const;
 
 const GAUGES = {

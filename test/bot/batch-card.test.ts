@@ -37,6 +37,13 @@ describe("one live card per batch", () => {
     const final = after[0]!;
     expect(final.text).toContain("All 20 orders of the batch are fulfilled");
     expect(final.text).toContain("cost: 100 TRX");
+    // As a single order's notice: it replies to the card, and is sent before the card's last edit.
+    expect(final.replyTo).toBe(cardId);
+    const sends = h.tg.calls.filter(
+      (c) => c.ok && (c.method === "sendDocument" || (c.method === "editMessageText" && Number(c.params["message_id"]) === cardId)),
+    );
+    expect(sends.at(-1)?.method).toBe("editMessageText");
+    expect(sends.at(-2)?.method).toBe("sendDocument");
     const rows = csvRows(final.document?.bytes);
     expect(rows[0]).toEqual(["line", "receiver", "energy", "duration", "order id", "status", "cost sun"]);
     const orderIds = rows.slice(1).map((r) => r[4]);

@@ -86,7 +86,7 @@ describe("the chat's time", () => {
   it("the ⏰ toast and the reminder are in the chat's zone", async () => {
     await h.linkChat(CHAT, { balanceSun: 100_000_000 });
     await h.flows.limits.setTimeZone(CHAT, "Europe/Moscow");
-    const { user, notice, orderId } = await fulfilledOrder(CHAT, "1m");
+    const { user, cardId, orderId } = await fulfilledOrder(CHAT, "1m");
     const entry = await h.flows.history.get(CHAT, "order", orderId);
     const endsAtMs = entry!.fulfilledAtMs! + 60_000;
     const moscow = (ms: number) =>
@@ -94,7 +94,8 @@ describe("the chat's time", () => {
 
     // Past the moment a 1-minute order is reminded (half its duration): switched on, the reminder goes at once.
     skewMs += 35_000;
-    await user.press("⏰ Remind me", { messageId: notice.messageId });
+    // The switch is on the card (the notice replying to it repeats none of its buttons).
+    await user.press("⏰ Remind me", { messageId: cardId });
     expect(answers().at(-1)).toBe(`I will remind you at ${moscow(endsAtMs - 30_000)} UTC+3.`);
     await h.until(() => user.botTexts().some((t) => t.startsWith("⏰ Energy for")));
     const reminder = user.botTexts().find((t) => t.startsWith("⏰ Energy for"))!;
@@ -179,11 +180,11 @@ describe("the chat's time", () => {
 
   it("the offer under a reminder, tapped, draws the reminder again in Moscow time with its Extend and Keep charged", async () => {
     await h.linkChat(CHAT, { balanceSun: 100_000_000 }, true, "ru");
-    const { user, notice, orderId } = await fulfilledOrder(CHAT, "1m", "✅ Подтвердить", "ru");
+    const { user, cardId, orderId } = await fulfilledOrder(CHAT, "1m", "✅ Подтвердить", "ru");
     const endsAtMs = (await h.flows.history.get(CHAT, "order", orderId))!.fulfilledAtMs! + 60_000;
     const moscow = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Moscow", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(endsAtMs);
     skewMs += 35_000;
-    await user.press("⏰ Напомнить", { messageId: notice.messageId });
+    await user.press("⏰ Напомнить", { messageId: cardId });
     await h.until(() => user.botTexts().some((t) => t.startsWith("⏰ Энергия для")));
     const reminder = user.view().find((m) => m.text.startsWith("⏰ Энергия для"))!;
     expect(reminder.text).toMatch(/закончится в [^\n(]*?\d{2}:\d{2} UTC \(/);

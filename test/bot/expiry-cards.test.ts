@@ -25,29 +25,33 @@ describe("a fulfilled order's card", () => {
     await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Order")));
     const orderId = /Order ([0-9a-f]{24})/.exec(user.lastText())![1]!;
     expect(user.lastText()).toMatch(/⏳ Energy delegated until ([A-Z][a-z]{2} \d{1,2}, )?\d{2}:\d{2} UTC \(ends in (1 h|60 min|59 min)\)\.$/);
-    // Reminders are off for this chat: the switch offers one; no time zone picked: the notice offers to set one.
-    expect(user.lastButtons()).toEqual([["🔄 Track", "🔁 Rent again"], ["⏰ Remind me"], ["🔎 Explorer"], ["🕒 Set my time zone"]]);
+    // The notice replies to the card and repeats none of its buttons; no time zone picked: it offers to set one.
+    expect(user.last()!.replyTo).toBe(cardId);
+    expect(user.lastButtons()).toEqual([["🕒 Set my time zone"]]);
     await h.until(() => /Energy delegated until/.test(h.textOf(CHAT, cardId)));
     const card = () => h.tg.view(CHAT).find((m) => m.messageId === cardId)!;
+    // Reminders are off for this chat: the card's switch offers one.
     expect(
       card()
         .buttons.flat()
         .map((b) => b.text),
     ).toEqual(["🔄 Track", "🔁 Rent again", "⏰ Remind me", "🔎 Explorer"]);
-
-    const notification = user.last()!.messageId;
-    await user.press("⏰ Remind me", { messageId: notification });
-    expect(answers().at(-1)).toMatch(/^I will remind you at (?:[A-Z][a-z]{2} \d{1,2}, )?\d{2}:\d{2} UTC\.$/);
-    expect(user.lastButtons()).toEqual([["🔄 Track", "🔁 Rent again"], ["🔕 No reminder"], ["🔎 Explorer"], ["🕒 Set my time zone"]]);
-    expect(await h.deps.reminders!.isScheduled(CHAT, orderId)).toBe(true);
-
-    // The card's own switch drops it again; a stale "on" button then only says so.
     await user.press("⏰ Remind me", { messageId: cardId });
+    expect(answers().at(-1)).toMatch(/^I will remind you at (?:[A-Z][a-z]{2} \d{1,2}, )?\d{2}:\d{2} UTC\.$/);
     expect(
       card()
         .buttons.flat()
         .map((b) => b.text),
     ).toEqual(["🔄 Track", "🔁 Rent again", "🔕 No reminder", "🔎 Explorer"]);
+    expect(await h.deps.reminders!.isScheduled(CHAT, orderId)).toBe(true);
+
+    // Dropped from the /track card, the first card's switch is stale: it only says so, and shows the switch as it is.
+    await user.send(`/track ${orderId}`);
+    const tracked = user.last()!.messageId;
+    expect(user.lastButtons().flat()).toContain("🔕 No reminder");
+    await user.press("🔕 No reminder", { messageId: tracked });
+    expect(answers().at(-1)).toBe("No reminder for this order.");
+    expect(await h.deps.reminders!.isScheduled(CHAT, orderId)).toBe(false);
     await user.press("🔕 No reminder", { messageId: cardId });
     expect(answers().at(-1)).toBe("No reminder for this order.");
     expect(

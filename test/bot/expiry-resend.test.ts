@@ -20,7 +20,7 @@ const trx = (leftMs = 600_000) => signTrxTransfer({ privateKey: bob.privateKey, 
 const posts = () => h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/broadcasts");
 const answers = () => h.tg.callsOf("answerCallbackQuery").map((c) => (typeof c.params["text"] === "string" ? c.params["text"] : ""));
 
-/** Links, submits `tx` with the given outcome and waits for the final notification starting with `mark`. */
+/** Links, submits `tx` with the given outcome and waits for the final notice starting with `mark` and the card's final buttons. */
 async function submitted(tx: ReturnType<typeof trx>, outcome: "failed" | "expired", mark: string) {
   const account = await h.linkChat(CHAT, { balanceSun: 100_000_000 });
   const user = h.user(CHAT);
@@ -28,7 +28,10 @@ async function submitted(tx: ReturnType<typeof trx>, outcome: "failed" | "expire
   await user.send(`/broadcast ${JSON.stringify(tx)}`);
   const confirm = await user.press("✅ Confirm");
   await h.until(() => user.botTexts().some((t) => t.startsWith(mark)));
-  return { account, user, cardId: h.pressedMessage(confirm)! };
+  const cardId = h.pressedMessage(confirm)!;
+  // The notice goes first; the card's edit to its end follows.
+  await h.until(() => h.tg.botMessages(CHAT).some((m) => m.messageId === cardId && m.buttons.flat().some((b) => b.text === "🔄 Track")));
+  return { account, user, cardId };
 }
 
 describe("Resend after a failed broadcast", () => {
@@ -36,7 +39,10 @@ describe("Resend after a failed broadcast", () => {
     const tx = trx();
     const { account, user, cardId } = await submitted(tx, "failed", "❌ Broadcast");
     const failedId = /Broadcast ([0-9a-f]{24})/.exec(user.lastText())![1]!;
-    expect(user.lastButtons()).toEqual([["🔄 Track", "📤 Resend"], ["🔎 Explorer"]]);
+    // The notice replies to the card and leaves Track, Resend and Explorer to it.
+    const notice = user.last()!;
+    expect(notice.replyTo).toBe(cardId);
+    expect(notice.buttons).toEqual([]);
     expect(h.textOf(CHAT, cardId)).toMatch(/can be sent again with Resend until (?:[A-Z][a-z]{2} \d{1,2}, )?\d{2}:\d{2} UTC/);
     expect(
       h.tg
@@ -70,7 +76,7 @@ describe("Resend after a failed broadcast", () => {
       ["debit", newId],
     ]);
 
-    // The card's button went with the first tap; a later tap on the notification's sends nothing more.
+    // The card's button went with the first tap; a later tap on the /track card's sends nothing more.
     expect(h.tg.view(CHAT).find((m) => m.messageId === cardId)?.buttons).toEqual([]);
     await user.press("📤 Resend");
     expect(posts()).toHaveLength(2);
@@ -118,9 +124,9 @@ describe("Resend after a failed broadcast", () => {
 
   it("asks for a freshly signed transaction when the press comes with under 75 s left", async () => {
     const tx = trx();
-    const { user } = await submitted(tx, "failed", "❌ Broadcast");
+    const { user, cardId } = await submitted(tx, "failed", "❌ Broadcast");
     skewMs = 600_000 - 74_000;
-    await user.press("📤 Resend");
+    await user.press("📤 Resend", { messageId: cardId });
     expect(user.lastText()).toContain("too close to its expiration (under 75 seconds left)");
     expect(posts()).toHaveLength(1);
   });
@@ -128,7 +134,8 @@ describe("Resend after a failed broadcast", () => {
   it("offers no Resend after expired and says a freshly signed transaction is needed", async () => {
     const tx = trx();
     const { user, cardId } = await submitted(tx, "expired", "⌛ Broadcast");
-    expect(user.lastButtons()).toEqual([["🔄 Track"], ["🔎 Explorer"]]);
+    expect(user.last()!.replyTo).toBe(cardId);
+    expect(user.lastButtons()).toEqual([]);
     expect(user.lastText()).toContain("sign a new one with about 600 seconds of expiration");
     await h.until(() => /A freshly signed transaction is needed/.test(h.textOf(CHAT, cardId)));
     expect(

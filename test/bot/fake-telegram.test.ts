@@ -92,6 +92,19 @@ describe("fake Telegram Bot API", () => {
     expect((await refusal(api.editMessageText(1, m.message_id, "again"))).description).toContain("message to edit not found");
   });
 
+  it("records what a message replies to, and refuses a reply to a deleted message unless told to send it anyway", async () => {
+    const card = await api.sendMessage(1, "card");
+    const notice = await api.sendMessage(1, "notice", { reply_parameters: { message_id: card.message_id } });
+    expect(tg.view(1).find((m) => m.messageId === notice.message_id)?.replyTo).toBe(card.message_id);
+    await api.deleteMessage(1, card.message_id);
+    expect(await refusal(api.sendMessage(1, "again", { reply_parameters: { message_id: card.message_id } }))).toMatchObject({
+      code: 400,
+      description: expect.stringContaining("message to be replied not found"),
+    });
+    const alone = await api.sendMessage(1, "alone", { reply_parameters: { message_id: card.message_id, allow_sending_without_reply: true } });
+    expect(tg.view(1).find((m) => m.messageId === alone.message_id)?.replyTo).toBeUndefined();
+  });
+
   it("refuses more than 50 inline results and answers to unknown queries", async () => {
     const update = tg.inlineQuery(7, "q");
     const results = Array.from({ length: 51 }, (_, i) => ({

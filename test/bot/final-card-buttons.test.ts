@@ -1,7 +1,8 @@
 /**
- * A finished order's or broadcast's card and notification carry the same
- * buttons: Track (the card read again), Rent again (fulfilled orders), and
- * the receiver or transaction on the block explorer (Tronscan by default).
+ * A finished order's or broadcast's card carries its buttons: Track (the card
+ * read again), Rent again (fulfilled orders), and the receiver or transaction
+ * on the block explorer (Tronscan by default). The notice replies to the card
+ * and repeats none of them.
  */
 import { describe, expect, it } from "vitest";
 import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
@@ -19,7 +20,7 @@ const buttonsOf = (messageId: number | undefined) =>
     ?.buttons.flat() ?? [];
 
 describe("a finished order's buttons", () => {
-  it("Track, Rent again and Explorer on the card and on the notification; each leads where it says", async () => {
+  it("Track, Rent again and Explorer on the card, none on the notice replying to it; each leads where it says", async () => {
     await h.linkChat(CHAT, { balanceSun: 100_000_000 });
     const user = h.user(CHAT, { languageCode: "en" });
     await user.send(`/order ${bob.address} 100k 1h`);
@@ -30,16 +31,14 @@ describe("a finished order's buttons", () => {
     const notification = user.last()!;
     const orderId = /Order ([0-9a-f]{24})/.exec(h.textOf(CHAT, cardId))![1]!;
 
-    // The notification, the first message with a clock time, also offers to set the time zone (none picked yet).
-    expect(notification.buttons.flat().map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "⏰ Remind me", "🔎 Explorer", "🕒 Set my time zone"]);
-    for (const buttons of [buttonsOf(cardId), notification.buttons.flat()]) {
-      expect(buttons.map((b) => b.text).filter((t) => !t.startsWith("🕒"))).toEqual(["🔄 Track", "🔁 Rent again", "⏰ Remind me", "🔎 Explorer"]);
-      expect(buttons.find((b) => b.text === "🔎 Explorer")?.url).toBe(`https://tronscan.org/#/address/${bob.address}`);
-    }
+    // The notice replies to the card; the first message with a clock time, it only offers to set the time zone (none picked yet).
+    expect(notification.replyTo).toBe(cardId);
+    expect(notification.buttons.flat().map((b) => b.text)).toEqual(["🕒 Set my time zone"]);
+    const buttons = buttonsOf(cardId);
+    expect(buttons.map((b) => b.text)).toEqual(["🔄 Track", "🔁 Rent again", "⏰ Remind me", "🔎 Explorer"]);
+    expect(buttons.find((b) => b.text === "🔎 Explorer")?.url).toBe(`https://tronscan.org/#/address/${bob.address}`);
+    expect(h.textOf(CHAT, cardId)).toContain(`Order ${orderId}\nStatus: fulfilled`);
 
-    // Track on the notification: the message becomes the live card, edited in place.
-    await user.press("🔄 Track", { messageId: notification.messageId });
-    expect(h.textOf(CHAT, notification.messageId)).toContain(`Order ${orderId}\nStatus: fulfilled`);
     // On the card, which shows it already: nothing to redraw, only said.
     const edits = h.tg.callsOf("editMessageText").length;
     const tap = await user.press("🔄 Track", { messageId: cardId });
@@ -55,7 +54,7 @@ describe("a finished order's buttons", () => {
 });
 
 describe("a finished broadcast's buttons", () => {
-  it("Track and the transaction on the explorer, on the card and the notification", async () => {
+  it("Track and the transaction on the explorer on the card; the notice replying to it has no buttons", async () => {
     await h.linkChat(CHAT, { balanceSun: 100_000_000 });
     const user = h.user(CHAT, { languageCode: "en" });
     const tx = signTrxTransfer({ privateKey: bob.privateKey, to: carol.address, amountSun: 1_500_000, expirationMs: Date.now() + 600_000 });
@@ -65,12 +64,13 @@ describe("a finished broadcast's buttons", () => {
     const cardId = h.pressedMessage(confirm)!;
     await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Broadcast")));
     await h.until(() => buttonsOf(cardId).some((b) => b.text === "🔎 Explorer"));
-    const notification = user.last()!;
-    for (const buttons of [buttonsOf(cardId), notification.buttons.flat()]) {
-      expect(buttons.map((b) => b.text)).toEqual(["🔄 Track", "🔎 Explorer"]);
-      expect(buttons.find((b) => b.text === "🔎 Explorer")?.url).toBe(`https://tronscan.org/#/transaction/${tx.txID}`);
-    }
-    await user.press("🔄 Track", { messageId: notification.messageId });
-    expect(h.textOf(CHAT, notification.messageId)).toMatch(/^Broadcast [0-9a-f]{24}/);
+    const notification = h.tg.botMessages(CHAT).find((m) => m.text.startsWith("✅ Broadcast"))!;
+    expect(notification.replyTo).toBe(cardId);
+    expect(notification.buttons).toEqual([]);
+    const buttons = buttonsOf(cardId);
+    expect(buttons.map((b) => b.text)).toEqual(["🔄 Track", "🔎 Explorer"]);
+    expect(buttons.find((b) => b.text === "🔎 Explorer")?.url).toBe(`https://tronscan.org/#/transaction/${tx.txID}`);
+    await user.press("🔄 Track", { messageId: cardId });
+    expect(h.textOf(CHAT, cardId)).toMatch(/^Broadcast [0-9a-f]{24}/);
   });
 });

@@ -12,9 +12,11 @@ useOrderHarness((started) => (h = started), { keep: true });
 /** The cards a chat keeps from before: a delivered order's card, the /orders ledger, /settings, its time-zone picker and /prices. */
 async function oldCards(user: ReturnType<OrderHarness["user"]>) {
   await user.send(`/order ${BOB} 100k 1h`);
-  await user.press("✅ Confirm");
+  const confirm = await user.press("✅ Confirm");
+  // The quote became the order's card; the notice replying to it carries no buttons of its own.
+  const orderCard = h.pressedMessage(confirm)!;
   await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Order")));
-  const orderCard = user.last()!.messageId;
+  await h.until(() => h.textOf(CHAT, orderCard).includes("Status: fulfilled"));
   await user.send("/orders");
   const ledger = user.last()!.messageId;
   await user.send("/settings");

@@ -36,13 +36,17 @@ describe("/order", () => {
     await h.until(() => alice.botTexts().some((t) => t.startsWith("✅ Order")));
     const final = alice.last()!;
     expect(final.text).toContain(`energy delegated to ${BOB} 🏷 main wallet for 1 h`);
-    expect(alice.lastButtons()).toEqual([["🔄 Track", "🔁 Rent again"], ["⏰ Remind me"], ["🔎 Explorer"], ["🕒 Set my time zone"]]);
+    // The notice replies to the card and leaves the buttons to it; only the time-zone offer (none picked yet) is its own.
+    expect(final.replyTo).toBe(quote.messageId);
+    expect(alice.lastButtons()).toEqual([["🕒 Set my time zone"]]);
     await h.until(() =>
       h.tg
         .view(CHAT)
         .find((m) => m.messageId === quote.messageId)!
         .text.includes("Status: fulfilled"),
     );
+    const finished = h.tg.view(CHAT).find((m) => m.messageId === quote.messageId)!;
+    expect(finished.buttons.map((row) => row.map((b) => b.text))).toEqual([["🔄 Track", "🔁 Rent again"], ["⏰ Remind me"], ["🔎 Explorer"]]);
     const orderId = /Order ([0-9a-f]{24})/.exec(card.text)![1]!;
     await alice.press("🔁 Rent again");
     expect(alice.lastText()).toContain(`Receiver: ${BOB}`);

@@ -90,9 +90,10 @@ describe("tracking notifier", () => {
     await notifier.onGiveUp({ chatId: CHAT, kind: "order", id: ORDER_ID, lastStatus: "matching", reason: "horizon" });
     // Broadcasts are off: only their card moves.
     await notifier.onChange(change({ kind: "broadcast", record: broadcast("failed"), final: true, cardMessageId: 9, previousStatus: "confirming" }));
+    // The notice is queued before the card's edit, so it takes the chat's first slot.
     expect(sent()).toEqual([
-      `editMessageText:<b>Order</b> <code>${ORDER_ID}</code>`,
       `sendMessage:✅ Order <code>${ORDER_ID}</code> is <b>fulfilled</b>: 100,000 energy delegated to <code>${TEST_KEYS.bob.address}</code> for 1 h.`,
+      `editMessageText:<b>Order</b> <code>${ORDER_ID}</code>`,
       "sendMessage:New on your account:",
       `sendMessage:I have stopped watching order <code>${ORDER_ID}</code> (last status: matching). Check it any time with <code>/track ${ORDER_ID}</code>.`,
       `editMessageText:<b>Broadcast</b> <code>${BROADCAST_ID}</code>`,
@@ -118,12 +119,35 @@ describe("tracking notifier", () => {
     expect(text).not.toMatch(/: -|undefined|null/);
   });
 
+  it("a final status: a notice replying to the card without its buttons, queued first at notice priority, then the card's edit as a refresh", async () => {
+    const { notifier, jobs } = notifierFor({ orders: true, broadcasts: true });
+    await notifier.onChange(change({ kind: "broadcast", record: broadcast("confirmed"), final: true, cardMessageId: 9, previousStatus: "confirming" }));
+    expect(jobs.map((j) => [j.method, j.priority])).toEqual([
+      ["sendMessage", "notice"],
+      ["editMessageText", "refresh"],
+    ]);
+    const [notice, card] = jobs;
+    expect(String(notice!.params["text"])).toMatch(/^✅ Broadcast/);
+    expect(notice!.params["reply_parameters"]).toEqual({ message_id: 9, allow_sending_without_reply: true });
+    expect(notice!.params["reply_markup"]).toBeUndefined();
+    expect(JSON.stringify(card!.params["reply_markup"])).toContain("🔎 Explorer");
+  });
+
+  it("a final status without a card in the chat: a self-contained notice with the finished buttons", async () => {
+    const { notifier, jobs } = notifierFor({ orders: true, broadcasts: true });
+    await notifier.onChange(change({ kind: "broadcast", record: broadcast("confirmed"), final: true, previousStatus: "confirming" }));
+    expect(jobs.map((j) => [j.method, j.priority])).toEqual([["sendMessage", "notice"]]);
+    expect(jobs[0]!.params["reply_parameters"]).toBeUndefined();
+    const labels = (jobs[0]!.params["reply_markup"] as { inline_keyboard: { text: string }[][] }).inline_keyboard.flat().map((b) => b.text);
+    expect(labels).toEqual(["🔄 Track", "🔎 Explorer"]);
+  });
+
   it("does not redraw a card that already shows the status, and keeps Refresh on an unfinished card", async () => {
     const { notifier, jobs } = notifierFor({ orders: true, broadcasts: true });
     await notifier.onChange(change({ kind: "order", record: order("matching"), cardMessageId: 7, cardStatus: "matching" }));
     expect(jobs).toEqual([]);
     await notifier.onChange(change({ kind: "order", record: order("executing"), cardMessageId: 7, cardStatus: "matching", previousStatus: "matching" }));
-    expect(jobs.map((j) => j.method)).toEqual(["editMessageText"]);
+    expect(jobs.map((j) => [j.method, j.priority])).toEqual([["editMessageText", "refresh"]]);
     expect(JSON.stringify(jobs[0]!.params["reply_markup"])).toContain(`tr:o:${ORDER_ID}`);
   });
 });

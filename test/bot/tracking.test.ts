@@ -139,16 +139,17 @@ describe("conversations and tracking across restarts", () => {
     const user = h.user(CHAT, { languageCode: "ru" });
     await user.send(`/order ${BOB} 100k 1h`);
     expect(user.lastText()).toContain("Расчёт стоимости");
-    await user.press("✅ Подтвердить");
+    const confirm = await user.press("✅ Подтвердить");
+    const cardId = h.pressedMessage(confirm)!;
     await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Заказ")));
     expect(user.lastText()).toContain("выполнен");
     expect(user.lastText()).toMatch(/Энергия делегирована до (\d{1,2} [а-я]+\.?, )?\d{2}:\d{2} UTC/);
-    // No zone picked: the times are UTC, and Moscow time is offered in the chat's language.
-    expect(user.lastButtons()).toEqual([
-      ["🔄 Отслеживать", "🔁 Арендовать снова"],
-      ["⏰ Напомнить"],
-      ["🔎 В обозревателе"],
-      ["🕒 Московское время (UTC+3)", "🕒 Другой пояс"],
-    ]);
+    // No zone picked: the times are UTC, and Moscow time is offered in the chat's language; the notice replies to the card.
+    expect(user.last()!.replyTo).toBe(cardId);
+    expect(user.lastButtons()).toEqual([["🕒 Московское время (UTC+3)", "🕒 Другой пояс"]]);
+    // The card's buttons, in the chat's language too.
+    await h.until(() => h.textOf(CHAT, cardId).includes("⏳"));
+    const card = h.tg.view(CHAT).find((m) => m.messageId === cardId)!;
+    expect(card.buttons.map((row) => row.map((b) => b.text))).toEqual([["🔄 Отслеживать", "🔁 Арендовать снова"], ["⏰ Напомнить"], ["🔎 В обозревателе"]]);
   });
 });

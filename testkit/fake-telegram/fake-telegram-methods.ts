@@ -183,6 +183,20 @@ export function createMethods(core: FakeCore): Record<string, Method> {
     return m;
   }
 
+  /**
+   * The message a send replies to (`reply_parameters`, or the older `reply_to_message_id`): one that is
+   * gone is refused unless `allow_sending_without_reply`, which then sends it as a message of its own.
+   */
+  function replyOf(chat: FakeChatState, p: Params): { replyTo?: number } {
+    const given = jsonParam(p["reply_parameters"]) as { message_id?: unknown; allow_sending_without_reply?: unknown } | undefined;
+    const id = intParam(given?.message_id) ?? intParam(p["reply_to_message_id"]);
+    if (id === undefined) return {};
+    const target = chat.messages.get(id);
+    if (target && !target.deleted) return { replyTo: id };
+    if (given?.allow_sending_without_reply === true || p["allow_sending_without_reply"] === true) return {};
+    throw bad("message to be replied not found");
+  }
+
   function liveMessage(chat: FakeChatState, p: Params, action: "edit" | "delete"): StoredMessage {
     const id = intParam(p["message_id"]);
     const m = id === undefined ? undefined : chat.messages.get(id);
@@ -212,8 +226,10 @@ export function createMethods(core: FakeCore): Record<string, Method> {
     const file = media(p, files, field);
     const caption = formatted(p["caption"], p["parse_mode"], 1024, "caption");
     const markup = markupOf(jsonParam(p["reply_markup"]));
+    const reply = replyOf(chat, p);
     limit(chat);
     const m = store(chat, {
+      ...reply,
       text: caption.plain,
       rawText: caption.raw,
       parseMode: typeof p["parse_mode"] === "string" ? p["parse_mode"] : undefined,
@@ -289,8 +305,10 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       const threadId = placeOf(chat, p, "text messages");
       const text = formatted(p["text"], p["parse_mode"], 4096, "message text");
       const markup = markupOf(jsonParam(p["reply_markup"]));
+      const reply = replyOf(chat, p);
       limit(chat);
       const m = store(chat, {
+        ...reply,
         text: text.plain,
         rawText: text.raw,
         parseMode: typeof p["parse_mode"] === "string" ? p["parse_mode"] : undefined,

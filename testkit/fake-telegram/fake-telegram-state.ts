@@ -14,6 +14,8 @@ export interface StoredMessage {
   markup: unknown;
   photo?: { fileId: string; bytes: Buffer | undefined };
   document?: { fileId: string; fileName: string; bytes: Buffer | undefined };
+  /** The message this one replies to (reply_parameters), when it still existed. */
+  replyTo?: number;
   /** The forum topic the message is in (undefined: General, or a chat without topics). */
   threadId?: number;
   deleted: boolean;

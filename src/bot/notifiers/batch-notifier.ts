@@ -68,25 +68,28 @@ export function createBatchNotifier(deps: BatchNotifierDeps): BatchNotifier {
     const timer = timers.get(batch.batchId);
     if (timer) clearTimeout(timer);
     timers.delete(batch.batchId);
-    const { chatId } = batch;
-    if (batch.cardMessageId !== undefined) {
+    const { chatId, cardMessageId } = batch;
+    // As a single order's final notice: it follows /settings, replies to the card and goes first; the card is always edited.
+    if (view.notify.orders) {
+      const caption = batchFinalCaption(view.tr, progress, view.locale);
+      const document = { filename: `batch-${batch.batchId}.csv`, text: batchResultCsv(progress) };
+      const reply = cardMessageId === undefined ? {} : { reply_parameters: { message_id: cardMessageId, allow_sending_without_reply: true } };
+      await deps.push.enqueue({
+        id: `${jobPrefix(batch)}-final`,
+        chatId,
+        method: "sendDocument",
+        params: documentParams({ chat_id: chatId, caption, ...HTML, ...reply }, document),
+        priority: "notice",
+      });
+    }
+    if (cardMessageId !== undefined) {
       const text = batchCardText(view.tr, progress, view.locale);
       await deps.push.enqueue({
         id: `${jobPrefix(batch)}-card-done`,
         chatId,
         method: "editMessageText",
-        params: { chat_id: chatId, message_id: batch.cardMessageId, text, ...HTML },
-      });
-    }
-    // As a single order's final notification: the card above is always current, the message follows /settings.
-    if (view.notify.orders) {
-      const caption = batchFinalCaption(view.tr, progress, view.locale);
-      const document = { filename: `batch-${batch.batchId}.csv`, text: batchResultCsv(progress) };
-      await deps.push.enqueue({
-        id: `${jobPrefix(batch)}-final`,
-        chatId,
-        method: "sendDocument",
-        params: documentParams({ chat_id: chatId, caption, ...HTML }, document),
+        params: { chat_id: chatId, message_id: cardMessageId, text, ...HTML },
+        priority: "refresh",
       });
     }
     return true;
@@ -106,6 +109,7 @@ export function createBatchNotifier(deps: BatchNotifierDeps): BatchNotifier {
       chatId: batch.chatId,
       method: "editMessageText",
       params: { chat_id: batch.chatId, message_id: batch.cardMessageId, text, ...HTML },
+      priority: "refresh",
     });
   }
 

@@ -42,10 +42,16 @@ export interface TrackingNotifier {
 /**
  * Turns the tracker's changes into Telegram messages, all through the push
  * queue: the card edited in place (only to a status it does not show yet, so
- * no edit is empty), and one final notification per finished record; the
- * chat's /settings silence everything but the card. Job ids are
- * derived from (chat, item, status), so a change offered twice (a crash
- * between queueing and remembering it) is still delivered once.
+ * no edit is empty; a waiting edit is replaced by the next, so only the latest
+ * state goes), and one final notice per finished record. Where the chat has
+ * the card, that notice is short: it replies to the card (Telegram notifies
+ * the user of a new message, never of an edit) and leaves the buttons to the
+ * card; it is queued first, at notice priority, so it takes the chat's first
+ * slot and the card's edit follows. A chat without the card gets a
+ * self-contained notice with the buttons. The chat's /settings silence
+ * everything but the card. Job ids are derived from (chat, item, status), so
+ * a change offered twice (a crash between queueing and remembering it) is
+ * still delivered once.
  */
 export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNotifier {
   const now = deps.now ?? Date.now;
@@ -124,6 +130,9 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
     const timing: CardTiming = { nowMs, timeZone: zone.zone, ...(endsAtMs === undefined ? {} : { endsAtMs }) };
     const card = await withReceiverLabel(tr, recordCardText(tr, change, locale, change.local, timing), chatId, change, deps.addressBook);
     const endKeyboard = await finalKeyboard(tr, change, endsAtMs, nowMs);
+    // Everything but the card is a message the chat did not ask for: /settings may turn it off.
+    const notifies = wants(notify, change.kind);
+    if (change.final && notifies) await finalNotice(change, { tr, locale, zone, nowMs, endsAtMs, endKeyboard, jobId }, placingChat);
     // The card is what the chat asked to see: it follows every status whatever the settings.
     if (change.cardMessageId !== undefined && change.cardStatus !== status) {
       const keyboard = change.final ? endKeyboard : createTrackRefreshKeyboard(tr, change.kind, id);
@@ -132,32 +141,58 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
         chatId,
         method: "editMessageText",
         params: { chat_id: chatId, message_id: change.cardMessageId, text: card, ...HTML, reply_markup: { inline_keyboard: keyboard.inline_keyboard } },
+        priority: "refresh",
       });
     }
-    // Everything below is a message the chat did not ask for: /settings may turn it off.
-    if (!wants(notify, change.kind)) return true;
-    if (change.cardMessageId === undefined && change.origin === "hint" && change.previousStatus === undefined && !change.final) {
+    if (notifies && change.cardMessageId === undefined && change.origin === "hint" && change.previousStatus === undefined && !change.final) {
       // First sight of an item made elsewhere (dashboard, API): show it once.
       await deps.push.enqueue({
         id: jobId("seen"),
         chatId,
         method: "sendMessage",
         params: { chat_id: chatId, text: `${translate(tr, "tracking-seen")}\n${card}`, ...HTML },
+        priority: "notice",
       });
     }
-    if (!change.final) return true;
+    return true;
+  }
+
+  /**
+   * The one notice of a finished record. With the card in the chat it replies to the card and carries no
+   * button of the card's (the card has them, edited to the end); without one it stands alone, with them.
+   * The notice that first shows a clock time carries the zone offer while the chat has picked none: the
+   * offer is about this notice's own times, and tapping it draws the notice again in the zone.
+   */
+  async function finalNotice(
+    change: TrackerChange,
+    view: {
+      tr: Translator;
+      locale: string;
+      zone: ChatZone;
+      nowMs: number;
+      endsAtMs: number | undefined;
+      endKeyboard: InlineKeyboard;
+      jobId: (what: string) => string;
+    },
+    placingChat: number | undefined,
+  ): Promise<void> {
+    const { tr, locale, zone, nowMs, endsAtMs } = view;
+    const { chatId, cardMessageId } = change;
+    const id = change.kind === "order" ? change.record.orderId : change.record.broadcastId;
     const ends = endsAtMs === undefined ? [] : [delegationEndText(tr, endsAtMs, nowMs, locale, zone.zone)];
     const origin = placingChat === undefined ? [] : await placedIn(tr, change, placingChat);
-    // The notice that first shows a clock time carries the zone offer while the chat has picked none.
     const offer = ends.length === 0 ? [] : zoneOfferRow(tr, locale, chatId, zone, nowMs, { on: "notice", orderId: id, placedElsewhere: origin.length > 0 });
+    const buttons = cardMessageId === undefined ? view.endKeyboard.inline_keyboard : [];
+    const rows = offer.length === 0 ? buttons : [...buttons, offer];
     const params: Record<string, unknown> = {
       chat_id: chatId,
       text: [await withReceiverLabel(tr, finalText(tr, change, locale, nowMs), chatId, change, deps.addressBook), ...ends, ...origin].join("\n"),
       ...HTML,
-      reply_markup: { inline_keyboard: offer.length === 0 ? endKeyboard.inline_keyboard : [...endKeyboard.inline_keyboard, offer] },
+      // A card deleted meanwhile still lets the notice through, as a message of its own.
+      ...(cardMessageId === undefined ? {} : { reply_parameters: { message_id: cardMessageId, allow_sending_without_reply: true } }),
+      ...(rows.length === 0 ? {} : { reply_markup: { inline_keyboard: rows } }),
     };
-    await deps.push.enqueue({ id: jobId("final"), chatId, method: "sendMessage", params });
-    return true;
+    await deps.push.enqueue({ id: view.jobId("final"), chatId, method: "sendMessage", params, priority: "notice" });
   }
 
   return {
@@ -206,11 +241,13 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
         });
         return;
       }
+      // The answer the user is waiting for: a notice of its own, ahead of the chat's card refreshes.
       await deps.push.enqueue({
         id: `recovery-${outcome.chatId}-${outcome.kind}-${id}`,
         chatId: outcome.chatId,
         method: "sendMessage",
         params: { chat_id: outcome.chatId, text, ...HTML, ...markup },
+        priority: "notice",
       });
     },
 

@@ -3,7 +3,7 @@ import { createBullmqConnection, toBullJobId } from "../queue/bullmq-connection.
 import { backoffDelay, classifyPushError } from "./classify-error.js";
 import { createSendSlots } from "./bullmq-send-slots.js";
 import { isGroupChat } from "./rate-limiter.js";
-import { DEFAULT_RETRY, PUSH_METHODS, TELEGRAM_LIMITS, type PushJob, type PushQueue, type PushQueueDeps } from "./types.js";
+import { DEFAULT_RETRY, editedMessageOf, priorityRank, PUSH_METHODS, TELEGRAM_LIMITS, type PushJob, type PushQueue, type PushQueueDeps } from "./types.js";
 
 const DELIVERED_TTL_MS = 7 * 24 * 3600_000;
 /** Jobs are fetched at up to 1/0.85 of the send cadence, so the cadence, not the fetching, sets the pace. */
@@ -32,6 +32,14 @@ return 0`;
  * one cadence in Redis (`bullmq-send-slots.ts`): a job reserves its chat's
  * turn and the next slot together, waits for the slot and sends; a job whose
  * chat is busy is delayed until the chat's turn ends.
+ *
+ * Priorities are BullMQ's own (notice 1, normal 2, refresh 3; every job has one, since
+ * BullMQ takes a job without any before all prioritized ones): a free worker takes the
+ * waiting job of the highest priority, in enqueue order within one. That orders the
+ * fetching over all chats; within one chat it holds for jobs waiting together, while jobs
+ * delayed for the chat's turn come back when their delay ends, each then taken by priority.
+ * An edit makes every edit of the same message queued before it stale: one still waiting
+ * completes unsent (its id stays for dedup like any completed job's).
  */
 export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }): PushQueue {
   const name = deps.name ?? "push";
@@ -46,7 +54,7 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
   const spacingMs = (1_000 + limits.marginMs) / limits.globalPerSecond;
   const slots = createSendSlots(() => bull.redis(), `${prefix}:${name}`, spacingMs);
   const editSeqKey = `${prefix}:${name}:edit-seq`;
-  /** The newest edit (by enqueue order) Telegram has of one message. */
+  /** The newest edit (by enqueue order) queued or sent of one message: any older one is stale. */
   const editedKey = (chatId: number, messageId: number) => `${prefix}:${name}:edited:${chatId}:${messageId}`;
   const unreachableKey = (chatId: number) => `${prefix}:${name}:unreachable:${chatId}`;
   /** Set the moment Telegram answered a send: BullMQ's own "completed" comes a few round trips later. */
@@ -68,11 +76,12 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
    * and they come back in any order), while the local queue sends each chat's jobs in enqueue
    * order. For edits of one message the order is what the chat sees: a card edited to
    * "executing" after its edit to "fulfilled" would stay wrong. Each edit carries its place in
-   * the enqueue order, and one older than the edit Telegram already has is dropped unsent.
+   * the enqueue order, and one older than the newest edit queued (or sent) is dropped unsent: a
+   * card's waiting "matching" never goes once its "fulfilled" is queued.
    */
   function editedMessage(data: QueuedJob): { key: string; seq: number } | undefined {
-    const messageId = data.params["message_id"];
-    if (data.method !== "editMessageText" || data.editSeq === undefined || typeof messageId !== "number") return undefined;
+    const messageId = editedMessageOf(data);
+    if (messageId === undefined || data.editSeq === undefined) return undefined;
     return { key: editedKey(data.chatId, messageId), seq: data.editSeq };
   }
 
@@ -82,7 +91,7 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
     return Number((await (await bull.redis()).get(edit.key)) ?? 0) > edit.seq;
   }
 
-  /** Remembers the newest edit sent, whichever of two edits of one message finished last. */
+  /** Remembers the newest edit of a message, queued or sent (whichever of two finished last), never moving back. */
   async function recordEdit(data: QueuedJob): Promise<void> {
     const edit = editedMessage(data);
     if (!edit) return;
@@ -166,7 +175,8 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
     if (await isSuperseded(data)) {
       // Nothing was sent: the chat's next job need not wait for this one's slot.
       await client.del(paceKey(data.chatId));
-      log.debug(ctx, "a newer edit of the message went out first; dropped");
+      deps.metrics?.inc("notifications_total", { outcome: "superseded" });
+      log.debug(ctx, "a newer edit of the message is queued; dropped");
       return { dropped: "superseded by a newer edit" };
     }
     // A 429 met by any process while this job waited for its slot: the slot is given up.
@@ -241,15 +251,18 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
       const jobId = toBullJobId(job.id);
       // BullMQ answers an existing jobId with the existing job: count only what is new.
       if (await q.getJob(jobId)) return;
-      const queued: QueuedJob = job.method === "editMessageText" ? { ...job, editSeq: await (await bull.redis()).incr(editSeqKey) } : job;
+      const queued: QueuedJob = editedMessageOf(job) === undefined ? job : { ...job, editSeq: await (await bull.redis()).incr(editSeqKey) };
       await q.add(job.method, queued, {
         jobId,
+        priority: priorityRank(job.priority) + 1,
         attempts: retry.maxAttempts,
         backoff: { type: "capped" },
         removeOnComplete: { age: ageSec },
         removeOnFail: { age: ageSec },
       });
       deps.metrics?.inc("notifications_total", { outcome: "queued" });
+      // After the add: a failed add leaves the older edit to go instead of neither.
+      await recordEdit(queued);
     },
     async start() {
       await bull.startWorker(processJob, {

@@ -1,8 +1,19 @@
 import { backoffDelay, classifyPushError } from "./classify-error.js";
 import { createRateLimiter, isGroupChat, isLimiterSnapshot } from "./rate-limiter.js";
-import { DEFAULT_RETRY, REAL_CLOCK, PUSH_METHODS, TELEGRAM_LIMITS, type PushJob, type PushQueue, type PushQueueDeps } from "./types.js";
+import {
+  DEFAULT_RETRY,
+  editedMessageOf,
+  priorityRank,
+  PUSH_METHODS,
+  PUSH_PRIORITIES,
+  REAL_CLOCK,
+  TELEGRAM_LIMITS,
+  type PushJob,
+  type PushQueue,
+  type PushQueueDeps,
+} from "./types.js";
 
-/** What is stored per pending job. `seq` keeps each chat's jobs in order across restarts. */
+/** What is stored per pending job. `seq` keeps each chat's jobs in order across restarts (the job's priority first). */
 interface StoredJob {
   v: 1;
   job: PushJob;
@@ -23,15 +34,27 @@ function isStoredJob(value: unknown): value is StoredJob {
     typeof v.seq === "number" &&
     typeof v.job?.id === "string" &&
     typeof v.job.chatId === "number" &&
-    (PUSH_METHODS as readonly string[]).includes(v.job.method)
+    (PUSH_METHODS as readonly string[]).includes(v.job.method) &&
+    (v.job.priority === undefined || (PUSH_PRIORITIES as readonly string[]).includes(v.job.priority))
   );
 }
+
+/** Which of two waiting jobs goes first: the higher priority, then the one queued first. */
+const goesBefore = (a: StoredJob, b: StoredJob): boolean => {
+  const byRank = priorityRank(a.job.priority) - priorityRank(b.job.priority);
+  return byRank === 0 ? a.seq < b.seq : byRank < 0;
+};
 
 /**
  * The push queue over any StoreBackend (SQLite by default). One process owns
  * the queue: jobs live in the store until delivered, a delivered id is kept
  * for a week so it is never sent again, and one scheduler paces sends to
- * Telegram's limits. Each chat gets one send at a time, in enqueue order.
+ * Telegram's limits. Each chat gets one send at a time: its highest-priority
+ * job first, in enqueue order within a priority; when the global budget is
+ * what holds sends back, chats whose next job is a notice take the slots
+ * before chats whose next job is a refresh. An edit replaces a waiting edit of
+ * the same message, which is then recorded as delivered: only the latest
+ * state of a card goes out, and the replaced one never does, restarts included.
  */
 export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
   const name = deps.name ?? "push";
@@ -49,9 +72,11 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
   const clock = deps.clock ?? REAL_CLOCK;
 
   const pending = new Map<string, StoredJob>();
-  /** Per chat, jobs ordered by seq; the head is the next to send. */
+  /** Per chat, jobs in sending order (`goesBefore`); the head is the next to send. */
   const byChat = new Map<number, StoredJob[]>();
   const busyChats = new Set<number>();
+  /** Jobs handed to the transport: too late to replace. */
+  const sending = new Set<StoredJob>();
   const inFlight = new Set<Promise<void>>();
   let seqCounter = 0;
   let running = false;
@@ -66,9 +91,9 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
   function track(entry: StoredJob): void {
     pending.set(entry.job.id, entry);
     const list = byChat.get(entry.job.chatId) ?? [];
-    // Usually appended at the end; a restart may load in any order.
+    // Usually near the end; a restart may load in any order.
     let i = list.length;
-    while (i > 0 && list[i - 1]!.seq > entry.seq) i -= 1;
+    while (i > 0 && goesBefore(entry, list[i - 1]!)) i -= 1;
     list.splice(i, 0, entry);
     byChat.set(entry.job.chatId, list);
   }
@@ -88,6 +113,36 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
     timer = clock.after(Math.max(0, delayMs), pump);
   }
 
+  /** The next job of each chat that may send, in the order they take the global budget's slots. */
+  function headsInTurn(): StoredJob[] {
+    const heads: StoredJob[] = [];
+    for (const [chatId, list] of byChat) {
+      const head = list[0];
+      if (head && !busyChats.has(chatId)) heads.push(head);
+    }
+    return heads.sort((a, b) => (goesBefore(a, b) ? -1 : 1));
+  }
+
+  /**
+   * Drops the waiting edits of the message `newer` edits, queued before it and not yet handed to
+   * Telegram: each is recorded as delivered, so its id is never sent, nor queued again.
+   */
+  async function supersedeOlderEdits(newer: StoredJob): Promise<void> {
+    const messageId = editedMessageOf(newer.job);
+    if (messageId === undefined) return;
+    const older = (byChat.get(newer.job.chatId) ?? []).filter(
+      (other) => other !== newer && other.seq < newer.seq && !sending.has(other) && editedMessageOf(other.job) === messageId,
+    );
+    // Out of the schedule before any await, so none of them can start sending meanwhile.
+    for (const entry of older) untrack(entry);
+    for (const entry of older) {
+      await delivered.set(entry.job.id, 1, deliveredTtl);
+      await jobs.delete(entry.job.id);
+      deps.metrics?.inc("notifications_total", { outcome: "superseded" });
+      log.debug({ jobId: entry.job.id, by: newer.job.id, chatId: entry.job.chatId }, "a newer edit of the message replaced a waiting one");
+    }
+  }
+
   function pump(): void {
     timer = undefined;
     if (!running || pumping) return;
@@ -99,11 +154,9 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
         lastPrune = now;
       }
       let wakeAt = Number.POSITIVE_INFINITY;
-      for (const [chatId, list] of byChat) {
+      for (const head of headsInTurn()) {
+        const chatId = head.job.chatId;
         if (inFlight.size >= concurrency) break;
-        if (busyChats.has(chatId)) continue;
-        const head = list[0];
-        if (!head) continue;
         const globalAt = limiter.globalReadyAt(now);
         if (globalAt > now) {
           wakeAt = Math.min(wakeAt, globalAt);
@@ -122,8 +175,10 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
         }
         limiter.record(chatId, now);
         busyChats.add(chatId);
+        sending.add(head);
         const p = send(head).finally(() => {
           inFlight.delete(p);
+          sending.delete(head);
           busyChats.delete(chatId);
           schedule(0);
         });
@@ -262,6 +317,10 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
       pending.delete(job.id);
       track(entry);
       deps.metrics?.inc("notifications_total", { outcome: "queued" });
+      // Stored first: a crash before the older edit is recorded leaves both, and start() replaces it then.
+      await supersedeOlderEdits(entry).catch((error: unknown) => {
+        log.warn({ err: error, jobId: job.id }, "could not record a replaced edit; a restart replaces it again");
+      });
       if (running && !timer) schedule(0);
     },
     async start() {
@@ -279,6 +338,9 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
         }
         track(value);
       }
+      // Newest first: each replaces the waiting edits of its message before it.
+      const loaded = [...pending.values()].sort((a, b) => b.seq - a.seq);
+      for (const entry of loaded) if (pending.get(entry.job.id) === entry) await supersedeOlderEdits(entry);
       const saved = await meta.get(LIMITER_KEY);
       if (isLimiterSnapshot(saved)) {
         limiter.restore(saved);

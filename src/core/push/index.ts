@@ -1,3 +1,12 @@
 export { createPushQueue } from "./create-push-queue.js";
 export { classifyPushError, type PushFailure } from "./classify-error.js";
-export { TELEGRAM_LIMITS, type PushJob, type PushLimits, type PushMethod, type PushQueue, type PushQueueDeps } from "./types.js";
+export {
+  TELEGRAM_LIMITS,
+  PUSH_PRIORITIES,
+  type PushJob,
+  type PushLimits,
+  type PushMethod,
+  type PushPriority,
+  type PushQueue,
+  type PushQueueDeps,
+} from "./types.js";

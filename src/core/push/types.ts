@@ -6,16 +6,42 @@ import type { LocalTelegramBudget } from "./telegram-budget.js";
 export const PUSH_METHODS = ["sendMessage", "editMessageText", "deleteMessage", "sendPhoto", "sendDocument"] as const;
 export type PushMethod = (typeof PUSH_METHODS)[number];
 
+/**
+ * Which of a chat's waiting jobs goes first, and which chat takes a slot when
+ * the global budget is the limit: a "notice" (the one message that makes the
+ * user's phone ring) before a "normal" job before a "refresh" (a card redrawn
+ * in place, which Telegram does not announce). Equal priorities keep enqueue order.
+ */
+export const PUSH_PRIORITIES = ["notice", "normal", "refresh"] as const;
+export type PushPriority = (typeof PUSH_PRIORITIES)[number];
+
+/** 0 goes first. */
+export const priorityRank = (priority: PushPriority | undefined): number => PUSH_PRIORITIES.indexOf(priority ?? "normal");
+
+/** The methods that rewrite a message in place: a newer one of the same message replaces one still waiting. */
+export const EDIT_METHODS: readonly PushMethod[] = ["editMessageText"];
+
 /** One message the bot sends on its own. `id` deduplicates: one id is delivered at most once. */
 export interface PushJob {
   id: string;
   chatId: number;
   method: PushMethod;
   params: Record<string, unknown>;
+  /** Default "normal". */
+  priority?: PushPriority;
+}
+
+/** The message an edit rewrites, when `job` is one. */
+export function editedMessageOf(job: Pick<PushJob, "method" | "params">): number | undefined {
+  const messageId = job.params["message_id"];
+  return EDIT_METHODS.includes(job.method) && typeof messageId === "number" ? messageId : undefined;
 }
 
 export interface PushQueue {
-  /** Persists the job (resolves once stored); a known or delivered id is ignored. */
+  /**
+   * Persists the job (resolves once stored); a known or delivered id is ignored. An edit replaces
+   * an edit of the same message still waiting unsent: that one counts as delivered and never goes.
+   */
   enqueue(job: PushJob): Promise<void>;
   /** Loads persisted jobs (those in flight at a crash included) and starts sending. */
   start(): Promise<void>;

@@ -160,6 +160,37 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     expect(tg.view(chatId).find((m) => m.messageId === card.messageId)?.text).toBe("Status: fulfilled");
   });
 
+  it("takes a chat's notice before its waiting edits, and a newer edit of a message makes the waiting one complete unsent", { timeout: 60_000 }, async () => {
+    const name = `push-${randomUUID()}`;
+    names.push(name);
+    const chatId = 930_002;
+    tg.addChat(chatId);
+    const api = new Api(tg.token, { apiRoot: tg.apiRoot });
+    const card = await api.sendMessage(chatId, "Status: pending");
+    const from = tg.calls.length;
+    const metrics = createMetrics();
+    const q = pushQueue(name, { metrics });
+    const edit = (status: string): PushJob => ({
+      id: `card-${status}`,
+      chatId,
+      method: "editMessageText",
+      params: { chat_id: chatId, message_id: card.message_id, text: `Status: ${status}` },
+      priority: "refresh",
+    });
+    // Queued before any worker runs: all three wait together.
+    await q.enqueue(edit("matching"));
+    await q.enqueue({ id: "notice", chatId, method: "sendMessage", params: { chat_id: chatId, text: "fulfilled!" }, priority: "notice" });
+    await q.enqueue(edit("fulfilled"));
+    await q.start();
+    await until(async () => (await q.size()) === 0);
+    const sent = tg.calls.slice(from).filter((c) => c.ok && Number(c.params["chat_id"]) === chatId);
+    expect(sent.map((c) => String(c.params["text"]))).toEqual(["fulfilled!", "Status: fulfilled"]);
+    expect(await metrics.get("notifications_total", { outcome: "superseded" })).toBe(1);
+    // Its BullMQ job is kept completed: queued again, it is not sent.
+    await q.enqueue(edit("matching"));
+    expect(await metrics.get("notifications_total", { outcome: "queued" })).toBe(3);
+  });
+
   it("a 429 pauses every send, those already waiting for their slot too, and each job is still delivered once", async () => {
     const name = `push-${randomUUID()}`;
     names.push(name);

@@ -1,0 +1,105 @@
+/**
+ * What a finished order sends, as src/app.ts wires it (docs/bot.md, "Cards and notices"): the card
+ * edited once to its final state, and one short notice replying to it without the card's buttons,
+ * sent first; with many orders finished at once, every chat's notice before any card is redrawn.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { TELEGRAM_LIMITS } from "../src/core/push/index.js";
+import type { RecordedCall } from "../testkit/fake-telegram/fake-telegram.js";
+import { failOnLoggedErrors, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+
+/** The notice's one row of its own while the chat has chosen no zone: the time-zone offer (docs/bot.md). */
+const ZONE_OFFER = "🕒 Set my time zone";
+const FINAL_CARD_BUTTONS = ["🔄 Track", "🔁 Rent again", "🔎 Explorer"];
+/** The card at its end, as the user reads it or as sent (HTML). */
+const FINAL = /Status: (?:<b>)?fulfilled/;
+
+describe("a finished order's card and notice", () => {
+  let w: AppWorld;
+  let target: StoreTarget;
+
+  beforeEach(async () => {
+    target = sqliteTarget();
+    w = await startAppWorld();
+  });
+
+  afterEach(async () => {
+    await w?.close();
+    await target?.cleanup();
+  });
+
+  failOnLoggedErrors(() => w?.logs);
+
+  const chatOf = (c: RecordedCall) => Number(c.params["chat_id"]);
+  const sendsAfter = (from: number, chatId?: number) =>
+    w.tg.calls
+      .slice(from)
+      .filter((c) => c.ok && (c.method === "sendMessage" || c.method === "editMessageText") && (chatId === undefined || chatOf(c) === chatId));
+
+  it("a one-shot order from quote to fulfilled: one card edit to the final state, and one new message replying to the card", async () => {
+    const chat = 7301;
+    await w.startApp(target);
+    await w.say(chat, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => /connected/i.test(m.text));
+    // Held at its first status until the chat's first push send is on hold too.
+    w.sim.control.pauseLifecycles(true);
+    const { orderId, cardId } = await w.placeOrder(chat);
+    const from = w.tg.calls.length;
+    const before = w.tg.botMessages(chat).length;
+    // Telegram asks the bot to wait at its first card edit: the chat's next sends queue up meanwhile, as behind any busy chat.
+    w.tg.injectFault({ method: "editMessageText", kind: "refuse", code: 429, description: "Too Many Requests: retry after 5", retryAfter: 5 });
+    w.sim.control.pauseLifecycles(false);
+
+    const notice = await waitFor(() => w.tg.botMessages(chat).find((m) => m.text.startsWith("✅ Order")), "the fulfilled notice");
+    await waitFor(() => FINAL.test(w.textOf(chat, cardId)), "the card's final state");
+
+    const sent = sendsAfter(from, chat);
+    // Exactly two sends: the notice first, then the card edited once, straight to its final state.
+    expect(sent.map((c) => c.method)).toEqual(["sendMessage", "editMessageText"]);
+    expect(String(sent[1]!.params["text"])).toMatch(FINAL);
+    expect(w.tg.botMessages(chat)).toHaveLength(before + 1);
+    expect(notice.text).toContain(orderId);
+    expect(notice.replyTo).toBe(cardId);
+    expect(notice.buttons.flat().map((b) => b.text)).toEqual([ZONE_OFFER]);
+    const card = w.tg.view(chat).find((m) => m.messageId === cardId)!;
+    expect(card.buttons.flat().map((b) => b.text)).toEqual(expect.arrayContaining(FINAL_CARD_BUTTONS));
+    // The one refused call is the 429 the test asked for, on the edit to the first status after the card's.
+    expect(w.tg.failedCalls().map((c) => c.errorCode)).toEqual([429]);
+    expect(String(w.tg.failedCalls()[0]!.params["text"])).not.toMatch(FINAL);
+  });
+
+  it("50 orders fulfilled at once, Telegram's limits enforced: every notice goes out before any card is redrawn", async () => {
+    const chats = Array.from({ length: 50 }, (_, i) => 7400 + i);
+    await w.startApp(target, {}, { pushLimits: TELEGRAM_LIMITS });
+    w.sim.control.pauseLifecycles(true);
+    const orders = new Map<number, { orderId: string; cardId: number }>();
+    // Each chat its own account: a shared one would tell every chat of every order.
+    const place = async (chat: number) => {
+      const account = w.sim.createAccount({ balanceSun: 1_000_000_000 });
+      await w.say(chat, `/link ${account.apiKey} ${account.webhookSecret}`, (m) => /connected/i.test(m.text));
+      orders.set(chat, await w.placeOrder(chat));
+    };
+    for (let i = 0; i < chats.length; i += 10) await Promise.all(chats.slice(i, i + 10).map(place));
+    w.tg.setRateLimits(true);
+    const from = w.tg.calls.length;
+    // Telegram asks the bot to wait at the first notice, so all 50 orders' sends are queued when sending resumes.
+    w.tg.injectFault({ method: "sendMessage", kind: "refuse", code: 429, description: "Too Many Requests: retry after 5", retryAfter: 5 });
+    for (const { orderId } of orders.values()) w.sim.control.setOrderStatus(orderId, "fulfilled");
+
+    await waitFor(
+      () => chats.every((chat) => FINAL.test(w.textOf(chat, orders.get(chat)!.cardId)) && w.tg.botMessages(chat).some((m) => m.text.startsWith("✅ Order"))),
+      "every card and notice",
+      120_000,
+    );
+    const sent = sendsAfter(from);
+    const lastNotice = sent.findLastIndex((c) => c.method === "sendMessage");
+    const firstRefresh = sent.findIndex((c) => c.method === "editMessageText");
+    expect(sent.filter((c) => c.method === "sendMessage")).toHaveLength(chats.length);
+    expect(sent.filter((c) => c.method === "editMessageText")).toHaveLength(chats.length);
+    expect(lastNotice).toBeLessThan(firstRefresh);
+    for (const chat of chats) {
+      const notice = w.tg.botMessages(chat).find((m) => m.text.startsWith("✅ Order"))!;
+      expect(notice.replyTo).toBe(orders.get(chat)!.cardId);
+    }
+    expect(w.tg.failedCalls().map((c) => c.errorCode)).toEqual([429]);
+  }, 240_000);
+});
