@@ -187,7 +187,7 @@ describe("one account linked in three chats", { timeout: 120_000 }, () => {
     const csvs = CHATS.map(csvOf);
     expect(csvs[1]).toBe(csvs[0]);
     expect(csvs[2]).toBe(csvs[0]);
-    const placedBy = parse<Record<string, string>>(csvs[0]!, { columns: true }).map((line) => line.chat);
+    const placedBy = parse<Record<string, string>>(csvs[0]!, { columns: true }).map((line) => line["chat"]);
     expect(placedBy).toContain(`User${RU}`);
   });
 

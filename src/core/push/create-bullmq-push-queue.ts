@@ -3,7 +3,17 @@ import { createBullmqConnection, toBullJobId } from "../queue/bullmq-connection.
 import { backoffDelay, classifyPushError } from "./classify-error.js";
 import { createSendSlots } from "./bullmq-send-slots.js";
 import { isGroupChat } from "./rate-limiter.js";
-import { DEFAULT_RETRY, editedMessageOf, priorityRank, PUSH_METHODS, TELEGRAM_LIMITS, type PushJob, type PushQueue, type PushQueueDeps } from "./types.js";
+import {
+  DEFAULT_RETRY,
+  editedMessageOf,
+  priorityRank,
+  PUSH_METHODS,
+  REFRESH_HOLD_MS,
+  TELEGRAM_LIMITS,
+  type PushJob,
+  type PushQueue,
+  type PushQueueDeps,
+} from "./types.js";
 
 const DELIVERED_TTL_MS = 7 * 24 * 3600_000;
 /** Jobs are fetched at up to 1/0.85 of the send cadence, so the cadence, not the fetching, sets the pace. */
@@ -45,6 +55,7 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
   const name = deps.name ?? "push";
   const limits = { ...TELEGRAM_LIMITS, ...deps.limits };
   const retry = { ...DEFAULT_RETRY, ...deps.retry };
+  const refreshHoldMs = deps.refreshHoldMs ?? REFRESH_HOLD_MS;
   const deliveredTtl = deps.deliveredTtlMs ?? DELIVERED_TTL_MS;
   const log = deps.logger.child({ module: "push-queue", queue: "bullmq" });
   const prefix = deps.bullPrefix ?? "bull";
@@ -255,6 +266,7 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
       await q.add(job.method, queued, {
         jobId,
         priority: priorityRank(job.priority) + 1,
+        ...(job.priority === "refresh" && refreshHoldMs > 0 ? { delay: refreshHoldMs } : {}),
         attempts: retry.maxAttempts,
         backoff: { type: "capped" },
         removeOnComplete: { age: ageSec },

@@ -7,6 +7,7 @@ import {
   PUSH_METHODS,
   PUSH_PRIORITIES,
   REAL_CLOCK,
+  REFRESH_HOLD_MS,
   TELEGRAM_LIMITS,
   type PushJob,
   type PushQueue,
@@ -70,6 +71,7 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
   const limiter = budget?.limiter ?? createRateLimiter(limits);
   const log = deps.logger.child({ module: "push-queue" });
   const clock = deps.clock ?? REAL_CLOCK;
+  const refreshHoldMs = deps.refreshHoldMs ?? REFRESH_HOLD_MS;
 
   const pending = new Map<string, StoredJob>();
   /** Per chat, jobs in sending order (`goesBefore`); the head is the next to send. */
@@ -302,7 +304,7 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
       }
       if (pending.has(job.id)) return;
       // Reserve the id synchronously so two concurrent enqueues of one id store it once.
-      const entry: StoredJob = { v: 1, job, seq: nextSeq(), attempts: 0, notBefore: 0 };
+      const entry: StoredJob = { v: 1, job, seq: nextSeq(), attempts: 0, notBefore: job.priority === "refresh" ? clock.now() + refreshHoldMs : 0 };
       pending.set(job.id, entry);
       try {
         if ((await delivered.get(job.id)) !== undefined || (await jobs.get(job.id)) !== undefined) {

@@ -15,6 +15,13 @@ export type PushMethod = (typeof PUSH_METHODS)[number];
 export const PUSH_PRIORITIES = ["notice", "normal", "refresh"] as const;
 export type PushPriority = (typeof PUSH_PRIORITIES)[number];
 
+/**
+ * A card's in-between state waits about one chat window before it is drawn: the service's statuses often follow
+ * within a second (pending, matching, fulfilled), and drawing each would spend the chat's one slot a second on a
+ * state already gone, ahead of the notice that the record finished.
+ */
+export const REFRESH_HOLD_MS = 1_000;
+
 /** 0 goes first. */
 export const priorityRank = (priority: PushPriority | undefined): number => PUSH_PRIORITIES.indexOf(priority ?? "normal");
 
@@ -121,6 +128,11 @@ export interface PushQueueDeps {
   retry?: Partial<RetryPolicy>;
   /** How long a delivered id is remembered for deduplication. Default 7 days. */
   deliveredTtlMs?: number;
+  /**
+   * How long a "refresh" waits before it may take a slot (default REFRESH_HOLD_MS): a record that moves on
+   * meanwhile is drawn once, in its newest state, and a notice due meanwhile takes the chat's slot first.
+   */
+  refreshHoldMs?: number;
   /** "local" (the default) keeps jobs in the store (SQLite/Postgres/Redis); "bullmq" needs `redisUrl`. See `QueueMode`. */
   queue?: "local" | "bullmq";
   redisUrl?: string;

@@ -126,7 +126,7 @@ describe("statement rows", () => {
       [3003, "=cmd()"],
     ]);
     const lines = parse<Record<string, string>>(statementCsv(statementRows(entries, NOV, "UTC"), "UTC", names), { columns: true });
-    expect(lines.map((l) => [l.id, l.kind, l.chat])).toEqual([
+    expect(lines.map((l) => [l["id"], l["kind"], l["chat"]])).toEqual([
       ["o1", "order", "Alice"],
       ["o2", "order", "2002"],
       ["b3", "broadcast", "'=cmd()"],

@@ -12,6 +12,7 @@ const row = (kind: StatementRow["kind"], costSun: bigint, atMs: number, energy?:
   costSun,
   status: "s",
   txId: undefined,
+  chatId: undefined,
 });
 const nov = (day: number, hour = 12) => Date.UTC(2026, 10, day, hour);
 
