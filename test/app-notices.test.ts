@@ -45,7 +45,7 @@ describe("a finished order's card and notice", () => {
     const { orderId, cardId } = await w.placeOrder(chat);
     const from = w.tg.calls.length;
     const before = w.tg.botMessages(chat).length;
-    // Telegram asks the bot to wait at its first card edit: the chat's next sends queue up meanwhile, as behind any busy chat.
+    // Telegram asks the bot to wait at its first card edit: whatever the chat has queued by then waits behind it.
     w.tg.injectFault({ method: "editMessageText", kind: "refuse", code: 429, description: "Too Many Requests: retry after 5", retryAfter: 5 });
     w.sim.control.pauseLifecycles(false);
 
@@ -62,9 +62,9 @@ describe("a finished order's card and notice", () => {
     expect(notice.buttons.flat().map((b) => b.text)).toEqual([ZONE_OFFER]);
     const card = w.tg.view(chat).find((m) => m.messageId === cardId)!;
     expect(card.buttons.flat().map((b) => b.text)).toEqual(expect.arrayContaining(FINAL_CARD_BUTTONS));
-    // The one refused call is the 429 the test asked for, on the edit to the first status after the card's.
-    expect(w.tg.failedCalls().map((c) => c.errorCode)).toEqual([429]);
-    expect(String(w.tg.failedCalls()[0]!.params["text"])).not.toMatch(FINAL);
+    // The one refused call is the 429 the test asked for, on the card's first edit (an in-between state held back
+    // for a chat window, or the final one when the notice went first).
+    expect(w.tg.failedCalls().map((c) => [c.method, c.errorCode])).toEqual([["editMessageText", 429]]);
   });
 
   it("50 orders fulfilled at once, Telegram's limits enforced: every notice goes out before any card is redrawn", async () => {
