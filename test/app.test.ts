@@ -185,7 +185,21 @@ describe("the app as main.ts builds it (polling)", () => {
     // Its own Bot API: two pollers on one token would end each other's polls (409).
     const tg2 = await startFakeTelegram();
     const front2 = await startTelegramFront(tg2);
-    const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "cli", "fixtures", "start-stop-app.ts")], {
+    // Builds the app from environment variables exactly as src/main.ts does (from the dist/ of the global setup, as
+    // `npm start` runs it), starts it, stops it twice, and returns without process.exit. The process must then end on
+    // its own: anything the app left open (sockets, timers, the SQLite handle's workers) would keep it alive.
+    const script = `const { createApp } = await import("./dist/app.js");
+const { loadConfig } = await import("./dist/config.js");
+const { createLogger } = await import("./dist/logger.js");
+const config = loadConfig("/nonexistent/.env");
+const app = await createApp({ config, logger: createLogger({ level: config.logLevel }) });
+await app.start();
+await app.stop();
+await app.stop();
+process.stdout.write("stopped\\n");
+// Diagnostics only if something keeps the process alive (an unref'd timer does not).
+setTimeout(() => process.stderr.write("still alive: " + JSON.stringify(process.getActiveResourcesInfo()) + "\\n"), 5_000).unref();`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -201,8 +215,8 @@ describe("the app as main.ts builds it (polling)", () => {
     child.stdout.on("data", (b: Buffer) => (output += b.toString()));
     child.stderr.on("data", (b: Buffer) => (output += b.toString()));
     const exited = new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? -1)));
-    // Loading the app under tsx takes long on a loaded machine: only what follows stop() has a deadline.
-    await waitUntil(() => output.includes("stopped") || child.exitCode !== null, { what: "the child to start and stop the app", timeoutMs: 150_000 });
+    // Loading the app takes long on a loaded machine: only what follows stop() has a deadline.
+    await waitUntil(() => output.includes("stopped") || child.exitCode !== null, { what: "the child to start and stop the app", timeoutMs: 120_000 });
     let timer: NodeJS.Timeout | undefined;
     const code = await Promise.race([
       exited,
@@ -219,5 +233,5 @@ describe("the app as main.ts builds it (polling)", () => {
     expect({ code, output }).toMatchObject({ code: 0 });
     expect(tg2.callsOf("deleteWebhook").length).toBe(1);
     expect(output).toContain("stopped");
-  }, 180_000);
+  }, 150_000);
 });

@@ -63,7 +63,14 @@ describe.skipIf(!pgUrl)("one bot process per Postgres store", () => {
   });
 
   it("frees the store the moment its holder is killed with SIGKILL", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "fixtures", "hold-storage.ts"), storeUrl()], {
+    // Assembles the storage as the app does (from the dist/ of the global setup), says "held", and stays until killed.
+    const hold = `const { randomBytes } = await import("node:crypto");
+const { pino } = await import("pino");
+const { createStorage } = await import("./dist/assembly/storage.js");
+await createStorage({ config: { storageUrl: process.argv[1], encryptionKey: randomBytes(32) }, logger: pino({ level: "warn" }, pino.destination(2)), purgeIntervalMs: 0 });
+process.stdout.write("held\\n");
+setInterval(() => undefined, 60_000);`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", hold, storeUrl()], {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
     });

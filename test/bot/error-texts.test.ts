@@ -143,9 +143,10 @@ describe("error texts through the bot", () => {
 
   it("the 402 text names the required amount and the 429 text the wait", async () => {
     const u = h.user(chats.en);
-    h.sim.faults.inject({ method: "GET", path: "/v1/balance", kind: "status", status: 429, code: "rate_limited", retryAfterSec: 9 });
+    // A wait longer than the call's budget (10 s here): the chat is told at once, the wait not sat out first.
+    h.sim.faults.inject({ method: "GET", path: "/v1/balance", kind: "status", status: 429, code: "rate_limited", retryAfterSec: 30 });
     await u.send("/balance");
-    expect(u.lastText()).toContain("wait 9 s");
+    expect(u.lastText()).toContain("wait 30 s");
   });
 
   it("an unexpected failure is answered with a short line, never a stack trace, and logged with the update", async () => {

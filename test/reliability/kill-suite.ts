@@ -6,9 +6,10 @@
  * after the tap was fetched); where it landed is read from the outside
  * (charged yet? card drawn yet?) and counted too.
  *
- * `npm test` runs a few rounds per backend; `npm run reliability` runs
- * KILL_ROUNDS (default there: 24) and writes the figures to docs/reliability.md's source.
- * One test file per backend (kill-confirm*.test.ts), so the backends run side by side.
+ * `npm test` runs one round per flow and backend, the slow suite two on SQLite
+ * (kill-confirm.slow.test.ts); `npm run reliability` runs KILL_ROUNDS (default
+ * there: 24) and writes the figures to docs/reliability.md's source. One test
+ * file per backend (kill-confirm*.test.ts), so the backends run side by side.
  */
 import { appendFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -19,10 +20,12 @@ import { countDelay, emptyFigures, type KillFigures } from "../../testkit/kill-f
 import { startKillWorld, type BotProcess, type KillWorld } from "./kill-world.js";
 import { keepRounds, KEEP_ENV } from "./kill-keep.js";
 
-/** Rounds per flow and backend: a few in `npm test`, more in `npm run reliability`. */
-export const ROUNDS = Number(process.env["KILL_ROUNDS"] ?? 2);
-/** The servers' suites spawn slower processes; in `npm test` one round each shows the same path works there. */
+/** Rounds per flow and backend in `npm test` (one shows each path holds), more in `npm run reliability`. */
+export const ROUNDS = Number(process.env["KILL_ROUNDS"] ?? 1);
+/** The servers' suites spawn slower processes: the same one round in `npm test`. */
 export const SERVER_ROUNDS = Number(process.env["KILL_ROUNDS"] ?? 1);
+/** The slow suite's rounds on SQLite: the kill lands at a second point of each confirm. */
+export const SLOW_ROUNDS = Number(process.env["KILL_ROUNDS"] ?? 2);
 /** Milliseconds between the tap being fetched and the kill: before the request, during it, after it, after the card. */
 const KILL_DELAYS_MS = [0, 3, 8, 15, 25, 40, 60, 90, 130, 200, 300, 500];
 const CHAT = 6161;

@@ -1,9 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { randomAddress } from "../../testkit/tron-sign.js";
+import { afterEach, describe, expect, it } from "vitest";
 import { linkChat, postHook, startHarness, type Harness } from "./harness.js";
-
-const waitOpts = { timeout: 60_000, interval: 20 };
+import { acceptsSignedBatch } from "./signed-batch.js";
 
 /**
  * The route's rate limits as shipped (the harness's defaults), against the
@@ -11,45 +8,16 @@ const waitOpts = { timeout: 60_000, interval: 20 };
  * is never refused for rate; what nobody can vouch for still is.
  */
 describe("POST /hooks/:routeId under a batch and under a flood", () => {
+  it("accepts every signed webhook of a 40-order batch at the first attempt, past what the inbox holds in memory, and processes each event once", async () => {
+    await acceptsSignedBatch(40);
+  }, 180_000);
+});
+
+describe("POST /hooks/:routeId under a flood", () => {
   let h: Harness;
   afterEach(async () => {
     await h.close();
   });
-
-  it("accepts every signed webhook of a 100-order batch at the first attempt, past what the inbox holds in memory, and processes each event once", async () => {
-    // The service's own API limit is not under test (the re-reads of 100 orders at once), nor how long it waits for an answer on a loaded machine.
-    // The inbox holds 16 in memory: most of each burst waits in the store, and is acknowledged all the same.
-    h = await startHarness({
-      rateLimitPerSecond: 10_000,
-      webhookTimeoutMs: 60_000,
-      inboxMaxInMemory: 16,
-      serviceTimeouts: { attemptTimeoutMs: 30_000, totalTimeoutMs: 60_000 },
-    });
-    const link = await linkChat(h, 7001, { callback: true });
-    const items = Array.from({ length: 100 }, () => ({ toAddress: randomAddress(), amount: 60_000, resource: "ENERGY" as const, durationSec: 300 }));
-    const { orders } = await h.service.createOrders(link.apiKey, items, randomUUID());
-    const orderIds = orders.map((o) => o.orderId);
-    expect(new Set(orderIds).size).toBe(100);
-    // The 100 order.created webhooks leave the simulator together with its answer; the 100 order.fulfilled ones all at once here.
-    await vi.waitFor(() => expect(h.sim.webhookDeliveries.filter((d) => d.event === "order.created")).toHaveLength(100), waitOpts);
-    for (const id of orderIds) h.sim.control.setOrderStatus(id, "fulfilled");
-    await vi.waitFor(() => expect(h.sim.webhookDeliveries).toHaveLength(200), waitOpts);
-
-    // Each delivery was answered 2xx the first time: no 429, no 503, nothing left to the service's retries.
-    expect(h.sim.webhookDeliveries.filter((d) => d.attempt !== 1 || d.status !== 202).map((d) => `${d.event} #${d.attempt}: ${d.status}`)).toEqual([]);
-    expect(await h.metrics.get("webhooks_total", { outcome: "rate_limited" })).toBe(0);
-    expect(await h.metrics.get("webhooks_total", { outcome: "accepted" })).toBe(200);
-
-    await vi.waitFor(async () => expect(await h.inbox.size()).toBe(0), waitOpts);
-    await vi.waitFor(() => expect(h.notices).toHaveLength(200), waitOpts);
-    // Once each: one notice per delivery, and per order one of each event.
-    expect(new Set(h.notices.map((n) => n.deliveryId)).size).toBe(200);
-    for (const event of ["order.created", "order.fulfilled"]) {
-      const ids = h.notices.filter((n) => n.event === event).map((n) => n.id);
-      expect([...ids].sort()).toEqual([...orderIds].sort());
-    }
-    expect(h.notices.every((n) => n.verified && n.chatId === 7001)).toBe(true);
-  }, 180_000);
 
   it("still limits forged signatures, unsigned hints and unknown routes, and lets genuine deliveries through once every budget is spent", async () => {
     // Budgets that do not refill during the test: the counts are exact however slow the machine.

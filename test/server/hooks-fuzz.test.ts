@@ -4,7 +4,7 @@
  * bodies must never crash it, never get a 5xx while the store is healthy,
  * never log at error, never store anything for a bad signature; every body
  * it accepts is processed or dropped. Fixed seeds; FUZZ_RUNS sets the
- * in-process runs (test/support/fuzz.ts: 10,000 each in CI, 1,000 in a plain
+ * in-process runs (test/support/fuzz.ts: 10,000 each in CI, 200 in a plain
  * `npm test`), the loopback run is a tenth of that (at least 100).
  */
 import { randomBytes } from "node:crypto";

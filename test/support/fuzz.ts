@@ -3,17 +3,17 @@
  * property runs with a fixed seed derived from its name, so a failure in CI
  * replays exactly on a laptop; `FUZZ_SEED` overrides it to explore new ground.
  * `FUZZ_RUNS` sets the cases of a pure parser property: 10,000 in CI
- * (`.ci/run` sets it), 1,000 in a plain `npm test` so the whole suite stays
- * under a minute on two cores; slower bot-level properties scale with it from
- * their own smaller base. `npm run fuzz` runs test/fuzz with FUZZ_RUNS=100000.
+ * (`.ci/run` sets it for `npm test`), 200 in a plain `npm test` so the whole
+ * suite stays under a minute on two cores; slower bot-level properties scale
+ * with it from their own smaller base. `npm run fuzz` runs test/fuzz with FUZZ_RUNS=100000.
  */
 import fc, { type Parameters as FcParameters } from "fast-check";
 import { expect } from "vitest";
 
 /** CI's strength, and the level the bases given to `scaledRuns` refer to. */
 export const CI_FUZZ_RUNS = 10_000;
-/** A plain `npm test`: a tenth of CI's cases, same seeds (so its cases are CI's first ones). */
-export const DEFAULT_FUZZ_RUNS = 1_000;
+/** A plain `npm test`: a fiftieth of CI's cases, same seeds (so its cases are CI's first ones). */
+export const DEFAULT_FUZZ_RUNS = 200;
 
 function envInt(name: string): number | undefined {
   const raw = process.env[name];
