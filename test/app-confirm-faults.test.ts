@@ -1,6 +1,7 @@
 /**
  * Charged means tracked, through the whole app: whatever Telegram does
- * around a Confirm (a long 429 on the card edit, an answer lost after it was
+ * around a Confirm (a 429 on the card edit longer than an answer waits out,
+ * MAX_PACED_RETRY_AFTER_SECONDS; an answer lost after it was
  * applied), an order or a broadcast the service accepted is announced to its
  * final status, once, and charged once (the simulator's ledger). The storms
  * (every answer lost, 5xx on every message) are in app-confirm-storms.test.ts.
@@ -19,9 +20,9 @@ beforeAll(() => {
 const { debits, confirmedNotices, confirmOrderWith, expectOrderAnnounced } = f;
 
 describe("Telegram faults around an order's Confirm", () => {
-  it("announces the order as fulfilled when Telegram answers the card edit with 429 retry_after 15", async () => {
+  it("announces the order as fulfilled when Telegram answers the card edit with 429 retry_after 90, longer than an answer waits", async () => {
     const { orderId, cardId } = await confirmOrderWith(() =>
-      w.tg.injectFault({ method: "editMessageText", kind: "refuse", code: 429, description: "Too Many Requests: retry after 15", retryAfter: 15 }),
+      w.tg.injectFault({ method: "editMessageText", kind: "refuse", code: 429, description: "Too Many Requests: retry after 90", retryAfter: 90 }),
     );
     await expectOrderAnnounced(orderId, cardId);
     expect(w.tg.failedCalls().filter((c) => c.errorCode === 429)).toHaveLength(1);
@@ -41,7 +42,7 @@ describe("Telegram faults around an order's Confirm", () => {
         code: 400,
         description: "Bad Request: query is too old and response timeout expired or query ID is invalid",
       });
-      w.tg.injectFault({ method: "editMessageText", kind: "refuse", code: 429, description: "Too Many Requests: retry after 15", retryAfter: 15 });
+      w.tg.injectFault({ method: "editMessageText", kind: "refuse", code: 429, description: "Too Many Requests: retry after 90", retryAfter: 90 });
     });
     await expectOrderAnnounced(orderId, cardId);
   });
@@ -49,7 +50,7 @@ describe("Telegram faults around an order's Confirm", () => {
   it("says 'already placed' to a second tap on a quote whose card could not be drawn, and charges once", async () => {
     w.sim.control.pauseLifecycles(true);
     const { orderId, cardId } = await confirmOrderWith(() =>
-      w.tg.injectFault({ method: "editMessageText", kind: "refuse", code: 429, description: "Too Many Requests: retry after 15", retryAfter: 15 }),
+      w.tg.injectFault({ method: "editMessageText", kind: "refuse", code: 429, description: "Too Many Requests: retry after 90", retryAfter: 90 }),
     );
     // The tracker draws the card through the push queue; a tap before that meets the stored outcome.
     const second = w.tg.rawCallback(CHAT, cardId, lastConfirmData(cardId));
@@ -84,9 +85,9 @@ describe("Telegram faults around a broadcast's Confirm", () => {
     return { broadcastId: debit.ref!, cardId: summary.messageId };
   }
 
-  it("announces the broadcast as confirmed when the card edit after Confirm gets 429 retry_after 15", async () => {
+  it("announces the broadcast as confirmed when the card edit after Confirm gets 429 retry_after 90, longer than an answer waits", async () => {
     const { broadcastId, cardId } = await confirmBroadcastWith(() =>
-      w.tg.injectFault({ method: "editMessageText", kind: "refuse", code: 429, description: "Too Many Requests: retry after 15", retryAfter: 15 }),
+      w.tg.injectFault({ method: "editMessageText", kind: "refuse", code: 429, description: "Too Many Requests: retry after 90", retryAfter: 90 }),
     );
     await waitFor(() => confirmedNotices(broadcastId).length > 0, "the confirmed notification");
     await waitFor(() => w.textOf(CHAT, cardId).startsWith(`Broadcast ${broadcastId}`), "the summary turned into the broadcast's card");
