@@ -41,6 +41,7 @@ import { createServiceClient } from "../src/core/service/create-service-client.j
 import { formatDecimal, parseEnergyAmount, sunToTrx, trxToSun } from "../src/core/money.js";
 import { startSimulator } from "../src/simulator/index.js";
 import { printLatencyTable } from "./latency.js";
+import { benchJourney } from "./journey.js";
 import { benchMemory, type MemoryBenchOptions } from "./memory.js";
 import { benchPushReplicas } from "./push-replicas.js";
 import { benchPushSoak } from "./push-soak.js";
@@ -96,7 +97,9 @@ function benchMoney(): void {
 async function main(): Promise<void> {
   console.log(`node ${process.version}, ${new Date().toISOString()}`);
   const redisUrl = process.env["BENCH_REDIS_URL"] ?? process.env["TEST_REDIS_URL"];
-  const only = process.env["BENCH_ONLY"];
+  // `npm run bench -- journey tracking` or BENCH_ONLY=journey,tracking: those sections alone.
+  const named = process.argv.slice(2).join(",");
+  const only = named === "" ? process.env["BENCH_ONLY"] : named;
   const webhookLoad = {
     rounds: Number(process.env["BENCH_ROUNDS"] ?? 3),
     rate: 3_000,
@@ -105,14 +108,15 @@ async function main(): Promise<void> {
     connections: 16,
     redisUrl,
     // The goal's 30-s burst; BENCH_ONLY=webhooks runs a 10-s one unless BENCH_BURST_SECONDS says otherwise.
-    burstSeconds: Number(process.env["BENCH_BURST_SECONDS"] ?? (only === "webhooks" ? 10 : 30)),
+    burstSeconds: Number(process.env["BENCH_BURST_SECONDS"] ?? (only === "webhooks" || only === "webhooks-lifted" ? 10 : 30)),
     baselineSrc: process.env["BENCH_WEBHOOK_BASELINE_SRC"],
   };
   const tracking = { rounds: Number(process.env["BENCH_ROUNDS"] ?? 3), ordersPerRound: 4, sizes: [1_000, 10_000] };
   const updates = { updates: 3_000, chats: 500, rounds: Number(process.env["BENCH_ROUNDS"] ?? 5), timeoutMs: 120_000 };
   const memory: MemoryBenchOptions = {
     rounds: Number(process.env["BENCH_ROUNDS"] ?? 3),
-    seconds: Number(process.env["BENCH_MEMORY_SECONDS"] ?? 30),
+    plateauSeconds: Number(process.env["BENCH_MEMORY_PLATEAU_SECONDS"] ?? 20),
+    capSeconds: Number(process.env["BENCH_MEMORY_CAP_SECONDS"] ?? 300),
     chats: 100_000,
     // BENCH_MEMORY_ITEMS=0 seeds the linked chats alone (the balance watch's share of the start, without the tracker's).
     items: Number(process.env["BENCH_MEMORY_ITEMS"] ?? 10_000),
@@ -120,17 +124,21 @@ async function main(): Promise<void> {
     baselineDir: process.env["BENCH_MEMORY_BASELINE"],
   };
   const replicas = { messages: 600, chats: 150, timeoutMs: 120_000, baselineDir: process.env["BENCH_PUSH_BASELINE"] };
+  const journeySizes = (process.env["BENCH_JOURNEY_SIZES"] ?? "100,500,1000").split(",").map(Number);
   const postgresUrl = process.env["BENCH_POSTGRES_URL"] ?? process.env["TEST_POSTGRES_URL"];
   /**
    * In order; `BENCH_ONLY=<name>` runs one section alone: webhooks (a few minutes; Redis too with a Redis URL), tracking
-   * (about 1.5 min), updates (BENCH_UPDATES_BASELINE adds a source tree to compare), memory (about 1.5 min per round),
-   * replicas (about 45 s; needs a Redis URL; BENCH_PUSH_BASELINE=<dir of another checkout> runs its replicas too, first).
+   * (about 1.5 min), updates (BENCH_UPDATES_BASELINE adds a source tree to compare), memory (each process until its RSS plateaus, at most 5 min),
+   * replicas (about 45 s; needs a Redis URL; BENCH_PUSH_BASELINE=<dir of another checkout> runs its replicas too, first),
+   * journey (BENCH_JOURNEY_SIZES=100 runs one size; the three sizes take several minutes with the limits enforced).
    */
   const sections: { name: string; run: () => void | Promise<void>; alone?: true }[] = [
     { name: "money", run: benchMoney },
     { name: "pricing", run: benchPricing },
     { name: "webhook-ack", run: () => benchWebhookAck({ maxOps: 5_000, maxMs: 3_000 }) },
-    { name: "webhooks", run: () => benchWebhookLoad(webhookLoad) },
+    { name: "webhooks", run: () => benchWebhookLoad({ ...webhookLoad, handler: "app" }) },
+    // The same load with the event handling lifted: what the acknowledgement alone costs, next to the product's figures.
+    { name: "webhooks-lifted", run: () => benchWebhookLoad({ ...webhookLoad, handler: "count" }) },
     { name: "records", run: () => benchRecordUpdates({ ops: 2_000, redisUrl, postgresUrl }) },
     { name: "push", run: () => benchPush({ messages: 3_000, bullmqMessages: 500, chats: 200, concurrency: 16, redisUrl, timeoutMs: 60_000 }) },
     // The 2,000-notification run at Telegram's real limits (about 70 s); BENCH_QUICK=1 skips it.
@@ -139,6 +147,10 @@ async function main(): Promise<void> {
     { name: "start", run: () => benchStart({ rounds: 5, timeoutMs: 30_000 }) },
     { name: "tracking", run: () => benchTrackingCost(tracking) },
     { name: "memory", run: () => benchMemory(memory) },
+    {
+      name: "journey",
+      run: () => benchJourney({ sizes: journeySizes, modes: ["unlimited", "limits"], orderStepMs: 100, quietMs: 30_000 }),
+    },
     {
       name: "replicas",
       run: () => {
