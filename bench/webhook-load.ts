@@ -268,7 +268,8 @@ async function burst(t: Target, bot: BotTarget, o: WebhookLoadOptions, worker: R
   console.log(
     `  ${o.burstSeconds} s at ${o.rate}/s: ${a.done}/${n} acknowledged, p50 ${ms(quantile(a.latencies, 0.5))}, p99 ${ms(p99(a))}, statuses ${JSON.stringify(a.statuses)}`,
   );
-  console.log(`  the inbox held ${held} ${bot.heldUnit} when it ended (processed ones not yet removed included)`);
+  const removalsToo = bot.heldUnit === "deliveries not yet processed" ? "" : " (processed ones not yet removed included)";
+  console.log(`  the inbox held ${held} ${bot.heldUnit} when it ended${removalsToo}`);
   console.log(
     `  backlog when it ended: ${backlog} stored, not yet processed; drained ${backlog === 0 ? "(nothing left)" : `in ${drainS.toFixed(1)} s at ${drainRate.toFixed(0)}/s (the next burst's deliveries included)`}`,
   );
