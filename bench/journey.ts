@@ -240,6 +240,8 @@ async function drive(tg: FakeTelegram, bot: BotProcess, n: number, options: Jour
   const onCall = (call: RecordedCall): void => {
     if (!call.ok) return;
     const method = call.method.toLowerCase();
+    // An error shown as the button's toast instead of a message: counted, though it names no chat.
+    if (method === "answercallbackquery" && plain(call.params["text"]).includes(ERROR_TEXT)) errors += 1;
     const chatId = Number(call.params["chat_id"]);
     const state = states.get(chatId);
     if (!state || (method !== "sendmessage" && method !== "editmessagetext")) return;
