@@ -131,7 +131,11 @@ interface RunResult {
   confirm: number[];
   fulfilled: number[];
   errors: number;
+  /** Users whose journey ended in an error answer. */
+  errorUsers: number;
   unanswered: { quote: number; confirm: number; fulfilled: number };
+  /** What unanswered users saw last at their step instead of its answer (the commonest, with how many). */
+  stuckOn: [string, number][];
   cpuMsPerJourney: number;
   peakMb: number;
   callsPerJourney: number;
@@ -148,6 +152,8 @@ interface ChatState {
   /** When the user's current action was taken. */
   since: number;
   quoteMessageId?: number;
+  /** The last message or edit at the current step that was not the step's answer (a user stuck there saw this). */
+  other?: string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -257,6 +263,7 @@ async function drive(tg: FakeTelegram, bot: BotProcess, n: number, options: Jour
     const done = (step: keyof typeof latencies, next: Step): void => {
       latencies[step].push(call.at - state.since);
       state.step = next;
+      delete state.other;
       state.since = call.at;
       lastMove = Date.now();
     };
@@ -272,6 +279,8 @@ async function drive(tg: FakeTelegram, bot: BotProcess, n: number, options: Jour
     } else if (state.step === "fulfilled" && /\bfulfilled\b/.test(text)) {
       done("fulfilled", "done");
       open -= 1;
+    } else if (state.step !== "done") {
+      state.other = text;
     }
   };
   while (open > 0 && Date.now() - lastMove < options.quietMs) {
@@ -287,7 +296,15 @@ async function drive(tg: FakeTelegram, bot: BotProcess, n: number, options: Jour
   const after = await bot.stats();
   const journeyCalls = tg.calls.slice(firstJourneyCall).filter((c) => !NOT_JOURNEY.has(c.method.toLowerCase()));
   const unanswered = { quote: 0, confirm: 0, fulfilled: 0 };
-  for (const s of states.values()) if (s.step === "quote" || s.step === "confirm" || s.step === "fulfilled") unanswered[s.step] += 1;
+  const stuck = new Map<string, number>();
+  for (const s of states.values()) {
+    if (s.step !== "quote" && s.step !== "confirm" && s.step !== "fulfilled") continue;
+    unanswered[s.step] += 1;
+    if (s.other !== undefined) {
+      const seen = `${s.step}: ${s.other.replace(/\s+/g, " ").slice(0, 90)}`;
+      stuck.set(seen, (stuck.get(seen) ?? 0) + 1);
+    }
+  }
   const diff = (a: Record<string, number>, b: Record<string, number>) =>
     Object.fromEntries(
       Object.entries(a)
@@ -298,7 +315,9 @@ async function drive(tg: FakeTelegram, bot: BotProcess, n: number, options: Jour
   return {
     ...latencies,
     errors,
+    errorUsers: [...states.values()].filter((st) => st.step === "error").length,
     unanswered,
+    stuckOn: [...stuck].sort(([, a], [, b]) => b - a).slice(0, 3),
     cpuMsPerJourney: (after.cpuUs.user + after.cpuUs.system - before.cpuUs.user - before.cpuUs.system) / 1000 / n,
     peakMb: after.hwmKb / 1024,
     callsPerJourney: journeyCalls.filter((c) => c.ok).length / n,
@@ -371,11 +390,12 @@ function printRun(r: RunResult): void {
   console.log(
     `  ${r.name}: p50/p99 ms quote ${ms(r.quote)}, confirm ${ms(r.confirm)}, fulfilled ${ms(r.fulfilled)}; ` +
       `CPU ${r.cpuMsPerJourney.toFixed(1)} ms/journey, peak RSS ${r.peakMb.toFixed(0)} MB; ` +
-      `error answers ${r.errors}, unanswered ${unanswered} (at quote ${r.unanswered.quote}, confirm ${r.unanswered.confirm}, fulfilled ${r.unanswered.fulfilled}); ` +
+      `error answers ${r.errors} (to ${r.errorUsers} users), unanswered ${unanswered} (at quote ${r.unanswered.quote}, confirm ${r.unanswered.confirm}, fulfilled ${r.unanswered.fulfilled}); ` +
       `${r.callsPerJourney.toFixed(1)} Telegram calls/journey (${Object.entries(r.callsByMethod)
         .map(([m, v]) => `${m} ${v.toFixed(1)}`)
         .join(", ")}), ${r.refused429} refused 429; ${r.wallS.toFixed(1)} s`,
   );
+  for (const [text, count] of r.stuckOn) console.log(`    ${count} unanswered saw last, at ${text}`);
   if (r.store) console.log(`    store per journey: reads ${perJourney(r.store.reads, r.chats)}; writes ${perJourney(r.store.writes, r.chats)}`);
 }
 

@@ -125,12 +125,16 @@ async function main(): Promise<void> {
   };
   const replicas = { messages: 600, chats: 150, timeoutMs: 120_000, baselineDir: process.env["BENCH_PUSH_BASELINE"] };
   const journeySizes = (process.env["BENCH_JOURNEY_SIZES"] ?? "100,500,1000").split(",").map(Number);
+  const journeyModes = (process.env["BENCH_JOURNEY_MODES"] ?? "unlimited,limits").split(",").map((mode) => {
+    if (mode !== "unlimited" && mode !== "limits") throw new Error(`BENCH_JOURNEY_MODES: "${mode}" is neither unlimited nor limits`);
+    return mode;
+  });
   const postgresUrl = process.env["BENCH_POSTGRES_URL"] ?? process.env["TEST_POSTGRES_URL"];
   /**
    * In order; `BENCH_ONLY=<name>` runs one section alone: webhooks (a few minutes; Redis too with a Redis URL), tracking
    * (about 1.5 min), updates (BENCH_UPDATES_BASELINE adds a source tree to compare), memory (each process until its RSS plateaus, at most 5 min),
    * replicas (about 45 s; needs a Redis URL; BENCH_PUSH_BASELINE=<dir of another checkout> runs its replicas too, first),
-   * journey (BENCH_JOURNEY_SIZES=100 runs one size; the three sizes take several minutes with the limits enforced).
+   * journey (BENCH_JOURNEY_SIZES=100 runs one size, BENCH_JOURNEY_MODES=limits one mode; the three sizes take several minutes).
    */
   const sections: { name: string; run: () => void | Promise<void>; alone?: true }[] = [
     { name: "money", run: benchMoney },
@@ -149,7 +153,7 @@ async function main(): Promise<void> {
     { name: "memory", run: () => benchMemory(memory) },
     {
       name: "journey",
-      run: () => benchJourney({ sizes: journeySizes, modes: ["unlimited", "limits"], orderStepMs: 100, quietMs: 30_000 }),
+      run: () => benchJourney({ sizes: journeySizes, modes: journeyModes, orderStepMs: 100, quietMs: 30_000 }),
     },
     {
       name: "replicas",
