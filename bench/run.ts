@@ -6,10 +6,14 @@
  *   loopback against the simulator (what every quote would cost uncached).
  * - money: formatDecimal over exact strings vs Intl.NumberFormat.format on
  *   doubles (the imprecise thing it replaces), and the parsers.
- * - webhooks: p50/p99 of a signed POST /hooks/:routeId answered by the real
- *   HTTP server over SQLite vs GET /healthz on the same server; then 3,000/s
- *   open loop and closed loop against a bare HMAC verifier, on SQLite and (with
- *   a Redis URL) on Redis/BullMQ, and a 30-s burst with the drain after it.
+ * - webhook-ack: p50/p99 of a signed POST /hooks/:routeId answered by the real
+ *   HTTP server over SQLite (shipped rate limits, event handling lifted) vs
+ *   GET /healthz on the same server.
+ * - webhooks: the whole app as shipped (its /hooks rate limits, its inbox →
+ *   tracker handler re-reading each named order) at 3,000/s open loop and in a
+ *   closed loop against a bare HMAC verifier, on SQLite and (with a Redis URL)
+ *   on Redis/BullMQ, and a 30-s burst with the drain after it;
+ *   webhooks-lifted: the same with the event handling lifted, said on its lines.
  * - push: the push queue (limits off) delivering to a fake Bot API vs a
  *   direct sendMessage loop with as many sends in flight; the BullMQ queue
  *   too when BENCH_REDIS_URL (or TEST_REDIS_URL) is set.
@@ -22,17 +26,22 @@
  *   same runner (rounds, median and spread), against the goals.
  * - start: spawn of `node dist/main.js` to its first getUpdates vs a bare
  *   grammY bot process, against the goal.
- * - memory: RSS (at the first getUpdates, peak, after settling), start and the
- *   longest event-loop stall of `node dist/main.js` over an empty and a seeded
- *   SQLite store (100k linked chats, 10k tracked orders) vs a bare grammY
- *   process, against the goals; `BENCH_ONLY=memory` runs only this.
+ * - memory: RSS (at the first getUpdates, the plateau it settles at, peak), start
+ *   and the longest event-loop stall of `node dist/main.js` over an empty and a
+ *   seeded SQLite store (100k linked chats, 10k tracked orders) vs a bare grammY
+ *   process, each run until its RSS has plateaued, against the goals.
  * - push replicas: the BullMQ push queue in 1 and in 2 processes on one Redis
  *   at those limits (with a Redis URL): delivered/s, the busiest second overall
  *   and per chat, and 429s, against the allowed 30/s and 1/s per chat.
  * - tracking: service reads per order fulfilled in 60 s (polling alone, and
- *   with signed webhooks), polling load at 1k and 10k orders, and store
- *   operations and event-loop blocking per tracking scan, each against the
- *   former schedule and scan.
+ *   with signed webhooks), polling load at 1k and 10k orders under the app's
+ *   read cap with the staleness it implies, and store operations and
+ *   event-loop blocking per tracking scan, each against the former schedule
+ *   and scan.
+ * - journey: N chats each quoting, confirming and hearing "fulfilled" from
+ *   `node dist/main.js`, with Telegram's limits enforced and without, vs a bare
+ *   grammY bot making the same calls; per step p50/p99, CPU per journey, peak
+ *   RSS, error answers, unanswered users, store reads and writes per journey.
  */
 import { loadavg } from "node:os";
 import { pino } from "pino";
