@@ -23,6 +23,8 @@ export interface LoadJob {
   /** Closed loop: stops after this long (or when `count` is used up). */
   durationMs: number;
   timeoutMs: number;
+  /** The orders the events name, in turn (real ones, so a real handler re-reads real records); absent: a new made-up id per event. */
+  orderIds?: string[];
 }
 export interface LoadResult {
   /** Milliseconds from each acknowledged request's scheduled send time (open loop) to its answer. */
@@ -57,7 +59,7 @@ function build(job: LoadJob): Request[] {
     const body = JSON.stringify({
       id: `evt_${job.run}_${n}`,
       event: "order.created",
-      data: { order: { id: `${job.run}${n.toString(16).padStart(16, "0")}`, status: "pending" } },
+      data: { order: { id: job.orderIds?.[n % job.orderIds.length] ?? `${job.run}${n.toString(16).padStart(16, "0")}`, status: "pending" } },
     });
     const headers = {
       "content-type": "application/json",

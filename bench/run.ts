@@ -6,10 +6,14 @@
  *   loopback against the simulator (what every quote would cost uncached).
  * - money: formatDecimal over exact strings vs Intl.NumberFormat.format on
  *   doubles (the imprecise thing it replaces), and the parsers.
- * - webhooks: p50/p99 of a signed POST /hooks/:routeId answered by the real
- *   HTTP server over SQLite vs GET /healthz on the same server; then 3,000/s
- *   open loop and closed loop against a bare HMAC verifier, on SQLite and (with
- *   a Redis URL) on Redis/BullMQ, and a 30-s burst with the drain after it.
+ * - webhook-ack: p50/p99 of a signed POST /hooks/:routeId answered by the real
+ *   HTTP server over SQLite (shipped rate limits, event handling lifted) vs
+ *   GET /healthz on the same server.
+ * - webhooks: the whole app as shipped (its /hooks rate limits, its inbox →
+ *   tracker handler re-reading each named order) at 3,000/s open loop and in a
+ *   closed loop against a bare HMAC verifier, on SQLite and (with a Redis URL)
+ *   on Redis/BullMQ, and a 30-s burst with the drain after it;
+ *   webhooks-lifted: the same with the event handling lifted, said on its lines.
  * - push: the push queue (limits off) delivering to a fake Bot API vs a
  *   direct sendMessage loop with as many sends in flight; the BullMQ queue
  *   too when BENCH_REDIS_URL (or TEST_REDIS_URL) is set.
@@ -22,17 +26,22 @@
  *   same runner (rounds, median and spread), against the goals.
  * - start: spawn of `node dist/main.js` to its first getUpdates vs a bare
  *   grammY bot process, against the goal.
- * - memory: RSS (at the first getUpdates, peak, after settling), start and the
- *   longest event-loop stall of `node dist/main.js` over an empty and a seeded
- *   SQLite store (100k linked chats, 10k tracked orders) vs a bare grammY
- *   process, against the goals; `BENCH_ONLY=memory` runs only this.
+ * - memory: RSS (at the first getUpdates, the plateau it settles at, peak), start
+ *   and the longest event-loop stall of `node dist/main.js` over an empty and a
+ *   seeded SQLite store (100k linked chats, 10k tracked orders) vs a bare grammY
+ *   process, each run until its RSS has plateaued, against the goals.
  * - push replicas: the BullMQ push queue in 1 and in 2 processes on one Redis
  *   at those limits (with a Redis URL): delivered/s, the busiest second overall
  *   and per chat, and 429s, against the allowed 30/s and 1/s per chat.
  * - tracking: service reads per order fulfilled in 60 s (polling alone, and
- *   with signed webhooks), polling load at 1k and 10k orders, and store
- *   operations and event-loop blocking per tracking scan, each against the
- *   former schedule and scan.
+ *   with signed webhooks), polling load at 1k and 10k orders under the app's
+ *   read cap with the staleness it implies, and store operations and
+ *   event-loop blocking per tracking scan, each against the former schedule
+ *   and scan.
+ * - journey: N chats each quoting, confirming and hearing "fulfilled" from
+ *   `node dist/main.js`, with Telegram's limits enforced and without, vs a bare
+ *   grammY bot making the same calls; per step p50/p99, CPU per journey, peak
+ *   RSS, error answers, unanswered users, store reads and writes per journey.
  */
 import { loadavg } from "node:os";
 import { pino } from "pino";
@@ -41,6 +50,7 @@ import { createServiceClient } from "../src/core/service/create-service-client.j
 import { formatDecimal, parseEnergyAmount, sunToTrx, trxToSun } from "../src/core/money.js";
 import { startSimulator } from "../src/simulator/index.js";
 import { printLatencyTable } from "./latency.js";
+import { benchJourney } from "./journey.js";
 import { benchMemory, type MemoryBenchOptions } from "./memory.js";
 import { benchPushReplicas } from "./push-replicas.js";
 import { benchPushSoak } from "./push-soak.js";
@@ -96,7 +106,9 @@ function benchMoney(): void {
 async function main(): Promise<void> {
   console.log(`node ${process.version}, ${new Date().toISOString()}`);
   const redisUrl = process.env["BENCH_REDIS_URL"] ?? process.env["TEST_REDIS_URL"];
-  const only = process.env["BENCH_ONLY"];
+  // `npm run bench -- journey tracking` or BENCH_ONLY=journey,tracking: those sections alone.
+  const named = process.argv.slice(2).join(",");
+  const only = named === "" ? process.env["BENCH_ONLY"] : named;
   const webhookLoad = {
     rounds: Number(process.env["BENCH_ROUNDS"] ?? 3),
     rate: 3_000,
@@ -105,14 +117,15 @@ async function main(): Promise<void> {
     connections: 16,
     redisUrl,
     // The goal's 30-s burst; BENCH_ONLY=webhooks runs a 10-s one unless BENCH_BURST_SECONDS says otherwise.
-    burstSeconds: Number(process.env["BENCH_BURST_SECONDS"] ?? (only === "webhooks" ? 10 : 30)),
+    burstSeconds: Number(process.env["BENCH_BURST_SECONDS"] ?? (only === "webhooks" || only === "webhooks-lifted" ? 10 : 30)),
     baselineSrc: process.env["BENCH_WEBHOOK_BASELINE_SRC"],
   };
   const tracking = { rounds: Number(process.env["BENCH_ROUNDS"] ?? 3), ordersPerRound: 4, sizes: [1_000, 10_000] };
   const updates = { updates: 3_000, chats: 500, rounds: Number(process.env["BENCH_ROUNDS"] ?? 5), timeoutMs: 120_000 };
   const memory: MemoryBenchOptions = {
     rounds: Number(process.env["BENCH_ROUNDS"] ?? 3),
-    seconds: Number(process.env["BENCH_MEMORY_SECONDS"] ?? 30),
+    plateauSeconds: Number(process.env["BENCH_MEMORY_PLATEAU_SECONDS"] ?? 20),
+    capSeconds: Number(process.env["BENCH_MEMORY_CAP_SECONDS"] ?? 300),
     chats: 100_000,
     // BENCH_MEMORY_ITEMS=0 seeds the linked chats alone (the balance watch's share of the start, without the tracker's).
     items: Number(process.env["BENCH_MEMORY_ITEMS"] ?? 10_000),
@@ -120,17 +133,25 @@ async function main(): Promise<void> {
     baselineDir: process.env["BENCH_MEMORY_BASELINE"],
   };
   const replicas = { messages: 600, chats: 150, timeoutMs: 120_000, baselineDir: process.env["BENCH_PUSH_BASELINE"] };
+  const journeySizes = (process.env["BENCH_JOURNEY_SIZES"] ?? "100,500,1000").split(",").map(Number);
+  const journeyModes = (process.env["BENCH_JOURNEY_MODES"] ?? "unlimited,limits").split(",").map((mode) => {
+    if (mode !== "unlimited" && mode !== "limits") throw new Error(`BENCH_JOURNEY_MODES: "${mode}" is neither unlimited nor limits`);
+    return mode;
+  });
   const postgresUrl = process.env["BENCH_POSTGRES_URL"] ?? process.env["TEST_POSTGRES_URL"];
   /**
    * In order; `BENCH_ONLY=<name>` runs one section alone: webhooks (a few minutes; Redis too with a Redis URL), tracking
-   * (about 1.5 min), updates (BENCH_UPDATES_BASELINE adds a source tree to compare), memory (about 1.5 min per round),
-   * replicas (about 45 s; needs a Redis URL; BENCH_PUSH_BASELINE=<dir of another checkout> runs its replicas too, first).
+   * (about 1.5 min), updates (BENCH_UPDATES_BASELINE adds a source tree to compare), memory (each process until its RSS plateaus, at most 5 min),
+   * replicas (about 45 s; needs a Redis URL; BENCH_PUSH_BASELINE=<dir of another checkout> runs its replicas too, first),
+   * journey (BENCH_JOURNEY_SIZES=100 runs one size, BENCH_JOURNEY_MODES=limits one mode; the three sizes take several minutes).
    */
   const sections: { name: string; run: () => void | Promise<void>; alone?: true }[] = [
     { name: "money", run: benchMoney },
     { name: "pricing", run: benchPricing },
     { name: "webhook-ack", run: () => benchWebhookAck({ maxOps: 5_000, maxMs: 3_000 }) },
-    { name: "webhooks", run: () => benchWebhookLoad(webhookLoad) },
+    { name: "webhooks", run: () => benchWebhookLoad({ ...webhookLoad, handler: "app" }) },
+    // The same load with the event handling lifted: what the acknowledgement alone costs, next to the product's figures.
+    { name: "webhooks-lifted", run: () => benchWebhookLoad({ ...webhookLoad, handler: "count" }) },
     { name: "records", run: () => benchRecordUpdates({ ops: 2_000, redisUrl, postgresUrl }) },
     { name: "push", run: () => benchPush({ messages: 3_000, bullmqMessages: 500, chats: 200, concurrency: 16, redisUrl, timeoutMs: 60_000 }) },
     // The 2,000-notification run at Telegram's real limits (about 70 s); BENCH_QUICK=1 skips it.
@@ -139,6 +160,10 @@ async function main(): Promise<void> {
     { name: "start", run: () => benchStart({ rounds: 5, timeoutMs: 30_000 }) },
     { name: "tracking", run: () => benchTrackingCost(tracking) },
     { name: "memory", run: () => benchMemory(memory) },
+    {
+      name: "journey",
+      run: () => benchJourney({ sizes: journeySizes, modes: journeyModes, orderStepMs: 100, quietMs: 30_000 }),
+    },
     {
       name: "replicas",
       run: () => {

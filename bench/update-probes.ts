@@ -15,8 +15,9 @@ export interface StoreCalls {
   writes: Map<string, number>;
 }
 
-const READS = ["get", "getMany", "has", "readRaw"] as const;
-const WRITES = ["set", "setMany", "delete", "deleteMany", "swapRaw", "clear"] as const;
+/** The SqliteStore methods counted as one read or one write each (a batch is one call). */
+export const STORE_READS = ["get", "getMany", "has", "readRaw"] as const;
+export const STORE_WRITES = ["set", "setMany", "delete", "deleteMany", "swapRaw", "clear"] as const;
 
 type Counted = Record<string, (...args: unknown[]) => unknown>;
 
@@ -49,8 +50,8 @@ export function countStoreCalls(storeClass: { prototype: object }): { of(filenam
   };
   const proto = storeClass.prototype as Counted;
   for (const [kind, names] of [
-    ["reads", READS],
-    ["writes", WRITES],
+    ["reads", STORE_READS],
+    ["writes", STORE_WRITES],
   ] as const) {
     for (const name of names) {
       const original = proto[name];

@@ -1,11 +1,16 @@
 /**
- * The bot's webhook path as bench/webhook-load.ts measures it: the real HTTP
- * server with its SQLite store and local inbox, or its Redis store and BullMQ
- * inbox, a linked chat with a webhook secret, and a count of the deliveries
- * processed. Built from this checkout's sources or from another copy of them
- * (`src`, the directory holding `core/` and `server/`), so a baseline runs in
- * the same process and rounds. Logs go, at the app's default level (info),
- * to /dev/null: every line the route writes at that level is part of the cost.
+ * The bot's webhook path as bench/webhook-load.ts measures it, built from
+ * this checkout's sources or from another copy of them (`src`, the directory
+ * holding `core/` and `server/`), so a baseline runs in the same process and
+ * rounds. Logs go, at the app's default level (info), to /dev/null: every
+ * line the route writes at that level is part of the cost.
+ *
+ * - handler "app": the whole app as shipped (createApp over SQLite or Redis,
+ *   the shipped /hooks rate limits, its inbox → tracker handler, which
+ *   re-reads each named order at the simulator and announces changes to the
+ *   fake Bot API). The events name real orders of the chat's account in turn.
+ * - handler "count": the HTTP server, store and inbox alone, whose handler only
+ *   counts: the acknowledgement's cost without the event handling's.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -14,6 +19,8 @@ import { join, resolve } from "node:path";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { pino } from "pino";
+import type * as AppModule from "../src/app.js";
+import type * as ConfigModule from "../src/config.js";
 import type * as ChatRepository from "../src/core/chats/chat-repository.js";
 import type * as RouteCache from "../src/core/chats/route-cache.js";
 import type * as MetricsModule from "../src/core/metrics.js";
@@ -23,11 +30,12 @@ import type * as Vault from "../src/core/vault.js";
 import type * as WebhookInbox from "../src/core/webhooks/create-webhook-inbox.js";
 import type * as HttpServer from "../src/server/index.js";
 import type { startSimulator } from "../src/simulator/index.js";
+import { startFakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
-/** The route's rate limits lifted: the figures are the acknowledgement's, not the limiter's. */
-export const UNLIMITED = { burst: 1_000_000, perSecond: 1_000_000 };
 const CHAT = 777;
+/** Real orders of the chat's account the app's events name in turn (the simulator's service answers its re-reads). */
+const REAL_ORDERS = 1_000;
 
 export interface BotTarget {
   origin: string;
@@ -40,7 +48,9 @@ export interface BotTarget {
   backlog(): number;
   /** What the inbox still holds (processed ones not yet removed included), counted in `heldUnit`. */
   held(): Promise<number>;
-  heldUnit: "deliveries" | "jobs";
+  heldUnit: "deliveries" | "jobs" | "deliveries not yet processed";
+  /** The orders the events should name (absent: made-up ids). */
+  orderIds?: string[];
   /** Resolves once every acknowledged delivery is processed (throws after `timeoutMs`). */
   drained(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -61,14 +71,122 @@ async function load<T>(src: string | undefined, path: string): Promise<T> {
   return (await import(pathToFileURL(join(tree, "dist", path)).href)) as T;
 }
 
-export async function startBot(o: {
+export interface BotOptions {
   sim: Sim;
   kind: "sqlite" | "redis";
+  handler: "app" | "count";
   redisUrl?: string | undefined;
   src?: string | undefined;
   prefix: string;
   headerPrefix: string;
-}): Promise<BotTarget> {
+}
+
+export function startBot(o: BotOptions): Promise<BotTarget> {
+  return o.handler === "app" ? startApp(o) : startCountingBot(o);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The whole app, its webhook route and event handling as shipped. */
+async function startApp(o: BotOptions): Promise<BotTarget> {
+  const [{ createApp }, { parseConfig }, { createChatRepository }, { createServiceClient }, { openStore }, { createVault, parseEncryptionKey }] =
+    await Promise.all([
+      load<typeof AppModule>(o.src, "app.js"),
+      load<typeof ConfigModule>(o.src, "config.js"),
+      load<typeof ChatRepository>(o.src, "core/chats/chat-repository.js"),
+      load<typeof ServiceClient>(o.src, "core/service/create-service-client.js"),
+      load<typeof OpenStore>(o.src, "core/store/open-store.js"),
+      load<typeof Vault>(o.src, "core/vault.js"),
+    ]);
+  const logger = pino({ level: "info" }, pino.destination({ dest: "/dev/null", sync: true }));
+  const dir = mkdtempSync(join(tmpdir(), "bench-hook-app-"));
+  const redis = o.kind === "redis";
+  if (redis && !o.redisUrl) throw new Error("startBot: redis needs redisUrl");
+  const storeUrl = redis ? o.redisUrl! : `sqlite://${join(dir, "bot.sqlite")}`;
+  const encryptionKey = randomBytes(32).toString("base64");
+  const account = o.sim.createAccount({ balanceSun: 1e15 });
+  const service = createServiceClient({ baseUrl: o.sim.baseUrl, logger });
+  const orderIds: string[] = [];
+  try {
+    for (let at = 0; at < REAL_ORDERS; at += 100) {
+      const items = Array.from({ length: 100 }, () => ({
+        toAddress: "TQCq78eKWLd98P5Eu155knhkacGPAhS9pu",
+        amount: 65_000,
+        resource: "ENERGY" as const,
+        durationSec: 3_600,
+      }));
+      const { orders } = await service.createOrders(account.apiKey, items, `bench-${o.prefix}-${at}`);
+      orderIds.push(...orders.map((x) => x.orderId));
+    }
+  } finally {
+    await service.close();
+  }
+  const storePrefix = redis ? o.prefix : "";
+  const seeding = await openStore(storeUrl, { logger, purgeIntervalMs: 0, prefix: storePrefix });
+  let routeId: string;
+  try {
+    const chats = createChatRepository({ store: seeding, vault: createVault({ key: parseEncryptionKey(encryptionKey) }), logger });
+    routeId = (await chats.link(CHAT, { apiKey: account.apiKey, webhookSecret: account.webhookSecret, depositAddress: null })).routeId!;
+  } finally {
+    await seeding.close();
+  }
+  const tg = await startFakeTelegram();
+  const app = await createApp({
+    config: parseConfig({
+      BOT_TOKEN: tg.token,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      SERVICE_BASE_URL: o.sim.baseUrl,
+      SERVICE_HEADER_PREFIX: o.headerPrefix,
+      ENCRYPTION_KEY: encryptionKey,
+      STORAGE_URL: storeUrl,
+      ...(redis ? { STORAGE_PREFIX: o.prefix } : {}),
+      HTTP_PORT: "0",
+      HTTP_HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+    }),
+    logger,
+    overrides: { botInfo: tg.botInfo },
+  });
+  await app.start();
+  let acked = 0;
+  let processed = 0;
+  // Deliveries done with, whatever the outcome (the inbox counts each once).
+  const count = async () => {
+    let n = 0;
+    for (const outcome of ["processed", "dropped", "failed"]) n += await app.metrics.get("webhooks_total", { outcome });
+    processed = n;
+  };
+  const poll = setInterval(() => void count(), 20);
+  return {
+    origin: `http://127.0.0.1:${app.httpPort}`,
+    path: `/hooks/${routeId}`,
+    secret: account.webhookSecret,
+    orderIds,
+    acked: (n) => void (acked += n),
+    processed: () => processed,
+    backlog: () => acked - processed,
+    held: () => Promise.resolve(acked - processed),
+    heldUnit: "deliveries not yet processed",
+    async drained(timeoutMs = 120_000) {
+      const deadline = Date.now() + timeoutMs;
+      await count();
+      while (processed < acked) {
+        if (Date.now() > deadline) throw new Error(`backlog of ${acked - processed} not drained in ${timeoutMs} ms`);
+        await sleep(20);
+        await count();
+      }
+    },
+    async stop() {
+      clearInterval(poll);
+      await app.stop();
+      await tg.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The route, store and inbox, with a handler that only counts. */
+async function startCountingBot(o: BotOptions): Promise<BotTarget> {
   const [
     { createChatRepository },
     { withRouteCache },
@@ -118,7 +236,6 @@ export async function startBot(o: {
     service,
     chats,
     inbox,
-    hooksRateLimits: { global: UNLIMITED, perRoute: UNLIMITED },
   });
   const secret = randomBytes(24).toString("base64url");
   const record = await chats.link(CHAT, { apiKey: o.sim.createAccount().apiKey, webhookSecret: secret });
