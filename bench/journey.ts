@@ -130,6 +130,8 @@ interface RunResult {
   quote: number[];
   confirm: number[];
   fulfilled: number[];
+  /** The app's: from the service's `order.fulfilled` webhook (its acknowledgement) to the user's first word of it. */
+  hookToNotice?: number[];
   errors: number;
   /** Users whose journey ended in an error answer. */
   errorUsers: number;
@@ -152,6 +154,7 @@ interface ChatState {
   /** When the user's current action was taken. */
   since: number;
   quoteMessageId?: number;
+  orderId?: string | undefined;
   /** The last message or edit at the current step that was not the step's answer (a user stuck there saw this). */
   other?: string;
 }
@@ -227,8 +230,12 @@ function quantile(sorted: readonly number[], q: number): number {
 }
 
 /** Runs the journeys of `n` chats against a started bot and reads its figures. */
-async function drive(tg: FakeTelegram, bot: BotProcess, n: number, options: JourneyOptions): Promise<Omit<RunResult, "name" | "chats">> {
+async function drive(tg: FakeTelegram, bot: BotProcess, n: number, options: JourneyOptions, sim?: Simulator): Promise<Omit<RunResult, "name" | "chats">> {
   const states = new Map<number, ChatState>();
+  /** When each order's `order.fulfilled` webhook was acknowledged by the bot. */
+  const fulfilledHookAt = new Map<string, number>();
+  const hookToNotice: number[] = [];
+  let hooksSeen = sim?.webhookDeliveries.length ?? 0;
   const latencies = { quote: [] as number[], confirm: [] as number[], fulfilled: [] as number[] };
   let errors = 0;
   // Calls before the burst (start-up's getMe, setMyCommands, …) are not the journeys'.
@@ -275,16 +282,28 @@ async function drive(tg: FakeTelegram, bot: BotProcess, n: number, options: Jour
       state.since = Date.now();
       tg.enqueue(tg.press(chatId, CONFIRM, { messageId: message.messageId }));
     } else if (state.step === "confirm" && method === "editmessagetext" && /^Order [0-9a-f]{24}/.test(text)) {
+      state.orderId = /^Order ([0-9a-f]{24})/.exec(text)?.[1];
       done("confirm", "fulfilled");
     } else if (state.step === "fulfilled" && /\bfulfilled\b/.test(text)) {
+      const hookAt = state.orderId === undefined ? undefined : fulfilledHookAt.get(state.orderId);
+      if (hookAt !== undefined) hookToNotice.push(call.at - hookAt);
       done("fulfilled", "done");
       open -= 1;
     } else if (state.step !== "done") {
       state.other = text;
     }
   };
+  const readHooks = (): void => {
+    for (; sim !== undefined && hooksSeen < sim.webhookDeliveries.length; hooksSeen += 1) {
+      const d = sim.webhookDeliveries[hooksSeen]!;
+      const orderId = /"orderId":"([0-9a-f]{24})"/.exec(d.body)?.[1];
+      if (d.event === "order.fulfilled" && typeof d.status === "number" && d.status < 300 && orderId !== undefined && !fulfilledHookAt.has(orderId))
+        fulfilledHookAt.set(orderId, d.answeredAtMs);
+    }
+  };
   while (open > 0 && Date.now() - lastMove < options.quietMs) {
     await sleep(5);
+    readHooks();
     for (; seen < tg.calls.length; seen += 1) onCall(tg.calls[seen]!);
   }
   const wallS = (performance.now() - started) / 1000;
@@ -326,6 +345,7 @@ async function drive(tg: FakeTelegram, bot: BotProcess, n: number, options: Jour
     ...(Object.keys(after.counts.reads).length + Object.keys(after.counts.writes).length > 0
       ? { store: { reads: diff(after.counts.reads, before.counts.reads), writes: diff(after.counts.writes, before.counts.writes) } }
       : {}),
+    ...(sim === undefined ? {} : { hookToNotice: hookToNotice.sort((a, b) => a - b) }),
     wallS,
   };
 }
@@ -364,7 +384,7 @@ async function runApp(n: number, limits: boolean, options: JourneyOptions): Prom
       JOURNEY_STORE_MODULE: pathToFileURL(join(ROOT, "dist/core/store/sqlite-store.js")).href,
     });
     try {
-      const result = await drive(tg, bot, n, options);
+      const result = await drive(tg, bot, n, options, sim);
       if (!result.store) throw new Error("the app's store calls were not counted (dist/core/store/sqlite-store.js not the module it uses?)");
       return { name: "the bot (node dist/main.js, SQLite)", chats: n, ...result };
     } finally {
@@ -395,6 +415,8 @@ function printRun(r: RunResult): void {
         .map(([m, v]) => `${m} ${v.toFixed(1)}`)
         .join(", ")}), ${r.refused429} refused 429; ${r.wallS.toFixed(1)} s`,
   );
+  if (r.hookToNotice !== undefined && r.hookToNotice.length > 0)
+    console.log(`    order.fulfilled webhook acknowledged → the user's first word of it: p50/p99 ms ${ms(r.hookToNotice)} (${r.hookToNotice.length} orders)`);
   for (const [text, count] of r.stuckOn) console.log(`    ${count} unanswered saw last, at ${text}`);
   if (r.store) console.log(`    store per journey: reads ${perJourney(r.store.reads, r.chats)}; writes ${perJourney(r.store.writes, r.chats)}`);
 }
@@ -417,6 +439,17 @@ export async function benchJourney(options: JourneyOptions): Promise<void> {
       const label = `${n} chats, ${limits ? "limits" : "no limits"}`;
       printGoal(`${label}: 0 error answers`, app.errors === 0, `${app.errors}`, { met: bare.errors === 0, figure: `${bare.errors}` });
       printGoal(`${label}: every user answered`, left(app) === 0, `${left(app)} unanswered`, { met: left(bare) === 0, figure: `${left(bare)} unanswered` });
+      const heard = app.hookToNotice ?? [];
+      if (n === 1 && heard.length > 0) printGoal(`${label}: the lone order's notice within 0.2 s of its webhook`, heard[0]! <= 200, `${heard[0]} ms`);
+      // Telegram lets 30 messages a second through: one call per order announces n orders in n/30 s at the most.
+      if (n > 1 && limits && heard.length > 0) {
+        const allowedMs = (n / 30) * 1_000;
+        printGoal(
+          `${label}: every order announced within one call's share of Telegram's budget (${(allowedMs / 1000).toFixed(1)} s)`,
+          heard.at(-1)! <= allowedMs,
+          `slowest ${heard.at(-1)} ms`,
+        );
+      }
       if (n >= 1_000) printGoal(`${label}: CPU per journey ≤ 2× the bare bot's`, cpuRatio <= 2, `${cpuRatio.toFixed(2)}×`);
     }
   }

@@ -121,6 +121,8 @@ export interface WebhookDelivery {
   /** HTTP status of the receiver, or "error" for a timeout / connection failure. */
   status: number | "error";
   body: string;
+  /** When the receiver's answer came back (ms since the epoch). */
+  answeredAtMs: number;
 }
 
 export interface ChainControl {

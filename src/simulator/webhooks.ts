@@ -61,7 +61,7 @@ export class WebhookSender {
     const p = this.post(url, secret, event, deliveryId, body)
       .then((status) => {
         if (this.closed) return;
-        this.deps.deliveries.push({ url, event, deliveryId, attempt, status, body });
+        this.deps.deliveries.push({ url, event, deliveryId, attempt, status, body, answeredAtMs: Date.now() });
         const ok = typeof status === "number" && status >= 200 && status < 300;
         if (ok || attempt >= this.deps.maxAttempts) return;
         const delay = this.deps.retryBaseMs * 2 ** (attempt - 1);

@@ -16,11 +16,13 @@ export const PUSH_PRIORITIES = ["notice", "normal", "refresh"] as const;
 export type PushPriority = (typeof PUSH_PRIORITIES)[number];
 
 /**
- * A card's in-between state waits about one chat window before it is drawn: the service's statuses often follow
- * within a second (pending, matching, fulfilled), and drawing each would spend the chat's one slot a second on a
- * state already gone, ahead of the notice that the record finished.
+ * A card's in-between state waits two chat windows before it is drawn. The service's statuses often follow each
+ * other within seconds (pending, matching, fulfilled): drawing each spends the chat's one slot a second on a state
+ * about to be gone, and a final status arriving in the second after that draw would find the chat's window taken,
+ * its notice a second late. Held this long, a record that moves on is drawn once, in its newest state, and the
+ * notice of its end takes the chat's slot first.
  */
-export const REFRESH_HOLD_MS = 1_000;
+export const REFRESH_HOLD_MS = 2_000;
 
 /** 0 goes first. */
 export const priorityRank = (priority: PushPriority | undefined): number => PUSH_PRIORITIES.indexOf(priority ?? "normal");
