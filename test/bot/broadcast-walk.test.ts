@@ -34,8 +34,9 @@ describe("broadcast cards", () => {
     const confirm = await user.press("✅ Confirm");
     const card = h.pressedMessage(confirm);
     expect(h.textOf(CHAT, card)).toContain("TRX transfer: 5 TRX");
-    await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Broadcast")));
-    await h.until(() => h.textOf(CHAT, card).includes("Status: confirmed"));
+    // The notice goes first; the card's final edit follows behind the chat's window, which a loaded machine stretches.
+    await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Broadcast")), 60_000);
+    await h.until(() => h.textOf(CHAT, card).includes("Status: confirmed"), 60_000);
     expect(h.textOf(CHAT, card)).toContain("TRX transfer: 5 TRX");
     for (const call of h.tg.callsOf("editMessageText")) expect(String(call.params["text"])).not.toContain("kind tron");
     await user.send(`/track ${cardIdOf(h.textOf(CHAT, card))}`);
@@ -47,7 +48,7 @@ describe("broadcast cards", () => {
     const user = h.user(CHAT, { languageCode: "ru" });
     await user.send(`/broadcast ${JSON.stringify(trx(5_000_000))}`);
     const confirm = await user.press(/^✅/);
-    await h.until(() => h.textOf(CHAT, h.pressedMessage(confirm)).includes("Статус: подтверждена"));
+    await h.until(() => h.textOf(CHAT, h.pressedMessage(confirm)).includes("Статус: подтверждена"), 60_000);
     const card = h.textOf(CHAT, h.pressedMessage(confirm));
     expect(card).toContain("Перевод TRX: 5 TRX");
     expect(card).not.toContain("вида tron");
@@ -61,8 +62,9 @@ describe("broadcast cards", () => {
     expect(user.lastText()).toContain("USDT transfer: 12.5 USDT");
     const confirm = await user.press("✅ Confirm");
     const card = h.pressedMessage(confirm);
-    await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Broadcast")));
-    await h.until(() => h.textOf(CHAT, card).includes("Status: confirmed"));
+    // The notice goes first; the card's final edit follows behind the chat's window, which a loaded machine stretches.
+    await h.until(() => user.botTexts().some((t) => t.startsWith("✅ Broadcast")), 60_000);
+    await h.until(() => h.textOf(CHAT, card).includes("Status: confirmed"), 60_000);
     const text = h.textOf(CHAT, card);
     expect(text).toContain("USDT transfer: 12.5 USDT");
     expect(text).not.toContain("12.500000");
