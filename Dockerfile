@@ -34,6 +34,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY locales ./locales
+# The signing page's script and style, bundled by the server at its first request (docs/send.md).
+COPY web/sign ./web/sign
 # The statements' chart font (src/core/statements/spend-chart.ts): the slim image has no system fonts.
 COPY assets ./assets
 USER 10001:10001

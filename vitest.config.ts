@@ -7,9 +7,11 @@ export default defineConfig({
     exclude: ["test/**/*.slow.test.ts", "**/node_modules/**"],
     globalSetup: ["test/global-setup.ts"],
     // Bounds for a loaded 2-core machine (scripts/suite-under-load.sh: 8 workers beside a CPU hog), where a test
-    // that takes 2 s alone can take 20; a test that hangs still fails, only later.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // that takes 2 s alone can take 20 and one wait of it 30 (test/support/wait.ts); a test that hangs still fails, only later.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    // expect.poll's own default (1 s) is a timed assertion on a loaded machine; this is only its safety net.
+    expect: { poll: { timeout: 30_000 } },
     pool: "forks",
     // Files share a worker's module graph instead of importing src/ and its dependencies anew
     // per file (most of the suite's time otherwise). Safe because nothing in src/ or test/ keeps

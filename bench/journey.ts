@@ -179,7 +179,10 @@ interface BotProcess {
 
 async function spawnBot(tg: FakeTelegram, args: string[], env: Record<string, string>): Promise<BotProcess> {
   const polls = tg.callsOf("getUpdates").length;
-  const child = spawn(process.execPath, ["--import", PRELOAD, ...args], {
+  // BENCH_JOURNEY_PROFILE=<dir>: the bot (not the bare one) writes its V8 CPU profile there when it stops.
+  const profile = process.env["BENCH_JOURNEY_PROFILE"];
+  const profiling = profile !== undefined && profile !== "" && !args.includes("-e") ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...profiling, "--import", PRELOAD, ...args], {
     cwd: ROOT,
     env: { PATH: process.env["PATH"] ?? "", ...env },
     stdio: ["ignore", "ignore", "pipe", "ipc"],

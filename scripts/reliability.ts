@@ -14,7 +14,8 @@ const out = (line = ""): void => void process.stdout.write(`${line}\n`);
 const rounds = process.env["KILL_ROUNDS"] ?? "24";
 const dir = mkdtempSync(join(tmpdir(), "reliability-"));
 const figuresFile = join(dir, "figures.jsonl");
-const run = spawnSync("npx", ["vitest", "run", "test/reliability"], {
+// The kill suites are process tests: they live in the slow suite's config.
+const run = spawnSync("npx", ["vitest", "run", "--config", "vitest.slow.config.ts", "test/reliability"], {
   stdio: "inherit",
   env: { ...process.env, KILL_ROUNDS: rounds, RELIABILITY_OUT: figuresFile },
   // Generous: each round restarts the bot process and waits for the outcome.

@@ -20,6 +20,8 @@ import { startFakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 import { TEST_KEYS } from "../testkit/tron-sign.js";
 import { startControlServer, type SandboxAccounts } from "./lib/sandbox-control.js";
 import { startTelegramFront } from "../testkit/telegram-front.js";
+import { startFakeTronNode } from "../testkit/fake-tron-node.js";
+import { USDT_MAINNET } from "../testkit/tron-sign.js";
 
 const SANDBOX_TOKEN = "7000000001:SANDBOX-fake-token-for-loopback-only";
 const DEMO_DEPOSIT_ADDRESS = "TMreuZFrWgyPxuS5ctzaqPKD21yEbbdW9H";
@@ -55,6 +57,10 @@ async function main(): Promise<void> {
   const tg = await startFakeTelegram({ token: SANDBOX_TOKEN, botInfo: { username: "energy_sandbox_bot", first_name: "Energy Sandbox" } });
   const front = await startTelegramFront(tg, { port: portFrom("SANDBOX_TG_PORT", 8788) });
   const botPort = await freePort(portFrom("SANDBOX_BOT_PORT", 8789));
+  // The node the sandbox's test wallet asks (scripts/sign-page.ts): alice holds 1,000 USDT, bob holds some too.
+  const tronNode = await startFakeTronNode({ network: "mainnet", usdtContract: USDT_MAINNET });
+  tronNode.setUsdtBalance(TEST_KEYS.alice.address, 1_000_000_000n);
+  tronNode.setUsdtBalance(TEST_KEYS.bob.address, 1_000_000n);
 
   const accounts: SandboxAccounts = {
     demo: sim.createAccount({ balanceSun: 1_000_000_000, depositAddress: DEMO_DEPOSIT_ADDRESS, address: TEST_KEYS.alice.address }),
@@ -94,13 +100,14 @@ async function main(): Promise<void> {
     accounts,
     mediaDir: join(dir, "media"),
     port: portFrom("SANDBOX_CONTROL_PORT", 8790),
-    info: () => ({ env, envFile, accounts, dir, simulator: sim.baseUrl, telegram: front.apiRoot }),
+    info: () => ({ env, envFile, accounts, dir, simulator: sim.baseUrl, telegram: front.apiRoot, tronNode: tronNode.url }),
   });
 
   const user = control.url === "http://127.0.0.1:8790" ? "npm run -s sandbox:user --" : `SANDBOX_URL=${control.url} npm run -s sandbox:user --`;
   out(`Sandbox ready (state in ${dir})`);
   out(`  service simulator  ${sim.baseUrl}   (lifecycle step ${stepMs} ms)`);
   out(`  fake Bot API       ${front.apiRoot}   (bot @${tg.botInfo.username})`);
+  out(`  fake TRON node     ${tronNode.url}   (the test wallet's node: alice holds 1,000 USDT)`);
   out(`  control API        ${control.url}`);
   out();
   out("Accounts (API key / webhook secret):");
@@ -126,6 +133,8 @@ async function main(): Promise<void> {
   out(`  ${user} 1001 press "Confirm"        ${user} 1001 show`);
   out(`  ${user} 1001 inline "100k 1h"       ${user} 1001 doc ./tx.json`);
   out(`  ${user} tx usdt 12.5 > tx.json      (an offline-signed USDT transfer, test key alice)`);
+  out(`  ${user} 1001 send "/send TQCq78eKWLd98P5Eu155knhkacGPAhS9pu 12.5"  then press "Confirm", then`);
+  out(`  ${control.url === "http://127.0.0.1:8790" ? "" : `SANDBOX_URL=${control.url} `}npm run -s sandbox:sign -- <the card's /sign/… link> --shot page.png`);
   out();
   out("Webhooks: after /link (or /webhook) shows your callback URL, make the simulator post there:");
   out(`  ${user} 1001 hook                   (takes the newest …/hooks/<routeId> URL shown in chat 1001)`);
@@ -139,6 +148,7 @@ async function main(): Promise<void> {
     stopping = true;
     void (async () => {
       await control.close();
+      await tronNode.close();
       await front.close();
       await tg.close();
       await sim.stop();

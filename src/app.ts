@@ -24,6 +24,7 @@ import { createLeases } from "./core/store/lease.js";
 import { createStoreWatch } from "./core/store/store-watch.js";
 import { DEFAULT_SPREAD } from "./core/tracking/first-reads.js";
 import { createTelegramLink } from "./telegram-link.js";
+import { createSendModule } from "./features/send/index.js";
 
 export { ALLOWED_UPDATES };
 
@@ -169,7 +170,9 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
 
   const flows = createFlows({
     store,
+    memo: storage.memo,
     service,
+    usdtContract: config.network.usdtContract,
     logger,
     tracker,
     history,
@@ -217,6 +220,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     logger,
   });
   plans = keep;
+  const send = createSendModule({ config, store, flows, chats, pricing, service, push: delivery.push, i18n, links, logger });
   const deps: BotDeps = {
     config,
     logger,
@@ -231,6 +235,8 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     alerts: balance.alerts,
     keep,
     reminders: delivery.reminders,
+    memo: storage.memo,
+    send: send.bot,
   };
   const intake = createIntake({
     config,
@@ -245,6 +251,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     ...given("botInfo", overrides.botInfo),
     ...given("onFatal", onFatal),
     storeDataLost: () => storeWatch.dataLost,
+    routes: send.routes,
     ...given("retry", overrides.telegramServerErrorDelayMs ? { serverErrorDelayMs: overrides.telegramServerErrorDelayMs } : undefined),
   });
 

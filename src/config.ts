@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import { z } from "zod";
 import { isValidTimeZone } from "./core/limits/spend-window.js";
 import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "./core/burn-saving.js";
+import { isValidTronAddress } from "./core/tron/address.js";
+import { NETWORKS, TRON_NETWORKS, type TronNetwork } from "./core/tron/network.js";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export const SUPPORTED_LOCALES = ["en", "ru", "zh"] as const;
@@ -52,8 +54,8 @@ const reachableUrl = httpUrl.refine((s) => !isExampleHost(s), {
   message: "is an example address (as in .env.example); set the real one",
 });
 
-/** Tronscan (mainnet). Shasta: https://shasta.tronscan.org/#, Nile: https://nile.tronscan.org/#. */
-export const DEFAULT_EXPLORER_URL = "https://tronscan.org/#";
+/** Tronscan (mainnet); a TRON_NETWORK's own Tronscan when EXPLORER_URL is unset. */
+export const DEFAULT_EXPLORER_URL = NETWORKS.mainnet.explorerUrl;
 
 /** No `/`, `:` or glob/LIKE wildcards: it is joined to store namespaces, lease keys and the BullMQ prefix with `/`. */
 const STORAGE_PREFIX = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/;
@@ -122,7 +124,9 @@ const envSchema = z.object({
   EXPIRY_REMINDER_RESCAN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LIMITS_TIME_ZONE: z.string().refine(isValidTimeZone, { message: "must be an IANA time zone such as UTC or Europe/Moscow" }).default("UTC"),
   ENERGY_BURN_PRICE_SUN: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_ENERGY_BURN_PRICE_SUN),
-  EXPLORER_URL: httpUrl.default(DEFAULT_EXPLORER_URL),
+  TRON_NETWORK: z.enum(TRON_NETWORKS).default("mainnet"),
+  USDT_CONTRACT: z.string().refine(isValidTronAddress, { message: "must be a base58 TRON address (T…)" }).optional(),
+  EXPLORER_URL: httpUrl.optional(),
   DASHBOARD_URL: httpUrl.optional(),
   SUPPORT_URL: httpUrl.optional(),
 });
@@ -183,6 +187,8 @@ export type Config = {
   energyBurnPriceSun: number;
   /** Block explorer base: `<base>/transaction/<txId>` and `<base>/address/<address>` (Tronscan's paths). */
   explorerUrl: string;
+  /** The chain /send transfers on: its USDT contract (USDT_CONTRACT overrides it) and the genesis a wallet must be on. */
+  network: TronNetwork;
   /** The account dashboard: a button wherever a text sends the user there; none when unset. */
   dashboardUrl: string | undefined;
   /** Where users reach support: a button wherever a text says "contact support"; none when unset. */
@@ -296,7 +302,8 @@ export function parseConfig(env: Env): Config {
     expiryReminderRescanMs: e.EXPIRY_REMINDER_RESCAN_SECONDS * 1000,
     limitsTimeZone: e.LIMITS_TIME_ZONE,
     energyBurnPriceSun: e.ENERGY_BURN_PRICE_SUN,
-    explorerUrl: e.EXPLORER_URL,
+    explorerUrl: e.EXPLORER_URL ?? NETWORKS[e.TRON_NETWORK].explorerUrl,
+    network: { ...NETWORKS[e.TRON_NETWORK], ...(e.USDT_CONTRACT === undefined ? {} : { usdtContract: e.USDT_CONTRACT }) },
     dashboardUrl: e.DASHBOARD_URL,
     supportUrl: e.SUPPORT_URL,
   };

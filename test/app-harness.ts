@@ -9,7 +9,7 @@
  * honour too), whose keys alone are deleted afterwards; Postgres gets a table
  * of its own (`?table=`), dropped afterwards.
  */
-import { afterEach, expect } from "vitest";
+import { afterEach, beforeEach, expect } from "vitest";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -288,5 +288,27 @@ export async function startAppWorld(
     routeIdOf,
     orderBehindTheBotsBack,
     close,
+  };
+}
+
+/** A world and a SQLite store per test, both closed after it; a test fails on any error the app logged. */
+export function useSqliteAppWorld(options?: Parameters<typeof startAppWorld>[0]): { readonly w: AppWorld; readonly target: StoreTarget } {
+  const current: { w?: AppWorld; target?: StoreTarget } = {};
+  beforeEach(async () => {
+    current.target = sqliteTarget();
+    current.w = await startAppWorld(options);
+  });
+  afterEach(async () => {
+    await current.w?.close();
+    await current.target?.cleanup();
+  });
+  failOnLoggedErrors(() => current.w?.logs);
+  return {
+    get w() {
+      return current.w!;
+    },
+    get target() {
+      return current.target!;
+    },
   };
 }

@@ -1,12 +1,13 @@
 /**
  * What a finished order sends, as src/app.ts wires it (docs/bot.md, "Cards and notices"): the card
  * edited once to its final state, and one short notice replying to it without the card's buttons,
- * sent first; with many orders finished at once, every chat's notice before any card is redrawn.
+ * sent first; with many orders finished at once, every chat's notice before any card is redrawn
+ * (app-notices-many.ts).
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TELEGRAM_LIMITS } from "../src/core/push/index.js";
+import { describe, expect, it } from "vitest";
 import type { RecordedCall } from "../testkit/fake-telegram/fake-telegram.js";
-import { failOnLoggedErrors, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { finishedTogether } from "./app-notices-many.js";
+import { useSqliteAppWorld, waitFor } from "./app-harness.js";
 
 /** The notice's one row of its own while the chat has chosen no zone: the time-zone offer (docs/bot.md). */
 const ZONE_OFFER = "🕒 Set my time zone";
@@ -15,28 +16,16 @@ const FINAL_CARD_BUTTONS = ["🔄 Track", "🔁 Rent again", "🔎 Explorer"];
 const FINAL = /Status: (?:<b>)?fulfilled/;
 
 describe("a finished order's card and notice", () => {
-  let w: AppWorld;
-  let target: StoreTarget;
-
-  beforeEach(async () => {
-    target = sqliteTarget();
-    w = await startAppWorld();
-  });
-
-  afterEach(async () => {
-    await w?.close();
-    await target?.cleanup();
-  });
-
-  failOnLoggedErrors(() => w?.logs);
+  const world = useSqliteAppWorld();
 
   const chatOf = (c: RecordedCall) => Number(c.params["chat_id"]);
   const sendsAfter = (from: number, chatId?: number) =>
-    w.tg.calls
+    world.w.tg.calls
       .slice(from)
       .filter((c) => c.ok && (c.method === "sendMessage" || c.method === "editMessageText") && (chatId === undefined || chatOf(c) === chatId));
 
   it("a one-shot order from quote to fulfilled: one card edit to the final state, and one new message replying to the card", async () => {
+    const { w, target } = world;
     const chat = 7301;
     await w.startApp(target);
     await w.say(chat, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => /connected/i.test(m.text));
@@ -54,7 +43,11 @@ describe("a finished order's card and notice", () => {
 
     const sent = sendsAfter(from, chat);
     // Exactly two sends: the notice first, then the card edited once, straight to its final state.
-    expect(sent.map((c) => c.method)).toEqual(["sendMessage", "editMessageText"]);
+    const told = sent.map((c) => `${c.method} at ${c.at}: ${String(c.params["text"]).split("\n").slice(0, 2).join(" / ")}`);
+    expect(
+      sent.map((c) => c.method),
+      told.join("\n"),
+    ).toEqual(["sendMessage", "editMessageText"]);
     expect(String(sent[1]!.params["text"])).toMatch(FINAL);
     expect(w.tg.botMessages(chat)).toHaveLength(before + 1);
     expect(notice.text).toContain(orderId);
@@ -66,40 +59,7 @@ describe("a finished order's card and notice", () => {
     // for a chat window, or the final one when the notice went first).
     expect(w.tg.failedCalls().map((c) => [c.method, c.errorCode])).toEqual([["editMessageText", 429]]);
   });
-
-  it("50 orders fulfilled at once, Telegram's limits enforced: every notice goes out before any card is redrawn", async () => {
-    const chats = Array.from({ length: 50 }, (_, i) => 7400 + i);
-    await w.startApp(target, {}, { pushLimits: TELEGRAM_LIMITS });
-    w.sim.control.pauseLifecycles(true);
-    const orders = new Map<number, { orderId: string; cardId: number }>();
-    // Each chat its own account: a shared one would tell every chat of every order.
-    const place = async (chat: number) => {
-      const account = w.sim.createAccount({ balanceSun: 1_000_000_000 });
-      await w.say(chat, `/link ${account.apiKey} ${account.webhookSecret}`, (m) => /connected/i.test(m.text));
-      orders.set(chat, await w.placeOrder(chat));
-    };
-    for (let i = 0; i < chats.length; i += 10) await Promise.all(chats.slice(i, i + 10).map(place));
-    w.tg.setRateLimits(true);
-    const from = w.tg.calls.length;
-    // Telegram asks the bot to wait at the first notice, so all 50 orders' sends are queued when sending resumes.
-    w.tg.injectFault({ method: "sendMessage", kind: "refuse", code: 429, description: "Too Many Requests: retry after 5", retryAfter: 5 });
-    for (const { orderId } of orders.values()) w.sim.control.setOrderStatus(orderId, "fulfilled");
-
-    await waitFor(
-      () => chats.every((chat) => FINAL.test(w.textOf(chat, orders.get(chat)!.cardId)) && w.tg.botMessages(chat).some((m) => m.text.startsWith("✅ Order"))),
-      "every card and notice",
-      120_000,
-    );
-    const sent = sendsAfter(from);
-    const lastNotice = sent.findLastIndex((c) => c.method === "sendMessage");
-    const firstRefresh = sent.findIndex((c) => c.method === "editMessageText");
-    expect(sent.filter((c) => c.method === "sendMessage")).toHaveLength(chats.length);
-    expect(sent.filter((c) => c.method === "editMessageText")).toHaveLength(chats.length);
-    expect(lastNotice).toBeLessThan(firstRefresh);
-    for (const chat of chats) {
-      const notice = w.tg.botMessages(chat).find((m) => m.text.startsWith("✅ Order"))!;
-      expect(notice.replyTo).toBe(orders.get(chat)!.cardId);
-    }
-    expect(w.tg.failedCalls().map((c) => c.errorCode)).toEqual([429]);
-  }, 240_000);
 });
+
+// Ten at once here; fifty in the slow suite (app-notices.slow.test.ts).
+finishedTogether(10, 5);

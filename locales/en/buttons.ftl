@@ -2,6 +2,7 @@
 
 buttons-menu-balance = 💰 Balance
 buttons-menu-order = ⚡ Order energy
+buttons-menu-send = ✉️ Send USDT
 buttons-menu-prices = 📈 Prices
 buttons-menu-orders = 📜 My orders
 buttons-menu-topup = 💳 Top up
@@ -21,3 +22,4 @@ buttons-track = 🔄 Track
 buttons-explorer = 🔎 Explorer
 buttons-dashboard = 🖥 Dashboard
 buttons-support = 💬 Support
+buttons-back = ◀️ Back

@@ -11,6 +11,8 @@ order-oneshot-bad-amount = “{ $value }” is not an amount. Use a whole number
 order-oneshot-amount-range = The amount { $value } is outside { $min }–{ $max }.
 order-oneshot-bad-duration = Unknown duration { $value }. Available: { $durations }.
 order-preset = Ordering <b>{ $amount } energy for { $duration }</b>, as quoted. Now the receiver:
+order-preset-amount-dropped = The link asked for { $amount } energy, outside what can be ordered ({ $min } to { $max }): tell me the amount below.
+order-preset-duration-dropped = The link's duration is not offered any more: choose one below.
 order-ask-receiver = Who receives the energy? Send a TRON address (base58, starts with T). You can add a label after it, like <code>TXYZ… main wallet</code>{ $recent ->
         [yes] , or tap a recent receiver.
        *[no] .
@@ -22,6 +24,9 @@ order-recent-line-labelled = • { $label }: { $address }
 order-receiver-invalid = That is not a valid TRON address: it must be 34 characters of base58 starting with T, with a correct checksum. Check it and send it again.
 order-receiver-saved = Saved { $address } as “{ $label }”.
 order-ask-amount = How much energy? From { $min } to { $max }, for example <code>100k</code> or <code>65,000</code>.
+order-amount-preset-65000 = 65k · one USDT transfer
+order-amount-preset-131000 = 131k · to a new recipient
+order-amount-preset-200000 = 200k
 order-amount-invalid = Send a whole number between { $min } and { $max }, such as <code>100000</code>, <code>100k</code> or <code>65,000</code>.
 order-amount-range = The amount must be between { $min } and { $max }.
 order-ask-duration = For how long? Price per unit of energy:
@@ -119,3 +124,12 @@ order-prepare-not-linked = Link your API key first: /link
 ## A Confirm whose answer was lost: the same request goes again (the service replays it, charged once) until the outcome is known
 order-unknown-checking = ⏳ I sent the order, but the service's answer was lost, so it may have been placed. I am checking by sending the same request again and will update this message. Do not order it again: it cannot be charged twice.
 order-unknown-pending = ⏳ I still cannot tell whether the order was placed: the service has not answered yet. I keep checking in the background and will update this message as soon as I know. Do not order it again: it cannot be charged twice.
+
+## A TRON address pasted on its own: the quick-order card
+quick-order-title = ⚡ Energy for { $address }
+quick-order-title-label = ⚡ Energy for <b>{ $label }</b> { $address }
+quick-order-uses = One USDT transfer takes about { $holder } energy to an address that holds USDT, about { $firstTime } to one that never did. Tap an amount and a duration (total in TRX), then Confirm.
+quick-order-preset = { $amount } · { $duration } · { $totalTrx } TRX
+quick-order-amount = { $amount }k
+quick-order-other-amount = ✏️ Other amount
+quick-order-save = 💾 Save address

@@ -14,6 +14,9 @@ orders-newer-button = ◀ Newer
 orders-older-button = Older ▶
 
 track-usage = Send <code>/track id</code> with the 24-character id of an order or a broadcast.
+track-pick = Which one? Tap one of your latest, or send <code>/track id</code> with the 24-character id of an order or a broadcast.
+track-recent-order = Order { $id } · { $status }
+track-recent-broadcast = Broadcast { $id } · { $status }
 track-not-found = { $id } was not found for your account.
 track-txid-unknown = { $txId } is a transaction id, and no broadcast of this chat carries it. <code>/track</code> takes the 24-character id of an order or a broadcast; tap a row in /orders for its card.
 track-refresh-button = 🔄 Refresh

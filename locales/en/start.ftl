@@ -17,6 +17,9 @@ start-prices-unavailable = Today's prices cannot be read right now: /prices show
 
 help-title-private = <b>What I can do</b>
 help-title-group = <b>Commands that work in groups</b>
+help-section-everyday = <b>Every day</b>
+help-section-orders = <b>Orders, sending, history</b>
+help-section-account = <b>Account and settings</b>
 help-group-private = Anything that touches your account works only in a private chat with @{ $username }.
 help-inline = In any chat you can type <code>@{ $username } 100k 1h</code> to get a price quote.
 

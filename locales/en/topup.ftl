@@ -16,3 +16,4 @@ topup-balance-minimum = Send at least <b>{ $minDepositTrx } TRX</b> per transfer
 topup-inline-short = Your balance is { $availableTrx } TRX: top up at least { $sendTrx } TRX first
 topup-inline-button = 💳 Top up at least { $sendTrx } TRX
 topup-quote-placed = ✅ Confirmed after the top-up: the order's card is below.
+topup-on-card = Send TRX to the address on this card, at least { $minDepositTrx } TRX per transfer.

@@ -93,3 +93,4 @@ recovery-broadcast-refused = ⚠️ Transaction { $txId }, which you confirmed b
     { $reason }
 recovery-broadcast-expired-unknown = ⚠️ I could not learn whether transaction { $txId }, which you confirmed before the bot restarted, was accepted: it has expired since, so it cannot be sent again. If it was accepted, its result reaches this chat when the service reports it; you can also look the transaction id up on a block explorer.
 account-placed-in-chat = ↪ Placed from another chat of this account: { $chat }.
+tracking-broadcast-paid-no-trx = The sender paid no TRX for energy: your balance covered it.

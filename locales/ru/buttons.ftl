@@ -2,6 +2,7 @@
 
 buttons-menu-balance = 💰 Баланс
 buttons-menu-order = ⚡ Заказать энергию
+buttons-menu-send = ✉️ Отправить USDT
 buttons-menu-prices = 📈 Цены
 buttons-menu-orders = 📜 Мои заказы
 buttons-menu-topup = 💳 Пополнить
@@ -21,3 +22,4 @@ buttons-track = 🔄 Отслеживать
 buttons-explorer = 🔎 В обозревателе
 buttons-dashboard = 🖥 Панель управления
 buttons-support = 💬 Поддержка
+buttons-back = ◀️ Назад

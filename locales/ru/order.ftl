@@ -11,6 +11,8 @@ order-oneshot-bad-amount = «{ $value }» — это не количество. 
 order-oneshot-amount-range = Количество { $value } вне диапазона { $min }–{ $max }.
 order-oneshot-bad-duration = Неизвестный срок { $value }. Доступны: { $durations }.
 order-preset = Заказываем <b>{ $amount } энергии на { $duration }</b>, как в расчёте. Осталось указать получателя:
+order-preset-amount-dropped = Ссылка просила { $amount } энергии, а заказать можно от { $min } до { $max }: укажите объём ниже.
+order-preset-duration-dropped = Срок из ссылки больше не предлагается: выберите его ниже.
 order-ask-receiver = Кому отправить энергию? Пришлите адрес TRON (base58, начинается с T). После адреса можно добавить метку, например <code>TXYZ… основной кошелёк</code>{ $recent ->
         [yes] , или выберите недавнего получателя.
        *[no] .
@@ -22,6 +24,9 @@ order-recent-line-labelled = • { $label }: { $address }
 order-receiver-invalid = Это не похоже на адрес TRON: нужно 34 символа base58, начинающихся с T, с верной контрольной суммой. Проверьте и пришлите ещё раз.
 order-receiver-saved = Адрес { $address } сохранён под меткой «{ $label }».
 order-ask-amount = Сколько энергии? От { $min } до { $max }, например <code>100 тыс</code> или <code>65 000</code>.
+order-amount-preset-65000 = 65к · один перевод USDT
+order-amount-preset-131000 = 131к · новому получателю
+order-amount-preset-200000 = 200к
 order-amount-invalid = Пришлите целое число от { $min } до { $max }, например <code>100000</code>, <code>100к</code>, <code>1,5 тыс</code> или <code>65 000</code>.
 order-amount-range = Количество должно быть от { $min } до { $max }.
 order-ask-duration = На какой срок? Цена за единицу энергии:
@@ -121,3 +126,12 @@ order-prepare-not-linked = Сначала привяжите API-ключ: /link
 ## A Confirm whose answer was lost: the same request goes again (the service replays it, charged once) until the outcome is known
 order-unknown-checking = ⏳ Я отправил заказ, но ответ сервиса потерялся, поэтому заказ мог быть размещён. Я проверяю это, повторяя тот же запрос, и обновлю это сообщение. Не заказывайте повторно: дважды плата не спишется.
 order-unknown-pending = ⏳ Я всё ещё не знаю, размещён ли заказ: сервис пока не ответил. Я продолжаю проверять в фоне и обновлю это сообщение, как только узнаю. Не заказывайте повторно: дважды плата не спишется.
+
+## Адрес TRON, присланный отдельно: карточка быстрого заказа
+quick-order-title = ⚡ Энергия для { $address }
+quick-order-title-label = ⚡ Энергия для <b>{ $label }</b> { $address }
+quick-order-uses = Один перевод USDT требует около { $holder } энергии на адрес, где уже есть USDT, и около { $firstTime } на адрес, где его никогда не было. Нажмите объём и срок (итог в TRX), затем «Подтвердить».
+quick-order-preset = { $amount } · { $duration } · { $totalTrx } TRX
+quick-order-amount = { $amount }к
+quick-order-other-amount = ✏️ Другой объём
+quick-order-save = 💾 Сохранить адрес

@@ -14,6 +14,9 @@ orders-newer-button = ◀ Новее
 orders-older-button = Старше ▶
 
 track-usage = Отправьте <code>/track id</code> с 24-символьным идентификатором заказа или отправки.
+track-pick = Что показать? Нажмите одно из последних или отправьте <code>/track id</code> с 24-символьным id заказа или отправки.
+track-recent-order = Заказ { $id } · { $status }
+track-recent-broadcast = Отправка { $id } · { $status }
 track-not-found = { $id } не найден в вашем аккаунте.
 track-txid-unknown = { $txId } — идентификатор транзакции, и ни одна отправка этого чата его не содержит. Команде <code>/track</code> нужен 24-символьный идентификатор заказа или отправки; нажмите строку в /orders, чтобы открыть её карточку.
 track-refresh-button = 🔄 Обновить

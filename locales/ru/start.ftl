@@ -17,6 +17,9 @@ start-prices-unavailable = Сегодняшние цены сейчас не ч�
 
 help-title-private = <b>Что я умею</b>
 help-title-group = <b>Команды, которые работают в группах</b>
+help-section-everyday = <b>Каждый день</b>
+help-section-orders = <b>Заказы, отправка, история</b>
+help-section-account = <b>Аккаунт и настройки</b>
 help-group-private = Всё, что касается вашего аккаунта, доступно только в личном чате с @{ $username }.
 help-inline = В любом чате можно набрать <code>@{ $username } 100к 1 ч</code> и получить расчёт цены.
 

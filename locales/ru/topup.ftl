@@ -16,3 +16,4 @@ topup-balance-minimum = Отправляйте не меньше <b>{ $minDeposi
 topup-inline-short = На балансе { $availableTrx } TRX: сначала пополните не меньше чем на { $sendTrx } TRX
 topup-inline-button = 💳 Пополнить минимум на { $sendTrx } TRX
 topup-quote-placed = ✅ Подтверждено после пополнения: карточка заказа — ниже.
+topup-on-card = Отправьте TRX на адрес с этой карточки, не меньше { $minDepositTrx } TRX за перевод.

@@ -2,6 +2,7 @@
 
 buttons-menu-balance = 💰 余额
 buttons-menu-order = ⚡ 租用能量
+buttons-menu-send = ✉️ 发送 USDT
 buttons-menu-prices = 📈 价格
 buttons-menu-orders = 📜 我的订单
 buttons-menu-topup = 💳 充值
@@ -21,3 +22,4 @@ buttons-track = 🔄 跟踪
 buttons-explorer = 🔎 区块浏览器
 buttons-dashboard = 🖥 控制台
 buttons-support = 💬 客服
+buttons-back = ◀️ 返回

@@ -11,6 +11,8 @@ order-oneshot-bad-amount = “{ $value }”不是有效数量。请使用整数�
 order-oneshot-amount-range = 数量 { $value } 超出范围 { $min }–{ $max }。
 order-oneshot-bad-duration = 未知时长 { $value }。可选：{ $durations }。
 order-preset = 按报价下单：<b>{ $amount } 能量，时长 { $duration }</b>。接下来请指定接收地址：
+order-preset-amount-dropped = 链接中的能量数量 { $amount } 超出了可订购范围（{ $min } 至 { $max }）：请在下面输入数量。
+order-preset-duration-dropped = 链接中的时长已不再提供：请在下面选择时长。
 order-ask-receiver = 能量发给谁？请发送一个 TRON 地址（base58 格式，以 T 开头）。可以在地址后加一个备注，例如 <code>TXYZ… 主钱包</code>{ $recent ->
         [yes] ，或点选最近用过的接收地址。
        *[no] 。
@@ -22,6 +24,9 @@ order-recent-line-labelled = • { $label }：{ $address }
 order-receiver-invalid = 这不是有效的 TRON 地址：应为以 T 开头的 34 位 base58 字符，且校验和正确。请检查后重新发送。
 order-receiver-saved = 已将 { $address } 保存为“{ $label }”。
 order-ask-amount = 需要多少能量？范围 { $min } 至 { $max }，例如 <code>10万</code> 或 <code>65,000</code>。
+order-amount-preset-65000 = 6.5万 · 一笔 USDT 转账
+order-amount-preset-131000 = 13.1万 · 转给新地址
+order-amount-preset-200000 = 20万
 order-amount-invalid = 请发送 { $min } 至 { $max } 之间的整数，例如 <code>100000</code>、<code>10万</code>、<code>6.5万</code> 或 <code>65,000</code>。
 order-amount-range = 数量必须在 { $min } 至 { $max } 之间。
 order-ask-duration = 租用多长时间？每单位能量的价格：
@@ -113,3 +118,12 @@ order-prepare-not-linked = 请先绑定 API 密钥：/link
 ## A Confirm whose answer was lost: the same request goes again (the service replays it, charged once) until the outcome is known
 order-unknown-checking = ⏳ 我已发送订单，但服务的回复丢失了，因此订单可能已经下达。我正在通过重发同一请求进行核实，并会更新这条消息。请不要重复下单：不会重复扣费。
 order-unknown-pending = ⏳ 我仍无法确定订单是否已下达：服务尚未回复。我会在后台继续核实，一有结果就更新这条消息。请不要重复下单：不会重复扣费。
+
+## 单独发送的 TRON 地址：快速下单卡片
+quick-order-title = ⚡ 为 { $address } 租用能量
+quick-order-title-label = ⚡ 为 <b>{ $label }</b> { $address } 租用能量
+quick-order-uses = 一笔 USDT 转账：收款地址已持有 USDT 时约需 { $holder } 能量，从未持有过时约需 { $firstTime }。点击数量和时长（总价以 TRX 计），然后确认。
+quick-order-preset = { $amount } · { $duration } · { $totalTrx } TRX
+quick-order-amount = { $amount }万
+quick-order-other-amount = ✏️ 其他数量
+quick-order-save = 💾 保存地址

@@ -14,6 +14,9 @@ orders-newer-button = ◀ 较新
 orders-older-button = 较早 ▶
 
 track-usage = 请发送 <code>/track id</code>，附上订单或广播的 24 位 ID。
+track-pick = 要查看哪一个？点击最近的一项，或发送 <code>/track id</code>（订单或广播的 24 位 id）。
+track-recent-order = 订单 { $id } · { $status }
+track-recent-broadcast = 广播 { $id } · { $status }
 track-not-found = 在您的账户中未找到 { $id }。
 track-txid-unknown = { $txId } 是交易 ID，本聊天的广播中没有包含它的。<code>/track</code> 需要订单或广播的 24 位 ID；在 /orders 中点按一行即可打开其卡片。
 track-refresh-button = 🔄 刷新

@@ -17,6 +17,9 @@ start-prices-unavailable = 目前无法读取今天的价格：服务恢复后�
 
 help-title-private = <b>我能做什么</b>
 help-title-group = <b>可在群组中使用的命令</b>
+help-section-everyday = <b>日常</b>
+help-section-orders = <b>订单、发送与记录</b>
+help-section-account = <b>账户与设置</b>
 help-group-private = 涉及您账户的操作只能在与 @{ $username } 的私聊中进行。
 help-inline = 在任意聊天中输入 <code>@{ $username } 10万 1小时</code> 即可获取报价。
 

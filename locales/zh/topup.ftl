@@ -16,3 +16,4 @@ topup-balance-minimum = 每笔转账请至少 <b>{ $minDepositTrx } TRX</b>，�
 topup-inline-short = 余额 { $availableTrx } TRX：请先充值至少 { $sendTrx } TRX
 topup-inline-button = 💳 充值至少 { $sendTrx } TRX
 topup-quote-placed = ✅ 充值后已确认，订单卡片见下方。
+topup-on-card = 请向此卡片上的地址转入 TRX，每笔至少 { $minDepositTrx } TRX。

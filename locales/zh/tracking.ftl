@@ -93,3 +93,4 @@ recovery-broadcast-refused = ⚠️ 您在机器人重启前确认的交易 { $t
     { $reason }
 recovery-broadcast-expired-unknown = ⚠️ 无法确认您在机器人重启前确认的交易 { $txId } 是否已被接受：它在此期间已过期，无法再次发送。如果它已被接受，服务报告结果时会发到本聊天；也可以在区块浏览器中按交易 ID 查询。
 account-placed-in-chat = ↪ 由此账户的另一个聊天下单：{ $chat }。
+tracking-broadcast-paid-no-trx = 发送方没有为能量支付 TRX：由您的余额支付。

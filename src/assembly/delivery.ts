@@ -23,7 +23,7 @@ import { runStopSteps } from "./shutdown.js";
 import type { Storage } from "./storage.js";
 
 export interface DeliveryDeps {
-  storage: Pick<Storage, "store" | "chats" | "history" | "queueMode">;
+  storage: Pick<Storage, "store" | "chats" | "history" | "queueMode"> & Partial<Pick<Storage, "memo">>;
   service: Pick<ServiceClient, "getOrder" | "getBroadcast">;
   /** The app's one I18n instance, for the notifiers. */
   i18n: Translations;
@@ -89,6 +89,8 @@ export interface Delivery {
 export function createDelivery(deps: DeliveryDeps): Delivery {
   const { storage, logger, metrics, tuning = {} } = deps;
   const { store, chats, history, queueMode } = storage;
+  /** A tracker poll (with the change it announces) and a webhook event are each one unit of work: its chat's record is read once. */
+  const unit = <T>(work: () => Promise<T>): Promise<T> => (storage.memo ? storage.memo.run(work) : work());
   const now = tuning.now === undefined ? {} : { now: tuning.now };
   const budget = createTelegramBudget({ ...queueMode, logger, ...(tuning.push?.limits === undefined ? {} : { limits: tuning.push.limits }) });
   const push = createPushQueue({
@@ -107,7 +109,10 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
     },
   });
   // The chats' zones as /settings stored them, read by the notices each time they are drawn.
-  const zones = createChatZones({ settings: createLimitSettingsStore({ store, logger }), defaultTimeZone: deps.defaultTimeZone });
+  const zones = createChatZones({
+    settings: createLimitSettingsStore({ store, logger, ...(storage.memo ? { memo: storage.memo } : {}) }),
+    defaultTimeZone: deps.defaultTimeZone,
+  });
   const accountChatsOf = otherChatsOfAccount(chats);
   const notifierDeps = { push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger, zones, accountChatsOf, ...now };
   const expiryNotifier = createExpiryNotifier(notifierDeps);
@@ -123,7 +128,7 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
     ...notifierDeps,
     reminders,
     batches,
-    addressBook: createAddressBook({ store, logger }),
+    addressBook: createAddressBook({ store, logger, ...(storage.memo ? { memo: storage.memo } : {}) }),
     ...(deps.links ? { links: deps.links } : {}),
   });
   const topUpNotifier = createTopUpNotifier({ push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger });
@@ -131,23 +136,25 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
     store,
     service: deps.service,
     getApiKey: (chatId) => chats.getApiKey(chatId),
-    onChange: async (change) => {
-      // Scheduled first, so the notification's switch shows it; a failure here offers the change again.
-      if (change.kind === "order" && change.record.status === "fulfilled" && change.fulfilledAtMs !== undefined) {
-        const o = change.record;
-        await reminders.onFulfilled({
-          chatId: change.chatId,
-          orderId: o.orderId,
-          receiver: o.receiver,
-          amount: o.resourceAmount,
-          durationSec: o.durationSec,
-          fulfilledAtMs: change.fulfilledAtMs,
-          ...(change.locale === undefined ? {} : { locale: change.locale }),
-        });
-      }
-      await notifier.onChange(change);
-    },
+    onChange: (change) =>
+      unit(async () => {
+        // Scheduled first, so the notification's switch shows it; a failure here offers the change again.
+        if (change.kind === "order" && change.record.status === "fulfilled" && change.fulfilledAtMs !== undefined) {
+          const o = change.record;
+          await reminders.onFulfilled({
+            chatId: change.chatId,
+            orderId: o.orderId,
+            receiver: o.receiver,
+            amount: o.resourceAmount,
+            durationSec: o.durationSec,
+            fulfilledAtMs: change.fulfilledAtMs,
+            ...(change.locale === undefined ? {} : { locale: change.locale }),
+          });
+        }
+        await notifier.onChange(change);
+      }),
     onGiveUp: (event) => notifier.onGiveUp(event),
+    unit,
     history,
     logger,
     metrics,
@@ -171,10 +178,11 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
     metrics,
     ...queueMode,
     ...tuning.inbox,
-    onEvent: async (notice) => {
-      deps.onNotice?.(notice);
-      await tracker.hint(await placingChatOf(notice));
-    },
+    onEvent: (notice) =>
+      unit(async () => {
+        deps.onNotice?.(notice);
+        await tracker.hint(await placingChatOf(notice));
+      }),
     resolveTxId: async (chatId, txId) => (await history.findBroadcastByTxId(chatId, txId))?.id,
   });
 

@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import { createBot, registerCommands, type BotContext, type BotDeps, type CreateBotOptions } from "../bot/index.js";
 import type { Config } from "../config.js";
 import type { WebhookInbox } from "../core/webhooks/types.js";
-import { createHttpServer, type HttpServer } from "../server/index.js";
+import { createHttpServer, type HttpServer, type HttpServerDeps } from "../server/index.js";
 import { apiSignal, type TelegramLink } from "../telegram-link.js";
 import { runStopSteps } from "./shutdown.js";
 import { createWebhookUpdates } from "./webhook-updates.js";
@@ -35,6 +35,8 @@ export interface IntakeDeps {
   onFatal?: (error: unknown) => void;
   /** Whether the store came back without its data (for /readyz). */
   storeDataLost?: () => boolean;
+  /** Pages of features on the public port (the signing page). */
+  routes?: HttpServerDeps["routes"];
 }
 
 /** What comes in: Telegram's updates (polling or /telegram) and the HTTP server (/hooks, /healthz, /readyz, /metrics). */
@@ -88,6 +90,7 @@ export function createIntake(deps: IntakeDeps): Intake {
     inbox: deps.inbox,
     telegramUpdates: webhookUpdates?.inbox,
     telegramSecretToken: config.telegramWebhookSecret,
+    ...(deps.routes ? { routes: deps.routes } : {}),
   });
   let runner: RunnerHandle | undefined;
   let httpPort = 0;

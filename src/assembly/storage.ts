@@ -5,6 +5,7 @@ import { createChatRepository, type ChatRepository } from "../core/chats/chat-re
 import { withRouteCache } from "../core/chats/route-cache.js";
 import { createOrderHistory, type OrderHistory } from "../core/orders/order-history.js";
 import { queueModeFor, type QueueMode } from "../core/queue/queue-mode.js";
+import { createReadMemo, type ReadMemo } from "../core/store/read-memo.js";
 import { openStore, storageScope, type OpenStoreDeps } from "../core/store/open-store.js";
 import { isStoreUnreachable } from "../core/store/store-outage.js";
 import type { StoreBackend } from "../core/store/types.js";
@@ -38,6 +39,8 @@ export interface Storage {
   store: StoreBackend;
   vault: Vault;
   chats: ChatRepository;
+  /** Units of work (an update, a tracked change, a webhook event): the chat records each reads once. */
+  memo: ReadMemo;
   /** History is kept per linked account, so a re-linked chat keeps its orders. */
   history: OrderHistory;
   /** Decided here, once, from the store: BullMQ on Redis, else the store itself. */
@@ -64,11 +67,13 @@ export async function createStorage({ config, logger, purgeIntervalMs, onFatal, 
   const lock = queueMode.queue === "local" ? await holdLocalQueues(store, prefix, logger, onFatal) : undefined;
   const vault = createVault({ key: config.encryptionKey, previousKey: config.encryptionKeyPrevious });
   // Every webhook resolves its route and opens its secret: served from memory, cleared on change.
-  const chats = withRouteCache(createChatRepository({ store, vault, logger }));
-  const history = createOrderHistory({ store, logger, accountOf: (chatId) => chats.account(chatId) });
+  const memo = createReadMemo();
+  const chats = withRouteCache(createChatRepository({ store, vault, logger, memo }));
+  const history = createOrderHistory({ store, logger, memo, accountOf: (chatId) => chats.account(chatId) });
   return {
     store,
     vault,
+    memo,
     chats,
     history,
     queueMode,

@@ -1,3 +1,4 @@
+import type { ReadMemo } from "../core/store/read-memo.js";
 import type { I18n } from "@grammyjs/i18n";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
@@ -12,6 +13,7 @@ import type { Flows } from "../core/flows.js";
 import type { ExpiryReminders } from "../core/autopilot/expiry-reminders.js";
 import type { KeepPlans } from "../core/autopilot/keep-plans.js";
 import type { ConversationContext } from "./context.js";
+import type { SendFeatureDeps } from "../features/send/send-feature.js";
 
 /**
  * Everything the bot needs, built by the composition root (src/app.ts) or a
@@ -45,4 +47,8 @@ export interface BotDeps {
   alerts: AlertSettingsStore;
   /** Opt-in reminders before a delegation ends (/settings switch, the card's switch); absent: no switches. */
   reminders?: ExpiryReminders;
+  /** /send's intents and network; without it the command is not offered. */
+  send?: SendFeatureDeps;
+  /** Each update one unit of work: the records it reads more than once are read once (`read-memo.ts`). */
+  memo?: Pick<ReadMemo, "run">;
 }

@@ -56,6 +56,8 @@ import { serviceSecretGuard } from "./middlewares/service-secret-guard.js";
 import { updateContext } from "./middlewares/update-context.js";
 import { bindLogger } from "./helpers/lazy-logger.js";
 import { BOT_COMMANDS, rememberMenu } from "./register-commands.js";
+import { createSendFeature } from "../features/send/send-feature.js";
+import { createQuickOrderFeature } from "./features/quick-order.js";
 
 export type { BotContext, ConversationContext } from "./context.js";
 export type { BotDeps } from "./deps.js";
@@ -107,7 +109,9 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
     createInlineQuoteFeature(deps),
     // Broadcast first: its wallet-secret guard must see a captioned document before the batch feature takes it.
     createBroadcastFeature(deps),
+    ...(deps.send ? [createSendFeature({ ...deps, send: deps.send })] : []),
     createOrderFeature(deps),
+    createQuickOrderFeature(deps),
     createBatchOrderFeature(),
     createOrdersFeature(deps),
     createStatementFeature(deps),
@@ -152,6 +156,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
 
   // @grammyjs/runner handles updates concurrently: keep each chat's updates in order.
   bot.use(sequentialize(updateConstraint));
+  const { memo } = deps;
+  if (memo) bot.use((_ctx, next) => memo.run(next));
   bot.use(updateContext({ logger: deps.logger, metrics: deps.metrics, answered }));
   bot.use(withLinks(links)); // before the error boundary: its replies link to support too
   bot.use(inaccessibleMessageAnswers()); // a button under a message the bot can no longer see: answered anew, never edited

@@ -4,40 +4,46 @@ import { SUPPORTED_LOCALES, type SupportedLocale } from "../config.js";
 import type { BotContext } from "./context.js";
 import { LOCALE_FALLBACKS, type Translations } from "./i18n.js";
 
+/** What a command is for: /help lists them by task, everyday ones first. */
+export type CommandTask = "everyday" | "orders" | "account";
+
 export interface MenuCommand {
   command: string;
   /** Also shown (and answered) in groups. */
   public: boolean;
+  /** /help's section. The everyday commands are the private chats' menu; the others stay commands, listed in /help. */
+  task: CommandTask;
 }
 
 /**
- * The command menu, in display order. `public` ones also show in groups.
+ * Every command, in display order: the everyday ones are the private chats' menu, `public` ones the groups'.
  * Each needs a Fluent message `<command>` with a `.description` attribute in
  * every locale. Later features append their commands here.
  */
 export const BOT_COMMANDS: readonly MenuCommand[] = [
-  { command: "start", public: false },
-  { command: "balance", public: false },
-  { command: "order", public: false },
-  { command: "batch", public: false },
-  { command: "broadcast", public: false },
-  { command: "orders", public: false },
-  { command: "addresses", public: false },
-  { command: "statement", public: false },
-  { command: "track", public: false },
-  { command: "keep", public: false },
-  { command: "prices", public: true },
-  { command: "system", public: true },
-  { command: "link", public: false },
-  { command: "unlink", public: false },
-  { command: "webhook", public: false },
-  { command: "settings", public: false },
-  { command: "alerts", public: false },
-  { command: "limits", public: false },
-  { command: "freeze", public: false },
-  { command: "language", public: false },
-  { command: "help", public: true },
-  { command: "cancel", public: false },
+  { command: "start", public: false, task: "everyday" },
+  { command: "balance", public: false, task: "everyday" },
+  { command: "order", public: false, task: "everyday" },
+  { command: "send", public: false, task: "everyday" },
+  { command: "orders", public: false, task: "everyday" },
+  { command: "keep", public: false, task: "everyday" },
+  { command: "prices", public: true, task: "everyday" },
+  { command: "help", public: true, task: "everyday" },
+  { command: "batch", public: false, task: "orders" },
+  { command: "broadcast", public: false, task: "orders" },
+  { command: "track", public: false, task: "orders" },
+  { command: "statement", public: false, task: "orders" },
+  { command: "addresses", public: false, task: "orders" },
+  { command: "system", public: true, task: "orders" },
+  { command: "settings", public: false, task: "account" },
+  { command: "limits", public: false, task: "account" },
+  { command: "freeze", public: false, task: "account" },
+  { command: "alerts", public: false, task: "account" },
+  { command: "language", public: false, task: "account" },
+  { command: "link", public: false, task: "account" },
+  { command: "unlink", public: false, task: "account" },
+  { command: "webhook", public: false, task: "account" },
+  { command: "cancel", public: false, task: "account" },
 ];
 
 // The list createBot installed and the bot's I18n, kept on the bot itself so registerCommands(bot) needs no deps.
@@ -57,9 +63,11 @@ export interface RegisterCommandsOptions {
 
 type Translate = (locale: string, key: string) => string;
 
-/** One menu in one language: private chats get every command, groups only the public ones. */
+/** One menu in one language: private chats get the everyday commands, groups the public ones. */
 export function menuList(commands: readonly MenuCommand[], t: Translate, locale: string, onlyPublic: boolean): BotCommand[] {
-  return commands.filter((c) => !onlyPublic || c.public).map((c) => ({ command: c.command, description: t(locale, `${c.command}.description`) }));
+  return commands
+    .filter((c) => (onlyPublic ? c.public : c.task === "everyday"))
+    .map((c) => ({ command: c.command, description: t(locale, `${c.command}.description`) }));
 }
 
 /** setMyCommands per language (en, ru, zh; uk, be and kk in Russian) plus the default list, for private chats and for groups. */

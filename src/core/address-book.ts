@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { z } from "zod";
+import type { ReadMemo } from "./store/read-memo.js";
 import { createRecordStore } from "./store/record-store.js";
 import type { StoreBackend } from "./store/types.js";
 import { isValidTronAddress } from "./tron/index.js";
@@ -54,6 +55,8 @@ export interface AddressBook {
 export interface AddressBookDeps {
   store: StoreBackend;
   logger: Logger;
+  /** The book each unit of work (an update, a tracked change) reads once (`read-memo.ts`). */
+  memo?: ReadMemo;
 }
 
 /** Trims and collapses whitespace; `undefined` for an empty or too long label. */
@@ -84,8 +87,15 @@ function evict(entries: AddressBookEntry[]): AddressBookEntry[] {
 
 const sameLabel = (a: string | undefined, b: string): boolean => a?.toLowerCase() === b.toLowerCase();
 
-export function createAddressBook({ store, logger }: AddressBookDeps): AddressBook {
-  const records = createRecordStore({ kv: store.namespace("address-book"), schema: bookSchema, version: 1, logger, name: "address-book" });
+export function createAddressBook({ store, logger, memo }: AddressBookDeps): AddressBook {
+  const records = createRecordStore({
+    kv: store.namespace("address-book"),
+    schema: bookSchema,
+    version: 1,
+    logger,
+    name: "address-book",
+    ...(memo ? { memo } : {}),
+  });
   const key = (chatId: number): string => String(chatId);
   const entriesOf = async (chatId: number) => (await records.get(key(chatId)))?.entries ?? [];
 

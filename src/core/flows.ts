@@ -1,3 +1,4 @@
+import type { ReadMemo } from "./store/read-memo.js";
 import type { Logger } from "pino";
 import { createBatchStore } from "./orders/batch-progress.js";
 import { createAddressBook, type AddressBook } from "./address-book.js";
@@ -56,6 +57,8 @@ export interface CreateFlowsDeps {
   usdtContract?: string;
   /** Builds `balanceWatch`: who reads the chat's key, who announces a credited top-up, and (tests) faster backoff. */
   topUps?: Pick<BalanceWatcherDeps, "getApiKey" | "onCredited" | "firstDelayMs" | "maxDelayMs" | "maxWatchMs" | "exclusive" | "readBalance">;
+  /** The limits each unit of work (an update) reads once. */
+  memo?: ReadMemo;
   /** What Freeze also does (stop the chat's keep plans) and the zone of chats that set none. */
   limits?: Pick<SpendLimitsDeps, "onFreeze" | "defaultTimeZone" | "accountOf">;
 }
@@ -65,12 +68,12 @@ export function createFlows(deps: CreateFlowsDeps): Flows {
   const logger = deps.logger.child({ component: "flows" });
   const quotes = createQuoteStore({ store: deps.store, logger });
   const history = deps.history ?? createOrderHistory({ store: deps.store, logger });
-  const addressBook = createAddressBook({ store: deps.store, logger });
+  const addressBook = createAddressBook({ store: deps.store, logger, ...(deps.memo ? { memo: deps.memo } : {}) });
   const drafts = createDraftStore({ store: deps.store, logger, now });
   const pending = createPendingConfirmations({ store: deps.store, logger });
   const { tracker } = deps;
   const accountOf = deps.limits?.accountOf;
-  const settings = createLimitSettingsStore({ store: deps.store, logger, ...(accountOf ? { accountOf } : {}) });
+  const settings = createLimitSettingsStore({ store: deps.store, logger, ...(accountOf ? { accountOf } : {}), ...(deps.memo ? { memo: deps.memo } : {}) });
   const limits = createSpendLimits({ settings, history, logger, now, ...deps.limits });
   // A watch ends by itself once its quote or draft can no longer be sent under its key.
   const isWanted: BalanceWatcherDeps["isWanted"] = async (watch) => {

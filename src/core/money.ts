@@ -256,3 +256,11 @@ export function formatDecimal(decimal: string, locale: string): string {
 export function formatSunAsTrx(sun: bigint | number, locale: string): string {
   return formatDecimal(sunToTrx(sun), locale);
 }
+
+export type UsdtAmountRead = { ok: true; atomic: bigint } | Exclude<TrxAmountRead, { ok: true }>;
+
+/** A USDT amount as a person types it in their language: the grammar of `readTrxAmount` (both have 6 decimals). */
+export function readUsdtAmount(input: string, locale?: string): UsdtAmountRead {
+  const read = readTrxAmount(input, locale);
+  return read.ok ? { ok: true, atomic: read.sun } : read;
+}

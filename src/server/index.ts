@@ -56,6 +56,8 @@ export interface HttpServerDeps {
   hooksRateLimits?: HooksRateLimits;
   healthCacheMs?: number;
   now?: () => number;
+  /** Pages of features (the signing page), mounted on the public port. */
+  routes?: readonly ((app: Hono) => void)[];
 }
 
 export interface HttpServer {
@@ -144,6 +146,8 @@ export function createHttpServer(deps: HttpServerDeps): HttpServer {
   if (deps.telegramUpdates && deps.telegramSecretToken) {
     app.post("/telegram", tooLarge, createTelegramHandler({ secretToken: deps.telegramSecretToken, updates: deps.telegramUpdates, logger: log }));
   }
+
+  for (const mount of deps.routes ?? []) mount(app);
 
   app.notFound((c) => c.json({ error: "not found" }, 404));
   app.onError((error, c) => {

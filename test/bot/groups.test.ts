@@ -29,7 +29,7 @@ describe("groups", () => {
     const refusal = g.last()!;
     expect(refusal.text).toContain("I deleted your message: it carried an API key or secret");
     expect(refusal.text).toContain("/link works only in a private chat");
-    expect(refusal.buttons[0]![0]!.url).toBe("https://t.me/energy_test_bot");
+    expect(refusal.buttons[0]![0]!.url).toBe("https://t.me/energy_test_bot?start=link");
     expect(h.tg.history(-100_1).find((m) => m.from === "user" && m.text.includes(apiKey))?.deleted).toBe(true);
     for (const command of ["/balance", "/unlink", "/cancel"]) {
       await g.send(command);
@@ -92,7 +92,7 @@ describe("groups", () => {
     expect(g.lastText()).toContain("shows an API key to everyone in the group");
     expect(g.lastText()).toContain("Revoke that key in the dashboard now and create a new one");
     expect(g.lastText()).toContain("/link");
-    expect(g.last()!.buttons[0]![0]!.url).toBe("https://t.me/energy_test_bot");
+    expect(g.last()!.buttons[0]![0]!.url).toBe("https://t.me/energy_test_bot?start=link");
     expect(h.sim.requests.length).toBe(before);
     expect(await h.deps.chats.get(-100_2)).toBeUndefined();
     // A key pasted into another refused command is caught too; a deleted one is only explained (why the message vanished).
@@ -102,6 +102,20 @@ describe("groups", () => {
     await deletable.send(`/link ${apiKey}`);
     expect(deletable.lastText()).toContain("I deleted your message");
     expect(deletable.lastText()).not.toContain("Revoke that key");
+  });
+
+  it("a refused command's link opens the private chat on that command, not on a greeting", async () => {
+    const reader = { ...member, id: 8101 };
+    const g = h.user(-100_3, { from: reader });
+    await g.send("/balance");
+    const url = new URL(g.last()!.buttons[0]![0]!.url!);
+    expect(url.searchParams.get("start")).toBe("balance");
+    // Followed: Telegram sends `/start balance` in the private chat, which answers as /balance does.
+    await h.linkChat(reader.id, { balanceSun: 12_000_000 });
+    const own = h.user(reader.id, { from: reader });
+    await own.send("/start balance");
+    expect(own.lastText()).not.toContain("Welcome back");
+    expect(h.tg.botMessages(reader.id).some((m) => m.text.includes("Available balance: 12 TRX"))).toBe(true);
   });
 
   it("/start in a group greets briefly and points to the private chat and the public commands; nothing stored", async () => {

@@ -42,27 +42,25 @@ describe("inline price quotes", () => {
     expect(results[0]!.input_message_content.message_text).toContain("<b>");
   });
 
-  it("answers an out-of-range amount with the allowed range", async () => {
-    const { results } = await ask(7003, "10k");
-    expect(results).toHaveLength(1);
-    expect(results[0]!.title).toContain("10,000 energy is outside");
-    expect(results[0]!.description).toContain("50,000 to 200,000");
-    expect(results[0]!.reply_markup).toBeUndefined();
+  // A query without a price gets a hint above no results: nothing that could be sent into the chat.
+  it("answers an out-of-range amount with the allowed range, as a hint and no article", async () => {
+    const { results, button } = await ask(7003, "10k");
+    expect(results).toEqual([]);
+    expect(button).toEqual({ text: "Energy per order: 50,000 to 200,000", start_parameter: "help" });
   });
 
   it("explains a query it cannot read", async () => {
-    const { results } = await ask(7004, "lots please");
-    expect(results[0]!.title).toContain("100k 1h");
+    const { results, button } = await ask(7004, "lots please");
+    expect(results).toEqual([]);
+    expect(button?.text).toContain("100k 1h");
   });
 
   it("names an unknown duration and lists the available ones instead of the generic hint", async () => {
-    const { results } = await ask(7009, "100k 2h");
-    expect(results).toHaveLength(1);
-    expect(results[0]!.title).toBe('No rental duration "2h"');
-    expect(results[0]!.description).toBe("Available durations: 1m, 5m, 15m, or 1h");
-    expect(results[0]!.input_message_content.message_text).toContain("<code>2h</code>");
+    const { results, button } = await ask(7009, "100k 2h");
+    expect(results).toEqual([]);
+    expect(button?.text).toBe('No duration "2h": choose 1m, 5m, 15m, or 1h');
     const ru = await ask(7010, "100k 45m", "ru");
-    expect(ru.results[0]!.title).toBe("Срока «45m» нет");
+    expect(ru.button?.text).toBe("Срока «45m» нет: выберите 1 мин, 5 мин, 15 мин или 1 ч");
   });
 
   it("offers unlinked users the Connect button (start_parameter link); linked users do not get it", async () => {
@@ -81,10 +79,9 @@ describe("inline price quotes", () => {
   });
 
   it("answers an amount above the maximum with the allowed range", async () => {
-    const { results } = await ask(7008, "250000 1h");
-    expect(results).toHaveLength(1);
-    expect(results[0]!.title).toBe("250,000 energy is outside the allowed range");
-    expect(results[0]!.input_message_content.message_text).toContain("50,000 to 200,000");
+    const { results, button } = await ask(7008, "250000 1h");
+    expect(results).toEqual([]);
+    expect(button?.text).toBe("Energy per order: 50,000 to 200,000");
   });
 });
 

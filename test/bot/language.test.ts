@@ -32,11 +32,11 @@ describe("/language", () => {
     await u.press("🇷🇺 Русский");
     const menu = h.tg.commands("", `chat:${u.chatId}`);
     expect(menu?.find((c) => c.command === "balance")?.description).toBe("Баланс и адрес для пополнения");
-    expect(menu?.map((c) => c.command)).toContain("language");
+    expect(menu?.map((c) => c.command)).toContain("keep");
     expect(menu?.find((c) => c.command === "order")?.description).toBe("Арендовать энергию для адреса");
     await u.send("/language");
     await u.press("🇨🇳 中文");
-    expect(h.tg.commands("", `chat:${u.chatId}`)?.find((c) => c.command === "link")?.description).toBe("绑定 API 密钥");
+    expect(h.tg.commands("", `chat:${u.chatId}`)?.find((c) => c.command === "send")?.description).toBe("用租来的能量从您的钱包发送 USDT");
     expect(h.tg.commands("", "chat:1101")?.find((c) => c.command === "balance")?.description).toBe("Balance and deposit address");
   });
 

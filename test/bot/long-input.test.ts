@@ -128,6 +128,6 @@ describe("the longest inputs", () => {
     const update = h.tg.inlineQuery(7105, `100k ${"9".repeat(250)}h`);
     await h.send(update);
     expect(h.tg.failedCalls()).toEqual([]);
-    expect(JSON.stringify(h.tg.answerOf(update))).toContain(`No rental duration \\"${"9".repeat(63)}…`);
+    expect(JSON.stringify(h.tg.answerOf(update))).toContain(`No duration \\"${"9".repeat(63)}…`);
   });
 });

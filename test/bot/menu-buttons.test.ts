@@ -52,16 +52,16 @@ describe("/start's main actions", () => {
     expect((await sameAsCommand("/help", "❓ Help", u.chatId)).text).toContain("What I can do");
   });
 
-  it("Balance shows /balance's text, buttons and QR code", async () => {
+  it("Balance shows /balance's one message: the QR code with the balance, the address and the buttons", async () => {
     const u = h.user(++chat);
     await h.linkChat(u.chatId, { balanceSun: 12_000_000, depositAddress: ADDRESS });
     await u.send("/start");
     await u.press("💰 Balance");
-    const [text, photo] = h.tg.botMessages(u.chatId).slice(-2);
-    expect(text?.text).toContain("Available balance: 12 TRX");
-    expect(text?.buttons.flat().map((b) => b.text)).toEqual(["🔄 Refresh", "⚡ Order energy", "💳 Top up"]);
-    expect(photo?.photo).toBeDefined();
-    expect(photo?.text).toBe("Deposit address QR code");
+    const card = h.tg.botMessages(u.chatId).at(-1);
+    expect(card?.photo).toBeDefined();
+    expect(card?.text).toContain("Available balance: 12 TRX");
+    expect(card?.text).toContain(ADDRESS);
+    expect(card?.buttons.flat().map((b) => b.text)).toEqual(["🔄 Refresh", "⚡ Order energy", "💳 Top up"]);
   });
 
   it("Order energy and Broadcast open their guided flows", async () => {
@@ -135,11 +135,11 @@ describe("/balance's buttons", () => {
     const u = h.user(++chat);
     const account = await h.linkChat(u.chatId, { balanceSun: 12_000_000, depositAddress: ADDRESS });
     await u.send("/balance");
-    const card = h.tg.botMessages(u.chatId).at(-2)!;
-    const edits = h.tg.callsOf("editMessageText").length;
+    const card = h.tg.botMessages(u.chatId).at(-1)!;
+    const edits = h.tg.callsOf("editMessageCaption").length;
     await u.press("🔄 Refresh", { messageId: card.messageId });
     expect(answers().at(-1)).toBe("Nothing has changed since the last check");
-    expect(h.tg.callsOf("editMessageText")).toHaveLength(edits);
+    expect(h.tg.callsOf("editMessageCaption")).toHaveLength(edits);
 
     h.sim.credit(account.accountId, 3_500_001);
     const messages = h.tg.botMessages(u.chatId).length;
@@ -151,13 +151,17 @@ describe("/balance's buttons", () => {
     expect(h.tg.botMessages(u.chatId)).toHaveLength(messages);
   });
 
-  it("Order starts the guided order and Top up sends the QR code", async () => {
+  it("Order starts the guided order; Top up on the card says what to send on that card, no second QR code", async () => {
     const u = h.user(++chat);
     await h.linkChat(u.chatId, { balanceSun: 12_000_000, depositAddress: ADDRESS });
     await u.send("/balance");
+    const messages = h.tg.botMessages(u.chatId).length;
     await u.press("💳 Top up");
+    expect(h.tg.botMessages(u.chatId)).toHaveLength(messages);
     expect(u.last()!.photo).toBeDefined();
     expect(u.lastText()).toContain(ADDRESS);
+    // Nothing new to say on the card: the tap is answered with where and how much to send.
+    expect(answers().at(-1)).toBe("Send TRX to the address on this card, at least 10 TRX per transfer.");
     await u.press("⚡ Order energy");
     expect(u.lastText()).toContain("Who receives the energy?");
     await u.send("/cancel");

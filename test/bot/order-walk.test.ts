@@ -112,7 +112,7 @@ describe("stale step buttons", () => {
     expect(rowsOf(receiverPrompt)).toEqual([]);
     expect(rowsOf(invalid)).toEqual([]);
     const amountPrompt = alice.last()!.messageId;
-    expect(rowsOf(amountPrompt)).toEqual([["Cancel"]]);
+    expect(rowsOf(amountPrompt)).toEqual([["65k · one USDT transfer", "131k · to a new recipient", "200k"], ["Cancel"]]);
     await alice.send("100k");
     expect(rowsOf(amountPrompt)).toEqual([]);
     const durationPrompt = alice.last()!.messageId;

@@ -194,12 +194,12 @@ describe("/balance", () => {
     const account = await h.linkChat(CHAT, { balanceSun: 1_500_000, depositAddress: DEPOSIT });
     const alice = h.user(CHAT);
     await alice.send("/balance");
-    const plain = h.tg.botMessages(CHAT).at(-2)!.text;
+    const plain = h.tg.botMessages(CHAT).at(-1)!.text;
     expect(plain).toContain("Send at least 10 TRX per transfer: smaller deposits are not credited automatically.");
     expect(h.tg.botMessages(CHAT).at(-1)!.photo?.bytes?.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     await alice.send(`/order ${BOB} 100k 1h`);
     await alice.send("/balance");
-    const sized = h.tg.botMessages(CHAT).at(-2)!.text;
+    const sized = h.tg.botMessages(CHAT).at(-1)!.text;
     expect(sized).toContain(DEPOSIT);
     expect(sized).toContain("A waiting confirmation needs 13.5 TRX more: send at least 13.5 TRX (deposits below 10 TRX are not credited automatically).");
     expect(h.tg.botMessages(CHAT).at(-1)!.photo).toBeDefined();

@@ -17,7 +17,7 @@ const DURATION_SEC = 60;
 /**
  * Looks at plans every 500 ms, buys the next slot 54 s before a 60 s delegation ends, and a killed
  * process's plan is taken over 2 s after its last look: the suite's scale. In production the tick is
- * 5 s and the lease 60 s, as long as a 1h plan's lead (docs/reliability.md says what follows).
+ * 5 s and the lease 15 s (docs/reliability.md says what follows).
  */
 export const KEEP_ENV = { KEEP_TICK_MS: "500", KEEP_RENEWAL_LEAD_MS: "54000", KEEP_LEAD_MAX_FRACTION: "0.9", KEEP_LEASE_TTL_MS: "2000" };
 /** Milliseconds from a slot's notice to the kill: the next slot is due about 6 s after it. */

@@ -49,8 +49,11 @@ export async function startKillWorld(target: string | StoreTarget, extraEnv: Rec
   const quotes = createQuoteStore({ store, logger });
   const drafts = createDraftStore({ store, logger });
   const keep = createKeepStore({ store, logger });
-  // The bots' push queue as they see it: BullMQ on Redis (prefix and name as the app sets them without STORAGE_PREFIX), else the store.
-  const bull = store.kind === "redis" ? createBullmqConnection({ name: "push", redisUrl: storageUrl, logger, prefix: "bull" }) : undefined;
+  // The bots' push queue as they see it: BullMQ on Redis (its prefix as the app derives it from STORAGE_PREFIX), else the store.
+  const bull =
+    store.kind === "redis"
+      ? createBullmqConnection({ name: "push", redisUrl: storageUrl, logger, prefix: prefix === undefined ? "bull" : `${prefix}/bull` })
+      : undefined;
   const env = {
     PATH: process.env["PATH"] ?? "",
     BOT_TOKEN: tg.token,
@@ -169,6 +172,34 @@ export async function startKillWorld(target: string | StoreTarget, extraEnv: Rec
       .map((m) => m.text)
       .filter((t) => pattern.test(t));
 
+  /**
+   * What every side holds now, for a failure's message: the service's statuses of `ids`, the stored tracked
+   * items, the push backlog and the chat's Telegram calls since `sinceMs`.
+   */
+  async function diagnose(chatId: number, ids: readonly string[], sinceMs = 0): Promise<string> {
+    const statuses = ids.map(
+      (id) =>
+        `${id}: ${
+          sim.statusChanges
+            .filter((c) => c.id === id)
+            .map((c) => `${c.status}@${c.at}`)
+            .join(" ") || "no change"
+        }`,
+    );
+    const items: string[] = [];
+    for await (const [key, value] of store.namespace("tracking").entries()) items.push(`${key} ${JSON.stringify(value)}`);
+    const calls = tg.calls
+      .filter((c) => c.at >= sinceMs && Number(c.params["chat_id"]) === chatId)
+      .map((c) => `${c.at} ${c.method} ${c.ok ? "ok" : `${c.errorCode ?? "?"} ${c.description ?? ""}`}`);
+    return [
+      `now ${Date.now()}`,
+      `service statuses:\n${statuses.join("\n")}`,
+      `tracked items (${items.length}):\n${items.join("\n")}`,
+      `push backlog: ${await pushBacklog().catch((error: unknown) => String(error))}`,
+      `telegram calls to chat ${chatId} since ${sinceMs}:\n${calls.join("\n")}`,
+    ].join("\n");
+  }
+
   async function close(): Promise<void> {
     for (const bot of [...live]) await kill(bot);
     await bull?.close();
@@ -200,6 +231,7 @@ export async function startKillWorld(target: string | StoreTarget, extraEnv: Rec
     firstShownAt,
     textOf,
     botTexts,
+    diagnose,
     close,
   };
 }

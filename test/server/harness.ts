@@ -190,7 +190,7 @@ export function texts(h: Harness, chatId: number): string[] {
   return h.tg.botMessages(chatId).map((m) => m.text);
 }
 
-export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   await waitUntil(check, { timeoutMs, intervalMs: 10 });
 }
 

@@ -72,7 +72,8 @@ export interface LogLine {
   [key: string]: unknown;
 }
 
-const DEFAULT_SERVICE_TIMEOUTS = { attemptTimeoutMs: 5_000, totalTimeoutMs: 10_000 };
+/** Room for a loaded machine, where the simulator itself can take seconds to answer. */
+const DEFAULT_SERVICE_TIMEOUTS = { attemptTimeoutMs: 15_000, totalTimeoutMs: 30_000 };
 /** For tests of a service that hangs: the bot gives up within 1.6 s. */
 export const QUICK_SERVICE_TIMEOUTS = { attemptTimeoutMs: 800, totalTimeoutMs: 1_600 };
 

@@ -13,7 +13,7 @@ export interface WaitOptions {
 }
 
 export async function waitUntil<T>(read: () => T | undefined | false | Promise<T | undefined | false>, options: WaitOptions = {}): Promise<T> {
-  const { what = "a condition", timeoutMs = 20_000, intervalMs = 20 } = options;
+  const { what = "a condition", timeoutMs = 45_000, intervalMs = 20 } = options;
   return vi.waitFor(
     async () => {
       const value = await read();

@@ -330,6 +330,25 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       Object.assign(m, { text: text.plain, rawText: text.raw, parseMode: p["parse_mode"], buttons: markup.rows, markup: markup.markup, edits: m.edits + 1 });
       return toMessage(chat, m);
     },
+    editmessagecaption: (p) => {
+      if (p["inline_message_id"] !== undefined) return true;
+      const chat = chatOf(p);
+      const m = liveMessage(chat, p, "edit");
+      if (m.from !== "bot") throw bad("message can't be edited");
+      if (!m.photo && !m.document) throw bad("there is no caption in the message to edit");
+      const caption = formatted(p["caption"] ?? "", p["parse_mode"], 1024, "caption");
+      const markup = markupOf(jsonParam(p["reply_markup"]));
+      if (caption.raw === m.rawText && markupKey(markup.markup) === markupKey(m.markup)) throw bad(NOT_MODIFIED);
+      Object.assign(m, {
+        text: caption.plain,
+        rawText: caption.raw,
+        parseMode: p["parse_mode"],
+        buttons: markup.rows,
+        markup: markup.markup,
+        edits: m.edits + 1,
+      });
+      return toMessage(chat, m);
+    },
     editmessagereplymarkup: (p) => {
       if (p["inline_message_id"] !== undefined) return true;
       const chat = chatOf(p);

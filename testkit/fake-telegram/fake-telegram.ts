@@ -300,6 +300,18 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     return visible(chatId).filter((m) => m.from === "bot");
   }
 
+  /** A pressed message as Telegram sends it back: a photo or a document carries its text as the caption. */
+  const asPressed = (message: Message, m: StoredMessage): Message => {
+    if (!m.photo && !m.document) return message;
+    const { text: caption, ...rest } = message;
+    return {
+      ...rest,
+      ...(caption ? { caption } : {}),
+      ...(m.photo ? { photo: [{ file_id: m.photo.fileId, file_unique_id: `u${m.photo.fileId}`, width: 300, height: 300 }] } : {}),
+      ...(m.document ? { document: { file_id: m.document.fileId, file_unique_id: `u${m.document.fileId}`, file_name: m.document.fileName } } : {}),
+    };
+  };
+
   const matches = (b: Button, label: string | RegExp) => (typeof label === "string" ? b.text === label || b.callback_data === label : label.test(b.text));
 
   return {
@@ -366,7 +378,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
         core.queries.set(id, { kind: "callback", answered: false });
         const from = senderOf(chatId, opts);
         const message = {
-          ...makeMessage({ messageId: m.messageId, chat: makeChat(chat, from), from: { ...botInfo }, text: m.text }),
+          ...asPressed(makeMessage({ messageId: m.messageId, chat: makeChat(chat, from), from: { ...botInfo }, text: m.text }), m),
           ...(m.markup ? { reply_markup: m.markup } : {}),
         } as Message;
         return callbackQueryUpdate(nextUpdateId++, { id, from, message, data: button.callback_data });

@@ -5,7 +5,7 @@ import { createCallbackData } from "./create-callback-data.js";
  * `menu:<action>`. Each action is handled by the feature that owns its
  * command, with the command's own handler.
  */
-export const MENU_ACTIONS = ["balance", "order", "prices", "orders", "topup", "broadcast", "settings", "help", "language"] as const;
+export const MENU_ACTIONS = ["balance", "order", "prices", "orders", "topup", "broadcast", "settings", "help", "language", "send"] as const;
 export type MenuAction = (typeof MENU_ACTIONS)[number];
 
 export const menuData = createCallbackData("menu", ["action"]);

@@ -1,6 +1,6 @@
 import type { ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
-import { addressBookRefusalText, labelledAddressText } from "../helpers/address-book-text.js";
+import { addressBookRefusalText, labelledAddressText, listScreen } from "../helpers/address-book-text.js";
 import { beginFlowInstance } from "../helpers/flow-instance.js";
 import { code, html, HTML, translate, type TextVars } from "../helpers/html.js";
 import { createCancelOnlyKeyboard } from "../keyboards/order.js";
@@ -10,9 +10,12 @@ import { closeShown, waitStep, type FlowConversation, type ShownMessage } from "
 
 export const ADDRESSES_CONVERSATION = "addresses";
 
-/** JSON arguments: an address to rename; without one, a new entry is added (address first, then its label). */
+/** JSON arguments: an address to rename, or one to add (only its label is asked); without either, a new entry is added (address first, then its label). */
 export interface AddressesConversationArgs {
   rename?: string;
+  add?: string;
+  /** The address book card the flow was opened from: redrawn with the saved entry. */
+  card?: number;
 }
 
 /** ➕ Add asks for the address, then the label; Rename asks for the label only. Every refusal says why and asks again. */
@@ -32,7 +35,7 @@ export function createAddressesConversation(deps: BotDeps) {
           .message_id,
       );
     };
-    let address = args.rename;
+    let address = args.rename ?? (args.add !== undefined && isValidTronAddress(args.add) ? args.add : undefined);
     if (address === undefined) {
       await ask("addresses-ask-address");
       for (;;) {
@@ -58,6 +61,14 @@ export function createAddressesConversation(deps: BotDeps) {
       if (result.ok) {
         await closeShown(conversation, ctx, deps, prompts);
         await ctx.reply(translate(ctx, "addresses-saved", { entry: html(labelledAddressText(ctx, result.entry)) }), HTML);
+        if (args.card !== undefined) {
+          const card = args.card;
+          const screen = listScreen(ctx, await conversation.external(() => deps.flows.addressBook.labelled(chatId)), 0);
+          await ctx.api.editMessageText(chatId, card, screen.text, { ...HTML, reply_markup: screen.keyboard }).catch((error: unknown) => {
+            // Deleted meanwhile, or already showing it: the saved reply above says it all.
+            ctx.logger.debug({ err: error }, "the address book card could not be redrawn");
+          });
+        }
         return;
       }
       if (result.reason === "not_found") {

@@ -5,6 +5,7 @@ import { Composer } from "../composer.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { ADDRESSES_CONVERSATION, createAddressesConversation } from "./addresses.js";
+import { createSendConversation, SEND_CONVERSATION } from "../../features/send/send-conversation.js";
 import { BROADCAST_CONVERSATION, createBroadcastConversation } from "./broadcast.js";
 import { createLinkConversation, LINK_CONVERSATION } from "./link.js";
 import { createOrderConversation, ORDER_CONVERSATION } from "./order.js";
@@ -15,7 +16,7 @@ import { leaveOpenFlow } from "../middlewares/flow-guard.js";
  * Bump whenever any conversation's code changes: stored states of an older
  * version are dropped instead of being replayed against new code.
  */
-export const CONVERSATION_STATE_VERSION = 7;
+export const CONVERSATION_STATE_VERSION = 9;
 
 /** A flow waits this long for each answer; the next update after that leaves it. */
 export const FLOW_MAX_WAIT_MS = 15 * 60_000;
@@ -40,6 +41,7 @@ export function listConversations(deps: BotDeps): ConversationEntry[] {
     { id: ORDER_CONVERSATION, builder: createOrderConversation(deps), maxMillisecondsToWait: FLOW_MAX_WAIT_MS },
     { id: ADDRESSES_CONVERSATION, builder: createAddressesConversation(deps), maxMillisecondsToWait: FLOW_MAX_WAIT_MS },
     { id: BROADCAST_CONVERSATION, builder: createBroadcastConversation(deps), maxMillisecondsToWait: FLOW_MAX_WAIT_MS },
+    ...(deps.send ? [{ id: SEND_CONVERSATION, builder: createSendConversation({ ...deps, send: deps.send }), maxMillisecondsToWait: FLOW_MAX_WAIT_MS }] : []),
     ...(deps.keep ? [{ id: KEEP_CONVERSATION, builder: createKeepConversation({ ...deps, keep: deps.keep }), maxMillisecondsToWait: FLOW_MAX_WAIT_MS }] : []),
   ];
 }

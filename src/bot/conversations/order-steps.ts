@@ -6,6 +6,8 @@ import { normalizeLabel } from "../../core/address-book.js";
 import { checkAmount, resolveTier } from "../../core/orders/order-input.js";
 import type { Pricing } from "../../core/service/schemas.js";
 import { orderStepData } from "../callback-data/order.js";
+import { cancelData } from "../callback-data/cancel.js";
+import { InlineKeyboard } from "grammy";
 import type { BotContext, ConversationContext } from "../context.js";
 import { ambiguousAmountText } from "../helpers/amount-text.js";
 import { isCsvDocument } from "../helpers/document.js";
@@ -13,7 +15,8 @@ import { isNotModified } from "../helpers/edit.js";
 import { formatInteger } from "../helpers/format.js";
 import { addressBookRefusalText } from "../helpers/address-book-text.js";
 import { code, HTML, translate } from "../helpers/html.js";
-import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
+import { closeStepPrompt, sendStepPrompt, type AnsweredPrompt } from "../helpers/step-prompt.js";
+import { tierLabel } from "../helpers/tiers.js";
 import { createCancelOnlyKeyboard, createDurationKeyboard, createReceiverKeyboard, RECENT_RECEIVERS_SHOWN } from "../keyboards/order.js";
 import type { BotDeps } from "../deps.js";
 import { knownContractsOf } from "../helpers/quote-deps.js";
@@ -156,9 +159,10 @@ export async function closeShown(
   ctx: ConversationContext,
   deps: Pick<BotDeps, "store">,
   shown: readonly ShownMessage[],
+  answered?: AnsweredPrompt,
 ): Promise<void> {
   for (const message of shown) {
-    if (typeof message === "string") await closeStepPrompt(conversation, ctx, deps, message);
+    if (typeof message === "string") await closeStepPrompt(conversation, ctx, deps, message, answered);
     else await stripButtons(ctx, [message]);
   }
 }
@@ -199,11 +203,10 @@ export async function askReceiver(
   chatId: number,
 ): Promise<ReceiverAnswer> {
   const recent = await conversation.external(() => deps.flows.addressBook.list(chatId));
-  const shown: ShownMessage[] = [
-    await sendStepPrompt(conversation, ctx, receiverPrompt(ctx, recent), { ...HTML, reply_markup: createReceiverKeyboard(ctx, flow, recent) }),
-  ];
+  const question = receiverPrompt(ctx, recent);
+  const shown: ShownMessage[] = [await sendStepPrompt(conversation, ctx, question, { ...HTML, reply_markup: createReceiverKeyboard(ctx, flow, recent) })];
   const answer = async (a: ReceiverAnswer): Promise<ReceiverAnswer> => {
-    await closeShown(conversation, ctx, deps, shown);
+    await closeShown(conversation, ctx, deps, shown, a.kind === "address" ? { prompt: question, answer: a.address } : undefined);
     return a;
   };
   const contracts = knownContractsOf(deps.flows);
@@ -251,6 +254,12 @@ export async function askReceiver(
   }
 }
 
+/**
+ * The amounts people order most, one tap each: one USDT transfer to an address that holds USDT (about
+ * 64,000 energy, 65,000 with headroom), to one that never did (about 130,000), and two such transfers.
+ */
+const AMOUNT_PRESETS = [65_000, 131_000, 200_000] as const;
+
 /** Step 2: amount within the pricing's range; accepts 100k, 65,000, 65 000, 10万, 100 тыс (read in the user's locale). */
 export async function askAmount(
   conversation: FlowConversation,
@@ -261,16 +270,26 @@ export async function askAmount(
   locale: string,
 ): Promise<number> {
   const range = { min: formatInteger(pricing.amountMin, locale), max: formatInteger(pricing.amountMax, locale) };
-  const prompt = await sendStepPrompt(conversation, ctx, translate(ctx, "order-ask-amount", range), {
+  const presets = AMOUNT_PRESETS.filter((amount) => amount >= pricing.amountMin && amount <= pricing.amountMax);
+  const keyboard = new InlineKeyboard();
+  for (const amount of presets) {
+    keyboard.text(ctx.t(`order-amount-preset-${amount}`, { amount: formatInteger(amount, locale) }), orderStepData.pack({ flow, action: "m", value: amount }));
+  }
+  const question = translate(ctx, "order-ask-amount", range);
+  const prompt = await sendStepPrompt(conversation, ctx, question, {
     ...HTML,
-    reply_markup: createCancelOnlyKeyboard(ctx, flow),
+    reply_markup: keyboard.row().text(ctx.t("order-cancel-button"), cancelData.pack({ flow: "order", instance: flow })),
   });
   for (;;) {
     const input = await waitStep(conversation, flow, "amount");
+    if (input.kind === "button" && input.action === "m" && presets.some((amount) => String(amount) === input.value)) {
+      await closeStepPrompt(conversation, ctx, deps, prompt, { prompt: question, answer: formatInteger(Number(input.value), locale) });
+      return Number(input.value);
+    }
     if (input.kind !== "text") continue;
     const checked = checkAmount(input.text, pricing, locale);
     if (checked.ok) {
-      await closeStepPrompt(conversation, ctx, deps, prompt);
+      await closeStepPrompt(conversation, ctx, deps, prompt, { prompt: question, answer: formatInteger(checked.amount, locale) });
       return checked.amount;
     }
     if (checked.reason === "bad_amount" && checked.readings) {
@@ -291,8 +310,9 @@ export async function askDuration(
   promptKey = "order-ask-duration",
   vars: Record<string, number> = {},
 ): Promise<number> {
+  const question = translate(ctx, promptKey, vars);
   const shown: ShownMessage[] = [
-    await sendStepPrompt(conversation, ctx, translate(ctx, promptKey, vars), { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) }),
+    await sendStepPrompt(conversation, ctx, question, { ...HTML, reply_markup: createDurationKeyboard(ctx, flow, pricing.tiers) }),
   ];
   for (;;) {
     const input = await waitStep(conversation, flow, "duration");
@@ -309,7 +329,7 @@ export async function askDuration(
       }
     }
     if (tier) {
-      await closeShown(conversation, ctx, deps, shown);
+      await closeShown(conversation, ctx, deps, shown, { prompt: question, answer: tierLabel(ctx, tier) });
       return tier.durationSec;
     }
   }

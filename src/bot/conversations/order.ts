@@ -33,6 +33,8 @@ export interface OrderConversationArgs {
   document?: { fileId: string; fileSize?: number };
   /** Parts already known (one-shot command missing a part, deep link with amount and duration). */
   prefill?: { address?: string; amount?: number; durationSec?: number };
+  /** Lines sent with /batch: read as the batch's first answer. */
+  lines?: string;
 }
 
 /** At most this many line errors are listed in one message, and only as many as fit well under Telegram's 4,096 characters. */
@@ -192,12 +194,25 @@ export function createOrderConversation(deps: BotDeps) {
         fileSize: args.document.fileSize,
       });
     } else if (args.batch) {
-      items = await collectBatch(conversation, ctx, deps, flow, pricing, locale, undefined);
+      items = await collectBatch(conversation, ctx, deps, flow, pricing, locale, args.lines ? { kind: "text", text: args.lines } : undefined);
     } else {
       const prefill = args.prefill ?? {};
       // A deep link from an inline quote carries amount and duration: say so, or the question about the receiver comes out of nowhere.
       const presetAmount = prefill.amount === undefined ? undefined : checkAmount(String(prefill.amount), pricing);
       const presetTier = pricing.tiers.some((t) => t.durationSec === prefill.durationSec) ? prefill.durationSec : undefined;
+      // A link part that cannot be used is said, never dropped in silence.
+      if (presetAmount !== undefined && !presetAmount.ok) {
+        const range = { min: formatInteger(pricing.amountMin, locale), max: formatInteger(pricing.amountMax, locale) };
+        await sendBeforeStepPrompt(
+          conversation,
+          ctx,
+          translate(ctx, "order-preset-amount-dropped", { amount: formatInteger(prefill.amount!, locale), ...range }),
+          HTML,
+        );
+      }
+      if (prefill.durationSec !== undefined && presetTier === undefined) {
+        await sendBeforeStepPrompt(conversation, ctx, translate(ctx, "order-preset-duration-dropped"), HTML);
+      }
       if (prefill.address === undefined && presetAmount?.ok && presetTier !== undefined) {
         await sendBeforeStepPrompt(
           conversation,

@@ -1,30 +1,13 @@
 import { Composer } from "../composer.js";
-import type { AddressBookEntry } from "../../core/address-book.js";
 import { addressesData } from "../callback-data/addresses.js";
 import type { BotContext } from "../context.js";
 import { ADDRESSES_CONVERSATION, type AddressesConversationArgs } from "../conversations/addresses.js";
 import type { BotDeps } from "../deps.js";
-import { addressBookRefusalText, labelledAddressText } from "../helpers/address-book-text.js";
+import { addressBookRefusalText, labelledAddressText, listScreen, type AddressListScreen } from "../helpers/address-book-text.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { html, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
-import { ADDRESSES_PAGE_SIZE, createAddressDeleteKeyboard, createAddressEntryKeyboard, createAddressListKeyboard } from "../keyboards/addresses.js";
-import type { Translator } from "../helpers/record-text.js";
-import type { InlineKeyboard } from "grammy";
-
-interface Screen {
-  text: string;
-  keyboard: InlineKeyboard;
-}
-
-function listScreen(tr: Translator, labelled: readonly AddressBookEntry[], page: number): Screen {
-  const pages = Math.max(1, Math.ceil(labelled.length / ADDRESSES_PAGE_SIZE));
-  const p = Math.min(Math.max(0, page), pages - 1);
-  const shown = labelled.slice(p * ADDRESSES_PAGE_SIZE, (p + 1) * ADDRESSES_PAGE_SIZE);
-  const head = labelled.length === 0 ? translate(tr, "addresses-empty") : translate(tr, "addresses-title", { count: labelled.length, page: p + 1, pages });
-  const text = [head, ...shown.map((e) => labelledAddressText(tr, e))].join("\n");
-  return { text, keyboard: createAddressListKeyboard(tr, shown, p, pages) };
-}
+import { createAddressDeleteKeyboard, createAddressEntryKeyboard } from "../keyboards/addresses.js";
 
 /**
  * /addresses: the labelled addresses by buttons (open one to rename or
@@ -82,7 +65,7 @@ export function createAddressesFeature(deps: BotDeps): Composer<BotContext> {
   feature.callbackQuery(addressesData.filter, logHandle("callback-addresses"), async (ctx) => {
     const data = addressesData.unpack(ctx.callbackQuery.data);
     const chatId = ctx.chat.id;
-    const show = async (screen: Screen) => {
+    const show = async (screen: AddressListScreen) => {
       await editIgnoringUnchanged(() => ctx.editMessageText(screen.text, { ...HTML, reply_markup: screen.keyboard }));
     };
     if (data?.action === "p") {
@@ -90,9 +73,11 @@ export function createAddressesFeature(deps: BotDeps): Composer<BotContext> {
       await show(listScreen(ctx, await book.labelled(chatId), Number.parseInt(data.value, 10) || 0));
       return;
     }
+    // The list this was pressed on is redrawn once the flow has saved: it never says "1 saved" after a second is added.
+    const card = ctx.callbackQuery.message?.message_id;
     if (data?.action === "a") {
       await ctx.answerCallbackQuery();
-      await ctx.conversation.enter(ADDRESSES_CONVERSATION, {} satisfies AddressesConversationArgs);
+      await ctx.conversation.enter(ADDRESSES_CONVERSATION, { ...(card === undefined ? {} : { card }) } satisfies AddressesConversationArgs);
       return;
     }
     const entry = data === undefined ? undefined : (await book.list(chatId)).find((e) => e.address === data.value && e.label !== undefined);
@@ -116,7 +101,11 @@ export function createAddressesFeature(deps: BotDeps): Composer<BotContext> {
       await book.delete(chatId, entry.address);
       const screen = listScreen(ctx, await book.labelled(chatId), 0);
       await show({ ...screen, text: `${translate(ctx, "addresses-deleted", { entry: html(labelledAddressText(ctx, entry)) })}\n\n${screen.text}` });
-    } else if (data.action === "r") await ctx.conversation.enter(ADDRESSES_CONVERSATION, { rename: entry.address } satisfies AddressesConversationArgs);
+    } else if (data.action === "r")
+      await ctx.conversation.enter(ADDRESSES_CONVERSATION, {
+        rename: entry.address,
+        ...(card === undefined ? {} : { card }),
+      } satisfies AddressesConversationArgs);
   });
 
   return composer;

@@ -17,8 +17,8 @@ import { textLinksMarkup } from "../keyboards/links.js";
 import { createBalanceKeyboard } from "../keyboards/menu.js";
 
 /**
- * /balance: exact TRX, the deposit address in full (tap to copy) and its QR
- * code, and how much to send: at least the minimum deposit, or what a quote
+ * /balance, one message: the deposit address's QR code with, as its caption,
+ * exact TRX, the address in full (tap to copy) and how much to send: at least the minimum deposit, or what a quote
  * or a refused order still waiting for money needs. Its buttons: Refresh
  * (the same message, read again), Order, Top up (the QR code with what to
  * send, as the menu's Top up). A missing address or wallet is explained.
@@ -78,27 +78,58 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
   const markupOf = (ctx: BotContext, balance: Balance) =>
     balance.depositAddress === null ? textLinksMarkup(ctx, "balance-no-address", createBalanceKeyboard(ctx)) : { reply_markup: createBalanceKeyboard(ctx) };
 
+  /** One message: the QR code of the deposit address, with the balance, the address (tap to copy) and what to send as its caption. */
   async function showBalance(ctx: LinkedContext): Promise<void> {
     const chatId = ctx.account.chatId;
     const locale = await ctx.i18n.getLocale();
     const balance = await readBalance(ctx, ctx.account.apiKey);
     if (!balance) return;
-    await ctx.reply(await balanceText(ctx, chatId, balance, locale), { ...HTML, ...markupOf(ctx, balance) });
-    // The address itself is in the text above (one tap copies it); the caption only names the picture.
-    if (balance.depositAddress !== null) await replyWithQr(ctx, balance.depositAddress, translate(ctx, "balance-qr-caption"));
+    const text = await balanceText(ctx, chatId, balance, locale);
+    if (balance.depositAddress === null) {
+      await ctx.reply(text, { ...HTML, ...markupOf(ctx, balance) });
+      return;
+    }
+    await ctx.replyWithPhoto(await depositQrPhoto(balance.depositAddress), { caption: text, parse_mode: "HTML", ...markupOf(ctx, balance) });
   }
 
-  /** Top up (the menu's and /balance's): the QR code, with the address and what to send in its caption. */
+  /**
+   * Top up: on the /balance card, that card says what to send (it holds the QR code already); from the menu,
+   * the QR code with the address and what to send in its caption.
+   */
   async function showTopUp(ctx: LinkedContext): Promise<void> {
+    const onCard = ctx.callbackQuery?.message?.photo !== undefined;
+    // A tap on the /balance card is answered once the card is redrawn (or found unchanged); any other at once.
+    if (ctx.callbackQuery && !onCard) await ctx.answerCallbackQuery();
     const locale = await ctx.i18n.getLocale();
     const balance = await readBalance(ctx, ctx.account.apiKey);
-    if (!balance) return;
-    if (balance.depositAddress === null) {
-      await ctx.reply(translate(ctx, "topup-no-address"), { ...HTML, ...textLinksMarkup(ctx, "topup-no-address") });
+    if (!balance || balance.depositAddress === null) {
+      if (onCard) await ctx.answerCallbackQuery();
+      if (balance) await ctx.reply(translate(ctx, "topup-no-address"), { ...HTML, ...textLinksMarkup(ctx, "topup-no-address") });
+      return;
+    }
+    if (onCard) {
+      const changed = await editCard(ctx, await balanceText(ctx, ctx.account.chatId, balance, locale), markupOf(ctx, balance));
+      // The card already says it all: a tap that changes nothing still gets an answer.
+      await ctx.answerCallbackQuery(changed ? {} : { text: ctx.t("topup-on-card", { minDepositTrx: formatTrx(MIN_DEPOSIT_SUN, locale) }) });
       return;
     }
     const lines = await depositLines(ctx, ctx.account.chatId, balance, balance.depositAddress, locale);
     await replyWithQr(ctx, balance.depositAddress, lines.join("\n\n"));
+  }
+
+  /** The card a button sits under, redrawn: its caption when it is the QR code, its text otherwise. False when it already showed that. */
+  async function editCard(ctx: BotContext, text: string, markup: ReturnType<typeof markupOf>): Promise<boolean> {
+    const message = ctx.callbackQuery?.message;
+    if (visibleText(text) === (message?.caption ?? message?.text)) return false;
+    try {
+      if (message?.photo !== undefined) await ctx.editMessageCaption({ caption: text, parse_mode: "HTML", ...markup });
+      else await ctx.editMessageText(text, { ...HTML, ...markup });
+      return true;
+    } catch (error) {
+      // A second tap racing the first: the message already shows these figures.
+      if (!isNotModified(error)) throw error;
+      return false;
+    }
   }
 
   feature.command("balance", logHandle("command-balance"), linkedOnly(showBalance));
@@ -112,14 +143,7 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
     }),
   );
 
-  feature.callbackQuery(
-    menuAction("topup"),
-    logHandle("callback-menu-topup"),
-    linkedOnly(async (ctx) => {
-      await ctx.answerCallbackQuery();
-      await showTopUp(ctx);
-    }),
-  );
+  feature.callbackQuery(menuAction("topup"), logHandle("callback-menu-topup"), linkedOnly(showTopUp));
 
   // Refresh: the message it sits under, read again and edited in place; the same figures are only said.
   feature.callbackQuery(
@@ -133,18 +157,8 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
         return;
       }
       const text = await balanceText(ctx, ctx.account.chatId, balance, locale);
-      if (visibleText(text) === ctx.callbackQuery.message?.text) {
-        await ctx.answerCallbackQuery({ text: ctx.t("buttons-balance-unchanged") });
-        return;
-      }
-      try {
-        await ctx.editMessageText(text, { ...HTML, ...markupOf(ctx, balance) });
-        await ctx.answerCallbackQuery({ text: ctx.t("buttons-balance-updated") });
-      } catch (error) {
-        // A second tap racing the first: the message already shows these figures.
-        if (!isNotModified(error)) throw error;
-        await ctx.answerCallbackQuery({ text: ctx.t("buttons-balance-unchanged") });
-      }
+      const changed = await editCard(ctx, text, markupOf(ctx, balance));
+      await ctx.answerCallbackQuery({ text: ctx.t(changed ? "buttons-balance-updated" : "buttons-balance-unchanged") });
     }),
   );
 

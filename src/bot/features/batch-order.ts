@@ -18,7 +18,9 @@ export function createBatchOrderFeature(): Composer<BotContext> {
     "batch",
     logHandle("command-batch"),
     linkedOnly(async (ctx) => {
-      await ctx.conversation.enter(ORDER_CONVERSATION, { batch: true } satisfies OrderConversationArgs);
+      // Lines sent with the command are the batch, not lost behind a question about them.
+      const lines = ctx.match.trim();
+      await ctx.conversation.enter(ORDER_CONVERSATION, { batch: true, ...(lines ? { lines } : {}) } satisfies OrderConversationArgs);
     }),
   );
 

@@ -43,12 +43,16 @@ export function createCancelFeature(deps: BotDeps): Composer<BotContext> {
     return instance !== undefined && instance === (await currentFlowInstance(deps.store, chatId));
   }
 
+  // In a flow, /cancel ends that flow only: a quote or a draft made before it is another thing, with its own Cancel.
+  // Outside any flow it cancels what is still open to confirm.
   feature.command("cancel", logHandle("command-cancel"), async (ctx) => {
-    const active = inFlow(ctx);
-    await ctx.conversation.exitAll();
+    if (inFlow(ctx)) {
+      await ctx.conversation.exitAll();
+      await ctx.reply(translate(ctx, "cancel-done"), HTML);
+      return;
+    }
     const voided = await voidOpenOffers(ctx, deps.flows, ctx.chat.id);
-    const key = voided > 0 ? "flow-cancelled-offers" : active ? "cancel-done" : "cancel-nothing";
-    await ctx.reply(translate(ctx, key, { count: voided }), HTML);
+    await ctx.reply(translate(ctx, voided > 0 ? "flow-cancelled-offers" : "cancel-nothing", { count: voided }), HTML);
   });
 
   feature.callbackQuery(cancelData.filter, logHandle("callback-cancel"), async (ctx) => {

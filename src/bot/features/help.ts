@@ -4,7 +4,22 @@ import type { BotContext } from "../context.js";
 import { escapeHtml, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { createRenderMemo } from "../helpers/render-memo.js";
-import { BOT_COMMANDS } from "../register-commands.js";
+import { BOT_COMMANDS, type CommandTask, type MenuCommand } from "../register-commands.js";
+import { InlineKeyboard } from "grammy";
+import { menuData, type MenuAction } from "../callback-data/menu.js";
+
+const TASKS: readonly CommandTask[] = ["everyday", "orders", "account"];
+/** The main actions as buttons under a private chat's /help: what most people came for, one tap away. */
+const HELP_ACTIONS: readonly MenuAction[] = ["balance", "order", "orders", "settings"];
+
+function helpKeyboard(ctx: BotContext): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  HELP_ACTIONS.forEach((action, i) => {
+    kb.text(ctx.t(`buttons-menu-${action}`), menuData.pack({ action }));
+    if (i % 2 === 1) kb.row();
+  });
+  return kb;
+}
 
 /**
  * /help: built from the command menu
@@ -17,11 +32,26 @@ export function createHelpFeature(): Composer<BotContext> {
   const commands = BOT_COMMANDS;
   const memo = createRenderMemo<string>();
   function helpText(ctx: BotContext, inPrivate: boolean): string {
-    const lines = commands.filter((c) => inPrivate || c.public).map((c) => `/${c.command} — ${escapeHtml(ctx.t(`${c.command}.description`))}`);
+    const line = (c: MenuCommand) => `/${c.command} — ${escapeHtml(ctx.t(`${c.command}.description`))}`;
     const username = ctx.me.username;
+    // In a private chat, by task (the everyday commands first, as in the menu); in a group, the public ones.
+    const sections = inPrivate
+      ? TASKS.map(
+          (task) =>
+            `${translate(ctx, `help-section-${task}`)}\n${commands
+              .filter((c) => c.task === task)
+              .map(line)
+              .join("\n")}`,
+        )
+      : [
+          commands
+            .filter((c) => c.public)
+            .map(line)
+            .join("\n"),
+        ];
     return [
       translate(ctx, inPrivate ? "help-title-private" : "help-title-group"),
-      lines.join("\n"),
+      ...sections,
       ...(inPrivate ? [] : [translate(ctx, "help-group-private", { username })]),
       translate(ctx, "help-inline", { username }),
     ].join("\n\n");
@@ -30,7 +60,7 @@ export function createHelpFeature(): Composer<BotContext> {
     const inPrivate = ctx.chat.type === "private";
     // The same text for every chat of one locale and kind.
     const text = memo(`${await ctx.i18n.getLocale()}:${inPrivate ? "private" : "group"}`, () => helpText(ctx, inPrivate));
-    await ctx.reply(text, HTML);
+    await ctx.reply(text, { ...HTML, ...(inPrivate ? { reply_markup: helpKeyboard(ctx) } : {}) });
   }
 
   composer.command("help", logHandle("command-help"), showHelp);

@@ -31,28 +31,25 @@ const INLINE_BALANCE_TIMEOUT_MS = 2_000;
 /** The linked user's available balance, when it can be read: only the results list (seen by that user alone) uses it. */
 type Available = bigint | undefined;
 
-function results(ctx: BotContext, pricing: Pricing, locale: string, available: Available): InlineQueryResult[] {
+/**
+ * A query that gives no price is answered with a hint as the button above the (empty) results, never with
+ * an article: an article can be sent, and would post the hint into the chat where the user was typing.
+ */
+function hintOf(ctx: BotContext, pricing: Pricing, locale: string): string | undefined {
   const query = parseQuoteQuery(ctx.inlineQuery?.query ?? "", pricing, locale);
   const range = { amountMin: formatInteger(pricing.amountMin, locale), amountMax: formatInteger(pricing.amountMax, locale) };
-  if (query.kind === "unparsed") {
-    return [article("help", ctx.t("inline-unparsed-title"), ctx.t("inline-unparsed-description", range), translate(ctx, "inline-unparsed-message", range))];
-  }
+  if (query.kind === "unparsed") return ctx.t("inline-unparsed-title", range);
   if (query.kind === "unknown-tier") {
     const labels = sortedTiers(pricing).map((t) => tierLabel(ctx, t));
-    const vars = { duration: echo(query.duration), labels: formatChoices(labels, locale), example: labels.at(-1) ?? "1h" };
-    return [
-      article(
-        "tier",
-        ctx.t("inline-unknown-tier-title", vars),
-        ctx.t("inline-unknown-tier-description", vars),
-        translate(ctx, "inline-unknown-tier-message", vars),
-      ),
-    ];
+    return ctx.t("inline-unknown-tier-hint", { duration: echo(query.duration), labels: formatChoices(labels, locale) });
   }
-  if (query.kind === "out-of-range") {
-    const vars = { ...range, amount: formatInteger(query.amount, locale) };
-    return [article("range", ctx.t("inline-range-title", vars), ctx.t("inline-range-description", vars), translate(ctx, "inline-range-message", vars))];
-  }
+  if (query.kind === "out-of-range") return ctx.t("inline-range-hint", range);
+  return undefined;
+}
+
+function results(ctx: BotContext, pricing: Pricing, locale: string, available: Available): InlineQueryResult[] {
+  const query = parseQuoteQuery(ctx.inlineQuery?.query ?? "", pricing, locale);
+  if (query.kind !== "quote") return [];
   return query.tiers.map((tier) => {
     const vars = {
       label: tierLabel(ctx, tier),
@@ -118,10 +115,15 @@ export function createInlineQuoteFeature(deps: BotDeps): Composer<BotContext> {
     // The private chat with a user has the user's id.
     const apiKey = (await ctx.linked())?.apiKey;
     const available = apiKey === undefined ? undefined : await availableOf(deps, ctx, apiKey);
+    const hint = hintOf(ctx, pricing, locale);
     await ctx.answerInlineQuery(results(ctx, pricing, locale, available), {
       cache_time: 30,
       is_personal: true,
-      ...(apiKey === undefined ? { button: { text: ctx.t("inline-connect-button"), start_parameter: "link" } } : topUpButton(ctx, pricing, locale, available)),
+      ...(hint !== undefined
+        ? { button: { text: hint, start_parameter: "help" } }
+        : apiKey === undefined
+          ? { button: { text: ctx.t("inline-connect-button"), start_parameter: "link" } }
+          : topUpButton(ctx, pricing, locale, available)),
     });
   });
   return composer;

@@ -8,7 +8,7 @@ import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { createSettingsKeyboard } from "../keyboards/settings.js";
-import { addTimeZoneButton } from "../keyboards/time-zone.js";
+import { addTimeZoneButton, TIME_ZONE_BACK } from "../keyboards/time-zone.js";
 
 const DEFAULT_SETTINGS: NotificationSettings = { orders: true, broadcasts: true };
 const KINDS = ["orders", "broadcasts"] as const;
@@ -38,6 +38,13 @@ export function createSettingsFeature(deps: BotDeps): Composer<BotContext> {
   }
 
   feature.command("settings", logHandle("command-settings"), showSettings);
+  // ◀️ Back from the time-zone choices opened on this card: the card again, its zone as now chosen.
+  feature.callbackQuery(TIME_ZONE_BACK, logHandle("callback-settings-back"), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const settings = await withExpiry(ctx.chat.id, (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS);
+    const markup = await keyboard(ctx, ctx.chat.id, settings);
+    await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "settings-title"), { ...HTML, reply_markup: markup }));
+  });
   feature.callbackQuery(menuAction("settings"), logHandle("callback-menu-settings"), async (ctx) => {
     await ctx.answerCallbackQuery();
     await showSettings(ctx);

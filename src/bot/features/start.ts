@@ -4,6 +4,7 @@ import { connectData } from "../callback-data/connect.js";
 import type { BotContext } from "../context.js";
 import { LINK_CONVERSATION } from "../conversations/link.js";
 import type { BotDeps } from "../deps.js";
+import { BOT_COMMANDS } from "../register-commands.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { formatInteger } from "../helpers/format.js";
 import { HTML, translate } from "../helpers/html.js";
@@ -66,7 +67,8 @@ function greetedName(ctx: Pick<BotContext, "from" | "chat">): string {
 /** The greeting with the main actions as buttons: the account's for a linked chat, Connect and a look around otherwise. */
 async function replyWelcome(ctx: BotContext, deps: BotDeps): Promise<void> {
   const linked = (await ctx.linked()) !== undefined;
-  const keyboard = linked ? createLinkedMenuKeyboard(ctx, ctx.links) : createWelcomeMenuKeyboard(ctx, ctx.links);
+  const offers = { send: deps.send !== undefined && deps.config.publicUrl !== undefined };
+  const keyboard = linked ? createLinkedMenuKeyboard(ctx, ctx.links, offers) : createWelcomeMenuKeyboard(ctx, ctx.links);
   const prices = await rentingTodayText(ctx, deps);
   await ctx.reply(translate(ctx, linked ? "start-welcome-linked" : "start-welcome", { name: greetedName(ctx), prices }), {
     ...HTML,
@@ -86,6 +88,12 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
 
   feature.command("start", logHandle("command-start"), async (ctx, next) => {
     const payload = ctx.match.trim();
+    // A group's "Open private chat" on a refused command: the private chat runs that command, as if typed.
+    if (payload !== "start" && payload !== "link" && BOT_COMMANDS.some((c) => c.command === payload)) {
+      const text = `/${payload}`;
+      Object.assign(ctx.message, { text, entities: [{ type: "bot_command", offset: 0, length: text.length }] });
+      return next();
+    }
     if (isTopUpDeepLink(payload)) return next();
     const order = parseOrderDeepLink(payload);
     if (order !== undefined && (await ctx.linked()) !== undefined) return next();

@@ -17,7 +17,7 @@ import { echo } from "../helpers/echo.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { escapeHtml, html, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
-import { createTimeZoneKeyboard, withoutZoneOffer, zoneOfferVars } from "../keyboards/time-zone.js";
+import { createTimeZoneKeyboard, hasTimeZoneBack, withoutZoneOffer, zoneOfferVars } from "../keyboards/time-zone.js";
 import { bestEffort } from "../helpers/best-effort.js";
 
 const TIME_ZONE_INPUT_CONVERSATION = "time-zone-input";
@@ -85,6 +85,13 @@ export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.reply(menuText(ctx, zone), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone.zone) });
       return;
     }
+    if (action === "ms") {
+      // From the /settings card: the card becomes the choices, and ◀️ Back turns it into the card again.
+      await ctx.answerCallbackQuery();
+      const zone = await limits.zoneOf(chatId);
+      await editIgnoringUnchanged(() => ctx.editMessageText(menuText(ctx, zone), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone.zone, true) }));
+      return;
+    }
     if (action === "o") {
       await ctx.answerCallbackQuery();
       await ctx.conversation.enter(TIME_ZONE_INPUT_CONVERSATION);
@@ -104,7 +111,10 @@ export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
     await limits.setTimeZone(chatId, zone);
     ctx.logger.info({ zone }, "time zone changed");
     await ctx.answerCallbackQuery({ text: ctx.t("time-zone-saved-short", { zone }) });
-    await editIgnoringUnchanged(() => ctx.editMessageText(menuText(ctx, { zone, chosen: true }), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone) }));
+    const withBack = hasTimeZoneBack(ctx.callbackQuery.message?.reply_markup);
+    await editIgnoringUnchanged(() =>
+      ctx.editMessageText(menuText(ctx, { zone, chosen: true }), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone, withBack) }),
+    );
   });
 
   feature.callbackQuery(zoneOfferData.filter, logHandle("callback-time-zone-offer"), async (ctx) => {

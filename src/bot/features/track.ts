@@ -1,4 +1,6 @@
+import { InlineKeyboard } from "grammy";
 import { Composer } from "../composer.js";
+import { statusText } from "../helpers/record-text.js";
 import { ServiceError } from "../../core/service/errors.js";
 import type { TrackedRecord } from "../../core/tracking/tracker.js";
 import { trackRefreshData } from "../callback-data/orders.js";
@@ -12,6 +14,8 @@ import { txIdCommandArgument } from "../helpers/tx-id-command.js";
 import { visibleText } from "../helpers/visible-text.js";
 
 const ID = /^[0-9a-f]{24}$/i;
+/** How many recent items /track offers as buttons. */
+const RECENT_SHOWN = 5;
 
 /**
  * /track <id>: the live record (order or broadcast), a Refresh button, and tracking until it finishes.
@@ -26,7 +30,21 @@ export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
 
   feature.command("track", logHandle("command-track"), async (ctx, next) => {
     if (ID.test(ctx.match.trim()) || txIdCommandArgument(ctx.msg.text ?? "") !== undefined) return next();
-    await ctx.reply(translate(ctx, "track-usage"), HTML);
+    // The chat's newest orders and broadcasts, one tap each: the tapped one's live card replaces this message.
+    const recent = (await ctx.linked()) === undefined ? [] : (await flows.history.page(ctx.chat.id, 0, RECENT_SHOWN)).entries;
+    if (recent.length === 0) {
+      await ctx.reply(translate(ctx, "track-usage"), HTML);
+      return;
+    }
+    const keyboard = new InlineKeyboard();
+    for (const entry of recent) {
+      const label = ctx.t(entry.kind === "order" ? "track-recent-order" : "track-recent-broadcast", {
+        id: `${entry.id.slice(0, 6)}…`,
+        status: visibleText(statusText(ctx, entry.status).value),
+      });
+      keyboard.text(label, trackRefreshData.pack({ kind: entry.kind === "order" ? "o" : "b", id: entry.id })).row();
+    }
+    await ctx.reply(translate(ctx, "track-pick"), { ...HTML, reply_markup: keyboard });
   });
 
   feature.command(

@@ -136,6 +136,8 @@ export function broadcastCardText(tr: Translator, b: Broadcast, locale: string, 
   if (chain) lines.push(chain);
   // confirming is on its way, not done: say so in words, never as success.
   if (b.status === "confirming") lines.push(translate(tr, "tracking-broadcast-confirming-note"));
+  // The service provisioned the transfer's energy: the wallet burnt none of its TRX for it.
+  if (b.kind === "usdt" && b.status === "confirmed") lines.push(translate(tr, "tracking-broadcast-paid-no-trx"));
   const end = timing && broadcastEndLine(tr, b.status, b.txExpirationMs, timing.nowMs, locale, timing.timeZone);
   if (end) lines.push(end);
   return lines.join("\n");

@@ -4,6 +4,7 @@ import type { MiddlewareFn } from "grammy";
 import type { Logger } from "pino";
 import type { StoreBackend } from "../../core/store/types.js";
 import type { BotContext, ConversationContext } from "../context.js";
+import { escapeHtml } from "./html.js";
 import { editIgnoringUnchanged } from "./edit.js";
 
 /**
@@ -96,19 +97,33 @@ function queue<R extends string | undefined>(
   });
 }
 
-/** Takes the buttons off a prompt sent with `sendStepPrompt` (its step is over); one never sent or deleted is left alone. */
+/** A prompt's question as sent (HTML) and the answer it got, as the user should read it under the question. */
+export interface AnsweredPrompt {
+  prompt: string;
+  answer: string;
+}
+
+/**
+ * Takes the buttons off a prompt sent with `sendStepPrompt` (its step is over); one never sent or deleted is
+ * left alone. With `answered`, the prompt also shows the answer it got: a tapped button leaves no message of
+ * the user's, so without it the chat would keep the question and not the answer.
+ */
 export async function closeStepPrompt(
   conversation: Conversation<BotContext, ConversationContext>,
   ctx: ConversationContext,
   deps: { store: StoreBackend; logger?: Logger },
   ref: string,
+  answered?: AnsweredPrompt,
 ): Promise<void> {
   const chatId = ctx.chat?.id;
   if (chatId === undefined) return;
   const messageId = await conversation.external(() => deps.store.namespace(NAMESPACE).get<number>(keyOf(chatId, ref)));
   // Not recorded: the process stopped between sending it and recording it. Its buttons stay; a later step does not take them, and once the run is over they answer "expired".
   if (typeof messageId !== "number") return;
-  await editIgnoringUnchanged(() => ctx.api.editMessageReplyMarkup(chatId, messageId)).catch((error: unknown) =>
+  const close = answered
+    ? () => ctx.api.editMessageText(chatId, messageId, `${answered.prompt}\n→ <b>${escapeHtml(answered.answer)}</b>`, { parse_mode: "HTML" })
+    : () => ctx.api.editMessageReplyMarkup(chatId, messageId);
+  await editIgnoringUnchanged(close).catch((error: unknown) =>
     // The user may have deleted the prompt; the flow goes on without it.
     ctx.logger.info({ err: error }, "could not remove the buttons of a flow prompt"),
   );

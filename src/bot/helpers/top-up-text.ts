@@ -26,14 +26,17 @@ export function topUpAdviceText(tr: Translator, advice: ShortAdvice, depositAddr
 }
 
 /**
- * The QR code of a deposit address as a PNG ready to send. qrcode (and pngjs under it, some
- * 60 modules) is loaded on the first one: most processes draw none for a long time.
+ * A QR code of `text` as a PNG ready to send. qrcode (and pngjs under it, some 60 modules) is loaded
+ * on the first one: most processes draw none for a long time.
  */
-export async function depositQrPhoto(address: string): Promise<InputFile> {
+export async function qrPhoto(text: string, fileName: string): Promise<InputFile> {
   const { default: QRCode } = await import("qrcode");
-  const png = await QRCode.toBuffer(address, { type: "png", margin: 2, width: 320, errorCorrectionLevel: "M" });
-  return new InputFile(png, "deposit-address.png");
+  const png = await QRCode.toBuffer(text, { type: "png", margin: 2, width: 360, errorCorrectionLevel: "M" });
+  return new InputFile(png, fileName);
 }
+
+/** The QR code of a deposit address. */
+export const depositQrPhoto = (address: string): Promise<InputFile> => qrPhoto(address, "deposit-address.png");
 
 /** "Credited": the button that sends the waiting thing under its own key again (Confirm for a quote never sent, else Retry). */
 export function creditedMessage(

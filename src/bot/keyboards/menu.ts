@@ -24,9 +24,9 @@ function grid(tr: Translator, links: Links, actions: Button[]): InlineKeyboard {
   return InlineKeyboard.from(external.length > 0 ? [...rows, external] : rows);
 }
 
-/** /start of a linked chat: everything the account can do. */
-export function createLinkedMenuKeyboard(tr: Translator, links: Links): InlineKeyboard {
-  const actions: MenuAction[] = ["balance", "order", "prices", "orders", "topup", "broadcast", "settings", "help"];
+/** /start of a linked chat: everything the account can do (Send USDT where the bot can give signing links). */
+export function createLinkedMenuKeyboard(tr: Translator, links: Links, offers: { send: boolean }): InlineKeyboard {
+  const actions: MenuAction[] = ["balance", "order", ...(offers.send ? (["send"] as const) : []), "prices", "orders", "topup", "broadcast", "settings", "help"];
   return grid(
     tr,
     links,

@@ -1,3 +1,4 @@
+import type { InlineKeyboardMarkup } from "grammy/types";
 import { InlineKeyboard } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import { languageZone, type ChatZone } from "../../core/limits/chat-zone.js";
@@ -6,18 +7,29 @@ import type { Translator } from "../helpers/record-text.js";
 import { utcOffsetText, zoneName } from "../../core/limits/zone-input.js";
 
 /** The common zones two a row (the chat's own marked), then "type another". */
-export function createTimeZoneKeyboard(tr: Translator, current: string): InlineKeyboard {
+/** The choices; opened on the /settings card (`withBack`), they end with ◀️ Back to it. */
+export function createTimeZoneKeyboard(tr: Translator, current: string, withBack = false): InlineKeyboard {
   const kb = new InlineKeyboard();
   COMMON_TIME_ZONES.forEach((zone, n) => {
     kb.text(zone === current ? tr.t("time-zone-chosen", { zone }) : zone, timeZoneData.pack({ action: n }));
     if (n % 2 === 1) kb.row();
   });
-  return kb.row().text(tr.t("time-zone-other-button"), timeZoneData.pack({ action: "o" }));
+  kb.row().text(tr.t("time-zone-other-button"), timeZoneData.pack({ action: "o" }));
+  return withBack ? kb.row().text(tr.t("buttons-back"), TIME_ZONE_BACK) : kb;
 }
+
+/** ◀️ Back from the choices to the /settings card they were opened on (the settings feature draws it). */
+export const TIME_ZONE_BACK = timeZoneData.pack({ action: "b" });
+/** The /settings card's entry: the card itself becomes the choices. */
+const TIME_ZONE_FROM_SETTINGS = timeZoneData.pack({ action: "ms" });
+
+/** Whether a pressed message carries ◀️ Back to /settings: its redraw keeps it. */
+export const hasTimeZoneBack = (markup: InlineKeyboardMarkup | undefined): boolean =>
+  markup?.inline_keyboard.some((row) => row.some((b) => "callback_data" in b && b.callback_data === TIME_ZONE_BACK)) ?? false;
 
 /** The /settings entry that opens the choices. */
 export function addTimeZoneButton(kb: InlineKeyboard, tr: Translator, current: string): InlineKeyboard {
-  return kb.row().text(tr.t("time-zone-settings-button", { zone: zoneName(current) }), timeZoneData.pack({ action: "m" }));
+  return kb.row().text(tr.t("time-zone-settings-button", { zone: zoneName(current) }), TIME_ZONE_FROM_SETTINGS);
 }
 
 /**

@@ -54,9 +54,14 @@ export interface GroupGuardDeps {
   commands: Iterable<string>;
 }
 
-/** `https://t.me/<bot>` as a button: the way to the private chat. */
-export function privateChatKeyboard(ctx: BotContext): InlineKeyboard {
-  return new InlineKeyboard().url(ctx.t("group-open-private-button"), `https://t.me/${ctx.me.username}`);
+/**
+ * `https://t.me/<bot>` as a button: the way to the private chat. With a refused command it carries it as the
+ * start payload (`?start=balance`), so the private chat opens on that command instead of a greeting; the
+ * command's arguments never travel (they may be a key).
+ */
+export function privateChatKeyboard(ctx: BotContext, command?: string): InlineKeyboard {
+  const start = command !== undefined && /^[a-z0-9_]{1,32}$/.test(command) ? `?start=${command}` : "";
+  return new InlineKeyboard().url(ctx.t("group-open-private-button"), `https://t.me/${ctx.me.username}${start}`);
 }
 
 /**
@@ -175,7 +180,7 @@ export function groupGuard(deps: GroupGuardDeps): Middleware<BotContext> {
         ? keyTextId(args, deleted)!
         : (REFUSAL_TEXTS[command] ?? "group-private-only");
     if (key === "group-key-exposed" || (wallet !== null && !deleted)) ctx.logger.warn({ command }, "a key or wallet secret stays visible in a group");
-    await ctx.reply(translate(ctx, key, { command: `/${command}` }), { ...HTML, ...textLinksMarkup(ctx, key, privateChatKeyboard(ctx)) });
+    await ctx.reply(translate(ctx, key, { command: `/${command}` }), { ...HTML, ...textLinksMarkup(ctx, key, privateChatKeyboard(ctx, command)) });
   }
 
   async function guardKey(ctx: BotContext, text: string): Promise<void> {

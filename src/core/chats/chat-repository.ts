@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { SupportedLocale } from "../../config.js";
+import type { ReadMemo } from "../store/read-memo.js";
 import { createRecordStore } from "../store/record-store.js";
 import type { StoreBackend } from "../store/types.js";
 import type { Vault } from "../vault.js";
@@ -17,6 +18,8 @@ export interface ChatRepositoryDeps {
   vault: ChatVault;
   logger: Logger;
   now?: () => Date;
+  /** The chat records read once per unit of work (an update, a tracked change): see `read-memo.ts`. */
+  memo?: ReadMemo;
 }
 
 export interface LinkInput {
@@ -109,7 +112,14 @@ export const SEALED_FIELDS = ["apiKeySealed", "webhookSecretSealed"] as const sa
 export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
   const logger = deps.logger.child({ component: "chats" });
   const now = deps.now ?? (() => new Date());
-  const records = createRecordStore({ kv: deps.store.namespace("chats"), schema: chatRecordSchema, version: CHAT_RECORD_VERSION, logger, name: "chats" });
+  const records = createRecordStore({
+    kv: deps.store.namespace("chats"),
+    schema: chatRecordSchema,
+    version: CHAT_RECORD_VERSION,
+    logger,
+    name: "chats",
+    ...(deps.memo ? { memo: deps.memo } : {}),
+  });
   const routes = createRecordStore({ kv: deps.store.namespace("routes"), schema: routeSchema, version: 1, logger, name: "routes" });
   const members = createRecordStore({ kv: deps.store.namespace("account-chats"), schema: accountChatsSchema, version: 1, logger, name: "account-chats" });
   const id = (chatId: number) => String(chatId);
@@ -245,10 +255,11 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
       return true;
     },
     async account(chatId) {
-      const apiKey = await openSealed(chatId, "apiKeySealed");
+      const record = await records.get(id(chatId));
+      const apiKey = await openField(chatId, record, "apiKeySealed");
       if (apiKey === undefined) return undefined;
       const byKey = keyAccountId(deps.vault, apiKey);
-      const stored = (await records.get(id(chatId)))?.accountId;
+      const stored = record?.accountId;
       if (stored === undefined) {
         // Linked before accounts were told apart: its key names it, fixed now so a vault key rotation cannot change it.
         await records.update(id(chatId), (r) => (r?.apiKeySealed && r.accountId === undefined ? { ...r, accountId: byKey } : r));

@@ -1,3 +1,4 @@
+import type { ReadMemo } from "../store/read-memo.js";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { createRecordStore } from "../store/record-store.js";
@@ -41,6 +42,8 @@ export interface LimitSettingsDeps {
   logger: Logger;
   /** The account a chat is linked to now; without it every setting is the chat's. */
   accountOf?: (chatId: number) => Promise<string | undefined>;
+  /** The settings each unit of work reads once (`read-memo.ts`). */
+  memo?: ReadMemo;
 }
 
 function withZone(settings: LimitSettings, timeZone: string | undefined): LimitSettings {
@@ -48,8 +51,15 @@ function withZone(settings: LimitSettings, timeZone: string | undefined): LimitS
   return timeZone === undefined ? shared : { ...shared, timeZone };
 }
 
-export function createLimitSettingsStore({ store, logger, accountOf }: LimitSettingsDeps): LimitSettingsStore {
-  const records = createRecordStore({ kv: store.namespace("spend-limits"), schema: limitSettingsSchema, version: 1, logger, name: "spend-limits" });
+export function createLimitSettingsStore({ store, logger, accountOf, memo }: LimitSettingsDeps): LimitSettingsStore {
+  const records = createRecordStore({
+    kv: store.namespace("spend-limits"),
+    schema: limitSettingsSchema,
+    version: 1,
+    logger,
+    name: "spend-limits",
+    ...(memo ? { memo } : {}),
+  });
   return {
     async get(chatId) {
       const own = (await records.get(String(chatId))) ?? NO_LIMITS;

@@ -65,6 +65,47 @@ export function wallToUtc(wallMs: number, timeZone: string): number {
   return wallMs - zoneOffsetMs(guess, timeZone);
 }
 
+/**
+ * The window from the wall-clock time `fromWall` to `toWall` that holds `nowMs`. A boundary is the instant
+ * the zone's clock reaches the wall time. Summer-time changes make that more than a sum: a wall time a
+ * change repeats is reached twice (St. John's fell back at 00:01 until 2011, so its midnight came twice),
+ * and one a change skips is reached at the change itself (Kiritimati went from the morning of December 30,
+ * 1994 straight to January 1, 1995). The window is bounded by the reaching instants on either side of
+ * `nowMs`: the usual one, and the one under the offset `nowMs` has.
+ */
+function windowOf(fromWall: number, toWall: number, nowMs: number, timeZone: string): SpendWindow {
+  const offsetNow = zoneOffsetMs(nowMs, timeZone);
+  const shows = (t: number) => t + zoneOffsetMs(t, timeZone);
+  const reaches = (wall: number) => (t: number) => shows(t) >= wall && shows(t - 1) < wall;
+  // The change itself is looked for only when neither usual instant bounds the window (a skipped wall time).
+  const side = (wall: number, onSide: (t: number) => boolean) => {
+    const usual = [wallToUtc(wall, timeZone), wall - offsetNow].filter((t) => reaches(wall)(t) && onSide(t));
+    return usual.length > 0 ? usual : jumpsNear(wall - offsetNow, timeZone).filter((t) => reaches(wall)(t) && onSide(t));
+  };
+  const startCandidates = side(fromWall, (t) => t <= nowMs);
+  const endCandidates = side(toWall, (t) => t > nowMs);
+  return {
+    startMs: startCandidates.length > 0 ? Math.max(...startCandidates) : wallToUtc(fromWall, timeZone),
+    endMs: endCandidates.length > 0 ? Math.min(...endCandidates) : wallToUtc(toWall, timeZone),
+  };
+}
+
+/** The instant the zone's offset changes within a day either side of `aroundMs`, if it does: where a skipped wall time is reached. */
+function jumpsNear(aroundMs: number, timeZone: string): number[] {
+  const DAY = 86_400_000;
+  let low = aroundMs - DAY;
+  let high = aroundMs + DAY;
+  const before = zoneOffsetMs(low, timeZone);
+  if (zoneOffsetMs(high, timeZone) === before) return [];
+  // Bisect to the first millisecond of the new offset (zones change at whole seconds; ms precision costs ~28 steps).
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (zoneOffsetMs(mid, timeZone) === before) low = mid;
+    else high = mid;
+  }
+  return [high];
+}
+
 /** The day and the month (of the zone's calendar) that `nowMs` falls in. */
 export function spendWindows(nowMs: number, timeZone: string = DEFAULT_TIME_ZONE): SpendWindows {
   const wall = new Date(nowMs + zoneOffsetMs(nowMs, timeZone));
@@ -72,7 +113,7 @@ export function spendWindows(nowMs: number, timeZone: string = DEFAULT_TIME_ZONE
   const m = wall.getUTCMonth();
   const d = wall.getUTCDate();
   return {
-    day: { startMs: wallToUtc(Date.UTC(y, m, d), timeZone), endMs: wallToUtc(Date.UTC(y, m, d + 1), timeZone) },
-    month: { startMs: wallToUtc(Date.UTC(y, m, 1), timeZone), endMs: wallToUtc(Date.UTC(y, m + 1, 1), timeZone) },
+    day: windowOf(Date.UTC(y, m, d), Date.UTC(y, m, d + 1), nowMs, timeZone),
+    month: windowOf(Date.UTC(y, m, 1), Date.UTC(y, m + 1, 1), nowMs, timeZone),
   };
 }

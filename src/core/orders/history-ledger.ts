@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { z } from "zod";
 import { createKeyedMutex } from "../store/keyed-mutex.js";
+import type { ReadMemo } from "../store/read-memo.js";
 import { createRecordStore } from "../store/record-store.js";
 import type { StoreBackend } from "../store/types.js";
 import { ARCHIVE_KEEP_MS, archived, mergedArchives, type SpendArchive } from "./history-archive.js";
@@ -53,6 +54,13 @@ export interface HistoryLedger {
   recent(key: string): Promise<LedgerContent>;
   /** Converts a single-record history under `key` to chunks (once; later calls are one read). */
   migrate(key: string): Promise<void>;
+  /**
+   * Whether the store holds histories of the earlier layouts (one record per history, or a history kept per
+   * chat rather than per account `@…`). Asked once per process, which then skips the per-chat conversions
+   * when there is nothing to convert: a process of an earlier version writing them beside this one is not
+   * supported.
+   */
+  holdsEarlierLayouts(): Promise<boolean>;
   /** Moves everything kept under `from` (either layout) into `to`, each entry through `stamp`; `from` is then empty. */
   absorb(from: string, to: string, stamp?: (entry: HistoryEntry) => HistoryEntry): Promise<boolean>;
 }
@@ -62,10 +70,31 @@ const idKey = (key: string, kind: HistoryEntry["kind"], id: string) => `${key}#$
 const txKey = (key: string, txId: string) => `${key}#t:${txId.toLowerCase()}`;
 const chunkKey = (key: string, n: number) => `${key}#${String(n)}`;
 
-export function createHistoryLedger({ store, logger }: { store: StoreBackend; logger: Logger }): HistoryLedger {
+export interface HistoryLedgerDeps {
+  store: StoreBackend;
+  logger: Logger;
+  /**
+   * The index (an id's chunk, which never changes while the entry is kept) read once per unit of work
+   * (`read-memo.ts`). Not the meta and the chunks: an add reads and rewrites them under this process's lock.
+   */
+  memo?: ReadMemo;
+}
+
+export function createHistoryLedger({ store, logger, memo }: HistoryLedgerDeps): HistoryLedger {
   const metas = createRecordStore({ kv: store.namespace("order-ledger"), schema: metaSchema, version: 1, logger, name: "order-ledger" });
   const chunks = createRecordStore({ kv: store.namespace("order-ledger-chunks"), schema: chunkSchema, version: 1, logger, name: "order-ledger-chunks" });
-  const index = createRecordStore({ kv: store.namespace("order-ledger-index"), schema: indexSchema, version: 1, logger, name: "order-ledger-index" });
+  const index = createRecordStore({
+    kv: store.namespace("order-ledger-index"),
+    schema: indexSchema,
+    version: 1,
+    logger,
+    name: "order-ledger-index",
+    ...(memo ? { memo } : {}),
+  });
+  /** The index as the store has it now: an add decides between replacing and appending on it, never on a memo. */
+  const indexNow = memo
+    ? createRecordStore({ kv: store.namespace("order-ledger-index"), schema: indexSchema, version: 1, logger, name: "order-ledger-index" })
+    : index;
   const singles = createRecordStore({ kv: store.namespace("order-history"), schema: singleRecordSchema, version: 1, logger, name: "order-history" });
   const mutex = createKeyedMutex();
 
@@ -77,7 +106,7 @@ export function createHistoryLedger({ store, logger }: { store: StoreBackend; lo
     for (const e of entries) {
       await index.set(idKey(key, e.kind, e.id), { chunk: n });
       if (e.kind !== "broadcast" || e.txId === undefined) continue;
-      if (txIndex === "always" || !(await index.get(txKey(key, e.txId)))) await index.set(txKey(key, e.txId), { chunk: n, id: e.id });
+      if (txIndex === "always" || !(await indexNow.get(txKey(key, e.txId)))) await index.set(txKey(key, e.txId), { chunk: n, id: e.id });
     }
   }
 
@@ -85,7 +114,7 @@ export function createHistoryLedger({ store, logger }: { store: StoreBackend; lo
     const entries = await readChunk(key, n);
     for (const e of entries) {
       await index.delete(idKey(key, e.kind, e.id));
-      if (e.kind === "broadcast" && e.txId !== undefined && (await index.get(txKey(key, e.txId)))?.chunk === n) await index.delete(txKey(key, e.txId));
+      if (e.kind === "broadcast" && e.txId !== undefined && (await indexNow.get(txKey(key, e.txId)))?.chunk === n) await index.delete(txKey(key, e.txId));
     }
     await chunks.delete(chunkKey(key, n));
     return entries;
@@ -166,12 +195,26 @@ export function createHistoryLedger({ store, logger }: { store: StoreBackend; lo
     });
   }
 
-  async function locate(key: string, kind: HistoryEntry["kind"], id: string): Promise<number | undefined> {
-    return (await index.get(idKey(key, kind, id)))?.chunk;
+  async function scanEarlierLayouts(): Promise<boolean> {
+    for await (const ids of singles.idPages()) if (ids.length > 0) return true;
+    for await (const ids of metas.idPages()) if (ids.some((key) => !key.startsWith("@"))) return true;
+    return false;
+  }
+  let earlierLayouts: Promise<boolean> | undefined;
+
+  async function locate(key: string, kind: HistoryEntry["kind"], id: string, from = index): Promise<number | undefined> {
+    return (await from.get(idKey(key, kind, id)))?.chunk;
   }
 
   return {
     migrate,
+    holdsEarlierLayouts() {
+      earlierLayouts ??= scanEarlierLayouts().catch((error: unknown) => {
+        earlierLayouts = undefined;
+        throw error;
+      });
+      return earlierLayouts;
+    },
     add: (key, added) =>
       mutex.run(key, async () => {
         const meta = (await metas.get(key)) ?? EMPTY_META;
@@ -180,7 +223,7 @@ export function createHistoryLedger({ store, logger }: { store: StoreBackend; lo
         const fresh: HistoryEntry[] = [];
         const replaced = new Map<number, HistoryEntry[]>();
         for (const entry of unique) {
-          const n = await locate(key, entry.kind, entry.id);
+          const n = await locate(key, entry.kind, entry.id, indexNow);
           if (n !== undefined && meta.chunks.some((c) => c.n === n)) replaced.set(n, [...(replaced.get(n) ?? []), entry]);
           else fresh.push(entry);
         }

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { ReadMemo } from "../store/read-memo.js";
 import type { StoreBackend } from "../store/types.js";
 import { createHistoryLedger } from "./history-ledger.js";
 import type { HistoryEntry } from "./history-entry.js";
@@ -70,6 +71,8 @@ export interface OrderHistoryDeps {
   logger: Logger;
   /** Without it the history is kept per chat only (tools and tests of the history itself). */
   accountOf?: HistoryAccountOf;
+  /** What each unit of work may read once (`history-ledger.ts` says which). */
+  memo?: ReadMemo;
 }
 
 function withStatus(entry: HistoryEntry, status: string, seenAtMs: number | undefined, costSun: number | undefined): HistoryEntry {
@@ -89,8 +92,8 @@ export function delegationEndsAtMs(entry: HistoryEntry): number | undefined {
   return entry.fulfilledAtMs + entry.durationSec * 1000;
 }
 
-export function createOrderHistory({ store, logger, accountOf }: OrderHistoryDeps): OrderHistory {
-  const ledger = createHistoryLedger({ store, logger });
+export function createOrderHistory({ store, logger, accountOf, memo }: OrderHistoryDeps): OrderHistory {
+  const ledger = createHistoryLedger({ store, logger, ...(memo ? { memo } : {}) });
   /** Record keys already checked for older records to take in (nothing writes those keys any more). */
   const adopted = new Set<string>();
 
@@ -107,12 +110,16 @@ export function createOrderHistory({ store, logger, accountOf }: OrderHistoryDep
     const own = `@${account.id}`;
     const checked = `${chatId}${own}`;
     if (!adopted.has(checked)) {
-      await ledger.migrate(own);
-      // Per-chat records had no account: the account linked at the first use after the upgrade takes them.
-      // Per chat and account, then per account: each chat's part joins the account's, marked with the chat.
-      const placedHere = (e: HistoryEntry): HistoryEntry => (e.chatId === undefined ? { ...e, chatId } : e);
-      let taken = await ledger.absorb(String(chatId), own, placedHere);
-      for (const id of [account.id, ...account.aliases]) taken = (await ledger.absorb(`${chatId}@${id}`, own, placedHere)) || taken;
+      let taken = false;
+      if (await ledger.holdsEarlierLayouts()) {
+        await ledger.migrate(own);
+        // Per-chat records had no account: the account linked at the first use after the upgrade takes them.
+        // Per chat and account, then per account: each chat's part joins the account's, marked with the chat.
+        const placedHere = (e: HistoryEntry): HistoryEntry => (e.chatId === undefined ? { ...e, chatId } : e);
+        taken = await ledger.absorb(String(chatId), own, placedHere);
+        for (const id of [account.id, ...account.aliases]) taken = (await ledger.absorb(`${chatId}@${id}`, own, placedHere)) || taken;
+      }
+      // A history kept under another name of the account (its key's, before a vault key rotation) is never an earlier layout.
       for (const alias of account.aliases) taken = (await ledger.absorb(`@${alias}`, own)) || taken;
       if (taken) logger.info({ recordStore: "order-history" }, "older history records taken in by the linked account");
       adopted.add(checked);

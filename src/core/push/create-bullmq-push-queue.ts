@@ -8,7 +8,7 @@ import {
   editedMessageOf,
   priorityRank,
   PUSH_METHODS,
-  REFRESH_HOLD_MS,
+  refreshHoldFor,
   TELEGRAM_LIMITS,
   type PushJob,
   type PushQueue,
@@ -55,7 +55,7 @@ export function createBullmqPushQueue(deps: PushQueueDeps & { redisUrl: string }
   const name = deps.name ?? "push";
   const limits = { ...TELEGRAM_LIMITS, ...deps.limits };
   const retry = { ...DEFAULT_RETRY, ...deps.retry };
-  const refreshHoldMs = deps.refreshHoldMs ?? REFRESH_HOLD_MS;
+  const refreshHoldMs = deps.refreshHoldMs ?? refreshHoldFor(limits);
   const deliveredTtl = deps.deliveredTtlMs ?? DELIVERED_TTL_MS;
   const log = deps.logger.child({ module: "push-queue", queue: "bullmq" });
   const prefix = deps.bullPrefix ?? "bull";

@@ -7,7 +7,7 @@ import {
   PUSH_METHODS,
   PUSH_PRIORITIES,
   REAL_CLOCK,
-  REFRESH_HOLD_MS,
+  refreshHoldFor,
   TELEGRAM_LIMITS,
   type PushJob,
   type PushQueue,
@@ -71,9 +71,11 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
   const limiter = budget?.limiter ?? createRateLimiter(limits);
   const log = deps.logger.child({ module: "push-queue" });
   const clock = deps.clock ?? REAL_CLOCK;
-  const refreshHoldMs = deps.refreshHoldMs ?? REFRESH_HOLD_MS;
+  const refreshHoldMs = deps.refreshHoldMs ?? refreshHoldFor(limits);
 
   const pending = new Map<string, StoredJob>();
+  /** Enqueues storing their job now, by id. */
+  const storing = new Map<string, Promise<void>>();
   /** Per chat, jobs in sending order (`goesBefore`); the head is the next to send. */
   const byChat = new Map<number, StoredJob[]>();
   const busyChats = new Set<number>();
@@ -84,6 +86,8 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
   let running = false;
   /** Cancels the scheduled pump, when one is scheduled. */
   let timer: (() => void) | undefined;
+  /** When the pending `timer` fires. */
+  let timerAt = 0;
   let pumping = false;
   let lastPrune = 0;
   const resume = () => schedule(0);
@@ -112,6 +116,7 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
   function schedule(delayMs: number): void {
     if (!running) return;
     timer?.();
+    timerAt = clock.now() + Math.max(0, delayMs);
     timer = clock.after(Math.max(0, delayMs), pump);
   }
 
@@ -143,6 +148,20 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
       deps.metrics?.inc("notifications_total", { outcome: "superseded" });
       log.debug({ jobId: entry.job.id, by: newer.job.id, chatId: entry.job.chatId }, "a newer edit of the message replaced a waiting one");
     }
+  }
+
+  /**
+   * An edit that failed on the wire and would be retried, while a newer edit of its message was queued: the
+   * newer one replaces it now, as it would have replaced it waiting. True when it did.
+   */
+  async function replacedWhileSending(failed: StoredJob): Promise<boolean> {
+    const messageId = editedMessageOf(failed.job);
+    if (messageId === undefined) return false;
+    const newer = (byChat.get(failed.job.chatId) ?? []).find((other) => other.seq > failed.seq && editedMessageOf(other.job) === messageId);
+    if (!newer) return false;
+    sending.delete(failed);
+    await supersedeOlderEdits(newer);
+    return true;
   }
 
   function pump(): void {
@@ -257,8 +276,9 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
           const until = clock.now() + failure.retryAfterSec * 1_000;
           limiter.pauseChat(job.chatId, until);
           limiter.pauseGlobal(until);
-          deps.metrics?.inc("notifications_total", { outcome: "retried" });
           log.warn({ ...ctx, retryAfterSec: failure.retryAfterSec }, "telegram rate limit; pausing");
+          if (await replacedWhileSending(entry)) return;
+          deps.metrics?.inc("notifications_total", { outcome: "retried" });
           return;
         }
         case "transient": {
@@ -269,6 +289,7 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
             return;
           }
           entry.notBefore = clock.now() + backoffDelay(entry.attempts, retry.baseDelayMs, retry.maxDelayMs);
+          if (await replacedWhileSending(entry)) return;
           await jobs.set(job.id, entry);
           deps.metrics?.inc("notifications_total", { outcome: "retried" });
           log.warn({ ...ctx, attempts: entry.attempts, reason: failure.reason }, "push send failed; will retry");
@@ -297,33 +318,55 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
     for (const entry of [...(byChat.get(chatId) ?? [])]) await drop(entry);
   }
 
+  /** Stores a job not pending here and schedules it; nothing when it is stored or was delivered already. */
+  async function storeJob(job: PushJob): Promise<void> {
+    // Reserved synchronously: `enqueue` answers a second call for the id from `storing` meanwhile.
+    const entry: StoredJob = { v: 1, job, seq: nextSeq(), attempts: 0, notBefore: job.priority === "refresh" ? clock.now() + refreshHoldMs : 0 };
+    pending.set(job.id, entry);
+    try {
+      // The stored job before the delivered mark: a delivery records its mark, then deletes the job, so a job
+      // found gone was marked first. Read the other way round, a delivery recorded between the two reads goes unseen.
+      if ((await jobs.get(job.id)) !== undefined || (await delivered.get(job.id)) !== undefined) {
+        pending.delete(job.id);
+        return;
+      }
+      await jobs.set(job.id, entry);
+    } catch (error) {
+      pending.delete(job.id);
+      throw error;
+    }
+    pending.delete(job.id);
+    track(entry);
+    deps.metrics?.inc("notifications_total", { outcome: "queued" });
+    // Stored first: a crash before the older edit is recorded leaves both, and start() replaces it then.
+    await supersedeOlderEdits(entry).catch((error: unknown) => {
+      log.warn({ err: error, jobId: job.id }, "could not record a replaced edit; a restart replaces it again");
+    });
+    if (!running) return;
+    // A wake planned for later (a held refresh, a chat's next window) must not hold back a job that may go sooner;
+    // one that can go no sooner leaves it be, so a burst of enqueues behind the global window costs no pump each.
+    const now = clock.now();
+    const goesAt = Math.max(entry.notBefore, limiter.readyAt(job.chatId, now), limiter.globalReadyAt(now));
+    if (!timer || goesAt < timerAt) schedule(goesAt - now);
+  }
+
   return {
     async enqueue(job) {
       if (!(PUSH_METHODS as readonly string[]).includes(job.method)) {
         throw new TypeError(`unsupported push method ${job.method}`);
       }
+      // The same id queued again while its first enqueue is storing it resolves with that one: it too resolves
+      // only once the job is queued, so what its caller queues next cannot overtake it.
+      const inProgress = storing.get(job.id);
+      if (inProgress) return inProgress;
       if (pending.has(job.id)) return;
-      // Reserve the id synchronously so two concurrent enqueues of one id store it once.
-      const entry: StoredJob = { v: 1, job, seq: nextSeq(), attempts: 0, notBefore: job.priority === "refresh" ? clock.now() + refreshHoldMs : 0 };
-      pending.set(job.id, entry);
+      const stored = storeJob(job);
+      storing.set(job.id, stored);
       try {
-        if ((await delivered.get(job.id)) !== undefined || (await jobs.get(job.id)) !== undefined) {
-          pending.delete(job.id);
-          return;
-        }
-        await jobs.set(job.id, entry);
-      } catch (error) {
-        pending.delete(job.id);
-        throw error;
+        await stored;
+      } finally {
+        storing.delete(job.id);
       }
-      pending.delete(job.id);
-      track(entry);
-      deps.metrics?.inc("notifications_total", { outcome: "queued" });
-      // Stored first: a crash before the older edit is recorded leaves both, and start() replaces it then.
-      await supersedeOlderEdits(entry).catch((error: unknown) => {
-        log.warn({ err: error, jobId: job.id }, "could not record a replaced edit; a restart replaces it again");
-      });
-      if (running && !timer) schedule(0);
     },
     async start() {
       if (running) return;

@@ -16,13 +16,13 @@ export const PUSH_PRIORITIES = ["notice", "normal", "refresh"] as const;
 export type PushPriority = (typeof PUSH_PRIORITIES)[number];
 
 /**
- * A card's in-between state waits two chat windows before it is drawn. The service's statuses often follow each
- * other within seconds (pending, matching, fulfilled): drawing each spends the chat's one slot a second on a state
- * about to be gone, and a final status arriving in the second after that draw would find the chat's window taken,
- * its notice a second late. Held this long, a record that moves on is drawn once, in its newest state, and the
- * notice of its end takes the chat's slot first.
+ * A card's in-between state waits two chat windows before it is drawn (2 s at Telegram's one message a second).
+ * The service's statuses often follow each other within seconds (pending, matching, fulfilled): drawing each spends
+ * the chat's one slot a second on a state about to be gone, and a final status arriving in the second after that
+ * draw would find the chat's window taken, its notice a second late. Held this long, a record that moves on is
+ * drawn once, in its newest state, and the notice of its end takes the chat's slot first.
  */
-export const REFRESH_HOLD_MS = 2_000;
+export const refreshHoldFor = (limits: Pick<PushLimits, "perChatPerSecond">): number => Math.round(2_000 / limits.perChatPerSecond);
 
 /** 0 goes first. */
 export const priorityRank = (priority: PushPriority | undefined): number => PUSH_PRIORITIES.indexOf(priority ?? "normal");
@@ -131,7 +131,7 @@ export interface PushQueueDeps {
   /** How long a delivered id is remembered for deduplication. Default 7 days. */
   deliveredTtlMs?: number;
   /**
-   * How long a "refresh" waits before it may take a slot (default REFRESH_HOLD_MS): a record that moves on
+   * How long a "refresh" waits before it may take a slot (default `refreshHoldFor(limits)`): a record that moves on
    * meanwhile is drawn once, in its newest state, and a notice due meanwhile takes the chat's slot first.
    */
   refreshHoldMs?: number;

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import { getMany } from "./batch.js";
 import { createKeyedMutex } from "./keyed-mutex.js";
+import type { ReadMemo } from "./read-memo.js";
 import { retryOnConflict } from "./retry-conflicts.js";
 import type { KeyValue } from "./types.js";
 
@@ -25,6 +26,8 @@ export interface RecordStoreDeps<T> {
   onCorrupt?: (event: CorruptRecordEvent) => void;
   /** Tries of one `update` against writers in other processes before it gives up. Default 25. */
   maxAttempts?: number;
+  /** Reads answered once per unit of work (`read-memo.ts`); only for records whose readers act on one read. */
+  memo?: ReadMemo;
 }
 
 export interface CorruptRecordEvent {
@@ -96,6 +99,20 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
   }
 
   async function get(id: string): Promise<T | undefined> {
+    const memo = deps.memo?.of(name);
+    if (memo === undefined) return read(id);
+    const started = memo.begin(id);
+    if (started.known) return started.value as T | undefined;
+    const value = await read(id);
+    started.settle(value);
+    return value;
+  }
+
+  function wrote(id: string, value: T | undefined): void {
+    deps.memo?.of(name)?.wrote(id, value);
+  }
+
+  async function read(id: string): Promise<T | undefined> {
     let stored: unknown;
     try {
       stored = await kv.get(id);
@@ -120,6 +137,7 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
 
   async function set(id: string, value: T, ttlMs?: number): Promise<void> {
     await kv.set(id, checked(id, value), ttlMs);
+    wrote(id, value);
   }
 
   async function updateOnce(id: string, fn: RecordUpdater<T>, ttlMs: number | undefined): Promise<{ written: boolean; result: T | undefined }> {
@@ -135,7 +153,11 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
   return {
     get,
     set,
-    delete: (id) => kv.delete(id),
+    async delete(id) {
+      const deleted = await kv.delete(id);
+      wrote(id, undefined);
+      return deleted;
+    },
 
     list(): AsyncIterable<[string, T]> {
       return {
@@ -156,17 +178,19 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
         stored = await getMany(kv, ids);
       } catch (error) {
         // One unparsable row fails the whole batch: each is read alone, so only that one reads as absent.
-        if (error instanceof SyntaxError) return Promise.all(ids.map((id) => get(id)));
+        if (error instanceof SyntaxError) return Promise.all(ids.map((id) => read(id)));
         throw error;
       }
       return ids.map((id, i) => decode(id, stored[i]));
     },
 
-    update(id, fn, ttlMs) {
+    async update(id, fn, ttlMs) {
       // The mutex keeps this process's own updates of one id from conflicting with each other.
-      return mutex.run(id, () =>
+      const next = await mutex.run(id, () =>
         retryOnConflict({ store: name, id, ...(deps.maxAttempts === undefined ? {} : { maxAttempts: deps.maxAttempts }) }, () => updateOnce(id, fn, ttlMs)),
       );
+      wrote(id, next);
+      return next;
     },
 
     get corruptCount() {

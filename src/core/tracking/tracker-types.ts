@@ -56,6 +56,8 @@ export interface TrackerDeps {
   onGiveUp?: (event: TrackerGiveUp) => Promise<void>;
   /** Kept current with every status seen. */
   history?: OrderHistory;
+  /** Runs each poll as one unit of work (`read-memo.ts`): its chat, history and notice read their records once. */
+  unit?: <T>(work: () => Promise<T>) => Promise<T>;
   logger: Logger;
   now?: () => number;
   minDelayMs?: number;

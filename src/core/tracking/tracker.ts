@@ -3,10 +3,11 @@ import { createRecordStore } from "../store/record-store.js";
 import { createKeyedMutex } from "../store/keyed-mutex.js";
 import { ServiceError } from "../service/errors.js";
 import { isBroadcastFinished, isOrderFinished } from "../service/schemas.js";
+
 import { createAnnouncedMemory, type AnnouncedMemory } from "./announced-memory.js";
 import { createAnnouncer } from "./announcer.js";
 import { peekForWebhook } from "./peek.js";
-import { itemKey, newTrackedItem, trackedItemSchema, type TrackedItem, type TrackedRecord } from "./tracked-item.js";
+import { itemKey, newTrackedItem, trackedItemSchema, type TrackedItem, type TrackedRecord, type TrackKind } from "./tracked-item.js";
 import { withNewerCard, withoutPendingCard, withStoredCard, withTrackInput } from "./change-details.js";
 import { DEFAULT_SPREAD, spreadFirstReads } from "./first-reads.js";
 import { createItemLeases } from "./item-leases.js";
@@ -27,6 +28,8 @@ export {
   type TrackInput,
   type TrackedRecord,
 } from "./tracker-types.js";
+
+const isFinished = (kind: TrackKind, status: string): boolean => (kind === "order" ? isOrderFinished(status) : isBroadcastFinished(status));
 
 /** Items adopted between two turns of the event loop. */
 const ADOPT_SLICE = 100;
@@ -50,6 +53,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
   const scanIntervalMs = deps.scanIntervalMs ?? DEFAULT_TRACKING.scanIntervalMs;
   const spread = deps.firstReadSpread ?? DEFAULT_SPREAD;
   const mutex = createKeyedMutex();
+  const unit = deps.unit ?? (<T>(work: () => Promise<T>) => work());
   /** Items whose lease this process holds, with their timer; the store is the truth across processes and restarts. */
   const live = new LiveItems(deps.metrics);
   /** Held items not stored yet (a webhook's first sight): a missing stored copy does not mean "forgotten" for them. */
@@ -75,7 +79,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
   function run(key: string): void {
     reads.whenTurn(
       (turn) => {
-        const p = mutex.run(key, () => poll(key, turn.read)).finally(() => turn.end());
+        const p = mutex.run(key, () => unit(() => poll(key, turn.read))).finally(() => turn.end());
         track(p.catch((error: unknown) => pollFailed(key, error)));
       },
       (reason) => {
@@ -148,7 +152,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
     item = withoutNotFound(item);
     if (tracked.kind === "broadcast") item = { ...item, deadlineMs: tracked.record.txExpirationMs + marginMs };
     const status = tracked.record.status;
-    const final = tracked.kind === "order" ? isOrderFinished(status) : isBroadcastFinished(status);
+    const final = isFinished(tracked.kind, status);
     if (status !== item.status) {
       const seenAtMs = now();
       // The history first: what reads it (a keep plan's next order, the expiry of a delegation) must not wait
@@ -312,6 +316,10 @@ export function createTracker(deps: TrackerDeps): Tracker {
         let item: TrackedItem;
         if (existing) {
           item = withTrackInput(existing, input);
+        } else if (input.status !== undefined && isFinished(input.kind, input.status)) {
+          // The card shows the end already; the end is still announced (the history, the notice): the card needs no edit.
+          const { status: _shown, ...unannounced } = newItem(input, "bot");
+          item = unannounced;
         } else {
           item = newItem(input, "bot");
           if (input.status !== undefined) {
@@ -332,13 +340,14 @@ export function createTracker(deps: TrackerDeps): Tracker {
       await mutex.run(key, async () => {
         const existing = live.get(key)?.item ?? (await items.get(key));
         if (!existing) return;
-        const firstSight = existing.status === undefined;
-        // The first card after a confirm announces its status: mark it before the item says so.
-        if (firstSight) await announced.mark({ chatId, kind, id, status });
+        // The first card after a confirm announces its status: mark it before the item says so. Not an end: that is
+        // announced by the next read (the history's status, the notice that replies to this card, a reminder).
+        const announces = existing.status === undefined && !isFinished(kind, status);
+        if (announces) await announced.mark({ chatId, kind, id, status });
         const item: TrackedItem = {
           ...withoutPendingCard(existing),
           ...(cardMessageId === undefined ? {} : { cardMessageId, cardStatus: status }),
-          ...(firstSight ? { status } : {}),
+          ...(announces ? { status } : {}),
           // The first read waited for this card; it is due now for whoever holds the item.
           ...(existing.pendingCard ? { dueAtMs: now() + pace.minDelayMs } : {}),
         };

@@ -5,10 +5,12 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createChatRepository, type ChatRepository } from "../../../src/core/chats/chat-repository.js";
 import { openStore } from "../../../src/core/store/open-store.js";
+import { createReadMemo } from "../../../src/core/store/read-memo.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
 import { createVault } from "../../../src/core/vault.js";
 import { createLogger } from "../../../src/logger.js";
 import { sealV1 } from "../../support/vault-v1.js";
+import { countingReads } from "../store/helpers.js";
 
 const logger = createLogger({ level: "silent" });
 
@@ -205,5 +207,38 @@ describe("chat repository", () => {
     expect(await chats.findChatByRouteId(first.routeId!)).toBe(21);
     expect(await chats.unlink(21)).toBe(true);
     expect(await chats.findChatByRouteId(first.routeId!)).toBeUndefined();
+  });
+
+  it("inside one unit of work the chat's record is read once, however often the record, its key and its account are asked for", async () => {
+    const memo = createReadMemo();
+    let reads = 0;
+    const counted: StoreBackend = {
+      ...store,
+      kind: store.kind,
+      namespace(name) {
+        const kv = store.namespace(name);
+        return name === "chats" ? countingReads(kv, () => (reads += 1)) : kv;
+      },
+    };
+    const remembering = createChatRepository({ store: counted, vault: createVault({ key }), logger, memo });
+    await remembering.link(30, { apiKey: "key-30-abcdef", depositAddress: "TAddress30" });
+    reads = 0;
+    await memo.run(async () => {
+      expect((await remembering.account(30))?.id).toBe("addr:TAddress30");
+      expect((await remembering.open(30))?.apiKey).toBe("key-30-abcdef");
+      expect(await remembering.getApiKey(30)).toBe("key-30-abcdef");
+      expect((await remembering.get(30))?.chatId).toBe(30);
+    });
+    expect(reads).toBe(1);
+    // Outside a unit the account is one read, not two.
+    reads = 0;
+    await remembering.account(30);
+    expect(reads).toBe(1);
+    // A change the unit makes is what it reads next.
+    await memo.run(async () => {
+      await remembering.get(30);
+      await remembering.unlink(30);
+      expect(await remembering.account(30)).toBeUndefined();
+    });
   });
 });

@@ -43,6 +43,27 @@ describe("the user's day and month (spendWindows)", () => {
     expect(spendWindows(Date.UTC(2026, 10, 1, 12), "America/New_York").day).toEqual({ startMs: Date.UTC(2026, 10, 1, 4), endMs: Date.UTC(2026, 10, 2, 5) });
   });
 
+  it("hold an instant in the hour a midnight comes twice (St. John's fell back at 00:01 until 2011)", () => {
+    // 2004-10-31 02:31 UTC: 00:01 daylight time became 23:01 standard time of October 30, so midnight came again at 03:30 UTC.
+    for (const at of [Date.UTC(2004, 9, 31, 2, 30, 30), Date.UTC(2004, 9, 31, 2, 31), Date.UTC(2004, 9, 31, 3, 0)]) {
+      const { day } = spendWindows(at, "America/St_Johns");
+      expect(day.startMs).toBeLessThanOrEqual(at);
+      expect(at).toBeLessThan(day.endMs);
+    }
+    expect(spendWindows(Date.UTC(2004, 9, 31, 2, 31), "America/St_Johns").day).toEqual({
+      startMs: Date.UTC(2004, 9, 30, 2, 30),
+      endMs: Date.UTC(2004, 9, 31, 3, 30),
+    });
+  });
+
+  it("hold every instant of a day that began at a skipped midnight (Kiritimati went from December 30, 1994 to January 1, 1995)", () => {
+    for (let at = Date.UTC(1994, 11, 30, 9); at < Date.UTC(1994, 11, 31, 11); at += 10 * 60_000) {
+      const { day } = spendWindows(at, "Pacific/Kiritimati");
+      expect(day.startMs).toBeLessThanOrEqual(at);
+      expect(at).toBeLessThan(day.endMs);
+    }
+  });
+
   it("start at local midnight, hold the instant, and the day lies within the month (any zone, any instant)", () => {
     fc.assert(
       fc.property(instant, fc.constantFrom(...ZONES), (at, zone) => {

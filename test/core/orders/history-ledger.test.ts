@@ -8,6 +8,7 @@ import { createRecordStore } from "../../../src/core/store/record-store.js";
 import type { KeyValue, StoreBackend } from "../../../src/core/store/types.js";
 import { z } from "zod";
 import { captureLogger } from "../service/capture-logger.js";
+import { countingReads } from "../store/helpers.js";
 
 const CHAT = 21;
 const TRX = 1_000_000;
@@ -28,22 +29,7 @@ function counting(backend: StoreBackend): StoreBackend {
     close: () => backend.close(),
     namespace(name): KeyValue {
       const kv = backend.namespace(name);
-      if (name !== "order-ledger-chunks") return kv;
-      return {
-        ...kv,
-        get: (key) => {
-          chunkReads += 1;
-          return kv.get(key);
-        },
-        getVersioned: (key) => {
-          chunkReads += 1;
-          return kv.getVersioned(key);
-        },
-        set: (key, value, ttl) => kv.set(key, value, ttl),
-        delete: (key) => kv.delete(key),
-        entries: () => kv.entries(),
-        clear: () => kv.clear(),
-      };
+      return name === "order-ledger-chunks" ? countingReads(kv, () => (chunkReads += 1)) : kv;
     },
   };
 }

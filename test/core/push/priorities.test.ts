@@ -46,7 +46,9 @@ describe("push queue priorities and replaced edits", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function newQueue(metrics?: Metrics): PushQueue {
+  const toTelegram = (job: PushJob) => api.raw[job.method](job.params as never) as Promise<unknown>;
+
+  function newQueue(metrics?: Metrics, transport = toTelegram): PushQueue {
     const q = createPushQueue({
       store,
       logger,
@@ -54,7 +56,7 @@ describe("push queue priorities and replaced edits", () => {
       ...(metrics ? { metrics } : {}),
       limits: TELEGRAM_LIMITS,
       retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 4 },
-      transport: (job: PushJob) => clock.hold<unknown>(() => api.raw[job.method](job.params as never)),
+      transport: (job: PushJob) => clock.hold(() => transport(job)),
     });
     queues.push(q);
     return q;
@@ -157,6 +159,37 @@ describe("push queue priorities and replaced edits", () => {
     expect(await metrics.get("notifications_total", { outcome: "superseded" })).toBe(1);
     expect(await metrics.get("notifications_total", { outcome: "queued" })).toBe(4);
   });
+
+  for (const [refusal, error] of [
+    ["a 429", { error_code: 429, description: "Too Many Requests: retry after 5", parameters: { retry_after: 5 } }],
+    ["a 502", { error_code: 502, description: "Bad Gateway" }],
+  ] as const) {
+    it(`an edit refused with ${refusal} while a newer edit of its message waited is replaced by it, never sent again`, async () => {
+      const chat = 4106;
+      const card = await cardIn(chat);
+      tg.setRateLimits(TELEGRAM_RATE_LIMITS);
+      let refuse!: () => void;
+      const answered = new Promise<void>((resolve) => (refuse = resolve));
+      let onTheWire = false;
+      const metrics = createMetrics();
+      const q = newQueue(metrics, async (job) => {
+        if (job.id !== "card-matching") return toTelegram(job);
+        onTheWire = true;
+        await answered;
+        throw Object.assign(new Error(error.description), error);
+      });
+      await q.start();
+      await q.enqueue(edit("card-matching", chat, card));
+      await waitUntil(() => onTheWire);
+      // Queued while the older edit is on the wire: too late to replace it there.
+      await q.enqueue(edit("card-fulfilled", chat, card));
+      refuse();
+      await settled(q);
+      expect(sentTexts(chat).slice(1)).toEqual(["card-fulfilled"]);
+      expect(await metrics.get("notifications_total", { outcome: "superseded" })).toBe(1);
+      expect(await metrics.get("notifications_total", { outcome: "retried" })).toBe(0);
+    });
+  }
 
   it("an edit queued by a new process before it starts replaces the edit the old one left waiting", async () => {
     const chat = 4104;

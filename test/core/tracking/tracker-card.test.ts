@@ -60,6 +60,35 @@ describe("the first card after a confirm", () => {
     await tracker.stop();
   });
 
+  it("already at its end: the end is still announced once (history, notice), with the card marked as showing it", async () => {
+    const { make, changes, orderId } = await setup({ cardGraceMs: 60_000 });
+    const tracker = make();
+    await tracker.start();
+    await tracker.track({ chatId: CHAT, kind: "order", id: orderId, cardMessageId: 7, pendingCard: true });
+    env.sim.control.setOrderStatus(orderId, "fulfilled");
+    await tracker.cardShown({ chatId: CHAT, kind: "order", id: orderId, cardMessageId: 7, status: "fulfilled" });
+    await expect.poll(() => changes.length).toBe(1);
+    expect(changes.map((c) => [c.previousStatus, c.record.status, c.final, c.cardStatus, c.cardMessageId])).toEqual([
+      [undefined, "fulfilled", true, "fulfilled", 7],
+    ]);
+    await expect.poll(() => tracker.size).toBe(0);
+    expect(changes).toHaveLength(1);
+    await tracker.stop();
+  });
+
+  it("tracked with its end already on the card: the end is announced once all the same", async () => {
+    const { make, changes, orderId } = await setup();
+    env.sim.control.setOrderStatus(orderId, "fulfilled");
+    const tracker = make();
+    await tracker.start();
+    await tracker.track({ chatId: CHAT, kind: "order", id: orderId, cardMessageId: 9, status: "fulfilled" });
+    await expect.poll(() => changes.length).toBe(1);
+    expect(changes.map((c) => [c.previousStatus, c.record.status, c.final, c.cardStatus])).toEqual([[undefined, "fulfilled", true, "fulfilled"]]);
+    await expect.poll(() => tracker.size).toBe(0);
+    expect(changes).toHaveLength(1);
+    await tracker.stop();
+  });
+
   it("is drawn by the tracker at once when the bot reports that drawing failed", async () => {
     const { make, changes, orderId } = await setup({ cardGraceMs: 60_000 });
     const tracker = make();

@@ -79,15 +79,17 @@ describe("tracker", () => {
     const account = env.sim.createAccount({ balanceSun: 100_000_000 });
     const first = await newTracker({}, account.apiKey);
     await first.tracker.start();
+    // The order moves only when the test says: its end must come after the restart, however slow the machine.
+    env.sim.control.pauseLifecycles(true);
     const order = await placeOrder(account.apiKey);
     await first.tracker.track({ chatId: CHAT, kind: "order", id: order.orderId, status: "pending" });
+    env.sim.control.setOrderStatus(order.orderId, "matching");
     await until(() => first.changes.length >= 1);
-    env.sim.control.pauseLifecycles(true);
     await first.tracker.stop();
     const second = await newTracker({}, account.apiKey);
     await second.tracker.start();
     expect(second.tracker.size).toBe(1);
-    env.sim.control.pauseLifecycles(false);
+    env.sim.control.setOrderStatus(order.orderId, "fulfilled");
     await until(() => second.changes.some((c) => c.final));
     const statuses = [...first.changes, ...second.changes].map((c) => c.record.status);
     expect(statuses).toEqual([...new Set(statuses)]);

@@ -16,7 +16,7 @@ import { tcpProxy, type TcpProxy } from "./support/tcp-proxy.js";
 import { waitUntil } from "./support/wait.js";
 
 const pgUrl = process.env["TEST_POSTGRES_URL"];
-if (!pgUrl) console.warn("store-outage-postgres-process.test: skipped: TEST_POSTGRES_URL is not set");
+if (!pgUrl) console.warn("store-outage-postgres-process.slow.test: skipped: TEST_POSTGRES_URL is not set");
 
 let tg: FakeTelegram;
 let sim: Simulator;

@@ -13,7 +13,7 @@ import { tcpProxy, type TcpProxy } from "./support/tcp-proxy.js";
 import { waitUntil } from "./support/wait.js";
 
 const missing = redisServerMissing();
-if (missing) console.warn(`store-outage-start-webhook-process.test: skipped: ${missing}`);
+if (missing) console.warn(`store-outage-start-webhook-process.slow.test: skipped: ${missing}`);
 
 const SECRET = "webhook-secret-of-the-test";
 

@@ -184,7 +184,7 @@ describe.concurrent("npm start (the built entry, environment variables only)", (
 
   // loadConfig also reads ./.env: a developer's file would fill in the "missing" variables.
   const hasDotEnv = existsSync(join(ROOT, ".env"));
-  if (hasDotEnv) console.warn("main-process.test: ./.env exists, so the missing-variable cases are skipped");
+  if (hasDotEnv) console.warn("main-process.slow.test: ./.env exists, so the missing-variable cases are skipped");
   for (const c of cases) {
     it.skipIf(hasDotEnv && c.name.endsWith("missing"))(
       `exits non-zero with one line naming the variable when ${c.name}`,

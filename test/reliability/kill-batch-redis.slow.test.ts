@@ -38,13 +38,15 @@ describe.skipIf(!redisUrl)("a batch taken over from a killed process on Redis", 
     await waitFor(() => w.textOf(CHAT, quoteMsg.messageId).includes("Batch of 5 orders"), "the batch card", 40_000);
 
     await w.kill(front);
+    const killedAt = Date.now();
     w.sim.control.pauseLifecycles(false);
 
     const finals = () => w.botTexts(CHAT, FINAL).length;
-    await waitFor(() => w.textOf(CHAT, quoteMsg.messageId).includes("all fulfilled") && finals() > 0, "the batch completed by the survivor", 60_000).catch(
-      (error: unknown) => {
+    await waitFor(() => w.textOf(CHAT, quoteMsg.messageId).includes("all fulfilled") && finals() > 0, "the batch completed by the survivor", 100_000).catch(
+      async (error: unknown) => {
         const tail = (bot: BotProcess) => bot.output().split("\n").slice(-30).join("\n");
-        throw new Error(`${String(error)}; the killed process said:\n${tail(front)}\nthe worker said:\n${tail(worker)}`);
+        const state = await w.diagnose(CHAT, orderIds, killedAt);
+        throw new Error(`${String(error)}; killed at ${killedAt}\n${state}\nthe killed process said:\n${tail(front)}\nthe worker said:\n${tail(worker)}`);
       },
     );
     const tracked = async () => {

@@ -48,10 +48,17 @@ describe.skipIf(!redisUrl)("tracking taken over from a killed process on Redis",
 
     const notices = (id: string) => w.botTexts(CHAT, new RegExp(`^✅ Order ${id} is fulfilled`)).length;
     const cardSays = (c: (typeof cards)[number]) => w.textOf(CHAT, c.messageId).includes("Status: fulfilled");
-    await waitFor(() => cards.every((c) => notices(c.orderId) > 0 && cardSays(c)), "every order announced by the survivor", 60_000).catch((error: unknown) => {
-      const tail = (bot: BotProcess) => bot.output().split("\n").slice(-30).join("\n");
-      throw new Error(`${String(error)}; the killed process said:\n${tail(front)}\nthe worker said:\n${tail(worker)}`);
-    });
+    await waitFor(() => cards.every((c) => notices(c.orderId) > 0 && cardSays(c)), "every order announced by the survivor", 100_000).catch(
+      async (error: unknown) => {
+        const tail = (bot: BotProcess) => bot.output().split("\n").slice(-30).join("\n");
+        const state = await w.diagnose(
+          CHAT,
+          cards.map((c) => c.orderId),
+          killedAt,
+        );
+        throw new Error(`${String(error)}; killed at ${killedAt}\n${state}\nthe killed process said:\n${tail(front)}\nthe worker said:\n${tail(worker)}`);
+      },
+    );
     const announcedMs = Date.now() - killedAt;
     // When the survivor claimed the dead process's items (its log line's time).
     const pickedUp = worker

@@ -11,7 +11,7 @@ import { ownRedis, redisServerMissing, type OwnRedis } from "./support/redis-ser
 import { waitUntil } from "./support/wait.js";
 
 const missing = redisServerMissing();
-if (missing) console.warn(`store-outage-redis-process.test: skipped: ${missing}`);
+if (missing) console.warn(`store-outage-redis-process.slow.test: skipped: ${missing}`);
 
 let tg: FakeTelegram;
 let sim: Simulator;
