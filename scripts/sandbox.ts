@@ -136,6 +136,10 @@ async function main(): Promise<void> {
   out(`  ${user} 1001 send "/send TQCq78eKWLd98P5Eu155knhkacGPAhS9pu 12.5"  then press "Confirm", then`);
   out(`  ${control.url === "http://127.0.0.1:8790" ? "" : `SANDBOX_URL=${control.url} `}npm run -s sandbox:sign -- <the card's /sign/… link> --shot page.png`);
   out();
+  out("The Mini App of a private chat (docs/mini-app.md), in headless Chromium or as a URL for any browser:");
+  const appRun = `${control.url === "http://127.0.0.1:8790" ? "" : `SANDBOX_URL=${control.url} `}npm run -s sandbox:app --`;
+  out(`  ${appRun} 1001 --shot app.png      (--lang ru, --light, --url)`);
+  out();
   out("Webhooks: after /link (or /webhook) shows your callback URL, make the simulator post there:");
   out(`  ${user} 1001 hook                   (takes the newest …/hooks/<routeId> URL shown in chat 1001)`);
   out(`  ${user} 1001 hook http://127.0.0.1:${botPort}/hooks/<routeId>`);

@@ -25,6 +25,7 @@ import { createStoreWatch } from "./core/store/store-watch.js";
 import { DEFAULT_SPREAD } from "./core/tracking/first-reads.js";
 import { createTelegramLink } from "./telegram-link.js";
 import { createSendModule } from "./features/send/index.js";
+import { createMiniAppModule } from "./features/mini-app/index.js";
 
 export { ALLOWED_UPDATES };
 
@@ -61,6 +62,8 @@ export interface AppDeps {
     telegramServerErrorDelayMs?: number;
     /** How often the store watch looks at the store. */
     storeWatchIntervalMs?: number;
+    /** The clock the keep plans' daily summaries read, so a test can move it past a midnight. */
+    keepSummaryNow?: () => number;
   };
 }
 
@@ -131,6 +134,17 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     logger,
     metrics,
     transport: (job) => pushApi.raw[job.method](telegramParams(job) as never),
+    // A renewal's change is drawn on its plan's card; the plans exist before the tracker starts.
+    onRenewalChange: async (change) => {
+      const createdAtMs = Date.parse(change.record.createdAt);
+      await plans?.onRenewalChange({
+        planId: change.renewalOf,
+        orderId: change.record.orderId,
+        status: change.record.status,
+        createdAtMs: Number.isNaN(createdAtMs) ? 0 : createdAtMs,
+        ...(change.fulfilledAtMs === undefined ? {} : { atMs: change.fulfilledAtMs }),
+      });
+    },
     tuning: {
       tracker: {
         ...given("minDelayMs", overrides.trackerMinDelayMs),
@@ -205,7 +219,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     onOutcome: (outcome) => notifier.onRecovered(outcome),
     logger,
   });
-  const { keep } = createAutopilot({
+  const { keep, daySummaries } = createAutopilot({
     config,
     storage,
     leases,
@@ -218,9 +232,11 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     i18n,
     links,
     logger,
+    ...given("summaryNow", overrides.keepSummaryNow),
   });
   plans = keep;
   const send = createSendModule({ config, store, flows, chats, pricing, service, push: delivery.push, i18n, links, logger });
+  const miniApp = createMiniAppModule({ config, i18n, chats, service, pricing, flows, links, logger });
   const deps: BotDeps = {
     config,
     logger,
@@ -234,6 +250,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     flows,
     alerts: balance.alerts,
     keep,
+    keepSummaries: daySummaries,
     reminders: delivery.reminders,
     memo: storage.memo,
     send: send.bot,
@@ -251,7 +268,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     ...given("botInfo", overrides.botInfo),
     ...given("onFatal", onFatal),
     storeDataLost: () => storeWatch.dataLost,
-    routes: send.routes,
+    routes: [...send.routes, ...miniApp.routes],
     ...given("retry", overrides.telegramServerErrorDelayMs ? { serverErrorDelayMs: overrides.telegramServerErrorDelayMs } : undefined),
   });
 
@@ -301,6 +318,8 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
       // Plans after the recovery: a slot whose confirmation a crash left open is resolved first.
       await keep.start();
       await intake.start(lifetime.signal);
+      // The menu button opens the Mini App (https PUBLIC_URL only); a failure is logged, not fatal.
+      await miniApp.offer(intake.bot.api);
     },
     stop() {
       stopping ??= stopAll();

@@ -1,36 +1,20 @@
 /**
  * Keep-charged plans through the whole app (src/app.ts as wired), the fake
  * Bot API and the service simulator: a 1m plan buys one order per slot
- * (each slot's Idempotency-Key charged once) across a restart, its daily cap
- * holds it exactly at the cap, a 402 pauses it until a deposit, and an
- * undeliverable receiver stops it. The lead is set to buy the next slot
- * right after the current order is delivered, so three slots take moments.
+ * (each slot's Idempotency-Key charged once) across a restart, its renewals
+ * are a digest on the plan's card and never a message each, its daily cap
+ * holds it exactly at the cap, a 402 pauses it until a deposit (one notice,
+ * replying to the card), an undeliverable receiver stops it, and the opt-in
+ * daily summary goes once per chat and day. The lead is set to buy the next
+ * slot right after the current order is delivered, so a few slots take moments.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../src/app.js";
 import { sunToTrx } from "../src/core/money.js";
 import { RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { debits, FAST_KEEP, linkedChat, planCardDone, slotPurchases, startPlan } from "./app-keep-steps.js";
 
-const FAST_KEEP = {
-  KEEP_TICK_MS: "50",
-  KEEP_RENEWAL_LEAD_MS: "60000",
-  KEEP_LEAD_MAX_FRACTION: "0.99",
-  KEEP_LEASE_TTL_MS: "2000",
-  KEEP_BALANCE_RECHECK_MS: "50",
-};
 const UNDELIVERABLE = "TR311sD6KasRnofj5RnFiFBA2rH8RH2kYk";
-
-/** Orders the simulator created (201) under plan slot keys, by key. */
-function slotPurchases(w: AppWorld): Map<string, number> {
-  const byKey = new Map<string, number>();
-  for (const r of w.sim.requests) {
-    if (r.method !== "POST" || r.path !== "/v1/orders" || r.status !== 201 || !r.idempotencyKey?.startsWith("keep-")) continue;
-    byKey.set(r.idempotencyKey, (byKey.get(r.idempotencyKey) ?? 0) + 1);
-  }
-  return byKey;
-}
-
-const debits = (w: AppWorld, accountId: string) => w.sim.ledger(accountId).filter((e) => e.kind === "debit");
 
 /** Every slot bought once, slots 0..n-1 with no gap, and one debit per slot. */
 async function expectOneOrderPerSlot(w: AppWorld, accountId: string): Promise<number> {
@@ -63,30 +47,16 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
     await target?.cleanup();
   });
 
-  async function linkedChat(chatId: number, balanceSun: number): Promise<string> {
-    const account = w.sim.createAccount({ balanceSun });
-    await w.say(chatId, `/link ${account.apiKey} ${account.webhookSecret}`, (m) => /connected/i.test(m.text));
-    return account.accountId;
-  }
-
-  /** Sends the command, starts the proposed plan and answers the proposal's text. */
-  async function startPlan(chatId: number, command: string): Promise<string> {
-    const { text } = await w.say(chatId, command, (m) => m.text.includes("Keep charged"));
-    w.front.enqueue(w.tg.press(chatId, "✅ Start"));
-    await waitFor(() => w.tg.botMessages(chatId).find((m) => m.text.includes("Your plans")), "the plan list");
-    return text;
-  }
-
+  /** Stopped from the /keep list (the card's own Stop is the digest test's). */
   async function stopPlan(chatId: number): Promise<void> {
     const list = await w.say(chatId, "/keep", (m) => m.text.includes("Your plans") && m.buttons.flat().some((b) => b.text === "⏹ Stop 1"));
     w.front.enqueue(w.tg.press(chatId, "⏹ Stop 1", { messageId: list.messageId }));
-    // Renewals announced meanwhile come after the list: read the list message itself.
     await waitFor(() => w.textOf(chatId, list.messageId).includes("⏹ Stopped."), "the stopped plan");
   }
 
   it("takes a saved label, in any case, in place of the receiver", async () => {
     const chat = 9460;
-    await linkedChat(chat, 100_000_000);
+    await linkedChat(w, chat, 100_000_000);
     await w.say(chat, `/addresses add ${RECEIVER} Shop Wallet`, (m) => m.text.includes("Saved: Shop Wallet"));
     const { text } = await w.say(chat, "/keep shop WALLET 100k 1m", (m) => m.text.includes("Keep charged"));
     expect(text).toContain(RECEIVER);
@@ -94,23 +64,26 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
 
   it("renews a 1m plan slot after slot, one order per slot, through a restart between slots", async () => {
     const chat = 7101;
-    const account = await linkedChat(chat, 1_000_000_000);
-    await startPlan(chat, `/keep ${RECEIVER} 100k 1m`);
+    const account = await linkedChat(w, chat, 1_000_000_000);
+    const { cardId } = await startPlan(w, chat, `/keep ${RECEIVER} 100k 1m`);
     await waitFor(() => debits(w, account).length >= 1, "the first order", 45_000);
     // The next process takes over from the store, whatever slot the first one was in.
     await w.stopApp(app);
     app = await w.startApp(target, FAST_KEEP);
     await waitFor(() => debits(w, account).length >= 3, "three slots bought", 45_000);
     await stopPlan(chat);
-    expect(await expectOneOrderPerSlot(w, account)).toBeGreaterThanOrEqual(3);
-    // Each renewal is an ordinary order: announced by the tracker like any other.
-    await waitFor(() => w.botTexts(chat, /^✅ Order [0-9a-f]{24} is fulfilled/).length >= 2, "renewals announced");
+    const slots = await expectOneOrderPerSlot(w, account);
+    expect(slots).toBeGreaterThanOrEqual(3);
+    // The restarted process goes on drawing the same card: every slot counted, the last one's delivery shown.
+    const card = await planCardDone(w, chat, cardId, account);
+    expect(card).toContain(`Orders placed: ${slots}`);
+    expect(w.botTexts(chat, /^✅ Order [0-9a-f]{24} is fulfilled/)).toEqual([]);
   });
 
   it("stops buying exactly at the plan's daily cap", async () => {
     const chat = 7102;
-    const account = await linkedChat(chat, 1_000_000_000);
-    const proposal = await startPlan(chat, `/keep ${RECEIVER} 100k 1m cap=${sunToTrx(2 * oneSlotSun)}`);
+    const account = await linkedChat(w, chat, 1_000_000_000);
+    const { proposal } = await startPlan(w, chat, `/keep ${RECEIVER} 100k 1m cap=${sunToTrx(2 * oneSlotSun)}`);
     // The proposal says what the cap really lets through: two of the day's 1,440 orders, then it waits for the next day.
     expect(proposal).toContain(
       `The cap of ${sunToTrx(2 * oneSlotSun)} TRX lets 2 of the 1,440 orders of a day through: at most ${sunToTrx(2 * oneSlotSun)} TRX per day, energy for 2 min of the day`,
@@ -122,23 +95,54 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
 
   it("pauses on a 402 with the top-up advice and resumes once a deposit is credited", async () => {
     const chat = 7103;
-    const account = await linkedChat(chat, oneSlotSun + oneSlotSun / 2);
-    await startPlan(chat, `/keep ${RECEIVER} 100k 1m`);
+    const account = await linkedChat(w, chat, oneSlotSun + oneSlotSun / 2);
+    const { cardId } = await startPlan(w, chat, `/keep ${RECEIVER} 100k 1m`);
     const paused = await waitFor(() => w.tg.botMessages(chat).find((m) => m.text.includes("is paused: the balance")), "the pause notice", 45_000);
     expect(paused.text).toContain("Send at least 10 TRX");
+    // The notice is what makes the phone ring, replying to the card; the card itself says why the plan waits.
+    expect(paused.replyTo).toBe(cardId);
+    await waitFor(() => w.textOf(chat, cardId).includes("Paused: the balance is too low"), "the paused card");
     expect(debits(w, account)).toHaveLength(1);
     w.sim.deposit(account, 20_000_000);
     await waitFor(() => w.tg.botMessages(chat).find((m) => m.text.includes("Top-up credited") && m.text.includes("goes on")), "the resumed notice");
     await waitFor(() => debits(w, account).length >= 2, "the renewal after the top-up", 45_000);
     await stopPlan(chat);
     expect(w.tg.botMessages(chat).filter((m) => m.text.includes("is paused: the balance"))).toHaveLength(1);
+    await planCardDone(w, chat, cardId, account);
+    // Besides the proposal (now the card), the chat holds the link, the pause and resume notices and the lists it asked for.
+    expect(w.botTexts(chat, /^✅ Order/)).toEqual([]);
+  });
+
+  it("draws a plan's renewals as a digest on its card: five renewals add no message", async () => {
+    const chat = 7109;
+    const account = await linkedChat(w, chat, 1_000_000_000);
+    const { cardId } = await startPlan(w, chat, `/keep ${RECEIVER} 100k 1m`);
+    await waitFor(() => /Last order [0-9a-f]{24}: fulfilled/.test(w.textOf(chat, cardId)), "the first order delivered on the card", 45_000);
+    const messagesBefore = w.tg.botMessages(chat).length;
+    const slotsBefore = debits(w, account).length;
+    await waitFor(() => debits(w, account).length >= slotsBefore + 5, "five renewals", 45_000);
+    w.front.enqueue(w.tg.press(chat, "⏹ Stop", { messageId: cardId }));
+    await waitFor(() => w.textOf(chat, cardId).includes("⏹ Stopped."), "the card of the stopped plan");
+    const card = await planCardDone(w, chat, cardId, account);
+    const bought = debits(w, account).length;
+    expect(card).toContain(`Orders placed: ${bought}`);
+    expect(card).toContain(`in total ${sunToTrx(bought * oneSlotSun)} TRX`);
+    // The stopped card keeps only its Refresh.
+    expect(
+      w.tg
+        .botMessages(chat)
+        .find((m) => m.messageId === cardId)
+        ?.buttons.flat()
+        .map((b) => b.text),
+    ).toEqual(["🔄 Refresh"]);
+    expect(w.tg.botMessages(chat)).toHaveLength(messagesBefore);
   });
 
   it("stops with the reason when the service refuses the receiver as undeliverable", async () => {
     const chat = 7104;
-    const account = await linkedChat(chat, 1_000_000_000);
+    const account = await linkedChat(w, chat, 1_000_000_000);
     w.sim.chain.setActivated(UNDELIVERABLE, false);
-    await startPlan(chat, `/keep ${UNDELIVERABLE} 100k 1m`);
+    await startPlan(w, chat, `/keep ${UNDELIVERABLE} 100k 1m`);
     const stopped = await waitFor(() => w.tg.botMessages(chat).find((m) => m.text.includes("cannot deliver energy")), "the stop notice");
     expect(stopped.text).toContain("order.receiver_undeliverable");
     expect(debits(w, account)).toHaveLength(0);
@@ -146,7 +150,7 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
 
   it("guides a new plan step by step: receiver, amount, tier button, no limits, then the priced proposal", async () => {
     const chat = 7105;
-    await linkedChat(chat, 1_000_000_000);
+    await linkedChat(w, chat, 1_000_000_000);
     await w.say(chat, "/keep", (m) => m.text.includes("You have no plans"));
     const asked = w.tg.waitForBotMessage(chat, 20_000, (m) => m.text.startsWith("Who receives"));
     w.front.enqueue(w.tg.press(chat, "➕ New plan"));
@@ -168,7 +172,7 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
 
   it("proposes a plan for an order's receiver, amount and duration from the keep-order button", async () => {
     const chat = 7106;
-    await linkedChat(chat, 1_000_000_000);
+    await linkedChat(w, chat, 1_000_000_000);
     const { orderId, cardId } = await w.placeOrder(chat);
     const proposal = w.tg.waitForBotMessage(chat, 20_000, (m) => m.text.includes("Keep charged"));
     w.front.enqueue(w.tg.rawCallback(chat, cardId, `keep-order:${orderId}`));
@@ -177,9 +181,9 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
   it("stops the chat's plans at once on /freeze: no order is sent after the freeze is confirmed", async () => {
     const chat = 7107;
     const other = 7108;
-    const account = await linkedChat(chat, 1_000_000_000);
-    const otherAccount = await linkedChat(other, 1_000_000_000);
-    await startPlan(chat, `/keep ${RECEIVER} 100k 1m`);
+    const account = await linkedChat(w, chat, 1_000_000_000);
+    const otherAccount = await linkedChat(w, other, 1_000_000_000);
+    await startPlan(w, chat, `/keep ${RECEIVER} 100k 1m`);
     await waitFor(() => debits(w, account).length >= 2, "two slots bought", 45_000);
     const planKeys = new Set([...slotPurchases(w).keys()]);
     const prefix = /^(keep-.+-)\d+$/.exec([...planKeys][0]!)![1]!;
@@ -191,7 +195,7 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
     const list = await w.say(chat, "/keep", (m) => m.text.includes("Your plans"));
     expect(list.text).toContain("Stopped: spending is frozen");
     // Plans go on being served meanwhile: another chat's plan buys three slots.
-    await startPlan(other, `/keep ${RECEIVER} 100k 1m`);
+    await startPlan(w, other, `/keep ${RECEIVER} 100k 1m`);
     await waitFor(() => debits(w, otherAccount).length >= 3, "the other chat's slots", 45_000);
     const afterFreeze = w.sim.requests.slice(frozenAt).filter((r) => r.method === "POST" && r.path === "/v1/orders" && r.idempotencyKey?.startsWith(prefix));
     expect(afterFreeze).toEqual([]);

@@ -3,7 +3,7 @@
  * /limits that survives a restart, and an order over it refused on its quote, before any Confirm.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RECEIVER, sqliteTarget, startAppWorld, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 
 const CHAT = 4545;
 
@@ -27,7 +27,10 @@ describe("the app enforces a chat's spend limits", () => {
     const card = await w.say(CHAT, "/limits", (m) => m.text.startsWith("Spend limits"));
     expect(card.text).toContain("Days and months are counted in Asia/Shanghai, your chat's time zone");
     const prompt = w.tg.waitForBotMessage(CHAT, 20_000, (m) => m.text.includes("Send the daily cap"));
+    // The card turns into the cap's choices; ✏️ Custom asks for the amount.
     w.front.enqueue(w.tg.press(CHAT, "Daily cap"));
+    await waitFor(() => w.tg.botMessages(CHAT).find((m) => m.buttons.flat().some((b) => b.text === "✏️ Custom")), "the cap's choices");
+    w.front.enqueue(w.tg.press(CHAT, "✏️ Custom"));
     await prompt;
     await w.say(CHAT, "10", (m) => m.text.startsWith("✅ Saved."));
     await w.stopApp(first);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { RecordedCall } from "../testkit/fake-telegram/fake-telegram.js";
 import { finishedTogether } from "./app-notices-many.js";
-import { useSqliteAppWorld, waitFor } from "./app-harness.js";
+import { RECEIVER, useSqliteAppWorld, waitFor } from "./app-harness.js";
 
 /** The notice's one row of its own while the chat has chosen no zone: the time-zone offer (docs/bot.md). */
 const ZONE_OFFER = "🕒 Set my time zone";
@@ -58,6 +58,39 @@ describe("a finished order's card and notice", () => {
     // The one refused call is the 429 the test asked for, on the card's first edit (an in-between state held back
     // for a chat window, or the final one when the notice went first).
     expect(w.tg.failedCalls().map((c) => [c.method, c.errorCode])).toEqual([["editMessageText", 429]]);
+  });
+});
+
+describe("a guided order's messages", () => {
+  const world = useSqliteAppWorld();
+
+  it("from the home card: the first question in the card's place, at most one message per answer, one notice at the end", async () => {
+    const { w, target } = world;
+    const chat = 7302;
+    await w.startApp(target);
+    await w.say(chat, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => /connected/i.test(m.text));
+    const home = await w.say(chat, "/start", (m) => m.text.includes("your account is connected"));
+    const count = () => w.tg.botMessages(chat).length;
+    const start = count();
+    /** Presses a button on a message, and waits until that message or a newer one shows `shows`. */
+    const press = async (label: string | RegExp, messageId: number, shows: RegExp) => {
+      w.front.enqueue(w.tg.press(chat, label, { messageId }));
+      return waitFor(() => w.tg.botMessages(chat).find((m) => m.messageId >= messageId && shows.test(m.text)), `${String(label)} answered`);
+    };
+
+    await press("⚡ Order energy", home.messageId, /Who receives the energy/);
+    expect(count() - start).toBe(0);
+    const amount = await w.say(chat, RECEIVER, (m) => m.text.includes("How much energy"));
+    expect(count() - start).toBe(1);
+    const duration = await press(/^65k/, amount.messageId, /For how long/);
+    expect(count() - start).toBe(2);
+    const quote = await press(/^1 ?h ·/, duration.messageId, /Your quote/);
+    expect(count() - start).toBe(3);
+    w.front.enqueue(w.tg.press(chat, "✅ Confirm", { messageId: quote.messageId }));
+    await waitFor(() => FINAL.test(w.textOf(chat, quote.messageId)), "the card's final state");
+    await waitFor(() => w.tg.botMessages(chat).find((m) => m.text.startsWith("✅ Order")), "the fulfilled notice");
+    // Three answers, three questions after the first; the quote became the card; one notice.
+    expect(count() - start).toBe(4);
   });
 });
 

@@ -11,9 +11,20 @@ alerts-title =
 
     While this chat is linked I read the balance from time to time and tell you on my own. Tap a button to switch it.
     Low-balance threshold: { $threshold }.
-    Set it: { $command } (exact TRX); back to the default: { $reset }.
+    Tap an amount below to set it (✏️ for another, 🔕 to turn the alert off), or type { $command } (exact TRX); back to the default: { $reset }.
 alerts-threshold-default = default (below { $minTrx } TRX, or below the next keep-charged renewal if that costs more)
 alerts-threshold-own = { $thresholdTrx } TRX
+alerts-threshold-off = off (no low-balance alert)
+alerts-threshold-chosen = • { $label }
+alerts-threshold-default-button = Default
+alerts-threshold-button = { $thresholdTrx } TRX
+alerts-threshold-custom-button = ✏️ Other amount
+alerts-threshold-custom-own = ✏️ { $thresholdTrx } TRX
+alerts-low-off-button = 🔕 Off
+alerts-threshold-ask = Send the low-balance threshold in TRX, for example <code>25.5</code>, or <code>default</code>. (In any chat: { $command }; back to the default: { $reset }.)
+alerts-threshold-ask-text = Please send the threshold as text, for example <code>25.5</code>, or /cancel.
+alerts-threshold-toast = Low-balance alert below { $thresholdTrx } TRX.
+alerts-threshold-toast-default = Low-balance alert at the default threshold.
 alerts-usage = Use /alerts to see and switch the alerts, { $command } to set the low-balance threshold in TRX, or { $reset } to go back to the default.
 ## The words and example amount of `/alerts threshold …` shown to the chat (any language's words are accepted).
 alerts-word-threshold = threshold
@@ -26,8 +37,6 @@ alerts-threshold-invalid-negative = The threshold cannot be negative: { $value }
 alerts-threshold-invalid-too_large = { $value } is more than the largest threshold, { $maxTrx } TRX.
 alerts-deposits-on = ✅ Deposit notices: on
 alerts-deposits-off = 🔕 Deposit notices: off
-alerts-low-on = ✅ Low-balance alert: on
-alerts-low-off = 🔕 Low-balance alert: off
 alerts-foreign-on = ✅ Charges the bot did not make: on
 alerts-foreign-off = 🔕 Charges the bot did not make: off
 alerts-deposits-enabled = Deposit notices are on.

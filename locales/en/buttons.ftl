@@ -10,6 +10,9 @@ buttons-menu-broadcast = 📡 Broadcast
 buttons-menu-settings = ⚙️ Settings
 buttons-menu-help = ❓ Help
 buttons-menu-language = 🌐 Language
+buttons-menu-keep = 🔁 Keep charged
+buttons-home = ◀️ Home
+buttons-home-limits = 🧊 Limits
 
 buttons-balance-refresh = 🔄 Refresh
 buttons-balance-updated = Balance updated

@@ -72,5 +72,26 @@ keep-stopped-frozen = ⏹ The plan for { $address } is stopped: spending is froz
 keep-stopped-unlinked = ⏹ The plan for { $address } is stopped: the account it was made for is no longer linked.
 keep-new-button = ➕ New plan
 keep-one-receiver = A plan keeps one address charged: send a single address or tap a recent one.
-keep-ask-options = Any limits? Send options such as <code>until=18:00 cap=20 hours=09:00-18:00 tz=Europe/Berlin</code> (end time, TRX per day, active hours, your time zone), or tap the button for a plan that runs until you stop it.
+keep-ask-options = Any limits? Tap them below: they combine, and each tap draws the plan again. ✏️ Custom to type them. Then ✅ Done, or keep none for a plan that runs until you stop it.
 keep-options-none-button = Until I stop it, no limits
+keep-options-done-button = ✅ Done
+keep-options-tonight-button = 🌙 Until tonight
+keep-options-day-button = ⏱ For 24 h
+keep-options-work-button = 🏢 Working hours 09–18
+keep-options-cap-button = 🧢 { $capTrx } TRX/day
+keep-options-chosen = • { $label }
+keep-options-custom-button = ✏️ Custom
+keep-options-custom = Send the limits as options, for example <code>until=18:00 cap=20 hours=09:00-18:00 tz=Europe/Berlin</code>: <code>until=</code> an end time (<code>18:00</code>, <code>2026-12-01T18:00</code>) or a duration (<code>2h</code>), <code>cap=</code> TRX per day for this plan, <code>hours=</code> the hours it renews in, <code>tz=</code> the time zone of its days and hours (default: your chat's). They join the limits tapped; what you type wins.
+keep-pause-button = ⏸ Pause
+keep-card-title = <b>🔁 Plan: keep charged</b>
+keep-card-orders = Orders placed: { $slots }
+keep-card-last = Last order { $orderId }: { $status }, { $at }
+keep-day-title = <b>🔁 Your plans on { $date }</b>
+keep-day-plan = { $address }: { $orders ->
+    [one] { $orders } order
+   *[other] { $orders } orders
+}, { $spentTrx } TRX
+keep-day-total = In total: { $orders ->
+    [one] { $orders } order
+   *[other] { $orders } orders
+}, { $spentTrx } TRX.

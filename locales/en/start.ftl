@@ -6,11 +6,16 @@ start-welcome =
 
     To begin, connect your account: send /link and paste the API key from the dashboard.
     Meanwhile, /prices shows the current prices and /system the service status.
-start-welcome-linked =
-    Welcome back, { $name }! Your account is connected.
-    { $prices }
 
-    /balance shows your balance and deposit address, /prices the current prices. Send /help for everything else.
+home-title = 🏠 <b>{ $name }</b>, your account is connected.
+home-balance = 💰 Balance: <b>{ $availableTrx } TRX</b>
+home-balance-no-wallet = 💰 The account has no deposit wallet yet: create it in the dashboard to top up.
+home-balance-unreadable = 💰 The balance cannot be read right now; 💰 Balance tries again.
+home-attention = <b>Needs your attention</b>
+home-attention-frozen = 🧊 Spending is frozen: no order or renewal is charged until you unfreeze it.
+home-attention-low-balance = ⚠️ The balance is under your alert level of { $thresholdTrx } TRX.
+home-attention-plan-balance = ⏸ The plan for { $receiver } waits for a top-up.
+home-attention-plan-paused = ⏸ The plan for { $receiver } is paused by your spending limits.
 start-prices-cheaper = Today renting costs from { $unitPriceSun } sun per unit of energy ({ $tier }); burning TRX for it costs { $burnPriceSun } sun: { $percent }% less.
 start-prices-dearer = Today renting costs from { $unitPriceSun } sun per unit of energy ({ $tier }); burning TRX for it costs { $burnPriceSun } sun, so renting is no cheaper right now.
 start-prices-unavailable = Today's prices cannot be read right now: /prices shows what renting costs against burning TRX once the service answers.

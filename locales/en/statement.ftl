@@ -1,7 +1,7 @@
 ## Statements: /statement [month]
 
 statement =
-    .description = Monthly statement: CSV, chart and totals
+    .description = Monthly statement: chart, totals and CSV
 
 statement-bad-month = I could not read «{ $input }» as a month. Send the year and month, for example { $example } (11.2026 and 11/2026 work too); without a month you get the current one.
 statement-empty = No orders, broadcasts or refunds in { $month } (time zone { $zone }). Pick another month, for example { $example }.
@@ -10,6 +10,7 @@ statement-csv-caption = Statement for { $month }: { $lines ->
        *[other] { $lines } lines
     }, times in { $zone }.
 statement-chart-caption = Spend per day in { $month }, in TRX, refunds deducted (days in { $zone }).
+statement-csv-button = 📄 CSV of the month
 statement-summary =
     <b>Statement of this account for { $month }</b> (time zone { $zone })
     Orders: { $orders }, { $ordersTrx } TRX

@@ -11,9 +11,20 @@ alerts-title =
 
     Пока этот чат подключён, я время от времени читаю баланс и сам сообщаю вам о событиях. Нажмите кнопку, чтобы переключить.
     Порог низкого баланса: { $threshold }.
-    Задать: { $command } (точно, в TRX); вернуть по умолчанию: { $reset }.
+    Нажмите сумму ниже, чтобы задать порог (✏️ — другая сумма, 🔕 — выключить уведомление), или введите { $command } (точно, в TRX); вернуть по умолчанию: { $reset }.
 alerts-threshold-default = по умолчанию (ниже { $minTrx } TRX или ниже стоимости следующего автопродления, если она больше)
 alerts-threshold-own = { $thresholdTrx } TRX
+alerts-threshold-off = выкл. (уведомления о низком балансе нет)
+alerts-threshold-chosen = • { $label }
+alerts-threshold-default-button = По умолчанию
+alerts-threshold-button = { $thresholdTrx } TRX
+alerts-threshold-custom-button = ✏️ Другая сумма
+alerts-threshold-custom-own = ✏️ { $thresholdTrx } TRX
+alerts-low-off-button = 🔕 Выкл.
+alerts-threshold-ask = Пришлите порог низкого баланса в TRX, например <code>25,5</code>, или <code>сброс</code> для порога по умолчанию. (Командой: { $command }; по умолчанию: { $reset }.)
+alerts-threshold-ask-text = Пришлите порог текстом, например <code>25,5</code>, или /cancel.
+alerts-threshold-toast = Уведомление, когда баланс ниже { $thresholdTrx } TRX.
+alerts-threshold-toast-default = Уведомление о низком балансе по порогу по умолчанию.
 alerts-usage = /alerts показывает и переключает уведомления, { $command } задаёт порог низкого баланса в TRX, { $reset } возвращает порог по умолчанию.
 ## The words and example amount of `/alerts threshold …` shown to the chat (any language's words are accepted).
 alerts-word-threshold = порог
@@ -26,8 +37,6 @@ alerts-threshold-invalid-negative = Порог не может быть отри
 alerts-threshold-invalid-too_large = { $value } больше наибольшего порога, { $maxTrx } TRX.
 alerts-deposits-on = ✅ Пополнения: вкл.
 alerts-deposits-off = 🔕 Пополнения: выкл.
-alerts-low-on = ✅ Низкий баланс: вкл.
-alerts-low-off = 🔕 Низкий баланс: выкл.
 alerts-foreign-on = ✅ Списания не через бота: вкл.
 alerts-foreign-off = 🔕 Списания не через бота: выкл.
 alerts-deposits-enabled = Уведомления о пополнениях включены.

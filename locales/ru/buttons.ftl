@@ -10,6 +10,9 @@ buttons-menu-broadcast = 📡 Отправить транзакцию
 buttons-menu-settings = ⚙️ Настройки
 buttons-menu-help = ❓ Помощь
 buttons-menu-language = 🌐 Язык
+buttons-menu-keep = 🔁 Держать заряженным
+buttons-home = ◀️ Главная
+buttons-home-limits = 🧊 Лимиты
 
 buttons-balance-refresh = 🔄 Обновить
 buttons-balance-updated = Баланс обновлён

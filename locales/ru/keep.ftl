@@ -72,5 +72,28 @@ keep-stopped-frozen = ⏹ План для { $address } остановлен: р�
 keep-stopped-unlinked = ⏹ План для { $address } остановлен: аккаунт, для которого он был создан, больше не подключён.
 keep-new-button = ➕ Новый план
 keep-one-receiver = План держит заряженным один адрес: отправьте один адрес или нажмите недавний.
-keep-ask-options = Есть ограничения? Отправьте параметры, например <code>until=18:00 cap=20 hours=09:00-18:00 tz=Europe/Moscow</code> (время окончания, TRX в день, часы работы, ваш часовой пояс), или нажмите кнопку — тогда план работает, пока вы его не остановите.
+keep-ask-options = Есть ограничения? Выберите их кнопками ниже: они сочетаются, и после каждого нажатия план показывается заново. «✏️ Вручную» — ввести их текстом. Затем «✅ Готово» или без ограничений — тогда план работает, пока вы его не остановите.
 keep-options-none-button = Пока не остановлю, без ограничений
+keep-options-done-button = ✅ Готово
+keep-options-tonight-button = 🌙 До конца дня
+keep-options-day-button = ⏱ На 24 ч
+keep-options-work-button = 🏢 Рабочие часы 09–18
+keep-options-cap-button = 🧢 { $capTrx } TRX/день
+keep-options-chosen = • { $label }
+keep-options-custom-button = ✏️ Вручную
+keep-options-custom = Пришлите ограничения параметрами, например <code>until=18:00 cap=20 hours=09:00-18:00 tz=Europe/Moscow</code>: <code>until=</code> — время окончания (<code>18:00</code>, <code>2026-12-01T18:00</code>) или срок (<code>2h</code>), <code>cap=</code> — TRX в день на этот план, <code>hours=</code> — часы, в которые он продлевает, <code>tz=</code> — часовой пояс его дней и часов (по умолчанию — пояс чата). Они добавляются к выбранным кнопками; введённое текстом важнее.
+keep-pause-button = ⏸ Пауза
+keep-card-title = <b>🔁 План: держать заряженным</b>
+keep-card-orders = Размещено заказов: { $slots }
+keep-card-last = Последний заказ { $orderId }: { $status }, { $at }
+keep-day-title = <b>🔁 Ваши планы за { $date }</b>
+keep-day-plan = { $address }: { $orders ->
+    [one] { $orders } заказ
+    [few] { $orders } заказа
+   *[other] { $orders } заказов
+}, { $spentTrx } TRX
+keep-day-total = Всего: { $orders ->
+    [one] { $orders } заказ
+    [few] { $orders } заказа
+   *[other] { $orders } заказов
+}, { $spentTrx } TRX.

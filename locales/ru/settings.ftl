@@ -14,3 +14,7 @@ settings-orders-enabled = Уведомления о заказах включе�
 settings-orders-disabled = Уведомления о заказах выключены.
 settings-broadcasts-enabled = Уведомления об отправках включены.
 settings-broadcasts-disabled = Уведомления об отправках выключены.
+settings-keep-day-on = 📊 Планы: итог за день вкл.
+settings-keep-day-off = 🔕 Планы: итог за день выкл.
+settings-keep-day-enabled = После полуночи по вашему времени я пришлю один итог за день: заказы каждого плана и их стоимость.
+settings-keep-day-disabled = Итог ваших планов за день выключен. Карточка каждого плана по-прежнему показывает его заказы.

@@ -6,11 +6,16 @@ start-welcome =
 
     Для начала подключите аккаунт: отправьте /link и вставьте API-ключ из личного кабинета.
     А пока /prices покажет текущие цены, а /system — состояние сервиса.
-start-welcome-linked =
-    С возвращением, { $name }! Ваш аккаунт подключён.
-    { $prices }
 
-    /balance — баланс и адрес для пополнения, /prices — текущие цены. Всё остальное — в /help.
+home-title = 🏠 <b>{ $name }</b>, ваш аккаунт подключён.
+home-balance = 💰 Баланс: <b>{ $availableTrx } TRX</b>
+home-balance-no-wallet = 💰 У аккаунта ещё нет кошелька для пополнения: создайте его в личном кабинете.
+home-balance-unreadable = 💰 Баланс сейчас не читается; кнопка 💰 Баланс попробует ещё раз.
+home-attention = <b>Требует внимания</b>
+home-attention-frozen = 🧊 Расходы заморожены: ни заказ, ни продление не списываются, пока вы их не разморозите.
+home-attention-low-balance = ⚠️ Баланс ниже вашего порога оповещения { $thresholdTrx } TRX.
+home-attention-plan-balance = ⏸ План для { $receiver } ждёт пополнения.
+home-attention-plan-paused = ⏸ План для { $receiver } приостановлен вашими лимитами расходов.
 start-prices-cheaper = Сегодня аренда стоит от { $unitPriceSun } sun за единицу энергии ({ $tier }), сжигание TRX — { $burnPriceSun } sun: на { $percent }% дешевле.
 start-prices-dearer = Сегодня аренда стоит от { $unitPriceSun } sun за единицу энергии ({ $tier }), сжигание TRX — { $burnPriceSun } sun, так что сейчас аренда не дешевле.
 start-prices-unavailable = Сегодняшние цены сейчас не читаются: /prices покажет, сколько стоит аренда по сравнению со сжиганием TRX, когда сервис ответит.

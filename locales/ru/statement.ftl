@@ -7,6 +7,7 @@ statement-bad-month = Не удалось прочитать «{ $input }» ка
 statement-empty = За { $month } нет заказов, отправок и возвратов (часовой пояс { $zone }). Выберите другой месяц, например { $example }.
 statement-csv-caption = Выписка за { $month }: строк — { $lines }, время в поясе { $zone }.
 statement-chart-caption = Расходы по дням за { $month }, в TRX, за вычетом возвратов (дни по поясу { $zone }).
+statement-csv-button = 📄 CSV за месяц
 statement-summary =
     <b>Выписка этого аккаунта за { $month }</b> (часовой пояс { $zone })
     Заказы: { $orders }, { $ordersTrx } TRX

@@ -10,6 +10,9 @@ buttons-menu-broadcast = 📡 广播交易
 buttons-menu-settings = ⚙️ 设置
 buttons-menu-help = ❓ 帮助
 buttons-menu-language = 🌐 语言
+buttons-menu-keep = 🔁 保持有能量
+buttons-home = ◀️ 主页
+buttons-home-limits = 🧊 限额
 
 buttons-balance-refresh = 🔄 刷新
 buttons-balance-updated = 余额已更新

@@ -72,5 +72,20 @@ keep-stopped-frozen = ⏹ { $address } 的计划已停止：消费已冻结。
 keep-stopped-unlinked = ⏹ { $address } 的计划已停止：创建它的账户已不再连接。
 keep-new-button = ➕ 新计划
 keep-one-receiver = 一个计划只为一个地址保持能量：请发送一个地址或点选最近的地址。
-keep-ask-options = 需要限制吗？发送选项，如 <code>until=18:00 cap=20 hours=09:00-18:00 tz=Asia/Shanghai</code>（结束时间、每天 TRX、有效时段、您的时区），或点按钮，计划将一直运行直到您停止。
+keep-ask-options = 需要限制吗？请点击下方按钮选择：可以组合，每次点击都会重新显示计划。点“✏️ 自定义”可输入文字选项。然后点“✅ 完成”；不选任何限制，计划将一直运行直到您停止。
 keep-options-none-button = 直到我停止，不设限制
+keep-options-done-button = ✅ 完成
+keep-options-tonight-button = 🌙 到今晚
+keep-options-day-button = ⏱ 持续 24 小时
+keep-options-work-button = 🏢 工作时间 09–18
+keep-options-cap-button = 🧢 每天 { $capTrx } TRX
+keep-options-chosen = • { $label }
+keep-options-custom-button = ✏️ 自定义
+keep-options-custom = 请以选项发送限制，例如 <code>until=18:00 cap=20 hours=09:00-18:00 tz=Asia/Shanghai</code>：<code>until=</code> 结束时间（<code>18:00</code>、<code>2026-12-01T18:00</code>）或时长（<code>2h</code>），<code>cap=</code> 此计划每天最多 TRX，<code>hours=</code> 续租的时段，<code>tz=</code> 计算日期和时段所用的时区（默认使用聊天的时区）。它们会与按钮选择的限制合并；以输入的为准。
+keep-pause-button = ⏸ 暂停
+keep-card-title = <b>🔁 计划：保持有能量</b>
+keep-card-orders = 已下订单：{ $slots }
+keep-card-last = 最近的订单 { $orderId }：{ $status }，{ $at }
+keep-day-title = <b>🔁 您的计划（{ $date }）</b>
+keep-day-plan = { $address }：{ $orders } 个订单，{ $spentTrx } TRX
+keep-day-total = 合计：{ $orders } 个订单，{ $spentTrx } TRX。

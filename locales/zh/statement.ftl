@@ -7,6 +7,7 @@ statement-bad-month = 无法把「{ $input }」识别为月份。请发送年份
 statement-empty = { $month }没有订单、广播或退款（时区 { $zone }）。请换一个月份，例如 { $example }。
 statement-csv-caption = { $month }账单：共 { $lines } 行，时间按 { $zone } 时区。
 statement-chart-caption = { $month }每日支出（TRX，已扣除退款；日期按 { $zone } 时区）。
+statement-csv-button = 📄 本月 CSV
 statement-summary =
     <b>此账户 { $month }账单</b>（时区 { $zone }）
     订单：{ $orders } 笔，{ $ordersTrx } TRX

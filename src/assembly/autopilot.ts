@@ -1,10 +1,12 @@
 import type { Logger } from "pino";
 import type { Translations } from "../bot/i18n.js";
+import { createKeepCardNotifier } from "../bot/notifiers/keep-card-notifier.js";
 import { createKeepNotifier } from "../bot/notifiers/keep-notifier.js";
 import { otherChatsOfAccount } from "../bot/notifiers/notifier-deps.js";
 import type { ChatZones } from "../core/limits/chat-zone.js";
 import type { Links } from "../bot/helpers/links.js";
 import type { Config } from "../config.js";
+import { createKeepDaySummaries, type KeepDaySummaries } from "../core/autopilot/keep-day-summary.js";
 import { createKeepPlans, type KeepPlans } from "../core/autopilot/keep-plans.js";
 import type { SpendGuardLike } from "../core/autopilot/keep-step.js";
 import type { Flows } from "../core/flows.js";
@@ -16,7 +18,7 @@ import type { Storage } from "./storage.js";
 
 export interface AutopilotDeps {
   config: Pick<Config, "keep" | "defaultLocale">;
-  storage: Pick<Storage, "store" | "chats">;
+  storage: Pick<Storage, "store" | "chats" | "history">;
   /** This process's leases (one owner id per process), shared with the balance watch and the reminders. */
   leases: Leases;
   service: Pick<ServiceClient, "getBalance">;
@@ -27,31 +29,49 @@ export interface AutopilotDeps {
   /** The dashboard button under "create the deposit address in the dashboard" (DASHBOARD_URL). */
   links?: Links;
   logger: Logger;
-  /** The chats' time zones: a plan's notices show times in its chat's. */
-  zones?: Pick<ChatZones, "zoneOf">;
+  /** The chats' time zones: a plan's notices and card show times in its chat's, and its chat's midnight ends the summary's day. */
+  zones: Pick<ChatZones, "zoneOf">;
+  /** The clock the daily summaries read (tests move it past a midnight); the flows' otherwise. */
+  summaryNow?: () => number;
   /** The spend guardrails, when wired: every renewal asks them first. */
   spend?: SpendGuardLike;
 }
 
 export interface Autopilot {
   keep: KeepPlans;
+  /** The chats' opt-in daily summaries of their plans (/settings). */
+  daySummaries: KeepDaySummaries;
 }
 
-/** Keep-charged plans and the leases that make one process serve each of them. */
+/** Keep-charged plans, their cards and daily summaries, and the leases that make one process serve each plan. */
 export function createAutopilot(deps: AutopilotDeps): Autopilot {
   const { storage, config, logger } = deps;
   const { leases } = deps;
-  const notifier = createKeepNotifier({
+  const notifierDeps = {
     push: deps.push,
     chats: storage.chats,
-    accountChatsOf: otherChatsOfAccount(storage.chats),
     i18n: deps.i18n,
     defaultLocale: config.defaultLocale,
     logger,
+    zones: deps.zones,
     ...(deps.links ? { links: deps.links } : {}),
-    ...(deps.zones ? { zones: deps.zones } : {}),
+  };
+  const notifier = createKeepNotifier({ ...notifierDeps, accountChatsOf: otherChatsOfAccount(storage.chats) });
+  // The plans are read back by the card as they stand when it is drawn; they exist by the time anything draws.
+  let keep: KeepPlans | undefined = undefined;
+  const cards = createKeepCardNotifier({ ...notifierDeps, readPlan: async (planId) => keep?.store.get(planId), now: deps.flows.now });
+  const daySummaries = createKeepDaySummaries({
+    store: storage.store,
+    logger,
+    now: deps.summaryNow ?? deps.flows.now,
+    zones: deps.zones,
+    history: storage.history,
+    plans: { get: async (planId) => keep?.store.get(planId) },
+    send: (summary) => cards.sendDaySummary(summary),
+    claim: (key, ttlMs) => leases.claim(key, ttlMs),
+    release: (key) => leases.release(key),
   });
-  const keep = createKeepPlans({
+  keep = createKeepPlans({
     store: storage.store,
     leases,
     service: deps.service,
@@ -61,6 +81,8 @@ export function createAutopilot(deps: AutopilotDeps): Autopilot {
     history: deps.flows.history,
     chats: storage.chats,
     onEvent: (event) => notifier.onEvent(event),
+    onPlanChanged: (plan, redraw) => cards.draw(plan.planId, redraw),
+    daily: daySummaries,
     logger,
     now: deps.flows.now,
     tickMs: config.keep.tickMs,
@@ -70,5 +92,5 @@ export function createAutopilot(deps: AutopilotDeps): Autopilot {
     balanceRecheckMs: config.keep.balanceRecheckMs,
     ...(deps.spend === undefined ? {} : { spend: deps.spend }),
   });
-  return { keep };
+  return { keep, daySummaries };
 }

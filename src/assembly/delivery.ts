@@ -6,7 +6,7 @@ import { createExpiryNotifier } from "../bot/notifiers/expiry-notifier.js";
 import { createExpiryReminders, type ExpiryReminders, type ExpiryRemindersDeps } from "../core/autopilot/expiry-reminders.js";
 import { createBatchNotifier } from "../bot/notifiers/batch-notifier.js";
 import { createBatchStore } from "../core/orders/batch-progress.js";
-import { createTrackingNotifier, type TrackingNotifier } from "../bot/notifiers/tracking-notifier.js";
+import { createTrackingNotifier, type TrackingNotifier, type TrackingNotifierDeps } from "../bot/notifiers/tracking-notifier.js";
 import type { Links } from "../bot/helpers/links.js";
 import { otherChatsOfAccount } from "../bot/notifiers/notifier-deps.js";
 import type { SupportedLocale } from "../config.js";
@@ -62,6 +62,8 @@ export interface DeliveryDeps {
   };
   /** Sees each webhook notice before the tracker does (the server tests read them). */
   onNotice?: (notice: WebhookNotice) => void;
+  /** A keep plan's renewal changed: drawn on the plan's card (the plans are built after delivery, so bound late). */
+  onRenewalChange?: TrackingNotifierDeps["onRenewalChange"];
 }
 
 /** Everything that tells a chat something nobody asked for just now. */
@@ -130,6 +132,7 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
     batches,
     addressBook: createAddressBook({ store, logger, ...(storage.memo ? { memo: storage.memo } : {}) }),
     ...(deps.links ? { links: deps.links } : {}),
+    ...(deps.onRenewalChange ? { onRenewalChange: deps.onRenewalChange } : {}),
   });
   const topUpNotifier = createTopUpNotifier({ push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger });
   const tracker = createTracker({
@@ -138,8 +141,9 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
     getApiKey: (chatId) => chats.getApiKey(chatId),
     onChange: (change) =>
       unit(async () => {
-        // Scheduled first, so the notification's switch shows it; a failure here offers the change again.
-        if (change.kind === "order" && change.record.status === "fulfilled" && change.fulfilledAtMs !== undefined) {
+        // Scheduled first, so the notification's switch shows it; a failure here offers the change again. A keep plan's
+        // renewal gets none: the plan orders the next delegation before this one ends, and a reminder per renewal is a message per renewal.
+        if (change.kind === "order" && change.record.status === "fulfilled" && change.fulfilledAtMs !== undefined && change.renewalOf === undefined) {
           const o = change.record;
           await reminders.onFulfilled({
             chatId: change.chatId,

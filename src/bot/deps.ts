@@ -12,6 +12,7 @@ import type { Vault } from "../core/vault.js";
 import type { Flows } from "../core/flows.js";
 import type { ExpiryReminders } from "../core/autopilot/expiry-reminders.js";
 import type { KeepPlans } from "../core/autopilot/keep-plans.js";
+import type { KeepDaySummaries } from "../core/autopilot/keep-day-summary.js";
 import type { ConversationContext } from "./context.js";
 import type { SendFeatureDeps } from "../features/send/send-feature.js";
 
@@ -43,6 +44,8 @@ export interface BotDeps {
   flows: Flows;
   /** Keep-charged plans (/keep); without it the command is not offered. */
   keep?: KeepPlans;
+  /** The opt-in daily summary of a chat's plans (its /settings switch); absent: no switch. */
+  keepSummaries?: Pick<KeepDaySummaries, "isEnabled" | "setEnabled">;
   /** What the balance watch tells each chat (/alerts). */
   alerts: AlertSettingsStore;
   /** Opt-in reminders before a delegation ends (/settings switch, the card's switch); absent: no switches. */

@@ -28,6 +28,7 @@ import { createAddressesFeature } from "./features/addresses.js";
 import { createPricesFeature } from "./features/prices.js";
 import { createSettingsFeature } from "./features/settings.js";
 import { createTimeZoneFeature } from "./features/time-zone.js";
+import { createHomeFeature } from "./features/home.js";
 import { createStartFeature } from "./features/start.js";
 import { createStatementFeature } from "./features/statement.js";
 import { createSystemFeature } from "./features/system.js";
@@ -93,6 +94,7 @@ export const TELEGRAM_CALL_TIMEOUT_SECONDS = 60;
  */
 function createFeatures(deps: BotDeps): Composer<BotContext>[] {
   return [
+    createHomeFeature(deps), // first: a main action pressed on a card is marked to navigate in place
     createStartFeature(deps),
     createHelpFeature(),
     createLanguageFeature(deps),
@@ -200,7 +202,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   guarded.use(ownIdGuard({ history: deps.flows.history }));
   const pastedKey = createPastedKeyLinker(deps);
   guarded.use(editedSecretGuard({ pastedKey })); // an edit carrying a secret, in any state
-  guarded.use(commandLeavesFlow()); // says which flow a command ends, then runs the command
+  guarded.use(commandLeavesFlow(deps)); // says which flow a command ends, then runs the command
   // Also before the builders: a pasted service key goes in any state, except to the flows that ask for one.
   guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION], pastedKey }));
   guarded.use(createConversations(deps));

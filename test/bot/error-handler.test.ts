@@ -12,7 +12,8 @@ describe("buttons on messages that cannot be edited", () => {
     await h.send(forged);
     expect(h.tg.answerOf(forged)?.["text"]).toBe("This button has expired. Please start again.");
     expect(u.botTexts().some((t) => t.includes("Something went wrong"))).toBe(false);
-    expect(h.takeFailedCalls().map((c) => c.description)).toEqual(["Bad Request: message can't be edited"]);
+    // The pressed message shows no buttons: there is nothing to take off, so no edit is tried.
+    expect(h.takeFailedCalls()).toEqual([]);
   });
 
   it("a Cancel on a deleted message is answered as expired too", async () => {
@@ -21,7 +22,7 @@ describe("buttons on messages that cannot be edited", () => {
     const forged = h.tg.rawCallback(u.chatId, 999, "cancel:link");
     await h.send(forged);
     expect(h.tg.answerOf(forged)?.["text"]).toBe("This button has expired. Please start again.");
-    expect(h.takeFailedCalls().map((c) => c.description)).toEqual(["Bad Request: message to edit not found"]);
+    expect(h.takeFailedCalls()).toEqual([]);
   });
 });
 

@@ -240,22 +240,33 @@ describe("block and unblock during a flow", () => {
   });
 });
 
+/** The callback data of a message's button: what a client still showing that keyboard sends. */
+function dataOf(message: { buttons: { text: string; callback_data?: string }[][] }, label: string | RegExp): string {
+  const button = message.buttons.flat().find((b) => (typeof label === "string" ? b.text === label : label.test(b.text)));
+  if (button?.callback_data === undefined) throw new Error(`no button ${String(label)}`);
+  return button.callback_data;
+}
+
+const buttonsOf = (messageId: number) =>
+  h.tg
+    .view(CHAT)
+    .find((m) => m.messageId === messageId)!
+    .buttons.flat();
+
 describe("buttons act only on their own flow", () => {
-  it("a Cancel under an old /order prompt never cancels a newer /batch: it answers expired and loses its button", async () => {
+  it("a Cancel under an old /order prompt never cancels a newer /batch: the prompt loses it, and a stale keyboard's tap answers expired", async () => {
     await h.linkChat(CHAT);
     const alice = h.user(CHAT);
     await alice.send("/order");
     const orderPrompt = alice.last()!.messageId;
+    const cancel = dataOf(alice.last()!, "Cancel");
     await alice.send("/batch");
     expect(alice.lastText()).toContain("Paste the orders");
-    const stale = await alice.press("Cancel", { messageId: orderPrompt });
+    expect(buttonsOf(orderPrompt)).toEqual([]);
+    // Another device may still show the old keyboard.
+    const stale = h.tg.rawCallback(CHAT, orderPrompt, cancel);
+    await h.send(stale);
     expect(h.tg.answerOf(stale)).toMatchObject({ text: "This button has expired. Please start again." });
-    expect(
-      h.tg
-        .view(CHAT)
-        .find((m) => m.messageId === orderPrompt)!
-        .buttons.flat(),
-    ).toEqual([]);
     // The batch still runs.
     await alice.send(`${BOB} 100000 1h`);
     expect(alice.lastButtons()).toEqual([["✅ Confirm", "Cancel"]]);
@@ -268,18 +279,16 @@ describe("buttons act only on their own flow", () => {
     await alice.send(BOB);
     await alice.send("100k");
     const oldTiers = alice.last()!.messageId;
-    // Left by a command; then a new run reaches the same step.
+    const oldHour = dataOf(alice.last()!, /^1h ·/);
+    // Left by a command (its question loses its buttons); then a new run reaches the same step.
     await alice.send("/order");
+    expect(buttonsOf(oldTiers)).toEqual([]);
     await alice.send(BOB);
     await alice.send("60000");
-    const stale = await alice.press(/^1h ·/, { messageId: oldTiers });
+    // Another device may still show the old keyboard.
+    const stale = h.tg.rawCallback(CHAT, oldTiers, oldHour);
+    await h.send(stale);
     expect(h.tg.answerOf(stale)).toMatchObject({ text: "This button has expired. Please start again." });
-    expect(
-      h.tg
-        .view(CHAT)
-        .find((m) => m.messageId === oldTiers)!
-        .buttons.flat(),
-    ).toEqual([]);
     expect(alice.lastText()).toContain("For how long?");
     await alice.press(/^1h ·/);
     expect(alice.lastText()).toMatch(/Energy: 60,000 for 1 h/);

@@ -7,11 +7,11 @@ describe("/language", () => {
   it("offers a keyboard, stores the choice per chat and applies it at once", async () => {
     const u = h.user(1101, { languageCode: "en" });
     await u.send("/language");
-    expect(u.lastButtons()).toEqual([["🇬🇧 English", "🇷🇺 Русский", "🇨🇳 中文"]]);
+    expect(u.lastButtons()).toEqual([["🇬🇧 English", "🇷🇺 Русский", "🇨🇳 中文"], ["◀️ Home"]]);
     await u.press("🇷🇺 Русский");
-    // The language is named in the sentence in words, without the flag of the button.
+    // The language is named in the sentence in words, without the flag of the button; Home leads back in it.
     expect(u.lastText()).toBe("Готово: теперь в этом чате я говорю по-русски.");
-    expect(u.lastButtons()).toEqual([]);
+    expect(u.lastButtons()).toEqual([["◀️ Главная"]]);
     expect(await h.deps.chats.getLocale(u.chatId)).toBe("ru");
     // The stored choice beats the Telegram language from now on.
     await u.send("/help");

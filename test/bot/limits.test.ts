@@ -19,12 +19,14 @@ useOrderHarness((started) => (h = started), {
 const orderPosts = () => h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/orders");
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
-/** Sets one limit through /limits and its guided input. */
+/** Sets one limit through /limits, its ✏️ Custom and the typed amount. */
 async function setLimit(chatId: number, button: string, amount: string): Promise<void> {
   const user = h.user(chatId);
   await user.send("/limits");
   await user.press(button);
-  const saved = () => user.botTexts().filter((t) => t.startsWith("✅ Saved.")).length;
+  await user.press("✏️ Custom");
+  // The card is drawn again with the amount; the line under the answer says so.
+  const saved = () => user.botTexts().filter((t) => t.startsWith("✅ Saved. The card above")).length;
   const before = saved();
   await user.send(amount);
   // Tracker announcements of earlier orders may arrive after it: counted, not "the last message".
@@ -74,7 +76,10 @@ describe("/limits", () => {
     expect(user.lastText()).toContain("Second tap above: none");
     expect(user.lastText()).toContain("Days and months are counted in UTC, your chat's time zone");
     expect(user.lastButtons()).toEqual([["Daily cap", "Monthly cap"], ["Second-tap threshold", "Time zone"], ["❄️ Freeze"]]);
+    const card = user.last()!.messageId;
+    const cardText = () => h.textOf(CHAT, card);
     await user.press("Daily cap");
+    await user.press("✏️ Custom");
     expect(user.lastText()).toContain("Send the daily cap in TRX");
     await user.send("12,5");
     expect(user.lastText()).toBe("“12,5” is not an amount in TRX. Use digits, with a dot before at most 6 decimals, for example 50, 12.5 or 1,000.");
@@ -83,18 +88,78 @@ describe("/limits", () => {
     await user.send("0");
     expect(user.lastText()).toContain("must be more than 0 TRX");
     await user.send("12.5");
-    expect(user.lastText()).toContain("Daily cap: 12.5 TRX, 12.5 TRX left (spent today: 0 TRX)");
+    // The card it was asked from shows the cap; a short line says so below the answer.
+    expect(user.lastText()).toBe("✅ Saved. The card above shows the limits now.");
+    expect(cardText()).toContain("Daily cap: 12.5 TRX, 12.5 TRX left (spent today: 0 TRX)");
     await user.press("Time zone");
     await user.send("Mars/Olympus");
     expect(user.lastText()).toContain("is not a time zone I know");
     await user.send("Europe/Moscow");
-    expect(user.lastText()).toContain("Days and months are counted in Europe/Moscow, your chat's time zone");
+    expect(cardText()).toContain("Days and months are counted in Europe/Moscow, your chat's time zone");
     await user.press("Monthly cap");
-    await user.press("No limit");
-    expect(user.lastText()).toContain("Limit removed.");
+    await user.press("• No limit");
+    expect(cardText()).toContain("Limit removed.");
     await user.press("Daily cap");
     await user.press("No limit");
-    expect(user.lastText()).toContain("Daily cap: none");
+    expect(cardText()).toContain("Daily cap: none");
+  });
+
+  it.each([
+    ["Daily cap", "dailyCapSun", "d", [10, 25, 50, 100, 250, 500]],
+    ["Monthly cap", "monthlyCapSun", "m", [100, 250, 500, 1_000, 2_500, 5_000]],
+    ["Second-tap threshold", "confirmAboveSun", "t", [5, 10, 25, 50, 100, 250]],
+  ] as const)("%s: each preset sets what typing it sets, on the card itself; No limit removes it", async (button, field, _input, presets) => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    await user.send("/limits");
+    const card = user.last()!.messageId;
+    const messages = () => h.tg.botMessages(CHAT).length;
+    const cardButtons = () =>
+      h.tg
+        .view(CHAT)
+        .find((m) => m.messageId === card)!
+        .buttons.map((row) => row.map((b) => b.text));
+    const before = messages();
+    for (const trx of presets) {
+      await user.press(button, { messageId: card });
+      const label = `${trx.toLocaleString("en-US")} TRX`;
+      expect(cardButtons().flat()).toContain(label);
+      const tap = await user.press(label, { messageId: card });
+      expect(h.tg.answerOf(tap)?.["text"]).toBe("✅ Saved.");
+      const tapped = (await h.flows.limits.status(CHAT)).settings[field];
+      expect(h.textOf(CHAT, card)).toMatch(/^✅ Saved\.\n\nSpend limits/);
+      // Typed through ✏️ Custom, the same amount is the same setting.
+      await user.press(button, { messageId: card });
+      await user.press("✏️ Custom", { messageId: card });
+      await user.send(String(trx));
+      expect((await h.flows.limits.status(CHAT)).settings[field]).toBe(tapped);
+      expect(tapped).toBe(String(BigInt(trx) * 1_000_000n));
+    }
+    // The choices mark the amount in force.
+    await user.press(button, { messageId: card });
+    expect(cardButtons().flat()).toContain(`• ${presets.at(-1)!.toLocaleString("en-US")} TRX`);
+    await user.press("No limit", { messageId: card });
+    expect((await h.flows.limits.status(CHAT)).settings[field]).toBeUndefined();
+    expect(h.textOf(CHAT, card)).toMatch(/^✅ Limit removed\./);
+    // Taps made no message; each typed amount made its prompt, the user's answer and one line.
+    const typed = presets.length;
+    expect(messages()).toBe(before + 2 * typed);
+    // ◀️ Back turns the choices into the card again.
+    await user.press(button, { messageId: card });
+    await user.press("◀️ Back", { messageId: card });
+    expect(cardButtons()).toEqual([["Daily cap", "Monthly cap"], ["Second-tap threshold", "Time zone"], ["❄️ Freeze"]]);
+  });
+
+  it("answers a forged preset as expired and stores nothing", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 });
+    const user = h.user(CHAT);
+    await user.send("/limits");
+    for (const data of ["limp:d:0", "limp:d:-5", "limp:z:50", "limp:d:1.5"]) {
+      const tap = h.tg.rawCallback(CHAT, user.last()!.messageId, data);
+      await h.send(tap);
+      expect(h.tg.answerOf(tap)?.["text"], data).toContain("expired");
+    }
+    expect((await h.flows.limits.status(CHAT)).settings).toEqual({ frozen: false });
   });
 
   it("daily cap: charges up to the cap exactly; the quote that would cross it has no Confirm, says cap, spent and left, and offers Limits and Check again", async () => {

@@ -40,15 +40,21 @@ describe("/link and /unlink", () => {
     expect(h.tg.botMessages(u.chatId).flatMap((m) => m.buttons.flat())).toEqual([]);
   });
 
-  it("a Cancel button left from a finished flow says there is nothing to cancel and disappears", async () => {
+  it("a Cancel button left from a finished flow is taken off, and a stale keyboard's tap is answered as expired", async () => {
     const u = newUser();
     const { apiKey } = h.sim.createAccount();
     await u.send("/link");
     const prompt = u.last()!.messageId;
-    await u.send("/cancel"); // leaves the flow; the prompt still shows its Cancel button
-    const stale = await u.press("Cancel", { messageId: prompt });
-    expect(h.tg.answerOf(stale)?.["text"]).toBe("There is nothing to cancel right now.");
+    const cancel = u
+      .last()!
+      .buttons.flat()
+      .find((b) => b.text === "Cancel")!.callback_data!;
+    await u.send("/cancel"); // leaves the flow and takes the prompt's Cancel off
     expect(h.tg.view(u.chatId).find((m) => m.messageId === prompt)?.buttons).toEqual([]);
+    // A client still showing the old keyboard.
+    const stale = h.tg.rawCallback(u.chatId, prompt, cancel);
+    await h.send(stale);
+    expect(h.tg.answerOf(stale)?.["text"]).toBe("This button has expired. Please start again.");
     await u.send(`/link ${apiKey}`);
     expect(await h.deps.chats.getApiKey(u.chatId)).toBe(apiKey);
   });

@@ -132,7 +132,7 @@ describe("TRX amounts typed the way each language writes them", () => {
   it("ru: /alerts takes 25,5 and 1 000 (in its own words or in English), refuses 1,000 with both readings, and shows its syntax the Russian way", async () => {
     const u = h.user(6301, { languageCode: "ru" });
     await u.send("/alerts");
-    expect(u.lastText()).toContain("Задать: /alerts порог 25,5 (точно, в TRX); вернуть по умолчанию: /alerts порог сброс.");
+    expect(u.lastText()).toContain("или введите /alerts порог 25,5 (точно, в TRX); вернуть по умолчанию: /alerts порог сброс.");
     await u.send("/alerts порог 25,5");
     expect(u.lastText()).toContain("Порог низкого баланса: 25,5 TRX.");
     await u.send("/alerts threshold 1 000");
@@ -150,14 +150,27 @@ describe("TRX amounts typed the way each language writes them", () => {
   it("ru: a /limits cap typed as 12,5 or 1 000 is saved as that amount", async () => {
     const u = h.user(6302, { languageCode: "ru" });
     await u.send("/limits");
+    const card = u.last()!.messageId;
+    const cardText = () => h.tg.view(u.chatId).find((m) => m.messageId === card)?.text;
     await u.press("Лимит на день");
+    await u.press("✏️ Своя сумма");
     expect(u.lastText()).toContain("например 50 или 12,5");
     await u.send("12,5");
-    expect(u.lastText()).toContain("Лимит на день: 12,5 TRX, осталось 12,5 TRX");
+    expect(cardText()).toContain("Лимит на день: 12,5 TRX, осталось 12,5 TRX");
     await u.press("Лимит на месяц");
+    await u.press("✏️ Своя сумма");
     await u.send("1 000");
-    expect(u.lastText()).toContain(`Лимит на месяц: 1${NBSP}000 TRX, осталось 1${NBSP}000 TRX`);
+    expect(cardText()).toContain(`Лимит на месяц: 1${NBSP}000 TRX, осталось 1${NBSP}000 TRX`);
     await u.press("Лимит на месяц");
+    // A preset is written the Russian way too.
+    expect(
+      h.tg
+        .view(u.chatId)
+        .find((m) => m.messageId === card)
+        ?.buttons.flat()
+        .map((b) => b.text),
+    ).toContain(`• 1${NBSP}000 TRX`);
+    await u.press("✏️ Своя сумма");
     await u.send("1,500");
     expect(u.lastText()).toContain("можно понять двояко");
   });

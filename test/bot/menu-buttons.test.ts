@@ -8,9 +8,9 @@ import { useBotHarness } from "../support/bot-harness.js";
 
 const ADDRESS = "TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH";
 const LINKED_MENU = [
-  ["💰 Balance", "⚡ Order energy"],
-  ["📈 Prices", "📜 My orders"],
-  ["💳 Top up", "📡 Broadcast"],
+  ["⚡ Order energy", "📜 My orders"],
+  ["💰 Balance", "💳 Top up"],
+  ["📈 Prices", "📡 Broadcast"],
   ["⚙️ Settings", "❓ Help"],
 ];
 
@@ -18,15 +18,16 @@ describe("/start's main actions", () => {
   const h = useBotHarness();
   let chat = 7100;
 
-  /** What the bot says to a command, and what it says to the button: the same text and buttons. */
+  /** What the bot says to a command, and what it says to the button on the home card, in that card's place: the same text and buttons. */
   async function sameAsCommand(command: string, button: string, chatId: number) {
     const u = h.user(chatId);
     await u.send(command);
     const byCommand = u.last()!;
     await u.send("/start");
+    const home = u.last()!;
     await u.press(button);
     const byButton = u.last()!;
-    expect(byButton.messageId).not.toBe(byCommand.messageId);
+    expect(byButton.messageId).toBe(home.messageId);
     expect(byButton.text).toBe(byCommand.text);
     expect(byButton.buttons).toEqual(byCommand.buttons);
     return byButton;
@@ -36,7 +37,7 @@ describe("/start's main actions", () => {
     const u = h.user(++chat, { languageCode: "en" });
     await h.linkChat(u.chatId, { balanceSun: 12_000_000, depositAddress: ADDRESS });
     await u.send("/start");
-    expect(u.lastText()).toContain("Welcome back");
+    expect(u.lastText()).toContain("your account is connected");
     expect(u.lastButtons()).toEqual(LINKED_MENU);
     // No DASHBOARD_URL or SUPPORT_URL: no link buttons at all.
     expect(
@@ -177,8 +178,9 @@ describe("/prices' Order buttons", () => {
     await h.linkChat(u.chatId, { balanceSun: 100_000_000 });
     await u.send("/prices");
     const tiers = (await h.deps.pricing.get()).tiers.length;
-    expect(u.lastButtons().flat()).toHaveLength(tiers);
+    expect(u.lastButtons().flat()).toHaveLength(tiers + 1);
     expect(u.lastButtons().flat()).toContain("⚡ Order 1h");
+    expect(u.lastButtons().flat().at(-1)).toBe("◀️ Home");
     await u.press("⚡ Order 1h");
     expect(u.botTexts().at(-2)).toBe("Duration: 1 h. Now tell me who receives the energy and how much.");
     expect(u.lastText()).toContain("Who receives the energy?");

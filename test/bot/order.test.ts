@@ -213,15 +213,16 @@ describe("/order", () => {
     await h.flows.addressBook.remember(CHAT, BOB, Date.now());
     const alice = h.user(CHAT);
     await alice.send("/order");
-    const stale = h.tg.press(CHAT, /TQCq78/);
+    const data = h.tg.press(CHAT, /TQCq78/).callback_query!.data!;
     await alice.send("/cancel");
-    await h.send(stale);
-    expect(h.tg.answerOf(stale)?.["text"]).toBe("This button has expired. Please start again.");
-    // The stale press took the old prompt's buttons off; a client that still shows them can press again.
+    // /cancel took the question's buttons off; a client that still shows them can press them.
     const oldPrompt = h.tg.botMessages(CHAT).find((m) => m.text.startsWith("Who receives"))!;
     expect(oldPrompt.buttons.flat()).toEqual([]);
+    const stale = h.tg.rawCallback(CHAT, oldPrompt.messageId, data);
+    await h.send(stale);
+    expect(h.tg.answerOf(stale)?.["text"]).toBe("This button has expired. Please start again.");
     await alice.send("/order");
-    const oldFlow = h.tg.rawCallback(CHAT, oldPrompt.messageId, stale.callback_query!.data!);
+    const oldFlow = h.tg.rawCallback(CHAT, oldPrompt.messageId, data);
     await h.send(oldFlow);
     expect(h.tg.answerOf(oldFlow)?.["text"]).toBe("This button has expired. Please start again.");
     await alice.press(/TQCq78/);

@@ -35,10 +35,17 @@ describe("/orders", () => {
       ["1 / 2", "Older ▶"],
       // The list shows times and the chat has picked no zone: the choices are offered under it.
       ["🕒 Set my time zone"],
+      ["◀️ Home"],
     ]);
     await user.press("Older ▶");
     expect(user.lastText()).toContain("page 2 of 2");
     expect(user.lastText()).toContain("50,000 energy");
-    expect(user.lastButtons()).toEqual([["🔎 6", "🔎 7"], ["• All", "Orders", "Broadcasts", "This month"], ["◀ Newer", "2 / 2"], ["🕒 Set my time zone"]]);
+    expect(user.lastButtons()).toEqual([
+      ["🔎 6", "🔎 7"],
+      ["• All", "Orders", "Broadcasts", "This month"],
+      ["◀ Newer", "2 / 2"],
+      ["🕒 Set my time zone"],
+      ["◀️ Home"],
+    ]);
   });
 });

@@ -58,7 +58,7 @@ describe("/help", () => {
     expect(orders).toBeLessThan(account);
     expect(text.indexOf("/send")).toBeLessThan(orders);
     expect(text.indexOf("/webhook")).toBeGreaterThan(account);
-    expect(user.lastButtons().flat()).toEqual(["💰 Balance", "⚡ Order energy", "📜 My orders", "⚙️ Settings"]);
+    expect(user.lastButtons().flat()).toEqual(["💰 Balance", "⚡ Order energy", "📜 My orders", "⚙️ Settings", "◀️ Home"]);
   });
 });
 

@@ -12,7 +12,7 @@ describe("/start with a broken or outdated order deep link", () => {
     const user = h.user(CHAT);
     for (const payload of ["order_x", "order_", "order_1_2_3", "order_12345678901234567_60"]) {
       await user.send(`/start ${payload}`);
-      expect(user.lastText()).toMatch(/^Welcome back/);
+      expect(user.lastText()).toMatch(/^🏠 .*, your account is connected/);
     }
   });
 

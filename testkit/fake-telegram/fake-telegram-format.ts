@@ -166,6 +166,17 @@ function isButtonUrl(value: unknown): boolean {
   }
 }
 
+/** A Mini App's address as Telegram takes it, for web_app buttons and the menu button: https only. */
+export function isWebAppUrl(value: unknown): boolean {
+  if (typeof value !== "string" || /\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 /** Validates `reply_markup` (object or JSON string). Returns the inline rows, or the error. */
 export function parseMarkup(raw: unknown): { ok: true; rows: Button[][]; markup: unknown } | { ok: false; description: string } {
   if (raw === undefined || raw === null || raw === "") return { ok: true, rows: [], markup: undefined };
@@ -197,6 +208,8 @@ export function parseMarkup(raw: unknown): { ok: true; rows: Button[][]; markup:
         if (bytes < 1 || bytes > 64) return { ok: false, description: "Bad Request: BUTTON_DATA_INVALID" };
       }
       if (kinds[0] === "url" && !isButtonUrl(b["url"])) return { ok: false, description: "Bad Request: BUTTON_URL_INVALID" };
+      if (kinds[0] === "web_app" && !isWebAppUrl((b["web_app"] as { url?: unknown } | undefined)?.url))
+        return { ok: false, description: "Bad Request: Only HTTPS links are allowed" };
       out.push(b as unknown as Button);
     }
     rows.push(out);

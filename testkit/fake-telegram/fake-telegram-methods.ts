@@ -1,6 +1,6 @@
 /** Bot API methods of the fake server, each validating its parameters as Telegram does. */
 import type { Message, Update, UserFromGetMe } from "grammy/types";
-import { markupKey, parseMarkup, parseText } from "./fake-telegram-format.js";
+import { isWebAppUrl, markupKey, parseMarkup, parseText } from "./fake-telegram-format.js";
 import type { UploadedFile } from "./fake-telegram-http.js";
 import { boolParam, intParam, jsonParam } from "./fake-telegram-http.js";
 import { TelegramError } from "./fake-telegram-errors.js";
@@ -108,6 +108,7 @@ export function commandsKey(p: Record<string, unknown>): string {
 }
 
 export function createMethods(core: FakeCore): Record<string, Method> {
+  const menuButtons = new Map<string, Record<string, unknown> | undefined>();
   function chatOf(p: Params): FakeChatState {
     const id = intParam(p["chat_id"]);
     if (id === undefined) throw bad("chat_id is empty");
@@ -299,6 +300,22 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       return true;
     },
     getmycommands: (p) => core.commands.get(commandsKey(p)) ?? [],
+    // The menu button: per private chat, else the default one (Telegram's own: the command list).
+    setchatmenubutton: (p) => {
+      const button = (jsonParam(p["menu_button"]) ?? { type: "default" }) as Record<string, unknown>;
+      if (button["type"] === "web_app") {
+        const webApp = button["web_app"] as { url?: unknown } | undefined;
+        if (typeof button["text"] !== "string" || button["text"].length === 0) throw bad("can't parse menu button: text is empty");
+        if (!isWebAppUrl(webApp?.url)) throw bad("Only HTTPS links are allowed");
+      } else if (button["type"] !== "commands" && button["type"] !== "default") throw bad("can't parse menu button: unsupported type");
+      const chatId = p["chat_id"] === undefined ? "default" : String(chatOf(p).id);
+      menuButtons.set(chatId, button["type"] === "default" ? undefined : button);
+      return true;
+    },
+    getchatmenubutton: (p) => {
+      const chatId = p["chat_id"] === undefined ? "default" : String(chatOf(p).id);
+      return menuButtons.get(chatId) ?? menuButtons.get("default") ?? { type: "commands" };
+    },
     deletemycommands: (p) => core.commands.delete(commandsKey(p)) || true,
     sendmessage: (p) => {
       const chat = chatOf(p);
@@ -345,6 +362,31 @@ export function createMethods(core: FakeCore): Record<string, Method> {
         parseMode: p["parse_mode"],
         buttons: markup.rows,
         markup: markup.markup,
+        edits: m.edits + 1,
+      });
+      return toMessage(chat, m);
+    },
+    // Only a photo or document message can take new media, as Telegram has it; a text message cannot become one.
+    editmessagemedia: (p, files) => {
+      if (p["inline_message_id"] !== undefined) return true;
+      const chat = chatOf(p);
+      const m = liveMessage(chat, p, "edit");
+      if (m.from !== "bot") throw bad("message can't be edited");
+      if (!m.photo && !m.document) throw bad("there is no media in the message to edit");
+      const input = jsonParam(p["media"]) as Record<string, unknown> | undefined;
+      const type = input?.["type"];
+      if (type !== "photo" && type !== "document") throw bad("can't parse InputMedia: media type is not supported");
+      const file = media({ [type]: input?.["media"] }, files, type);
+      const caption = formatted(input?.["caption"] ?? "", input?.["parse_mode"], 1024, "caption");
+      const markup = markupOf(jsonParam(p["reply_markup"]));
+      Object.assign(m, {
+        text: caption.plain,
+        rawText: caption.raw,
+        parseMode: input?.["parse_mode"],
+        buttons: markup.rows,
+        markup: markup.markup,
+        photo: type === "photo" ? { fileId: file.fileId, bytes: file.bytes } : undefined,
+        document: type === "document" ? file : undefined,
         edits: m.edits + 1,
       });
       return toMessage(chat, m);

@@ -5,7 +5,7 @@ import { createCallbackData } from "./create-callback-data.js";
  * `menu:<action>`. Each action is handled by the feature that owns its
  * command, with the command's own handler.
  */
-export const MENU_ACTIONS = ["balance", "order", "prices", "orders", "topup", "broadcast", "settings", "help", "language", "send"] as const;
+export const MENU_ACTIONS = ["balance", "order", "prices", "orders", "topup", "broadcast", "settings", "help", "language", "send", "keep"] as const;
 export type MenuAction = (typeof MENU_ACTIONS)[number];
 
 export const menuData = createCallbackData("menu", ["action"]);
@@ -14,6 +14,9 @@ export const menuData = createCallbackData("menu", ["action"]);
 export function menuAction(action: MenuAction): RegExp {
   return new RegExp(`^${menuData.pack({ action })}$`);
 }
+
+/** ◀️ Home: the message it is on becomes the home card again (features/home.ts). */
+export const homeData = createCallbackData("home", []);
 
 /** /balance's Refresh: the same message, read again. */
 export const balanceRefreshData = createCallbackData("balance", ["action"]);

@@ -70,3 +70,32 @@ export function presetIndexOf(zone: string): number | undefined {
   const n = (COMMON_TIME_ZONES as readonly string[]).indexOf(zone);
   return n < 0 ? undefined : n;
 }
+
+/**
+ * The picker's other screens, each drawn on the message tapped: `tzp:<action>:<value>:<page>:<ref>`. `g` the
+ * grid of UTC offsets; `l` the zones at offset `<value>` (minutes east of UTC, now), page `<page>`; `z` picks
+ * zone `<value>` (its IANA name); `m` the picker's first screen again; `c` asks to type a city. `<ref>` says
+ * where the picker lives (`packPickerRef`).
+ */
+export const zonePickerData = createCallbackData("tzp", ["action", "value", "page", "ref"]);
+
+/**
+ * Where the picker lives: on the /settings card (its first screen keeps ◀️ Back to the card) or in a message
+ * of its own; `cardId` when the tapped message is the answer to a typed city and the picker is that other
+ * message (drawn again once a zone is picked, so it shows the zone).
+ */
+export interface PickerRef {
+  onSettings: boolean;
+  cardId?: number;
+}
+
+/** `s`, `m`, or either followed by the picker's message id. */
+export function packPickerRef(ref: PickerRef): string {
+  return `${ref.onSettings ? "s" : "m"}${ref.cardId ?? ""}`;
+}
+
+export function unpackPickerRef(text: string | undefined): PickerRef | undefined {
+  const m = /^([sm])(\d{1,15})?$/.exec(text ?? "");
+  if (!m) return undefined;
+  return { onSettings: m[1] === "s", ...(m[2] === undefined ? {} : { cardId: Number(m[2]) }) };
+}

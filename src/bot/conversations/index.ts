@@ -16,7 +16,7 @@ import { leaveOpenFlow } from "../middlewares/flow-guard.js";
  * Bump whenever any conversation's code changes: stored states of an older
  * version are dropped instead of being replayed against new code.
  */
-export const CONVERSATION_STATE_VERSION = 9;
+export const CONVERSATION_STATE_VERSION = 10;
 
 /** A flow waits this long for each answer; the next update after that leaves it. */
 export const FLOW_MAX_WAIT_MS = 15 * 60_000;
@@ -75,7 +75,7 @@ export function createConversations(deps: BotDeps): MiddlewareFn<BotContext> {
       }
       // The plugin refuses to enter a flow while another is open: an old button that opens a flow
       // (a /prices tier, "Another zone…") leaves the open one first, as a command does.
-      await leaveOpenFlow(ctx, "a button left a flow to open another");
+      await leaveOpenFlow(ctx, deps.store, "a button left a flow to open another");
       return enter(name, ...args);
     };
     return registered ? run(ctx, next) : next();

@@ -180,8 +180,12 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
         }
         const text = [translate(ctx, "balance-available", { availableTrx }), topUpAdviceText(ctx, advice, balance.depositAddress, locale)].join("\n\n");
         // No address yet: the advice says to create it in the dashboard.
-        await ctx.reply(text, { ...HTML, ...textLinksMarkup(ctx, balance.depositAddress === null ? "topup-no-address" : []) });
-        if (balance.depositAddress !== null) await replyWithQr(ctx, balance.depositAddress, translate(ctx, "balance-qr-caption"));
+        if (balance.depositAddress === null) {
+          await ctx.reply(text, { ...HTML, ...textLinksMarkup(ctx, "topup-no-address") });
+          return;
+        }
+        // One message, as /balance: the QR code with what to send as its caption, Refresh redrawing it.
+        await ctx.replyWithPhoto(await depositQrPhoto(balance.depositAddress), { caption: text, parse_mode: "HTML", reply_markup: createBalanceKeyboard(ctx) });
       }),
     );
 

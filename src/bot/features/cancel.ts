@@ -9,6 +9,8 @@ import { currentFlowInstance, inFlow } from "../helpers/flow-instance.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { voidOpenOffers } from "../helpers/void-offers.js";
+import { closeOpenPrompt } from "../helpers/step-prompt.js";
+import { withHomeRow } from "../keyboards/menu.js";
 
 /** Runs an edit; false when Telegram says the message cannot be edited (it is gone or not the bot's). */
 async function tryEdit(edit: () => Promise<unknown>): Promise<boolean> {
@@ -48,6 +50,7 @@ export function createCancelFeature(deps: BotDeps): Composer<BotContext> {
   feature.command("cancel", logHandle("command-cancel"), async (ctx) => {
     if (inFlow(ctx)) {
       await ctx.conversation.exitAll();
+      await closeOpenPrompt(ctx, deps.store, ctx.chat.id);
       await ctx.reply(translate(ctx, "cancel-done"), HTML);
       return;
     }
@@ -60,13 +63,20 @@ export function createCancelFeature(deps: BotDeps): Composer<BotContext> {
       // A Cancel left on an old prompt: the flow is over (finished, left, or another run has begun), so say so, keep the text and drop the button.
       // A message that cannot be edited (gone, not ours: an old or forged button) means the button has expired.
       const active = inFlow(ctx);
+      // Telegram sends the pressed message as it is now: one without buttons (taken off when its flow was left) was pressed on a stale keyboard.
+      if (ctx.callbackQuery.message?.reply_markup === undefined) {
+        await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+        return;
+      }
       const edited = await tryEdit(() => ctx.editMessageReplyMarkup());
       await ctx.answerCallbackQuery({ text: ctx.t(edited && !active ? "cancel-nothing" : "button-expired") });
       return;
     }
     await ctx.conversation.exitAll();
     await ctx.answerCallbackQuery();
-    if (!(await tryEdit(() => ctx.editMessageText(translate(ctx, "cancel-done"), HTML)))) await ctx.reply(translate(ctx, "cancel-done"), HTML);
+    // The prompt says so in place, and leads back home (it may have been the home card the flow was opened on).
+    const done = { ...HTML, reply_markup: withHomeRow(ctx, undefined) };
+    if (!(await tryEdit(() => ctx.editMessageText(translate(ctx, "cancel-done"), done)))) await ctx.reply(translate(ctx, "cancel-done"), done);
   });
 
   // A step button (a receiver, a tier, Skip) of a run that is not the current one: it must not reach the running flow.

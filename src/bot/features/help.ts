@@ -3,6 +3,7 @@ import { menuAction } from "../callback-data/menu.js";
 import type { BotContext } from "../context.js";
 import { escapeHtml, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
+import { showScreen } from "../helpers/screen.js";
 import { createRenderMemo } from "../helpers/render-memo.js";
 import { BOT_COMMANDS, type CommandTask, type MenuCommand } from "../register-commands.js";
 import { InlineKeyboard } from "grammy";
@@ -60,7 +61,8 @@ export function createHelpFeature(): Composer<BotContext> {
     const inPrivate = ctx.chat.type === "private";
     // The same text for every chat of one locale and kind.
     const text = memo(`${await ctx.i18n.getLocale()}:${inPrivate ? "private" : "group"}`, () => helpText(ctx, inPrivate));
-    await ctx.reply(text, { ...HTML, ...(inPrivate ? { reply_markup: helpKeyboard(ctx) } : {}) });
+    if (inPrivate) await showScreen(ctx, text, helpKeyboard(ctx));
+    else await ctx.reply(text, HTML);
   }
 
   composer.command("help", logHandle("command-help"), showHelp);

@@ -1,4 +1,7 @@
 import { Composer } from "../composer.js";
+import { menuAction } from "../callback-data/menu.js";
+import { withHomeRow } from "../keyboards/menu.js";
+import { showScreen } from "../helpers/screen.js";
 import { parseKeepCommand, type KeepParse } from "../../core/autopilot/keep-input.js";
 import type { KeepPlans } from "../../core/autopilot/keep-plans.js";
 import { defaultKeepCap, keepDayAllowance } from "../../core/autopilot/keep-allowance.js";
@@ -31,9 +34,10 @@ function parseErrorText(ctx: BotContext, error: Exclude<KeepParse, { ok: true }>
 
 /**
  * /keep: the chat's plans with Pause / Resume / Stop; `/keep <address|label>
- * <amount> <duration> [options]` proposes a plan with its price, and Confirm
- * makes it and buys its first slot; "Keep charged" under an order proposes
- * the same receiver, amount and duration.
+ * <amount> <duration> [options]` proposes a plan with its price, and Start
+ * makes it and buys its first slot, the proposal becoming the plan's card
+ * (its renewals' digest, redrawn in place, with the plan's buttons); "Keep
+ * charged" under an order proposes the same receiver, amount and duration.
  */
 export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
   const { flows, keep } = deps;
@@ -53,9 +57,9 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
     const locale = await ctx.i18n.getLocale();
     const timeZone = await flows.limits.timeZoneOf(chatId);
     const text = keepListText(ctx, plans, (p) => keep.spentToday(p), { nowMs: flows.now(), locale, timeZone });
-    const keyboard = createKeepListKeyboard(ctx, plans);
+    const keyboard = withHomeRow(ctx, createKeepListKeyboard(ctx, plans));
     if (edit) await editIgnoringUnchanged(() => ctx.editMessageText(text, { ...HTML, reply_markup: keyboard }));
-    else await ctx.reply(text, { ...HTML, reply_markup: keyboard });
+    else await showScreen(ctx, text, keyboard);
   }
 
   async function propose(ctx: BotContext, input: KeepDraftInput, pricing: Pricing): Promise<void> {
@@ -127,6 +131,16 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
     }),
   );
 
+  // Keep charged on the home card: the plans, in the card's place.
+  feature.callbackQuery(
+    menuAction("keep"),
+    logHandle("callback-menu-keep"),
+    linkedOnly(async (ctx) => {
+      await ctx.answerCallbackQuery();
+      await showList(ctx, ctx.chat.id, false);
+    }),
+  );
+
   feature.callbackQuery(keepOrderData.filter, logHandle("callback-keep-order"), async (ctx) => {
     const data = keepOrderData.unpack(ctx.callbackQuery.data);
     const chatId = ctx.chat.id;
@@ -179,9 +193,20 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
       await ctx.answerCallbackQuery();
       const locale = await ctx.i18n.getLocale();
       const { linkId } = account.record;
+      const cardMessageId = ctx.callbackQuery.message?.message_id;
+      // Buttons off at once (a second Start finds the draft gone); the card replaces this once the first order is placed.
       await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "keep-started"), HTML));
-      await keep.createFromDraft(draft, { locale, ...(linkId === undefined ? {} : { linkId }) });
-      await showList(ctx, chatId, false);
+      const plan = await keep.createFromDraft(draft, {
+        locale,
+        ...(linkId === undefined ? {} : { linkId }),
+        ...(cardMessageId === undefined ? {} : { cardMessageId }),
+      });
+      await keep.drawCard(chatId, plan.planId);
+      return;
+    }
+    if (data.action === "v") {
+      const drawn = await keep.drawCard(chatId, data.id);
+      await ctx.answerCallbackQuery(drawn ? undefined : { text: ctx.t("button-expired") });
       return;
     }
     const action = data.action === "p" ? "pause" : data.action === "r" ? "resume" : data.action === "s" ? "stop" : undefined;
@@ -196,6 +221,8 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
       return;
     }
     await ctx.answerCallbackQuery({ text: ctx.t(result.ok ? `keep-done-${action}` : `keep-already-${result.reason}`) });
+    // On the plan's card the plans drew the card anew already; elsewhere (the list, a notice) the list takes the message.
+    if (result.plan?.cardMessageId !== undefined && result.plan.cardMessageId === ctx.callbackQuery.message?.message_id) return;
     await showList(ctx, chatId, true);
   });
 

@@ -8,6 +8,8 @@ import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { createLanguageKeyboard } from "../keyboards/language.js";
+import { withHomeRow } from "../keyboards/menu.js";
+import { showScreen } from "../helpers/screen.js";
 import { BOT_COMMANDS, setChatMenu } from "../register-commands.js";
 
 const isLocale = (value: string | undefined): value is SupportedLocale => SUPPORTED_LOCALES.some((l) => l === value);
@@ -21,7 +23,7 @@ export function createLanguageFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
-  const showChoice = (ctx: BotContext) => ctx.reply(translate(ctx, "language-choose"), { ...HTML, reply_markup: createLanguageKeyboard(ctx) });
+  const showChoice = (ctx: BotContext) => showScreen(ctx, translate(ctx, "language-choose"), createLanguageKeyboard(ctx));
   feature.command(["language", "lang"], logHandle("command-language"), showChoice);
   feature.callbackQuery(menuAction("language"), logHandle("callback-menu-language"), async (ctx) => {
     await ctx.answerCallbackQuery();
@@ -38,7 +40,8 @@ export function createLanguageFeature(deps: BotDeps): Composer<BotContext> {
     ctx.forgetChat();
     await ctx.i18n.renegotiateLocale();
     await ctx.answerCallbackQuery();
-    await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "language-changed"), HTML));
+    // Home from here draws the card in the language just chosen.
+    await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "language-changed"), { ...HTML, reply_markup: withHomeRow(ctx, undefined) }));
     // The menu is a convenience: a refusal must not undo or hide the change itself.
     await setChatMenu(ctx.api, ctx.chat.id, BOT_COMMANDS, (key) => ctx.t(key)).catch((error: unknown) =>
       ctx.logger.warn({ err: error }, "could not set the chat's command menu"),

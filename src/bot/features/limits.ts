@@ -1,25 +1,27 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
-import { sendStepPrompt } from "../helpers/step-prompt.js";
+import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
 import { Composer } from "../composer.js";
 import type { LimitField } from "../../core/limits/limit-settings.js";
 import { parseTimeZoneInput } from "../../core/limits/zone-input.js";
 import { readTrxAmount } from "../../core/money.js";
 import { formatTrx } from "../helpers/format.js";
-import { isLimitInput, limitsData, type LimitInput } from "../callback-data/limits.js";
+import { isLimitAmountInput, isLimitInput, limitPresetData, limitsData, type LimitAmountInput, type LimitInput } from "../callback-data/limits.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { echo } from "../helpers/echo.js";
-import { editIgnoringUnchanged } from "../helpers/edit.js";
+import { editIgnoringUnchanged, isUneditable } from "../helpers/edit.js";
 import { HTML, translate } from "../helpers/html.js";
 import { limitsCardText } from "../helpers/limits-text.js";
 import { logHandle } from "../helpers/logging.js";
-import { createLimitClearKeyboard, createLimitsKeyboard } from "../keyboards/limits.js";
+import { createLimitPresetsKeyboard, createLimitsKeyboard } from "../keyboards/limits.js";
 
 const LIMITS_INPUT_CONVERSATION = "limits-input";
 
-const FIELD_OF: Record<Exclude<LimitInput, "z">, LimitField> = { d: "dailyCapSun", m: "monthlyCapSun", t: "confirmAboveSun" };
+const FIELD_OF: Record<LimitAmountInput, LimitField> = { d: "dailyCapSun", m: "monthlyCapSun", t: "confirmAboveSun" };
 const ASK_KEY: Record<LimitInput, string> = { d: "limits-ask-daily", m: "limits-ask-monthly", t: "limits-ask-threshold", z: "limits-ask-zone" };
-const CLEAR_ACTIONS: Record<string, Exclude<LimitInput, "z">> = { cd: "d", cm: "m", ct: "t" };
+const PICK_KEY: Record<LimitAmountInput, string> = { d: "limits-pick-daily", m: "limits-pick-monthly", t: "limits-pick-threshold" };
+/** The "No limit" that prompts already in chats carry under them. */
+const CLEAR_ACTIONS: Record<string, LimitAmountInput> = { cd: "d", cm: "m", ct: "t" };
 
 type LimitsConversation = Conversation<BotContext, ConversationContext>;
 
@@ -34,16 +36,18 @@ function parseLimitAmount(text: string, locale: string): { ok: true; sun: bigint
   return read.sun > 0n ? { ok: true, sun: read.sun } : { ok: false, key: "limits-not-positive" };
 }
 
-/** Asks for one setting until it is valid; any command or button leaves the step and runs as usual. */
+/**
+ * Asks for one setting until it is valid; any command or button leaves the step and runs as usual. The
+ * card it was asked from (`cardId`) is drawn again with the setting saved, and a short line says so; without
+ * one (or once it cannot be edited) the card comes as a new message.
+ */
 function createLimitsInputConversation(deps: BotDeps) {
   const limits = deps.flows.limits;
-  return async function limitsInput(conversation: LimitsConversation, ctx: ConversationContext, input: LimitInput): Promise<void> {
+  return async function limitsInput(conversation: LimitsConversation, ctx: ConversationContext, input: LimitInput, cardId?: number): Promise<void> {
     const chatId = ctx.chat?.id;
     if (chatId === undefined || !isLimitInput(input)) return;
-    await sendStepPrompt(conversation, ctx, translate(ctx, ASK_KEY[input]), {
-      ...HTML,
-      ...(input === "z" ? {} : { reply_markup: createLimitClearKeyboard(ctx, input) }),
-    });
+    const question = translate(ctx, ASK_KEY[input]);
+    const prompt = await sendStepPrompt(conversation, ctx, question, HTML);
     for (;;) {
       const next = await conversation.wait();
       if (next.message?.text?.startsWith("/") || next.callbackQuery) await conversation.halt({ next: true });
@@ -72,7 +76,20 @@ function createLimitsInputConversation(deps: BotDeps) {
         const status = await limits.status(chatId);
         return { card: limitsCardText(next, status, await next.i18n.getLocale()), settings: status.settings };
       });
-      await ctx.reply(`${translate(next, "limits-saved")}\n\n${card}`, { ...HTML, reply_markup: createLimitsKeyboard(next, settings) });
+      await closeStepPrompt(conversation, ctx, deps, prompt, { prompt: question, answer: text });
+      const saved = { text: `${translate(next, "limits-saved")}\n\n${card}`, options: { ...HTML, reply_markup: createLimitsKeyboard(next, settings) } };
+      const redrawn =
+        typeof cardId === "number" &&
+        (await editIgnoringUnchanged(() => ctx.api.editMessageText(chatId, cardId, saved.text, saved.options)).then(
+          () => true,
+          (error: unknown) => {
+            // Deleted or too old: the card comes anew below.
+            if (isUneditable(error)) return false;
+            throw error;
+          },
+        ));
+      if (redrawn) await ctx.reply(translate(next, "limits-saved-above"), HTML);
+      else await ctx.reply(saved.text, saved.options);
       return;
     }
   };
@@ -112,12 +129,39 @@ export function createLimitsFeature(deps: BotDeps): Composer<BotContext> {
     await ctx.reply(shown.text, { ...HTML, reply_markup: shown.keyboard });
   });
 
+  /** Asks for the setting typed; the card the tap came from is drawn again once it is saved. */
+  async function askLimit(ctx: BotContext, input: LimitInput): Promise<void> {
+    const cardId = ctx.callbackQuery?.message?.message_id;
+    await ctx.conversation.enter(LIMITS_INPUT_CONVERSATION, input, ...(cardId === undefined ? [] : [cardId]));
+  }
+
+  /** The card the tap came from, drawn anew (with a note above it). */
+  async function redraw(ctx: BotContext, chatId: number, note?: string): Promise<void> {
+    const shown = await card(ctx, chatId, note);
+    await editIgnoringUnchanged(() => ctx.editMessageText(shown.text, { ...HTML, reply_markup: shown.keyboard }));
+  }
+
   feature.callbackQuery(limitsData.filter, logHandle("callback-limits"), async (ctx) => {
     const action = limitsData.unpack(ctx.callbackQuery.data)?.action;
     const chatId = ctx.chat.id;
-    if (isLimitInput(action)) {
+    if (isLimitAmountInput(action)) {
+      // The card becomes the choices for this amount; ◀️ Back turns it into the card again.
       await ctx.answerCallbackQuery();
-      await ctx.conversation.enter(LIMITS_INPUT_CONVERSATION, action);
+      const status = await limits.status(chatId);
+      const locale = await ctx.i18n.getLocale();
+      const text = `${limitsCardText(ctx, status, locale)}\n\n${translate(ctx, PICK_KEY[action])}`;
+      const keyboard = createLimitPresetsKeyboard(ctx, action, status.settings[FIELD_OF[action]], locale);
+      await editIgnoringUnchanged(() => ctx.editMessageText(text, { ...HTML, reply_markup: keyboard }));
+      return;
+    }
+    if (action === "z") {
+      await ctx.answerCallbackQuery();
+      await askLimit(ctx, action);
+      return;
+    }
+    if (action === "b") {
+      await ctx.answerCallbackQuery();
+      await redraw(ctx, chatId);
       return;
     }
     if (action === "s") {
@@ -143,12 +187,44 @@ export function createLimitsFeature(deps: BotDeps): Composer<BotContext> {
     }
     await ctx.answerCallbackQuery({ text: ctx.t(note) });
     const shown = await card(ctx, chatId, note);
-    // The Freeze button sits on the card: it becomes the new card. "No limit" sits on a prompt: a new card follows.
+    // The Freeze button sits on the card: it becomes the new card. An old prompt's "No limit": a new card follows.
     if (action === "f" || action === "u") await editIgnoringUnchanged(() => ctx.editMessageText(shown.text, { ...HTML, reply_markup: shown.keyboard }));
     else {
       await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
       await ctx.reply(shown.text, { ...HTML, reply_markup: shown.keyboard });
     }
+  });
+
+  /** A choice on the card for one amount: a preset (read as a typed amount is), No limit, or ✏️ Custom (asked). */
+  feature.callbackQuery(limitPresetData.filter, logHandle("callback-limits-preset"), async (ctx) => {
+    const data = limitPresetData.unpack(ctx.callbackQuery.data);
+    const chatId = ctx.chat.id;
+    const input = data?.input;
+    if (data === undefined || !isLimitAmountInput(input)) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    if (data.value === "c") {
+      await ctx.answerCallbackQuery();
+      await askLimit(ctx, input);
+      return;
+    }
+    let note: string;
+    if (data.value === "x") {
+      await limits.set(chatId, FIELD_OF[input], undefined);
+      note = "limits-cleared";
+    } else {
+      const parsed = /^\d{1,9}$/.test(data.value) ? parseLimitAmount(data.value, await ctx.i18n.getLocale()) : undefined;
+      if (!parsed?.ok) {
+        await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+        return;
+      }
+      await limits.set(chatId, FIELD_OF[input], parsed.sun);
+      note = "limits-saved";
+    }
+    ctx.logger.info({ field: FIELD_OF[input], value: data.value }, "limit set by a button");
+    await ctx.answerCallbackQuery({ text: ctx.t(note) });
+    await redraw(ctx, chatId, note);
   });
 
   return composer;

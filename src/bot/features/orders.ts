@@ -17,6 +17,8 @@ import { createLedgerKeyboard } from "../keyboards/orders.js";
 import { zoneLabel } from "../../core/limits/zone-input.js";
 import { dateTimeFormat } from "../../core/date-formats.js";
 import { zoneOfferRow } from "../keyboards/time-zone.js";
+import { withHomeRow } from "../keyboards/menu.js";
+import { showScreen } from "../helpers/screen.js";
 
 export const HISTORY_PAGE_SIZE = 5;
 
@@ -49,7 +51,7 @@ export function createOrdersView(deps: BotDeps): {
             ? { fromMs: month.startMs, toMs: month.endMs }
             : {};
     const p = await flows.history.page(chatId, page, HISTORY_PAGE_SIZE, filter);
-    if (p.total === 0 && filterCode === "a") return { text: translate(ctx, "orders-empty"), keyboard: undefined };
+    if (p.total === 0 && filterCode === "a") return { text: translate(ctx, "orders-empty"), keyboard: withHomeRow(ctx, undefined) };
     const labels = await flows.addressBook.labels(chatId);
     const monthName = dateTimeFormat(locale, { timeZone, month: "long", year: "numeric" }).format(nowMs);
     const title = translate(ctx, TITLE_KEY[filterCode], { page: p.page + 1, pages: p.pages, total: p.total, month: monthName });
@@ -66,7 +68,7 @@ export function createOrdersView(deps: BotDeps): {
     // The list shows times: while the chat has picked no zone, the offer sits under it.
     const offer = zoneOfferRow(ctx, locale, chatId, zone, nowMs, { on: "orders", filter: filterCode, page: p.page });
     if (offer.length > 0) keyboard.row(...offer);
-    return { text: lines.join("\n\n"), keyboard };
+    return { text: lines.join("\n\n"), keyboard: withHomeRow(ctx, keyboard) };
   }
 
   return { render };
@@ -96,7 +98,7 @@ export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
   const showOrders = linkedOnly<BotContext>(async (ctx) => {
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();
     const { text, keyboard } = await render(ctx, ctx.account.chatId, "a", 0);
-    await ctx.reply(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) });
+    await showScreen(ctx, text, keyboard);
   });
   feature.command("orders", logHandle("command-orders"), showOrders);
   feature.callbackQuery(menuAction("orders"), logHandle("callback-menu-orders"), showOrders);

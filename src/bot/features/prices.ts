@@ -8,6 +8,7 @@ import { logHandle } from "../helpers/logging.js";
 import { createRenderMemoBy } from "../helpers/render-memo.js";
 import { pricesText } from "../helpers/tiers.js";
 import { createPricesKeyboard } from "../keyboards/menu.js";
+import { showScreen } from "../helpers/screen.js";
 
 /**
  * /prices (private and groups): the tier table from the pricing cache. In a
@@ -28,7 +29,8 @@ export function createPricesFeature(deps: BotDeps): Composer<BotContext> {
       text: pricesText(ctx, pricing, locale),
       ...(inPrivate ? { keyboard: createPricesKeyboard(ctx, pricing) } : {}),
     }));
-    await ctx.reply(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) });
+    if (inPrivate) await showScreen(ctx, text, keyboard);
+    else await ctx.reply(text, { ...HTML, ...(keyboard ? { reply_markup: keyboard } : {}) });
   }
 
   composer.command("prices", logHandle("command-prices"), showPrices);

@@ -7,8 +7,10 @@ import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
-import { createSettingsKeyboard } from "../keyboards/settings.js";
+import { createSettingsKeyboard, type SettingsSwitches } from "../keyboards/settings.js";
 import { addTimeZoneButton, TIME_ZONE_BACK } from "../keyboards/time-zone.js";
+import { withHomeRow } from "../keyboards/menu.js";
+import { showScreen } from "../helpers/screen.js";
 
 const DEFAULT_SETTINGS: NotificationSettings = { orders: true, broadcasts: true };
 const KINDS = ["orders", "broadcasts"] as const;
@@ -24,24 +26,30 @@ export function createSettingsFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
-  /** The reminders' switch joins the notification switches when the app has reminders (docs/expiry.md). */
-  const withExpiry = async (chatId: number, settings: NotificationSettings) =>
-    deps.reminders ? { ...settings, expiry: await deps.reminders.isEnabled(chatId) } : settings;
+  /**
+   * The opt-in switches join the notification switches when the app has them: the reminders before a delegation
+   * ends (docs/expiry.md) and the keep plans' daily summary (docs/autopilot.md).
+   */
+  const withOptIns = async (chatId: number, settings: NotificationSettings): Promise<SettingsSwitches> => ({
+    ...settings,
+    ...(deps.reminders ? { expiry: await deps.reminders.isEnabled(chatId) } : {}),
+    ...(deps.keepSummaries ? { keepDay: await deps.keepSummaries.isEnabled(chatId) } : {}),
+  });
 
   /** The switches, then the chat's time zone (time-zone.ts handles its button). */
-  const keyboard = async (ctx: BotContext, chatId: number, settings: NotificationSettings & { expiry?: boolean }) =>
-    addTimeZoneButton(createSettingsKeyboard(ctx, settings), ctx, await deps.flows.limits.timeZoneOf(chatId));
+  const keyboard = async (ctx: BotContext, chatId: number, settings: SettingsSwitches) =>
+    withHomeRow(ctx, addTimeZoneButton(createSettingsKeyboard(ctx, settings), ctx, await deps.flows.limits.timeZoneOf(chatId)));
 
   async function showSettings(ctx: BotContext & { chat: { id: number } }): Promise<void> {
-    const settings = await withExpiry(ctx.chat.id, (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS);
-    await ctx.reply(translate(ctx, "settings-title"), { ...HTML, reply_markup: await keyboard(ctx, ctx.chat.id, settings) });
+    const settings = await withOptIns(ctx.chat.id, (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS);
+    await showScreen(ctx, translate(ctx, "settings-title"), await keyboard(ctx, ctx.chat.id, settings));
   }
 
   feature.command("settings", logHandle("command-settings"), showSettings);
   // ◀️ Back from the time-zone choices opened on this card: the card again, its zone as now chosen.
   feature.callbackQuery(TIME_ZONE_BACK, logHandle("callback-settings-back"), async (ctx) => {
     await ctx.answerCallbackQuery();
-    const settings = await withExpiry(ctx.chat.id, (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS);
+    const settings = await withOptIns(ctx.chat.id, (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS);
     const markup = await keyboard(ctx, ctx.chat.id, settings);
     await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "settings-title"), { ...HTML, reply_markup: markup }));
   });
@@ -62,7 +70,25 @@ export function createSettingsFeature(deps: BotDeps): Composer<BotContext> {
         if (before === enabled) return;
         await reminders.setEnabled(ctx.chat.id, enabled);
         ctx.logger.info({ kind: "expiry", enabled }, "notification setting changed");
-        const settings = await withExpiry(ctx.chat.id, (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS);
+        const settings = await withOptIns(ctx.chat.id, (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS);
+        const markup = await keyboard(ctx, ctx.chat.id, settings);
+        await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "settings-title"), { ...HTML, reply_markup: markup }));
+      },
+    );
+
+  const { keepSummaries } = deps;
+  if (keepSummaries)
+    feature.callbackQuery(settingsData.filter).filter(
+      (ctx) => settingsData.unpack(ctx.callbackQuery.data)?.kind === "keepday",
+      logHandle("callback-settings-keep-day"),
+      async (ctx) => {
+        const enabled = settingsData.unpack(ctx.callbackQuery.data)?.value === "on";
+        const before = await keepSummaries.isEnabled(ctx.chat.id);
+        await ctx.answerCallbackQuery({ text: ctx.t(enabled ? "settings-keep-day-enabled" : "settings-keep-day-disabled") });
+        if (before === enabled) return;
+        await keepSummaries.setEnabled(ctx.chat.id, enabled);
+        ctx.logger.info({ kind: "keep-day", enabled }, "notification setting changed");
+        const settings = await withOptIns(ctx.chat.id, (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS);
         const markup = await keyboard(ctx, ctx.chat.id, settings);
         await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "settings-title"), { ...HTML, reply_markup: markup }));
       },
@@ -79,7 +105,7 @@ export function createSettingsFeature(deps: BotDeps): Composer<BotContext> {
     await ctx.answerCallbackQuery({ text: ctx.t(`settings-${data.kind}-${enabled ? "enabled" : "disabled"}`) });
     // A second tap on the same (stale) button changes nothing: no write, no edit.
     if (before[data.kind] === enabled) return;
-    const settings = await withExpiry(ctx.chat.id, await deps.chats.setNotifications(ctx.chat.id, { [data.kind]: enabled }));
+    const settings = await withOptIns(ctx.chat.id, await deps.chats.setNotifications(ctx.chat.id, { [data.kind]: enabled }));
     ctx.logger.info({ kind: data.kind, enabled }, "notification setting changed");
     const markup = await keyboard(ctx, ctx.chat.id, settings);
     await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "settings-title"), { ...HTML, reply_markup: markup }));

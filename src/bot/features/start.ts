@@ -11,13 +11,14 @@ import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { parseOrderDeepLink } from "../helpers/quote-query.js";
 import { durationText } from "../helpers/record-text.js";
-import { tierLabel } from "../helpers/tiers.js";
-import { DEFAULT_ENERGY_BURN_PRICE_SUN, percentAgainstBurning } from "../../core/burn-saving.js";
 import { isJustLinked, resumeAfterLink, startIntentsOf } from "../helpers/resume-after-link.js";
 import { isTopUpDeepLink } from "../helpers/top-up-text.js";
 import { privateChatKeyboard } from "../middlewares/group-guard.js";
+import { greetedName, rentingTodayText } from "../helpers/greeting.js";
+import { replyHome } from "./home.js";
+import { isOnTextCard } from "../helpers/screen.js";
+import { placeFirstPromptOn } from "../helpers/step-prompt.js";
 import { textLinksMarkup } from "../keyboards/links.js";
-import { createLinkedMenuKeyboard, createWelcomeMenuKeyboard } from "../keyboards/menu.js";
 
 /**
  * /start with deep links: `link` opens the link flow; an order deep link
@@ -25,57 +26,12 @@ import { createLinkedMenuKeyboard, createWelcomeMenuKeyboard } from "../keyboard
  * the chat is linked (a top-up link `topup_<requiredSun>` to the balance
  * feature); unlinked, it is kept (start-intent.ts), the welcome
  * offers Connect, and the order flow opens with the link's amount and
- * duration once the chat is linked. Anything else greets, a broken or
- * outdated `order_…` link included; the greeting carries the main actions as
- * buttons (keyboards/menu.ts, each handled by its command's feature). In a group /start only greets briefly and
- * points to the private chat (nothing is stored).
+ * duration once the chat is linked. Anything else, a broken or outdated
+ * `order_…` link included, shows the home card (home.ts): the balance, what
+ * needs attention and the main actions, each handled by its command's feature.
+ * In a group /start only greets briefly and points to the private chat
+ * (nothing is stored).
  */
-/**
- * What renting costs today against burning TRX, from the pricing cache: the cheapest tier's unit price
- * against ENERGY_BURN_PRICE_SUN (core/burn-saving.ts, the formula of the quote and /statement), or a
- * plain "cannot say now" when the prices cannot be read. Never a fixed promise.
- */
-export async function rentingTodayText(ctx: BotContext, deps: Pick<BotDeps, "pricing" | "config" | "logger">): Promise<string> {
-  let tiers;
-  try {
-    tiers = (await deps.pricing.get()).tiers;
-  } catch (error) {
-    deps.logger.warn({ err: error }, "pricing unavailable for the greeting");
-    return translate(ctx, "start-prices-unavailable");
-  }
-  const cheapest = [...tiers].sort((a, b) => a.unitPriceSun - b.unitPriceSun)[0];
-  if (cheapest === undefined) return translate(ctx, "start-prices-unavailable");
-  const burnPriceSun = deps.config.energyBurnPriceSun ?? DEFAULT_ENERGY_BURN_PRICE_SUN;
-  const locale = await ctx.i18n.getLocale();
-  const percent = percentAgainstBurning(cheapest.unitPriceSun, burnPriceSun);
-  return translate(ctx, percent > 0 ? "start-prices-cheaper" : "start-prices-dearer", {
-    unitPriceSun: formatInteger(cheapest.unitPriceSun, locale),
-    tier: tierLabel(ctx, cheapest),
-    burnPriceSun: formatInteger(burnPriceSun, locale),
-    percent,
-  });
-}
-
-/**
- * Whom the greeting names: the sender, or the private chat's own name when Telegram left `from` out
- * (it does not promise it; a message sent on behalf of a chat has none).
- */
-function greetedName(ctx: Pick<BotContext, "from" | "chat">): string {
-  return ctx.from?.first_name ?? ctx.chat?.first_name ?? "";
-}
-
-/** The greeting with the main actions as buttons: the account's for a linked chat, Connect and a look around otherwise. */
-async function replyWelcome(ctx: BotContext, deps: BotDeps): Promise<void> {
-  const linked = (await ctx.linked()) !== undefined;
-  const offers = { send: deps.send !== undefined && deps.config.publicUrl !== undefined };
-  const keyboard = linked ? createLinkedMenuKeyboard(ctx, ctx.links, offers) : createWelcomeMenuKeyboard(ctx, ctx.links);
-  const prices = await rentingTodayText(ctx, deps);
-  await ctx.reply(translate(ctx, linked ? "start-welcome-linked" : "start-welcome", { name: greetedName(ctx), prices }), {
-    ...HTML,
-    reply_markup: keyboard,
-  });
-}
-
 export function createStartFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
@@ -117,7 +73,7 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
       });
       return;
     }
-    await replyWelcome(ctx, deps);
+    await replyHome(ctx, deps);
   });
 
   feature.callbackQuery(connectData.filter, logHandle("callback-connect"), async (ctx) => {
@@ -125,9 +81,11 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
     await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
     // Pressed again while its link flow waits (the flow passes foreign buttons on): the prompt is there already.
     if (ctx.conversation.active(LINK_CONVERSATION) > 0) return;
+    // Connect on the welcome card: the flow's first question takes the card's place.
+    if (isOnTextCard(ctx)) placeFirstPromptOn(ctx, ctx.callbackQuery.message!.message_id);
     if ((await ctx.linked()) !== undefined) {
       // Linked meanwhile (/link typed by hand): go straight on.
-      if (!(await resumeAfterLink(ctx, deps))) await replyWelcome(ctx, deps);
+      if (!(await resumeAfterLink(ctx, deps))) await replyHome(ctx, deps);
       return;
     }
     await ctx.conversation.enter(LINK_CONVERSATION);

@@ -1,8 +1,11 @@
-import { InputFile } from "grammy";
+import { InlineKeyboard, InputFile } from "grammy";
 import { chatTitles } from "../../core/chats/chat-titles.js";
 import { Composer } from "../composer.js";
 import { monthAt, monthLabel, parseStatementMonth, type StatementMonth } from "../../core/statements/statement-month.js";
-import { buildStatement } from "../../core/statements/statement.js";
+import { buildStatement, type Statement } from "../../core/statements/statement.js";
+import { statementData } from "../callback-data/statement.js";
+import { editIgnoringUnchanged } from "../helpers/edit.js";
+import { visibleText } from "../helpers/visible-text.js";
 import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/burn-saving.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
@@ -14,20 +17,90 @@ import { statementSummaryText } from "../helpers/statement-text.js";
 import { zoneName } from "../../core/limits/zone-input.js";
 import { dateTimeFormat } from "../../core/date-formats.js";
 
+/** What Telegram lets a photo's caption hold, in characters as the user reads them. */
+const CAPTION_LIMIT = 1_024;
+
 /** "November 2026" / "ноябрь 2026 г." / "2026年11月", from the calendar month alone. */
 function monthName(m: StatementMonth, locale: string): string {
   return dateTimeFormat(locale, { year: "numeric", month: "long", timeZone: "UTC" }).format(Date.UTC(m.year, m.month - 1, 15));
 }
 
+/** The month before and after `m`. */
+function shiftMonth(m: StatementMonth, by: -1 | 1): StatementMonth {
+  const index = m.year * 12 + (m.month - 1) + by;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+const isAfter = (a: StatementMonth, b: StatementMonth) => a.year * 12 + a.month > b.year * 12 + b.month;
+
+/** A month drawn as the card: the chart, the summary as its caption, and its buttons. */
+interface StatementCard {
+  chart: InputFile;
+  caption: string;
+  keyboard: InlineKeyboard;
+  /** The summary when it is longer than a caption may be: then it follows the card as a message. */
+  overflow?: string;
+}
+
 /**
- * /statement [month]: the linked account's month (the chat's time zone) as a
- * CSV document, a chart of the daily spend and a summary with the saving
- * estimate (docs/statements.md).
+ * /statement [month]: the linked account's month (the chat's time zone) as one card: the chart of the
+ * daily spend with the summary and saving estimate as its caption (docs/statements.md); 📄 CSV sends
+ * the month's lines as a document, ◀ and ▶ redraw the card for the month before or after (never past
+ * the current one). A month with nothing in it is said, with the month before to try.
  */
 export function createStatementFeature(deps: BotDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
   const burnPriceSun = deps.config.energyBurnPriceSun ?? DEFAULT_ENERGY_BURN_PRICE_SUN;
+
+  async function statementOf(chatId: number, month: StatementMonth) {
+    const timeZone = await deps.flows.limits.timeZoneOf(chatId);
+    const statement = await buildStatement(
+      { history: deps.flows.history, burnPriceSun, chatTitles: (ids) => chatTitles(deps.chats, ids) },
+      chatId,
+      month,
+      timeZone,
+    );
+    return { statement, timeZone };
+  }
+
+  async function cardOf(ctx: BotContext, month: StatementMonth, statement: Statement, timeZone: string): Promise<StatementCard> {
+    const locale = await ctx.i18n.getLocale();
+    const name = monthName(month, locale);
+    // echarts costs half a second at import: loaded with the first chart, not at start.
+    const { spendChartPng } = await import("../../core/statements/spend-chart.js");
+    const chart = spendChartPng({
+      title: ctx.t("statement-chart-title", { month: name }),
+      dayAxis: ctx.t("statement-chart-axis-day"),
+      amountAxis: ctx.t("statement-chart-axis-trx"),
+      locale,
+      dailySun: statement.dailySun,
+    });
+    const summary = statementSummaryText(ctx, statement.summary, { month: name, zone: zoneName(timeZone), burnPriceSun, locale });
+    const chartCaption = translate(ctx, "statement-chart-caption", { month: name, zone: zoneName(timeZone) });
+    const caption = `${summary}\n\n${chartCaption}`;
+    const current = monthAt(deps.flows.now(), timeZone);
+    const before = shiftMonth(month, -1);
+    const after = shiftMonth(month, 1);
+    const keyboard = new InlineKeyboard()
+      .text(ctx.t("statement-csv-button"), statementData.pack({ action: "c", month: monthLabel(month) }))
+      .row()
+      .text(`◀ ${monthName(before, locale)}`, statementData.pack({ action: "m", month: monthLabel(before) }));
+    if (!isAfter(after, current)) keyboard.text(`${monthName(after, locale)} ▶`, statementData.pack({ action: "m", month: monthLabel(after) }));
+    const chartFile = new InputFile(chart, `spend-${monthLabel(month)}.png`);
+    // Telegram's caption holds 1,024 characters: a longer summary (a long month name in a long language) follows the card.
+    if (visibleText(caption).length <= CAPTION_LIMIT) return { chart: chartFile, caption, keyboard };
+    return { chart: chartFile, caption: chartCaption, keyboard, overflow: summary };
+  }
+
+  async function emptyText(ctx: BotContext, month: StatementMonth, timeZone: string): Promise<string> {
+    const before = shiftMonth(month, -1);
+    return translate(ctx, "statement-empty", {
+      month: monthName(month, await ctx.i18n.getLocale()),
+      zone: zoneName(timeZone),
+      example: code(`/statement ${monthLabel(before)}`),
+    });
+  }
 
   feature.command(
     "statement",
@@ -42,36 +115,51 @@ export function createStatementFeature(deps: BotDeps): Composer<BotContext> {
         await ctx.reply(translate(ctx, "statement-bad-month", { input: echo(typed), example: code(`/statement ${monthLabel(current)}`) }), HTML);
         return;
       }
-      const locale = await ctx.i18n.getLocale();
-      const name = monthName(month, locale);
-      const statement = await buildStatement(
-        { history: deps.flows.history, burnPriceSun, chatTitles: (ids) => chatTitles(deps.chats, ids) },
-        chatId,
-        month,
-        timeZone,
-      );
+      const { statement } = await statementOf(chatId, month);
       if (statement.rows.length === 0) {
-        const before = month.month === 1 ? { year: month.year - 1, month: 12 } : { year: month.year, month: month.month - 1 };
-        await ctx.reply(translate(ctx, "statement-empty", { month: name, zone: zoneName(timeZone), example: code(`/statement ${monthLabel(before)}`) }), HTML);
+        await ctx.reply(await emptyText(ctx, month, timeZone), HTML);
         return;
       }
-      const label = monthLabel(month);
-      const csvCaption = translate(ctx, "statement-csv-caption", { month: name, lines: statement.rows.length, zone: zoneName(timeZone) });
-      await ctx.replyWithDocument(new InputFile(Buffer.from(statement.csv, "utf8"), `statement-${label}.csv`), { caption: csvCaption, parse_mode: "HTML" });
-      // echarts costs half a second at import: loaded with the first chart, not at start.
-      const { spendChartPng } = await import("../../core/statements/spend-chart.js");
-      const chart = spendChartPng({
-        title: ctx.t("statement-chart-title", { month: name }),
-        dayAxis: ctx.t("statement-chart-axis-day"),
-        amountAxis: ctx.t("statement-chart-axis-trx"),
-        locale,
-        dailySun: statement.dailySun,
-      });
-      await ctx.replyWithPhoto(new InputFile(chart, `spend-${label}.png`), {
-        caption: translate(ctx, "statement-chart-caption", { month: name, zone: zoneName(timeZone) }),
-        parse_mode: "HTML",
-      });
-      await ctx.reply(statementSummaryText(ctx, statement.summary, { month: name, zone: zoneName(timeZone), burnPriceSun, locale }), HTML);
+      const card = await cardOf(ctx, month, statement, timeZone);
+      await ctx.replyWithPhoto(card.chart, { caption: card.caption, parse_mode: "HTML", reply_markup: card.keyboard });
+      if (card.overflow !== undefined) await ctx.reply(card.overflow, HTML);
+    }),
+  );
+
+  feature.callbackQuery(
+    statementData.filter,
+    logHandle("callback-statement"),
+    linkedOnly(async (ctx) => {
+      const data = statementData.unpack(ctx.callbackQuery.data);
+      const month = data === undefined ? undefined : parseStatementMonth(data.month);
+      if (data === undefined || month === undefined || (data.action !== "c" && data.action !== "m")) {
+        await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+        return;
+      }
+      const chatId = ctx.chat.id;
+      const { statement, timeZone } = await statementOf(chatId, month);
+      const locale = await ctx.i18n.getLocale();
+      if (statement.rows.length === 0) {
+        // The card stays as it is: the month asked for has nothing to draw.
+        await ctx.answerCallbackQuery({ text: visibleText(await emptyText(ctx, month, timeZone)).slice(0, 200) });
+        return;
+      }
+      if (data.action === "c") {
+        await ctx.answerCallbackQuery();
+        const name = monthName(month, locale);
+        const csvCaption = translate(ctx, "statement-csv-caption", { month: name, lines: statement.rows.length, zone: zoneName(timeZone) });
+        await ctx.replyWithDocument(new InputFile(Buffer.from(statement.csv, "utf8"), `statement-${monthLabel(month)}.csv`), {
+          caption: csvCaption,
+          parse_mode: "HTML",
+        });
+        return;
+      }
+      await ctx.answerCallbackQuery();
+      const card = await cardOf(ctx, month, statement, timeZone);
+      await editIgnoringUnchanged(() =>
+        ctx.editMessageMedia({ type: "photo", media: card.chart, caption: card.caption, parse_mode: "HTML" }, { reply_markup: card.keyboard }),
+      );
+      if (card.overflow !== undefined) await ctx.reply(card.overflow, HTML);
     }),
   );
 

@@ -1,13 +1,26 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
-import { sendStepPrompt } from "../helpers/step-prompt.js";
+import type { Api } from "grammy";
+import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
 import { Composer } from "../composer.js";
-import { parseTimeZoneInput, zoneLabel } from "../../core/limits/zone-input.js";
+import { offsetText, zoneLabel } from "../../core/limits/zone-input.js";
+import { isValidTimeZone, zoneOffsetMs } from "../../core/limits/spend-window.js";
+import { offsetsNow, searchTimeZones, zonesAtOffset } from "../../core/limits/zone-search.js";
 import type { InlineKeyboardButton } from "grammy/types";
-import { commonTimeZoneOf, offeredTimeZoneOf, timeZoneData, unpackZoneOffer, zoneOfferData, type ZoneOfferTarget } from "../callback-data/time-zone.js";
+import {
+  commonTimeZoneOf,
+  offeredTimeZoneOf,
+  timeZoneData,
+  unpackPickerRef,
+  unpackZoneOffer,
+  zoneOfferData,
+  zonePickerData,
+  type PickerRef,
+  type ZoneOfferTarget,
+} from "../callback-data/time-zone.js";
 import { isHistoryFilterCode } from "../callback-data/orders.js";
 import { delegationEndsAtMs } from "../../core/orders/order-history.js";
 import { delegationEndText, expiryReminderText } from "../helpers/expiry-text.js";
-import { orderFulfilledText } from "../helpers/record-text.js";
+import { orderFulfilledText, type Translator } from "../helpers/record-text.js";
 import { withReceiverLabel } from "../helpers/receiver-label.js";
 import { createOrdersView } from "./orders.js";
 import type { ChatZone } from "../../core/limits/chat-zone.js";
@@ -17,45 +30,98 @@ import { echo } from "../helpers/echo.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { escapeHtml, html, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
-import { createTimeZoneKeyboard, hasTimeZoneBack, withoutZoneOffer, zoneOfferVars } from "../keyboards/time-zone.js";
+import {
+  createOffsetGridKeyboard,
+  createOffsetZonesKeyboard,
+  createTimeZoneKeyboard,
+  createZoneMatchesKeyboard,
+  createZoneNotFoundKeyboard,
+  hasTimeZoneBack,
+  withoutZoneOffer,
+  ZONE_MATCHES_SHOWN,
+  ZONES_PER_PAGE,
+  zoneOfferVars,
+} from "../keyboards/time-zone.js";
 import { bestEffort } from "../helpers/best-effort.js";
 
 const TIME_ZONE_INPUT_CONVERSATION = "time-zone-input";
 
 type TimeZoneConversation = Conversation<BotContext, ConversationContext>;
 
-/** Asks for a zone (a city, a UTC offset or an IANA name) until one is known; any command or button leaves the step and runs as usual. */
+/** The picker's first screen; it says when its zone is only the default, so picking that same zone is a visible change too. */
+function menuText(tr: Translator, zone: ChatZone, nowMs: number): string {
+  const title = translate(tr, "time-zone-title", { zone: zoneLabel(zone.zone, nowMs) });
+  return zone.chosen ? title : `${title}\n\n${translate(tr, "time-zone-unchosen", { zone: zoneLabel(zone.zone, nowMs) })}`;
+}
+
+/**
+ * The picker a typed city was asked from, drawn again with the zone just set (its ◀️ Back to /settings
+ * kept), so the card, and /settings after Back, show it. One deleted or too old to edit is left as it is.
+ */
+async function redrawPicker(api: Api, tr: Translator & Pick<BotContext, "logger">, chatId: number, ref: PickerRef, zone: string, nowMs: number): Promise<void> {
+  const cardId = ref.cardId;
+  if (cardId === undefined) return;
+  const markup = createTimeZoneKeyboard(tr, zone, ref.onSettings);
+  await editIgnoringUnchanged(() => api.editMessageText(chatId, cardId, menuText(tr, { zone, chosen: true }, nowMs), { ...HTML, reply_markup: markup })).catch(
+    (error: unknown) => tr.logger.info({ err: error }, "could not draw the time-zone picker again"),
+  );
+}
+
+/**
+ * Asks for a city (or a UTC offset, or an IANA name) until it names a zone; any command or button leaves
+ * the step and runs as usual. One zone is set at once; a part of a name that several zones share gets them
+ * as buttons, and a name no zone has gets Try again and the offsets (those buttons are handled outside the
+ * step). `picker`: the picker it was asked from, drawn again once the zone is set.
+ */
 function createTimeZoneInputConversation(deps: BotDeps) {
   const limits = deps.flows.limits;
-  return async function timeZoneInput(conversation: TimeZoneConversation, ctx: ConversationContext): Promise<void> {
+  return async function timeZoneInput(conversation: TimeZoneConversation, ctx: ConversationContext, picker?: PickerRef): Promise<void> {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return;
-    await sendStepPrompt(conversation, ctx, translate(ctx, "time-zone-ask"), HTML);
+    const ref: PickerRef = picker ?? { onSettings: false };
+    const question = translate(ctx, "time-zone-ask");
+    const prompt = await sendStepPrompt(conversation, ctx, question, HTML);
     for (;;) {
       const next = await conversation.wait();
       if (next.message?.text?.startsWith("/") || next.callbackQuery) await conversation.halt({ next: true });
-      const text = next.message?.text?.trim();
-      const parsed = parseTimeZoneInput(text ?? "");
-      if (!parsed.ok) {
-        const key = parsed.reason === "uneven_offset" ? "time-zone-uneven" : "time-zone-bad";
-        await ctx.reply(translate(next, key, { value: echo(text ?? "") }), HTML);
+      const text = next.message?.text?.trim() ?? "";
+      const found = searchTimeZones(text);
+      if (found.kind === "none") {
+        const key = found.reason === "uneven_offset" ? "time-zone-uneven" : "time-zone-bad";
+        await ctx.reply(translate(next, key, { value: echo(text) }), { ...HTML, reply_markup: createZoneNotFoundKeyboard(next, ref) });
         continue;
       }
-      const { zone } = parsed;
-      const nowMs = await conversation.external(async () => {
-        await limits.setTimeZone(chatId, zone);
-        return deps.flows.now();
-      });
+      const nowMs = await conversation.external(() => deps.flows.now());
+      if (found.kind === "some") {
+        const more = Math.max(0, found.zones.length - ZONE_MATCHES_SHOWN);
+        await ctx.reply(translate(next, "time-zone-matches", { value: echo(text), more }), {
+          ...HTML,
+          reply_markup: createZoneMatchesKeyboard(next, found.zones, nowMs, ref),
+        });
+        continue;
+      }
+      const { zone } = found;
+      await conversation.external(() => limits.setTimeZone(chatId, zone));
+      await closeStepPrompt(conversation, ctx, deps, prompt, { prompt: question, answer: text });
       await ctx.reply(translate(next, "time-zone-saved", { zone: zoneLabel(zone, nowMs) }), HTML);
+      await redrawPicker(ctx.api, next, chatId, ref, zone, nowMs);
       return;
     }
   };
 }
 
+/** An offset of a `tzp:l` button: whole minutes east of UTC that some clock shows now; undefined for a forged or outdated one. */
+function offsetOf(value: string, nowMs: number): number | undefined {
+  if (!/^-?\d{1,4}$/.test(value)) return undefined;
+  const minutes = Number(value);
+  return offsetsNow(nowMs).includes(minutes) ? minutes : undefined;
+}
+
 /**
  * The chat's one time zone (the same /limits sets): every time the bot shows is in it, and it bounds
- * the days and months of the limits. Reached from /settings: common zones as buttons, or a city, a UTC
- * offset or an IANA name typed; and offered under the messages that show times until the chat picks one.
+ * the days and months of the limits. Reached from /settings: common zones as buttons, 🔎 a city typed
+ * (or a UTC offset or an IANA name), 🕐 the UTC offsets of now and the places that keep each; and
+ * offered under the messages that show times until the chat picks one.
  */
 export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
   const limits = deps.flows.limits;
@@ -70,31 +136,30 @@ export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
   const feature = composer.chatType("private");
   const orders = createOrdersView(deps);
 
-  /** The menu says when its zone is only the default, so picking that same zone is a visible change too. */
-  const menuText = (ctx: BotContext, zone: ChatZone) => {
-    const title = translate(ctx, "time-zone-title", { zone: zoneLabel(zone.zone, deps.flows.now()) });
-    return zone.chosen ? title : `${title}\n\n${translate(ctx, "time-zone-unchosen", { zone: zoneLabel(zone.zone, deps.flows.now()) })}`;
-  };
-
   feature.callbackQuery(timeZoneData.filter, logHandle("callback-time-zone"), async (ctx) => {
     const action = timeZoneData.unpack(ctx.callbackQuery.data)?.action;
     const chatId = ctx.chat.id;
     if (action === "m") {
       await ctx.answerCallbackQuery();
       const zone = await limits.zoneOf(chatId);
-      await ctx.reply(menuText(ctx, zone), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone.zone) });
+      await ctx.reply(menuText(ctx, zone, deps.flows.now()), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone.zone) });
       return;
     }
     if (action === "ms") {
       // From the /settings card: the card becomes the choices, and ◀️ Back turns it into the card again.
       await ctx.answerCallbackQuery();
       const zone = await limits.zoneOf(chatId);
-      await editIgnoringUnchanged(() => ctx.editMessageText(menuText(ctx, zone), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone.zone, true) }));
+      await editIgnoringUnchanged(() =>
+        ctx.editMessageText(menuText(ctx, zone, deps.flows.now()), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone.zone, true) }),
+      );
       return;
     }
     if (action === "o") {
+      // Pickers already in chats carry this typing button: the same question as 🔎.
       await ctx.answerCallbackQuery();
-      await ctx.conversation.enter(TIME_ZONE_INPUT_CONVERSATION);
+      const message = ctx.callbackQuery.message;
+      const picker: PickerRef = { onSettings: hasTimeZoneBack(message?.reply_markup), ...(message ? { cardId: message.message_id } : {}) };
+      await ctx.conversation.enter(TIME_ZONE_INPUT_CONVERSATION, picker);
       return;
     }
     const offered = offeredTimeZoneOf(action);
@@ -113,8 +178,78 @@ export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
     await ctx.answerCallbackQuery({ text: ctx.t("time-zone-saved-short", { zone }) });
     const withBack = hasTimeZoneBack(ctx.callbackQuery.message?.reply_markup);
     await editIgnoringUnchanged(() =>
-      ctx.editMessageText(menuText(ctx, { zone, chosen: true }), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone, withBack) }),
+      ctx.editMessageText(menuText(ctx, { zone, chosen: true }, deps.flows.now()), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone, withBack) }),
     );
+  });
+
+  /**
+   * The picker's other screens, each drawn on the message tapped. A message answering a typed city
+   * (`ref.cardId`) is no picker of /settings: its first screen has no ◀️ Back to the card, and a zone
+   * picked on it turns it into the confirmation and draws the picker it was asked from again.
+   */
+  feature.callbackQuery(zonePickerData.filter, logHandle("callback-time-zone-picker"), async (ctx) => {
+    const data = zonePickerData.unpack(ctx.callbackQuery.data);
+    const ref = unpackPickerRef(data?.ref);
+    const message = ctx.callbackQuery.message;
+    if (data === undefined || ref === undefined || message === undefined) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    const chatId = ctx.chat.id;
+    const nowMs = deps.flows.now();
+    const draw = (text: string, reply_markup?: ReturnType<typeof createTimeZoneKeyboard>) =>
+      editIgnoringUnchanged(() => ctx.editMessageText(text, { ...HTML, ...(reply_markup ? { reply_markup } : {}) }));
+
+    if (data.action === "c") {
+      await ctx.answerCallbackQuery();
+      await ctx.conversation.enter(TIME_ZONE_INPUT_CONVERSATION, ref.cardId === undefined ? { ...ref, cardId: message.message_id } : ref);
+      return;
+    }
+    if (data.action === "m") {
+      await ctx.answerCallbackQuery();
+      const zone = await limits.zoneOf(chatId);
+      await draw(menuText(ctx, zone, nowMs), createTimeZoneKeyboard(ctx, zone.zone, ref.onSettings && ref.cardId === undefined));
+      return;
+    }
+    if (data.action === "g") {
+      await ctx.answerCallbackQuery();
+      const zone = await limits.zoneOf(chatId);
+      const current = Math.round(zoneOffsetMs(nowMs, zone.zone) / 60_000);
+      const text = translate(ctx, "time-zone-offsets-title", { zone: zoneLabel(zone.zone, nowMs) });
+      await draw(text, createOffsetGridKeyboard(ctx, offsetsNow(nowMs), current, ref));
+      return;
+    }
+    if (data.action === "l") {
+      const minutes = offsetOf(data.value, nowMs);
+      const zones = minutes === undefined ? [] : zonesAtOffset(minutes, nowMs);
+      if (minutes === undefined || zones.length === 0 || !/^\d{1,3}$/.test(data.page)) {
+        await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+        return;
+      }
+      await ctx.answerCallbackQuery();
+      const pages = Math.ceil(zones.length / ZONES_PER_PAGE);
+      // A page past the end (fewer zones at this offset since the button was drawn) shows the last one.
+      const page = Math.min(Number(data.page), pages - 1);
+      const lines = [translate(ctx, "time-zone-offset-zones", { offset: offsetText(minutes) })];
+      if (pages > 1) lines.push(translate(ctx, "time-zone-page", { page: page + 1, pages }));
+      const zone = await limits.zoneOf(chatId);
+      await draw(lines.join("\n"), createOffsetZonesKeyboard(ctx, minutes, zones, page, zone.zone, ref));
+      return;
+    }
+    if (data.action === "z" && data.value.length <= 64 && isValidTimeZone(data.value)) {
+      const zone = data.value;
+      await limits.setTimeZone(chatId, zone);
+      ctx.logger.info({ zone, picked: true }, "time zone changed");
+      await ctx.answerCallbackQuery({ text: ctx.t("time-zone-saved-short", { zone }) });
+      if (ref.cardId === undefined) {
+        await draw(menuText(ctx, { zone, chosen: true }, nowMs), createTimeZoneKeyboard(ctx, zone, ref.onSettings));
+        return;
+      }
+      await draw(translate(ctx, "time-zone-saved", { zone: zoneLabel(zone, nowMs) }));
+      await redrawPicker(ctx.api, ctx, chatId, ref, zone, nowMs);
+      return;
+    }
+    await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
   });
 
   feature.callbackQuery(zoneOfferData.filter, logHandle("callback-time-zone-offer"), async (ctx) => {

@@ -1,11 +1,13 @@
 import { formatHours, type KeepPlan } from "../../core/autopilot/keep-plan.js";
+import type { KeepDaySummary } from "../../core/autopilot/keep-day-summary.js";
+import { dateTimeFormat } from "../../core/date-formats.js";
 import type { KeepDraft } from "../../core/autopilot/keep-store.js";
 import { keepDayAllowance } from "../../core/autopilot/keep-allowance.js";
 import { formatDuration } from "./duration.js";
 import { clockText } from "./expiry-text.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, translate } from "./html.js";
-import type { Translator } from "./record-text.js";
+import { statusText, type Translator } from "./record-text.js";
 
 /**
  * How a plan's moments are drawn: in the chat's zone, like every other time the bot shows
@@ -99,15 +101,54 @@ function stateLine(tr: Translator, plan: KeepPlan, clock: KeepClock): string {
   }
 }
 
+/** The newest order and the status it was last seen in, with when: what the renewals did lately. */
+function lastRenewalLines(tr: Translator, plan: KeepPlan, clock: KeepClock): string[] {
+  const last = plan.lastRenewal;
+  if (last === undefined) return [];
+  return [translate(tr, "keep-card-last", { orderId: code(last.orderId), status: statusText(tr, last.status), at: keepTime(last.atMs, clock) })];
+}
+
+function spentLine(tr: Translator, plan: KeepPlan, spentTodaySun: bigint, locale: string): string {
+  return translate(tr, "keep-plan-spent", { todayTrx: formatTrx(spentTodaySun, locale), totalTrx: formatTrx(BigInt(plan.spentTotalSun), locale) });
+}
+
 /** One plan in the list, numbered like its buttons. */
 function keepPlanText(tr: Translator, plan: KeepPlan, n: number, spentTodaySun: bigint, clock: KeepClock): string {
-  const { locale } = clock;
   return [
     translate(tr, "keep-plan-title", { n, slots: plan.nextSlot }),
     ...termsLines(tr, plan, clock),
     stateLine(tr, plan, clock),
-    translate(tr, "keep-plan-spent", { todayTrx: formatTrx(spentTodaySun, locale), totalTrx: formatTrx(BigInt(plan.spentTotalSun), locale) }),
+    ...lastRenewalLines(tr, plan, clock),
+    spentLine(tr, plan, spentTodaySun, clock.locale),
   ].join("\n");
+}
+
+/**
+ * The plan's card: its terms and the digest of its renewals (state, orders placed, the newest order's
+ * status and when it was seen, the spend), redrawn in place as the plan goes on.
+ */
+export function keepCardText(tr: Translator, plan: KeepPlan, spentTodaySun: bigint, clock: KeepClock): string {
+  return [
+    translate(tr, "keep-card-title"),
+    ...termsLines(tr, plan, clock),
+    stateLine(tr, plan, clock),
+    translate(tr, "keep-card-orders", { slots: plan.nextSlot }),
+    ...lastRenewalLines(tr, plan, clock),
+    spentLine(tr, plan, spentTodaySun, clock.locale),
+  ].join("\n");
+}
+
+/** One chat's plans over its day that ended: orders and spend per plan, and the day's total. */
+export function keepDaySummaryText(tr: Translator, summary: KeepDaySummary, locale: string): string {
+  const date = dateTimeFormat(locale, { timeZone: summary.timeZone, year: "numeric", month: "long", day: "numeric" }).format(summary.dayStartMs);
+  let orders = 0;
+  let spent = 0n;
+  const lines = summary.plans.map((line) => {
+    orders += line.orders;
+    spent += BigInt(line.spentSun);
+    return translate(tr, "keep-day-plan", { address: code(line.address), orders: line.orders, spentTrx: formatTrx(BigInt(line.spentSun), locale) });
+  });
+  return [translate(tr, "keep-day-title", { date }), ...lines, translate(tr, "keep-day-total", { orders, spentTrx: formatTrx(spent, locale) })].join("\n");
 }
 
 export function keepListText(tr: Translator, plans: readonly KeepPlan[], spentToday: (plan: KeepPlan) => bigint, clock: KeepClock): string {

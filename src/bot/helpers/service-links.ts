@@ -22,6 +22,7 @@ export const TEXT_LINKS: Readonly<Record<string, readonly ServiceLink[]>> = {
   "link-callback-url": DASHBOARD,
   "balance-no-address": DASHBOARD,
   "balance-no-wallet": DASHBOARD,
+  "home-balance-no-wallet": DASHBOARD,
   "topup-no-address": DASHBOARD,
   "order-quote-no-wallet": DASHBOARD,
   "order-quote-blocked-no-wallet": DASHBOARD,

@@ -35,9 +35,21 @@ interface QueuedPrompt {
 }
 
 const QUEUE = Symbol("step prompts");
-type WithQueue = BotContext & { [QUEUE]?: QueuedPrompt[] };
+const IN_PLACE = Symbol("first prompt in place");
+type WithQueue = BotContext & { [QUEUE]?: QueuedPrompt[]; [IN_PLACE]?: number | undefined };
 
 const keyOf = (chatId: number, ref: string) => `${chatId}:${ref}`;
+/** The newest prompt of the chat's flow: the one whose buttons go when the flow is left for something else. */
+const currentKeyOf = (chatId: number) => `${chatId}:current`;
+
+/**
+ * The next flow prompt of this update replaces the message a button was pressed on (the home card, a
+ * screen opened from it) instead of coming as a new message: navigating from a card into a flow adds
+ * no message. Anything else of the update is sent as usual.
+ */
+export function placeFirstPromptOn(ctx: BotContext, messageId: number): void {
+  (ctx as WithQueue)[IN_PLACE] = messageId;
+}
 
 /** Around `conversations()`: what the flows queued is sent after the plugin stored their state. */
 export function createStepPrompts(deps: { store: StoreBackend }): MiddlewareFn<BotContext> {
@@ -48,10 +60,56 @@ export function createStepPrompts(deps: { store: StoreBackend }): MiddlewareFn<B
     // A failed update (the state may not be stored) sends nothing: the flow's step is not there to answer.
     await next();
     for (const prompt of queue.splice(0)) {
-      const sent = await ctx.api.sendMessage(prompt.chatId, prompt.text, prompt.options);
-      if (prompt.ref !== undefined) await kv.set(keyOf(prompt.chatId, prompt.ref), sent.message_id, TTL_MS);
+      const messageId = await sendPrompt(ctx, prompt);
+      if (prompt.ref === undefined) continue;
+      await kv.set(keyOf(prompt.chatId, prompt.ref), messageId, TTL_MS);
+      if (prompt.options?.reply_markup !== undefined) await kv.set(currentKeyOf(prompt.chatId), messageId, TTL_MS);
     }
   };
+}
+
+async function sendPrompt(ctx: BotContext, prompt: QueuedPrompt): Promise<number> {
+  const inPlace = (ctx as WithQueue)[IN_PLACE];
+  if (inPlace !== undefined && prompt.ref !== undefined) {
+    (ctx as WithQueue)[IN_PLACE] = undefined;
+    const { reply_markup, parse_mode, link_preview_options } = prompt.options ?? {};
+    const markup = reply_markup !== undefined && "inline_keyboard" in reply_markup ? { reply_markup } : {};
+    const edited = await ctx.api
+      .editMessageText(prompt.chatId, inPlace, prompt.text, {
+        ...(parse_mode === undefined ? {} : { parse_mode }),
+        ...(link_preview_options === undefined ? {} : { link_preview_options }),
+        ...markup,
+      })
+      .then(
+        () => true,
+        (error: unknown) => {
+          // Gone or too old to edit: the prompt comes as a message of its own.
+          ctx.logger.info({ err: error }, "a flow prompt could not replace the card it was opened from");
+          return false;
+        },
+      );
+    if (edited) return inPlace;
+  }
+  return (await ctx.api.sendMessage(prompt.chatId, prompt.text, prompt.options)).message_id;
+}
+
+async function forgetIfCurrent(store: StoreBackend, chatId: number, messageId: number): Promise<void> {
+  const kv = store.namespace(NAMESPACE);
+  if ((await kv.get<number>(currentKeyOf(chatId))) === messageId) await kv.delete(currentKeyOf(chatId));
+}
+
+/**
+ * Takes the buttons off the prompt the chat's flow was waiting on, once the flow is left for another
+ * command: a question nobody waits for any more must not look answerable.
+ */
+export async function closeOpenPrompt(ctx: BotContext, store: StoreBackend, chatId: number): Promise<void> {
+  const kv = store.namespace(NAMESPACE);
+  const messageId = await kv.get<number>(currentKeyOf(chatId));
+  if (typeof messageId !== "number") return;
+  await kv.delete(currentKeyOf(chatId));
+  await editIgnoringUnchanged(() => ctx.api.editMessageReplyMarkup(chatId, messageId)).catch((error: unknown) =>
+    ctx.logger.info({ err: error }, "could not remove the buttons of a left flow's prompt"),
+  );
 }
 
 /**
@@ -120,6 +178,8 @@ export async function closeStepPrompt(
   const messageId = await conversation.external(() => deps.store.namespace(NAMESPACE).get<number>(keyOf(chatId, ref)));
   // Not recorded: the process stopped between sending it and recording it. Its buttons stay; a later step does not take them, and once the run is over they answer "expired".
   if (typeof messageId !== "number") return;
+  // Closed here: leaving the flow later has nothing left to take off it.
+  await conversation.external(() => forgetIfCurrent(deps.store, chatId, messageId));
   const close = answered
     ? () => ctx.api.editMessageText(chatId, messageId, `${answered.prompt}\n→ <b>${escapeHtml(answered.answer)}</b>`, { parse_mode: "HTML" })
     : () => ctx.api.editMessageReplyMarkup(chatId, messageId);

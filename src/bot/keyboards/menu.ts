@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import { connectData } from "../callback-data/connect.js";
-import { balanceRefreshData, menuData, orderTierData, type MenuAction } from "../callback-data/menu.js";
+import { balanceRefreshData, homeData, menuData, orderTierData, type MenuAction } from "../callback-data/menu.js";
 import type { Pricing } from "../../core/service/schemas.js";
 import type { Links } from "../helpers/links.js";
 import type { Translator } from "../helpers/record-text.js";
@@ -24,9 +24,23 @@ function grid(tr: Translator, links: Links, actions: Button[]): InlineKeyboard {
   return InlineKeyboard.from(external.length > 0 ? [...rows, external] : rows);
 }
 
-/** /start of a linked chat: everything the account can do (Send USDT where the bot can give signing links). */
-export function createLinkedMenuKeyboard(tr: Translator, links: Links, offers: { send: boolean }): InlineKeyboard {
-  const actions: MenuAction[] = ["balance", "order", ...(offers.send ? (["send"] as const) : []), "prices", "orders", "topup", "broadcast", "settings", "help"];
+/**
+ * The home card of a linked chat: the everyday actions first (Send USDT where the bot can give signing
+ * links, Keep charged where plans run), then the rest.
+ */
+export function createLinkedMenuKeyboard(tr: Translator, links: Links, offers: { send: boolean; keep: boolean }): InlineKeyboard {
+  const actions: MenuAction[] = [
+    "order",
+    ...(offers.send ? (["send"] as const) : []),
+    "orders",
+    ...(offers.keep ? (["keep"] as const) : []),
+    "balance",
+    "topup",
+    "prices",
+    "broadcast",
+    "settings",
+    "help",
+  ];
   return grid(
     tr,
     links,
@@ -54,4 +68,17 @@ export function createPricesKeyboard(tr: Translator, pricing: Pricing): InlineKe
     InlineKeyboard.text(tr.t("buttons-order-tier", { tier: tierLabel(tr, tier) }), orderTierData.pack({ durationSec: tier.durationSec })),
   );
   return InlineKeyboard.from(pairs(buttons));
+}
+
+/** ◀️ Home, under every screen the home card leads to. */
+export function homeButton(tr: Translator) {
+  return InlineKeyboard.text(tr.t("buttons-home"), homeData.pack({}));
+}
+
+/** The screen's buttons with ◀️ Home as their last row (once: a screen that has it keeps it where it is). */
+export function withHomeRow(tr: Translator, keyboard: InlineKeyboard | undefined): InlineKeyboard {
+  const rows = keyboard?.inline_keyboard ?? [];
+  const home = homeData.pack({});
+  if (rows.some((row) => row.some((b) => "callback_data" in b && b.callback_data === home))) return keyboard!;
+  return InlineKeyboard.from([...rows, [homeButton(tr)]]);
 }

@@ -3,8 +3,11 @@ import type { NotificationSettings } from "../../core/chats/chat-record.js";
 import { settingsData } from "../callback-data/settings.js";
 import type { ConversationContext } from "../context.js";
 
-/** One switch per notification kind; each button shows the current state and flips it. `expiry`: the reminders' switch, when they exist. */
-export function createSettingsKeyboard(ctx: Pick<ConversationContext, "t">, settings: NotificationSettings & { expiry?: boolean }): InlineKeyboard {
+/** The notification kinds, and the opt-ins the app has: `expiry` the reminders' switch, `keepDay` the keep plans' daily summary. */
+export type SettingsSwitches = NotificationSettings & { expiry?: boolean; keepDay?: boolean };
+
+/** One switch per notification kind; each button shows the current state and flips it. */
+export function createSettingsKeyboard(ctx: Pick<ConversationContext, "t">, settings: SettingsSwitches): InlineKeyboard {
   const kb = new InlineKeyboard()
     .text(ctx.t(settings.orders ? "settings-orders-on" : "settings-orders-off"), settingsData.pack({ kind: "orders", value: settings.orders ? "off" : "on" }))
     .row()
@@ -16,6 +19,12 @@ export function createSettingsKeyboard(ctx: Pick<ConversationContext, "t">, sett
     kb.row().text(
       ctx.t(settings.expiry ? "expiry-settings-on" : "expiry-settings-off"),
       settingsData.pack({ kind: "expiry", value: settings.expiry ? "off" : "on" }),
+    );
+  }
+  if (settings.keepDay !== undefined) {
+    kb.row().text(
+      ctx.t(settings.keepDay ? "settings-keep-day-on" : "settings-keep-day-off"),
+      settingsData.pack({ kind: "keepday", value: settings.keepDay ? "off" : "on" }),
     );
   }
   return kb;

@@ -6,6 +6,8 @@ import { HTML, translate } from "../helpers/html.js";
 import type { PastedKeyHandler } from "../helpers/paste-link.js";
 import { extractServiceSecret } from "../helpers/service-secret.js";
 import { inFlow } from "../helpers/flow-instance.js";
+import { closeOpenPrompt } from "../helpers/step-prompt.js";
+import type { StoreBackend } from "../../core/store/types.js";
 import { txIdCommandArgument } from "../helpers/tx-id-command.js";
 
 /** What an edit now says, without a leading command word (an edit never runs a command, but its argument stays visible). */
@@ -58,10 +60,10 @@ export function editedSecretGuard(deps: { pastedKey?: PastedKeyHandler } = {}): 
  * broadcast…) is gone instead of finding out later. `/cancel` is answered
  * earlier by the cancel feature; in groups no flow runs.
  */
-export function commandLeavesFlow(): Middleware<BotContext> {
+export function commandLeavesFlow(deps: { store: StoreBackend }): Middleware<BotContext> {
   return async (ctx, next) => {
     if (ctx.chat?.type !== "private" || ctx.message?.text?.startsWith("/") !== true) return next();
-    await leaveOpenFlow(ctx, "a command left a flow");
+    await leaveOpenFlow(ctx, deps.store, "a command left a flow");
     return next();
   };
 }
@@ -72,12 +74,13 @@ export function commandLeavesFlow(): Middleware<BotContext> {
  * another flow (an old /prices "Order 1h", the time-zone "Another zone…")
  * does it just before that flow is entered (conversations/index.ts), as a
  * command would: nothing is charged or sent inside a flow, so leaving it
- * loses only the unfinished answers.
+ * loses only the unfinished answers. The question it waited on loses its buttons.
  */
-export async function leaveOpenFlow(ctx: BotContext, why: string): Promise<void> {
+export async function leaveOpenFlow(ctx: BotContext, store: StoreBackend, why: string): Promise<void> {
   const active = Object.keys(ctx.conversation.active());
   if (active.length === 0) return;
   await ctx.conversation.exitAll();
   ctx.logger.info({ left: active }, why);
+  if (ctx.chat !== undefined) await closeOpenPrompt(ctx, store, ctx.chat.id);
   await ctx.reply(translate(ctx, "flow-left", { flow: active[0]! }), HTML);
 }

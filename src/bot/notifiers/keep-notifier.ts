@@ -15,8 +15,11 @@ import { backgroundLocale } from "../i18n.js";
  * What a plan tells its chat by itself (paused for money with the top-up
  * advice, resumed after a top-up, held at its daily cap, stopped and why),
  * through the push queue under the event's id: once per transition, also
- * when a crash makes the scheduler repeat it. Renewals themselves are
- * announced by the tracker like any order.
+ * when a crash makes the scheduler repeat it: these need the user, so each is
+ * a message of its own, replying to the plan's card in the plan's chat.
+ * Renewals themselves are no message: they are the card's digest
+ * (keep-card-notifier.ts), and the account's other chats hear only these
+ * notices.
  */
 export interface KeepNotifier {
   onEvent(event: KeepEvent): Promise<void>;
@@ -73,14 +76,23 @@ export function createKeepNotifier(deps: NotifierDeps & { now?: () => number }):
     const tr: Translator = { t: (key, vars) => i18n.t(locale, key, vars) };
     const { text, keyboard: planKeyboard } = render(tr, event, { nowMs: now(), locale, timeZone: zone.zone });
     // The plan's buttons act on it from its own chat; the others are told, and manage it there.
-    const keyboard = chatId === event.plan.chatId ? planKeyboard : undefined;
+    const ownChat = chatId === event.plan.chatId;
+    const keyboard = ownChat ? planKeyboard : undefined;
+    const card = ownChat ? event.plan.cardMessageId : undefined;
     // No deposit address yet ("create it in the dashboard"): its button, when DASHBOARD_URL is set.
     const noAddress = event.kind === "paused-balance" && (event.noWallet || event.balance?.depositAddress === null);
     await deps.push.enqueue({
       id: jobId,
       chatId,
       method: "sendMessage",
-      params: { chat_id: chatId, text, ...HTML, ...pushLinksMarkup(tr, deps.links, noAddress ? "topup-no-address" : [], keyboard) },
+      params: {
+        chat_id: chatId,
+        text,
+        ...HTML,
+        // A card deleted meanwhile still lets the notice through, as a message of its own.
+        ...(card === undefined ? {} : { reply_parameters: { message_id: card, allow_sending_without_reply: true } }),
+        ...pushLinksMarkup(tr, deps.links, noAddress ? "topup-no-address" : [], keyboard),
+      },
     });
   }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseTimeZoneInput, parseUtcOffset } from "../limits/zone-input.js";
+import { isOrderFinished } from "../service/schemas.js";
 
 /**
  * A keep-charged plan: the bot keeps ENERGY delegated to one receiver by
@@ -29,6 +30,17 @@ export type ActiveHours = z.infer<typeof activeHoursSchema>;
 
 export const planSlotSchema = z.object({ slot: z.number().int().nonnegative(), orderId: z.string(), costSun: sunString, placedAtMs: z.number().int() });
 export type PlanSlot = z.infer<typeof planSlotSchema>;
+
+/** The newest order of the plan as last seen: placed (its first status), then each status tracking reads. */
+export const lastRenewalSchema = z.object({
+  orderId: z.string(),
+  status: z.string(),
+  /** When the bot saw this status. */
+  atMs: z.number().int(),
+  /** The service's creation time of the order: which of two orders is the newer one. */
+  createdAtMs: z.number().int(),
+});
+export type LastRenewal = z.infer<typeof lastRenewalSchema>;
 
 export const keepPlanSchema = z.object({
   planId: z.string().regex(/^[0-9a-f]{12}$/),
@@ -65,11 +77,29 @@ export const keepPlanSchema = z.object({
   nextRenewalAtMs: z.number().int().optional(),
   /** Balance re-reads while paused for money. */
   balanceCheckAtMs: z.number().int().optional(),
+  /**
+   * The message that is the plan's card (the proposal whose Start made it), edited with the plan's
+   * digest; absent for a plan made before plans had cards, which only /keep shows.
+   */
+  cardMessageId: z.number().int().optional(),
+  lastRenewal: lastRenewalSchema.optional(),
   updatedAtMs: z.number().int(),
 });
 export type KeepPlan = z.infer<typeof keepPlanSchema>;
 
 export const KEPT_SLOTS = 20;
+
+/**
+ * What the card shows of the newest order after a sighting: an older order's news never replaces a newer
+ * order's, and a status seen late (the placement's answer after tracking already saw it delivered) never
+ * draws a delivered order back to an earlier one.
+ */
+export function newerRenewal(current: LastRenewal | undefined, seen: LastRenewal): LastRenewal | undefined {
+  if (current === undefined) return seen;
+  if (seen.orderId !== current.orderId) return seen.createdAtMs > current.createdAtMs ? seen : undefined;
+  if (seen.status === current.status || (isOrderFinished(current.status) && !isOrderFinished(seen.status))) return undefined;
+  return seen;
+}
 
 /** The Idempotency-Key of one slot: the same for every attempt, process and restart. */
 export function slotKey(planId: string, slot: number): string {
@@ -133,6 +163,11 @@ export function zoneOffsetMs(timeZone: string, atMs: number): number {
 /** The local day (`YYYY-MM-DD`) of `atMs` in the zone. */
 export function localDay(timeZone: string, atMs: number): string {
   return new Date(atMs + zoneOffsetMs(timeZone, atMs)).toISOString().slice(0, 10);
+}
+
+/** What the plan spent on its current local day (nothing yet when its last spend was on an earlier day). */
+export function spentTodaySun(plan: Pick<KeepPlan, "spentDay" | "timeZone">, nowMs: number): bigint {
+  return plan.spentDay.day === localDay(plan.timeZone, nowMs) ? BigInt(plan.spentDay.sun) : 0n;
 }
 
 /** Minutes after local midnight. */

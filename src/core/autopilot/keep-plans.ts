@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Leases } from "../store/lease.js";
 import type { StoreBackend } from "../store/types.js";
-import { localDay, type KeepPlan, type StopReason } from "./keep-plan.js";
+import { localDay, newerRenewal, spentTodaySun, type KeepPlan, type StopReason } from "./keep-plan.js";
 import { createKeepStep, type KeepStepDeps } from "./keep-step.js";
 import { createKeepStore, type KeepDraft, type KeepStore } from "./keep-store.js";
 
@@ -14,9 +14,30 @@ import { createKeepStore, type KeepDraft, type KeepStore } from "./keep-store.js
 
 export const KEEP_DEFAULTS = { tickMs: 5_000, leadMs: 60_000, leadFraction: 0.5, leaseTtlMs: 15_000, balanceRecheckMs: 30_000 } as const;
 
+/** "asked": the user is looking at the card (a button of it); "background": the plan moved on by itself. */
+export type CardRedraw = "asked" | "background";
+
+/** A status of a plan's order as tracking saw it (the tracker's change of a renewal). */
+export interface RenewalSighting {
+  planId: string;
+  orderId: string;
+  status: string;
+  /** The service's creation time of the order. */
+  createdAtMs: number;
+  /** When the status was seen; now when absent. */
+  atMs?: number;
+}
+
 export interface KeepPlansDeps extends Omit<KeepStepDeps, "plans" | "now" | "leadMs" | "leadFraction" | "balanceRecheckMs"> {
   store: StoreBackend;
   leases: Leases;
+  /**
+   * Draws the plan's card again (a plan without one has nothing to draw): called after every write that
+   * changes what the card shows, whoever made it. Its failure is logged; the next change draws again.
+   */
+  onPlanChanged?: (plan: KeepPlan, redraw: CardRedraw) => Promise<void>;
+  /** The daily summaries: looked at after each tick with the chats that have plans. */
+  daily?: { look(chatIds: ReadonlySet<number>): Promise<void> };
   now?: () => number;
   tickMs?: number;
   leadMs?: number;
@@ -31,8 +52,8 @@ export type ActionResult = { ok: true; plan: KeepPlan } | { ok: false; reason: "
 
 export interface KeepPlans {
   readonly store: KeepStore;
-  /** Makes the plan from a confirmed draft and buys its first slot now (in this process). */
-  createFromDraft(draft: KeepDraft, extra: { linkId?: string; locale?: string }): Promise<KeepPlan>;
+  /** Makes the plan from a confirmed draft and buys its first slot now (in this process); `cardMessageId`: the message that becomes its card. */
+  createFromDraft(draft: KeepDraft, extra: { linkId?: string; locale?: string; cardMessageId?: number }): Promise<KeepPlan>;
   list(chatId: number): Promise<KeepPlan[]>;
   act(chatId: number, planId: string, action: PlanAction): Promise<ActionResult>;
   /** Freeze or unlink: every running plan of the chat stops; how many did. */
@@ -40,6 +61,10 @@ export interface KeepPlans {
   /** What the chat's running plans need for their next slots together; undefined without any. */
   nextRenewalCostSun(chatId: number): Promise<bigint | undefined>;
   isPlanOrder(chatId: number, orderId: string): Promise<boolean>;
+  /** A renewal's status seen by tracking: the plan's card shows it, when it is news about the plan's newest order. */
+  onRenewalChange(seen: RenewalSighting): Promise<void>;
+  /** Draws the chat's plan's card as it stands (the card's Refresh, the first draw after Start); false when the chat has no such plan. */
+  drawCard(chatId: number, planId: string): Promise<boolean>;
   /** Spent on the plan on its current local day. */
   spentToday(plan: KeepPlan): bigint;
   start(): Promise<void>;
@@ -60,6 +85,23 @@ function isWaitingUntilLater(plan: KeepPlan, nowMs: number): boolean {
   );
 }
 
+/** What the card shows of a plan: a write that changes none of it draws nothing. */
+function cardView(p: KeepPlan): string {
+  return JSON.stringify([
+    p.state,
+    p.pauseReason,
+    p.stopReason,
+    p.reasonCode,
+    p.nextSlot,
+    p.spentTotalSun,
+    p.spentDay,
+    p.waiting,
+    p.nextRenewalAtMs,
+    p.lastRenewal,
+    p.cardMessageId,
+  ]);
+}
+
 /** The plan after the user's button; the same object when the button changes nothing. */
 function applyAction(p: KeepPlan, action: PlanAction, at: number): KeepPlan {
   if (p.state === "stopped") return p;
@@ -78,7 +120,41 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
   const logger = deps.logger.child({ component: "keep-plans" });
   const tickMs = deps.tickMs ?? KEEP_DEFAULTS.tickMs;
   const leaseTtlMs = Math.max(deps.leaseTtlMs ?? KEEP_DEFAULTS.leaseTtlMs, tickMs * 3);
-  const store = createKeepStore({ store: deps.store, logger });
+  const stored = createKeepStore({ store: deps.store, logger });
+
+  async function redraw(plan: KeepPlan, how: CardRedraw): Promise<void> {
+    if (plan.cardMessageId === undefined || deps.onPlanChanged === undefined) return;
+    await deps
+      .onPlanChanged(plan, how)
+      .catch((error: unknown) => logger.warn({ err: error, planId: plan.planId }, "keep plan card not drawn; the next change draws it"));
+  }
+
+  const inFlight = new Set<Promise<void>>();
+
+  /** Work stop() waits for; the caller handles `p`'s failure, this bookkeeping never rethrows it. */
+  function track(p: Promise<void>): Promise<void> {
+    inFlight.add(p);
+    const done = () => inFlight.delete(p);
+    p.then(done, done);
+    return p;
+  }
+
+  /**
+   * Every write through this store (the scheduler's, Freeze's) draws the card when it changed what the card shows.
+   * Not awaited: a card held up (a slow push queue, a stalled store write) must never hold up the plan's next order.
+   */
+  const store: KeepStore = {
+    ...stored,
+    async update(planId, fn) {
+      let before: KeepPlan | undefined;
+      const after = await stored.update(planId, (current) => {
+        before = current;
+        return fn(current);
+      });
+      if (after !== undefined && before !== undefined && cardView(before) !== cardView(after)) void track(redraw(after, "background"));
+      return after;
+    },
+  };
   const step = createKeepStep({
     ...deps,
     plans: store,
@@ -89,7 +165,6 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
     balanceRecheckMs: deps.balanceRecheckMs ?? KEEP_DEFAULTS.balanceRecheckMs,
   });
   const held = new Set<string>();
-  const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let ticking = false;
   let stopped = true;
@@ -111,14 +186,6 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
     }
   }
 
-  /** Work stop() waits for; the caller handles `p`'s failure, this bookkeeping never rethrows it. */
-  function track(p: Promise<void>): Promise<void> {
-    inFlight.add(p);
-    const done = () => inFlight.delete(p);
-    p.then(done, done);
-    return p;
-  }
-
   /** A tick that cannot read the plans (the store is down) is told, and the next tick tries again. */
   function tickSafely(): void {
     track(tick()).catch((error: unknown) => logger.warn({ err: error }, "keep plans not read; the next tick tries again"));
@@ -127,20 +194,25 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
   async function tick(): Promise<void> {
     if (ticking || stopped) return;
     ticking = true;
+    const chats = new Set<number>();
     try {
       for await (const [planId, plan] of store.all()) {
         if (stopped) break;
+        // Stopped plans too: one stopped today still has a day to sum up.
+        chats.add(plan.chatId);
         if (plan.state === "stopped" || (plan.state === "paused" && plan.pauseReason !== "balance")) continue;
         if (isWaitingUntilLater(plan, now())) continue;
         await look(planId).catch((error: unknown) => logger.warn({ err: error, planId }, "keep plan look failed; will look again"));
       }
+      if (!stopped)
+        await deps.daily?.look(chats).catch((error: unknown) => logger.warn({ err: error }, "keep daily summaries not looked at; the next tick does"));
     } finally {
       ticking = false;
     }
   }
 
   function spentToday(plan: KeepPlan): bigint {
-    return plan.spentDay.day === localDay(plan.timeZone, now()) ? BigInt(plan.spentDay.sun) : 0n;
+    return spentTodaySun(plan, now());
   }
 
   async function stopPlans(chatId: number, reason: StopReason): Promise<number> {
@@ -174,6 +246,7 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
         ...(draft.activeHours === undefined ? {} : { activeHours: draft.activeHours }),
         timeZone: draft.timeZone,
         ...(extra.locale === undefined ? {} : { locale: extra.locale }),
+        ...(extra.cardMessageId === undefined ? {} : { cardMessageId: extra.cardMessageId }),
         state: "active",
         nextSlot: 0,
         slots: [],
@@ -198,7 +271,8 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
       if (plan?.chatId !== chatId) return { ok: false, reason: "not_found" };
       if (plan.state === "stopped") return { ok: false, reason: "stopped", plan };
       let changed = false;
-      const updated = await store.update(planId, (p) => {
+      // Past the drawing store: the card is drawn as the answer to the tap, ahead of the chat's held refreshes.
+      const updated = await stored.update(planId, (p) => {
         const next = applyAction(p, action, now());
         changed = next !== p;
         return next;
@@ -206,6 +280,7 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
       if (updated === undefined) return { ok: false, reason: "not_found" };
       if (!changed) return { ok: false, reason: updated.state === "stopped" ? "stopped" : "unchanged", plan: updated };
       logger.info({ planId, action }, "keep plan changed by the user");
+      await redraw(updated, "asked");
       return { ok: true, plan: updated };
     },
 
@@ -222,6 +297,26 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
 
     async isPlanOrder(chatId, orderId) {
       return (await store.ofChat(chatId)).some((p) => p.slots.some((s) => s.orderId === orderId));
+    },
+
+    async onRenewalChange(seen) {
+      const sighting = { orderId: seen.orderId, status: seen.status, createdAtMs: seen.createdAtMs, atMs: seen.atMs ?? now() };
+      // `updatedAtMs` stays: it names the plan's transitions (their notices' ids), and a sighting is none.
+      const updated = await stored.update(seen.planId, (p) => {
+        const next = newerRenewal(p.lastRenewal, sighting);
+        return next === undefined ? p : { ...p, lastRenewal: next };
+      });
+      // Drawn even when this sighting changed nothing (and awaited, as part of the announcement): one offered again
+      // because its first announcement died before the card's edit was queued still reaches the card, and an edit
+      // queued or delivered already is dropped by its id.
+      if (updated !== undefined) await redraw(updated, "background");
+    },
+
+    async drawCard(chatId, planId) {
+      const plan = await store.get(planId);
+      if (plan?.chatId !== chatId) return false;
+      await redraw(plan, "asked");
+      return true;
     },
 
     start() {

@@ -7,8 +7,9 @@ import { slotKey, slotQuoteId, type KeepPlan } from "./keep-plan.js";
 /**
  * One slot of a plan bought through the ordinary placement path: a quote
  * whose id and Idempotency-Key come from the plan and the slot number, placed
- * by the order placer (history, tracking, the journal of confirmations in
- * flight and the announcements work as for any order).
+ * by the order placer (history, tracking and the journal of confirmations in
+ * flight work as for any order; its status changes are drawn on the plan's
+ * card instead of a card and notice of their own).
  */
 
 export interface SlotDeps {
@@ -40,6 +41,7 @@ export async function slotQuote(deps: SlotDeps, plan: KeepPlan, pricing: Pricing
     ...built.quote,
     quoteId,
     idempotencyKey: slotKey(plan.planId, plan.nextSlot),
+    renewalOf: plan.planId,
     ...(plan.linkId === undefined ? {} : { linkId: plan.linkId }),
   };
   await deps.quotes.save(quote);
@@ -58,6 +60,8 @@ export function placeSlot(deps: SlotDeps, plan: KeepPlan, quote: Quote, apiKey: 
     quoteId: quote.quoteId,
     apiKey,
     spendKind: "renewal",
+    // Its changes are the plan card's digest, not a card or notice of their own.
+    renewalOf: plan.planId,
     ...(plan.locale === undefined ? {} : { locale: plan.locale }),
   });
 }

@@ -9,6 +9,7 @@ import {
   KEPT_SLOTS,
   localDay,
   localMinute,
+  newerRenewal,
   nextDayStartMs,
   nextWindowStartMs,
   renewalLeadMs,
@@ -139,12 +140,15 @@ export function createKeepStep(deps: KeepStepDeps): (planId: string) => Promise<
     const at = now();
     const day = localDay(plan.timeZone, at);
     const cost = BigInt(order.totalCostSun);
+    const createdAtMs = Date.parse(order.createdAt);
+    const placed = { orderId: order.orderId, status: order.status, atMs: at, createdAtMs: Number.isNaN(createdAtMs) ? at : createdAtMs };
     await plans.update(plan.planId, (p) => {
       // Another look may have recorded this slot already (a stale read): count it once.
       if (p.nextSlot !== plan.nextSlot) return p;
       const spentToday = p.spentDay.day === day ? BigInt(p.spentDay.sun) : 0n;
       return {
         ...p,
+        lastRenewal: newerRenewal(p.lastRenewal, placed) ?? p.lastRenewal,
         nextSlot: p.nextSlot + 1,
         slots: [...p.slots, { slot: p.nextSlot, orderId: order.orderId, costSun: cost.toString(), placedAtMs: at }].slice(-KEPT_SLOTS),
         spentTotalSun: (BigInt(p.spentTotalSun) + cost).toString(),

@@ -37,7 +37,7 @@ export function parseUtcOffset(text: string): number | undefined {
 }
 
 /** Lower case, "ё" as "е", a trailing Chinese "市" (city) dropped, and "_", "-", "." or runs of spaces as one space. */
-function zoneKey(text: string): string {
+export function zoneKey(text: string): string {
   return text
     .trim()
     .toLowerCase()
@@ -70,7 +70,7 @@ function intlZone(text: string): string | undefined {
 }
 
 /** The zone for an offset in minutes east of UTC, or why there is none. */
-function zoneOfOffset(minutes: number): ZoneInput {
+export function zoneOfOffset(minutes: number): ZoneInput {
   if (minutes === 0) return { ok: true, zone: "UTC" };
   if (minutes % 60 !== 0) {
     const zone = UNEVEN_OFFSET_ZONES[minutes];
@@ -102,7 +102,11 @@ export function parseTimeZoneInput(text: string): ZoneInput {
 
 /** "UTC+3", "UTC−5", "UTC+5:30", "UTC": the zone's offset at `atMs`. */
 export function utcOffsetText(zone: string, atMs: number): string {
-  const minutes = Math.round(zoneOffsetMs(atMs, zone) / 60_000);
+  return offsetText(Math.round(zoneOffsetMs(atMs, zone) / 60_000));
+}
+
+/** "UTC+3", "UTC−5", "UTC+5:30", "UTC": an offset in minutes east of UTC. */
+export function offsetText(minutes: number): string {
   if (minutes === 0) return "UTC";
   const abs = Math.abs(minutes);
   const mm = abs % 60;

@@ -11,6 +11,8 @@ export const historyEntrySchema = z.object({
   chatId: z.number().int().optional(),
   /** Not placed through the bot: first seen from the service (a webhook or a read), e.g. an order made in the dashboard. */
   madeElsewhere: z.literal(true).optional(),
+  /** order: bought by this keep plan (its id): shown on the plan's card and in its daily summary, not on a card of its own. */
+  renewalOf: z.string().optional(),
   createdAtMs: z.number().int(),
   status: z.string(),
   /** order: receiver; broadcast: recipient (when known). */

@@ -89,6 +89,12 @@ export interface PlaceInput {
   onUnknown?: () => Promise<void>;
   /** Only a quote whose outcome is still unknown may be sent (the journal's resolution); any other is `settled`. */
   resolving?: boolean;
+  /**
+   * A keep plan's slot (the plan's id): its order is recorded and tracked as the plan's renewal, whose
+   * changes the plan's card shows instead of a card and notice of the order's own. The slot's quote
+   * carries it too (`Quote.renewalOf`), so the journal's resolution after a crash marks it alike.
+   */
+  renewalOf?: string;
 }
 
 export interface OrderPlacer {
@@ -108,6 +114,8 @@ export function toPlacedOrder(o: Order): PlacedOrder {
   };
 }
 
+const renewalOfPlacement = (quote: Quote, input: PlaceInput): string | undefined => input.renewalOf ?? quote.renewalOf;
+
 const cardOf = (messageId: number | undefined) => (messageId === undefined ? {} : { cardMessageId: messageId });
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -121,11 +129,13 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
   /** Every order of a placed quote tracked; a single order's card is the quote message. */
   async function trackPlaced(quote: Quote, orders: readonly PlacedOrder[], input: PlaceInput): Promise<void> {
     const cardMessageId = orders.length === 1 ? (input.cardMessageId ?? quote.messageId) : undefined;
+    const renewalOf = renewalOfPlacement(quote, input);
     for (const o of orders) {
       await deps.tracker.track({
         chatId: quote.chatId,
         kind: "order",
         id: o.orderId,
+        ...(renewalOf === undefined ? {} : { renewalOf }),
         ...(input.locale === undefined ? {} : { locale: input.locale }),
         ...(cardMessageId === undefined ? {} : { cardMessageId }),
         ...(input.drawsCard ? { pendingCard: true } : {}),
@@ -140,11 +150,13 @@ export function createOrderPlacer(deps: OrderPlacerDeps): OrderPlacer {
   async function markPlaced(quote: Quote, orders: Order[], input: PlaceInput): Promise<Quote> {
     const placed = orders.map(toPlacedOrder);
     const at = now();
+    const renewalOf = renewalOfPlacement(quote, input);
     await history.add(
       quote.chatId,
       orders.map((o) => ({
         kind: "order" as const,
         id: o.orderId,
+        ...(renewalOf === undefined ? {} : { renewalOf }),
         createdAtMs: Number.isNaN(Date.parse(o.createdAt)) ? at : Date.parse(o.createdAt),
         status: o.status,
         address: o.receiver,

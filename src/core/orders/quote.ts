@@ -63,6 +63,8 @@ export const quoteSchema = z.object({
   messageId: z.number().int().optional(),
   /** The chat's link when quoted (`ChatRecord.linkId`): a later link, of any account, never confirms it. */
   linkId: z.string().optional(),
+  /** A keep plan's slot: the plan's id, so whoever places it (the plan, or the journal after a crash) marks its order a renewal. */
+  renewalOf: z.string().optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

@@ -32,6 +32,8 @@ export function createAnnouncer({ announced, held, logger, onChange, history }: 
     const local = item.kind === "broadcast" ? localDetails(entry) : undefined;
     // The same time the history stamps right after (unless it already has one).
     const fulfilledAtMs = tracked.kind === "order" && status === "fulfilled" ? (entry?.fulfilledAtMs ?? seenAtMs) : undefined;
+    // The history knows a renewal from its placement on, also when a webhook started tracking it before the placer did.
+    const renewalOf = item.renewalOf ?? entry?.renewalOf;
     try {
       await onChange({
         ...tracked,
@@ -44,6 +46,7 @@ export function createAnnouncer({ announced, held, logger, onChange, history }: 
         ...(item.locale === undefined ? {} : { locale: item.locale }),
         ...(local === undefined ? {} : { local }),
         ...(fulfilledAtMs === undefined ? {} : { fulfilledAtMs }),
+        ...(renewalOf === undefined ? {} : { renewalOf }),
       });
     } catch (error) {
       logger.warn({ err: error, id: item.id, status }, "announcing a change failed; will retry");

@@ -34,6 +34,7 @@ export function withStoredCard(mine: TrackedItem, stored: TrackedItem | undefine
     ...(stored.cardMessageId === undefined ? {} : { cardMessageId: stored.cardMessageId }),
     ...(stored.cardStatus === undefined ? {} : { cardStatus: stored.cardStatus }),
     ...(stored.locale === undefined ? {} : { locale: stored.locale }),
+    ...(stored.renewalOf === undefined ? {} : { renewalOf: stored.renewalOf }),
     ...(mine.status === undefined && stored.status !== undefined ? { status: stored.status } : {}),
   };
   return mine.pendingCard && stored.pendingCard ? { ...merged, pendingCard: true } : merged;
@@ -56,7 +57,10 @@ export function withNewerCard(mine: TrackedItem, stored: TrackedItem | undefined
 }
 
 /** A `track` of an item known already (a webhook may have raced ahead of the bot): keep what it saw, add the card. */
-export function withTrackInput(existing: TrackedItem, input: Pick<TrackInput, "status" | "cardMessageId" | "locale" | "pendingCard">): TrackedItem {
+export function withTrackInput(
+  existing: TrackedItem,
+  input: Pick<TrackInput, "status" | "cardMessageId" | "locale" | "pendingCard" | "renewalOf">,
+): TrackedItem {
   const { cardStatus: previousCard, ...rest } = existing;
   // A new card shows what its caller drew; the old card's status says nothing about it.
   const cardStatus = input.cardMessageId === undefined ? previousCard : input.status;
@@ -66,6 +70,7 @@ export function withTrackInput(existing: TrackedItem, input: Pick<TrackInput, "s
     ...(input.cardMessageId === undefined ? {} : { cardMessageId: input.cardMessageId }),
     ...(cardStatus === undefined ? {} : { cardStatus }),
     ...(input.locale === undefined ? {} : { locale: input.locale }),
+    ...(input.renewalOf === undefined ? {} : { renewalOf: input.renewalOf }),
     ...(input.pendingCard && rest.status === undefined ? { pendingCard: true } : {}),
   };
 }

@@ -30,6 +30,8 @@ export const trackedItemSchema = z.object({
    * the tracker, never by both.
    */
   pendingCard: z.boolean().optional(),
+  /** order: a keep plan's renewal (the plan's id): its changes are drawn on the plan's card. */
+  renewalOf: z.string().optional(),
   /** When the next read is due: whoever picks the item up (a restart, a takeover) keeps to it. */
   dueAtMs: z.number().int().optional(),
   /** The reads answering 404 in a row, and when the first of them came (not-found.ts). */
@@ -67,6 +69,7 @@ export function newTrackedItem(
     ...(input.status === undefined ? {} : { status: input.status }),
     ...(input.cardMessageId === undefined ? {} : { cardMessageId: input.cardMessageId, ...(input.status === undefined ? {} : { cardStatus: input.status }) }),
     ...(input.locale === undefined ? {} : { locale: input.locale }),
+    ...(input.renewalOf === undefined ? {} : { renewalOf: input.renewalOf }),
     ...(input.pendingCard && input.status === undefined ? { pendingCard: true } : {}),
   };
 }

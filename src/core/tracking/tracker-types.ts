@@ -27,6 +27,8 @@ export type TrackerChange = TrackedRecord & {
    * sighting's time, which the history then records): the delegation's start.
    */
   fulfilledAtMs?: number;
+  /** order: a keep plan's renewal (the plan's id): shown on the plan's card, not as an order card or notice. */
+  renewalOf?: string;
   /** broadcast: what the bot read itself from the signed transaction (the chat's history entry), when known. */
   local?: Pick<HistoryEntry, "txKind" | "amountAtomic" | "amountSun" | "contractType" | "contractAddress" | "details">;
 };
@@ -112,6 +114,8 @@ export interface TrackInput {
    * record is not read. Without a report the tracker announces the status itself.
    */
   pendingCard?: boolean;
+  /** order: a keep plan's renewal (the plan's id), carried into every change of it. */
+  renewalOf?: string;
 }
 
 export interface Tracker {

@@ -3,6 +3,7 @@ import {
   isWithinHours,
   localDay,
   localMinute,
+  newerRenewal,
   nextDayStartMs,
   nextWindowStartMs,
   normalizeTimeZone,
@@ -63,5 +64,24 @@ describe("keep plan timing", () => {
     expect(parseUntil("2h", "UTC", AT)).toBe(AT + 2 * 3600_000);
     expect(parseUntil("2020-01-01T00:00", "UTC", AT)).toBeUndefined();
     expect(parseUntil("soon", "UTC", AT)).toBeUndefined();
+  });
+});
+
+describe("the card's newest order", () => {
+  const placed = { orderId: "a".repeat(24), status: "pending", atMs: AT, createdAtMs: AT };
+  const next = { orderId: "b".repeat(24), status: "pending", atMs: AT + 60_000, createdAtMs: AT + 60_000 };
+
+  it("moves on with the order's statuses and to a newer order, never back to an older one", () => {
+    const delivered = { ...placed, status: "fulfilled", atMs: AT + 500 };
+    expect(newerRenewal(undefined, placed)).toBe(placed);
+    expect(newerRenewal(placed, delivered)).toBe(delivered);
+    expect(newerRenewal(delivered, next)).toBe(next);
+    expect(newerRenewal(next, delivered)).toBeUndefined();
+  });
+
+  it("keeps a delivered order delivered when an earlier status of it is seen late, and ignores a repeat", () => {
+    const delivered = { ...placed, status: "fulfilled", atMs: AT + 500 };
+    expect(newerRenewal(delivered, { ...placed, atMs: AT + 900 })).toBeUndefined();
+    expect(newerRenewal(delivered, { ...delivered, atMs: AT + 900 })).toBeUndefined();
   });
 });

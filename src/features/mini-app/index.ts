@@ -1,0 +1,81 @@
+import type { Api } from "grammy";
+import type { Hono } from "hono";
+import type { Config } from "../../config.js";
+import type { Flows } from "../../core/flows.js";
+import type { PricingCache } from "../../core/pricing-cache.js";
+import type { ServiceClient } from "../../core/service/client.js";
+import { quoteDepsOf } from "../../bot/helpers/quote-deps.js";
+import { miniAppApiRoutes, type MiniAppApiDeps } from "./mini-app-api.js";
+import { miniAppOrderRoutes } from "./mini-app-order.js";
+import { miniAppPageRoutes } from "./mini-app-page.js";
+
+export interface MiniAppModuleDeps extends Omit<MiniAppApiDeps, "botToken" | "defaultLocale" | "flows" | "service"> {
+  config: Config;
+  flows: Flows;
+  service: ServiceClient;
+  pricing: PricingCache;
+}
+
+export interface MiniAppModule {
+  routes: ((app: Hono) => void)[];
+  /** The Mini App's https address, when Telegram can open it. */
+  url: string | undefined;
+  /** Sets the private chats' menu button to the app (only with an https PUBLIC_URL); never throws. */
+  offer(api: Pick<Api, "setChatMenuButton">): Promise<void>;
+}
+
+/**
+ * The Mini App (docs/mini-app.md): its page and API are served whenever PUBLIC_URL is set (relative URLs:
+ * any host that reaches the server works, loopback included), and offered as the menu button of every
+ * private chat only when PUBLIC_URL is https, since Telegram opens nothing else. Why there is no app is
+ * said once, in the log, at start.
+ */
+export function createMiniAppModule(deps: MiniAppModuleDeps): MiniAppModule {
+  const { config, logger } = deps;
+  const publicUrl = config.publicUrl?.replace(/\/+$/, "");
+  if (publicUrl === undefined) {
+    logger.warn("PUBLIC_URL is not set: no Mini App is served or offered (docs/mini-app.md)");
+    return { routes: [], url: undefined, offer: async () => {} };
+  }
+  // The Order screen quotes and places through the chat's own use cases, prepared exactly as /order's.
+  const order = miniAppOrderRoutes({
+    i18n: deps.i18n,
+    chats: deps.chats,
+    pricing: deps.pricing,
+    flows: deps.flows,
+    quoteDeps: quoteDepsOf({ pricing: deps.pricing, service: deps.service, flows: deps.flows, logger, config }),
+    logger,
+  });
+  const routes = [
+    miniAppPageRoutes({ i18n: deps.i18n, defaultLocale: config.defaultLocale }),
+    miniAppApiRoutes({ ...deps, botToken: config.botToken, defaultLocale: config.defaultLocale }, [order]),
+  ];
+  if (!publicUrl.startsWith("https://")) {
+    logger.warn(
+      { publicUrl },
+      "PUBLIC_URL is not https: the Mini App is served at /app but not offered, Telegram opens only https Mini Apps (docs/mini-app.md)",
+    );
+    return { routes, url: undefined, offer: async () => {} };
+  }
+  const url = `${publicUrl}/app`;
+  return {
+    routes,
+    url,
+    async offer(api) {
+      // The process that takes Telegram's updates owns what the chats see of the bot; a worker sets nothing.
+      if (config.botMode === "worker") return;
+      try {
+        // The default button of every private chat, in one call: chats linked before the app existed get it
+        // too, and an unlinked chat's app says how to link. Telegram has no per-language default, so its
+        // label is in DEFAULT_LOCALE.
+        await api.setChatMenuButton({
+          menu_button: { type: "web_app", text: deps.i18n.t(config.defaultLocale, "mini-app-menu-button"), web_app: { url } },
+        });
+        logger.info({ url }, "Mini App offered as the private chats' menu button");
+      } catch (error) {
+        // A convenience: the chat works without it, and the next start tries again.
+        logger.warn({ err: error }, "setChatMenuButton failed: the Mini App is served but not offered");
+      }
+    },
+  };
+}

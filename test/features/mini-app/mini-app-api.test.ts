@@ -1,0 +1,225 @@
+/**
+ * The Mini App's server side over loopback (docs/mini-app.md): the app built as src/main.ts builds it, the
+ * simulator behind it, the fake Bot API in front. Launch data is signed with the fake bot's token.
+ */
+import { describe, expect, it } from "vitest";
+import { signInitData } from "../../../testkit/mini-app-launch.js";
+import { RECEIVER, useSqliteAppWorld, waitFor, type AppWorld } from "../../app-harness.js";
+
+const nowS = () => Math.floor(Date.now() / 1000);
+
+describe("the Mini App's API", () => {
+  const world = useSqliteAppWorld();
+
+  async function linkedWithOrders(chat: number, orders: number) {
+    const { w, target } = world;
+    const app = await w.startApp(target);
+    await w.say(chat, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => m.text.length > 0);
+    const ids: string[] = [];
+    for (let i = 0; i < orders; i += 1) ids.push((await w.placeOrder(chat)).orderId);
+    return { w, base: `http://127.0.0.1:${app.httpPort}`, ids };
+  }
+
+  const initFor = (w: AppWorld, id: number, extra: { authDateS?: number; token?: string; language?: string } = {}) =>
+    signInitData(extra.token ?? w.tg.token, {
+      user: { id, first_name: "Ann", language_code: extra.language ?? "en" },
+      authDateS: extra.authDateS ?? nowS(),
+      queryId: "AAHdF6IQAAAAAN0XohDhrOrc",
+    });
+
+  const get = (url: string, initData?: string) => fetch(url, initData === undefined ? {} : { headers: { "X-Telegram-Init-Data": initData } });
+
+  it("shows the linked chat its exact balance and the same ledger rows as /orders, and /statement's CSV", async () => {
+    const { w, base, ids } = await linkedWithOrders(7501, 2);
+    const init = initFor(w, 7501);
+
+    const me = await get(`${base}/app/api/me`, init);
+    expect(me.status).toBe(200);
+    expect(me.headers.get("set-cookie")).toBeNull();
+    expect(me.headers.get("cache-control")).toBe("no-store");
+    const body = (await me.json()) as {
+      linked: boolean;
+      locale: string;
+      balance: { availableSun: string; availableTrx: string };
+      texts: Record<string, string>;
+    };
+    const service = (await (await fetch(`${w.sim.baseUrl}/v1/balance`, { headers: { authorization: `Bearer ${w.demo.apiKey}` } })).json()) as {
+      availableSun: number;
+    };
+    expect(body).toMatchObject({ linked: true, locale: "en", balance: { availableSun: String(service.availableSun) } });
+    expect(body.texts["mini-app-history"]).toBe("History");
+    expect(JSON.stringify(body)).not.toContain(w.demo.apiKey);
+
+    // The ledger as the chat's /orders shows it once both orders are fulfilled (the same rows, word for word).
+    await waitFor(() => ids.every((id) => w.botTexts(7501, new RegExp(`${id}[\\s\\S]*fulfilled`)).length > 0), "both orders fulfilled");
+    const orders = await w.say(7501, "/orders", (m) => m.text.includes("Orders and broadcasts"));
+    const history = (await (await get(`${base}/app/api/history?filter=a&page=0`, init)).json()) as {
+      total: number;
+      rows: { id: string; status: string; text: string; costSun: string; explorerUrl: string }[];
+    };
+    expect(history.total).toBe(2);
+    expect(history.rows.map((r) => r.id)).toEqual([...ids].reverse());
+    for (const row of history.rows) {
+      expect(orders.text).toContain(row.text);
+      expect(row.costSun).toMatch(/^\d+$/);
+      expect(row.explorerUrl).toMatch(/^https:\/\/tronscan\.org\/#\/address\/T/);
+    }
+    const onlyBroadcasts = (await (await get(`${base}/app/api/history?filter=b`, init)).json()) as { total: number };
+    expect(onlyBroadcasts.total).toBe(0);
+
+    const csv = await get(`${base}/app/api/history.csv`, init);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const text = await csv.text();
+    for (const row of history.rows) expect(text).toContain(row.id);
+    for (const row of history.rows) expect(text).toContain(row.costSun);
+
+    expect((await get(`${base}/app/api/history?filter=z`, init)).status).toBe(400);
+    expect((await get(`${base}/app/api/history.csv?month=13.2026`, init)).status).toBe(400);
+  });
+
+  it("refuses no, forged, stale, future and other bots' launch data with 401 and shows nothing", async () => {
+    const { w, base } = await linkedWithOrders(7502, 1);
+    const good = initFor(w, 7502);
+    const forged = good.replace(/hash=[0-9a-f]/, (h) => (h.endsWith("a") ? "hash=b" : "hash=a"));
+    const cases: [string, string | undefined][] = [
+      ["none", undefined],
+      ["empty", ""],
+      ["forged", forged],
+      ["stale", initFor(w, 7502, { authDateS: nowS() - 3_601 - 5 })],
+      ["future", initFor(w, 7502, { authDateS: nowS() + 3_600 })],
+      ["other bot", initFor(w, 7502, { token: "7000000002:AAAnotherBotsToken_0123456789abcdef" })],
+    ];
+    for (const [what, init] of cases) {
+      for (const path of ["/app/api/me", "/app/api/history", "/app/api/history.csv", "/app/api/nothing"]) {
+        const response = await get(`${base}${path}`, init);
+        expect(response.status, `${what} ${path}`).toBe(401);
+        const body = await response.text();
+        expect(body, `${what} ${path}`).not.toMatch(/availableSun|rows|[0-9a-f]{24}/);
+      }
+    }
+    const stale = (await (await get(`${base}/app/api/me`, initFor(w, 7502, { authDateS: nowS() - 7_200, language: "ru" }))).json()) as {
+      error: string;
+      message: string;
+    };
+    expect(stale).toMatchObject({ error: "expired" });
+    expect(stale.message).toContain("Сеанс истёк");
+  });
+
+  it("shows another user (a chat with no account linked) no account at all", async () => {
+    const { w, base } = await linkedWithOrders(7503, 1);
+    const other = initFor(w, 7504, { language: "zh" });
+    const me = (await (await get(`${base}/app/api/me`, other)).json()) as Record<string, unknown>;
+    expect(me).toMatchObject({ linked: false, locale: "zh" });
+    expect(me).not.toHaveProperty("balance");
+    const history = await get(`${base}/app/api/history`, other);
+    expect(history.status).toBe(403);
+    expect(await history.text()).not.toMatch(/[0-9a-f]{24}/);
+    expect((await get(`${base}/app/api/history.csv`, other)).status).toBe(403);
+  });
+
+  it("serves the shell with a strict CSP and no inline script, and sets the menu button to the https app", async () => {
+    const { w, base } = await linkedWithOrders(7505, 0);
+    const shell = await get(`${base}/app`);
+    expect(shell.status).toBe(200);
+    const csp = shell.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toContain("unsafe");
+    const html = await shell.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    for (const [, attrs, content] of scripts) expect(attrs!.includes("src=") || attrs!.includes('type="application/json"'), `${attrs} ${content}`).toBe(true);
+    expect(html).not.toMatch(/https?:\/\/(?!web\.telegram\.org)/);
+    const js = await get(`${base}/app/app.js`);
+    expect(js.headers.get("content-type")).toContain("javascript");
+    expect((await js.text()).length).toBeGreaterThan(1000);
+    expect((await get(`${base}/app/app.css`)).status).toBe(200);
+
+    const button = (await (await fetch(`${w.tg.apiRoot}/bot${w.tg.token}/getChatMenuButton`)).json()) as { result: unknown };
+    expect(button.result).toEqual({ type: "web_app", text: "Open app", web_app: { url: "https://bot.example.test/app" } });
+  });
+
+  it("quotes and places an order through the chat's use cases: once, its card in the chat, nobody else's quote", async () => {
+    const { w, base } = await linkedWithOrders(7507, 0);
+    const init = initFor(w, 7507);
+    const send = (path: string, body: unknown, initData = init) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "X-Telegram-Init-Data": initData, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const options = (await (await get(`${base}/app/api/order/options?amount=100000`, init)).json()) as {
+      tiers: { durationSec: number; totalSun: string; unitPriceSun: string }[];
+    };
+    expect(options.tiers.length).toBeGreaterThan(0);
+    for (const tier of options.tiers) expect(BigInt(tier.totalSun)).toBe(BigInt(tier.unitPriceSun) * 100_000n);
+    expect((await send("/app/api/order/quote", { receiver: "TQCq78eKWLd98P5Eu155knhkacGPAhS9pX", amount: 100_000, durationSec: 3600 })).status).toBe(422);
+    const quote = (await (await send("/app/api/order/quote", { receiver: RECEIVER, amount: 100_000, durationSec: 3600 })).json()) as {
+      quoteId: string;
+      totalSun: string;
+    };
+    expect(quote.totalSun).toBe(options.tiers.find((t) => t.durationSec === 3600)!.totalSun);
+    // Another user's launch data cannot confirm this chat's quote.
+    const stranger = initFor(w, 7508);
+    expect((await send("/app/api/order/confirm", { quoteId: quote.quoteId }, stranger)).status).toBe(403);
+    const posts = () => w.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/orders").length;
+    const [first, second] = await Promise.all([
+      send("/app/api/order/confirm", { quoteId: quote.quoteId }),
+      send("/app/api/order/confirm", { quoteId: quote.quoteId }),
+    ]);
+    const answers = [(await first.json()) as { status: string; orderIds?: string[] }, (await second.json()) as { status: string; orderIds?: string[] }];
+    const placed = answers.find((a) => a.status === "placed")!;
+    const orderId = placed.orderIds![0]!;
+    await waitFor(() => w.botTexts(7507, new RegExp(orderId)).length > 0, "the order's card in the chat");
+    const again = (await (await send("/app/api/order/confirm", { quoteId: quote.quoteId })).json()) as { status: string; orderIds: string[] };
+    expect(again).toMatchObject({ status: "placed", orderIds: [orderId] });
+    expect(posts()).toBeGreaterThanOrEqual(1);
+    // However many POSTs the key made, the service holds one order for this quote, charged once.
+    const service = (await (await fetch(`${w.sim.baseUrl}/v1/balance`, { headers: { authorization: `Bearer ${w.demo.apiKey}` } })).json()) as {
+      availableSun: number;
+    };
+    expect(BigInt(service.availableSun)).toBe(1_000_000_000n - BigInt(quote.totalSun));
+  });
+
+  it("offers no Mini App with an http PUBLIC_URL and says why in the log", async () => {
+    const { w, target } = world;
+    await w.startApp(target, { PUBLIC_URL: "http://127.0.0.1:9" });
+    expect(w.logs.some((l) => /PUBLIC_URL is not https: the Mini App is served at \/app but not offered/.test(String((l as { msg?: unknown }).msg)))).toBe(
+      true,
+    );
+    const button = (await (await fetch(`${w.tg.apiRoot}/bot${w.tg.token}/getChatMenuButton`)).json()) as { result: unknown };
+    expect(button.result).toEqual({ type: "commands" });
+  });
+});
+
+describe("the fake Bot API's Mini App rules", () => {
+  const world = useSqliteAppWorld();
+  it("refuses a menu button or a web_app button that is not https", async () => {
+    const { w } = world;
+    w.tg.addChat(7506);
+    const call = async (method: string, params: Record<string, unknown>) =>
+      (await (
+        await fetch(`${w.tg.apiRoot}/bot${w.tg.token}/${method}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(params),
+        })
+      ).json()) as { ok: boolean; description?: string };
+    expect(await call("setChatMenuButton", { menu_button: { type: "web_app", text: "App", web_app: { url: "http://a.test/app" } } })).toMatchObject({
+      ok: false,
+      description: "Bad Request: Only HTTPS links are allowed",
+    });
+    expect(
+      await call("sendMessage", { chat_id: 7506, text: "x", reply_markup: { inline_keyboard: [[{ text: "App", web_app: { url: "http://a.test/app" } }]] } }),
+    ).toMatchObject({ ok: false, description: "Bad Request: Only HTTPS links are allowed" });
+    expect(
+      await call("sendMessage", { chat_id: 7506, text: "x", reply_markup: { inline_keyboard: [[{ text: "App", web_app: { url: "https://a.test/app" } }]] } }),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await call("setChatMenuButton", { chat_id: 7506, menu_button: { type: "web_app", text: "App", web_app: { url: "https://a.test/app" } } }),
+    ).toMatchObject({ ok: true });
+    expect(await call("getChatMenuButton", { chat_id: 7506 })).toMatchObject({ result: { type: "web_app" } });
+  });
+});

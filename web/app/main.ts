@@ -1,0 +1,440 @@
+/**
+ * The Mini App (docs/mini-app.md): reads Telegram's launch data from the URL's hash, sends it with every API
+ * call (`X-Telegram-Init-Data`, same-origin relative URLs, no cookies), and draws the balance and the ledger
+ * the API returns. Words and amounts arrive rendered by the server; the page only places them.
+ */
+import { applyTheme, launchParams, telegramHost } from "./telegram.js";
+
+interface AppConfig {
+  defaultLocale: string;
+  shell: Record<string, Record<string, string>>;
+}
+
+interface Me {
+  locale: string;
+  texts: Record<string, string>;
+  linked: boolean;
+  balance?: { availableSun: string; availableTrx: string; depositAddress: string | null } | null;
+  zoneText?: string;
+  currentMonth?: string;
+}
+
+interface Row {
+  kind: "order" | "broadcast";
+  id: string;
+  status: string;
+  statusText: string;
+  text: string;
+  costSun: string | null;
+  costTrx: string | null;
+  explorerUrl: string | null;
+}
+
+interface HistoryPage {
+  page: number;
+  pages: number;
+  total: number;
+  rows: Row[];
+}
+
+type Filter = "a" | "o" | "b" | "m";
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly text: string | undefined,
+  ) {
+    super(code);
+  }
+}
+
+const config = JSON.parse(document.getElementById("app-config")?.textContent ?? "{}") as AppConfig;
+const host = telegramHost();
+const { initData, theme } = launchParams(location.hash);
+applyTheme(theme);
+host.onTheme(applyTheme);
+
+const screen = document.getElementById("screen") as HTMLElement;
+const header = document.getElementById("balance") as HTMLElement;
+
+/** The launch data's language picks the shell's words until the server says the chat's. */
+function shellLocale(): string {
+  try {
+    const user = JSON.parse(new URLSearchParams(initData ?? "").get("user") ?? "{}") as { language_code?: string };
+    const base = (user.language_code ?? navigator.language).toLowerCase().split(/[-_]/)[0] ?? "";
+    if (base in config.shell) return base;
+    if (["uk", "be", "kk"].includes(base)) return "ru";
+  } catch {
+    // Unreadable launch data is the API's to refuse; the words fall back.
+  }
+  return config.defaultLocale;
+}
+
+let texts: Record<string, string> = config.shell[shellLocale()] ?? {};
+const t = (key: string, vars: Record<string, string | number> = {}): string =>
+  (texts[key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+async function call(path: string): Promise<Response> {
+  const response = await fetch(path, { headers: { "X-Telegram-Init-Data": initData ?? "" }, credentials: "omit", cache: "no-store" });
+  if (response.ok) return response;
+  const body = (await response.json().catch(() => ({}))) as { error?: string; message?: string };
+  throw new ApiError(response.status, body.error ?? String(response.status), body.message);
+}
+
+async function post(path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "X-Telegram-Init-Data": initData ?? "", "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    credentials: "omit",
+    cache: "no-store",
+  });
+  if (response.status === 401 || response.status === 403) {
+    const refused = (await response.json().catch(() => ({}))) as { error?: string; message?: string };
+    throw new ApiError(response.status, refused.error ?? String(response.status), refused.message);
+  }
+  return { status: response.status, body: (await response.json().catch(() => ({}))) as unknown };
+}
+
+function showMessage(text: string, retry?: () => void): void {
+  const children: Node[] = [el("p", { class: "status", id: "status" }, text)];
+  if (retry) {
+    const button = el("button", { type: "button", id: "retry" }, t("mini-app-retry"));
+    button.addEventListener("click", retry);
+    children.push(button);
+  }
+  screen.replaceChildren(...children);
+}
+
+function showError(error: unknown, retry: () => void): void {
+  if (error instanceof ApiError && error.status === 401) {
+    // Refused launch data shows nothing of any account: the header goes too.
+    header.hidden = true;
+    showMessage(error.text ?? t(error.code === "expired" ? "mini-app-expired" : "mini-app-refused"));
+    return;
+  }
+  showMessage(error instanceof ApiError && error.text ? error.text : t("mini-app-failed"), retry);
+}
+
+function drawBalance(me: Me): void {
+  const children: Node[] = [el("div", { class: "label" }, t("mini-app-balance"))];
+  if (me.balance) {
+    children.push(
+      el("div", { class: "amount", id: "balance-trx", "data-sun": me.balance.availableSun }, `${me.balance.availableTrx} TRX`),
+      el("div", { class: "hint", id: "balance-sun" }, t("mini-app-exact-sun", { sun: me.balance.availableSun })),
+    );
+    if (me.balance.depositAddress)
+      children.push(el("div", { class: "hint" }, `${t("mini-app-deposit")}: `, el("span", { class: "mono", id: "deposit" }, me.balance.depositAddress)));
+  } else {
+    children.push(el("div", { class: "hint", id: "balance-unavailable" }, t("mini-app-balance-unavailable")));
+  }
+  header.replaceChildren(...children);
+  header.hidden = false;
+}
+
+function linkTo(url: string): HTMLAnchorElement {
+  const a = el("a", { href: url, target: "_blank", rel: "noopener noreferrer", class: "explorer" }, t("mini-app-explorer"));
+  a.addEventListener("click", (event) => {
+    if (host.openLink(url)) event.preventDefault();
+  });
+  return a;
+}
+
+function monthOptions(current: string, locale: string): HTMLSelectElement {
+  const select = el("select", { id: "export-month", "aria-label": t("mini-app-export-month") });
+  const [year, month] = current.split("-").map(Number) as [number, number];
+  const format = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" });
+  for (let back = 0; back < 12; back += 1) {
+    const index = year * 12 + (month - 1) - back;
+    const label = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+    select.append(el("option", { value: label }, format.format(Date.UTC(Math.floor(index / 12), index % 12, 15))));
+  }
+  return select;
+}
+
+async function exportCsv(month: string, status: HTMLElement, monthName: string): Promise<void> {
+  const response = await call(`/app/api/history.csv?month=${encodeURIComponent(month)}`);
+  if (response.headers.get("X-Statement-Rows") === "0") {
+    status.textContent = t("mini-app-export-empty", { month: monthName });
+    return;
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const a = el("a", { href: url, download: `statement-${month}.csv` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  status.textContent = "";
+}
+
+function drawRowDetail(row: Row, back: () => void): void {
+  host.setBack(back);
+  const backButton = el("button", { type: "button", class: "back", id: "back" }, t("mini-app-back"));
+  backButton.addEventListener("click", back);
+  const lines: Node[] = [el("p", { class: `badge status-${row.status}` }, row.statusText), el("p", { class: "row-text" }, row.text)];
+  if (row.costSun !== null) lines.push(el("p", { class: "hint mono" }, t("mini-app-exact-sun", { sun: row.costSun })));
+  if (row.explorerUrl) lines.push(linkTo(row.explorerUrl));
+  screen.replaceChildren(backButton, el("article", { class: "detail", id: "detail", "data-id": row.id }, ...lines));
+}
+
+async function drawHistory(me: Me, filter: Filter, page: number): Promise<void> {
+  host.setBack(undefined);
+  let result: HistoryPage;
+  try {
+    result = (await (await call(`/app/api/history?filter=${filter}&page=${page}`)).json()) as HistoryPage;
+  } catch (error) {
+    showError(error, () => void drawHistory(me, filter, page));
+    return;
+  }
+  const filters = el("nav", { class: "filters", id: "filters" });
+  for (const [code, key] of [
+    ["a", "mini-app-filter-all"],
+    ["o", "mini-app-filter-orders"],
+    ["b", "mini-app-filter-broadcasts"],
+    ["m", "mini-app-filter-month"],
+  ] as const) {
+    const button = el("button", { type: "button", "data-filter": code, "aria-pressed": String(code === filter) }, t(key));
+    button.addEventListener("click", () => void drawHistory(me, code, 0));
+    filters.append(button);
+  }
+  const list = el("ol", { class: "rows", id: "rows" });
+  for (const row of result.rows) {
+    const item = el(
+      "li",
+      { class: "row", "data-id": row.id, "data-kind": row.kind, "data-status": row.status, "data-cost-sun": row.costSun ?? "" },
+      el("span", { class: `badge status-${row.status}` }, row.statusText),
+      el("p", { class: "row-text" }, row.text),
+    );
+    if (row.explorerUrl) item.append(linkTo(row.explorerUrl));
+    item.addEventListener("click", (event) => {
+      if ((event.target as HTMLElement).closest("a")) return;
+      drawRowDetail(row, () => void drawHistory(me, filter, result.page));
+    });
+    list.append(item);
+  }
+  const parts: Node[] = [tabs(me, "history"), el("h1", {}, t("mini-app-history")), filters, el("p", { class: "hint", id: "zone" }, me.zoneText ?? "")];
+  if (result.total === 0) parts.push(el("p", { class: "status", id: "empty" }, t(filter === "a" ? "mini-app-empty" : "mini-app-empty-filtered")));
+  else {
+    parts.push(list);
+    const pager = el("div", { class: "pager", id: "pager" });
+    const newer = el("button", { type: "button", id: "newer" }, t("mini-app-newer"));
+    const older = el("button", { type: "button", id: "older" }, t("mini-app-older"));
+    newer.disabled = result.page === 0;
+    older.disabled = result.page + 1 >= result.pages;
+    newer.addEventListener("click", () => void drawHistory(me, filter, result.page - 1));
+    older.addEventListener("click", () => void drawHistory(me, filter, result.page + 1));
+    pager.append(newer, el("span", { id: "page" }, t("mini-app-page", { page: result.page + 1, pages: result.pages, total: result.total })), older);
+    parts.push(pager);
+  }
+  if (me.currentMonth) {
+    const select = monthOptions(me.currentMonth, me.locale);
+    const status = el("p", { class: "hint", id: "export-status", role: "status" });
+    const button = el("button", { type: "button", id: "export" }, t("mini-app-export"));
+    button.addEventListener("click", () => {
+      const name = select.selectedOptions[0]?.textContent ?? select.value;
+      exportCsv(select.value, status, name).catch((error: unknown) => showError(error, () => void drawHistory(me, filter, result.page)));
+    });
+    parts.push(el("section", { class: "export" }, select, button, status));
+  }
+  screen.replaceChildren(...parts);
+}
+
+/** The screens' switch under the balance. */
+function tabs(me: Me, current: "history" | "order"): HTMLElement {
+  const nav = el("nav", { class: "tabs", id: "tabs" });
+  for (const [name, key] of [
+    ["history", "mini-app-history"],
+    ["order", "mini-app-tab-order"],
+  ] as const) {
+    const button = el("button", { type: "button", "data-tab": name, "aria-pressed": String(name === current) }, t(key));
+    button.addEventListener("click", () => void (name === "history" ? drawHistory(me, "a", 0) : drawOrder(me)));
+    nav.append(button);
+  }
+  return nav;
+}
+
+interface OrderOptions {
+  receivers: { address: string; label: string | null }[];
+  amountMin: number;
+  amountMax: number;
+  presets: { amount: number; text: string }[];
+  tiers: { durationSec: number; durationText: string; totalTrx: string; totalSun: string }[];
+}
+
+interface QuoteAnswer {
+  quoteId?: string;
+  receiver?: string;
+  amountText?: string;
+  durationText?: string;
+  totalTrx?: string;
+  balanceAfterTrx?: string | null;
+  blocked?: string | null;
+  short?: string | null;
+  secondTap?: boolean;
+  message?: string;
+}
+
+/**
+ * Order energy: a receiver (the address book's, or pasted), an amount (presets or typed), a duration tier
+ * with its total, then the quote and Confirm, both through the chat's own use cases on the server.
+ */
+async function drawOrder(me: Me, chosen: { receiver: string; amount: number; durationSec?: number } = { receiver: "", amount: 0 }): Promise<void> {
+  host.setBack(() => void drawHistory(me, "a", 0));
+  let options: OrderOptions;
+  try {
+    const amountQuery = chosen.amount > 0 ? `?amount=${chosen.amount}` : "";
+    options = (await (await call(`/app/api/order/options${amountQuery}`)).json()) as OrderOptions;
+  } catch (error) {
+    showError(error, () => void drawOrder(me, chosen));
+    return;
+  }
+  const state = { ...chosen, amount: chosen.amount > 0 ? chosen.amount : (options.presets[0]?.amount ?? options.amountMin) };
+  const receiver = el("input", { id: "receiver", type: "text", autocomplete: "off", spellcheck: "false", placeholder: t("mini-app-order-receiver-paste") });
+  receiver.value = state.receiver;
+  receiver.addEventListener("input", () => (state.receiver = receiver.value.trim()));
+  const book = el("div", { class: "choices", id: "book" });
+  for (const entry of options.receivers.slice(0, 8)) {
+    const button = el("button", { type: "button", "data-address": entry.address }, entry.label ?? `${entry.address.slice(0, 6)}…${entry.address.slice(-4)}`);
+    button.addEventListener("click", () => {
+      state.receiver = entry.address;
+      receiver.value = entry.address;
+    });
+    book.append(button);
+  }
+  const amount = el("input", { id: "amount", type: "number", inputmode: "numeric", min: String(options.amountMin), max: String(options.amountMax) });
+  amount.value = String(state.amount);
+  amount.addEventListener("change", () => void drawOrder(me, { ...state, amount: Math.trunc(Number(amount.value)) || state.amount }));
+  const presets = el("div", { class: "choices", id: "presets" });
+  for (const preset of options.presets) {
+    const button = el("button", { type: "button", "data-amount": String(preset.amount), "aria-pressed": String(preset.amount === state.amount) }, preset.text);
+    button.addEventListener("click", () => void drawOrder(me, { ...state, amount: preset.amount }));
+    presets.append(button);
+  }
+  const tiers = el("div", { class: "choices", id: "tiers" });
+  for (const tier of options.tiers) {
+    const button = el(
+      "button",
+      {
+        type: "button",
+        "data-duration": String(tier.durationSec),
+        "data-total-sun": tier.totalSun,
+        "aria-pressed": String(tier.durationSec === state.durationSec),
+      },
+      t("mini-app-order-tier", { duration: tier.durationText, total: tier.totalTrx }),
+    );
+    button.addEventListener("click", () => {
+      state.durationSec = tier.durationSec;
+      for (const other of tiers.querySelectorAll("button")) other.setAttribute("aria-pressed", String(other === button));
+    });
+    tiers.append(button);
+  }
+  const quoteBox = el("section", { class: "quote", id: "quote", hidden: "" });
+  const getQuote = el("button", { type: "button", id: "get-quote", class: "primary" }, t("mini-app-order-get-quote"));
+  getQuote.addEventListener("click", () => void quote(state, quoteBox));
+  screen.replaceChildren(
+    tabs(me, "order"),
+    el("h1", {}, t("mini-app-tab-order")),
+    el("label", { for: "receiver" }, t("mini-app-order-receiver")),
+    book,
+    receiver,
+    el("label", { for: "amount" }, t("mini-app-order-amount")),
+    presets,
+    amount,
+    el("p", { class: "label" }, t("mini-app-order-duration")),
+    tiers,
+    getQuote,
+    quoteBox,
+  );
+}
+
+async function quote(state: { receiver: string; amount: number; durationSec?: number }, box: HTMLElement): Promise<void> {
+  box.hidden = false;
+  const durationSec = state.durationSec ?? Number(document.querySelector("#tiers button")?.getAttribute("data-duration"));
+  let answer: { status: number; body: unknown };
+  try {
+    answer = await post("/app/api/order/quote", { receiver: state.receiver, amount: state.amount, durationSec });
+  } catch (error) {
+    showError(error, () => void quote(state, box));
+    return;
+  }
+  const q = answer.body as QuoteAnswer;
+  if (answer.status !== 200 || q.quoteId === undefined) {
+    box.replaceChildren(el("p", { class: "status error", id: "quote-error" }, q.message ?? t("mini-app-failed")));
+    return;
+  }
+  const lines: Node[] = [
+    el(
+      "p",
+      { id: "quote-text" },
+      t("mini-app-order-quote", { amount: q.amountText ?? "", duration: q.durationText ?? "", receiver: q.receiver ?? "", total: q.totalTrx ?? "" }),
+    ),
+  ];
+  if (q.balanceAfterTrx && !q.short) lines.push(el("p", { class: "hint" }, t("mini-app-order-balance-after", { balance: q.balanceAfterTrx })));
+  const refusal = q.blocked ?? q.short;
+  if (refusal) lines.push(el("p", { class: "status error", id: "quote-blocked" }, refusal));
+  else {
+    const confirm = el("button", { type: "button", id: "confirm", class: "primary" }, t("mini-app-order-confirm"));
+    const result = el("p", { class: "status", id: "order-result", role: "status" });
+    let again = false;
+    confirm.addEventListener("click", () => {
+      confirm.disabled = true;
+      post("/app/api/order/confirm", { quoteId: q.quoteId, confirmedAgain: again })
+        .then((answered) => {
+          const body = answered.body as { status?: string; message?: string; orderIds?: string[] };
+          result.textContent = body.message ?? t("mini-app-failed");
+          if (body.status === "placed") {
+            result.dataset["orders"] = (body.orderIds ?? []).join(",");
+            // The charge is in the balance now: the header shows it.
+            void call("/app/api/me")
+              .then(async (response) => drawBalance((await response.json()) as Me))
+              .catch(() => undefined);
+            return;
+          }
+          if (body.status === "needs_second_tap") {
+            again = true;
+            confirm.textContent = t("mini-app-order-confirm-again");
+          }
+          confirm.disabled = body.status !== "needs_second_tap" && body.status !== "failed";
+        })
+        .catch((error: unknown) => showError(error, () => undefined));
+    });
+    lines.push(confirm, result);
+  }
+  box.replaceChildren(...lines);
+}
+
+async function start(): Promise<void> {
+  document.title = t("mini-app-title");
+  if (initData === undefined) {
+    showMessage(t("mini-app-no-telegram"));
+    return;
+  }
+  showMessage(t("mini-app-loading"));
+  let me: Me;
+  try {
+    me = (await (await call("/app/api/me")).json()) as Me;
+  } catch (error) {
+    showError(error, () => void start());
+    return;
+  }
+  texts = { ...texts, ...me.texts };
+  document.documentElement.lang = me.locale;
+  document.title = t("mini-app-title");
+  if (!me.linked) {
+    showMessage(t("mini-app-not-linked"));
+    return;
+  }
+  drawBalance(me);
+  await drawHistory(me, "a", 0);
+}
+
+host.ready();
+void start();
