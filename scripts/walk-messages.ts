@@ -393,12 +393,12 @@ const FLOWS: Flow[] = [
       await m.send(ctx.receiver, "address");
       const now = await m.snapshot();
       const fresh = changed(now, start).filter((x) => x.from === "bot" && !x.deleted);
-      if (!fresh.some((x) => x.buttons.flat().some((b) => /^65k/i.test(b.text)))) {
+      if (!fresh.some((x) => x.buttons.flat().some((b) => /^(65[kк]|6\.5万)/i.test(b.text)))) {
         m.note(`no preset card; bot: ${fresh.map((x) => `“${firstLine(x)}”`).join(" ") || "nothing"}`);
         return;
       }
       const preset = await m.snapshot();
-      if (!(await m.press("^65k", "65k"))) return;
+      if (!(await m.press("^(65[kк]|6\\.5万)", "65k"))) return;
       // A preset may place the order at once; Confirm only when a confirmation shows up.
       await m.press(CONFIRM, "✅", preset);
       await m.waitFulfilled();

@@ -204,7 +204,8 @@ describe("keep-charged plans in the app", { timeout: 60_000 }, () => {
     await w.say(chat, `/keep ${RECEIVER} 100k 1m`, (m) => m.text.includes("Keep charged"));
     const refused = w.tg.waitForBotMessage(chat, 20_000, (m) => m.text.includes("is frozen, so no plan starts"));
     w.front.enqueue(w.tg.press(chat, "✅ Start"));
-    await refused;
+    // The refusal carries the button that resolves it.
+    expect((await refused).buttons.flat().map((b) => b.text)).toEqual(["▶️ Unfreeze"]);
     expect((await w.say(chat, "/keep", (m) => m.text.includes("Your plans"))).text).not.toContain("2. ");
     await stopPlan(other);
   });

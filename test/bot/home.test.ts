@@ -25,7 +25,11 @@ describe("the home card", () => {
     expect(user.lastText()).not.toContain("Needs your attention");
     const buttons = user.lastButtons().flat();
     expect(buttons.slice(0, 3)).toEqual(["⚡ Order energy", "📜 My orders", "🔁 Keep charged"]);
-    expect(buttons).toEqual(expect.arrayContaining(["💰 Balance", "💳 Top up", "📈 Prices", "⚙️ Settings", "❓ Help"]));
+    expect(buttons).toEqual(expect.arrayContaining(["💰 Balance", "💳 Top up", "📈 Prices", "⚙️ Settings", "❓ Help", "📜 History (app)"]));
+    // The Mini App's History, where Telegram can open it (PUBLIC_URL is https here): a web_app button, last.
+    const app = user.last()!.buttons.flat().at(-1) as unknown as { text: string; web_app?: { url: string } };
+    expect(app.text).toBe("📜 History (app)");
+    expect(app.web_app?.url).toBe("https://bot.example.test/app?screen=history");
   });
 
   it("navigates to every screen and back on the one message", async () => {

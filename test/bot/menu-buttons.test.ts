@@ -12,6 +12,8 @@ const LINKED_MENU = [
   ["💰 Balance", "💳 Top up"],
   ["📈 Prices", "📡 Broadcast"],
   ["⚙️ Settings", "❓ Help"],
+  // The harness's PUBLIC_URL is https: the ledger is offered in the Mini App too.
+  ["📜 History (app)"],
 ];
 
 describe("/start's main actions", () => {

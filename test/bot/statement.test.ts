@@ -92,7 +92,10 @@ describe("/statement", () => {
     expect(png.width).toBeGreaterThan(0);
     expect(png.height).toBeGreaterThan(0);
     expect(chartMessage?.text).toMatch(/\n\nSpend per day in \w+ \d{4}, in TRX, refunds deducted/);
-    expect(chartMessage.buttons.flat().map((b) => b.text)).toEqual(["📄 CSV of the month", expect.stringMatching(/^◀ \w+ \d{4}$/)]);
+    expect(chartMessage.buttons.flat().map((b) => b.text)).toEqual(["📄 CSV of the month", expect.stringMatching(/^◀ \w+ \d{4}$/), "📊 Open in the app"]);
+    // The same month on the Mini App's Spend screen (PUBLIC_URL is https here).
+    const app = chartMessage.buttons.flat().at(-1) as unknown as { web_app?: { url: string } };
+    expect(app.web_app?.url).toMatch(/^https:\/\/bot\.example\.test\/app\?screen=spend&month=\d{4}-\d{2}$/);
 
     const summary = chartMessage.text;
     expect(summary).toContain("Orders: 2,");

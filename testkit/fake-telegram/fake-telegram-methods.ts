@@ -138,9 +138,12 @@ export function createMethods(core: FakeCore): Record<string, Method> {
     return { raw: text, plain: parsed.plain };
   }
 
-  function markupOf(raw: unknown) {
+  function markupOf(raw: unknown, chat?: FakeChatState) {
     const m = parseMarkup(raw);
     if (!m.ok) throw new TelegramError(400, m.description);
+    // Telegram opens a web_app inline button only in a private chat: a group's message refuses one.
+    if (chat !== undefined && chat.type !== "private" && m.rows.flat().some((b) => (b as { web_app?: unknown }).web_app !== undefined))
+      throw new TelegramError(400, "Bad Request: BUTTON_TYPE_INVALID");
     return m;
   }
 
@@ -226,7 +229,7 @@ export function createMethods(core: FakeCore): Record<string, Method> {
     const threadId = placeOf(chat, p, field === "photo" ? "photos" : "documents");
     const file = media(p, files, field);
     const caption = formatted(p["caption"], p["parse_mode"], 1024, "caption");
-    const markup = markupOf(jsonParam(p["reply_markup"]));
+    const markup = markupOf(jsonParam(p["reply_markup"]), chat);
     const reply = replyOf(chat, p);
     limit(chat);
     const m = store(chat, {
@@ -321,7 +324,7 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       const chat = chatOf(p);
       const threadId = placeOf(chat, p, "text messages");
       const text = formatted(p["text"], p["parse_mode"], 4096, "message text");
-      const markup = markupOf(jsonParam(p["reply_markup"]));
+      const markup = markupOf(jsonParam(p["reply_markup"]), chat);
       const reply = replyOf(chat, p);
       limit(chat);
       const m = store(chat, {
@@ -342,7 +345,7 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       if (m.from !== "bot") throw bad("message can't be edited");
       if (m.photo || m.document) throw bad("there is no text in the message to edit");
       const text = formatted(p["text"], p["parse_mode"], 4096, "message text");
-      const markup = markupOf(jsonParam(p["reply_markup"]));
+      const markup = markupOf(jsonParam(p["reply_markup"]), chat);
       if (text.raw === m.rawText && markupKey(markup.markup) === markupKey(m.markup)) throw bad(NOT_MODIFIED);
       Object.assign(m, { text: text.plain, rawText: text.raw, parseMode: p["parse_mode"], buttons: markup.rows, markup: markup.markup, edits: m.edits + 1 });
       return toMessage(chat, m);
@@ -354,7 +357,7 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       if (m.from !== "bot") throw bad("message can't be edited");
       if (!m.photo && !m.document) throw bad("there is no caption in the message to edit");
       const caption = formatted(p["caption"] ?? "", p["parse_mode"], 1024, "caption");
-      const markup = markupOf(jsonParam(p["reply_markup"]));
+      const markup = markupOf(jsonParam(p["reply_markup"]), chat);
       if (caption.raw === m.rawText && markupKey(markup.markup) === markupKey(m.markup)) throw bad(NOT_MODIFIED);
       Object.assign(m, {
         text: caption.plain,
@@ -378,7 +381,7 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       if (type !== "photo" && type !== "document") throw bad("can't parse InputMedia: media type is not supported");
       const file = media({ [type]: input?.["media"] }, files, type);
       const caption = formatted(input?.["caption"] ?? "", input?.["parse_mode"], 1024, "caption");
-      const markup = markupOf(jsonParam(p["reply_markup"]));
+      const markup = markupOf(jsonParam(p["reply_markup"]), chat);
       Object.assign(m, {
         text: caption.plain,
         rawText: caption.raw,
@@ -396,7 +399,7 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       const chat = chatOf(p);
       const m = liveMessage(chat, p, "edit");
       if (m.from !== "bot") throw bad("message can't be edited");
-      const markup = markupOf(jsonParam(p["reply_markup"]));
+      const markup = markupOf(jsonParam(p["reply_markup"]), chat);
       if (markupKey(markup.markup) === markupKey(m.markup)) throw bad(NOT_MODIFIED);
       Object.assign(m, { buttons: markup.rows, markup: markup.markup, edits: m.edits + 1 });
       return toMessage(chat, m);

@@ -1,23 +1,30 @@
 /**
  * The Mini App (docs/mini-app.md): reads Telegram's launch data from the URL's hash, sends it with every API
- * call (`X-Telegram-Init-Data`, same-origin relative URLs, no cookies), and draws the balance and the ledger
- * the API returns. Words and amounts arrive rendered by the server; the page only places them.
+ * call (`X-Telegram-Init-Data`, same-origin relative URLs, no cookies), and draws the screens from what the
+ * API returns. Words and amounts arrive rendered by the server; the page only places them.
  */
-import { applyTheme, launchParams, telegramHost } from "./telegram.js";
-
-interface AppConfig {
-  defaultLocale: string;
-  shell: Record<string, Record<string, string>>;
-}
-
-interface Me {
-  locale: string;
-  texts: Record<string, string>;
-  linked: boolean;
-  balance?: { availableSun: string; availableTrx: string; depositAddress: string | null } | null;
-  zoneText?: string;
-  currentMonth?: string;
-}
+import { drawAddresses, drawKeep, drawLimits } from "./forms.js";
+import { drawSpend } from "./spend.js";
+import {
+  addTexts,
+  beginScreen,
+  call,
+  drawBalance,
+  el,
+  host,
+  initData,
+  linkTo,
+  post,
+  primary,
+  screen,
+  screens,
+  showError,
+  showMessage,
+  start as launchQuery,
+  t,
+  tabs,
+  type Me,
+} from "./ui.js";
 
 interface Row {
   kind: "order" | "broadcast";
@@ -38,115 +45,6 @@ interface HistoryPage {
 }
 
 type Filter = "a" | "o" | "b" | "m";
-
-class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly text: string | undefined,
-  ) {
-    super(code);
-  }
-}
-
-const config = JSON.parse(document.getElementById("app-config")?.textContent ?? "{}") as AppConfig;
-const host = telegramHost();
-const { initData, theme } = launchParams(location.hash);
-applyTheme(theme);
-host.onTheme(applyTheme);
-
-const screen = document.getElementById("screen") as HTMLElement;
-const header = document.getElementById("balance") as HTMLElement;
-
-/** The launch data's language picks the shell's words until the server says the chat's. */
-function shellLocale(): string {
-  try {
-    const user = JSON.parse(new URLSearchParams(initData ?? "").get("user") ?? "{}") as { language_code?: string };
-    const base = (user.language_code ?? navigator.language).toLowerCase().split(/[-_]/)[0] ?? "";
-    if (base in config.shell) return base;
-    if (["uk", "be", "kk"].includes(base)) return "ru";
-  } catch {
-    // Unreadable launch data is the API's to refuse; the words fall back.
-  }
-  return config.defaultLocale;
-}
-
-let texts: Record<string, string> = config.shell[shellLocale()] ?? {};
-const t = (key: string, vars: Record<string, string | number> = {}): string =>
-  (texts[key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
-
-async function call(path: string): Promise<Response> {
-  const response = await fetch(path, { headers: { "X-Telegram-Init-Data": initData ?? "" }, credentials: "omit", cache: "no-store" });
-  if (response.ok) return response;
-  const body = (await response.json().catch(() => ({}))) as { error?: string; message?: string };
-  throw new ApiError(response.status, body.error ?? String(response.status), body.message);
-}
-
-async function post(path: string, body: unknown): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "X-Telegram-Init-Data": initData ?? "", "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-    credentials: "omit",
-    cache: "no-store",
-  });
-  if (response.status === 401 || response.status === 403) {
-    const refused = (await response.json().catch(() => ({}))) as { error?: string; message?: string };
-    throw new ApiError(response.status, refused.error ?? String(response.status), refused.message);
-  }
-  return { status: response.status, body: (await response.json().catch(() => ({}))) as unknown };
-}
-
-function showMessage(text: string, retry?: () => void): void {
-  const children: Node[] = [el("p", { class: "status", id: "status" }, text)];
-  if (retry) {
-    const button = el("button", { type: "button", id: "retry" }, t("mini-app-retry"));
-    button.addEventListener("click", retry);
-    children.push(button);
-  }
-  screen.replaceChildren(...children);
-}
-
-function showError(error: unknown, retry: () => void): void {
-  if (error instanceof ApiError && error.status === 401) {
-    // Refused launch data shows nothing of any account: the header goes too.
-    header.hidden = true;
-    showMessage(error.text ?? t(error.code === "expired" ? "mini-app-expired" : "mini-app-refused"));
-    return;
-  }
-  showMessage(error instanceof ApiError && error.text ? error.text : t("mini-app-failed"), retry);
-}
-
-function drawBalance(me: Me): void {
-  const children: Node[] = [el("div", { class: "label" }, t("mini-app-balance"))];
-  if (me.balance) {
-    children.push(
-      el("div", { class: "amount", id: "balance-trx", "data-sun": me.balance.availableSun }, `${me.balance.availableTrx} TRX`),
-      el("div", { class: "hint", id: "balance-sun" }, t("mini-app-exact-sun", { sun: me.balance.availableSun })),
-    );
-    if (me.balance.depositAddress)
-      children.push(el("div", { class: "hint" }, `${t("mini-app-deposit")}: `, el("span", { class: "mono", id: "deposit" }, me.balance.depositAddress)));
-  } else {
-    children.push(el("div", { class: "hint", id: "balance-unavailable" }, t("mini-app-balance-unavailable")));
-  }
-  header.replaceChildren(...children);
-  header.hidden = false;
-}
-
-function linkTo(url: string): HTMLAnchorElement {
-  const a = el("a", { href: url, target: "_blank", rel: "noopener noreferrer", class: "explorer" }, t("mini-app-explorer"));
-  a.addEventListener("click", (event) => {
-    if (host.openLink(url)) event.preventDefault();
-  });
-  return a;
-}
 
 function monthOptions(current: string, locale: string): HTMLSelectElement {
   const select = el("select", { id: "export-month", "aria-label": t("mini-app-export-month") });
@@ -176,7 +74,7 @@ async function exportCsv(month: string, status: HTMLElement, monthName: string):
 }
 
 function drawRowDetail(row: Row, back: () => void): void {
-  host.setBack(back);
+  beginScreen(back);
   const backButton = el("button", { type: "button", class: "back", id: "back" }, t("mini-app-back"));
   backButton.addEventListener("click", back);
   const lines: Node[] = [el("p", { class: `badge status-${row.status}` }, row.statusText), el("p", { class: "row-text" }, row.text)];
@@ -186,7 +84,7 @@ function drawRowDetail(row: Row, back: () => void): void {
 }
 
 async function drawHistory(me: Me, filter: Filter, page: number): Promise<void> {
-  host.setBack(undefined);
+  beginScreen();
   let result: HistoryPage;
   try {
     result = (await (await call(`/app/api/history?filter=${filter}&page=${page}`)).json()) as HistoryPage;
@@ -247,20 +145,6 @@ async function drawHistory(me: Me, filter: Filter, page: number): Promise<void> 
   screen.replaceChildren(...parts);
 }
 
-/** The screens' switch under the balance. */
-function tabs(me: Me, current: "history" | "order"): HTMLElement {
-  const nav = el("nav", { class: "tabs", id: "tabs" });
-  for (const [name, key] of [
-    ["history", "mini-app-history"],
-    ["order", "mini-app-tab-order"],
-  ] as const) {
-    const button = el("button", { type: "button", "data-tab": name, "aria-pressed": String(name === current) }, t(key));
-    button.addEventListener("click", () => void (name === "history" ? drawHistory(me, "a", 0) : drawOrder(me)));
-    nav.append(button);
-  }
-  return nav;
-}
-
 interface OrderOptions {
   receivers: { address: string; label: string | null }[];
   amountMin: number;
@@ -287,7 +171,7 @@ interface QuoteAnswer {
  * with its total, then the quote and Confirm, both through the chat's own use cases on the server.
  */
 async function drawOrder(me: Me, chosen: { receiver: string; amount: number; durationSec?: number } = { receiver: "", amount: 0 }): Promise<void> {
-  host.setBack(() => void drawHistory(me, "a", 0));
+  beginScreen(() => void drawHistory(me, "a", 0));
   let options: OrderOptions;
   try {
     const amountQuery = chosen.amount > 0 ? `?amount=${chosen.amount}` : "";
@@ -339,6 +223,7 @@ async function drawOrder(me: Me, chosen: { receiver: string; amount: number; dur
   const quoteBox = el("section", { class: "quote", id: "quote", hidden: "" });
   const getQuote = el("button", { type: "button", id: "get-quote", class: "primary" }, t("mini-app-order-get-quote"));
   getQuote.addEventListener("click", () => void quote(state, quoteBox));
+  primary(getQuote, t("mini-app-order-get-quote"), () => getQuote.click());
   screen.replaceChildren(
     tabs(me, "order"),
     el("h1", {}, t("mini-app-tab-order")),
@@ -391,6 +276,7 @@ async function quote(state: { receiver: string; amount: number; durationSec?: nu
           const body = answered.body as { status?: string; message?: string; orderIds?: string[] };
           result.textContent = body.message ?? t("mini-app-failed");
           if (body.status === "placed") {
+            host.setMain(undefined);
             result.dataset["orders"] = (body.orderIds ?? []).join(",");
             // The charge is in the balance now: the header shows it.
             void call("/app/api/me")
@@ -401,12 +287,15 @@ async function quote(state: { receiver: string; amount: number; durationSec?: nu
           if (body.status === "needs_second_tap") {
             again = true;
             confirm.textContent = t("mini-app-order-confirm-again");
+            primary(confirm, t("mini-app-order-confirm-again"), () => confirm.click());
           }
           confirm.disabled = body.status !== "needs_second_tap" && body.status !== "failed";
         })
         .catch((error: unknown) => showError(error, () => undefined));
     });
     lines.push(confirm, result);
+    // Telegram's main button taps the page's Confirm: one path, so the first tap disables both.
+    primary(confirm, t("mini-app-order-confirm"), () => confirm.click());
   }
   box.replaceChildren(...lines);
 }
@@ -425,7 +314,7 @@ async function start(): Promise<void> {
     showError(error, () => void start());
     return;
   }
-  texts = { ...texts, ...me.texts };
+  addTexts(me.texts);
   document.documentElement.lang = me.locale;
   document.title = t("mini-app-title");
   if (!me.linked) {
@@ -433,7 +322,17 @@ async function start(): Promise<void> {
     return;
   }
   drawBalance(me);
-  await drawHistory(me, "a", 0);
+  screens.history = (m) => drawHistory(m, "a", 0);
+  screens.order = (m) => drawOrder(m);
+  screens.spend = (m) => drawSpend(m, undefined);
+  screens.limits = drawLimits;
+  screens.addresses = drawAddresses;
+  screens.keep = drawKeep;
+  // A bot's web_app button names the screen it opens (History on the home card, the statement's month).
+  const wanted = launchQuery.get("screen");
+  if (wanted === "spend") await drawSpend(me, launchQuery.get("month") ?? undefined);
+  else if (wanted !== null && wanted in screens && wanted !== "history") await screens[wanted as keyof typeof screens](me);
+  else await drawHistory(me, "a", 0);
 }
 
 host.ready();

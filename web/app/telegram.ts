@@ -13,6 +13,7 @@ interface WebAppLike {
   themeParams?: Record<string, string>;
   onEvent?(event: string, handler: () => void): void;
   BackButton?: { show(): void; hide(): void; onClick(cb: () => void): void; offClick(cb: () => void): void };
+  MainButton?: { setText(text: string): void; show(): void; hide(): void; enable(): void; onClick(cb: () => void): void; offClick(cb: () => void): void };
 }
 
 interface TelegramWindow {
@@ -25,6 +26,11 @@ export interface Host {
   ready(): void;
   /** Shows Telegram's back button with this handler, or hides it (undefined). */
   setBack(handler: (() => void) | undefined): void;
+  /**
+   * Shows Telegram's main button with this text and action, or hides it (undefined); false when the host has
+   * none (a plain browser), so the page keeps its own button.
+   */
+  setMain(main: { text: string; onClick: () => void } | undefined): boolean;
   /** Opens a link outside the app (the explorer); false when the page should follow the link itself. */
   openLink(url: string): boolean;
   onTheme(handler: (params: Record<string, string>) => void): void;
@@ -36,6 +42,8 @@ function sdkHost(webApp: WebAppLike): Host {
   let back: (() => void) | undefined;
   const onBack = () => back?.();
   webApp.BackButton?.onClick(onBack);
+  let main: (() => void) | undefined;
+  webApp.MainButton?.onClick(() => main?.());
   return {
     ready() {
       webApp.ready();
@@ -45,6 +53,18 @@ function sdkHost(webApp: WebAppLike): Host {
       back = handler;
       if (handler) webApp.BackButton?.show();
       else webApp.BackButton?.hide();
+    },
+    setMain(next) {
+      const button = webApp.MainButton;
+      main = next?.onClick;
+      if (!button) return false;
+      if (next === undefined) button.hide();
+      else {
+        button.setText(next.text);
+        button.enable();
+        button.show();
+      }
+      return next !== undefined;
     },
     openLink(url) {
       if (!webApp.openLink) return false;
@@ -82,6 +102,8 @@ function bridgeHost(w: Window, tw: TelegramWindow): Host {
   });
   let back: (() => void) | undefined;
   handlers.set("back_button_pressed", () => back?.());
+  let main: (() => void) | undefined;
+  handlers.set("main_button_pressed", () => main?.());
   return {
     ready() {
       post("web_app_ready");
@@ -90,6 +112,12 @@ function bridgeHost(w: Window, tw: TelegramWindow): Host {
     setBack(handler) {
       back = handler;
       post("web_app_setup_back_button", { is_visible: handler !== undefined });
+    },
+    setMain(next) {
+      main = next?.onClick;
+      if (!inTelegram) return false;
+      post("web_app_setup_main_button", next === undefined ? { is_visible: false } : { is_visible: true, is_active: true, text: next.text });
+      return next !== undefined;
     },
     openLink(url) {
       if (!inTelegram) return false;

@@ -1,4 +1,5 @@
 import { InlineKeyboard } from "grammy";
+import { miniAppScreenUrl } from "../../features/mini-app/mini-app-link.js";
 import type { KeepPlan } from "../../core/autopilot/keep-plan.js";
 import { ServiceError } from "../../core/service/errors.js";
 import { lowBalanceThresholdSun } from "../../core/topup/alert-settings.js";
@@ -73,7 +74,12 @@ export async function renderHome(ctx: BotContext, deps: BotDeps): Promise<HomeCa
   if (attention.length > 0) lines.push([translate(ctx, "home-attention"), ...attention].join("\n"));
   lines.push(prices);
 
-  const offers = { send: deps.send !== undefined && deps.config.publicUrl !== undefined, keep: deps.keep !== undefined };
+  const offers = {
+    send: deps.send !== undefined && deps.config.publicUrl !== undefined,
+    keep: deps.keep !== undefined,
+    // Offered where Telegram can open it: an https PUBLIC_URL, a private chat.
+    historyApp: ctx.chat?.type === "private" ? miniAppScreenUrl(deps.config.publicUrl, "history") : undefined,
+  };
   const menu = createLinkedMenuKeyboard(ctx, ctx.links, offers);
   const keyboard = resolve.inline_keyboard.flat().length > 0 ? InlineKeyboard.from([...resolve.inline_keyboard, ...menu.inline_keyboard]) : menu;
   return { text: lines.join("\n\n"), keyboard };

@@ -1,5 +1,6 @@
 import { Composer } from "../composer.js";
 import { menuAction } from "../callback-data/menu.js";
+import { createLimitsFixKeyboard } from "../keyboards/limits.js";
 import { withHomeRow } from "../keyboards/menu.js";
 import { showScreen } from "../helpers/screen.js";
 import { parseKeepCommand, type KeepParse } from "../../core/autopilot/keep-input.js";
@@ -46,7 +47,8 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
   async function refusedWhileFrozen(ctx: BotContext, chatId: number): Promise<boolean> {
     if (!(await flows.limits.isFrozen(chatId))) return false;
     await ctx.answerCallbackQuery();
-    await ctx.reply(translate(ctx, "keep-refused-frozen"), HTML);
+    // With the button that resolves it: unfreezing here, then the plan's own button again.
+    await ctx.reply(translate(ctx, "keep-refused-frozen"), { ...HTML, reply_markup: createLimitsFixKeyboard(ctx, { allowed: false, reason: "frozen" }) });
     return true;
   }
   const composer = new Composer<BotContext>();

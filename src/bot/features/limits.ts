@@ -26,7 +26,7 @@ const CLEAR_ACTIONS: Record<string, LimitAmountInput> = { cd: "d", cm: "m", ct: 
 type LimitsConversation = Conversation<BotContext, ConversationContext>;
 
 /** An amount typed for a limit: exact TRX as the locale writes it ("50", "12.5", "12,5" and "1 000" in ru), more than 0. */
-function parseLimitAmount(text: string, locale: string): { ok: true; sun: bigint } | { ok: false; key: string; vars?: Record<string, string> } {
+export function parseLimitAmount(text: string, locale: string): { ok: true; sun: bigint } | { ok: false; key: string; vars?: Record<string, string> } {
   const read = readTrxAmount(text, locale);
   if (!read.ok && read.reason === "ambiguous") {
     const [first, second] = read.readings.map((sun) => formatTrx(sun, locale));

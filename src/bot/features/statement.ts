@@ -16,17 +16,18 @@ import { logHandle } from "../helpers/logging.js";
 import { statementSummaryText } from "../helpers/statement-text.js";
 import { zoneName } from "../../core/limits/zone-input.js";
 import { dateTimeFormat } from "../../core/date-formats.js";
+import { miniAppScreenUrl } from "../../features/mini-app/mini-app-link.js";
 
 /** What Telegram lets a photo's caption hold, in characters as the user reads them. */
 const CAPTION_LIMIT = 1_024;
 
 /** "November 2026" / "ноябрь 2026 г." / "2026年11月", from the calendar month alone. */
-function monthName(m: StatementMonth, locale: string): string {
+export function monthName(m: StatementMonth, locale: string): string {
   return dateTimeFormat(locale, { year: "numeric", month: "long", timeZone: "UTC" }).format(Date.UTC(m.year, m.month - 1, 15));
 }
 
 /** The month before and after `m`. */
-function shiftMonth(m: StatementMonth, by: -1 | 1): StatementMonth {
+export function shiftMonth(m: StatementMonth, by: -1 | 1): StatementMonth {
   const index = m.year * 12 + (m.month - 1) + by;
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
@@ -87,6 +88,9 @@ export function createStatementFeature(deps: BotDeps): Composer<BotContext> {
       .row()
       .text(`◀ ${monthName(before, locale)}`, statementData.pack({ action: "m", month: monthLabel(before) }));
     if (!isAfter(after, current)) keyboard.text(`${monthName(after, locale)} ▶`, statementData.pack({ action: "m", month: monthLabel(after) }));
+    // The same month on the app's Spend screen (tap a day for its lines), where Telegram can open it.
+    const app = ctx.chat?.type === "private" ? miniAppScreenUrl(deps.config.publicUrl, "spend", { month: monthLabel(month) }) : undefined;
+    if (app !== undefined) keyboard.row().webApp(ctx.t("mini-app-open-statement"), app);
     const chartFile = new InputFile(chart, `spend-${monthLabel(month)}.png`);
     // Telegram's caption holds 1,024 characters: a longer summary (a long month name in a long language) follows the card.
     if (visibleText(caption).length <= CAPTION_LIMIT) return { chart: chartFile, caption, keyboard };

@@ -24,7 +24,7 @@ export function createLimitsKeyboard(tr: Translator, settings: LimitSettings): I
  * The amounts one tap away, in whole TRX: a day of a few orders to a busy one; a month of them; and
  * for the second tap, from a single large order up.
  */
-const LIMIT_PRESETS_TRX: Record<LimitAmountInput, readonly number[]> = {
+export const LIMIT_PRESETS_TRX: Record<LimitAmountInput, readonly number[]> = {
   d: [10, 25, 50, 100, 250, 500],
   m: [100, 250, 500, 1_000, 2_500, 5_000],
   t: [5, 10, 25, 50, 100, 250],

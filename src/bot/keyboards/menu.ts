@@ -1,4 +1,5 @@
 import { InlineKeyboard } from "grammy";
+import type { InlineKeyboardButton } from "grammy/types";
 import { connectData } from "../callback-data/connect.js";
 import { balanceRefreshData, homeData, menuData, orderTierData, type MenuAction } from "../callback-data/menu.js";
 import type { Pricing } from "../../core/service/schemas.js";
@@ -18,8 +19,8 @@ function pairs(buttons: Button[]): Button[][] {
 }
 
 /** Two actions per row, then the dashboard and support links when configured. */
-function grid(tr: Translator, links: Links, actions: Button[]): InlineKeyboard {
-  const rows = pairs(actions);
+function grid(tr: Translator, links: Links, actions: Button[], extra: InlineKeyboardButton[][] = []): InlineKeyboard {
+  const rows = [...pairs(actions), ...extra];
   const external = serviceLinkButtons(tr, links, ["dashboard", "support"]);
   return InlineKeyboard.from(external.length > 0 ? [...rows, external] : rows);
 }
@@ -28,7 +29,11 @@ function grid(tr: Translator, links: Links, actions: Button[]): InlineKeyboard {
  * The home card of a linked chat: the everyday actions first (Send USDT where the bot can give signing
  * links, Keep charged where plans run), then the rest.
  */
-export function createLinkedMenuKeyboard(tr: Translator, links: Links, offers: { send: boolean; keep: boolean }): InlineKeyboard {
+export function createLinkedMenuKeyboard(
+  tr: Translator,
+  links: Links,
+  offers: { send: boolean; keep: boolean; historyApp?: string | undefined },
+): InlineKeyboard {
   const actions: MenuAction[] = [
     "order",
     ...(offers.send ? (["send"] as const) : []),
@@ -41,10 +46,13 @@ export function createLinkedMenuKeyboard(tr: Translator, links: Links, offers: {
     "settings",
     "help",
   ];
+  // The ledger reads better as the app's table: under the actions, above the service's links.
+  const app = offers.historyApp === undefined ? [] : [[InlineKeyboard.webApp(tr.t("mini-app-open-history"), offers.historyApp)]];
   return grid(
     tr,
     links,
     actions.map((a) => menuButton(tr, a)),
+    app,
   );
 }
 

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { Resvg } from "@resvg/resvg-js";
 import * as echarts from "echarts";
 import { formatDecimal } from "../money.js";
+import { SPEND_CHART_LAYOUT as L } from "./spend-chart-layout.js";
 import { trxFixed } from "./statement-rows.js";
 
 const font = (file: string) => fileURLToPath(new URL(`../../../assets/fonts/${file}`, import.meta.url));
@@ -18,8 +19,8 @@ export const CHART_FONT_FILES = [font("DejaVuSans-LatinCyrillic.ttf"), font("Wen
 const CHART_FONT_FAMILY = "DejaVu Sans";
 /** resvg picks the first family that has a character's glyph. */
 const CHART_FONT_STACK = "'DejaVu Sans', 'WenQuanYi Micro Hei'";
-const WIDTH = 900;
-const HEIGHT = 480;
+const WIDTH = L.width;
+const HEIGHT = L.height;
 
 export interface SpendChartInput {
   /** In the chat's language: "ноябрь 2026 г. · расходы по дням, TRX". */
@@ -41,23 +42,23 @@ export function spendChartSvg(input: SpendChartInput): string {
       animation: false,
       backgroundColor: "#ffffff",
       textStyle: { fontFamily: CHART_FONT_STACK },
-      title: { text: input.title, left: "center", top: 12, textStyle: { fontFamily: CHART_FONT_STACK, fontSize: 18 } },
-      grid: { left: 70, right: 24, top: 64, bottom: 56 },
+      title: { text: input.title, left: "center", top: L.titleTop, textStyle: { fontFamily: CHART_FONT_STACK, fontSize: L.titleFontSize } },
+      grid: { ...L.grid },
       xAxis: {
         type: "category",
         name: input.dayAxis,
         nameLocation: "middle",
-        nameGap: 30,
+        nameGap: L.dayAxisNameGap,
         data: input.dailySun.map((_, i) => String(i + 1)),
-        axisLabel: { interval: 0, fontSize: 11 },
+        axisLabel: { interval: 0, fontSize: L.axisFontSize },
       },
       yAxis: {
         type: "value",
         name: input.amountAxis,
-        axisLabel: { fontSize: 11, formatter: (value: number) => formatDecimal(axisNumber(value), input.locale) },
+        axisLabel: { fontSize: L.axisFontSize, formatter: (value: number) => formatDecimal(axisNumber(value), input.locale) },
       },
       // Bar heights only: the exact amounts are in the CSV and the summary, never read back from here.
-      series: [{ type: "bar", data: input.dailySun.map((sun) => Number(trxFixed(sun))), itemStyle: { color: "#d9453d" }, barMaxWidth: 22 }],
+      series: [{ type: "bar", data: input.dailySun.map((sun) => Number(trxFixed(sun))), itemStyle: { color: L.barColor }, barMaxWidth: L.barMaxWidth }],
     });
     return chart.renderToSVGString();
   } finally {

@@ -4,9 +4,13 @@ import type { Config } from "../../config.js";
 import type { Flows } from "../../core/flows.js";
 import type { PricingCache } from "../../core/pricing-cache.js";
 import type { ServiceClient } from "../../core/service/client.js";
+import type { KeepPlans } from "../../core/autopilot/keep-plans.js";
+import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/burn-saving.js";
 import { quoteDepsOf } from "../../bot/helpers/quote-deps.js";
 import { miniAppApiRoutes, type MiniAppApiDeps } from "./mini-app-api.js";
+import { miniAppFormsRoutes } from "./mini-app-forms.js";
 import { miniAppOrderRoutes } from "./mini-app-order.js";
+import { miniAppSpendRoutes } from "./mini-app-spend.js";
 import { miniAppPageRoutes } from "./mini-app-page.js";
 
 export interface MiniAppModuleDeps extends Omit<MiniAppApiDeps, "botToken" | "defaultLocale" | "flows" | "service"> {
@@ -14,6 +18,8 @@ export interface MiniAppModuleDeps extends Omit<MiniAppApiDeps, "botToken" | "de
   flows: Flows;
   service: ServiceClient;
   pricing: PricingCache;
+  /** Keep-charged plans, when the autopilot runs: the Keep screen's Pause / Resume / Stop. */
+  keep?: KeepPlans;
 }
 
 export interface MiniAppModule {
@@ -46,9 +52,17 @@ export function createMiniAppModule(deps: MiniAppModuleDeps): MiniAppModule {
     quoteDeps: quoteDepsOf({ pricing: deps.pricing, service: deps.service, flows: deps.flows, logger, config }),
     logger,
   });
+  const spend = miniAppSpendRoutes({
+    i18n: deps.i18n,
+    chats: deps.chats,
+    flows: deps.flows,
+    links: deps.links,
+    burnPriceSun: config.energyBurnPriceSun ?? DEFAULT_ENERGY_BURN_PRICE_SUN,
+  });
+  const forms = miniAppFormsRoutes({ i18n: deps.i18n, chats: deps.chats, flows: deps.flows, ...(deps.keep ? { keep: deps.keep } : {}) });
   const routes = [
     miniAppPageRoutes({ i18n: deps.i18n, defaultLocale: config.defaultLocale }),
-    miniAppApiRoutes({ ...deps, botToken: config.botToken, defaultLocale: config.defaultLocale }, [order]),
+    miniAppApiRoutes({ ...deps, botToken: config.botToken, defaultLocale: config.defaultLocale }, [order, spend, forms]),
   ];
   if (!publicUrl.startsWith("https://")) {
     logger.warn(

@@ -222,4 +222,15 @@ describe("the fake Bot API's Mini App rules", () => {
     ).toMatchObject({ ok: true });
     expect(await call("getChatMenuButton", { chat_id: 7506 })).toMatchObject({ result: { type: "web_app" } });
   });
+
+  it("refuses a web_app inline button in a group, as Telegram does (it opens them only in private chats)", async () => {
+    const { w } = world;
+    w.tg.addChat(-1007507, { type: "supergroup" });
+    const response = await fetch(`${w.tg.apiRoot}/bot${w.tg.token}/sendMessage`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ chat_id: -1007507, text: "x", reply_markup: { inline_keyboard: [[{ text: "App", web_app: { url: "https://a.test/app" } }]] } }),
+    });
+    expect(await response.json()).toMatchObject({ ok: false, description: "Bad Request: BUTTON_TYPE_INVALID" });
+  });
 });

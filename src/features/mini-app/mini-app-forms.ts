@@ -1,0 +1,206 @@
+/**
+ * The Limits, Addresses and Keep charged screens' API: the chat's settings as forms, each change made by
+ * the chat's own use case with the chat's own validation (the /limits parser and presets, the address
+ * book's address and label checks, the keep plans' Pause / Resume / Stop), and answered in the chat's words.
+ */
+import type { Context, Hono } from "hono";
+import { LABEL_MAX_LENGTH } from "../../core/address-book.js";
+import type { KeepPlans, PlanAction } from "../../core/autopilot/keep-plans.js";
+import type { ChatRepository } from "../../core/chats/chat-repository.js";
+import type { Flows } from "../../core/flows.js";
+import type { LimitField } from "../../core/limits/limit-settings.js";
+import { zoneLabel } from "../../core/limits/zone-input.js";
+import { SUN_PER_TRX } from "../../core/money.js";
+import { contentLengthLimit } from "../../server/body-limit.js";
+import { parseLimitAmount } from "../../bot/features/limits.js";
+import { addressBookRefusalText } from "../../bot/helpers/address-book-text.js";
+import { formatTrx } from "../../bot/helpers/format.js";
+import { translate } from "../../bot/helpers/html.js";
+import { keepCardText } from "../../bot/helpers/keep-text.js";
+import { limitsCardText } from "../../bot/helpers/limits-text.js";
+import type { Translator } from "../../bot/helpers/record-text.js";
+import { visibleText } from "../../bot/helpers/visible-text.js";
+import { LIMIT_PRESETS_TRX } from "../../bot/keyboards/limits.js";
+import type { Translations } from "../../bot/i18n.js";
+import { API_HEADERS, type ApiEnv, type ApiRoutes } from "./mini-app-api.js";
+
+/** A setting change is a few dozen bytes of JSON. */
+const MAX_BODY_BYTES = 2_048;
+const FIELD_OF = { d: "dailyCapSun", m: "monthlyCapSun", t: "confirmAboveSun" } as const satisfies Record<string, LimitField>;
+type FieldCode = keyof typeof FIELD_OF;
+
+export interface MiniAppFormsDeps {
+  i18n: Translations;
+  chats: Pick<ChatRepository, "open">;
+  flows: Pick<Flows, "limits" | "addressBook" | "now">;
+  /** Keep-charged plans; without them the Keep screen says the chat has none to run. */
+  keep?: Pick<KeepPlans, "list" | "act" | "spentToday">;
+}
+
+export function miniAppFormsRoutes(deps: MiniAppFormsDeps): ApiRoutes {
+  const { limits, addressBook: book } = deps.flows;
+  const tr = (locale: string): Translator => ({ t: (key, vars) => deps.i18n.t(locale, key, vars) });
+  const json = (c: Context<ApiEnv>, body: unknown, status: 200 | 400 | 403 | 404 | 409 | 422 = 200) => c.json(body, status, API_HEADERS);
+  /** A chat's words as plain text: the chat's own messages carry HTML the page never renders. */
+  const plain = (locale: string, key: string, vars: Record<string, string | number> = {}) => visibleText(translate(tr(locale), key, vars));
+
+  async function readBody(c: Context<ApiEnv>): Promise<Record<string, unknown>> {
+    try {
+      const body: unknown = await c.req.json();
+      return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  }
+
+  /** The settings forms are for a linked chat, as the app is: an unlinked one was told how to link. */
+  async function refusedUnlinked(c: Context<ApiEnv>) {
+    const { chatId, locale } = c.get("caller");
+    if ((await deps.chats.open(chatId)) !== undefined) return undefined;
+    return json(c, { error: "not_linked", message: deps.i18n.t(locale, "mini-app-not-linked") }, 403);
+  }
+
+  async function limitsState(chatId: number, locale: string) {
+    const status = await limits.status(chatId);
+    const { settings, spent } = status;
+    const amount = (sun: string | undefined) => (sun === undefined ? null : { sun, trx: formatTrx(BigInt(sun), locale) });
+    const current: Record<FieldCode, string | undefined> = { d: settings.dailyCapSun, m: settings.monthlyCapSun, t: settings.confirmAboveSun };
+    return {
+      frozen: settings.frozen,
+      caps: Object.fromEntries(
+        (Object.keys(FIELD_OF) as FieldCode[]).map((code) => [
+          code,
+          {
+            value: amount(current[code]),
+            // /limits' own presets, in whole TRX: a tap sends the same text a user would type.
+            presets: LIMIT_PRESETS_TRX[code].map((trx) => ({
+              value: String(trx),
+              sun: (BigInt(trx) * SUN_PER_TRX).toString(),
+              trx: formatTrx(BigInt(trx) * SUN_PER_TRX, locale),
+            })),
+          },
+        ]),
+      ),
+      spentDay: { sun: spent.daySun.toString(), trx: formatTrx(spent.daySun, locale) },
+      spentMonth: { sun: spent.monthSun.toString(), trx: formatTrx(spent.monthSun, locale) },
+      zone: zoneLabel(status.timeZone, deps.flows.now()),
+      // The chat's /limits card word for word, so the two never disagree on what is in force.
+      card: visibleText(limitsCardText(tr(locale), status, locale)),
+    };
+  }
+
+  const bodyLimit = contentLengthLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: "too_large" }, 413, API_HEADERS) });
+
+  return (api: Hono<ApiEnv>) => {
+    api.get("/limits", async (c) => {
+      const refusal = await refusedUnlinked(c);
+      if (refusal) return refusal;
+      const { chatId, locale } = c.get("caller");
+      return json(c, await limitsState(chatId, locale));
+    });
+
+    // A cap or the threshold: `value` is read by /limits' parser (the locale's TRX, more than 0), null clears it.
+    api.post("/limits", bodyLimit, async (c) => {
+      const refusal = await refusedUnlinked(c);
+      if (refusal) return refusal;
+      const { chatId, locale } = c.get("caller");
+      const body = await readBody(c);
+      const code = body["field"];
+      const value = body["value"];
+      if (typeof code !== "string" || !(code in FIELD_OF) || (value !== null && (typeof value !== "string" || value.length > 40))) {
+        return json(c, { error: "bad_request" }, 400);
+      }
+      const field = FIELD_OF[code as FieldCode];
+      if (value === null) {
+        await limits.set(chatId, field, undefined);
+        return json(c, { ...(await limitsState(chatId, locale)), message: plain(locale, "limits-cleared") });
+      }
+      const parsed = parseLimitAmount(value.trim(), locale);
+      if (!parsed.ok) return json(c, { error: "bad_amount", message: plain(locale, parsed.key, { value: value.trim(), ...parsed.vars }) }, 422);
+      await limits.set(chatId, field, parsed.sun);
+      return json(c, { ...(await limitsState(chatId, locale)), message: plain(locale, "limits-saved") });
+    });
+
+    api.post("/limits/freeze", bodyLimit, async (c) => {
+      const refusal = await refusedUnlinked(c);
+      if (refusal) return refusal;
+      const { chatId, locale } = c.get("caller");
+      const frozen = (await readBody(c))["frozen"];
+      if (typeof frozen !== "boolean") return json(c, { error: "bad_request" }, 400);
+      // The chat's Freeze: under the account's lock, and it stops the account's keep plans.
+      if (frozen) await limits.freeze(chatId);
+      else await limits.unfreeze(chatId);
+      return json(c, { ...(await limitsState(chatId, locale)), message: plain(locale, frozen ? "limits-frozen-done" : "limits-unfrozen-done") });
+    });
+
+    api.get("/addresses", async (c) => {
+      const refusal = await refusedUnlinked(c);
+      if (refusal) return refusal;
+      const { chatId } = c.get("caller");
+      const entries = await book.labelled(chatId);
+      return json(c, { entries: entries.map((e) => ({ address: e.address, label: e.label ?? "" })), labelMax: LABEL_MAX_LENGTH });
+    });
+
+    // Add (a new address under a label) or rename (a saved one): the book's own checks, the chat's refusals.
+    api.post("/addresses", bodyLimit, async (c) => {
+      const refusal = await refusedUnlinked(c);
+      if (refusal) return refusal;
+      const { chatId, locale } = c.get("caller");
+      const body = await readBody(c);
+      const address = typeof body["address"] === "string" ? body["address"].trim() : undefined;
+      const label = typeof body["label"] === "string" ? body["label"] : undefined;
+      const rename = body["rename"] === true;
+      if (address === undefined || label === undefined || address.length > 64 || label.length > 200) return json(c, { error: "bad_request" }, 400);
+      const result = rename ? await book.rename(chatId, address, label) : await book.add(chatId, address, label, deps.flows.now());
+      if (!result.ok) {
+        const typed = result.reason === "bad_address" || result.reason === "not_found" ? address : label;
+        return json(c, { error: result.reason, message: visibleText(addressBookRefusalText(tr(locale), result.reason, typed)) }, 422);
+      }
+      return json(c, { entry: { address: result.entry.address, label: result.entry.label ?? "" }, message: plain(locale, "limits-saved") });
+    });
+
+    api.post("/addresses/delete", bodyLimit, async (c) => {
+      const refusal = await refusedUnlinked(c);
+      if (refusal) return refusal;
+      const { chatId, locale } = c.get("caller");
+      const address = (await readBody(c))["address"];
+      if (typeof address !== "string" || address.length > 64) return json(c, { error: "bad_request" }, 400);
+      const found = await book.delete(chatId, address);
+      return json(c, found ? { ok: true } : { error: "not_found", message: plain(locale, "addresses-gone") }, found ? 200 : 404);
+    });
+
+    api.get("/keep", async (c) => {
+      const refusal = await refusedUnlinked(c);
+      if (refusal) return refusal;
+      const { chatId, locale } = c.get("caller");
+      const plans = deps.keep === undefined ? [] : await deps.keep.list(chatId);
+      const clock = { nowMs: deps.flows.now(), locale, timeZone: await limits.timeZoneOf(chatId) };
+      return json(c, {
+        plans: plans.map((plan) => ({
+          planId: plan.planId,
+          state: plan.state,
+          // The plan card's digest, as the chat shows it.
+          text: visibleText(keepCardText(tr(locale), plan, deps.keep!.spentToday(plan), clock)),
+        })),
+      });
+    });
+
+    // The chat's Pause / Resume / Stop: the plans redraw the plan's card in the chat themselves.
+    api.post("/keep/act", bodyLimit, async (c) => {
+      const refusal = await refusedUnlinked(c);
+      if (refusal) return refusal;
+      const { chatId, locale } = c.get("caller");
+      const body = await readBody(c);
+      const planId = body["planId"];
+      const action = body["action"];
+      if (deps.keep === undefined || typeof planId !== "string" || planId.length > 64 || (action !== "pause" && action !== "resume" && action !== "stop")) {
+        return json(c, { error: "bad_request" }, 400);
+      }
+      // A frozen account resumes nothing, as in the chat: said at the button.
+      if (action === "resume" && (await limits.isFrozen(chatId))) return json(c, { error: "frozen", message: plain(locale, "keep-refused-frozen") }, 409);
+      const result = await deps.keep.act(chatId, planId, action satisfies PlanAction);
+      if (!result.ok && result.reason === "not_found") return json(c, { error: "not_found", message: plain(locale, "button-expired") }, 404);
+      return json(c, { ok: result.ok, message: plain(locale, result.ok ? `keep-done-${action}` : `keep-already-${result.reason}`) });
+    });
+  };
+}

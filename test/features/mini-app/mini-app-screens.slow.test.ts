@@ -1,0 +1,249 @@
+/**
+ * The Mini App's Spend, Limits, Addresses and Keep charged screens in headless Chromium (docs/mini-app.md),
+ * against the bot on loopback and the simulator: each change made in the app is read back from the chat's
+ * own commands (/limits, /addresses, the plan's card), each amount to the sun. Screenshots land in
+ * MINI_APP_SCREENSHOTS when it is set.
+ */
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumAvailable, launchChromium } from "../../../testkit/browser.js";
+import { DARK_THEME, LIGHT_THEME, launchUrl, signInitData } from "../../../testkit/mini-app-launch.js";
+import { useSqliteAppWorld, waitFor, type AppWorld } from "../../app-harness.js";
+
+const SHOTS = process.env["MINI_APP_SCREENSHOTS"];
+const RECEIVER = "TQCq78eKWLd98P5Eu155knhkacGPAhS9pu";
+const OTHER = "TR311sD6KasRnofj5RnFiFBA2rH8RH2kYk";
+const nowS = () => Math.floor(Date.now() / 1000);
+
+describe.skipIf(!chromiumAvailable())("the Mini App's screens in Chromium (skipped without /usr/bin/chromium)", () => {
+  const world = useSqliteAppWorld();
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function linkedChat(chat: number, language: string, orders: number) {
+    const { w, target } = world;
+    const app = await w.startApp(target);
+    w.tg.addChat(chat, { languageCode: language });
+    await w.say(chat, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => m.text.length > 0);
+    const ids: string[] = [];
+    for (let i = 0; i < orders; i += 1) {
+      const quote = await w.say(chat, `/order ${RECEIVER} ${65 + i}k 1h`, (m) => /[0-9]+ TRX/.test(m.text) && m.buttons.length > 0);
+      w.front.enqueue(w.tg.press(chat, /Confirm|Подтвердить|确认/));
+      ids.push(await waitFor(() => /([0-9a-f]{24})/.exec(w.textOf(chat, quote.messageId))?.[1], "the order card"));
+    }
+    await waitFor(() => ids.every((id) => w.botTexts(chat, new RegExp(`${id}[\\s\\S]*(fulfilled|выполнен|已完成)`)).length > 0), "every order fulfilled");
+    return { w, base: `http://127.0.0.1:${app.httpPort}`, ids };
+  }
+
+  const initFor = (w: AppWorld, id: number, language: string) =>
+    signInitData(w.tg.token, { user: { id, first_name: "Ann", language_code: language }, authDateS: nowS(), queryId: "AAHdF6IQAAAAAN0XohDhrOrc" });
+
+  /** Opens the app; with `mainButton` a stand-in for Telegram's SDK object that has a MainButton. */
+  async function open(url: string, options: { mainButton?: boolean } = {}) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 780 }, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    const offHost: string[] = [];
+    page.on("request", (r) => {
+      if (!r.url().startsWith("http://127.0.0.1:") && !r.url().startsWith("blob:") && !r.url().startsWith("data:")) offHost.push(r.url());
+    });
+    if (options.mainButton) {
+      await page.addInitScript(() => {
+        const calls: string[] = [];
+        let main: (() => void) | undefined;
+        Object.assign(globalThis, {
+          __calls: calls,
+          __pressMain: () => main?.(),
+          Telegram: {
+            WebApp: {
+              ready: () => calls.push("ready"),
+              expand: () => calls.push("expand"),
+              onEvent: () => undefined,
+              BackButton: { show: () => calls.push("back:show"), hide: () => calls.push("back:hide"), onClick: () => undefined, offClick: () => undefined },
+              MainButton: {
+                setText: (text: string) => calls.push(`main:text ${text}`),
+                show: () => calls.push("main:show"),
+                hide: () => calls.push("main:hide"),
+                enable: () => undefined,
+                onClick: (cb: () => void) => void (main = cb),
+                offClick: () => undefined,
+              },
+            },
+          },
+        });
+      });
+    }
+    await page.goto(url);
+    return { page, offHost, close: () => context.close() };
+  }
+
+  const shot = async (page: Page, name: string) => {
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  };
+
+  it("Spend: the month's bars from /statement's own numbers, a tapped day's lines to the sun, months back and forth", async () => {
+    const { w, base, ids } = await linkedChat(7701, "en", 3);
+    const { page, offHost, close } = await open(launchUrl(`${base}/app?screen=spend`, initFor(w, 7701, "en"), DARK_THEME));
+    await expect.poll(() => page.locator("#spend-chart").count()).toBe(1);
+    const days = page.locator("#spend-chart .chart-day");
+    const dayCount = await days.count();
+    expect(dayCount).toBeGreaterThanOrEqual(28);
+    // Today's bar holds the three orders; every other day is 0.
+    // Read in the page as a string: the project's types carry no DOM.
+    const suns: [number, string][] = await page.evaluate(
+      `[...document.querySelectorAll("#spend-chart .chart-day")].map((g) => [Number(g.getAttribute("data-day")), g.getAttribute("data-sun")])`,
+    );
+    const today = suns.find(([, sun]) => sun !== "0")!;
+    expect(suns.filter(([, sun]) => sun !== "0")).toHaveLength(1);
+    expect(await page.locator("#spend-chart .chart-bar").count()).toBe(1);
+    expect(await page.locator("#spend-chart .chart-bar").getAttribute("fill")).toBe("#d9453d");
+    expect(await page.locator("#spend-chart .chart-title").textContent()).toMatch(/ · TRX per day$/);
+
+    await page.locator(`#spend-chart .chart-day[data-day="${today[0]}"]`).click();
+    await expect.poll(() => page.locator("#day-lines li").count()).toBe(3);
+    const lines: [string, string][] = await page.evaluate(
+      `[...document.querySelectorAll("#day-lines li")].map((li) => [li.getAttribute("data-id"), li.getAttribute("data-cost-sun")])`,
+    );
+    expect(lines.map(([id]) => id).sort()).toEqual([...ids].sort());
+    // The day's bar is the sum of its lines, exact.
+    expect(lines.reduce((sum, [, sun]) => sum + BigInt(sun), 0n).toString()).toBe(today[1]);
+    // Each line's cost is the history's own.
+    const api = (await (await fetch(`${base}/app/api/history?filter=o&page=0`, { headers: { "X-Telegram-Init-Data": initFor(w, 7701, "en") } })).json()) as {
+      rows: { id: string; costSun: string }[];
+    };
+    for (const [id, sun] of lines) expect(api.rows.find((r) => r.id === id)?.costSun).toBe(sun);
+    expect(await page.locator("#spend-summary").textContent()).toContain("Estimated saving against burning TRX");
+    await shot(page, "mini-app-en-spend");
+
+    await page.locator("#spend-prev").click();
+    await expect.poll(() => page.locator("#spend-empty").textContent()).toContain("No orders, broadcasts or refunds in");
+    expect(await page.locator("#spend-next").isDisabled()).toBe(false);
+    await page.locator("#spend-next").click();
+    await expect.poll(() => page.locator("#spend-chart").count()).toBe(1);
+    expect(await page.locator("#spend-next").isDisabled()).toBe(true);
+    expect(offHost).toEqual([]);
+    await close();
+  });
+
+  for (const [language, chat, words] of [
+    ["ru", 7702, { tab: "Расходы", day: "День", summary: "Итого потрачено" }],
+    ["zh", 7703, { tab: "支出", day: "日", summary: "燃烧" }],
+  ] as const) {
+    it(`Spend speaks the chat's language (${language})`, async () => {
+      const { w, base } = await linkedChat(chat, language, 1);
+      const { page, close } = await open(launchUrl(`${base}/app?screen=spend`, initFor(w, chat, language), DARK_THEME));
+      await expect.poll(() => page.locator("#spend-chart").count()).toBe(1);
+      expect(await page.locator("h1").textContent()).toBe(words.tab);
+      expect(await page.locator("#spend-chart").textContent()).toContain(words.day);
+      await page.locator("#spend-chart .chart-bar").click();
+      await expect.poll(() => page.locator("#day-lines li").count()).toBe(1);
+      expect(await page.locator("#spend-summary").textContent()).toContain(words.summary);
+      await shot(page, `mini-app-${language}-spend`);
+      await page.locator('[data-tab="limits"]').click();
+      await expect.poll(() => page.locator("#limits-card").count()).toBe(1);
+      await shot(page, `mini-app-${language}-limits`);
+      await page.locator('[data-tab="addresses"]').click();
+      await expect.poll(() => page.locator("#addresses li").count()).toBeGreaterThanOrEqual(0);
+      await page.locator("#address-add").waitFor();
+      await shot(page, `mini-app-${language}-addresses`);
+      await close();
+    });
+  }
+
+  it("Limits: presets, a custom amount read as /limits reads it, refusals in the chat's words, freeze and unfreeze, Save on Telegram's main button", async () => {
+    const { w, base } = await linkedChat(7704, "en", 0);
+    const { page, close } = await open(launchUrl(`${base}/app?screen=limits`, initFor(w, 7704, "en"), LIGHT_THEME), { mainButton: true });
+    await expect.poll(() => page.locator("#limits-card").count()).toBe(1);
+    await page.locator('#limit-d [data-sun="25000000"]').click();
+    await expect.poll(() => page.locator("#limit-d-value").getAttribute("data-sun")).toBe("25000000");
+    expect(await page.locator("#limits-result").textContent()).toBe("✅ Saved.");
+
+    await page.locator('#limit-m [data-custom="m"]').click();
+    await page.locator("#limit-input").fill("abc");
+    // Telegram's main button carries Save; the page's own is hidden.
+    expect(await page.locator("#limit-save").isHidden()).toBe(true);
+    await page.evaluate("window.__pressMain()");
+    await expect.poll(() => page.locator("#limit-error").textContent()).toContain("“abc” is not an amount in TRX");
+    await page.locator("#limit-input").fill("1,234.567891");
+    await page.evaluate("window.__pressMain()");
+    await expect.poll(() => page.locator("#limit-m-value").getAttribute("data-sun")).toBe("1234567891");
+    const calls: string[] = await page.evaluate("window.__calls");
+    expect(calls).toContain("main:text Save");
+    expect(calls.at(-1)).toBe("main:hide");
+
+    await page.locator('#limit-t [data-clear="t"]').click();
+    await page.locator("#freeze").click();
+    await expect.poll(() => page.locator("#freeze").getAttribute("data-frozen")).toBe("true");
+    await shot(page, "mini-app-en-limits");
+    // The chat's /limits reads what the app set.
+    const card = await w.say(7704, "/limits", (m) => m.text.includes("Frozen"));
+    expect(card.text).toContain("25 TRX");
+    expect(card.text).toContain("1,234.567891 TRX");
+    await page.locator("#freeze").click();
+    await expect.poll(() => page.locator("#freeze").getAttribute("data-frozen")).toBe("false");
+    await w.say(7704, "/limits", (m) => m.text.includes("Spending is allowed within these limits"));
+    await close();
+  });
+
+  it("Addresses: add, the book's refusals, rename and remove, as /addresses sees them", async () => {
+    const { w, base } = await linkedChat(7705, "en", 0);
+    const { page, close } = await open(launchUrl(`${base}/app?screen=addresses`, initFor(w, 7705, "en"), DARK_THEME));
+    await expect.poll(() => page.locator("#addresses-empty").count()).toBe(1);
+    await page.locator("#address-add").click();
+    await page.locator("#address-input").fill("Tnotanaddress");
+    await page.locator("#label-input").fill("Shop");
+    await page.locator("#address-save").click();
+    await expect.poll(() => page.locator("#address-error").textContent()).toBe("“Tnotanaddress” is not a valid TRON address.");
+    await page.locator("#address-input").fill(RECEIVER);
+    await page.locator("#address-save").click();
+    await expect.poll(() => page.locator("#addresses li").count()).toBe(1);
+    await page.locator("#address-add").click();
+    await page.locator("#address-input").fill(OTHER);
+    await page.locator("#label-input").fill("shop");
+    await page.locator("#address-save").click();
+    await expect.poll(() => page.locator("#address-error").textContent()).toContain("already names another address");
+    await page.locator("#label-input").fill("Cold wallet");
+    await page.locator("#address-save").click();
+    await expect.poll(() => page.locator("#addresses li").count()).toBe(2);
+    await page.locator(`[data-rename="${RECEIVER}"]`).click();
+    await page.locator("#label-input").fill("Main shop");
+    await page.locator("#address-save").click();
+    await expect.poll(() => page.locator("#addresses-result").textContent()).toBe("Saved: Main shop.");
+    await shot(page, "mini-app-en-addresses");
+    const list = await w.say(7705, "/addresses", (m) => m.text.includes("Main shop"));
+    expect(list.text).toContain("Cold wallet");
+    await page.locator(`[data-remove="${OTHER}"]`).click();
+    expect(await page.locator("#addresses li").count()).toBe(2);
+    await page.locator(`[data-remove="${OTHER}"]`).click();
+    await expect.poll(() => page.locator("#addresses li").count()).toBe(1);
+    await w.say(7705, "/addresses", (m) => m.text.includes("Main shop") && !m.text.includes("Cold wallet"));
+    await close();
+  });
+
+  it("Keep charged: the plan's digest, Pause, Resume and Stop through the chat's own actions", async () => {
+    const { w, base } = await linkedChat(7706, "en", 0);
+    const proposal = await w.say(7706, `/keep ${RECEIVER} 65k 1h`, (m) => m.text.includes("Keep charged"));
+    w.front.enqueue(w.tg.press(7706, "✅ Start", { messageId: proposal.messageId }));
+    await waitFor(() => w.textOf(7706, proposal.messageId).includes("Plan: keep charged"), "the plan's card");
+    const { page, close } = await open(launchUrl(`${base}/app?screen=keep`, initFor(w, 7706, "en"), DARK_THEME));
+    await expect.poll(() => page.locator("#plans li").count()).toBe(1);
+    expect(await page.locator("#plans li").getAttribute("data-state")).toBe("active");
+    await page.locator('[data-action="pause"]').click();
+    await expect.poll(() => page.locator("#plans li").getAttribute("data-state")).toBe("paused");
+    expect(await page.locator("#keep-result").textContent()).toBe("Paused.");
+    await waitFor(() => /Paused|paused/.test(w.textOf(7706, proposal.messageId)), "the plan's card in the chat paused");
+    await shot(page, "mini-app-en-keep");
+    await page.locator('[data-action="resume"]').click();
+    await expect.poll(() => page.locator("#plans li").getAttribute("data-state")).toBe("active");
+    await page.locator('[data-action="stop"]').click();
+    await expect.poll(() => page.locator("#plans li").getAttribute("data-state")).toBe("stopped");
+    expect(await page.locator("[data-action]").count()).toBe(0);
+    await close();
+  });
+});

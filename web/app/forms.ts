@@ -1,0 +1,276 @@
+/**
+ * Limits, Addresses and Keep charged: the chat's settings as forms. The page sends what the user chose or
+ * typed; the server reads it with the chat's own parsers and rules and answers in the chat's words, so a
+ * preset tapped here and the same amount typed in /limits are one setting.
+ */
+import { beginScreen, button, el, getJson, post, primary, screen, showError, t, tabs, type Me } from "./ui.js";
+
+interface Amount {
+  sun: string;
+  trx: string;
+}
+
+interface LimitsState {
+  frozen: boolean;
+  caps: Record<"d" | "m" | "t", { value: Amount | null; presets: { value: string; sun: string; trx: string }[] }>;
+  spentDay: Amount;
+  spentMonth: Amount;
+  zone: string;
+  card: string;
+  message?: string;
+}
+
+const FIELD_KEYS = { d: "limits-daily-button", m: "limits-monthly-button", t: "limits-threshold-button" } as const;
+type Field = keyof typeof FIELD_KEYS;
+
+/** A change's answer: the new state to draw, or the chat's refusal to show where it was asked. */
+async function change(path: string, body: unknown): Promise<{ ok: boolean; body: LimitsState & { message?: string } }> {
+  const answer = await post(path, body);
+  return { ok: answer.status === 200, body: answer.body as LimitsState & { message?: string } };
+}
+
+export async function drawLimits(me: Me, note?: string): Promise<void> {
+  beginScreen();
+  let state: LimitsState;
+  try {
+    state = await getJson<LimitsState>("/app/api/limits");
+  } catch (error) {
+    showError(error, () => void drawLimits(me, note));
+    return;
+  }
+  const result = el("p", { class: "status", id: "limits-result", role: "status" }, note ?? "");
+  const apply = (path: string, body: unknown) =>
+    change(path, body)
+      .then((answer) => (answer.ok ? drawLimits(me, answer.body.message) : void (result.textContent = answer.body.message ?? t("mini-app-failed"))))
+      .catch((error: unknown) => showError(error, () => void drawLimits(me)));
+  const sections = (Object.keys(FIELD_KEYS) as Field[]).map((field) => {
+    const cap = state.caps[field];
+    const choices = el("div", { class: "choices", id: `limit-${field}` });
+    for (const preset of cap.presets) {
+      choices.append(
+        button("", `${preset.trx} TRX`, () => void apply("/app/api/limits", { field, value: preset.value }), {
+          "data-sun": preset.sun,
+          "aria-pressed": String(cap.value?.sun === preset.sun),
+        }),
+      );
+    }
+    choices.append(
+      button("", t("limits-custom-button"), () => drawLimitCustom(me, field, cap.value), { "data-custom": field }),
+      button("", t("limits-clear-button"), () => void apply("/app/api/limits", { field, value: null }), {
+        "data-clear": field,
+        "aria-pressed": String(cap.value === null),
+      }),
+    );
+    return el(
+      "section",
+      { class: "card" },
+      el("p", { class: "label" }, t(FIELD_KEYS[field])),
+      el("p", { class: "value", id: `limit-${field}-value`, "data-sun": cap.value?.sun ?? "" }, cap.value ? `${cap.value.trx} TRX` : t("limits-clear-button")),
+      choices,
+    );
+  });
+  const freeze = button(
+    "freeze",
+    t(state.frozen ? "limits-unfreeze-button" : "limits-freeze-button"),
+    () => void apply("/app/api/limits/freeze", { frozen: !state.frozen }),
+    {
+      class: state.frozen ? "primary" : "",
+      "data-frozen": String(state.frozen),
+    },
+  );
+  screen.replaceChildren(
+    tabs(me, "limits"),
+    el("h1", {}, t("mini-app-tab-limits")),
+    result,
+    el("section", { class: "card row-text", id: "limits-card" }, state.card),
+    ...sections,
+    el("p", { class: "hint", id: "limits-zone" }, t("mini-app-limits-zone", { zone: state.zone })),
+    freeze,
+  );
+}
+
+/** ✏️ Custom: one amount typed, read by /limits' own parser on the server; Save is Telegram's main button where there is one. */
+function drawLimitCustom(me: Me, field: Field, current: Amount | null): void {
+  const back = () => void drawLimits(me);
+  beginScreen(back);
+  const input = el("input", { id: "limit-input", type: "text", inputmode: "decimal", autocomplete: "off", placeholder: t("mini-app-limits-custom-hint") });
+  if (current) input.value = current.trx.replace(/[\s\u00a0\u202f]/g, "");
+  const result = el("p", { class: "status error", id: "limit-error", role: "status" });
+  const save = button(
+    "limit-save",
+    t("mini-app-save"),
+    () => {
+      save.disabled = true;
+      change("/app/api/limits", { field, value: input.value })
+        .then((answer) => {
+          if (answer.ok) return drawLimits(me, answer.body.message);
+          result.textContent = answer.body.message ?? t("mini-app-failed");
+          save.disabled = false;
+          return undefined;
+        })
+        .catch((error: unknown) => showError(error, back));
+    },
+    { class: "primary" },
+  );
+  screen.replaceChildren(
+    button("back", t("mini-app-back"), back, { class: "back" }),
+    el("h1", {}, t(FIELD_KEYS[field])),
+    el("label", { for: "limit-input" }, t("mini-app-limits-custom-label")),
+    input,
+    result,
+    save,
+  );
+  primary(save, t("mini-app-save"), () => save.click());
+  input.focus();
+}
+
+interface BookEntry {
+  address: string;
+  label: string;
+}
+
+export async function drawAddresses(me: Me, note?: string): Promise<void> {
+  beginScreen();
+  let book: { entries: BookEntry[]; labelMax: number };
+  try {
+    book = await getJson("/app/api/addresses");
+  } catch (error) {
+    showError(error, () => void drawAddresses(me, note));
+    return;
+  }
+  const list = el("ol", { class: "rows", id: "addresses" });
+  for (const entry of book.entries) {
+    const remove = button(
+      "",
+      t("addresses-delete-button"),
+      () => {
+        // The chat asks before a delete too: the first tap arms the button, the second removes.
+        if (remove.dataset["armed"] !== "1") {
+          remove.dataset["armed"] = "1";
+          remove.textContent = t("addresses-delete-confirm-button");
+          return;
+        }
+        post("/app/api/addresses/delete", { address: entry.address })
+          .then((answer) =>
+            drawAddresses(me, answer.status === 200 ? t("mini-app-addresses-removed", { label: entry.label }) : (answer.body as { message?: string }).message),
+          )
+          .catch((error: unknown) => showError(error, () => void drawAddresses(me)));
+      },
+      { "data-remove": entry.address },
+    );
+    list.append(
+      el(
+        "li",
+        { class: "row", "data-address": entry.address },
+        el("p", { class: "row-title" }, entry.label),
+        el("p", { class: "mono hint" }, entry.address),
+        el(
+          "div",
+          { class: "choices" },
+          button("", t("addresses-rename-button"), () => drawAddressForm(me, book.labelMax, entry), { "data-rename": entry.address }),
+          remove,
+        ),
+      ),
+    );
+  }
+  screen.replaceChildren(
+    tabs(me, "addresses"),
+    el("h1", {}, t("mini-app-tab-addresses")),
+    el("p", { class: "status", id: "addresses-result", role: "status" }, note ?? ""),
+    book.entries.length === 0 ? el("p", { class: "status", id: "addresses-empty" }, t("mini-app-addresses-empty")) : list,
+    button("address-add", t("addresses-add-button"), () => drawAddressForm(me, book.labelMax, undefined), { class: "primary" }),
+  );
+}
+
+/** Add (address and label) or rename (the label of a saved address); the book's checks are the server's. */
+function drawAddressForm(me: Me, labelMax: number, renaming: BookEntry | undefined): void {
+  const back = () => void drawAddresses(me);
+  beginScreen(back);
+  const address = el("input", { id: "address-input", type: "text", autocomplete: "off", spellcheck: "false", placeholder: "T…" });
+  const label = el("input", { id: "label-input", type: "text", autocomplete: "off", maxlength: String(labelMax) });
+  if (renaming) {
+    address.value = renaming.address;
+    address.readOnly = true;
+    label.value = renaming.label;
+  }
+  const result = el("p", { class: "status error", id: "address-error", role: "status" });
+  const save = button(
+    "address-save",
+    t("mini-app-save"),
+    () => {
+      save.disabled = true;
+      post("/app/api/addresses", { address: address.value, label: label.value, rename: renaming !== undefined })
+        .then((answer) => {
+          const body = answer.body as { entry?: BookEntry; message?: string };
+          if (answer.status === 200 && body.entry) return drawAddresses(me, t("mini-app-addresses-saved", { label: body.entry.label }));
+          result.textContent = body.message ?? t("mini-app-failed");
+          save.disabled = false;
+          return undefined;
+        })
+        .catch((error: unknown) => showError(error, back));
+    },
+    { class: "primary" },
+  );
+  screen.replaceChildren(
+    button("back", t("mini-app-back"), back, { class: "back" }),
+    el("h1", {}, t(renaming ? "addresses-rename-button" : "addresses-add-button")),
+    el("label", { for: "address-input" }, t("mini-app-addresses-address")),
+    address,
+    el("label", { for: "label-input" }, t("mini-app-addresses-label", { max: labelMax })),
+    label,
+    result,
+    save,
+  );
+  primary(save, t("mini-app-save"), () => save.click());
+  (renaming ? label : address).focus();
+}
+
+interface Plan {
+  planId: string;
+  state: "active" | "paused" | "stopped";
+  text: string;
+}
+
+export async function drawKeep(me: Me, note?: string): Promise<void> {
+  beginScreen();
+  let plans: Plan[];
+  try {
+    plans = (await getJson<{ plans: Plan[] }>("/app/api/keep")).plans;
+  } catch (error) {
+    showError(error, () => void drawKeep(me, note));
+    return;
+  }
+  const act = (planId: string, action: "pause" | "resume" | "stop") =>
+    post("/app/api/keep/act", { planId, action })
+      .then((answer) => drawKeep(me, (answer.body as { message?: string }).message))
+      .catch((error: unknown) => showError(error, () => void drawKeep(me)));
+  const list = el("ol", { class: "rows", id: "plans" });
+  for (const plan of plans) {
+    const item = el(
+      "li",
+      { class: "row", "data-plan": plan.planId, "data-state": plan.state },
+      el("span", { class: `badge plan-${plan.state}` }, t(`mini-app-keep-${plan.state}`)),
+      el("p", { class: "row-text" }, plan.text),
+    );
+    if (plan.state !== "stopped") {
+      item.append(
+        el(
+          "div",
+          { class: "choices" },
+          plan.state === "active"
+            ? button("", t("keep-pause-button"), () => void act(plan.planId, "pause"), { "data-action": "pause" })
+            : button("", t("keep-resume-button"), () => void act(plan.planId, "resume"), { "data-action": "resume" }),
+          button("", t("keep-stop-button"), () => void act(plan.planId, "stop"), { "data-action": "stop" }),
+        ),
+      );
+    }
+    list.append(item);
+  }
+  screen.replaceChildren(
+    tabs(me, "keep"),
+    el("h1", {}, t("mini-app-tab-keep")),
+    el("p", { class: "status", id: "keep-result", role: "status" }, note ?? ""),
+    plans.length === 0 ? el("p", { class: "status", id: "keep-empty" }, t("mini-app-keep-empty")) : list,
+    el("p", { class: "hint", id: "keep-new" }, t("mini-app-keep-new")),
+  );
+}
