@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { Hono } from "hono";
+import { webBundle, type WebBundle } from "../../server/web-bundle.js";
 import { escapeHtml } from "../../bot/helpers/html.js";
 import type { Translations } from "../../bot/i18n.js";
 import type { SupportedLocale } from "../../config.js";
@@ -28,27 +28,9 @@ export interface MiniAppPageDeps {
   defaultLocale: SupportedLocale;
 }
 
-/** The esbuild bundle of web/app, built at the first request and kept (tens of ms). */
-export function miniAppAssets(): () => Promise<{ js: string; css: string }> {
-  let bundle: Promise<{ js: string; css: string }> | undefined;
-  async function build(): Promise<{ js: string; css: string }> {
-    const { build: esbuild } = await import("esbuild");
-    const result = await esbuild({
-      entryPoints: [`${WEB_DIR}main.ts`],
-      bundle: true,
-      format: "iife",
-      target: "es2020",
-      minify: true,
-      write: false,
-      logLevel: "silent",
-    });
-    return { js: result.outputFiles[0]!.text, css: await readFile(`${WEB_DIR}style.css`, "utf8") };
-  }
-  return () =>
-    (bundle ??= build().catch((error: unknown) => {
-      bundle = undefined;
-      throw error;
-    }));
+/** The esbuild bundle of web/app, built at the first request and kept. */
+export function miniAppAssets(): () => Promise<WebBundle> {
+  return webBundle(WEB_DIR);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { Hono } from "hono";
+import { webBundle } from "../../server/web-bundle.js";
 import type { Logger } from "pino";
 import { escapeHtml } from "../../bot/helpers/html.js";
 import { contentLengthLimit } from "../../server/body-limit.js";
@@ -61,26 +61,7 @@ export interface SigningPageDeps {
 
 export function signingPageRoutes(deps: SigningPageDeps): (app: Hono) => void {
   const log = deps.logger.child({ component: "signing-page" });
-  let bundle: Promise<{ js: string; css: string }> | undefined;
-
-  async function build(): Promise<{ js: string; css: string }> {
-    const { build: esbuild } = await import("esbuild");
-    const result = await esbuild({
-      entryPoints: [`${WEB_DIR}main.ts`],
-      bundle: true,
-      format: "iife",
-      target: "es2020",
-      minify: true,
-      write: false,
-      logLevel: "silent",
-    });
-    return { js: result.outputFiles[0]!.text, css: await readFile(`${WEB_DIR}style.css`, "utf8") };
-  }
-  const assets = () =>
-    (bundle ??= build().catch((error: unknown) => {
-      bundle = undefined;
-      throw error;
-    }));
+  const assets = webBundle(WEB_DIR);
 
   const t = (locale: string, key: string, vars: Record<string, string> = {}) => deps.i18n.t(locale, key, vars);
 
