@@ -236,7 +236,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
   });
   plans = keep;
   const send = createSendModule({ config, store, flows, chats, pricing, service, push: delivery.push, i18n, links, logger });
-  const miniApp = createMiniAppModule({ config, i18n, chats, service, pricing, flows, links, logger, ...(keep ? { keep } : {}) });
+  const miniApp = createMiniAppModule({ config, i18n, chats, service, pricing, flows, links, logger, send: send.bot, ...(keep ? { keep } : {}) });
   const deps: BotDeps = {
     config,
     logger,

@@ -85,8 +85,75 @@ export async function drawLimits(me: Me, note?: string): Promise<void> {
     el("section", { class: "card row-text", id: "limits-card" }, state.card),
     ...sections,
     el("p", { class: "hint", id: "limits-zone" }, t("mini-app-limits-zone", { zone: state.zone })),
+    button("zone-change", t("mini-app-zone-change"), () => void drawZonePicker(me)),
     freeze,
   );
+}
+
+interface ZoneChoice {
+  zone: string;
+  label: string;
+}
+
+/**
+ * The time zone, as /settings picks it: the common zones, a city typed (the chat's own search on the
+ * server), or a UTC offset and then a place that keeps it. A pick is saved by /settings' own setter.
+ */
+async function drawZonePicker(me: Me, offset?: number): Promise<void> {
+  const back = () => void (offset === undefined ? drawLimits(me) : drawZonePicker(me));
+  beginScreen(back);
+  let answer: { zones: ZoneChoice[]; offsets?: { minutes: number; text: string }[] };
+  try {
+    answer = await getJson(offset === undefined ? "/app/api/limits/zones" : `/app/api/limits/zones?offset=${offset}`);
+  } catch (error) {
+    showError(error, () => void drawZonePicker(me, offset));
+    return;
+  }
+  const result = el("p", { class: "status", id: "zone-result", role: "status" });
+  const pick = (zone: string) =>
+    void post("/app/api/limits/zone", { zone })
+      .then((saved) => {
+        const body = saved.body as { message?: string };
+        if (saved.status === 200) return drawLimits(me, body.message);
+        result.textContent = body.message ?? t("mini-app-failed");
+        return undefined;
+      })
+      .catch((error: unknown) => showError(error, back));
+  const choices = (zones: ZoneChoice[], id: string) => {
+    const box = el("div", { class: "choices", id });
+    for (const z of zones) box.append(button("", z.label, () => pick(z.zone), { "data-zone": z.zone }));
+    return box;
+  };
+  const parts: Node[] = [button("back", t("mini-app-back"), back, { class: "back" }), el("h1", {}, t("mini-app-zone-title"))];
+  if (offset !== undefined) parts.push(choices(answer.zones, "zones-at-offset"));
+  else {
+    const input = el("input", { id: "zone-search", type: "text", autocomplete: "off", spellcheck: "false", placeholder: t("mini-app-zone-search-hint") });
+    const found = el("div", { class: "choices", id: "zone-found" });
+    const search = button("zone-search-go", t("mini-app-zone-search"), () => {
+      getJson<{ zones: ZoneChoice[]; message?: string }>(`/app/api/limits/zones?q=${encodeURIComponent(input.value)}`)
+        .then((matches) => {
+          result.textContent = matches.message ?? "";
+          found.replaceChildren(...choices(matches.zones, "zone-found").childNodes);
+        })
+        .catch((error: unknown) => showError(error, back));
+    });
+    input.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") search.click();
+    });
+    const offsets = el("div", { class: "choices", id: "zone-offsets" });
+    for (const o of answer.offsets ?? []) offsets.append(button("", o.text, () => void drawZonePicker(me, o.minutes), { "data-offset": String(o.minutes) }));
+    parts.push(
+      choices(answer.zones, "zone-common"),
+      el("label", { for: "zone-search" }, t("time-zone-city-button")),
+      input,
+      search,
+      found,
+      el("p", { class: "label" }, t("time-zone-offsets-button")),
+      offsets,
+    );
+  }
+  parts.push(result);
+  screen.replaceChildren(...parts);
 }
 
 /** ✏️ Custom: one amount typed, read by /limits' own parser on the server; Save is Telegram's main button where there is one. */

@@ -4,6 +4,7 @@
  * API returns. Words and amounts arrive rendered by the server; the page only places them.
  */
 import { drawAddresses, drawKeep, drawLimits } from "./forms.js";
+import { drawSend } from "./send.js";
 import { drawSpend } from "./spend.js";
 import {
   addTexts,
@@ -44,7 +45,36 @@ interface HistoryPage {
   rows: Row[];
 }
 
-type Filter = "a" | "o" | "b" | "m";
+type Filter = "a" | "o" | "b" | "r" | "m";
+
+interface Receiver {
+  address: string;
+  label: string | null;
+}
+
+/** The receiver picker's choices, read once per launch: the address book, then receivers the ledger has seen. */
+let receiverChoices: Promise<Receiver[]> | undefined;
+
+function shortAddress(address: string): string {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
+async function receiverPicker(chosen: string, pick: (address: string) => void): Promise<HTMLSelectElement> {
+  receiverChoices ??= call("/app/api/history/receivers")
+    .then(async (response) => ((await response.json()) as { receivers: Receiver[] }).receivers)
+    .catch(() => {
+      receiverChoices = undefined;
+      return [];
+    });
+  const select = el("select", { id: "receiver-filter", "aria-label": t("mini-app-filter-receiver") });
+  select.append(el("option", { value: "" }, t("mini-app-filter-any-receiver")));
+  for (const r of await receiverChoices) {
+    select.append(el("option", { value: r.address }, r.label === null ? shortAddress(r.address) : `${r.label} · ${shortAddress(r.address)}`));
+  }
+  select.value = chosen;
+  select.addEventListener("change", () => pick(select.value));
+  return select;
+}
 
 function monthOptions(current: string, locale: string): HTMLSelectElement {
   const select = el("select", { id: "export-month", "aria-label": t("mini-app-export-month") });
@@ -83,13 +113,14 @@ function drawRowDetail(row: Row, back: () => void): void {
   screen.replaceChildren(backButton, el("article", { class: "detail", id: "detail", "data-id": row.id }, ...lines));
 }
 
-async function drawHistory(me: Me, filter: Filter, page: number): Promise<void> {
+async function drawHistory(me: Me, filter: Filter, page: number, receiver = ""): Promise<void> {
   beginScreen();
   let result: HistoryPage;
   try {
-    result = (await (await call(`/app/api/history?filter=${filter}&page=${page}`)).json()) as HistoryPage;
+    const receiverQuery = receiver === "" ? "" : `&receiver=${encodeURIComponent(receiver)}`;
+    result = (await (await call(`/app/api/history?filter=${filter}&page=${page}${receiverQuery}`)).json()) as HistoryPage;
   } catch (error) {
-    showError(error, () => void drawHistory(me, filter, page));
+    showError(error, () => void drawHistory(me, filter, page, receiver));
     return;
   }
   const filters = el("nav", { class: "filters", id: "filters" });
@@ -97,12 +128,14 @@ async function drawHistory(me: Me, filter: Filter, page: number): Promise<void> 
     ["a", "mini-app-filter-all"],
     ["o", "mini-app-filter-orders"],
     ["b", "mini-app-filter-broadcasts"],
+    ["r", "mini-app-filter-refunds"],
     ["m", "mini-app-filter-month"],
   ] as const) {
     const button = el("button", { type: "button", "data-filter": code, "aria-pressed": String(code === filter) }, t(key));
-    button.addEventListener("click", () => void drawHistory(me, code, 0));
+    button.addEventListener("click", () => void drawHistory(me, code, 0, receiver));
     filters.append(button);
   }
+  const picker = await receiverPicker(receiver, (address) => void drawHistory(me, filter, 0, address));
   const list = el("ol", { class: "rows", id: "rows" });
   for (const row of result.rows) {
     const item = el(
@@ -114,12 +147,13 @@ async function drawHistory(me: Me, filter: Filter, page: number): Promise<void> 
     if (row.explorerUrl) item.append(linkTo(row.explorerUrl));
     item.addEventListener("click", (event) => {
       if ((event.target as HTMLElement).closest("a")) return;
-      drawRowDetail(row, () => void drawHistory(me, filter, result.page));
+      drawRowDetail(row, () => void drawHistory(me, filter, result.page, receiver));
     });
     list.append(item);
   }
-  const parts: Node[] = [tabs(me, "history"), el("h1", {}, t("mini-app-history")), filters, el("p", { class: "hint", id: "zone" }, me.zoneText ?? "")];
-  if (result.total === 0) parts.push(el("p", { class: "status", id: "empty" }, t(filter === "a" ? "mini-app-empty" : "mini-app-empty-filtered")));
+  const parts: Node[] = [tabs(me, "history"), el("h1", {}, t("mini-app-history")), filters, picker, el("p", { class: "hint", id: "zone" }, me.zoneText ?? "")];
+  const unfiltered = filter === "a" && receiver === "";
+  if (result.total === 0) parts.push(el("p", { class: "status", id: "empty" }, t(unfiltered ? "mini-app-empty" : "mini-app-empty-filtered")));
   else {
     parts.push(list);
     const pager = el("div", { class: "pager", id: "pager" });
@@ -127,8 +161,8 @@ async function drawHistory(me: Me, filter: Filter, page: number): Promise<void> 
     const older = el("button", { type: "button", id: "older" }, t("mini-app-older"));
     newer.disabled = result.page === 0;
     older.disabled = result.page + 1 >= result.pages;
-    newer.addEventListener("click", () => void drawHistory(me, filter, result.page - 1));
-    older.addEventListener("click", () => void drawHistory(me, filter, result.page + 1));
+    newer.addEventListener("click", () => void drawHistory(me, filter, result.page - 1, receiver));
+    older.addEventListener("click", () => void drawHistory(me, filter, result.page + 1, receiver));
     pager.append(newer, el("span", { id: "page" }, t("mini-app-page", { page: result.page + 1, pages: result.pages, total: result.total })), older);
     parts.push(pager);
   }
@@ -138,7 +172,7 @@ async function drawHistory(me: Me, filter: Filter, page: number): Promise<void> 
     const button = el("button", { type: "button", id: "export" }, t("mini-app-export"));
     button.addEventListener("click", () => {
       const name = select.selectedOptions[0]?.textContent ?? select.value;
-      exportCsv(select.value, status, name).catch((error: unknown) => showError(error, () => void drawHistory(me, filter, result.page)));
+      exportCsv(select.value, status, name).catch((error: unknown) => showError(error, () => void drawHistory(me, filter, result.page, receiver)));
     });
     parts.push(el("section", { class: "export" }, select, button, status));
   }
@@ -186,7 +220,7 @@ async function drawOrder(me: Me, chosen: { receiver: string; amount: number; dur
   receiver.addEventListener("input", () => (state.receiver = receiver.value.trim()));
   const book = el("div", { class: "choices", id: "book" });
   for (const entry of options.receivers.slice(0, 8)) {
-    const button = el("button", { type: "button", "data-address": entry.address }, entry.label ?? `${entry.address.slice(0, 6)}…${entry.address.slice(-4)}`);
+    const button = el("button", { type: "button", "data-address": entry.address }, entry.label ?? shortAddress(entry.address));
     button.addEventListener("click", () => {
       state.receiver = entry.address;
       receiver.value = entry.address;
@@ -324,6 +358,7 @@ async function start(): Promise<void> {
   drawBalance(me);
   screens.history = (m) => drawHistory(m, "a", 0);
   screens.order = (m) => drawOrder(m);
+  screens.send = (m) => drawSend(m);
   screens.spend = (m) => drawSpend(m, undefined);
   screens.limits = drawLimits;
   screens.addresses = drawAddresses;

@@ -16,6 +16,8 @@ export interface Me {
   balance?: { availableSun: string; availableTrx: string; depositAddress: string | null } | null;
   zoneText?: string;
   currentMonth?: string;
+  /** The Send USDT screen exists (the bot serves /send's signing page). */
+  send?: boolean;
 }
 
 export class ApiError extends Error {
@@ -143,11 +145,12 @@ export function beginScreen(back?: () => void): void {
   host.setMain(undefined);
 }
 
-export const TAB_NAMES = ["history", "order", "spend", "limits", "addresses", "keep"] as const;
+export const TAB_NAMES = ["history", "order", "send", "spend", "limits", "addresses", "keep"] as const;
 export type TabName = (typeof TAB_NAMES)[number];
 const TAB_KEYS: Record<TabName, string> = {
   history: "mini-app-history",
   order: "mini-app-tab-order",
+  send: "mini-app-tab-send",
   spend: "mini-app-tab-spend",
   limits: "mini-app-tab-limits",
   addresses: "mini-app-tab-addresses",
@@ -160,6 +163,7 @@ export const screens = {} as Record<TabName, (me: Me) => Promise<void>>;
 export function tabs(me: Me, current: TabName): HTMLElement {
   const nav = el("nav", { class: "tabs", id: "tabs" });
   for (const name of TAB_NAMES) {
+    if (name === "send" && me.send !== true) continue;
     nav.append(button("", t(TAB_KEYS[name]), () => void screens[name](me), { "data-tab": name, "aria-pressed": String(name === current) }));
   }
   // The switch scrolls sideways on a phone: the open screen's tab stays in sight.

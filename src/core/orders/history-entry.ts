@@ -60,9 +60,17 @@ const REFUNDED_BROADCAST = new Set(["failed", "expired"]);
  * or nothing once it ended `failed`/`expired`, since the service refunds those.
  */
 export function chargeSunOf(entry: HistoryEntry): bigint {
-  if (entry.totalCostSun === undefined) return 0n;
-  if (entry.kind === "broadcast" && REFUNDED_BROADCAST.has(entry.status)) return 0n;
+  if (entry.totalCostSun === undefined || hasRefund(entry)) return 0n;
   return BigInt(entry.totalCostSun);
+}
+
+/**
+ * Whether the service gave the entry's money back: a broadcast that ended `failed`/`expired` with a fee
+ * recorded (the fee is debited at acceptance and refunded by a separate entry, service-api.md section 3).
+ * The statement's refund lines and the history's Refunds filter are both this.
+ */
+export function hasRefund(entry: HistoryEntry): boolean {
+  return entry.kind === "broadcast" && REFUNDED_BROADCAST.has(entry.status) && (entry.totalCostSun ?? 0) !== 0;
 }
 
 /** Newest first, every entry: an added entry replaces the one of the same id in its place, the rest come in by time. */

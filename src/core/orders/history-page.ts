@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HistoryEntry } from "./history-entry.js";
+import { hasRefund, type HistoryEntry } from "./history-entry.js";
 
 /** What the meta record knows of a chunk without reading it: enough to count a filter over whole chunks. */
 export const chunkStatsSchema = z.object({
@@ -22,11 +22,15 @@ export function chunkStats(n: number, entries: readonly HistoryEntry[]): ChunkSt
   };
 }
 
-/** Which entries a history page lists: one kind, and/or created within [fromMs, toMs). */
+/** Which entries a history page lists: one kind, and/or created within [fromMs, toMs), refunded, to one receiver. */
 export interface HistoryFilter {
   kind?: HistoryEntry["kind"];
   fromMs?: number;
   toMs?: number;
+  /** Only entries whose money came back (`hasRefund`: the statement's refund lines). */
+  refunded?: true;
+  /** Only entries to this address, exactly (an order's receiver, a broadcast's recipient). */
+  receiver?: string;
 }
 
 export interface LedgerPage {
@@ -39,6 +43,8 @@ export interface LedgerPage {
 function matchesFilter(entry: HistoryEntry, filter: HistoryFilter): boolean {
   if (filter.kind !== undefined && entry.kind !== filter.kind) return false;
   if (filter.fromMs !== undefined && entry.createdAtMs < filter.fromMs) return false;
+  if (filter.refunded === true && !hasRefund(entry)) return false;
+  if (filter.receiver !== undefined && entry.address !== filter.receiver) return false;
   return filter.toMs === undefined || entry.createdAtMs < filter.toMs;
 }
 
@@ -49,7 +55,8 @@ function countFromStats(c: ChunkStats, filter: HistoryFilter): number | undefine
   const after = filter.toMs !== undefined && c.minMs >= filter.toMs;
   if (before || after) return 0;
   const inside = (filter.fromMs === undefined || c.minMs >= filter.fromMs) && (filter.toMs === undefined || c.maxMs < filter.toMs);
-  if (!inside) return undefined;
+  // The stats count kinds only: a refund or a receiver is known by reading the chunk.
+  if (!inside || filter.refunded === true || filter.receiver !== undefined) return undefined;
   if (filter.kind === "order") return c.orders;
   if (filter.kind === "broadcast") return c.count - c.orders;
   return c.count;

@@ -26,7 +26,7 @@ import type { HistoryFilter } from "./history-page.js";
  */
 
 export { HISTORY_LIMIT } from "./history-ledger.js";
-export { chargeSunOf, historyEntrySchema, type HistoryEntry } from "./history-entry.js";
+export { chargeSunOf, hasRefund, historyEntrySchema, type HistoryEntry } from "./history-entry.js";
 export { SPEND_BUCKET_MS } from "./history-archive.js";
 export type { HistoryFilter } from "./history-page.js";
 
@@ -54,7 +54,10 @@ export interface OrderHistory {
   getMany(chatId: number, kind: HistoryEntry["kind"], ids: readonly string[]): Promise<(HistoryEntry | undefined)[]>;
   /** The newest broadcast of this chat for a transaction id. */
   findBroadcastByTxId(chatId: number, txId: string): Promise<HistoryEntry | undefined>;
-  /** `page` is 0-based and clamped into range; `filter` narrows the list (and the counts) to one kind and/or a time span. */
+  /**
+   * `page` is 0-based and clamped into range; `filter` narrows the list (and the counts) to one kind, a time
+   * span, the entries refunded and/or one receiver.
+   */
   page(chatId: number, page: number, pageSize: number, filter?: HistoryFilter): Promise<HistoryPage>;
   /**
    * Every entry a spend window can still reach (those within `ARCHIVE_KEEP_MS` of the newest), plus the

@@ -6,7 +6,7 @@
  * (service-api.md section 3). All amounts in sun, as bigint.
  */
 import { stringify } from "csv-stringify/sync";
-import type { HistoryEntry } from "../orders/order-history.js";
+import { hasRefund, type HistoryEntry } from "../orders/order-history.js";
 import { SUN_PER_TRX, TRX_DECIMALS } from "../money.js";
 import { isoInZone, type StatementMonth, monthWindow } from "./statement-month.js";
 
@@ -27,8 +27,6 @@ export interface StatementRow {
   /** The chat of the account that placed it; undefined for entries kept before chats were recorded. */
   chatId: number | undefined;
 }
-
-const REFUNDED_STATUSES = new Set(["failed", "expired"]);
 
 /** The rows of the entries created within the month (in the zone), oldest first. */
 export function statementRows(entries: readonly HistoryEntry[], month: StatementMonth, timeZone: string): StatementRow[] {
@@ -51,7 +49,7 @@ function rowsOf(e: HistoryEntry): StatementRow[] {
     txId: e.kind === "broadcast" ? e.txId : undefined,
     chatId: e.chatId,
   };
-  if (e.kind !== "broadcast" || !REFUNDED_STATUSES.has(e.status) || costSun === 0n) return [row];
+  if (!hasRefund(e)) return [row];
   // The history keeps no time of the refund: it is dated with the broadcast, so both stay in one statement.
   return [row, { ...row, kind: "refund", costSun: -costSun }];
 }

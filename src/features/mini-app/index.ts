@@ -7,9 +7,11 @@ import type { ServiceClient } from "../../core/service/client.js";
 import type { KeepPlans } from "../../core/autopilot/keep-plans.js";
 import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/burn-saving.js";
 import { quoteDepsOf } from "../../bot/helpers/quote-deps.js";
+import type { SendFeatureDeps } from "../send/send-feature.js";
 import { miniAppApiRoutes, type MiniAppApiDeps } from "./mini-app-api.js";
 import { miniAppFormsRoutes } from "./mini-app-forms.js";
 import { miniAppOrderRoutes } from "./mini-app-order.js";
+import { miniAppSendRoutes } from "./mini-app-send.js";
 import { miniAppSpendRoutes } from "./mini-app-spend.js";
 import { miniAppPageRoutes } from "./mini-app-page.js";
 
@@ -20,6 +22,8 @@ export interface MiniAppModuleDeps extends Omit<MiniAppApiDeps, "botToken" | "de
   pricing: PricingCache;
   /** Keep-charged plans, when the autopilot runs: the Keep screen's Pause / Resume / Stop. */
   keep?: KeepPlans;
+  /** /send's intents and network, when the signing page is served: the Send USDT screen. */
+  send?: SendFeatureDeps;
 }
 
 export interface MiniAppModule {
@@ -60,9 +64,29 @@ export function createMiniAppModule(deps: MiniAppModuleDeps): MiniAppModule {
     burnPriceSun: config.energyBurnPriceSun ?? DEFAULT_ENERGY_BURN_PRICE_SUN,
   });
   const forms = miniAppFormsRoutes({ i18n: deps.i18n, chats: deps.chats, flows: deps.flows, ...(deps.keep ? { keep: deps.keep } : {}) });
+  // Send USDT hands over to /send's signing page, which exists with the same PUBLIC_URL as the app.
+  const send =
+    deps.send === undefined
+      ? undefined
+      : miniAppSendRoutes({
+          i18n: deps.i18n,
+          chats: deps.chats,
+          pricing: deps.pricing,
+          flows: deps.flows,
+          intents: deps.send.intents,
+          usdtContract: deps.send.network.usdtContract,
+          burnPriceSun: config.energyBurnPriceSun ?? DEFAULT_ENERGY_BURN_PRICE_SUN,
+          publicUrl,
+          logger,
+        });
   const routes = [
     miniAppPageRoutes({ i18n: deps.i18n, defaultLocale: config.defaultLocale }),
-    miniAppApiRoutes({ ...deps, botToken: config.botToken, defaultLocale: config.defaultLocale }, [order, spend, forms]),
+    miniAppApiRoutes({ ...deps, botToken: config.botToken, defaultLocale: config.defaultLocale, sendable: send !== undefined }, [
+      order,
+      spend,
+      forms,
+      ...(send ? [send] : []),
+    ]),
   ];
   if (!publicUrl.startsWith("https://")) {
     logger.warn(

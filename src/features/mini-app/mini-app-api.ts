@@ -10,6 +10,7 @@ import { chatTitles } from "../../core/chats/chat-titles.js";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { Flows } from "../../core/flows.js";
 import { zoneLabel } from "../../core/limits/zone-input.js";
+import { isValidTronAddress } from "../../core/tron/address.js";
 import { spendWindows } from "../../core/limits/spend-window.js";
 import type { HistoryEntry, HistoryFilter } from "../../core/orders/order-history.js";
 import type { ServiceClient } from "../../core/service/client.js";
@@ -37,7 +38,7 @@ export const API_HEADERS = {
   "Referrer-Policy": "no-referrer",
 };
 
-const FILTERS = ["a", "o", "b", "m"] as const;
+const FILTERS = ["a", "o", "b", "r", "m"] as const;
 type AppFilter = (typeof FILTERS)[number];
 
 export interface MiniAppApiDeps {
@@ -47,15 +48,17 @@ export interface MiniAppApiDeps {
   chats: Pick<ChatRepository, "get" | "open">;
   service: Pick<ServiceClient, "getBalance">;
   flows: {
-    history: Pick<Flows["history"], "page">;
+    history: Pick<Flows["history"], "page" | "spend">;
     limits: Pick<Flows["limits"], "zoneOf">;
-    addressBook: Pick<Flows["addressBook"], "labels">;
+    addressBook: Pick<Flows["addressBook"], "labels" | "list">;
     now: () => number;
   };
   links: Pick<Links, "transaction" | "address">;
   logger: Logger;
   /** How old launch data may be, in seconds (`INIT_DATA_MAX_AGE_S` by default). */
   maxAgeS?: number;
+  /** Whether the Send USDT screen is served (the signing page exists): the page shows its tab only then. */
+  sendable?: boolean;
 }
 
 /** Who is asking, once their launch data checked. */
@@ -84,10 +87,14 @@ export interface AppHistoryRow {
   explorerUrl: string | null;
 }
 
-function filterOf(code: AppFilter, month: StatementMonth | undefined, nowMs: number, timeZone: string): HistoryFilter {
-  const kind: HistoryFilter = code === "o" ? { kind: "order" } : code === "b" ? { kind: "broadcast" } : {};
+/** Receivers offered by the History screen's picker: the book's first, then those the ledger has seen. */
+const RECEIVER_CHOICES = 30;
+
+function filterOf(code: AppFilter, month: StatementMonth | undefined, receiver: string | undefined, nowMs: number, timeZone: string): HistoryFilter {
+  const kind: HistoryFilter = code === "o" ? { kind: "order" } : code === "b" ? { kind: "broadcast" } : code === "r" ? { refunded: true } : {};
+  const narrowed: HistoryFilter = receiver === undefined ? kind : { ...kind, receiver };
   const window = month !== undefined ? monthWindow(month, timeZone) : code === "m" ? spendWindows(nowMs, timeZone).month : undefined;
-  return window === undefined ? kind : { ...kind, fromMs: window.startMs, toMs: window.endMs };
+  return window === undefined ? narrowed : { ...narrowed, fromMs: window.startMs, toMs: window.endMs };
 }
 
 /** More routes under /app/api, behind the same check of the launch data (the Order screen's). */
@@ -164,6 +171,7 @@ export function miniAppApiRoutes(deps: MiniAppApiDeps, more: readonly ApiRoutes[
         timeZone: zone.zone,
         zoneText: visibleText(translate(tr(locale), "ledger-zone", { zone: zoneLabel(zone.zone, nowMs) })),
         currentMonth: monthLabel(monthAt(nowMs, zone.zone)),
+        send: deps.sendable === true,
       },
       200,
       API_HEADERS,
@@ -179,13 +187,17 @@ export function miniAppApiRoutes(deps: MiniAppApiDeps, more: readonly ApiRoutes[
     const monthText = c.req.query("month");
     const month = monthText === undefined || monthText === "" ? undefined : parseStatementMonth(monthText);
     const pageText = c.req.query("page") ?? "0";
-    if (code === undefined || (monthText !== undefined && monthText !== "" && month === undefined) || !/^\d{1,6}$/.test(pageText)) {
+    // A receiver is matched exactly, so only a real address can match anything: anything else is a bad request.
+    const receiverText = c.req.query("receiver") ?? "";
+    const receiver = receiverText === "" ? undefined : receiverText;
+    const badReceiver = receiver !== undefined && !isValidTronAddress(receiver);
+    if (code === undefined || (monthText !== undefined && monthText !== "" && month === undefined) || !/^\d{1,6}$/.test(pageText) || badReceiver) {
       return c.json({ error: "bad_request" }, 400, API_HEADERS);
     }
     const zone = await deps.flows.limits.zoneOf(chatId);
     const nowMs = deps.flows.now();
     // The same use case, pages and filters as /orders: the page number is clamped by the history.
-    const p = await deps.flows.history.page(chatId, Number(pageText), APP_HISTORY_PAGE_SIZE, filterOf(code, month, nowMs, zone.zone));
+    const p = await deps.flows.history.page(chatId, Number(pageText), APP_HISTORY_PAGE_SIZE, filterOf(code, month, receiver, nowMs, zone.zone));
     const labels = await deps.flows.addressBook.labels(chatId);
     const chatNames = await chatTitles(
       deps.chats,
@@ -194,6 +206,19 @@ export function miniAppApiRoutes(deps: MiniAppApiDeps, more: readonly ApiRoutes[
     const rc = { timeZone: zone.zone, nowMs, labels, chatId, chatNames };
     const rows = p.entries.map((entry, i) => row(entry, p.page * APP_HISTORY_PAGE_SIZE + i + 1, locale, rc));
     return c.json({ page: p.page, pages: p.pages, total: p.total, rows }, 200, API_HEADERS);
+  }
+
+  /** The History screen's receiver picker: the address book (labels, recent receivers), then receivers the ledger has seen. */
+  async function receivers(c: Context<Env>) {
+    const { chatId, locale } = c.get("caller");
+    if ((await deps.chats.open(chatId)) === undefined)
+      return c.json({ error: "not_linked", message: deps.i18n.t(locale, "mini-app-not-linked") }, 403, API_HEADERS);
+    const book = await deps.flows.addressBook.list(chatId);
+    const seen = new Map<string, string | null>(book.map((e) => [e.address, e.label ?? null]));
+    const recent = await deps.flows.history.spend(chatId);
+    for (const entry of recent?.entries ?? []) if (entry.address !== undefined && !seen.has(entry.address)) seen.set(entry.address, null);
+    const list = [...seen].slice(0, RECEIVER_CHOICES).map(([address, label]) => ({ address, label }));
+    return c.json({ receivers: list }, 200, API_HEADERS);
   }
 
   async function csv(c: Context<Env>) {
@@ -225,6 +250,7 @@ export function miniAppApiRoutes(deps: MiniAppApiDeps, more: readonly ApiRoutes[
     api.get("/me", me);
     api.get("/history", history);
     api.get("/history.csv", csv);
+    api.get("/history/receivers", receivers);
     for (const mount of more) mount(api);
     // Under /app/api nothing else exists; a wrong method or path is not a page.
     api.all("*", (c) => c.json({ error: "not found" }, 404, API_HEADERS));

@@ -9,7 +9,10 @@ import type { KeepPlans, PlanAction } from "../../core/autopilot/keep-plans.js";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { Flows } from "../../core/flows.js";
 import type { LimitField } from "../../core/limits/limit-settings.js";
-import { zoneLabel } from "../../core/limits/zone-input.js";
+import { isValidTimeZone } from "../../core/limits/spend-window.js";
+import { offsetText, zoneLabel } from "../../core/limits/zone-input.js";
+import { offsetsNow, searchTimeZones, zonesAtOffset } from "../../core/limits/zone-search.js";
+import { COMMON_TIME_ZONES } from "../../bot/callback-data/time-zone.js";
 import { SUN_PER_TRX } from "../../core/money.js";
 import { contentLengthLimit } from "../../server/body-limit.js";
 import { parseLimitAmount } from "../../bot/features/limits.js";
@@ -21,6 +24,7 @@ import { limitsCardText } from "../../bot/helpers/limits-text.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 import { visibleText } from "../../bot/helpers/visible-text.js";
 import { LIMIT_PRESETS_TRX } from "../../bot/keyboards/limits.js";
+import { ZONE_MATCHES_SHOWN } from "../../bot/keyboards/time-zone.js";
 import type { Translations } from "../../bot/i18n.js";
 import { API_HEADERS, type ApiEnv, type ApiRoutes } from "./mini-app-api.js";
 
@@ -119,6 +123,48 @@ export function miniAppFormsRoutes(deps: MiniAppFormsDeps): ApiRoutes {
       if (!parsed.ok) return json(c, { error: "bad_amount", message: plain(locale, parsed.key, { value: value.trim(), ...parsed.vars }) }, 422);
       await limits.set(chatId, field, parsed.sun);
       return json(c, { ...(await limitsState(chatId, locale)), message: plain(locale, "limits-saved") });
+    });
+
+    /**
+     * The time zone picker of /settings: with no query its common zones and every offset clocks show now;
+     * `q` is read by the same search as a typed city (one zone, several, or /settings' refusal); `offset`
+     * lists the places that keep it. Each zone comes with its label as the chat writes it.
+     */
+    api.get("/limits/zones", async (c) => {
+      const refusal = await refusedUnlinked(c);
+      if (refusal) return refusal;
+      const { locale } = c.get("caller");
+      const nowMs = deps.flows.now();
+      const labelled = (zones: readonly string[]) => zones.map((zone) => ({ zone, label: zoneLabel(zone, nowMs) }));
+      const q = c.req.query("q");
+      const offset = c.req.query("offset");
+      if (q !== undefined) {
+        if (q.length > 64) return json(c, { error: "bad_request" }, 400);
+        const found = searchTimeZones(q.trim());
+        if (found.kind === "none") {
+          const key = found.reason === "uneven_offset" ? "time-zone-uneven" : "time-zone-bad";
+          return json(c, { zones: [], message: plain(locale, key, { value: q.trim() }) });
+        }
+        return json(c, { zones: labelled(found.kind === "one" ? [found.zone] : found.zones.slice(0, ZONE_MATCHES_SHOWN)) });
+      }
+      if (offset !== undefined) {
+        const minutes = /^-?\d{1,4}$/.test(offset) ? Number(offset) : NaN;
+        if (!offsetsNow(nowMs).includes(minutes)) return json(c, { error: "bad_request" }, 400);
+        return json(c, { zones: labelled(zonesAtOffset(minutes, nowMs)) });
+      }
+      return json(c, { zones: labelled(COMMON_TIME_ZONES), offsets: offsetsNow(nowMs).map((minutes) => ({ minutes, text: offsetText(minutes) })) });
+    });
+
+    // /settings' own setter, with the check its picker's buttons get: a zone Intl knows, by its name.
+    api.post("/limits/zone", bodyLimit, async (c) => {
+      const refusal = await refusedUnlinked(c);
+      if (refusal) return refusal;
+      const { chatId, locale } = c.get("caller");
+      const zone = (await readBody(c))["zone"];
+      if (typeof zone !== "string" || zone.length > 64 || !isValidTimeZone(zone)) return json(c, { error: "bad_request" }, 400);
+      await limits.setTimeZone(chatId, zone);
+      const message = plain(locale, "time-zone-saved", { zone: zoneLabel(zone, deps.flows.now()) });
+      return json(c, { ...(await limitsState(chatId, locale)), message });
     });
 
     api.post("/limits/freeze", bodyLimit, async (c) => {

@@ -63,6 +63,16 @@ const APP_TEXTS: Record<string, Record<string, string>> = {
   "mini-app-keep-stopped": {},
   "mini-app-keep-empty": {},
   "mini-app-keep-new": {},
+  "mini-app-filter-refunds": {},
+  "mini-app-filter-receiver": {},
+  "mini-app-filter-any-receiver": {},
+  "mini-app-zone-change": {},
+  "mini-app-zone-title": {},
+  "mini-app-zone-search-hint": {},
+  "mini-app-zone-search": {},
+  "mini-app-tab-send": {},
+  "mini-app-send-amount": {},
+  "mini-app-send-amount-hint": {},
   // The chat's own button words, so a setting is called the same in both places.
   "limits-daily-button": {},
   "limits-monthly-button": {},
@@ -71,6 +81,8 @@ const APP_TEXTS: Record<string, Record<string, string>> = {
   "limits-unfreeze-button": {},
   "limits-clear-button": {},
   "limits-custom-button": {},
+  "time-zone-city-button": {},
+  "time-zone-offsets-button": {},
   "addresses-add-button": {},
   "addresses-rename-button": {},
   "addresses-delete-button": {},
@@ -78,6 +90,8 @@ const APP_TEXTS: Record<string, Record<string, string>> = {
   "keep-pause-button": {},
   "keep-resume-button": {},
   "keep-stop-button": {},
+  "send-confirm-button": {},
+  "send-sign-button": {},
 };
 
 /** What the page shows before it knows whose app it is: its loading line and the refusals. */

@@ -15,6 +15,7 @@ import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/burn-saving.js";
 import { menuAction } from "../../bot/callback-data/menu.js";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { SEND_CONVERSATION } from "./send-conversation.js";
+import { confirmSend } from "./send-confirm.js";
 import { prepareSendQuote, type SendQuoteDeps } from "./send-quote.js";
 import type { SendIntent, SendIntents } from "./send-intent.js";
 import { newLinkKeyboard, sendData, signingKeyboard, signingLink, signingText, usdtText } from "./send-texts.js";
@@ -105,31 +106,35 @@ export function createSendFeature(deps: BotDeps & { send: SendFeatureDeps }): Co
     const account = await linkedForButton(ctx, intent);
     if (account === undefined) return;
     const locale = await ctx.i18n.getLocale();
-    const feeSun = BigInt(intent.feeSun);
-    const decision = await flows.limits.authorize(intent.chatId, feeSun, "broadcast");
-    if (!decision.allowed) {
+    const confirmed = await confirmSend({ limits: flows.limits, intents: send.intents, now: flows.now }, intent, again);
+    if (!confirmed.ok && confirmed.reason === "refused") {
       await ctx.answerCallbackQuery();
-      await ctx.reply(limitRefusalText(ctx, decision, feeSun, locale), { ...HTML, reply_markup: createLimitsFixKeyboard(ctx, decision) });
+      await ctx.reply(limitRefusalText(ctx, confirmed.refusal, confirmed.feeSun, locale), {
+        ...HTML,
+        reply_markup: createLimitsFixKeyboard(ctx, confirmed.refusal),
+      });
       return;
     }
-    if (decision.needsSecondTap && !again) {
+    if (!confirmed.ok && confirmed.reason === "needs_second_tap") {
       await ctx.answerCallbackQuery({ text: ctx.t("limits-confirm-again-note") });
       await editIgnoringUnchanged(() =>
         ctx.editMessageReplyMarkup({
           reply_markup: new InlineKeyboard()
-            .text(ctx.t("limits-confirm-again-button", { costTrx: formatTrx(feeSun, locale) }), sendData.pack({ intentId: intent.intentId, action: "a" }))
+            .text(
+              ctx.t("limits-confirm-again-button", { costTrx: formatTrx(confirmed.feeSun, locale) }),
+              sendData.pack({ intentId: intent.intentId, action: "a" }),
+            )
             .text(ctx.t("send-cancel-button"), sendData.pack({ intentId: intent.intentId, action: "x" })),
         }),
       );
       return;
     }
-    const issued = await send.intents.issueLink(intent.intentId, flows.now());
-    if (!issued) {
+    if (!confirmed.ok) {
       await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
       return;
     }
     await ctx.answerCallbackQuery();
-    await showLink(ctx, issued.intent, issued.token);
+    await showLink(ctx, confirmed.intent, confirmed.token);
   }
 
   feature.callbackQuery(sendData.filter, logHandle("callback-send"), async (ctx) => {

@@ -181,6 +181,74 @@ describe("the Mini App's API", () => {
     expect(BigInt(service.availableSun)).toBe(1_000_000_000n - BigInt(quote.totalSun));
   });
 
+  it("filters the history by refunds and by one receiver, and offers the receivers from the book and the ledger", async () => {
+    const { w, base, ids } = await linkedWithOrders(7509, 2);
+    const init = initFor(w, 7509);
+    const page = async (query: string) => (await (await get(`${base}/app/api/history?${query}`, init)).json()) as { total: number; rows: { id: string }[] };
+    expect((await page(`filter=a&receiver=${RECEIVER}`)).rows.map((r) => r.id)).toEqual([...ids].reverse());
+    expect((await page(`filter=o&receiver=${RECEIVER}`)).total).toBe(2);
+    expect((await page("filter=a&receiver=TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf")).total).toBe(0);
+    // Orders are never refunded by the service (only a failed broadcast's fee is): nothing here.
+    expect((await page("filter=r")).total).toBe(0);
+    expect((await get(`${base}/app/api/history?filter=a&receiver=nonsense`, init)).status).toBe(400);
+    const receivers = (await (await get(`${base}/app/api/history/receivers`, init)).json()) as { receivers: { address: string }[] };
+    expect(receivers.receivers.map((r) => r.address)).toContain(RECEIVER);
+    expect((await get(`${base}/app/api/history/receivers`, initFor(w, 7510))).status).toBe(403);
+  });
+
+  it("hands a USDT transfer over to /send's signing page: the same quote, a one-time link, nobody else's intent", async () => {
+    const { w, base } = await linkedWithOrders(7511, 0);
+    const init = initFor(w, 7511);
+    const post = (path: string, body: unknown, initData = init) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "X-Telegram-Init-Data": initData, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const me = (await (await get(`${base}/app/api/me`, init)).json()) as { send: boolean };
+    expect(me.send).toBe(true);
+    const bad = (await (await post("/app/api/send/quote", { recipient: "nobody", amount: "5" })).json()) as { error: string; message: string };
+    expect(bad).toMatchObject({ error: "bad_recipient" });
+    expect(bad.message).toContain("nobody");
+    expect((await post("/app/api/send/quote", { recipient: RECEIVER, amount: "1,2,3" })).status).toBe(422);
+    const quote = (await (await post("/app/api/send/quote", { recipient: RECEIVER, amount: "25.5" })).json()) as { intentId: string; text: string };
+    expect(quote.text).toContain("25.5 USDT");
+    expect(quote.text).toContain(RECEIVER);
+    expect(quote.text).not.toMatch(/<\/?b>/);
+    expect((await post("/app/api/send/confirm", { intentId: quote.intentId }, initFor(w, 7512))).status).toBe(403);
+    const confirmed = (await (await post("/app/api/send/confirm", { intentId: quote.intentId })).json()) as { status: string; url: string };
+    expect(confirmed.status).toBe("link");
+    const token = /^https:\/\/bot\.example\.test\/sign\/([A-Za-z0-9_-]{24})$/.exec(confirmed.url)?.[1];
+    expect(token).toBeDefined();
+    const page = await get(`${base}/sign/${token}`);
+    expect(page.status).toBe(200);
+  });
+
+  it("changes the chat's time zone through /settings' setter, found by /settings' search", async () => {
+    const { w, base } = await linkedWithOrders(7513, 0);
+    const init = initFor(w, 7513);
+    const post = (body: unknown) =>
+      fetch(`${base}/app/api/limits/zone`, {
+        method: "POST",
+        headers: { "X-Telegram-Init-Data": init, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const zones = async (query: string) =>
+      (await (await get(`${base}/app/api/limits/zones${query}`, init)).json()) as { zones: { zone: string }[]; message?: string; offsets?: unknown[] };
+    expect((await zones("")).offsets?.length).toBeGreaterThan(20);
+    expect((await zones("?q=Berlin")).zones.map((z) => z.zone)).toEqual(["Europe/Berlin"]);
+    expect((await zones("?q=Москва")).zones.map((z) => z.zone)).toEqual(["Europe/Moscow"]);
+    expect((await zones("?q=Atlantis")).message).toContain("Atlantis");
+    expect((await zones("?offset=330")).zones.map((z) => z.zone)).toContain("Asia/Kolkata");
+    expect((await post({ zone: "Mars/Olympus" })).status).toBe(400);
+    const saved = (await (await post({ zone: "Europe/Berlin" })).json()) as { message: string; zone: string };
+    expect(saved.message).toContain("Berlin");
+    const me = (await (await get(`${base}/app/api/me`, init)).json()) as { timeZone: string };
+    expect(me.timeZone).toBe("Europe/Berlin");
+    const settings = await w.say(7513, "/settings", (m) => m.text.length > 0);
+    expect(settings.text + JSON.stringify(settings)).toContain("Berlin");
+  });
+
   it("offers no Mini App with an http PUBLIC_URL and says why in the log", async () => {
     const { w, target } = world;
     await w.startApp(target, { PUBLIC_URL: "http://127.0.0.1:9" });

@@ -63,6 +63,7 @@ describe.skipIf(!chromiumAvailable())("the Mini App's screens in Chromium (skipp
           Telegram: {
             WebApp: {
               ready: () => calls.push("ready"),
+              openLink: (url: string) => calls.push(`openLink ${url}`),
               expand: () => calls.push("expand"),
               onEvent: () => undefined,
               BackButton: { show: () => calls.push("back:show"), hide: () => calls.push("back:hide"), onClick: () => undefined, offClick: () => undefined },
@@ -244,6 +245,105 @@ describe.skipIf(!chromiumAvailable())("the Mini App's screens in Chromium (skipp
     await page.locator('[data-action="stop"]').click();
     await expect.poll(() => page.locator("#plans li").getAttribute("data-state")).toBe("stopped");
     expect(await page.locator("[data-action]").count()).toBe(0);
+    await close();
+  });
+  it("History: the Refunds filter and a receiver picked from the book and the ledger", async () => {
+    const { w, base, ids } = await linkedChat(7721, "en", 2);
+    await w.say(7721, `/addresses add ${OTHER} Savings`, (m) => m.text.length > 0);
+    const { page, close } = await open(launchUrl(`${base}/app`, initFor(w, 7721, "en"), DARK_THEME));
+    await expect.poll(() => page.locator("#rows li").count()).toBe(2);
+    const picker = page.locator("#receiver-filter");
+    const options: string[] = await page.evaluate(`[...document.querySelectorAll("#receiver-filter option")].map((o) => o.value)`);
+    expect(options).toEqual(expect.arrayContaining(["", RECEIVER, OTHER]));
+    await picker.selectOption(OTHER);
+    await expect.poll(() => page.locator("#empty").textContent()).toBe("Nothing matches this filter.");
+    await page.locator("#receiver-filter").selectOption(RECEIVER);
+    await expect.poll(() => page.locator("#rows li").count()).toBe(2);
+    // Read in the page as a string: the project's types carry no DOM.
+    const listed: string[] = await page.evaluate(`[...document.querySelectorAll("#rows li")].map((li) => li.getAttribute("data-id"))`);
+    expect(listed).toEqual([...ids].reverse());
+    await page.locator('[data-filter="r"]').click();
+    await expect.poll(() => page.locator('[data-filter="r"]').getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => page.locator("#empty").count()).toBe(1);
+    // The receiver stays picked across filters.
+    expect(await page.locator("#receiver-filter").inputValue()).toBe(RECEIVER);
+    await page.locator('[data-filter="a"]').click();
+    await expect.poll(() => page.locator("#rows li").count()).toBe(2);
+    await shot(page, "mini-app-en-history-receiver");
+    await close();
+  });
+
+  for (const language of ["en", "ru", "zh"] as const) {
+    it(`Send USDT (${language}): /send's quote, then a one-time link opened with Telegram's openLink, whose token opens the signing page`, async () => {
+      const chat = 7730 + ["en", "ru", "zh"].indexOf(language);
+      const { w, base } = await linkedChat(chat, language, 0);
+      await w.say(chat, `/addresses add ${RECEIVER} Shop`, (m) => m.text.length > 0);
+      const { page, close } = await open(launchUrl(`${base}/app?screen=send`, initFor(w, chat, language), DARK_THEME), { mainButton: true });
+      await expect.poll(() => page.locator("#send-book button").count()).toBeGreaterThan(0);
+      expect(await page.locator('[data-tab="send"]').count()).toBe(1);
+      await page.locator(`#send-book [data-address="${RECEIVER}"]`).click();
+      expect(await page.locator("#send-recipient").inputValue()).toBe(RECEIVER);
+      await page.locator("#send-amount").fill("12.5");
+      await page.evaluate("window.__pressMain()");
+      await expect.poll(() => page.locator("#send-quote-text").textContent()).toContain(language === "ru" ? "12,5 USDT" : "12.5 USDT");
+      expect(await page.locator("#send-quote-text").textContent()).toContain(RECEIVER);
+      await page.evaluate("window.__pressMain()");
+      await expect.poll(() => page.locator("#sign-link").count()).toBe(1);
+      const href = (await page.locator("#sign-link").getAttribute("href"))!;
+      const token = /\/sign\/([A-Za-z0-9_-]{24})$/.exec(href)?.[1];
+      expect(token).toBeDefined();
+      await shot(page, `mini-app-${language}-send`);
+      await page.locator("#sign-link").click();
+      const calls: string[] = await page.evaluate("window.__calls");
+      expect(calls).toContain(`openLink ${href}`);
+      // The token opens the signing page on this server, as the chat's link does.
+      expect((await fetch(`${base}/sign/${token}`)).status).toBe(200);
+      await close();
+    });
+  }
+
+  it("Send USDT in a plain browser: the link is a normal link, and a bad amount is refused in /send's words", async () => {
+    const { w, base } = await linkedChat(7735, "en", 0);
+    const { page, close } = await open(launchUrl(`${base}/app?screen=send`, initFor(w, 7735, "en"), DARK_THEME));
+    await expect.poll(() => page.locator("#send-recipient").count()).toBe(1);
+    await page.locator("#send-recipient").fill(RECEIVER);
+    await page.locator("#send-amount").fill("lots");
+    await page.locator("#send-get-quote").click();
+    await expect.poll(() => page.locator("#send-error").textContent()).toContain("lots is not an amount of USDT");
+    await page.locator("#send-amount").fill("3");
+    await page.locator("#send-get-quote").click();
+    await page.locator("#send-confirm").click();
+    await expect.poll(() => page.locator("#sign-link").count()).toBe(1);
+    expect(await page.locator("#sign-link").getAttribute("target")).toBe("_blank");
+    await close();
+  });
+
+  it("Time zone: found by a city as /settings finds it, saved by /settings' setter, read back from /settings", async () => {
+    const { w, base } = await linkedChat(7740, "en", 0);
+    const { page, close } = await open(launchUrl(`${base}/app?screen=limits`, initFor(w, 7740, "en"), DARK_THEME));
+    await expect.poll(() => page.locator("#zone-change").count()).toBe(1);
+    await page.locator("#zone-change").click();
+    await expect.poll(() => page.locator("#zone-offsets button").count()).toBeGreaterThan(20);
+    await page.locator("#zone-search").fill("Atlantis");
+    await page.locator("#zone-search-go").click();
+    await expect.poll(() => page.locator("#zone-result").textContent()).toContain("is not a time zone I know");
+    await page.locator("#zone-search").fill("novo");
+    await page.locator("#zone-search-go").click();
+    await expect.poll(() => page.locator("#zone-found button").count()).toBeGreaterThan(1);
+    await shot(page, "mini-app-en-zone");
+    await page.locator("#zone-search").fill("Berlin");
+    await page.locator("#zone-search-go").click();
+    await expect.poll(() => page.locator('#zone-found [data-zone="Europe/Berlin"]').count()).toBe(1);
+    await page.locator('#zone-found [data-zone="Europe/Berlin"]').click();
+    await expect.poll(() => page.locator("#limits-zone").textContent()).toContain("Berlin");
+    expect(await page.locator("#limits-result").textContent()).toContain("Time zone set");
+    // By offset: UTC+5:30, then a place that keeps it.
+    await page.locator("#zone-change").click();
+    await page.locator('#zone-offsets [data-offset="330"]').click();
+    await page.locator('#zones-at-offset [data-zone="Asia/Kolkata"]').click();
+    await expect.poll(() => page.locator("#limits-zone").textContent()).toContain("Kolkata");
+    const settings = await w.say(7740, "/settings", (m) => m.text.length > 0);
+    expect(JSON.stringify(settings)).toContain("Asia/Kolkata");
     await close();
   });
 });
