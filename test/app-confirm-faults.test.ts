@@ -4,7 +4,7 @@
  * MAX_PACED_RETRY_AFTER_SECONDS; an answer lost after it was
  * applied), an order or a broadcast the service accepted is announced to its
  * final status, once, and charged once (the simulator's ledger). The storms
- * (every answer lost, 5xx on every message) are in app-confirm-storms.test.ts.
+ * (every answer lost, 5xx on every message) are in app-confirm-storms.slow.test.ts.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { signTrxTransfer, TEST_KEYS } from "../testkit/tron-sign.js";

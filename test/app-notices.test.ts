@@ -2,11 +2,10 @@
  * What a finished order sends, as src/app.ts wires it (docs/bot.md, "Cards and notices"): the card
  * edited once to its final state, and one short notice replying to it without the card's buttons,
  * sent first; with many orders finished at once, every chat's notice before any card is redrawn
- * (app-notices-many.ts).
+ * (app-notices-many.ts, run by app-notices.slow.test.ts).
  */
 import { describe, expect, it } from "vitest";
 import type { RecordedCall } from "../testkit/fake-telegram/fake-telegram.js";
-import { finishedTogether } from "./app-notices-many.js";
 import { RECEIVER, useSqliteAppWorld, waitFor } from "./app-harness.js";
 
 /** The notice's one row of its own while the chat has chosen no zone: the time-zone offer (docs/bot.md). */
@@ -93,6 +92,3 @@ describe("a guided order's messages", () => {
     expect(count() - start).toBe(4);
   });
 });
-
-// Ten at once here; fifty in the slow suite (app-notices.slow.test.ts).
-finishedTogether(10, 5);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
-// Found by test/fuzz/bot-buttons.test.ts.
+// Fixed cases of the properties in test/fuzz/bot-buttons.slow.test.ts.
 const CHAT = 7301;
 let h: OrderHarness;
 useOrderHarness((started) => (h = started));

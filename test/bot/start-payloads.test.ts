@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
-// Found by test/fuzz/bot-start-inline.test.ts.
+// Fixed cases of the properties in test/fuzz/bot-start-inline.slow.test.ts.
 const CHAT = 7401;
 let h: OrderHarness;
 useOrderHarness((started) => (h = started));

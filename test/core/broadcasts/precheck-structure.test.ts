@@ -16,7 +16,7 @@ const text = JSON.stringify(
 );
 const withField = (where: string, field: string) => text.replace(where, `${where}${field},`);
 
-describe("signed transactions with odd structure (found by test/fuzz/signed-tx.test.ts)", () => {
+describe("signed transactions with odd structure (fixed cases of test/fuzz/signed-tx.slow.test.ts)", () => {
   const dir = mkdtempSync(join(tmpdir(), "precheck-structure-"));
   let store: StoreBackend;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 const A = TEST_KEYS.alice.address;
 const B = TEST_KEYS.bob.address;
 
-// Found by test/fuzz/batch-parse.test.ts.
+// Fixed cases of the properties in test/fuzz/batch-parse.slow.test.ts.
 describe("batch lines the fuzz suite found misread", () => {
   it("reports a mistyped address on the first line as a bad address, even when it contains 'to'", () => {
     // Was: taken for a header ("to" as in "to_address") and silently dropped: one order fewer, no error.

@@ -8,7 +8,7 @@ const A = TEST_KEYS.alice.address;
 const resolve = (text: string) => Promise.resolve(isValidTronAddress(text) ? text : undefined);
 const parse = (text: string) => parseOneShotOrder(text, STANDARD_PRICING, resolve);
 
-// Found by test/fuzz/order-one-shot.test.ts.
+// Fixed cases of the properties in test/fuzz/order-one-shot.slow.test.ts.
 describe("one-shot orders whose amount spans several words", () => {
   it("reads a grouped amount whose last group equals a tier's seconds as the amount when the shorter reading is out of range", async () => {
     // Was: amount_out_of_range "65" (read as 65 energy for 60 s).

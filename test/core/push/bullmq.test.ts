@@ -1,107 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { createClient } from "@keyv/redis";
 import { Api } from "grammy";
-import { pino } from "pino";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createPushQueue } from "../../../src/core/push/create-push-queue.js";
-import type { PushJob, PushQueue, PushQueueDeps } from "../../../src/core/push/types.js";
+import { describe, expect, it } from "vitest";
+import type { PushJob } from "../../../src/core/push/types.js";
 import { createMetrics } from "../../../src/core/metrics.js";
-import type { StoreBackend } from "../../../src/core/store/types.js";
-import { startFakeTelegram, type FakeTelegram } from "../../../testkit/fake-telegram/fake-telegram.js";
 import { waitUntil } from "../../support/wait.js";
-
-const REDIS_URL = process.env["TEST_REDIS_URL"];
-if (!REDIS_URL) console.log("skipping BullMQ push queue tests: TEST_REDIS_URL is not set");
-
-const logger = pino({ level: "silent" });
-const LIMITS = { globalPerSecond: 200, perChatPerSecond: 1, perGroupPerMinute: 20, marginMs: 40 };
-/** BullMQ keeps its data in Redis; the store is only asked for its kind. */
-const store = {
-  kind: "redis",
-  namespace: () => {
-    throw new Error("unused");
-  },
-  ping: () => Promise.resolve(true),
-  close: () => Promise.resolve(),
-} as unknown as StoreBackend;
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  await waitUntil(check, { timeoutMs });
-}
+import { LIMITS, REDIS_URL, until, useBullmqPush } from "./bullmq-world.js";
 
 describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
-  const names: string[] = [];
-  const stoppers: (() => Promise<void>)[] = [];
-  let tg: FakeTelegram;
-
-  beforeAll(async () => {
-    tg = await startFakeTelegram({ rateLimits: LIMITS });
-  });
-  afterEach(async () => {
-    for (const s of stoppers.splice(0)) await s();
-  });
-  afterAll(async () => {
-    await tg.close();
-    const client = createClient({ url: REDIS_URL! });
-    await client.connect();
-    for (const name of names) {
-      for await (const keys of client.scanIterator({ MATCH: `bull:${name}:*`, COUNT: 500 })) {
-        if (keys.length > 0) await client.del(keys);
-      }
-    }
-    await client.close();
-  });
-
-  function pushQueue(name: string, extra: Partial<PushQueueDeps> = {}): PushQueue {
-    const api = new Api(tg.token, { apiRoot: tg.apiRoot });
-    const q = createPushQueue({
-      store,
-      logger,
-      queue: "bullmq",
-      redisUrl: REDIS_URL!,
-      name,
-      transport: (job) => api.raw[job.method](job.params as never),
-      limits: LIMITS,
-      retry: { baseDelayMs: 20, maxDelayMs: 200, maxAttempts: 5 },
-      ...extra,
-    });
-    stoppers.push(() => q.stop());
-    return q;
-  }
-
-  it("delivers 300 notifications to 100 chats exactly once across a restart, without a second 429", async () => {
-    const name = `push-${randomUUID()}`;
-    names.push(name);
-    const chats = Array.from({ length: 100 }, (_, i) => (i % 10 === 0 ? -(900_000 + i) : 900_000 + i));
-    for (const id of chats) tg.addChat(id);
-    const jobs: PushJob[] = chats.flatMap((chatId) =>
-      [0, 1, 2].map((n) => ({ id: `b${n}:${chatId}`, chatId, method: "sendMessage" as const, params: { chat_id: chatId, text: `bull ${n} ${chatId}` } })),
-    );
-    const first = pushQueue(name);
-    await first.start();
-    for (const job of jobs) await first.enqueue(job);
-    const sent = () => tg.callsOf("sendMessage").filter((c) => c.ok && String(c.params["text"]).startsWith("bull "));
-    await until(() => sent().length >= 100);
-    await first.stop();
-
-    const second = pushQueue(name);
-    for (const job of jobs) await second.enqueue(job); // dedup by jobId: nothing resent
-    await second.start();
-    await until(() => sent().length >= 300);
-    await until(async () => (await second.size()) === 0);
-    const texts = sent().map((c) => String(c.params["text"]));
-    expect(texts).toHaveLength(300);
-    expect(new Set(texts).size).toBe(300);
-    expect(tg.calls.filter((c) => c.errorCode === 429).length).toBeLessThanOrEqual(1);
-  }, 60_000);
-
+  const w = useBullmqPush();
   it("never resends a delivered job when onDelivered throws", async () => {
     const name = `push-${randomUUID()}`;
-    names.push(name);
-    tg.addChat(910_001);
+    w.names.push(name);
+    w.tg.addChat(910_001);
     const metrics = createMetrics();
     let delivered = 0;
-    const q = pushQueue(name, {
+    const q = w.pushQueue(name, {
       metrics,
       onDelivered: () => {
         delivered += 1;
@@ -113,20 +26,20 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     await q.enqueue({ id: "once", chatId: 910_001, method: "sendMessage", params: { chat_id: 910_001, text: "exactly once" } });
     await until(() => delivered === 1);
     await until(async () => (await q.size()) === 0);
-    expect(tg.botMessages(910_001).map((m) => m.text)).toEqual(["exactly once"]);
+    expect(w.tg.botMessages(910_001).map((m) => m.text)).toEqual(["exactly once"]);
     expect(await metrics.get("notifications_total", { outcome: "queued" })).toBe(1);
     expect(await metrics.get("notifications_total", { outcome: "sent" })).toBe(1);
   });
 
   it("never lets an older edit of a message land after a newer one: a retry that comes back late is dropped unsent", { timeout: 60_000 }, async () => {
     const name = `push-${randomUUID()}`;
-    names.push(name);
+    w.names.push(name);
     const chatId = 930_001;
-    tg.addChat(chatId);
-    const api = new Api(tg.token, { apiRoot: tg.apiRoot });
-    const sentEdit = (status: string) => tg.callsOf("editMessageText").some((c) => c.ok && c.params["text"] === `Status: ${status}`);
+    w.tg.addChat(chatId);
+    const api = new Api(w.tg.token, { apiRoot: w.tg.apiRoot });
+    const sentEdit = (status: string) => w.tg.callsOf("editMessageText").some((c) => c.ok && c.params["text"] === `Status: ${status}`);
     const olderAttempts: { newerSentBefore: boolean }[] = [];
-    const q = pushQueue(name, {
+    const q = w.pushQueue(name, {
       // A retry comes back 4-6 s after a failure, the newer edit goes out at the chat's next slot (1 s):
       // the retry cannot compete with it for that slot, whatever the load, so each round ends the same way.
       retry: { baseDelayMs: 5_000, maxDelayMs: 5_000, maxAttempts: 5 },
@@ -141,7 +54,7 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     });
     await q.start();
     await q.enqueue({ id: "card", chatId, method: "sendMessage", params: { chat_id: chatId, text: "Status: pending" } });
-    const card = await waitUntil(() => tg.botMessages(chatId)[0], { what: "the card" });
+    const card = await waitUntil(() => w.tg.botMessages(chatId)[0], { what: "the card" });
     const edit = (status: string) => ({
       id: `card-${status}`,
       chatId,
@@ -157,19 +70,19 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     // Its retries after the newer edit went out never reached Telegram: the queue dropped them before sending.
     expect(olderAttempts.filter((a) => a.newerSentBefore)).toEqual([]);
     expect(sentEdit("executing")).toBe(false);
-    expect(tg.view(chatId).find((m) => m.messageId === card.messageId)?.text).toBe("Status: fulfilled");
+    expect(w.tg.view(chatId).find((m) => m.messageId === card.messageId)?.text).toBe("Status: fulfilled");
   });
 
   it("takes a chat's notice before its waiting edits, and a newer edit of a message makes the waiting one complete unsent", { timeout: 60_000 }, async () => {
     const name = `push-${randomUUID()}`;
-    names.push(name);
+    w.names.push(name);
     const chatId = 930_002;
-    tg.addChat(chatId);
-    const api = new Api(tg.token, { apiRoot: tg.apiRoot });
+    w.tg.addChat(chatId);
+    const api = new Api(w.tg.token, { apiRoot: w.tg.apiRoot });
     const card = await api.sendMessage(chatId, "Status: pending");
-    const from = tg.calls.length;
+    const from = w.tg.calls.length;
     const metrics = createMetrics();
-    const q = pushQueue(name, { metrics });
+    const q = w.pushQueue(name, { metrics });
     const edit = (status: string): PushJob => ({
       id: `card-${status}`,
       chatId,
@@ -183,7 +96,7 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     await q.enqueue(edit("fulfilled"));
     await q.start();
     await until(async () => (await q.size()) === 0);
-    const sent = tg.calls.slice(from).filter((c) => c.ok && Number(c.params["chat_id"]) === chatId);
+    const sent = w.tg.calls.slice(from).filter((c) => c.ok && Number(c.params["chat_id"]) === chatId);
     expect(sent.map((c) => String(c.params["text"]))).toEqual(["fulfilled!", "Status: fulfilled"]);
     expect(await metrics.get("notifications_total", { outcome: "superseded" })).toBe(1);
     // Its BullMQ job is kept completed: queued again, it is not sent.
@@ -193,13 +106,13 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
 
   it("a 429 pauses every send, those already waiting for their slot too, and each job is still delivered once", async () => {
     const name = `push-${randomUUID()}`;
-    names.push(name);
+    w.names.push(name);
     const chats = Array.from({ length: 40 }, (_, i) => 940_000 + i);
-    for (const id of chats) tg.addChat(id);
-    const api = new Api(tg.token, { apiRoot: tg.apiRoot });
+    for (const id of chats) w.tg.addChat(id);
+    const api = new Api(w.tg.token, { apiRoot: w.tg.apiRoot });
     let calls = 0;
     let refusedAt: number | undefined;
-    const q = pushQueue(name, {
+    const q = w.pushQueue(name, {
       // A slot every 52 ms, fetched a little ahead: by the 25th send a few are waiting for their slots.
       limits: { ...LIMITS, globalPerSecond: 20 },
       transport: (job) => {
@@ -217,7 +130,7 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
     await q.start();
     await until(async () => (await q.size()) === 0);
 
-    const sent = tg.callsOf("sendMessage").filter((c) => c.ok && chats.includes(Number(c.params["chat_id"])));
+    const sent = w.tg.callsOf("sendMessage").filter((c) => c.ok && chats.includes(Number(c.params["chat_id"])));
     expect(refusedAt).toBeDefined();
     expect(sent).toHaveLength(40);
     expect(new Set(sent.map((c) => c.params["text"])).size).toBe(40);
@@ -227,18 +140,18 @@ describe.skipIf(!REDIS_URL)("BullMQ mode (TEST_REDIS_URL)", () => {
 
   it("on 403 reports the chat unreachable and drops the chat's older jobs without sending them", async () => {
     const name = `push-${randomUUID()}`;
-    names.push(name);
-    tg.addChat(920_001);
-    tg.addChat(920_002);
-    tg.blockChat(920_001);
+    w.names.push(name);
+    w.tg.addChat(920_001);
+    w.tg.addChat(920_002);
+    w.tg.blockChat(920_001);
     const unreachable: number[] = [];
-    const q = pushQueue(name, { onChatUnreachable: (id) => void unreachable.push(id) });
+    const q = w.pushQueue(name, { onChatUnreachable: (id) => void unreachable.push(id) });
     for (const n of [1, 2, 3]) await q.enqueue({ id: `blk${n}`, chatId: 920_001, method: "sendMessage", params: { chat_id: 920_001, text: `b${n}` } });
     await q.enqueue({ id: "fine", chatId: 920_002, method: "sendMessage", params: { chat_id: 920_002, text: "fine" } });
     await q.start();
     await until(async () => (await q.size()) === 0);
     expect(unreachable).toEqual([920_001]);
-    expect(tg.callsOf("sendMessage").filter((c) => Number(c.params["chat_id"]) === 920_001)).toHaveLength(1);
-    expect(tg.botMessages(920_002).map((m) => m.text)).toEqual(["fine"]);
+    expect(w.tg.callsOf("sendMessage").filter((c) => Number(c.params["chat_id"]) === 920_001)).toHaveLength(1);
+    expect(w.tg.botMessages(920_002).map((m) => m.text)).toEqual(["fine"]);
   });
 });
