@@ -46,7 +46,10 @@ export default defineConfig(
           patterns: [
             { group: ["grammy", "@grammyjs/*"], message: "src/core must not depend on Telegram." },
             { group: ["**/bot/**", "**/server/**", "**/simulator/**", "**/assembly/**", "**/app.js"], message: "src/core must not import outer layers." },
-            { group: ["**/test/**", "**/scripts/**", "**/bench/**"], message: "src/ must not import tests, scripts or benchmarks." },
+            {
+              group: ["**/test/**", "**/testkit/**", "**/scripts/**", "**/bench/**"],
+              message: "src/ must not import tests, test doubles, scripts or benchmarks.",
+            },
           ],
         },
       ],
@@ -64,7 +67,10 @@ export default defineConfig(
               group: ["**/server/**", "**/simulator/**", "**/assembly/**", "**/app.js"],
               message: "src/bot must not import the server, the simulator or the composition root.",
             },
-            { group: ["**/test/**", "**/scripts/**", "**/bench/**"], message: "src/ must not import tests, scripts or benchmarks." },
+            {
+              group: ["**/test/**", "**/testkit/**", "**/scripts/**", "**/bench/**"],
+              message: "src/ must not import tests, test doubles, scripts or benchmarks.",
+            },
             { group: ["grammy"], importNames: ["Composer"], message: "Features build on src/bot/composer.ts (grammY's Composer, cheaper per update)." },
           ],
         },
@@ -82,7 +88,14 @@ export default defineConfig(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/test/**", "**/scripts/**", "**/bench/**"], message: "src/ must not import tests, scripts or benchmarks." }] },
+        {
+          patterns: [
+            {
+              group: ["**/test/**", "**/testkit/**", "**/scripts/**", "**/bench/**"],
+              message: "src/ must not import tests, test doubles, scripts or benchmarks.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -109,7 +122,7 @@ export default defineConfig(
     },
   },
   {
-    files: ["test/**/*.ts", "testkit/**/*.ts", "bench/**/*.ts", "src/simulator/main.ts", "eslint.config.js", "vitest.config.ts", "vitest.slow.config.ts"],
+    files: ["test/**/*.ts", "testkit/**/*.ts", "bench/**/*.ts", "eslint.config.js", "vitest.config.ts", "vitest.slow.config.ts"],
     rules: {
       "no-console": "off",
       "@typescript-eslint/no-non-null-assertion": "off",

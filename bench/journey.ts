@@ -29,7 +29,7 @@ import { pino } from "pino";
 import { createChatRepository } from "../src/core/chats/chat-repository.js";
 import { openStore } from "../src/core/store/open-store.js";
 import { createVault, parseEncryptionKey } from "../src/core/vault.js";
-import { startSimulator, type Simulator } from "../src/simulator/index.js";
+import { startSimulator, type Simulator } from "../testkit/simulator/index.js";
 import { startFakeTelegram, type FakeTelegram, type RecordedCall } from "../testkit/fake-telegram/fake-telegram.js";
 import { startArgs } from "../testkit/start-command.js";
 import { printGoal } from "./rounds.js";

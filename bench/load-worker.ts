@@ -5,7 +5,7 @@
 // connections and warms the JIT on both sides before anything is measured.
 import { parentPort } from "node:worker_threads";
 import { Pool } from "undici";
-import { signatureHeader } from "../src/simulator/webhooks.js";
+import { signatureHeader } from "../testkit/simulator/webhooks.js";
 
 export interface LoadJob {
   origin: string;

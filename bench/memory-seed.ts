@@ -20,7 +20,7 @@ import { safeSerialize } from "../src/core/store/safe-serialize.js";
 import { openSqliteDatabase } from "../src/core/store/sqlite-store.js";
 import { itemKey, trackedItemSchema, type TrackedItem } from "../src/core/tracking/tracked-item.js";
 import { createVault, parseEncryptionKey } from "../src/core/vault.js";
-import type { Simulator } from "../src/simulator/index.js";
+import type { Simulator } from "../testkit/simulator/index.js";
 
 /** A valid base58 TRON address the simulator delivers to, as the orders' receiver. */
 const RECEIVER = "TQCq78eKWLd98P5Eu155knhkacGPAhS9pu";

@@ -48,7 +48,7 @@ import { pino } from "pino";
 import { createPricingCache } from "../src/core/pricing-cache.js";
 import { createServiceClient } from "../src/core/service/create-service-client.js";
 import { formatDecimal, parseEnergyAmount, sunToTrx, trxToSun } from "../src/core/money.js";
-import { startSimulator } from "../src/simulator/index.js";
+import { startSimulator } from "../testkit/simulator/index.js";
 import { printLatencyTable } from "./latency.js";
 import { benchJourney } from "./journey.js";
 import { benchMemory, type MemoryBenchOptions } from "./memory.js";

@@ -32,7 +32,7 @@ import { createItemLeases } from "../src/core/tracking/item-leases.js";
 import { holdStoredItems } from "../src/core/tracking/scan-items.js";
 import { createTracker, type TrackerDeps } from "../src/core/tracking/tracker.js";
 import { parseConfig } from "../src/config.js";
-import { startSimulator } from "../src/simulator/index.js";
+import { startSimulator } from "../testkit/simulator/index.js";
 import { startWebhookReceiver } from "../testkit/signed-webhooks.js";
 import { TEST_KEYS } from "../testkit/tron-sign.js";
 import { printGoal, summarize } from "./rounds.js";

@@ -29,7 +29,7 @@ import type * as AppModule from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import type * as SqliteStoreModule from "../src/core/store/sqlite-store.js";
 import { createLogger } from "../src/logger.js";
-import { startSimulator } from "../src/simulator/index.js";
+import { startSimulator } from "../testkit/simulator/index.js";
 import { closeWorker, startTsWorker } from "./bench-worker.js";
 import { printGoal, summarize } from "./rounds.js";
 import { UPDATE_KINDS, type BurstJob, type SideMessage } from "./telegram-side.js";

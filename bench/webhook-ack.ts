@@ -20,7 +20,7 @@ import { openStore } from "../src/core/store/open-store.js";
 import { createVault } from "../src/core/vault.js";
 import { createWebhookInbox } from "../src/core/webhooks/create-webhook-inbox.js";
 import { createHttpServer } from "../src/server/index.js";
-import { signatureHeader, startSimulator } from "../src/simulator/index.js";
+import { signatureHeader, startSimulator } from "../testkit/simulator/index.js";
 import { measureLatency } from "./latency.js";
 
 const PREFIX = "X-Service";

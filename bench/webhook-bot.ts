@@ -29,7 +29,7 @@ import type * as OpenStore from "../src/core/store/open-store.js";
 import type * as Vault from "../src/core/vault.js";
 import type * as WebhookInbox from "../src/core/webhooks/create-webhook-inbox.js";
 import type * as HttpServer from "../src/server/index.js";
-import type { startSimulator } from "../src/simulator/index.js";
+import type { startSimulator } from "../testkit/simulator/index.js";
 import { startFakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;

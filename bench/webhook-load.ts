@@ -23,7 +23,7 @@ import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
 import { closeWorker, startTsWorker } from "./bench-worker.js";
 import { verifySignature } from "../src/server/signature.js";
-import { startSimulator } from "../src/simulator/index.js";
+import { startSimulator } from "../testkit/simulator/index.js";
 import type { LoadJob, LoadResult } from "./load-worker.js";
 import { printGoal, summarize } from "./rounds.js";
 import { cleanRedis, startBot, type BotTarget } from "./webhook-bot.js";

@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { startSimulator } from "../src/simulator/index.js";
+import { startSimulator } from "../testkit/simulator/index.js";
 import { startFakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 import { TEST_KEYS } from "../testkit/tron-sign.js";
 import { startControlServer, type SandboxAccounts } from "./lib/sandbox-control.js";

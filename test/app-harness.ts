@@ -21,7 +21,7 @@ import { createApp, type App, type AppDeps } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
 import { createPgPool, leaseTableOf } from "../src/core/store/postgres-store.js";
-import { startSimulator, type Simulator } from "../src/simulator/index.js";
+import { startSimulator, type Simulator } from "../testkit/simulator/index.js";
 import { startTelegramFront, type TelegramFront } from "../testkit/telegram-front.js";
 import { startFakeTelegram, type FakeTelegram, type StoredMessage } from "../testkit/fake-telegram/fake-telegram.js";
 import { waitUntil } from "./support/wait.js";

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type App } from "../src/app.js";
 import { ConfigError, parseConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
-import { startSimulator, type Simulator } from "../src/simulator/index.js";
+import { startSimulator, type Simulator } from "../testkit/simulator/index.js";
 import { startFakeTelegram, type FakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 
 const VICTIM = 7001;

@@ -20,7 +20,7 @@ import { createApp, type App } from "../src/app.js";
 import { formatTrx } from "../src/bot/helpers/format.js";
 import { parseConfig, type Config } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
-import { startSimulator, type Simulator } from "../src/simulator/index.js";
+import { startSimulator, type Simulator } from "../testkit/simulator/index.js";
 import { startTelegramFront, type TelegramFront } from "../testkit/telegram-front.js";
 import { startFakeTelegram, type FakeTelegram, type StoredMessage } from "../testkit/fake-telegram/fake-telegram.js";
 import { waitUntil } from "./support/wait.js";

@@ -4,7 +4,7 @@
  * out: say so once in its log and in /readyz, and carry on when Redis is back.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSimulator, type Simulator } from "../src/simulator/index.js";
+import { startSimulator, type Simulator } from "../testkit/simulator/index.js";
 import { startFakeTelegram, type FakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 import { killGroup, startBotProcess, type BotProcess } from "./support/bot-process.js";
 import { ownRedis, redisServerMissing, type OwnRedis } from "./support/redis-server.js";

@@ -5,7 +5,7 @@
  * Telegram posts updates. The process must not exit and must lose no update.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSimulator, type Simulator } from "../src/simulator/index.js";
+import { startSimulator, type Simulator } from "../testkit/simulator/index.js";
 import { startFakeTelegram, type FakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 import { killGroup, startBotProcess, type BotProcess } from "./support/bot-process.js";
 import { freePort, ownRedis, redisServerMissing, type OwnRedis } from "./support/redis-server.js";

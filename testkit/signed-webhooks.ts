@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { timingSafeEqual } from "node:crypto";
 import { extractEventIds, kindOfEvent } from "../src/core/webhooks/extract-event-ids.js";
-import { deliverySignature } from "../src/simulator/index.js";
+import { deliverySignature } from "./simulator/index.js";
 
 export interface WebhookHint {
   kind: "order" | "broadcast";

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { basename, extname, join, resolve } from "node:path";
 import type { Update } from "grammy/types";
-import type { Simulator } from "../../src/simulator/index.js";
+import type { Simulator } from "../../testkit/simulator/index.js";
 import type { FakeTelegram, StoredMessage } from "../../testkit/fake-telegram/fake-telegram.js";
 import { changedSince, renderMessage, snapshot, toRendered, type MessageSnapshot } from "./render-chat.js";
 import type { TelegramFront } from "../../testkit/telegram-front.js";

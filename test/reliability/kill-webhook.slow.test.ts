@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { startSimulator, type Simulator } from "../../testkit/simulator/index.js";
 import { startFakeTelegram, type FakeTelegram } from "../../testkit/fake-telegram/fake-telegram.js";
 import { waitFor } from "../app-harness.js";
 

@@ -19,7 +19,7 @@ import type { Quote } from "../../src/core/orders/quote.js";
 import { createBullmqConnection } from "../../src/core/queue/bullmq-connection.js";
 import { openStore } from "../../src/core/store/open-store.js";
 import type { StoreBackend } from "../../src/core/store/types.js";
-import { startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { startSimulator, type Simulator } from "../../testkit/simulator/index.js";
 import { startTelegramFront, type TelegramFront } from "../../testkit/telegram-front.js";
 import { afterAll, beforeAll } from "vitest";
 import { redisTarget, waitFor, type StoreTarget } from "../app-harness.js";

@@ -26,7 +26,7 @@ import type { Tracker } from "../../src/core/tracking/tracker.js";
 import type { WebhookInbox, WebhookNotice } from "../../src/core/webhooks/types.js";
 import { createHttpServer, type HttpServer } from "../../src/server/index.js";
 import type { HooksRateLimits } from "../../src/server/rate-limit.js";
-import { signatureHeader, startSimulator, type Simulator, type SimulatorOptions } from "../../src/simulator/index.js";
+import { signatureHeader, startSimulator, type Simulator, type SimulatorOptions } from "../../testkit/simulator/index.js";
 import { startFakeTelegram, type FakeTelegram } from "../../testkit/fake-telegram/fake-telegram.js";
 import { randomAddress } from "../../testkit/tron-sign.js";
 import { waitUntil } from "../support/wait.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signatureHeader } from "../../src/simulator/index.js";
+import { signatureHeader } from "../../testkit/simulator/index.js";
 import { computeSignature, formatSignatureHeader, parseSignatureHeader, verifySignature } from "../../src/server/signature.js";
 
 const secret = "whsec_test";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Simulator } from "../../src/simulator/index.js";
+import type { Simulator } from "../../testkit/simulator/index.js";
 import { call, startTestSimulator } from "./helpers.js";
 
 describe("simulator authentication (section 5)", () => {

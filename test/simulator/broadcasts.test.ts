@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TronWeb } from "tronweb";
 import { getBroadcastResponseSchema } from "../../src/core/service/schemas.js";
-import type { Simulator } from "../../src/simulator/index.js";
+import type { Simulator } from "../../testkit/simulator/index.js";
 import {
   randomAddress,
   type TestKey,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request } from "undici";
-import type { Simulator } from "../../src/simulator/index.js";
+import type { Simulator } from "../../testkit/simulator/index.js";
 import { TEST_KEYS } from "../../testkit/tron-sign.js";
 import { call, startTestSimulator } from "./helpers.js";
 

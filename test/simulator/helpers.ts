@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { request } from "undici";
-import { startSimulator, type Simulator, type SimulatorOptions } from "../../src/simulator/index.js";
+import { startSimulator, type Simulator, type SimulatorOptions } from "../../testkit/simulator/index.js";
 import { waitUntil } from "../support/wait.js";
 
 /** Fast defaults for tests: short lifecycle steps and webhook retries. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pricingSchema, systemSnapshotSchema, errorEnvelopeSchema } from "../../src/core/service/schemas.js";
-import type { Simulator } from "../../src/simulator/index.js";
+import type { Simulator } from "../../testkit/simulator/index.js";
 import { call, startTestSimulator } from "./helpers.js";
 
 describe("simulator public endpoints", () => {

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Simulator } from "../../src/simulator/index.js";
+import type { Simulator } from "../../testkit/simulator/index.js";
 import { randomAddress, signTrc20Transfer, TEST_KEYS } from "../../testkit/tron-sign.js";
 import { call, startHookReceiver, startTestSimulator, waitFor, type HookReceiver, type ReceivedHook } from "./helpers.js";
 

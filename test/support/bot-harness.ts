@@ -34,7 +34,7 @@ import { openStore } from "../../src/core/store/open-store.js";
 import type { StoreBackend } from "../../src/core/store/types.js";
 import { createVault } from "../../src/core/vault.js";
 import { createLogger } from "../../src/logger.js";
-import { startSimulator, type Simulator, type SimulatorOptions } from "../../src/simulator/index.js";
+import { startSimulator, type Simulator, type SimulatorOptions } from "../../testkit/simulator/index.js";
 import {
   startFakeTelegram,
   type FakeTelegram,

@@ -10,7 +10,7 @@ import { createQuoteStore } from "../../../src/core/orders/quote-store.js";
 import { createServiceClient } from "../../../src/core/service/create-service-client.js";
 import { openStore } from "../../../src/core/store/open-store.js";
 import type { StoreBackend } from "../../../src/core/store/types.js";
-import { startSimulator, type Simulator, type SimulatorOptions } from "../../../src/simulator/index.js";
+import { startSimulator, type Simulator, type SimulatorOptions } from "../../../testkit/simulator/index.js";
 
 /** A simulator, a client and a SQLite store in a temp dir, for the domain tests of orders and tracking. */
 export async function startSimEnv(options: SimulatorOptions = {}) {

@@ -1,4 +1,4 @@
-import { startSimulator, type RequestLogEntry, type Simulator, type SimulatorOptions } from "../../../src/simulator/index.js";
+import { startSimulator, type RequestLogEntry, type Simulator, type SimulatorOptions } from "../../../testkit/simulator/index.js";
 import type { ServiceClient } from "../../../src/core/service/client.js";
 import { createServiceClient, type ServiceCallEvent, type ServiceClientDeps } from "../../../src/core/service/create-service-client.js";
 import { ServiceError } from "../../../src/core/service/errors.js";
