@@ -26,6 +26,7 @@ import { DEFAULT_SPREAD } from "./core/tracking/first-reads.js";
 import { createTelegramLink } from "./telegram-link.js";
 import { createSendModule } from "./features/send/index.js";
 import { createMiniAppModule } from "./features/mini-app/index.js";
+import { createKeepCardOpener } from "./bot/notifiers/keep-card-opener.js";
 
 export { ALLOWED_UPDATES };
 
@@ -236,7 +237,9 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
   });
   plans = keep;
   const send = createSendModule({ config, store, flows, chats, pricing, service, push: delivery.push, i18n, links, logger });
-  const miniApp = createMiniAppModule({ config, i18n, chats, service, pricing, flows, links, logger, send: send.bot, ...(keep ? { keep } : {}) });
+  // A plan started in the Mini App gets its card in the chat through the bot's own API (read when a plan starts, after intake exists).
+  const openKeepCard = createKeepCardOpener({ api: () => intake.bot.api, i18n });
+  const miniApp = createMiniAppModule({ config, i18n, chats, service, pricing, flows, links, logger, send: send.bot, openKeepCard, ...(keep ? { keep } : {}) });
   const deps: BotDeps = {
     config,
     logger,

@@ -17,7 +17,7 @@ import type { Leases } from "../core/store/lease.js";
 import type { Storage } from "./storage.js";
 
 export interface AutopilotDeps {
-  config: Pick<Config, "keep" | "defaultLocale">;
+  config: Pick<Config, "keep" | "defaultLocale" | "publicUrl">;
   storage: Pick<Storage, "store" | "chats" | "history">;
   /** This process's leases (one owner id per process), shared with the balance watch and the reminders. */
   leases: Leases;
@@ -59,7 +59,12 @@ export function createAutopilot(deps: AutopilotDeps): Autopilot {
   const notifier = createKeepNotifier({ ...notifierDeps, accountChatsOf: otherChatsOfAccount(storage.chats) });
   // The plans are read back by the card as they stand when it is drawn; they exist by the time anything draws.
   let keep: KeepPlans | undefined = undefined;
-  const cards = createKeepCardNotifier({ ...notifierDeps, readPlan: async (planId) => keep?.store.get(planId), now: deps.flows.now });
+  const cards = createKeepCardNotifier({
+    ...notifierDeps,
+    readPlan: async (planId) => keep?.store.get(planId),
+    publicUrl: config.publicUrl,
+    now: deps.flows.now,
+  });
   const daySummaries = createKeepDaySummaries({
     store: storage.store,
     logger,

@@ -1,5 +1,5 @@
 /**
- * Limits, Addresses and Keep charged: the chat's settings as forms. The page sends what the user chose or
+ * Limits and Addresses: the chat's settings as forms (Keep charged is keep.ts). The page sends what the user chose or
  * typed; the server reads it with the chat's own parsers and rules and answers in the chat's words, so a
  * preset tapped here and the same amount typed in /limits are one setting.
  */
@@ -290,54 +290,4 @@ function drawAddressForm(me: Me, labelMax: number, renaming: BookEntry | undefin
   );
   primary(save, t("mini-app-save"), () => save.click());
   (renaming ? label : address).focus();
-}
-
-interface Plan {
-  planId: string;
-  state: "active" | "paused" | "stopped";
-  text: string;
-}
-
-export async function drawKeep(me: Me, note?: string): Promise<void> {
-  beginScreen();
-  let plans: Plan[];
-  try {
-    plans = (await getJson<{ plans: Plan[] }>("/app/api/keep")).plans;
-  } catch (error) {
-    showError(error, () => void drawKeep(me, note));
-    return;
-  }
-  const act = (planId: string, action: "pause" | "resume" | "stop") =>
-    post("/app/api/keep/act", { planId, action })
-      .then((answer) => drawKeep(me, (answer.body as { message?: string }).message))
-      .catch((error: unknown) => showError(error, () => void drawKeep(me)));
-  const list = el("ol", { class: "rows", id: "plans" });
-  for (const plan of plans) {
-    const item = el(
-      "li",
-      { class: "row", "data-plan": plan.planId, "data-state": plan.state },
-      el("span", { class: `badge plan-${plan.state}` }, t(`mini-app-keep-${plan.state}`)),
-      el("p", { class: "row-text" }, plan.text),
-    );
-    if (plan.state !== "stopped") {
-      item.append(
-        el(
-          "div",
-          { class: "choices" },
-          plan.state === "active"
-            ? button("", t("keep-pause-button"), () => void act(plan.planId, "pause"), { "data-action": "pause" })
-            : button("", t("keep-resume-button"), () => void act(plan.planId, "resume"), { "data-action": "resume" }),
-          button("", t("keep-stop-button"), () => void act(plan.planId, "stop"), { "data-action": "stop" }),
-        ),
-      );
-    }
-    list.append(item);
-  }
-  screen.replaceChildren(
-    tabs(me, "keep"),
-    el("h1", {}, t("mini-app-tab-keep")),
-    el("p", { class: "status", id: "keep-result", role: "status" }, note ?? ""),
-    plans.length === 0 ? el("p", { class: "status", id: "keep-empty" }, t("mini-app-keep-empty")) : list,
-    el("p", { class: "hint", id: "keep-new" }, t("mini-app-keep-new")),
-  );
 }

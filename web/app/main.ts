@@ -3,7 +3,8 @@
  * call (`X-Telegram-Init-Data`, same-origin relative URLs, no cookies), and draws the screens from what the
  * API returns. Words and amounts arrive rendered by the server; the page only places them.
  */
-import { drawAddresses, drawKeep, drawLimits } from "./forms.js";
+import { drawAddresses, drawLimits } from "./forms.js";
+import { drawKeep, drawKeepEdit } from "./keep.js";
 import { drawSend } from "./send.js";
 import { drawSpend } from "./spend.js";
 import {
@@ -365,7 +366,10 @@ async function start(): Promise<void> {
   screens.keep = drawKeep;
   // A bot's web_app button names the screen it opens (History on the home card, the statement's month).
   const wanted = launchQuery.get("screen");
+  const plan = launchQuery.get("plan");
   if (wanted === "spend") await drawSpend(me, launchQuery.get("month") ?? undefined);
+  // ✏️ Edit in app on a plan's card: that plan's Edit form.
+  else if (wanted === "keep" && plan !== null && /^[0-9a-f]{12}$/.test(plan)) await drawKeepEdit(me, plan);
   else if (wanted !== null && wanted in screens && wanted !== "history") await screens[wanted as keyof typeof screens](me);
   else await drawHistory(me, "a", 0);
 }

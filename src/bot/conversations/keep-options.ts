@@ -1,5 +1,15 @@
 import { InlineKeyboard } from "grammy";
-import { keepDayAllowance } from "../../core/autopilot/keep-allowance.js";
+import {
+  isKeepWindowPreset,
+  KEEP_WINDOW_PRESETS,
+  keepCapPresetsTrx,
+  keepCapPresetText,
+  keepDraftInput,
+  keepUncappedDaySun,
+  priceKeepDraft,
+  saveKeepDraft,
+  type KeepWindowPreset,
+} from "../../core/autopilot/keep-proposal.js";
 import { parseKeepOptions, type KeepOptions } from "../../core/autopilot/keep-input.js";
 import type { KeepPlans } from "../../core/autopilot/keep-plans.js";
 import type { KeepDraft } from "../../core/autopilot/keep-store.js";
@@ -13,7 +23,6 @@ import { echo } from "../helpers/echo.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { formatTrx } from "../helpers/format.js";
 import { HTML, translate } from "../helpers/html.js";
-import { saveKeepDraft, type KeepDraftInput } from "../helpers/keep-propose.js";
 import { keepDraftText } from "../helpers/keep-text.js";
 import type { Translator } from "../helpers/record-text.js";
 import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
@@ -31,49 +40,27 @@ export interface KeepPlanChoice {
   locale: string;
 }
 
-/**
- * The window presets, each the typed option it stands for: a tap is read exactly as typing it is
- * (`parseKeepOptions`), in the chat's zone. "Tonight" ends at 23:59, so the proposal names today.
- */
+/** Each window preset's button: the preset is the typed option it stands for (`KEEP_WINDOW_PRESETS`). */
+const WINDOW_LABELS = {
+  t: "keep-options-tonight-button",
+  d: "keep-options-day-button",
+  h: "keep-options-work-button",
+} as const satisfies Record<KeepWindowPreset, string>;
 const WINDOW_PRESETS = {
-  t: { option: "until", text: "until=23:59", label: "keep-options-tonight-button" },
-  d: { option: "until", text: "until=24h", label: "keep-options-day-button" },
-  h: { option: "hours", text: "hours=09:00-18:00", label: "keep-options-work-button" },
+  t: { ...KEEP_WINDOW_PRESETS.t, label: WINDOW_LABELS.t },
+  d: { ...KEEP_WINDOW_PRESETS.d, label: WINDOW_LABELS.d },
+  h: { ...KEEP_WINDOW_PRESETS.h, label: WINDOW_LABELS.h },
 } as const;
-type WindowPreset = keyof typeof WINDOW_PRESETS;
-const isWindowPreset = (value: string): value is WindowPreset => Object.hasOwn(WINDOW_PRESETS, value);
 
 /** The options chosen by taps, one typed `name=value` each (a later tap of the same option replaces it). */
 type Chosen = ReadonlyMap<string, string>;
 
 const optionsText = (chosen: Chosen): string => [...chosen.values()].join(" ");
 
-/** Round amounts (1, 2 and 5 × 10ⁿ TRX) from the one just below what a day of the plan costs to the first three that cover it. */
-function capPresetsTrx(daySun: bigint): number[] {
-  const round: number[] = [];
-  for (let power = 1; power <= 1_000_000_000; power *= 10) round.push(power, 2 * power, 5 * power);
-  const covering = round.findIndex((trx) => BigInt(trx) * SUN_PER_TRX >= daySun);
-  const first = covering < 0 ? round.length - 4 : Math.max(0, covering - 1);
-  return round.slice(first, first + 4);
-}
-
-function draftInputOf(plan: KeepPlanChoice, options: KeepOptions): KeepDraftInput {
-  return {
-    chatId: plan.chatId,
-    address: plan.address,
-    amount: plan.amount,
-    durationSec: plan.durationSec,
-    timeZone: options.timeZone,
-    ...(options.endsAtMs === undefined ? {} : { endsAtMs: options.endsAtMs }),
-    ...(options.dailyCapSun === undefined ? {} : { dailyCapSun: options.dailyCapSun.toString() }),
-    ...(options.activeHours === undefined ? {} : { activeHours: options.activeHours }),
-  };
-}
-
 /** The plan as it would be proposed now: what the step shows above its buttons. Never stored. */
 function previewDraft(plan: KeepPlanChoice, options: KeepOptions, nowMs: number): KeepDraft {
-  const unitPriceSun = plan.pricing.tiers.find((t) => t.durationSec === plan.durationSec)?.unitPriceSun ?? 0;
-  return { ...draftInputOf(plan, options), draftId: "000000000000", unitPriceSun, createdAtMs: nowMs };
+  const input = keepDraftInput(plan, options);
+  return priceKeepDraft(plan.pricing, nowMs, input) ?? { ...input, draftId: "000000000000", unitPriceSun: 0, createdAtMs: nowMs };
 }
 
 function optionsKeyboard(tr: Translator, plan: KeepPlanChoice, chosen: Chosen, preview: KeepDraft): InlineKeyboard {
@@ -88,9 +75,7 @@ function optionsKeyboard(tr: Translator, plan: KeepPlanChoice, chosen: Chosen, p
   });
   kb.row();
   // What a whole day costs without a cap, within the hours chosen: the amounts offered around it.
-  const slotSun = BigInt(plan.amount) * BigInt(preview.unitPriceSun);
-  const { daySun } = keepDayAllowance({ slotSun, durationSec: plan.durationSec, activeHours: preview.activeHours });
-  for (const trx of capPresetsTrx(daySun)) {
+  for (const trx of keepCapPresetsTrx(keepUncappedDaySun(preview))) {
     const capTrx = formatTrx(BigInt(trx) * SUN_PER_TRX, locale);
     kb.text(marked(chosen.get("cap") === `cap=${trx}`, tr.t("keep-options-cap-button", { capTrx })), button("p", trx));
   }
@@ -140,7 +125,7 @@ export async function proposeKeepPlan(
       continue;
     }
     if (input.kind === "button" && (input.action === "w" || input.action === "p")) {
-      const tapped = input.action === "w" ? (isWindowPreset(input.value) ? WINDOW_PRESETS[input.value] : undefined) : capPreset(input.value);
+      const tapped = input.action === "w" ? (isKeepWindowPreset(input.value) ? WINDOW_PRESETS[input.value] : undefined) : capPreset(input.value);
       if (tapped === undefined) continue;
       // A second tap on a chosen limit takes it back.
       const next = new Map(chosen);
@@ -179,7 +164,7 @@ export async function proposeKeepPlan(
 
   /** The proposal, stored and sent with Start; said instead when its duration is no tier any more. */
   async function propose(options: KeepOptions): Promise<void> {
-    const draft = await conversation.external(() => saveKeepDraft(deps.keep, deps.flows.now(), plan.pricing, draftInputOf(plan, options)));
+    const draft = await conversation.external(() => saveKeepDraft(deps.keep, deps.flows.now(), plan.pricing, keepDraftInput(plan, options)));
     if (draft === undefined) {
       await ctx.reply(translate(ctx, "keep-usage", { durations: "-" }), HTML);
       return;
@@ -201,5 +186,6 @@ function chosenAnswer(tr: Translator, plan: KeepPlanChoice, chosen: Chosen): str
 
 /** A cap button's amount as the typed option (`cap=200`); undefined for anything but whole TRX. */
 function capPreset(value: string): { option: "cap"; text: string } | undefined {
-  return /^[1-9]\d{0,9}$/.test(value) ? { option: "cap", text: `cap=${value}` } : undefined;
+  const text = keepCapPresetText(value);
+  return text === undefined ? undefined : { option: "cap", text };
 }

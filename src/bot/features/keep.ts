@@ -5,7 +5,7 @@ import { withHomeRow } from "../keyboards/menu.js";
 import { showScreen } from "../helpers/screen.js";
 import { parseKeepCommand, type KeepParse } from "../../core/autopilot/keep-input.js";
 import type { KeepPlans } from "../../core/autopilot/keep-plans.js";
-import { defaultKeepCap, keepDayAllowance } from "../../core/autopilot/keep-allowance.js";
+import { keepDraftInput, saveKeepDraft, withDefaultCap, type KeepDraftInput } from "../../core/autopilot/keep-proposal.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
 import type { Pricing } from "../../core/service/schemas.js";
 import { keepData, keepOrderData } from "../callback-data/keep.js";
@@ -17,7 +17,6 @@ import { formatChoices } from "../helpers/format.js";
 import { HTML, translate } from "../helpers/html.js";
 import { keepDraftText, keepListText } from "../helpers/keep-text.js";
 import { orderPartErrorText } from "../helpers/order-part-error.js";
-import { saveKeepDraft, type KeepDraftInput } from "../helpers/keep-propose.js";
 import { KEEP_CONVERSATION } from "../conversations/keep.js";
 import { logHandle } from "../helpers/logging.js";
 import { tierLabel } from "../helpers/tiers.js";
@@ -78,20 +77,6 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
     });
   }
 
-  /**
-   * A plan proposed from a reminder or a card is one tap from Start: it carries a cap, the chat's
-   * daily limit when that is lower than one day of renewals at today's price, else that day.
-   */
-  async function withDefaultCap(chatId: number, input: KeepDraftInput, pricing: Pricing): Promise<KeepDraftInput> {
-    const tier = pricing.tiers.find((t) => t.durationSec === input.durationSec);
-    if (tier === undefined) return input;
-    const slotSun = BigInt(input.amount) * BigInt(tier.unitPriceSun);
-    const { slotsPerDay } = keepDayAllowance({ slotSun, durationSec: input.durationSec, activeHours: input.activeHours });
-    const chatCap = (await flows.limits.status(chatId)).settings.dailyCapSun;
-    const { capSun, chosen } = defaultKeepCap(slotsPerDay, slotSun, chatCap);
-    return { ...input, dailyCapSun: capSun.toString(), capChosen: chosen };
-  }
-
   async function oneShot(ctx: BotContext, chatId: number, text: string): Promise<void> {
     const pricing = await deps.pricing.get();
     const locale = await ctx.i18n.getLocale();
@@ -106,21 +91,7 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
       await ctx.reply(parseErrorText(ctx, parsed, durations, locale), HTML);
       return;
     }
-    const { options } = parsed;
-    await propose(
-      ctx,
-      {
-        chatId,
-        address: parsed.address,
-        amount: parsed.amount,
-        durationSec: parsed.durationSec,
-        timeZone: options.timeZone,
-        ...(options.endsAtMs === undefined ? {} : { endsAtMs: options.endsAtMs }),
-        ...(options.dailyCapSun === undefined ? {} : { dailyCapSun: options.dailyCapSun.toString() }),
-        ...(options.activeHours === undefined ? {} : { activeHours: options.activeHours }),
-      },
-      pricing,
-    );
+    await propose(ctx, keepDraftInput({ chatId, ...parsed }, parsed.options), pricing);
   }
 
   feature.command(
@@ -156,7 +127,9 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
     const pricing = await deps.pricing.get();
     const timeZone = await flows.limits.timeZoneOf(chatId);
     const input: KeepDraftInput = { chatId, address: entry.address, amount: entry.amount, durationSec: entry.durationSec, timeZone };
-    await propose(ctx, await withDefaultCap(chatId, input, pricing), pricing);
+    // One tap from Start: it carries the default cap (the chat's daily limit or one day of renewals).
+    const chatCap = (await flows.limits.status(chatId)).settings.dailyCapSun;
+    await propose(ctx, withDefaultCap(input, pricing, chatCap), pricing);
   });
 
   feature.callbackQuery(keepData.filter, logHandle("callback-keep"), async (ctx) => {

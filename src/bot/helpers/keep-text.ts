@@ -83,6 +83,11 @@ export function keepDraftText(tr: Translator, draft: KeepDraft, clock: KeepClock
   return lines.join("\n");
 }
 
+/** A running plan with new limits, before they are saved: its terms and what a day then costs at today's price. */
+export function keepEditText(tr: Translator, edited: KeepDraft, clock: KeepClock): string {
+  return [translate(tr, "keep-card-title"), ...termsLines(tr, edited, clock), draftPriceLine(tr, edited, clock.locale)].join("\n");
+}
+
 function stateLine(tr: Translator, plan: KeepPlan, clock: KeepClock): string {
   if (plan.state === "stopped") return translate(tr, `keep-state-stopped-${plan.stopReason ?? "user"}`);
   if (plan.state === "paused") return translate(tr, `keep-state-paused-${plan.pauseReason ?? "user"}`);

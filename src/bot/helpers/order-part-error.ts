@@ -1,15 +1,15 @@
 import type { OneShotParse } from "../../core/orders/one-shot.js";
-import type { BotContext } from "../context.js";
 import { ambiguousAmountText } from "./amount-text.js";
 import { echo } from "./echo.js";
 import { formatInteger } from "./format.js";
 import { translate } from "./html.js";
+import type { Translator } from "./record-text.js";
 
 /** The parts of an order a one-line command names (receiver, amount, duration): what /order and /keep refuse alike. */
 export type OrderPartError = Extract<OneShotParse, { reason: "bad_receiver" | "bad_amount" | "amount_out_of_range" | "bad_duration" }>;
 
 /** The one wrong part of a one-line order, named; undefined for what is not about one part (usage). */
-export function orderPartErrorText(ctx: BotContext, e: OrderPartError | { reason: string }, durations: string, locale: string): string | undefined {
+export function orderPartErrorText(ctx: Translator, e: OrderPartError | { reason: string }, durations: string, locale: string): string | undefined {
   if (!isOrderPartError(e)) return undefined;
   switch (e.reason) {
     case "bad_receiver":

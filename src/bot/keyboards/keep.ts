@@ -22,15 +22,20 @@ export function createKeepListKeyboard(tr: Translator, plans: readonly KeepPlan[
   return kb.text(tr.t("keep-new-button"), keepData.pack({ action: "n", id: "0" })).text(tr.t("keep-refresh-button"), keepData.pack({ action: "l", id: "0" }));
 }
 
-/** The plan's card: Pause or Resume, and Stop, while it runs; Refresh always (a stopped plan's card still reads again). */
-export function createKeepCardKeyboard(tr: Translator, plan: KeepPlan): InlineKeyboard {
+/**
+ * The plan's card: Pause or Resume, and Stop, while it runs; Refresh always (a stopped plan's card still reads
+ * again); ✏️ Edit in app while it runs, when the Mini App is offered (`editUrl`: an https app, a private chat).
+ */
+export function createKeepCardKeyboard(tr: Translator, plan: KeepPlan, editUrl?: string): InlineKeyboard {
   const kb = new InlineKeyboard();
   if (plan.state !== "stopped") {
     if (plan.state === "active") kb.text(tr.t("keep-pause-button"), keepData.pack({ action: "p", id: plan.planId }));
     else kb.text(tr.t("keep-resume-button"), keepData.pack({ action: "r", id: plan.planId }));
     kb.text(tr.t("keep-stop-button"), keepData.pack({ action: "s", id: plan.planId })).row();
   }
-  return kb.text(tr.t("keep-refresh-button"), keepData.pack({ action: "v", id: plan.planId }));
+  kb.text(tr.t("keep-refresh-button"), keepData.pack({ action: "v", id: plan.planId }));
+  if (editUrl !== undefined && plan.state !== "stopped") kb.row().webApp(tr.t("keep-edit-app-button"), editUrl);
+  return kb;
 }
 
 /** Under a "paused for money" notice: Resume tries the slot again at once. */

@@ -8,6 +8,7 @@ import { keepCardText, keepDaySummaryText } from "../helpers/keep-text.js";
 import type { Translator } from "../helpers/record-text.js";
 import { createKeepCardKeyboard } from "../keyboards/keep.js";
 import { backgroundLocale } from "../i18n.js";
+import { miniAppScreenUrl } from "../../features/mini-app/mini-app-link.js";
 import { notifierZone, type NotifierDeps } from "./notifier-deps.js";
 
 /**
@@ -38,6 +39,8 @@ export interface KeepCardNotifier {
 export interface KeepCardNotifierDeps extends NotifierDeps {
   /** The plan as stored now. */
   readPlan: (planId: string) => Promise<KeepPlan | undefined>;
+  /** PUBLIC_URL: with an https one the Mini App is offered, and a private chat's card opens the plan's Edit there. */
+  publicUrl?: string | undefined;
   now?: () => number;
 }
 
@@ -102,7 +105,9 @@ export function createKeepCardNotifier(deps: KeepCardNotifierDeps): KeepCardNoti
         if (shown === undefined) return;
         const nowMs = now();
         const text = keepCardText(shown.tr, plan, spentTodaySun(plan, nowMs), { nowMs, locale: shown.locale, timeZone: shown.timeZone });
-        const keyboard = createKeepCardKeyboard(shown.tr, plan).inline_keyboard;
+        // Telegram opens web_app buttons only in private chats (a positive chat id), where the card lives.
+        const editUrl = plan.chatId > 0 ? miniAppScreenUrl(deps.publicUrl, "keep", { plan: plan.planId }) : undefined;
+        const keyboard = createKeepCardKeyboard(shown.tr, plan, editUrl).inline_keyboard;
         const priority = priorityOf(planId, how, nowMs);
         await deps.push.enqueue({
           id: cardJobId(plan, text, keyboard, priority),

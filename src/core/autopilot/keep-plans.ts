@@ -3,6 +3,7 @@ import type { Leases } from "../store/lease.js";
 import type { StoreBackend } from "../store/types.js";
 import { localDay, newerRenewal, spentTodaySun, type KeepPlan, type StopReason } from "./keep-plan.js";
 import { createKeepStep, type KeepStepDeps } from "./keep-step.js";
+import type { KeepLimits } from "./keep-proposal.js";
 import { createKeepStore, type KeepDraft, type KeepStore } from "./keep-store.js";
 
 /**
@@ -50,12 +51,19 @@ export type PlanAction = "pause" | "resume" | "stop";
 
 export type ActionResult = { ok: true; plan: KeepPlan } | { ok: false; reason: "not_found" | "stopped" | "unchanged"; plan?: KeepPlan };
 
+export type UpdateResult = { ok: true; plan: KeepPlan } | { ok: false; reason: "not_found" | "stopped"; plan?: KeepPlan };
+
 export interface KeepPlans {
   readonly store: KeepStore;
   /** Makes the plan from a confirmed draft and buys its first slot now (in this process); `cardMessageId`: the message that becomes its card. */
   createFromDraft(draft: KeepDraft, extra: { linkId?: string; locale?: string; cardMessageId?: number }): Promise<KeepPlan>;
   list(chatId: number): Promise<KeepPlan[]>;
   act(chatId: number, planId: string, action: PlanAction): Promise<ActionResult>;
+  /**
+   * New limits (end, daily cap, active hours) for a plan that has not stopped, read as a proposal's are
+   * (`readKeepEdit`): its slots, spend and newest order stay, and its card is drawn again.
+   */
+  update(chatId: number, planId: string, limits: KeepLimits): Promise<UpdateResult>;
   /** Freeze or unlink: every running plan of the chat stops; how many did. */
   stopAll(chatId: number, reason: "frozen" | "unlinked"): Promise<number>;
   /** What the chat's running plans need for their next slots together; undefined without any. */
@@ -280,6 +288,35 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
       if (updated === undefined) return { ok: false, reason: "not_found" };
       if (!changed) return { ok: false, reason: updated.state === "stopped" ? "stopped" : "unchanged", plan: updated };
       logger.info({ planId, action }, "keep plan changed by the user");
+      await redraw(updated, "asked");
+      return { ok: true, plan: updated };
+    },
+
+    async update(chatId, planId, limits) {
+      const plan = await store.get(planId);
+      if (plan?.chatId !== chatId) return { ok: false, reason: "not_found" };
+      let stoppedAlready = false;
+      // Past the drawing store, as a tap: the card is drawn as the answer to the edit.
+      const updated = await stored.update(planId, (p) => {
+        if (p.state === "stopped") {
+          stoppedAlready = true;
+          return p;
+        }
+        const { endsAtMs: _end, dailyCapSun: _cap, activeHours: _hours, ...rest } = p;
+        // A wait timed by the old hours, cap or end is timed again at the next look (what it waits for stays, so a cap still reached is not told twice).
+        const recompute = p.waiting === "hours" || p.waiting === "cap" || p.waiting === "lead";
+        return {
+          ...rest,
+          ...(limits.endsAtMs === undefined ? {} : { endsAtMs: limits.endsAtMs }),
+          ...(limits.dailyCapSun === undefined ? {} : { dailyCapSun: limits.dailyCapSun.toString() }),
+          ...(limits.activeHours === undefined ? {} : { activeHours: limits.activeHours }),
+          ...(recompute ? { nextRenewalAtMs: undefined } : {}),
+          updatedAtMs: now(),
+        };
+      });
+      if (updated === undefined) return { ok: false, reason: "not_found" };
+      if (stoppedAlready) return { ok: false, reason: "stopped", plan: updated };
+      logger.info({ planId }, "keep plan limits changed by the user");
       await redraw(updated, "asked");
       return { ok: true, plan: updated };
     },

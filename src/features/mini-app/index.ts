@@ -10,6 +10,8 @@ import { quoteDepsOf } from "../../bot/helpers/quote-deps.js";
 import type { SendFeatureDeps } from "../send/send-feature.js";
 import { miniAppApiRoutes, type MiniAppApiDeps } from "./mini-app-api.js";
 import { miniAppFormsRoutes } from "./mini-app-forms.js";
+import { miniAppKeepRoutes } from "./mini-app-keep.js";
+import type { KeepCardOpener } from "../../bot/notifiers/keep-card-opener.js";
 import { miniAppOrderRoutes } from "./mini-app-order.js";
 import { miniAppSendRoutes } from "./mini-app-send.js";
 import { miniAppSpendRoutes } from "./mini-app-spend.js";
@@ -20,8 +22,10 @@ export interface MiniAppModuleDeps extends Omit<MiniAppApiDeps, "botToken" | "de
   flows: Flows;
   service: ServiceClient;
   pricing: PricingCache;
-  /** Keep-charged plans, when the autopilot runs: the Keep screen's Pause / Resume / Stop. */
+  /** Keep-charged plans, when the autopilot runs: the Keep screen's list, New plan and Edit. */
   keep?: KeepPlans;
+  /** Sends the chat the message a plan started in the app becomes the card of (the bot's API handle). */
+  openKeepCard?: KeepCardOpener;
   /** /send's intents and network, when the signing page is served: the Send USDT screen. */
   send?: SendFeatureDeps;
 }
@@ -63,7 +67,16 @@ export function createMiniAppModule(deps: MiniAppModuleDeps): MiniAppModule {
     links: deps.links,
     burnPriceSun: config.energyBurnPriceSun ?? DEFAULT_ENERGY_BURN_PRICE_SUN,
   });
-  const forms = miniAppFormsRoutes({ i18n: deps.i18n, chats: deps.chats, flows: deps.flows, ...(deps.keep ? { keep: deps.keep } : {}) });
+  const forms = miniAppFormsRoutes({ i18n: deps.i18n, chats: deps.chats, flows: deps.flows });
+  const keep = miniAppKeepRoutes({
+    i18n: deps.i18n,
+    chats: deps.chats,
+    pricing: deps.pricing,
+    flows: deps.flows,
+    logger,
+    ...(deps.keep ? { keep: deps.keep } : {}),
+    ...(deps.openKeepCard ? { openCard: deps.openKeepCard } : {}),
+  });
   // Send USDT hands over to /send's signing page, which exists with the same PUBLIC_URL as the app.
   const send =
     deps.send === undefined
@@ -85,6 +98,7 @@ export function createMiniAppModule(deps: MiniAppModuleDeps): MiniAppModule {
       order,
       spend,
       forms,
+      keep,
       ...(send ? [send] : []),
     ]),
   ];

@@ -1,11 +1,10 @@
 /**
- * The Limits, Addresses and Keep charged screens' API: the chat's settings as forms, each change made by
+ * The Limits and Addresses screens' API: the chat's settings as forms, each change made by
  * the chat's own use case with the chat's own validation (the /limits parser and presets, the address
- * book's address and label checks, the keep plans' Pause / Resume / Stop), and answered in the chat's words.
+ * book's address and label checks), and answered in the chat's words. Keep charged is mini-app-keep.ts.
  */
 import type { Context, Hono } from "hono";
 import { LABEL_MAX_LENGTH } from "../../core/address-book.js";
-import type { KeepPlans, PlanAction } from "../../core/autopilot/keep-plans.js";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { Flows } from "../../core/flows.js";
 import type { LimitField } from "../../core/limits/limit-settings.js";
@@ -19,7 +18,6 @@ import { parseLimitAmount } from "../../bot/features/limits.js";
 import { addressBookRefusalText } from "../../bot/helpers/address-book-text.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { translate } from "../../bot/helpers/html.js";
-import { keepCardText } from "../../bot/helpers/keep-text.js";
 import { limitsCardText } from "../../bot/helpers/limits-text.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 import { visibleText } from "../../bot/helpers/visible-text.js";
@@ -37,8 +35,6 @@ export interface MiniAppFormsDeps {
   i18n: Translations;
   chats: Pick<ChatRepository, "open">;
   flows: Pick<Flows, "limits" | "addressBook" | "now">;
-  /** Keep-charged plans; without them the Keep screen says the chat has none to run. */
-  keep?: Pick<KeepPlans, "list" | "act" | "spentToday">;
 }
 
 export function miniAppFormsRoutes(deps: MiniAppFormsDeps): ApiRoutes {
@@ -213,40 +209,6 @@ export function miniAppFormsRoutes(deps: MiniAppFormsDeps): ApiRoutes {
       if (typeof address !== "string" || address.length > 64) return json(c, { error: "bad_request" }, 400);
       const found = await book.delete(chatId, address);
       return json(c, found ? { ok: true } : { error: "not_found", message: plain(locale, "addresses-gone") }, found ? 200 : 404);
-    });
-
-    api.get("/keep", async (c) => {
-      const refusal = await refusedUnlinked(c);
-      if (refusal) return refusal;
-      const { chatId, locale } = c.get("caller");
-      const plans = deps.keep === undefined ? [] : await deps.keep.list(chatId);
-      const clock = { nowMs: deps.flows.now(), locale, timeZone: await limits.timeZoneOf(chatId) };
-      return json(c, {
-        plans: plans.map((plan) => ({
-          planId: plan.planId,
-          state: plan.state,
-          // The plan card's digest, as the chat shows it.
-          text: visibleText(keepCardText(tr(locale), plan, deps.keep!.spentToday(plan), clock)),
-        })),
-      });
-    });
-
-    // The chat's Pause / Resume / Stop: the plans redraw the plan's card in the chat themselves.
-    api.post("/keep/act", bodyLimit, async (c) => {
-      const refusal = await refusedUnlinked(c);
-      if (refusal) return refusal;
-      const { chatId, locale } = c.get("caller");
-      const body = await readBody(c);
-      const planId = body["planId"];
-      const action = body["action"];
-      if (deps.keep === undefined || typeof planId !== "string" || planId.length > 64 || (action !== "pause" && action !== "resume" && action !== "stop")) {
-        return json(c, { error: "bad_request" }, 400);
-      }
-      // A frozen account resumes nothing, as in the chat: said at the button.
-      if (action === "resume" && (await limits.isFrozen(chatId))) return json(c, { error: "frozen", message: plain(locale, "keep-refused-frozen") }, 409);
-      const result = await deps.keep.act(chatId, planId, action satisfies PlanAction);
-      if (!result.ok && result.reason === "not_found") return json(c, { error: "not_found", message: plain(locale, "button-expired") }, 404);
-      return json(c, { ok: result.ok, message: plain(locale, result.ok ? `keep-done-${action}` : `keep-already-${result.reason}`) });
     });
   };
 }

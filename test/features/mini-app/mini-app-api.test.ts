@@ -258,6 +258,73 @@ describe("the Mini App's API", () => {
     const button = (await (await fetch(`${w.tg.apiRoot}/bot${w.tg.token}/getChatMenuButton`)).json()) as { result: unknown };
     expect(button.result).toEqual({ type: "commands" });
   });
+
+  it("starts a keep plan from the New plan form as the chat's Start does, its card in the chat, and edits its limits", async () => {
+    const { w, base } = await linkedWithOrders(7510, 0);
+    const init = initFor(w, 7510);
+    const post = (path: string, body: unknown, initData = init) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "X-Telegram-Init-Data": initData, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const options = (await (await get(`${base}/app/api/keep/options`, init)).json()) as {
+      amountMax: number;
+      tiers: { durationSec: number }[];
+      windows: { code: string; label: string }[];
+    };
+    expect(options.windows.map((x) => x.label)).toEqual(["🌙 Until tonight", "⏱ For 24 h", "🏢 Working hours 09–18"]);
+    const form = { receiver: RECEIVER, amount: 65_000, durationSec: 3600, until: null, hours: "h", cap: null };
+
+    // The proposal is the chat's own, word for word: the same plan typed in /keep.
+    const preview = (await (await post("/app/api/keep/preview", form)).json()) as { text: string; capPresets: { value: string; label: string }[] };
+    const typed = await w.say(7510, `/keep ${RECEIVER} 65000 1h hours=09:00-18:00`, (m) => m.text.includes("Keep charged"));
+    expect(preview.text).toBe(typed.text);
+    expect(preview.capPresets.map((c) => c.label)).toEqual(expect.arrayContaining([expect.stringMatching(/^🧢 \d+ TRX\/day$/)]));
+
+    // Refused as /keep refuses the same plan typed.
+    const badReceiver = await post("/app/api/keep/preview", { ...form, receiver: "not-an-address" });
+    expect(badReceiver.status).toBe(422);
+    expect(((await badReceiver.json()) as { message: string }).message).toContain("not-an-address");
+    const tooMuch = await post("/app/api/keep/start", { ...form, amount: options.amountMax + 1 });
+    expect(tooMuch.status).toBe(422);
+    expect(await post("/app/api/keep/start", { ...form, hours: "t" }).then((r) => r.status)).toBe(400);
+    const badCap = await post("/app/api/keep/preview", { ...form, cap: "abc" });
+    expect(badCap.status).toBe(422);
+    expect(((await badCap.json()) as { message: string }).message).toContain("is not a daily cap");
+    // Another user (no account in their chat) gets nothing.
+    expect((await post("/app/api/keep/start", form, initFor(w, 7511))).status).toBe(403);
+
+    // Frozen: no plan starts, as in the chat.
+    expect((await post("/app/api/limits/freeze", { frozen: true })).status).toBe(200);
+    const frozen = await post("/app/api/keep/start", form);
+    expect(frozen.status).toBe(409);
+    expect(((await frozen.json()) as { message: string }).message).toContain("frozen");
+    expect((await post("/app/api/limits/freeze", { frozen: false })).status).toBe(200);
+
+    const started = await post("/app/api/keep/start", { ...form, hours: null, cap: "500" });
+    expect(started.status).toBe(200);
+    const { planId } = (await started.json()) as { planId: string };
+    // One card in the chat, drawn over the message the app sent, with the first order placed.
+    await waitFor(() => w.botTexts(7510, /Plan: keep charged[\s\S]*Orders placed: 1/).length === 1, "the plan's card with its first order");
+    expect(w.botTexts(7510, /Plan: keep charged/)).toHaveLength(1);
+    expect(w.botTexts(7510, /started from the app/)).toHaveLength(0);
+
+    // Edit: the chat's presets, read as a proposal's; the card in the chat is drawn again.
+    const editPreview = (await (await post("/app/api/keep/edit", { planId, until: "d", hours: "=", cap: "=", preview: true })).json()) as { text: string };
+    expect(editPreview.text).toContain("At most 500 TRX per day.");
+    expect(editPreview.text).toContain("Runs until");
+    const edited = await post("/app/api/keep/edit", { planId, until: null, hours: "h", cap: "200" });
+    expect(edited.status).toBe(200);
+    await waitFor(() => w.botTexts(7510, /Plan: keep charged[\s\S]*At most 200 TRX per day[\s\S]*09:00–18:00/).length === 1, "the card with the new limits");
+    const list = (await (await get(`${base}/app/api/keep`, init)).json()) as { plans: { planId: string; text: string }[] };
+    expect(list.plans.find((p) => p.planId === planId)?.text).toContain("Orders placed: 1");
+    expect((await post("/app/api/keep/edit", { planId, until: null, hours: null, cap: "two" })).status).toBe(422);
+
+    // Another linked chat cannot see or edit this chat's plan.
+    await w.say(7512, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => m.text.length > 0);
+    expect((await post("/app/api/keep/edit", { planId, until: null, hours: null, cap: null }, initFor(w, 7512))).status).toBe(404);
+  });
 });
 
 describe("the fake Bot API's Mini App rules", () => {

@@ -247,6 +247,70 @@ describe.skipIf(!chromiumAvailable())("the Mini App's screens in Chromium (skipp
     expect(await page.locator("[data-action]").count()).toBe(0);
     await close();
   });
+  it("Keep charged: a plan made in the New plan form, its card in the chat and its first order placed, then edited", async () => {
+    const { w, base } = await linkedChat(7707, "en", 0);
+    await w.say(7707, `/addresses add ${RECEIVER} Main shop`, (m) => m.text.length > 0);
+    const { page, close } = await open(launchUrl(`${base}/app?screen=keep`, initFor(w, 7707, "en"), DARK_THEME));
+    await page.locator("#keep-new").click();
+    await expect.poll(() => page.locator("#keep-proposal-text").count()).toBe(1);
+    // The receiver from the book, the chat's presets for the limits, and the proposal in the chat's words.
+    expect(await page.locator("#keep-book button").first().textContent()).toBe("Main shop");
+    await page.locator('#keep-hours [data-value="h"]').click();
+    await expect.poll(() => page.locator("#keep-proposal-text").textContent()).toContain("Renews only between 09:00–18:00");
+    await page.locator("#keep-caps button").first().click();
+    await expect.poll(() => page.locator("#keep-proposal-text").textContent()).toMatch(/cap of [\d,]+ TRX/);
+    await page.locator('#keep-until [data-value="d"]').click();
+    await expect.poll(() => page.locator("#keep-proposal-text").textContent()).toContain("Runs until");
+    await page.waitForLoadState("networkidle");
+    await shot(page, "mini-app-en-keep-new");
+    const proposal = (await page.locator("#keep-proposal-text").textContent()) ?? "";
+    await page.locator("#keep-start").click();
+    await expect.poll(() => page.locator("#keep-result").textContent()).toBe("Plan started: its card is in the chat.");
+    // One card in the chat, with the first order the simulator placed.
+    await waitFor(() => w.botTexts(7707, /Plan: keep charged[\s\S]*Orders placed: 1/).length === 1, "the plan's card with its first order");
+    expect(w.botTexts(7707, /Plan: keep charged/)).toHaveLength(1);
+    const card = w.botTexts(7707, /Plan: keep charged/)[0]!;
+    expect(card).toContain(proposal.split("\n")[1]!);
+    const orderId = await waitFor(() => /([0-9a-f]{24})/.exec(w.botTexts(7707, /Plan: keep charged/)[0] ?? "")?.[1], "the card's order");
+    const order = await fetch(`${w.sim.baseUrl}/v1/orders/${orderId}`, { headers: { authorization: `Bearer ${w.demo.apiKey}` } });
+    expect(order.status).toBe(200);
+    expect(JSON.stringify(await order.json())).toContain(RECEIVER);
+
+    // Edit: working hours off, a cap of 200 TRX; the card in the chat follows.
+    await expect.poll(() => page.locator("#plans li").count()).toBe(1);
+    await page.locator("[data-edit]").click();
+    await expect.poll(() => page.locator("#keep-proposal-text").count()).toBe(1);
+    expect(await page.locator('#keep-edit-hours [data-value="h"]').getAttribute("aria-pressed")).toBe("true");
+    await page.locator('#keep-edit-hours [data-value="h"]').click();
+    await expect.poll(() => page.locator('#keep-edit-hours [data-value="h"]').getAttribute("aria-pressed")).toBe("false");
+    await expect.poll(() => page.locator("#keep-proposal-text").textContent()).not.toContain("Renews only between");
+    await shot(page, "mini-app-en-keep-edit");
+    await page.locator("#keep-save").click();
+    await expect.poll(() => page.locator("#keep-result").textContent()).toBe("Limits saved: the plan's card in the chat shows them.");
+    await waitFor(() => w.botTexts(7707, /Plan: keep charged/).some((text) => !text.includes("Renews only between")), "the card without the hours");
+    await close();
+  });
+
+  it("Keep charged in ru and zh: the New plan form in the chat's language", async () => {
+    const { w, base } = await linkedChat(7708, "ru", 0);
+    w.tg.addChat(7709, { languageCode: "zh" });
+    await w.say(7709, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => m.text.length > 0);
+    for (const [chat, lang] of [
+      [7708, "ru"],
+      [7709, "zh"],
+    ] as const) {
+      const { page, close } = await open(launchUrl(`${base}/app?screen=keep`, initFor(w, chat, lang), LIGHT_THEME));
+      await page.locator("#keep-new").click();
+      await page.locator("#keep-receiver").fill(RECEIVER);
+      await page.locator("#keep-receiver").dispatchEvent("change");
+      await expect.poll(() => page.locator("#keep-proposal-text").count()).toBe(1);
+      await page.locator('#keep-until [data-value="t"]').click();
+      await expect.poll(() => page.locator('#keep-until [data-value="t"]').getAttribute("aria-pressed")).toBe("true");
+      await shot(page, `mini-app-${lang}-keep-new`);
+      await close();
+    }
+  });
+
   it("History: the Refunds filter and a receiver picked from the book and the ledger", async () => {
     const { w, base, ids } = await linkedChat(7721, "en", 2);
     await w.say(7721, `/addresses add ${OTHER} Savings`, (m) => m.text.length > 0);
