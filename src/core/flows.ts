@@ -1,3 +1,4 @@
+import type { UntilKnownOptions } from "./service/until-known.js";
 import type { ReadMemo } from "./store/read-memo.js";
 import type { Logger } from "pino";
 import { createBatchStore } from "./orders/batch-progress.js";
@@ -61,6 +62,8 @@ export interface CreateFlowsDeps {
   memo?: ReadMemo;
   /** What Freeze also does (stop the chat's keep plans) and the zone of chats that set none. */
   limits?: Pick<SpendLimitsDeps, "onFreeze" | "defaultTimeZone" | "accountOf">;
+  /** How long a lost answer of a Confirm is checked by sending again before the journal takes over (tests shorten it). */
+  untilKnown?: Pick<UntilKnownOptions, "delaysMs" | "sleep">;
 }
 
 export function createFlows(deps: CreateFlowsDeps): Flows {
@@ -103,8 +106,19 @@ export function createFlows(deps: CreateFlowsDeps): Flows {
       logger,
       spend: limits,
       batches: createBatchStore({ store: deps.store, logger }),
+      ...(deps.untilKnown === undefined ? {} : { untilKnown: deps.untilKnown }),
     }),
-    submitter: createBroadcastSubmitter({ service: deps.service, drafts, history, tracker, pending, now, logger, spend: limits }),
+    submitter: createBroadcastSubmitter({
+      service: deps.service,
+      drafts,
+      history,
+      tracker,
+      pending,
+      now,
+      logger,
+      spend: limits,
+      ...(deps.untilKnown === undefined ? {} : { untilKnown: deps.untilKnown }),
+    }),
     resender: createBroadcastResender({ service: deps.service, drafts, history, tracker, pending, now, logger, spend: limits }),
     limits,
     tracker,

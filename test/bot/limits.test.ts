@@ -8,6 +8,8 @@ let h: OrderHarness;
 const frozenChats: number[] = [];
 
 useOrderHarness((started) => (h = started), {
+  // A Confirm whose answers are all lost checks three times, moments apart, before the journal takes over.
+  untilKnown: { delaysMs: [10, 10, 10] },
   limits: {
     onFreeze: (chatId) => {
       frozenChats.push(chatId);

@@ -32,6 +32,8 @@ export interface OrderHarnessOptions extends BotHarnessOptions {
   batchCoalesceMs?: number;
   /** Offers /keep (plans are proposed and listed; no scheduler runs, so none renews). */
   keep?: boolean;
+  /** How long a Confirm whose answer was lost keeps checking before the journal takes over (default: the app's). */
+  untilKnown?: CreateFlowsDeps["untilKnown"];
 }
 
 export async function startOrderHarness(options: OrderHarnessOptions = {}) {
@@ -74,7 +76,19 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
         ...options.topUp,
       };
       const limits = options.limits === undefined ? {} : { limits: options.limits };
-      const flows = createFlows({ store: deps.store, service: deps.service, logger: deps.logger, tracker, history, now, topUps, ...usdt, ...limits });
+      const untilKnown = options.untilKnown === undefined ? {} : { untilKnown: options.untilKnown };
+      const flows = createFlows({
+        store: deps.store,
+        service: deps.service,
+        logger: deps.logger,
+        tracker,
+        history,
+        now,
+        topUps,
+        ...usdt,
+        ...limits,
+        ...untilKnown,
+      });
       const keep = options.keep
         ? {
             keep: createKeepPlans({
