@@ -181,6 +181,32 @@ describe("the Mini App's API", () => {
     expect(BigInt(service.availableSun)).toBe(1_000_000_000n - BigInt(quote.totalSun));
   });
 
+  it("asks a second tap above the chat's threshold, as the chat does, and charges once it comes", async () => {
+    const { w, base } = await linkedWithOrders(7510, 0);
+    const init = initFor(w, 7510);
+    const send = (path: string, body: unknown) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "X-Telegram-Init-Data": init, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    // The threshold as the Limits screen sets it: 1 TRX, under any order's total.
+    expect((await send("/app/api/limits", { field: "t", value: "1" })).status).toBe(200);
+    const quote = (await (await send("/app/api/order/quote", { receiver: RECEIVER, amount: 100_000, durationSec: 3600 })).json()) as { quoteId: string };
+    const posts = () => w.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/orders").length;
+    const before = posts();
+    const first = (await (await send("/app/api/order/confirm", { quoteId: quote.quoteId })).json()) as { status: string; message?: string };
+    expect(first.status).toBe("needs_second_tap");
+    expect(first.message).toMatch(/TRX/);
+    expect(posts()).toBe(before);
+    const second = (await (await send("/app/api/order/confirm", { quoteId: quote.quoteId, confirmedAgain: true })).json()) as {
+      status: string;
+      orderIds?: string[];
+    };
+    expect(second.status).toBe("placed");
+    await waitFor(() => w.botTexts(7510, new RegExp(second.orderIds![0]!)).length > 0, "the order's card in the chat");
+  });
+
   it("filters the history by refunds and by one receiver, and offers the receivers from the book and the ledger", async () => {
     const { w, base, ids } = await linkedWithOrders(7509, 2);
     const init = initFor(w, 7509);
