@@ -92,11 +92,11 @@ async function quote(state: Chosen, box: HTMLElement): Promise<void> {
       confirm.disabled = true;
       post("/app/api/send/confirm", { intentId, confirmedAgain: again })
         .then((answered) => {
-          const body = answered.body as { status?: string; message?: string; button?: string; url?: string; text?: string };
+          const body = answered.body as { status?: string; message?: string; button?: string; url?: string; text?: string; qr?: string };
           if (body.status === "link" && body.url !== undefined) {
             host.setMain(undefined);
             result.textContent = "";
-            showLink(link, body.url, body.text ?? "");
+            showLink(link, body.url, body.text ?? "", body.qr);
             return;
           }
           result.textContent = body.message ?? t("mini-app-failed");
@@ -117,11 +117,13 @@ async function quote(state: Chosen, box: HTMLElement): Promise<void> {
 }
 
 /** The signing link: Telegram opens it outside the app (the wallet's browser or the system's); a plain browser follows it. */
-function showLink(box: HTMLElement, url: string, text: string): void {
+function showLink(box: HTMLElement, url: string, text: string, qr: string | undefined): void {
   const a = el("a", { href: url, id: "sign-link", class: "button primary", target: "_blank", rel: "noopener noreferrer" }, t("send-sign-button"));
   a.addEventListener("click", (event) => {
     if (host.openLink(url)) event.preventDefault();
   });
-  box.replaceChildren(el("p", { class: "row-text", id: "send-link-text" }, text), a);
+  // The link as a QR code, for a wallet on another device (the text says so).
+  const code = qr?.startsWith("data:image/png;base64,") === true ? [el("img", { id: "sign-qr", class: "qr", src: qr, alt: url })] : [];
+  box.replaceChildren(el("p", { class: "row-text", id: "send-link-text" }, text), ...code, a);
   box.hidden = false;
 }

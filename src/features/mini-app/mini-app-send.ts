@@ -109,7 +109,10 @@ export function miniAppSendRoutes(deps: MiniAppSendDeps): ApiRoutes {
         const url = signingLink(deps.publicUrl, confirmed.token);
         const { zone } = await deps.flows.limits.zoneOf(chatId);
         const text = visibleText(signingText(tr(locale), confirmed.intent, url, { nowMs: deps.flows.now(), timeZone: zone }, locale));
-        return json(c, { status: "link", url, text, expiresAtMs: confirmed.intent.linkExpiresAtMs ?? null });
+        // The text offers a QR code for a wallet on another device, as the chat's card does: the page shows it.
+        const { default: QRCode } = await import("qrcode");
+        const qr = await QRCode.toDataURL(url, { margin: 2, width: 440, errorCorrectionLevel: "M" });
+        return json(c, { status: "link", url, text, qr, expiresAtMs: confirmed.intent.linkExpiresAtMs ?? null });
       }
       switch (confirmed.reason) {
         case "refused":

@@ -356,6 +356,10 @@ describe.skipIf(!chromiumAvailable())("the Mini App's screens in Chromium (skipp
       const href = (await page.locator("#sign-link").getAttribute("href"))!;
       const token = /\/sign\/([A-Za-z0-9_-]{24})$/.exec(href)?.[1];
       expect(token).toBeDefined();
+      // The QR code the text offers, of that same link, drawn as an image.
+      const qr = page.locator("#sign-qr");
+      expect(await qr.getAttribute("alt")).toBe(href);
+      await expect.poll(() => qr.evaluate((img: { naturalWidth: number }) => img.naturalWidth)).toBeGreaterThan(100);
       await shot(page, `mini-app-${language}-send`);
       await page.locator("#sign-link").click();
       const calls: string[] = await page.evaluate("window.__calls");
