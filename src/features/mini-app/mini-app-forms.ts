@@ -25,6 +25,7 @@ import { LIMIT_PRESETS_TRX } from "../../bot/keyboards/limits.js";
 import { ZONE_MATCHES_SHOWN } from "../../bot/keyboards/time-zone.js";
 import type { Translations } from "../../bot/i18n.js";
 import { API_HEADERS, type ApiEnv, type ApiRoutes } from "./mini-app-api.js";
+import { readJsonObject, unlinkedRefusal } from "./api-request.js";
 
 /** A setting change is a few dozen bytes of JSON. */
 const MAX_BODY_BYTES = 2_048;
@@ -44,21 +45,7 @@ export function miniAppFormsRoutes(deps: MiniAppFormsDeps): ApiRoutes {
   /** A chat's words as plain text: the chat's own messages carry HTML the page never renders. */
   const plain = (locale: string, key: string, vars: Record<string, string | number> = {}) => visibleText(translate(tr(locale), key, vars));
 
-  async function readBody(c: Context<ApiEnv>): Promise<Record<string, unknown>> {
-    try {
-      const body: unknown = await c.req.json();
-      return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-    } catch {
-      return {};
-    }
-  }
-
-  /** The settings forms are for a linked chat, as the app is: an unlinked one was told how to link. */
-  async function refusedUnlinked(c: Context<ApiEnv>) {
-    const { chatId, locale } = c.get("caller");
-    if ((await deps.chats.open(chatId)) !== undefined) return undefined;
-    return json(c, { error: "not_linked", message: deps.i18n.t(locale, "mini-app-not-linked") }, 403);
-  }
+  const refusedUnlinked = unlinkedRefusal(deps);
 
   async function limitsState(chatId: number, locale: string) {
     const status = await limits.status(chatId);
@@ -104,7 +91,7 @@ export function miniAppFormsRoutes(deps: MiniAppFormsDeps): ApiRoutes {
       const refusal = await refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
-      const body = await readBody(c);
+      const body = (await readJsonObject(c)) ?? {};
       const code = body["field"];
       const value = body["value"];
       if (typeof code !== "string" || !(code in FIELD_OF) || (value !== null && (typeof value !== "string" || value.length > 40))) {
@@ -156,7 +143,7 @@ export function miniAppFormsRoutes(deps: MiniAppFormsDeps): ApiRoutes {
       const refusal = await refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
-      const zone = (await readBody(c))["zone"];
+      const zone = (await readJsonObject(c))?.["zone"];
       if (typeof zone !== "string" || zone.length > 64 || !isValidTimeZone(zone)) return json(c, { error: "bad_request" }, 400);
       await limits.setTimeZone(chatId, zone);
       const message = plain(locale, "time-zone-saved", { zone: zoneLabel(zone, deps.flows.now()) });
@@ -167,7 +154,7 @@ export function miniAppFormsRoutes(deps: MiniAppFormsDeps): ApiRoutes {
       const refusal = await refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
-      const frozen = (await readBody(c))["frozen"];
+      const frozen = (await readJsonObject(c))?.["frozen"];
       if (typeof frozen !== "boolean") return json(c, { error: "bad_request" }, 400);
       // The chat's Freeze: under the account's lock, and it stops the account's keep plans.
       if (frozen) await limits.freeze(chatId);
@@ -188,7 +175,7 @@ export function miniAppFormsRoutes(deps: MiniAppFormsDeps): ApiRoutes {
       const refusal = await refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
-      const body = await readBody(c);
+      const body = (await readJsonObject(c)) ?? {};
       const address = typeof body["address"] === "string" ? body["address"].trim() : undefined;
       const label = typeof body["label"] === "string" ? body["label"] : undefined;
       const rename = body["rename"] === true;
@@ -205,7 +192,7 @@ export function miniAppFormsRoutes(deps: MiniAppFormsDeps): ApiRoutes {
       const refusal = await refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
-      const address = (await readBody(c))["address"];
+      const address = (await readJsonObject(c))?.["address"];
       if (typeof address !== "string" || address.length > 64) return json(c, { error: "bad_request" }, 400);
       const found = await book.delete(chatId, address);
       return json(c, found ? { ok: true } : { error: "not_found", message: plain(locale, "addresses-gone") }, found ? 200 : 404);

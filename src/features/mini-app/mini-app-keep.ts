@@ -40,6 +40,7 @@ import { visibleText } from "../../bot/helpers/visible-text.js";
 import type { KeepCardOpener } from "../../bot/notifiers/keep-card-opener.js";
 import type { Translations } from "../../bot/i18n.js";
 import { API_HEADERS, type ApiEnv, type ApiRoutes } from "./mini-app-api.js";
+import { readJsonObject, unlinkedRefusal } from "./api-request.js";
 
 /** A form is a few dozen bytes of JSON. */
 const MAX_BODY_BYTES = 2_048;
@@ -74,20 +75,7 @@ export function miniAppKeepRoutes(deps: MiniAppKeepDeps): ApiRoutes {
   const plain = (text: string) => visibleText(text);
   const said = (locale: string, key: string, vars: Record<string, string | number> = {}) => plain(translate(tr(locale), key, vars));
 
-  async function readBody(c: Context<ApiEnv>): Promise<Record<string, unknown>> {
-    try {
-      const body: unknown = await c.req.json();
-      return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-    } catch {
-      return {};
-    }
-  }
-
-  async function refusedUnlinked(c: Context<ApiEnv>) {
-    const { chatId, locale } = c.get("caller");
-    if ((await deps.chats.open(chatId)) !== undefined) return undefined;
-    return json(c, { error: "not_linked", message: deps.i18n.t(locale, "mini-app-not-linked") }, 403);
-  }
+  const refusedUnlinked = unlinkedRefusal(deps);
 
   /** The limits as a form sends them: each a preset's code, a cap's amount, none (null), or `"="` (an edit keeps it). */
   function limitsOf(body: Record<string, unknown>): KeepLimitsChoice | undefined {
@@ -202,7 +190,7 @@ export function miniAppKeepRoutes(deps: MiniAppKeepDeps): ApiRoutes {
       const refusal = await refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
-      const body = await readBody(c);
+      const body = (await readJsonObject(c)) ?? {};
       const planId = body["planId"];
       const action = body["action"];
       if (deps.keep === undefined || typeof planId !== "string" || planId.length > 64 || (action !== "pause" && action !== "resume" && action !== "stop")) {
@@ -244,7 +232,7 @@ export function miniAppKeepRoutes(deps: MiniAppKeepDeps): ApiRoutes {
       const { locale, chatId } = c.get("caller");
       const pricing = await pricingOr503(c);
       if (pricing instanceof Response) return pricing;
-      const read = await readNew(c, await readBody(c), pricing);
+      const read = await readNew(c, (await readJsonObject(c)) ?? {}, pricing);
       if (read.response) return read.response;
       const draft = priceKeepDraft(pricing, read.nowMs, read.input)!;
       const clock = { nowMs: read.nowMs, locale, timeZone: await limits.timeZoneOf(chatId) };
@@ -260,7 +248,7 @@ export function miniAppKeepRoutes(deps: MiniAppKeepDeps): ApiRoutes {
         return json(c, { error: "unavailable", message: said(locale, "mini-app-keep-unavailable") }, 503);
       const pricing = await pricingOr503(c);
       if (pricing instanceof Response) return pricing;
-      const read = await readNew(c, await readBody(c), pricing);
+      const read = await readNew(c, (await readJsonObject(c)) ?? {}, pricing);
       if (read.response) return read.response;
       // A frozen account starts nothing, as in the chat.
       if (await limits.isFrozen(chatId)) return json(c, { error: "frozen", message: said(locale, "keep-refused-frozen") }, 409);
@@ -288,7 +276,7 @@ export function miniAppKeepRoutes(deps: MiniAppKeepDeps): ApiRoutes {
       const refusal = await refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
-      const body = await readBody(c);
+      const body = (await readJsonObject(c)) ?? {};
       const planId = body["planId"];
       const chosen = limitsOf(body);
       if (deps.keep === undefined || typeof planId !== "string" || planId.length > 64 || chosen === undefined) return json(c, { error: "bad_request" }, 400);

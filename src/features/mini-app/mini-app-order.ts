@@ -16,6 +16,7 @@ import { formatInteger, formatTrx } from "../../bot/helpers/format.js";
 import { durationText, type Translator } from "../../bot/helpers/record-text.js";
 import type { Translations } from "../../bot/i18n.js";
 import { API_HEADERS, type ApiEnv, type ApiRoutes } from "./mini-app-api.js";
+import { readJsonObject } from "./api-request.js";
 
 /** The chat's own presets (conversations/order-steps.ts), within the service's bounds. */
 const AMOUNT_PRESETS = [65_000, 131_000, 200_000] as const;
@@ -41,15 +42,6 @@ export function miniAppOrderRoutes(deps: MiniAppOrderDeps): ApiRoutes {
     const { chatId, locale } = c.get("caller");
     const linked = await deps.chats.open(chatId);
     return { linked, refusal: linked === undefined ? json(c, { error: "not_linked", message: deps.i18n.t(locale, "mini-app-not-linked") }, 403) : undefined };
-  }
-
-  async function readBody(c: Context<ApiEnv>): Promise<Record<string, unknown> | undefined> {
-    try {
-      const body: unknown = await c.req.json();
-      return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
-    } catch {
-      return undefined;
-    }
   }
 
   const blockText = (locale: string, block: QuoteBlock): string =>
@@ -100,7 +92,7 @@ export function miniAppOrderRoutes(deps: MiniAppOrderDeps): ApiRoutes {
       const { locale } = c.get("caller");
       const { linked, refusal } = await linkedOr403(c);
       if (refusal) return refusal;
-      const body = await readBody(c);
+      const body = await readJsonObject(c);
       const receiver = typeof body?.["receiver"] === "string" ? body["receiver"].trim() : "";
       const amount = body?.["amount"];
       const durationSec = body?.["durationSec"];
@@ -145,7 +137,7 @@ export function miniAppOrderRoutes(deps: MiniAppOrderDeps): ApiRoutes {
       const { chatId, locale } = c.get("caller");
       const { linked, refusal } = await linkedOr403(c);
       if (refusal || linked === undefined) return refusal;
-      const body = await readBody(c);
+      const body = await readJsonObject(c);
       const quoteId = body?.["quoteId"];
       if (typeof quoteId !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(quoteId)) return json(c, { error: "bad_request" }, 400);
       // The chat's Confirm: the quote's key, caps and second tap; a quote of another chat is not found.

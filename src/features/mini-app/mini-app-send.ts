@@ -21,6 +21,7 @@ import type { SendIntents } from "../send/send-intent.js";
 import { prepareSendQuote } from "../send/send-quote.js";
 import { signingLink, signingText } from "../send/send-texts.js";
 import { API_HEADERS, type ApiEnv, type ApiRoutes } from "./mini-app-api.js";
+import { readJsonObject } from "./api-request.js";
 
 /** A recipient and an amount are a few dozen bytes of JSON. */
 const MAX_BODY_BYTES = 2_048;
@@ -51,15 +52,6 @@ export function miniAppSendRoutes(deps: MiniAppSendDeps): ApiRoutes {
     now: deps.flows.now,
   };
 
-  async function readBody(c: Context<ApiEnv>): Promise<Record<string, unknown>> {
-    try {
-      const body: unknown = await c.req.json();
-      return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-    } catch {
-      return {};
-    }
-  }
-
   const bodyLimit = contentLengthLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: "too_large" }, 413, API_HEADERS) });
 
   return (api: Hono<ApiEnv>) => {
@@ -74,7 +66,7 @@ export function miniAppSendRoutes(deps: MiniAppSendDeps): ApiRoutes {
       const { chatId, locale } = c.get("caller");
       const linked = await deps.chats.open(chatId);
       if (linked === undefined) return json(c, { error: "not_linked", message: deps.i18n.t(locale, "mini-app-not-linked") }, 403);
-      const body = await readBody(c);
+      const body = (await readJsonObject(c)) ?? {};
       const who = body["recipient"];
       const amountText = body["amount"];
       if (typeof who !== "string" || typeof amountText !== "string" || who.length > 100 || amountText.length > 40)
@@ -88,7 +80,7 @@ export function miniAppSendRoutes(deps: MiniAppSendDeps): ApiRoutes {
     api.post("/send/confirm", bodyLimit, async (c) => {
       const { chatId, locale } = c.get("caller");
       if ((await deps.chats.open(chatId)) === undefined) return json(c, { error: "not_linked", message: deps.i18n.t(locale, "mini-app-not-linked") }, 403);
-      const body = await readBody(c);
+      const body = (await readJsonObject(c)) ?? {};
       const intentId = body["intentId"];
       if (typeof intentId !== "string" || !/^[0-9a-f]{1,32}$/.test(intentId)) return json(c, { error: "bad_request" }, 400);
       const intent = await deps.intents.get(intentId);
