@@ -5,49 +5,23 @@
  * MINI_APP_SCREENSHOTS when it is set.
  */
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumAvailable, launchChromium } from "../../../testkit/browser.js";
-import { DARK_THEME, LIGHT_THEME, launchUrl, signInitData } from "../../../testkit/mini-app-launch.js";
-import { useSqliteAppWorld, waitFor, type AppWorld } from "../../app-harness.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromiumAvailable } from "../../../testkit/browser.js";
+import { DARK_THEME, LIGHT_THEME, launchUrl } from "../../../testkit/mini-app-launch.js";
+import { waitFor } from "../../app-harness.js";
+import { initFor, RECEIVER, useMiniAppBrowser } from "./mini-app-browser.js";
 
 const SHOTS = process.env["MINI_APP_SCREENSHOTS"];
-const RECEIVER = "TQCq78eKWLd98P5Eu155knhkacGPAhS9pu";
 const OTHER = "TR311sD6KasRnofj5RnFiFBA2rH8RH2kYk";
-const nowS = () => Math.floor(Date.now() / 1000);
 
 describe.skipIf(!chromiumAvailable())("the Mini App's screens in Chromium (skipped without /usr/bin/chromium)", () => {
-  const world = useSqliteAppWorld();
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  async function linkedChat(chat: number, language: string, orders: number) {
-    const { w, target } = world;
-    const app = await w.startApp(target);
-    w.tg.addChat(chat, { languageCode: language });
-    await w.say(chat, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => m.text.length > 0);
-    const ids: string[] = [];
-    for (let i = 0; i < orders; i += 1) {
-      const quote = await w.say(chat, `/order ${RECEIVER} ${65 + i}k 1h`, (m) => /[0-9]+ TRX/.test(m.text) && m.buttons.length > 0);
-      w.front.enqueue(w.tg.press(chat, /Confirm|Подтвердить|确认/));
-      ids.push(await waitFor(() => /([0-9a-f]{24})/.exec(w.textOf(chat, quote.messageId))?.[1], "the order card"));
-    }
-    await waitFor(() => ids.every((id) => w.botTexts(chat, new RegExp(`${id}[\\s\\S]*(fulfilled|выполнен|已完成)`)).length > 0), "every order fulfilled");
-    return { w, base: `http://127.0.0.1:${app.httpPort}`, ids };
-  }
-
-  const initFor = (w: AppWorld, id: number, language: string) =>
-    signInitData(w.tg.token, { user: { id, first_name: "Ann", language_code: language }, authDateS: nowS(), queryId: "AAHdF6IQAAAAAN0XohDhrOrc" });
+  const m = useMiniAppBrowser();
+  const { linkedChat } = m;
 
   /** Opens the app; with `mainButton` a stand-in for Telegram's SDK object that has a MainButton. */
   async function open(url: string, options: { mainButton?: boolean } = {}) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 780 }, deviceScaleFactor: 2 });
+    const context = await m.browser.newContext({ viewport: { width: 390, height: 780 }, deviceScaleFactor: 2 });
     const page = await context.newPage();
     const offHost: string[] = [];
     page.on("request", (r) => {
