@@ -46,11 +46,15 @@ export const LIGHT_THEME = {
  * Fields in Telegram's own order and encoding (the user JSON with `\/` escaped, as Telegram sends it), the
  * `hash` over all the others; `botToken` of another bot gives a forged hash.
  */
-export function signInitData(botToken: string, options: { user?: LaunchUser; authDateS: number; queryId?: string; extra?: Record<string, string> }): string {
+export function signInitData(
+  botToken: string,
+  options: { user?: LaunchUser; authDateS: number | undefined; queryId?: string; extra?: Record<string, string> },
+): string {
   const fields: [string, string][] = [];
   if (options.queryId !== undefined) fields.push(["query_id", options.queryId]);
   if (options.user !== undefined) fields.push(["user", JSON.stringify({ allows_write_to_pm: true, ...options.user }).replace(/\//g, "\\/")]);
-  fields.push(["auth_date", String(options.authDateS)]);
+  // Telegram always sends auth_date; undefined signs data without it, to test that it is required.
+  if (options.authDateS !== undefined) fields.push(["auth_date", String(options.authDateS)]);
   for (const [key, value] of Object.entries(options.extra ?? {})) fields.push([key, value]);
   const check = fields
     .map(([key, value]) => `${key}=${value}`)

@@ -1,7 +1,13 @@
 import type { Context } from "hono";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
+import { contentLengthLimit } from "../../server/body-limit.js";
 import type { Translations } from "../../bot/i18n.js";
 import { API_HEADERS, type ApiEnv } from "./mini-app-api.js";
+
+/** The forms' JSON bodies are a few hundred bytes; anything near this is not one of them. */
+const MAX_BODY_BYTES = 2_048;
+
+/** The body limit of every POST under /app/api. */
+export const apiBodyLimit = contentLengthLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: "too_large" }, 413, API_HEADERS) });
 
 /** A request's JSON body when it is an object; anything else (no body, bad JSON, an array) is undefined. */
 export async function readJsonObject(c: Context<ApiEnv>): Promise<Record<string, unknown> | undefined> {
@@ -13,14 +19,12 @@ export async function readJsonObject(c: Context<ApiEnv>): Promise<Record<string,
   }
 }
 
-/**
- * The forms act on the linked account, as the app does: a caller whose chat has none gets 403 with how to
- * link, and the route goes no further.
- */
-export function unlinkedRefusal(deps: { chats: Pick<ChatRepository, "open">; i18n: Translations }) {
-  return async (c: Context<ApiEnv>): Promise<Response | undefined> => {
-    const { chatId, locale } = c.get("caller");
-    if ((await deps.chats.open(chatId)) !== undefined) return undefined;
-    return c.json({ error: "not_linked", message: deps.i18n.t(locale, "mini-app-not-linked") }, 403, API_HEADERS);
-  };
+/** The account's screens refuse a caller whose chat has no linked account, with how to link (403). */
+export function notLinked(c: Context<ApiEnv>, i18n: Translations): Response {
+  return c.json({ error: "not_linked", message: i18n.t(c.get("caller").locale, "mini-app-not-linked") }, 403, API_HEADERS);
+}
+
+/** The forms act on the linked account, as the app does: undefined when the caller has one, else the 403. */
+export function unlinkedRefusal(deps: { i18n: Translations }) {
+  return (c: Context<ApiEnv>): Response | undefined => (c.get("caller").linked === undefined ? notLinked(c, deps.i18n) : undefined);
 }

@@ -17,7 +17,7 @@ import { miniAppSendRoutes } from "./mini-app-send.js";
 import { miniAppSpendRoutes } from "./mini-app-spend.js";
 import { miniAppPageRoutes } from "./mini-app-page.js";
 
-export interface MiniAppModuleDeps extends Omit<MiniAppApiDeps, "botToken" | "defaultLocale" | "flows" | "service"> {
+export interface MiniAppModuleDeps extends Omit<MiniAppApiDeps, "botToken" | "defaultLocale" | "burnPriceSun" | "flows" | "service"> {
   config: Config;
   flows: Flows;
   service: ServiceClient;
@@ -54,7 +54,6 @@ export function createMiniAppModule(deps: MiniAppModuleDeps): MiniAppModule {
   // The Order screen quotes and places through the chat's own use cases, prepared exactly as /order's.
   const order = miniAppOrderRoutes({
     i18n: deps.i18n,
-    chats: deps.chats,
     pricing: deps.pricing,
     flows: deps.flows,
     quoteDeps: quoteDepsOf({ pricing: deps.pricing, service: deps.service, flows: deps.flows, logger, config }),
@@ -67,10 +66,9 @@ export function createMiniAppModule(deps: MiniAppModuleDeps): MiniAppModule {
     links: deps.links,
     burnPriceSun: config.energyBurnPriceSun ?? DEFAULT_ENERGY_BURN_PRICE_SUN,
   });
-  const forms = miniAppFormsRoutes({ i18n: deps.i18n, chats: deps.chats, flows: deps.flows });
+  const forms = miniAppFormsRoutes({ i18n: deps.i18n, flows: deps.flows });
   const keep = miniAppKeepRoutes({
     i18n: deps.i18n,
-    chats: deps.chats,
     pricing: deps.pricing,
     flows: deps.flows,
     logger,
@@ -83,7 +81,6 @@ export function createMiniAppModule(deps: MiniAppModuleDeps): MiniAppModule {
       ? undefined
       : miniAppSendRoutes({
           i18n: deps.i18n,
-          chats: deps.chats,
           pricing: deps.pricing,
           flows: deps.flows,
           intents: deps.send.intents,
@@ -94,13 +91,16 @@ export function createMiniAppModule(deps: MiniAppModuleDeps): MiniAppModule {
         });
   const routes = [
     miniAppPageRoutes({ i18n: deps.i18n, defaultLocale: config.defaultLocale }),
-    miniAppApiRoutes({ ...deps, botToken: config.botToken, defaultLocale: config.defaultLocale, sendable: send !== undefined }, [
-      order,
-      spend,
-      forms,
-      keep,
-      ...(send ? [send] : []),
-    ]),
+    miniAppApiRoutes(
+      {
+        ...deps,
+        botToken: config.botToken,
+        defaultLocale: config.defaultLocale,
+        burnPriceSun: config.energyBurnPriceSun ?? DEFAULT_ENERGY_BURN_PRICE_SUN,
+        sendable: send !== undefined,
+      },
+      [order, spend, forms, keep, ...(send ? [send] : [])],
+    ),
   ];
   if (!publicUrl.startsWith("https://")) {
     logger.warn(

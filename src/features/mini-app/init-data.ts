@@ -14,7 +14,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  */
 export const INIT_DATA_MAX_AGE_S = 3_600;
 /** Clocks differ: launch data signed up to this far in the future is still taken. */
-export const INIT_DATA_FUTURE_SKEW_S = 300;
+const INIT_DATA_FUTURE_SKEW_S = 300;
 /** Launch data is a few hundred bytes; anything past this is not Telegram's. */
 const MAX_INIT_DATA_CHARS = 8_192;
 
@@ -48,7 +48,7 @@ export function dataCheckString(params: URLSearchParams): string {
 }
 
 /** The hex hash Telegram puts in `hash` for these fields under this bot token. */
-export function initDataHash(params: URLSearchParams, botToken: string): string {
+function initDataHash(params: URLSearchParams, botToken: string): string {
   return createHmac("sha256", secretKey(botToken)).update(dataCheckString(params)).digest("hex");
 }
 

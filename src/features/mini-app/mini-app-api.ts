@@ -16,7 +16,6 @@ import type { HistoryEntry, HistoryFilter } from "../../core/orders/order-histor
 import type { ServiceClient } from "../../core/service/client.js";
 import { monthAt, monthLabel, monthWindow, parseStatementMonth, type StatementMonth } from "../../core/statements/statement-month.js";
 import { buildStatement } from "../../core/statements/statement.js";
-import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/burn-saving.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { translate } from "../../bot/helpers/html.js";
 import { ledgerRowText } from "../../bot/helpers/ledger-row.js";
@@ -26,6 +25,8 @@ import { visibleText } from "../../bot/helpers/visible-text.js";
 import { matchLocale, type Translations } from "../../bot/i18n.js";
 import { checkInitData, unverifiedLanguage, type InitDataUser } from "./init-data.js";
 import { appTexts } from "./mini-app-texts.js";
+import { notLinked } from "./api-request.js";
+import type { LinkedChat } from "../../core/chats/chat-repository.js";
 
 /** The header every API call carries: Telegram's launch data exactly as the page found it. */
 export const INIT_DATA_HEADER = "X-Telegram-Init-Data";
@@ -45,7 +46,7 @@ export interface MiniAppApiDeps {
   botToken: string;
   defaultLocale: SupportedLocale;
   i18n: Translations;
-  chats: Pick<ChatRepository, "get" | "open">;
+  chats: Pick<ChatRepository, "get" | "openRecord">;
   service: Pick<ServiceClient, "getBalance">;
   flows: {
     history: Pick<Flows["history"], "page" | "spend">;
@@ -57,6 +58,8 @@ export interface MiniAppApiDeps {
   logger: Logger;
   /** How old launch data may be, in seconds (`INIT_DATA_MAX_AGE_S` by default). */
   maxAgeS?: number;
+  /** Sun per energy when TRX is burnt for it: the CSV's saving lines, as the Spend screen and /statement. */
+  burnPriceSun: number;
   /** Whether the Send USDT screen is served (the signing page exists): the page shows its tab only then. */
   sendable?: boolean;
 }
@@ -66,6 +69,8 @@ export interface Caller {
   user: InitDataUser;
   chatId: number;
   locale: SupportedLocale;
+  /** The chat's linked account, read and opened once per call; undefined when the chat has none. */
+  linked: LinkedChat | undefined;
 }
 
 export type ApiEnv = { Variables: { caller: Caller } };
@@ -104,12 +109,6 @@ export function miniAppApiRoutes(deps: MiniAppApiDeps, more: readonly ApiRoutes[
   const log = deps.logger.child({ component: "mini-app-api" });
   const tr = (locale: string): Translator => ({ t: (key, vars) => deps.i18n.t(locale, key, vars) });
 
-  /** The chat's stored choice, then the Telegram app's language, then the default: as the bot negotiates. */
-  async function localeOf(user: InitDataUser): Promise<SupportedLocale> {
-    const record = await deps.chats.get(user.id);
-    return record?.locale ?? matchLocale(user.languageCode) ?? deps.defaultLocale;
-  }
-
   const authenticated: MiddlewareHandler<Env> = async (c, next) => {
     const raw = c.req.header(INIT_DATA_HEADER);
     const checked = checkInitData(raw, deps.botToken, { nowMs: deps.flows.now(), ...(deps.maxAgeS === undefined ? {} : { maxAgeS: deps.maxAgeS }) });
@@ -121,7 +120,11 @@ export function miniAppApiRoutes(deps: MiniAppApiDeps, more: readonly ApiRoutes[
       return c.json({ error: checked.reason, message: deps.i18n.t(locale, key) }, 401, API_HEADERS);
     }
     // A private chat's id is its user's id: the launch data names whose chat, and so whose account, is read.
-    c.set("caller", { user: checked.user, chatId: checked.user.id, locale: await localeOf(checked.user) });
+    const record = await deps.chats.get(checked.user.id);
+    // The chat's stored choice, then the Telegram app's language, then the default: as the bot negotiates.
+    const locale = record?.locale ?? matchLocale(checked.user.languageCode) ?? deps.defaultLocale;
+    const linked = record === undefined ? undefined : await deps.chats.openRecord(record);
+    c.set("caller", { user: checked.user, chatId: checked.user.id, locale, linked });
     await next();
     return undefined;
   };
@@ -149,8 +152,7 @@ export function miniAppApiRoutes(deps: MiniAppApiDeps, more: readonly ApiRoutes[
   }
 
   async function me(c: Context<Env>) {
-    const { chatId, locale, user } = c.get("caller");
-    const linked = await deps.chats.open(chatId);
+    const { chatId, locale, user, linked } = c.get("caller");
     const base = { locale, texts: appTexts(deps.i18n, locale), user: { id: user.id, firstName: user.firstName ?? null } };
     if (linked === undefined) return c.json({ ...base, linked: false }, 200, API_HEADERS);
     const zone = await deps.flows.limits.zoneOf(chatId);
@@ -181,8 +183,7 @@ export function miniAppApiRoutes(deps: MiniAppApiDeps, more: readonly ApiRoutes[
   async function history(c: Context<Env>) {
     const { chatId, locale } = c.get("caller");
     // An unlinked chat has no history: the ledger is the linked account's.
-    if ((await deps.chats.open(chatId)) === undefined)
-      return c.json({ error: "not_linked", message: deps.i18n.t(locale, "mini-app-not-linked") }, 403, API_HEADERS);
+    if (c.get("caller").linked === undefined) return notLinked(c, deps.i18n);
     const code = (FILTERS as readonly string[]).includes(c.req.query("filter") ?? "a") ? ((c.req.query("filter") ?? "a") as AppFilter) : undefined;
     const monthText = c.req.query("month");
     const month = monthText === undefined || monthText === "" ? undefined : parseStatementMonth(monthText);
@@ -210,9 +211,8 @@ export function miniAppApiRoutes(deps: MiniAppApiDeps, more: readonly ApiRoutes[
 
   /** The History screen's receiver picker: the address book (labels, recent receivers), then receivers the ledger has seen. */
   async function receivers(c: Context<Env>) {
-    const { chatId, locale } = c.get("caller");
-    if ((await deps.chats.open(chatId)) === undefined)
-      return c.json({ error: "not_linked", message: deps.i18n.t(locale, "mini-app-not-linked") }, 403, API_HEADERS);
+    const { chatId, linked } = c.get("caller");
+    if (linked === undefined) return notLinked(c, deps.i18n);
     const book = await deps.flows.addressBook.list(chatId);
     const seen = new Map<string, string | null>(book.map((e) => [e.address, e.label ?? null]));
     const recent = await deps.flows.history.spend(chatId);
@@ -222,16 +222,15 @@ export function miniAppApiRoutes(deps: MiniAppApiDeps, more: readonly ApiRoutes[
   }
 
   async function csv(c: Context<Env>) {
-    const { chatId, locale } = c.get("caller");
-    if ((await deps.chats.open(chatId)) === undefined)
-      return c.json({ error: "not_linked", message: deps.i18n.t(locale, "mini-app-not-linked") }, 403, API_HEADERS);
+    const { chatId, linked } = c.get("caller");
+    if (linked === undefined) return notLinked(c, deps.i18n);
     const zone = await deps.flows.limits.zoneOf(chatId);
     const monthText = c.req.query("month");
     const month = monthText === undefined || monthText === "" ? monthAt(deps.flows.now(), zone.zone) : parseStatementMonth(monthText);
     if (month === undefined) return c.json({ error: "bad_request" }, 400, API_HEADERS);
     // /statement's own CSV: one line per order, broadcast and refund, exact to the sun.
     const statement = await buildStatement(
-      { history: deps.flows.history, burnPriceSun: DEFAULT_ENERGY_BURN_PRICE_SUN, chatTitles: (ids) => chatTitles(deps.chats, ids) },
+      { history: deps.flows.history, burnPriceSun: deps.burnPriceSun, chatTitles: (ids) => chatTitles(deps.chats, ids) },
       chatId,
       month,
       zone.zone,

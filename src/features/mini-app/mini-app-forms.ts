@@ -5,7 +5,6 @@
  */
 import type { Context, Hono } from "hono";
 import { LABEL_MAX_LENGTH } from "../../core/address-book.js";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { Flows } from "../../core/flows.js";
 import type { LimitField } from "../../core/limits/limit-settings.js";
 import { isValidTimeZone } from "../../core/limits/spend-window.js";
@@ -13,7 +12,6 @@ import { offsetText, zoneLabel } from "../../core/limits/zone-input.js";
 import { offsetsNow, searchTimeZones, zonesAtOffset } from "../../core/limits/zone-search.js";
 import { COMMON_TIME_ZONES } from "../../bot/callback-data/time-zone.js";
 import { SUN_PER_TRX } from "../../core/money.js";
-import { contentLengthLimit } from "../../server/body-limit.js";
 import { parseLimitAmount } from "../../bot/features/limits.js";
 import { addressBookRefusalText } from "../../bot/helpers/address-book-text.js";
 import { formatTrx } from "../../bot/helpers/format.js";
@@ -25,16 +23,13 @@ import { LIMIT_PRESETS_TRX } from "../../bot/keyboards/limits.js";
 import { ZONE_MATCHES_SHOWN } from "../../bot/keyboards/time-zone.js";
 import type { Translations } from "../../bot/i18n.js";
 import { API_HEADERS, type ApiEnv, type ApiRoutes } from "./mini-app-api.js";
-import { readJsonObject, unlinkedRefusal } from "./api-request.js";
+import { apiBodyLimit, readJsonObject, unlinkedRefusal } from "./api-request.js";
 
-/** A setting change is a few dozen bytes of JSON. */
-const MAX_BODY_BYTES = 2_048;
 const FIELD_OF = { d: "dailyCapSun", m: "monthlyCapSun", t: "confirmAboveSun" } as const satisfies Record<string, LimitField>;
 type FieldCode = keyof typeof FIELD_OF;
 
 export interface MiniAppFormsDeps {
   i18n: Translations;
-  chats: Pick<ChatRepository, "open">;
   flows: Pick<Flows, "limits" | "addressBook" | "now">;
 }
 
@@ -76,19 +71,17 @@ export function miniAppFormsRoutes(deps: MiniAppFormsDeps): ApiRoutes {
     };
   }
 
-  const bodyLimit = contentLengthLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: "too_large" }, 413, API_HEADERS) });
-
   return (api: Hono<ApiEnv>) => {
     api.get("/limits", async (c) => {
-      const refusal = await refusedUnlinked(c);
+      const refusal = refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
       return json(c, await limitsState(chatId, locale));
     });
 
     // A cap or the threshold: `value` is read by /limits' parser (the locale's TRX, more than 0), null clears it.
-    api.post("/limits", bodyLimit, async (c) => {
-      const refusal = await refusedUnlinked(c);
+    api.post("/limits", apiBodyLimit, async (c) => {
+      const refusal = refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
       const body = (await readJsonObject(c)) ?? {};
@@ -113,8 +106,8 @@ export function miniAppFormsRoutes(deps: MiniAppFormsDeps): ApiRoutes {
      * `q` is read by the same search as a typed city (one zone, several, or /settings' refusal); `offset`
      * lists the places that keep it. Each zone comes with its label as the chat writes it.
      */
-    api.get("/limits/zones", async (c) => {
-      const refusal = await refusedUnlinked(c);
+    api.get("/limits/zones", (c) => {
+      const refusal = refusedUnlinked(c);
       if (refusal) return refusal;
       const { locale } = c.get("caller");
       const nowMs = deps.flows.now();
@@ -139,8 +132,8 @@ export function miniAppFormsRoutes(deps: MiniAppFormsDeps): ApiRoutes {
     });
 
     // /settings' own setter, with the check its picker's buttons get: a zone Intl knows, by its name.
-    api.post("/limits/zone", bodyLimit, async (c) => {
-      const refusal = await refusedUnlinked(c);
+    api.post("/limits/zone", apiBodyLimit, async (c) => {
+      const refusal = refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
       const zone = (await readJsonObject(c))?.["zone"];
@@ -150,8 +143,8 @@ export function miniAppFormsRoutes(deps: MiniAppFormsDeps): ApiRoutes {
       return json(c, { ...(await limitsState(chatId, locale)), message });
     });
 
-    api.post("/limits/freeze", bodyLimit, async (c) => {
-      const refusal = await refusedUnlinked(c);
+    api.post("/limits/freeze", apiBodyLimit, async (c) => {
+      const refusal = refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
       const frozen = (await readJsonObject(c))?.["frozen"];
@@ -163,7 +156,7 @@ export function miniAppFormsRoutes(deps: MiniAppFormsDeps): ApiRoutes {
     });
 
     api.get("/addresses", async (c) => {
-      const refusal = await refusedUnlinked(c);
+      const refusal = refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId } = c.get("caller");
       const entries = await book.labelled(chatId);
@@ -171,8 +164,8 @@ export function miniAppFormsRoutes(deps: MiniAppFormsDeps): ApiRoutes {
     });
 
     // Add (a new address under a label) or rename (a saved one): the book's own checks, the chat's refusals.
-    api.post("/addresses", bodyLimit, async (c) => {
-      const refusal = await refusedUnlinked(c);
+    api.post("/addresses", apiBodyLimit, async (c) => {
+      const refusal = refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
       const body = (await readJsonObject(c)) ?? {};
@@ -188,8 +181,8 @@ export function miniAppFormsRoutes(deps: MiniAppFormsDeps): ApiRoutes {
       return json(c, { entry: { address: result.entry.address, label: result.entry.label ?? "" }, message: plain(locale, "limits-saved") });
     });
 
-    api.post("/addresses/delete", bodyLimit, async (c) => {
-      const refusal = await refusedUnlinked(c);
+    api.post("/addresses/delete", apiBodyLimit, async (c) => {
+      const refusal = refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
       const address = (await readJsonObject(c))?.["address"];

@@ -22,13 +22,11 @@ import {
 } from "../../core/autopilot/keep-proposal.js";
 import type { KeepDraft } from "../../core/autopilot/keep-store.js";
 import { formatHours, parseActiveHours } from "../../core/autopilot/keep-plan.js";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { Flows } from "../../core/flows.js";
 import { SUN_PER_TRX } from "../../core/money.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
 import type { PricingCache } from "../../core/pricing-cache.js";
 import type { Pricing } from "../../core/service/schemas.js";
-import { contentLengthLimit } from "../../server/body-limit.js";
 import { echo } from "../../bot/helpers/echo.js";
 import { formatChoices, formatInteger, formatTrx } from "../../bot/helpers/format.js";
 import { translate } from "../../bot/helpers/html.js";
@@ -40,10 +38,8 @@ import { visibleText } from "../../bot/helpers/visible-text.js";
 import type { KeepCardOpener } from "../../bot/notifiers/keep-card-opener.js";
 import type { Translations } from "../../bot/i18n.js";
 import { API_HEADERS, type ApiEnv, type ApiRoutes } from "./mini-app-api.js";
-import { readJsonObject, unlinkedRefusal } from "./api-request.js";
+import { apiBodyLimit, readJsonObject, unlinkedRefusal } from "./api-request.js";
 
-/** A form is a few dozen bytes of JSON. */
-const MAX_BODY_BYTES = 2_048;
 /** The chat's own amount presets (conversations/order-steps.ts), within the service's bounds. */
 const AMOUNT_PRESETS = [65_000, 131_000, 200_000] as const;
 /** The window presets' buttons, named as the chat's limits step names them. */
@@ -54,7 +50,6 @@ const WINDOW_LABELS = { t: "keep-options-tonight-button", d: "keep-options-day-b
 
 export interface MiniAppKeepDeps {
   i18n: Translations;
-  chats: Pick<ChatRepository, "open">;
   pricing: Pick<PricingCache, "get">;
   flows: Pick<Flows, "limits" | "addressBook" | "now">;
   /** Keep-charged plans; without them the screen says the chat has none to run. */
@@ -173,11 +168,9 @@ export function miniAppKeepRoutes(deps: MiniAppKeepDeps): ApiRoutes {
     };
   }
 
-  const bodyLimit = contentLengthLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: "too_large" }, 413, API_HEADERS) });
-
   return (api: Hono<ApiEnv>) => {
     api.get("/keep", async (c) => {
-      const refusal = await refusedUnlinked(c);
+      const refusal = refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
       const plans = deps.keep === undefined ? [] : await deps.keep.list(chatId);
@@ -186,8 +179,8 @@ export function miniAppKeepRoutes(deps: MiniAppKeepDeps): ApiRoutes {
     });
 
     // The chat's Pause / Resume / Stop: the plans redraw the plan's card in the chat themselves.
-    api.post("/keep/act", bodyLimit, async (c) => {
-      const refusal = await refusedUnlinked(c);
+    api.post("/keep/act", apiBodyLimit, async (c) => {
+      const refusal = refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
       const body = (await readJsonObject(c)) ?? {};
@@ -205,7 +198,7 @@ export function miniAppKeepRoutes(deps: MiniAppKeepDeps): ApiRoutes {
 
     /** What the New plan form offers: the address book, the chat's amount presets, the tiers, the limits' presets. */
     api.get("/keep/options", async (c) => {
-      const refusal = await refusedUnlinked(c);
+      const refusal = refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
       const pricing = await pricingOr503(c);
@@ -226,8 +219,8 @@ export function miniAppKeepRoutes(deps: MiniAppKeepDeps): ApiRoutes {
     });
 
     // The proposal as the chat words it, with the cap presets around what a day of it costs; nothing is stored.
-    api.post("/keep/preview", bodyLimit, async (c) => {
-      const refusal = await refusedUnlinked(c);
+    api.post("/keep/preview", apiBodyLimit, async (c) => {
+      const refusal = refusedUnlinked(c);
       if (refusal) return refusal;
       const { locale, chatId } = c.get("caller");
       const pricing = await pricingOr503(c);
@@ -240,8 +233,8 @@ export function miniAppKeepRoutes(deps: MiniAppKeepDeps): ApiRoutes {
     });
 
     // ✅ Start: the proposal stored and made into a plan as the chat's Start makes it, its card a message in the chat.
-    api.post("/keep/start", bodyLimit, async (c) => {
-      const refusal = await refusedUnlinked(c);
+    api.post("/keep/start", apiBodyLimit, async (c) => {
+      const refusal = refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
       if (deps.keep === undefined || deps.openCard === undefined)
@@ -252,7 +245,7 @@ export function miniAppKeepRoutes(deps: MiniAppKeepDeps): ApiRoutes {
       if (read.response) return read.response;
       // A frozen account starts nothing, as in the chat.
       if (await limits.isFrozen(chatId)) return json(c, { error: "frozen", message: said(locale, "keep-refused-frozen") }, 409);
-      const linked = await deps.chats.open(chatId);
+      const { linked } = c.get("caller");
       const draft = await saveKeepDraft(deps.keep, read.nowMs, pricing, read.input);
       if (linked === undefined || draft === undefined) return json(c, { error: "bad_request" }, 400);
       let cardMessageId: number;
@@ -272,8 +265,8 @@ export function miniAppKeepRoutes(deps: MiniAppKeepDeps): ApiRoutes {
     });
 
     // Edit: new limits for a plan, read as a proposal's; `preview` only draws them.
-    api.post("/keep/edit", bodyLimit, async (c) => {
-      const refusal = await refusedUnlinked(c);
+    api.post("/keep/edit", apiBodyLimit, async (c) => {
+      const refusal = refusedUnlinked(c);
       if (refusal) return refusal;
       const { chatId, locale } = c.get("caller");
       const body = (await readJsonObject(c)) ?? {};

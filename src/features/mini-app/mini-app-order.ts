@@ -6,26 +6,21 @@
  */
 import type { Context, Hono } from "hono";
 import type { Logger } from "pino";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { Flows } from "../../core/flows.js";
 import { prepareQuote, type PrepareQuoteDeps, type QuoteBlock } from "../../core/orders/prepare-quote.js";
 import type { PricingCache } from "../../core/pricing-cache.js";
 import { isValidTronAddress } from "../../core/tron/address.js";
-import { contentLengthLimit } from "../../server/body-limit.js";
 import { formatInteger, formatTrx } from "../../bot/helpers/format.js";
 import { durationText, type Translator } from "../../bot/helpers/record-text.js";
 import type { Translations } from "../../bot/i18n.js";
 import { API_HEADERS, type ApiEnv, type ApiRoutes } from "./mini-app-api.js";
-import { readJsonObject } from "./api-request.js";
+import { apiBodyLimit, notLinked, readJsonObject } from "./api-request.js";
 
 /** The chat's own presets (conversations/order-steps.ts), within the service's bounds. */
 const AMOUNT_PRESETS = [65_000, 131_000, 200_000] as const;
-/** A quote or a confirmation is a few dozen bytes of JSON. */
-const MAX_BODY_BYTES = 2_048;
 
 export interface MiniAppOrderDeps {
   i18n: Translations;
-  chats: Pick<ChatRepository, "open">;
   pricing: Pick<PricingCache, "get">;
   flows: Pick<Flows, "addressBook" | "placer" | "quotes" | "now" | "limits" | "usdtContract">;
   /** What every quote of the bot is prepared with (`quoteDepsOf`): the same caps, contracts and burn price. */
@@ -38,10 +33,9 @@ export function miniAppOrderRoutes(deps: MiniAppOrderDeps): ApiRoutes {
   const tr = (locale: string): Translator => ({ t: (key, vars) => deps.i18n.t(locale, key, vars) });
   const json = (c: Context<ApiEnv>, body: unknown, status: 200 | 400 | 403 | 409 | 413 | 422 | 503 = 200) => c.json(body, status, API_HEADERS);
 
-  async function linkedOr403(c: Context<ApiEnv>) {
-    const { chatId, locale } = c.get("caller");
-    const linked = await deps.chats.open(chatId);
-    return { linked, refusal: linked === undefined ? json(c, { error: "not_linked", message: deps.i18n.t(locale, "mini-app-not-linked") }, 403) : undefined };
+  function linkedOr403(c: Context<ApiEnv>) {
+    const { linked } = c.get("caller");
+    return { linked, refusal: linked === undefined ? notLinked(c, deps.i18n) : undefined };
   }
 
   const blockText = (locale: string, block: QuoteBlock): string =>
@@ -55,7 +49,7 @@ export function miniAppOrderRoutes(deps: MiniAppOrderDeps): ApiRoutes {
   return (api: Hono<ApiEnv>) => {
     api.get("/order/options", async (c) => {
       const { chatId, locale } = c.get("caller");
-      const { refusal } = await linkedOr403(c);
+      const { refusal } = linkedOr403(c);
       if (refusal) return refusal;
       const amountText = c.req.query("amount") ?? String(AMOUNT_PRESETS[0]);
       if (!/^\d{1,12}$/.test(amountText)) return json(c, { error: "bad_request" }, 400);
@@ -86,11 +80,9 @@ export function miniAppOrderRoutes(deps: MiniAppOrderDeps): ApiRoutes {
       });
     });
 
-    const bodyLimit = contentLengthLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: "too_large" }, 413, API_HEADERS) });
-
-    api.post("/order/quote", bodyLimit, async (c) => {
+    api.post("/order/quote", apiBodyLimit, async (c) => {
       const { locale } = c.get("caller");
-      const { linked, refusal } = await linkedOr403(c);
+      const { linked, refusal } = linkedOr403(c);
       if (refusal) return refusal;
       const body = await readJsonObject(c);
       const receiver = typeof body?.["receiver"] === "string" ? body["receiver"].trim() : "";
@@ -133,9 +125,9 @@ export function miniAppOrderRoutes(deps: MiniAppOrderDeps): ApiRoutes {
       });
     });
 
-    api.post("/order/confirm", bodyLimit, async (c) => {
+    api.post("/order/confirm", apiBodyLimit, async (c) => {
       const { chatId, locale } = c.get("caller");
-      const { linked, refusal } = await linkedOr403(c);
+      const { linked, refusal } = linkedOr403(c);
       if (refusal || linked === undefined) return refusal;
       const body = await readJsonObject(c);
       const quoteId = body?.["quoteId"];

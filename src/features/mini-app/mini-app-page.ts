@@ -13,7 +13,7 @@ const WEB_DIR = fileURLToPath(new URL("../../../web/app/", import.meta.url));
  * Scripts, styles and calls to this origin only (the page loads nothing from Telegram or anyone else).
  * Telegram's apps open the page in a web view; Telegram Web frames it, so that origin (and only it) may.
  */
-export const APP_PAGE_HEADERS = {
+const APP_PAGE_HEADERS = {
   "Content-Security-Policy":
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors https://web.telegram.org",
   "Referrer-Policy": "no-referrer",
@@ -29,7 +29,7 @@ export interface MiniAppPageDeps {
 }
 
 /** The esbuild bundle of web/app, built at the first request and kept. */
-export function miniAppAssets(): () => Promise<WebBundle> {
+function miniAppAssets(): () => Promise<WebBundle> {
   return webBundle(WEB_DIR);
 }
 

@@ -7,10 +7,8 @@
  */
 import type { Context, Hono } from "hono";
 import type { Logger } from "pino";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { Flows } from "../../core/flows.js";
 import type { PricingCache } from "../../core/pricing-cache.js";
-import { contentLengthLimit } from "../../server/body-limit.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { limitRefusalText } from "../../bot/helpers/limits-text.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
@@ -21,14 +19,10 @@ import type { SendIntents } from "../send/send-intent.js";
 import { prepareSendQuote } from "../send/send-quote.js";
 import { signingLink, signingText } from "../send/send-texts.js";
 import { API_HEADERS, type ApiEnv, type ApiRoutes } from "./mini-app-api.js";
-import { readJsonObject } from "./api-request.js";
-
-/** A recipient and an amount are a few dozen bytes of JSON. */
-const MAX_BODY_BYTES = 2_048;
+import { apiBodyLimit, notLinked, readJsonObject } from "./api-request.js";
 
 export interface MiniAppSendDeps {
   i18n: Translations;
-  chats: Pick<ChatRepository, "open">;
   pricing: Pick<PricingCache, "get">;
   flows: Pick<Flows, "addressBook" | "limits" | "now">;
   intents: SendIntents;
@@ -52,20 +46,18 @@ export function miniAppSendRoutes(deps: MiniAppSendDeps): ApiRoutes {
     now: deps.flows.now,
   };
 
-  const bodyLimit = contentLengthLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: "too_large" }, 413, API_HEADERS) });
-
   return (api: Hono<ApiEnv>) => {
     api.get("/send/options", async (c) => {
-      const { chatId, locale } = c.get("caller");
-      if ((await deps.chats.open(chatId)) === undefined) return json(c, { error: "not_linked", message: deps.i18n.t(locale, "mini-app-not-linked") }, 403);
+      const { chatId, linked } = c.get("caller");
+      if (linked === undefined) return notLinked(c, deps.i18n);
       const book = await deps.flows.addressBook.list(chatId);
       return json(c, { receivers: book.map((e) => ({ address: e.address, label: e.label ?? null })) });
     });
 
-    api.post("/send/quote", bodyLimit, async (c) => {
+    api.post("/send/quote", apiBodyLimit, async (c) => {
       const { chatId, locale } = c.get("caller");
-      const linked = await deps.chats.open(chatId);
-      if (linked === undefined) return json(c, { error: "not_linked", message: deps.i18n.t(locale, "mini-app-not-linked") }, 403);
+      const { linked } = c.get("caller");
+      if (linked === undefined) return notLinked(c, deps.i18n);
       const body = (await readJsonObject(c)) ?? {};
       const who = body["recipient"];
       const amountText = body["amount"];
@@ -77,9 +69,9 @@ export function miniAppSendRoutes(deps: MiniAppSendDeps): ApiRoutes {
       return json(c, { intentId: quote.intentId, text: visibleText(quote.text) });
     });
 
-    api.post("/send/confirm", bodyLimit, async (c) => {
+    api.post("/send/confirm", apiBodyLimit, async (c) => {
       const { chatId, locale } = c.get("caller");
-      if ((await deps.chats.open(chatId)) === undefined) return json(c, { error: "not_linked", message: deps.i18n.t(locale, "mini-app-not-linked") }, 403);
+      if (c.get("caller").linked === undefined) return notLinked(c, deps.i18n);
       const body = (await readJsonObject(c)) ?? {};
       const intentId = body["intentId"];
       if (typeof intentId !== "string" || !/^[0-9a-f]{1,32}$/.test(intentId)) return json(c, { error: "bad_request" }, 400);

@@ -22,10 +22,11 @@ import { statementSummaryText } from "../../bot/helpers/statement-text.js";
 import { visibleText } from "../../bot/helpers/visible-text.js";
 import type { Translations } from "../../bot/i18n.js";
 import { API_HEADERS, type ApiEnv, type ApiRoutes } from "./mini-app-api.js";
+import { notLinked } from "./api-request.js";
 
 export interface MiniAppSpendDeps {
   i18n: Translations;
-  chats: Pick<ChatRepository, "open" | "get">;
+  chats: Pick<ChatRepository, "get">;
   flows: {
     history: Pick<Flows["history"], "page">;
     limits: Pick<Flows["limits"], "timeZoneOf">;
@@ -44,8 +45,7 @@ export function miniAppSpendRoutes(deps: MiniAppSpendDeps): ApiRoutes {
 
   async function spend(c: Context<ApiEnv>) {
     const { chatId, locale } = c.get("caller");
-    if ((await deps.chats.open(chatId)) === undefined)
-      return c.json({ error: "not_linked", message: deps.i18n.t(locale, "mini-app-not-linked") }, 403, API_HEADERS);
+    if (c.get("caller").linked === undefined) return notLinked(c, deps.i18n);
     const timeZone = await deps.flows.limits.timeZoneOf(chatId);
     const current = monthAt(deps.flows.now(), timeZone);
     const monthText = c.req.query("month");

@@ -9,7 +9,8 @@ import { formatTrx } from "../../bot/helpers/format.js";
 import { NETWORKS, type TronNetwork } from "../../core/tron/network.js";
 import type { AcceptOutcome, SignedTransferAcceptor } from "./accept-signed.js";
 import { isTokenShaped, type SendIntent, type SendIntents } from "./send-intent.js";
-import { usdtText } from "./send-texts.js";
+import { signingLink, usdtText } from "./send-texts.js";
+import { visibleText } from "../../bot/helpers/visible-text.js";
 
 /** Source of the page's script and style, bundled once per process with esbuild. */
 const WEB_DIR = fileURLToPath(new URL("../../../web/sign/", import.meta.url));
@@ -68,7 +69,7 @@ export function signingPageRoutes(deps: SigningPageDeps): (app: Hono) => void {
   async function page(intent: SendIntent, token: string): Promise<string> {
     const locale = intent.locale;
     const { default: QRCode } = await import("qrcode");
-    const link = `${deps.publicUrl.replace(/\/+$/, "")}/sign/${token}`;
+    const link = signingLink(deps.publicUrl, token);
     const qr = await QRCode.toDataURL(link, { margin: 2, width: 440, errorCorrectionLevel: "M" });
     const config = {
       to: intent.to,
@@ -135,7 +136,7 @@ export function signingPageRoutes(deps: SigningPageDeps): (app: Hono) => void {
       case "invalid":
         return t(locale, "sign-page-failed", { reason: outcome.reason });
       case "refused":
-        return t(locale, "sign-page-refused", { reason: outcome.message.replace(/<[^>]+>/g, "") });
+        return t(locale, "sign-page-refused", { reason: visibleText(outcome.message) });
     }
   };
 

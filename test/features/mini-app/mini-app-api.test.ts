@@ -241,7 +241,12 @@ describe("the Mini App's API", () => {
     expect(quote.text).toContain("25.5 USDT");
     expect(quote.text).toContain(RECEIVER);
     expect(quote.text).not.toMatch(/<\/?b>/);
+    // Unlinked, another user sees no account; linked (to any account), this chat's intent is as unknown to it as a made-up one.
     expect((await post("/app/api/send/confirm", { intentId: quote.intentId }, initFor(w, 7512))).status).toBe(403);
+    await w.say(7512, `/link ${w.demo.apiKey} ${w.demo.webhookSecret}`, (m) => m.text.length > 0);
+    const foreign = await post("/app/api/send/confirm", { intentId: quote.intentId }, initFor(w, 7512));
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toMatchObject({ status: "expired" });
     const confirmed = (await (await post("/app/api/send/confirm", { intentId: quote.intentId })).json()) as { status: string; url: string };
     expect(confirmed.status).toBe("link");
     const token = /^https:\/\/bot\.example\.test\/sign\/([A-Za-z0-9_-]{24})$/.exec(confirmed.url)?.[1];
