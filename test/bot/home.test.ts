@@ -135,6 +135,28 @@ describe("a question left for another command", () => {
     expect(h.tg.view(6120).find((m) => m.messageId === question.messageId)?.buttons).toEqual([]);
   });
 
+  it("is never a card that came after it: a command leaving a later flow leaves the home card's buttons alone", async () => {
+    await h.linkChat(6122);
+    const user = h.user(6122, { languageCode: "en" });
+    await user.send("/order");
+    const card = user.last()!;
+    await user.press("Cancel", { messageId: card.messageId });
+    await user.press("◀️ Home", { messageId: card.messageId });
+    expect(h.textOf(6122, card.messageId)).toContain("your account is connected");
+    // A flow whose question has no buttons, left for a command.
+    await user.send("/limits");
+    await user.press("Daily cap");
+    await user.press("✏️ Custom");
+    await user.send("/prices");
+    expect(
+      h.tg
+        .view(6122)
+        .find((m) => m.messageId === card.messageId)
+        ?.buttons.flat()
+        .map((b) => b.text),
+    ).toContain("⚡ Order energy");
+  });
+
   it("loses its buttons when /cancel ends its flow", async () => {
     await h.linkChat(6121);
     const user = h.user(6121, { languageCode: "en" });

@@ -9,7 +9,7 @@ import { currentFlowInstance, inFlow } from "../helpers/flow-instance.js";
 import { HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { voidOpenOffers } from "../helpers/void-offers.js";
-import { closeOpenPrompt } from "../helpers/step-prompt.js";
+import { closeOpenPrompt, forgetOpenPrompt } from "../helpers/step-prompt.js";
 import { withHomeRow } from "../keyboards/menu.js";
 
 /** Runs an edit; false when Telegram says the message cannot be edited (it is gone or not the bot's). */
@@ -73,6 +73,8 @@ export function createCancelFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     await ctx.conversation.exitAll();
+    // The prompt becomes "Cancelled" with ◀️ Home: a later command must not take that button off.
+    await forgetOpenPrompt(deps.store, ctx.chat.id);
     await ctx.answerCallbackQuery();
     // The prompt says so in place, and leads back home (it may have been the home card the flow was opened on).
     const done = { ...HTML, reply_markup: withHomeRow(ctx, undefined) };

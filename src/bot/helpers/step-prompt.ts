@@ -4,7 +4,7 @@ import type { MiddlewareFn } from "grammy";
 import type { Logger } from "pino";
 import type { StoreBackend } from "../../core/store/types.js";
 import type { BotContext, ConversationContext } from "../context.js";
-import { escapeHtml } from "./html.js";
+import { escapeHtml, HTML } from "./html.js";
 import { editIgnoringUnchanged } from "./edit.js";
 
 /**
@@ -63,7 +63,9 @@ export function createStepPrompts(deps: { store: StoreBackend }): MiddlewareFn<B
       const messageId = await sendPrompt(ctx, prompt);
       if (prompt.ref === undefined) continue;
       await kv.set(keyOf(prompt.chatId, prompt.ref), messageId, TTL_MS);
+      // The newest question is the flow's open one: one without buttons leaves nothing to take off later.
       if (prompt.options?.reply_markup !== undefined) await kv.set(currentKeyOf(prompt.chatId), messageId, TTL_MS);
+      else await kv.delete(currentKeyOf(prompt.chatId));
     }
   };
 }
@@ -91,6 +93,11 @@ async function sendPrompt(ctx: BotContext, prompt: QueuedPrompt): Promise<number
     if (edited) return inPlace;
   }
   return (await ctx.api.sendMessage(prompt.chatId, prompt.text, prompt.options)).message_id;
+}
+
+/** The chat's flow is over (its Cancel was pressed): its question is nobody's to take buttons off. */
+export async function forgetOpenPrompt(store: StoreBackend, chatId: number): Promise<void> {
+  await store.namespace(NAMESPACE).delete(currentKeyOf(chatId));
 }
 
 async function forgetIfCurrent(store: StoreBackend, chatId: number, messageId: number): Promise<void> {
@@ -181,7 +188,7 @@ export async function closeStepPrompt(
   // Closed here: leaving the flow later has nothing left to take off it.
   await conversation.external(() => forgetIfCurrent(deps.store, chatId, messageId));
   const close = answered
-    ? () => ctx.api.editMessageText(chatId, messageId, `${answered.prompt}\n→ <b>${escapeHtml(answered.answer)}</b>`, { parse_mode: "HTML" })
+    ? () => ctx.api.editMessageText(chatId, messageId, `${answered.prompt}\n→ <b>${escapeHtml(answered.answer)}</b>`, HTML)
     : () => ctx.api.editMessageReplyMarkup(chatId, messageId);
   await editIgnoringUnchanged(close).catch((error: unknown) =>
     // The user may have deleted the prompt; the flow goes on without it.
