@@ -8,12 +8,10 @@ import { limitsData } from "../callback-data/limits.js";
 import { Composer } from "../composer.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
-import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { formatTrx } from "../helpers/format.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
-import { isOnTextCard } from "../helpers/screen.js";
-import { placeFirstPromptOn } from "../helpers/step-prompt.js";
+import { placeFirstPromptOnPressedCard, showCard } from "../helpers/screen.js";
 import { createLinkedMenuKeyboard, createWelcomeMenuKeyboard } from "../keyboards/menu.js";
 import { greetedName, rentingTodayText } from "../helpers/greeting.js";
 
@@ -42,11 +40,12 @@ export async function renderHome(ctx: BotContext, deps: BotDeps): Promise<HomeCa
   }
   const chatId = account.chatId;
   const locale = await ctx.i18n.getLocale();
-  const [balance, plans, frozen, alerts] = await Promise.all([
+  const [balance, plans, frozen, alerts, nextRenewalSun] = await Promise.all([
     readAvailable(ctx, deps, account.apiKey),
     deps.keep?.list(chatId) ?? Promise.resolve([] as KeepPlan[]),
     deps.flows.limits.isFrozen(chatId),
     deps.alerts.get(chatId),
+    deps.keep?.nextRenewalCostSun(chatId),
   ]);
   const lines = [translate(ctx, "home-title", { name })];
   if (typeof balance === "object") lines.push(translate(ctx, "home-balance", { availableTrx: formatTrx(balance.availableSun, locale) }));
@@ -59,7 +58,8 @@ export async function renderHome(ctx: BotContext, deps: BotDeps): Promise<HomeCa
     resolve.text(ctx.t("buttons-home-limits"), limitsData.pack({ action: "s" }));
   }
   if (typeof balance === "object" && alerts.lowBalance) {
-    const thresholdSun = lowBalanceThresholdSun(alerts, undefined);
+    // The level the balance watch alerts at: the user's, else the default raised to the next renewal's cost.
+    const thresholdSun = lowBalanceThresholdSun(alerts, nextRenewalSun);
     if (BigInt(balance.availableSun) < thresholdSun) {
       attention.push(translate(ctx, "home-attention-low-balance", { thresholdTrx: formatTrx(thresholdSun, locale) }));
       resolve.text(ctx.t("buttons-menu-topup"), menuData.pack({ action: "topup" }));
@@ -112,17 +112,13 @@ export function createHomeFeature(deps: BotDeps): Composer<BotContext> {
   const feature = composer.chatType("private");
   // A main action pressed on a card: a flow it opens asks its first question in that card's place.
   feature.callbackQuery(menuData.filter, (ctx, next) => {
-    if (isOnTextCard(ctx)) placeFirstPromptOn(ctx, ctx.callbackQuery.message!.message_id);
+    placeFirstPromptOnPressedCard(ctx);
     return next();
   });
   feature.callbackQuery(homeData.filter, logHandle("callback-home"), async (ctx) => {
     await ctx.answerCallbackQuery();
     const card = await renderHome(ctx, deps);
-    if (ctx.callbackQuery.message?.text === undefined) {
-      await ctx.reply(card.text, { ...HTML, reply_markup: card.keyboard });
-      return;
-    }
-    await editIgnoringUnchanged(() => ctx.editMessageText(card.text, { ...HTML, reply_markup: card.keyboard }));
+    await showCard(ctx, card.text, card.keyboard);
   });
   return composer;
 }

@@ -49,9 +49,7 @@ export function createSettingsFeature(deps: BotDeps): Composer<BotContext> {
   // ◀️ Back from the time-zone choices opened on this card: the card again, its zone as now chosen.
   feature.callbackQuery(TIME_ZONE_BACK, logHandle("callback-settings-back"), async (ctx) => {
     await ctx.answerCallbackQuery();
-    const settings = await withOptIns(ctx.chat.id, (await ctx.chatRecord())?.notifications ?? DEFAULT_SETTINGS);
-    const markup = await keyboard(ctx, ctx.chat.id, settings);
-    await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "settings-title"), { ...HTML, reply_markup: markup }));
+    await showSettings(ctx);
   });
   feature.callbackQuery(menuAction("settings"), logHandle("callback-menu-settings"), async (ctx) => {
     await ctx.answerCallbackQuery();

@@ -16,8 +16,7 @@ import { isTopUpDeepLink } from "../helpers/top-up-text.js";
 import { privateChatKeyboard } from "../middlewares/group-guard.js";
 import { greetedName, rentingTodayText } from "../helpers/greeting.js";
 import { replyHome } from "./home.js";
-import { isOnTextCard } from "../helpers/screen.js";
-import { placeFirstPromptOn } from "../helpers/step-prompt.js";
+import { placeFirstPromptOnPressedCard } from "../helpers/screen.js";
 import { textLinksMarkup } from "../keyboards/links.js";
 
 /**
@@ -82,7 +81,7 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
     // Pressed again while its link flow waits (the flow passes foreign buttons on): the prompt is there already.
     if (ctx.conversation.active(LINK_CONVERSATION) > 0) return;
     // Connect on the welcome card: the flow's first question takes the card's place.
-    if (isOnTextCard(ctx)) placeFirstPromptOn(ctx, ctx.callbackQuery.message!.message_id);
+    placeFirstPromptOnPressedCard(ctx);
     if ((await ctx.linked()) !== undefined) {
       // Linked meanwhile (/link typed by hand): go straight on.
       if (!(await resumeAfterLink(ctx, deps))) await replyHome(ctx, deps);
