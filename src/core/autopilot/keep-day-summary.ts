@@ -4,7 +4,8 @@ import type { ChatZones } from "../limits/chat-zone.js";
 import type { OrderHistory } from "../orders/order-history.js";
 import { createRecordStore } from "../store/record-store.js";
 import type { StoreBackend } from "../store/types.js";
-import { localDay, nextDayStartMs, type KeepPlan } from "./keep-plan.js";
+import { localDay, type KeepPlan } from "./keep-plan.js";
+import { spendWindows } from "../limits/spend-window.js";
 import type { KeepStore } from "./keep-store.js";
 
 /**
@@ -115,7 +116,9 @@ export function createKeepDaySummaries(deps: KeepDaySummariesDeps): KeepDaySumma
   async function lookAt(chatId: number, nowMs: number): Promise<void> {
     const { zone } = await deps.zones.zoneOf(chatId);
     const today = localDay(zone, nowMs);
-    const todayStartMs = nextDayStartMs(zone, nowMs) - DAY_MS;
+    // The zone's own day windows: a day of a summer-time change is 23 or 25 hours long.
+    const todayWindow = spendWindows(nowMs, zone).day;
+    const yesterdayWindow = spendWindows(todayWindow.startMs - 1, zone).day;
     const yesterday = dayBefore(today);
     const due = (mark: DayMark | undefined) => mark === undefined || mark.lastDay < yesterday;
     if (due(await marks.get(String(chatId)))) {
@@ -123,17 +126,17 @@ export function createKeepDaySummaries(deps: KeepDaySummariesDeps): KeepDaySumma
       // Another process is summing this day up: the next tick finds its mark.
       if (!(await claim(key, CLAIM_TTL_MS))) return;
       try {
-        await closeDay(chatId, zone, yesterday, todayStartMs);
+        await closeDay(chatId, zone, yesterday, yesterdayWindow);
       } finally {
         await deps.release?.(key);
       }
     }
     // Within the hour at most: a zone the chat changed meanwhile moves its midnight.
-    nextLookAtMs.set(chatId, Math.min(todayStartMs + DAY_MS, nowMs + HOUR_MS));
+    nextLookAtMs.set(chatId, Math.min(todayWindow.endMs, nowMs + HOUR_MS));
   }
 
   /** Under the chat's claim: its day that ended, summed up and sent when the chat asked for it, then marked. */
-  async function closeDay(chatId: number, zone: string, yesterday: string, todayStartMs: number): Promise<void> {
+  async function closeDay(chatId: number, zone: string, yesterday: string, window: { startMs: number; endMs: number }): Promise<void> {
     // Read again under the claim: a process that held it before may have summed the day up meanwhile.
     const mark = await marks.get(String(chatId));
     if (mark !== undefined && mark.lastDay >= yesterday) return;
@@ -141,8 +144,8 @@ export function createKeepDaySummaries(deps: KeepDaySummariesDeps): KeepDaySumma
     const enabled = mark !== undefined && (await prefs.get(String(chatId)))?.enabled === true;
     let plans: KeepDayPlanLine[] = [];
     if (enabled) {
-      plans = await dayLines(chatId, todayStartMs - DAY_MS, todayStartMs);
-      if (plans.length > 0) await deps.send({ chatId, day: yesterday, dayStartMs: todayStartMs - DAY_MS, timeZone: zone, plans });
+      plans = await dayLines(chatId, window.startMs, window.endMs);
+      if (plans.length > 0) await deps.send({ chatId, day: yesterday, dayStartMs: window.startMs, timeZone: zone, plans });
     }
     logger.info({ chatId, day: yesterday, enabled, plans: plans.length }, "keep plans' day closed");
     // Moved on also while the summary is off: turned on, it sums up from the day it was turned on.

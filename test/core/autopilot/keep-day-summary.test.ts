@@ -123,4 +123,24 @@ describe("keep plans' daily summary", () => {
     await s.look(new Set([CHAT]));
     expect(sent.map((x) => [x.day, x.dayStartMs, x.plans.map((p) => p.orders)])).toEqual([["2027-01-15", DAY_START - 8 * HOUR, [1]]]);
   });
+
+  it("sums a 25-hour day of a summer-time change whole, and nothing of the days around it", async () => {
+    zone = "Europe/Berlin";
+    // 31 October 2027 in Berlin: midnight at 22:00 UTC on the 30th, the next at 23:00 UTC on the 31st.
+    const dayStart = Date.UTC(2027, 9, 30, 22);
+    const nextStart = Date.UTC(2027, 9, 31, 23);
+    await history.add(CHAT, [
+      renewal("d0", dayStart - 30 * 60_000, "dddddddddddd", 1_000_000),
+      renewal("d1", dayStart + 30 * 60_000, "dddddddddddd", 2_000_000),
+      renewal("d2", nextStart - 30 * 60_000, "dddddddddddd", 3_000_000),
+      renewal("d3", nextStart + 30 * 60_000, "dddddddddddd", 4_000_000),
+    ]);
+    const s = summaries();
+    await s.setEnabled(CHAT, true);
+    nowMs = dayStart + HOUR;
+    await s.look(new Set([CHAT]));
+    nowMs = nextStart + 10 * 60_000;
+    await s.look(new Set([CHAT]));
+    expect(sent.map((x) => [x.day, x.dayStartMs, x.plans.map((p) => [p.orders, p.spentSun])])).toEqual([["2027-10-31", dayStart, [[2, "5000000"]]]]);
+  });
 });
