@@ -13,6 +13,7 @@ import {
   nextDayStartMs,
   nextWindowStartMs,
   renewalLeadMs,
+  spentTodaySun,
   type KeepPlan,
   type StopReason,
 } from "./keep-plan.js";
@@ -145,7 +146,7 @@ export function createKeepStep(deps: KeepStepDeps): (planId: string) => Promise<
     await plans.update(plan.planId, (p) => {
       // Another look may have recorded this slot already (a stale read): count it once.
       if (p.nextSlot !== plan.nextSlot) return p;
-      const spentToday = p.spentDay.day === day ? BigInt(p.spentDay.sun) : 0n;
+      const spentToday = spentTodaySun(p, at);
       return {
         ...p,
         lastRenewal: newerRenewal(p.lastRenewal, placed) ?? p.lastRenewal,
@@ -199,7 +200,7 @@ export function createKeepStep(deps: KeepStepDeps): (planId: string) => Promise<
       if (plan.dailyCapSun !== undefined) {
         const at = now();
         const day = localDay(plan.timeZone, at);
-        const spentToday = plan.spentDay.day === day ? BigInt(plan.spentDay.sun) : 0n;
+        const spentToday = spentTodaySun(plan, at);
         // Exactly at the cap: a slot that would pass it waits for the next day.
         if (spentToday + cost > BigInt(plan.dailyCapSun)) {
           const resumesAtMs = nextDayStartMs(plan.timeZone, at);
