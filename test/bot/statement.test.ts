@@ -9,6 +9,7 @@ import { parse } from "csv-parse/sync";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { monthAt, monthLabel } from "../../src/core/statements/statement-month.js";
+import type { StoredMessage } from "../../testkit/fake-telegram/fake-telegram-state.js";
 import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
 import { closeChecked, startOrderHarness, type OrderHarness, useOrderHarness } from "./order-harness.js";
 
@@ -42,11 +43,18 @@ async function monthOfActivity() {
 const botMedia = () => h.tg.botMessages(CHAT).filter((m) => m.document !== undefined || m.photo !== undefined);
 
 /** /statement <month>, then 📄 CSV on its card: the card and the document. */
+/** The statement card and its CSV, found by what they hold: a background notice of the chat's order may come between. */
 async function statementWithCsv(user: ReturnType<OrderHarness["user"]>, month: string) {
   await user.send(`/statement ${month}`);
-  const card = user.last()!;
+  const card = newest(user, (m) => m.photo !== undefined);
   await user.press(/^📄/, { messageId: card.messageId });
-  return { card, csvMessage: user.last()! };
+  return { card, csvMessage: newest(user, (m) => m.document !== undefined) };
+}
+
+function newest(user: ReturnType<OrderHarness["user"]>, holds: (message: StoredMessage) => boolean): StoredMessage {
+  const found = user.view().filter((m) => m.from === "bot" && holds(m)).at(-1);
+  expect(found, "the message was sent").toBeDefined();
+  return found!;
 }
 
 describe("/statement", () => {
@@ -55,13 +63,15 @@ describe("/statement", () => {
     const page = await h.flows.history.page(CHAT, 0, 10);
     const month = monthLabel(monthAt(page.entries[0]!.createdAtMs, await h.flows.limits.timeZoneOf(CHAT)));
 
-    const before = h.tg.botMessages(CHAT).length;
+    // Counted apart from the orders' notices, which may still come.
+    const statementMessages = () => h.tg.botMessages(CHAT).filter((m) => m.photo !== undefined || m.document !== undefined).length;
+    const before = statementMessages();
     await user.send(`/statement ${month}`);
     // One card: the chart with the summary as its caption.
-    expect(h.tg.botMessages(CHAT).length - before).toBe(1);
-    const chartMessage = user.last()!;
+    expect(statementMessages() - before).toBe(1);
+    const chartMessage = newest(user, (m) => m.photo !== undefined);
     await user.press(/^📄/, { messageId: chartMessage.messageId });
-    const csvMessage = user.last()!;
+    const csvMessage = newest(user, (m) => m.document !== undefined);
     expect(csvMessage?.document?.fileName).toBe(`statement-${month}.csv`);
     expect(csvMessage?.text).toMatch(/^Statement for \w+ \d{4}: 5 lines, times in UTC\.$/);
     const csv = csvMessage.document!.bytes!.toString("utf8");
@@ -182,7 +192,7 @@ describe("the statement card", () => {
         offsetMs = 0;
       }
       await user.send("/statement");
-      const card = user.last()!;
+      const card = newest(user, (m) => m.photo !== undefined);
       // Orders' notices may still come: the statement's own messages are the photos and documents.
       const media = () => clocked.tg.botMessages(CHAT).filter((m) => m.photo !== undefined || m.document !== undefined).length;
       const count = media();
