@@ -71,15 +71,29 @@ export default defineConfig(
               group: ["**/test/**", "**/testkit/**", "**/scripts/**", "**/bench/**"],
               message: "src/ must not import tests, test doubles, scripts or benchmarks.",
             },
-            { group: ["grammy"], importNames: ["Composer"], message: "Features build on src/bot/composer.ts (grammY's Composer, cheaper per update)." },
           ],
         },
       ],
     },
   },
   {
-    files: ["src/bot/composer.ts"],
-    rules: { "no-restricted-imports": "off" },
+    // Libraries are used through their public API: nothing assigns into the conversations plugin's controls,
+    // and a flow is entered through `ctx.enterFlow`, which leaves the open one first.
+    files: ["src/**/*.ts"],
+    ignores: ["src/bot/middlewares/flow-guard.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "AssignmentExpression > MemberExpression.left[object.property.name='conversation']",
+          message: "Do not patch the conversations plugin's controls; wrap behaviour in a helper or a context flavor.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='enter'][callee.object.property.name='conversation']",
+          message: "Enter a flow with ctx.enterFlow(id, ...args): it leaves the open flow first.",
+        },
+      ],
+    },
   },
   {
     // What ships never depends on what only tests, the sandbox and benchmarks use.

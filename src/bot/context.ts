@@ -27,5 +27,14 @@ export interface LinkedFlavor {
   forgetChat(): void;
 }
 
+/** Entering a flow (`middlewares/flow-guard.ts`). */
+export interface FlowFlavor {
+  /**
+   * Enters the conversation `id` with `args`, leaving the chat's open flow first (and saying which), as a command
+   * would: the plugin refuses to enter while another flow is open, and an old button can open a flow from inside one.
+   */
+  enterFlow(id: string, ...args: unknown[]): Promise<void>;
+}
+
 /** Context of the outer middleware tree. */
-export type BotContext = ConversationFlavor<Context & I18nFlavor & ContextExtras & LinkedFlavor>;
+export type BotContext = ConversationFlavor<Context & I18nFlavor & ContextExtras & LinkedFlavor & FlowFlavor>;

@@ -2,7 +2,7 @@ import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
 import { Api, Bot, type Middleware, type Transformer } from "grammy";
 import type { BotApiFetch } from "../telegram-fetch.js";
-import { Composer } from "./composer.js";
+import { Composer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { BotContext, ConversationContext } from "./context.js";
 import { createConversationStorage } from "./conversation-storage.js";
@@ -44,7 +44,7 @@ import { telegramRetry, type TelegramRetryOptions } from "./middlewares/telegram
 import { telegramPacing } from "./middlewares/telegram-pacing.js";
 import type { TelegramBudget } from "../core/push/telegram-budget.js";
 import { createAnsweredQueries, type AnsweredQueries } from "./middlewares/answered-queries.js";
-import { commandLeavesFlow, editedSecretGuard } from "./middlewares/flow-guard.js";
+import { commandLeavesFlow, editedSecretGuard, flowEntry } from "./middlewares/flow-guard.js";
 import { groupGuard } from "./middlewares/group-guard.js";
 import { inaccessibleMessageAnswers } from "./middlewares/inaccessible-message.js";
 import { linkedChat } from "./middlewares/linked-chat.js";
@@ -197,6 +197,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
       ],
     }),
   );
+  guarded.use(flowEntry(deps));
   guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates
   // Also before the builders and every secret check: a pasted id of this chat's own history is offered for tracking.
   guarded.use(ownIdGuard({ history: deps.flows.history }));

@@ -52,7 +52,10 @@ async function statementWithCsv(user: ReturnType<OrderHarness["user"]>, month: s
 }
 
 function newest(user: ReturnType<OrderHarness["user"]>, holds: (message: StoredMessage) => boolean): StoredMessage {
-  const found = user.view().filter((m) => m.from === "bot" && holds(m)).at(-1);
+  const found = user
+    .view()
+    .filter((m) => m.from === "bot" && holds(m))
+    .at(-1);
   expect(found, "the message was sent").toBeDefined();
   return found!;
 }

@@ -1,7 +1,6 @@
 import { createKeepConversation, KEEP_CONVERSATION } from "./keep.js";
 import { createConversation, type ConversationBuilder } from "@grammyjs/conversations";
-import type { MiddlewareFn, NextFunction } from "grammy";
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { ADDRESSES_CONVERSATION, createAddressesConversation } from "./addresses.js";
@@ -9,8 +8,6 @@ import { createSendConversation, SEND_CONVERSATION } from "../../features/send/s
 import { BROADCAST_CONVERSATION, createBroadcastConversation } from "./broadcast.js";
 import { createLinkConversation, LINK_CONVERSATION } from "./link.js";
 import { createOrderConversation, ORDER_CONVERSATION } from "./order.js";
-import { inFlow } from "../helpers/flow-instance.js";
-import { leaveOpenFlow } from "../middlewares/flow-guard.js";
 
 /**
  * Bump whenever any conversation's code changes: stored states of an older
@@ -33,7 +30,7 @@ interface ConversationEntry {
 
 /**
  * THE list of conversations (one place). Each entry is a builder from
- * src/bot/conversations/<name>.ts; enter with `ctx.conversation.enter(id)`.
+ * src/bot/conversations/<name>.ts; enter with `enterFlow(ctx, id, …)`.
  */
 export function listConversations(deps: BotDeps): ConversationEntry[] {
   return [
@@ -46,38 +43,14 @@ export function listConversations(deps: BotDeps): ConversationEntry[] {
   ];
 }
 
-/** The plugin's middleware of each conversation run only to register them: nothing runs after them. */
-const registerOnly: NextFunction = () => Promise.resolve();
-
 /**
- * The listed conversations as one middleware. The plugin's middleware of a
- * conversation (`createConversation`) registers it for
- * `ctx.conversation.enter` and resumes it when the chat is in it; it builds
- * its closures and takes an async step on every update, about a kilobyte
- * each. In a chat that is in no flow (almost every update) there is nothing
- * to resume, so they run only when a flow is entered, just before the
- * plugin's own `enter`; in a flow they run in place, as the plugin has them.
+ * The listed conversations, each registered with the plugin as its own middleware: it registers the conversation
+ * for `ctx.conversation.enter` and resumes it when the chat is in it. Enter through `enterFlow`.
  */
-export function createConversations(deps: BotDeps): MiddlewareFn<BotContext> {
-  const conversations = listConversations(deps).map((c) =>
-    createConversation<BotContext, ConversationContext>(c.builder, { id: c.id, maxMillisecondsToWait: c.maxMillisecondsToWait }),
+export function createConversations(deps: BotDeps): Composer<BotContext> {
+  return new Composer<BotContext>(
+    ...listConversations(deps).map((c) =>
+      createConversation<BotContext, ConversationContext>(c.builder, { id: c.id, maxMillisecondsToWait: c.maxMillisecondsToWait }),
+    ),
   );
-  const run = new Composer<BotContext>(...conversations).middleware();
-  return (ctx, next) => {
-    const controls = ctx.conversation;
-    const enter = controls.enter.bind(controls);
-    // In a flow they run in place below, which registers them too.
-    let registered = inFlow(ctx);
-    controls.enter = async (name, ...args) => {
-      if (!registered) {
-        registered = true;
-        await run(ctx, registerOnly);
-      }
-      // The plugin refuses to enter a flow while another is open: an old button that opens a flow
-      // (a /prices tier, "Another zone…") leaves the open one first, as a command does.
-      await leaveOpenFlow(ctx, deps.store, "a button left a flow to open another");
-      return enter(name, ...args);
-    };
-    return registered ? run(ctx, next) : next();
-  };
 }

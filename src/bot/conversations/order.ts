@@ -25,7 +25,7 @@ import { askAmount, askDuration, askReceiver, waitStep, type FlowConversation } 
 
 export const ORDER_CONVERSATION = "order";
 
-/** JSON arguments of `ctx.conversation.enter(ORDER_CONVERSATION, args)`. */
+/** JSON arguments of `ctx.enterFlow(ORDER_CONVERSATION, args)`. */
 export interface OrderConversationArgs {
   /** Start in batch mode (/batch, or a .csv document sent outside a flow). */
   batch?: boolean;

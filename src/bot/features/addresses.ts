@@ -1,4 +1,4 @@
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import { addressesData } from "../callback-data/addresses.js";
 import type { BotContext } from "../context.js";
 import { ADDRESSES_CONVERSATION, type AddressesConversationArgs } from "../conversations/addresses.js";
@@ -77,7 +77,7 @@ export function createAddressesFeature(deps: BotDeps): Composer<BotContext> {
     const card = ctx.callbackQuery.message?.message_id;
     if (data?.action === "a") {
       await ctx.answerCallbackQuery();
-      await ctx.conversation.enter(ADDRESSES_CONVERSATION, { ...(card === undefined ? {} : { card }) } satisfies AddressesConversationArgs);
+      await ctx.enterFlow(ADDRESSES_CONVERSATION, { ...(card === undefined ? {} : { card }) } satisfies AddressesConversationArgs);
       return;
     }
     const entry = data === undefined ? undefined : (await book.list(chatId)).find((e) => e.address === data.value && e.label !== undefined);
@@ -102,7 +102,7 @@ export function createAddressesFeature(deps: BotDeps): Composer<BotContext> {
       const screen = listScreen(ctx, await book.labelled(chatId), 0);
       await show({ ...screen, text: `${translate(ctx, "addresses-deleted", { entry: html(labelledAddressText(ctx, entry)) })}\n\n${screen.text}` });
     } else if (data.action === "r")
-      await ctx.conversation.enter(ADDRESSES_CONVERSATION, {
+      await ctx.enterFlow(ADDRESSES_CONVERSATION, {
         rename: entry.address,
         ...(card === undefined ? {} : { card }),
       } satisfies AddressesConversationArgs);

@@ -1,5 +1,5 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import {
   ALERT_SWITCHES,
   DEFAULT_LOW_BALANCE_SUN,
@@ -176,7 +176,7 @@ export function createAlertsFeature(deps: BotDeps): Composer<BotContext> {
     if (value === THRESHOLD_CUSTOM) {
       await ctx.answerCallbackQuery();
       const cardId = ctx.callbackQuery?.message?.message_id;
-      await ctx.conversation.enter(ALERTS_THRESHOLD_CONVERSATION, ...(cardId === undefined ? [] : [cardId]));
+      await ctx.enterFlow(ALERTS_THRESHOLD_CONVERSATION, ...(cardId === undefined ? [] : [cardId]));
       return;
     }
     const locale = await ctx.i18n.getLocale();

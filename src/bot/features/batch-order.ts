@@ -1,4 +1,4 @@
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
 import { ORDER_CONVERSATION, type OrderConversationArgs } from "../conversations/order.js";
 import { linkedOnly } from "../filters/linked.js";
@@ -20,7 +20,7 @@ export function createBatchOrderFeature(): Composer<BotContext> {
     linkedOnly(async (ctx) => {
       // Lines sent with the command are the batch, not lost behind a question about them.
       const lines = ctx.match.trim();
-      await ctx.conversation.enter(ORDER_CONVERSATION, { batch: true, ...(lines ? { lines } : {}) } satisfies OrderConversationArgs);
+      await ctx.enterFlow(ORDER_CONVERSATION, { batch: true, ...(lines ? { lines } : {}) } satisfies OrderConversationArgs);
     }),
   );
 
@@ -32,7 +32,7 @@ export function createBatchOrderFeature(): Composer<BotContext> {
       linkedOnly(async (ctx) => {
         const doc = ctx.message.document;
         const args: OrderConversationArgs = { document: { fileId: doc.file_id, ...(doc.file_size === undefined ? {} : { fileSize: doc.file_size }) } };
-        await ctx.conversation.enter(ORDER_CONVERSATION, args);
+        await ctx.enterFlow(ORDER_CONVERSATION, args);
       }),
     );
 

@@ -1,4 +1,4 @@
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import { looksLikeSignedTransaction } from "../../core/broadcasts/precheck.js";
 import type { SubmitResult } from "../../core/broadcasts/submit-broadcast.js";
 import { isBroadcastFinished, type Broadcast } from "../../core/service/schemas.js";
@@ -75,7 +75,7 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
     linkedOnly(async (ctx) => {
       const json = ctx.match.trim();
       if (json) return checkAndReply(ctx, json);
-      await ctx.conversation.enter(BROADCAST_CONVERSATION);
+      await ctx.enterFlow(BROADCAST_CONVERSATION);
     }),
   );
 
@@ -84,7 +84,7 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
     logHandle("callback-menu-broadcast"),
     linkedOnly(async (ctx) => {
       await ctx.answerCallbackQuery();
-      await ctx.conversation.enter(BROADCAST_CONVERSATION);
+      await ctx.enterFlow(BROADCAST_CONVERSATION);
     }),
   );
 

@@ -1,4 +1,4 @@
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import { menuAction } from "../callback-data/menu.js";
 import type { BotContext } from "../context.js";
 import { escapeHtml, HTML, translate } from "../helpers/html.js";

@@ -1,4 +1,4 @@
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import { menuAction } from "../callback-data/menu.js";
 import { createLimitsFixKeyboard } from "../keyboards/limits.js";
 import { withHomeRow } from "../keyboards/menu.js";
@@ -142,7 +142,7 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
     if (data.action === "n") {
       if ((await linkedForButton(ctx)) === undefined) return;
       await ctx.answerCallbackQuery();
-      await ctx.conversation.enter(KEEP_CONVERSATION);
+      await ctx.enterFlow(KEEP_CONVERSATION);
       return;
     }
     if (data.action === "l") {

@@ -1,4 +1,4 @@
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import { SUPPORTED_LOCALES, type SupportedLocale } from "../../config.js";
 import { languageData } from "../callback-data/language.js";
 import { menuAction } from "../callback-data/menu.js";

@@ -1,6 +1,6 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
 import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import type { LimitField } from "../../core/limits/limit-settings.js";
 import { parseTimeZoneInput } from "../../core/limits/zone-input.js";
 import { readTrxAmount } from "../../core/money.js";
@@ -132,7 +132,7 @@ export function createLimitsFeature(deps: BotDeps): Composer<BotContext> {
   /** Asks for the setting typed; the card the tap came from is drawn again once it is saved. */
   async function askLimit(ctx: BotContext, input: LimitInput): Promise<void> {
     const cardId = ctx.callbackQuery?.message?.message_id;
-    await ctx.conversation.enter(LIMITS_INPUT_CONVERSATION, input, ...(cardId === undefined ? [] : [cardId]));
+    await ctx.enterFlow(LIMITS_INPUT_CONVERSATION, input, ...(cardId === undefined ? [] : [cardId]));
   }
 
   /** The card the tap came from, drawn anew (with a note above it). */

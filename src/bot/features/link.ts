@@ -1,4 +1,4 @@
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import { routeIdForLog } from "../../core/chats/route-id.js";
 import type { BotContext } from "../context.js";
 import { LINK_CONVERSATION } from "../conversations/link.js";
@@ -22,7 +22,7 @@ export function createLinkFeature(deps: BotDeps): Composer<BotContext> {
   feature.command("link", logHandle("command-link"), async (ctx) => {
     const args = ctx.match.trim().split(/\s+/).filter(Boolean);
     if (args.length === 0) {
-      await ctx.conversation.enter(LINK_CONVERSATION);
+      await ctx.enterFlow(LINK_CONVERSATION);
       return;
     }
     await ctx.deleteMessage().catch((error: unknown) => ctx.logger.warn({ err: error }, "could not delete the message with a key"));

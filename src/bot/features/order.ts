@@ -1,4 +1,4 @@
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import { parseOneShotOrder, type OneShotParse } from "../../core/orders/one-shot.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
 import type { PlaceResult } from "../../core/orders/place-order.js";
@@ -75,12 +75,12 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
       // Refused before any quote; the guided order goes on with the same amount (and duration) and asks for another receiver.
       await ctx.reply(translate(ctx, "order-receiver-contract", { address: code(parsed.address) }), HTML);
       const prefill = { amount: parsed.amount, ...(parsed.durationSec === undefined ? {} : { durationSec: parsed.durationSec }) };
-      await ctx.conversation.enter(ORDER_CONVERSATION, { prefill } satisfies OrderConversationArgs);
+      await ctx.enterFlow(ORDER_CONVERSATION, { prefill } satisfies OrderConversationArgs);
       return;
     }
     if (parsed.durationSec === undefined) {
       const args: OrderConversationArgs = { prefill: { address: parsed.address, amount: parsed.amount } };
-      await ctx.conversation.enter(ORDER_CONVERSATION, args);
+      await ctx.enterFlow(ORDER_CONVERSATION, args);
       return;
     }
     await sendQuote(ctx, [{ toAddress: parsed.address, amount: parsed.amount, durationSec: parsed.durationSec }]);
@@ -92,7 +92,7 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
     linkedOnly(async (ctx) => {
       const text = ctx.match.trim();
       if (text) return oneShot(ctx, ctx.chat.id, text);
-      await ctx.conversation.enter(ORDER_CONVERSATION, {} satisfies OrderConversationArgs);
+      await ctx.enterFlow(ORDER_CONVERSATION, {} satisfies OrderConversationArgs);
     }),
   );
 
@@ -101,7 +101,7 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
     logHandle("callback-menu-order"),
     linkedOnly(async (ctx) => {
       await ctx.answerCallbackQuery();
-      await ctx.conversation.enter(ORDER_CONVERSATION, {} satisfies OrderConversationArgs);
+      await ctx.enterFlow(ORDER_CONVERSATION, {} satisfies OrderConversationArgs);
     }),
   );
 
@@ -119,7 +119,7 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
       }
       await ctx.answerCallbackQuery();
       await ctx.reply(translate(ctx, "buttons-order-tier-chosen", { duration: durationText(ctx, durationSec) }), HTML);
-      await ctx.conversation.enter(ORDER_CONVERSATION, { prefill: { durationSec } } satisfies OrderConversationArgs);
+      await ctx.enterFlow(ORDER_CONVERSATION, { prefill: { durationSec } } satisfies OrderConversationArgs);
     }),
   );
 
@@ -132,7 +132,7 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
       linkedOnly(async (ctx) => {
         const link = parseOrderDeepLink(ctx.match.trim())!;
         const args: OrderConversationArgs = { prefill: { amount: link.amount, durationSec: link.durationSec } };
-        await ctx.conversation.enter(ORDER_CONVERSATION, args);
+        await ctx.enterFlow(ORDER_CONVERSATION, args);
       }),
     );
 
@@ -335,7 +335,7 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
     await ctx.answerCallbackQuery();
     await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
     const args: OrderConversationArgs = { prefill: { amount: only.amount, durationSec: only.durationSec } };
-    await ctx.conversation.enter(ORDER_CONVERSATION, args);
+    await ctx.enterFlow(ORDER_CONVERSATION, args);
   }
 
   /** A 402 with somewhere to send money: the balance is watched, and "credited, tap Retry" follows. */

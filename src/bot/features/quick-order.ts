@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import { sortedTiers } from "../../core/orders/order-input.js";
 import { prepareQuote, watchShortQuote } from "../../core/orders/prepare-quote.js";
 import { formatDecimal, mulSun } from "../../core/money.js";
@@ -124,9 +124,9 @@ export function createQuickOrderFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.answerCallbackQuery();
       // The card's buttons go: the flow it opens asks what is left.
       await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
-      if (data.action === "o") return ctx.conversation.enter(ORDER_CONVERSATION, { prefill: { address: data.address } } satisfies OrderConversationArgs);
-      if (data.action === "s") return ctx.conversation.enter(ADDRESSES_CONVERSATION, { add: data.address } satisfies AddressesConversationArgs);
-      if (data.action === "u" && sendOffered) return ctx.conversation.enter(SEND_CONVERSATION, { who: data.address });
+      if (data.action === "o") return ctx.enterFlow(ORDER_CONVERSATION, { prefill: { address: data.address } } satisfies OrderConversationArgs);
+      if (data.action === "s") return ctx.enterFlow(ADDRESSES_CONVERSATION, { add: data.address } satisfies AddressesConversationArgs);
+      if (data.action === "u" && sendOffered) return ctx.enterFlow(SEND_CONVERSATION, { who: data.address });
     }),
   );
 

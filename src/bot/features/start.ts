@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import { connectData } from "../callback-data/connect.js";
 import type { BotContext } from "../context.js";
 import { LINK_CONVERSATION } from "../conversations/link.js";
@@ -54,7 +54,7 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
     if (order !== undefined && (await ctx.linked()) !== undefined) return next();
     await deps.chats.markActive(ctx.chat.id);
     if (payload === "link") {
-      await ctx.conversation.enter(LINK_CONVERSATION);
+      await ctx.enterFlow(LINK_CONVERSATION);
       return;
     }
     if (order !== undefined) {
@@ -87,7 +87,7 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
       if (!(await resumeAfterLink(ctx, deps))) await replyHome(ctx, deps);
       return;
     }
-    await ctx.conversation.enter(LINK_CONVERSATION);
+    await ctx.enterFlow(LINK_CONVERSATION);
   });
 
   composer.chatType(["group", "supergroup"]).command("start", logHandle("command-start-group"), async (ctx) => {

@@ -1,6 +1,6 @@
 import { InlineKeyboard, InputFile } from "grammy";
 import { chatTitles } from "../../core/chats/chat-titles.js";
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import { monthAt, monthLabel, parseStatementMonth, type StatementMonth } from "../../core/statements/statement-month.js";
 import { buildStatement, type Statement } from "../../core/statements/statement.js";
 import { statementData } from "../callback-data/statement.js";

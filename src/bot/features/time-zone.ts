@@ -1,7 +1,7 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
 import type { Api } from "grammy";
 import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import { offsetText, zoneLabel } from "../../core/limits/zone-input.js";
 import { isValidTimeZone, zoneOffsetMs } from "../../core/limits/spend-window.js";
 import { offsetsNow, searchTimeZones, zonesAtOffset } from "../../core/limits/zone-search.js";
@@ -159,7 +159,7 @@ export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.answerCallbackQuery();
       const message = ctx.callbackQuery.message;
       const picker: PickerRef = { onSettings: hasTimeZoneBack(message?.reply_markup), ...(message ? { cardId: message.message_id } : {}) };
-      await ctx.conversation.enter(TIME_ZONE_INPUT_CONVERSATION, picker);
+      await ctx.enterFlow(TIME_ZONE_INPUT_CONVERSATION, picker);
       return;
     }
     const offered = offeredTimeZoneOf(action);
@@ -202,7 +202,7 @@ export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
 
     if (data.action === "c") {
       await ctx.answerCallbackQuery();
-      await ctx.conversation.enter(TIME_ZONE_INPUT_CONVERSATION, ref.cardId === undefined ? { ...ref, cardId: message.message_id } : ref);
+      await ctx.enterFlow(TIME_ZONE_INPUT_CONVERSATION, ref.cardId === undefined ? { ...ref, cardId: message.message_id } : ref);
       return;
     }
     if (data.action === "m") {

@@ -1,4 +1,4 @@
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import { isQuoteExpired } from "../../core/orders/quote.js";
 import type { BalanceWatch } from "../../core/topup/balance-watcher.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";

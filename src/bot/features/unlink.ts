@@ -1,4 +1,4 @@
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import { unlinkData } from "../callback-data/unlink.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";

@@ -1,5 +1,5 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import { isWebhookAction, webhookData } from "../callback-data/webhook.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { ChatRecord } from "../../core/chats/chat-record.js";
@@ -123,7 +123,7 @@ export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
     }
     const secret = args[1];
     if (secret === undefined) {
-      await ctx.conversation.enter(WEBHOOK_SECRET_CONVERSATION);
+      await ctx.enterFlow(WEBHOOK_SECRET_CONVERSATION);
       return;
     }
     if (!looksLikeWebhookSecret(secret)) {
@@ -153,7 +153,7 @@ export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
     let note: string | undefined;
     switch (action) {
       case "secret":
-        await ctx.conversation.enter(WEBHOOK_SECRET_CONVERSATION);
+        await ctx.enterFlow(WEBHOOK_SECRET_CONVERSATION);
         return;
       case "rotate":
         await editIgnoringUnchanged(() =>

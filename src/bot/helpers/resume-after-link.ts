@@ -34,6 +34,6 @@ export async function resumeAfterLink(ctx: BotContext, deps: BotDeps): Promise<b
   if (!intent) return false;
   ctx.logger.info({ kind: intent.kind }, "deep link resumed after linking");
   const args: OrderConversationArgs = { prefill: { amount: intent.amount, durationSec: intent.durationSec } };
-  await ctx.conversation.enter(ORDER_CONVERSATION, args);
+  await ctx.enterFlow(ORDER_CONVERSATION, args);
   return true;
 }

@@ -54,6 +54,17 @@ export function editedSecretGuard(deps: { pastedKey?: PastedKeyHandler } = {}): 
   };
 }
 
+/** Installs `ctx.enterFlow` (see `FlowFlavor`); after the conversations plugin, whose `enter` it calls. */
+export function flowEntry(deps: { store: StoreBackend }): Middleware<BotContext> {
+  return (ctx, next) => {
+    ctx.enterFlow = async (id, ...args) => {
+      await leaveOpenFlow(ctx, deps.store, "a button left a flow to open another");
+      await ctx.conversation.enter(id, ...args);
+    };
+    return next();
+  };
+}
+
 /**
  * A command sent while a flow waits ends the flow and says so before the
  * command's own answer: the user learns that the half-made order (link,
@@ -72,7 +83,7 @@ export function commandLeavesFlow(deps: { store: StoreBackend }): Middleware<Bot
  * Leaves the chat's open flow, if any, and says which one was left
  * (`flow-left`). Commands do it before they run; a button that opens
  * another flow (an old /prices "Order 1h", the time-zone "Another zone…")
- * does it just before that flow is entered (conversations/index.ts), as a
+ * does it just before that flow is entered (`ctx.enterFlow`), as a
  * command would: nothing is charged or sent inside a flow, so leaving it
  * loses only the unfinished answers. The question it waited on loses its buttons.
  */

@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import { qrPhoto } from "../../bot/helpers/top-up-text.js";
-import { Composer } from "../../bot/composer.js";
+import { Composer } from "grammy";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { linkedForButton, linkedOnly, type LinkedContext } from "../../bot/filters/linked.js";
@@ -70,7 +70,7 @@ export function createSendFeature(deps: BotDeps & { send: SendFeatureDeps }): Co
         return;
       }
       const [who = "", ...amount] = ctx.match.trim().split(/\s+/).filter(Boolean);
-      if (amount.length === 0) return ctx.conversation.enter(SEND_CONVERSATION, who === "" ? {} : { who });
+      if (amount.length === 0) return ctx.enterFlow(SEND_CONVERSATION, who === "" ? {} : { who });
       await quote(ctx, who, amount.join(" "));
     }),
   );
@@ -84,7 +84,7 @@ export function createSendFeature(deps: BotDeps & { send: SendFeatureDeps }): Co
         await ctx.reply(translate(ctx, "send-no-public-url"), HTML);
         return;
       }
-      await ctx.conversation.enter(SEND_CONVERSATION, {});
+      await ctx.enterFlow(SEND_CONVERSATION, {});
     }),
   );
 
