@@ -45,7 +45,14 @@ export default defineConfig(
         {
           patterns: [
             { group: ["grammy", "@grammyjs/*"], message: "src/core must not depend on Telegram." },
-            { group: ["**/bot/**", "**/server/**", "**/simulator/**", "**/assembly/**", "**/app.js"], message: "src/core must not import outer layers." },
+            {
+              group: ["**/bot/**", "**/features/**", "**/server/**", "**/simulator/**", "**/assembly/**", "**/app.js"],
+              message: "src/core must not import outer layers.",
+            },
+            {
+              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement)/(?!index\\.js$)[^/]+$",
+              message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
+            },
             {
               group: ["**/test/**", "**/testkit/**", "**/scripts/**", "**/bench/**"],
               message: "src/ must not import tests, test doubles, scripts or benchmarks.",
@@ -66,6 +73,10 @@ export default defineConfig(
             {
               group: ["**/server/**", "**/simulator/**", "**/assembly/**", "**/app.js"],
               message: "src/bot must not import the server, the simulator or the composition root.",
+            },
+            {
+              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement)/(?!index\\.js$)[^/]+$",
+              message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
             },
             {
               group: ["**/test/**", "**/testkit/**", "**/scripts/**", "**/bench/**"],
@@ -104,6 +115,10 @@ export default defineConfig(
         "error",
         {
           patterns: [
+            {
+              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement)/(?!index\\.js$)[^/]+$",
+              message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
+            },
             {
               group: ["**/test/**", "**/testkit/**", "**/scripts/**", "**/bench/**"],
               message: "src/ must not import tests, test doubles, scripts or benchmarks.",

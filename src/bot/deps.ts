@@ -14,7 +14,7 @@ import type { ExpiryReminders } from "../core/autopilot/expiry-reminders.js";
 import type { KeepPlans } from "../core/autopilot/keep-plans.js";
 import type { KeepDaySummaries } from "../core/autopilot/keep-day-summary.js";
 import type { ConversationContext } from "./context.js";
-import type { SendFeatureDeps } from "../features/send/send-feature.js";
+import type { SendFeatureDeps } from "../features/send/index.js";
 
 /**
  * Everything the bot needs, built by the composition root (src/app.ts) or a

@@ -30,7 +30,7 @@ import { createSettingsFeature } from "./features/settings.js";
 import { createTimeZoneFeature } from "./features/time-zone.js";
 import { createHomeFeature } from "./features/home.js";
 import { createStartFeature } from "./features/start.js";
-import { createStatementFeature } from "./features/statement.js";
+import { createStatementFeature } from "../features/statement/index.js";
 import { createSystemFeature } from "./features/system.js";
 import { createKeepFeature } from "./features/keep.js";
 import { createTopUpFeature } from "./features/top-up.js";
@@ -57,7 +57,7 @@ import { serviceSecretGuard } from "./middlewares/service-secret-guard.js";
 import { updateContext } from "./middlewares/update-context.js";
 import { bindLogger } from "./helpers/lazy-logger.js";
 import { BOT_COMMANDS, rememberMenu } from "./register-commands.js";
-import { createSendFeature } from "../features/send/send-feature.js";
+import { createSendFeature } from "../features/send/index.js";
 import { createQuickOrderFeature } from "./features/quick-order.js";
 
 export type { BotContext, ConversationContext } from "./context.js";

@@ -4,7 +4,7 @@ import { Composer } from "grammy";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { ADDRESSES_CONVERSATION, createAddressesConversation } from "./addresses.js";
-import { createSendConversation, SEND_CONVERSATION } from "../../features/send/send-conversation.js";
+import { createSendConversation, SEND_CONVERSATION } from "../../features/send/index.js";
 import { BROADCAST_CONVERSATION, createBroadcastConversation } from "./broadcast.js";
 import { createLinkConversation, LINK_CONVERSATION } from "./link.js";
 import { createOrderConversation, ORDER_CONVERSATION } from "./order.js";

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import { miniAppScreenUrl } from "../../features/mini-app/mini-app-link.js";
+import { miniAppScreenUrl } from "../helpers/mini-app-url.js";
 import type { KeepPlan } from "../../core/autopilot/keep-plan.js";
 import { ServiceError } from "../../core/service/errors.js";
 import { lowBalanceThresholdSun } from "../../core/topup/alert-settings.js";

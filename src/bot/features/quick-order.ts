@@ -17,7 +17,7 @@ import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { knownContractsOf, quoteDepsOf } from "../helpers/quote-deps.js";
 import { tierLabel } from "../helpers/tiers.js";
-import { SEND_CONVERSATION } from "../../features/send/send-conversation.js";
+import { SEND_CONVERSATION } from "../../features/send/index.js";
 
 /**
  * The two amounts a pasted address is usually for: the energy of one USDT transfer to an address that holds

@@ -8,7 +8,7 @@ import { keepCardText, keepDaySummaryText } from "../helpers/keep-text.js";
 import type { Translator } from "../helpers/record-text.js";
 import { createKeepCardKeyboard } from "../keyboards/keep.js";
 import { backgroundLocale } from "../i18n.js";
-import { miniAppScreenUrl } from "../../features/mini-app/mini-app-link.js";
+import { miniAppScreenUrl } from "../helpers/mini-app-url.js";
 import { notifierZone, type NotifierDeps } from "./notifier-deps.js";
 
 /**

@@ -5,6 +5,7 @@
  * the chat's own calendar says.
  */
 import { wallToUtc, zoneOffsetMs, type SpendWindow } from "../limits/spend-window.js";
+import { dateTimeFormat } from "../date-formats.js";
 
 export interface StatementMonth {
   year: number;
@@ -65,4 +66,15 @@ export function isoInZone(atMs: number, timeZone: string): string {
   const hh = String(Math.floor(minutes / 60)).padStart(2, "0");
   const mm = String(minutes % 60).padStart(2, "0");
   return `${wall}${sign}${hh}:${mm}`;
+}
+
+/** "November 2026" / "ноябрь 2026 г." / "2026年11月", from the calendar month alone. */
+export function monthName(m: StatementMonth, locale: string): string {
+  return dateTimeFormat(locale, { year: "numeric", month: "long", timeZone: "UTC" }).format(Date.UTC(m.year, m.month - 1, 15));
+}
+
+/** The month before and after `m`. */
+export function shiftMonth(m: StatementMonth, by: -1 | 1): StatementMonth {
+  const index = m.year * 12 + (m.month - 1) + by;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }

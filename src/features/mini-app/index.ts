@@ -7,7 +7,7 @@ import type { ServiceClient } from "../../core/service/client.js";
 import type { KeepPlans } from "../../core/autopilot/keep-plans.js";
 import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/burn-saving.js";
 import { quoteDepsOf } from "../../bot/helpers/quote-deps.js";
-import type { SendFeatureDeps } from "../send/send-feature.js";
+import type { SendFeatureDeps } from "../send/index.js";
 import { miniAppApiRoutes, type MiniAppApiDeps } from "./mini-app-api.js";
 import { miniAppFormsRoutes } from "./mini-app-forms.js";
 import { miniAppKeepRoutes } from "./mini-app-keep.js";

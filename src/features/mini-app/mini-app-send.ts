@@ -14,10 +14,7 @@ import { limitRefusalText } from "../../bot/helpers/limits-text.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 import { visibleText } from "../../bot/helpers/visible-text.js";
 import type { Translations } from "../../bot/i18n.js";
-import { confirmSend } from "../send/send-confirm.js";
-import type { SendIntents } from "../send/send-intent.js";
-import { prepareSendQuote } from "../send/send-quote.js";
-import { signingLink, signingText } from "../send/send-texts.js";
+import { confirmSend, prepareSendQuote, signingLink, signingText, type SendIntents } from "../send/index.js";
 import { API_HEADERS, type ApiEnv, type ApiRoutes } from "./mini-app-api.js";
 import { apiBodyLimit, notLinked, readJsonObject } from "./api-request.js";
 

@@ -7,6 +7,12 @@ import { createSendIntents } from "./send-intent.js";
 import { signingPageRoutes } from "./signing-page.js";
 
 export { createSendFeature, type SendFeatureDeps } from "./send-feature.js";
+export { createSendConversation, SEND_CONVERSATION } from "./send-conversation.js";
+// The use cases another face of /send (the Mini App's Send USDT screen) calls, exactly as the chat's flow does.
+export { confirmSend } from "./send-confirm.js";
+export type { SendIntents } from "./send-intent.js";
+export { prepareSendQuote } from "./send-quote.js";
+export { signingLink, signingText } from "./send-texts.js";
 
 /** What the acceptor of signed transfers needs, with the store its intents live in and the settings. */
 export interface SendModuleDeps extends Omit<AcceptSignedDeps, "intents"> {

@@ -1,36 +1,23 @@
-import { InlineKeyboard, InputFile } from "grammy";
+import { Composer, InlineKeyboard, InputFile } from "grammy";
 import { chatTitles } from "../../core/chats/chat-titles.js";
-import { Composer } from "grammy";
-import { monthAt, monthLabel, parseStatementMonth, type StatementMonth } from "../../core/statements/statement-month.js";
+import { monthAt, monthLabel, monthName, parseStatementMonth, shiftMonth, type StatementMonth } from "../../core/statements/statement-month.js";
 import { buildStatement, type Statement } from "../../core/statements/statement.js";
-import { statementData } from "../callback-data/statement.js";
-import { editIgnoringUnchanged } from "../helpers/edit.js";
-import { visibleText } from "../helpers/visible-text.js";
+import { statementData } from "./statement-callback-data.js";
+import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
+import { visibleText } from "../../bot/helpers/visible-text.js";
 import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/burn-saving.js";
-import type { BotContext } from "../context.js";
-import type { BotDeps } from "../deps.js";
-import { linkedOnly } from "../filters/linked.js";
-import { echo } from "../helpers/echo.js";
-import { code, HTML, translate } from "../helpers/html.js";
-import { logHandle } from "../helpers/logging.js";
-import { statementSummaryText } from "../helpers/statement-text.js";
+import type { BotContext } from "../../bot/context.js";
+import type { BotDeps } from "../../bot/deps.js";
+import { linkedOnly } from "../../bot/filters/linked.js";
+import { echo } from "../../bot/helpers/echo.js";
+import { code, HTML, translate } from "../../bot/helpers/html.js";
+import { logHandle } from "../../bot/helpers/logging.js";
+import { statementSummaryText } from "../../bot/helpers/statement-text.js";
 import { zoneName } from "../../core/limits/zone-input.js";
-import { dateTimeFormat } from "../../core/date-formats.js";
-import { miniAppScreenUrl } from "../../features/mini-app/mini-app-link.js";
+import { miniAppScreenUrl } from "../../bot/helpers/mini-app-url.js";
 
 /** What Telegram lets a photo's caption hold, in characters as the user reads them. */
 const CAPTION_LIMIT = 1_024;
-
-/** "November 2026" / "ноябрь 2026 г." / "2026年11月", from the calendar month alone. */
-export function monthName(m: StatementMonth, locale: string): string {
-  return dateTimeFormat(locale, { year: "numeric", month: "long", timeZone: "UTC" }).format(Date.UTC(m.year, m.month - 1, 15));
-}
-
-/** The month before and after `m`. */
-export function shiftMonth(m: StatementMonth, by: -1 | 1): StatementMonth {
-  const index = m.year * 12 + (m.month - 1) + by;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-}
 
 const isAfter = (a: StatementMonth, b: StatementMonth) => a.year * 12 + a.month > b.year * 12 + b.month;
 

@@ -8,10 +8,10 @@
 import { parse } from "csv-parse/sync";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
-import { monthAt, monthLabel } from "../../src/core/statements/statement-month.js";
-import type { StoredMessage } from "../../testkit/fake-telegram/fake-telegram-state.js";
-import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
-import { closeChecked, startOrderHarness, type OrderHarness, useOrderHarness } from "./order-harness.js";
+import { monthAt, monthLabel } from "../../../src/core/statements/statement-month.js";
+import type { StoredMessage } from "../../../testkit/fake-telegram/fake-telegram-state.js";
+import { signTrxTransfer, TEST_KEYS } from "../../../testkit/tron-sign.js";
+import { closeChecked, startOrderHarness, type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 
 const CHAT = 5701;
 const { bob, carol } = TEST_KEYS;
