@@ -2,7 +2,7 @@ import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
 import { Api, Bot, type Middleware, type Transformer } from "grammy";
 import type { BotApiFetch } from "../telegram-fetch.js";
-import { Composer } from "grammy";
+import { Composer } from "./composer.js";
 import type { UserFromGetMe } from "grammy/types";
 import type { BotContext, ConversationContext } from "./context.js";
 import { createConversationStorage } from "./conversation-storage.js";
@@ -197,7 +197,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
       ],
     }),
   );
-  guarded.use(flowEntry(deps));
+  const listed = createConversations(deps);
+  guarded.use(flowEntry({ store: deps.store, registerFlows: listed.register }));
   guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates
   // Also before the builders and every secret check: a pasted id of this chat's own history is offered for tracking.
   guarded.use(ownIdGuard({ history: deps.flows.history }));
@@ -206,7 +207,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   guarded.use(commandLeavesFlow(deps)); // says which flow a command ends, then runs the command
   // Also before the builders: a pasted service key goes in any state, except to the flows that ask for one.
   guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION], pastedKey }));
-  guarded.use(createConversations(deps));
+  guarded.use(listed.middleware);
   for (const feature of createFeatures(deps)) guarded.use(feature);
   rememberMenu(bot, BOT_COMMANDS, i18n);
 

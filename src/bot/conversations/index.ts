@@ -1,6 +1,8 @@
 import { createKeepConversation, KEEP_CONVERSATION } from "./keep.js";
 import { createConversation, type ConversationBuilder } from "@grammyjs/conversations";
-import { Composer } from "grammy";
+import { type MiddlewareFn, type NextFunction } from "grammy";
+import { Composer } from "../composer.js";
+import { inFlow } from "../helpers/flow-instance.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { ADDRESSES_CONVERSATION, createAddressesConversation } from "./addresses.js";
@@ -43,14 +45,40 @@ export function listConversations(deps: BotDeps): ConversationEntry[] {
   ];
 }
 
+/** The plugin's middleware of each conversation run only to register them: nothing runs after them. */
+const registerOnly: NextFunction = () => Promise.resolve();
+
+export interface ListedConversations {
+  /** In a chat that is in a flow: the plugin's middleware of each listed flow, which resumes it and may take the update. */
+  middleware: MiddlewareFn<BotContext>;
+  /** Registers the listed flows for `ctx.conversation.enter` in a chat that is in none (`ctx.enterFlow` calls it). */
+  register: (ctx: BotContext) => Promise<void>;
+}
+
 /**
- * The listed conversations, each registered with the plugin as its own middleware: it registers the conversation
- * for `ctx.conversation.enter` and resumes it when the chat is in it. Enter through `enterFlow`.
+ * The listed conversations, each the plugin's own `createConversation` middleware, which registers it for
+ * `ctx.conversation.enter` and resumes it when the chat is in it. It takes an async step and builds its
+ * closures on every update it sees; in a chat that is in no flow (almost every update) there is nothing to
+ * resume, so they run there only when a flow is entered (`register`, through `ctx.enterFlow`), and in place
+ * in a chat that is in a flow.
  */
-export function createConversations(deps: BotDeps): Composer<BotContext> {
-  return new Composer<BotContext>(
+export function createConversations(deps: BotDeps): ListedConversations {
+  const run = new Composer<BotContext>(
     ...listConversations(deps).map((c) =>
       createConversation<BotContext, ConversationContext>(c.builder, { id: c.id, maxMillisecondsToWait: c.maxMillisecondsToWait }),
     ),
-  );
+  ).middleware();
+  const registered = new WeakSet<BotContext>();
+  return {
+    middleware: (ctx, next) => {
+      if (!inFlow(ctx)) return next();
+      registered.add(ctx);
+      return run(ctx, next);
+    },
+    register: async (ctx) => {
+      if (registered.has(ctx)) return;
+      registered.add(ctx);
+      await run(ctx, registerOnly);
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { addressesData } from "../callback-data/addresses.js";
 import type { BotContext } from "../context.js";
 import { ADDRESSES_CONVERSATION, type AddressesConversationArgs } from "../conversations/addresses.js";

@@ -1,5 +1,5 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import {
   ALERT_SWITCHES,
   DEFAULT_LOW_BALANCE_SUN,

@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { showTyping } from "../helpers/typing.js";
 import { ServiceError } from "../../core/service/errors.js";
 import type { Balance } from "../../core/service/schemas.js";

@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import type { BotContext } from "../context.js";
 import { ORDER_CONVERSATION, type OrderConversationArgs } from "../conversations/order.js";
 import { linkedOnly } from "../filters/linked.js";

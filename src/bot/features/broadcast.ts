@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { looksLikeSignedTransaction } from "../../core/broadcasts/precheck.js";
 import type { SubmitResult } from "../../core/broadcasts/submit-broadcast.js";
 import { isBroadcastFinished, type Broadcast } from "../../core/service/schemas.js";

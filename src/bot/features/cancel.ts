@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { cancelData } from "../callback-data/cancel.js";
 import { linkData } from "../callback-data/link.js";
 import { orderStepData } from "../callback-data/order.js";

@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import type { ChatMember } from "grammy/types";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";

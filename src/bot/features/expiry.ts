@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import type { InlineKeyboardButton } from "grammy/types";
 import type { ExpiryReminders, ReminderToggle } from "../../core/autopilot/expiry-reminders.js";
 import type { ResendResult } from "../../core/broadcasts/resend-broadcast.js";

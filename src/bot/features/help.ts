@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { menuAction } from "../callback-data/menu.js";
 import type { BotContext } from "../context.js";
 import { escapeHtml, HTML, translate } from "../helpers/html.js";

@@ -5,7 +5,7 @@ import { ServiceError } from "../../core/service/errors.js";
 import { lowBalanceThresholdSun } from "../../core/topup/alert-settings.js";
 import { homeData, menuData } from "../callback-data/menu.js";
 import { limitsData } from "../callback-data/limits.js";
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { formatTrx } from "../helpers/format.js";

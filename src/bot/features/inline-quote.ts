@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import type { InlineQueryResult } from "grammy/types";
 import { mulSun } from "../../core/money.js";
 import type { Pricing } from "../../core/service/schemas.js";

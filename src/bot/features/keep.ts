@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { menuAction } from "../callback-data/menu.js";
 import { createLimitsFixKeyboard } from "../keyboards/limits.js";
 import { withHomeRow } from "../keyboards/menu.js";

@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { SUPPORTED_LOCALES, type SupportedLocale } from "../../config.js";
 import { languageData } from "../callback-data/language.js";
 import { menuAction } from "../callback-data/menu.js";

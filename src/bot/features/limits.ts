@@ -1,6 +1,6 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
 import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import type { LimitField } from "../../core/limits/limit-settings.js";
 import { parseTimeZoneInput } from "../../core/limits/zone-input.js";
 import { readTrxAmount } from "../../core/money.js";

@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { routeIdForLog } from "../../core/chats/route-id.js";
 import type { BotContext } from "../context.js";
 import { LINK_CONVERSATION } from "../conversations/link.js";

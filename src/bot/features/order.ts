@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { parseOneShotOrder, type OneShotParse } from "../../core/orders/one-shot.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
 import type { PlaceResult } from "../../core/orders/place-order.js";

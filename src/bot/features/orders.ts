@@ -1,6 +1,6 @@
 import type { InlineKeyboard } from "grammy";
 import { chatTitles } from "../../core/chats/chat-titles.js";
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { spendWindows } from "../../core/limits/spend-window.js";
 import type { HistoryFilter } from "../../core/orders/order-history.js";
 import { historyListData, historyPageData, historyRowData, type HistoryFilterCode, isHistoryFilterCode } from "../callback-data/orders.js";

@@ -1,5 +1,5 @@
 import type { InlineKeyboard } from "grammy";
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { menuAction } from "../callback-data/menu.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
 import { prepareQuote, watchShortQuote } from "../../core/orders/prepare-quote.js";
 import { formatDecimal, mulSun } from "../../core/money.js";

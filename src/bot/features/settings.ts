@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import type { NotificationSettings } from "../../core/chats/chat-record.js";
 import { settingsData } from "../callback-data/settings.js";
 import { menuAction } from "../callback-data/menu.js";

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { connectData } from "../callback-data/connect.js";
 import type { BotContext } from "../context.js";
 import { LINK_CONVERSATION } from "../conversations/link.js";

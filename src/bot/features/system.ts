@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { formatUnits } from "../../core/money.js";
 import type { SystemSnapshot } from "../../core/service/schemas.js";
 import type { BotContext } from "../context.js";

@@ -1,7 +1,7 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
 import type { Api } from "grammy";
 import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { offsetText, zoneLabel } from "../../core/limits/zone-input.js";
 import { isValidTimeZone, zoneOffsetMs } from "../../core/limits/spend-window.js";
 import { offsetsNow, searchTimeZones, zonesAtOffset } from "../../core/limits/zone-search.js";

@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { isQuoteExpired } from "../../core/orders/quote.js";
 import type { BalanceWatch } from "../../core/topup/balance-watcher.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";

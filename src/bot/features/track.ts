@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { statusText } from "../helpers/record-text.js";
 import { ServiceError } from "../../core/service/errors.js";
 import type { TrackedRecord } from "../../core/tracking/tracker.js";

@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { unlinkData } from "../callback-data/unlink.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";

@@ -1,5 +1,5 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
-import { Composer } from "grammy";
+import { Composer } from "../composer.js";
 import { isWebhookAction, webhookData } from "../callback-data/webhook.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { ChatRecord } from "../../core/chats/chat-record.js";

@@ -54,10 +54,11 @@ export function editedSecretGuard(deps: { pastedKey?: PastedKeyHandler } = {}): 
   };
 }
 
-/** Installs `ctx.enterFlow` (see `FlowFlavor`); after the conversations plugin, whose `enter` it calls. */
-export function flowEntry(deps: { store: StoreBackend }): Middleware<BotContext> {
+/** Installs `ctx.enterFlow` (see `FlowFlavor`); after the conversations plugin, whose `enter` it calls once the listed flows are registered. */
+export function flowEntry(deps: { store: StoreBackend; registerFlows: (ctx: BotContext) => Promise<void> }): Middleware<BotContext> {
   return (ctx, next) => {
     ctx.enterFlow = async (id, ...args) => {
+      await deps.registerFlows(ctx);
       await leaveOpenFlow(ctx, deps.store, "a button left a flow to open another");
       await ctx.conversation.enter(id, ...args);
     };

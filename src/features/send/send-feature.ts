@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import { qrPhoto } from "../../bot/helpers/top-up-text.js";
-import { Composer } from "grammy";
+import { Composer } from "../../bot/composer.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { linkedForButton, linkedOnly, type LinkedContext } from "../../bot/filters/linked.js";

@@ -1,4 +1,5 @@
-import { Composer, InlineKeyboard, InputFile } from "grammy";
+import { InlineKeyboard, InputFile } from "grammy";
+import { Composer } from "../../bot/composer.js";
 import { chatTitles } from "../../core/chats/chat-titles.js";
 import { monthAt, monthLabel, monthName, parseStatementMonth, shiftMonth, type StatementMonth } from "../../core/statements/statement-month.js";
 import { buildStatement, type Statement } from "../../core/statements/statement.js";
