@@ -77,9 +77,10 @@ export function telegramPacing(budget: TelegramBudget): Transformer {
     const chatId = chatOf(fields);
     const count = messagesOf(method, fields);
     for (;;) {
-      for (let i = 0; i < count; i += 1) await budget.take(chatId, signal);
+      const taken: number[] = [];
+      for (let i = 0; i < count; i += 1) taken.push(await budget.take(chatId, signal));
       const result = await prev(method, payload, apiSignal);
-      await budget.answered(chatId);
+      for (const takenAt of taken) await budget.answered(chatId, takenAt);
       if (result.ok || result.error_code !== 429) return result;
       const retryAfter = result.parameters?.retry_after;
       if (retryAfter === undefined || retryAfter > MAX_PACED_RETRY_AFTER_SECONDS) return result;

@@ -197,7 +197,7 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
         limiter.record(chatId, now);
         busyChats.add(chatId);
         sending.add(head);
-        const p = send(head).finally(() => {
+        const p = send(head, now).finally(() => {
           inFlight.delete(p);
           sending.delete(head);
           busyChats.delete(chatId);
@@ -232,7 +232,7 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
     deps.metrics?.inc("notifications_total", { outcome: "failed" });
   }
 
-  async function send(entry: StoredJob): Promise<void> {
+  async function send(entry: StoredJob, sentAt: number): Promise<void> {
     const { job } = entry;
     let blocked = false;
     try {
@@ -249,9 +249,11 @@ export function createLocalPushQueue(deps: PushQueueDeps): PushQueue {
     try {
       result = await deps.transport(job);
     } catch (error) {
+      limiter.answered(job.chatId, sentAt, clock.now());
       await handleFailure(entry, error);
       return;
     }
+    limiter.answered(job.chatId, sentAt, clock.now());
     await markDelivered(entry, result).catch((error: unknown) => {
       // Telegram has it; if the store fails here a restart may send it again.
       log.error({ err: error, jobId: job.id }, "could not record a delivered job");

@@ -12,6 +12,12 @@ export interface RateLimiter {
   globalReadyAt(now: number): number;
   /** Counts a send that is leaving now (no chat: an inline message, counted by the global window alone). */
   record(chatId: number | undefined, now: number): void;
+  /**
+   * Telegram answered the send counted at `sentAt`: it is counted from `now` instead. Telegram counts a
+   * message when it arrives, at some moment between the two, and a loaded machine or network can hold a
+   * request long enough that counting it from its departure lets the next window's sends crowd it.
+   */
+  answered(chatId: number | undefined, sentAt: number, now: number): void;
   pauseChat(chatId: number, untilMs: number): void;
   pauseGlobal(untilMs: number): void;
   /** Drops per-chat state no longer needed (bounded memory with many chats). */
@@ -41,6 +47,15 @@ export function isGroupChat(chatId: number): boolean {
 
 function firstInWindow(list: number[], now: number, windowMs: number): void {
   while (list.length > 0 && list[0]! <= now - windowMs) list.shift();
+}
+
+/** Moves one `from` of the sorted `list` to `to`, keeping it sorted; a `from` already pruned is counted at `to` anew. */
+function moveSend(list: number[], from: number, to: number): void {
+  const at = list.indexOf(from);
+  if (at >= 0) list.splice(at, 1);
+  let i = list.length;
+  while (i > 0 && list[i - 1]! > to) i -= 1;
+  list.splice(i, 0, to);
 }
 
 /** How late a send may be and still keep the even cadence (timer lateness, the pump's own work). */
@@ -90,6 +105,14 @@ export function createRateLimiter(limits: PushLimits): RateLimiter {
       if (chatId === undefined) return;
       const list = perChat.get(chatId) ?? [];
       list.push(now);
+      perChat.set(chatId, list);
+    },
+    answered(chatId, sentAt, now) {
+      if (now <= sentAt) return;
+      moveSend(global, sentAt, now);
+      if (chatId === undefined) return;
+      const list = perChat.get(chatId) ?? [];
+      moveSend(list, sentAt, now);
       perChat.set(chatId, list);
     },
     pauseChat(chatId, untilMs) {

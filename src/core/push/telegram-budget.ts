@@ -15,12 +15,16 @@ import { REAL_CLOCK, TELEGRAM_LIMITS, type PushClock, type PushLimits } from "./
 export interface TelegramBudget {
   readonly kind: "local" | "shared";
   /**
-   * Waits until an interactive message to `chatId` may leave, then counts it.
+   * Waits until an interactive message to `chatId` may leave, then counts it;
+   * resolves with the moment it was counted at (for `answered`).
    * Rejects when `signal` aborts first.
    */
-  take(chatId: number | undefined, signal?: AbortSignal): Promise<void>;
-  /** Telegram answered a send taken with `take` (its arrival starts the chat's next interval). */
-  answered(chatId: number | undefined): Promise<void>;
+  take(chatId: number | undefined, signal?: AbortSignal): Promise<number>;
+  /**
+   * Telegram answered the send `take` counted at `takenAt`: Telegram counted it on arrival, so the
+   * windows count it from now (a request held on a loaded machine does not crowd the next ones).
+   */
+  answered(chatId: number | undefined, takenAt: number): Promise<void>;
   /** Telegram answered 429 with `retryAfterSec`: nothing leaves before it has passed, background sends included. */
   rateLimited(chatId: number | undefined, retryAfterSec: number): Promise<void>;
   close(): Promise<void>;
@@ -69,7 +73,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 
 interface Waiter {
   chatId: number | undefined;
-  resolve: () => void;
+  resolve: (takenAt: number) => void;
   reject: (error: Error) => void;
   signal: AbortSignal | undefined;
   onAbort: () => void;
@@ -125,7 +129,7 @@ export function createLocalTelegramBudget(deps: { limits?: Partial<PushLimits>; 
       limiter.record(waiter.chatId, now);
       waiters.splice(i, 1);
       waiter.signal?.removeEventListener("abort", waiter.onAbort);
-      waiter.resolve();
+      waiter.resolve(now);
     }
     if (Number.isFinite(wakeAt)) schedule(wakeAt);
     releaseBackground(now);
@@ -148,7 +152,7 @@ export function createLocalTelegramBudget(deps: { limits?: Partial<PushLimits>; 
     },
     take(chatId, signal) {
       if (signal?.aborted) return Promise.reject(aborted(signal));
-      return new Promise<void>((resolve, reject) => {
+      return new Promise<number>((resolve, reject) => {
         const waiter: Waiter = {
           chatId,
           resolve,
@@ -167,7 +171,10 @@ export function createLocalTelegramBudget(deps: { limits?: Partial<PushLimits>; 
         dispatch();
       });
     },
-    answered: () => Promise.resolve(),
+    answered(chatId, takenAt) {
+      limiter.answered(chatId, takenAt, clock.now());
+      return Promise.resolve();
+    },
     rateLimited(chatId, retryAfterSec) {
       // A 429 does not say which limit it was: this chat and everyone wait it out.
       const until = clock.now() + retryAfterSec * 1_000;
@@ -255,6 +262,7 @@ export function createSharedTelegramBudget(deps: {
         // An answer is not held back by a Redis that cannot be reached: it goes unpaced.
         log.debug({ err: error, chatId }, "the shared send slots could not be read; sending unpaced");
       }
+      return Date.now();
     },
     async answered(chatId) {
       if (chatId === undefined) return;

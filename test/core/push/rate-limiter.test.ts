@@ -50,3 +50,51 @@ describe("push rate limiter, global pace", () => {
     expect(limiter.globalReadyAt(resumed)).toBeGreaterThanOrEqual(resumed + window / globalPerSecond - 5);
   });
 });
+
+/**
+ * Sends to distinct chats as soon as the limiter allows, each reaching Telegram at `arrivalOf(sentAt)`
+ * (a loaded machine or network holding some requests) and answered a millisecond after it arrived; when
+ * `countFromAnswer`, the limiter is told of each answer. Their arrival times, as Telegram counts them.
+ */
+function arrivals(count: number, arrivalOf: (sentAt: number) => number, countFromAnswer: boolean): number[] {
+  const limiter = createRateLimiter(TELEGRAM_LIMITS);
+  const inFlight: { chatId: number; sentAt: number; answerAt: number }[] = [];
+  const arrived: number[] = [];
+  let now = 0;
+  for (let i = 0; i < count;) {
+    const nextAnswer = Math.min(...inFlight.map((s) => s.answerAt));
+    const ready = limiter.globalReadyAt(now);
+    now = Math.max(now, Math.min(ready, nextAnswer));
+    for (const send of inFlight.filter((s) => s.answerAt <= now)) {
+      inFlight.splice(inFlight.indexOf(send), 1);
+      if (countFromAnswer) limiter.answered(send.chatId, send.sentAt, send.answerAt);
+    }
+    if (limiter.globalReadyAt(now) > now) continue;
+    limiter.record(1_000 + i, now);
+    arrived.push(arrivalOf(now));
+    inFlight.push({ chatId: 1_000 + i, sentAt: now, answerAt: arrivalOf(now) + 1 });
+    i += 1;
+  }
+  return arrived.sort((a, b) => a - b);
+}
+
+describe("push rate limiter, sends held on their way", () => {
+  const { globalPerSecond } = TELEGRAM_LIMITS;
+  // Telegram's side stalls: what leaves in the first 350 ms arrives together at 1 s; the rest takes 2 ms.
+  const held = (sentAt: number) => (sentAt < 350 ? 1_000 : sentAt + 2);
+
+  it("counts a send from Telegram's answer, so no second Telegram sees holds more than the limit", () => {
+    expect(busiestWindow(arrivals(600, held, true), 1_000)).toBeLessThanOrEqual(globalPerSecond);
+  });
+
+  it("counted from departure alone, the same held sends crowd a second past the limit (why the answer counts)", () => {
+    expect(busiestWindow(arrivals(600, held, false), 1_000)).toBeGreaterThan(globalPerSecond);
+  });
+
+  it("a chat's next send waits a full interval after its previous send was answered", () => {
+    const limiter = createRateLimiter(TELEGRAM_LIMITS);
+    limiter.record(7, 0);
+    limiter.answered(7, 0, 400);
+    expect(limiter.readyAt(7, 400)).toBeGreaterThan(400 + 1_000);
+  });
+});

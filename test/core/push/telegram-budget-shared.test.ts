@@ -56,8 +56,7 @@ describe.skipIf(!REDIS_URL)("the Telegram budget shared over Redis (TEST_REDIS_U
 
   it("an answer holds its chat's turn: the push queue's send to that chat waits for it", async () => {
     const { budget, queueSlots, pace } = world();
-    await budget.take(3);
-    await budget.answered(3);
+    await budget.answered(3, await budget.take(3));
     const next = await queueSlots.reserve(pace(3), 1_050);
     expect("chatBusyMs" in next && next.chatBusyMs).toBeGreaterThan(0);
   });
