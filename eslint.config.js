@@ -135,6 +135,28 @@ export default defineConfig(
     },
   },
   {
+    // The platform (events, and the engines the features run on) knows no domain and no Telegram: it imports nothing of the app.
+    files: ["src/platform/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["grammy", "@grammyjs/*"], message: "src/platform must not depend on Telegram." },
+            {
+              group: ["**/core/**", "**/bot/**", "**/features/**", "**/server/**", "**/assembly/**", "**/app.js", "**/config.js"],
+              message: "src/platform knows no domain: the app builds on it, never the reverse.",
+            },
+            {
+              group: ["**/test/**", "**/testkit/**", "**/scripts/**", "**/bench/**"],
+              message: "src/ must not import tests, test doubles, scripts or benchmarks.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // No scripts <-> test cycle: what both use (the fake Bot API, signing, the kill figures) lives in testkit/.
     files: ["test/**/*.ts"],
     rules: {

@@ -13,7 +13,9 @@ import { runStopSteps } from "./assembly/shutdown.js";
 import { createStorage } from "./assembly/storage.js";
 import { TELEGRAM_CALL_TIMEOUT_SECONDS, type BotDeps, type ConversationContext, type CreateBotOptions } from "./bot/index.js";
 import { chatStoredLocale, createI18n } from "./bot/i18n.js";
-import type { KeepPlans } from "./core/autopilot/keep-plans.js";
+import { followPlanEvents, type KeepPlans } from "./core/autopilot/keep-plans.js";
+import type { AppEventBus, AppEvents } from "./core/events.js";
+import { createEvents } from "./platform/events.js";
 import { createFlows } from "./core/flows.js";
 import { createLinks } from "./bot/helpers/links.js";
 import type { Config } from "./config.js";
@@ -91,7 +93,16 @@ const given = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: 
  */
 export async function createApp({ config, logger, onFatal, onStoreReachability, signal, storeOutageTold, overrides = {} }: AppDeps): Promise<App> {
   const metrics = createMetrics();
-  const storage = await createStorage({ config, logger, ...given("onFatal", onFatal), ...given("signal", signal), ...given("outageTold", storeOutageTold) });
+  // What happens in one module and others act on (src/core/events.ts): each subscribes where it is built.
+  const events: AppEventBus = createEvents<AppEvents>();
+  const storage = await createStorage({
+    config,
+    logger,
+    events,
+    ...given("onFatal", onFatal),
+    ...given("signal", signal),
+    ...given("outageTold", storeOutageTold),
+  });
   const { store, vault, chats, history } = storage;
   const storeWatch = createStoreWatch({
     store,
@@ -122,12 +133,13 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
   const owner = `${process.pid}-${randomBytes(6).toString("hex")}`;
   const leases = createLeases({ store, owner });
   const claim = (key: string, ttlMs: number) => leases.claim(key, ttlMs);
-  // The plans are built after the flows they use; what the limits and the balance watch ask of them is bound then.
+  // The plans are built after the flows they use; what the balance watch asks of them is bound then.
   let plans: KeepPlans | undefined = undefined;
   const links = createLinks(config);
   const delivery = createDelivery({
     storage,
     service,
+    events,
     i18n,
     defaultLocale: config.defaultLocale,
     defaultTimeZone: config.limitsTimeZone,
@@ -135,17 +147,6 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     logger,
     metrics,
     transport: (job) => pushApi.raw[job.method](telegramParams(job) as never),
-    // A renewal's change is drawn on its plan's card; the plans exist before the tracker starts.
-    onRenewalChange: async (change) => {
-      const createdAtMs = Date.parse(change.record.createdAt);
-      await plans?.onRenewalChange({
-        planId: change.renewalOf,
-        orderId: change.record.orderId,
-        status: change.record.status,
-        createdAtMs: Number.isNaN(createdAtMs) ? 0 : createdAtMs,
-        ...(change.fulfilledAtMs === undefined ? {} : { atMs: change.fulfilledAtMs }),
-      });
-    },
     tuning: {
       tracker: {
         ...given("minDelayMs", overrides.trackerMinDelayMs),
@@ -172,6 +173,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
   const { tracker, notifier, topUpNotifier } = delivery;
   const balance = createBalanceWatchAssembly({
     storage,
+    events,
     service,
     push: delivery.push,
     i18n,
@@ -198,15 +200,10 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
       maxDelayMs: overrides.topUpMaxDelayMs ?? config.topUpWatch.maxDelayMs,
       ...balance.topUpHooks,
     },
-    // Freeze stops every keep plan of the account's chats at once (the limits refuse their renewals anyway).
     limits: {
       defaultTimeZone: config.limitsTimeZone,
       accountOf: async (chatId) => (await chats.account(chatId))?.id,
-      onFreeze: async (chatId) => {
-        const accountId = (await chats.account(chatId))?.id;
-        const family = accountId === undefined ? [chatId] : await chats.accountChats(accountId);
-        for (const member of new Set([chatId, ...family])) await plans?.stopAll(member, "frozen");
-      },
+      onFreeze: (chatId) => events.emit("chat.frozen", { chatId }),
     },
   });
   balance.attachTopUps(flows.balanceWatch);
@@ -236,6 +233,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     ...given("summaryNow", overrides.keepSummaryNow),
   });
   plans = keep;
+  followPlanEvents(events, keep, chats);
   const send = createSendModule({ config, store, flows, chats, pricing, service, push: delivery.push, i18n, links, logger });
   // A plan started in the Mini App gets its card in the chat through the bot's own API (read when a plan starts, after intake exists).
   const openKeepCard = createKeepCardOpener({ api: () => intake.bot.api, i18n });
@@ -248,7 +246,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     vault,
     service,
     pricing,
-    chats: balance.chats,
+    chats,
     i18n,
     flows,
     alerts: balance.alerts,

@@ -3,7 +3,7 @@ import type { Translations } from "../bot/i18n.js";
 import { createBalanceNotifier } from "../bot/notifiers/balance-notifier.js";
 import type { Links } from "../bot/helpers/links.js";
 import type { SupportedLocale } from "../config.js";
-import type { ChatRepository } from "../core/chats/chat-repository.js";
+import type { AppEventSubscriber } from "../core/events.js";
 import { createPendingConfirmations } from "../core/confirmations/pending-confirmations.js";
 import type { PushQueue } from "../core/push/index.js";
 import type { ServiceClient } from "../core/service/client.js";
@@ -14,6 +14,8 @@ import type { Storage } from "./storage.js";
 
 export interface BalanceWatchAssemblyDeps {
   storage: Pick<Storage, "store" | "chats" | "history">;
+  /** A chat's watch starts at its `chat.linked` and ends at its `chat.unlinked`. */
+  events: AppEventSubscriber;
   service: Pick<ServiceClient, "getBalance" | "getBroadcast">;
   push: Pick<PushQueue, "enqueue">;
   i18n: Translations;
@@ -31,8 +33,6 @@ export interface BalanceWatchAssemblyDeps {
 export interface BalanceWatchAssembly {
   watch: AccountWatch;
   alerts: AlertSettingsStore;
-  /** The chats as the bot sees them: a link starts the chat's watch, an unlink ends it. */
-  chats: ChatRepository;
   /** What the top-up watcher takes so its reads go through this watch's judgment (one message per deposit). */
   topUpHooks: Pick<BalanceWatcherDeps, "exclusive" | "readBalance">;
   /** The top-up watcher, once the flows built it: a deposit covering a waiting quote is told there. */
@@ -67,24 +67,11 @@ export function createBalanceWatchAssembly(deps: BalanceWatchAssemblyDeps): Bala
     ...(deps.nextRenewalCostSun ? { nextRenewalCostSun: deps.nextRenewalCostSun } : {}),
     ...(deps.claim ? { claim: deps.claim } : {}),
   });
-  const base = storage.chats;
-  const chats: ChatRepository = {
-    ...base,
-    async link(chatId, input) {
-      const record = await base.link(chatId, input);
-      watch.linked(chatId);
-      return record;
-    },
-    async unlink(chatId) {
-      const was = await base.unlink(chatId);
-      await watch.unlinked(chatId);
-      return was;
-    },
-  };
+  deps.events.on("chat.linked", ({ chatId }) => watch.linked(chatId));
+  deps.events.on("chat.unlinked", ({ chatId }) => watch.unlinked(chatId));
   return {
     watch,
     alerts,
-    chats,
     topUpHooks: {
       exclusive: (chatId, fn) => watch.exclusive(chatId, fn),
       readBalance: (chatId, apiKey, claim, signal) => watch.observe(chatId, apiKey, claim, signal),

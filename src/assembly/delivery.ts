@@ -3,10 +3,11 @@ import type { Logger } from "pino";
 import type { Translations } from "../bot/i18n.js";
 import { createTopUpNotifier, type TopUpNotifier } from "../bot/notifiers/top-up-notifier.js";
 import { createExpiryNotifier } from "../bot/notifiers/expiry-notifier.js";
-import { createExpiryReminders, type ExpiryReminders, type ExpiryRemindersDeps } from "../core/autopilot/expiry-reminders.js";
+import { createExpiryReminders, remindWhenFulfilled, type ExpiryReminders, type ExpiryRemindersDeps } from "../core/autopilot/expiry-reminders.js";
+import type { AppEventBus } from "../core/events.js";
 import { createBatchNotifier } from "../bot/notifiers/batch-notifier.js";
 import { createBatchStore } from "../core/orders/batch-progress.js";
-import { createTrackingNotifier, type TrackingNotifier, type TrackingNotifierDeps } from "../bot/notifiers/tracking-notifier.js";
+import { createTrackingNotifier, type TrackingNotifier } from "../bot/notifiers/tracking-notifier.js";
 import type { Links } from "../bot/helpers/links.js";
 import { otherChatsOfAccount } from "../bot/notifiers/notifier-deps.js";
 import type { SupportedLocale } from "../config.js";
@@ -25,6 +26,8 @@ import type { Storage } from "./storage.js";
 export interface DeliveryDeps {
   storage: Pick<Storage, "store" | "chats" | "history" | "queueMode"> & Partial<Pick<Storage, "memo">>;
   service: Pick<ServiceClient, "getOrder" | "getBroadcast">;
+  /** The app's events: the tracker tells `tracking.changed` there, the inbox `webhook.received`. */
+  events: AppEventBus;
   /** The app's one I18n instance, for the notifiers. */
   i18n: Translations;
   defaultLocale: SupportedLocale;
@@ -60,10 +63,6 @@ export interface DeliveryDeps {
     /** How long a batch's card gathers changes before one edit. */
     batchCoalesceMs?: number;
   };
-  /** Sees each webhook notice before the tracker does (the server tests read them). */
-  onNotice?: (notice: WebhookNotice) => void;
-  /** A keep plan's renewal changed: drawn on the plan's card (the plans are built after delivery, so bound late). */
-  onRenewalChange?: TrackingNotifierDeps["onRenewalChange"];
 }
 
 /** Everything that tells a chat something nobody asked for just now. */
@@ -84,13 +83,17 @@ export interface Delivery {
 }
 
 /**
- * Push queue → tracking notifier → tracker ← webhook inbox, plus the top-up
- * notifier. Webhooks and the tracker's own polling share one
- * announced-(id, status) memory: the inbox's events are the tracker's hints.
+ * Push queue, tracker, webhook inbox and the notifiers that turn what they see
+ * into messages. The inbox tells `webhook.received`, which the tracker takes
+ * as a hint; the tracker tells `tracking.changed`, which the expiry reminders
+ * and the tracking notifier (and the keep plans, where they run) subscribe to.
+ * Webhooks and the tracker's own polling share one announced-(id, status)
+ * memory, so a status is told once whichever saw it first.
  */
 export function createDelivery(deps: DeliveryDeps): Delivery {
   const { storage, logger, metrics, tuning = {} } = deps;
   const { store, chats, history, queueMode } = storage;
+  const { events } = deps;
   /** A tracker poll (with the change it announces) and a webhook event are each one unit of work: its chat's record is read once. */
   const unit = <T>(work: () => Promise<T>): Promise<T> => (storage.memo ? storage.memo.run(work) : work());
   const now = tuning.now === undefined ? {} : { now: tuning.now };
@@ -132,31 +135,16 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
     batches,
     addressBook: createAddressBook({ store, logger, ...(storage.memo ? { memo: storage.memo } : {}) }),
     ...(deps.links ? { links: deps.links } : {}),
-    ...(deps.onRenewalChange ? { onRenewalChange: deps.onRenewalChange } : {}),
   });
+  // The reminder first: the card the notifier draws shows its switch.
+  remindWhenFulfilled(events, reminders);
+  events.on("tracking.changed", (change) => notifier.onChange(change));
   const topUpNotifier = createTopUpNotifier({ push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger });
   const tracker = createTracker({
     store,
     service: deps.service,
     getApiKey: (chatId) => chats.getApiKey(chatId),
-    onChange: (change) =>
-      unit(async () => {
-        // Scheduled first, so the notification's switch shows it; a failure here offers the change again. A keep plan's
-        // renewal gets none: the plan orders the next delegation before this one ends, and a reminder per renewal is a message per renewal.
-        if (change.kind === "order" && change.record.status === "fulfilled" && change.fulfilledAtMs !== undefined && change.renewalOf === undefined) {
-          const o = change.record;
-          await reminders.onFulfilled({
-            chatId: change.chatId,
-            orderId: o.orderId,
-            receiver: o.receiver,
-            amount: o.resourceAmount,
-            durationSec: o.durationSec,
-            fulfilledAtMs: change.fulfilledAtMs,
-            ...(change.locale === undefined ? {} : { locale: change.locale }),
-          });
-        }
-        await notifier.onChange(change);
-      }),
+    onChange: (change) => unit(() => events.emit("tracking.changed", change)),
     onGiveUp: (event) => notifier.onGiveUp(event),
     unit,
     history,
@@ -176,17 +164,14 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
     const sameAccount = placing?.apiKeySealed !== undefined && placing.accountId !== undefined && placing.accountId === routed?.accountId;
     return sameAccount ? { ...notice, chatId: placedIn } : notice;
   }
+  events.on("webhook.received", async (notice) => tracker.hint(await placingChatOf(notice)));
   const inbox = createWebhookInbox({
     store,
     logger,
     metrics,
     ...queueMode,
     ...tuning.inbox,
-    onEvent: (notice) =>
-      unit(async () => {
-        deps.onNotice?.(notice);
-        await tracker.hint(await placingChatOf(notice));
-      }),
+    onEvent: (notice) => unit(() => events.emit("webhook.received", notice)),
     resolveTxId: async (chatId, txId) => (await history.findBroadcastByTxId(chatId, txId))?.id,
   });
 

@@ -1,3 +1,4 @@
+import type { AppEventEmitter } from "../core/events.js";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
@@ -20,6 +21,8 @@ export interface StorageDeps {
   onFatal?: (error: unknown) => void;
   /** Ends the wait for a store that is not reachable at start. */
   signal?: AbortSignal;
+  /** The app's events: the chat repository tells links and unlinks there. */
+  events?: AppEventEmitter;
   /** The wait between two tries to reach the store at start: first, then doubled up to the cap. Default 500 ms, 10 s. */
   startRetry?: { firstDelayMs: number; maxDelayMs: number };
   /** The outage was told already (a start it cut short): the wait for the store is said at debug only. */
@@ -56,7 +59,16 @@ export class StoreRefusedError extends Error {
   override readonly name = "StoreRefusedError";
 }
 
-export async function createStorage({ config, logger, purgeIntervalMs, onFatal, signal, startRetry, outageTold = false }: StorageDeps): Promise<Storage> {
+export async function createStorage({
+  config,
+  logger,
+  purgeIntervalMs,
+  onFatal,
+  signal,
+  startRetry,
+  outageTold = false,
+  events,
+}: StorageDeps): Promise<Storage> {
   const prefix = config.storagePrefix ?? "";
   const store = await openWhenReachable(
     config.storageUrl,
@@ -68,7 +80,7 @@ export async function createStorage({ config, logger, purgeIntervalMs, onFatal, 
   const vault = createVault({ key: config.encryptionKey, previousKey: config.encryptionKeyPrevious });
   // Every webhook resolves its route and opens its secret: served from memory, cleared on change.
   const memo = createReadMemo();
-  const chats = withRouteCache(createChatRepository({ store, vault, logger, memo }));
+  const chats = withRouteCache(createChatRepository({ store, vault, logger, memo, ...(events ? { events } : {}) }));
   const history = createOrderHistory({ store, logger, memo, accountOf: (chatId) => chats.account(chatId) });
   return {
     store,

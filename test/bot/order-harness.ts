@@ -5,10 +5,12 @@
  * webhook inbox) sharing the bot's I18n. `restart()` stops delivery and the
  * balance watch, then builds everything anew over the same file.
  */
+import type { AppEvents } from "../../src/core/events.js";
+import { createEvents } from "../../src/platform/events.js";
 import type { Bot } from "grammy";
 import { afterEach, beforeEach, expect } from "vitest";
 import { createDelivery, type Delivery } from "../../src/assembly/delivery.js";
-import { createKeepPlans } from "../../src/core/autopilot/keep-plans.js";
+import { createKeepPlans, followPlanEvents } from "../../src/core/autopilot/keep-plans.js";
 import { createFlows, type CreateFlowsDeps } from "../../src/core/flows.js";
 import { createLeases } from "../../src/core/store/lease.js";
 import type { BotContext } from "../../src/bot/index.js";
@@ -45,10 +47,12 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
     ...options,
     simulator: { orderStepMs: 40, broadcastStepMs: 40, ...options.simulator },
     extendDeps: (deps) => {
+      const events = createEvents<AppEvents>();
       const history = createOrderHistory({ store: deps.store, logger: deps.logger, accountOf: (chatId) => deps.chats.account(chatId) });
       delivery = createDelivery({
         storage: { store: deps.store, chats: deps.chats, history, queueMode: { queue: "local" } },
         service: deps.service,
+        events,
         i18n: deps.i18n,
         defaultLocale: deps.config.defaultLocale,
         ...(options.limits?.defaultTimeZone === undefined ? {} : { defaultTimeZone: options.limits.defaultTimeZone }),
@@ -89,23 +93,23 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
         ...limits,
         ...untilKnown,
       });
-      const keep = options.keep
-        ? {
-            keep: createKeepPlans({
-              store: deps.store,
-              leases: createLeases({ store: deps.store, owner: "order-harness" }),
-              service: deps.service,
-              pricing: deps.pricing,
-              quotes: flows.quotes,
-              placer: flows.placer,
-              history,
-              chats: deps.chats,
-              onEvent: () => Promise.resolve(),
-              logger: deps.logger,
-              now,
-            }),
-          }
-        : {};
+      const plans = options.keep
+        ? createKeepPlans({
+            store: deps.store,
+            leases: createLeases({ store: deps.store, owner: "order-harness" }),
+            service: deps.service,
+            pricing: deps.pricing,
+            quotes: flows.quotes,
+            placer: flows.placer,
+            history,
+            chats: deps.chats,
+            onEvent: () => Promise.resolve(),
+            logger: deps.logger,
+            now,
+          })
+        : undefined;
+      if (plans) followPlanEvents(events, plans, deps.chats);
+      const keep = plans ? { keep: plans } : {};
       return { ...deps, flows, reminders: delivery.reminders, ...keep };
     },
   });

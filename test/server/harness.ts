@@ -6,6 +6,8 @@
  * inbox), against the service simulator and the fake Bot API; plus the HTTP
  * server under test.
  */
+import type { AppEvents } from "../../src/core/events.js";
+import { createEvents } from "../../src/platform/events.js";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -86,9 +88,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   const api = new Api(tg.token, { apiRoot: tg.apiRoot });
   const notices: WebhookNotice[] = [];
+  const events = createEvents<AppEvents>();
+  // Subscribed before the tracker: a notice is recorded as it arrives, whatever the tracker makes of it.
+  events.on("webhook.received", (notice) => void notices.push(notice));
   const delivery = createDelivery({
     storage,
     service,
+    events,
     i18n: createI18n({ defaultLocale: "en", storedLocale: chatStoredLocale(chats), logger }),
     defaultLocale: "en",
     logger,
@@ -102,7 +108,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       tracker: { minDelayMs: trackerMinDelayMs, maxDelayMs: Math.max(trackerMinDelayMs, 60_000) },
       inbox: { baseDelayMs: 20, ...(inboxMaxInMemory !== undefined ? { maxInMemory: inboxMaxInMemory } : {}) },
     },
-    onNotice: (notice) => void notices.push(notice),
   });
   const { push, tracker, inbox } = delivery;
   const server = createHttpServer({

@@ -30,12 +30,6 @@ export interface TrackingNotifierDeps extends NotifierDeps {
   batches?: Pick<BatchNotifier, "onOrderChange" | "onGiveUp">;
   /** The chats' address books: a receiver's label is shown beside its address. */
   addressBook?: Pick<AddressBook, "labelOf">;
-  /**
-   * A keep plan's renewal (`renewalOf`) is shown on the plan's card, a digest edited in place: it gets
-   * no card or notice of its own, in its chat or in the account's other chats (a 1-minute plan would
-   * post a message a minute). Without it a renewal is announced like any order.
-   */
-  onRenewalChange?: (change: TrackerChange & { kind: "order"; renewalOf: string }) => Promise<void>;
 }
 
 export interface TrackingNotifier {
@@ -203,12 +197,10 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
 
   return {
     async onChange(change) {
-      if (change.kind === "order" && change.renewalOf !== undefined && deps.onRenewalChange !== undefined) {
-        // Orders have no failed status; a renewal that is refused or not delivered is the plan's notice (paused, stopped), a
-        // renewal tracking gives up on is `onGiveUp`'s: each is still said.
-        await deps.onRenewalChange({ ...change, renewalOf: change.renewalOf });
-        return;
-      }
+      // A keep plan's renewal is shown on its plan's card, a digest edited in place (the plans follow
+      // `tracking.changed` themselves): no card or notice of its own, in its chat or in the account's other
+      // chats, or a 1-minute plan would post a message a minute. One tracking gives up on is `onGiveUp`'s.
+      if (change.kind === "order" && change.renewalOf !== undefined) return;
       if (!(await tell(change))) return;
       // Account-wide: every other chat linked to the account hears it too (docs/accounts.md, "Who is told").
       for (const other of (await deps.accountChatsOf?.(change.chatId)) ?? []) {

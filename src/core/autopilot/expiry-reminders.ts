@@ -1,3 +1,4 @@
+import type { AppEventSubscriber } from "../events.js";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { createRecordStore } from "../store/record-store.js";
@@ -243,4 +244,25 @@ export function createExpiryReminders(deps: ExpiryRemindersDeps): ExpiryReminder
       return (await schedule.get(keyOf(chatId, orderId))) !== undefined;
     },
   };
+}
+
+/**
+ * A fulfilled order gets its reminder scheduled (when the chat opted in) as the tracker sees it. A keep plan's
+ * renewal gets none: the plan orders the next delegation before this one ends, and a reminder per renewal would
+ * be a message per renewal. Subscribe before the tracking notifier: the card it draws shows the reminder's switch.
+ */
+export function remindWhenFulfilled(events: AppEventSubscriber, reminders: Pick<ExpiryReminders, "onFulfilled">): void {
+  events.on("tracking.changed", async (change) => {
+    if (change.kind !== "order" || change.record.status !== "fulfilled" || change.fulfilledAtMs === undefined || change.renewalOf !== undefined) return;
+    const o = change.record;
+    await reminders.onFulfilled({
+      chatId: change.chatId,
+      orderId: o.orderId,
+      receiver: o.receiver,
+      amount: o.resourceAmount,
+      durationSec: o.durationSec,
+      fulfilledAtMs: change.fulfilledAtMs,
+      ...(change.locale === undefined ? {} : { locale: change.locale }),
+    });
+  });
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import type { AppEventSubscriber } from "../events.js";
+import type { ChatRepository } from "../chats/chat-repository.js";
 import type { Leases } from "../store/lease.js";
 import type { StoreBackend } from "../store/types.js";
 import { localDay, newerRenewal, spentTodaySun, type KeepPlan, type StopReason } from "./keep-plan.js";
@@ -376,4 +378,32 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
       held.clear();
     },
   };
+}
+
+/**
+ * The plans hear of their own orders: a renewal's change is drawn on its plan's card (orders have no failed
+ * status; a renewal refused or not delivered is the plan's notice), and a freeze stops every plan of the
+ * frozen chat's account at once (the limits would refuse their renewals anyway).
+ */
+export function followPlanEvents(
+  events: AppEventSubscriber,
+  plans: Pick<KeepPlans, "onRenewalChange" | "stopAll">,
+  chats: Pick<ChatRepository, "account" | "accountChats">,
+): void {
+  events.on("tracking.changed", async (change) => {
+    if (change.kind !== "order" || change.renewalOf === undefined) return;
+    const createdAtMs = Date.parse(change.record.createdAt);
+    await plans.onRenewalChange({
+      planId: change.renewalOf,
+      orderId: change.record.orderId,
+      status: change.record.status,
+      createdAtMs: Number.isNaN(createdAtMs) ? 0 : createdAtMs,
+      ...(change.fulfilledAtMs === undefined ? {} : { atMs: change.fulfilledAtMs }),
+    });
+  });
+  events.on("chat.frozen", async ({ chatId }) => {
+    const accountId = (await chats.account(chatId))?.id;
+    const family = accountId === undefined ? [chatId] : await chats.accountChats(accountId);
+    for (const member of new Set([chatId, ...family])) await plans.stopAll(member, "frozen");
+  });
 }

@@ -1,3 +1,4 @@
+import type { AppEventEmitter } from "../events.js";
 import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import { z } from "zod";
@@ -20,6 +21,8 @@ export interface ChatRepositoryDeps {
   now?: () => Date;
   /** The chat records read once per unit of work (an update, a tracked change): see `read-memo.ts`. */
   memo?: ReadMemo;
+  /** Told `chat.linked` and `chat.unlinked` once the records say so. */
+  events?: AppEventEmitter;
 }
 
 export interface LinkInput {
@@ -241,6 +244,7 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
         };
       });
       if (current?.routeId !== undefined && current.routeId !== routeId) await releaseRoute(current.routeId, chatId, current.accountId);
+      await deps.events?.emit("chat.linked", { chatId });
       return next;
     },
     async unlink(chatId) {
@@ -252,6 +256,7 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
       });
       if (current.accountId !== undefined) await leave(current.accountId, chatId);
       if (current.routeId) await releaseRoute(current.routeId, chatId, current.accountId);
+      await deps.events?.emit("chat.unlinked", { chatId });
       return true;
     },
     async account(chatId) {
