@@ -107,12 +107,9 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
     ...(budget.kind === "local" ? { budget } : {}),
     transport: deps.transport,
     isChatBlocked: async (chatId) => (await chats.get(chatId))?.active === false,
-    onChatUnreachable: async (chatId) => {
-      await chats.markInactive(chatId);
-      // Called only once the queue runs, after `tracker` below exists.
-      await tracker.stopChat(chatId);
-    },
+    onChatUnreachable: (chatId) => events.emit("chat.unreachable", { chatId }),
   });
+  events.on("chat.unreachable", ({ chatId }) => chats.markInactive(chatId));
   // The chats' zones as /settings stored them, read by the notices each time they are drawn.
   const zones = createChatZones({
     settings: createLimitSettingsStore({ store, logger, ...(storage.memo ? { memo: storage.memo } : {}) }),
@@ -164,6 +161,9 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
     const sameAccount = placing?.apiKeySealed !== undefined && placing.accountId !== undefined && placing.accountId === routed?.accountId;
     return sameAccount ? { ...notice, chatId: placedIn } : notice;
   }
+  events.on("chat.unreachable", async ({ chatId }) => {
+    await tracker.stopChat(chatId);
+  });
   events.on("webhook.received", async (notice) => tracker.hint(await placingChatOf(notice)));
   const inbox = createWebhookInbox({
     store,

@@ -12,6 +12,8 @@ export interface AppEvents {
   "chat.linked": { chatId: number };
   /** A chat's key was removed. */
   "chat.unlinked": { chatId: number };
+  /** Telegram refused to deliver to the chat for good (403: blocked, kicked, deleted). */
+  "chat.unreachable": { chatId: number };
   /** A chat froze its spending (/limits): nothing it or its account's chats spend goes through from now on. */
   "chat.frozen": { chatId: number };
 }
