@@ -50,7 +50,8 @@ export default defineConfig(
               message: "src/core must not import outer layers.",
             },
             {
-              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement)/(?!index\\.js$)[^/]+$",
+              // Here ../limits/ is the spend domain next door (src/core/limits): only features/limits names the /limits feature.
+              regex: "^(\\.\\./)+((features/)?(send|mini-app|statement)|features/limits)/(?!index\\.js$)[^/]+$",
               message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
             },
             {
@@ -75,7 +76,7 @@ export default defineConfig(
               message: "src/bot must not import the server, the simulator or the composition root.",
             },
             {
-              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement)/(?!index\\.js$)[^/]+$",
+              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|limits)/(?!index\\.js$)[^/]+$",
               message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
             },
             {
@@ -121,7 +122,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement)/(?!index\\.js$)[^/]+$",
+              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|limits)/(?!index\\.js$)[^/]+$",
               message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
             },
             {

@@ -20,7 +20,7 @@ import { createExpiryFeature } from "./features/expiry.js";
 import { createHelpFeature } from "./features/help.js";
 import { createInlineQuoteFeature } from "./features/inline-quote.js";
 import { createLanguageFeature } from "./features/language.js";
-import { createLimitsFeature } from "./features/limits.js";
+import { createLimitsFeature } from "../features/limits/index.js";
 import { createLinkFeature } from "./features/link.js";
 import { createOrderFeature } from "./features/order.js";
 import { createOrdersFeature } from "./features/orders.js";

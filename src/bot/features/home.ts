@@ -4,7 +4,7 @@ import type { KeepPlan } from "../../core/autopilot/keep-plan.js";
 import { ServiceError } from "../../core/service/errors.js";
 import { lowBalanceThresholdSun } from "../../core/topup/alert-settings.js";
 import { homeData, menuData } from "../callback-data/menu.js";
-import { limitsData } from "../callback-data/limits.js";
+import { limitsData } from "../../features/limits/index.js";
 import { Composer } from "../composer.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";

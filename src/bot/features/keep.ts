@@ -1,6 +1,6 @@
 import { Composer } from "../composer.js";
 import { menuAction } from "../callback-data/menu.js";
-import { createLimitsFixKeyboard } from "../keyboards/limits.js";
+import { createLimitsFixKeyboard } from "../../features/limits/index.js";
 import { withHomeRow } from "../keyboards/menu.js";
 import { showScreen } from "../helpers/screen.js";
 import { parseKeepCommand, type KeepParse } from "../../core/autopilot/keep-input.js";

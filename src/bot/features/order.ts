@@ -13,8 +13,7 @@ import { knownContractsOf, quoteDepsOf } from "../helpers/quote-deps.js";
 import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { formatChoices, formatTrx } from "../helpers/format.js";
-import { limitRefusalText } from "../helpers/limits-text.js";
-import { createLimitRefusalKeyboard, createQuoteConfirmAgainKeyboard } from "../keyboards/limits.js";
+import { createLimitRefusalKeyboard, createQuoteConfirmAgainKeyboard, limitRefusalText } from "../../features/limits/index.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { bestEffort, firstCardSignal } from "../helpers/best-effort.js";
@@ -34,7 +33,7 @@ function oneShotErrorText(ctx: BotContext, error: Exclude<OneShotParse, { ok: tr
 
 /**
  * c confirm, x cancel, r retry, f fresh quote, g check again, u unfreeze, e change address (keyboards/order.ts),
- * a confirm again (above the threshold, keyboards/limits.ts).
+ * a confirm again (above the threshold, features/limits/limits-keyboards.ts).
  */
 const QUOTE_ACTIONS: ReadonlySet<string> = new Set(["c", "x", "r", "f", "a", "g", "u", "e"]);
 

@@ -5,7 +5,7 @@ import { sortedTiers } from "../../core/orders/order-input.js";
 import { cancelData } from "../callback-data/cancel.js";
 import { orderStepData, quoteData } from "../callback-data/order.js";
 import { topUpData } from "../callback-data/top-up.js";
-import { limitsData } from "../callback-data/limits.js";
+import { limitsData } from "../../features/limits/index.js";
 import type { QuoteBlock } from "../../core/orders/prepare-quote.js";
 import type { Translator } from "../helpers/record-text.js";
 import { tierLabel } from "../helpers/tiers.js";

@@ -10,7 +10,7 @@ import type { Logger } from "pino";
 import type { Flows } from "../../core/flows.js";
 import type { PricingCache } from "../../core/pricing-cache.js";
 import { formatTrx } from "../../bot/helpers/format.js";
-import { limitRefusalText } from "../../bot/helpers/limits-text.js";
+import { limitRefusalText } from "../limits/index.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 import { visibleText } from "../../bot/helpers/visible-text.js";
 import type { Translations } from "../../bot/i18n.js";

@@ -7,9 +7,8 @@ import { linkedForButton, linkedOnly, type LinkedContext } from "../../bot/filte
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { HTML, translate } from "../../bot/helpers/html.js";
-import { limitRefusalText } from "../../bot/helpers/limits-text.js";
+import { createLimitsFixKeyboard, limitRefusalText } from "../limits/index.js";
 import { logHandle } from "../../bot/helpers/logging.js";
-import { createLimitsFixKeyboard } from "../../bot/keyboards/limits.js";
 import type { TronNetwork } from "../../core/tron/network.js";
 import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/burn-saving.js";
 import { menuAction } from "../../bot/callback-data/menu.js";

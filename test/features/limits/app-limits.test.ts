@@ -3,7 +3,7 @@
  * /limits that survives a restart, and an order over it refused on its quote, before any Confirm.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "../../app-harness.js";
 
 const CHAT = 4545;
 

@@ -1,19 +1,19 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
-import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
-import { Composer } from "../composer.js";
+import { closeStepPrompt, sendStepPrompt } from "../../bot/helpers/step-prompt.js";
+import { Composer } from "../../bot/composer.js";
 import type { LimitField } from "../../core/limits/limit-settings.js";
 import { parseTimeZoneInput } from "../../core/limits/zone-input.js";
 import { readTrxAmount } from "../../core/money.js";
-import { formatTrx } from "../helpers/format.js";
-import { isLimitAmountInput, isLimitInput, limitPresetData, limitsData, type LimitAmountInput, type LimitInput } from "../callback-data/limits.js";
-import type { BotContext, ConversationContext } from "../context.js";
-import type { BotDeps } from "../deps.js";
-import { echo } from "../helpers/echo.js";
-import { editIgnoringUnchanged, isUneditable } from "../helpers/edit.js";
-import { HTML, translate } from "../helpers/html.js";
-import { limitsCardText } from "../helpers/limits-text.js";
-import { logHandle } from "../helpers/logging.js";
-import { createLimitPresetsKeyboard, createLimitsKeyboard } from "../keyboards/limits.js";
+import { formatTrx } from "../../bot/helpers/format.js";
+import { isLimitAmountInput, isLimitInput, limitPresetData, limitsData, type LimitAmountInput, type LimitInput } from "./limits-callback-data.js";
+import type { BotContext, ConversationContext } from "../../bot/context.js";
+import type { BotDeps } from "../../bot/deps.js";
+import { echo } from "../../bot/helpers/echo.js";
+import { editIgnoringUnchanged, isUneditable } from "../../bot/helpers/edit.js";
+import { HTML, translate } from "../../bot/helpers/html.js";
+import { limitsCardText } from "./limits-texts.js";
+import { logHandle } from "../../bot/helpers/logging.js";
+import { createLimitPresetsKeyboard, createLimitsKeyboard } from "./limits-keyboards.js";
 
 const LIMITS_INPUT_CONVERSATION = "limits-input";
 

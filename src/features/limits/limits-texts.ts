@@ -1,7 +1,7 @@
 import type { SpendRefusal, SpendStatus } from "../../core/limits/spend-guard.js";
-import { formatTrx } from "./format.js";
-import { translate } from "./html.js";
-import type { Translator } from "./record-text.js";
+import { formatTrx } from "../../bot/helpers/format.js";
+import { translate } from "../../bot/helpers/html.js";
+import type { Translator } from "../../bot/helpers/record-text.js";
 import { zoneName } from "../../core/limits/zone-input.js";
 
 /** What is left under a cap (never below 0). */

@@ -2,11 +2,11 @@ import { InlineKeyboard } from "grammy";
 import type { SpendRefusal } from "../../core/limits/spend-guard.js";
 import type { LimitSettings } from "../../core/limits/limit-settings.js";
 import { SUN_PER_TRX } from "../../core/money.js";
-import { limitPresetData, limitsData, type LimitAmountInput } from "../callback-data/limits.js";
-import { formatTrx } from "../helpers/format.js";
-import { draftData } from "../callback-data/broadcast.js";
-import { quoteData } from "../callback-data/order.js";
-import type { Translator } from "../helpers/record-text.js";
+import { limitPresetData, limitsData, type LimitAmountInput } from "./limits-callback-data.js";
+import { formatTrx } from "../../bot/helpers/format.js";
+import { draftData } from "../../bot/callback-data/broadcast.js";
+import { quoteData } from "../../bot/callback-data/order.js";
+import type { Translator } from "../../bot/helpers/record-text.js";
 
 /** A button per setting, then Freeze or Unfreeze (whichever changes something). */
 export function createLimitsKeyboard(tr: Translator, settings: LimitSettings): InlineKeyboard {

@@ -1,4 +1,4 @@
-import { createCallbackData } from "./create-callback-data.js";
+import { createCallbackData } from "../../bot/callback-data/create-callback-data.js";
 
 /**
  * /limits buttons: `lim:<action>`. d, m, t turn the card into the choices for the daily cap, the

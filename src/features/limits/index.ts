@@ -1,0 +1,11 @@
+/** /limits and /freeze: the chat's caps, second-tap threshold and freeze; the rules they enforce are shared domain in `core/limits`. */
+export { createLimitsFeature } from "./limits-feature.js";
+// The card and its amounts, as the Mini App's Limits screen shows and reads them.
+export { parseLimitAmount } from "./limits-feature.js";
+export { limitsCardText } from "./limits-texts.js";
+export { LIMIT_PRESETS_TRX } from "./limits-keyboards.js";
+// A spend the limits refused or hold for a second tap, wherever it is asked: the words, and the buttons that resolve it.
+export { limitRefusalText } from "./limits-texts.js";
+export { createDraftConfirmAgainKeyboard, createLimitRefusalKeyboard, createLimitsFixKeyboard, createQuoteConfirmAgainKeyboard } from "./limits-keyboards.js";
+// The card's buttons, for the buttons elsewhere that open it.
+export { limitsData } from "./limits-callback-data.js";
