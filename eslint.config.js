@@ -50,7 +50,7 @@ export default defineConfig(
               message: "src/core must not import outer layers.",
             },
             {
-              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement)/(?!index\\.js$)[^/]+$",
+              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|keep)/(?!index\\.js$)[^/]+$",
               message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
             },
             {
@@ -75,7 +75,7 @@ export default defineConfig(
               message: "src/bot must not import the server, the simulator or the composition root.",
             },
             {
-              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement)/(?!index\\.js$)[^/]+$",
+              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|keep)/(?!index\\.js$)[^/]+$",
               message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
             },
             {
@@ -121,7 +121,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement)/(?!index\\.js$)[^/]+$",
+              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|keep)/(?!index\\.js$)[^/]+$",
               message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
             },
             {
