@@ -2,7 +2,7 @@
  * /keep: keep-charged plans (docs/autopilot.md). The app builds them with `createKeepModule` (the plans, their
  * cards, notices and daily summaries); the bot lists the command and its conversation.
  */
-export { createKeepModule, type KeepModule, type KeepModuleDeps } from "./keep-module.js";
+export { createKeepModule } from "./keep-module.js";
 export { followPlanEvents, type KeepPlans, type PlanAction } from "./keep-plans.js";
 export type { KeepDaySummaries } from "./keep-day-summary.js";
 export { createKeepFeature } from "./keep-feature.js";

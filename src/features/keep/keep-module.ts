@@ -3,6 +3,7 @@ import type { Translations } from "../../bot/i18n.js";
 import { createKeepCardNotifier } from "./keep-card-notifier.js";
 import { createKeepNotifier } from "./keep-notifier.js";
 import { otherChatsOfAccount } from "../../bot/notifiers/notifier-deps.js";
+import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { ChatZones } from "../../core/limits/chat-zone.js";
 import type { Links } from "../../bot/helpers/links.js";
 import type { Config } from "../../config.js";
@@ -10,15 +11,17 @@ import { createKeepDaySummaries, type KeepDaySummaries } from "./keep-day-summar
 import { createKeepPlans, type KeepPlans } from "./keep-plans.js";
 import type { SpendGuardLike } from "./keep-step.js";
 import type { Flows } from "../../core/flows.js";
+import type { OrderHistory } from "../../core/orders/order-history.js";
 import type { PricingCache } from "../../core/pricing-cache.js";
 import type { PushQueue } from "../../core/push/index.js";
 import type { ServiceClient } from "../../core/service/client.js";
 import type { Leases } from "../../core/store/lease.js";
-import type { Storage } from "../../assembly/storage.js";
+import type { StoreBackend } from "../../core/store/types.js";
 
 export interface KeepModuleDeps {
   config: Pick<Config, "keep" | "defaultLocale" | "publicUrl">;
-  storage: Pick<Storage, "store" | "chats" | "history">;
+  /** The app storage's store and repositories (src/assembly/storage.ts). */
+  storage: { store: StoreBackend; chats: ChatRepository; history: OrderHistory };
   /** This process's leases (one owner id per process), shared with the balance watch and the reminders. */
   leases: Leases;
   service: Pick<ServiceClient, "getBalance">;
