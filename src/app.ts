@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Api } from "grammy";
 import type { Logger } from "pino";
-import { createAutopilot } from "./assembly/autopilot.js";
+import { createKeepCardOpener, createKeepModule, followPlanEvents, type KeepPlans } from "./features/keep/index.js";
 import { createBalanceWatchAssembly } from "./assembly/balance-watch.js";
 import { createDelivery } from "./assembly/delivery.js";
 import { telegramParams } from "./bot/helpers/push-document.js";
@@ -13,7 +13,6 @@ import { runStopSteps } from "./assembly/shutdown.js";
 import { createStorage } from "./assembly/storage.js";
 import { TELEGRAM_CALL_TIMEOUT_SECONDS, type BotDeps, type ConversationContext, type CreateBotOptions } from "./bot/index.js";
 import { chatStoredLocale, createI18n } from "./bot/i18n.js";
-import { followPlanEvents, type KeepPlans } from "./core/autopilot/keep-plans.js";
 import type { AppEventBus, AppEvents } from "./core/events.js";
 import { createEvents } from "./platform/events.js";
 import { createFlows } from "./core/flows.js";
@@ -28,7 +27,6 @@ import { DEFAULT_SPREAD } from "./core/tracking/first-reads.js";
 import { createTelegramLink } from "./telegram-link.js";
 import { createSendModule } from "./features/send/index.js";
 import { createMiniAppModule } from "./features/mini-app/index.js";
-import { createKeepCardOpener } from "./bot/notifiers/keep-card-opener.js";
 
 export { ALLOWED_UPDATES };
 
@@ -217,7 +215,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     onOutcome: (outcome) => notifier.onRecovered(outcome),
     logger,
   });
-  const { keep, daySummaries } = createAutopilot({
+  const { keep, daySummaries } = createKeepModule({
     config,
     storage,
     leases,

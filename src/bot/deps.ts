@@ -11,8 +11,7 @@ import type { AlertSettingsStore } from "../core/topup/alert-settings.js";
 import type { Vault } from "../core/vault.js";
 import type { Flows } from "../core/flows.js";
 import type { ExpiryReminders } from "../core/autopilot/expiry-reminders.js";
-import type { KeepPlans } from "../core/autopilot/keep-plans.js";
-import type { KeepDaySummaries } from "../core/autopilot/keep-day-summary.js";
+import type { KeepDaySummaries, KeepPlans } from "../features/keep/index.js";
 import type { ConversationContext } from "./context.js";
 import type { SendFeatureDeps } from "../features/send/index.js";
 

@@ -32,7 +32,7 @@ import { createHomeFeature } from "./features/home.js";
 import { createStartFeature } from "./features/start.js";
 import { createStatementFeature } from "../features/statement/index.js";
 import { createSystemFeature } from "./features/system.js";
-import { createKeepFeature } from "./features/keep.js";
+import { createKeepFeature } from "../features/keep/index.js";
 import { createTopUpFeature } from "./features/top-up.js";
 import { createTrackFeature } from "./features/track.js";
 import { createUnhandledFeature } from "./features/unhandled.js";

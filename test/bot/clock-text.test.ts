@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { dateTimeFormat, dateTimeFormatCount } from "../../src/core/date-formats.js";
 import { clockText } from "../../src/bot/helpers/expiry-text.js";
-import { keepTime } from "../../src/bot/helpers/keep-text.js";
+import { keepTime } from "../../src/features/keep/keep-texts.js";
 
 /** Nov 28, 2026, 16:43 UTC: winter time in Madrid (UTC+1). */
 const AT = Date.UTC(2026, 10, 28, 16, 43);

@@ -10,7 +10,7 @@ import { createEvents } from "../../src/platform/events.js";
 import type { Bot } from "grammy";
 import { afterEach, beforeEach, expect } from "vitest";
 import { createDelivery, type Delivery } from "../../src/assembly/delivery.js";
-import { createKeepPlans, followPlanEvents } from "../../src/core/autopilot/keep-plans.js";
+import { createKeepPlans, followPlanEvents } from "../../src/features/keep/keep-plans.js";
 import { createFlows, type CreateFlowsDeps } from "../../src/core/flows.js";
 import { createLeases } from "../../src/core/store/lease.js";
 import type { BotContext } from "../../src/bot/index.js";

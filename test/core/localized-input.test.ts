@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseChineseInteger } from "../../src/core/chinese-numeral.js";
 import { readEnergyAmount } from "../../src/core/energy-amount.js";
-import { parseKeepOptions } from "../../src/core/autopilot/keep-input.js";
+import { parseKeepOptions } from "../../src/features/keep/keep-input.js";
 import { readTrxAmount } from "../../src/core/money.js";
 import { parseDurationText } from "../../src/core/orders/duration-input.js";
 import { parseThreshold } from "../../src/core/topup/alert-settings.js";

@@ -1,4 +1,4 @@
-import { createKeepConversation, KEEP_CONVERSATION } from "./keep.js";
+import { createKeepConversation, KEEP_CONVERSATION } from "../../features/keep/index.js";
 import { createConversation, type ConversationBuilder } from "@grammyjs/conversations";
 import { type MiddlewareFn, type NextFunction } from "grammy";
 import { Composer } from "../composer.js";

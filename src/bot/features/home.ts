@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import { miniAppScreenUrl } from "../helpers/mini-app-url.js";
-import type { KeepPlan } from "../../core/autopilot/keep-plan.js";
+import type { KeepPlan } from "../../features/keep/index.js";
 import { ServiceError } from "../../core/service/errors.js";
 import { lowBalanceThresholdSun } from "../../core/topup/alert-settings.js";
 import { homeData, menuData } from "../callback-data/menu.js";

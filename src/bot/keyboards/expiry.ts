@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { rentAgainData } from "../callback-data/order.js";
 import { remindData, resendData } from "../callback-data/expiry.js";
-import { keepOrderData } from "../callback-data/keep.js";
+import { keepOrderData } from "../../features/keep/index.js";
 import type { Translator } from "../helpers/record-text.js";
 
 /** The switch shows what a tap does: "⏰ Remind me" while none is scheduled, "🔕 No reminder" while one is. */

@@ -7,21 +7,28 @@
  */
 import type { Context, Hono } from "hono";
 import type { Logger } from "pino";
-import type { KeepPlan } from "../../core/autopilot/keep-plan.js";
-import type { KeepPlans, PlanAction } from "../../core/autopilot/keep-plans.js";
 import {
+  formatHours,
   KEEP_WINDOW_PRESETS,
   keepCapPresetsTrx,
+  keepCardText,
+  keepDraftText,
+  keepEditText,
+  keepTime,
   keepUncappedDaySun,
+  parseActiveHours,
   priceKeepDraft,
   readKeepEdit,
   readKeepForm,
   saveKeepDraft,
+  type KeepCardOpener,
+  type KeepDraft,
   type KeepLimitsChoice,
+  type KeepPlan,
+  type KeepPlans,
   type KeepWindowPreset,
-} from "../../core/autopilot/keep-proposal.js";
-import type { KeepDraft } from "../../core/autopilot/keep-store.js";
-import { formatHours, parseActiveHours } from "../../core/autopilot/keep-plan.js";
+  type PlanAction,
+} from "../keep/index.js";
 import type { Flows } from "../../core/flows.js";
 import { SUN_PER_TRX } from "../../core/money.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
@@ -30,12 +37,10 @@ import type { Pricing } from "../../core/service/schemas.js";
 import { echo } from "../../bot/helpers/echo.js";
 import { formatChoices, formatInteger, formatTrx } from "../../bot/helpers/format.js";
 import { translate } from "../../bot/helpers/html.js";
-import { keepCardText, keepDraftText, keepEditText, keepTime } from "../../bot/helpers/keep-text.js";
 import { orderPartErrorText } from "../../bot/helpers/order-part-error.js";
 import { durationText, type Translator } from "../../bot/helpers/record-text.js";
 import { tierLabel } from "../../bot/helpers/tiers.js";
 import { visibleText } from "../../bot/helpers/visible-text.js";
-import type { KeepCardOpener } from "../../bot/notifiers/keep-card-opener.js";
 import type { Translations } from "../../bot/i18n.js";
 import { API_HEADERS, type ApiEnv, type ApiRoutes } from "./mini-app-api.js";
 import { apiBodyLimit, readJsonObject, unlinkedRefusal } from "./api-request.js";

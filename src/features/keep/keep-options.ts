@@ -9,25 +9,25 @@ import {
   priceKeepDraft,
   saveKeepDraft,
   type KeepWindowPreset,
-} from "../../core/autopilot/keep-proposal.js";
-import { parseKeepOptions, type KeepOptions } from "../../core/autopilot/keep-input.js";
-import type { KeepPlans } from "../../core/autopilot/keep-plans.js";
-import type { KeepDraft } from "../../core/autopilot/keep-store.js";
+} from "./keep-proposal.js";
+import { parseKeepOptions, type KeepOptions } from "./keep-input.js";
+import type { KeepPlans } from "./keep-plans.js";
+import type { KeepDraft } from "./keep-store.js";
 import { SUN_PER_TRX } from "../../core/money.js";
 import type { Pricing } from "../../core/service/schemas.js";
-import { cancelData } from "../callback-data/cancel.js";
-import { orderStepData } from "../callback-data/order.js";
-import type { ConversationContext } from "../context.js";
-import type { BotDeps } from "../deps.js";
-import { echo } from "../helpers/echo.js";
-import { editIgnoringUnchanged } from "../helpers/edit.js";
-import { formatTrx } from "../helpers/format.js";
-import { HTML, translate } from "../helpers/html.js";
-import { keepDraftText } from "../helpers/keep-text.js";
-import type { Translator } from "../helpers/record-text.js";
-import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
-import { createKeepDraftKeyboard } from "../keyboards/keep.js";
-import { waitStep, type FlowConversation } from "./order-steps.js";
+import { cancelData } from "../../bot/callback-data/cancel.js";
+import { orderStepData } from "../../bot/callback-data/order.js";
+import type { ConversationContext } from "../../bot/context.js";
+import type { BotDeps } from "../../bot/deps.js";
+import { echo } from "../../bot/helpers/echo.js";
+import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
+import { formatTrx } from "../../bot/helpers/format.js";
+import { HTML, translate } from "../../bot/helpers/html.js";
+import { keepDraftText } from "./keep-texts.js";
+import type { Translator } from "../../bot/helpers/record-text.js";
+import { closeStepPrompt, sendStepPrompt } from "../../bot/helpers/step-prompt.js";
+import { createKeepDraftKeyboard } from "./keep-keyboards.js";
+import { waitStep, type FlowConversation } from "../../bot/conversations/order-steps.js";
 
 /** What the plan buys, chosen in the steps before its limits. */
 export interface KeepPlanChoice {

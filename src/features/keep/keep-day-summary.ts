@@ -1,11 +1,11 @@
 import type { Logger } from "pino";
 import { z } from "zod";
-import type { ChatZones } from "../limits/chat-zone.js";
-import type { OrderHistory } from "../orders/order-history.js";
-import { createRecordStore } from "../store/record-store.js";
-import type { StoreBackend } from "../store/types.js";
+import type { ChatZones } from "../../core/limits/chat-zone.js";
+import type { OrderHistory } from "../../core/orders/order-history.js";
+import { createRecordStore } from "../../core/store/record-store.js";
+import type { StoreBackend } from "../../core/store/types.js";
 import { localDay, type KeepPlan } from "./keep-plan.js";
-import { spendWindows } from "../limits/spend-window.js";
+import { spendWindows } from "../../core/limits/spend-window.js";
 import type { KeepStore } from "./keep-store.js";
 
 /**

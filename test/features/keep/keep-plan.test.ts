@@ -10,8 +10,8 @@ import {
   parseActiveHours,
   renewalLeadMs,
   slotKey,
-} from "../../../src/core/autopilot/keep-plan.js";
-import { parseUntil } from "../../../src/core/autopilot/keep-input.js";
+} from "../../../src/features/keep/keep-plan.js";
+import { parseUntil } from "../../../src/features/keep/keep-input.js";
 
 const AT = Date.UTC(2026, 10, 25, 22, 30); // 2026-11-25 22:30 UTC
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { SUN_PER_TRX } from "../money.js";
-import { checkAmount } from "../orders/order-input.js";
-import type { ReceiverResolver } from "../orders/one-shot.js";
-import type { Pricing } from "../service/schemas.js";
+import { SUN_PER_TRX } from "../../core/money.js";
+import { checkAmount } from "../../core/orders/order-input.js";
+import type { ReceiverResolver } from "../../core/orders/one-shot.js";
+import type { Pricing } from "../../core/service/schemas.js";
 import { defaultKeepCap, keepDayAllowance } from "./keep-allowance.js";
 import { parseKeepOptions, type KeepOptions, type KeepParse } from "./keep-input.js";
 import type { KeepDraft, KeepStore } from "./keep-store.js";

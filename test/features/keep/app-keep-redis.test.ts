@@ -4,7 +4,7 @@
  * its lease, so a 1m plan still buys exactly one order per slot.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RECEIVER, redisTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { RECEIVER, redisTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "../../app-harness.js";
 
 const REDIS_URL = process.env["TEST_REDIS_URL"] || undefined;
 if (!REDIS_URL) console.log("[app-keep-redis] skipped: TEST_REDIS_URL is not set (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379)");

@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
-import { delegationEndsAtMs, type OrderHistory } from "../orders/order-history.js";
-import type { PlaceResult } from "../orders/place-order.js";
-import type { PricingCache } from "../pricing-cache.js";
-import type { ServiceClient } from "../service/client.js";
-import { ServiceError } from "../service/errors.js";
+import { delegationEndsAtMs, type OrderHistory } from "../../core/orders/order-history.js";
+import type { PlaceResult } from "../../core/orders/place-order.js";
+import type { PricingCache } from "../../core/pricing-cache.js";
+import type { ServiceClient } from "../../core/service/client.js";
+import { ServiceError } from "../../core/service/errors.js";
 import {
   isWithinHours,
   KEPT_SLOTS,

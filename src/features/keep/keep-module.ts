@@ -1,24 +1,27 @@
 import type { Logger } from "pino";
-import type { Translations } from "../bot/i18n.js";
-import { createKeepCardNotifier } from "../bot/notifiers/keep-card-notifier.js";
-import { createKeepNotifier } from "../bot/notifiers/keep-notifier.js";
-import { otherChatsOfAccount } from "../bot/notifiers/notifier-deps.js";
-import type { ChatZones } from "../core/limits/chat-zone.js";
-import type { Links } from "../bot/helpers/links.js";
-import type { Config } from "../config.js";
-import { createKeepDaySummaries, type KeepDaySummaries } from "../core/autopilot/keep-day-summary.js";
-import { createKeepPlans, type KeepPlans } from "../core/autopilot/keep-plans.js";
-import type { SpendGuardLike } from "../core/autopilot/keep-step.js";
-import type { Flows } from "../core/flows.js";
-import type { PricingCache } from "../core/pricing-cache.js";
-import type { PushQueue } from "../core/push/index.js";
-import type { ServiceClient } from "../core/service/client.js";
-import type { Leases } from "../core/store/lease.js";
-import type { Storage } from "./storage.js";
+import type { Translations } from "../../bot/i18n.js";
+import { createKeepCardNotifier } from "./keep-card-notifier.js";
+import { createKeepNotifier } from "./keep-notifier.js";
+import { otherChatsOfAccount } from "../../bot/notifiers/notifier-deps.js";
+import type { ChatRepository } from "../../core/chats/chat-repository.js";
+import type { ChatZones } from "../../core/limits/chat-zone.js";
+import type { Links } from "../../bot/helpers/links.js";
+import type { Config } from "../../config.js";
+import { createKeepDaySummaries, type KeepDaySummaries } from "./keep-day-summary.js";
+import { createKeepPlans, type KeepPlans } from "./keep-plans.js";
+import type { SpendGuardLike } from "./keep-step.js";
+import type { Flows } from "../../core/flows.js";
+import type { OrderHistory } from "../../core/orders/order-history.js";
+import type { PricingCache } from "../../core/pricing-cache.js";
+import type { PushQueue } from "../../core/push/index.js";
+import type { ServiceClient } from "../../core/service/client.js";
+import type { Leases } from "../../core/store/lease.js";
+import type { StoreBackend } from "../../core/store/types.js";
 
-export interface AutopilotDeps {
+export interface KeepModuleDeps {
   config: Pick<Config, "keep" | "defaultLocale" | "publicUrl">;
-  storage: Pick<Storage, "store" | "chats" | "history">;
+  /** The app storage's store and repositories (src/assembly/storage.ts). */
+  storage: { store: StoreBackend; chats: ChatRepository; history: OrderHistory };
   /** This process's leases (one owner id per process), shared with the balance watch and the reminders. */
   leases: Leases;
   service: Pick<ServiceClient, "getBalance">;
@@ -37,14 +40,14 @@ export interface AutopilotDeps {
   spend?: SpendGuardLike;
 }
 
-export interface Autopilot {
+export interface KeepModule {
   keep: KeepPlans;
   /** The chats' opt-in daily summaries of their plans (/settings). */
   daySummaries: KeepDaySummaries;
 }
 
 /** Keep-charged plans, their cards and daily summaries, and the leases that make one process serve each plan. */
-export function createAutopilot(deps: AutopilotDeps): Autopilot {
+export function createKeepModule(deps: KeepModuleDeps): KeepModule {
   const { storage, config, logger } = deps;
   const { leases } = deps;
   const notifierDeps = {

@@ -1,15 +1,15 @@
 import type { InlineKeyboard } from "grammy";
-import type { KeepEvent } from "../../core/autopilot/keep-step.js";
-import { pushLinksMarkup } from "../keyboards/links.js";
+import type { KeepEvent } from "./keep-step.js";
+import { pushLinksMarkup } from "../../bot/keyboards/links.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
-import { formatTrx } from "../helpers/format.js";
-import { code, HTML, translate } from "../helpers/html.js";
-import { keepTime, type KeepClock } from "../helpers/keep-text.js";
-import type { Translator } from "../helpers/record-text.js";
-import { topUpAdviceText } from "../helpers/top-up-text.js";
-import { createKeepResumeKeyboard } from "../keyboards/keep.js";
-import { notifierZone, type NotifierDeps } from "./notifier-deps.js";
-import { backgroundLocale } from "../i18n.js";
+import { formatTrx } from "../../bot/helpers/format.js";
+import { code, HTML, translate } from "../../bot/helpers/html.js";
+import { keepTime, type KeepClock } from "./keep-texts.js";
+import type { Translator } from "../../bot/helpers/record-text.js";
+import { topUpAdviceText } from "../../bot/helpers/top-up-text.js";
+import { createKeepResumeKeyboard } from "./keep-keyboards.js";
+import { notifierZone, type NotifierDeps } from "../../bot/notifiers/notifier-deps.js";
+import { backgroundLocale } from "../../bot/i18n.js";
 
 /**
  * What a plan tells its chat by itself (paused for money with the top-up

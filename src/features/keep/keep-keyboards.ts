@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
-import type { KeepPlan } from "../../core/autopilot/keep-plan.js";
-import { keepData } from "../callback-data/keep.js";
-import type { Translator } from "../helpers/record-text.js";
+import type { KeepPlan } from "./keep-plan.js";
+import { keepData } from "./keep-callback-data.js";
+import type { Translator } from "../../bot/helpers/record-text.js";
 
 export function createKeepDraftKeyboard(tr: Translator, draftId: string): InlineKeyboard {
   return new InlineKeyboard()

@@ -2,11 +2,11 @@
  * Sixty renewals of a 1-minute plan through the whole app, the strict fake Bot API and the
  * simulator: the chat gets no message for any of them. They are one card, the message the
  * proposal became at Start, edited with the digest (orders placed, the last order's status, the
- * spend). `npm test` runs the same with five renewals (test/app-keep.test.ts).
+ * spend). `npm test` runs the same with five renewals (test/features/keep/app-keep.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sunToTrx } from "../src/core/money.js";
-import { failOnLoggedErrors, RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { sunToTrx } from "../../../src/core/money.js";
+import { failOnLoggedErrors, RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "../../app-harness.js";
 import { debits, FAST_KEEP, linkedChat, planCardDone, startPlan } from "./app-keep-steps.js";
 
 const RENEWALS = 60;

@@ -1,9 +1,9 @@
-import type { KeepPlans } from "../../core/autopilot/keep-plans.js";
-import type { ConversationContext } from "../context.js";
-import type { BotDeps } from "../deps.js";
-import { beginFlowInstance } from "../helpers/flow-instance.js";
-import { HTML, translate } from "../helpers/html.js";
-import { askAmount, askDuration, askReceiver, type FlowConversation } from "./order-steps.js";
+import type { KeepPlans } from "./keep-plans.js";
+import type { ConversationContext } from "../../bot/context.js";
+import type { BotDeps } from "../../bot/deps.js";
+import { beginFlowInstance } from "../../bot/helpers/flow-instance.js";
+import { HTML, translate } from "../../bot/helpers/html.js";
+import { askAmount, askDuration, askReceiver, type FlowConversation } from "../../bot/conversations/order-steps.js";
 import { proposeKeepPlan } from "./keep-options.js";
 
 export const KEEP_CONVERSATION = "keep";

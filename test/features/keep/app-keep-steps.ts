@@ -1,9 +1,9 @@
 /**
- * Steps of the keep-plan tests through the whole app (test/app-keep.test.ts and
- * test/app-keep-digest.slow.test.ts): the fast plan settings, linking a chat,
+ * Steps of the keep-plan tests through the whole app (test/features/keep/app-keep.test.ts and
+ * test/features/keep/app-keep-digest.slow.test.ts): the fast plan settings, linking a chat,
  * starting a plan from its proposal and reading the plan's card.
  */
-import { waitFor, type AppWorld } from "./app-harness.js";
+import { waitFor, type AppWorld } from "../../app-harness.js";
 
 /**
  * A 50 ms tick and a lead of 0.99 of the duration: the next slot is bought right after the current

@@ -5,9 +5,9 @@
  * the same plan; ✏️ Custom keeps the typed options.
  */
 import { expect, it } from "vitest";
-import { TEST_KEYS } from "../../testkit/tron-sign.js";
-import type { KeepDraft } from "../../src/core/autopilot/keep-store.js";
-import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
+import type { KeepDraft } from "../../../src/features/keep/keep-store.js";
+import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 
 const CHAT = 7701;
 const BOB = TEST_KEYS.bob.address;

@@ -1,7 +1,7 @@
 import type { Api } from "grammy";
-import { HTML, translate } from "../helpers/html.js";
-import type { Translations } from "../i18n.js";
-import type { Translator } from "../helpers/record-text.js";
+import { HTML, translate } from "../../bot/helpers/html.js";
+import type { Translations } from "../../bot/i18n.js";
+import type { Translator } from "../../bot/helpers/record-text.js";
 
 /**
  * The message a plan started outside the chat (the Mini App's New plan) becomes the card of, as a proposal

@@ -1,13 +1,13 @@
-import { formatHours, type KeepPlan } from "../../core/autopilot/keep-plan.js";
-import type { KeepDaySummary } from "../../core/autopilot/keep-day-summary.js";
+import { formatHours, type KeepPlan } from "./keep-plan.js";
+import type { KeepDaySummary } from "./keep-day-summary.js";
 import { dateTimeFormat } from "../../core/date-formats.js";
-import type { KeepDraft } from "../../core/autopilot/keep-store.js";
-import { keepDayAllowance } from "../../core/autopilot/keep-allowance.js";
-import { formatDuration } from "./duration.js";
-import { clockText } from "./expiry-text.js";
-import { formatInteger, formatTrx } from "./format.js";
-import { code, translate } from "./html.js";
-import { statusText, type Translator } from "./record-text.js";
+import type { KeepDraft } from "./keep-store.js";
+import { keepDayAllowance } from "./keep-allowance.js";
+import { formatDuration } from "../../bot/helpers/duration.js";
+import { clockText } from "../../bot/helpers/expiry-text.js";
+import { formatInteger, formatTrx } from "../../bot/helpers/format.js";
+import { code, translate } from "../../bot/helpers/html.js";
+import { statusText, type Translator } from "../../bot/helpers/record-text.js";
 
 /**
  * How a plan's moments are drawn: in the chat's zone, like every other time the bot shows

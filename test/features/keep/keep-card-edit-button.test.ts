@@ -4,9 +4,9 @@
  */
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import type { KeepPlan } from "../../src/core/autopilot/keep-plan.js";
-import { createI18n } from "../../src/bot/i18n.js";
-import { createKeepCardNotifier } from "../../src/bot/notifiers/keep-card-notifier.js";
+import type { KeepPlan } from "../../../src/features/keep/keep-plan.js";
+import { createI18n } from "../../../src/bot/i18n.js";
+import { createKeepCardNotifier } from "../../../src/features/keep/keep-card-notifier.js";
 
 const i18n = createI18n({ defaultLocale: "en", storedLocale: () => Promise.resolve(undefined), logger: pino({ level: "silent" }) });
 

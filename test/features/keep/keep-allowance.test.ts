@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultKeepCap, keepDayAllowance } from "../../../src/core/autopilot/keep-allowance.js";
+import { defaultKeepCap, keepDayAllowance } from "../../../src/features/keep/keep-allowance.js";
 import { compareWithBurning, percentAgainstBurning } from "../../../src/core/burn-saving.js";
 
 const TRX = 1_000_000n;

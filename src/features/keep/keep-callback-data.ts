@@ -1,4 +1,4 @@
-import { createCallbackData } from "./create-callback-data.js";
+import { createCallbackData } from "../../bot/callback-data/create-callback-data.js";
 
 /** c confirm a draft, x drop a draft, p pause, r resume, s stop, l redraw the list, v redraw a plan's card. */
 export const keepData = createCallbackData("keep", ["action", "id"]);

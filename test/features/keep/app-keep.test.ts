@@ -9,9 +9,9 @@
  * slot right after the current order is delivered, so a few slots take moments.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../src/app.js";
-import { sunToTrx } from "../src/core/money.js";
-import { RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import type { App } from "../../../src/app.js";
+import { sunToTrx } from "../../../src/core/money.js";
+import { RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "../../app-harness.js";
 import { debits, FAST_KEEP, linkedChat, planCardDone, slotPurchases, startPlan } from "./app-keep-steps.js";
 
 const UNDELIVERABLE = "TR311sD6KasRnofj5RnFiFBA2rH8RH2kYk";

@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
-import { spentTodaySun, type KeepPlan } from "../../core/autopilot/keep-plan.js";
-import type { CardRedraw } from "../../core/autopilot/keep-plans.js";
-import type { KeepDaySummary } from "../../core/autopilot/keep-day-summary.js";
+import { spentTodaySun, type KeepPlan } from "./keep-plan.js";
+import type { CardRedraw } from "./keep-plans.js";
+import type { KeepDaySummary } from "./keep-day-summary.js";
 import { createKeyedMutex } from "../../core/store/keyed-mutex.js";
-import { HTML } from "../helpers/html.js";
-import { keepCardText, keepDaySummaryText } from "../helpers/keep-text.js";
-import type { Translator } from "../helpers/record-text.js";
-import { createKeepCardKeyboard } from "../keyboards/keep.js";
-import { backgroundLocale } from "../i18n.js";
-import { miniAppScreenUrl } from "../helpers/mini-app-url.js";
-import { notifierZone, type NotifierDeps } from "./notifier-deps.js";
+import { HTML } from "../../bot/helpers/html.js";
+import { keepCardText, keepDaySummaryText } from "./keep-texts.js";
+import type { Translator } from "../../bot/helpers/record-text.js";
+import { createKeepCardKeyboard } from "./keep-keyboards.js";
+import { backgroundLocale } from "../../bot/i18n.js";
+import { miniAppScreenUrl } from "../../bot/helpers/mini-app-url.js";
+import { notifierZone, type NotifierDeps } from "../../bot/notifiers/notifier-deps.js";
 
 /**
  * What a plan shows by itself, besides its notices (keep-notifier.ts): its card, the message the

@@ -5,9 +5,9 @@
  * (`keepSummaryNow`) is moved past midnight; plans, tracking and the simulator keep the real one.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../src/app.js";
-import { sunToTrx } from "../src/core/money.js";
-import { failOnLoggedErrors, RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import type { App } from "../../../src/app.js";
+import { sunToTrx } from "../../../src/core/money.js";
+import { failOnLoggedErrors, RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "../../app-harness.js";
 import { debits, FAST_KEEP, linkedChat, planCardDone, startPlan } from "./app-keep-steps.js";
 
 const DAY_MS = 86_400_000;
