@@ -51,7 +51,7 @@ export default defineConfig(
             },
             {
               // Here ../limits/ is the spend domain next door (src/core/limits): only features/limits names the /limits feature.
-              regex: "^(\\.\\./)+((features/)?(send|mini-app|statement|keep)|features/limits)/(?!index\\.js$)[^/]+$",
+              regex: "^(\\.\\./)+((features/)?(send|mini-app|statement|keep|balance)|features/limits)/(?!index\\.js$)[^/]+$",
               message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
             },
             {
@@ -76,7 +76,7 @@ export default defineConfig(
               message: "src/bot must not import the server, the simulator or the composition root.",
             },
             {
-              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|limits|keep)/(?!index\\.js$)[^/]+$",
+              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|limits|keep|balance)/(?!index\\.js$)[^/]+$",
               message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
             },
             {
@@ -122,7 +122,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|limits|keep)/(?!index\\.js$)[^/]+$",
+              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|limits|keep|balance)/(?!index\\.js$)[^/]+$",
               message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
             },
             {

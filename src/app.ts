@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Api } from "grammy";
 import type { Logger } from "pino";
 import { createKeepCardOpener, createKeepModule, followPlanEvents, type KeepPlans } from "./features/keep/index.js";
-import { createBalanceWatchAssembly } from "./assembly/balance-watch.js";
+import { createBalanceModule } from "./features/balance/index.js";
 import { createDelivery } from "./assembly/delivery.js";
 import { telegramParams } from "./bot/helpers/push-document.js";
 import { createTelegramFetch } from "./telegram-fetch.js";
@@ -169,7 +169,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     },
   });
   const { tracker, notifier, topUpNotifier } = delivery;
-  const balance = createBalanceWatchAssembly({
+  const balance = createBalanceModule({
     storage,
     events,
     service,

@@ -1,7 +1,7 @@
 import { createAddressBook } from "../core/address-book.js";
 import type { Logger } from "pino";
 import type { Translations } from "../bot/i18n.js";
-import { createTopUpNotifier, type TopUpNotifier } from "../bot/notifiers/top-up-notifier.js";
+import { createTopUpNotifier, type TopUpNotifier } from "../features/balance/index.js";
 import { createExpiryNotifier } from "../bot/notifiers/expiry-notifier.js";
 import { createExpiryReminders, remindWhenFulfilled, type ExpiryReminders, type ExpiryRemindersDeps } from "../core/autopilot/expiry-reminders.js";
 import type { AppEventBus } from "../core/events.js";

@@ -23,7 +23,7 @@ import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../keyboards/broadcast.js";
 import { createDraftConfirmAgainKeyboard, createLimitsFixKeyboard, limitRefusalText } from "../../features/limits/index.js";
 import { formatTrx } from "../helpers/format.js";
-import { topUpAdviceText } from "../helpers/top-up-text.js";
+import { topUpAdviceText } from "../../features/balance/index.js";
 import { txIdCommandArgument } from "../helpers/tx-id-command.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 

@@ -13,7 +13,7 @@ import { translate } from "../helpers/html.js";
 import { logHandle } from "../helpers/logging.js";
 import { orderDeepLink, parseQuoteQuery } from "../helpers/quote-query.js";
 import { sortedTiers, tierLabel, tierName } from "../helpers/tiers.js";
-import { topUpDeepLink } from "../helpers/top-up-text.js";
+import { topUpDeepLink } from "../../features/balance/index.js";
 
 function article(id: string, title: string, description: string, messageText: string, keyboard?: InlineKeyboard): InlineQueryResult {
   return {

@@ -12,7 +12,7 @@ import { logHandle } from "../helpers/logging.js";
 import { parseOrderDeepLink } from "../helpers/quote-query.js";
 import { durationText } from "../helpers/record-text.js";
 import { isJustLinked, resumeAfterLink, startIntentsOf } from "../helpers/resume-after-link.js";
-import { isTopUpDeepLink } from "../helpers/top-up-text.js";
+import { isTopUpDeepLink } from "../../features/balance/index.js";
 import { privateChatKeyboard } from "../middlewares/group-guard.js";
 import { greetedName, rentingTodayText } from "../helpers/greeting.js";
 import { replyHome } from "./home.js";

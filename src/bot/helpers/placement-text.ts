@@ -13,7 +13,7 @@ import { placedBatchProgress } from "../../core/orders/batch-progress.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { createRetryKeyboard, createTopUpRetryKeyboard, createUndeliverableKeyboard } from "../keyboards/order.js";
 import type { ServiceError } from "../../core/service/errors.js";
-import { topUpAdviceText } from "./top-up-text.js";
+import { topUpAdviceText } from "../../features/balance/index.js";
 
 type Tr = Pick<ConversationContext, "t">;
 

@@ -5,7 +5,7 @@ import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, translate } from "./html.js";
 import { durationText, type Translator } from "./record-text.js";
-import { topUpAdviceText } from "./top-up-text.js";
+import { topUpAdviceText } from "../../features/balance/index.js";
 
 /** Lines shown for a batch; the rest is counted, the message must stay under 4096 characters. */
 export const BATCH_LINES_SHOWN = 15;

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { cancelData } from "../callback-data/cancel.js";
 import { draftData } from "../callback-data/broadcast.js";
-import { topUpData } from "../callback-data/top-up.js";
+import { topUpData } from "../../features/balance/index.js";
 import type { Translator } from "../helpers/record-text.js";
 
 /** Confirm first, Cancel last. */

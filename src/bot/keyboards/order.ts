@@ -4,7 +4,7 @@ import type { PricingTier } from "../../core/service/schemas.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
 import { cancelData } from "../callback-data/cancel.js";
 import { orderStepData, quoteData } from "../callback-data/order.js";
-import { topUpData } from "../callback-data/top-up.js";
+import { topUpData } from "../../features/balance/index.js";
 import { limitsData } from "../../features/limits/index.js";
 import type { QuoteBlock } from "../../core/orders/prepare-quote.js";
 import type { Translator } from "../helpers/record-text.js";

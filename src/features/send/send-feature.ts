@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import { qrPhoto } from "../../bot/helpers/top-up-text.js";
+import { qrPhoto } from "../balance/index.js";
 import { Composer } from "../../bot/composer.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";

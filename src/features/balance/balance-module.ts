@@ -1,19 +1,21 @@
 import type { Logger } from "pino";
-import type { Translations } from "../bot/i18n.js";
-import { createBalanceNotifier } from "../bot/notifiers/balance-notifier.js";
-import type { Links } from "../bot/helpers/links.js";
-import type { SupportedLocale } from "../config.js";
-import type { AppEventSubscriber } from "../core/events.js";
-import { createPendingConfirmations } from "../core/confirmations/pending-confirmations.js";
-import type { PushQueue } from "../core/push/index.js";
-import type { ServiceClient } from "../core/service/client.js";
-import { createAccountWatch, type AccountWatch, type AccountWatchDeps } from "../core/topup/account-watch.js";
-import { createAlertSettings, type AlertSettingsStore } from "../core/topup/alert-settings.js";
-import type { BalanceWatcher, BalanceWatcherDeps } from "../core/topup/balance-watcher.js";
-import type { Storage } from "./storage.js";
+import type { Translations } from "../../bot/i18n.js";
+import { createBalanceNotifier } from "./balance-notifier.js";
+import type { Links } from "../../bot/helpers/links.js";
+import type { SupportedLocale } from "../../config.js";
+import type { AppEventSubscriber } from "../../core/events.js";
+import { createPendingConfirmations } from "../../core/confirmations/pending-confirmations.js";
+import type { PushQueue } from "../../core/push/index.js";
+import type { ServiceClient } from "../../core/service/client.js";
+import { createAccountWatch, type AccountWatch, type AccountWatchDeps } from "../../core/topup/account-watch.js";
+import { createAlertSettings, type AlertSettingsStore } from "../../core/topup/alert-settings.js";
+import type { BalanceWatcher, BalanceWatcherDeps } from "../../core/topup/balance-watcher.js";
+import type { ChatRepository } from "../../core/chats/chat-repository.js";
+import type { OrderHistory } from "../../core/orders/order-history.js";
+import type { StoreBackend } from "../../core/store/types.js";
 
-export interface BalanceWatchAssemblyDeps {
-  storage: Pick<Storage, "store" | "chats" | "history">;
+export interface BalanceModuleDeps {
+  storage: { store: StoreBackend; chats: ChatRepository; history: OrderHistory };
   /** A chat's watch starts at its `chat.linked` and ends at its `chat.unlinked`. */
   events: AppEventSubscriber;
   service: Pick<ServiceClient, "getBalance" | "getBroadcast">;
@@ -30,7 +32,7 @@ export interface BalanceWatchAssemblyDeps {
   claim?: AccountWatchDeps["claim"];
 }
 
-export interface BalanceWatchAssembly {
+export interface BalanceModule {
   watch: AccountWatch;
   alerts: AlertSettingsStore;
   /** What the top-up watcher takes so its reads go through this watch's judgment (one message per deposit). */
@@ -40,7 +42,7 @@ export interface BalanceWatchAssembly {
 }
 
 /** The balance watch of linked chats, its notifier and its settings (docs/balance-watch.md). */
-export function createBalanceWatchAssembly(deps: BalanceWatchAssemblyDeps): BalanceWatchAssembly {
+export function createBalanceModule(deps: BalanceModuleDeps): BalanceModule {
   const { storage, logger } = deps;
   const alerts = createAlertSettings({ store: storage.store, logger });
   const notifier = createBalanceNotifier({

@@ -4,7 +4,7 @@
  * and its Confirm charging once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import { sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "../../app-harness.js";
 
 const CHAT = 4444;
 

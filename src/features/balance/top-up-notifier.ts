@@ -1,10 +1,10 @@
 import type { CreditedEvent } from "../../core/topup/balance-watcher.js";
-import type { NotifierDeps } from "./notifier-deps.js";
-import { formatTrx } from "../helpers/format.js";
-import { HTML, translate } from "../helpers/html.js";
-import type { Translator } from "../helpers/record-text.js";
-import { creditedMessage } from "../helpers/top-up-text.js";
-import { backgroundLocale } from "../i18n.js";
+import type { NotifierDeps } from "../../bot/notifiers/notifier-deps.js";
+import { formatTrx } from "../../bot/helpers/format.js";
+import { HTML, translate } from "../../bot/helpers/html.js";
+import type { Translator } from "../../bot/helpers/record-text.js";
+import { creditedMessage } from "./top-up-texts.js";
+import { backgroundLocale } from "../../bot/i18n.js";
 
 export type TopUpNotifierDeps = NotifierDeps;
 

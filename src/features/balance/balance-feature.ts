@@ -1,20 +1,20 @@
-import { Composer } from "../composer.js";
-import { showTyping } from "../helpers/typing.js";
+import { Composer } from "../../bot/composer.js";
+import { showTyping } from "../../bot/helpers/typing.js";
 import { ServiceError } from "../../core/service/errors.js";
 import type { Balance } from "../../core/service/schemas.js";
 import { MIN_DEPOSIT_SUN, topUpAdvice } from "../../core/topup/top-up-advice.js";
-import { balanceRefreshData, menuAction } from "../callback-data/menu.js";
-import type { BotContext } from "../context.js";
-import type { BotDeps } from "../deps.js";
-import { isNotModified } from "../helpers/edit.js";
-import { formatTrx } from "../helpers/format.js";
-import { code, HTML, translate } from "../helpers/html.js";
-import { logHandle } from "../helpers/logging.js";
-import { visibleText } from "../helpers/visible-text.js";
-import { linkedOnly, type LinkedContext } from "../filters/linked.js";
-import { depositQrPhoto, parseTopUpDeepLink, topUpAdviceText } from "../helpers/top-up-text.js";
-import { textLinksMarkup } from "../keyboards/links.js";
-import { createBalanceKeyboard } from "../keyboards/menu.js";
+import { balanceRefreshData, menuAction } from "../../bot/callback-data/menu.js";
+import type { BotContext } from "../../bot/context.js";
+import type { BotDeps } from "../../bot/deps.js";
+import { isNotModified } from "../../bot/helpers/edit.js";
+import { formatTrx } from "../../bot/helpers/format.js";
+import { code, HTML, translate } from "../../bot/helpers/html.js";
+import { logHandle } from "../../bot/helpers/logging.js";
+import { visibleText } from "../../bot/helpers/visible-text.js";
+import { linkedOnly, type LinkedContext } from "../../bot/filters/linked.js";
+import { depositQrPhoto, parseTopUpDeepLink, topUpAdviceText } from "./top-up-texts.js";
+import { textLinksMarkup } from "../../bot/keyboards/links.js";
+import { createBalanceKeyboard } from "../../bot/keyboards/menu.js";
 
 /**
  * /balance, one message: the deposit address's QR code with, as its caption,

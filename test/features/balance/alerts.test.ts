@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useBotHarness } from "../support/bot-harness.js";
+import { useBotHarness } from "../../support/bot-harness.js";
 
 /** The card's threshold choices with `marked` as the one in force. */
 const thresholdRows = (marked: string, custom = "✏️ Other amount") =>

@@ -1,9 +1,9 @@
 import { InlineKeyboard } from "grammy";
 import type { AlertSettings, AlertSwitch } from "../../core/topup/alert-settings.js";
 import { SUN_PER_TRX } from "../../core/money.js";
-import { alertsData } from "../callback-data/alerts.js";
-import type { ConversationContext } from "../context.js";
-import { formatTrx } from "../helpers/format.js";
+import { alertsData } from "./alerts-callback-data.js";
+import type { ConversationContext } from "../../bot/context.js";
+import { formatTrx } from "../../bot/helpers/format.js";
 
 /** The switch's part of its message ids (`alerts-<part>-on`, …). */
 export const ALERT_TEXT_ID: Record<AlertSwitch, string> = { deposits: "deposits", lowBalance: "low", foreignCharges: "foreign" };

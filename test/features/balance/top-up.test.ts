@@ -6,8 +6,8 @@
  * message whose button sends the same quote under the same key.
  */
 import { describe, expect, it } from "vitest";
-import { signTrc20Transfer, TEST_KEYS } from "../../testkit/tron-sign.js";
-import { closeChecked, debitsOf, startOrderHarness, type OrderHarness, useOrderHarness } from "./order-harness.js";
+import { signTrc20Transfer, TEST_KEYS } from "../../../testkit/tron-sign.js";
+import { closeChecked, debitsOf, startOrderHarness, type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 
 const CHAT = 5301;
 const BOB = TEST_KEYS.bob.address;

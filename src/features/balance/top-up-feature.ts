@@ -1,15 +1,15 @@
-import { Composer } from "../composer.js";
+import { Composer } from "../../bot/composer.js";
 import { isQuoteExpired } from "../../core/orders/quote.js";
 import type { BalanceWatch } from "../../core/topup/balance-watcher.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
-import { topUpData } from "../callback-data/top-up.js";
-import type { BotContext } from "../context.js";
-import type { BotDeps } from "../deps.js";
-import { HTML, translate } from "../helpers/html.js";
-import { textLinksMarkup } from "../keyboards/links.js";
-import { logHandle } from "../helpers/logging.js";
-import { linkedForButton } from "../filters/linked.js";
-import { creditedMessage, depositQrPhoto, topUpAdviceText } from "../helpers/top-up-text.js";
+import { topUpData } from "./top-up-callback-data.js";
+import type { BotContext } from "../../bot/context.js";
+import type { BotDeps } from "../../bot/deps.js";
+import { HTML, translate } from "../../bot/helpers/html.js";
+import { textLinksMarkup } from "../../bot/keyboards/links.js";
+import { logHandle } from "../../bot/helpers/logging.js";
+import { linkedForButton } from "../../bot/filters/linked.js";
+import { creditedMessage, depositQrPhoto, topUpAdviceText } from "./top-up-texts.js";
 
 type Target = Pick<BalanceWatch, "kind" | "refId" | "origin" | "requiredSun" | "untilMs">;
 

@@ -1,11 +1,11 @@
 import { InputFile, type InlineKeyboard } from "grammy";
 import type { BalanceWatch } from "../../core/topup/balance-watcher.js";
 import { MIN_DEPOSIT_SUN, type TopUpAdvice } from "../../core/topup/top-up-advice.js";
-import { formatTrx } from "./format.js";
-import { code, translate } from "./html.js";
-import type { Translator } from "./record-text.js";
-import { createBroadcastRetryKeyboard } from "../keyboards/broadcast.js";
-import { createQuoteKeyboard, createRetryKeyboard } from "../keyboards/order.js";
+import { formatTrx } from "../../bot/helpers/format.js";
+import { code, translate } from "../../bot/helpers/html.js";
+import type { Translator } from "../../bot/helpers/record-text.js";
+import { createBroadcastRetryKeyboard } from "../../bot/keyboards/broadcast.js";
+import { createQuoteKeyboard, createRetryKeyboard } from "../../bot/keyboards/order.js";
 
 type ShortAdvice = Extract<TopUpAdvice, { covered: false }>;
 

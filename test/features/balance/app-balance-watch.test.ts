@@ -6,10 +6,10 @@
  * behind the bot's back reported once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../src/app.js";
-import { sunToTrx } from "../src/core/money.js";
-import { signTrc20Transfer, TEST_KEYS } from "../testkit/tron-sign.js";
-import { redisTarget, failOnLoggedErrors, postgresTarget, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
+import type { App } from "../../../src/app.js";
+import { sunToTrx } from "../../../src/core/money.js";
+import { signTrc20Transfer, TEST_KEYS } from "../../../testkit/tron-sign.js";
+import { redisTarget, failOnLoggedErrors, postgresTarget, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "../../app-harness.js";
 
 const FAST = { BALANCE_WATCH_INTERVAL_MS: "60", BALANCE_WATCH_SETTLE_MS: "30", BALANCE_WATCH_MAX_BACKOFF_MS: "300" };
 const DEPOSIT = /Deposit credited/;

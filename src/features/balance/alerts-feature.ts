@@ -1,5 +1,5 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
-import { Composer } from "../composer.js";
+import { Composer } from "../../bot/composer.js";
 import {
   ALERT_SWITCHES,
   DEFAULT_LOW_BALANCE_SUN,
@@ -8,17 +8,17 @@ import {
   type AlertSettings,
   type AlertSwitch,
 } from "../../core/topup/alert-settings.js";
-import { alertsData } from "../callback-data/alerts.js";
-import type { BotContext, ConversationContext } from "../context.js";
-import type { BotDeps } from "../deps.js";
-import { echo } from "../helpers/echo.js";
-import { editIgnoringUnchanged } from "../helpers/edit.js";
-import { formatTrx } from "../helpers/format.js";
-import { code, HTML, translate } from "../helpers/html.js";
-import { logHandle } from "../helpers/logging.js";
-import type { Translator } from "../helpers/record-text.js";
-import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
-import { ALERT_TEXT_ID, createAlertsKeyboard, THRESHOLD_CUSTOM, THRESHOLD_DEFAULT } from "../keyboards/alerts.js";
+import { alertsData } from "./alerts-callback-data.js";
+import type { BotContext, ConversationContext } from "../../bot/context.js";
+import type { BotDeps } from "../../bot/deps.js";
+import { echo } from "../../bot/helpers/echo.js";
+import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
+import { formatTrx } from "../../bot/helpers/format.js";
+import { code, HTML, translate } from "../../bot/helpers/html.js";
+import { logHandle } from "../../bot/helpers/logging.js";
+import type { Translator } from "../../bot/helpers/record-text.js";
+import { closeStepPrompt, sendStepPrompt } from "../../bot/helpers/step-prompt.js";
+import { ALERT_TEXT_ID, createAlertsKeyboard, THRESHOLD_CUSTOM, THRESHOLD_DEFAULT } from "./alerts-keyboards.js";
 
 const ALERTS_THRESHOLD_CONVERSATION = "alerts-threshold";
 

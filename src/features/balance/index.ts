@@ -1,0 +1,18 @@
+/**
+ * /balance, /top-up and /alerts: the account's balance, how to top it up, and the low-balance and deposit
+ * alerts. The app builds the balance watch of linked chats with `createBalanceModule` (docs/balance-watch.md);
+ * the bot lists the commands. Waiting for a top-up and the watch's judgment are shared domain in `core/topup`.
+ */
+export { createBalanceModule, type BalanceModule, type BalanceModuleDeps } from "./balance-module.js";
+export { createBalanceFeature } from "./balance-feature.js";
+export { createTopUpFeature } from "./top-up-feature.js";
+export { createAlertsFeature } from "./alerts-feature.js";
+// A credited top-up, told in the chat that waited for it (the delivery layer sends it through the push queue).
+export { createTopUpNotifier, type TopUpNotifier } from "./top-up-notifier.js";
+// A balance that falls short, wherever it is shown (quotes, broadcasts, keep-charged renewals): the words, and the button that opens the top-up.
+export { topUpAdviceText } from "./top-up-texts.js";
+export { topUpData } from "./top-up-callback-data.js";
+// The deep link from an inline quote the balance cannot cover into the private chat's top-up.
+export { isTopUpDeepLink, topUpDeepLink } from "./top-up-texts.js";
+// A QR code as a PNG, drawn the same way for a deposit address and for a signing link.
+export { qrPhoto } from "./top-up-texts.js";
