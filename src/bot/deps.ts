@@ -7,7 +7,7 @@ import type { Metrics } from "../core/metrics.js";
 import type { PricingCache } from "../core/pricing-cache.js";
 import type { ServiceClient } from "../core/service/client.js";
 import type { StoreBackend } from "../core/store/types.js";
-import type { AlertSettingsStore } from "../core/topup/alert-settings.js";
+import type { AlertSettingsStore } from "../features/balance/index.js";
 import type { Vault } from "../core/vault.js";
 import type { Flows } from "../core/flows.js";
 import type { ExpiryReminders } from "../core/autopilot/expiry-reminders.js";

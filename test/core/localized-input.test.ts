@@ -4,7 +4,7 @@ import { readEnergyAmount } from "../../src/core/energy-amount.js";
 import { parseKeepOptions } from "../../src/features/keep/keep-input.js";
 import { readTrxAmount } from "../../src/core/money.js";
 import { parseDurationText } from "../../src/core/orders/duration-input.js";
-import { parseThreshold } from "../../src/core/topup/alert-settings.js";
+import { parseThreshold } from "../../src/features/balance/alerts-settings.js";
 
 const read = (text: string, locale?: string) => {
   const r = readEnergyAmount(text, locale);

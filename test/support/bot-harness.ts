@@ -26,7 +26,7 @@ import { chatStoredLocale, createI18n } from "../../src/bot/i18n.js";
 import { createBot, type BotContext, type BotDeps } from "../../src/bot/index.js";
 import { createChatRepository } from "../../src/core/chats/chat-repository.js";
 import { createFlows, type FlowTracker } from "../../src/core/flows.js";
-import { createAlertSettings } from "../../src/core/topup/alert-settings.js";
+import { createAlertSettings } from "../../src/features/balance/alerts-settings.js";
 import { createMetrics } from "../../src/core/metrics.js";
 import { createPricingCache } from "../../src/core/pricing-cache.js";
 import { createServiceClient } from "../../src/core/service/create-service-client.js";

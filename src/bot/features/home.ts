@@ -2,7 +2,7 @@ import { InlineKeyboard } from "grammy";
 import { miniAppScreenUrl } from "../helpers/mini-app-url.js";
 import type { KeepPlan } from "../../features/keep/index.js";
 import { ServiceError } from "../../core/service/errors.js";
-import { lowBalanceThresholdSun } from "../../core/topup/alert-settings.js";
+import { lowBalanceThresholdSun } from "../../features/balance/index.js";
 import { homeData, menuData } from "../callback-data/menu.js";
 import { limitsData } from "../../features/limits/index.js";
 import { Composer } from "../composer.js";

@@ -70,7 +70,7 @@ export interface BalanceWatcherDeps {
   /** No watch outlives this, whatever its own end. Default 30 min. */
   maxWatchMs?: number;
   /**
-   * With the account watch (account-watch.ts): each check runs inside its
+   * With the account watch (features/balance/balance-account-watch.ts): each check runs inside its
    * lock of the chat, and the balance is read through its judgment, so one
    * deposit is judged once and told once (merged into "credited" when it
    * covers the watch). Without them the watcher reads the balance itself.

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import type { AlertSettings, AlertSwitch } from "../../core/topup/alert-settings.js";
+import type { AlertSettings, AlertSwitch } from "./alerts-settings.js";
 import { SUN_PER_TRX } from "../../core/money.js";
 import { alertsData } from "./alerts-callback-data.js";
 import type { ConversationContext } from "../../bot/context.js";

@@ -1,4 +1,4 @@
-import type { WatchEvent } from "../../core/topup/account-watch.js";
+import type { WatchEvent } from "./balance-account-watch.js";
 import type { NotifierDeps } from "../../bot/notifiers/notifier-deps.js";
 import { pushLinksMarkup } from "../../bot/keyboards/links.js";
 import { formatTrx } from "../../bot/helpers/format.js";

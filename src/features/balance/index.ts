@@ -1,12 +1,15 @@
 /**
  * /balance, /top-up and /alerts: the account's balance, how to top it up, and the low-balance and deposit
  * alerts. The app builds the balance watch of linked chats with `createBalanceModule` (docs/balance-watch.md);
- * the bot lists the commands. Waiting for a top-up and the watch's judgment are shared domain in `core/topup`.
+ * the bot lists the commands. Waiting for a top-up (the watcher a short quote or a refused broadcast starts) and how much
+ * to send are shared domain in `core/topup`.
  */
 export { createBalanceModule, type BalanceModule, type BalanceModuleDeps } from "./balance-module.js";
 export { createBalanceFeature } from "./balance-feature.js";
 export { createTopUpFeature } from "./top-up-feature.js";
 export { createAlertsFeature } from "./alerts-feature.js";
+// The chat's alert settings, as the bot's deps carry them, and the level the low-balance alert fires at (the home card shows it).
+export { lowBalanceThresholdSun, type AlertSettingsStore } from "./alerts-settings.js";
 // A credited top-up, told in the chat that waited for it (the delivery layer sends it through the push queue).
 export { createTopUpNotifier, type TopUpNotifier } from "./top-up-notifier.js";
 // A balance that falls short, wherever it is shown (quotes, broadcasts, keep-charged renewals): the words, and the button that opens the top-up.

@@ -1,17 +1,17 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
-import type { ChatRepository } from "../chats/chat-repository.js";
-import type { PendingConfirmations } from "../confirmations/pending-confirmations.js";
-import type { HistoryEntry, OrderHistory } from "../orders/order-history.js";
-import type { ServiceClient } from "../service/client.js";
-import { ServiceError } from "../service/errors.js";
-import { createKeyedMutex } from "../store/keyed-mutex.js";
-import { createRecordStore } from "../store/record-store.js";
-import type { StoreBackend } from "../store/types.js";
-import { lowBalanceThresholdSun, type AlertSettingsStore } from "./alert-settings.js";
-import { accountWatchStateSchema, adoptAccountHistory, countOwnEffect, entryKey, REFUNDED_STATUSES, type AccountWatchState } from "./account-ledger.js";
-import type { DepositClaim } from "./balance-watcher.js";
-import { createWatchSchedule, type WatchSchedule } from "./watch-schedule.js";
+import type { ChatRepository } from "../../core/chats/chat-repository.js";
+import type { PendingConfirmations } from "../../core/confirmations/pending-confirmations.js";
+import type { HistoryEntry, OrderHistory } from "../../core/orders/order-history.js";
+import type { ServiceClient } from "../../core/service/client.js";
+import { ServiceError } from "../../core/service/errors.js";
+import { createKeyedMutex } from "../../core/store/keyed-mutex.js";
+import { createRecordStore } from "../../core/store/record-store.js";
+import type { StoreBackend } from "../../core/store/types.js";
+import { lowBalanceThresholdSun, type AlertSettingsStore } from "./alerts-settings.js";
+import { accountWatchStateSchema, adoptAccountHistory, countOwnEffect, entryKey, REFUNDED_STATUSES, type AccountWatchState } from "./balance-account-ledger.js";
+import type { DepositClaim } from "../../core/topup/balance-watcher.js";
+import { createWatchSchedule, type WatchSchedule } from "./balance-watch-schedule.js";
 
 /**
  * The balance watch of every linked chat: GET /v1/balance on a schedule

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createWatchSchedule, type WatchSchedule, type WatchScheduleDeps } from "../../../src/core/topup/watch-schedule.js";
+import { createWatchSchedule, type WatchSchedule, type WatchScheduleDeps } from "../../../src/features/balance/balance-watch-schedule.js";
 
 const quietLogger = () => ({ warn: vi.fn(), info: vi.fn(), debug: vi.fn() }) as unknown as Logger & { warn: ReturnType<typeof vi.fn> };
 
