@@ -5,7 +5,7 @@ import { formatTrx } from "./format.js";
 import { code, translate } from "./html.js";
 import type { Translator } from "./record-text.js";
 import { createBroadcastRetryKeyboard } from "../keyboards/broadcast.js";
-import { createQuoteKeyboard, createRetryKeyboard } from "../keyboards/order.js";
+import { createQuoteKeyboard, createRetryKeyboard } from "../../features/order/index.js";
 
 type ShortAdvice = Extract<TopUpAdvice, { covered: false }>;
 
