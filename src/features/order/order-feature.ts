@@ -32,7 +32,7 @@ function oneShotErrorText(ctx: BotContext, error: Exclude<OneShotParse, { ok: tr
 }
 
 /**
- * c confirm, x cancel, r retry, f fresh quote, g check again, u unfreeze, e change address (keyboards/order.ts),
+ * c confirm, x cancel, r retry, f fresh quote, g check again, u unfreeze, e change address (order-keyboards.ts),
  * a confirm again (above the threshold, features/limits/limits-keyboards.ts).
  */
 const QUOTE_ACTIONS: ReadonlySet<string> = new Set(["c", "x", "r", "f", "a", "g", "u", "e"]);
