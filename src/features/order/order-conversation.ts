@@ -13,7 +13,7 @@ import { ambiguousAmountText } from "../../bot/helpers/amount-text.js";
 import { durationText } from "../../bot/helpers/record-text.js";
 import { isShortQuote, prepareQuote, watchShortQuote, type PreparedQuote, type PrepareResult } from "../../core/orders/prepare-quote.js";
 import { BATCH_LINES_SHOWN, quoteText } from "./order-quote-texts.js";
-import { batchQuoteCsv } from "../../bot/helpers/batch-card-text.js";
+import { batchQuoteCsv } from "./order-batch-texts.js";
 import { InlineKeyboard, InputFile } from "grammy";
 import { connectData } from "../../bot/callback-data/connect.js";
 import { createBlockedQuoteKeyboard, createCancelOnlyKeyboard, createQuoteKeyboard, createShortQuoteKeyboard } from "./order-keyboards.js";

@@ -8,7 +8,7 @@ import type { ComposedText } from "../../bot/helpers/service-links.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { code, translate } from "../../bot/helpers/html.js";
 import { orderCardText } from "../../bot/helpers/record-text.js";
-import { batchCardText } from "../../bot/helpers/batch-card-text.js";
+import { batchCardText } from "./order-batch-texts.js";
 import { placedBatchProgress } from "../../core/orders/batch-progress.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { createRetryKeyboard, createTopUpRetryKeyboard, createUndeliverableKeyboard } from "./order-keyboards.js";
