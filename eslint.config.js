@@ -50,8 +50,9 @@ export default defineConfig(
               message: "src/core must not import outer layers.",
             },
             {
-              // Here ../limits/ is the spend domain next door (src/core/limits): only features/limits names the /limits feature.
-              regex: "^(\\.\\./)+((features/)?(send|mini-app|statement|keep|balance)|features/limits)/(?!index\\.js$)[^/]+$",
+              // Here ../limits/ is the spend domain next door (src/core/limits), and ../orders/ the orders domain: only features/limits
+              // and features/order name the /limits and /order features.
+              regex: "^(\\.\\./)+((features/)?(send|mini-app|statement|keep|balance)|features/(limits|order))/(?!index\\.js$)[^/]+$",
               message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
             },
             {
@@ -76,7 +77,7 @@ export default defineConfig(
               message: "src/bot must not import the server, the simulator or the composition root.",
             },
             {
-              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|limits|keep|balance)/(?!index\\.js$)[^/]+$",
+              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|limits|keep|balance|order)/(?!index\\.js$)[^/]+$",
               message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
             },
             {
@@ -122,7 +123,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|limits|keep|balance)/(?!index\\.js$)[^/]+$",
+              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|limits|keep|balance|order)/(?!index\\.js$)[^/]+$",
               message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
             },
             {

@@ -11,7 +11,7 @@ import { CONVERSATION_STATE_VERSION, CONVERSATION_TTL_MS, createConversations } 
 import { LINK_CONVERSATION } from "./conversations/link.js";
 import type { BotDeps } from "./deps.js";
 import { createAlertsFeature, createBalanceFeature, createTopUpFeature } from "../features/balance/index.js";
-import { createBatchOrderFeature } from "./features/batch-order.js";
+import { createBatchOrderFeature, createOrderFeature, createQuickOrderFeature } from "../features/order/index.js";
 import { createBroadcastFeature } from "./features/broadcast.js";
 import { createCancelFeature } from "./features/cancel.js";
 import { createChatMemberFeature } from "./features/chat-member.js";
@@ -21,7 +21,6 @@ import { createInlineQuoteFeature } from "./features/inline-quote.js";
 import { createLanguageFeature } from "./features/language.js";
 import { createLimitsFeature } from "../features/limits/index.js";
 import { createLinkFeature } from "./features/link.js";
-import { createOrderFeature } from "./features/order.js";
 import { createOrdersFeature } from "./features/orders.js";
 import { createAddressesFeature } from "./features/addresses.js";
 import { createPricesFeature } from "./features/prices.js";
@@ -56,7 +55,6 @@ import { updateContext } from "./middlewares/update-context.js";
 import { bindLogger } from "./helpers/lazy-logger.js";
 import { BOT_COMMANDS, rememberMenu } from "./register-commands.js";
 import { createSendFeature } from "../features/send/index.js";
-import { createQuickOrderFeature } from "./features/quick-order.js";
 
 export type { BotContext, ConversationContext } from "./context.js";
 export type { BotDeps } from "./deps.js";

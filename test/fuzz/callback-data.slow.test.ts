@@ -5,7 +5,7 @@ import { cancelData } from "../../src/bot/callback-data/cancel.js";
 import { MAX_CALLBACK_DATA_BYTES, type CallbackData } from "../../src/bot/callback-data/create-callback-data.js";
 import { languageData } from "../../src/bot/callback-data/language.js";
 import { linkData } from "../../src/bot/callback-data/link.js";
-import { orderStepData, quoteData, rentAgainData } from "../../src/bot/callback-data/order.js";
+import { orderStepData, quoteData, rentAgainData } from "../../src/features/order/order-callback-data.js";
 import { historyPageData, trackRefreshData } from "../../src/bot/callback-data/orders.js";
 import { settingsData } from "../../src/bot/callback-data/settings.js";
 import { unlinkData } from "../../src/bot/callback-data/unlink.js";

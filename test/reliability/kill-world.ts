@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { pino } from "pino";
 import { draftData } from "../../src/bot/callback-data/broadcast.js";
-import { quoteData } from "../../src/bot/callback-data/order.js";
+import { quoteData } from "../../src/features/order/order-callback-data.js";
 import { createKeepStore } from "../../src/features/keep/keep-store.js";
 import type { KeepPlan } from "../../src/features/keep/keep-plan.js";
 import { createDraftStore, type BroadcastDraft } from "../../src/core/broadcasts/draft.js";

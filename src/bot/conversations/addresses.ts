@@ -3,10 +3,9 @@ import type { BotDeps } from "../deps.js";
 import { addressBookRefusalText, labelledAddressText, listScreen } from "../helpers/address-book-text.js";
 import { beginFlowInstance } from "../helpers/flow-instance.js";
 import { code, html, HTML, translate, type TextVars } from "../helpers/html.js";
-import { createCancelOnlyKeyboard } from "../keyboards/order.js";
+import { createCancelOnlyKeyboard, closeShown, waitStep, type FlowConversation, type ShownMessage } from "../../features/order/index.js";
 import { isValidTronAddress } from "../../core/tron/index.js";
 import { sendStepPrompt } from "../helpers/step-prompt.js";
-import { closeShown, waitStep, type FlowConversation, type ShownMessage } from "./order-steps.js";
 
 export const ADDRESSES_CONVERSATION = "addresses";
 

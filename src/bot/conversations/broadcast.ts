@@ -7,7 +7,7 @@ import { refusalText, summaryText } from "../helpers/broadcast-text.js";
 import { statusText } from "../helpers/record-text.js";
 import { createBroadcastConfirmKeyboard, createBroadcastFlowCancelKeyboard } from "../keyboards/broadcast.js";
 import type { BotDeps } from "../deps.js";
-import { waitStep, type FlowConversation } from "./order-steps.js";
+import { waitStep, type FlowConversation } from "../../features/order/index.js";
 import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
 
 export const BROADCAST_CONVERSATION = "broadcast";

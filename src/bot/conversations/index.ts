@@ -9,7 +9,7 @@ import { ADDRESSES_CONVERSATION, createAddressesConversation } from "./addresses
 import { createSendConversation, SEND_CONVERSATION } from "../../features/send/index.js";
 import { BROADCAST_CONVERSATION, createBroadcastConversation } from "./broadcast.js";
 import { createLinkConversation, LINK_CONVERSATION } from "./link.js";
-import { createOrderConversation, ORDER_CONVERSATION } from "./order.js";
+import { createOrderConversation, ORDER_CONVERSATION } from "../../features/order/index.js";
 
 /**
  * Bump whenever any conversation's code changes: stored states of an older

@@ -12,7 +12,7 @@ import { markJustLinked, startIntentsOf } from "../helpers/resume-after-link.js"
 import { createLinkCancelKeyboard, createLinkSecretKeyboard } from "../keyboards/link.js";
 import { textLinksMarkup } from "../keyboards/links.js";
 import { chatLanguageCode, chatTitle } from "../middlewares/telegram-language.js";
-import { isInputMessage } from "./order-steps.js";
+import { isInputMessage } from "../../features/order/index.js";
 
 export const LINK_CONVERSATION = "link";
 

@@ -9,7 +9,7 @@ import { linkedForButton, linkedOnly, type LinkedContext } from "../filters/link
 import { checkBroadcast } from "../../core/broadcasts/check-broadcast.js";
 import { BROADCAST_CONVERSATION, replyWithCheck } from "../conversations/broadcast.js";
 import type { BotDeps } from "../deps.js";
-import { deletedAsSecret } from "../conversations/order-steps.js";
+import { deletedAsSecret } from "../../features/order/index.js";
 import { bestEffort, firstCardSignal } from "../helpers/best-effort.js";
 import { isJsonDocument, readDocument } from "../helpers/document.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";

@@ -1,6 +1,6 @@
 import { createStartIntents, type StartIntents } from "../../core/chats/start-intent.js";
 import type { BotContext } from "../context.js";
-import { ORDER_CONVERSATION, type OrderConversationArgs } from "../conversations/order.js";
+import { ORDER_CONVERSATION, type OrderConversationArgs } from "../../features/order/index.js";
 import type { BotDeps } from "../deps.js";
 
 /**

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import { rentAgainData } from "../callback-data/order.js";
+import { rentAgainData } from "../../features/order/index.js";
 import { remindData, resendData } from "../callback-data/expiry.js";
 import { keepOrderData } from "../../features/keep/index.js";
 import type { Translator } from "../helpers/record-text.js";

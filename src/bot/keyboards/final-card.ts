@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import type { Broadcast, Order } from "../../core/service/schemas.js";
-import { rentAgainData } from "../callback-data/order.js";
+import { rentAgainData } from "../../features/order/index.js";
 import { trackRefreshData } from "../callback-data/orders.js";
 import type { Links } from "../helpers/links.js";
 import type { Translator } from "../helpers/record-text.js";

@@ -4,7 +4,7 @@ import type { OrderHistory } from "../../core/orders/order-history.js";
 import type { PushQueue } from "../../core/push/index.js";
 import type { TrackerChange, TrackerGiveUp } from "../../core/tracking/tracker.js";
 import type { Logger } from "pino";
-import { batchCardText, batchFinalCaption, batchResultCsv } from "../helpers/batch-card-text.js";
+import { batchCardText, batchFinalCaption, batchResultCsv } from "../../features/order/index.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { documentParams } from "../helpers/push-document.js";
 import type { Translator } from "../helpers/record-text.js";

@@ -18,7 +18,7 @@ import type { AddressBook } from "../../core/address-book.js";
 import { withReceiverLabel } from "../helpers/receiver-label.js";
 import type { ExpiryReminders } from "../../core/autopilot/expiry-reminders.js";
 import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../keyboards/broadcast.js";
-import { createRetryKeyboard, createTopUpRetryKeyboard } from "../keyboards/order.js";
+import { createRetryKeyboard, createTopUpRetryKeyboard } from "../../features/order/index.js";
 import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
 import { backgroundLocale } from "../i18n.js";
 

@@ -5,7 +5,7 @@ import { formatTrx } from "../../bot/helpers/format.js";
 import { code, translate } from "../../bot/helpers/html.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 import { createBroadcastRetryKeyboard } from "../../bot/keyboards/broadcast.js";
-import { createQuoteKeyboard, createRetryKeyboard } from "../../bot/keyboards/order.js";
+import { createQuoteKeyboard, createRetryKeyboard } from "../order/index.js";
 
 type ShortAdvice = Extract<TopUpAdvice, { covered: false }>;
 

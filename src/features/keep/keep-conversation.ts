@@ -3,7 +3,7 @@ import type { ConversationContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { beginFlowInstance } from "../../bot/helpers/flow-instance.js";
 import { HTML, translate } from "../../bot/helpers/html.js";
-import { askAmount, askDuration, askReceiver, type FlowConversation } from "../../bot/conversations/order-steps.js";
+import { askAmount, askDuration, askReceiver, type FlowConversation } from "../order/index.js";
 import { proposeKeepPlan } from "./keep-options.js";
 
 export const KEEP_CONVERSATION = "keep";

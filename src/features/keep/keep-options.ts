@@ -16,7 +16,7 @@ import type { KeepDraft } from "./keep-store.js";
 import { SUN_PER_TRX } from "../../core/money.js";
 import type { Pricing } from "../../core/service/schemas.js";
 import { cancelData } from "../../bot/callback-data/cancel.js";
-import { orderStepData } from "../../bot/callback-data/order.js";
+import { orderStepData, waitStep, type FlowConversation } from "../order/index.js";
 import type { ConversationContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { echo } from "../../bot/helpers/echo.js";
@@ -27,7 +27,6 @@ import { keepDraftText } from "./keep-texts.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 import { closeStepPrompt, sendStepPrompt } from "../../bot/helpers/step-prompt.js";
 import { createKeepDraftKeyboard } from "./keep-keyboards.js";
-import { waitStep, type FlowConversation } from "../../bot/conversations/order-steps.js";
 
 /** What the plan buys, chosen in the steps before its limits. */
 export interface KeepPlanChoice {

@@ -5,7 +5,7 @@ import { SUN_PER_TRX } from "../../core/money.js";
 import { limitPresetData, limitsData, type LimitAmountInput } from "./limits-callback-data.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { draftData } from "../../bot/callback-data/broadcast.js";
-import { quoteData } from "../../bot/callback-data/order.js";
+import { quoteData } from "../order/index.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 
 /** A button per setting, then Freeze or Unfreeze (whichever changes something). */

@@ -45,7 +45,7 @@ import type { Translations } from "../../bot/i18n.js";
 import { API_HEADERS, type ApiEnv, type ApiRoutes } from "./mini-app-api.js";
 import { apiBodyLimit, readJsonObject, unlinkedRefusal } from "./api-request.js";
 
-/** The chat's own amount presets (conversations/order-steps.ts), within the service's bounds. */
+/** The chat's own amount presets (features/order/order-steps.ts), within the service's bounds. */
 const AMOUNT_PRESETS = [65_000, 131_000, 200_000] as const;
 /** The window presets' buttons, named as the chat's limits step names them. */
 const WINDOW_LABELS = { t: "keep-options-tonight-button", d: "keep-options-day-button", h: "keep-options-work-button" } as const satisfies Record<

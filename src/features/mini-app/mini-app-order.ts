@@ -16,7 +16,7 @@ import type { Translations } from "../../bot/i18n.js";
 import { API_HEADERS, type ApiEnv, type ApiRoutes } from "./mini-app-api.js";
 import { apiBodyLimit, notLinked, readJsonObject } from "./api-request.js";
 
-/** The chat's own presets (conversations/order-steps.ts), within the service's bounds. */
+/** The chat's own presets (features/order/order-steps.ts), within the service's bounds. */
 const AMOUNT_PRESETS = [65_000, 131_000, 200_000] as const;
 
 export interface MiniAppOrderDeps {

@@ -1,14 +1,20 @@
 import { InlineKeyboard } from "grammy";
 import type { InlineKeyboardMarkup as Markup } from "grammy/types";
 import { cancelData } from "../../bot/callback-data/cancel.js";
-import { orderStepData } from "../../bot/callback-data/order.js";
+import {
+  orderStepData,
+  createCancelOnlyKeyboard,
+  createReceiverKeyboard,
+  closeShown,
+  waitStep,
+  type FlowConversation,
+  type ShownMessage,
+} from "../order/index.js";
 import type { ConversationContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { beginFlowInstance } from "../../bot/helpers/flow-instance.js";
 import { code, HTML, translate } from "../../bot/helpers/html.js";
 import { sendStepPrompt } from "../../bot/helpers/step-prompt.js";
-import { createCancelOnlyKeyboard, createReceiverKeyboard } from "../../bot/keyboards/order.js";
-import { closeShown, waitStep, type FlowConversation, type ShownMessage } from "../../bot/conversations/order-steps.js";
 import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/burn-saving.js";
 import { formatDecimal } from "../../core/money.js";
 import type { SendFeatureDeps } from "./send-feature.js";

@@ -1,30 +1,30 @@
-import { Composer } from "../composer.js";
+import { Composer } from "../../bot/composer.js";
 import { parseOneShotOrder, type OneShotParse } from "../../core/orders/one-shot.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
 import type { PlaceResult } from "../../core/orders/place-order.js";
 import type { Quote, QuoteRequestItem } from "../../core/orders/quote.js";
-import { quoteData, rentAgainData } from "../callback-data/order.js";
-import { menuAction, orderTierData } from "../callback-data/menu.js";
-import { durationText } from "../helpers/record-text.js";
-import { textLinksMarkup } from "../keyboards/links.js";
-import type { BotContext } from "../context.js";
-import { ORDER_CONVERSATION, prepareRefusalText, quoteMessage, replyWithQuote, type OrderConversationArgs } from "../conversations/order.js";
-import { knownContractsOf, quoteDepsOf } from "../helpers/quote-deps.js";
-import type { BotDeps } from "../deps.js";
-import { editIgnoringUnchanged } from "../helpers/edit.js";
-import { formatChoices, formatTrx } from "../helpers/format.js";
-import { createLimitRefusalKeyboard, createQuoteConfirmAgainKeyboard, limitRefusalText } from "../../features/limits/index.js";
-import { code, HTML, translate } from "../helpers/html.js";
-import { logHandle } from "../helpers/logging.js";
-import { bestEffort, firstCardSignal } from "../helpers/best-effort.js";
-import { failedReply, placedText } from "../helpers/placement-text.js";
-import { parseOrderDeepLink } from "../helpers/quote-query.js";
-import { tierLabel } from "../helpers/tiers.js";
+import { quoteData, rentAgainData } from "./order-callback-data.js";
+import { menuAction, orderTierData } from "../../bot/callback-data/menu.js";
+import { durationText } from "../../bot/helpers/record-text.js";
+import { textLinksMarkup } from "../../bot/keyboards/links.js";
+import type { BotContext } from "../../bot/context.js";
+import { ORDER_CONVERSATION, prepareRefusalText, quoteMessage, replyWithQuote, type OrderConversationArgs } from "./order-conversation.js";
+import { knownContractsOf, quoteDepsOf } from "../../bot/helpers/quote-deps.js";
+import type { BotDeps } from "../../bot/deps.js";
+import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
+import { formatChoices, formatTrx } from "../../bot/helpers/format.js";
+import { createLimitRefusalKeyboard, createQuoteConfirmAgainKeyboard, limitRefusalText } from "../limits/index.js";
+import { code, HTML, translate } from "../../bot/helpers/html.js";
+import { logHandle } from "../../bot/helpers/logging.js";
+import { bestEffort, firstCardSignal } from "../../bot/helpers/best-effort.js";
+import { failedReply, placedText } from "./order-placement-texts.js";
+import { parseOrderDeepLink } from "../../bot/helpers/quote-query.js";
+import { tierLabel } from "../../bot/helpers/tiers.js";
 import { prepareQuote, watchShortQuote } from "../../core/orders/prepare-quote.js";
-import { linkedForButton, linkedOnly } from "../filters/linked.js";
-import { orderPartErrorText } from "../helpers/order-part-error.js";
-import { createFreshQuoteKeyboard } from "../keyboards/order.js";
-import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
+import { linkedForButton, linkedOnly } from "../../bot/filters/linked.js";
+import { orderPartErrorText } from "../../bot/helpers/order-part-error.js";
+import { createFreshQuoteKeyboard } from "./order-keyboards.js";
+import { createTrackRefreshKeyboard } from "../../bot/keyboards/orders.js";
 
 /** A one-shot command names one order: its error names the one wrong part, not "line 1" of a batch. */
 function oneShotErrorText(ctx: BotContext, error: Exclude<OneShotParse, { ok: true }>, durations: string, locale: string): string {
@@ -32,7 +32,7 @@ function oneShotErrorText(ctx: BotContext, error: Exclude<OneShotParse, { ok: tr
 }
 
 /**
- * c confirm, x cancel, r retry, f fresh quote, g check again, u unfreeze, e change address (keyboards/order.ts),
+ * c confirm, x cancel, r retry, f fresh quote, g check again, u unfreeze, e change address (order-keyboards.ts),
  * a confirm again (above the threshold, features/limits/limits-keyboards.ts).
  */
 const QUOTE_ACTIONS: ReadonlySet<string> = new Set(["c", "x", "r", "f", "a", "g", "u", "e"]);

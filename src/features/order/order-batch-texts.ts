@@ -1,9 +1,9 @@
 import { stringify } from "csv-stringify/sync";
 import type { BatchProgress } from "../../core/orders/batch-progress.js";
 import type { QuoteItem } from "../../core/orders/quote.js";
-import { formatInteger, formatTrx } from "./format.js";
-import { translate } from "./html.js";
-import type { Translator } from "./record-text.js";
+import { formatInteger, formatTrx } from "../../bot/helpers/format.js";
+import { translate } from "../../bot/helpers/html.js";
+import type { Translator } from "../../bot/helpers/record-text.js";
 
 /** The batch's one card: how many orders are done, and what the whole batch delegates and costs. */
 export function batchCardText(tr: Translator, progress: BatchProgress, locale: string): string {

@@ -2,13 +2,13 @@ import { InlineKeyboard } from "grammy";
 import type { AddressBookEntry } from "../../core/address-book.js";
 import type { PricingTier } from "../../core/service/schemas.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
-import { cancelData } from "../callback-data/cancel.js";
-import { orderStepData, quoteData } from "../callback-data/order.js";
-import { topUpData } from "../../features/balance/index.js";
-import { limitsData } from "../../features/limits/index.js";
+import { cancelData } from "../../bot/callback-data/cancel.js";
+import { orderStepData, quoteData } from "./order-callback-data.js";
+import { topUpData } from "../balance/index.js";
+import { limitsData } from "../limits/index.js";
 import type { QuoteBlock } from "../../core/orders/prepare-quote.js";
-import type { Translator } from "../helpers/record-text.js";
-import { tierLabel } from "../helpers/tiers.js";
+import type { Translator } from "../../bot/helpers/record-text.js";
+import { tierLabel } from "../../bot/helpers/tiers.js";
 
 export const RECENT_RECEIVERS_SHOWN = 6;
 

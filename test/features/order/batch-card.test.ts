@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { TEST_KEYS } from "../../testkit/tron-sign.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { batchCardWalk, batchCsv, csvRows } from "./batch-card-walk.js";
-import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 
 const CHAT = 5301;
 const { alice: A } = TEST_KEYS;

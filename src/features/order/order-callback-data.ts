@@ -1,4 +1,4 @@
-import { createCallbackData } from "./create-callback-data.js";
+import { createCallbackData } from "../../bot/callback-data/create-callback-data.js";
 
 /**
  * Buttons of the order flow. Step buttons carry the flow's random id, so a

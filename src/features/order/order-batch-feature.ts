@@ -1,9 +1,9 @@
-import { Composer } from "../composer.js";
-import type { BotContext } from "../context.js";
-import { ORDER_CONVERSATION, type OrderConversationArgs } from "../conversations/order.js";
-import { linkedOnly } from "../filters/linked.js";
-import { isCsvDocument } from "../helpers/document.js";
-import { logHandle } from "../helpers/logging.js";
+import { Composer } from "../../bot/composer.js";
+import type { BotContext } from "../../bot/context.js";
+import { ORDER_CONVERSATION, type OrderConversationArgs } from "./order-conversation.js";
+import { linkedOnly } from "../../bot/filters/linked.js";
+import { isCsvDocument } from "../../bot/helpers/document.js";
+import { logHandle } from "../../bot/helpers/logging.js";
 
 /**
  * Batch orders: `/batch` asks for pasted lines or a .csv; a .csv document

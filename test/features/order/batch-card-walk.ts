@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { expect } from "vitest";
-import { TEST_KEYS } from "../../testkit/tron-sign.js";
-import type { OrderHarness } from "./order-harness.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
+import type { OrderHarness } from "../../bot/order-harness.js";
 
 const { alice: A, bob: B, carol: C } = TEST_KEYS;
 const RECEIVERS = [A.address, B.address, C.address];

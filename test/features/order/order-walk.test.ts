@@ -4,8 +4,8 @@
  * spaces, and prompts that keep their buttons after the flow moved on.
  */
 import { describe, expect, it } from "vitest";
-import { TEST_KEYS } from "../../testkit/tron-sign.js";
-import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
+import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 
 const CHAT = 5151;
 const BOB = TEST_KEYS.bob.address;

@@ -1,23 +1,23 @@
 import { InlineKeyboard } from "grammy";
-import { Composer } from "../composer.js";
+import { Composer } from "../../bot/composer.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
 import { prepareQuote, watchShortQuote } from "../../core/orders/prepare-quote.js";
 import { formatDecimal, mulSun } from "../../core/money.js";
 import { isValidTronAddress } from "../../core/tron/index.js";
 import { RESOURCE_ESTIMATES } from "../../core/tron/index.js";
-import { createCallbackData } from "../callback-data/create-callback-data.js";
-import type { BotContext } from "../context.js";
-import { ORDER_CONVERSATION, prepareRefusalText, quoteMessage, type OrderConversationArgs } from "../conversations/order.js";
-import { ADDRESSES_CONVERSATION, type AddressesConversationArgs } from "../conversations/addresses.js";
-import type { BotDeps } from "../deps.js";
-import { linkedOnly } from "../filters/linked.js";
-import { editIgnoringUnchanged } from "../helpers/edit.js";
-import { formatInteger, formatTrx } from "../helpers/format.js";
-import { code, HTML, translate } from "../helpers/html.js";
-import { logHandle } from "../helpers/logging.js";
-import { knownContractsOf, quoteDepsOf } from "../helpers/quote-deps.js";
-import { tierLabel } from "../helpers/tiers.js";
-import { SEND_CONVERSATION } from "../../features/send/index.js";
+import { createCallbackData } from "../../bot/callback-data/create-callback-data.js";
+import type { BotContext } from "../../bot/context.js";
+import { ORDER_CONVERSATION, prepareRefusalText, quoteMessage, type OrderConversationArgs } from "./order-conversation.js";
+import { ADDRESSES_CONVERSATION, type AddressesConversationArgs } from "../../bot/conversations/addresses.js";
+import type { BotDeps } from "../../bot/deps.js";
+import { linkedOnly } from "../../bot/filters/linked.js";
+import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
+import { formatInteger, formatTrx } from "../../bot/helpers/format.js";
+import { code, HTML, translate } from "../../bot/helpers/html.js";
+import { logHandle } from "../../bot/helpers/logging.js";
+import { knownContractsOf, quoteDepsOf } from "../../bot/helpers/quote-deps.js";
+import { tierLabel } from "../../bot/helpers/tiers.js";
+import { SEND_CONVERSATION } from "../send/index.js";
 
 /**
  * The two amounts a pasted address is usually for: the energy of one USDT transfer to an address that holds

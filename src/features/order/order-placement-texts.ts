@@ -2,18 +2,18 @@ import type { InlineKeyboard } from "grammy";
 import type { PlaceResult } from "../../core/orders/place-order.js";
 import type { PlacedOrder } from "../../core/orders/quote.js";
 import type { Order } from "../../core/service/schemas.js";
-import type { ConversationContext } from "../context.js";
-import { errorTextKey, serviceErrorText } from "./error-text.js";
-import type { ComposedText } from "./service-links.js";
-import { formatTrx } from "./format.js";
-import { code, translate } from "./html.js";
-import { orderCardText } from "./record-text.js";
-import { batchCardText } from "./batch-card-text.js";
+import type { ConversationContext } from "../../bot/context.js";
+import { errorTextKey, serviceErrorText } from "../../bot/helpers/error-text.js";
+import type { ComposedText } from "../../bot/helpers/service-links.js";
+import { formatTrx } from "../../bot/helpers/format.js";
+import { code, translate } from "../../bot/helpers/html.js";
+import { orderCardText } from "../../bot/helpers/record-text.js";
+import { batchCardText } from "./order-batch-texts.js";
 import { placedBatchProgress } from "../../core/orders/batch-progress.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
-import { createRetryKeyboard, createTopUpRetryKeyboard, createUndeliverableKeyboard } from "../keyboards/order.js";
+import { createRetryKeyboard, createTopUpRetryKeyboard, createUndeliverableKeyboard } from "./order-keyboards.js";
 import type { ServiceError } from "../../core/service/errors.js";
-import { topUpAdviceText } from "../../features/balance/index.js";
+import { topUpAdviceText } from "../balance/index.js";
 
 type Tr = Pick<ConversationContext, "t">;
 

@@ -3,7 +3,7 @@
  * duration with their totals, two taps to an order, all on the one message.
  */
 import { describe, expect, it } from "vitest";
-import { RECEIVER, useSqliteAppWorld, waitFor } from "../app-harness.js";
+import { RECEIVER, useSqliteAppWorld, waitFor } from "../../app-harness.js";
 
 const CHAT = 7701;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TEST_KEYS } from "../../testkit/tron-sign.js";
-import { debitsOf, type OrderHarness, useOrderHarness } from "./order-harness.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
+import { debitsOf, type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 
 const CHAT = 5201;
 const { alice: A, bob: B, carol: C } = TEST_KEYS;

@@ -2,10 +2,10 @@ import { compareWithBurning } from "../../core/burn-saving.js";
 import type { PreparedQuote, QuoteBlock } from "../../core/orders/prepare-quote.js";
 import { QUOTE_LIFETIME_MS } from "../../core/orders/quote.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
-import { formatInteger, formatTrx } from "./format.js";
-import { code, translate } from "./html.js";
-import { durationText, type Translator } from "./record-text.js";
-import { topUpAdviceText } from "../../features/balance/index.js";
+import { formatInteger, formatTrx } from "../../bot/helpers/format.js";
+import { code, translate } from "../../bot/helpers/html.js";
+import { durationText, type Translator } from "../../bot/helpers/record-text.js";
+import { topUpAdviceText } from "../balance/index.js";
 
 /** Lines shown for a batch; the rest is counted, the message must stay under 4096 characters. */
 export const BATCH_LINES_SHOWN = 15;
