@@ -137,6 +137,43 @@ export default defineConfig(
     },
   },
   {
+    // In a feature folder only the files that face Telegram (its Composer, conversation and steps, keyboards, texts,
+    // notifiers, index.ts) import grammY; its use cases, stores and checks are plain TypeScript that a job or a page can run.
+    files: ["src/features/**/*.ts"],
+    ignores: [
+      "src/features/**/index.ts",
+      "src/features/**/*-feature.ts",
+      "src/features/**/*-conversation.ts",
+      "src/features/**/*-steps.ts",
+      "src/features/**/*-options.ts",
+      "src/features/**/*-keyboards.ts",
+      "src/features/**/*-texts.ts",
+      "src/features/**/*-notifier.ts",
+      "src/features/**/*-opener.ts",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["grammy", "@grammyjs/*"],
+              message: "Only a feature's Telegram-facing files import grammY (its -feature, -conversation, -keyboards, -texts, -notifier files).",
+            },
+            {
+              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|limits|keep|balance|order)/(?!index\\.js$)[^/]+$",
+              message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
+            },
+            {
+              group: ["**/test/**", "**/testkit/**", "**/scripts/**", "**/bench/**"],
+              message: "src/ must not import tests, test doubles, scripts or benchmarks.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The platform (events, and the engines the features run on) knows no domain and no Telegram: it imports nothing of the app.
     files: ["src/platform/**/*.ts"],
     rules: {
