@@ -224,6 +224,23 @@ describe.skipIf(!chromiumAvailable())("the Mini App's screens in Chromium (skipp
   it("Keep charged: a plan made in the New plan form, its card in the chat and its first order placed, then edited", async () => {
     const { w, base } = await linkedChat(7707, "en", 0);
     await w.say(7707, `/addresses add ${RECEIVER} Main shop`, (m) => m.text.length > 0);
+    // The plan renews only between 09:00 and 18:00 of the chat's zone: a zone where it is midday now, so its first
+    // order is due at once whatever the hour of the run.
+    const offset = 12 - new Date().getUTCHours();
+    const zone = `UTC${offset < 0 ? "-" : "+"}${Math.abs(offset)}`;
+    const shows = (what: (m: { text: string; buttons: { text: string }[][] }) => boolean) => () => w.tg.botMessages(7707).some(what);
+    await w.say(7707, "/settings", (m) => m.buttons.flat().some((b) => b.text.startsWith("🕒 Time zone")));
+    w.front.enqueue(w.tg.press(7707, /^🕒 Time zone/));
+    await waitFor(
+      shows((m) => m.buttons.flat().some((b) => b.text === "🔎 Type a city")),
+      "the zone picker",
+    );
+    w.front.enqueue(w.tg.press(7707, "🔎 Type a city"));
+    await waitFor(
+      shows((m) => m.text.includes("Send the name of your city")),
+      "the question for a city",
+    );
+    await w.say(7707, zone, (m) => m.text.includes("Time zone set"));
     const { page, close } = await open(launchUrl(`${base}/app?screen=keep`, initFor(w, 7707, "en"), DARK_THEME));
     await page.locator("#keep-new").click();
     await expect.poll(() => page.locator("#keep-proposal-text").count()).toBe(1);
