@@ -6,7 +6,7 @@ import { MAX_CALLBACK_DATA_BYTES, type CallbackData } from "../../src/bot/callba
 import { languageData } from "../../src/bot/callback-data/language.js";
 import { linkData } from "../../src/bot/callback-data/link.js";
 import { orderStepData, quoteData, rentAgainData } from "../../src/features/order/order-callback-data.js";
-import { historyPageData, trackRefreshData } from "../../src/bot/callback-data/orders.js";
+import { historyPageData, trackRefreshData } from "../../src/features/history/index.js";
 import { settingsData } from "../../src/bot/callback-data/settings.js";
 import { unlinkData } from "../../src/bot/callback-data/unlink.js";
 import { webhookData } from "../../src/bot/callback-data/webhook.js";

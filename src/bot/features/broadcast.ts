@@ -25,7 +25,7 @@ import { createDraftConfirmAgainKeyboard, createLimitsFixKeyboard, limitRefusalT
 import { formatTrx } from "../helpers/format.js";
 import { topUpAdviceText } from "../../features/balance/index.js";
 import { txIdCommandArgument } from "../helpers/tx-id-command.js";
-import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
+import { createTrackRefreshKeyboard } from "../../features/history/index.js";
 
 /** Commands of the flows whose argument is checked for a wallet secret; others (/link, /webhook secret) take secrets on purpose. */
 const SECRET_CHECKED_COMMANDS: ReadonlySet<string> = new Set(["broadcast", "order", "batch", "track", "orders"]);

@@ -16,7 +16,7 @@ import { textLinksMarkup } from "../keyboards/links.js";
 import { logHandle } from "../helpers/logging.js";
 import { statusText } from "../helpers/record-text.js";
 import { reminderToggleButton } from "../keyboards/expiry.js";
-import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
+import { createTrackRefreshKeyboard } from "../../features/history/index.js";
 
 const ID = /^[0-9a-f]{24}$/;
 

@@ -17,12 +17,11 @@ import {
   type PickerRef,
   type ZoneOfferTarget,
 } from "../callback-data/time-zone.js";
-import { isHistoryFilterCode } from "../callback-data/orders.js";
+import { createOrdersView, isHistoryFilterCode } from "../../features/history/index.js";
 import { delegationEndsAtMs } from "../../core/orders/order-history.js";
 import { delegationEndText, expiryReminderText } from "../helpers/expiry-text.js";
 import { orderFulfilledText, type Translator } from "../helpers/record-text.js";
 import { withReceiverLabel } from "../helpers/receiver-label.js";
-import { createOrdersView } from "./orders.js";
 import type { ChatZone } from "../../core/limits/chat-zone.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import type { Broadcast, Order } from "../../core/service/schemas.js";
 import { rentAgainData } from "../../features/order/index.js";
-import { trackRefreshData } from "../callback-data/orders.js";
+import { trackRefreshData } from "../../features/history/index.js";
 import type { Links } from "../helpers/links.js";
 import type { Translator } from "../helpers/record-text.js";
 import { createResendKeyboard, reminderToggleButton } from "./expiry.js";

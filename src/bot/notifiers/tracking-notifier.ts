@@ -19,7 +19,7 @@ import { withReceiverLabel } from "../helpers/receiver-label.js";
 import type { ExpiryReminders } from "../../core/autopilot/expiry-reminders.js";
 import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../keyboards/broadcast.js";
 import { createRetryKeyboard, createTopUpRetryKeyboard } from "../../features/order/index.js";
-import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
+import { createTrackRefreshKeyboard } from "../../features/history/index.js";
 import { backgroundLocale } from "../i18n.js";
 
 export interface TrackingNotifierDeps extends NotifierDeps {

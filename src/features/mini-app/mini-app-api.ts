@@ -18,7 +18,7 @@ import { monthAt, monthLabel, monthWindow, parseStatementMonth, type StatementMo
 import { buildStatement } from "../../core/statements/statement.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { translate } from "../../bot/helpers/html.js";
-import { ledgerRowText } from "../../bot/helpers/ledger-row.js";
+import { ledgerRowText } from "../history/index.js";
 import type { Links } from "../../bot/helpers/links.js";
 import { statusText, type Translator } from "../../bot/helpers/record-text.js";
 import { visibleText } from "../../bot/helpers/visible-text.js";

@@ -24,7 +24,7 @@ import { prepareQuote, watchShortQuote } from "../../core/orders/prepare-quote.j
 import { linkedForButton, linkedOnly } from "../../bot/filters/linked.js";
 import { orderPartErrorText } from "../../bot/helpers/order-part-error.js";
 import { createFreshQuoteKeyboard } from "./order-keyboards.js";
-import { createTrackRefreshKeyboard } from "../../bot/keyboards/orders.js";
+import { createTrackRefreshKeyboard } from "../history/index.js";
 
 /** A one-shot command names one order: its error names the one wrong part, not "line 1" of a batch. */
 function oneShotErrorText(ctx: BotContext, error: Exclude<OneShotParse, { ok: true }>, durations: string, locale: string): string {

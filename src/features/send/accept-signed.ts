@@ -16,7 +16,7 @@ import { broadcastCardText, statusText, type Translator } from "../../bot/helper
 import type { Translations } from "../../bot/i18n.js";
 import { createBroadcastRetryKeyboard } from "../../bot/keyboards/broadcast.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
-import { createTrackRefreshKeyboard } from "../../bot/keyboards/orders.js";
+import { createTrackRefreshKeyboard } from "../history/index.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import type { SendIntent, SendIntents } from "./send-intent.js";
 import { checkSignedTransfer } from "./signed-transfer.js";

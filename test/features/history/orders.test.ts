@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TEST_KEYS } from "../../testkit/tron-sign.js";
-import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
+import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 
 const CHAT = 5501;
 let h: OrderHarness;

@@ -1,10 +1,10 @@
 import { chargeSunOf, delegationEndsAtMs, type HistoryEntry } from "../../core/orders/order-history.js";
 import { dateTimeFormat } from "../../core/date-formats.js";
-import { clockText } from "./expiry-text.js";
-import { formatInteger, formatTrx } from "./format.js";
-import { code, escapeHtml, html, type Html, translate } from "./html.js";
-import { durationText, statusText, usdtExact, type Translator } from "./record-text.js";
-import { systemContractText } from "./system-contract-words.js";
+import { clockText } from "../../bot/helpers/expiry-text.js";
+import { formatInteger, formatTrx } from "../../bot/helpers/format.js";
+import { code, escapeHtml, html, type Html, translate } from "../../bot/helpers/html.js";
+import { durationText, statusText, usdtExact, type Translator } from "../../bot/helpers/record-text.js";
+import { systemContractText } from "../../bot/helpers/system-contract-words.js";
 
 /** How a row is drawn: the reader's locale and zone, the clock, and the chat's address labels. */
 export interface LedgerRowContext {

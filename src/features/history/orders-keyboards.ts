@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import type { HistoryEntry } from "../../core/orders/order-history.js";
-import { HISTORY_FILTERS, historyListData, historyRowData, type HistoryFilterCode, trackRefreshData } from "../callback-data/orders.js";
-import type { Translator } from "../helpers/record-text.js";
+import { HISTORY_FILTERS, historyListData, historyRowData, type HistoryFilterCode, trackRefreshData } from "./orders-callback-data.js";
+import type { Translator } from "../../bot/helpers/record-text.js";
 
 const FILTER_KEY: Record<HistoryFilterCode, string> = {
   a: "ledger-filter-all",

@@ -4,16 +4,16 @@ import { ServiceError } from "../../core/service/errors.js";
 import { isBroadcastFinished, isOrderFinished } from "../../core/service/schemas.js";
 import { readRecord } from "../../core/tracking/read-record.js";
 import type { TrackedRecord } from "../../core/tracking/tracker.js";
-import type { BotContext } from "../context.js";
-import type { BotDeps } from "../deps.js";
-import { createFinishedBroadcastKeyboard, createFinishedOrderKeyboard } from "../keyboards/final-card.js";
-import { textLinksMarkup } from "../keyboards/links.js";
-import { createTrackRefreshKeyboard } from "../keyboards/orders.js";
-import { errorTextKey, serviceErrorText } from "./error-text.js";
-import { canResend } from "./expiry-text.js";
-import { code, HTML, translate } from "./html.js";
-import { recordCardText } from "./record-text.js";
-import { withReceiverLabel } from "./receiver-label.js";
+import type { BotContext } from "../../bot/context.js";
+import type { BotDeps } from "../../bot/deps.js";
+import { createFinishedBroadcastKeyboard, createFinishedOrderKeyboard } from "../../bot/keyboards/final-card.js";
+import { textLinksMarkup } from "../../bot/keyboards/links.js";
+import { createTrackRefreshKeyboard } from "./orders-keyboards.js";
+import { errorTextKey, serviceErrorText } from "../../bot/helpers/error-text.js";
+import { canResend } from "../../bot/helpers/expiry-text.js";
+import { code, HTML, translate } from "../../bot/helpers/html.js";
+import { recordCardText } from "../../bot/helpers/record-text.js";
+import { withReceiverLabel } from "../../bot/helpers/receiver-label.js";
 
 type RecordKind = "order" | "broadcast";
 

@@ -1,17 +1,17 @@
 import { InlineKeyboard } from "grammy";
-import { Composer } from "../composer.js";
-import { statusText } from "../helpers/record-text.js";
+import { Composer } from "../../bot/composer.js";
+import { statusText } from "../../bot/helpers/record-text.js";
 import { ServiceError } from "../../core/service/errors.js";
 import type { TrackedRecord } from "../../core/tracking/tracker.js";
-import { trackRefreshData } from "../callback-data/orders.js";
-import type { BotContext } from "../context.js";
-import { linkedOnly } from "../filters/linked.js";
-import type { BotDeps } from "../deps.js";
-import { code, HTML, translate } from "../helpers/html.js";
-import { logHandle } from "../helpers/logging.js";
-import { createTrackCards } from "../helpers/track-card.js";
-import { txIdCommandArgument } from "../helpers/tx-id-command.js";
-import { visibleText } from "../helpers/visible-text.js";
+import { trackRefreshData } from "./orders-callback-data.js";
+import type { BotContext } from "../../bot/context.js";
+import { linkedOnly } from "../../bot/filters/linked.js";
+import type { BotDeps } from "../../bot/deps.js";
+import { code, HTML, translate } from "../../bot/helpers/html.js";
+import { logHandle } from "../../bot/helpers/logging.js";
+import { createTrackCards } from "./track-card-opener.js";
+import { txIdCommandArgument } from "../../bot/helpers/tx-id-command.js";
+import { visibleText } from "../../bot/helpers/visible-text.js";
 
 const ID = /^[0-9a-f]{24}$/i;
 /** How many recent items /track offers as buttons. */

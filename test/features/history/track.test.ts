@@ -1,8 +1,8 @@
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { makeChat, makeMessage, makeUser } from "../../testkit/updates.js";
-import { TEST_KEYS } from "../../testkit/tron-sign.js";
-import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+import { makeChat, makeMessage, makeUser } from "../../../testkit/updates.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
+import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 
 const CHAT = 5601;
 let h: OrderHarness;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { HistoryEntry } from "../../src/core/orders/order-history.js";
-import { TEST_KEYS } from "../../testkit/tron-sign.js";
-import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+import type { HistoryEntry } from "../../../src/core/orders/order-history.js";
+import { TEST_KEYS } from "../../../testkit/tron-sign.js";
+import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 
 const CHAT = 5601;
 const TRX = 1_000_000;

@@ -1,4 +1,4 @@
-import { createCallbackData } from "./create-callback-data.js";
+import { createCallbackData } from "../../bot/callback-data/create-callback-data.js";
 
 /** /orders pages of the whole list (0-based), as buttons sent before the filters drew them; still answered. */
 export const historyPageData = createCallbackData("hp", ["page"]);
