@@ -52,7 +52,7 @@ export default defineConfig(
             {
               // Here ../limits/ is the spend domain next door (src/core/limits), and ../orders/ the orders domain: only features/limits
               // and features/order name the /limits and /order features.
-              regex: "^(\\.\\./)+((features/)?(send|mini-app|statement|keep|balance|history)|features/(limits|order))/(?!index\\.js$)[^/]+$",
+              regex: "^(\\.\\./)+((features/)?(send|mini-app|statement|keep|balance|history|broadcast)|features/(limits|order))/(?!index\\.js$)[^/]+$",
               message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
             },
             {
@@ -77,7 +77,7 @@ export default defineConfig(
               message: "src/bot must not import the server, the simulator or the composition root.",
             },
             {
-              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|limits|keep|balance|order|history)/(?!index\\.js$)[^/]+$",
+              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|limits|keep|balance|order|history|broadcast)/(?!index\\.js$)[^/]+$",
               message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
             },
             {
@@ -123,7 +123,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|limits|keep|balance|order|history)/(?!index\\.js$)[^/]+$",
+              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|limits|keep|balance|order|history|broadcast)/(?!index\\.js$)[^/]+$",
               message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
             },
             {
@@ -161,7 +161,7 @@ export default defineConfig(
               message: "Only a feature's Telegram-facing files import grammY (its -feature, -conversation, -keyboards, -texts, -notifier files).",
             },
             {
-              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|limits|keep|balance|order|history)/(?!index\\.js$)[^/]+$",
+              regex: "^(\\.\\./)+(features/)?(send|mini-app|statement|limits|keep|balance|order|history|broadcast)/(?!index\\.js$)[^/]+$",
               message: "Another feature is reached through its index.ts only: what it exports there is its public face.",
             },
             {

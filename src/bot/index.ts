@@ -12,7 +12,7 @@ import { LINK_CONVERSATION } from "./conversations/link.js";
 import type { BotDeps } from "./deps.js";
 import { createAlertsFeature, createBalanceFeature, createTopUpFeature } from "../features/balance/index.js";
 import { createBatchOrderFeature, createOrderFeature, createQuickOrderFeature } from "../features/order/index.js";
-import { createBroadcastFeature } from "./features/broadcast.js";
+import { createBroadcastFeature } from "../features/broadcast/index.js";
 import { createCancelFeature } from "./features/cancel.js";
 import { createChatMemberFeature } from "./features/chat-member.js";
 import { createExpiryFeature } from "./features/expiry.js";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, it } from "vitest";
-import { draftData } from "../../src/bot/callback-data/broadcast.js";
+import { draftData } from "../../src/features/broadcast/index.js";
 import { cancelData } from "../../src/bot/callback-data/cancel.js";
 import { MAX_CALLBACK_DATA_BYTES, type CallbackData } from "../../src/bot/callback-data/create-callback-data.js";
 import { languageData } from "../../src/bot/callback-data/language.js";

@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { pino } from "pino";
-import { draftData } from "../../src/bot/callback-data/broadcast.js";
+import { draftData } from "../../src/features/broadcast/index.js";
 import { quoteData } from "../../src/features/order/order-callback-data.js";
 import { createKeepStore } from "../../src/features/keep/keep-store.js";
 import type { KeepPlan } from "../../src/features/keep/keep-plan.js";

@@ -7,7 +7,7 @@ import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { ADDRESSES_CONVERSATION, createAddressesConversation } from "./addresses.js";
 import { createSendConversation, SEND_CONVERSATION } from "../../features/send/index.js";
-import { BROADCAST_CONVERSATION, createBroadcastConversation } from "./broadcast.js";
+import { BROADCAST_CONVERSATION, createBroadcastConversation } from "../../features/broadcast/index.js";
 import { createLinkConversation, LINK_CONVERSATION } from "./link.js";
 import { createOrderConversation, ORDER_CONVERSATION } from "../../features/order/index.js";
 
@@ -32,7 +32,7 @@ interface ConversationEntry {
 
 /**
  * THE list of conversations (one place). Each entry is a builder from
- * src/bot/conversations/<name>.ts; enter with `enterFlow(ctx, id, …)`.
+ * src/bot/conversations/<name>.ts or a feature folder's index.ts; enter with `enterFlow(ctx, id, …)`.
  */
 export function listConversations(deps: BotDeps): ConversationEntry[] {
   return [

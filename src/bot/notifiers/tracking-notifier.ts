@@ -17,7 +17,7 @@ import { createLinks } from "../helpers/links.js";
 import type { AddressBook } from "../../core/address-book.js";
 import { withReceiverLabel } from "../helpers/receiver-label.js";
 import type { ExpiryReminders } from "../../core/autopilot/expiry-reminders.js";
-import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../keyboards/broadcast.js";
+import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../../features/broadcast/index.js";
 import { createRetryKeyboard, createTopUpRetryKeyboard } from "../../features/order/index.js";
 import { createTrackRefreshKeyboard } from "../../features/history/index.js";
 import { backgroundLocale } from "../i18n.js";

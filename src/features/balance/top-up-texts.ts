@@ -4,7 +4,7 @@ import { MIN_DEPOSIT_SUN, type TopUpAdvice } from "../../core/topup/top-up-advic
 import { formatTrx } from "../../bot/helpers/format.js";
 import { code, translate } from "../../bot/helpers/html.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
-import { createBroadcastRetryKeyboard } from "../../bot/keyboards/broadcast.js";
+import { createBroadcastRetryKeyboard } from "../broadcast/index.js";
 import { createQuoteKeyboard, createRetryKeyboard } from "../order/index.js";
 
 type ShortAdvice = Extract<TopUpAdvice, { covered: false }>;

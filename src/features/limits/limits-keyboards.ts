@@ -4,7 +4,7 @@ import type { LimitSettings } from "../../core/limits/limit-settings.js";
 import { SUN_PER_TRX } from "../../core/money.js";
 import { limitPresetData, limitsData, type LimitAmountInput } from "./limits-callback-data.js";
 import { formatTrx } from "../../bot/helpers/format.js";
-import { draftData } from "../../bot/callback-data/broadcast.js";
+import { draftData } from "../broadcast/index.js";
 import { quoteData } from "../order/index.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 

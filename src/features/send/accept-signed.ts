@@ -14,7 +14,7 @@ import type { Links } from "../../bot/helpers/links.js";
 import { createDraftConfirmAgainKeyboard, createLimitsFixKeyboard, limitRefusalText } from "../limits/index.js";
 import { broadcastCardText, statusText, type Translator } from "../../bot/helpers/record-text.js";
 import type { Translations } from "../../bot/i18n.js";
-import { createBroadcastRetryKeyboard } from "../../bot/keyboards/broadcast.js";
+import { createBroadcastRetryKeyboard } from "../broadcast/index.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
 import { createTrackRefreshKeyboard } from "../history/index.js";
 import { formatTrx } from "../../bot/helpers/format.js";

@@ -1,14 +1,14 @@
 import { checkBroadcast, isResubmittable, type CheckOutcome } from "../../core/broadcasts/check-broadcast.js";
-import type { ConversationContext } from "../context.js";
-import { readDocument } from "../helpers/document.js";
-import { beginFlowInstance } from "../helpers/flow-instance.js";
-import { code, HTML, translate } from "../helpers/html.js";
-import { refusalText, summaryText } from "../helpers/broadcast-text.js";
-import { statusText } from "../helpers/record-text.js";
-import { createBroadcastConfirmKeyboard, createBroadcastFlowCancelKeyboard } from "../keyboards/broadcast.js";
-import type { BotDeps } from "../deps.js";
-import { waitStep, type FlowConversation } from "../../features/order/index.js";
-import { closeStepPrompt, sendStepPrompt } from "../helpers/step-prompt.js";
+import type { ConversationContext } from "../../bot/context.js";
+import { readDocument } from "../../bot/helpers/document.js";
+import { beginFlowInstance } from "../../bot/helpers/flow-instance.js";
+import { code, HTML, translate } from "../../bot/helpers/html.js";
+import { refusalText, summaryText } from "./broadcast-texts.js";
+import { statusText } from "../../bot/helpers/record-text.js";
+import { createBroadcastConfirmKeyboard, createBroadcastFlowCancelKeyboard } from "./broadcast-keyboards.js";
+import type { BotDeps } from "../../bot/deps.js";
+import { waitStep, type FlowConversation } from "../order/index.js";
+import { closeStepPrompt, sendStepPrompt } from "../../bot/helpers/step-prompt.js";
 
 export const BROADCAST_CONVERSATION = "broadcast";
 

@@ -1,10 +1,10 @@
 import type { CheckResult } from "../../core/broadcasts/check-broadcast.js";
 import type { BroadcastSummary } from "../../core/broadcasts/precheck.js";
-import type { ConversationContext } from "../context.js";
-import { formatInteger, formatTrx } from "./format.js";
+import type { ConversationContext } from "../../bot/context.js";
+import { formatInteger, formatTrx } from "../../bot/helpers/format.js";
 import type { MalformedProblem, MismatchProblem, SignatureProblem } from "../../core/tron/index.js";
-import { code, html, translate, type Html } from "./html.js";
-import { broadcastKindLines } from "./broadcast-kind-text.js";
+import { code, html, translate, type Html } from "../../bot/helpers/html.js";
+import { broadcastKindLines } from "../../bot/helpers/broadcast-kind-text.js";
 
 type Tr = Pick<ConversationContext, "t">;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadCorpus, ownTime, type CorpusEntry } from "../support/tron-corpus.js";
-import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+import { loadCorpus, ownTime, type CorpusEntry } from "../../support/tron-corpus.js";
+import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 
 /**
  * /broadcast with real signed transactions of every kind in the corpus,

@@ -1,36 +1,36 @@
-import { Composer } from "../composer.js";
+import { Composer } from "../../bot/composer.js";
 import { looksLikeSignedTransaction } from "../../core/broadcasts/precheck.js";
 import type { SubmitResult } from "../../core/broadcasts/submit-broadcast.js";
 import { isBroadcastFinished, type Broadcast } from "../../core/service/schemas.js";
-import { draftData } from "../callback-data/broadcast.js";
-import { menuAction } from "../callback-data/menu.js";
-import type { BotContext } from "../context.js";
-import { linkedForButton, linkedOnly, type LinkedContext } from "../filters/linked.js";
+import { draftData } from "./broadcast-callback-data.js";
+import { menuAction } from "../../bot/callback-data/menu.js";
+import type { BotContext } from "../../bot/context.js";
+import { linkedForButton, linkedOnly, type LinkedContext } from "../../bot/filters/linked.js";
 import { checkBroadcast } from "../../core/broadcasts/check-broadcast.js";
-import { BROADCAST_CONVERSATION, replyWithCheck } from "../conversations/broadcast.js";
-import type { BotDeps } from "../deps.js";
-import { deletedAsSecret } from "../../features/order/index.js";
-import { bestEffort, firstCardSignal } from "../helpers/best-effort.js";
-import { isJsonDocument, readDocument } from "../helpers/document.js";
-import { editIgnoringUnchanged } from "../helpers/edit.js";
-import { errorTextKey, serviceErrorText } from "../helpers/error-text.js";
-import { code, html, HTML, translate } from "../helpers/html.js";
-import { textLinksMarkup } from "../keyboards/links.js";
-import { logHandle } from "../helpers/logging.js";
-import { broadcastCardText, statusText } from "../helpers/record-text.js";
+import { BROADCAST_CONVERSATION, replyWithCheck } from "./broadcast-conversation.js";
+import type { BotDeps } from "../../bot/deps.js";
+import { deletedAsSecret } from "../order/index.js";
+import { bestEffort, firstCardSignal } from "../../bot/helpers/best-effort.js";
+import { isJsonDocument, readDocument } from "../../bot/helpers/document.js";
+import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
+import { errorTextKey, serviceErrorText } from "../../bot/helpers/error-text.js";
+import { code, html, HTML, translate } from "../../bot/helpers/html.js";
+import { textLinksMarkup } from "../../bot/keyboards/links.js";
+import { logHandle } from "../../bot/helpers/logging.js";
+import { broadcastCardText, statusText } from "../../bot/helpers/record-text.js";
 import { ServiceError } from "../../core/service/errors.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
-import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../keyboards/broadcast.js";
-import { createDraftConfirmAgainKeyboard, createLimitsFixKeyboard, limitRefusalText } from "../../features/limits/index.js";
-import { formatTrx } from "../helpers/format.js";
-import { topUpAdviceText } from "../../features/balance/index.js";
-import { txIdCommandArgument } from "../helpers/tx-id-command.js";
-import { createTrackRefreshKeyboard } from "../../features/history/index.js";
+import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "./broadcast-keyboards.js";
+import { createDraftConfirmAgainKeyboard, createLimitsFixKeyboard, limitRefusalText } from "../limits/index.js";
+import { formatTrx } from "../../bot/helpers/format.js";
+import { topUpAdviceText } from "../balance/index.js";
+import { txIdCommandArgument } from "../../bot/helpers/tx-id-command.js";
+import { createTrackRefreshKeyboard } from "../history/index.js";
 
 /** Commands of the flows whose argument is checked for a wallet secret; others (/link, /webhook secret) take secrets on purpose. */
 const SECRET_CHECKED_COMMANDS: ReadonlySet<string> = new Set(["broadcast", "order", "batch", "track", "orders"]);
 
-/** c confirm, x cancel, r retry (keyboards/broadcast.ts). */
+/** c confirm, x cancel, r retry (broadcast-keyboards.ts). */
 const DRAFT_ACTIONS: ReadonlySet<string> = new Set(["c", "x", "r", "a"]);
 
 /** The text after one of those commands, or undefined for any other command or none. */

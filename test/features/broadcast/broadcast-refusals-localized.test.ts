@@ -16,10 +16,10 @@ import {
   withDeclaredTxId,
   withTwoContracts,
   type SignedTx,
-} from "../../testkit/tron-sign.js";
-import { precheckBroadcast } from "../../src/core/broadcasts/precheck.js";
-import { foreignWords } from "../support/foreign-words.js";
-import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+} from "../../../testkit/tron-sign.js";
+import { precheckBroadcast } from "../../../src/core/broadcasts/precheck.js";
+import { foreignWords } from "../../support/foreign-words.js";
+import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 
 const { alice, bob, carol } = TEST_KEYS;
 let h: OrderHarness;

@@ -10,9 +10,9 @@ import {
   TEST_KEYS,
   withDeclaredTxId,
   withTwoContracts,
-} from "../../testkit/tron-sign.js";
-import { makeChat, makeMessage, makeUser } from "../../testkit/updates.js";
-import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+} from "../../../testkit/tron-sign.js";
+import { makeChat, makeMessage, makeUser } from "../../../testkit/updates.js";
+import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 
 const CHAT = 5301;
 const { alice, bob, carol } = TEST_KEYS;

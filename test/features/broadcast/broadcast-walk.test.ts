@@ -6,10 +6,10 @@
  */
 import { I18n } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
-import { LOCALES_DIRECTORY } from "../../src/bot/i18n.js";
-import { broadcastCardText, finalText, statusText, type Translator } from "../../src/bot/helpers/record-text.js";
-import { signTrc20Transfer, signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
-import { type OrderHarness, useOrderHarness } from "./order-harness.js";
+import { LOCALES_DIRECTORY } from "../../../src/bot/i18n.js";
+import { broadcastCardText, finalText, statusText, type Translator } from "../../../src/bot/helpers/record-text.js";
+import { signTrc20Transfer, signTrxTransfer, TEST_KEYS } from "../../../testkit/tron-sign.js";
+import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 
 const CHAT = 5351;
 const { alice, bob, carol } = TEST_KEYS;

@@ -1,8 +1,8 @@
 import { InlineKeyboard } from "grammy";
-import { cancelData } from "../callback-data/cancel.js";
-import { draftData } from "../callback-data/broadcast.js";
-import { topUpData } from "../../features/balance/index.js";
-import type { Translator } from "../helpers/record-text.js";
+import { cancelData } from "../../bot/callback-data/cancel.js";
+import { draftData } from "./broadcast-callback-data.js";
+import { topUpData } from "../balance/index.js";
+import type { Translator } from "../../bot/helpers/record-text.js";
 
 /** Confirm first, Cancel last. */
 export function createBroadcastConfirmKeyboard(tr: Translator, draftId: string): InlineKeyboard {
