@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Api } from "grammy";
 import type { Logger } from "pino";
-import { createKeepCardOpener, createKeepModule, followPlanEvents, type KeepPlans } from "./features/keep/index.js";
+import { createKeepCardOpener, createKeepModule, type KeepPlans } from "./features/keep/index.js";
 import { createBalanceModule } from "./features/balance/index.js";
 import { createDelivery } from "./assembly/delivery.js";
 import { telegramParams } from "./bot/helpers/push-document.js";
@@ -219,6 +219,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     config,
     storage,
     leases,
+    events,
     service,
     pricing,
     flows,
@@ -231,7 +232,6 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     ...given("summaryNow", overrides.keepSummaryNow),
   });
   plans = keep;
-  followPlanEvents(events, keep, chats);
   const send = createSendModule({ config, store, flows, chats, pricing, service, push: delivery.push, i18n, links, logger });
   // A plan started in the Mini App gets its card in the chat through the bot's own API (read when a plan starts, after intake exists).
   const openKeepCard = createKeepCardOpener({ api: () => intake.bot.api, i18n });

@@ -3,7 +3,7 @@
  * cards, notices and daily summaries); the bot lists the command and its conversation.
  */
 export { createKeepModule } from "./keep-module.js";
-export { followPlanEvents, type KeepPlans, type PlanAction } from "./keep-plans.js";
+export type { KeepPlans, PlanAction } from "./keep-plans.js";
 export type { KeepDaySummaries } from "./keep-day-summary.js";
 export { createKeepFeature } from "./keep-feature.js";
 export { createKeepConversation, KEEP_CONVERSATION } from "./keep-conversation.js";

@@ -8,7 +8,8 @@ import type { ChatZones } from "../../core/limits/chat-zone.js";
 import type { Links } from "../../bot/helpers/links.js";
 import type { Config } from "../../config.js";
 import { createKeepDaySummaries, type KeepDaySummaries } from "./keep-day-summary.js";
-import { createKeepPlans, type KeepPlans } from "./keep-plans.js";
+import { createKeepPlans, followPlanEvents, type KeepPlans } from "./keep-plans.js";
+import type { AppEventSubscriber } from "../../core/events.js";
 import type { SpendGuardLike } from "./keep-step.js";
 import type { Flows } from "../../core/flows.js";
 import type { OrderHistory } from "../../core/orders/order-history.js";
@@ -24,6 +25,8 @@ export interface KeepModuleDeps {
   storage: { store: StoreBackend; chats: ChatRepository; history: OrderHistory };
   /** This process's leases (one owner id per process), shared with the balance watch and the reminders. */
   leases: Leases;
+  /** The plans follow their renewals' `tracking.changed` and a `chat.frozen` of their account here. */
+  events: AppEventSubscriber;
   service: Pick<ServiceClient, "getBalance">;
   pricing: Pick<PricingCache, "get">;
   flows: Pick<Flows, "quotes" | "placer" | "history" | "now">;
@@ -100,5 +103,6 @@ export function createKeepModule(deps: KeepModuleDeps): KeepModule {
     balanceRecheckMs: config.keep.balanceRecheckMs,
     ...(deps.spend === undefined ? {} : { spend: deps.spend }),
   });
+  followPlanEvents(deps.events, keep, storage.chats);
   return { keep, daySummaries };
 }
