@@ -40,6 +40,8 @@ const intentSchema = z.object({
   usdtContract: z.string(),
   /** The fee the caps and the second tap reckon with: the first-time recipient's estimate, the higher one. */
   feeSun: z.string().regex(/^\d+$/),
+  /** The estimate to a recipient that already holds USDT, shown beside `feeSun` on the signing page. */
+  holderFeeSun: z.string().regex(/^\d+$/).optional(),
   createdAtMs: z.number().int(),
   state: z.enum(SEND_STATES),
   locale: z.string(),

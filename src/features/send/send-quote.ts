@@ -69,6 +69,7 @@ export async function prepareSendQuote(deps: SendQuoteDeps, tr: Translator, inpu
       amountAtomic: amount.atomic.toString(),
       usdtContract: deps.usdtContract,
       feeSun: fees.firstTimeSun.toString(),
+      holderFeeSun: fees.holderSun.toString(),
       locale,
     },
     deps.now(),

@@ -83,7 +83,10 @@ export function signingPageRoutes(deps: SigningPageDeps): (app: Hono) => void {
     };
     // `<` escaped: the JSON cannot close its script element, whatever it holds.
     const json = JSON.stringify(config).replace(/</g, "\\u003c");
-    const fee = t(locale, "sign-page-fee-value", { trx: formatTrx(BigInt(intent.feeSun), locale) });
+    const fee = t(locale, "sign-page-fee-value", {
+      holderTrx: formatTrx(BigInt(intent.holderFeeSun ?? intent.feeSun), locale),
+      firstTimeTrx: formatTrx(BigInt(intent.feeSun), locale),
+    });
     const e = escapeHtml;
     return `<!doctype html>
 <html lang="${e(locale)}">

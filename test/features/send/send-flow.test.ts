@@ -54,7 +54,11 @@ describe("/send: quote, signing link, broadcast", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
     expect(page.headers.get("referrer-policy")).toBe("no-referrer");
-    expect(await page.text()).toContain(RECEIVER);
+    const html = await page.text();
+    expect(html).toContain(RECEIVER);
+    // The page states the fee as the quote did: both estimates, the same figures.
+    const [, holderTrx, firstTimeTrx] = /about ([\d.,]+) TRX \(about 64,000 energy\), or ([\d.,]+) TRX/.exec(quoted)!;
+    expect(html).toContain(`about ${holderTrx} TRX from your bot balance, or ${firstTimeTrx} TRX if the recipient has never held USDT`);
 
     const signed = transfer();
     const answer = await post(app.httpPort, token, signed);
