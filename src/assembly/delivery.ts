@@ -2,7 +2,7 @@ import { createAddressBook } from "../core/address-book.js";
 import type { Logger } from "pino";
 import type { Translations } from "../bot/i18n.js";
 import { createTopUpNotifier, type TopUpNotifier } from "../features/balance/index.js";
-import { createExpiryNotifier } from "../bot/notifiers/expiry-notifier.js";
+import { createExpiryNotifier } from "../features/expiry/index.js";
 import { createExpiryReminders, remindWhenFulfilled, type ExpiryReminders, type ExpiryRemindersDeps } from "../core/autopilot/expiry-reminders.js";
 import type { AppEventBus } from "../core/events.js";
 import { createBatchNotifier } from "../bot/notifiers/batch-notifier.js";

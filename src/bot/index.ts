@@ -8,34 +8,32 @@ import type { BotContext, ConversationContext } from "./context.js";
 import { createConversationStorage } from "./conversation-storage.js";
 import { createStepPrompts } from "./helpers/step-prompt.js";
 import { CONVERSATION_STATE_VERSION, CONVERSATION_TTL_MS, createConversations } from "./conversations/index.js";
-import { LINK_CONVERSATION } from "./conversations/link.js";
+import {
+  createLinkFeature,
+  createPastedKeyLinker,
+  createUnlinkFeature,
+  createWebhookFeature,
+  LINK_CONVERSATION,
+  WEBHOOK_SECRET_CONVERSATION,
+} from "../features/account/index.js";
 import type { BotDeps } from "./deps.js";
 import { createAlertsFeature, createBalanceFeature, createTopUpFeature } from "../features/balance/index.js";
 import { createBatchOrderFeature, createOrderFeature, createQuickOrderFeature } from "../features/order/index.js";
 import { createBroadcastFeature } from "../features/broadcast/index.js";
-import { createCancelFeature } from "./features/cancel.js";
-import { createChatMemberFeature } from "./features/chat-member.js";
-import { createExpiryFeature } from "./features/expiry.js";
-import { createHelpFeature } from "./features/help.js";
-import { createInlineQuoteFeature } from "./features/inline-quote.js";
-import { createLanguageFeature } from "./features/language.js";
+import { createCancelFeature } from "./handlers/cancel.js";
+import { createChatMemberFeature } from "./handlers/chat-member.js";
+import { createExpiryFeature } from "../features/expiry/index.js";
+import { createHelpFeature, createHomeFeature, createStartFeature } from "../features/home/index.js";
+import { createInlineQuoteFeature } from "../features/inline-quote/index.js";
+import { createLanguageFeature, createSettingsFeature, createTimeZoneFeature } from "../features/settings/index.js";
 import { createLimitsFeature } from "../features/limits/index.js";
-import { createLinkFeature } from "./features/link.js";
 import { createOrdersFeature, createTrackFeature } from "../features/history/index.js";
-import { createAddressesFeature } from "./features/addresses.js";
-import { createPricesFeature } from "./features/prices.js";
-import { createSettingsFeature } from "./features/settings.js";
-import { createTimeZoneFeature } from "./features/time-zone.js";
-import { createHomeFeature } from "./features/home.js";
-import { createStartFeature } from "./features/start.js";
+import { createAddressesFeature } from "../features/addresses/index.js";
+import { createPricesFeature, createSystemFeature } from "../features/prices/index.js";
 import { createStatementFeature } from "../features/statement/index.js";
-import { createSystemFeature } from "./features/system.js";
 import { createKeepFeature } from "../features/keep/index.js";
-import { createUnhandledFeature } from "./features/unhandled.js";
-import { createUnlinkFeature } from "./features/unlink.js";
-import { createWebhookFeature, WEBHOOK_SECRET_CONVERSATION } from "./features/webhook.js";
+import { createUnhandledFeature } from "./handlers/unhandled.js";
 import { createErrorHandler } from "./handlers/error.js";
-import { createPastedKeyLinker } from "./helpers/paste-link.js";
 import { telegramRetry, type TelegramRetryOptions } from "./middlewares/telegram-retry.js";
 import { telegramPacing } from "./middlewares/telegram-pacing.js";
 import type { TelegramBudget } from "../core/push/telegram-budget.js";

@@ -70,7 +70,7 @@ describe("deep links and inline queries through the bot (fuzz)", { timeout: fuzz
         const link = DEEP_LINK.exec(arg);
         const all = texts.join("\n---\n");
         if (link && chatId === UNLINKED) {
-          // Kept for after linking: the welcome offers Connect (test/bot/account.test.ts).
+          // Kept for after linking: the welcome offers Connect (test/features/account/account.test.ts).
           expect(all).toContain("Connect your account and I will continue right there");
         } else if (link) {
           const amount = Number(link[1]);

@@ -5,10 +5,10 @@ import { Composer } from "../composer.js";
 import { inFlow } from "../helpers/flow-instance.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
-import { ADDRESSES_CONVERSATION, createAddressesConversation } from "./addresses.js";
+import { ADDRESSES_CONVERSATION, createAddressesConversation } from "../../features/addresses/index.js";
 import { createSendConversation, SEND_CONVERSATION } from "../../features/send/index.js";
 import { BROADCAST_CONVERSATION, createBroadcastConversation } from "../../features/broadcast/index.js";
-import { createLinkConversation, LINK_CONVERSATION } from "./link.js";
+import { createLinkConversation, LINK_CONVERSATION } from "../../features/account/index.js";
 import { createOrderConversation, ORDER_CONVERSATION } from "../../features/order/index.js";
 
 /**

@@ -4,7 +4,7 @@ import { rentAgainData } from "../../features/order/index.js";
 import { trackRefreshData } from "../../features/history/index.js";
 import type { Links } from "../helpers/links.js";
 import type { Translator } from "../helpers/record-text.js";
-import { createResendKeyboard, reminderToggleButton } from "./expiry.js";
+import { createResendKeyboard, reminderToggleButton } from "../../features/expiry/index.js";
 
 const trackButton = (tr: Translator, kind: "o" | "b", id: string) => InlineKeyboard.text(tr.t("buttons-track"), trackRefreshData.pack({ kind, id }));
 

@@ -3,7 +3,7 @@ import { textLinksMarkup } from "../keyboards/links.js";
 import { detectSecret } from "../../core/broadcasts/secret-detect.js";
 import type { BotContext } from "../context.js";
 import { HTML, translate } from "../helpers/html.js";
-import type { PastedKeyHandler } from "../helpers/paste-link.js";
+import type { PastedKeyHandler } from "../../features/account/index.js";
 import { extractServiceSecret } from "../helpers/service-secret.js";
 import { inFlow } from "../helpers/flow-instance.js";
 import { closeOpenPrompt } from "../helpers/step-prompt.js";

@@ -3,8 +3,8 @@ import { textLinksMarkup } from "../keyboards/links.js";
 import { detectSecret } from "../../core/broadcasts/secret-detect.js";
 import type { BotContext } from "../context.js";
 import { HTML, translate } from "../helpers/html.js";
-import type { PastedKeyHandler } from "../helpers/paste-link.js";
-import { isJustLinked } from "../helpers/resume-after-link.js";
+import type { PastedKeyHandler } from "../../features/account/index.js";
+import { isJustLinked } from "../../features/account/index.js";
 import { extractServiceSecret } from "../helpers/service-secret.js";
 
 export interface ServiceSecretGuardDeps {

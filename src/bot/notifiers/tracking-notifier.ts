@@ -5,7 +5,7 @@ import type { TrackKind } from "../../core/tracking/tracked-item.js";
 import type { TrackerChange, TrackerGiveUp } from "../../core/tracking/tracker.js";
 import { notifierZone, type NotifierDeps } from "./notifier-deps.js";
 import type { ChatZone } from "../../core/limits/chat-zone.js";
-import { zoneOfferRow } from "../keyboards/time-zone.js";
+import { zoneOfferRow } from "../../features/settings/index.js";
 import { errorTextKey, serviceErrorText } from "../helpers/error-text.js";
 import { pushLinksMarkup, serviceLinkButtons } from "../keyboards/links.js";
 import type { BatchNotifier } from "./batch-notifier.js";

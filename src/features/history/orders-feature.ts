@@ -16,7 +16,7 @@ import { createTrackCards } from "./track-card-opener.js";
 import { createLedgerKeyboard } from "./orders-keyboards.js";
 import { zoneLabel } from "../../core/limits/zone-input.js";
 import { dateTimeFormat } from "../../core/date-formats.js";
-import { zoneOfferRow } from "../../bot/keyboards/time-zone.js";
+import { zoneOfferRow } from "../settings/index.js";
 import { withHomeRow } from "../../bot/keyboards/menu.js";
 import { showScreen } from "../../bot/helpers/screen.js";
 

@@ -8,7 +8,7 @@ import { RESOURCE_ESTIMATES } from "../../core/tron/index.js";
 import { createCallbackData } from "../../bot/callback-data/create-callback-data.js";
 import type { BotContext } from "../../bot/context.js";
 import { ORDER_CONVERSATION, prepareRefusalText, quoteMessage, type OrderConversationArgs } from "./order-conversation.js";
-import { ADDRESSES_CONVERSATION, type AddressesConversationArgs } from "../../bot/conversations/addresses.js";
+import { ADDRESSES_CONVERSATION, type AddressesConversationArgs } from "../addresses/index.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { linkedOnly } from "../../bot/filters/linked.js";
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";

@@ -13,7 +13,7 @@ import { ambiguousAmountText } from "../../bot/helpers/amount-text.js";
 import { isCsvDocument } from "../../bot/helpers/document.js";
 import { isNotModified } from "../../bot/helpers/edit.js";
 import { formatInteger } from "../../bot/helpers/format.js";
-import { addressBookRefusalText } from "../../bot/helpers/address-book-text.js";
+import { addressBookRefusalText } from "../addresses/index.js";
 import { code, HTML, translate } from "../../bot/helpers/html.js";
 import { closeStepPrompt, sendStepPrompt, type AnsweredPrompt } from "../../bot/helpers/step-prompt.js";
 import { tierLabel } from "../../bot/helpers/tiers.js";

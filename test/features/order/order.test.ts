@@ -231,7 +231,7 @@ describe("/order", () => {
 
   it("asks an unlinked chat to link first", async () => {
     const alice = h.user(CHAT);
-    // The deep link is kept and the welcome offers Connect (test/bot/account.test.ts follows it through).
+    // The deep link is kept and the welcome offers Connect (test/features/account/account.test.ts follows it through).
     await alice.send("/start order_100000_3600");
     expect(alice.lastText()).toContain("Connect your account and I will continue right there");
     expect(alice.lastButtons()).toEqual([["🔗 Connect"]]);

@@ -1,0 +1,326 @@
+import { createConversation, type Conversation } from "@grammyjs/conversations";
+import type { Api } from "grammy";
+import { closeStepPrompt, sendStepPrompt } from "../../bot/helpers/step-prompt.js";
+import { Composer } from "../../bot/composer.js";
+import { offsetText, zoneLabel } from "../../core/limits/zone-input.js";
+import { isValidTimeZone, zoneOffsetMs } from "../../core/limits/spend-window.js";
+import { offsetsNow, searchTimeZones, zonesAtOffset } from "../../core/limits/zone-search.js";
+import type { InlineKeyboardButton } from "grammy/types";
+import {
+  commonTimeZoneOf,
+  offeredTimeZoneOf,
+  timeZoneData,
+  unpackPickerRef,
+  unpackZoneOffer,
+  zoneOfferData,
+  zonePickerData,
+  type PickerRef,
+  type ZoneOfferTarget,
+} from "./time-zone-callback-data.js";
+import { createOrdersView, isHistoryFilterCode } from "../history/index.js";
+import { delegationEndsAtMs } from "../../core/orders/order-history.js";
+import { delegationEndText, expiryReminderText } from "../../bot/helpers/expiry-text.js";
+import { orderFulfilledText, type Translator } from "../../bot/helpers/record-text.js";
+import { withReceiverLabel } from "../../bot/helpers/receiver-label.js";
+import type { ChatZone } from "../../core/limits/chat-zone.js";
+import type { BotContext, ConversationContext } from "../../bot/context.js";
+import type { BotDeps } from "../../bot/deps.js";
+import { echo } from "../../bot/helpers/echo.js";
+import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
+import { escapeHtml, html, HTML, translate } from "../../bot/helpers/html.js";
+import { logHandle } from "../../bot/helpers/logging.js";
+import {
+  createOffsetGridKeyboard,
+  createOffsetZonesKeyboard,
+  createTimeZoneKeyboard,
+  createZoneMatchesKeyboard,
+  createZoneNotFoundKeyboard,
+  hasTimeZoneBack,
+  withoutZoneOffer,
+  ZONE_MATCHES_SHOWN,
+  ZONES_PER_PAGE,
+  zoneOfferVars,
+} from "./time-zone-keyboards.js";
+import { bestEffort } from "../../bot/helpers/best-effort.js";
+
+const TIME_ZONE_INPUT_CONVERSATION = "time-zone-input";
+
+type TimeZoneConversation = Conversation<BotContext, ConversationContext>;
+
+/** The picker's first screen; it says when its zone is only the default, so picking that same zone is a visible change too. */
+function menuText(tr: Translator, zone: ChatZone, nowMs: number): string {
+  const title = translate(tr, "time-zone-title", { zone: zoneLabel(zone.zone, nowMs) });
+  return zone.chosen ? title : `${title}\n\n${translate(tr, "time-zone-unchosen", { zone: zoneLabel(zone.zone, nowMs) })}`;
+}
+
+/**
+ * The picker a typed city was asked from, drawn again with the zone just set (its ◀️ Back to /settings
+ * kept), so the card, and /settings after Back, show it. One deleted or too old to edit is left as it is.
+ */
+async function redrawPicker(api: Api, tr: Translator & Pick<BotContext, "logger">, chatId: number, ref: PickerRef, zone: string, nowMs: number): Promise<void> {
+  const cardId = ref.cardId;
+  if (cardId === undefined) return;
+  const markup = createTimeZoneKeyboard(tr, zone, ref.onSettings);
+  await editIgnoringUnchanged(() => api.editMessageText(chatId, cardId, menuText(tr, { zone, chosen: true }, nowMs), { ...HTML, reply_markup: markup })).catch(
+    (error: unknown) => tr.logger.info({ err: error }, "could not draw the time-zone picker again"),
+  );
+}
+
+/**
+ * Asks for a city (or a UTC offset, or an IANA name) until it names a zone; any command or button leaves
+ * the step and runs as usual. One zone is set at once; a part of a name that several zones share gets them
+ * as buttons, and a name no zone has gets Try again and the offsets (those buttons are handled outside the
+ * step). `picker`: the picker it was asked from, drawn again once the zone is set.
+ */
+function createTimeZoneInputConversation(deps: BotDeps) {
+  const limits = deps.flows.limits;
+  return async function timeZoneInput(conversation: TimeZoneConversation, ctx: ConversationContext, picker?: PickerRef): Promise<void> {
+    const chatId = ctx.chat?.id;
+    if (chatId === undefined) return;
+    const ref: PickerRef = picker ?? { onSettings: false };
+    const question = translate(ctx, "time-zone-ask");
+    const prompt = await sendStepPrompt(conversation, ctx, question, HTML);
+    for (;;) {
+      const next = await conversation.wait();
+      if (next.message?.text?.startsWith("/") || next.callbackQuery) await conversation.halt({ next: true });
+      const text = next.message?.text?.trim() ?? "";
+      const found = searchTimeZones(text);
+      if (found.kind === "none") {
+        const key = found.reason === "uneven_offset" ? "time-zone-uneven" : "time-zone-bad";
+        await ctx.reply(translate(next, key, { value: echo(text) }), { ...HTML, reply_markup: createZoneNotFoundKeyboard(next, ref) });
+        continue;
+      }
+      const nowMs = await conversation.external(() => deps.flows.now());
+      if (found.kind === "some") {
+        const more = Math.max(0, found.zones.length - ZONE_MATCHES_SHOWN);
+        await ctx.reply(translate(next, "time-zone-matches", { value: echo(text), more }), {
+          ...HTML,
+          reply_markup: createZoneMatchesKeyboard(next, found.zones, nowMs, ref),
+        });
+        continue;
+      }
+      const { zone } = found;
+      await conversation.external(() => limits.setTimeZone(chatId, zone));
+      await closeStepPrompt(conversation, ctx, deps, prompt, { prompt: question, answer: text });
+      await ctx.reply(translate(next, "time-zone-saved", { zone: zoneLabel(zone, nowMs) }), HTML);
+      await redrawPicker(ctx.api, next, chatId, ref, zone, nowMs);
+      return;
+    }
+  };
+}
+
+/** An offset of a `tzp:l` button: whole minutes east of UTC that some clock shows now; undefined for a forged or outdated one. */
+function offsetOf(value: string, nowMs: number): number | undefined {
+  if (!/^-?\d{1,4}$/.test(value)) return undefined;
+  const minutes = Number(value);
+  return offsetsNow(nowMs).includes(minutes) ? minutes : undefined;
+}
+
+/**
+ * The chat's one time zone (the same /limits sets): every time the bot shows is in it, and it bounds
+ * the days and months of the limits. Reached from /settings: common zones as buttons, 🔎 a city typed
+ * (or a UTC offset or an IANA name), 🕐 the UTC offsets of now and the places that keep each; and
+ * offered under the messages that show times until the chat picks one.
+ */
+export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
+  const limits = deps.flows.limits;
+  const composer = new Composer<BotContext>();
+  // Installed before the handlers so `enter` below finds it.
+  composer.use(
+    createConversation<BotContext, ConversationContext>(createTimeZoneInputConversation(deps), {
+      id: TIME_ZONE_INPUT_CONVERSATION,
+      maxMillisecondsToWait: 10 * 60_000,
+    }),
+  );
+  const feature = composer.chatType("private");
+  const orders = createOrdersView(deps);
+
+  feature.callbackQuery(timeZoneData.filter, logHandle("callback-time-zone"), async (ctx) => {
+    const action = timeZoneData.unpack(ctx.callbackQuery.data)?.action;
+    const chatId = ctx.chat.id;
+    if (action === "m") {
+      await ctx.answerCallbackQuery();
+      const zone = await limits.zoneOf(chatId);
+      await ctx.reply(menuText(ctx, zone, deps.flows.now()), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone.zone) });
+      return;
+    }
+    if (action === "ms") {
+      // From the /settings card: the card becomes the choices, and ◀️ Back turns it into the card again.
+      await ctx.answerCallbackQuery();
+      const zone = await limits.zoneOf(chatId);
+      await editIgnoringUnchanged(() =>
+        ctx.editMessageText(menuText(ctx, zone, deps.flows.now()), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone.zone, true) }),
+      );
+      return;
+    }
+    if (action === "o") {
+      // Pickers already in chats carry this typing button: the same question as 🔎.
+      await ctx.answerCallbackQuery();
+      const message = ctx.callbackQuery.message;
+      const picker: PickerRef = { onSettings: hasTimeZoneBack(message?.reply_markup), ...(message ? { cardId: message.message_id } : {}) };
+      await ctx.enterFlow(TIME_ZONE_INPUT_CONVERSATION, picker);
+      return;
+    }
+    const offered = offeredTimeZoneOf(action);
+    if (offered !== undefined) {
+      // An offer sent before offers named their message: the zone is set, that message cannot be drawn again.
+      await takeOffer(ctx, offered, undefined);
+      return;
+    }
+    const zone = commonTimeZoneOf(action);
+    if (zone === undefined) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    await limits.setTimeZone(chatId, zone);
+    ctx.logger.info({ zone }, "time zone changed");
+    await ctx.answerCallbackQuery({ text: ctx.t("time-zone-saved-short", { zone }) });
+    const withBack = hasTimeZoneBack(ctx.callbackQuery.message?.reply_markup);
+    await editIgnoringUnchanged(() =>
+      ctx.editMessageText(menuText(ctx, { zone, chosen: true }, deps.flows.now()), { ...HTML, reply_markup: createTimeZoneKeyboard(ctx, zone, withBack) }),
+    );
+  });
+
+  /**
+   * The picker's other screens, each drawn on the message tapped. A message answering a typed city
+   * (`ref.cardId`) is no picker of /settings: its first screen has no ◀️ Back to the card, and a zone
+   * picked on it turns it into the confirmation and draws the picker it was asked from again.
+   */
+  feature.callbackQuery(zonePickerData.filter, logHandle("callback-time-zone-picker"), async (ctx) => {
+    const data = zonePickerData.unpack(ctx.callbackQuery.data);
+    const ref = unpackPickerRef(data?.ref);
+    const message = ctx.callbackQuery.message;
+    if (data === undefined || ref === undefined || message === undefined) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    const chatId = ctx.chat.id;
+    const nowMs = deps.flows.now();
+    const draw = (text: string, reply_markup?: ReturnType<typeof createTimeZoneKeyboard>) =>
+      editIgnoringUnchanged(() => ctx.editMessageText(text, { ...HTML, ...(reply_markup ? { reply_markup } : {}) }));
+
+    if (data.action === "c") {
+      await ctx.answerCallbackQuery();
+      await ctx.enterFlow(TIME_ZONE_INPUT_CONVERSATION, ref.cardId === undefined ? { ...ref, cardId: message.message_id } : ref);
+      return;
+    }
+    if (data.action === "m") {
+      await ctx.answerCallbackQuery();
+      const zone = await limits.zoneOf(chatId);
+      await draw(menuText(ctx, zone, nowMs), createTimeZoneKeyboard(ctx, zone.zone, ref.onSettings && ref.cardId === undefined));
+      return;
+    }
+    if (data.action === "g") {
+      await ctx.answerCallbackQuery();
+      const zone = await limits.zoneOf(chatId);
+      const current = Math.round(zoneOffsetMs(nowMs, zone.zone) / 60_000);
+      const text = translate(ctx, "time-zone-offsets-title", { zone: zoneLabel(zone.zone, nowMs) });
+      await draw(text, createOffsetGridKeyboard(ctx, offsetsNow(nowMs), current, ref));
+      return;
+    }
+    if (data.action === "l") {
+      const minutes = offsetOf(data.value, nowMs);
+      const zones = minutes === undefined ? [] : zonesAtOffset(minutes, nowMs);
+      if (minutes === undefined || zones.length === 0 || !/^\d{1,3}$/.test(data.page)) {
+        await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+        return;
+      }
+      await ctx.answerCallbackQuery();
+      const pages = Math.ceil(zones.length / ZONES_PER_PAGE);
+      // A page past the end (fewer zones at this offset since the button was drawn) shows the last one.
+      const page = Math.min(Number(data.page), pages - 1);
+      const lines = [translate(ctx, "time-zone-offset-zones", { offset: offsetText(minutes) })];
+      if (pages > 1) lines.push(translate(ctx, "time-zone-page", { page: page + 1, pages }));
+      const zone = await limits.zoneOf(chatId);
+      await draw(lines.join("\n"), createOffsetZonesKeyboard(ctx, minutes, zones, page, zone.zone, ref));
+      return;
+    }
+    if (data.action === "z" && data.value.length <= 64 && isValidTimeZone(data.value)) {
+      const zone = data.value;
+      await limits.setTimeZone(chatId, zone);
+      ctx.logger.info({ zone, picked: true }, "time zone changed");
+      await ctx.answerCallbackQuery({ text: ctx.t("time-zone-saved-short", { zone }) });
+      if (ref.cardId === undefined) {
+        await draw(menuText(ctx, { zone, chosen: true }, nowMs), createTimeZoneKeyboard(ctx, zone, ref.onSettings));
+        return;
+      }
+      await draw(translate(ctx, "time-zone-saved", { zone: zoneLabel(zone, nowMs) }));
+      await redrawPicker(ctx.api, ctx, chatId, ref, zone, nowMs);
+      return;
+    }
+    await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+  });
+
+  feature.callbackQuery(zoneOfferData.filter, logHandle("callback-time-zone-offer"), async (ctx) => {
+    const offer = unpackZoneOffer(ctx.callbackQuery.data);
+    if (offer === undefined) {
+      await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+      return;
+    }
+    await takeOffer(ctx, offer.zone, offer.target);
+  });
+
+  /**
+   * The offer under a message with times, tapped: the zone is set, and that message is drawn again in it
+   * (its text anew, the offer gone, its other buttons kept); one that cannot be drawn again only loses the
+   * offer, and the toast says its times stay as they were.
+   */
+  async function takeOffer(ctx: BotContext & { chat: { id: number } }, zone: string, target: ZoneOfferTarget | undefined): Promise<void> {
+    const chatId = ctx.chat.id;
+    await limits.setTimeZone(chatId, zone);
+    ctx.logger.info({ zone, offered: true }, "time zone changed");
+    const message = ctx.callbackQuery?.message;
+    // A message Telegram no longer lets the bot see (date 0) cannot be edited at all.
+    const accessible = message !== undefined && message.date !== 0;
+    const kept = withoutZoneOffer(message?.reply_markup?.inline_keyboard ?? []);
+    const redrawn = accessible && target !== undefined ? await redrawnMessage(ctx, chatId, zone, target, kept) : undefined;
+    const saved = ctx.t("time-zone-offer-saved", zoneOfferVars(zone, deps.flows.now()));
+    await ctx.answerCallbackQuery({ text: redrawn === undefined ? `${saved} ${ctx.t("time-zone-offer-older")}` : saved });
+    if (!accessible) return;
+    await bestEffort(ctx, "editMessageText", () =>
+      editIgnoringUnchanged(() =>
+        redrawn === undefined
+          ? ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: kept } })
+          : ctx.editMessageText(redrawn.text, { ...HTML, reply_markup: { inline_keyboard: redrawn.rows } }),
+      ),
+    );
+  }
+
+  /** The message the offer sat under, drawn as its sender draws it, now in `zone`; undefined when what it showed is not kept. */
+  async function redrawnMessage(
+    ctx: BotContext,
+    chatId: number,
+    zone: string,
+    target: ZoneOfferTarget,
+    kept: InlineKeyboardButton[][],
+  ): Promise<{ text: string; rows: InlineKeyboardButton[][] } | undefined> {
+    if (target.on === "orders") {
+      if (!isHistoryFilterCode(target.filter)) return undefined;
+      const page = await orders.render(ctx, chatId, target.filter, target.page);
+      return { text: page.text, rows: page.keyboard?.inline_keyboard ?? [] };
+    }
+    const entry = await deps.flows.history.get(chatId, "order", target.orderId);
+    const endsAtMs = entry && delegationEndsAtMs(entry);
+    if (entry?.address === undefined || entry.amount === undefined || entry.durationSec === undefined || endsAtMs === undefined) return undefined;
+    const locale = await ctx.i18n.getLocale();
+    const nowMs = deps.flows.now();
+    const order = { orderId: entry.id, receiver: entry.address, resourceAmount: entry.amount, durationSec: entry.durationSec };
+    if (target.on === "reminder") {
+      const text = expiryReminderText(ctx, { ...order, amount: entry.amount, endsAtMs }, nowMs, locale, zone);
+      return { text, rows: kept };
+    }
+    // As the tracking notifier draws a fulfilled order's notice: what was delivered, until when, and from which chat.
+    const lines = [
+      await withReceiverLabel(ctx, orderFulfilledText(ctx, order, locale), chatId, { kind: "order", record: order }, deps.flows.addressBook),
+      delegationEndText(ctx, endsAtMs, nowMs, locale, zone),
+    ];
+    if (target.placedElsewhere) {
+      if (entry.chatId === undefined) return undefined;
+      const title = (await deps.chats.get(entry.chatId))?.title ?? String(entry.chatId);
+      lines.push(translate(ctx, "account-placed-in-chat", { chat: html(escapeHtml(title)) }));
+    }
+    return { text: lines.join("\n"), rows: kept };
+  }
+
+  return composer;
+}

@@ -1,0 +1,139 @@
+import type { InlineKeyboardMarkup } from "grammy/types";
+import { InlineKeyboard } from "grammy";
+import type { InlineKeyboardButton } from "grammy/types";
+import { languageZone, type ChatZone } from "../../core/limits/chat-zone.js";
+import {
+  COMMON_TIME_ZONES,
+  packPickerRef,
+  packZoneOffer,
+  presetIndexOf,
+  timeZoneData,
+  zoneOfferData,
+  zonePickerData,
+  type PickerRef,
+  type ZoneOfferTarget,
+} from "./time-zone-callback-data.js";
+import type { Translator } from "../../bot/helpers/record-text.js";
+import { offsetText, utcOffsetText, zoneLabel, zoneName } from "../../core/limits/zone-input.js";
+import { cityOfZone } from "../../core/limits/zone-search.js";
+
+const pickerButton = (action: string, ref: PickerRef, value: string | number = 0, page = 0) =>
+  zonePickerData.pack({ action, value, page, ref: packPickerRef(ref) });
+
+/**
+ * The choices: the common zones two a row (the chat's own marked), then 🔎 a typed city and 🕐 the UTC
+ * offsets; opened on the /settings card (`withBack`), they end with ◀️ Back to it.
+ */
+export function createTimeZoneKeyboard(tr: Translator, current: string, withBack = false): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  COMMON_TIME_ZONES.forEach((zone, n) => {
+    kb.text(zone === current ? tr.t("time-zone-chosen", { zone }) : zone, timeZoneData.pack({ action: n }));
+    if (n % 2 === 1 && n < COMMON_TIME_ZONES.length - 1) kb.row();
+  });
+  const ref: PickerRef = { onSettings: withBack };
+  kb.row().text(tr.t("time-zone-city-button"), pickerButton("c", ref)).text(tr.t("time-zone-offsets-button"), pickerButton("g", ref));
+  return withBack ? kb.row().text(tr.t("buttons-back"), TIME_ZONE_BACK) : kb;
+}
+
+/** Four offsets a row, west to east, the chat's own marked; ◀️ Back to the first screen. */
+export function createOffsetGridKeyboard(tr: Translator, offsets: readonly number[], currentOffset: number, ref: PickerRef): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  offsets.forEach((minutes, i) => {
+    const label = offsetText(minutes);
+    kb.text(minutes === currentOffset ? tr.t("time-zone-chosen", { zone: label }) : label, pickerButton("l", ref, minutes));
+    if (i % 4 === 3 && i < offsets.length - 1) kb.row();
+  });
+  return kb.row().text(tr.t("buttons-back"), pickerButton("m", ref));
+}
+
+/** How many zones of one offset a page shows: six rows of two. */
+export const ZONES_PER_PAGE = 12;
+
+/** A zone as its button names it: its city ("Kolkata"), or the fixed offset ("UTC+5, no summer time"). */
+function zoneButtonLabel(tr: Translator, zone: string): string {
+  const fixed = zoneName(zone);
+  return fixed !== zone || zone === "UTC" ? tr.t("time-zone-fixed-button", { offset: fixed }) : cityOfZone(zone);
+}
+
+/** One page of the zones at an offset, two a row (the chat's own marked), ⬅️ ➡️ between pages, ◀️ Back to the offsets. */
+export function createOffsetZonesKeyboard(
+  tr: Translator,
+  minutes: number,
+  zones: readonly string[],
+  page: number,
+  current: string,
+  ref: PickerRef,
+): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  const shown = zones.slice(page * ZONES_PER_PAGE, (page + 1) * ZONES_PER_PAGE);
+  shown.forEach((zone, i) => {
+    const label = zoneButtonLabel(tr, zone);
+    kb.text(zone === current ? tr.t("time-zone-chosen", { zone: label }) : label, pickerButton("z", ref, zone));
+    if (i % 2 === 1 && i < shown.length - 1) kb.row();
+  });
+  const previous = page > 0;
+  const next = (page + 1) * ZONES_PER_PAGE < zones.length;
+  if (previous || next) kb.row();
+  if (previous) kb.text(tr.t("time-zone-page-previous"), pickerButton("l", ref, minutes, page - 1));
+  if (next) kb.text(tr.t("time-zone-page-next"), pickerButton("l", ref, minutes, page + 1));
+  return kb.row().text(tr.t("buttons-back"), pickerButton("g", ref));
+}
+
+/** How many zones a typed part of a name offers as buttons; the answer says how many more matched. */
+export const ZONE_MATCHES_SHOWN = 8;
+
+/** Under the answer to a typed name that matched several zones: one per row, with its offset now; then 🕐 the offsets. */
+export function createZoneMatchesKeyboard(tr: Translator, zones: readonly string[], nowMs: number, ref: PickerRef): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  for (const zone of zones.slice(0, ZONE_MATCHES_SHOWN)) kb.text(zoneLabel(zone, nowMs), pickerButton("z", ref, zone)).row();
+  return kb.text(tr.t("time-zone-offsets-button"), pickerButton("g", ref));
+}
+
+/** Under the answer to a name no zone has: type again, or pick by offset. */
+export function createZoneNotFoundKeyboard(tr: Translator, ref: PickerRef): InlineKeyboard {
+  return new InlineKeyboard().text(tr.t("time-zone-retry-button"), pickerButton("c", ref)).text(tr.t("time-zone-offsets-button"), pickerButton("g", ref));
+}
+
+/** ◀️ Back from the choices to the /settings card they were opened on (the settings feature draws it). */
+export const TIME_ZONE_BACK = timeZoneData.pack({ action: "b" });
+/** The /settings card's entry: the card itself becomes the choices. */
+const TIME_ZONE_FROM_SETTINGS = timeZoneData.pack({ action: "ms" });
+
+/** Whether a pressed message carries ◀️ Back to /settings: its redraw keeps it. */
+export const hasTimeZoneBack = (markup: InlineKeyboardMarkup | undefined): boolean =>
+  markup?.inline_keyboard.some((row) => row.some((b) => "callback_data" in b && b.callback_data === TIME_ZONE_BACK)) ?? false;
+
+/** The /settings entry that opens the choices. */
+export function addTimeZoneButton(kb: InlineKeyboard, tr: Translator, current: string): InlineKeyboard {
+  return kb.row().text(tr.t("time-zone-settings-button", { zone: zoneName(current) }), TIME_ZONE_FROM_SETTINGS);
+}
+
+/**
+ * The one-tap offer under a message that shows times, while the chat has picked no zone (its times
+ * are in UTC and say so): the zone of the chat's language ("🕒 Moscow time (UTC+3)") and the other
+ * choices, or, for a language spoken everywhere, only the choices. Nothing once a zone is picked,
+ * and nothing in groups (the zone menu is a private chat's). The zone's button names the message it
+ * is under (`target`), so a tap draws that message again in the zone.
+ */
+export function zoneOfferRow(tr: Translator, locale: string, chatId: number, zone: ChatZone, nowMs: number, target: ZoneOfferTarget): InlineKeyboardButton[] {
+  if (zone.chosen || chatId < 0) return [];
+  const offered = languageZone(locale);
+  const n = offered === undefined ? undefined : presetIndexOf(offered);
+  const menu = { text: tr.t(n === undefined ? "time-zone-offer-pick" : "time-zone-offer-other"), callback_data: timeZoneData.pack({ action: "m" }) };
+  if (offered === undefined || n === undefined) return [menu];
+  return [{ text: tr.t("time-zone-offer", zoneOfferVars(offered, nowMs)), callback_data: packZoneOffer(n, target) }, menu];
+}
+
+const isOfferButton = (b: InlineKeyboardButton): boolean =>
+  "callback_data" in b && (timeZoneData.filter.test(b.callback_data) || zoneOfferData.filter.test(b.callback_data));
+
+/** `rows` with the offer's buttons left out (after a tap on one of them). */
+export function withoutZoneOffer(rows: readonly (readonly InlineKeyboardButton[])[]): InlineKeyboardButton[][] {
+  return rows.map((row) => row.filter((b) => !isOfferButton(b))).filter((row) => row.length > 0);
+}
+
+/** The offered zone as the offer's texts name it: a city word of the language for the language zones, else the IANA name. */
+export function zoneOfferVars(zone: string, nowMs: number): { place: string; zone: string; offset: string } {
+  const place = zone === "Europe/Moscow" ? "moscow" : zone === "Asia/Shanghai" ? "shanghai" : "other";
+  return { place, zone, offset: utcOffsetText(zone, nowMs) };
+}
