@@ -27,12 +27,12 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { pino } from "pino";
 import { createChatRepository } from "../src/core/chats/chat-repository.js";
-import { openStore } from "../src/core/store/open-store.js";
+import { openStore } from "../src/platform/store/open-store.js";
 import { createVault, parseEncryptionKey } from "../src/core/vault.js";
 import { startSimulator, type Simulator } from "../testkit/simulator/index.js";
 import { startFakeTelegram, type FakeTelegram, type RecordedCall } from "../testkit/fake-telegram/fake-telegram.js";
 import { startArgs } from "../testkit/start-command.js";
-import { TELEGRAM_LIMITS } from "../src/core/push/types.js";
+import { TELEGRAM_LIMITS } from "../src/platform/push/types.js";
 import { printGoal } from "./rounds.js";
 import { STORE_READS, STORE_WRITES } from "./update-probes.js";
 
@@ -403,11 +403,11 @@ async function runApp(n: number, limits: boolean, options: JourneyOptions, holdF
       STORAGE_URL: `sqlite://${file}`,
       HTTP_HOST: "127.0.0.1",
       HTTP_PORT: String(port),
-      JOURNEY_STORE_MODULE: pathToFileURL(join(ROOT, "dist/core/store/sqlite-store.js")).href,
+      JOURNEY_STORE_MODULE: pathToFileURL(join(ROOT, "dist/platform/store/sqlite-store.js")).href,
     });
     try {
       const result = await drive(tg, bot, n, options, sim, holdFulfilment);
-      if (!result.store) throw new Error("the app's store calls were not counted (dist/core/store/sqlite-store.js not the module it uses?)");
+      if (!result.store) throw new Error("the app's store calls were not counted (dist/platform/store/sqlite-store.js not the module it uses?)");
       return { name: "the bot (node dist/main.js, SQLite)", chats: n, ...result };
     } finally {
       await bot.stop();

@@ -4,7 +4,7 @@
  * chat, and the 429s met, next to the allowed 30/s and 1/s per chat. Two
  * processes share one budget, so the figure should not double.
  */
-import { TELEGRAM_LIMITS } from "../src/core/push/types.js";
+import { TELEGRAM_LIMITS } from "../src/platform/push/types.js";
 import { printGoal } from "./rounds.js";
 import { runPushReplicas } from "../testkit/push-replicas.js";
 

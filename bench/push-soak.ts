@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Api, GrammyError } from "grammy";
 import { pino } from "pino";
-import { createPushQueue } from "../src/core/push/create-push-queue.js";
-import { TELEGRAM_LIMITS, type PushJob } from "../src/core/push/types.js";
-import { openStore } from "../src/core/store/open-store.js";
+import { createPushQueue } from "../src/platform/push/create-push-queue.js";
+import { TELEGRAM_LIMITS, type PushJob } from "../src/platform/push/types.js";
+import { openStore } from "../src/platform/store/open-store.js";
 import { startFakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 import { printGoal } from "./rounds.js";
 

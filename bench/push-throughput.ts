@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { createClient } from "@keyv/redis";
 import { Api } from "grammy";
 import { pino } from "pino";
-import { createPushQueue, type PushJob, type PushQueueDeps } from "../src/core/push/index.js";
-import { openStore } from "../src/core/store/open-store.js";
+import { createPushQueue, type PushJob, type PushQueueDeps } from "../src/platform/push/index.js";
+import { openStore } from "../src/platform/store/open-store.js";
 import { startFakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 import { measureAsync, rows } from "./throughput.js";
 

@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { z } from "zod";
-import { openStore } from "../src/core/store/open-store.js";
-import { createPgPool } from "../src/core/store/postgres-store.js";
-import { createRecordStore } from "../src/core/store/record-store.js";
+import { openStore } from "../src/platform/store/open-store.js";
+import { createPgPool } from "../src/platform/store/postgres-store.js";
+import { createRecordStore } from "../src/platform/store/record-store.js";
 import { measureAsync } from "./throughput.js";
 
 const schema = z.object({ entries: z.array(z.object({ id: z.string(), status: z.string(), costSun: z.string() })) });

@@ -46,7 +46,7 @@
 import { loadavg } from "node:os";
 import { pino } from "pino";
 import { createPricingCache } from "../src/core/pricing-cache.js";
-import { createServiceClient } from "../src/core/service/create-service-client.js";
+import { createServiceClient } from "../src/platform/service/create-service-client.js";
 import { formatDecimal, parseEnergyAmount, sunToTrx, trxToSun } from "../src/core/money.js";
 import { startSimulator } from "../testkit/simulator/index.js";
 import { printLatencyTable } from "./latency.js";

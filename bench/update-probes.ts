@@ -22,7 +22,7 @@ export const STORE_WRITES = ["set", "setMany", "delete", "deleteMany", "swapRaw"
 type Counted = Record<string, (...args: unknown[]) => unknown>;
 
 /**
- * Counts calls (each one store round trip, a batch too) of a `SqliteStore` class (src/core/store/sqlite-store.ts, of
+ * Counts calls (each one store round trip, a batch too) of a `SqliteStore` class (src/platform/store/sqlite-store.ts, of
  * any source tree) per database file and namespace. Returns the counts of
  * `filename`, reset by `reset(filename)`.
  */

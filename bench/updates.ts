@@ -27,8 +27,8 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type * as AppModule from "../src/app.js";
 import { parseConfig } from "../src/config.js";
-import type * as SqliteStoreModule from "../src/core/store/sqlite-store.js";
-import { createLogger } from "../src/logger.js";
+import type * as SqliteStoreModule from "../src/platform/store/sqlite-store.js";
+import { createLogger } from "../src/platform/logger.js";
 import { startSimulator } from "../testkit/simulator/index.js";
 import { closeWorker, startTsWorker } from "./bench-worker.js";
 import { printGoal, summarize } from "./rounds.js";
@@ -110,7 +110,7 @@ async function loadBuilt(root: string, label: string): Promise<Source> {
   execFileSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { cwd: root, stdio: "ignore" });
   const url = (path: string) => pathToFileURL(join(resolve(root), path)).href;
   const app = (await import(url("dist/app.js"))) as typeof AppModule;
-  const store = (await import(url("dist/core/store/sqlite-store.js"))) as typeof SqliteStoreModule;
+  const store = (await import(url("dist/platform/store/sqlite-store.js"))) as typeof SqliteStoreModule;
   return { label, createApp: app.createApp, allowedUpdates: app.ALLOWED_UPDATES, counter: countStoreCalls(store.SqliteStore) };
 }
 

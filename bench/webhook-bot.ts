@@ -13,7 +13,7 @@
  *   counts: the acknowledgement's cost without the event handling's.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { execFileSync } from "node:child_process";
@@ -23,9 +23,9 @@ import type * as AppModule from "../src/app.js";
 import type * as ConfigModule from "../src/config.js";
 import type * as ChatRepository from "../src/core/chats/chat-repository.js";
 import type * as RouteCache from "../src/core/chats/route-cache.js";
-import type * as MetricsModule from "../src/core/metrics.js";
-import type * as ServiceClient from "../src/core/service/create-service-client.js";
-import type * as OpenStore from "../src/core/store/open-store.js";
+import type * as MetricsModule from "../src/platform/metrics.js";
+import type * as ServiceClient from "../src/platform/service/create-service-client.js";
+import type * as OpenStore from "../src/platform/store/open-store.js";
 import type * as Vault from "../src/core/vault.js";
 import type * as WebhookInbox from "../src/core/webhooks/create-webhook-inbox.js";
 import type * as HttpServer from "../src/server/index.js";
@@ -60,14 +60,16 @@ const built = new Set<string>();
 
 /**
  * A module of a source tree as production runs it: compiled into its dist/ by its own build (tsx's transform of src/
- * names every function it creates at run time, a cost the compiled code does not have).
+ * names every function it creates at run time, a cost the compiled code does not have). A module that moved is named
+ * by its places, newest first: the tree compared against may be older than this one.
  */
-async function load<T>(src: string | undefined, path: string): Promise<T> {
+async function load<T>(src: string | undefined, ...paths: [string, ...string[]]): Promise<T> {
   const tree = src === undefined ? fileURLToPath(new URL("..", import.meta.url)) : resolve(src, "..");
   if (!built.has(tree)) {
     execFileSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { cwd: tree, stdio: "ignore" });
     built.add(tree);
   }
+  const path = paths.find((p) => existsSync(join(tree, "dist", p))) ?? paths[0];
   return (await import(pathToFileURL(join(tree, "dist", path)).href)) as T;
 }
 
@@ -94,8 +96,8 @@ async function startApp(o: BotOptions): Promise<BotTarget> {
       load<typeof AppModule>(o.src, "app.js"),
       load<typeof ConfigModule>(o.src, "config.js"),
       load<typeof ChatRepository>(o.src, "core/chats/chat-repository.js"),
-      load<typeof ServiceClient>(o.src, "core/service/create-service-client.js"),
-      load<typeof OpenStore>(o.src, "core/store/open-store.js"),
+      load<typeof ServiceClient>(o.src, "platform/service/create-service-client.js", "core/service/create-service-client.js"),
+      load<typeof OpenStore>(o.src, "platform/store/open-store.js", "core/store/open-store.js"),
       load<typeof Vault>(o.src, "core/vault.js"),
     ]);
   const logger = pino({ level: "info" }, pino.destination({ dest: "/dev/null", sync: true }));
@@ -199,9 +201,9 @@ async function startCountingBot(o: BotOptions): Promise<BotTarget> {
   ] = await Promise.all([
     load<typeof ChatRepository>(o.src, "core/chats/chat-repository.js"),
     load<typeof RouteCache>(o.src, "core/chats/route-cache.js"),
-    load<typeof MetricsModule>(o.src, "core/metrics.js"),
-    load<typeof ServiceClient>(o.src, "core/service/create-service-client.js"),
-    load<typeof OpenStore>(o.src, "core/store/open-store.js"),
+    load<typeof MetricsModule>(o.src, "platform/metrics.js", "core/metrics.js"),
+    load<typeof ServiceClient>(o.src, "platform/service/create-service-client.js", "core/service/create-service-client.js"),
+    load<typeof OpenStore>(o.src, "platform/store/open-store.js", "core/store/open-store.js"),
     load<typeof Vault>(o.src, "core/vault.js"),
     load<typeof WebhookInbox>(o.src, "core/webhooks/create-webhook-inbox.js"),
     load<typeof HttpServer>(o.src, "server/index.js"),

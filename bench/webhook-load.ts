@@ -22,7 +22,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
 import { closeWorker, startTsWorker } from "./bench-worker.js";
-import { verifySignature } from "../src/server/signature.js";
+import { verifySignature } from "../src/platform/http/signature.js";
 import { startSimulator } from "../testkit/simulator/index.js";
 import type { LoadJob, LoadResult } from "./load-worker.js";
 import { printGoal, summarize } from "./rounds.js";

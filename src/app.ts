@@ -5,8 +5,8 @@ import { createKeepCardOpener, createKeepModule, type KeepPlans } from "./featur
 import { createBalanceModule } from "./features/balance/index.js";
 import { createDelivery } from "./assembly/delivery.js";
 import { telegramParams } from "./bot/helpers/push-document.js";
-import { createTelegramFetch } from "./telegram-fetch.js";
-import type { PushLimits } from "./core/push/types.js";
+import { createTelegramFetch } from "./platform/telegram/telegram-fetch.js";
+import type { PushLimits } from "./platform/push/types.js";
 import { ALLOWED_UPDATES, createIntake } from "./assembly/intake.js";
 import { createServiceAccess } from "./assembly/service.js";
 import { runStopSteps } from "./assembly/shutdown.js";
@@ -20,11 +20,11 @@ import { createLinks } from "./bot/helpers/links.js";
 import type { Config } from "./config.js";
 import { checkSealedValuesAtStart } from "./core/chats/sealed-audit.js";
 import { createConfirmationRecovery } from "./core/confirmations/confirmation-recovery.js";
-import { createMetrics, type Metrics } from "./core/metrics.js";
-import { createLeases } from "./core/store/lease.js";
-import { createStoreWatch } from "./core/store/store-watch.js";
+import { createMetrics, type Metrics } from "./platform/metrics.js";
+import { createLeases } from "./platform/store/lease.js";
+import { createStoreWatch } from "./platform/store/store-watch.js";
 import { DEFAULT_SPREAD } from "./core/tracking/first-reads.js";
-import { createTelegramLink } from "./telegram-link.js";
+import { createTelegramLink } from "./platform/telegram/telegram-link.js";
 import { createSendModule } from "./features/send/index.js";
 import { createMiniAppModule } from "./features/mini-app/index.js";
 

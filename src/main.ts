@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { setFlagsFromString } from "node:v8";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { EXIT_CODES } from "./exit-codes.js";
-import { createLogger } from "./logger.js";
+import { createLogger } from "./platform/logger.js";
 
 /** Shutdown must finish within this budget; then the process exits anyway. */
 const SHUTDOWN_BUDGET_MS = 9_000;
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   const [{ createApp }, { GrammyError }, { isStoreUnreachable }, { START_RETRY }] = await Promise.all([
     import("./app.js"),
     import("grammy"),
-    import("./core/store/store-outage.js"),
+    import("./platform/store/store-outage.js"),
     import("./assembly/storage.js"),
   ]);
   // While the store watch says the store is down, every worker's failure to reach it is the same news: told once, by the watch.

@@ -5,7 +5,7 @@
  * announce all of them on a loaded machine.
  */
 import { describe, expect, it } from "vitest";
-import { TELEGRAM_LIMITS } from "../src/core/push/index.js";
+import { TELEGRAM_LIMITS } from "../src/platform/push/index.js";
 import type { RecordedCall } from "../testkit/fake-telegram/fake-telegram.js";
 import { useSqliteAppWorld, waitFor } from "./app-harness.js";
 

@@ -8,7 +8,7 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../src/app.js";
-import { createBullmqConnection } from "../src/core/queue/bullmq-connection.js";
+import { createBullmqConnection } from "../src/platform/queue/bullmq-connection.js";
 import { redisTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 import { appWalk } from "./app-walk.js";
 

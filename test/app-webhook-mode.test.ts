@@ -13,7 +13,7 @@ import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type App } from "../src/app.js";
 import { ConfigError, parseConfig } from "../src/config.js";
-import { createLogger } from "../src/logger.js";
+import { createLogger } from "../src/platform/logger.js";
 import { startSimulator, type Simulator } from "../testkit/simulator/index.js";
 import { startFakeTelegram, type FakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type App } from "../src/app.js";
 import { formatTrx } from "../src/bot/helpers/format.js";
 import { parseConfig, type Config } from "../src/config.js";
-import { createLogger } from "../src/logger.js";
+import { createLogger } from "../src/platform/logger.js";
 import { startSimulator, type Simulator } from "../testkit/simulator/index.js";
 import { startTelegramFront, type TelegramFront } from "../testkit/telegram-front.js";
 import { startFakeTelegram, type FakeTelegram, type StoredMessage } from "../testkit/fake-telegram/fake-telegram.js";
@@ -190,7 +190,7 @@ describe("the app as main.ts builds it (polling)", () => {
     // its own: anything the app left open (sockets, timers, the SQLite handle's workers) would keep it alive.
     const script = `const { createApp } = await import("./dist/app.js");
 const { loadConfig } = await import("./dist/config.js");
-const { createLogger } = await import("./dist/logger.js");
+const { createLogger } = await import("./dist/platform/logger.js");
 const config = loadConfig("/nonexistent/.env");
 const app = await createApp({ config, logger: createLogger({ level: config.logLevel }) });
 await app.start();

@@ -30,7 +30,7 @@ describe("modules loaded by an app on SQLite", () => {
     };
     const script = `const { createApp } = await import("./dist/app.js");
 const { parseConfig } = await import("./dist/config.js");
-const { createLogger } = await import("./dist/logger.js");
+const { createLogger } = await import("./dist/platform/logger.js");
 const app = await createApp({ config: parseConfig(process.env), logger: createLogger({ level: "silent" }), overrides: { botInfo: { id: 123456, is_bot: true, first_name: "Bot", username: "lazy_bot", can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: true, can_connect_to_business: false, has_main_web_app: false } } });
 await app.stop();`;
     const packages = new Set((await loadedModules(script, { cwd: ROOT, env })).map(packageOf));

@@ -13,9 +13,9 @@ import { I18n } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
 import { LOCALES_DIRECTORY } from "../src/bot/i18n.js";
 import { SUPPORTED_LOCALES } from "../src/config.js";
-import { BROADCAST_STATUSES, ORDER_STATUSES } from "../src/core/service/schemas.js";
+import { BROADCAST_STATUSES, ORDER_STATUSES } from "../src/platform/service/schemas.js";
 import { finalText, statusText, type Translator } from "../src/bot/helpers/record-text.js";
-import type { Broadcast } from "../src/core/service/schemas.js";
+import type { Broadcast } from "../src/platform/service/schemas.js";
 import { foreignWords } from "./support/foreign-words.js";
 
 interface Shape {

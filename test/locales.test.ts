@@ -14,7 +14,7 @@ import { LOCALES_DIRECTORY } from "../src/bot/i18n.js";
 import { ERROR_TEXTS } from "../src/bot/helpers/error-text.js";
 import { BOT_COMMANDS } from "../src/bot/register-commands.js";
 import { SUPPORTED_LOCALES } from "../src/config.js";
-import { BROADCAST_STATUSES, ORDER_STATUSES } from "../src/core/service/schemas.js";
+import { BROADCAST_STATUSES, ORDER_STATUSES } from "../src/platform/service/schemas.js";
 import { parseHtml } from "../testkit/fake-telegram/fake-telegram-format.js";
 
 /** Variable names referenced anywhere in a pattern (selectors and variants included). */

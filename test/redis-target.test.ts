@@ -7,8 +7,8 @@
 import { createClient } from "@keyv/redis";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBullmqConnection, type RedisClient } from "../src/core/queue/bullmq-connection.js";
-import { openStore } from "../src/core/store/open-store.js";
+import { createBullmqConnection, type RedisClient } from "../src/platform/queue/bullmq-connection.js";
+import { openStore } from "../src/platform/store/open-store.js";
 import { deleteRedisKeys, redisTarget } from "./app-harness.js";
 
 const REDIS_URL = process.env["TEST_REDIS_URL"] || undefined;

@@ -15,7 +15,7 @@ import type { Update } from "grammy/types";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../src/app.js";
-import { createPgPool } from "../src/core/store/postgres-store.js";
+import { createPgPool } from "../src/platform/store/postgres-store.js";
 import { tronweb } from "../src/core/tron/tronweb.js";
 import { failOnLoggedErrors, postgresTarget, sqliteTarget, startAppWorld, type AppWorld, type StoreTarget } from "./app-harness.js";
 import { filesUnder, findInFiles, findInText } from "./support/files-at-rest.js";

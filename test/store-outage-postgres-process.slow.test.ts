@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { createPgPool, type PgPool } from "../src/core/store/postgres-store.js";
+import { createPgPool, type PgPool } from "../src/platform/store/postgres-store.js";
 import { startSimulator, type Simulator } from "../testkit/simulator/index.js";
 import { EXIT_CODES } from "../src/exit-codes.js";
 import { startFakeTelegram, type FakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";

@@ -7,8 +7,8 @@
  */
 import { Api } from "grammy";
 import { pino } from "pino";
-import { createBullmqPushQueue } from "../src/core/push/create-bullmq-push-queue.js";
-import type { StoreBackend } from "../src/core/store/types.js";
+import { createBullmqPushQueue } from "../src/platform/push/create-bullmq-push-queue.js";
+import type { StoreBackend } from "../src/platform/store/types.js";
 
 function required(name: string): string {
   const value = process.env[name];

@@ -11,9 +11,9 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { createClient } from "@keyv/redis";
 import { pino } from "pino";
-import { createBullmqPushQueue } from "../src/core/push/create-bullmq-push-queue.js";
-import type { PushJob } from "../src/core/push/types.js";
-import type { StoreBackend } from "../src/core/store/types.js";
+import { createBullmqPushQueue } from "../src/platform/push/create-bullmq-push-queue.js";
+import type { PushJob } from "../src/platform/push/types.js";
+import type { StoreBackend } from "../src/platform/store/types.js";
 import { startFakeTelegram, type RecordedCall } from "./fake-telegram/fake-telegram.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

@@ -11,10 +11,10 @@ import { createTrackingNotifier, type TrackingNotifier } from "../bot/notifiers/
 import type { Links } from "../bot/helpers/links.js";
 import { otherChatsOfAccount } from "../bot/notifiers/notifier-deps.js";
 import type { SupportedLocale } from "../config.js";
-import type { Metrics } from "../core/metrics.js";
-import { createPushQueue, type PushQueue, type PushQueueDeps } from "../core/push/index.js";
-import { createTelegramBudget, type TelegramBudget } from "../core/push/telegram-budget.js";
-import type { ServiceClient } from "../core/service/client.js";
+import type { Metrics } from "../platform/metrics.js";
+import { createPushQueue, type PushQueue, type PushQueueDeps } from "../platform/push/index.js";
+import { createTelegramBudget, type TelegramBudget } from "../platform/push/telegram-budget.js";
+import type { ServiceClient } from "../platform/service/client.js";
 import { createTracker, type Tracker, type TrackerDeps } from "../core/tracking/tracker.js";
 import { createWebhookInbox } from "../core/webhooks/create-webhook-inbox.js";
 import type { WebhookInbox, WebhookInboxDeps, WebhookNotice } from "../core/webhooks/types.js";

@@ -6,7 +6,7 @@ import { createBot, registerCommands, type BotContext, type BotDeps, type Create
 import type { Config } from "../config.js";
 import type { WebhookInbox } from "../core/webhooks/types.js";
 import { createHttpServer, type HttpServer, type HttpServerDeps } from "../server/index.js";
-import { apiSignal, type TelegramLink } from "../telegram-link.js";
+import { apiSignal, type TelegramLink } from "../platform/telegram/telegram-link.js";
 import { runStopSteps } from "./shutdown.js";
 import { createWebhookUpdates } from "./webhook-updates.js";
 

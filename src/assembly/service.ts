@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
-import { recordServiceCalls, type Metrics } from "../core/metrics.js";
+import { recordServiceCalls, type Metrics } from "../platform/metrics.js";
 import { createPricingCache, type PricingCache } from "../core/pricing-cache.js";
-import type { ServiceClient } from "../core/service/client.js";
-import { createServiceClient, type ServiceClientDeps } from "../core/service/create-service-client.js";
+import type { ServiceClient } from "../platform/service/client.js";
+import { createServiceClient, type ServiceClientDeps } from "../platform/service/create-service-client.js";
 
 export interface ServiceAccessDeps {
   baseUrl: string;

@@ -5,11 +5,11 @@ import type { Config } from "../config.js";
 import { createChatRepository, type ChatRepository } from "../core/chats/chat-repository.js";
 import { withRouteCache } from "../core/chats/route-cache.js";
 import { createOrderHistory, type OrderHistory } from "../core/orders/order-history.js";
-import { queueModeFor, type QueueMode } from "../core/queue/queue-mode.js";
-import { createReadMemo, type ReadMemo } from "../core/store/read-memo.js";
-import { openStore, storageScope, type OpenStoreDeps } from "../core/store/open-store.js";
-import { isStoreUnreachable } from "../core/store/store-outage.js";
-import type { StoreBackend } from "../core/store/types.js";
+import { queueModeFor, type QueueMode } from "../platform/queue/queue-mode.js";
+import { createReadMemo, type ReadMemo } from "../platform/store/read-memo.js";
+import { openStore, storageScope, type OpenStoreDeps } from "../platform/store/open-store.js";
+import { isStoreUnreachable } from "../platform/store/store-outage.js";
+import type { StoreBackend } from "../platform/store/types.js";
 import { createVault, type Vault } from "../core/vault.js";
 
 export interface StorageDeps {

@@ -3,8 +3,8 @@ import { createConcurrentSink, createRunner, createSource, type RunnerHandle } f
 import type { Bot, BotError, Context } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
-import type { Metrics } from "../core/metrics.js";
-import type { StoreBackend } from "../core/store/types.js";
+import type { Metrics } from "../platform/metrics.js";
+import type { StoreBackend } from "../platform/store/types.js";
 import type { Vault } from "../core/vault.js";
 import { createUpdateInbox, type UpdateInbox, type UpdateInboxDeps } from "../core/telegram-updates/update-inbox.js";
 

@@ -1,7 +1,7 @@
 import type { ConversationData, VersionedState } from "@grammyjs/conversations";
 import type { Context } from "grammy";
 import type { Logger } from "pino";
-import type { StoreBackend } from "../core/store/types.js";
+import type { StoreBackend } from "../platform/store/types.js";
 import type { Vault } from "../core/vault.js";
 
 /** The vault field of conversation state: it opens as nothing else, and nothing else opens as it. */

@@ -1,12 +1,12 @@
-import type { ReadMemo } from "../core/store/read-memo.js";
+import type { ReadMemo } from "../platform/store/read-memo.js";
 import type { I18n } from "@grammyjs/i18n";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { ChatRepository } from "../core/chats/chat-repository.js";
-import type { Metrics } from "../core/metrics.js";
+import type { Metrics } from "../platform/metrics.js";
 import type { PricingCache } from "../core/pricing-cache.js";
-import type { ServiceClient } from "../core/service/client.js";
-import type { StoreBackend } from "../core/store/types.js";
+import type { ServiceClient } from "../platform/service/client.js";
+import type { StoreBackend } from "../platform/store/types.js";
 import type { AlertSettingsStore } from "../features/balance/index.js";
 import type { Vault } from "../core/vault.js";
 import type { Flows } from "../core/flows.js";

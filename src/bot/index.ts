@@ -1,7 +1,7 @@
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
 import { Api, Bot, type Middleware, type Transformer } from "grammy";
-import type { BotApiFetch } from "../telegram-fetch.js";
+import type { BotApiFetch } from "../platform/telegram/telegram-fetch.js";
 import { Composer } from "./composer.js";
 import type { UserFromGetMe } from "grammy/types";
 import type { BotContext, ConversationContext } from "./context.js";
@@ -36,7 +36,7 @@ import { createUnhandledFeature } from "./handlers/unhandled.js";
 import { createErrorHandler } from "./handlers/error.js";
 import { telegramRetry, type TelegramRetryOptions } from "./middlewares/telegram-retry.js";
 import { telegramPacing } from "./middlewares/telegram-pacing.js";
-import type { TelegramBudget } from "../core/push/telegram-budget.js";
+import type { TelegramBudget } from "../platform/push/telegram-budget.js";
 import { createAnsweredQueries, type AnsweredQueries } from "./middlewares/answered-queries.js";
 import { commandLeavesFlow, editedSecretGuard, flowEntry } from "./middlewares/flow-guard.js";
 import { groupGuard } from "./middlewares/group-guard.js";
@@ -62,11 +62,11 @@ export interface CreateBotOptions {
   botInfo?: UserFromGetMe;
   /** Bot API root; defaults to config.telegramApiRoot, then Telegram. */
   apiRoot?: string;
-  /** Installed before auto-retry, so they see every attempt (src/telegram-link.ts). */
+  /** Installed before auto-retry, so they see every attempt (src/platform/telegram/telegram-link.ts). */
   innerTransformers?: Transformer[];
   /** The backoff after Telegram's 5xx answers (tests shorten it). */
   retry?: TelegramRetryOptions;
-  /** The Bot API client's HTTP (src/telegram-fetch.ts); grammY's own otherwise. */
+  /** The Bot API client's HTTP (src/platform/telegram/telegram-fetch.ts); grammY's own otherwise. */
   fetch?: BotApiFetch;
   /**
    * The process's Telegram budget, shared with the push queue: the bot's

@@ -11,10 +11,10 @@
 import { once } from "node:events";
 import { parseArgs } from "node:util";
 import { createChatRepository, type ResealTally } from "../core/chats/chat-repository.js";
-import { openStore } from "../core/store/open-store.js";
+import { openStore } from "../platform/store/open-store.js";
 import { createVault } from "../core/vault.js";
 import { ConfigError, loadStorageConfig } from "../config.js";
-import { createLogger } from "../logger.js";
+import { createLogger } from "../platform/logger.js";
 
 /** Waits while the reader is behind: a progress line is never buffered far ahead of the work it reports. */
 async function say(line: string): Promise<void> {

@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
 import { z } from "zod";
-import type { ReadMemo } from "./store/read-memo.js";
-import { createRecordStore } from "./store/record-store.js";
-import type { StoreBackend } from "./store/types.js";
+import type { ReadMemo } from "../platform/store/read-memo.js";
+import { createRecordStore } from "../platform/store/record-store.js";
+import type { StoreBackend } from "../platform/store/types.js";
 import { isValidTronAddress } from "./tron/index.js";
 
 /**

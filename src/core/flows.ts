@@ -1,5 +1,5 @@
-import type { UntilKnownOptions } from "./service/until-known.js";
-import type { ReadMemo } from "./store/read-memo.js";
+import type { UntilKnownOptions } from "../platform/service/until-known.js";
+import type { ReadMemo } from "../platform/store/read-memo.js";
 import type { Logger } from "pino";
 import { createBatchStore } from "./orders/batch-progress.js";
 import { createAddressBook, type AddressBook } from "./address-book.js";
@@ -14,8 +14,8 @@ import { isQuoteExpired } from "./orders/quote.js";
 import { createLimitSettingsStore } from "./limits/limit-settings.js";
 import { createSpendLimits, type SpendLimits, type SpendLimitsDeps } from "./limits/spend-guard.js";
 import { createBalanceWatcher, type BalanceWatcher, type BalanceWatcherDeps } from "./topup/balance-watcher.js";
-import type { ServiceClient } from "./service/client.js";
-import type { StoreBackend } from "./store/types.js";
+import type { ServiceClient } from "../platform/service/client.js";
+import type { StoreBackend } from "../platform/store/types.js";
 import type { Tracker } from "./tracking/tracker.js";
 
 /**

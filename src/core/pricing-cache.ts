@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { Pricing } from "./service/schemas.js";
+import type { Pricing } from "../platform/service/schemas.js";
 
 export interface PricingCacheDeps {
   load: () => Promise<Pricing>;

@@ -3,12 +3,12 @@ import type { Context } from "hono";
 import type { Logger } from "pino";
 import type { ChatRepository } from "../core/chats/chat-repository.js";
 import { routeIdForLog } from "../core/chats/route-id.js";
-import { jsonTooDeep } from "../core/json-depth.js";
-import type { Metrics } from "../core/metrics.js";
+import { jsonTooDeep } from "../platform/json-depth.js";
+import type { Metrics } from "../platform/metrics.js";
 import { rememberParsedBody } from "../core/webhooks/inbox-item.js";
 import type { SignedContent, WebhookInbox } from "../core/webhooks/types.js";
-import { createRateLimiter, DEFAULT_HOOKS_RATE_LIMITS, type HooksRateLimits, type RateLimitDecision } from "./rate-limit.js";
-import { checkSignatureHeader, matchSignature, type ParsedSignature, SIGNATURE_TOLERANCE_SEC } from "./signature.js";
+import { createRateLimiter, DEFAULT_HOOKS_RATE_LIMITS, type HooksRateLimits, type RateLimitDecision } from "../platform/http/rate-limit.js";
+import { checkSignatureHeader, matchSignature, type ParsedSignature, SIGNATURE_TOLERANCE_SEC } from "../platform/http/signature.js";
 
 export interface HooksRouteDeps {
   headerPrefix: string;

@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createStorage, StoreInUseError, type Storage } from "../../src/assembly/storage.js";
-import { createPgPool } from "../../src/core/store/postgres-store.js";
-import { captureLogger, eventually, runId } from "../core/store/helpers.js";
+import { createPgPool } from "../../src/platform/store/postgres-store.js";
+import { captureLogger, eventually, runId } from "../platform/store/helpers.js";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const pgUrl = process.env["TEST_POSTGRES_URL"] || undefined;

@@ -6,10 +6,10 @@ import type { ConversationData, VersionedState } from "@grammyjs/conversations";
 import type { Context } from "grammy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createConversationStorage } from "../../src/bot/conversation-storage.js";
-import { openStore } from "../../src/core/store/open-store.js";
-import type { KeyValue, StoreBackend } from "../../src/core/store/types.js";
+import { openStore } from "../../src/platform/store/open-store.js";
+import type { KeyValue, StoreBackend } from "../../src/platform/store/types.js";
 import { createVault } from "../../src/core/vault.js";
-import { createLogger } from "../../src/logger.js";
+import { createLogger } from "../../src/platform/logger.js";
 
 const logger = createLogger({ level: "silent" });
 const vault = createVault({ key: randomBytes(32) });

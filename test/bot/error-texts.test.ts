@@ -9,7 +9,7 @@ import {
   ServiceError,
   type ClientErrorCode,
   type KnownErrorCode,
-} from "../../src/core/service/errors.js";
+} from "../../src/platform/service/errors.js";
 import { useBotHarness } from "../support/bot-harness.js";
 
 /** A status each client code comes with (0: no response arrived, or refused before sending). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { KeyValue, StoreBackend } from "../../src/core/store/types.js";
+import type { KeyValue, StoreBackend } from "../../src/platform/store/types.js";
 import { createChatRepository } from "../../src/core/chats/chat-repository.js";
 import type { Vault } from "../../src/core/vault.js";
 import { useBotHarness } from "../support/bot-harness.js";

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, expect } from "vitest";
 import { createDelivery, type Delivery } from "../../src/assembly/delivery.js";
 import { createKeepPlans, followPlanEvents } from "../../src/features/keep/keep-plans.js";
 import { createFlows, type CreateFlowsDeps } from "../../src/core/flows.js";
-import { createLeases } from "../../src/core/store/lease.js";
+import { createLeases } from "../../src/platform/store/lease.js";
 import type { BotContext } from "../../src/bot/index.js";
 import { telegramParams } from "../../src/bot/helpers/push-document.js";
 import { createOrderHistory } from "../../src/core/orders/order-history.js";

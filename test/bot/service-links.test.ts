@@ -11,7 +11,7 @@ import { TEXT_LINKS } from "../../src/bot/helpers/service-links.js";
 import { createLinks } from "../../src/bot/helpers/links.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import { createBalanceNotifier } from "../../src/features/balance/balance-notifier.js";
-import { createLogger } from "../../src/logger.js";
+import { createLogger } from "../../src/platform/logger.js";
 import { TEST_KEYS } from "../../testkit/tron-sign.js";
 import { useBotHarness } from "../support/bot-harness.js";
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createBot } from "../../src/bot/index.js";
 import { MESSAGE_METHODS } from "../../src/bot/middlewares/telegram-pacing.js";
-import { createLocalTelegramBudget, type TelegramBudget } from "../../src/core/push/telegram-budget.js";
+import { createLocalTelegramBudget, type TelegramBudget } from "../../src/platform/push/telegram-budget.js";
 import { useBotHarness } from "../support/bot-harness.js";
 
 describe("the Telegram budget sees every message of a conversation", () => {

@@ -11,9 +11,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createChatRepository } from "../../src/core/chats/chat-repository.js";
-import { openStore } from "../../src/core/store/open-store.js";
+import { openStore } from "../../src/platform/store/open-store.js";
 import { createVault } from "../../src/core/vault.js";
-import { createLogger } from "../../src/logger.js";
+import { createLogger } from "../../src/platform/logger.js";
 import { sealV1 } from "../support/vault-v1.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");

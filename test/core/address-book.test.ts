@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ADDRESS_BOOK_LIMIT, createAddressBook, LABELLED_LIMIT, type AddressBook } from "../../src/core/address-book.js";
-import { openStore } from "../../src/core/store/open-store.js";
-import type { StoreBackend } from "../../src/core/store/types.js";
+import { openStore } from "../../src/platform/store/open-store.js";
+import type { StoreBackend } from "../../src/platform/store/types.js";
 import { fromHexAddress } from "../../src/core/tron/index.js";
-import { createLogger } from "../../src/logger.js";
+import { createLogger } from "../../src/platform/logger.js";
 
 const logger = createLogger({ level: "silent" });
 const CHAT = 1;

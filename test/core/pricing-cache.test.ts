@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createPricingCache } from "../../src/core/pricing-cache.js";
-import type { Pricing } from "../../src/core/service/schemas.js";
-import { captureLogger } from "./service/capture-logger.js";
+import type { Pricing } from "../../src/platform/service/schemas.js";
+import { captureLogger } from "../platform/service/capture-logger.js";
 
 function pricing(baseUnitPriceSun: number): Pricing {
   return {

@@ -3,7 +3,7 @@ import { describe, it } from "vitest";
 import { parseEnergyAmount } from "../../src/core/money.js";
 import { MAX_BATCH_ITEMS, parseBatch, type BatchLineError, type BatchParse } from "../../src/core/orders/batch-parse.js";
 import { checkAmount, resolveTier } from "../../src/core/orders/order-input.js";
-import type { Pricing, PricingTier } from "../../src/core/service/schemas.js";
+import type { Pricing, PricingTier } from "../../src/platform/service/schemas.js";
 import { isValidTronAddress } from "../../src/core/tron/index.js";
 import { amountStyleArb, renderAmount } from "../support/amount-gen.js";
 import { fuzz, fuzzTimeoutMs, sameJson, scaledRuns, binaryString } from "../support/fuzz.js";

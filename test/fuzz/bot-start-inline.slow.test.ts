@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_COMMANDS } from "../../src/bot/register-commands.js";
 import { parseQuoteQuery } from "../../src/bot/helpers/quote-query.js";
-import type { Pricing } from "../../src/core/service/schemas.js";
+import type { Pricing } from "../../src/platform/service/schemas.js";
 import { startOrderHarness, type OrderHarness } from "../bot/order-harness.js";
 import { amountStyleArb, renderAmount } from "../support/amount-gen.js";
 import { fuzz, fuzzTimeoutMs, scaledRuns, binaryString } from "../support/fuzz.js";

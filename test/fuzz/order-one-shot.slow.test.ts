@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseEnergyAmount } from "../../src/core/money.js";
 import { parseOneShotOrder, type OneShotParse } from "../../src/core/orders/one-shot.js";
 import { checkAmount, resolveTier } from "../../src/core/orders/order-input.js";
-import type { Pricing, PricingTier } from "../../src/core/service/schemas.js";
+import type { Pricing, PricingTier } from "../../src/platform/service/schemas.js";
 import { isValidTronAddress } from "../../src/core/tron/index.js";
 import { amountStyleArb, group, renderAmount } from "../support/amount-gen.js";
 import { fuzz, fuzzTimeoutMs, scaledRuns, binaryString } from "../support/fuzz.js";

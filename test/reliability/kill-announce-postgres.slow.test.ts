@@ -12,7 +12,7 @@
  * of the plan, which is bought only after it was delivered), and never as a message of its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPgPool, type PgPool } from "../../src/core/store/postgres-store.js";
+import { createPgPool, type PgPool } from "../../src/platform/store/postgres-store.js";
 import { postgresTarget, RECEIVER, waitFor, type StoreTarget } from "../app-harness.js";
 import { startKillWorld, type BotProcess, type KillWorld } from "./kill-world.js";
 

@@ -1,6 +1,6 @@
 import { request } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { computeSignature, formatSignatureHeader } from "../../src/server/signature.js";
+import { computeSignature, formatSignatureHeader } from "../../src/platform/http/signature.js";
 import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";
 import { createOrder, linkChat, postHook, PREFIX, reReads, settle, startHarness, texts, until, type Harness } from "./harness.js";
 

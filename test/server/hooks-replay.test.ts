@@ -10,7 +10,7 @@ import { request } from "undici";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pino } from "pino";
 import type { App } from "../../src/app.js";
-import { createBullmqConnection } from "../../src/core/queue/bullmq-connection.js";
+import { createBullmqConnection } from "../../src/platform/queue/bullmq-connection.js";
 import { signatureHeader } from "../../testkit/simulator/index.js";
 import { postgresTarget, redisTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "../app-harness.js";
 import { createOrder, linkChat, postHook, reReads, settle, startHarness, type Harness } from "./harness.js";

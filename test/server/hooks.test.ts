@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
 import { request } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { computeSignature, formatSignatureHeader } from "../../src/server/signature.js";
+import { computeSignature, formatSignatureHeader } from "../../src/platform/http/signature.js";
 import { createOrder, linkChat, METRICS_TOKEN, postHook, reReads, settle, startHarness, texts, until, type Harness, type HarnessOptions } from "./harness.js";
-import { collect } from "../core/store/helpers.js";
+import { collect } from "../platform/store/helpers.js";
 
 /** The webhook tests run through the real tracker and notifier, as src/app.ts wires them. */
 describe("POST /hooks/:routeId", () => {

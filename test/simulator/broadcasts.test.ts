@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TronWeb } from "tronweb";
-import { getBroadcastResponseSchema } from "../../src/core/service/schemas.js";
+import { getBroadcastResponseSchema } from "../../src/platform/service/schemas.js";
 import type { Simulator } from "../../testkit/simulator/index.js";
 import {
   randomAddress,

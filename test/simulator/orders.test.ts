@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOrdersResponseSchema, getOrderResponseSchema } from "../../src/core/service/schemas.js";
+import { createOrdersResponseSchema, getOrderResponseSchema } from "../../src/platform/service/schemas.js";
 import type { Simulator } from "../../testkit/simulator/index.js";
 import { TEST_KEYS, USDT_MAINNET } from "../../testkit/tron-sign.js";
 import { call, startTestSimulator, waitFor } from "./helpers.js";

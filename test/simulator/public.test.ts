@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pricingSchema, systemSnapshotSchema, errorEnvelopeSchema } from "../../src/core/service/schemas.js";
+import { pricingSchema, systemSnapshotSchema, errorEnvelopeSchema } from "../../src/platform/service/schemas.js";
 import type { Simulator } from "../../testkit/simulator/index.js";
 import { call, startTestSimulator } from "./helpers.js";
 

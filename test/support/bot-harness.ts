@@ -27,13 +27,13 @@ import { createBot, type BotContext, type BotDeps } from "../../src/bot/index.js
 import { createChatRepository } from "../../src/core/chats/chat-repository.js";
 import { createFlows, type FlowTracker } from "../../src/core/flows.js";
 import { createAlertSettings } from "../../src/features/balance/alerts-settings.js";
-import { createMetrics } from "../../src/core/metrics.js";
+import { createMetrics } from "../../src/platform/metrics.js";
 import { createPricingCache } from "../../src/core/pricing-cache.js";
-import { createServiceClient } from "../../src/core/service/create-service-client.js";
-import { openStore } from "../../src/core/store/open-store.js";
-import type { StoreBackend } from "../../src/core/store/types.js";
+import { createServiceClient } from "../../src/platform/service/create-service-client.js";
+import { openStore } from "../../src/platform/store/open-store.js";
+import type { StoreBackend } from "../../src/platform/store/types.js";
 import { createVault } from "../../src/core/vault.js";
-import { createLogger } from "../../src/logger.js";
+import { createLogger } from "../../src/platform/logger.js";
 import { startSimulator, type Simulator, type SimulatorOptions } from "../../testkit/simulator/index.js";
 import {
   startFakeTelegram,

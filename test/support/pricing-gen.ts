@@ -1,6 +1,6 @@
 /** Random but well-formed price lists: distinct durations, labels that name them ("15m") or words ("express"). */
 import fc from "fast-check";
-import type { Pricing, PricingTier } from "../../src/core/service/schemas.js";
+import type { Pricing, PricingTier } from "../../src/platform/service/schemas.js";
 
 const UNITS = [
   ["s", 1],

@@ -6,7 +6,7 @@
  * arrives at the instant it left: pacing is judged exactly, however loaded
  * the machine is.
  */
-import type { PushClock } from "../../src/core/push/types.js";
+import type { PushClock } from "../../src/platform/push/types.js";
 
 export interface VirtualClock extends PushClock {
   /** Runs `work` at one instant: the clock does not move until it settles. */

@@ -1,6 +1,6 @@
 import { GrammyError, type BotError } from "grammy";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
-import { ServiceError } from "../../core/service/errors.js";
+import { ServiceError } from "../../platform/service/errors.js";
 import type { BotContext } from "../context.js";
 import { isUneditable } from "../helpers/edit.js";
 import { errorText, errorTextKey } from "../helpers/error-text.js";

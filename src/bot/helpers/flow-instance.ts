@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Conversation } from "@grammyjs/conversations";
-import type { StoreBackend } from "../../core/store/types.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 import type { BotContext, ConversationContext } from "../context.js";
 
 /**

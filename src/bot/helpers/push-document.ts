@@ -1,5 +1,5 @@
 import { InputFile } from "grammy";
-import type { PushJob } from "../../core/push/index.js";
+import type { PushJob } from "../../platform/push/index.js";
 
 /** A document a push job carries: stored as text with the job, uploaded as a file when it is sent. */
 export interface PushDocument {

@@ -1,7 +1,7 @@
 import { parseEnergyAmount } from "../../core/money.js";
 import { parseDurationText, trailingDurations } from "../../core/orders/duration-input.js";
 import { resolveTier } from "../../core/orders/order-input.js";
-import type { Pricing, PricingTier } from "../../core/service/schemas.js";
+import type { Pricing, PricingTier } from "../../platform/service/schemas.js";
 import { SAMPLE_AMOUNT, sortedTiers } from "./tiers.js";
 
 export type QuoteQuery =

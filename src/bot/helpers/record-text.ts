@@ -1,7 +1,7 @@
 import type { I18nFlavor } from "@grammyjs/i18n";
 import { atomicToUsdt, formatDecimal } from "../../core/money.js";
 import type { HistoryEntry } from "../../core/orders/order-history.js";
-import type { Broadcast, Order } from "../../core/service/schemas.js";
+import type { Broadcast, Order } from "../../platform/service/schemas.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, html, translate, type Html } from "./html.js";
 import { broadcastEndLine, canResend, delegationEndText } from "./expiry-text.js";

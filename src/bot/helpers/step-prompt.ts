@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Conversation } from "@grammyjs/conversations";
 import type { MiddlewareFn } from "grammy";
 import type { Logger } from "pino";
-import type { StoreBackend } from "../../core/store/types.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import { escapeHtml, HTML } from "./html.js";
 import { editIgnoringUnchanged } from "./edit.js";

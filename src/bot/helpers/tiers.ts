@@ -1,6 +1,6 @@
 import type { I18nFlavor } from "@grammyjs/i18n";
 import { mulSun } from "../../core/money.js";
-import type { Pricing, PricingTier } from "../../core/service/schemas.js";
+import type { Pricing, PricingTier } from "../../platform/service/schemas.js";
 import { formatDuration } from "./duration.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { translate } from "./html.js";

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import type { Broadcast, Order } from "../../core/service/schemas.js";
+import type { Broadcast, Order } from "../../platform/service/schemas.js";
 import { rentAgainData } from "../../features/order/index.js";
 import { trackRefreshData } from "../../features/history/index.js";
 import type { Links } from "../helpers/links.js";

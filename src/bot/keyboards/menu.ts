@@ -2,7 +2,7 @@ import { InlineKeyboard } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import { connectData } from "../callback-data/connect.js";
 import { balanceRefreshData, homeData, menuData, orderTierData, type MenuAction } from "../callback-data/menu.js";
-import type { Pricing } from "../../core/service/schemas.js";
+import type { Pricing } from "../../platform/service/schemas.js";
 import type { Links } from "../helpers/links.js";
 import type { Translator } from "../helpers/record-text.js";
 import { sortedTiers, tierLabel } from "../helpers/tiers.js";

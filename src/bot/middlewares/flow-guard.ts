@@ -7,7 +7,7 @@ import type { PastedKeyHandler } from "../../features/account/index.js";
 import { extractServiceSecret } from "../helpers/service-secret.js";
 import { inFlow } from "../helpers/flow-instance.js";
 import { closeOpenPrompt } from "../helpers/step-prompt.js";
-import type { StoreBackend } from "../../core/store/types.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 import { txIdCommandArgument } from "../helpers/tx-id-command.js";
 
 /** What an edit now says, without a leading command word (an edit never runs a command, but its argument stays visible). */

@@ -1,5 +1,5 @@
 import type { Transformer } from "grammy";
-import type { TelegramBudget } from "../../core/push/telegram-budget.js";
+import type { TelegramBudget } from "../../platform/push/telegram-budget.js";
 
 /**
  * The Bot API methods that put a message in a chat or change one there: what

@@ -1,6 +1,6 @@
 import type { Middleware } from "grammy";
 import type { Logger } from "pino";
-import type { Metrics } from "../../core/metrics.js";
+import type { Metrics } from "../../platform/metrics.js";
 import type { BotContext } from "../context.js";
 import { bindLogger } from "../helpers/lazy-logger.js";
 import type { AnsweredQueries } from "./answered-queries.js";

@@ -1,7 +1,7 @@
 import type { NotificationSettings } from "../../core/chats/chat-record.js";
 import { readBatchProgress, type Batch, type BatchProgress, type BatchStore } from "../../core/orders/batch-progress.js";
 import type { OrderHistory } from "../../core/orders/order-history.js";
-import type { PushQueue } from "../../core/push/index.js";
+import type { PushQueue } from "../../platform/push/index.js";
 import type { TrackerChange, TrackerGiveUp } from "../../core/tracking/tracker.js";
 import type { Logger } from "pino";
 import { batchCardText, batchFinalCaption, batchResultCsv } from "../../features/order/index.js";

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { SupportedLocale } from "../../config.js";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import { UNCHOSEN_UTC, type ChatZone, type ChatZones } from "../../core/limits/chat-zone.js";
-import type { PushQueue } from "../../core/push/index.js";
+import type { PushQueue } from "../../platform/push/index.js";
 import type { Translations } from "../i18n.js";
 import type { Links } from "../helpers/links.js";
 

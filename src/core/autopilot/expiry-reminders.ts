@@ -1,8 +1,8 @@
 import type { AppEventSubscriber } from "../events.js";
 import type { Logger } from "pino";
 import { z } from "zod";
-import { createRecordStore } from "../store/record-store.js";
-import type { StoreBackend } from "../store/types.js";
+import { createRecordStore } from "../../platform/store/record-store.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 
 /**
  * Opt-in reminders shortly before an order's delegation ends (docs/expiry.md).

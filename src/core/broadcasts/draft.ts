@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import { z } from "zod";
-import { createChatIndex } from "../store/chat-index.js";
-import { createRecordStore } from "../store/record-store.js";
-import type { StoreBackend } from "../store/types.js";
+import { createChatIndex } from "../../platform/store/chat-index.js";
+import { createRecordStore } from "../../platform/store/record-store.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 import type { BroadcastSummary } from "./precheck.js";
 
 /**

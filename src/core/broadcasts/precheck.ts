@@ -1,4 +1,4 @@
-import { jsonTooDeep } from "../json-depth.js";
+import { jsonTooDeep } from "../../platform/json-depth.js";
 import { mulSun } from "../money.js";
 import {
   estimateResource,

@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
-import { createKeyedMutex } from "../store/keyed-mutex.js";
-import { ServiceError } from "../service/errors.js";
-import { isOutcomeUnknown, sendUntilKnown, type UntilKnownOptions } from "../service/until-known.js";
-import type { ServiceClient } from "../service/client.js";
+import { createKeyedMutex } from "../../platform/store/keyed-mutex.js";
+import { ServiceError } from "../../platform/service/errors.js";
+import { isOutcomeUnknown, sendUntilKnown, type UntilKnownOptions } from "../../platform/service/until-known.js";
+import type { ServiceClient } from "../../platform/service/client.js";
 import { keyTagOf, type PendingConfirmations } from "../confirmations/pending-confirmations.js";
 import type { HistoryEntry, OrderHistory } from "../orders/order-history.js";
 import type { Tracker } from "../tracking/tracker.js";

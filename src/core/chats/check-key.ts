@@ -4,8 +4,8 @@
  * service accepts it. The bot layer says what the outcome means.
  */
 import type { FlowTracker } from "../flows.js";
-import type { ServiceClient } from "../service/client.js";
-import { ServiceError, type ServiceErrorJSON } from "../service/errors.js";
+import type { ServiceClient } from "../../platform/service/client.js";
+import { ServiceError, type ServiceErrorJSON } from "../../platform/service/errors.js";
 import type { ChatRecord } from "./chat-record.js";
 import type { ChatRepository } from "./chat-repository.js";
 

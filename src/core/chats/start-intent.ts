@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { z } from "zod";
-import { createRecordStore } from "../store/record-store.js";
-import type { StoreBackend } from "../store/types.js";
+import { createRecordStore } from "../../platform/store/record-store.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 
 /**
  * What a deep link asked for while the chat was not linked (`/start

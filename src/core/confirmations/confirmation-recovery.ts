@@ -3,7 +3,7 @@ import type { BroadcastSubmitter } from "../broadcasts/submit-broadcast.js";
 import type { DraftStore } from "../broadcasts/draft.js";
 import type { OrderPlacer } from "../orders/place-order.js";
 import type { QuoteStore } from "../orders/quote-store.js";
-import type { ServiceError } from "../service/errors.js";
+import type { ServiceError } from "../../platform/service/errors.js";
 import { keyTagOf, type PendingConfirmation, type PendingConfirmations } from "./pending-confirmations.js";
 
 /**

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
 import { z } from "zod";
-import { createRecordStore } from "../store/record-store.js";
-import type { StoreBackend } from "../store/types.js";
+import { createRecordStore } from "../../platform/store/record-store.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 
 /**
  * The journal of confirmations whose outcome is not recorded yet: an entry is

@@ -1,8 +1,8 @@
-import type { ReadMemo } from "../store/read-memo.js";
+import type { ReadMemo } from "../../platform/store/read-memo.js";
 import type { Logger } from "pino";
 import { z } from "zod";
-import { createRecordStore } from "../store/record-store.js";
-import type { StoreBackend } from "../store/types.js";
+import { createRecordStore } from "../../platform/store/record-store.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 
 /**
  * The spend limits set in /limits: caps and the confirm threshold in sun

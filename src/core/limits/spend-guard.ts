@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { createKeyedMutex } from "../store/keyed-mutex.js";
+import { createKeyedMutex } from "../../platform/store/keyed-mutex.js";
 import type { OrderHistory } from "../orders/order-history.js";
 import type { LimitField, LimitSettings, LimitSettingsStore } from "./limit-settings.js";
 import { spentIn, type Spent } from "./spend-ledger.js";

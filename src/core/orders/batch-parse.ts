@@ -1,6 +1,6 @@
 import { parseEnergyAmount } from "../money.js";
 import { isValidTronAddress } from "../tron/index.js";
-import type { Pricing } from "../service/schemas.js";
+import type { Pricing } from "../../platform/service/schemas.js";
 import { trailingDurations } from "./duration-input.js";
 import { checkAmount, resolveTier } from "./order-input.js";
 

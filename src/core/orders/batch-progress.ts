@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
 import { z } from "zod";
-import { isOrderFinished } from "../service/schemas.js";
-import { createRecordStore } from "../store/record-store.js";
-import type { StoreBackend } from "../store/types.js";
+import { isOrderFinished } from "../../platform/service/schemas.js";
+import { createRecordStore } from "../../platform/store/record-store.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 import type { HistoryEntry, OrderHistory } from "./order-history.js";
 import type { PlacedOrder } from "./quote.js";
 

@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
 import { z } from "zod";
-import { createKeyedMutex } from "../store/keyed-mutex.js";
-import type { ReadMemo } from "../store/read-memo.js";
-import { createRecordStore } from "../store/record-store.js";
-import type { StoreBackend } from "../store/types.js";
+import { createKeyedMutex } from "../../platform/store/keyed-mutex.js";
+import type { ReadMemo } from "../../platform/store/read-memo.js";
+import { createRecordStore } from "../../platform/store/record-store.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 import { ARCHIVE_KEEP_MS, archived, mergedArchives, type SpendArchive } from "./history-archive.js";
 import { historyEntrySchema, mergedEntries, type HistoryEntry } from "./history-entry.js";
 import { chunkStats, type ChunkStats, chunkStatsSchema, type HistoryFilter, type LedgerPage, pageOf } from "./history-page.js";

@@ -1,6 +1,6 @@
 import { readEnergyAmount } from "../energy-amount.js";
 import { parseEnergyAmount } from "../money.js";
-import type { Pricing, PricingTier } from "../service/schemas.js";
+import type { Pricing, PricingTier } from "../../platform/service/schemas.js";
 import { trailingDurations } from "./duration-input.js";
 import { checkAmount, resolveTier } from "./order-input.js";
 

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import type { ReadMemo } from "../store/read-memo.js";
-import type { StoreBackend } from "../store/types.js";
+import type { ReadMemo } from "../../platform/store/read-memo.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 import { createHistoryLedger } from "./history-ledger.js";
 import type { HistoryEntry } from "./history-entry.js";
 import type { HistoryFilter } from "./history-page.js";

@@ -1,5 +1,5 @@
 import { readEnergyAmount } from "../energy-amount.js";
-import type { Pricing, PricingTier } from "../service/schemas.js";
+import type { Pricing, PricingTier } from "../../platform/service/schemas.js";
 import { parseDurationText } from "./duration-input.js";
 
 /**

@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
-import { createKeyedMutex } from "../store/keyed-mutex.js";
-import { ServiceError } from "../service/errors.js";
-import type { ServiceClient } from "../service/client.js";
-import { isOutcomeUnknown, sendUntilKnown, type UntilKnownOptions } from "../service/until-known.js";
-import type { Balance, Order } from "../service/schemas.js";
+import { createKeyedMutex } from "../../platform/store/keyed-mutex.js";
+import { ServiceError } from "../../platform/service/errors.js";
+import type { ServiceClient } from "../../platform/service/client.js";
+import { isOutcomeUnknown, sendUntilKnown, type UntilKnownOptions } from "../../platform/service/until-known.js";
+import type { Balance, Order } from "../../platform/service/schemas.js";
 import type { AddressBook } from "../address-book.js";
 import type { SpendGate, SpendKind, SpendRefusal } from "../limits/spend-guard.js";
 import { keyTagOf, type PendingConfirmations } from "../confirmations/pending-confirmations.js";

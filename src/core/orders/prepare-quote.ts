@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
 import type { LinkedChat } from "../chats/chat-repository.js";
 import type { PricingCache } from "../pricing-cache.js";
-import type { ServiceClient } from "../service/client.js";
-import { ServiceError } from "../service/errors.js";
+import type { ServiceClient } from "../../platform/service/client.js";
+import { ServiceError } from "../../platform/service/errors.js";
 import type { BalanceWatcher } from "../topup/balance-watcher.js";
 import { decideSpend, type SpendLimits } from "../limits/spend-guard.js";
 import type { QuoteStore } from "./quote-store.js";

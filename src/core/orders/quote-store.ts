@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
-import { createChatIndex } from "../store/chat-index.js";
-import { createRecordStore, type RecordStore } from "../store/record-store.js";
-import type { StoreBackend } from "../store/types.js";
+import { createChatIndex } from "../../platform/store/chat-index.js";
+import { createRecordStore, type RecordStore } from "../../platform/store/record-store.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 import { QUOTE_RETENTION_MS, quoteSchema, type Quote } from "./quote.js";
 
 export interface QuoteStoreDeps {

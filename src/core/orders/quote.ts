@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { mulSun } from "../money.js";
-import type { OrderItemInput, Pricing } from "../service/schemas.js";
+import type { OrderItemInput, Pricing } from "../../platform/service/schemas.js";
 
 /**
  * A quote is the unit of exactly-once charging: its Idempotency-Key is made

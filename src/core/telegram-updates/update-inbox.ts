@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
-import type { Metrics } from "../metrics.js";
-import { groupCalls } from "../group-calls.js";
-import { deleteMany, getMany, setMany } from "../store/batch.js";
-import { createLeases } from "../store/lease.js";
-import type { StoreBackend } from "../store/types.js";
+import type { Metrics } from "../../platform/metrics.js";
+import { groupCalls } from "../../platform/group-calls.js";
+import { deleteMany, getMany, setMany } from "../../platform/store/batch.js";
+import { createLeases } from "../../platform/store/lease.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 import type { Vault } from "../vault.js";
 import { createUpdateQueue, type UpdateSupplier } from "./update-queue.js";
 

@@ -1,10 +1,10 @@
 import type { Logger } from "pino";
 import { z } from "zod";
-import type { ServiceClient } from "../service/client.js";
-import { ServiceError } from "../service/errors.js";
-import { createKeyedMutex } from "../store/keyed-mutex.js";
-import { createRecordStore } from "../store/record-store.js";
-import type { StoreBackend } from "../store/types.js";
+import type { ServiceClient } from "../../platform/service/client.js";
+import { ServiceError } from "../../platform/service/errors.js";
+import { createKeyedMutex } from "../../platform/store/keyed-mutex.js";
+import { createRecordStore } from "../../platform/store/record-store.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 
 /**
  * While a quote or a refused (402) confirmation waits for money, the chat's

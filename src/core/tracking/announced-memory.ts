@@ -1,4 +1,4 @@
-import type { StoreBackend } from "../store/types.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 
 /**
  * The one memory of which (chat, item, status) has been announced. The

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { Leases } from "../store/lease.js";
+import type { Leases } from "../../platform/store/lease.js";
 
 /**
  * The tracker's claims on the shared store. Each tracked item is polled by

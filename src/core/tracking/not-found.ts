@@ -1,4 +1,4 @@
-import { ServiceError } from "../service/errors.js";
+import { ServiceError } from "../../platform/service/errors.js";
 import type { TrackedItem } from "./tracked-item.js";
 import type { TrackerGiveUp } from "./tracker-types.js";
 

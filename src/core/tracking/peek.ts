@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { OrderHistory } from "../orders/order-history.js";
 import type { Announce } from "./announcer.js";
-import { isBroadcastFinished, isOrderFinished } from "../service/schemas.js";
+import { isBroadcastFinished, isOrderFinished } from "../../platform/service/schemas.js";
 import type { TrackedItem, TrackedRecord } from "./tracked-item.js";
 
 export interface PeekDeps {

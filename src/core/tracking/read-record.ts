@@ -1,6 +1,6 @@
 import type { OrderHistory } from "../orders/order-history.js";
-import type { ServiceClient } from "../service/client.js";
-import { ServiceError } from "../service/errors.js";
+import type { ServiceClient } from "../../platform/service/client.js";
+import { ServiceError } from "../../platform/service/errors.js";
 import type { TrackedRecord } from "./tracker.js";
 
 export interface ReadRecordDeps {

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import type { RecordStore } from "../store/record-store.js";
+import type { RecordStore } from "../../platform/store/record-store.js";
 import type { ItemLeases } from "./item-leases.js";
 import type { TrackedItem } from "./tracked-item.js";
 

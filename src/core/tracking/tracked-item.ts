@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { HistoryEntry } from "../orders/order-history.js";
-import type { Broadcast, Order } from "../service/schemas.js";
+import type { Broadcast, Order } from "../../platform/service/schemas.js";
 import type { TrackInput } from "./tracker-types.js";
 
 export const TRACK_KINDS = ["order", "broadcast"] as const;

@@ -1,9 +1,9 @@
 import type { TrackerReadLimits } from "./tracker-reads.js";
 import type { Logger } from "pino";
-import type { ServiceClient } from "../service/client.js";
+import type { ServiceClient } from "../../platform/service/client.js";
 import type { HistoryEntry, OrderHistory } from "../orders/order-history.js";
-import type { Leases } from "../store/lease.js";
-import type { StoreBackend } from "../store/types.js";
+import type { Leases } from "../../platform/store/lease.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 import type { NotFoundBound } from "./not-found.js";
 import type { PollScheduleOptions } from "./poll-schedule.js";
 import type { TrackedItem, TrackedRecord, TrackKind } from "./tracked-item.js";

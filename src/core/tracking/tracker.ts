@@ -1,8 +1,8 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { createRecordStore } from "../store/record-store.js";
-import { createKeyedMutex } from "../store/keyed-mutex.js";
-import { ServiceError } from "../service/errors.js";
-import { isBroadcastFinished, isOrderFinished } from "../service/schemas.js";
+import { createRecordStore } from "../../platform/store/record-store.js";
+import { createKeyedMutex } from "../../platform/store/keyed-mutex.js";
+import { ServiceError } from "../../platform/service/errors.js";
+import { isBroadcastFinished, isOrderFinished } from "../../platform/service/schemas.js";
 
 import { createAnnouncedMemory, type AnnouncedMemory } from "./announced-memory.js";
 import { createAnnouncer } from "./announcer.js";

@@ -1,6 +1,6 @@
 import type { Job } from "bullmq";
-import { groupCalls } from "../group-calls.js";
-import { createBullmqConnection } from "../queue/bullmq-connection.js";
+import { groupCalls } from "../../platform/group-calls.js";
+import { createBullmqConnection } from "../../platform/queue/bullmq-connection.js";
 import { inboxKey } from "./create-local-inbox.js";
 import { createWebhookProcessor } from "./process-webhook.js";
 import { readInboxItem, signedKey, signedTtlMs } from "./inbox-item.js";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { groupCalls } from "../group-calls.js";
-import { deleteMany, getMany, setMany } from "../store/batch.js";
-import type { KeyValueEntry } from "../store/types.js";
+import { groupCalls } from "../../platform/group-calls.js";
+import { deleteMany, getMany, setMany } from "../../platform/store/batch.js";
+import type { KeyValueEntry } from "../../platform/store/types.js";
 import { readInboxItem, signedKey, signedTtlMs } from "./inbox-item.js";
 import { createWebhookProcessor } from "./process-webhook.js";
 import type { AcceptResult, InboxItem, WebhookInbox, WebhookInboxDeps } from "./types.js";

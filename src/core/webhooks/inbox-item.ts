@@ -1,4 +1,4 @@
-import { jsonTooDeep } from "../json-depth.js";
+import { jsonTooDeep } from "../../platform/json-depth.js";
 import type { InboxItem, SignedContent } from "./types.js";
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import type { Metrics } from "../metrics.js";
-import type { StoreBackend } from "../store/types.js";
+import type { Metrics } from "../../platform/metrics.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 import type { EventKind } from "./extract-event-ids.js";
 
 /** One accepted webhook delivery, as persisted before the 2xx. */

@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
 import { z } from "zod";
 import { readTrxAmount, SUN_PER_TRX } from "../../core/money.js";
-import { createRecordStore } from "../../core/store/record-store.js";
-import type { StoreBackend } from "../../core/store/types.js";
+import { createRecordStore } from "../../platform/store/record-store.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 
 /**
  * What the balance watch tells one chat (`/alerts`): deposit notices, the

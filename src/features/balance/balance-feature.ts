@@ -1,7 +1,7 @@
 import { Composer } from "../../bot/composer.js";
 import { showTyping } from "../../bot/helpers/typing.js";
-import { ServiceError } from "../../core/service/errors.js";
-import type { Balance } from "../../core/service/schemas.js";
+import { ServiceError } from "../../platform/service/errors.js";
+import type { Balance } from "../../platform/service/schemas.js";
 import { MIN_DEPOSIT_SUN, topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { balanceRefreshData, menuAction } from "../../bot/callback-data/menu.js";
 import type { BotContext } from "../../bot/context.js";

@@ -5,14 +5,14 @@ import type { Links } from "../../bot/helpers/links.js";
 import type { SupportedLocale } from "../../config.js";
 import type { AppEventSubscriber } from "../../core/events.js";
 import { createPendingConfirmations } from "../../core/confirmations/pending-confirmations.js";
-import type { PushQueue } from "../../core/push/index.js";
-import type { ServiceClient } from "../../core/service/client.js";
+import type { PushQueue } from "../../platform/push/index.js";
+import type { ServiceClient } from "../../platform/service/client.js";
 import { createAccountWatch, type AccountWatch, type AccountWatchDeps } from "./balance-account-watch.js";
 import { createAlertSettings, type AlertSettingsStore } from "./alerts-settings.js";
 import type { BalanceWatcher, BalanceWatcherDeps } from "../../core/topup/balance-watcher.js";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { OrderHistory } from "../../core/orders/order-history.js";
-import type { StoreBackend } from "../../core/store/types.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 
 export interface BalanceModuleDeps {
   storage: { store: StoreBackend; chats: ChatRepository; history: OrderHistory };

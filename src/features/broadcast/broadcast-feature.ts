@@ -1,7 +1,7 @@
 import { Composer } from "../../bot/composer.js";
 import { looksLikeSignedTransaction } from "../../core/broadcasts/precheck.js";
 import type { SubmitResult } from "../../core/broadcasts/submit-broadcast.js";
-import { isBroadcastFinished, type Broadcast } from "../../core/service/schemas.js";
+import { isBroadcastFinished, type Broadcast } from "../../platform/service/schemas.js";
 import { draftData } from "./broadcast-callback-data.js";
 import { menuAction } from "../../bot/callback-data/menu.js";
 import type { BotContext } from "../../bot/context.js";
@@ -18,7 +18,7 @@ import { code, html, HTML, translate } from "../../bot/helpers/html.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
 import { logHandle } from "../../bot/helpers/logging.js";
 import { broadcastCardText, statusText } from "../../bot/helpers/record-text.js";
-import { ServiceError } from "../../core/service/errors.js";
+import { ServiceError } from "../../platform/service/errors.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "./broadcast-keyboards.js";
 import { createDraftConfirmAgainKeyboard, createLimitsFixKeyboard, limitRefusalText } from "../limits/index.js";

@@ -1,7 +1,7 @@
 import type { InlineKeyboard } from "grammy";
 import { delegationEndsAtMs } from "../../core/orders/order-history.js";
-import { ServiceError } from "../../core/service/errors.js";
-import { isBroadcastFinished, isOrderFinished } from "../../core/service/schemas.js";
+import { ServiceError } from "../../platform/service/errors.js";
+import { isBroadcastFinished, isOrderFinished } from "../../platform/service/schemas.js";
 import { readRecord } from "../../core/tracking/read-record.js";
 import type { TrackedRecord } from "../../core/tracking/tracker.js";
 import type { BotContext } from "../../bot/context.js";

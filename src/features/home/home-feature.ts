@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { miniAppScreenUrl } from "../../bot/helpers/mini-app-url.js";
 import type { KeepPlan } from "../keep/index.js";
-import { ServiceError } from "../../core/service/errors.js";
+import { ServiceError } from "../../platform/service/errors.js";
 import { lowBalanceThresholdSun } from "../balance/index.js";
 import { homeData, menuData } from "../../bot/callback-data/menu.js";
 import { limitsData } from "../limits/index.js";

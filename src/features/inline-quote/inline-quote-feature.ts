@@ -2,7 +2,7 @@ import { InlineKeyboard } from "grammy";
 import { Composer } from "../../bot/composer.js";
 import type { InlineQueryResult } from "grammy/types";
 import { mulSun } from "../../core/money.js";
-import type { Pricing } from "../../core/service/schemas.js";
+import type { Pricing } from "../../platform/service/schemas.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";

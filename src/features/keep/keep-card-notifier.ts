@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { spentTodaySun, type KeepPlan } from "./keep-plan.js";
 import type { CardRedraw } from "./keep-plans.js";
 import type { KeepDaySummary } from "./keep-day-summary.js";
-import { createKeyedMutex } from "../../core/store/keyed-mutex.js";
+import { createKeyedMutex } from "../../platform/store/keyed-mutex.js";
 import { HTML } from "../../bot/helpers/html.js";
 import { keepCardText, keepDaySummaryText } from "./keep-texts.js";
 import type { Translator } from "../../bot/helpers/record-text.js";

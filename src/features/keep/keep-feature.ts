@@ -7,7 +7,7 @@ import { parseKeepCommand, type KeepParse } from "./keep-input.js";
 import type { KeepPlans } from "./keep-plans.js";
 import { keepDraftInput, saveKeepDraft, withDefaultCap, type KeepDraftInput } from "./keep-proposal.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
-import type { Pricing } from "../../core/service/schemas.js";
+import type { Pricing } from "../../platform/service/schemas.js";
 import { keepData, keepOrderData } from "./keep-callback-data.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";

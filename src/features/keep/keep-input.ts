@@ -1,7 +1,7 @@
 import { readTrxAmount } from "../../core/money.js";
 import { parseDurationText } from "../../core/orders/duration-input.js";
 import { parseOneShotOrder, type OneShotParse, type ReceiverResolver } from "../../core/orders/one-shot.js";
-import type { Pricing } from "../../core/service/schemas.js";
+import type { Pricing } from "../../platform/service/schemas.js";
 import { normalizeTimeZone, parseActiveHours, zoneOffsetMs, type ActiveHours } from "./keep-plan.js";
 
 /**

@@ -14,10 +14,10 @@ import type { SpendGuardLike } from "./keep-step.js";
 import type { Flows } from "../../core/flows.js";
 import type { OrderHistory } from "../../core/orders/order-history.js";
 import type { PricingCache } from "../../core/pricing-cache.js";
-import type { PushQueue } from "../../core/push/index.js";
-import type { ServiceClient } from "../../core/service/client.js";
-import type { Leases } from "../../core/store/lease.js";
-import type { StoreBackend } from "../../core/store/types.js";
+import type { PushQueue } from "../../platform/push/index.js";
+import type { ServiceClient } from "../../platform/service/client.js";
+import type { Leases } from "../../platform/store/lease.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 
 export interface KeepModuleDeps {
   config: Pick<Config, "keep" | "defaultLocale" | "publicUrl">;

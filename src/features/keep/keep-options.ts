@@ -14,7 +14,7 @@ import { parseKeepOptions, type KeepOptions } from "./keep-input.js";
 import type { KeepPlans } from "./keep-plans.js";
 import type { KeepDraft } from "./keep-store.js";
 import { SUN_PER_TRX } from "../../core/money.js";
-import type { Pricing } from "../../core/service/schemas.js";
+import type { Pricing } from "../../platform/service/schemas.js";
 import { cancelData } from "../../bot/callback-data/cancel.js";
 import { orderStepData, waitStep, type FlowConversation } from "../order/index.js";
 import type { ConversationContext } from "../../bot/context.js";

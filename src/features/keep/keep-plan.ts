@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseTimeZoneInput, parseUtcOffset } from "../../core/limits/zone-input.js";
-import { isOrderFinished } from "../../core/service/schemas.js";
+import { isOrderFinished } from "../../platform/service/schemas.js";
 
 /**
  * A keep-charged plan: the bot keeps ENERGY delegated to one receiver by

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { AppEventSubscriber } from "../../core/events.js";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
-import type { Leases } from "../../core/store/lease.js";
-import type { StoreBackend } from "../../core/store/types.js";
+import type { Leases } from "../../platform/store/lease.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 import { localDay, newerRenewal, spentTodaySun, type KeepPlan, type StopReason } from "./keep-plan.js";
 import { createKeepStep, type KeepStepDeps } from "./keep-step.js";
 import type { KeepLimits } from "./keep-proposal.js";

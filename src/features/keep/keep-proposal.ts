@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { SUN_PER_TRX } from "../../core/money.js";
 import { checkAmount } from "../../core/orders/order-input.js";
 import type { ReceiverResolver } from "../../core/orders/one-shot.js";
-import type { Pricing } from "../../core/service/schemas.js";
+import type { Pricing } from "../../platform/service/schemas.js";
 import { defaultKeepCap, keepDayAllowance } from "./keep-allowance.js";
 import { parseKeepOptions, type KeepOptions, type KeepParse } from "./keep-input.js";
 import type { KeepDraft, KeepStore } from "./keep-store.js";

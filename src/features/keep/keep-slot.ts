@@ -1,7 +1,7 @@
 import type { QuoteStore } from "../../core/orders/quote-store.js";
 import type { OrderPlacer, PlaceResult } from "../../core/orders/place-order.js";
 import { buildQuote, type Quote } from "../../core/orders/quote.js";
-import type { Pricing } from "../../core/service/schemas.js";
+import type { Pricing } from "../../platform/service/schemas.js";
 import { slotKey, slotQuoteId, type KeepPlan } from "./keep-plan.js";
 
 /**

@@ -2,8 +2,8 @@ import type { Logger } from "pino";
 import { delegationEndsAtMs, type OrderHistory } from "../../core/orders/order-history.js";
 import type { PlaceResult } from "../../core/orders/place-order.js";
 import type { PricingCache } from "../../core/pricing-cache.js";
-import type { ServiceClient } from "../../core/service/client.js";
-import { ServiceError } from "../../core/service/errors.js";
+import type { ServiceClient } from "../../platform/service/client.js";
+import { ServiceError } from "../../platform/service/errors.js";
 import {
   isWithinHours,
   KEPT_SLOTS,

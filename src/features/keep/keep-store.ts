@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
 import { z } from "zod";
-import { createChatIndex } from "../../core/store/chat-index.js";
-import { createRecordStore } from "../../core/store/record-store.js";
-import type { StoreBackend } from "../../core/store/types.js";
+import { createChatIndex } from "../../platform/store/chat-index.js";
+import { createRecordStore } from "../../platform/store/record-store.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 import { activeHoursSchema, keepPlanSchema, type KeepPlan } from "./keep-plan.js";
 
 /** A plan the user was shown with its price and has not confirmed yet. */

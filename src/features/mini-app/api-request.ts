@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { contentLengthLimit } from "../../server/body-limit.js";
+import { contentLengthLimit } from "../../platform/http/body-limit.js";
 import type { Translations } from "../../bot/i18n.js";
 import { API_HEADERS, type ApiEnv } from "./mini-app-api.js";
 

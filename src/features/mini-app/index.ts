@@ -3,7 +3,7 @@ import type { Hono } from "hono";
 import type { Config } from "../../config.js";
 import type { Flows } from "../../core/flows.js";
 import type { PricingCache } from "../../core/pricing-cache.js";
-import type { ServiceClient } from "../../core/service/client.js";
+import type { ServiceClient } from "../../platform/service/client.js";
 import type { KeepCardOpener, KeepPlans } from "../keep/index.js";
 import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/burn-saving.js";
 import { quoteDepsOf } from "../../bot/helpers/quote-deps.js";

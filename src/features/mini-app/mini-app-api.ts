@@ -13,7 +13,7 @@ import { zoneLabel } from "../../core/limits/zone-input.js";
 import { isValidTronAddress } from "../../core/tron/address.js";
 import { spendWindows } from "../../core/limits/spend-window.js";
 import type { HistoryEntry, HistoryFilter } from "../../core/orders/order-history.js";
-import type { ServiceClient } from "../../core/service/client.js";
+import type { ServiceClient } from "../../platform/service/client.js";
 import { monthAt, monthLabel, monthWindow, parseStatementMonth, type StatementMonth } from "../../core/statements/statement-month.js";
 import { buildStatement } from "../../core/statements/statement.js";
 import { formatTrx } from "../../bot/helpers/format.js";

@@ -33,7 +33,7 @@ import type { Flows } from "../../core/flows.js";
 import { SUN_PER_TRX } from "../../core/money.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
 import type { PricingCache } from "../../core/pricing-cache.js";
-import type { Pricing } from "../../core/service/schemas.js";
+import type { Pricing } from "../../platform/service/schemas.js";
 import { echo } from "../../bot/helpers/echo.js";
 import { formatChoices, formatInteger, formatTrx } from "../../bot/helpers/format.js";
 import { translate } from "../../bot/helpers/html.js";

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import type { Hono } from "hono";
-import { webBundle, type WebBundle } from "../../server/web-bundle.js";
+import { webBundle, type WebBundle } from "../../platform/http/web-bundle.js";
 import { escapeHtml } from "../../bot/helpers/html.js";
 import type { Translations } from "../../bot/i18n.js";
 import type { SupportedLocale } from "../../config.js";

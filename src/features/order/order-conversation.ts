@@ -2,7 +2,7 @@ import type { BatchParse } from "../../core/orders/batch-parse.js";
 import { labelIndex, parseBatch, refuseContractLines } from "../../core/orders/batch-parse.js";
 import { checkAmount } from "../../core/orders/order-input.js";
 import type { QuoteRequestItem } from "../../core/orders/quote.js";
-import type { Pricing } from "../../core/service/schemas.js";
+import type { Pricing } from "../../platform/service/schemas.js";
 import type { ConversationContext } from "../../bot/context.js";
 import { readDocument } from "../../bot/helpers/document.js";
 import { cappedLines, echo } from "../../bot/helpers/echo.js";

@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import type { AddressBookEntry } from "../../core/address-book.js";
-import type { PricingTier } from "../../core/service/schemas.js";
+import type { PricingTier } from "../../platform/service/schemas.js";
 import { sortedTiers } from "../../core/orders/order-input.js";
 import { cancelData } from "../../bot/callback-data/cancel.js";
 import { orderStepData, quoteData } from "./order-callback-data.js";

@@ -1,7 +1,7 @@
 import type { InlineKeyboard } from "grammy";
 import type { PlaceResult } from "../../core/orders/place-order.js";
 import type { PlacedOrder } from "../../core/orders/quote.js";
-import type { Order } from "../../core/service/schemas.js";
+import type { Order } from "../../platform/service/schemas.js";
 import type { ConversationContext } from "../../bot/context.js";
 import { errorTextKey, serviceErrorText } from "../../bot/helpers/error-text.js";
 import type { ComposedText } from "../../bot/helpers/service-links.js";
@@ -12,7 +12,7 @@ import { batchCardText } from "./order-batch-texts.js";
 import { placedBatchProgress } from "../../core/orders/batch-progress.js";
 import { topUpAdvice } from "../../core/topup/top-up-advice.js";
 import { createRetryKeyboard, createTopUpRetryKeyboard, createUndeliverableKeyboard } from "./order-keyboards.js";
-import type { ServiceError } from "../../core/service/errors.js";
+import type { ServiceError } from "../../platform/service/errors.js";
 import { topUpAdviceText } from "../balance/index.js";
 
 type Tr = Pick<ConversationContext, "t">;

@@ -4,7 +4,7 @@ import { isValidTronAddress } from "../../core/tron/index.js";
 import type { AddressBookEntry } from "../../core/address-book.js";
 import { normalizeLabel } from "../../core/address-book.js";
 import { checkAmount, resolveTier } from "../../core/orders/order-input.js";
-import type { Pricing } from "../../core/service/schemas.js";
+import type { Pricing } from "../../platform/service/schemas.js";
 import { orderStepData } from "./order-callback-data.js";
 import { cancelData } from "../../bot/callback-data/cancel.js";
 import { InlineKeyboard } from "grammy";

@@ -1,6 +1,6 @@
 import { Composer } from "../../bot/composer.js";
 import { formatUnits } from "../../core/money.js";
-import type { SystemSnapshot } from "../../core/service/schemas.js";
+import type { SystemSnapshot } from "../../platform/service/schemas.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { formatDuration } from "../../bot/helpers/duration.js";

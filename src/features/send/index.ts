@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import type { Config } from "../../config.js";
-import type { StoreBackend } from "../../core/store/types.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 import { createSignedTransferAcceptor, type AcceptSignedDeps } from "./accept-signed.js";
 import type { SendFeatureDeps } from "./send-feature.js";
 import { createSendIntents } from "./send-intent.js";

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import { z } from "zod";
-import { createRecordStore } from "../../core/store/record-store.js";
-import type { StoreBackend } from "../../core/store/types.js";
+import { createRecordStore } from "../../platform/store/record-store.js";
+import type { StoreBackend } from "../../platform/store/types.js";
 
 /**
  * A USDT transfer the chat asked for, from the quote to the signed transaction: who receives how much, on

@@ -1,9 +1,9 @@
 import { fileURLToPath } from "node:url";
 import type { Hono } from "hono";
-import { webBundle } from "../../server/web-bundle.js";
+import { webBundle } from "../../platform/http/web-bundle.js";
 import type { Logger } from "pino";
 import { escapeHtml } from "../../bot/helpers/html.js";
-import { contentLengthLimit } from "../../server/body-limit.js";
+import { contentLengthLimit } from "../../platform/http/body-limit.js";
 import type { Translations } from "../../bot/i18n.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { NETWORKS, type TronNetwork } from "../../core/tron/network.js";

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createExpiryReminders, type ExpiryReminder, type ExpiryRemindersDeps } from "../../../src/core/autopilot/expiry-reminders.js";
-import { openStore } from "../../../src/core/store/open-store.js";
-import type { StoreBackend } from "../../../src/core/store/types.js";
-import { captureLogger } from "../service/capture-logger.js";
+import { openStore } from "../../../src/platform/store/open-store.js";
+import type { StoreBackend } from "../../../src/platform/store/types.js";
+import { captureLogger } from "../../platform/service/capture-logger.js";
 import { waitUntil } from "../../support/wait.js";
 
 const CHAT = 9;

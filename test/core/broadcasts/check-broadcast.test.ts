@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkSignedTx } from "../../../src/core/broadcasts/check-broadcast.js";
 import { createDraftStore, type DraftStore } from "../../../src/core/broadcasts/draft.js";
 import { precheckBroadcast } from "../../../src/core/broadcasts/precheck.js";
-import type { Pricing } from "../../../src/core/service/schemas.js";
-import { openStore } from "../../../src/core/store/open-store.js";
-import type { StoreBackend } from "../../../src/core/store/types.js";
+import type { Pricing } from "../../../src/platform/service/schemas.js";
+import { openStore } from "../../../src/platform/store/open-store.js";
+import type { StoreBackend } from "../../../src/platform/store/types.js";
 import { signTrxTransfer, stripSignature, TEST_KEYS } from "../../../testkit/tron-sign.js";
 
 const NOW = 1_800_000_000_000;

@@ -10,7 +10,7 @@ import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDraftStore } from "../../../src/core/broadcasts/draft.js";
 import { precheckBroadcast } from "../../../src/core/broadcasts/precheck.js";
-import { openStore } from "../../../src/core/store/open-store.js";
+import { openStore } from "../../../src/platform/store/open-store.js";
 import { signTrxTransfer, TEST_KEYS } from "../../../testkit/tron-sign.js";
 
 const NOW = 1_800_000_000_000;

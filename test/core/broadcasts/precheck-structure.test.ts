@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDraftStore } from "../../../src/core/broadcasts/draft.js";
 import { MAX_TX_DEPTH, precheckBroadcast } from "../../../src/core/broadcasts/precheck.js";
-import { openStore } from "../../../src/core/store/open-store.js";
-import type { StoreBackend } from "../../../src/core/store/types.js";
-import { captureLogger } from "../store/helpers.js";
+import { openStore } from "../../../src/platform/store/open-store.js";
+import type { StoreBackend } from "../../../src/platform/store/types.js";
+import { captureLogger } from "../../platform/store/helpers.js";
 import { signTrxTransfer, TEST_KEYS } from "../../../testkit/tron-sign.js";
 
 const NOW = 1_800_000_000_000;

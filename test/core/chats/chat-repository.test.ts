@@ -4,13 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createChatRepository, type ChatRepository } from "../../../src/core/chats/chat-repository.js";
-import { openStore } from "../../../src/core/store/open-store.js";
-import { createReadMemo } from "../../../src/core/store/read-memo.js";
-import type { StoreBackend } from "../../../src/core/store/types.js";
+import { openStore } from "../../../src/platform/store/open-store.js";
+import { createReadMemo } from "../../../src/platform/store/read-memo.js";
+import type { StoreBackend } from "../../../src/platform/store/types.js";
 import { createVault } from "../../../src/core/vault.js";
-import { createLogger } from "../../../src/logger.js";
+import { createLogger } from "../../../src/platform/logger.js";
 import { sealV1 } from "../../support/vault-v1.js";
-import { countingReads } from "../store/helpers.js";
+import { countingReads } from "../../platform/store/helpers.js";
 
 const logger = createLogger({ level: "silent" });
 

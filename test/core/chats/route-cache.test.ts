@@ -5,10 +5,10 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createChatRepository, type ChatRepository } from "../../../src/core/chats/chat-repository.js";
 import { withRouteCache } from "../../../src/core/chats/route-cache.js";
-import { openStore } from "../../../src/core/store/open-store.js";
-import type { StoreBackend } from "../../../src/core/store/types.js";
+import { openStore } from "../../../src/platform/store/open-store.js";
+import type { StoreBackend } from "../../../src/platform/store/types.js";
 import { createVault } from "../../../src/core/vault.js";
-import { createLogger } from "../../../src/logger.js";
+import { createLogger } from "../../../src/platform/logger.js";
 
 const logger = createLogger({ level: "silent" });
 

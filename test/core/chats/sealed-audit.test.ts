@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createChatRepository } from "../../../src/core/chats/chat-repository.js";
 import { auditSealedValues, checkSealedValuesAtStart } from "../../../src/core/chats/sealed-audit.js";
-import { openStore } from "../../../src/core/store/open-store.js";
-import type { StoreBackend } from "../../../src/core/store/types.js";
+import { openStore } from "../../../src/platform/store/open-store.js";
+import type { StoreBackend } from "../../../src/platform/store/types.js";
 import { createVault, keyIdOf } from "../../../src/core/vault.js";
-import { createLogger } from "../../../src/logger.js";
-import { captureLogger } from "../service/capture-logger.js";
+import { createLogger } from "../../../src/platform/logger.js";
+import { captureLogger } from "../../platform/service/capture-logger.js";
 
 const logger = createLogger({ level: "silent" });
 

@@ -4,9 +4,9 @@ import { createSpendLimits, type SpendLimits } from "../../../src/core/limits/sp
 import { spentIn } from "../../../src/core/limits/spend-ledger.js";
 import { spendWindows } from "../../../src/core/limits/spend-window.js";
 import { createOrderHistory, HISTORY_LIMIT, type HistoryEntry, type OrderHistory } from "../../../src/core/orders/order-history.js";
-import { openStore } from "../../../src/core/store/open-store.js";
-import type { StoreBackend } from "../../../src/core/store/types.js";
-import { captureLogger } from "../service/capture-logger.js";
+import { openStore } from "../../../src/platform/store/open-store.js";
+import type { StoreBackend } from "../../../src/platform/store/types.js";
+import { captureLogger } from "../../platform/service/capture-logger.js";
 
 const CHAT = 11;
 const TRX = 1_000_000;

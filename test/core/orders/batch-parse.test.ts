@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_BATCH_ITEMS, parseBatch } from "../../../src/core/orders/batch-parse.js";
-import type { Pricing } from "../../../src/core/service/schemas.js";
+import type { Pricing } from "../../../src/platform/service/schemas.js";
 import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 
 const pricing: Pricing = {

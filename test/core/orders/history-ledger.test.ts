@@ -3,12 +3,12 @@ import { spentIn } from "../../../src/core/limits/spend-ledger.js";
 import { spendWindows } from "../../../src/core/limits/spend-window.js";
 import { CHUNK_SIZE } from "../../../src/core/orders/history-ledger.js";
 import { createOrderHistory, historyEntrySchema, type HistoryEntry, type OrderHistory } from "../../../src/core/orders/order-history.js";
-import { openStore } from "../../../src/core/store/open-store.js";
-import { createRecordStore } from "../../../src/core/store/record-store.js";
-import type { KeyValue, StoreBackend } from "../../../src/core/store/types.js";
+import { openStore } from "../../../src/platform/store/open-store.js";
+import { createRecordStore } from "../../../src/platform/store/record-store.js";
+import type { KeyValue, StoreBackend } from "../../../src/platform/store/types.js";
 import { z } from "zod";
-import { captureLogger } from "../service/capture-logger.js";
-import { countingReads } from "../store/helpers.js";
+import { captureLogger } from "../../platform/service/capture-logger.js";
+import { countingReads } from "../../platform/store/helpers.js";
 
 const CHAT = 21;
 const TRX = 1_000_000;

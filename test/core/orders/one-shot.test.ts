@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isValidTronAddress } from "../../../src/core/tron/index.js";
 import { parseOneShotOrder } from "../../../src/core/orders/one-shot.js";
-import type { Pricing } from "../../../src/core/service/schemas.js";
+import type { Pricing } from "../../../src/platform/service/schemas.js";
 import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 
 const pricing: Pricing = {

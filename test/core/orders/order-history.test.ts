@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createOrderHistory, delegationEndsAtMs, hasRefund, type OrderHistory } from "../../../src/core/orders/order-history.js";
-import { openStore } from "../../../src/core/store/open-store.js";
-import type { StoreBackend } from "../../../src/core/store/types.js";
-import { captureLogger } from "../service/capture-logger.js";
+import { openStore } from "../../../src/platform/store/open-store.js";
+import type { StoreBackend } from "../../../src/platform/store/types.js";
+import { captureLogger } from "../../platform/service/capture-logger.js";
 
 let store: StoreBackend;
 let history: OrderHistory;

@@ -7,9 +7,9 @@ import { createPendingConfirmations } from "../../../src/core/confirmations/pend
 import type { TrackInput } from "../../../src/core/tracking/tracker.js";
 import { createOrderHistory } from "../../../src/core/orders/order-history.js";
 import { createQuoteStore } from "../../../src/core/orders/quote-store.js";
-import { createServiceClient } from "../../../src/core/service/create-service-client.js";
-import { openStore } from "../../../src/core/store/open-store.js";
-import type { StoreBackend } from "../../../src/core/store/types.js";
+import { createServiceClient } from "../../../src/platform/service/create-service-client.js";
+import { openStore } from "../../../src/platform/store/open-store.js";
+import type { StoreBackend } from "../../../src/platform/store/types.js";
 import { startSimulator, type Simulator, type SimulatorOptions } from "../../../testkit/simulator/index.js";
 
 /** A simulator, a client and a SQLite store in a temp dir, for the domain tests of orders and tracking. */

@@ -6,13 +6,13 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { deleteMany, setMany } from "../../../src/core/store/batch.js";
-import { openStore } from "../../../src/core/store/open-store.js";
-import type { KeyValueEntry, StoreBackend } from "../../../src/core/store/types.js";
+import { deleteMany, setMany } from "../../../src/platform/store/batch.js";
+import { openStore } from "../../../src/platform/store/open-store.js";
+import type { KeyValueEntry, StoreBackend } from "../../../src/platform/store/types.js";
 import { createUpdateInbox, UpdateInProgressError, type UpdateInbox, type UpdateInboxDeps } from "../../../src/core/telegram-updates/update-inbox.js";
 import { createVault } from "../../../src/core/vault.js";
 import { redisTarget, type StoreTarget } from "../../app-harness.js";
-import { captureLogger, runId, storeTargets } from "../store/helpers.js";
+import { captureLogger, runId, storeTargets } from "../../platform/store/helpers.js";
 
 interface Update {
   update_id: number;

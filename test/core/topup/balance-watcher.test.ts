@@ -6,7 +6,7 @@ import {
   type BalanceWatcherDeps,
   type CreditedEvent,
 } from "../../../src/core/topup/balance-watcher.js";
-import { eventually } from "../store/helpers.js";
+import { eventually } from "../../platform/store/helpers.js";
 import { startSimEnv, type SimEnv } from "../orders/sim-env.js";
 
 describe("the watch schedule", () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createLeases, type Leases } from "../../../src/core/store/lease.js";
+import { createLeases, type Leases } from "../../../src/platform/store/lease.js";
 import { createTracker, type Tracker, type TrackerChange, type TrackerDeps } from "../../../src/core/tracking/tracker.js";
 import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { startSimEnv, type SimEnv } from "../orders/sim-env.js";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createLeases } from "../../../src/core/store/lease.js";
+import { createLeases } from "../../../src/platform/store/lease.js";
 import { createTracker, type TrackerChange, type TrackerDeps } from "../../../src/core/tracking/tracker.js";
 import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { startWebhookReceiver, type WebhookHint } from "../../../testkit/signed-webhooks.js";

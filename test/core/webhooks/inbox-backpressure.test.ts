@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { openStore } from "../../../src/core/store/open-store.js";
-import type { KeyValue, StoreBackend } from "../../../src/core/store/types.js";
+import { openStore } from "../../../src/platform/store/open-store.js";
+import type { KeyValue, StoreBackend } from "../../../src/platform/store/types.js";
 import { createWebhookInbox } from "../../../src/core/webhooks/create-webhook-inbox.js";
 import type { InboxItem, WebhookInbox, WebhookInboxDeps } from "../../../src/core/webhooks/types.js";
 

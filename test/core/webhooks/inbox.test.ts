@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { openStore } from "../../../src/core/store/open-store.js";
-import type { StoreBackend } from "../../../src/core/store/types.js";
+import { openStore } from "../../../src/platform/store/open-store.js";
+import type { StoreBackend } from "../../../src/platform/store/types.js";
 import { createWebhookInbox } from "../../../src/core/webhooks/create-webhook-inbox.js";
 import { inboxKey } from "../../../src/core/webhooks/create-local-inbox.js";
 import type { InboxItem, WebhookInbox, WebhookInboxDeps, WebhookNotice } from "../../../src/core/webhooks/types.js";
-import { captureLogger } from "../service/capture-logger.js";
+import { captureLogger } from "../../platform/service/capture-logger.js";
 import { waitUntil } from "../../support/wait.js";
 
 const logger = pino({ level: "silent" });

@@ -3,11 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatRecord } from "../../../src/core/chats/chat-record.js";
 import { createChatRepository } from "../../../src/core/chats/chat-repository.js";
 import { createOrderHistory } from "../../../src/core/orders/order-history.js";
-import { ServiceError } from "../../../src/core/service/errors.js";
+import { ServiceError } from "../../../src/platform/service/errors.js";
 import { createAccountWatch, type AccountWatch, type AccountWatchDeps, type WatchEvent } from "../../../src/features/balance/balance-account-watch.js";
 import { createAlertSettings } from "../../../src/features/balance/alerts-settings.js";
 import { createVault } from "../../../src/core/vault.js";
-import { eventually } from "../../core/store/helpers.js";
+import { eventually } from "../../platform/store/helpers.js";
 import { startSimEnv, type SimEnv } from "../../core/orders/sim-env.js";
 
 const CHAT = 77;

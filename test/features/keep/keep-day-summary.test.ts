@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createKeepDaySummaries, type KeepDaySummary } from "../../../src/features/keep/keep-day-summary.js";
 import { createOrderHistory, type HistoryEntry, type OrderHistory } from "../../../src/core/orders/order-history.js";
-import { openStore } from "../../../src/core/store/open-store.js";
-import type { StoreBackend } from "../../../src/core/store/types.js";
-import { captureLogger } from "../../core/service/capture-logger.js";
+import { openStore } from "../../../src/platform/store/open-store.js";
+import type { StoreBackend } from "../../../src/platform/store/types.js";
+import { captureLogger } from "../../platform/service/capture-logger.js";
 
 const CHAT = 11;
 const OTHER_CHAT = 12;

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openStore } from "../../../src/core/store/open-store.js";
-import type { StoreBackend } from "../../../src/core/store/types.js";
+import { openStore } from "../../../src/platform/store/open-store.js";
+import type { StoreBackend } from "../../../src/platform/store/types.js";
 import { createSendIntents, SIGNING_LINK_TTL_MS, type SendIntents } from "../../../src/features/send/send-intent.js";
 
 const logger = pino({ level: "silent" });
