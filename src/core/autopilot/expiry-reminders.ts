@@ -1,6 +1,7 @@
 import type { AppEventSubscriber } from "../events.js";
 import type { Logger } from "pino";
 import { z } from "zod";
+import { createTimedJobs } from "../../platform/jobs/timed-jobs.js";
 import { createRecordStore } from "../../platform/store/record-store.js";
 import type { StoreBackend } from "../../platform/store/types.js";
 
@@ -8,13 +9,13 @@ import type { StoreBackend } from "../../platform/store/types.js";
  * Opt-in reminders shortly before an order's delegation ends (docs/expiry.md).
  *
  * A chat turns them on for every order (`setEnabled`, /settings) or for one
- * order (`setForOrder`, the card's toggle). The schedule is a record per
- * (chat, order) in the store, so it survives restarts and is seen by every
- * process; the time to remind is computed from the order's end and the lead
- * configured now, so a changed lead applies to stored reminders too. Each
- * process keeps timers for the records it knows and rescans the store from
- * time to time; `claim` (a lease) lets one process fire a reminder, and the
- * announcement's deterministic job id makes a second one harmless anyway.
+ * order (`setForOrder`, the card's toggle). Each reminder is a timed job
+ * (`platform/jobs/timed-jobs.ts`): stored per (chat, order), so it survives
+ * restarts and is seen by every process, run by one process under a lease,
+ * again after a failed announcement. The time to remind is computed from the
+ * order's end and the lead configured now, so a changed lead applies to stored
+ * reminders too; the announcement's deterministic job id makes a second run
+ * harmless.
  */
 
 const DEFAULT_EXPIRY_REMINDERS = {
@@ -25,11 +26,6 @@ const DEFAULT_EXPIRY_REMINDERS = {
   /** How often the store is read again for reminders another process scheduled. */
   rescanIntervalMs: 60_000,
 } as const;
-
-/** A reminder whose announcement failed is offered again after this long (while its delegation lasts). */
-const RETRY_DELAY_MS = 5_000;
-/** Long enough for one announcement; a process that dies holding it frees it by itself. */
-const CLAIM_TTL_MS = 30_000;
 
 const expiryReminderSchema = z.object({
   chatId: z.number().int(),
@@ -94,15 +90,6 @@ export function createExpiryReminders(deps: ExpiryRemindersDeps): ExpiryReminder
   const now = deps.now ?? Date.now;
   const leadMs = deps.leadMs ?? DEFAULT_EXPIRY_REMINDERS.leadMs;
   const maxLeadPercent = deps.maxLeadPercent ?? DEFAULT_EXPIRY_REMINDERS.maxLeadPercent;
-  const rescanIntervalMs = deps.rescanIntervalMs ?? DEFAULT_EXPIRY_REMINDERS.rescanIntervalMs;
-  const claim = deps.claim ?? (() => Promise.resolve(true));
-  const schedule = createRecordStore({
-    kv: deps.store.namespace("expiry-reminders"),
-    schema: expiryReminderSchema,
-    version: 1,
-    logger,
-    name: "expiry-reminders",
-  });
   const prefs = createRecordStore({
     kv: deps.store.namespace("expiry-reminder-prefs"),
     schema: prefsSchema,
@@ -110,72 +97,31 @@ export function createExpiryReminders(deps: ExpiryRemindersDeps): ExpiryReminder
     logger,
     name: "expiry-reminder-prefs",
   });
-  const timers = new Map<string, NodeJS.Timeout>();
-  const inFlight = new Set<Promise<void>>();
-  let rescanTimer: NodeJS.Timeout | undefined;
-  let running = false;
 
   function remindAtMs(endsAtMs: number, durationSec: number): number {
     const cap = Math.floor((durationSec * 1000 * maxLeadPercent) / 100);
     return endsAtMs - Math.min(leadMs, cap);
   }
 
-  function arm(reminder: ExpiryReminder, delayMs?: number): void {
-    const key = keyOf(reminder.chatId, reminder.orderId);
-    const existing = timers.get(key);
-    if (existing) clearTimeout(existing);
-    if (!running) return;
-    const wait = delayMs ?? Math.max(0, remindAtMs(reminder.endsAtMs, reminder.durationSec) - now());
-    timers.set(
-      key,
-      setTimeout(() => {
-        timers.delete(key);
-        const p = fire(key).catch((error: unknown) => logger.error({ err: error, key }, "expiry reminder failed"));
-        inFlight.add(p);
-        void p.finally(() => inFlight.delete(p));
-      }, wait),
-    );
-  }
-
-  async function fire(key: string): Promise<void> {
-    // The store is the truth: the toggle may have been turned off, or another process may have sent it.
-    const reminder = await schedule.get(key);
-    if (!reminder || !running) return;
-    if (now() >= reminder.endsAtMs) {
-      logger.info({ chatId: reminder.chatId, orderId: reminder.orderId }, "delegation ended before its reminder could go out");
-      await schedule.delete(key);
-      return;
-    }
-    if (!(await claim(`expiry-reminder:${key}`, CLAIM_TTL_MS))) return;
-    try {
+  const schedule = createTimedJobs({
+    store: deps.store,
+    kind: "expiry-reminder",
+    namespace: "expiry-reminders",
+    schema: expiryReminderSchema,
+    version: 1,
+    logger,
+    now,
+    rescanIntervalMs: deps.rescanIntervalMs ?? DEFAULT_EXPIRY_REMINDERS.rescanIntervalMs,
+    ...(deps.claim ? { claim: deps.claim } : {}),
+    dueAtMs: (reminder) => remindAtMs(reminder.endsAtMs, reminder.durationSec),
+    async run(reminder) {
+      if (now() >= reminder.endsAtMs) {
+        logger.info({ chatId: reminder.chatId, orderId: reminder.orderId }, "delegation ended before its reminder could go out");
+        return;
+      }
       await deps.announce(reminder);
-    } catch (error) {
-      logger.warn({ err: error, chatId: reminder.chatId, orderId: reminder.orderId }, "expiry reminder not announced; will retry");
-      arm(reminder, RETRY_DELAY_MS);
-      return;
-    }
-    await schedule.delete(key);
-  }
-
-  async function rescan(): Promise<void> {
-    for await (const [key, reminder] of schedule.list()) {
-      if (!running) return;
-      if (!timers.has(key)) arm(reminder);
-    }
-  }
-
-  /** One rescan at a time, awaited by stop(): a rescan must never outlive the store it reads. */
-  let rescanning: Promise<void> | undefined;
-  function rescanInBackground(): void {
-    if (rescanning) return;
-    rescanning = rescan()
-      .catch((error: unknown) => {
-        if (running) logger.error({ err: error }, "expiry reminder rescan failed");
-      })
-      .finally(() => {
-        rescanning = undefined;
-      });
-  }
+    },
+  });
 
   async function put(order: FulfilledOrder): Promise<boolean> {
     const endsAtMs = order.fulfilledAtMs + order.durationSec * 1000;
@@ -190,35 +136,14 @@ export function createExpiryReminders(deps: ExpiryRemindersDeps): ExpiryReminder
       ...(order.locale === undefined ? {} : { locale: order.locale }),
     };
     // Kept a little past the end only, so a record no process fires is gone by itself.
-    await schedule.set(keyOf(order.chatId, order.orderId), reminder, endsAtMs - now() + 60_000);
-    arm(reminder);
+    await schedule.schedule(keyOf(order.chatId, order.orderId), reminder, endsAtMs - now() + 60_000);
     return true;
-  }
-
-  async function remove(chatId: number, orderId: string): Promise<void> {
-    const key = keyOf(chatId, orderId);
-    const timer = timers.get(key);
-    if (timer) clearTimeout(timer);
-    timers.delete(key);
-    await schedule.delete(key);
   }
 
   return {
     remindAtMs,
-    async start() {
-      running = true;
-      await rescan();
-      rescanTimer = setInterval(rescanInBackground, rescanIntervalMs);
-      logger.info({ reminders: timers.size }, "expiry reminders started");
-    },
-    async stop() {
-      running = false;
-      if (rescanTimer) clearInterval(rescanTimer);
-      rescanTimer = undefined;
-      for (const timer of timers.values()) clearTimeout(timer);
-      timers.clear();
-      await Promise.allSettled([...inFlight, rescanning]);
-    },
+    start: () => schedule.start(),
+    stop: () => schedule.stop(),
     async isEnabled(chatId) {
       return (await prefs.get(String(chatId)))?.enabled ?? false;
     },
@@ -232,7 +157,7 @@ export function createExpiryReminders(deps: ExpiryRemindersDeps): ExpiryReminder
     },
     async setForOrder(order, on) {
       if (!on) {
-        await remove(order.chatId, order.orderId);
+        await schedule.cancel(keyOf(order.chatId, order.orderId));
         return "off";
       }
       const endsAtMs = order.fulfilledAtMs + order.durationSec * 1000;

@@ -1,0 +1,148 @@
+import type { Logger } from "pino";
+import type { z } from "zod";
+import { createRecordStore } from "../store/record-store.js";
+import type { StoreBackend } from "../store/types.js";
+
+/**
+ * Durable jobs that fall due at a time: a record per key in the store (so they survive restarts and every process
+ * on the store sees them), a timer per job in each process that knows it, a rescan from time to time for the jobs
+ * other processes scheduled, and a lease so one process runs a due job. Delivery is at least once: a process that
+ * dies while running a job leaves its record, and the job runs again once the lease has lapsed; handlers are
+ * idempotent (a push job id per job, a re-read of what the job is about).
+ *
+ * When a job falls due is computed from its payload each time it is armed (`dueAtMs`), so a changed setting (a
+ * reminder's lead) applies to stored jobs too. The record is re-read when the job falls due: a job cancelled or
+ * done by another process in the meantime does not run.
+ */
+export interface TimedJobsDeps<P> {
+  store: StoreBackend;
+  /** Names the kind of job in its leases (`<kind>:<key>`) and logs. */
+  kind: string;
+  /** The store namespace the jobs of this kind live in. */
+  namespace: string;
+  schema: z.ZodType<P>;
+  /** The records' version (`record-store.ts`). */
+  version: number;
+  logger: Logger;
+  dueAtMs(payload: P): number;
+  /** Runs a due job. Resolving ends it (its record is removed); throwing runs it again after `retryDelayMs`. */
+  run(payload: P, key: string): Promise<void>;
+  /** One process runs a due job (a lease); default: always true (one process). */
+  claim?: (key: string, ttlMs: number) => Promise<boolean>;
+  now?: () => number;
+  /** How often the store is read again for jobs another process scheduled. */
+  rescanIntervalMs: number;
+  /** A job whose run threw is run again after this long. Default 5 s. */
+  retryDelayMs?: number;
+  /** Long enough for one run; a process that dies holding it frees it by itself. Default 30 s. */
+  leaseMs?: number;
+}
+
+export interface TimedJobs<P> {
+  /** Arms every stored job and starts the rescans. */
+  start(): Promise<void>;
+  /** Stops the timers and waits for the runs under way; the jobs stay stored. */
+  stop(): Promise<void>;
+  /** Stores the job (replacing one under the same key) and arms it; the record is kept `keepMs` at most. */
+  schedule(key: string, payload: P, keepMs: number): Promise<void>;
+  cancel(key: string): Promise<void>;
+  get(key: string): Promise<P | undefined>;
+  /** Jobs this process holds a timer for. */
+  armed(): number;
+}
+
+const DEFAULT_RETRY_DELAY_MS = 5_000;
+const DEFAULT_LEASE_MS = 30_000;
+
+export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
+  const logger = deps.logger.child({ component: "timed-jobs", kind: deps.kind });
+  const now = deps.now ?? Date.now;
+  const claim = deps.claim ?? (() => Promise.resolve(true));
+  const retryDelayMs = deps.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+  const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
+  const records = createRecordStore({ kv: deps.store.namespace(deps.namespace), schema: deps.schema, version: deps.version, logger, name: deps.namespace });
+  const timers = new Map<string, NodeJS.Timeout>();
+  const inFlight = new Set<Promise<void>>();
+  let rescanTimer: NodeJS.Timeout | undefined;
+  let running = false;
+
+  function arm(key: string, payload: P, delayMs?: number): void {
+    const existing = timers.get(key);
+    if (existing) clearTimeout(existing);
+    if (!running) return;
+    const wait = delayMs ?? Math.max(0, deps.dueAtMs(payload) - now());
+    timers.set(
+      key,
+      setTimeout(() => {
+        timers.delete(key);
+        const p = fire(key).catch((error: unknown) => logger.error({ err: error, key }, "timed job failed"));
+        inFlight.add(p);
+        void p.finally(() => inFlight.delete(p));
+      }, wait),
+    );
+  }
+
+  async function fire(key: string): Promise<void> {
+    // The store is the truth: the job may have been cancelled, or run by another process.
+    const payload = await records.get(key);
+    if (payload === undefined || !running) return;
+    if (!(await claim(`${deps.kind}:${key}`, leaseMs))) return;
+    try {
+      await deps.run(payload, key);
+    } catch (error) {
+      logger.warn({ err: error, key }, "timed job did not run; will retry");
+      arm(key, payload, retryDelayMs);
+      return;
+    }
+    await records.delete(key);
+  }
+
+  async function rescan(): Promise<void> {
+    for await (const [key, payload] of records.list()) {
+      if (!running) return;
+      if (!timers.has(key)) arm(key, payload);
+    }
+  }
+
+  /** One rescan at a time, awaited by stop(): a rescan must never outlive the store it reads. */
+  let rescanning: Promise<void> | undefined;
+  function rescanInBackground(): void {
+    if (rescanning) return;
+    rescanning = rescan()
+      .catch((error: unknown) => {
+        if (running) logger.error({ err: error }, "timed jobs rescan failed");
+      })
+      .finally(() => {
+        rescanning = undefined;
+      });
+  }
+
+  return {
+    async start() {
+      running = true;
+      await rescan();
+      rescanTimer = setInterval(rescanInBackground, deps.rescanIntervalMs);
+      logger.info({ jobs: timers.size }, "timed jobs started");
+    },
+    async stop() {
+      running = false;
+      if (rescanTimer) clearInterval(rescanTimer);
+      rescanTimer = undefined;
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+      await Promise.allSettled([...inFlight, rescanning]);
+    },
+    async schedule(key, payload, keepMs) {
+      await records.set(key, payload, keepMs);
+      arm(key, payload);
+    },
+    async cancel(key) {
+      const timer = timers.get(key);
+      if (timer) clearTimeout(timer);
+      timers.delete(key);
+      await records.delete(key);
+    },
+    get: (key) => records.get(key),
+    armed: () => timers.size,
+  };
+}
