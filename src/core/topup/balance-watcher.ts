@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ServiceClient } from "../../platform/service/client.js";
 import { ServiceError } from "../../platform/service/errors.js";
 import { createKeyedMutex } from "../../platform/store/keyed-mutex.js";
-import { createRecordStore } from "../../platform/store/record-store.js";
+import { createTimedJobs } from "../../platform/jobs/timed-jobs.js";
 import type { StoreBackend } from "../../platform/store/types.js";
 
 /**
@@ -134,47 +134,41 @@ export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
   const firstDelayMs = deps.firstDelayMs ?? BALANCE_WATCH_DEFAULTS.firstDelayMs;
   const maxDelayMs = deps.maxDelayMs ?? BALANCE_WATCH_DEFAULTS.maxDelayMs;
   const maxWatchMs = deps.maxWatchMs ?? BALANCE_WATCH_DEFAULTS.maxWatchMs;
-  const records = createRecordStore({ kv: deps.store.namespace("balance-watches"), schema: balanceWatchSchema, version: 1, logger, name: "balance-watches" });
   const mutex = createKeyedMutex();
-  const timers = new Map<string, NodeJS.Timeout>();
-  const inFlight = new Set<Promise<void>>();
   let stopped = true;
   /** Aborted by stop(): a shutdown does not wait for a slow service. */
   let reads = new AbortController();
-
-  function schedule(watch: BalanceWatch): void {
-    const key = keyOf(watch.kind, watch.refId);
-    const old = timers.get(key);
-    if (old) clearTimeout(old);
-    if (stopped) return;
-    const timer = setTimeout(() => run(key, watch.chatId), Math.max(0, watch.nextCheckMs - now()));
-    timers.set(key, timer);
-  }
-
-  async function forget(key: string): Promise<void> {
-    const timer = timers.get(key);
-    if (timer) clearTimeout(timer);
-    timers.delete(key);
-    await records.delete(key);
-  }
-
-  function run(key: string, chatId: number): void {
-    timers.delete(key);
-    const locked = () => mutex.run(key, () => check(key));
-    // The chat's lock first, then the watch's: the account watch takes them in this order too.
-    const p = (deps.exclusive ? deps.exclusive(chatId, locked) : locked()).catch(async (error: unknown) => {
-      // A store or announcer fault must not end the watch silently: read again later.
-      logger.warn({ err: error, key }, "balance check failed; will try again");
+  // Each watch is a timed job, due at its next read. No lease and no rescan: a watch is read by the process that
+  // started it (or loaded it at start), inside the account watch's lock of the chat when there is one.
+  const watches = createTimedJobs<BalanceWatch>({
+    store: deps.store,
+    kind: "balance-watch",
+    namespace: "balance-watches",
+    schema: balanceWatchSchema,
+    version: 1,
+    logger,
+    now,
+    dueAtMs: (watch) => watch.nextCheckMs,
+    handlerKeepsRecords: true,
+    async run(watch, key) {
+      const locked = () => mutex.run(key, () => check(key));
+      // The chat's lock first, then the watch's: the account watch takes them in this order too.
       try {
-        const watch = await records.get(key);
-        if (watch) await reschedule(watch);
-      } catch (again) {
-        logger.warn({ err: again, key }, "balance watch could not be rescheduled");
+        await (deps.exclusive ? deps.exclusive(watch.chatId, locked) : locked());
+      } catch (error) {
+        // A store or announcer fault must not end the watch silently: read again later.
+        logger.warn({ err: error, key }, "balance check failed; will try again");
+        try {
+          const current = await watches.get(key);
+          if (current) await reschedule(current);
+        } catch (again) {
+          logger.warn({ err: again, key }, "balance watch could not be rescheduled");
+        }
       }
-    });
-    inFlight.add(p);
-    void p.finally(() => inFlight.delete(p));
-  }
+    },
+  });
+
+  const forget = (key: string) => watches.cancel(key);
 
   async function reschedule(watch: BalanceWatch): Promise<void> {
     const at = now();
@@ -185,13 +179,12 @@ export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
       return forget(keyOf(watch.kind, watch.refId));
     }
     const next: BalanceWatch = { ...watch, delayMs, nextCheckMs: at + delayMs };
-    await records.set(keyOf(watch.kind, watch.refId), next, Math.max(1, next.untilMs - at + 60_000));
-    schedule(next);
+    await watches.schedule(keyOf(watch.kind, watch.refId), next, Math.max(1, next.untilMs - at + 60_000));
   }
 
   async function check(key: string): Promise<void> {
     if (stopped) return;
-    const watch = await records.get(key);
+    const watch = await watches.get(key);
     if (!watch) return;
     if (now() >= watch.untilMs || !(await deps.isWanted(watch))) return forget(key);
     const apiKey = await deps.getApiKey(watch.chatId);
@@ -243,8 +236,7 @@ export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
         delayMs: firstDelayMs,
         ...(input.locale === undefined ? {} : { locale: input.locale }),
       };
-      await mutex.run(key, () => records.set(key, watch, untilMs - at + 60_000));
-      schedule(watch);
+      await mutex.run(key, () => watches.schedule(key, watch, untilMs - at + 60_000));
     },
     async unwatch(kind, refId) {
       const key = keyOf(kind, refId);
@@ -252,11 +244,11 @@ export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
     },
     async offer(chatId, availableSun, depositSun) {
       const keys: string[] = [];
-      for await (const [key, w] of records.list()) if (w.chatId === chatId) keys.push(key);
+      for await (const [key, w] of watches.list()) if (w.chatId === chatId) keys.push(key);
       let told = false;
       for (const key of keys) {
         await mutex.run(key, async () => {
-          const watch = await records.get(key);
+          const watch = await watches.get(key);
           if (!watch || now() >= watch.untilMs || BigInt(availableSun) < BigInt(watch.requiredSun)) return;
           if (!(await deps.isWanted(watch))) return forget(key);
           await deps.onCredited({ watch, availableSun, announcementId: announcementIdOf(watch), ...(told ? {} : { depositSun }) });
@@ -269,20 +261,18 @@ export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
     },
     async watchesOf(chatId) {
       const found: BalanceWatch[] = [];
-      for await (const [, w] of records.list()) if (w.chatId === chatId && w.untilMs > now()) found.push(w);
+      for await (const [, w] of watches.list()) if (w.chatId === chatId && w.untilMs > now()) found.push(w);
       return found;
     },
     async start() {
       stopped = false;
       reads = new AbortController();
-      for await (const [, w] of records.list()) schedule(w);
+      await watches.start();
     },
     async stop() {
       stopped = true;
       reads.abort();
-      for (const timer of timers.values()) clearTimeout(timer);
-      timers.clear();
-      await Promise.allSettled([...inFlight]);
+      await watches.stop();
     },
   };
 }

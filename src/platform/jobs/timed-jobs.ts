@@ -27,11 +27,16 @@ export interface TimedJobsDeps<P> {
   dueAtMs(payload: P): number;
   /** Runs a due job. Resolving ends it (its record is removed); throwing runs it again after `retryDelayMs`. */
   run(payload: P, key: string): Promise<void>;
+  /**
+   * The handler ends or reschedules each run's job itself (`cancel`, `schedule`, e.g. under a lock of its own), and
+   * the engine leaves the record as the run left it.
+   */
+  handlerKeepsRecords?: boolean;
   /** One process runs a due job (a lease); default: always true (one process). */
   claim?: (key: string, ttlMs: number) => Promise<boolean>;
   now?: () => number;
-  /** How often the store is read again for jobs another process scheduled. */
-  rescanIntervalMs: number;
+  /** How often the store is read again for jobs another process scheduled; without it, only at start. */
+  rescanIntervalMs?: number;
   /** A job whose run threw is run again after this long. Default 5 s. */
   retryDelayMs?: number;
   /** Long enough for one run; a process that dies holding it frees it by itself. Default 30 s. */
@@ -47,6 +52,8 @@ export interface TimedJobs<P> {
   schedule(key: string, payload: P, keepMs: number): Promise<void>;
   cancel(key: string): Promise<void>;
   get(key: string): Promise<P | undefined>;
+  /** The stored jobs, of every process. */
+  list(): AsyncIterable<[key: string, payload: P]>;
   /** Jobs this process holds a timer for. */
   armed(): number;
 }
@@ -63,6 +70,8 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
   const records = createRecordStore({ kv: deps.store.namespace(deps.namespace), schema: deps.schema, version: deps.version, logger, name: deps.namespace });
   const timers = new Map<string, NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
+  /** Keys whose run is under way here: a rescan must not arm them again (this process holds their lease). */
+  const firing = new Set<string>();
   let rescanTimer: NodeJS.Timeout | undefined;
   let running = false;
 
@@ -75,7 +84,10 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
       key,
       setTimeout(() => {
         timers.delete(key);
-        const p = fire(key).catch((error: unknown) => logger.error({ err: error, key }, "timed job failed"));
+        firing.add(key);
+        const p = fire(key)
+          .catch((error: unknown) => logger.error({ err: error, key }, "timed job failed"))
+          .finally(() => firing.delete(key));
         inFlight.add(p);
         void p.finally(() => inFlight.delete(p));
       }, wait),
@@ -94,13 +106,13 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
       arm(key, payload, retryDelayMs);
       return;
     }
-    await records.delete(key);
+    if (deps.handlerKeepsRecords !== true) await records.delete(key);
   }
 
   async function rescan(): Promise<void> {
     for await (const [key, payload] of records.list()) {
       if (!running) return;
-      if (!timers.has(key)) arm(key, payload);
+      if (!timers.has(key) && !firing.has(key)) arm(key, payload);
     }
   }
 
@@ -121,7 +133,7 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
     async start() {
       running = true;
       await rescan();
-      rescanTimer = setInterval(rescanInBackground, deps.rescanIntervalMs);
+      if (deps.rescanIntervalMs !== undefined) rescanTimer = setInterval(rescanInBackground, deps.rescanIntervalMs);
       logger.info({ jobs: timers.size }, "timed jobs started");
     },
     async stop() {
@@ -143,6 +155,7 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
       await records.delete(key);
     },
     get: (key) => records.get(key),
+    list: () => records.list(),
     armed: () => timers.size,
   };
 }

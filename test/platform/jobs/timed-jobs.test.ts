@@ -117,6 +117,37 @@ for (const target of targets) {
       expect(leaseKeys.every((k) => k === "test-job:shared")).toBe(true);
     });
 
+    it("never runs a job a second time in the process whose run of it is under way", async () => {
+      const store = await process();
+      const ns = `jobs-${runId()}`;
+      let runs = 0;
+      let finish = () => {};
+      const jobs = jobsOn(
+        store,
+        ns,
+        () =>
+          new Promise<void>((resolve) => {
+            runs += 1;
+            finish = resolve;
+          }),
+        { rescanIntervalMs: 5 },
+      );
+      await jobs.start();
+      await jobs.schedule("long", { n: 1, dueAtMs: Date.now() }, 60_000);
+      await eventually(() => runs === 1);
+      // Rescans come and go while the run is under way (each arms a job another process stored); the record is still
+      // stored, and the lease (by default always granted to this process) would not stop a second run here.
+      const other = jobsOn(store, ns, () => Promise.resolve());
+      for (const probe of ["probe-1", "probe-2"]) {
+        await other.schedule(probe, { n: 9, dueAtMs: Date.now() + 3_600_000 }, 7_200_000);
+        await eventually(() => jobs.armed() === (probe === "probe-1" ? 1 : 2));
+      }
+      expect(runs).toBe(1);
+      finish();
+      await eventually(async () => (await jobs.get("long")) === undefined);
+      expect(runs).toBe(1);
+    });
+
     it("runs a job again after its run threw, and never a cancelled one", async () => {
       const store = await process();
       const ns = `jobs-${runId()}`;
