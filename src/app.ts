@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Api } from "grammy";
 import type { Logger } from "pino";
-import { createKeepCardOpener, createKeepModule, type KeepPlans } from "./features/keep/index.js";
+import { createKeepCardOpener, createKeepModule, createRenewalCosts } from "./features/keep/index.js";
 import { createBalanceModule } from "./features/balance/index.js";
 import { createDelivery } from "./assembly/delivery.js";
 import { telegramParams } from "./bot/helpers/push-document.js";
@@ -131,8 +131,6 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
   const owner = `${process.pid}-${randomBytes(6).toString("hex")}`;
   const leases = createLeases({ store, owner });
   const claim = (key: string, ttlMs: number) => leases.claim(key, ttlMs);
-  // The plans are built after the flows they use; what the balance watch asks of them is bound then.
-  let plans: KeepPlans | undefined = undefined;
   const links = createLinks(config);
   const delivery = createDelivery({
     storage,
@@ -180,7 +178,13 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     logger,
     tuning: config.balanceWatch,
     claim,
-    nextRenewalCostSun: async (chatId) => plans?.nextRenewalCostSun(chatId),
+    nextRenewalCostSun: createRenewalCosts({ store, logger }),
+    topUps: {
+      getApiKey: (chatId) => chats.getApiKey(chatId),
+      onCredited: (event) => topUpNotifier.onCredited(event),
+      firstDelayMs: overrides.topUpFirstDelayMs ?? config.topUpWatch.firstDelayMs,
+      maxDelayMs: overrides.topUpMaxDelayMs ?? config.topUpWatch.maxDelayMs,
+    },
   });
 
   const flows = createFlows({
@@ -191,20 +195,13 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     logger,
     tracker,
     history,
-    topUps: {
-      getApiKey: (chatId) => chats.getApiKey(chatId),
-      onCredited: (event) => topUpNotifier.onCredited(event),
-      firstDelayMs: overrides.topUpFirstDelayMs ?? config.topUpWatch.firstDelayMs,
-      maxDelayMs: overrides.topUpMaxDelayMs ?? config.topUpWatch.maxDelayMs,
-      ...balance.topUpHooks,
-    },
+    balanceWatch: balance.topUps,
     limits: {
       defaultTimeZone: config.limitsTimeZone,
       accountOf: async (chatId) => (await chats.account(chatId))?.id,
       onFreeze: (chatId) => events.emit("chat.frozen", { chatId }),
     },
   });
-  balance.attachTopUps(flows.balanceWatch);
   const recovery = createConfirmationRecovery({
     pending: flows.pending,
     quotes: flows.quotes,
@@ -231,7 +228,6 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     logger,
     ...given("summaryNow", overrides.keepSummaryNow),
   });
-  plans = keep;
   const send = createSendModule({ config, store, flows, chats, pricing, service, push: delivery.push, i18n, links, logger });
   // A plan started in the Mini App gets its card in the chat through the bot's own API (read when a plan starts, after intake exists).
   const openKeepCard = createKeepCardOpener({ api: () => intake.bot.api, i18n });
@@ -284,7 +280,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     await runStopSteps(logger, [
       ["keep-plans", () => keep.stop()],
       ["recovery", () => recovery.stop()],
-      ["balance-watch", async () => flows.balanceWatch?.stop()],
+      ["balance-watch", () => balance.topUps.stop()],
       ["account-watch", () => balance.watch.stop()],
       ["sealed-check", () => sealedCheck ?? Promise.resolve()],
     ]);
@@ -309,7 +305,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
       sealedCheck ??= checkSealedValuesAtStart({ chats, vault, logger, signal: lifetime.signal });
       await delivery.start();
       // Quotes and 402s still waiting for a top-up when the process stopped.
-      await flows.balanceWatch?.start();
+      await balance.topUps.start();
       // Every linked chat's balance, compared with what was read before the restart.
       await balance.watch.start();
       // Confirmations a crash left unresolved: placed ones end up tracked, the others are told.

@@ -10,10 +10,9 @@ import { createBroadcastResender, type BroadcastResender } from "./broadcasts/re
 import { createOrderHistory, type OrderHistory } from "./orders/order-history.js";
 import { createOrderPlacer, type OrderPlacer } from "./orders/place-order.js";
 import { createQuoteStore, type QuoteStore } from "./orders/quote-store.js";
-import { isQuoteExpired } from "./orders/quote.js";
 import { createLimitSettingsStore } from "./limits/limit-settings.js";
 import { createSpendLimits, type SpendLimits, type SpendLimitsDeps } from "./limits/spend-guard.js";
-import { createBalanceWatcher, type BalanceWatcher, type BalanceWatcherDeps } from "./topup/balance-watcher.js";
+import type { BalanceWatcher } from "./topup/balance-watcher.js";
 import type { ServiceClient } from "../platform/service/client.js";
 import type { StoreBackend } from "../platform/store/types.js";
 import type { Tracker } from "./tracking/tracker.js";
@@ -35,7 +34,7 @@ export interface Flows {
   /** Confirmations whose outcome is not recorded yet; resolved at start-up. */
   pending: PendingConfirmations;
   tracker: FlowTracker;
-  /** Watches the balance while a quote or a 402 waits for a top-up; absent when the caller wires no announcer. */
+  /** Watches the balance while a quote or a 402 waits for a top-up; absent when the caller wires none. */
   balanceWatch?: BalanceWatcher;
   now: () => number;
   /** Base58 stablecoin contract; mainnet USDT by default. */
@@ -56,8 +55,8 @@ export interface CreateFlowsDeps {
   history?: OrderHistory;
   now?: () => number;
   usdtContract?: string;
-  /** Builds `balanceWatch`: who reads the chat's key, who announces a credited top-up, and (tests) faster backoff. */
-  topUps?: Pick<BalanceWatcherDeps, "getApiKey" | "onCredited" | "firstDelayMs" | "maxDelayMs" | "maxWatchMs" | "exclusive" | "readBalance">;
+  /** The top-up watcher, built by its owner (the balance module): the quotes and 402s the flows leave waiting for money. */
+  balanceWatch?: BalanceWatcher;
   /** The limits each unit of work (an update) reads once. */
   memo?: ReadMemo;
   /** What Freeze also does (stop the chat's keep plans) and the zone of chats that set none. */
@@ -78,16 +77,7 @@ export function createFlows(deps: CreateFlowsDeps): Flows {
   const accountOf = deps.limits?.accountOf;
   const settings = createLimitSettingsStore({ store: deps.store, logger, ...(accountOf ? { accountOf } : {}), ...(deps.memo ? { memo: deps.memo } : {}) });
   const limits = createSpendLimits({ settings, history, logger, now, ...deps.limits });
-  // A watch ends by itself once its quote or draft can no longer be sent under its key.
-  const isWanted: BalanceWatcherDeps["isWanted"] = async (watch) => {
-    if (watch.kind === "order") {
-      const quote = await quotes.get(watch.refId);
-      return quote !== undefined && quote.state === "open" && !isQuoteExpired(quote, now());
-    }
-    const draft = await drafts.get(watch.refId);
-    return draft !== undefined && draft.state === "open" && draft.summary.expirationMs > now();
-  };
-  const balanceWatch = deps.topUps ? createBalanceWatcher({ ...deps.topUps, store: deps.store, service: deps.service, isWanted, logger, now }) : undefined;
+  const { balanceWatch } = deps;
   return {
     ...(balanceWatch ? { balanceWatch } : {}),
     quotes,

@@ -12,6 +12,7 @@ import { afterEach, beforeEach, expect } from "vitest";
 import { createDelivery, type Delivery } from "../../src/assembly/delivery.js";
 import { createKeepPlans, followPlanEvents } from "../../src/features/keep/keep-plans.js";
 import { createFlows, type CreateFlowsDeps } from "../../src/core/flows.js";
+import { createBalanceWatcher, whileStillSendable } from "../../src/core/topup/balance-watcher.js";
 import { createLeases } from "../../src/platform/store/lease.js";
 import type { BotContext } from "../../src/bot/index.js";
 import { telegramParams } from "../../src/bot/helpers/push-document.js";
@@ -72,13 +73,18 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
       });
       const tracker = delivery.tracker;
       const usdt = options.usdtContract === undefined ? {} : { usdtContract: options.usdtContract };
-      const topUps = {
+      const balanceWatch = createBalanceWatcher({
+        store: deps.store,
+        service: deps.service,
+        logger: deps.logger,
+        now,
+        isWanted: whileStillSendable({ store: deps.store, logger: deps.logger, now }),
         getApiKey: (chatId: number) => deps.chats.getApiKey(chatId),
         onCredited: delivery.topUpNotifier.onCredited,
         firstDelayMs: 20,
         maxDelayMs: 100,
         ...options.topUp,
-      };
+      });
       const limits = options.limits === undefined ? {} : { limits: options.limits };
       const untilKnown = options.untilKnown === undefined ? {} : { untilKnown: options.untilKnown };
       const flows = createFlows({
@@ -88,7 +94,7 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
         tracker,
         history,
         now,
-        topUps,
+        balanceWatch,
         ...usdt,
         ...limits,
         ...untilKnown,

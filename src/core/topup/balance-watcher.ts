@@ -4,6 +4,9 @@ import type { ServiceClient } from "../../platform/service/client.js";
 import { ServiceError } from "../../platform/service/errors.js";
 import { createKeyedMutex } from "../../platform/store/keyed-mutex.js";
 import { createTimedJobs } from "../../platform/jobs/timed-jobs.js";
+import { createDraftStore } from "../broadcasts/draft.js";
+import { isQuoteExpired } from "../orders/quote.js";
+import { createQuoteStore } from "../orders/quote-store.js";
 import type { StoreBackend } from "../../platform/store/types.js";
 
 /**
@@ -126,6 +129,21 @@ export function checkOffsetsMs(firstDelayMs: number, maxDelayMs: number, lifetim
     delay = nextDelayMs(delay, maxDelayMs);
   }
   return offsets;
+}
+
+/** A watch ends by itself once its quote or draft can no longer be sent under its key: read from the stored quotes and drafts. */
+export function whileStillSendable(deps: { store: StoreBackend; logger: Logger; now?: () => number }): BalanceWatcherDeps["isWanted"] {
+  const now = deps.now ?? Date.now;
+  const quotes = createQuoteStore(deps);
+  const drafts = createDraftStore({ ...deps, now });
+  return async (watch) => {
+    if (watch.kind === "order") {
+      const quote = await quotes.get(watch.refId);
+      return quote !== undefined && quote.state === "open" && !isQuoteExpired(quote, now());
+    }
+    const draft = await drafts.get(watch.refId);
+    return draft !== undefined && draft.state === "open" && draft.summary.expirationMs > now();
+  };
 }
 
 export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {

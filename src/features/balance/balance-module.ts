@@ -9,7 +9,7 @@ import type { PushQueue } from "../../platform/push/index.js";
 import type { ServiceClient } from "../../platform/service/client.js";
 import { createAccountWatch, type AccountWatch, type AccountWatchDeps } from "./balance-account-watch.js";
 import { createAlertSettings, type AlertSettingsStore } from "./alerts-settings.js";
-import type { BalanceWatcher, BalanceWatcherDeps } from "../../core/topup/balance-watcher.js";
+import { createBalanceWatcher, whileStillSendable, type BalanceWatcher, type BalanceWatcherDeps } from "../../core/topup/balance-watcher.js";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { OrderHistory } from "../../core/orders/order-history.js";
 import type { StoreBackend } from "../../platform/store/types.js";
@@ -30,15 +30,19 @@ export interface BalanceModuleDeps {
   nextRenewalCostSun?: AccountWatchDeps["nextRenewalCostSun"];
   /** A lease, so one process polls a chat. */
   claim?: AccountWatchDeps["claim"];
+  /** The top-up watcher's own part: the chat's key, who tells a credited top-up, its backoff. */
+  topUps: Pick<BalanceWatcherDeps, "getApiKey" | "onCredited" | "firstDelayMs" | "maxDelayMs" | "maxWatchMs">;
+  now?: () => number;
 }
 
 export interface BalanceModule {
   watch: AccountWatch;
   alerts: AlertSettingsStore;
-  /** What the top-up watcher takes so its reads go through this watch's judgment (one message per deposit). */
-  topUpHooks: Pick<BalanceWatcherDeps, "exclusive" | "readBalance">;
-  /** The top-up watcher, once the flows built it: a deposit covering a waiting quote is told there. */
-  attachTopUps(topUps: BalanceWatcher | undefined): void;
+  /**
+   * The top-up watcher: while a quote or a 402 waits for money it reads through this watch's judgment, and a
+   * deposit this watch sees that covers it is told there, as one message.
+   */
+  topUps: BalanceWatcher;
 }
 
 /** The balance watch of linked chats, its notifier and its settings (docs/balance-watch.md). */
@@ -53,7 +57,6 @@ export function createBalanceModule(deps: BalanceModuleDeps): BalanceModule {
     logger,
     ...(deps.links ? { links: deps.links } : {}),
   });
-  let topUps: BalanceWatcher | undefined;
   const watch = createAccountWatch({
     store: storage.store,
     service: deps.service,
@@ -63,23 +66,29 @@ export function createBalanceModule(deps: BalanceModuleDeps): BalanceModule {
     pending: createPendingConfirmations({ store: storage.store, logger }),
     settings: alerts,
     announce: (event) => notifier.announce(event),
-    topUps: { offer: (chatId, availableSun, depositSun) => topUps?.offer(chatId, availableSun, depositSun) ?? Promise.resolve(false) },
+    topUps: { offer: (chatId, availableSun, depositSun) => topUps.offer(chatId, availableSun, depositSun) },
     logger,
     ...deps.tuning,
     ...(deps.nextRenewalCostSun ? { nextRenewalCostSun: deps.nextRenewalCostSun } : {}),
     ...(deps.claim ? { claim: deps.claim } : {}),
+  });
+  // The watches reference each other: the watcher reads inside this watch's lock of the chat, and this watch offers
+  // it the deposits it sees. Both are built here; `offer` above is called only once the watch runs.
+  const topUps: BalanceWatcher = createBalanceWatcher({
+    ...deps.topUps,
+    store: storage.store,
+    service: deps.service,
+    isWanted: whileStillSendable({ store: storage.store, logger, ...(deps.now ? { now: deps.now } : {}) }),
+    exclusive: (chatId, fn) => watch.exclusive(chatId, fn),
+    readBalance: (chatId, apiKey, claim, signal) => watch.observe(chatId, apiKey, claim, signal),
+    logger,
+    ...(deps.now ? { now: deps.now } : {}),
   });
   deps.events.on("chat.linked", ({ chatId }) => watch.linked(chatId));
   deps.events.on("chat.unlinked", ({ chatId }) => watch.unlinked(chatId));
   return {
     watch,
     alerts,
-    topUpHooks: {
-      exclusive: (chatId, fn) => watch.exclusive(chatId, fn),
-      readBalance: (chatId, apiKey, claim, signal) => watch.observe(chatId, apiKey, claim, signal),
-    },
-    attachTopUps(value) {
-      topUps = value;
-    },
+    topUps,
   };
 }

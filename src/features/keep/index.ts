@@ -4,6 +4,8 @@
  */
 export { createKeepModule } from "./keep-module.js";
 export type { KeepPlans, PlanAction } from "./keep-plans.js";
+// The balance watch's low-balance threshold counts the next renewals, read from the stored plans.
+export { createRenewalCosts } from "./keep-plans.js";
 export type { KeepDaySummaries } from "./keep-day-summary.js";
 export { createKeepFeature } from "./keep-feature.js";
 export { createKeepConversation, KEEP_CONVERSATION } from "./keep-conversation.js";

@@ -3,6 +3,7 @@ import type { AppEventSubscriber } from "../../core/events.js";
 import type { ChatRepository } from "../../core/chats/chat-repository.js";
 import type { Leases } from "../../platform/store/lease.js";
 import type { StoreBackend } from "../../platform/store/types.js";
+import type { Logger } from "pino";
 import { localDay, newerRenewal, spentTodaySun, type KeepPlan, type StopReason } from "./keep-plan.js";
 import { createKeepStep, type KeepStepDeps } from "./keep-step.js";
 import type { KeepLimits } from "./keep-proposal.js";
@@ -123,6 +124,25 @@ function applyAction(p: KeepPlan, action: PlanAction, at: number): KeepPlan {
     case "resume":
       return p.state === "active" ? p : { ...p, state: "active", pauseReason: undefined, balanceCheckAtMs: undefined, waiting: undefined, updatedAtMs: at };
   }
+}
+
+/** What the chat's running plans will spend on their next renewals, read from the plans as stored. */
+async function nextRenewalCostOf(store: Pick<KeepStore, "ofChat">, chatId: number): Promise<bigint | undefined> {
+  let total: bigint | undefined;
+  for (const plan of await store.ofChat(chatId)) {
+    if (plan.state === "stopped" || plan.lastCostSun === undefined) continue;
+    total = (total ?? 0n) + BigInt(plan.lastCostSun);
+  }
+  return total;
+}
+
+/**
+ * The same reading for those that need it before (or without) the plans' scheduler, such as the balance watch's
+ * low-balance threshold: the plans are records in the store, whoever reads them.
+ */
+export function createRenewalCosts(deps: { store: StoreBackend; logger: Logger }): (chatId: number) => Promise<bigint | undefined> {
+  const store = createKeepStore(deps);
+  return (chatId) => nextRenewalCostOf(store, chatId);
 }
 
 export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
@@ -325,14 +345,7 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
 
     stopAll: (chatId, reason) => stopPlans(chatId, reason),
 
-    async nextRenewalCostSun(chatId) {
-      let total: bigint | undefined;
-      for (const plan of await store.ofChat(chatId)) {
-        if (plan.state === "stopped" || plan.lastCostSun === undefined) continue;
-        total = (total ?? 0n) + BigInt(plan.lastCostSun);
-      }
-      return total;
-    },
+    nextRenewalCostSun: (chatId) => nextRenewalCostOf(store, chatId),
 
     async isPlanOrder(chatId, orderId) {
       return (await store.ofChat(chatId)).some((p) => p.slots.some((s) => s.orderId === orderId));
