@@ -14,7 +14,7 @@ export interface HooksRouteDeps {
   headerPrefix: string;
   logger: Logger;
   metrics: Metrics;
-  chats: Pick<ChatRepository, "findChatByRouteId" | "getWebhookSecret">;
+  chats: Pick<ChatRepository, "findRoute">;
   inbox: Pick<WebhookInbox, "accept">;
   rateLimits?: HooksRateLimits;
   now?: () => number;
@@ -70,8 +70,9 @@ export function createHooksHandler(deps: HooksRouteDeps) {
     let secret: string | undefined;
     try {
       // Known routes come from the route cache; a made-up one costs one indexed read, then counts against the global budget.
-      chatId = ROUTE_ID.test(routeId) ? await deps.chats.findChatByRouteId(routeId) : undefined;
-      if (chatId !== undefined) secret = await deps.chats.getWebhookSecret(chatId);
+      const target = ROUTE_ID.test(routeId) ? await deps.chats.findRoute(routeId) : undefined;
+      chatId = target?.chatId;
+      secret = target?.webhookSecret;
     } catch (error) {
       // The store is down: a non-2xx makes the service retry later.
       deps.logger.error({ err: error }, "could not look up a webhook route");

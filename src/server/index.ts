@@ -47,7 +47,7 @@ export interface HttpServerDeps {
   telegramState?: () => "ok" | "down" | "unknown";
   /** Whether the store came back without its data (shown in /readyz). */
   storeDataLost?: () => boolean;
-  chats: Pick<ChatRepository, "findChatByRouteId" | "getWebhookSecret">;
+  chats: Pick<ChatRepository, "findRoute">;
   inbox: Pick<WebhookInbox, "accept">;
   /** BOT_MODE=webhook: Telegram posts updates to /telegram; they are stored here and handled in the background. */
   telegramUpdates?: { accept(update: UpdateLike): Promise<UpdateAcceptResult> } | undefined;

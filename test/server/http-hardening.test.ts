@@ -11,10 +11,10 @@ import { logger, PREFIX } from "./harness.js";
 
 const ROUTE = "r".repeat(24);
 const OTHER_ROUTE = "o".repeat(24);
-type Chats = Pick<ChatRepository, "findChatByRouteId" | "getWebhookSecret">;
+type Chats = Pick<ChatRepository, "findRoute">;
 const twoChats: Chats = {
-  findChatByRouteId: (id) => Promise.resolve(id === ROUTE ? 1 : id === OTHER_ROUTE ? 2 : undefined),
-  getWebhookSecret: () => Promise.resolve(undefined),
+  findRoute: (id) =>
+    Promise.resolve(id === ROUTE ? { chatId: 1, webhookSecret: undefined } : id === OTHER_ROUTE ? { chatId: 2, webhookSecret: undefined } : undefined),
 };
 const service = { getSystem: () => Promise.resolve({} as never) };
 
@@ -144,7 +144,12 @@ describe("HTTP server hardening", () => {
   it("logs a client that hangs up mid-body at warn, never at error, and never a whole route id", async () => {
     const log = captureLogger("debug");
     let looked = false;
-    const chats: Chats = { ...twoChats, getWebhookSecret: () => Promise.resolve(void (looked = true)) };
+    const chats: Chats = {
+      findRoute: (id) => {
+        looked = true;
+        return twoChats.findRoute(id);
+      },
+    };
     const s = await start({ log, chats });
     const socket = connect(s.port, "127.0.0.1");
     socket.write(`POST /hooks/${ROUTE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);

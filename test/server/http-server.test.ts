@@ -14,8 +14,8 @@ import { createUpdateInbox, type UpdateAcceptResult, type UpdateLike } from "../
 import { captureLogger } from "../platform/service/capture-logger.js";
 import { logger, PREFIX } from "./harness.js";
 
-type Chats = Pick<ChatRepository, "findChatByRouteId" | "getWebhookSecret">;
-const noChats: Chats = { findChatByRouteId: () => Promise.resolve(undefined), getWebhookSecret: () => Promise.resolve(undefined) };
+type Chats = Pick<ChatRepository, "findRoute">;
+const noChats: Chats = { findRoute: () => Promise.resolve(undefined) };
 const noInbox = { accept: () => Promise.reject(new Error("not used")) };
 const METRICS_TOKEN = "metrics-token-0123456789";
 
@@ -159,7 +159,7 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
   it("drops a client that sends its headers but never finishes the body with 408 (request timeout)", async () => {
     const s = await start({
       headersTimeoutMs: 200,
-      chats: { findChatByRouteId: () => Promise.resolve(1), getWebhookSecret: () => Promise.resolve(undefined) },
+      chats: { findRoute: () => Promise.resolve({ chatId: 1, webhookSecret: undefined }) },
     });
     const socket = connect(Number(new URL(s.base).port), "127.0.0.1");
     socket.write(`POST /hooks/${"a".repeat(24)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
@@ -171,7 +171,7 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
 
   it("answers a webhook with 503 when the store cannot be read, so the service retries", async () => {
     const s = await start({
-      chats: { findChatByRouteId: () => Promise.reject(new Error("store down")), getWebhookSecret: () => Promise.resolve(undefined) },
+      chats: { findRoute: () => Promise.reject(new Error("store down")) },
     });
     const res = await request(`${s.base}/hooks/${"a".repeat(24)}`, { method: "POST", body: "{}" });
     await res.body.dump();
@@ -180,7 +180,7 @@ describe("HTTP server: /healthz, /readyz, /metrics, /telegram", () => {
 
   it("answers a webhook with 503 and Retry-After when the inbox is full, so the service retries later", async () => {
     const s = await start({
-      chats: { findChatByRouteId: () => Promise.resolve(1), getWebhookSecret: () => Promise.resolve(undefined) },
+      chats: { findRoute: () => Promise.resolve({ chatId: 1, webhookSecret: undefined }) },
       inbox: { accept: () => Promise.resolve("full") },
     });
     const res = await request(`${s.base}/hooks/${"a".repeat(24)}`, { method: "POST", body: "{}" });

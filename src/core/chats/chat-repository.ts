@@ -75,6 +75,8 @@ export interface ChatRepository {
   /** Undefined removes the secret. Throws when the chat is not linked. */
   setWebhookSecret(chatId: number, secret: string | undefined): Promise<void>;
   findChatByRouteId(routeId: string): Promise<number | undefined>;
+  /** The chat a webhook route leads to and its webhook secret, from one read of its record (the webhook path). */
+  findRoute(routeId: string): Promise<WebhookRoute | undefined>;
   /** New routeId for a linked chat and every chat sharing its route (the old one stops resolving), undefined when unlinked. */
   rotateRoute(chatId: number): Promise<string | undefined>;
   getLocale(chatId: number): Promise<SupportedLocale | undefined>;
@@ -101,6 +103,12 @@ export interface ResealTally {
   current: number;
   /** Open under no configured key (or not for their chat): left as they are. */
   failed: number;
+}
+
+/** Where a service webhook goes: the chat, and the secret its signature is checked with (undefined when none is set). */
+export interface WebhookRoute {
+  chatId: number;
+  webhookSecret: string | undefined;
 }
 
 const routeSchema = z.object({ chatId: z.number().int() });
@@ -294,6 +302,13 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
       // The record is the source of truth: a stale index entry must not route anywhere.
       const record = await records.get(id(route.chatId));
       return record?.routeId === routeId ? route.chatId : undefined;
+    },
+    async findRoute(routeId) {
+      const route = await routes.get(routeId);
+      if (!route) return undefined;
+      const record = await records.get(id(route.chatId));
+      if (record?.routeId !== routeId) return undefined;
+      return { chatId: route.chatId, webhookSecret: await openField(route.chatId, record, "webhookSecretSealed") };
     },
     async rotateRoute(chatId) {
       const current = await records.get(id(chatId));

@@ -1,4 +1,4 @@
-import type { ChatRepository } from "./chat-repository.js";
+import type { ChatRepository, WebhookRoute } from "./chat-repository.js";
 
 export interface RouteCacheOptions {
   /**
@@ -21,9 +21,9 @@ interface Entry<T> {
 }
 
 /**
- * The repository with `findChatByRouteId` and `getWebhookSecret` served from
- * memory: each webhook otherwise costs three record reads, two schema checks
- * and a decryption before its signature can be checked. Every method that
+ * The repository with `findRoute`, `findChatByRouteId` and `getWebhookSecret`
+ * served from memory: each webhook otherwise costs two record reads, a schema
+ * check and a decryption before its signature can be checked. Every method that
  * can change a route or a secret clears the cache; a read that began before
  * such a change never stores its (possibly stale) answer.
  */
@@ -33,12 +33,14 @@ export function withRouteCache(chats: ChatRepository, options: RouteCacheOptions
   const now = options.now ?? Date.now;
   const routes = new Map<string, Entry<number>>();
   const secrets = new Map<number, Entry<string | undefined>>();
+  const targets = new Map<string, Entry<WebhookRoute>>();
   let generation = 0;
 
   function forget(): void {
     generation += 1;
     routes.clear();
     secrets.clear();
+    targets.clear();
   }
 
   function cached<K, V>(map: Map<K, Entry<V>>, key: K): Entry<V> | undefined {
@@ -76,6 +78,14 @@ export function withRouteCache(chats: ChatRepository, options: RouteCacheOptions
       const chatId = await chats.findChatByRouteId(routeId);
       if (chatId !== undefined) remember(routes, routeId, chatId, since);
       return chatId;
+    },
+    async findRoute(routeId) {
+      const hit = cached(targets, routeId);
+      if (hit) return hit.value;
+      const since = generation;
+      const target = await chats.findRoute(routeId);
+      if (target !== undefined) remember(targets, routeId, target, since);
+      return target;
     },
     async getWebhookSecret(chatId) {
       const hit = cached(secrets, chatId);

@@ -39,6 +39,27 @@ describe("chat repository", () => {
     expect(await chats.findChatByRouteId("nope")).toBeUndefined();
   });
 
+  it("finds a webhook's chat and secret with one read of the route and one of the chat's record", async () => {
+    let reads = 0;
+    const counted: StoreBackend = {
+      ...store,
+      kind: store.kind,
+      namespace(name) {
+        const kv = store.namespace(name);
+        return countingReads(kv, () => (reads += 1));
+      },
+    };
+    const repository = createChatRepository({ store: counted, vault: createVault({ key }), logger });
+    const record = await repository.link(12, { apiKey: "key-12-abcdef", webhookSecret: "whsec-12" });
+    reads = 0;
+    expect(await repository.findRoute(record.routeId!)).toEqual({ chatId: 12, webhookSecret: "whsec-12" });
+    expect(reads).toBe(2);
+    expect(await repository.findRoute("n".repeat(24))).toBeUndefined();
+    const next = await repository.rotateRoute(12);
+    expect(await repository.findRoute(record.routeId!)).toBeUndefined();
+    expect(await repository.findRoute(next!)).toEqual({ chatId: 12, webhookSecret: "whsec-12" });
+  });
+
   it("names the account by its deposit address, else by an HMAC of the key (never the key), and forgets it at unlink", async () => {
     const apiKey = "sk_account_key_0123456789";
     await chats.link(20, { apiKey, depositAddress: "TXYZaddress" });

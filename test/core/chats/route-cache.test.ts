@@ -38,36 +38,48 @@ describe("route and secret cache", () => {
     const record = await cached.link(5, { apiKey: "key-5-abcdef", webhookSecret: "old-secret" });
     expect(await cached.findChatByRouteId(record.routeId!)).toBe(5);
     expect(await cached.getWebhookSecret(5)).toBe("old-secret");
+    expect(await cached.findRoute(record.routeId!)).toEqual({ chatId: 5, webhookSecret: "old-secret" });
     await cached.setWebhookSecret(5, "new-secret");
     expect(await cached.getWebhookSecret(5)).toBe("new-secret");
+    expect(await cached.findRoute(record.routeId!)).toEqual({ chatId: 5, webhookSecret: "new-secret" });
     await cached.setWebhookSecret(5, undefined);
     expect(await cached.getWebhookSecret(5)).toBeUndefined();
+    expect(await cached.findRoute(record.routeId!)).toEqual({ chatId: 5, webhookSecret: undefined });
   });
 
   it("stops resolving a route at once after rotateRoute or unlink", async () => {
     const record = await cached.link(6, { apiKey: "key-6-abcdef", webhookSecret: "s" });
     expect(await cached.findChatByRouteId(record.routeId!)).toBe(6);
+    expect(await cached.findRoute(record.routeId!)).toEqual({ chatId: 6, webhookSecret: "s" });
     const next = await cached.rotateRoute(6);
     expect(await cached.findChatByRouteId(record.routeId!)).toBeUndefined();
+    expect(await cached.findRoute(record.routeId!)).toBeUndefined();
     expect(await cached.findChatByRouteId(next!)).toBe(6);
+    expect(await cached.findRoute(next!)).toEqual({ chatId: 6, webhookSecret: "s" });
     await cached.unlink(6);
     expect(await cached.findChatByRouteId(next!)).toBeUndefined();
+    expect(await cached.findRoute(next!)).toBeUndefined();
     expect(await cached.getWebhookSecret(6)).toBeUndefined();
   });
 
   it("sees a secret revoked by another process once the TTL has passed, not before", async () => {
-    await cached.link(7, { apiKey: "key-7-abcdef", webhookSecret: "revoked-soon" });
+    const { routeId } = await cached.link(7, { apiKey: "key-7-abcdef", webhookSecret: "revoked-soon" });
     expect(await cached.getWebhookSecret(7)).toBe("revoked-soon");
+    expect((await cached.findRoute(routeId!))?.webhookSecret).toBe("revoked-soon");
     await other.setWebhookSecret(7, "rotated");
     clock = 4_999;
     expect(await cached.getWebhookSecret(7)).toBe("revoked-soon");
+    expect((await cached.findRoute(routeId!))?.webhookSecret).toBe("revoked-soon");
     clock = 5_000;
     expect(await cached.getWebhookSecret(7)).toBe("rotated");
+    expect((await cached.findRoute(routeId!))?.webhookSecret).toBe("rotated");
   });
 
   it("never caches an unknown route: a route created elsewhere resolves at once", async () => {
     const record = await other.link(8, { apiKey: "key-8-abcdef" });
     expect(await cached.findChatByRouteId("x".repeat(22))).toBeUndefined();
+    expect(await cached.findRoute("x".repeat(22))).toBeUndefined();
     expect(await cached.findChatByRouteId(record.routeId!)).toBe(8);
+    expect(await cached.findRoute(record.routeId!)).toEqual({ chatId: 8, webhookSecret: undefined });
   });
 });
