@@ -14,6 +14,18 @@ import { countingReads } from "../../platform/store/helpers.js";
 
 const logger = createLogger({ level: "silent" });
 
+/** The store with each read of its namespaces (or of the one named) told to `onRead`. */
+function countingStore(store: StoreBackend, onRead: () => void, only?: string): StoreBackend {
+  return {
+    ...store,
+    kind: store.kind,
+    namespace(name) {
+      const kv = store.namespace(name);
+      return only === undefined || name === only ? countingReads(kv, onRead) : kv;
+    },
+  };
+}
+
 describe("chat repository", () => {
   let dir: string;
   let store: StoreBackend;
@@ -41,14 +53,7 @@ describe("chat repository", () => {
 
   it("finds a webhook's chat and secret with one read of the route and one of the chat's record", async () => {
     let reads = 0;
-    const counted: StoreBackend = {
-      ...store,
-      kind: store.kind,
-      namespace(name) {
-        const kv = store.namespace(name);
-        return countingReads(kv, () => (reads += 1));
-      },
-    };
+    const counted = countingStore(store, () => (reads += 1));
     const repository = createChatRepository({ store: counted, vault: createVault({ key }), logger });
     const record = await repository.link(12, { apiKey: "key-12-abcdef", webhookSecret: "whsec-12" });
     reads = 0;
@@ -233,14 +238,7 @@ describe("chat repository", () => {
   it("inside one unit of work the chat's record is read once, however often the record, its key and its account are asked for", async () => {
     const memo = createReadMemo();
     let reads = 0;
-    const counted: StoreBackend = {
-      ...store,
-      kind: store.kind,
-      namespace(name) {
-        const kv = store.namespace(name);
-        return name === "chats" ? countingReads(kv, () => (reads += 1)) : kv;
-      },
-    };
+    const counted = countingStore(store, () => (reads += 1), "chats");
     const remembering = createChatRepository({ store: counted, vault: createVault({ key }), logger, memo });
     await remembering.link(30, { apiKey: "key-30-abcdef", depositAddress: "TAddress30" });
     reads = 0;
