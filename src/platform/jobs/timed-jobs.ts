@@ -62,7 +62,7 @@ const DEFAULT_RETRY_DELAY_MS = 5_000;
 const DEFAULT_LEASE_MS = 30_000;
 
 export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
-  const logger = deps.logger.child({ component: "timed-jobs", kind: deps.kind });
+  const logger = deps.logger.child({ kind: deps.kind });
   const now = deps.now ?? Date.now;
   const claim = deps.claim ?? (() => Promise.resolve(true));
   const retryDelayMs = deps.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
