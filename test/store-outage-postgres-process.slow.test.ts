@@ -11,7 +11,6 @@ import { startSimulator, type Simulator } from "../testkit/simulator/index.js";
 import { EXIT_CODES } from "../src/exit-codes.js";
 import { startFakeTelegram, type FakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 import { killGroup, startBotProcess, type BotProcess } from "./support/bot-process.js";
-import { freePort } from "./support/redis-server.js";
 import { tcpProxy, type TcpProxy } from "./support/tcp-proxy.js";
 import { waitUntil } from "./support/wait.js";
 
@@ -36,7 +35,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   for (const bot of bots.splice(0)) killGroup(bot);
-  for (const proxy of proxies.splice(0)) await proxy.stop();
+  for (const proxy of proxies.splice(0)) await proxy.close();
 });
 
 afterAll(async () => {
@@ -164,7 +163,7 @@ describe.skipIf(!pgUrl)("the bot process when Postgres ends its sessions", () =>
   it("Postgres unreachable (its own proxy to it stopped): waits at start, rides out the outage, takes its lock again, and goes on", async () => {
     const { url, app } = ownStore();
     const real = new URL(url);
-    const proxy = tcpProxy(await freePort(), { host: real.hostname, port: Number(real.port || 5432) });
+    const proxy = await tcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
     proxies.push(proxy);
     const through = new URL(url);
     through.port = String(proxy.port);

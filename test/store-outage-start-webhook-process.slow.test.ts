@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSimulator, type Simulator } from "../testkit/simulator/index.js";
 import { startFakeTelegram, type FakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
 import { killGroup, startBotProcess, type BotProcess } from "./support/bot-process.js";
-import { freePort, ownRedis, redisServerMissing, type OwnRedis } from "./support/redis-server.js";
+import { ownRedis, redisServerMissing, type OwnRedis } from "./support/redis-server.js";
 import { tcpProxy, type TcpProxy } from "./support/tcp-proxy.js";
 import { waitUntil } from "./support/wait.js";
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   for (const bot of bots.splice(0)) killGroup(bot);
-  for (const proxy of proxies.splice(0)) await proxy.stop();
+  for (const proxy of proxies.splice(0)) await proxy.close();
   for (const server of servers.splice(0)) await server.kill();
 });
 
@@ -45,7 +45,7 @@ async function redisBehindProxy(stopOnceWhenSent?: string): Promise<{ proxy: Tcp
   const server = await ownRedis();
   servers.push(server);
   await server.start();
-  const proxy = tcpProxy(await freePort(), { host: "127.0.0.1", port: server.port }, stopOnceWhenSent === undefined ? {} : { stopOnceWhenSent });
+  const proxy = await tcpProxy({ host: "127.0.0.1", port: server.port }, stopOnceWhenSent === undefined ? {} : { stopOnceWhenSent });
   proxies.push(proxy);
   return { proxy, url: `redis://127.0.0.1:${proxy.port}` };
 }

@@ -7,7 +7,8 @@
  * the test skips with the reason.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { randomInt } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,13 +21,27 @@ export function redisServerMissing(): string | undefined {
   return probe.status === 0 ? undefined : `redis-server --version exited with ${String(probe.status)}`;
 }
 
-/** A port nothing listens on right now (the OS's choice). */
+/**
+ * A port nothing listens on right now, below the range the OS hands out for `listen(0)` and outgoing connections:
+ * a server a test stops and starts again on it (its own redis-server) cannot find it taken by another test's
+ * listener or by a connection's local port in between.
+ */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  const [ephemeralLow] = readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/).map(Number);
+  const high = Math.min(ephemeralLow ?? 32_768, 32_768);
+  const low = 20_000;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = low + randomInt(high - low);
+    const server = createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => resolve(true));
+    });
+    if (!bound) continue;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return port;
+  }
+  throw new Error(`no free port between ${low} and ${high}`);
 }
 
 export interface OwnRedis {

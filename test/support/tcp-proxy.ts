@@ -1,15 +1,17 @@
 /**
  * A loopback TCP proxy a test owns in front of a shared server (Postgres): stopping it is an
- * outage of that server for whoever connects through it (connections reset, new ones refused),
+ * outage of that server for whoever connects through it (open connections and new ones reset),
  * and nobody else's connections are touched.
  */
-import { connect, createServer, type Server, type Socket } from "node:net";
+import { connect, createServer, type AddressInfo, type Socket } from "node:net";
 
 export interface TcpProxy {
   readonly port: number;
   start(): Promise<void>;
-  /** Refuses new connections and resets every open one. */
+  /** Resets every open connection and each new one until `start`. */
   stop(): Promise<void>;
+  /** Gives the port up. */
+  close(): Promise<void>;
 }
 
 export interface TcpProxyOptions {
@@ -20,45 +22,58 @@ export interface TcpProxyOptions {
   stopOnceWhenSent?: string;
 }
 
-export function tcpProxy(port: number, target: { host: string; port: number }, options: TcpProxyOptions = {}): TcpProxy {
+/**
+ * Listens on a port of its own at once (port 0) and keeps it until `close`: "stopped" resets each connection as it
+ * comes instead of giving the port up, so nothing else on the machine can take the port during an outage. It starts
+ * stopped.
+ */
+export async function tcpProxy(target: { host: string; port: number }, options: TcpProxyOptions = {}): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
-  let server: Server | undefined;
+  let up = false;
   let trigger = options.stopOnceWhenSent === undefined ? undefined : Buffer.from(options.stopOnceWhenSent);
+  const server = createServer((client) => {
+    if (!up) {
+      client.resetAndDestroy();
+      return;
+    }
+    const upstream = connect(target.port, target.host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+      socket.on("error", () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.on("data", (chunk: Buffer) => {
+      if (trigger && chunk.includes(trigger)) {
+        trigger = undefined;
+        void proxy.stop();
+        return;
+      }
+      upstream.write(chunk);
+    });
+    client.on("end", () => upstream.end());
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
   const proxy: TcpProxy = {
-    port,
-    async start() {
-      const s = createServer((client) => {
-        const upstream = connect(target.port, target.host);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on("close", () => sockets.delete(socket));
-          socket.on("error", () => {
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-        client.on("data", (chunk: Buffer) => {
-          if (trigger && chunk.includes(trigger)) {
-            trigger = undefined;
-            void proxy.stop();
-            return;
-          }
-          upstream.write(chunk);
-        });
-        client.on("end", () => upstream.end());
-        upstream.pipe(client);
-      });
-      server = s;
-      await new Promise<void>((resolve, reject) => {
-        s.once("error", reject);
-        s.listen(port, "127.0.0.1", () => resolve());
-      });
+    port: (server.address() as AddressInfo).port,
+    start() {
+      up = true;
+      return Promise.resolve();
     },
-    async stop() {
-      const s = server;
-      server = undefined;
+    stop() {
+      up = false;
       for (const socket of sockets) socket.resetAndDestroy();
-      if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+      return Promise.resolve();
+    },
+    async close() {
+      await proxy.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
   return proxy;
