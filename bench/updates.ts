@@ -17,7 +17,7 @@
  * the before of a change measured back to back with the after.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -110,7 +110,9 @@ async function loadBuilt(root: string, label: string): Promise<Source> {
   execFileSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { cwd: root, stdio: "ignore" });
   const url = (path: string) => pathToFileURL(join(resolve(root), path)).href;
   const app = (await import(url("dist/app.js"))) as typeof AppModule;
-  const store = (await import(url("dist/platform/store/sqlite-store.js"))) as typeof SqliteStoreModule;
+  // Where the store's module is in that tree: it moved to the platform floor, and the tree compared may be older.
+  const storePath = ["dist/platform/store/sqlite-store.js", "dist/core/store/sqlite-store.js"].find((p) => existsSync(join(resolve(root), p)));
+  const store = (await import(url(storePath ?? "dist/platform/store/sqlite-store.js"))) as typeof SqliteStoreModule;
   return { label, createApp: app.createApp, allowedUpdates: app.ALLOWED_UPDATES, counter: countStoreCalls(store.SqliteStore) };
 }
 
