@@ -290,7 +290,9 @@ export async function startFakeTronNode(options: FakeTronNodeOptions) {
         ref_block_hash: head.id.slice(16, 32),
         expiration: head.timestamp + DEFAULT_EXPIRATION_MS,
         ...(!constant && feeLimit ? { fee_limit: feeLimit } : {}),
-        timestamp: now(),
+        // The head block's own moment: one reading of the clock, so a pause between two readings (a loaded
+        // machine) never makes the expiration less than 60 s after the timestamp.
+        timestamp: head.timestamp,
       },
       raw_data_hex: "",
     });
