@@ -60,6 +60,8 @@ export interface TimedJobs<P> {
 
 const DEFAULT_RETRY_DELAY_MS = 5_000;
 const DEFAULT_LEASE_MS = 30_000;
+/** Node fires a longer timer at once (with a warning): a job due later is armed for this long, then again. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
   const logger = deps.logger.child({ kind: deps.kind });
@@ -79,7 +81,7 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
     const existing = timers.get(key);
     if (existing) clearTimeout(existing);
     if (!running) return;
-    const wait = delayMs ?? Math.max(0, deps.dueAtMs(payload) - now());
+    const wait = Math.min(delayMs ?? Math.max(0, deps.dueAtMs(payload) - now()), MAX_TIMER_MS);
     timers.set(
       key,
       setTimeout(() => {
@@ -98,6 +100,11 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
     // The store is the truth: the job may have been cancelled, or run by another process.
     const payload = await records.get(key);
     if (payload === undefined || !running) return;
+    // Armed for the longest timer Node keeps, or early by a tick: not due yet, so armed again.
+    if (deps.dueAtMs(payload) > now()) {
+      arm(key, payload);
+      return;
+    }
     if (!(await claim(`${deps.kind}:${key}`, leaseMs))) return;
     try {
       await deps.run(payload, key);

@@ -170,6 +170,20 @@ for (const target of targets) {
       expect(ran).toEqual([1, 3]);
     });
 
+    it("keeps a job due beyond the longest timer Node keeps (about 24.8 days) until it is due", async () => {
+      const store = await process();
+      const ns = `jobs-${runId()}`;
+      const ran: number[] = [];
+      const jobs = jobsOn(store, ns, (p) => Promise.resolve(void ran.push(p.n)));
+      await jobs.start();
+      await jobs.schedule("in-40-days", { n: 40, dueAtMs: Date.now() + 40 * 86_400_000 }, 41 * 86_400_000);
+      await jobs.schedule("soon", { n: 1, dueAtMs: Date.now() + 50 }, 60_000);
+      await eventually(() => ran.includes(1));
+      expect(ran).toEqual([1]);
+      expect(await jobs.get("in-40-days")).toBeDefined();
+      expect(jobs.armed()).toBe(1);
+    });
+
     it("reads when a job falls due from its payload each time it is armed", async () => {
       const store = await process();
       const ns = `jobs-${runId()}`;
