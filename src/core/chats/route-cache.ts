@@ -21,43 +21,39 @@ interface Entry<T> {
 }
 
 /**
- * The repository with `findRoute`, `findChatByRouteId` and `getWebhookSecret`
- * served from memory: each webhook otherwise costs two record reads, a schema
- * check and a decryption before its signature can be checked. Every method that
- * can change a route or a secret clears the cache; a read that began before
- * such a change never stores its (possibly stale) answer.
+ * The repository with `findRoute` (the webhook path) served from memory: each
+ * webhook otherwise costs two record reads, a schema check and a decryption
+ * before its signature can be checked. Every method that can change a route
+ * or a secret clears the cache; a read that began before such a change never
+ * stores its (possibly stale) answer.
  */
 export function withRouteCache(chats: ChatRepository, options: RouteCacheOptions = {}): ChatRepository {
   const ttlMs = options.ttlMs ?? ROUTE_CACHE_TTL_MS;
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   const now = options.now ?? Date.now;
-  const routes = new Map<string, Entry<number>>();
-  const secrets = new Map<number, Entry<string | undefined>>();
   const targets = new Map<string, Entry<WebhookRoute>>();
   let generation = 0;
 
   function forget(): void {
     generation += 1;
-    routes.clear();
-    secrets.clear();
     targets.clear();
   }
 
-  function cached<K, V>(map: Map<K, Entry<V>>, key: K): Entry<V> | undefined {
-    const entry = map.get(key);
+  function cached(routeId: string): Entry<WebhookRoute> | undefined {
+    const entry = targets.get(routeId);
     if (entry === undefined) return undefined;
     if (entry.expiresAt > now()) return entry;
-    map.delete(key);
+    targets.delete(routeId);
     return undefined;
   }
 
-  function remember<K, V>(map: Map<K, Entry<V>>, key: K, value: V, since: number): void {
+  function remember(routeId: string, target: WebhookRoute, since: number): void {
     if (since !== generation) return;
-    if (map.size >= maxEntries) {
-      const oldest = map.keys().next();
-      if (oldest.done !== true) map.delete(oldest.value);
+    if (targets.size >= maxEntries) {
+      const oldest = targets.keys().next();
+      if (oldest.done !== true) targets.delete(oldest.value);
     }
-    map.set(key, { value, expiresAt: now() + ttlMs });
+    targets.set(routeId, { value: target, expiresAt: now() + ttlMs });
   }
 
   async function thenForget<T>(work: Promise<T>): Promise<T> {
@@ -71,29 +67,13 @@ export function withRouteCache(chats: ChatRepository, options: RouteCacheOptions
 
   return {
     ...chats,
-    async findChatByRouteId(routeId) {
-      const hit = cached(routes, routeId);
-      if (hit) return hit.value;
-      const since = generation;
-      const chatId = await chats.findChatByRouteId(routeId);
-      if (chatId !== undefined) remember(routes, routeId, chatId, since);
-      return chatId;
-    },
     async findRoute(routeId) {
-      const hit = cached(targets, routeId);
+      const hit = cached(routeId);
       if (hit) return hit.value;
       const since = generation;
       const target = await chats.findRoute(routeId);
-      if (target !== undefined) remember(targets, routeId, target, since);
+      if (target !== undefined) remember(routeId, target, since);
       return target;
-    },
-    async getWebhookSecret(chatId) {
-      const hit = cached(secrets, chatId);
-      if (hit) return hit.value;
-      const since = generation;
-      const secret = await chats.getWebhookSecret(chatId);
-      remember(secrets, chatId, secret, since);
-      return secret;
     },
     link: (chatId, input) => thenForget(chats.link(chatId, input)),
     unlink: (chatId) => thenForget(chats.unlink(chatId)),

@@ -64,14 +64,11 @@ describe("route and secret cache", () => {
 
   it("sees a secret revoked by another process once the TTL has passed, not before", async () => {
     const { routeId } = await cached.link(7, { apiKey: "key-7-abcdef", webhookSecret: "revoked-soon" });
-    expect(await cached.getWebhookSecret(7)).toBe("revoked-soon");
     expect((await cached.findRoute(routeId!))?.webhookSecret).toBe("revoked-soon");
     await other.setWebhookSecret(7, "rotated");
     clock = 4_999;
-    expect(await cached.getWebhookSecret(7)).toBe("revoked-soon");
     expect((await cached.findRoute(routeId!))?.webhookSecret).toBe("revoked-soon");
     clock = 5_000;
-    expect(await cached.getWebhookSecret(7)).toBe("rotated");
     expect((await cached.findRoute(routeId!))?.webhookSecret).toBe("rotated");
   });
 
