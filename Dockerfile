@@ -37,7 +37,7 @@ COPY locales ./locales
 # The signing page's script and style, bundled by the server at its first request (docs/send.md).
 COPY web/sign ./web/sign
 COPY web/app ./web/app
-# The statements' chart font (src/core/statements/spend-chart.ts): the slim image has no system fonts.
+# The statements' chart font (src/shared/statements/spend-chart.ts): the slim image has no system fonts.
 COPY assets ./assets
 USER 10001:10001
 VOLUME ["/app/data"]

@@ -11,7 +11,7 @@ import { readdirSync } from "node:fs";
 const features = readdirSync(new URL("src/features/", import.meta.url), { withFileTypes: true }).filter((e) => e.isDirectory());
 const platformPatterns = [
   {
-    group: ["**/core/**", "**/bot/**", "**/features/**", "**/server/**", "**/assembly/**", "**/app.js", "**/config.js"],
+    group: ["**/shared/**", "**/bot/**", "**/features/**", "**/server/**", "**/app.js", "**/intake.js", "**/config.js"],
     message: "src/platform knows no domain: the app builds on it, never the reverse.",
   },
   { group: ["**/test/**", "**/testkit/**", "**/scripts/**", "**/bench/**"], message: "src/ must not import tests, test doubles, scripts or benchmarks." },
@@ -51,17 +51,17 @@ export default defineConfig(
     },
   },
   {
-    // The domain core knows nothing of Telegram or the HTTP server.
-    files: ["src/core/**/*.ts"],
+    // The shared domain knows nothing of Telegram, the HTTP server or any one feature.
+    files: ["src/shared/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            { group: ["grammy", "@grammyjs/*"], message: "src/core must not depend on Telegram." },
+            { group: ["grammy", "@grammyjs/*"], message: "src/shared must not depend on Telegram." },
             {
-              group: ["**/bot/**", "**/features/**", "**/server/**", "**/simulator/**", "**/assembly/**", "**/app.js"],
-              message: "src/core must not import outer layers.",
+              group: ["**/bot/**", "**/features/**", "**/server/**", "**/simulator/**", "**/app.js", "**/intake.js"],
+              message: "src/shared must not import outer layers.",
             },
             {
               group: ["**/test/**", "**/testkit/**", "**/scripts/**", "**/bench/**"],
@@ -73,7 +73,7 @@ export default defineConfig(
     },
   },
   {
-    // The bot layer renders and calls the core; it is assembled by src/app.ts and src/assembly, never the reverse.
+    // The bot layer renders and calls the shared domain; it is assembled by src/app.ts and src/intake.ts, never the reverse.
     files: ["src/bot/**/*.ts"],
     rules: {
       "no-restricted-imports": [
@@ -81,7 +81,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              group: ["**/server/**", "**/simulator/**", "**/assembly/**", "**/app.js"],
+              group: ["**/server/**", "**/simulator/**", "**/app.js", "**/intake.js"],
               message: "src/bot must not import the server, the simulator or the composition root.",
             },
             {
@@ -124,7 +124,7 @@ export default defineConfig(
   {
     // What ships never depends on what only tests, the sandbox and benchmarks use.
     files: ["src/**/*.ts"],
-    ignores: ["src/core/**/*.ts", "src/bot/**/*.ts"],
+    ignores: ["src/shared/**/*.ts", "src/bot/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

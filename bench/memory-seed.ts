@@ -9,17 +9,17 @@
 import { rmSync } from "node:fs";
 import Database from "better-sqlite3";
 import { pino } from "pino";
-import { accountIdOf } from "../src/core/chats/account-id.js";
-import { CHAT_RECORD_VERSION, chatRecordSchema, type ChatRecord } from "../src/core/chats/chat-record.js";
-import { createChatRepository } from "../src/core/chats/chat-repository.js";
-import { newRouteId } from "../src/core/chats/route-id.js";
+import { accountIdOf } from "../src/shared/chats/account-id.js";
+import { CHAT_RECORD_VERSION, chatRecordSchema, type ChatRecord } from "../src/shared/chats/chat-record.js";
+import { createChatRepository } from "../src/shared/chats/chat-repository.js";
+import { newRouteId } from "../src/shared/chats/route-id.js";
 import { createServiceClient } from "../src/platform/service/create-service-client.js";
 import { openStore } from "../src/platform/store/open-store.js";
 import { createRecordStore } from "../src/platform/store/record-store.js";
 import { safeSerialize } from "../src/platform/store/safe-serialize.js";
 import { openSqliteDatabase } from "../src/platform/store/sqlite-store.js";
-import { itemKey, trackedItemSchema, type TrackedItem } from "../src/core/tracking/tracked-item.js";
-import { createVault, parseEncryptionKey } from "../src/core/vault.js";
+import { itemKey, trackedItemSchema, type TrackedItem } from "../src/shared/tracking/tracked-item.js";
+import { createVault, parseEncryptionKey } from "../src/shared/vault.js";
 import type { Simulator } from "../testkit/simulator/index.js";
 
 /** A valid base58 TRON address the simulator delivers to, as the orders' receiver. */

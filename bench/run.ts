@@ -45,9 +45,9 @@
  */
 import { loadavg } from "node:os";
 import { pino } from "pino";
-import { createPricingCache } from "../src/core/pricing-cache.js";
+import { createPricingCache } from "../src/platform/service/pricing-cache.js";
 import { createServiceClient } from "../src/platform/service/create-service-client.js";
-import { formatDecimal, parseEnergyAmount, sunToTrx, trxToSun } from "../src/core/money.js";
+import { formatDecimal, parseEnergyAmount, sunToTrx, trxToSun } from "../src/shared/money.js";
 import { startSimulator } from "../testkit/simulator/index.js";
 import { printLatencyTable } from "./latency.js";
 import { benchJourney } from "./journey.js";

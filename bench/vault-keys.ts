@@ -12,14 +12,14 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
-import type { Vault, VaultDeps } from "../src/core/vault.js";
+import type { Vault, VaultDeps } from "../src/shared/vault.js";
 
 const ROUNDS = Number(process.env["BENCH_ROUNDS"] ?? 7);
 const CALLS = Number(process.env["BENCH_CALLS"] ?? 20_000);
 
 async function loadVault(): Promise<(deps: VaultDeps) => Vault> {
   const path = process.env["BENCH_VAULT"];
-  const mod = (await import(path ? pathToFileURL(path).href : "../src/core/vault.js")) as { createVault: (deps: VaultDeps) => Vault };
+  const mod = (await import(path ? pathToFileURL(path).href : "../src/shared/vault.js")) as { createVault: (deps: VaultDeps) => Vault };
   return mod.createVault;
 }
 
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [name, run] of Object.entries(cases)) figures.get(name)!.push(perCallUs(CALLS, run));
   }
-  console.log(`vault ${process.env["BENCH_VAULT"] ?? "src/core/vault.ts"}: ${ROUNDS} rounds × ${CALLS} calls, median µs per call`);
+  console.log(`vault ${process.env["BENCH_VAULT"] ?? "src/shared/vault.ts"}: ${ROUNDS} rounds × ${CALLS} calls, median µs per call`);
   for (const [name, values] of figures) {
     console.log(
       `  ${name.padEnd(44)} ${median(values).toFixed(2).padStart(7)} µs   (rounds ${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`,

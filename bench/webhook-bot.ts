@@ -1,7 +1,7 @@
 /**
  * The bot's webhook path as bench/webhook-load.ts measures it, built from
  * this checkout's sources or from another copy of them (`src`, the directory
- * holding `core/` and `server/`), so a baseline runs in the same process and
+ * holding `shared/` (or `core/`) and `server/`), so a baseline runs in the same process and
  * rounds. Logs go, at the app's default level (info), to /dev/null: every
  * line the route writes at that level is part of the cost.
  *
@@ -21,13 +21,13 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { pino } from "pino";
 import type * as AppModule from "../src/app.js";
 import type * as ConfigModule from "../src/config.js";
-import type * as ChatRepository from "../src/core/chats/chat-repository.js";
-import type * as RouteCache from "../src/core/chats/route-cache.js";
+import type * as ChatRepository from "../src/shared/chats/chat-repository.js";
+import type * as RouteCache from "../src/shared/chats/route-cache.js";
 import type * as MetricsModule from "../src/platform/metrics.js";
 import type * as ServiceClient from "../src/platform/service/create-service-client.js";
 import type * as OpenStore from "../src/platform/store/open-store.js";
-import type * as Vault from "../src/core/vault.js";
-import type * as WebhookInbox from "../src/core/webhooks/create-webhook-inbox.js";
+import type * as Vault from "../src/shared/vault.js";
+import type * as WebhookInbox from "../src/shared/webhooks/create-webhook-inbox.js";
 import type * as HttpServer from "../src/server/index.js";
 import type { startSimulator } from "../testkit/simulator/index.js";
 import { startFakeTelegram } from "../testkit/fake-telegram/fake-telegram.js";
@@ -95,10 +95,10 @@ async function startApp(o: BotOptions): Promise<BotTarget> {
     await Promise.all([
       load<typeof AppModule>(o.src, "app.js"),
       load<typeof ConfigModule>(o.src, "config.js"),
-      load<typeof ChatRepository>(o.src, "core/chats/chat-repository.js"),
+      load<typeof ChatRepository>(o.src, "shared/chats/chat-repository.js", "core/chats/chat-repository.js"),
       load<typeof ServiceClient>(o.src, "platform/service/create-service-client.js", "core/service/create-service-client.js"),
       load<typeof OpenStore>(o.src, "platform/store/open-store.js", "core/store/open-store.js"),
-      load<typeof Vault>(o.src, "core/vault.js"),
+      load<typeof Vault>(o.src, "shared/vault.js", "core/vault.js"),
     ]);
   const logger = pino({ level: "info" }, pino.destination({ dest: "/dev/null", sync: true }));
   const dir = mkdtempSync(join(tmpdir(), "bench-hook-app-"));
@@ -199,13 +199,13 @@ async function startCountingBot(o: BotOptions): Promise<BotTarget> {
     { createWebhookInbox },
     { createHttpServer },
   ] = await Promise.all([
-    load<typeof ChatRepository>(o.src, "core/chats/chat-repository.js"),
-    load<typeof RouteCache>(o.src, "core/chats/route-cache.js"),
+    load<typeof ChatRepository>(o.src, "shared/chats/chat-repository.js", "core/chats/chat-repository.js"),
+    load<typeof RouteCache>(o.src, "shared/chats/route-cache.js", "core/chats/route-cache.js"),
     load<typeof MetricsModule>(o.src, "platform/metrics.js", "core/metrics.js"),
     load<typeof ServiceClient>(o.src, "platform/service/create-service-client.js", "core/service/create-service-client.js"),
     load<typeof OpenStore>(o.src, "platform/store/open-store.js", "core/store/open-store.js"),
-    load<typeof Vault>(o.src, "core/vault.js"),
-    load<typeof WebhookInbox>(o.src, "core/webhooks/create-webhook-inbox.js"),
+    load<typeof Vault>(o.src, "shared/vault.js", "core/vault.js"),
+    load<typeof WebhookInbox>(o.src, "shared/webhooks/create-webhook-inbox.js", "core/webhooks/create-webhook-inbox.js"),
     load<typeof HttpServer>(o.src, "server/index.js"),
   ]);
   const logger = pino({ level: "info" }, pino.destination({ dest: "/dev/null", sync: true }));

@@ -3,27 +3,33 @@ import { Api } from "grammy";
 import type { Logger } from "pino";
 import { createKeepCardOpener, createKeepModule, createRenewalCosts } from "./features/keep/index.js";
 import { createBalanceModule } from "./features/balance/index.js";
-import { createDelivery } from "./assembly/delivery.js";
+import { createTrackingModule } from "./features/history/index.js";
+import { createExpiryModule } from "./features/expiry/index.js";
+import { createOutbox } from "./platform/push/index.js";
+import { createWebhookInbox } from "./shared/webhooks/create-webhook-inbox.js";
+import { createChatZones } from "./shared/limits/chat-zone.js";
+import { createLimitSettingsStore } from "./shared/limits/limit-settings.js";
+import { otherChatsOfAccount } from "./bot/helpers/notifier-deps.js";
 import { telegramParams } from "./bot/helpers/push-document.js";
 import { createTelegramFetch } from "./platform/telegram/telegram-fetch.js";
 import type { PushLimits } from "./platform/push/types.js";
-import { ALLOWED_UPDATES, createIntake } from "./assembly/intake.js";
-import { createServiceAccess } from "./assembly/service.js";
-import { runStopSteps } from "./assembly/shutdown.js";
-import { createStorage } from "./assembly/storage.js";
+import { ALLOWED_UPDATES, createIntake } from "./intake.js";
+import { createServiceAccess } from "./platform/service/service-access.js";
+import { runStopSteps } from "./platform/stop-steps.js";
+import { createStorage } from "./shared/storage.js";
 import { TELEGRAM_CALL_TIMEOUT_SECONDS, type BotDeps, type ConversationContext, type CreateBotOptions } from "./bot/index.js";
 import { chatStoredLocale, createI18n } from "./bot/i18n.js";
-import type { AppEventBus, AppEvents } from "./core/events.js";
+import type { AppEventBus, AppEvents } from "./shared/events.js";
 import { createEvents } from "./platform/events.js";
-import { createFlows } from "./core/flows.js";
+import { createFlows } from "./shared/flows.js";
 import { createLinks } from "./bot/helpers/links.js";
 import type { Config } from "./config.js";
-import { checkSealedValuesAtStart } from "./core/chats/sealed-audit.js";
-import { createConfirmationRecovery } from "./core/confirmations/confirmation-recovery.js";
+import { checkSealedValuesAtStart } from "./shared/chats/sealed-audit.js";
+import { createConfirmationRecovery } from "./shared/confirmations/confirmation-recovery.js";
 import { createMetrics, type Metrics } from "./platform/metrics.js";
 import { createLeases } from "./platform/store/lease.js";
 import { createStoreWatch } from "./platform/store/store-watch.js";
-import { DEFAULT_SPREAD } from "./core/tracking/first-reads.js";
+import { DEFAULT_SPREAD } from "./shared/tracking/first-reads.js";
 import { createTelegramLink } from "./platform/telegram/telegram-link.js";
 import { createSendModule } from "./features/send/index.js";
 import { createMiniAppModule } from "./features/mini-app/index.js";
@@ -83,15 +89,17 @@ export interface App {
 const given = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value ? ({ [key]: value } as { [P in K]: V }) : {});
 
 /**
- * The composition root, from named sub-assemblies (src/assembly): storage
- * (store, vault, chats, history, and the queue mode, decided once) → service
- * access → one I18n instance → delivery (push queue, tracker, notifiers,
- * webhook inbox) → flows and the confirmation recovery → intake (bot and HTTP server).
+ * The composition root: storage (store, vault, chats, history, and the queue
+ * mode, decided once) → service access → one I18n instance → the outbox (push
+ * queue and Telegram budget) → the feature modules that run in the background
+ * (expiry reminders, tracking, balance watch, keep plans) and the service's
+ * webhook inbox → the flows and the confirmation recovery → intake (bot and
+ * HTTP server, src/intake.ts).
  * Nothing here is global: two apps can live in one process (tests do that).
  */
 export async function createApp({ config, logger, onFatal, onStoreReachability, signal, storeOutageTold, overrides = {} }: AppDeps): Promise<App> {
   const metrics = createMetrics();
-  // What happens in one module and others act on (src/core/events.ts): each subscribes where it is built.
+  // What happens in one module and others act on (src/shared/events.ts): each subscribes where it is built.
   const events: AppEventBus = createEvents<AppEvents>();
   const storage = await createStorage({
     config,
@@ -132,17 +140,55 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
   const leases = createLeases({ store, owner });
   const claim = (key: string, ttlMs: number) => leases.claim(key, ttlMs);
   const links = createLinks(config);
-  const delivery = createDelivery({
-    storage,
-    service,
-    events,
-    i18n,
-    defaultLocale: config.defaultLocale,
-    defaultTimeZone: config.limitsTimeZone,
-    links,
+  // What the chats hear without having just asked, paced to Telegram's limits in one allowance with the bot's answers.
+  const outbox = createOutbox({
+    store,
     logger,
     metrics,
+    ...storage.queueMode,
     transport: (job) => pushApi.raw[job.method](telegramParams(job) as never),
+    retry: { ...given("baseDelayMs", overrides.pushRetryBaseDelayMs), ...given("maxDelayMs", overrides.pushRetryMaxDelayMs) },
+    ...given("limits", overrides.pushLimits),
+    isChatBlocked: async (chatId) => (await chats.get(chatId))?.active === false,
+    onChatUnreachable: (chatId) => events.emit("chat.unreachable", { chatId }),
+  });
+  const { push } = outbox;
+  // A chat that blocked the bot (or is gone) is marked so: nothing more is sent there, and its tracking ends.
+  events.on("chat.unreachable", ({ chatId }) => chats.markInactive(chatId));
+  // The chats' zones as /settings stored them, read by the notices each time they are drawn.
+  const zones = createChatZones({
+    settings: createLimitSettingsStore({ store, logger, memo: storage.memo }),
+    defaultTimeZone: config.limitsTimeZone,
+  });
+  const notices = { push, chats, i18n, defaultLocale: config.defaultLocale, logger, zones, accountChatsOf: otherChatsOfAccount(chats) };
+  // Before the tracking module: a fulfilled order's reminder is scheduled before its card (which shows the switch) is drawn.
+  const reminders = createExpiryModule({
+    store,
+    logger,
+    events,
+    notices,
+    tuning: {
+      leadMs: config.expiryReminderLeadMs,
+      maxLeadPercent: config.expiryReminderMaxLeadPercent,
+      rescanIntervalMs: config.expiryReminderRescanMs,
+      claim,
+    },
+  });
+  const tracking = createTrackingModule({
+    store,
+    chats,
+    history,
+    memo: storage.memo,
+    service,
+    events,
+    push,
+    i18n,
+    defaultLocale: config.defaultLocale,
+    zones,
+    links,
+    reminders,
+    logger,
+    metrics,
     tuning: {
       tracker: {
         ...given("minDelayMs", overrides.trackerMinDelayMs),
@@ -154,24 +200,23 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
         readLimits: { maxPerSecond: config.tracking.maxReadsPerSecond },
         notFound: { graceMs: config.tracking.notFoundGraceMs, reads: config.tracking.notFoundReads },
       },
-      expiry: {
-        leadMs: config.expiryReminderLeadMs,
-        maxLeadPercent: config.expiryReminderMaxLeadPercent,
-        rescanIntervalMs: config.expiryReminderRescanMs,
-        claim,
-      },
-      push: {
-        retry: { ...given("baseDelayMs", overrides.pushRetryBaseDelayMs), ...given("maxDelayMs", overrides.pushRetryMaxDelayMs) },
-        ...given("limits", overrides.pushLimits),
-      },
     },
   });
-  const { tracker, notifier, topUpNotifier } = delivery;
+  const { tracker, notifier } = tracking;
+  // The service's signed webhooks, stored before they are acknowledged; each is `webhook.received`, one unit of work.
+  const inbox = createWebhookInbox({
+    store,
+    logger,
+    metrics,
+    ...storage.queueMode,
+    onEvent: (notice) => storage.memo.run(() => events.emit("webhook.received", notice)),
+    resolveTxId: async (chatId, txId) => (await history.findBroadcastByTxId(chatId, txId))?.id,
+  });
   const balance = createBalanceModule({
     storage,
     events,
     service,
-    push: delivery.push,
+    push,
     i18n,
     defaultLocale: config.defaultLocale,
     links,
@@ -180,8 +225,6 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     claim,
     nextRenewalCostSun: createRenewalCosts({ store, logger }),
     topUps: {
-      getApiKey: (chatId) => chats.getApiKey(chatId),
-      onCredited: (event) => topUpNotifier.onCredited(event),
       firstDelayMs: overrides.topUpFirstDelayMs ?? config.topUpWatch.firstDelayMs,
       maxDelayMs: overrides.topUpMaxDelayMs ?? config.topUpWatch.maxDelayMs,
     },
@@ -195,7 +238,6 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     logger,
     tracker,
     history,
-    balanceWatch: balance.topUps,
     limits: {
       defaultTimeZone: config.limitsTimeZone,
       accountOf: async (chatId) => (await chats.account(chatId))?.id,
@@ -222,13 +264,13 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     flows,
     spend: flows.limits,
     zones: flows.limits,
-    push: delivery.push,
+    push,
     i18n,
     links,
     logger,
     ...given("summaryNow", overrides.keepSummaryNow),
   });
-  const send = createSendModule({ config, store, flows, chats, pricing, service, push: delivery.push, i18n, links, logger });
+  const send = createSendModule({ config, store, flows, chats, pricing, service, push, i18n, links, logger });
   // A plan started in the Mini App gets its card in the chat through the bot's own API (read when a plan starts, after intake exists).
   const openKeepCard = createKeepCardOpener({ api: () => intake.bot.api, i18n });
   const miniApp = createMiniAppModule({ config, i18n, chats, service, pricing, flows, links, logger, send: send.bot, openKeepCard, ...(keep ? { keep } : {}) });
@@ -244,9 +286,10 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     i18n,
     flows,
     alerts: balance.alerts,
+    topUps: balance.topUps,
     keep,
     keepSummaries: daySummaries,
-    reminders: delivery.reminders,
+    reminders,
     memo: storage.memo,
     send: send.bot,
   };
@@ -257,8 +300,8 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     telegram,
     fetch: telegramHttp.fetch,
     // The bot's answers and the push queue's sends: one allowance, the answers first.
-    budget: delivery.budget,
-    inbox: delivery.inbox,
+    budget: outbox.budget,
+    inbox,
     owner,
     ...given("botInfo", overrides.botInfo),
     ...given("onFatal", onFatal),
@@ -284,7 +327,12 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
       ["account-watch", () => balance.watch.stop()],
       ["sealed-check", () => sealedCheck ?? Promise.resolve()],
     ]);
-    await delivery.stop();
+    await runStopSteps(logger, [
+      ["inbox", () => inbox.stop()],
+      ["tracking", () => tracking.stop()],
+      ["expiry-reminders", () => reminders.stop()],
+      ["push", () => outbox.stop()],
+    ]);
     await runStopSteps(logger, [
       ["telegram-http", () => telegramHttp.close()],
       ["service", () => service.close()],
@@ -303,7 +351,11 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
       await storeWatch.start();
       // In the background: chats whose secrets no configured key opens are named in the log, not left to read as unlinked.
       sealedCheck ??= checkSealedValuesAtStart({ chats, vault, logger, signal: lifetime.signal });
-      await delivery.start();
+      // The push queue runs before anything can enqueue.
+      await push.start();
+      await inbox.start();
+      await tracking.start();
+      await reminders.start();
       // Quotes and 402s still waiting for a top-up when the process stopped.
       await balance.topUps.start();
       // Every linked chat's balance, compared with what was read before the restart.

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { isValidTimeZone } from "./core/limits/spend-window.js";
-import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "./core/burn-saving.js";
-import { isValidTronAddress } from "./core/tron/address.js";
-import { NETWORKS, TRON_NETWORKS, type TronNetwork } from "./core/tron/network.js";
+import { isValidTimeZone } from "./shared/limits/spend-window.js";
+import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "./shared/burn-saving.js";
+import { isValidTronAddress } from "./shared/tron/address.js";
+import { NETWORKS, TRON_NETWORKS, type TronNetwork } from "./shared/tron/network.js";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export const SUPPORTED_LOCALES = ["en", "ru", "zh"] as const;

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     import("./app.js"),
     import("grammy"),
     import("./platform/store/store-outage.js"),
-    import("./assembly/storage.js"),
+    import("./shared/storage.js"),
   ]);
   // While the store watch says the store is down, every worker's failure to reach it is the same news: told once, by the watch.
   let storeDown = false;

@@ -6,9 +6,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChatRepository } from "../src/core/chats/chat-repository.js";
+import { createChatRepository } from "../src/shared/chats/chat-repository.js";
 import { openStore } from "../src/platform/store/open-store.js";
-import { createVault, keyIdOf } from "../src/core/vault.js";
+import { createVault, keyIdOf } from "../src/shared/vault.js";
 import { createLogger } from "../src/platform/logger.js";
 import { sqliteTarget, startAppWorld, waitFor, type AppWorld, type LogLine, type StoreTarget } from "./app-harness.js";
 

@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { App } from "../src/app.js";
-import { createChatRepository } from "../src/core/chats/chat-repository.js";
+import { createChatRepository } from "../src/shared/chats/chat-repository.js";
 import { openStore } from "../src/platform/store/open-store.js";
-import { createVault } from "../src/core/vault.js";
+import { createVault } from "../src/shared/vault.js";
 import { failOnLoggedErrors, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 
 export interface WalkHooks {

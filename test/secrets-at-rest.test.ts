@@ -16,7 +16,7 @@ import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../src/app.js";
 import { createPgPool } from "../src/platform/store/postgres-store.js";
-import { tronweb } from "../src/core/tron/tronweb.js";
+import { tronweb } from "../src/shared/tron/tronweb.js";
 import { failOnLoggedErrors, postgresTarget, sqliteTarget, startAppWorld, type AppWorld, type StoreTarget } from "./app-harness.js";
 import { filesUnder, findInFiles, findInText } from "./support/files-at-rest.js";
 import { ownRedis, redisServerMissing, type OwnRedis } from "./support/redis-server.js";

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { timingSafeEqual } from "node:crypto";
-import { extractEventIds, kindOfEvent } from "../src/core/webhooks/extract-event-ids.js";
+import { extractEventIds, kindOfEvent } from "../src/shared/webhooks/extract-event-ids.js";
 import { deliverySignature } from "./simulator/index.js";
 
 export interface WebhookHint {

@@ -2,8 +2,8 @@ import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Logger } from "pino";
-import type { ChatRecord } from "../core/chats/chat-record.js";
-import type { LinkedChat } from "../core/chats/chat-repository.js";
+import type { ChatRecord } from "../shared/chats/chat-record.js";
+import type { LinkedChat } from "../shared/chats/chat-repository.js";
 import type { Links } from "./helpers/links.js";
 
 /** What every update carries besides grammY's own context. */

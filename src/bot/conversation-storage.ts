@@ -2,7 +2,7 @@ import type { ConversationData, VersionedState } from "@grammyjs/conversations";
 import type { Context } from "grammy";
 import type { Logger } from "pino";
 import type { StoreBackend } from "../platform/store/types.js";
-import type { Vault } from "../core/vault.js";
+import type { Vault } from "../shared/vault.js";
 
 /** The vault field of conversation state: it opens as nothing else, and nothing else opens as it. */
 const CONVERSATION_FIELD = "conversation";

@@ -2,15 +2,15 @@ import type { ReadMemo } from "../platform/store/read-memo.js";
 import type { I18n } from "@grammyjs/i18n";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
-import type { ChatRepository } from "../core/chats/chat-repository.js";
+import type { ChatRepository } from "../shared/chats/chat-repository.js";
 import type { Metrics } from "../platform/metrics.js";
-import type { PricingCache } from "../core/pricing-cache.js";
+import type { PricingCache } from "../platform/service/pricing-cache.js";
 import type { ServiceClient } from "../platform/service/client.js";
 import type { StoreBackend } from "../platform/store/types.js";
-import type { AlertSettingsStore } from "../features/balance/index.js";
-import type { Vault } from "../core/vault.js";
-import type { Flows } from "../core/flows.js";
-import type { ExpiryReminders } from "../core/autopilot/expiry-reminders.js";
+import type { AlertSettingsStore, BalanceWatcher } from "../features/balance/index.js";
+import type { Vault } from "../shared/vault.js";
+import type { Flows } from "../shared/flows.js";
+import type { ExpiryReminders } from "../features/expiry/index.js";
 import type { KeepDaySummaries, KeepPlans } from "../features/keep/index.js";
 import type { ConversationContext } from "./context.js";
 import type { SendFeatureDeps } from "../features/send/index.js";
@@ -47,6 +47,8 @@ export interface BotDeps {
   keepSummaries?: Pick<KeepDaySummaries, "isEnabled" | "setEnabled">;
   /** What the balance watch tells each chat (/alerts). */
   alerts: AlertSettingsStore;
+  /** Watches the balance while a quote or a refused broadcast waits for a top-up; absent when the app wires none. */
+  topUps?: BalanceWatcher;
   /** Opt-in reminders before a delegation ends (/settings switch, the card's switch); absent: no switches. */
   reminders?: ExpiryReminders;
   /** /send's intents and network; without it the command is not offered. */

@@ -1,4 +1,4 @@
-import type { ChatRepository } from "../core/chats/chat-repository.js";
+import type { ChatRepository } from "../shared/chats/chat-repository.js";
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";

@@ -10,9 +10,9 @@
  */
 import { once } from "node:events";
 import { parseArgs } from "node:util";
-import { createChatRepository, type ResealTally } from "../core/chats/chat-repository.js";
+import { createChatRepository, type ResealTally } from "../shared/chats/chat-repository.js";
 import { openStore } from "../platform/store/open-store.js";
-import { createVault } from "../core/vault.js";
+import { createVault } from "../shared/vault.js";
 import { ConfigError, loadStorageConfig } from "../config.js";
 import { createLogger } from "../platform/logger.js";
 

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import type { Logger } from "pino";
-import type { ChatRepository } from "../core/chats/chat-repository.js";
-import { routeIdForLog } from "../core/chats/route-id.js";
+import type { ChatRepository } from "../shared/chats/chat-repository.js";
+import { routeIdForLog } from "../shared/chats/route-id.js";
 import { jsonTooDeep } from "../platform/json-depth.js";
 import type { Metrics } from "../platform/metrics.js";
-import { rememberParsedBody } from "../core/webhooks/inbox-item.js";
-import type { SignedContent, WebhookInbox } from "../core/webhooks/types.js";
+import { rememberParsedBody } from "../shared/webhooks/inbox-item.js";
+import type { SignedContent, WebhookInbox } from "../shared/webhooks/types.js";
 import { createRateLimiter, DEFAULT_HOOKS_RATE_LIMITS, type HooksRateLimits, type RateLimitDecision } from "../platform/http/rate-limit.js";
 import { checkSignatureHeader, matchSignature, type ParsedSignature, SIGNATURE_TOLERANCE_SEC } from "../platform/http/signature.js";
 

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Context, Handler } from "hono";
 import type { Logger } from "pino";
 import { jsonTooDeep, MAX_JSON_DEPTH } from "../platform/json-depth.js";
-import type { UpdateAcceptResult, UpdateLike } from "../core/telegram-updates/update-inbox.js";
+import type { UpdateAcceptResult, UpdateLike } from "../platform/telegram/update-inbox.js";
 
 export const TELEGRAM_SECRET_HEADER = "x-telegram-bot-api-secret-token";
 

@@ -4,7 +4,7 @@
  * (in that zone). Formatters are built once per locale, zone and form.
  */
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, dateTimeFormatCount } from "../../src/core/date-formats.js";
+import { dateTimeFormat, dateTimeFormatCount } from "../../src/shared/date-formats.js";
 import { clockText } from "../../src/bot/helpers/expiry-text.js";
 import { keepTime } from "../../src/features/keep/keep-texts.js";
 

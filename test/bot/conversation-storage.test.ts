@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createConversationStorage } from "../../src/bot/conversation-storage.js";
 import { openStore } from "../../src/platform/store/open-store.js";
 import type { KeyValue, StoreBackend } from "../../src/platform/store/types.js";
-import { createVault } from "../../src/core/vault.js";
+import { createVault } from "../../src/shared/vault.js";
 import { createLogger } from "../../src/platform/logger.js";
 
 const logger = createLogger({ level: "silent" });

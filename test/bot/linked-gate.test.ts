@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { KeyValue, StoreBackend } from "../../src/platform/store/types.js";
-import { createChatRepository } from "../../src/core/chats/chat-repository.js";
-import type { Vault } from "../../src/core/vault.js";
+import { createChatRepository } from "../../src/shared/chats/chat-repository.js";
+import type { Vault } from "../../src/shared/vault.js";
 import { useBotHarness } from "../support/bot-harness.js";
 import { TEST_KEYS } from "../../testkit/tron-sign.js";
 

@@ -1,23 +1,24 @@
 /**
  * The real bot with the ordering flows installed on top of the bot core's
  * harness (fake Bot API, simulator with fast lifecycles, temp SQLite), and
- * the app's own delivery sub-assembly (push queue, tracker, notifiers,
- * webhook inbox) sharing the bot's I18n. `restart()` stops delivery and the
- * balance watch, then builds everything anew over the same file.
+ * what the app builds for background messages (push queue, tracker,
+ * notifiers, webhook inbox: test/support/delivery.ts) sharing the bot's
+ * I18n. `restart()` stops them and the balance watch, then builds
+ * everything anew over the same file.
  */
-import type { AppEvents } from "../../src/core/events.js";
+import type { AppEvents } from "../../src/shared/events.js";
 import { createEvents } from "../../src/platform/events.js";
 import type { Bot } from "grammy";
 import { afterEach, beforeEach, expect } from "vitest";
-import { createDelivery, type Delivery } from "../../src/assembly/delivery.js";
+import { createTestDelivery, type TestDelivery } from "../support/delivery.js";
 import { createKeepPlans, followPlanEvents } from "../../src/features/keep/keep-plans.js";
-import { createFlows, type CreateFlowsDeps } from "../../src/core/flows.js";
-import { createBalanceWatcher, whileStillSendable } from "../../src/core/topup/balance-watcher.js";
+import { createFlows, type CreateFlowsDeps } from "../../src/shared/flows.js";
+import { createBalanceWatcher, whileStillSendable } from "../../src/features/balance/top-up-watcher.js";
 import { createLeases } from "../../src/platform/store/lease.js";
 import type { BotContext } from "../../src/bot/index.js";
 import { telegramParams } from "../../src/bot/helpers/push-document.js";
-import { createOrderHistory } from "../../src/core/orders/order-history.js";
-import type { TrackerDeps } from "../../src/core/tracking/tracker.js";
+import { createOrderHistory } from "../../src/shared/orders/order-history.js";
+import type { TrackerDeps } from "../../src/shared/tracking/tracker.js";
 import { startBotHarness, type BotHarnessOptions } from "../support/bot-harness.js";
 import { waitUntil } from "../support/wait.js";
 
@@ -41,7 +42,7 @@ export interface OrderHarnessOptions extends BotHarnessOptions {
 
 export async function startOrderHarness(options: OrderHarnessOptions = {}) {
   const current: { bot?: () => Bot<BotContext> } = {};
-  let delivery: Delivery | undefined;
+  let delivery: TestDelivery | undefined;
   const now = options.now ?? Date.now;
 
   const h = await startBotHarness({
@@ -50,7 +51,7 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
     extendDeps: (deps) => {
       const events = createEvents<AppEvents>();
       const history = createOrderHistory({ store: deps.store, logger: deps.logger, accountOf: (chatId) => deps.chats.account(chatId) });
-      delivery = createDelivery({
+      delivery = createTestDelivery({
         storage: { store: deps.store, chats: deps.chats, history, queueMode: { queue: "local" } },
         service: deps.service,
         events,
@@ -94,7 +95,6 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
         tracker,
         history,
         now,
-        balanceWatch,
         ...usdt,
         ...limits,
         ...untilKnown,
@@ -116,16 +116,16 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
         : undefined;
       if (plans) followPlanEvents(events, plans, deps.chats);
       const keep = plans ? { keep: plans } : {};
-      return { ...deps, flows, reminders: delivery.reminders, ...keep };
+      return { ...deps, flows, topUps: balanceWatch, reminders: delivery.reminders, ...keep };
     },
   });
   current.bot = () => h.bot;
   const startParts = async () => {
     await delivery!.start();
-    await h.deps.flows.balanceWatch?.start();
+    await h.deps.topUps?.start();
   };
   const stopParts = async () => {
-    await h.deps.flows.balanceWatch?.stop();
+    await h.deps.topUps?.stop();
     await delivery!.stop();
   };
   await startParts();

@@ -6,7 +6,7 @@
  * saving the bot claims is computed from the live prices against the burn price (100 sun here).
  */
 import { describe, expect, it } from "vitest";
-import { USDT_MAINNET_CONTRACT } from "../../src/core/tron/transaction.js";
+import { USDT_MAINNET_CONTRACT } from "../../src/shared/tron/transaction.js";
 import { TEST_KEYS } from "../../testkit/tron-sign.js";
 import { debitsOf, type OrderHarness, useOrderHarness } from "./order-harness.js";
 

@@ -10,9 +10,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createChatRepository } from "../../src/core/chats/chat-repository.js";
+import { createChatRepository } from "../../src/shared/chats/chat-repository.js";
 import { openStore } from "../../src/platform/store/open-store.js";
-import { createVault } from "../../src/core/vault.js";
+import { createVault } from "../../src/shared/vault.js";
 import { createLogger } from "../../src/platform/logger.js";
 import { sealV1 } from "../support/vault-v1.js";
 

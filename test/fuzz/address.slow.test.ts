@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, it } from "vitest";
-import { fromHexAddress, isValidTronAddress, toHexAddress } from "../../src/core/tron/index.js";
+import { fromHexAddress, isValidTronAddress, toHexAddress } from "../../src/shared/tron/index.js";
 import { fuzz, fuzzTimeoutMs, binaryString } from "../support/fuzz.js";
 import { BASE58_ALPHABET, addressBodyArb, base58check, tronAddressArb } from "../support/tron-address-gen.js";
 

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readEnergyAmount } from "../../src/core/energy-amount.js";
-import { formatUnits, parseEnergyAmount, parseUnits } from "../../src/core/money.js";
-import { checkAmount } from "../../src/core/orders/order-input.js";
+import { readEnergyAmount } from "../../src/shared/energy-amount.js";
+import { formatUnits, parseEnergyAmount, parseUnits } from "../../src/shared/money.js";
+import { checkAmount } from "../../src/shared/orders/order-input.js";
 import { amountStyleArb, GROUP_SEPARATORS, group, padArb, renderAmount } from "../support/amount-gen.js";
 import { fuzz, fuzzTimeoutMs, binaryString } from "../support/fuzz.js";
 

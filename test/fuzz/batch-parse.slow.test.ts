@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, it } from "vitest";
-import { parseEnergyAmount } from "../../src/core/money.js";
-import { MAX_BATCH_ITEMS, parseBatch, type BatchLineError, type BatchParse } from "../../src/core/orders/batch-parse.js";
-import { checkAmount, resolveTier } from "../../src/core/orders/order-input.js";
+import { parseEnergyAmount } from "../../src/shared/money.js";
+import { MAX_BATCH_ITEMS, parseBatch, type BatchLineError, type BatchParse } from "../../src/shared/orders/batch-parse.js";
+import { checkAmount, resolveTier } from "../../src/shared/orders/order-input.js";
 import type { Pricing, PricingTier } from "../../src/platform/service/schemas.js";
-import { isValidTronAddress } from "../../src/core/tron/index.js";
+import { isValidTronAddress } from "../../src/shared/tron/index.js";
 import { amountStyleArb, renderAmount } from "../support/amount-gen.js";
 import { fuzz, fuzzTimeoutMs, sameJson, scaledRuns, binaryString } from "../support/fuzz.js";
 import { pricingArb, tierWordArb } from "../support/pricing-gen.js";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { formatDuration } from "../../src/bot/helpers/duration.js";
 import { orderDeepLink, parseOrderDeepLink, parseQuoteQuery, type QuoteQuery } from "../../src/bot/helpers/quote-query.js";
 import { labelSeconds, SAMPLE_AMOUNT, sortedTiers, tierName } from "../../src/bot/helpers/tiers.js";
-import { parseDurationText } from "../../src/core/orders/duration-input.js";
+import { parseDurationText } from "../../src/shared/orders/duration-input.js";
 import type { Pricing, PricingTier } from "../../src/platform/service/schemas.js";
 import { amountStyleArb, padArb, renderAmount } from "../support/amount-gen.js";
 import { fuzz, fuzzTimeoutMs, sameJson, binaryString } from "../support/fuzz.js";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { utils } from "tronweb";
 import { describe, it } from "vitest";
-import { detectSecret } from "../../src/core/broadcasts/secret-detect.js";
+import { detectSecret } from "../../src/shared/broadcasts/secret-detect.js";
 import { fuzz, fuzzTimeoutMs, binaryString } from "../support/fuzz.js";
 import { pooledAddressArb } from "../support/tron-address-gen.js";
 import { signTrxTransfer, TEST_KEYS } from "../../testkit/tron-sign.js";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, it } from "vitest";
-import { hostileStructure, looksLikeSignedTransaction, MAX_TX_DEPTH, precheckBroadcast, type PrecheckResult } from "../../src/core/broadcasts/precheck.js";
-import type { MalformedProblem } from "../../src/core/tron/index.js";
+import { hostileStructure, looksLikeSignedTransaction, MAX_TX_DEPTH, precheckBroadcast, type PrecheckResult } from "../../src/shared/broadcasts/precheck.js";
+import type { MalformedProblem } from "../../src/shared/tron/index.js";
 import { fuzz, fuzzTimeoutMs, sameJson, scaledRuns, binaryString } from "../support/fuzz.js";
 import { signTrc20Transfer, signTrxTransfer, TEST_KEYS, type SignedTx } from "../../testkit/tron-sign.js";
 

@@ -1,12 +1,12 @@
 /**
- * The webhook path over loopback, wired by the app's own sub-assemblies
- * (src/assembly): storage (SQLite in a temp dir), service access, and delivery
- * (push queue with 403 → chat inactive + tracking stopped, the real tracker
+ * The webhook path over loopback, wired as the app wires it: storage
+ * (SQLite in a temp dir), service access, and delivery (test/support/delivery.ts:
+ * push queue with 403 → chat inactive + tracking stopped, the real tracker
  * whose `hint` is the inbox's event handler, the real notifiers, the webhook
  * inbox), against the service simulator and the fake Bot API; plus the HTTP
  * server under test.
  */
-import type { AppEvents } from "../../src/core/events.js";
+import type { AppEvents } from "../../src/shared/events.js";
 import { createEvents } from "../../src/platform/events.js";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,17 +15,17 @@ import { join } from "node:path";
 import { Api } from "grammy";
 import { pino } from "pino";
 import { request } from "undici";
-import { createDelivery } from "../../src/assembly/delivery.js";
-import { createServiceAccess } from "../../src/assembly/service.js";
-import { createStorage } from "../../src/assembly/storage.js";
+import { createTestDelivery } from "../support/delivery.js";
+import { createServiceAccess } from "../../src/platform/service/service-access.js";
+import { createStorage } from "../../src/shared/storage.js";
 import { chatStoredLocale, createI18n } from "../../src/bot/i18n.js";
-import type { ChatRepository } from "../../src/core/chats/chat-repository.js";
+import type { ChatRepository } from "../../src/shared/chats/chat-repository.js";
 import { createMetrics, type Metrics } from "../../src/platform/metrics.js";
 import type { PushQueue } from "../../src/platform/push/types.js";
 import type { ServiceClient } from "../../src/platform/service/client.js";
 import type { StoreBackend } from "../../src/platform/store/types.js";
-import type { Tracker } from "../../src/core/tracking/tracker.js";
-import type { WebhookInbox, WebhookNotice } from "../../src/core/webhooks/types.js";
+import type { Tracker } from "../../src/shared/tracking/tracker.js";
+import type { WebhookInbox, WebhookNotice } from "../../src/shared/webhooks/types.js";
 import { createHttpServer, type HttpServer } from "../../src/server/index.js";
 import type { HooksRateLimits } from "../../src/platform/http/rate-limit.js";
 import { signatureHeader, startSimulator, type Simulator, type SimulatorOptions } from "../../testkit/simulator/index.js";
@@ -91,7 +91,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const events = createEvents<AppEvents>();
   // Subscribed before the tracker: a notice is recorded as it arrives, whatever the tracker makes of it.
   events.on("webhook.received", (notice) => void notices.push(notice));
-  const delivery = createDelivery({
+  const delivery = createTestDelivery({
     storage,
     service,
     events,

@@ -1,9 +1,9 @@
 import { connect } from "node:net";
 import { request } from "undici";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ChatRepository } from "../../src/core/chats/chat-repository.js";
+import type { ChatRepository } from "../../src/shared/chats/chat-repository.js";
 import { createMetrics } from "../../src/platform/metrics.js";
-import type { InboxItem } from "../../src/core/webhooks/types.js";
+import type { InboxItem } from "../../src/shared/webhooks/types.js";
 import { createHttpServer } from "../../src/server/index.js";
 import type { HooksRateLimits } from "../../src/platform/http/rate-limit.js";
 import { captureLogger } from "../platform/service/capture-logger.js";

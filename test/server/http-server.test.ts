@@ -3,14 +3,14 @@ import { once } from "node:events";
 import { connect } from "node:net";
 import { request } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ChatRepository } from "../../src/core/chats/chat-repository.js";
+import type { ChatRepository } from "../../src/shared/chats/chat-repository.js";
 import { createMetrics } from "../../src/platform/metrics.js";
 import type { ServiceClient } from "../../src/platform/service/client.js";
-import type { WebhookInbox } from "../../src/core/webhooks/types.js";
+import type { WebhookInbox } from "../../src/shared/webhooks/types.js";
 import { createHttpServer, type HttpServer } from "../../src/server/index.js";
 import { openStore } from "../../src/platform/store/open-store.js";
-import { createVault } from "../../src/core/vault.js";
-import { createUpdateInbox, type UpdateAcceptResult, type UpdateLike } from "../../src/core/telegram-updates/update-inbox.js";
+import { createVault } from "../../src/shared/vault.js";
+import { createUpdateInbox, type UpdateAcceptResult, type UpdateLike } from "../../src/platform/telegram/update-inbox.js";
 import { captureLogger } from "../platform/service/capture-logger.js";
 import { logger, PREFIX } from "./harness.js";
 

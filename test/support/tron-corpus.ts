@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { DecodedValue } from "../../src/core/tron/contracts.js";
-import { decodeRawData } from "../../src/core/tron/raw-data.js";
-import type { TxRejection } from "../../src/core/tron/index.js";
+import type { DecodedValue } from "../../src/shared/tron/contracts.js";
+import { decodeRawData } from "../../src/shared/tron/raw-data.js";
+import type { TxRejection } from "../../src/shared/tron/index.js";
 
 /**
  * The corpus of real signed transactions (test/fixtures/tron-corpus): each

@@ -1,5 +1,5 @@
 import { createCipheriv, randomBytes } from "node:crypto";
-import { keyIdOf } from "../../src/core/vault.js";
+import { keyIdOf } from "../../src/shared/vault.js";
 
 /** A value as the v1 vault format sealed it: the chat bound into the associated data, the field not. */
 export function sealV1(key: Buffer, plaintext: string, chatId: number | string): string {

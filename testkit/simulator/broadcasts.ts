@@ -1,4 +1,4 @@
-import { describeTxRefusal, estimateResource, verifySignedTransaction, type TxRejection, type VerifiedTransaction } from "../../src/core/tron/index.js";
+import { describeTxRefusal, estimateResource, verifySignedTransaction, type TxRejection, type VerifiedTransaction } from "../../src/shared/tron/index.js";
 import { fail, SimError } from "./errors.js";
 import { hexId, type ApiKeyRecord } from "./state/accounts.js";
 import { isoNow, targetOf, type SimContext, type SimResponse } from "./context.js";

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { USDT_MAINNET_CONTRACT } from "../../src/core/tron/index.js";
+import { USDT_MAINNET_CONTRACT } from "../../src/shared/tron/index.js";
 import { BroadcastDesk } from "./broadcasts.js";
 import type { SimContext } from "./context.js";
 import { FaultTable } from "./faults.js";

@@ -1,4 +1,4 @@
-import { isValidTronAddress } from "../../src/core/tron/index.js";
+import { isValidTronAddress } from "../../src/shared/tron/index.js";
 import { fail } from "./errors.js";
 import { DOCUMENTED_DURATIONS, type PricingState } from "./pricing.js";
 

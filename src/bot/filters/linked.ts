@@ -1,5 +1,5 @@
 import type { Middleware } from "grammy";
-import type { LinkedChat } from "../../core/chats/chat-repository.js";
+import type { LinkedChat } from "../../shared/chats/chat-repository.js";
 import type { BotContext } from "../context.js";
 import { editIgnoringUnchanged } from "../helpers/edit.js";
 import { HTML, translate } from "../helpers/html.js";

@@ -1,5 +1,5 @@
 import { GrammyError, type BotError } from "grammy";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
+import type { ChatRepository } from "../../shared/chats/chat-repository.js";
 import { ServiceError } from "../../platform/service/errors.js";
 import type { BotContext } from "../context.js";
 import { isUneditable } from "../helpers/edit.js";

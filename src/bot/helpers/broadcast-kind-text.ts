@@ -1,5 +1,5 @@
-import type { BroadcastSummary } from "../../core/broadcasts/precheck.js";
-import { atomicToUsdt, formatDecimal } from "../../core/money.js";
+import type { BroadcastSummary } from "../../shared/broadcasts/precheck.js";
+import { atomicToUsdt, formatDecimal } from "../../shared/money.js";
 import type { ConversationContext } from "../context.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, translate } from "./html.js";

@@ -4,8 +4,8 @@
  * the next step; anything else shows its detail and requestId.
  */
 import type { I18nFlavor } from "@grammyjs/i18n";
-import { redactSecrets } from "../../core/redact-secrets.js";
-import { MIN_DEPOSIT_SUN } from "../../core/topup/top-up-advice.js";
+import { redactSecrets } from "../../shared/redact-secrets.js";
+import { MIN_DEPOSIT_SUN } from "../../shared/orders/top-up-advice.js";
 import { CLIENT_ERROR_CODES, isKnownErrorCode, ServiceError, type KnownErrorCode } from "../../platform/service/errors.js";
 import { formatTrx } from "./format.js";
 import { code, translate, type TextVars } from "./html.js";

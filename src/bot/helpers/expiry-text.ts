@@ -1,6 +1,6 @@
-import { MIN_TIME_LEFT_MS } from "../../core/tron/index.js";
-import { dateTimeFormat } from "../../core/date-formats.js";
-import { utcOffsetText } from "../../core/limits/zone-input.js";
+import { MIN_TIME_LEFT_MS } from "../../shared/tron/index.js";
+import { dateTimeFormat } from "../../shared/date-formats.js";
+import { utcOffsetText } from "../../shared/limits/zone-input.js";
 import { formatInteger } from "./format.js";
 import { code, translate } from "./html.js";
 import { durationText, type Translator } from "./record-text.js";

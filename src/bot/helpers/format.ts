@@ -1,4 +1,4 @@
-import { formatDecimal, sunToTrx } from "../../core/money.js";
+import { formatDecimal, sunToTrx } from "../../shared/money.js";
 
 /** Exact TRX for a sun amount, grouped for the locale: 1234567890 -> "1,234.56789". */
 export function formatTrx(sun: bigint | number, locale: string): string {

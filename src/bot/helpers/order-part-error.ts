@@ -1,4 +1,4 @@
-import type { OneShotParse } from "../../core/orders/one-shot.js";
+import type { OneShotParse } from "../../shared/orders/one-shot.js";
 import { ambiguousAmountText } from "./amount-text.js";
 import { echo } from "./echo.js";
 import { formatInteger } from "./format.js";

@@ -1,6 +1,6 @@
-import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/burn-saving.js";
-import type { PrepareQuoteDeps } from "../../core/orders/prepare-quote.js";
-import { USDT_MAINNET_CONTRACT } from "../../core/tron/transaction.js";
+import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../shared/burn-saving.js";
+import type { PrepareQuoteDeps } from "../../shared/orders/prepare-quote.js";
+import { USDT_MAINNET_CONTRACT } from "../../shared/tron/transaction.js";
 import type { BotDeps } from "../deps.js";
 
 /** The bot's own token contracts: never a receiver of energy (the service refuses a contract). */

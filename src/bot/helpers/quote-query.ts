@@ -1,6 +1,6 @@
-import { parseEnergyAmount } from "../../core/money.js";
-import { parseDurationText, trailingDurations } from "../../core/orders/duration-input.js";
-import { resolveTier } from "../../core/orders/order-input.js";
+import { parseEnergyAmount } from "../../shared/money.js";
+import { parseDurationText, trailingDurations } from "../../shared/orders/duration-input.js";
+import { resolveTier } from "../../shared/orders/order-input.js";
 import type { Pricing, PricingTier } from "../../platform/service/schemas.js";
 import { SAMPLE_AMOUNT, sortedTiers } from "./tiers.js";
 

@@ -1,4 +1,4 @@
-import type { AddressBook } from "../../core/address-book.js";
+import type { AddressBook } from "../../shared/address-book.js";
 import { code, translate } from "./html.js";
 import type { Translator } from "./record-text.js";
 

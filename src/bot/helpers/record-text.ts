@@ -1,6 +1,6 @@
 import type { I18nFlavor } from "@grammyjs/i18n";
-import { atomicToUsdt, formatDecimal } from "../../core/money.js";
-import type { HistoryEntry } from "../../core/orders/order-history.js";
+import { atomicToUsdt, formatDecimal } from "../../shared/money.js";
+import type { HistoryEntry } from "../../shared/orders/order-history.js";
 import type { Broadcast, Order } from "../../platform/service/schemas.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, html, translate, type Html } from "./html.js";

@@ -1,4 +1,4 @@
-import type { StatementSummary } from "../../core/statements/statement-summary.js";
+import type { StatementSummary } from "../../shared/statements/statement-summary.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { translate, type TextVars } from "./html.js";
 import type { Translator } from "./record-text.js";

@@ -1,4 +1,4 @@
-import type { BroadcastSummary } from "../../core/broadcasts/precheck.js";
+import type { BroadcastSummary } from "../../shared/broadcasts/precheck.js";
 import { formatInteger, formatTrx } from "./format.js";
 import { code, type Html, translate } from "./html.js";
 import type { Translator } from "./record-text.js";

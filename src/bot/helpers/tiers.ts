@@ -1,5 +1,5 @@
 import type { I18nFlavor } from "@grammyjs/i18n";
-import { mulSun } from "../../core/money.js";
+import { mulSun } from "../../shared/money.js";
 import type { Pricing, PricingTier } from "../../platform/service/schemas.js";
 import { formatDuration } from "./duration.js";
 import { formatInteger, formatTrx } from "./format.js";

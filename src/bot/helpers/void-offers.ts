@@ -1,5 +1,5 @@
-import { isQuoteExpired } from "../../core/orders/quote.js";
-import type { Flows } from "../../core/flows.js";
+import { isQuoteExpired } from "../../shared/orders/quote.js";
+import type { Flows } from "../../shared/flows.js";
 import type { BotContext } from "../context.js";
 import { editIgnoringUnchanged, isUneditable } from "./edit.js";
 import { HTML, translate } from "./html.js";

@@ -1,6 +1,6 @@
 import type { Middleware } from "grammy";
 import { textLinksMarkup } from "../keyboards/links.js";
-import { detectSecret } from "../../core/broadcasts/secret-detect.js";
+import { detectSecret } from "../../shared/broadcasts/secret-detect.js";
 import type { BotContext } from "../context.js";
 import { HTML, translate } from "../helpers/html.js";
 import type { PastedKeyHandler } from "../../features/account/index.js";

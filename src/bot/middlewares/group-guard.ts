@@ -1,7 +1,7 @@
 import { textLinksMarkup } from "../keyboards/links.js";
 import { GrammyError, InlineKeyboard, type Middleware } from "grammy";
 import type { Message } from "grammy/types";
-import { detectSecret } from "../../core/broadcasts/secret-detect.js";
+import { detectSecret } from "../../shared/broadcasts/secret-detect.js";
 import type { BotContext } from "../context.js";
 import { HTML, translate } from "../helpers/html.js";
 import { findServiceSecret } from "../helpers/service-secret.js";

@@ -1,6 +1,6 @@
 import type { Middleware } from "grammy";
-import type { ChatRecord } from "../../core/chats/chat-record.js";
-import type { ChatRepository, LinkedChat } from "../../core/chats/chat-repository.js";
+import type { ChatRecord } from "../../shared/chats/chat-record.js";
+import type { ChatRepository, LinkedChat } from "../../shared/chats/chat-repository.js";
 import type { BotContext } from "../context.js";
 
 /**

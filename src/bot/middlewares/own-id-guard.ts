@@ -1,6 +1,6 @@
 import { InlineKeyboard, type Middleware } from "grammy";
-import type { OrderHistory } from "../../core/orders/order-history.js";
-import { findOwnIds, type OwnIdMatch } from "../../core/orders/own-ids.js";
+import type { OrderHistory } from "../../shared/orders/order-history.js";
+import { findOwnIds, type OwnIdMatch } from "../../shared/orders/own-ids.js";
 import { trackRefreshData } from "../../features/history/index.js";
 import type { BotContext } from "../context.js";
 import { code, HTML, translate } from "../helpers/html.js";

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from "grammy";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
+import type { ChatRepository } from "../../shared/chats/chat-repository.js";
 import type { BotContext } from "../context.js";
 
 /** What the chat is called, as the account's other chats name it: a group's title, a private chat's first name. */

@@ -5,7 +5,7 @@ import type { BotDeps } from "../../bot/deps.js";
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
 import { beginFlowInstance } from "../../bot/helpers/flow-instance.js";
 import { HTML, translate } from "../../bot/helpers/html.js";
-import { checkKey, credentialKind, looksLikeApiKey, looksLikeWebhookSecret, storeLink } from "../../core/chats/check-key.js";
+import { checkKey, credentialKind, looksLikeApiKey, looksLikeWebhookSecret, storeLink } from "../../shared/chats/check-key.js";
 import { linkedText, notStoredText } from "./link-texts.js";
 import { closeStepPrompt, sendBeforeStepPrompt, sendStepPrompt } from "../../bot/helpers/step-prompt.js";
 import { markJustLinked, startIntentsOf } from "./resume-after-link.js";

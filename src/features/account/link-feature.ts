@@ -1,10 +1,10 @@
 import { Composer } from "../../bot/composer.js";
-import { routeIdForLog } from "../../core/chats/route-id.js";
+import { routeIdForLog } from "../../shared/chats/route-id.js";
 import type { BotContext } from "../../bot/context.js";
 import { LINK_CONVERSATION } from "./link-conversation.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { HTML, translate } from "../../bot/helpers/html.js";
-import { checkKey, credentialKind, looksLikeApiKey, looksLikeWebhookSecret, storeLink } from "../../core/chats/check-key.js";
+import { checkKey, credentialKind, looksLikeApiKey, looksLikeWebhookSecret, storeLink } from "../../shared/chats/check-key.js";
 import { linkedText, notStoredText } from "./link-texts.js";
 import { logHandle } from "../../bot/helpers/logging.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";

@@ -1,6 +1,6 @@
-/** What a key check (`core/chats/check-key.ts`) and a stored link mean to the user. */
+/** What a key check (`shared/chats/check-key.ts`) and a stored link mean to the user. */
 import type { I18nFlavor } from "@grammyjs/i18n";
-import type { KeyCheck } from "../../core/chats/check-key.js";
+import type { KeyCheck } from "../../shared/chats/check-key.js";
 import { ServiceError } from "../../platform/service/errors.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { sentKeyErrorKey, sentKeyErrorText } from "../../bot/helpers/error-text.js";

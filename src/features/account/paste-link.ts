@@ -1,8 +1,8 @@
-import { routeIdForLog } from "../../core/chats/route-id.js";
+import { routeIdForLog } from "../../shared/chats/route-id.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { HTML, translate } from "../../bot/helpers/html.js";
-import { checkKey, looksLikeApiKey, storeLink } from "../../core/chats/check-key.js";
+import { checkKey, looksLikeApiKey, storeLink } from "../../shared/chats/check-key.js";
 import { linkedText, notStoredText } from "./link-texts.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
 import { markJustLinked, startIntentsOf } from "./resume-after-link.js";

@@ -1,4 +1,4 @@
-import { createStartIntents, type StartIntents } from "../../core/chats/start-intent.js";
+import { createStartIntents, type StartIntents } from "../../shared/chats/start-intent.js";
 import type { BotContext } from "../../bot/context.js";
 import { ORDER_CONVERSATION, type OrderConversationArgs } from "../order/index.js";
 import type { BotDeps } from "../../bot/deps.js";

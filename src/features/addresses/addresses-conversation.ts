@@ -4,7 +4,7 @@ import { addressBookRefusalText, labelledAddressText, listScreen } from "./addre
 import { beginFlowInstance } from "../../bot/helpers/flow-instance.js";
 import { code, html, HTML, translate, type TextVars } from "../../bot/helpers/html.js";
 import { createCancelOnlyKeyboard, closeShown, waitStep, type FlowConversation, type ShownMessage } from "../order/index.js";
-import { isValidTronAddress } from "../../core/tron/index.js";
+import { isValidTronAddress } from "../../shared/tron/index.js";
 import { sendStepPrompt } from "../../bot/helpers/step-prompt.js";
 
 export const ADDRESSES_CONVERSATION = "addresses";

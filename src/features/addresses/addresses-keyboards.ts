@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import type { AddressBookEntry } from "../../core/address-book.js";
+import type { AddressBookEntry } from "../../shared/address-book.js";
 import { addressesData } from "./addresses-callback-data.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 

@@ -1,4 +1,4 @@
-import { LABEL_MAX_LENGTH, LABELLED_LIMIT, type AddressBookEntry, type AddressBookRefusal } from "../../core/address-book.js";
+import { LABEL_MAX_LENGTH, LABELLED_LIMIT, type AddressBookEntry, type AddressBookRefusal } from "../../shared/address-book.js";
 import { echo } from "../../bot/helpers/echo.js";
 import { code, translate } from "../../bot/helpers/html.js";
 import type { Translator } from "../../bot/helpers/record-text.js";

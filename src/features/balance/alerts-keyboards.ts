@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import type { AlertSettings, AlertSwitch } from "./alerts-settings.js";
-import { SUN_PER_TRX } from "../../core/money.js";
+import { SUN_PER_TRX } from "../../shared/money.js";
 import { alertsData } from "./alerts-callback-data.js";
 import type { ConversationContext } from "../../bot/context.js";
 import { formatTrx } from "../../bot/helpers/format.js";

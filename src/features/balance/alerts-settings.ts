@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { z } from "zod";
-import { readTrxAmount, SUN_PER_TRX } from "../../core/money.js";
+import { readTrxAmount, SUN_PER_TRX } from "../../shared/money.js";
 import { createRecordStore } from "../../platform/store/record-store.js";
 import type { StoreBackend } from "../../platform/store/types.js";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HistoryEntry } from "../../core/orders/order-history.js";
+import type { HistoryEntry } from "../../shared/orders/order-history.js";
 
 /**
  * What the balance watch remembers of one linked chat, and the arithmetic

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
-import type { PendingConfirmations } from "../../core/confirmations/pending-confirmations.js";
-import type { HistoryEntry, OrderHistory } from "../../core/orders/order-history.js";
+import type { ChatRepository } from "../../shared/chats/chat-repository.js";
+import type { PendingConfirmations } from "../../shared/confirmations/pending-confirmations.js";
+import type { HistoryEntry, OrderHistory } from "../../shared/orders/order-history.js";
 import type { ServiceClient } from "../../platform/service/client.js";
 import { ServiceError } from "../../platform/service/errors.js";
 import { createKeyedMutex } from "../../platform/store/keyed-mutex.js";
@@ -10,7 +10,7 @@ import { createRecordStore } from "../../platform/store/record-store.js";
 import type { StoreBackend } from "../../platform/store/types.js";
 import { lowBalanceThresholdSun, type AlertSettingsStore } from "./alerts-settings.js";
 import { accountWatchStateSchema, adoptAccountHistory, countOwnEffect, entryKey, REFUNDED_STATUSES, type AccountWatchState } from "./balance-account-ledger.js";
-import type { DepositClaim } from "../../core/topup/balance-watcher.js";
+import type { DepositClaim } from "./top-up-watcher.js";
 import { createWatchSchedule, type WatchSchedule } from "./balance-watch-schedule.js";
 
 /**

@@ -2,7 +2,7 @@ import { Composer } from "../../bot/composer.js";
 import { showTyping } from "../../bot/helpers/typing.js";
 import { ServiceError } from "../../platform/service/errors.js";
 import type { Balance } from "../../platform/service/schemas.js";
-import { MIN_DEPOSIT_SUN, topUpAdvice } from "../../core/topup/top-up-advice.js";
+import { MIN_DEPOSIT_SUN, topUpAdvice } from "../../shared/orders/top-up-advice.js";
 import { balanceRefreshData, menuAction } from "../../bot/callback-data/menu.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
@@ -52,7 +52,7 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
   async function depositLines(ctx: BotContext, chatId: number, balance: Balance, address: string, locale: string): Promise<string[]> {
     const minDepositTrx = formatTrx(MIN_DEPOSIT_SUN, locale);
     // The largest amount still waited for: sending that covers every waiting quote at once.
-    const waiting = (await deps.flows.balanceWatch?.watchesOf(chatId)) ?? [];
+    const waiting = (await deps.topUps?.watchesOf(chatId)) ?? [];
     const required = waiting.reduce((max, w) => (BigInt(w.requiredSun) > max ? BigInt(w.requiredSun) : max), 0n);
     const advice = topUpAdvice(required, BigInt(balance.availableSun));
     return [

@@ -1,17 +1,18 @@
 import type { Logger } from "pino";
 import type { Translations } from "../../bot/i18n.js";
 import { createBalanceNotifier } from "./balance-notifier.js";
+import { createTopUpNotifier } from "./top-up-notifier.js";
 import type { Links } from "../../bot/helpers/links.js";
 import type { SupportedLocale } from "../../config.js";
-import type { AppEventSubscriber } from "../../core/events.js";
-import { createPendingConfirmations } from "../../core/confirmations/pending-confirmations.js";
+import type { AppEventSubscriber } from "../../shared/events.js";
+import { createPendingConfirmations } from "../../shared/confirmations/pending-confirmations.js";
 import type { PushQueue } from "../../platform/push/index.js";
 import type { ServiceClient } from "../../platform/service/client.js";
 import { createAccountWatch, type AccountWatch, type AccountWatchDeps } from "./balance-account-watch.js";
 import { createAlertSettings, type AlertSettingsStore } from "./alerts-settings.js";
-import { createBalanceWatcher, whileStillSendable, type BalanceWatcher, type BalanceWatcherDeps } from "../../core/topup/balance-watcher.js";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
-import type { OrderHistory } from "../../core/orders/order-history.js";
+import { createBalanceWatcher, whileStillSendable, type BalanceWatcher, type BalanceWatcherDeps } from "./top-up-watcher.js";
+import type { ChatRepository } from "../../shared/chats/chat-repository.js";
+import type { OrderHistory } from "../../shared/orders/order-history.js";
 import type { StoreBackend } from "../../platform/store/types.js";
 
 export interface BalanceModuleDeps {
@@ -30,8 +31,8 @@ export interface BalanceModuleDeps {
   nextRenewalCostSun?: AccountWatchDeps["nextRenewalCostSun"];
   /** A lease, so one process polls a chat. */
   claim?: AccountWatchDeps["claim"];
-  /** The top-up watcher's own part: the chat's key, who tells a credited top-up, its backoff. */
-  topUps: Pick<BalanceWatcherDeps, "getApiKey" | "onCredited" | "firstDelayMs" | "maxDelayMs" | "maxWatchMs">;
+  /** The top-up watcher's backoff. */
+  topUps: Pick<BalanceWatcherDeps, "firstDelayMs" | "maxDelayMs" | "maxWatchMs">;
   now?: () => number;
 }
 
@@ -74,8 +75,12 @@ export function createBalanceModule(deps: BalanceModuleDeps): BalanceModule {
   });
   // The watches reference each other: the watcher reads inside this watch's lock of the chat, and this watch offers
   // it the deposits it sees. Both are built here; `offer` above is called only once the watch runs.
+  // A credited top-up is told in the chat that waited for it.
+  const topUpNotifier = createTopUpNotifier({ push: deps.push, chats: storage.chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger });
   const topUps: BalanceWatcher = createBalanceWatcher({
     ...deps.topUps,
+    getApiKey: (chatId) => storage.chats.getApiKey(chatId),
+    onCredited: (event) => topUpNotifier.onCredited(event),
     store: storage.store,
     service: deps.service,
     isWanted: whileStillSendable({ store: storage.store, logger, ...(deps.now ? { now: deps.now } : {}) }),

@@ -1,5 +1,5 @@
 import type { WatchEvent } from "./balance-account-watch.js";
-import type { NotifierDeps } from "../../bot/notifiers/notifier-deps.js";
+import type { NotifierDeps } from "../../bot/helpers/notifier-deps.js";
 import { pushLinksMarkup } from "../../bot/keyboards/links.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { HTML, translate } from "../../bot/helpers/html.js";

@@ -1,8 +1,8 @@
 /**
  * /balance, /top-up and /alerts: the account's balance, how to top it up, and the low-balance and deposit
  * alerts. The app builds the balance watch of linked chats with `createBalanceModule` (docs/balance-watch.md);
- * the bot lists the commands. Waiting for a top-up (the watcher a short quote or a refused broadcast starts) and how much
- * to send are shared domain in `core/topup`.
+ * the bot lists the commands. It also waits for a top-up: the watcher a short quote or a refused broadcast starts
+ * (`top-up-watcher.ts`); how much to send is shared domain (`shared/orders/top-up-advice.ts`).
  */
 export { createBalanceModule, type BalanceModule, type BalanceModuleDeps } from "./balance-module.js";
 export { createBalanceFeature } from "./balance-feature.js";
@@ -12,6 +12,8 @@ export { createAlertsFeature } from "./alerts-feature.js";
 export { lowBalanceThresholdSun, type AlertSettingsStore } from "./alerts-settings.js";
 // A credited top-up, told in the chat that waited for it (the delivery layer sends it through the push queue).
 export { createTopUpNotifier, type TopUpNotifier } from "./top-up-notifier.js";
+// The watch of a quote or draft the balance cannot cover yet: order and broadcast start it, /balance lists it.
+export { type BalanceWatcher } from "./top-up-watcher.js";
 // A balance that falls short, wherever it is shown (quotes, broadcasts, keep-charged renewals): the words, and the button that opens the top-up.
 export { topUpAdviceText } from "./top-up-texts.js";
 export { topUpData } from "./top-up-callback-data.js";

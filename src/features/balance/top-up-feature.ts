@@ -1,7 +1,7 @@
 import { Composer } from "../../bot/composer.js";
-import { isQuoteExpired } from "../../core/orders/quote.js";
-import type { BalanceWatch } from "../../core/topup/balance-watcher.js";
-import { topUpAdvice } from "../../core/topup/top-up-advice.js";
+import { isQuoteExpired } from "../../shared/orders/quote.js";
+import type { BalanceWatch } from "./top-up-watcher.js";
+import { topUpAdvice } from "../../shared/orders/top-up-advice.js";
 import { topUpData } from "./top-up-callback-data.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
@@ -26,7 +26,7 @@ export function createTopUpFeature(deps: BotDeps): Composer<BotContext> {
 
   /** What the button stands for, while it can still be sent under its own key. */
   async function targetOf(chatId: number, kind: string, refId: string): Promise<Target | undefined> {
-    const watched = (await flows.balanceWatch?.watchesOf(chatId))?.find((w) => w.refId === refId);
+    const watched = (await deps.topUps?.watchesOf(chatId))?.find((w) => w.refId === refId);
     if (kind === "o") {
       const quote = await flows.quotes.get(refId);
       if (!quote || quote.chatId !== chatId || quote.state !== "open" || isQuoteExpired(quote, flows.now())) return undefined;
@@ -57,7 +57,7 @@ export function createTopUpFeature(deps: BotDeps): Composer<BotContext> {
     await ctx.answerCallbackQuery();
     const advice = topUpAdvice(BigInt(target.requiredSun), BigInt(balance.availableSun));
     if (advice.covered) {
-      await flows.balanceWatch?.unwatch(target.kind, target.refId);
+      await deps.topUps?.unwatch(target.kind, target.refId);
       const message = creditedMessage(ctx, target, balance.availableSun, locale);
       await ctx.reply(message.text, { ...HTML, reply_markup: message.keyboard });
       return;
@@ -68,7 +68,7 @@ export function createTopUpFeature(deps: BotDeps): Composer<BotContext> {
     }
     const caption = `${topUpAdviceText(ctx, advice, balance.depositAddress, locale)}\n${translate(ctx, "topup-watching")}`;
     await ctx.replyWithPhoto(await depositQrPhoto(balance.depositAddress), { caption, parse_mode: "HTML" });
-    await flows.balanceWatch?.watch({
+    await deps.topUps?.watch({
       kind: target.kind,
       refId: target.refId,
       chatId,

@@ -1,5 +1,5 @@
-import type { CreditedEvent } from "../../core/topup/balance-watcher.js";
-import type { NotifierDeps } from "../../bot/notifiers/notifier-deps.js";
+import type { CreditedEvent } from "./top-up-watcher.js";
+import type { NotifierDeps } from "../../bot/helpers/notifier-deps.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { HTML, translate } from "../../bot/helpers/html.js";
 import type { Translator } from "../../bot/helpers/record-text.js";

@@ -1,6 +1,6 @@
 import { InputFile, type InlineKeyboard } from "grammy";
-import type { BalanceWatch } from "../../core/topup/balance-watcher.js";
-import { MIN_DEPOSIT_SUN, type TopUpAdvice } from "../../core/topup/top-up-advice.js";
+import type { BalanceWatch } from "./top-up-watcher.js";
+import { MIN_DEPOSIT_SUN, type TopUpAdvice } from "../../shared/orders/top-up-advice.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { code, translate } from "../../bot/helpers/html.js";
 import type { Translator } from "../../bot/helpers/record-text.js";

@@ -1,4 +1,4 @@
-import { checkBroadcast, isResubmittable, type CheckOutcome } from "../../core/broadcasts/check-broadcast.js";
+import { checkBroadcast, isResubmittable, type CheckOutcome } from "../../shared/broadcasts/check-broadcast.js";
 import type { ConversationContext } from "../../bot/context.js";
 import { readDocument } from "../../bot/helpers/document.js";
 import { beginFlowInstance } from "../../bot/helpers/flow-instance.js";

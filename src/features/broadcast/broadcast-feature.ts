@@ -1,12 +1,12 @@
 import { Composer } from "../../bot/composer.js";
-import { looksLikeSignedTransaction } from "../../core/broadcasts/precheck.js";
-import type { SubmitResult } from "../../core/broadcasts/submit-broadcast.js";
+import { looksLikeSignedTransaction } from "../../shared/broadcasts/precheck.js";
+import type { SubmitResult } from "../../shared/broadcasts/submit-broadcast.js";
 import { isBroadcastFinished, type Broadcast } from "../../platform/service/schemas.js";
 import { draftData } from "./broadcast-callback-data.js";
 import { menuAction } from "../../bot/callback-data/menu.js";
 import type { BotContext } from "../../bot/context.js";
 import { linkedForButton, linkedOnly, type LinkedContext } from "../../bot/filters/linked.js";
-import { checkBroadcast } from "../../core/broadcasts/check-broadcast.js";
+import { checkBroadcast } from "../../shared/broadcasts/check-broadcast.js";
 import { BROADCAST_CONVERSATION, replyWithCheck } from "./broadcast-conversation.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { deletedAsSecret } from "../order/index.js";
@@ -19,7 +19,7 @@ import { textLinksMarkup } from "../../bot/keyboards/links.js";
 import { logHandle } from "../../bot/helpers/logging.js";
 import { broadcastCardText, statusText } from "../../bot/helpers/record-text.js";
 import { ServiceError } from "../../platform/service/errors.js";
-import { topUpAdvice } from "../../core/topup/top-up-advice.js";
+import { topUpAdvice } from "../../shared/orders/top-up-advice.js";
 import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "./broadcast-keyboards.js";
 import { createDraftConfirmAgainKeyboard, createLimitsFixKeyboard, limitRefusalText } from "../limits/index.js";
 import { formatTrx } from "../../bot/helpers/format.js";
@@ -156,7 +156,7 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
       `${topUpAdviceText(ctx, advice, balance.depositAddress, locale)}\n${translate(ctx, "topup-watching")}`,
     ].join("\n\n");
     await ctx.reply(text, { ...HTML, reply_markup: createBroadcastTopUpKeyboard(ctx, draft.draftId) });
-    await flows.balanceWatch?.watch({
+    await deps.topUps?.watch({
       kind: "broadcast",
       refId: draft.draftId,
       chatId: draft.chatId,
@@ -206,7 +206,7 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
       const cancelled = await flows.submitter.cancel(chatId, draft.draftId);
       await ctx.answerCallbackQuery(cancelled?.state === "cancelled" ? {} : { text: ctx.t("broadcast-already-submitted") });
       if (cancelled?.state === "cancelled") {
-        await flows.balanceWatch?.unwatch("broadcast", draft.draftId);
+        await deps.topUps?.unwatch("broadcast", draft.draftId);
         await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "broadcast-cancelled"), HTML));
       }
       return;

@@ -1,8 +1,8 @@
-import type { CheckResult } from "../../core/broadcasts/check-broadcast.js";
-import type { BroadcastSummary } from "../../core/broadcasts/precheck.js";
+import type { CheckResult } from "../../shared/broadcasts/check-broadcast.js";
+import type { BroadcastSummary } from "../../shared/broadcasts/precheck.js";
 import type { ConversationContext } from "../../bot/context.js";
 import { formatInteger, formatTrx } from "../../bot/helpers/format.js";
-import type { MalformedProblem, MismatchProblem, SignatureProblem } from "../../core/tron/index.js";
+import type { MalformedProblem, MismatchProblem, SignatureProblem } from "../../shared/tron/index.js";
 import { code, html, translate, type Html } from "../../bot/helpers/html.js";
 import { broadcastKindLines } from "../../bot/helpers/broadcast-kind-text.js";
 

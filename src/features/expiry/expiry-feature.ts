@@ -1,7 +1,7 @@
 import { Composer } from "../../bot/composer.js";
 import type { InlineKeyboardButton } from "grammy/types";
-import type { ExpiryReminders, ReminderToggle } from "../../core/autopilot/expiry-reminders.js";
-import type { ResendResult } from "../../core/broadcasts/resend-broadcast.js";
+import type { ExpiryReminders, ReminderToggle } from "./expiry-reminders.js";
+import type { ResendResult } from "../../shared/broadcasts/resend-broadcast.js";
 import { remindData, resendData } from "./expiry-callback-data.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";

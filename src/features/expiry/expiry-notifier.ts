@@ -1,5 +1,5 @@
-import type { ExpiryReminder } from "../../core/autopilot/expiry-reminders.js";
-import { notifierZone, type NotifierDeps } from "../../bot/notifiers/notifier-deps.js";
+import type { ExpiryReminder } from "./expiry-reminders.js";
+import { notifierZone, type NotifierDeps } from "../../bot/helpers/notifier-deps.js";
 import { zoneOfferRow } from "../settings/index.js";
 import { expiryReminderText } from "../../bot/helpers/expiry-text.js";
 import { HTML } from "../../bot/helpers/html.js";

@@ -1,5 +1,5 @@
-import { chargeSunOf, delegationEndsAtMs, type HistoryEntry } from "../../core/orders/order-history.js";
-import { dateTimeFormat } from "../../core/date-formats.js";
+import { chargeSunOf, delegationEndsAtMs, type HistoryEntry } from "../../shared/orders/order-history.js";
+import { dateTimeFormat } from "../../shared/date-formats.js";
 import { clockText } from "../../bot/helpers/expiry-text.js";
 import { formatInteger, formatTrx } from "../../bot/helpers/format.js";
 import { code, escapeHtml, html, type Html, translate } from "../../bot/helpers/html.js";

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import type { HistoryEntry } from "../../core/orders/order-history.js";
+import type { HistoryEntry } from "../../shared/orders/order-history.js";
 import { HISTORY_FILTERS, historyListData, historyRowData, type HistoryFilterCode, trackRefreshData } from "./orders-callback-data.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 

@@ -1,9 +1,9 @@
 import type { InlineKeyboard } from "grammy";
-import { delegationEndsAtMs } from "../../core/orders/order-history.js";
+import { delegationEndsAtMs } from "../../shared/orders/order-history.js";
 import { ServiceError } from "../../platform/service/errors.js";
 import { isBroadcastFinished, isOrderFinished } from "../../platform/service/schemas.js";
-import { readRecord } from "../../core/tracking/read-record.js";
-import type { TrackedRecord } from "../../core/tracking/tracker.js";
+import { readRecord } from "../../shared/tracking/read-record.js";
+import type { TrackedRecord } from "../../shared/tracking/tracker.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { createFinishedBroadcastKeyboard, createFinishedOrderKeyboard } from "../../bot/keyboards/final-card.js";

@@ -2,7 +2,7 @@ import { InlineKeyboard } from "grammy";
 import { Composer } from "../../bot/composer.js";
 import { statusText } from "../../bot/helpers/record-text.js";
 import { ServiceError } from "../../platform/service/errors.js";
-import type { TrackedRecord } from "../../core/tracking/tracker.js";
+import type { TrackedRecord } from "../../shared/tracking/tracker.js";
 import { trackRefreshData } from "./orders-callback-data.js";
 import type { BotContext } from "../../bot/context.js";
 import { linkedOnly } from "../../bot/filters/linked.js";

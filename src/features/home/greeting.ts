@@ -1,13 +1,13 @@
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
-import { DEFAULT_ENERGY_BURN_PRICE_SUN, percentAgainstBurning } from "../../core/burn-saving.js";
+import { DEFAULT_ENERGY_BURN_PRICE_SUN, percentAgainstBurning } from "../../shared/burn-saving.js";
 import { formatInteger } from "../../bot/helpers/format.js";
 import { translate } from "../../bot/helpers/html.js";
 import { tierLabel } from "../../bot/helpers/tiers.js";
 
 /**
  * What renting costs today against burning TRX, from the pricing cache: the cheapest tier's unit price
- * against ENERGY_BURN_PRICE_SUN (core/burn-saving.ts, the formula of the quote and /statement), or a
+ * against ENERGY_BURN_PRICE_SUN (shared/burn-saving.ts, the formula of the quote and /statement), or a
  * plain "cannot say now" when the prices cannot be read. Never a fixed promise.
  */
 export async function rentingTodayText(ctx: BotContext, deps: Pick<BotDeps, "pricing" | "config" | "logger">): Promise<string> {

@@ -1,9 +1,9 @@
 import { InlineKeyboard } from "grammy";
 import { Composer } from "../../bot/composer.js";
 import type { InlineQueryResult } from "grammy/types";
-import { mulSun } from "../../core/money.js";
+import { mulSun } from "../../shared/money.js";
 import type { Pricing } from "../../platform/service/schemas.js";
-import { topUpAdvice } from "../../core/topup/top-up-advice.js";
+import { topUpAdvice } from "../../shared/orders/top-up-advice.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { formatDuration } from "../../bot/helpers/duration.js";

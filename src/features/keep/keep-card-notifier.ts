@@ -9,7 +9,7 @@ import type { Translator } from "../../bot/helpers/record-text.js";
 import { createKeepCardKeyboard } from "./keep-keyboards.js";
 import { backgroundLocale } from "../../bot/i18n.js";
 import { miniAppScreenUrl } from "../../bot/helpers/mini-app-url.js";
-import { notifierZone, type NotifierDeps } from "../../bot/notifiers/notifier-deps.js";
+import { notifierZone, type NotifierDeps } from "../../bot/helpers/notifier-deps.js";
 
 /**
  * What a plan shows by itself, besides its notices (keep-notifier.ts): its card, the message the

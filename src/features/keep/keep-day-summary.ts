@@ -1,11 +1,11 @@
 import type { Logger } from "pino";
 import { z } from "zod";
-import type { ChatZones } from "../../core/limits/chat-zone.js";
-import type { OrderHistory } from "../../core/orders/order-history.js";
+import type { ChatZones } from "../../shared/limits/chat-zone.js";
+import type { OrderHistory } from "../../shared/orders/order-history.js";
 import { createRecordStore } from "../../platform/store/record-store.js";
 import type { StoreBackend } from "../../platform/store/types.js";
 import { localDay, type KeepPlan } from "./keep-plan.js";
-import { spendWindows } from "../../core/limits/spend-window.js";
+import { spendWindows } from "../../shared/limits/spend-window.js";
 import type { KeepStore } from "./keep-store.js";
 
 /**

@@ -6,7 +6,7 @@ import { showScreen } from "../../bot/helpers/screen.js";
 import { parseKeepCommand, type KeepParse } from "./keep-input.js";
 import type { KeepPlans } from "./keep-plans.js";
 import { keepDraftInput, saveKeepDraft, withDefaultCap, type KeepDraftInput } from "./keep-proposal.js";
-import { sortedTiers } from "../../core/orders/order-input.js";
+import { sortedTiers } from "../../shared/orders/order-input.js";
 import type { Pricing } from "../../platform/service/schemas.js";
 import { keepData, keepOrderData } from "./keep-callback-data.js";
 import type { BotContext } from "../../bot/context.js";

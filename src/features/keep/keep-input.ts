@@ -1,6 +1,6 @@
-import { readTrxAmount } from "../../core/money.js";
-import { parseDurationText } from "../../core/orders/duration-input.js";
-import { parseOneShotOrder, type OneShotParse, type ReceiverResolver } from "../../core/orders/one-shot.js";
+import { readTrxAmount } from "../../shared/money.js";
+import { parseDurationText } from "../../shared/orders/duration-input.js";
+import { parseOneShotOrder, type OneShotParse, type ReceiverResolver } from "../../shared/orders/one-shot.js";
 import type { Pricing } from "../../platform/service/schemas.js";
 import { normalizeTimeZone, parseActiveHours, zoneOffsetMs, type ActiveHours } from "./keep-plan.js";
 

@@ -2,18 +2,18 @@ import type { Logger } from "pino";
 import type { Translations } from "../../bot/i18n.js";
 import { createKeepCardNotifier } from "./keep-card-notifier.js";
 import { createKeepNotifier } from "./keep-notifier.js";
-import { otherChatsOfAccount } from "../../bot/notifiers/notifier-deps.js";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
-import type { ChatZones } from "../../core/limits/chat-zone.js";
+import { otherChatsOfAccount } from "../../bot/helpers/notifier-deps.js";
+import type { ChatRepository } from "../../shared/chats/chat-repository.js";
+import type { ChatZones } from "../../shared/limits/chat-zone.js";
 import type { Links } from "../../bot/helpers/links.js";
 import type { Config } from "../../config.js";
 import { createKeepDaySummaries, type KeepDaySummaries } from "./keep-day-summary.js";
 import { createKeepPlans, followPlanEvents, type KeepPlans } from "./keep-plans.js";
-import type { AppEventSubscriber } from "../../core/events.js";
+import type { AppEventSubscriber } from "../../shared/events.js";
 import type { SpendGuardLike } from "./keep-step.js";
-import type { Flows } from "../../core/flows.js";
-import type { OrderHistory } from "../../core/orders/order-history.js";
-import type { PricingCache } from "../../core/pricing-cache.js";
+import type { Flows } from "../../shared/flows.js";
+import type { OrderHistory } from "../../shared/orders/order-history.js";
+import type { PricingCache } from "../../platform/service/pricing-cache.js";
 import type { PushQueue } from "../../platform/push/index.js";
 import type { ServiceClient } from "../../platform/service/client.js";
 import type { Leases } from "../../platform/store/lease.js";
@@ -21,7 +21,7 @@ import type { StoreBackend } from "../../platform/store/types.js";
 
 export interface KeepModuleDeps {
   config: Pick<Config, "keep" | "defaultLocale" | "publicUrl">;
-  /** The app storage's store and repositories (src/assembly/storage.ts). */
+  /** The app storage's store and repositories (src/shared/storage.ts). */
   storage: { store: StoreBackend; chats: ChatRepository; history: OrderHistory };
   /** This process's leases (one owner id per process), shared with the balance watch and the reminders. */
   leases: Leases;

@@ -1,14 +1,14 @@
 import type { InlineKeyboard } from "grammy";
 import type { KeepEvent } from "./keep-step.js";
 import { pushLinksMarkup } from "../../bot/keyboards/links.js";
-import { topUpAdvice } from "../../core/topup/top-up-advice.js";
+import { topUpAdvice } from "../../shared/orders/top-up-advice.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { code, HTML, translate } from "../../bot/helpers/html.js";
 import { keepTime, type KeepClock } from "./keep-texts.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 import { topUpAdviceText } from "../balance/index.js";
 import { createKeepResumeKeyboard } from "./keep-keyboards.js";
-import { notifierZone, type NotifierDeps } from "../../bot/notifiers/notifier-deps.js";
+import { notifierZone, type NotifierDeps } from "../../bot/helpers/notifier-deps.js";
 import { backgroundLocale } from "../../bot/i18n.js";
 
 /**

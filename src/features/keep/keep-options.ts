@@ -13,7 +13,7 @@ import {
 import { parseKeepOptions, type KeepOptions } from "./keep-input.js";
 import type { KeepPlans } from "./keep-plans.js";
 import type { KeepDraft } from "./keep-store.js";
-import { SUN_PER_TRX } from "../../core/money.js";
+import { SUN_PER_TRX } from "../../shared/money.js";
 import type { Pricing } from "../../platform/service/schemas.js";
 import { cancelData } from "../../bot/callback-data/cancel.js";
 import { orderStepData, waitStep, type FlowConversation } from "../order/index.js";

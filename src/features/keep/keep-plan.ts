@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseTimeZoneInput, parseUtcOffset } from "../../core/limits/zone-input.js";
+import { parseTimeZoneInput, parseUtcOffset } from "../../shared/limits/zone-input.js";
 import { isOrderFinished } from "../../platform/service/schemas.js";
 
 /**

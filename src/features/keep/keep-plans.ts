@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { AppEventSubscriber } from "../../core/events.js";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
+import type { AppEventSubscriber } from "../../shared/events.js";
+import type { ChatRepository } from "../../shared/chats/chat-repository.js";
 import type { Leases } from "../../platform/store/lease.js";
 import type { StoreBackend } from "../../platform/store/types.js";
 import type { Logger } from "pino";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { SUN_PER_TRX } from "../../core/money.js";
-import { checkAmount } from "../../core/orders/order-input.js";
-import type { ReceiverResolver } from "../../core/orders/one-shot.js";
+import { SUN_PER_TRX } from "../../shared/money.js";
+import { checkAmount } from "../../shared/orders/order-input.js";
+import type { ReceiverResolver } from "../../shared/orders/one-shot.js";
 import type { Pricing } from "../../platform/service/schemas.js";
 import { defaultKeepCap, keepDayAllowance } from "./keep-allowance.js";
 import { parseKeepOptions, type KeepOptions, type KeepParse } from "./keep-input.js";

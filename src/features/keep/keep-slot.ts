@@ -1,6 +1,6 @@
-import type { QuoteStore } from "../../core/orders/quote-store.js";
-import type { OrderPlacer, PlaceResult } from "../../core/orders/place-order.js";
-import { buildQuote, type Quote } from "../../core/orders/quote.js";
+import type { QuoteStore } from "../../shared/orders/quote-store.js";
+import type { OrderPlacer, PlaceResult } from "../../shared/orders/place-order.js";
+import { buildQuote, type Quote } from "../../shared/orders/quote.js";
 import type { Pricing } from "../../platform/service/schemas.js";
 import { slotKey, slotQuoteId, type KeepPlan } from "./keep-plan.js";
 

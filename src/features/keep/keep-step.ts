@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
-import { delegationEndsAtMs, type OrderHistory } from "../../core/orders/order-history.js";
-import type { PlaceResult } from "../../core/orders/place-order.js";
-import type { PricingCache } from "../../core/pricing-cache.js";
+import { delegationEndsAtMs, type OrderHistory } from "../../shared/orders/order-history.js";
+import type { PlaceResult } from "../../shared/orders/place-order.js";
+import type { PricingCache } from "../../platform/service/pricing-cache.js";
 import type { ServiceClient } from "../../platform/service/client.js";
 import { ServiceError } from "../../platform/service/errors.js";
 import {

@@ -1,6 +1,6 @@
 import { formatHours, type KeepPlan } from "./keep-plan.js";
 import type { KeepDaySummary } from "./keep-day-summary.js";
-import { dateTimeFormat } from "../../core/date-formats.js";
+import { dateTimeFormat } from "../../shared/date-formats.js";
 import type { KeepDraft } from "./keep-store.js";
 import { keepDayAllowance } from "./keep-allowance.js";
 import { formatDuration } from "../../bot/helpers/duration.js";

@@ -1,4 +1,4 @@
-/** /limits and /freeze: the chat's caps, second-tap threshold and freeze; the rules they enforce are shared domain in `core/limits`. */
+/** /limits and /freeze: the chat's caps, second-tap threshold and freeze; the rules they enforce are shared domain in `shared/limits`. */
 export { createLimitsFeature } from "./limits-feature.js";
 // The card and its amounts, as the Mini App's Limits screen shows and reads them.
 export { parseLimitAmount } from "./limits-feature.js";

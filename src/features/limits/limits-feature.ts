@@ -1,9 +1,9 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
 import { closeStepPrompt, sendStepPrompt } from "../../bot/helpers/step-prompt.js";
 import { Composer } from "../../bot/composer.js";
-import type { LimitField } from "../../core/limits/limit-settings.js";
-import { parseTimeZoneInput } from "../../core/limits/zone-input.js";
-import { readTrxAmount } from "../../core/money.js";
+import type { LimitField } from "../../shared/limits/limit-settings.js";
+import { parseTimeZoneInput } from "../../shared/limits/zone-input.js";
+import { readTrxAmount } from "../../shared/money.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { isLimitAmountInput, isLimitInput, limitPresetData, limitsData, type LimitAmountInput, type LimitInput } from "./limits-callback-data.js";
 import type { BotContext, ConversationContext } from "../../bot/context.js";
@@ -97,8 +97,8 @@ function createLimitsInputConversation(deps: BotDeps) {
 
 /**
  * /limits: the chat's daily and monthly caps with what was spent, the second-tap threshold, the
- * zone of its days, and Freeze / Unfreeze; `/freeze` freezes in one step. The core enforces them
- * (src/core/limits); this only shows and edits them.
+ * zone of its days, and Freeze / Unfreeze; `/freeze` freezes in one step. The shared domain enforces them
+ * (src/shared/limits); this only shows and edits them.
  */
 export function createLimitsFeature(deps: BotDeps): Composer<BotContext> {
   const limits = deps.flows.limits;

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
-import type { SpendRefusal } from "../../core/limits/spend-guard.js";
-import type { LimitSettings } from "../../core/limits/limit-settings.js";
-import { SUN_PER_TRX } from "../../core/money.js";
+import type { SpendRefusal } from "../../shared/limits/spend-guard.js";
+import type { LimitSettings } from "../../shared/limits/limit-settings.js";
+import { SUN_PER_TRX } from "../../shared/money.js";
 import { limitPresetData, limitsData, type LimitAmountInput } from "./limits-callback-data.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { draftData } from "../broadcast/index.js";

@@ -1,8 +1,8 @@
-import type { SpendRefusal, SpendStatus } from "../../core/limits/spend-guard.js";
+import type { SpendRefusal, SpendStatus } from "../../shared/limits/spend-guard.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { translate } from "../../bot/helpers/html.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
-import { zoneName } from "../../core/limits/zone-input.js";
+import { zoneName } from "../../shared/limits/zone-input.js";
 
 /** What is left under a cap (never below 0). */
 function left(capSun: bigint, spentSun: bigint): bigint {

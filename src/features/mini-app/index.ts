@@ -1,11 +1,11 @@
 import type { Api } from "grammy";
 import type { Hono } from "hono";
 import type { Config } from "../../config.js";
-import type { Flows } from "../../core/flows.js";
-import type { PricingCache } from "../../core/pricing-cache.js";
+import type { Flows } from "../../shared/flows.js";
+import type { PricingCache } from "../../platform/service/pricing-cache.js";
 import type { ServiceClient } from "../../platform/service/client.js";
 import type { KeepCardOpener, KeepPlans } from "../keep/index.js";
-import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/burn-saving.js";
+import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../shared/burn-saving.js";
 import { quoteDepsOf } from "../../bot/helpers/quote-deps.js";
 import type { SendFeatureDeps } from "../send/index.js";
 import { miniAppApiRoutes, type MiniAppApiDeps } from "./mini-app-api.js";

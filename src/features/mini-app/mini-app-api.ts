@@ -6,16 +6,16 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 import type { SupportedLocale } from "../../config.js";
-import { chatTitles } from "../../core/chats/chat-titles.js";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
-import type { Flows } from "../../core/flows.js";
-import { zoneLabel } from "../../core/limits/zone-input.js";
-import { isValidTronAddress } from "../../core/tron/address.js";
-import { spendWindows } from "../../core/limits/spend-window.js";
-import type { HistoryEntry, HistoryFilter } from "../../core/orders/order-history.js";
+import { chatTitles } from "../../shared/chats/chat-titles.js";
+import type { ChatRepository } from "../../shared/chats/chat-repository.js";
+import type { Flows } from "../../shared/flows.js";
+import { zoneLabel } from "../../shared/limits/zone-input.js";
+import { isValidTronAddress } from "../../shared/tron/address.js";
+import { spendWindows } from "../../shared/limits/spend-window.js";
+import type { HistoryEntry, HistoryFilter } from "../../shared/orders/order-history.js";
 import type { ServiceClient } from "../../platform/service/client.js";
-import { monthAt, monthLabel, monthWindow, parseStatementMonth, type StatementMonth } from "../../core/statements/statement-month.js";
-import { buildStatement } from "../../core/statements/statement.js";
+import { monthAt, monthLabel, monthWindow, parseStatementMonth, type StatementMonth } from "../../shared/statements/statement-month.js";
+import { buildStatement } from "../../shared/statements/statement.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { translate } from "../../bot/helpers/html.js";
 import { ledgerRowText } from "../history/index.js";
@@ -26,7 +26,7 @@ import { matchLocale, type Translations } from "../../bot/i18n.js";
 import { checkInitData, unverifiedLanguage, type InitDataUser } from "./init-data.js";
 import { appTexts } from "./mini-app-texts.js";
 import { notLinked } from "./api-request.js";
-import type { LinkedChat } from "../../core/chats/chat-repository.js";
+import type { LinkedChat } from "../../shared/chats/chat-repository.js";
 
 /** The header every API call carries: Telegram's launch data exactly as the page found it. */
 export const INIT_DATA_HEADER = "X-Telegram-Init-Data";

@@ -4,14 +4,14 @@
  * book's address and label checks), and answered in the chat's words. Keep charged is mini-app-keep.ts.
  */
 import type { Context, Hono } from "hono";
-import { LABEL_MAX_LENGTH } from "../../core/address-book.js";
-import type { Flows } from "../../core/flows.js";
-import type { LimitField } from "../../core/limits/limit-settings.js";
-import { isValidTimeZone } from "../../core/limits/spend-window.js";
-import { offsetText, zoneLabel } from "../../core/limits/zone-input.js";
-import { offsetsNow, searchTimeZones, zonesAtOffset } from "../../core/limits/zone-search.js";
+import { LABEL_MAX_LENGTH } from "../../shared/address-book.js";
+import type { Flows } from "../../shared/flows.js";
+import type { LimitField } from "../../shared/limits/limit-settings.js";
+import { isValidTimeZone } from "../../shared/limits/spend-window.js";
+import { offsetText, zoneLabel } from "../../shared/limits/zone-input.js";
+import { offsetsNow, searchTimeZones, zonesAtOffset } from "../../shared/limits/zone-search.js";
 import { COMMON_TIME_ZONES } from "../settings/index.js";
-import { SUN_PER_TRX } from "../../core/money.js";
+import { SUN_PER_TRX } from "../../shared/money.js";
 import { LIMIT_PRESETS_TRX, limitsCardText, parseLimitAmount } from "../limits/index.js";
 import { addressBookRefusalText } from "../addresses/index.js";
 import { formatTrx } from "../../bot/helpers/format.js";

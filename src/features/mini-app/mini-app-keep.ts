@@ -29,10 +29,10 @@ import {
   type KeepWindowPreset,
   type PlanAction,
 } from "../keep/index.js";
-import type { Flows } from "../../core/flows.js";
-import { SUN_PER_TRX } from "../../core/money.js";
-import { sortedTiers } from "../../core/orders/order-input.js";
-import type { PricingCache } from "../../core/pricing-cache.js";
+import type { Flows } from "../../shared/flows.js";
+import { SUN_PER_TRX } from "../../shared/money.js";
+import { sortedTiers } from "../../shared/orders/order-input.js";
+import type { PricingCache } from "../../platform/service/pricing-cache.js";
 import type { Pricing } from "../../platform/service/schemas.js";
 import { echo } from "../../bot/helpers/echo.js";
 import { formatChoices, formatInteger, formatTrx } from "../../bot/helpers/format.js";

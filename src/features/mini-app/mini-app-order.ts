@@ -6,10 +6,10 @@
  */
 import type { Context, Hono } from "hono";
 import type { Logger } from "pino";
-import type { Flows } from "../../core/flows.js";
-import { prepareQuote, type PrepareQuoteDeps, type QuoteBlock } from "../../core/orders/prepare-quote.js";
-import type { PricingCache } from "../../core/pricing-cache.js";
-import { isValidTronAddress } from "../../core/tron/address.js";
+import type { Flows } from "../../shared/flows.js";
+import { prepareQuote, type PrepareQuoteDeps, type QuoteBlock } from "../../shared/orders/prepare-quote.js";
+import type { PricingCache } from "../../platform/service/pricing-cache.js";
+import { isValidTronAddress } from "../../shared/tron/address.js";
 import { formatInteger, formatTrx } from "../../bot/helpers/format.js";
 import { durationText, type Translator } from "../../bot/helpers/record-text.js";
 import type { Translations } from "../../bot/i18n.js";

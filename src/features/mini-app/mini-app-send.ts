@@ -7,8 +7,8 @@
  */
 import type { Context, Hono } from "hono";
 import type { Logger } from "pino";
-import type { Flows } from "../../core/flows.js";
-import type { PricingCache } from "../../core/pricing-cache.js";
+import type { Flows } from "../../shared/flows.js";
+import type { PricingCache } from "../../platform/service/pricing-cache.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { limitRefusalText } from "../limits/index.js";
 import type { Translator } from "../../bot/helpers/record-text.js";

@@ -4,15 +4,15 @@
  * draws the bars /statement's PNG draws. Each line carries its exact sun for the day a user taps.
  */
 import type { Context, Hono } from "hono";
-import { chatTitles } from "../../core/chats/chat-titles.js";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
-import type { Flows } from "../../core/flows.js";
-import { zoneName } from "../../core/limits/zone-input.js";
-import { dateTimeFormat } from "../../core/date-formats.js";
-import { SPEND_CHART_LAYOUT } from "../../core/statements/spend-chart-layout.js";
-import { dayOfMonth, monthAt, monthLabel, monthName, parseStatementMonth, shiftMonth } from "../../core/statements/statement-month.js";
-import { trxFixed } from "../../core/statements/statement-rows.js";
-import { buildStatement } from "../../core/statements/statement.js";
+import { chatTitles } from "../../shared/chats/chat-titles.js";
+import type { ChatRepository } from "../../shared/chats/chat-repository.js";
+import type { Flows } from "../../shared/flows.js";
+import { zoneName } from "../../shared/limits/zone-input.js";
+import { dateTimeFormat } from "../../shared/date-formats.js";
+import { SPEND_CHART_LAYOUT } from "../../shared/statements/spend-chart-layout.js";
+import { dayOfMonth, monthAt, monthLabel, monthName, parseStatementMonth, shiftMonth } from "../../shared/statements/statement-month.js";
+import { trxFixed } from "../../shared/statements/statement-rows.js";
+import { buildStatement } from "../../shared/statements/statement.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { translate } from "../../bot/helpers/html.js";
 import type { Links } from "../../bot/helpers/links.js";

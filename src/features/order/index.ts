@@ -1,6 +1,6 @@
 /**
  * /order: a quote with ✅ Confirm, the one-line `/order`, the guided order conversation and the batch order
- * from a CSV. The quotes, placing and batch progress they run on are shared domain in `core/orders`.
+ * from a CSV. The quotes, placing and batch progress they run on are shared domain in `shared/orders`.
  */
 export { createOrderFeature } from "./order-feature.js";
 export { createQuickOrderFeature } from "./order-quick-feature.js";

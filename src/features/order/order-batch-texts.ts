@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
-import type { BatchProgress } from "../../core/orders/batch-progress.js";
-import type { QuoteItem } from "../../core/orders/quote.js";
+import type { BatchProgress } from "../../shared/orders/batch-progress.js";
+import type { QuoteItem } from "../../shared/orders/quote.js";
 import { formatInteger, formatTrx } from "../../bot/helpers/format.js";
 import { translate } from "../../bot/helpers/html.js";
 import type { Translator } from "../../bot/helpers/record-text.js";

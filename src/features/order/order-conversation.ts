@@ -1,7 +1,7 @@
-import type { BatchParse } from "../../core/orders/batch-parse.js";
-import { labelIndex, parseBatch, refuseContractLines } from "../../core/orders/batch-parse.js";
-import { checkAmount } from "../../core/orders/order-input.js";
-import type { QuoteRequestItem } from "../../core/orders/quote.js";
+import type { BatchParse } from "../../shared/orders/batch-parse.js";
+import { labelIndex, parseBatch, refuseContractLines } from "../../shared/orders/batch-parse.js";
+import { checkAmount } from "../../shared/orders/order-input.js";
+import type { QuoteRequestItem } from "../../shared/orders/quote.js";
 import type { Pricing } from "../../platform/service/schemas.js";
 import type { ConversationContext } from "../../bot/context.js";
 import { readDocument } from "../../bot/helpers/document.js";
@@ -11,7 +11,8 @@ import { formatInteger } from "../../bot/helpers/format.js";
 import { code, html, HTML, translate } from "../../bot/helpers/html.js";
 import { ambiguousAmountText } from "../../bot/helpers/amount-text.js";
 import { durationText } from "../../bot/helpers/record-text.js";
-import { isShortQuote, prepareQuote, watchShortQuote, type PreparedQuote, type PrepareResult } from "../../core/orders/prepare-quote.js";
+import { isShortQuote, prepareQuote, type PreparedQuote, type PrepareResult } from "../../shared/orders/prepare-quote.js";
+import { watchShortQuote } from "./short-quote-watch.js";
 import { BATCH_LINES_SHOWN, quoteText } from "./order-quote-texts.js";
 import { batchQuoteCsv } from "./order-batch-texts.js";
 import { InlineKeyboard, InputFile } from "grammy";
@@ -242,7 +243,7 @@ export function createOrderConversation(deps: BotDeps) {
       const quoteId = prepared.prepared.quote.quoteId;
       await conversation.external(() => deps.flows.quotes.update(quoteId, (q) => ({ ...q, messageId })));
       const shown = prepared.prepared;
-      await conversation.external(() => watchShortQuote(deps.flows.balanceWatch, shown, locale));
+      await conversation.external(() => watchShortQuote(deps.topUps, shown, locale));
     }
   };
 }

@@ -1,8 +1,8 @@
 import { Composer } from "../../bot/composer.js";
-import { parseOneShotOrder, type OneShotParse } from "../../core/orders/one-shot.js";
-import { sortedTiers } from "../../core/orders/order-input.js";
-import type { PlaceResult } from "../../core/orders/place-order.js";
-import type { Quote, QuoteRequestItem } from "../../core/orders/quote.js";
+import { parseOneShotOrder, type OneShotParse } from "../../shared/orders/one-shot.js";
+import { sortedTiers } from "../../shared/orders/order-input.js";
+import type { PlaceResult } from "../../shared/orders/place-order.js";
+import type { Quote, QuoteRequestItem } from "../../shared/orders/quote.js";
 import { quoteData, rentAgainData } from "./order-callback-data.js";
 import { menuAction, orderTierData } from "../../bot/callback-data/menu.js";
 import { durationText } from "../../bot/helpers/record-text.js";
@@ -20,7 +20,8 @@ import { bestEffort, firstCardSignal } from "../../bot/helpers/best-effort.js";
 import { failedReply, placedText } from "./order-placement-texts.js";
 import { parseOrderDeepLink } from "../../bot/helpers/quote-query.js";
 import { tierLabel } from "../../bot/helpers/tiers.js";
-import { prepareQuote, watchShortQuote } from "../../core/orders/prepare-quote.js";
+import { prepareQuote } from "../../shared/orders/prepare-quote.js";
+import { watchShortQuote } from "./short-quote-watch.js";
 import { linkedForButton, linkedOnly } from "../../bot/filters/linked.js";
 import { orderPartErrorText } from "../../bot/helpers/order-part-error.js";
 import { createFreshQuoteKeyboard } from "./order-keyboards.js";
@@ -53,7 +54,7 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
     const messageId = await replyWithQuote(ctx, result, await ctx.i18n.getLocale());
     if (result.ok && messageId !== undefined) {
       await flows.quotes.update(result.prepared.quote.quoteId, (q) => ({ ...q, messageId }));
-      await watchShortQuote(flows.balanceWatch, result.prepared, await ctx.i18n.getLocale());
+      await watchShortQuote(deps.topUps, result.prepared, await ctx.i18n.getLocale());
     }
   }
 
@@ -151,7 +152,7 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
         await ctx.answerCallbackQuery({ text: ctx.t(quote.state === "placed" ? "order-already-placed" : "order-cannot-cancel") });
         return;
       }
-      await flows.balanceWatch?.unwatch("order", quote.quoteId);
+      await deps.topUps?.unwatch("order", quote.quoteId);
       await ctx.answerCallbackQuery();
       await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "order-quote-cancelled"), HTML));
       return;
@@ -303,7 +304,7 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
       await ctx.answerCallbackQuery({ text: ctx.t(quote.state === "placed" ? "order-already-placed" : "button-expired") });
       return;
     }
-    await flows.balanceWatch?.unwatch("order", quote.quoteId);
+    await deps.topUps?.unwatch("order", quote.quoteId);
     const result = await prepareQuote(quoteDepsOf(deps), await ctx.linked(), itemsOf(quote));
     const stillBlocked = result.ok ? result.prepared.blocked !== undefined : true;
     await ctx.answerCallbackQuery(stillBlocked ? { text: ctx.t("order-quote-still-blocked") } : {});
@@ -315,7 +316,7 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
     await editIgnoringUnchanged(() => ctx.editMessageText(text, other));
     const messageId = ctx.callbackQuery?.message?.message_id;
     if (messageId !== undefined) await flows.quotes.update(result.prepared.quote.quoteId, (q) => ({ ...q, messageId }));
-    await watchShortQuote(flows.balanceWatch, result.prepared, locale);
+    await watchShortQuote(deps.topUps, result.prepared, locale);
   }
 
   /**
@@ -330,7 +331,7 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
       return;
     }
     if ((await linkedForButton(ctx, quote)) === undefined) return;
-    await flows.balanceWatch?.unwatch("order", quote.quoteId);
+    await deps.topUps?.unwatch("order", quote.quoteId);
     await ctx.answerCallbackQuery();
     await editIgnoringUnchanged(() => ctx.editMessageReplyMarkup());
     const args: OrderConversationArgs = { prefill: { amount: only.amount, durationSec: only.durationSec } };
@@ -340,9 +341,9 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
   /** A 402 with somewhere to send money: the balance is watched, and "credited, tap Retry" follows. */
   async function watchRefused(result: Extract<PlaceResult, { status: "failed" }>, locale: string): Promise<void> {
     const { error, quote, balance } = result;
-    if (error.code !== "wallet.insufficient_balance" || !balance?.depositAddress || !flows.balanceWatch) return;
+    if (error.code !== "wallet.insufficient_balance" || !balance?.depositAddress || !deps.topUps) return;
     const requiredSun = BigInt(error.requiredSun ?? quote.totalSun);
-    await flows.balanceWatch.watch({
+    await deps.topUps.watch({
       kind: "order",
       refId: quote.quoteId,
       chatId: quote.chatId,

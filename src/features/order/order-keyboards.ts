@@ -1,12 +1,12 @@
 import { InlineKeyboard } from "grammy";
-import type { AddressBookEntry } from "../../core/address-book.js";
+import type { AddressBookEntry } from "../../shared/address-book.js";
 import type { PricingTier } from "../../platform/service/schemas.js";
-import { sortedTiers } from "../../core/orders/order-input.js";
+import { sortedTiers } from "../../shared/orders/order-input.js";
 import { cancelData } from "../../bot/callback-data/cancel.js";
 import { orderStepData, quoteData } from "./order-callback-data.js";
 import { topUpData } from "../balance/index.js";
 import { limitsData } from "../limits/index.js";
-import type { QuoteBlock } from "../../core/orders/prepare-quote.js";
+import type { QuoteBlock } from "../../shared/orders/prepare-quote.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 import { tierLabel } from "../../bot/helpers/tiers.js";
 

@@ -1,10 +1,11 @@
 import { InlineKeyboard } from "grammy";
 import { Composer } from "../../bot/composer.js";
-import { sortedTiers } from "../../core/orders/order-input.js";
-import { prepareQuote, watchShortQuote } from "../../core/orders/prepare-quote.js";
-import { formatDecimal, mulSun } from "../../core/money.js";
-import { isValidTronAddress } from "../../core/tron/index.js";
-import { RESOURCE_ESTIMATES } from "../../core/tron/index.js";
+import { sortedTiers } from "../../shared/orders/order-input.js";
+import { prepareQuote } from "../../shared/orders/prepare-quote.js";
+import { watchShortQuote } from "./short-quote-watch.js";
+import { formatDecimal, mulSun } from "../../shared/money.js";
+import { isValidTronAddress } from "../../shared/tron/index.js";
+import { RESOURCE_ESTIMATES } from "../../shared/tron/index.js";
 import { createCallbackData } from "../../bot/callback-data/create-callback-data.js";
 import type { BotContext } from "../../bot/context.js";
 import { ORDER_CONVERSATION, prepareRefusalText, quoteMessage, type OrderConversationArgs } from "./order-conversation.js";
@@ -108,7 +109,7 @@ export function createQuickOrderFeature(deps: BotDeps): Composer<BotContext> {
       await editIgnoringUnchanged(() => ctx.editMessageText(text, other));
       const messageId = ctx.callbackQuery.message?.message_id;
       if (messageId !== undefined) await flows.quotes.update(result.prepared.quote.quoteId, (q) => ({ ...q, messageId }));
-      await watchShortQuote(flows.balanceWatch, result.prepared, locale);
+      await watchShortQuote(deps.topUps, result.prepared, locale);
     }),
   );
 

@@ -1,7 +1,7 @@
-import { compareWithBurning } from "../../core/burn-saving.js";
-import type { PreparedQuote, QuoteBlock } from "../../core/orders/prepare-quote.js";
-import { QUOTE_LIFETIME_MS } from "../../core/orders/quote.js";
-import { topUpAdvice } from "../../core/topup/top-up-advice.js";
+import { compareWithBurning } from "../../shared/burn-saving.js";
+import type { PreparedQuote, QuoteBlock } from "../../shared/orders/prepare-quote.js";
+import { QUOTE_LIFETIME_MS } from "../../shared/orders/quote.js";
+import { topUpAdvice } from "../../shared/orders/top-up-advice.js";
 import { formatInteger, formatTrx } from "../../bot/helpers/format.js";
 import { code, translate } from "../../bot/helpers/html.js";
 import { durationText, type Translator } from "../../bot/helpers/record-text.js";
@@ -10,7 +10,7 @@ import { topUpAdviceText } from "../balance/index.js";
 /** Lines shown for a batch; the rest is counted, the message must stay under 4096 characters. */
 export const BATCH_LINES_SHOWN = 15;
 
-/** This quote against burning TRX for the same energy (core/burn-saving.ts, the formula /statement uses). */
+/** This quote against burning TRX for the same energy (shared/burn-saving.ts, the formula /statement uses). */
 function burnLine(tr: Translator, quote: PreparedQuote["quote"], burnPriceSun: number, locale: string): string {
   const energy = quote.items.reduce((sum, i) => sum + BigInt(i.amount), 0n);
   const { burnSun, savingSun } = compareWithBurning(energy, BigInt(quote.totalSun), burnPriceSun);

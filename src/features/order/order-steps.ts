@@ -1,9 +1,9 @@
 import type { Conversation } from "@grammyjs/conversations";
-import { detectSecret } from "../../core/broadcasts/secret-detect.js";
-import { isValidTronAddress } from "../../core/tron/index.js";
-import type { AddressBookEntry } from "../../core/address-book.js";
-import { normalizeLabel } from "../../core/address-book.js";
-import { checkAmount, resolveTier } from "../../core/orders/order-input.js";
+import { detectSecret } from "../../shared/broadcasts/secret-detect.js";
+import { isValidTronAddress } from "../../shared/tron/index.js";
+import type { AddressBookEntry } from "../../shared/address-book.js";
+import { normalizeLabel } from "../../shared/address-book.js";
+import { checkAmount, resolveTier } from "../../shared/orders/order-input.js";
 import type { Pricing } from "../../platform/service/schemas.js";
 import { orderStepData } from "./order-callback-data.js";
 import { cancelData } from "../../bot/callback-data/cancel.js";

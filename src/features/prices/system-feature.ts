@@ -1,5 +1,5 @@
 import { Composer } from "../../bot/composer.js";
-import { formatUnits } from "../../core/money.js";
+import { formatUnits } from "../../shared/money.js";
 import type { SystemSnapshot } from "../../platform/service/schemas.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";

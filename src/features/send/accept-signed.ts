@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
-import { summarizeBroadcast } from "../../core/broadcasts/precheck.js";
-import type { ChatRepository } from "../../core/chats/chat-repository.js";
-import type { Flows } from "../../core/flows.js";
-import type { PricingCache } from "../../core/pricing-cache.js";
+import { summarizeBroadcast } from "../../shared/broadcasts/precheck.js";
+import type { ChatRepository } from "../../shared/chats/chat-repository.js";
+import type { Flows } from "../../shared/flows.js";
+import type { PricingCache } from "../../platform/service/pricing-cache.js";
 import type { PushQueue } from "../../platform/push/index.js";
 import type { ServiceClient } from "../../platform/service/client.js";
 import { ServiceError } from "../../platform/service/errors.js";

@@ -1,4 +1,4 @@
-import type { SpendGuard, SpendRefusal } from "../../core/limits/spend-guard.js";
+import type { SpendGuard, SpendRefusal } from "../../shared/limits/spend-guard.js";
 import type { SendIntent, SendIntents } from "./send-intent.js";
 
 export interface SendConfirmDeps {

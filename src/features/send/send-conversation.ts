@@ -15,8 +15,8 @@ import type { BotDeps } from "../../bot/deps.js";
 import { beginFlowInstance } from "../../bot/helpers/flow-instance.js";
 import { code, HTML, translate } from "../../bot/helpers/html.js";
 import { sendStepPrompt } from "../../bot/helpers/step-prompt.js";
-import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/burn-saving.js";
-import { formatDecimal } from "../../core/money.js";
+import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../shared/burn-saving.js";
+import { formatDecimal } from "../../shared/money.js";
 import type { SendFeatureDeps } from "./send-feature.js";
 import { prepareSendQuote } from "./send-quote.js";
 

@@ -1,7 +1,7 @@
-import { readUsdtAmount } from "../../core/money.js";
-import { isValidTronAddress } from "../../core/tron/index.js";
-import type { AddressBook } from "../../core/address-book.js";
-import type { PricingCache } from "../../core/pricing-cache.js";
+import { readUsdtAmount } from "../../shared/money.js";
+import { isValidTronAddress } from "../../shared/tron/index.js";
+import type { AddressBook } from "../../shared/address-book.js";
+import type { PricingCache } from "../../platform/service/pricing-cache.js";
 import { translate } from "../../bot/helpers/html.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 import { lookalikeOf } from "./lookalike.js";

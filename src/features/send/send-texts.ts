@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
-import { atomicToUsdt, formatDecimal, mulSun } from "../../core/money.js";
-import { RESOURCE_ESTIMATES } from "../../core/tron/index.js";
+import { atomicToUsdt, formatDecimal, mulSun } from "../../shared/money.js";
+import { RESOURCE_ESTIMATES } from "../../shared/tron/index.js";
 import { createCallbackData } from "../../bot/callback-data/create-callback-data.js";
 import { formatInteger, formatTrx } from "../../bot/helpers/format.js";
 import { clockText } from "../../bot/helpers/expiry-text.js";

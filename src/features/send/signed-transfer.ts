@@ -1,7 +1,7 @@
-import { verifyBroadcast, type PrecheckRefusal } from "../../core/broadcasts/precheck.js";
-import { decodeRawData } from "../../core/tron/raw-data.js";
-import { toHexAddress } from "../../core/tron/address.js";
-import type { VerifiedTransaction } from "../../core/tron/transaction.js";
+import { verifyBroadcast, type PrecheckRefusal } from "../../shared/broadcasts/precheck.js";
+import { decodeRawData } from "../../shared/tron/raw-data.js";
+import { toHexAddress } from "../../shared/tron/address.js";
+import type { VerifiedTransaction } from "../../shared/tron/transaction.js";
 import type { SendIntent } from "./send-intent.js";
 
 /**

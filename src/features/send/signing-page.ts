@@ -6,7 +6,7 @@ import { escapeHtml } from "../../bot/helpers/html.js";
 import { contentLengthLimit } from "../../platform/http/body-limit.js";
 import type { Translations } from "../../bot/i18n.js";
 import { formatTrx } from "../../bot/helpers/format.js";
-import { NETWORKS, type TronNetwork } from "../../core/tron/network.js";
+import { NETWORKS, type TronNetwork } from "../../shared/tron/network.js";
 import type { AcceptOutcome, SignedTransferAcceptor } from "./accept-signed.js";
 import { isTokenShaped, type SendIntent, type SendIntents } from "./send-intent.js";
 import { signingLink, usdtText } from "./send-texts.js";

@@ -1,5 +1,5 @@
 import { Composer } from "../../bot/composer.js";
-import type { NotificationSettings } from "../../core/chats/chat-record.js";
+import type { NotificationSettings } from "../../shared/chats/chat-record.js";
 import { settingsData } from "./settings-callback-data.js";
 import { menuAction } from "../../bot/callback-data/menu.js";
 import type { BotContext } from "../../bot/context.js";

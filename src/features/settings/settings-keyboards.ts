@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import type { NotificationSettings } from "../../core/chats/chat-record.js";
+import type { NotificationSettings } from "../../shared/chats/chat-record.js";
 import { settingsData } from "./settings-callback-data.js";
 import type { ConversationContext } from "../../bot/context.js";
 

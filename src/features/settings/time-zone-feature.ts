@@ -2,9 +2,9 @@ import { createConversation, type Conversation } from "@grammyjs/conversations";
 import type { Api } from "grammy";
 import { closeStepPrompt, sendStepPrompt } from "../../bot/helpers/step-prompt.js";
 import { Composer } from "../../bot/composer.js";
-import { offsetText, zoneLabel } from "../../core/limits/zone-input.js";
-import { isValidTimeZone, zoneOffsetMs } from "../../core/limits/spend-window.js";
-import { offsetsNow, searchTimeZones, zonesAtOffset } from "../../core/limits/zone-search.js";
+import { offsetText, zoneLabel } from "../../shared/limits/zone-input.js";
+import { isValidTimeZone, zoneOffsetMs } from "../../shared/limits/spend-window.js";
+import { offsetsNow, searchTimeZones, zonesAtOffset } from "../../shared/limits/zone-search.js";
 import type { InlineKeyboardButton } from "grammy/types";
 import {
   commonTimeZoneOf,
@@ -18,11 +18,11 @@ import {
   type ZoneOfferTarget,
 } from "./time-zone-callback-data.js";
 import { createOrdersView, isHistoryFilterCode } from "../history/index.js";
-import { delegationEndsAtMs } from "../../core/orders/order-history.js";
+import { delegationEndsAtMs } from "../../shared/orders/order-history.js";
 import { delegationEndText, expiryReminderText } from "../../bot/helpers/expiry-text.js";
 import { orderFulfilledText, type Translator } from "../../bot/helpers/record-text.js";
 import { withReceiverLabel } from "../../bot/helpers/receiver-label.js";
-import type { ChatZone } from "../../core/limits/chat-zone.js";
+import type { ChatZone } from "../../shared/limits/chat-zone.js";
 import type { BotContext, ConversationContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { echo } from "../../bot/helpers/echo.js";

@@ -1,7 +1,7 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { InlineKeyboard } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
-import { languageZone, type ChatZone } from "../../core/limits/chat-zone.js";
+import { languageZone, type ChatZone } from "../../shared/limits/chat-zone.js";
 import {
   COMMON_TIME_ZONES,
   packPickerRef,
@@ -14,8 +14,8 @@ import {
   type ZoneOfferTarget,
 } from "./time-zone-callback-data.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
-import { offsetText, utcOffsetText, zoneLabel, zoneName } from "../../core/limits/zone-input.js";
-import { cityOfZone } from "../../core/limits/zone-search.js";
+import { offsetText, utcOffsetText, zoneLabel, zoneName } from "../../shared/limits/zone-input.js";
+import { cityOfZone } from "../../shared/limits/zone-search.js";
 
 const pickerButton = (action: string, ref: PickerRef, value: string | number = 0, page = 0) =>
   zonePickerData.pack({ action, value, page, ref: packPickerRef(ref) });

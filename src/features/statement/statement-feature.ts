@@ -1,12 +1,12 @@
 import { InlineKeyboard, InputFile } from "grammy";
 import { Composer } from "../../bot/composer.js";
-import { chatTitles } from "../../core/chats/chat-titles.js";
-import { monthAt, monthLabel, monthName, parseStatementMonth, shiftMonth, type StatementMonth } from "../../core/statements/statement-month.js";
-import { buildStatement, type Statement } from "../../core/statements/statement.js";
+import { chatTitles } from "../../shared/chats/chat-titles.js";
+import { monthAt, monthLabel, monthName, parseStatementMonth, shiftMonth, type StatementMonth } from "../../shared/statements/statement-month.js";
+import { buildStatement, type Statement } from "../../shared/statements/statement.js";
 import { statementData } from "./statement-callback-data.js";
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
 import { visibleText } from "../../bot/helpers/visible-text.js";
-import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../core/burn-saving.js";
+import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../shared/burn-saving.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { linkedOnly } from "../../bot/filters/linked.js";
@@ -14,7 +14,7 @@ import { echo } from "../../bot/helpers/echo.js";
 import { code, HTML, translate } from "../../bot/helpers/html.js";
 import { logHandle } from "../../bot/helpers/logging.js";
 import { statementSummaryText } from "../../bot/helpers/statement-text.js";
-import { zoneName } from "../../core/limits/zone-input.js";
+import { zoneName } from "../../shared/limits/zone-input.js";
 import { miniAppScreenUrl } from "../../bot/helpers/mini-app-url.js";
 
 /** What Telegram lets a photo's caption hold, in characters as the user reads them. */
@@ -57,7 +57,7 @@ export function createStatementFeature(deps: BotDeps): Composer<BotContext> {
     const locale = await ctx.i18n.getLocale();
     const name = monthName(month, locale);
     // echarts costs half a second at import: loaded with the first chart, not at start.
-    const { spendChartPng } = await import("../../core/statements/spend-chart.js");
+    const { spendChartPng } = await import("../../shared/statements/spend-chart.js");
     const chart = spendChartPng({
       title: ctx.t("statement-chart-title", { month: name }),
       dayAxis: ctx.t("statement-chart-axis-day"),

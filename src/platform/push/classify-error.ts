@@ -1,7 +1,7 @@
 /**
  * Turns whatever the transport threw into what the queue does next. Read
  * structurally (grammY's GrammyError has `error_code`, `description`,
- * `parameters`) because src/core must not import grammy.
+ * `parameters`) because src/shared must not import grammy.
  */
 export type PushFailure =
   | { kind: "delivered"; reason: string }

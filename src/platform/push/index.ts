@@ -1,4 +1,6 @@
 export { createPushQueue } from "./create-push-queue.js";
+export { createOutbox, type Outbox, type OutboxDeps } from "./outbox.js";
+export type { TelegramBudget } from "./telegram-budget.js";
 export { classifyPushError, type PushFailure } from "./classify-error.js";
 export {
   TELEGRAM_LIMITS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createOrderHistory } from "../../../src/core/orders/order-history.js";
+import { createOrderHistory } from "../../../src/shared/orders/order-history.js";
 import { signTrxTransfer, TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 

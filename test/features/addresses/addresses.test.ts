@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromHexAddress } from "../../../src/core/tron/index.js";
+import { fromHexAddress } from "../../../src/shared/tron/index.js";
 import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../../src/app.js";
-import { sunToTrx } from "../../../src/core/money.js";
+import { sunToTrx } from "../../../src/shared/money.js";
 import { signTrc20Transfer, TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { redisTarget, failOnLoggedErrors, postgresTarget, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "../../app-harness.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countOwnEffect, type AccountWatchState, type BroadcastFacts } from "../../../src/features/balance/balance-account-ledger.js";
 import { lowBalanceThresholdSun, parseThreshold, DEFAULT_ALERT_SETTINGS } from "../../../src/features/balance/alerts-settings.js";
-import type { HistoryEntry } from "../../../src/core/orders/order-history.js";
+import type { HistoryEntry } from "../../../src/shared/orders/order-history.js";
 
 const state = (over: Partial<AccountWatchState> = {}): AccountWatchState => ({
   linkTag: "t",

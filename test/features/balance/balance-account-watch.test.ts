@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChatRecord } from "../../../src/core/chats/chat-record.js";
-import { createChatRepository } from "../../../src/core/chats/chat-repository.js";
-import { createOrderHistory } from "../../../src/core/orders/order-history.js";
+import type { ChatRecord } from "../../../src/shared/chats/chat-record.js";
+import { createChatRepository } from "../../../src/shared/chats/chat-repository.js";
+import { createOrderHistory } from "../../../src/shared/orders/order-history.js";
 import { ServiceError } from "../../../src/platform/service/errors.js";
 import { createAccountWatch, type AccountWatch, type AccountWatchDeps, type WatchEvent } from "../../../src/features/balance/balance-account-watch.js";
 import { createAlertSettings } from "../../../src/features/balance/alerts-settings.js";
-import { createVault } from "../../../src/core/vault.js";
+import { createVault } from "../../../src/shared/vault.js";
 import { eventually } from "../../platform/store/helpers.js";
-import { startSimEnv, type SimEnv } from "../../core/orders/sim-env.js";
+import { startSimEnv, type SimEnv } from "../../shared/orders/sim-env.js";
 
 const CHAT = 77;
 const RECEIVER = "TQCq78eKWLd98P5Eu155knhkacGPAhS9pu";

@@ -17,7 +17,7 @@ import {
   withTwoContracts,
   type SignedTx,
 } from "../../../testkit/tron-sign.js";
-import { precheckBroadcast } from "../../../src/core/broadcasts/precheck.js";
+import { precheckBroadcast } from "../../../src/shared/broadcasts/precheck.js";
 import { foreignWords } from "../../support/foreign-words.js";
 import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { HistoryEntry } from "../../../src/core/orders/order-history.js";
+import type { HistoryEntry } from "../../../src/shared/orders/order-history.js";
 import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 

@@ -5,7 +5,7 @@
  * spend). `npm test` runs the same with five renewals (test/features/keep/app-keep.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sunToTrx } from "../../../src/core/money.js";
+import { sunToTrx } from "../../../src/shared/money.js";
 import { failOnLoggedErrors, RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "../../app-harness.js";
 import { debits, FAST_KEEP, linkedChat, planCardDone, startPlan } from "./app-keep-steps.js";
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../../src/app.js";
-import { sunToTrx } from "../../../src/core/money.js";
+import { sunToTrx } from "../../../src/shared/money.js";
 import { failOnLoggedErrors, RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "../../app-harness.js";
 import { debits, FAST_KEEP, linkedChat, planCardDone, startPlan } from "./app-keep-steps.js";
 

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../../src/app.js";
-import { sunToTrx } from "../../../src/core/money.js";
+import { sunToTrx } from "../../../src/shared/money.js";
 import { RECEIVER, sqliteTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "../../app-harness.js";
 import { debits, FAST_KEEP, linkedChat, planCardDone, slotPurchases, startPlan } from "./app-keep-steps.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultKeepCap, keepDayAllowance } from "../../../src/features/keep/keep-allowance.js";
-import { compareWithBurning, percentAgainstBurning } from "../../../src/core/burn-saving.js";
+import { compareWithBurning, percentAgainstBurning } from "../../../src/shared/burn-saving.js";
 
 const TRX = 1_000_000n;
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createKeepDaySummaries, type KeepDaySummary } from "../../../src/features/keep/keep-day-summary.js";
-import { createOrderHistory, type HistoryEntry, type OrderHistory } from "../../../src/core/orders/order-history.js";
+import { createOrderHistory, type HistoryEntry, type OrderHistory } from "../../../src/shared/orders/order-history.js";
 import { openStore } from "../../../src/platform/store/open-store.js";
 import type { StoreBackend } from "../../../src/platform/store/types.js";
 import { captureLogger } from "../../platform/service/capture-logger.js";

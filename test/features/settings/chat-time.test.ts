@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { TEST_KEYS } from "../../../testkit/tron-sign.js";
-import { utcOffsetText } from "../../../src/core/limits/zone-input.js";
+import { utcOffsetText } from "../../../src/shared/limits/zone-input.js";
 import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 
 const CHAT = 5701;

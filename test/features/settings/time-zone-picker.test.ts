@@ -4,8 +4,8 @@
  * each listing the places that keep it. Every screen is the settings card itself, edited in place.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { zonesAtOffset, offsetsNow } from "../../../src/core/limits/zone-search.js";
-import { offsetText, parseTimeZoneInput, zoneLabel } from "../../../src/core/limits/zone-input.js";
+import { zonesAtOffset, offsetsNow } from "../../../src/shared/limits/zone-search.js";
+import { offsetText, parseTimeZoneInput, zoneLabel } from "../../../src/shared/limits/zone-input.js";
 import { startBotHarness, type BotHarness } from "../../support/bot-harness.js";
 
 describe("the time-zone picker", () => {

@@ -8,7 +8,7 @@
 import { parse } from "csv-parse/sync";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
-import { monthAt, monthLabel } from "../../../src/core/statements/statement-month.js";
+import { monthAt, monthLabel } from "../../../src/shared/statements/statement-month.js";
 import type { StoredMessage } from "../../../testkit/fake-telegram/fake-telegram-state.js";
 import { signTrxTransfer, TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { closeChecked, startOrderHarness, type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { atomicToUsdt } from "../../../src/core/money.js";
+import { atomicToUsdt } from "../../../src/shared/money.js";
 import {
   TEST_KEYS,
   resignWith,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { mulSun } from "../../../src/core/money.js";
+import { mulSun } from "../../../src/shared/money.js";
 import type { OrderItemInput } from "../../../src/platform/service/schemas.js";
 import { TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { caught, leakedKeys, startHarness, type Harness } from "./sim-harness.js";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { utils } from "tronweb";
-import { isValidTronAddress } from "../../../src/core/tron/index.js";
+import { isValidTronAddress } from "../../../src/shared/tron/index.js";
 import { SimError } from "../errors.js";
 import type { CreateAccountOptions, CreateApiKeyOptions, Credentials, LedgerEntry, LedgerKind } from "../types.js";
 

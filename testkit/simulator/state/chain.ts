@@ -1,4 +1,4 @@
-import { USDT_MAINNET_CONTRACT } from "../../../src/core/tron/index.js";
+import { USDT_MAINNET_CONTRACT } from "../../../src/shared/tron/index.js";
 import type { ChainControl } from "../types.js";
 
 /**
