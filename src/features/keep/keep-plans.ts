@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { createTimedJobs } from "../../platform/jobs/timed-jobs.js";
 import type { AppEventSubscriber } from "../../shared/events.js";
 import type { ChatRepository } from "../../shared/chats/chat-repository.js";
 import type { Leases } from "../../platform/store/lease.js";
@@ -11,9 +13,12 @@ import { createKeepStore, type KeepDraft, type KeepStore } from "./keep-store.js
 
 /**
  * Keep-charged plans: the stored schedule, the user's operations on it, and
- * the loop that serves it. Each plan is served by the one process holding
- * its lease (`keep-plan:<id>`); the holder extends the lease at every look
- * and a crashed holder's lease runs out, so another process takes over.
+ * the renewals that serve it. Each running plan has a timed job (the `keep-plan`
+ * kind of `platform/jobs/timed-jobs.ts`) due when the plan next needs a look:
+ * its next slot's time, or a tick later while it waits for a delivery or for
+ * money. A look runs in the one process holding the plan's lease
+ * (`keep-plan:<id>`), which claims it again at every look; a crashed holder's
+ * lease runs out and another process's rescan takes the job over.
  */
 
 export const KEEP_DEFAULTS = { tickMs: 5_000, leadMs: 60_000, leadFraction: 0.5, leaseTtlMs: 15_000, balanceRecheckMs: 30_000 } as const;
@@ -95,6 +100,18 @@ function isWaitingUntilLater(plan: KeepPlan, nowMs: number): boolean {
     nowMs < plan.nextRenewalAtMs
   );
 }
+
+/** When a plan needs its next look; undefined when nothing is to be done until the user acts (stopped, paused by them or by the limits). */
+function nextLookAt(plan: KeepPlan | undefined, nowMs: number, tickMs: number): number | undefined {
+  if (plan === undefined || plan.state === "stopped") return undefined;
+  if (plan.state === "paused") return plan.pauseReason === "balance" ? Math.max(plan.balanceCheckAtMs ?? 0, nowMs + tickMs) : undefined;
+  return isWaitingUntilLater(plan, nowMs) ? plan.nextRenewalAtMs : nowMs + tickMs;
+}
+
+const renewalJobSchema = z.object({ planId: z.string(), atMs: z.number().int() });
+type RenewalJob = z.infer<typeof renewalJobSchema>;
+/** A job's record outlives any wait of a running plan; each look writes it again. */
+const RENEWAL_JOB_KEEP_MS = 400 * 24 * 60 * 60_000;
 
 /** What the card shows of a plan: a write that changes none of it draws nothing. */
 function cardView(p: KeepPlan): string {
@@ -194,50 +211,82 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
     leadFraction: deps.leadFraction ?? KEEP_DEFAULTS.leadFraction,
     balanceRecheckMs: deps.balanceRecheckMs ?? KEEP_DEFAULTS.balanceRecheckMs,
   });
+  /** Plans this process looked at under their lease: released at stop, so another process takes them over at once. */
   const held = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  let ticking = false;
+  /** One look at a plan at a time in this process: a job falling due while Start's first look still runs waits for it. */
+  const looking = new Map<string, Promise<void>>();
   let stopped = true;
 
   const leaseKey = (planId: string) => `keep-plan:${planId}`;
 
-  /** One look at a plan if this process holds (or now takes) its lease. */
-  async function look(planId: string): Promise<void> {
-    if (!(await deps.leases.claim(leaseKey(planId), leaseTtlMs))) {
-      held.delete(planId);
-      return;
-    }
-    held.add(planId);
-    await step(planId);
-    const plan = await store.get(planId);
-    if (plan === undefined || plan.state === "stopped") {
+  const renewals = createTimedJobs<RenewalJob>({
+    store: deps.store,
+    kind: "keep-plan",
+    namespace: "keep-renewals",
+    schema: renewalJobSchema,
+    version: 1,
+    logger,
+    now,
+    dueAtMs: (job) => job.atMs,
+    // The engine has claimed `keep-plan:<id>` for this run (the lease a look holds).
+    run: (job) => look(job.planId),
+    handlerKeepsRecords: true,
+    claim: (key, ttlMs) => deps.leases.claim(key, ttlMs),
+    leaseMs: leaseTtlMs,
+    rescanIntervalMs: tickMs,
+    retryDelayMs: tickMs,
+  });
+
+  /** Looks at the plan now (under its lease, which the caller holds) and times its next look, or ends its job. */
+  function look(planId: string): Promise<void> {
+    const current = looking.get(planId);
+    if (current) return current;
+    const run = (async () => {
+      if (stopped) return;
+      held.add(planId);
+      await step(planId);
+      const at = nextLookAt(await store.get(planId), now(), tickMs);
+      if (at !== undefined) {
+        await renewals.schedule(planId, { planId, atMs: at }, RENEWAL_JOB_KEEP_MS);
+        return;
+      }
+      await renewals.cancel(planId);
       held.delete(planId);
       await deps.leases.release(leaseKey(planId));
+    })().finally(() => looking.delete(planId));
+    looking.set(planId, run);
+    return track(run);
+  }
+
+  /** A plan the user made runnable again (Start, Resume, new limits) is looked at now, by whichever process holds its lease. */
+  async function lookSoon(planId: string): Promise<void> {
+    await renewals.schedule(planId, { planId, atMs: now() }, RENEWAL_JOB_KEEP_MS);
+  }
+
+  /** Plans stored without a job (written before jobs existed, or a crash between the two writes) get one at start. */
+  async function adoptPlansWithoutJobs(): Promise<void> {
+    for await (const [planId, plan] of store.all()) {
+      if (stopped) return;
+      if (nextLookAt(plan, now(), tickMs) === undefined || (await renewals.get(planId)) !== undefined) continue;
+      await lookSoon(planId);
     }
   }
 
-  /** A tick that cannot read the plans (the store is down) is told, and the next tick tries again. */
-  function tickSafely(): void {
-    track(tick()).catch((error: unknown) => logger.warn({ err: error }, "keep plans not read; the next tick tries again"));
-  }
-
-  async function tick(): Promise<void> {
-    if (ticking || stopped) return;
-    ticking = true;
-    const chats = new Set<number>();
+  /**
+   * The daily summaries look every tick at the chats with plans (stopped ones too: one stopped today still has a
+   * day to sum up). A look that cannot read the plans (the store is down) is told, and the next tick tries again.
+   */
+  let dayTimer: NodeJS.Timeout | undefined;
+  let lookingAtDays = false;
+  async function lookAtDays(daily: NonNullable<KeepPlansDeps["daily"]>): Promise<void> {
+    if (lookingAtDays || stopped) return;
+    lookingAtDays = true;
     try {
-      for await (const [planId, plan] of store.all()) {
-        if (stopped) break;
-        // Stopped plans too: one stopped today still has a day to sum up.
-        chats.add(plan.chatId);
-        if (plan.state === "stopped" || (plan.state === "paused" && plan.pauseReason !== "balance")) continue;
-        if (isWaitingUntilLater(plan, now())) continue;
-        await look(planId).catch((error: unknown) => logger.warn({ err: error, planId }, "keep plan look failed; will look again"));
-      }
-      if (!stopped)
-        await deps.daily?.look(chats).catch((error: unknown) => logger.warn({ err: error }, "keep daily summaries not looked at; the next tick does"));
+      const chats = new Set<number>();
+      for await (const [, plan] of store.all()) chats.add(plan.chatId);
+      if (!stopped) await daily.look(chats);
     } finally {
-      ticking = false;
+      lookingAtDays = false;
     }
   }
 
@@ -288,8 +337,11 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
       await store.create(plan);
       await store.deleteDraft(draft.draftId);
       logger.info({ planId: plan.planId, chatId: plan.chatId, durationSec: plan.durationSec }, "keep plan created");
-      await track(look(plan.planId)).catch((error: unknown) =>
-        logger.warn({ err: error, planId: plan.planId }, "first slot of a keep plan not bought yet; the scheduler tries again"),
+      // The job first (a tick away): should this first look fail or the process die, the job looks again.
+      await renewals.schedule(plan.planId, { planId: plan.planId, atMs: now() + tickMs }, RENEWAL_JOB_KEEP_MS);
+      const firstLook = (await deps.leases.claim(leaseKey(plan.planId), leaseTtlMs)) ? look(plan.planId) : Promise.resolve();
+      await firstLook.catch((error: unknown) =>
+        logger.warn({ err: error, planId: plan.planId }, "first slot of a keep plan not bought yet; its job tries again"),
       );
       return (await store.get(plan.planId)) ?? plan;
     },
@@ -310,6 +362,7 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
       if (updated === undefined) return { ok: false, reason: "not_found" };
       if (!changed) return { ok: false, reason: updated.state === "stopped" ? "stopped" : "unchanged", plan: updated };
       logger.info({ planId, action }, "keep plan changed by the user");
+      if (action === "resume") await lookSoon(planId);
       await redraw(updated, "asked");
       return { ok: true, plan: updated };
     },
@@ -339,6 +392,7 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
       if (updated === undefined) return { ok: false, reason: "not_found" };
       if (stoppedAlready) return { ok: false, reason: "stopped", plan: updated };
       logger.info({ planId }, "keep plan limits changed by the user");
+      if (nextLookAt(updated, now(), tickMs) !== undefined) await lookSoon(planId);
       await redraw(updated, "asked");
       return { ok: true, plan: updated };
     },
@@ -371,18 +425,25 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
       return true;
     },
 
-    start() {
+    async start() {
       stopped = false;
-      timer = setInterval(tickSafely, tickMs);
-      timer.unref();
-      tickSafely();
-      return Promise.resolve();
+      await renewals.start();
+      await adoptPlansWithoutJobs();
+      const { daily } = deps;
+      if (daily) {
+        const lookSafely = () =>
+          void track(lookAtDays(daily)).catch((error: unknown) => logger.warn({ err: error }, "keep daily summaries not looked at; the next tick does"));
+        dayTimer = setInterval(lookSafely, tickMs);
+        dayTimer.unref();
+        lookSafely();
+      }
     },
 
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      if (dayTimer) clearInterval(dayTimer);
+      dayTimer = undefined;
+      await renewals.stop();
       await Promise.allSettled([...inFlight]);
       // Another process may take these over at once instead of after the lease's time.
       for (const planId of held) {
