@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../src/app.js";
 import { createBullmqConnection } from "../src/platform/queue/bullmq-connection.js";
 import { redisTarget, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
-import { appWalk } from "./app-walk.js";
+import { appJourney } from "./app-journey.js";
 
 const REDIS_URL = process.env["TEST_REDIS_URL"];
 if (!REDIS_URL) console.log("skipping the app-on-Redis tests: TEST_REDIS_URL is not set (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379)");
@@ -30,7 +30,7 @@ async function queueCounts(target: StoreTarget, name: "push" | "webhook"): Promi
 const pending = (c: Record<string, number>) => (c["waiting"] ?? 0) + (c["delayed"] ?? 0) + (c["active"] ?? 0) + (c["prioritized"] ?? 0);
 
 describe.skipIf(!REDIS_URL)("the whole app on Redis, queues on BullMQ (TEST_REDIS_URL)", () => {
-  appWalk(() => redisTarget(REDIS_URL!), {
+  appJourney(() => redisTarget(REDIS_URL!), {
     queueState: async (target) => ({ push: await queueCounts(target, "push"), webhook: await queueCounts(target, "webhook") }),
     afterPushes: async (target) => {
       expect((await queueCounts(target, "push"))["completed"]).toBeGreaterThanOrEqual(2);

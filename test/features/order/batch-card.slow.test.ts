@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchCardWalk, csvRows } from "./batch-card-walk.js";
+import { batchCardWalk, csvRows } from "./batch-card-steps.js";
 import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 
 // The batch at its full 100 lines: `npm test` runs the same at 20 (batch-card.test.ts).

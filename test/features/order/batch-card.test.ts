@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TEST_KEYS } from "../../../testkit/tron-sign.js";
-import { batchCardWalk, batchCsv, csvRows } from "./batch-card-walk.js";
+import { batchCardWalk, batchCsv, csvRows } from "./batch-card-steps.js";
 import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
 
 const CHAT = 5301;

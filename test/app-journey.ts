@@ -1,5 +1,5 @@
 /**
- * One walk through the whole app over a given store, shared by
+ * One journey through the whole app over a given store, shared by
  * test/app-{sqlite,redis,postgres}.test.ts: /link, an order tracked to its
  * final notification through the push queue, a signed webhook relayed, a
  * restart over the same store, and a chat that blocked the bot (403).
@@ -12,7 +12,7 @@ import { openStore } from "../src/platform/store/open-store.js";
 import { createVault } from "../src/shared/vault.js";
 import { failOnLoggedErrors, startAppWorld, waitFor, type AppWorld, type StoreTarget } from "./app-harness.js";
 
-export interface WalkHooks {
+export interface JourneyHooks {
   /** This backend's queues as they stand (e.g. BullMQ's job counts), for a wait that timed out. */
   queueState?: (target: StoreTarget) => Promise<unknown>;
   /** Extra proof that the pushes went through this backend's queue (e.g. BullMQ's completed jobs). */
@@ -23,7 +23,7 @@ export interface WalkHooks {
 
 const CHAT = 4343;
 
-export function appWalk(openTarget: () => Promise<StoreTarget>, hooks: WalkHooks = {}): void {
+export function appJourney(openTarget: () => Promise<StoreTarget>, hooks: JourneyHooks = {}): void {
   let target: StoreTarget | undefined;
   let w: AppWorld;
   let app: App;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TEST_KEYS } from "../../testkit/tron-sign.js";
 import { type OrderHarness, useOrderHarness } from "./order-harness.js";
 
-/** Texts found wrong while walking the bot by hand in en, ru and zh (docs/sandbox.md). */
+/** Lists, examples and amounts written in the chat's language (en, ru, zh), and texts that stay true after what follows them. */
 const BOB = TEST_KEYS.bob.address;
 const NBSP = "\u00a0";
 let h: OrderHarness;

@@ -1,6 +1,5 @@
 /**
- * What a hand walk of /order found (docs/sandbox.md section 3): keyboards,
- * the no-wallet account, the 402 text, one-shot wording and labels with
+ * /order's details: keyboards without empty rows, the no-wallet account, the 402 text, one-shot wording and labels with
  * spaces, and prompts that keep their buttons after the flow moved on.
  */
 import { describe, expect, it } from "vitest";

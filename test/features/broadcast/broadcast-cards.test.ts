@@ -1,6 +1,5 @@
 /**
- * What a hand walk of /broadcast found (docs/sandbox.md section 3): cards
- * that describe the transaction like the pre-check, exact USDT without
+ * /broadcast's cards and words: cards that describe the transaction like the pre-check, exact USDT without
  * padding, one id per card, statuses explained, pasted JSON, localized
  * JSON errors, a resent transaction, and a key written after a command.
  */
