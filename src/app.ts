@@ -17,7 +17,7 @@ import { ALLOWED_UPDATES, createIntake } from "./intake.js";
 import { createServiceAccess } from "./platform/service/service-access.js";
 import { runStopSteps } from "./platform/stop-steps.js";
 import { createStorage } from "./shared/storage.js";
-import { TELEGRAM_CALL_TIMEOUT_SECONDS, type BotDeps, type ConversationContext, type CreateBotOptions } from "./bot/index.js";
+import { createBot, TELEGRAM_CALL_TIMEOUT_SECONDS, type BotDeps, type ConversationContext, type CreateBotOptions } from "./bot/index.js";
 import { chatStoredLocale, createI18n } from "./bot/i18n.js";
 import type { AppEventBus, AppEvents } from "./shared/events.js";
 import { createEvents } from "./platform/events.js";
@@ -93,8 +93,9 @@ const given = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: 
  * mode, decided once) → service access → one I18n instance → the outbox (push
  * queue and Telegram budget) → the feature modules that run in the background
  * (expiry reminders, tracking, balance watch, keep plans) and the service's
- * webhook inbox → the flows and the confirmation recovery → intake (bot and
- * HTTP server, src/intake.ts).
+ * webhook inbox → the flows and the confirmation recovery → the bot with its
+ * features → intake (src/intake.ts: the runner or the Telegram webhook, and the
+ * HTTP server).
  * Nothing here is global: two apps can live in one process (tests do that).
  */
 export async function createApp({ config, logger, onFatal, onStoreReachability, signal, storeOutageTold, overrides = {} }: AppDeps): Promise<App> {
@@ -271,9 +272,6 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     ...given("summaryNow", overrides.keepSummaryNow),
   });
   const send = createSendModule({ config, store, flows, chats, pricing, service, push, i18n, links, logger });
-  // A plan started in the Mini App gets its card in the chat through the bot's own API (read when a plan starts, after intake exists).
-  const openKeepCard = createKeepCardOpener({ api: () => intake.bot.api, i18n });
-  const miniApp = createMiniAppModule({ config, i18n, chats, service, pricing, flows, links, logger, send: send.bot, openKeepCard, ...(keep ? { keep } : {}) });
   const deps: BotDeps = {
     config,
     logger,
@@ -293,21 +291,33 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     memo: storage.memo,
     send: send.bot,
   };
-  const intake = createIntake({
-    config,
-    logger,
-    bot: deps,
-    telegram,
+  const bot = createBot(deps, {
+    ...given("botInfo", overrides.botInfo),
+    ...given("retry", overrides.telegramServerErrorDelayMs ? { serverErrorDelayMs: overrides.telegramServerErrorDelayMs } : undefined),
+    // The Bot API client's HTTP, shared with the push queue's Api.
     fetch: telegramHttp.fetch,
     // The bot's answers and the push queue's sends: one allowance, the answers first.
     budget: outbox.budget,
+    innerTransformers: [telegram.transformer],
+  });
+  // A plan started in the Mini App gets its card in the chat through the bot's own API.
+  const openKeepCard = createKeepCardOpener({ api: bot.api, i18n });
+  const miniApp = createMiniAppModule({ config, i18n, chats, service, pricing, flows, links, logger, send: send.bot, openKeepCard, ...(keep ? { keep } : {}) });
+  const intake = createIntake({
+    config,
+    logger,
+    bot,
+    store,
+    vault,
+    metrics,
+    service,
+    chats,
+    telegram,
     inbox,
     owner,
-    ...given("botInfo", overrides.botInfo),
     ...given("onFatal", onFatal),
     storeDataLost: () => storeWatch.dataLost,
     routes: [...send.routes, ...miniApp.routes],
-    ...given("retry", overrides.telegramServerErrorDelayMs ? { serverErrorDelayMs: overrides.telegramServerErrorDelayMs } : undefined),
   });
 
   let stopping: Promise<void> | undefined;
@@ -366,7 +376,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
       await keep.start();
       await intake.start(lifetime.signal);
       // The menu button opens the Mini App (https PUBLIC_URL only); a failure is logged, not fatal.
-      await miniApp.offer(intake.bot.api);
+      await miniApp.offer(bot.api);
     },
     stop() {
       stopping ??= stopAll();

@@ -2,13 +2,17 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import type { Logger } from "pino";
-import { createBot, registerCommands, type BotContext, type BotDeps, type CreateBotOptions } from "./bot/index.js";
+import { registerCommands, type BotContext } from "./bot/index.js";
 import type { Config } from "./config.js";
 import type { WebhookInbox } from "./shared/webhooks/types.js";
 import { createHttpServer, type HttpServer, type HttpServerDeps } from "./server/index.js";
 import { apiSignal, type TelegramLink } from "./platform/telegram/telegram-link.js";
 import { runStopSteps } from "./platform/stop-steps.js";
 import { createWebhookUpdates } from "./platform/telegram/webhook-updates.js";
+import type { UpdateSealer } from "./platform/telegram/update-inbox.js";
+import type { Metrics } from "./platform/metrics.js";
+import type { ServiceClient } from "./platform/service/client.js";
+import type { StoreBackend } from "./platform/store/types.js";
 
 /** Update types the bot handles; anything else is not even fetched. */
 export const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "inline_query", "my_chat_member"] as const;
@@ -16,21 +20,19 @@ export const ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "
 export interface IntakeDeps {
   config: Config;
   logger: Logger;
-  /** What the bot's features use, the one I18n instance included. */
-  bot: BotDeps;
+  /** The bot, built with its features (src/app.ts). */
+  bot: Bot<BotContext>;
+  /** What the HTTP server and the webhook-mode update inbox read and write. */
+  store: StoreBackend;
+  vault: UpdateSealer;
+  metrics: Metrics;
+  service: ServiceClient;
+  chats: HttpServerDeps["chats"];
   telegram: TelegramLink;
   /** Where /hooks/<routeId> puts the service's webhooks. */
   inbox: Pick<WebhookInbox, "accept">;
   /** This process, as its leases know it: the claim on a webhook update being handled. */
   owner: string;
-  /** A known bot: no getMe at start (tests). */
-  botInfo?: CreateBotOptions["botInfo"];
-  /** The bot's backoff after Telegram's 5xx answers (tests shorten it). */
-  retry?: CreateBotOptions["retry"];
-  /** The Bot API client's HTTP, shared with the push queue's Api. */
-  fetch?: CreateBotOptions["fetch"];
-  /** The process's Telegram budget, shared with the push queue: the bot's answers are paced by it. */
-  budget?: CreateBotOptions["budget"];
   /** Polling refused for good (401 revoked token, 409 another instance). */
   onFatal?: (error: unknown) => void;
   /** Whether the store came back without its data (for /readyz). */
@@ -41,7 +43,6 @@ export interface IntakeDeps {
 
 /** What comes in: Telegram's updates (polling or /telegram) and the HTTP server (/hooks, /healthz, /readyz, /metrics). */
 export interface Intake {
-  bot: Bot<BotContext>;
   server: HttpServer;
   /** The HTTP server's port once started (0 before). */
   readonly httpPort: number;
@@ -56,24 +57,16 @@ export interface Intake {
 }
 
 export function createIntake(deps: IntakeDeps): Intake {
-  const { config, logger, telegram } = deps;
-  const botDeps = deps.bot;
-  const bot = createBot(botDeps, {
-    ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
-    ...(deps.retry ? { retry: deps.retry } : {}),
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
-    ...(deps.budget ? { budget: deps.budget } : {}),
-    innerTransformers: [telegram.transformer],
-  });
+  const { config, logger, telegram, bot } = deps;
   const webhookUpdates =
     config.botMode === "webhook"
       ? createWebhookUpdates({
           bot,
-          store: botDeps.store,
+          store: deps.store,
           owner: deps.owner,
-          vault: botDeps.vault,
+          vault: deps.vault,
           logger,
-          metrics: botDeps.metrics,
+          metrics: deps.metrics,
           // Stored updates are looked at a few times per lease, at most every 10 s: a dead process's move within lease + 10 s.
           tuning: { runLeaseMs: config.webhookUpdateLeaseMs, sweepIntervalMs: Math.min(10_000, Math.max(50, Math.floor(config.webhookUpdateLeaseMs / 3))) },
         })
@@ -81,12 +74,12 @@ export function createIntake(deps: IntakeDeps): Intake {
   const server = createHttpServer({
     config,
     logger,
-    metrics: botDeps.metrics,
-    store: botDeps.store,
-    service: botDeps.service,
+    metrics: deps.metrics,
+    store: deps.store,
+    service: deps.service,
     telegramState: () => telegram.state(),
     ...(deps.storeDataLost ? { storeDataLost: deps.storeDataLost } : {}),
-    chats: botDeps.chats,
+    chats: deps.chats,
     inbox: deps.inbox,
     telegramUpdates: webhookUpdates?.inbox,
     telegramSecretToken: config.telegramWebhookSecret,
@@ -96,7 +89,6 @@ export function createIntake(deps: IntakeDeps): Intake {
   let httpPort = 0;
 
   return {
-    bot,
     server,
     get httpPort() {
       return httpPort;

@@ -11,10 +11,10 @@ import type { Translator } from "../../bot/helpers/record-text.js";
  */
 export type KeepCardOpener = (chatId: number, locale: string) => Promise<number>;
 
-export function createKeepCardOpener(deps: { api: () => Pick<Api, "sendMessage">; i18n: Translations }): KeepCardOpener {
+export function createKeepCardOpener(deps: { api: Pick<Api, "sendMessage">; i18n: Translations }): KeepCardOpener {
   return async (chatId, locale) => {
     const tr: Translator = { t: (key, vars) => deps.i18n.t(locale, key, vars) };
-    const sent = await deps.api().sendMessage(chatId, translate(tr, "keep-started-app"), HTML);
+    const sent = await deps.api.sendMessage(chatId, translate(tr, "keep-started-app"), HTML);
     return sent.message_id;
   };
 }
