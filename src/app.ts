@@ -203,7 +203,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
       },
     },
   });
-  const { tracker, notifier } = tracking;
+  const { tracker } = tracking;
   // The service's signed webhooks, stored before they are acknowledged; each is `webhook.received`, one unit of work.
   const inbox = createWebhookInbox({
     store,
@@ -252,7 +252,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     placer: flows.placer,
     submitter: flows.submitter,
     getApiKey: (chatId) => chats.getApiKey(chatId),
-    onOutcome: (outcome) => notifier.onRecovered(outcome),
+    onOutcome: (outcome) => events.emit("confirmation.refused", outcome),
     logger,
   });
   const { keep, daySummaries } = createKeepModule({

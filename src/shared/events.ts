@@ -1,4 +1,5 @@
 import type { Events } from "../platform/events.js";
+import type { RecoveryOutcome } from "./confirmations/confirmation-recovery.js";
 import type { TrackerChange } from "./tracking/tracker-types.js";
 import type { WebhookNotice } from "./webhooks/types.js";
 
@@ -14,6 +15,8 @@ export interface AppEvents {
   "chat.unlinked": { chatId: number };
   /** Telegram refused to deliver to the chat for good (403: blocked, kicked, deleted). */
   "chat.unreachable": { chatId: number };
+  /** A confirmation a crash or a lost answer left open turned out not to have gone through (the recovery at start-up or its sweeps). */
+  "confirmation.refused": RecoveryOutcome;
   /** A chat froze its spending (/limits): nothing it or its account's chats spend goes through from now on. */
   "chat.frozen": { chatId: number };
 }

@@ -10,7 +10,6 @@ import type { SupportedLocale } from "../../src/config.js";
 import { createTopUpNotifier, type TopUpNotifier } from "../../src/features/balance/index.js";
 import { createExpiryModule, type ExpiryReminders } from "../../src/features/expiry/index.js";
 import { createTrackingModule, type TrackingModuleDeps } from "../../src/features/history/index.js";
-import type { TrackingNotifier } from "../../src/features/history/tracking-notifier.js";
 import type { Metrics } from "../../src/platform/metrics.js";
 import { createOutbox, type PushQueue, type PushQueueDeps, type TelegramBudget } from "../../src/platform/push/index.js";
 import type { QueueMode } from "../../src/platform/queue/queue-mode.js";
@@ -50,7 +49,6 @@ export interface TestDelivery {
   push: PushQueue;
   budget: TelegramBudget;
   tracker: Tracker;
-  notifier: TrackingNotifier;
   topUpNotifier: TopUpNotifier;
   reminders: ExpiryReminders;
   inbox: WebhookInbox;
@@ -111,7 +109,6 @@ export function createTestDelivery(deps: TestDeliveryDeps): TestDelivery {
     push,
     budget: outbox.budget,
     tracker: tracking.tracker,
-    notifier: tracking.notifier,
     topUpNotifier: createTopUpNotifier({ push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger }),
     reminders,
     inbox,

@@ -19,7 +19,7 @@ import { createTracker, type Tracker, type TrackerDeps } from "../../shared/trac
 import type { WebhookNotice } from "../../shared/webhooks/types.js";
 import type { ExpiryReminders } from "../expiry/index.js";
 import { createBatchNotifier } from "./batch-notifier.js";
-import { createTrackingNotifier, type TrackingNotifier } from "./tracking-notifier.js";
+import { createTrackingNotifier } from "./tracking-notifier.js";
 
 export interface TrackingModuleDeps {
   store: StoreBackend;
@@ -30,7 +30,8 @@ export interface TrackingModuleDeps {
   service: Pick<ServiceClient, "getOrder" | "getBroadcast">;
   /**
    * The tracker tells `tracking.changed` here (the expiry reminders, the keep plans and this module's notifier
-   * subscribe); it takes `webhook.received` as a hint and `chat.unreachable` as the end of a chat's tracking.
+   * subscribe); it takes `webhook.received` as a hint and `chat.unreachable` as the end of a chat's tracking, and
+   * the notifier draws `confirmation.refused` on the confirmation's card.
    */
   events: AppEventBus;
   push: Pick<PushQueue, "enqueue">;
@@ -68,8 +69,6 @@ export interface TrackingModuleDeps {
 
 export interface TrackingModule {
   tracker: Tracker;
-  /** Also tells the outcome of a confirmation a crash left open (the confirmation recovery). */
-  notifier: TrackingNotifier;
   /** Thousands of stored items are picked up in the background, while the bot already takes updates. */
   start(): Promise<void>;
   /** The tracker, then the batch cards it last changed. Failures are logged. */
@@ -108,6 +107,8 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
     ...(deps.links ? { links: deps.links } : {}),
   });
   events.on("tracking.changed", (change) => notifier.onChange(change));
+  // The card of a confirmation the recovery found refused tells the outcome in place of "checking".
+  events.on("confirmation.refused", (outcome) => notifier.onRecovered(outcome));
   const tracker = createTracker({
     store,
     service: deps.service,
@@ -138,7 +139,6 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
   events.on("webhook.received", async (notice) => tracker.hint(await placingChatOf(notice)));
   return {
     tracker,
-    notifier,
     start: () => tracker.start({ inBackground: true }),
     stop: () =>
       runStopSteps(logger, [
