@@ -246,6 +246,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     },
   });
   const recovery = createConfirmationRecovery({
+    store,
     pending: flows.pending,
     quotes: flows.quotes,
     drafts: flows.drafts,

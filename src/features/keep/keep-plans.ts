@@ -428,7 +428,13 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
     async start() {
       stopped = false;
       await renewals.start();
-      await adoptPlansWithoutJobs();
+      // In the background, as any read of all the plans: a store that cannot be read now does not fail the start.
+      const adopt = (): void =>
+        void track(adoptPlansWithoutJobs()).catch((error: unknown) => {
+          logger.warn({ err: error }, "keep plans without a renewal job not looked for yet; looking again");
+          if (!stopped) setTimeout(adopt, tickMs).unref();
+        });
+      adopt();
       const { daily } = deps;
       if (daily) {
         const lookSafely = () =>

@@ -37,14 +37,19 @@ export interface TimedJobsDeps<P> {
   now?: () => number;
   /** How often the store is read again for jobs another process scheduled; without it, only at start. */
   rescanIntervalMs?: number;
-  /** A job whose run threw is run again after this long. Default 5 s. */
+  /** A job whose run threw is run again after this long, doubled after each further failure up to `maxRetryDelayMs`. Default 5 s. */
   retryDelayMs?: number;
+  /** The longest wait between two runs of a job that keeps failing. Default: `retryDelayMs` (no backoff). */
+  maxRetryDelayMs?: number;
   /** Long enough for one run; a process that dies holding it frees it by itself. Default 30 s. */
   leaseMs?: number;
 }
 
 export interface TimedJobs<P> {
-  /** Arms every stored job and starts the rescans. */
+  /**
+   * Arms every stored job and starts the rescans. A store that cannot be read now does not fail the start: it is
+   * logged, and the jobs are armed by the next read that works (a rescan, or a retry after `retryDelayMs`).
+   */
   start(): Promise<void>;
   /** Stops the timers and waits for the runs under way; the jobs stay stored. */
   stop(): Promise<void>;
@@ -56,6 +61,8 @@ export interface TimedJobs<P> {
   list(): AsyncIterable<[key: string, payload: P]>;
   /** Jobs this process holds a timer for. */
   armed(): number;
+  /** Resolves once no job this process knows is due and none is running here (what a start or a rescan found is done or waits for a retry). */
+  idle(): Promise<void>;
 }
 
 const DEFAULT_RETRY_DELAY_MS = 5_000;
@@ -68,9 +75,14 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
   const now = deps.now ?? Date.now;
   const claim = deps.claim ?? (() => Promise.resolve(true));
   const retryDelayMs = deps.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+  const maxRetryDelayMs = Math.max(retryDelayMs, deps.maxRetryDelayMs ?? retryDelayMs);
+  /** Failed runs in a row, per job: its next retry waits twice as long as the last. */
+  const failures = new Map<string, number>();
   const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
   const records = createRecordStore({ kv: deps.store.namespace(deps.namespace), schema: deps.schema, version: deps.version, logger, name: deps.namespace });
   const timers = new Map<string, NodeJS.Timeout>();
+  /** When each armed timer fires. */
+  const firesAt = new Map<string, number>();
   const inFlight = new Set<Promise<void>>();
   /** Keys whose run is under way here: a rescan must not arm them again (this process holds their lease). */
   const firing = new Set<string>();
@@ -82,10 +94,12 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
     if (existing) clearTimeout(existing);
     if (!running) return;
     const wait = Math.min(delayMs ?? Math.max(0, deps.dueAtMs(payload) - now()), MAX_TIMER_MS);
+    firesAt.set(key, now() + wait);
     timers.set(
       key,
       setTimeout(() => {
         timers.delete(key);
+        firesAt.delete(key);
         firing.add(key);
         const p = fire(key)
           .catch((error: unknown) => logger.error({ err: error, key }, "timed job failed"))
@@ -109,10 +123,14 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
     try {
       await deps.run(payload, key);
     } catch (error) {
-      logger.warn({ err: error, key }, "timed job did not run; will retry");
-      arm(key, payload, retryDelayMs);
+      const failed = (failures.get(key) ?? 0) + 1;
+      failures.set(key, failed);
+      const delayMs = Math.min(maxRetryDelayMs, retryDelayMs * 2 ** Math.min(failed - 1, 30));
+      logger.warn({ err: error, key, retryInMs: delayMs }, "timed job did not run; will retry");
+      arm(key, payload, delayMs);
       return;
     }
+    failures.delete(key);
     if (deps.handlerKeepsRecords !== true) await records.delete(key);
   }
 
@@ -136,12 +154,35 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
       });
   }
 
+  /** Without rescans, a first read that failed is tried again until one works. */
+  function firstReadAgain(): void {
+    const retry = setTimeout(() => {
+      if (!running) return;
+      rescanning ??= rescan()
+        .catch((error: unknown) => {
+          if (running) {
+            logger.warn({ err: error }, "timed jobs still not read");
+            firstReadAgain();
+          }
+        })
+        .finally(() => {
+          rescanning = undefined;
+        });
+    }, retryDelayMs);
+    retry.unref();
+  }
+
   return {
     async start() {
       running = true;
-      await rescan();
       if (deps.rescanIntervalMs !== undefined) rescanTimer = setInterval(rescanInBackground, deps.rescanIntervalMs);
-      logger.info({ jobs: timers.size }, "timed jobs started");
+      try {
+        await rescan();
+        logger.info({ jobs: timers.size }, "timed jobs started");
+      } catch (error) {
+        logger.error({ err: error }, "timed jobs not read at start; reading them again");
+        if (deps.rescanIntervalMs === undefined) firstReadAgain();
+      }
     },
     async stop() {
       running = false;
@@ -149,6 +190,7 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
       rescanTimer = undefined;
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
+      firesAt.clear();
       await Promise.allSettled([...inFlight, rescanning]);
     },
     async schedule(key, payload, keepMs) {
@@ -159,10 +201,21 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
       const timer = timers.get(key);
       if (timer) clearTimeout(timer);
       timers.delete(key);
+      firesAt.delete(key);
+      failures.delete(key);
       await records.delete(key);
     },
     get: (key) => records.get(key),
     list: () => records.list(),
     armed: () => timers.size,
+    async idle() {
+      for (;;) {
+        await Promise.allSettled([...inFlight, rescanning]);
+        const dueNow = [...firesAt.values()].some((at) => at <= now());
+        if (inFlight.size === 0 && !dueNow) return;
+        // A timer due now fires on the next turn of the loop.
+        await new Promise<void>((resolve) => setTimeout(resolve, 1));
+      }
+    },
   };
 }

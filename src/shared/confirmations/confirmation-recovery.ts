@@ -4,7 +4,9 @@ import type { DraftStore } from "../broadcasts/draft.js";
 import type { OrderPlacer } from "../orders/place-order.js";
 import type { QuoteStore } from "../orders/quote-store.js";
 import type { ServiceError } from "../../platform/service/errors.js";
-import { keyTagOf, type PendingConfirmation, type PendingConfirmations } from "./pending-confirmations.js";
+import { createTimedJobs } from "../../platform/jobs/timed-jobs.js";
+import type { StoreBackend } from "../../platform/store/types.js";
+import { keyTagOf, PENDING_NAMESPACE, PENDING_VERSION, pendingSchema, type PendingConfirmation, type PendingConfirmations } from "./pending-confirmations.js";
 
 /**
  * Resolves, at start-up, every confirmation whose outcome was never recorded
@@ -15,6 +17,12 @@ import { keyTagOf, type PendingConfirmation, type PendingConfirmations } from ".
  * the service saw answers duplicate_tx instead of charging). What was placed
  * is tracked, and the tracker announces it; what certainly was not is told
  * to the chat. A service that cannot answer now is asked again later.
+ *
+ * The journal's entries are timed jobs (`platform/jobs/timed-jobs.ts`, the
+ * `confirmation` kind over the journal's own records): one left by an earlier
+ * run is due at start, one written since is due once it is `staleAfterMs` old
+ * (a Confirm still checking its outcome settles it first), and one the service
+ * cannot answer for yet is tried again with backoff.
  */
 
 export type RecoveryOutcome =
@@ -35,6 +43,8 @@ export type RecoveryOutcome =
   | { kind: "broadcast"; chatId: number; draftId: string; locale?: string; cardMessageId?: number; result: "expired_unknown"; txId: string };
 
 export interface ConfirmationRecoveryDeps {
+  /** The journal's store: its entries are read (and armed) as the recovery's jobs. */
+  store: StoreBackend;
   pending: PendingConfirmations;
   quotes: Pick<QuoteStore, "get">;
   drafts: Pick<DraftStore, "get">;
@@ -48,9 +58,10 @@ export interface ConfirmationRecoveryDeps {
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
   /**
-   * While running, entries older than `staleAfterMs` are resolved every
-   * `sweepIntervalMs` too: a store fault or an unknown outcome in this
-   * process must not wait for the next restart. Defaults: 60 s and 60 s.
+   * While running, entries written since are resolved once `staleAfterMs` old,
+   * seen by a read of the journal every `sweepIntervalMs`: a store fault or an
+   * unknown outcome in this process must not wait for the next restart.
+   * Defaults: 60 s and 60 s.
    */
   sweepIntervalMs?: number;
   staleAfterMs?: number;
@@ -63,7 +74,7 @@ export interface ConfirmationRecovery {
    * down must not hold the bot's start); what cannot be resolved yet is retried.
    */
   start(): Promise<void>;
-  /** Resolves once the current round is over (tests, shutdown). */
+  /** Resolves once what is due is resolved or waits for its retry (tests, shutdown). */
   settled(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -77,13 +88,8 @@ export function createConfirmationRecovery(deps: ConfirmationRecoveryDeps): Conf
   const sweepIntervalMs = deps.sweepIntervalMs ?? 60_000;
   const staleAfterMs = deps.staleAfterMs ?? 60_000;
   const now = deps.now ?? Date.now;
-  let timer: NodeJS.Timeout | undefined;
-  let sweeper: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  let busy = false;
-  let delay = baseDelay;
-
+  /** Entries written before this start are due at once: whatever an earlier run left is stale by definition. */
+  let startedAtMs = Number.POSITIVE_INFINITY;
   const localeOf = (entry: PendingConfirmation) => (entry.locale === undefined ? {} : { locale: entry.locale });
 
   async function resolveOrder(entry: PendingConfirmation, apiKey: string): Promise<Resolution> {
@@ -179,63 +185,32 @@ export function createConfirmationRecovery(deps: ConfirmationRecoveryDeps): Conf
     return entry.kind === "order" ? resolveOrder(entry, apiKey) : resolveBroadcast(entry, apiKey);
   }
 
-  /** `olderThanMs` 0 at start-up: whatever an earlier run left is stale by definition. */
-  async function resolveAll(olderThanMs = 0): Promise<void> {
-    let later = 0;
-    for (const entry of await deps.pending.list()) {
-      if (stopped) return;
-      if (now() - entry.sinceMs < olderThanMs) continue;
-      try {
-        if ((await resolve(entry)) === "later") later += 1;
-      } catch (error) {
-        logger.warn({ err: error, kind: entry.kind, id: entry.id }, "resolving a pending confirmation failed; will retry");
-        later += 1;
-      }
-    }
-    if (later === 0) {
-      delay = baseDelay;
-      return;
-    }
-    logger.info({ later, delayMs: delay }, "pending confirmations left for later");
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      round(0);
-    }, delay);
-    delay = Math.min(maxDelay, delay * 2);
-  }
-
-  /** One round at a time: a round already running or a retry already scheduled covers the same entries. */
-  function round(olderThanMs: number): void {
-    if (busy || stopped) return;
-    busy = true;
-    running = resolveAll(olderThanMs)
-      .catch((error: unknown) => logger.error({ err: error }, "pending confirmations could not be listed"))
-      .finally(() => {
-        busy = false;
-      });
-  }
+  const jobs = createTimedJobs<PendingConfirmation>({
+    store: deps.store,
+    kind: "confirmation",
+    namespace: PENDING_NAMESPACE,
+    schema: pendingSchema,
+    version: PENDING_VERSION,
+    logger,
+    now,
+    dueAtMs: (entry) => (entry.sinceMs <= startedAtMs ? 0 : entry.sinceMs + staleAfterMs),
+    async run(entry) {
+      if ((await resolve(entry)) === "later") throw new Error("the service could not answer yet");
+    },
+    // Resolving removes the entry itself (here, or in the placer or the submitter), and only what it resolved:
+    // a Confirm pressed again meanwhile writes a new entry under the same key, which must stay.
+    handlerKeepsRecords: true,
+    rescanIntervalMs: sweepIntervalMs,
+    retryDelayMs: baseDelay,
+    maxRetryDelayMs: maxDelay,
+  });
 
   return {
-    start() {
-      stopped = false;
-      round(0);
-      sweeper = setInterval(() => {
-        if (timer === undefined) round(staleAfterMs);
-      }, sweepIntervalMs);
-      sweeper.unref();
-      return Promise.resolve();
+    async start() {
+      startedAtMs = now();
+      await jobs.start();
     },
-    async settled() {
-      await running;
-    },
-    async stop() {
-      stopped = true;
-      if (sweeper) clearInterval(sweeper);
-      sweeper = undefined;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
+    settled: () => jobs.idle(),
+    stop: () => jobs.stop(),
   };
 }

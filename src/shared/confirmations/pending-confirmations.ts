@@ -16,7 +16,7 @@ import type { StoreBackend } from "../../platform/store/types.js";
 export const PENDING_KINDS = ["order", "broadcast"] as const;
 export type PendingKind = (typeof PENDING_KINDS)[number];
 
-const pendingSchema = z.object({
+export const pendingSchema = z.object({
   kind: z.enum(PENDING_KINDS),
   /** quoteId for orders, draftId for broadcasts. */
   id: z.string(),
@@ -47,8 +47,18 @@ export interface PendingConfirmations {
 /** Past the service's 24 h replay window nothing can be resolved by replaying any more. */
 const PENDING_RETENTION_MS = 25 * 60 * 60_000;
 
+/** Where the journal lives: its records are also the recovery's timed jobs (`confirmation-recovery.ts`). */
+export const PENDING_NAMESPACE = "pending-confirmations";
+export const PENDING_VERSION = 1;
+
 export function createPendingConfirmations({ store, logger }: { store: StoreBackend; logger: Logger }): PendingConfirmations {
-  const records = createRecordStore({ kv: store.namespace("pending-confirmations"), schema: pendingSchema, version: 1, logger, name: "pending-confirmations" });
+  const records = createRecordStore({
+    kv: store.namespace(PENDING_NAMESPACE),
+    schema: pendingSchema,
+    version: PENDING_VERSION,
+    logger,
+    name: PENDING_NAMESPACE,
+  });
   const key = (kind: PendingKind, id: string): string => `${kind}:${id}`;
   return {
     add: (entry) => records.set(key(entry.kind, entry.id), entry, PENDING_RETENTION_MS),

@@ -170,6 +170,44 @@ for (const target of targets) {
       expect(ran).toEqual([1, 3]);
     });
 
+    it("waits twice as long after each further failure of a job, up to the longest wait, and starts over after a success", async () => {
+      const store = await process();
+      const ns = `jobs-${runId()}`;
+      const log = captureLogger();
+      let tries = 0;
+      const jobs = jobsOn(
+        store,
+        ns,
+        (p) => {
+          tries += 1;
+          return p.n === 1 && tries <= 4 ? Promise.reject(new Error("service down")) : Promise.resolve();
+        },
+        { logger: log.logger, retryDelayMs: 10, maxRetryDelayMs: 40 },
+      );
+      await jobs.start();
+      await jobs.schedule("flaky", { n: 1, dueAtMs: Date.now() }, 60_000);
+      await eventually(async () => (await jobs.get("flaky")) === undefined);
+      expect(tries).toBe(5);
+      const waits = log
+        .records()
+        .filter((r) => r["msg"] === "timed job did not run; will retry")
+        .map((r) => r["retryInMs"]);
+      expect(waits).toEqual([10, 20, 40, 40]);
+    });
+
+    it("tells when nothing it knows is due or running any more", async () => {
+      const store = await process();
+      const ns = `jobs-${runId()}`;
+      const ran: number[] = [];
+      const jobs = jobsOn(store, ns, (p) => new Promise<void>((resolve) => setTimeout(() => resolve(void ran.push(p.n)), 20)));
+      for (const n of [1, 2, 3]) await jobs.schedule(`now-${n}`, { n, dueAtMs: Date.now() }, 60_000);
+      await jobs.schedule("later", { n: 4, dueAtMs: Date.now() + 3_600_000 }, 7_200_000);
+      await jobs.start();
+      await jobs.idle();
+      expect(ran.sort()).toEqual([1, 2, 3]);
+      expect(jobs.armed()).toBe(1);
+    });
+
     it("keeps a job due beyond the longest timer Node keeps (about 24.8 days) until it is due", async () => {
       const store = await process();
       const ns = `jobs-${runId()}`;

@@ -39,6 +39,7 @@ async function world(balanceSun = 1_000_000_000, options: { historyFailures?: nu
   const submitter = createBroadcastSubmitter({ ...parts, drafts, service: env.service, now, logger: env.logger });
   const outcomes: RecoveryOutcome[] = [];
   const recovery = createConfirmationRecovery({
+    store: parts.store,
     pending: parts.pending,
     quotes: parts.quotes,
     drafts,
