@@ -429,11 +429,13 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
       stopped = false;
       await renewals.start();
       // In the background, as any read of all the plans: a store that cannot be read now does not fail the start.
-      const adopt = (): void =>
-        void track(adoptPlansWithoutJobs()).catch((error: unknown) => {
+      const adopt = (): void => {
+        if (stopped) return;
+        track(adoptPlansWithoutJobs()).catch((error: unknown) => {
           logger.warn({ err: error }, "keep plans without a renewal job not looked for yet; looking again");
-          if (!stopped) setTimeout(adopt, tickMs).unref();
+          setTimeout(adopt, tickMs).unref();
         });
+      };
       adopt();
       const { daily } = deps;
       if (daily) {

@@ -176,12 +176,20 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
     async start() {
       running = true;
       if (deps.rescanIntervalMs !== undefined) rescanTimer = setInterval(rescanInBackground, deps.rescanIntervalMs);
+      // The first read takes the one rescan slot: an interval falling due meanwhile does not read the jobs a second time.
+      const first = rescan();
+      rescanning = first.then(
+        () => undefined,
+        () => undefined,
+      );
       try {
-        await rescan();
+        await first;
         logger.info({ jobs: timers.size }, "timed jobs started");
       } catch (error) {
         logger.error({ err: error }, "timed jobs not read at start; reading them again");
         if (deps.rescanIntervalMs === undefined) firstReadAgain();
+      } finally {
+        rescanning = undefined;
       }
     },
     async stop() {
