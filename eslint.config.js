@@ -18,6 +18,35 @@ const platformPatterns = [
 ];
 const featureInternals = `^(\\.\\./)+(features/)?(${features.map((e) => e.name).join("|")})/(?!index\\.js$)[^/]+$`;
 
+// Features import each other only through shared code or events: a feature runs no other feature's code. What two
+// features both draw (button data, the buttons and words that resolve a refusal, flow steps) lives in src/bot, the
+// domain they share in src/shared, and what one tells another is an event. A type another feature hands in through the
+// deps (its store, its watcher) may be named, from that feature's index.ts and as `import type` only.
+const otherFeatureRules = features.map((own) => {
+  const others = features
+    .filter((e) => e.name !== own.name)
+    .map((e) => e.name)
+    .join("|");
+  return {
+    files: [`src/features/${own.name}/**/*.ts`],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(features/)?(${others})/`,
+              allowTypeImports: true,
+              message:
+                "A feature runs no other feature's code: share it through src/shared or src/bot, or tell it with an event (docs/architecture.md). Only `import type` of another feature's index.ts is allowed.",
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
+
 export default defineConfig(
   { ignores: ["dist/", "node_modules/", "data/", "coverage/", ".vitest.json", ".vitest-slow.json"] },
   js.configs.recommended,
@@ -93,6 +122,27 @@ export default defineConfig(
               message: "src/ must not import tests, test doubles, scripts or benchmarks.",
             },
             { group: ["grammy"], importNames: ["Composer"], message: "Features build on src/bot/composer.ts (grammY's Composer, cheaper per update)." },
+          ],
+        },
+      ],
+    },
+  },
+  ...otherFeatureRules,
+  {
+    // The bot's shared layer (context, middleware, button data, shared keyboards and texts, flow steps) runs no
+    // feature's code; only its composition files list the features' composers and conversations.
+    files: ["src/bot/**/*.ts"],
+    ignores: ["src/bot/index.ts", "src/bot/conversations/index.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+features/",
+              allowTypeImports: true,
+              message: "src/bot is shared by the features: it runs none of their code (only `import type` of a feature's index.ts is allowed).",
+            },
           ],
         },
       ],

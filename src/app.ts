@@ -32,7 +32,7 @@ import { createStoreWatch } from "./platform/store/store-watch.js";
 import { DEFAULT_SPREAD } from "./shared/tracking/first-reads.js";
 import { createTelegramLink } from "./platform/telegram/telegram-link.js";
 import { createSendModule } from "./features/send/index.js";
-import { createMiniAppModule } from "./features/mini-app/index.js";
+import { createMiniAppModule } from "./mini-app/index.js";
 
 export { ALLOWED_UPDATES };
 

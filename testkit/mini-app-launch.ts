@@ -1,5 +1,5 @@
 /**
- * Telegram Mini App launch data signed as Telegram signs it (src/features/mini-app/init-data.ts has the rule),
+ * Telegram Mini App launch data signed as Telegram signs it (src/mini-app/init-data.ts has the rule),
  * for tests and the sandbox: the `tgWebAppData` string and the launch URL with its hash.
  */
 import { createHmac } from "node:crypto";

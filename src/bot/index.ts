@@ -8,14 +8,8 @@ import type { BotContext, ConversationContext } from "./context.js";
 import { createConversationStorage } from "./conversation-storage.js";
 import { createStepPrompts } from "./helpers/step-prompt.js";
 import { CONVERSATION_STATE_VERSION, CONVERSATION_TTL_MS, createConversations } from "./conversations/index.js";
-import {
-  createLinkFeature,
-  createPastedKeyLinker,
-  createUnlinkFeature,
-  createWebhookFeature,
-  LINK_CONVERSATION,
-  WEBHOOK_SECRET_CONVERSATION,
-} from "../features/account/index.js";
+import { createLinkFeature, createPastedKeyLinker, createUnlinkFeature, createWebhookFeature } from "../features/account/index.js";
+import { LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION } from "./conversations/flow-ids.js";
 import type { BotDeps } from "./deps.js";
 import { createAlertsFeature, createBalanceFeature, createTopUpFeature } from "../features/balance/index.js";
 import { createBatchOrderFeature, createOrderFeature, createQuickOrderFeature } from "../features/order/index.js";
@@ -27,7 +21,7 @@ import { createHelpFeature, createHomeFeature, createStartFeature } from "../fea
 import { createInlineQuoteFeature } from "../features/inline-quote/index.js";
 import { createLanguageFeature, createSettingsFeature, createTimeZoneFeature } from "../features/settings/index.js";
 import { createLimitsFeature } from "../features/limits/index.js";
-import { createOrdersFeature, createTrackFeature } from "../features/history/index.js";
+import { createOrdersFeature, createOrdersView, createTrackFeature } from "../features/history/index.js";
 import { createAddressesFeature } from "../features/addresses/index.js";
 import { createPricesFeature, createSystemFeature } from "../features/prices/index.js";
 import { createStatementFeature } from "../features/statement/index.js";
@@ -96,7 +90,7 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
     createWebhookFeature(deps), // holds its secret conversation: early, before text-reading features
     createLimitsFeature(deps), // holds its input conversation: early, before text-reading features
     createSettingsFeature(deps),
-    createTimeZoneFeature(deps), // holds its input conversation: early, before text-reading features
+    createTimeZoneFeature(deps, createOrdersView(deps)), // holds its input conversation: early, before text-reading features
     createAlertsFeature(deps),
     createBalanceFeature(deps),
     createPricesFeature(deps),

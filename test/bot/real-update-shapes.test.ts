@@ -1,6 +1,6 @@
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { languageData } from "../../src/features/settings/language-callback-data.js";
+import { languageData } from "../../src/bot/callback-data/language.js";
 import { useBotHarness } from "../support/bot-harness.js";
 import { loadUpdate } from "../support/real-updates.js";
 

@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { describe, it } from "vitest";
-import { draftData } from "../../src/features/broadcast/index.js";
+import { draftData } from "../../src/bot/callback-data/broadcast.js";
 import { cancelData } from "../../src/bot/callback-data/cancel.js";
 import { MAX_CALLBACK_DATA_BYTES, type CallbackData } from "../../src/bot/callback-data/create-callback-data.js";
-import { languageData } from "../../src/features/settings/language-callback-data.js";
-import { linkData } from "../../src/features/account/link-callback-data.js";
-import { orderStepData, quoteData, rentAgainData } from "../../src/features/order/order-callback-data.js";
-import { historyPageData, trackRefreshData } from "../../src/features/history/index.js";
-import { settingsData } from "../../src/features/settings/settings-callback-data.js";
-import { unlinkData } from "../../src/features/account/unlink-callback-data.js";
-import { webhookData } from "../../src/features/account/webhook-callback-data.js";
+import { languageData } from "../../src/bot/callback-data/language.js";
+import { linkData } from "../../src/bot/callback-data/link.js";
+import { orderStepData, quoteData, rentAgainData } from "../../src/bot/callback-data/order.js";
+import { historyPageData, trackRefreshData } from "../../src/bot/callback-data/orders.js";
+import { settingsData } from "../../src/bot/callback-data/settings.js";
+import { unlinkData } from "../../src/bot/callback-data/unlink.js";
+import { webhookData } from "../../src/bot/callback-data/webhook.js";
 import { fuzz, fuzzTimeoutMs, binaryString } from "../support/fuzz.js";
 
 /** Every button family the bot packs, with its field count. */

@@ -4,7 +4,7 @@ import { readEnergyAmount } from "../../src/shared/energy-amount.js";
 import { parseKeepOptions } from "../../src/features/keep/keep-input.js";
 import { readTrxAmount } from "../../src/shared/money.js";
 import { parseDurationText } from "../../src/shared/orders/duration-input.js";
-import { parseThreshold } from "../../src/features/balance/alerts-settings.js";
+import { parseThreshold } from "../../src/shared/chats/alert-settings.js";
 
 const read = (text: string, locale?: string) => {
   const r = readEnergyAmount(text, locale);

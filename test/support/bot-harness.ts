@@ -26,7 +26,7 @@ import { chatStoredLocale, createI18n } from "../../src/bot/i18n.js";
 import { createBot, type BotContext, type BotDeps } from "../../src/bot/index.js";
 import { createChatRepository } from "../../src/shared/chats/chat-repository.js";
 import { createFlows, type FlowTracker } from "../../src/shared/flows.js";
-import { createAlertSettings } from "../../src/features/balance/alerts-settings.js";
+import { createAlertSettings } from "../../src/shared/chats/alert-settings.js";
 import { createMetrics } from "../../src/platform/metrics.js";
 import { createPricingCache } from "../../src/platform/service/pricing-cache.js";
 import { createServiceClient } from "../../src/platform/service/create-service-client.js";

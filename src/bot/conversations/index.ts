@@ -1,15 +1,21 @@
-import { createKeepConversation, KEEP_CONVERSATION } from "../../features/keep/index.js";
+import { createKeepConversation } from "../../features/keep/index.js";
+import { KEEP_CONVERSATION } from "./flow-ids.js";
 import { createConversation, type ConversationBuilder } from "@grammyjs/conversations";
 import { type MiddlewareFn, type NextFunction } from "grammy";
 import { Composer } from "../composer.js";
 import { inFlow } from "../helpers/flow-instance.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
-import { ADDRESSES_CONVERSATION, createAddressesConversation } from "../../features/addresses/index.js";
-import { createSendConversation, SEND_CONVERSATION } from "../../features/send/index.js";
-import { BROADCAST_CONVERSATION, createBroadcastConversation } from "../../features/broadcast/index.js";
-import { createLinkConversation, LINK_CONVERSATION } from "../../features/account/index.js";
-import { createOrderConversation, ORDER_CONVERSATION } from "../../features/order/index.js";
+import { createAddressesConversation } from "../../features/addresses/index.js";
+import { ADDRESSES_CONVERSATION } from "./flow-ids.js";
+import { createSendConversation } from "../../features/send/index.js";
+import { SEND_CONVERSATION } from "./flow-ids.js";
+import { createBroadcastConversation } from "../../features/broadcast/index.js";
+import { BROADCAST_CONVERSATION } from "./flow-ids.js";
+import { createLinkConversation } from "../../features/account/index.js";
+import { LINK_CONVERSATION } from "./flow-ids.js";
+import { createOrderConversation } from "../../features/order/index.js";
+import { ORDER_CONVERSATION } from "./flow-ids.js";
 
 /**
  * Bump whenever any conversation's code changes: stored states of an older

@@ -1,7 +1,7 @@
 import { Composer } from "../composer.js";
 import { cancelData } from "../callback-data/cancel.js";
-import { linkData } from "../../features/account/index.js";
-import { orderStepData } from "../../features/order/index.js";
+import { linkData } from "../callback-data/link.js";
+import { orderStepData } from "../callback-data/order.js";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged, isNotModified, isUneditable } from "../helpers/edit.js";

@@ -1,10 +1,10 @@
 import { InlineKeyboard } from "grammy";
 import type { Broadcast, Order } from "../../platform/service/schemas.js";
-import { rentAgainData } from "../../features/order/index.js";
-import { trackRefreshData } from "../../features/history/index.js";
+import { rentAgainData } from "../callback-data/order.js";
+import { trackRefreshData } from "../callback-data/orders.js";
 import type { Links } from "../helpers/links.js";
 import type { Translator } from "../helpers/record-text.js";
-import { createResendKeyboard, reminderToggleButton } from "../../features/expiry/index.js";
+import { createResendKeyboard, reminderToggleButton } from "./reminder-keyboards.js";
 
 const trackButton = (tr: Translator, kind: "o" | "b", id: string) => InlineKeyboard.text(tr.t("buttons-track"), trackRefreshData.pack({ kind, id }));
 

@@ -1,7 +1,7 @@
 import { InlineKeyboard, type Middleware } from "grammy";
 import type { OrderHistory } from "../../shared/orders/order-history.js";
 import { findOwnIds, type OwnIdMatch } from "../../shared/orders/own-ids.js";
-import { trackRefreshData } from "../../features/history/index.js";
+import { trackRefreshData } from "../callback-data/orders.js";
 import type { BotContext } from "../context.js";
 import { code, HTML, translate } from "../helpers/html.js";
 import { inFlow } from "../helpers/flow-instance.js";

@@ -4,7 +4,7 @@ import { detectSecret } from "../../shared/broadcasts/secret-detect.js";
 import type { BotContext } from "../context.js";
 import { HTML, translate } from "../helpers/html.js";
 import type { PastedKeyHandler } from "../../features/account/index.js";
-import { isJustLinked } from "../../features/account/index.js";
+import { isJustLinked } from "../helpers/resume-after-link.js";
 import { extractServiceSecret } from "../helpers/service-secret.js";
 
 export interface ServiceSecretGuardDeps {

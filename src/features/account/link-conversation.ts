@@ -1,5 +1,5 @@
 import type { Conversation } from "@grammyjs/conversations";
-import { linkData } from "./link-callback-data.js";
+import { linkData } from "../../bot/callback-data/link.js";
 import type { BotContext, ConversationContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
@@ -8,13 +8,11 @@ import { HTML, translate } from "../../bot/helpers/html.js";
 import { checkKey, credentialKind, looksLikeApiKey, looksLikeWebhookSecret, storeLink } from "../../shared/chats/check-key.js";
 import { linkedText, notStoredText } from "./link-texts.js";
 import { closeStepPrompt, sendBeforeStepPrompt, sendStepPrompt } from "../../bot/helpers/step-prompt.js";
-import { markJustLinked, startIntentsOf } from "./resume-after-link.js";
+import { markJustLinked, startIntentsOf } from "../../bot/helpers/resume-after-link.js";
 import { createLinkCancelKeyboard, createLinkSecretKeyboard } from "./link-keyboards.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
 import { chatLanguageCode, chatTitle } from "../../bot/middlewares/telegram-language.js";
-import { isInputMessage } from "../order/index.js";
-
-export const LINK_CONVERSATION = "link";
+import { isInputMessage } from "../../bot/conversations/steps.js";
 
 type LinkConversation = Conversation<BotContext, ConversationContext>;
 

@@ -1,14 +1,14 @@
 import { Composer } from "../../bot/composer.js";
 import { routeIdForLog } from "../../shared/chats/route-id.js";
 import type { BotContext } from "../../bot/context.js";
-import { LINK_CONVERSATION } from "./link-conversation.js";
+import { LINK_CONVERSATION } from "../../bot/conversations/flow-ids.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { HTML, translate } from "../../bot/helpers/html.js";
 import { checkKey, credentialKind, looksLikeApiKey, looksLikeWebhookSecret, storeLink } from "../../shared/chats/check-key.js";
 import { linkedText, notStoredText } from "./link-texts.js";
 import { logHandle } from "../../bot/helpers/logging.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
-import { resumeAfterLink } from "./resume-after-link.js";
+import { resumeAfterLink } from "../../bot/helpers/resume-after-link.js";
 import { chatLanguageCode, chatTitle } from "../../bot/middlewares/telegram-language.js";
 
 /**

@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import { cancelData } from "../../bot/callback-data/cancel.js";
-import { linkData } from "./link-callback-data.js";
+import { linkData } from "../../bot/callback-data/link.js";
 import type { ConversationContext } from "../../bot/context.js";
 
 export function createLinkCancelKeyboard(ctx: Pick<ConversationContext, "t">, flow: string): InlineKeyboard {

@@ -5,7 +5,7 @@ import { HTML, translate } from "../../bot/helpers/html.js";
 import { checkKey, looksLikeApiKey, storeLink } from "../../shared/chats/check-key.js";
 import { linkedText, notStoredText } from "./link-texts.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
-import { markJustLinked, startIntentsOf } from "./resume-after-link.js";
+import { markJustLinked, startIntentsOf } from "../../bot/helpers/resume-after-link.js";
 import { chatLanguageCode, chatTitle } from "../../bot/middlewares/telegram-language.js";
 
 /** The guard's view of a pasted credential, after it tried to delete the message. */

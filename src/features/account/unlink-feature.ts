@@ -1,5 +1,5 @@
 import { Composer } from "../../bot/composer.js";
-import { unlinkData } from "./unlink-callback-data.js";
+import { unlinkData } from "../../bot/callback-data/unlink.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { linkedOnly } from "../../bot/filters/linked.js";

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import { unlinkData } from "./unlink-callback-data.js";
+import { unlinkData } from "../../bot/callback-data/unlink.js";
 import type { ConversationContext } from "../../bot/context.js";
 
 /** Confirm first, cancel last. */

@@ -1,6 +1,6 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
 import { Composer } from "../../bot/composer.js";
-import { isWebhookAction, webhookData } from "./webhook-callback-data.js";
+import { isWebhookAction, webhookData } from "../../bot/callback-data/webhook.js";
 import type { BotContext, ConversationContext } from "../../bot/context.js";
 import type { ChatRecord } from "../../shared/chats/chat-record.js";
 import type { BotDeps } from "../../bot/deps.js";
@@ -12,8 +12,7 @@ import { credentialKind, looksLikeWebhookSecret } from "../../shared/chats/check
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
 import { logHandle } from "../../bot/helpers/logging.js";
 import { createWebhookCancelKeyboard, createWebhookKeyboard, createWebhookRotateKeyboard } from "./webhook-keyboards.js";
-
-export const WEBHOOK_SECRET_CONVERSATION = "webhook-secret";
+import { WEBHOOK_SECRET_CONVERSATION } from "../../bot/conversations/flow-ids.js";
 
 type SecretConversation = Conversation<BotContext, ConversationContext>;
 

@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import { cancelData } from "../../bot/callback-data/cancel.js";
-import { webhookData } from "./webhook-callback-data.js";
+import { webhookData } from "../../bot/callback-data/webhook.js";
 import type { ConversationContext } from "../../bot/context.js";
 
 /** The /webhook card: set or change the secret, remove it, get a new URL. */

@@ -1,21 +1,14 @@
 import type { ConversationContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
-import { addressBookRefusalText, labelledAddressText, listScreen } from "./addresses-texts.js";
+import { labelledAddressText, listScreen } from "./addresses-texts.js";
+import { addressBookRefusalText } from "../../bot/helpers/refusal-texts.js";
 import { beginFlowInstance } from "../../bot/helpers/flow-instance.js";
 import { code, html, HTML, translate, type TextVars } from "../../bot/helpers/html.js";
-import { createCancelOnlyKeyboard, closeShown, waitStep, type FlowConversation, type ShownMessage } from "../order/index.js";
+import { createCancelOnlyKeyboard } from "../../bot/keyboards/step-keyboards.js";
+import { closeShown, waitStep, type FlowConversation, type ShownMessage } from "../../bot/conversations/steps.js";
 import { isValidTronAddress } from "../../shared/tron/index.js";
 import { sendStepPrompt } from "../../bot/helpers/step-prompt.js";
-
-export const ADDRESSES_CONVERSATION = "addresses";
-
-/** JSON arguments: an address to rename, or one to add (only its label is asked); without either, a new entry is added (address first, then its label). */
-export interface AddressesConversationArgs {
-  rename?: string;
-  add?: string;
-  /** The address book card the flow was opened from: redrawn with the saved entry. */
-  card?: number;
-}
+import type { AddressesConversationArgs } from "../../bot/conversations/flow-ids.js";
 
 /** ➕ Add asks for the address, then the label; Rename asks for the label only. Every refusal says why and asks again. */
 export function createAddressesConversation(deps: BotDeps) {

@@ -1,9 +1,10 @@
 import { Composer } from "../../bot/composer.js";
-import { addressesData } from "./addresses-callback-data.js";
+import { addressesData } from "../../bot/callback-data/addresses.js";
 import type { BotContext } from "../../bot/context.js";
-import { ADDRESSES_CONVERSATION, type AddressesConversationArgs } from "./addresses-conversation.js";
+import { ADDRESSES_CONVERSATION, type AddressesConversationArgs } from "../../bot/conversations/flow-ids.js";
 import type { BotDeps } from "../../bot/deps.js";
-import { addressBookRefusalText, labelledAddressText, listScreen, type AddressListScreen } from "./addresses-texts.js";
+import { labelledAddressText, listScreen, type AddressListScreen } from "./addresses-texts.js";
+import { addressBookRefusalText } from "../../bot/helpers/refusal-texts.js";
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
 import { html, HTML, translate } from "../../bot/helpers/html.js";
 import { logHandle } from "../../bot/helpers/logging.js";

@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import type { AddressBookEntry } from "../../shared/address-book.js";
-import { addressesData } from "./addresses-callback-data.js";
+import { addressesData } from "../../bot/callback-data/addresses.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 
 /** Entries per page: ten lines with full addresses stay short on a phone. */

@@ -1,14 +1,8 @@
-import { LABEL_MAX_LENGTH, LABELLED_LIMIT, type AddressBookEntry, type AddressBookRefusal } from "../../shared/address-book.js";
-import { echo } from "../../bot/helpers/echo.js";
+import { type AddressBookEntry } from "../../shared/address-book.js";
 import { code, translate } from "../../bot/helpers/html.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 import type { InlineKeyboard } from "grammy";
 import { ADDRESSES_PAGE_SIZE, createAddressListKeyboard } from "./addresses-keyboards.js";
-
-/** Why the book refused an address or label, naming what was typed. */
-export function addressBookRefusalText(tr: Translator, reason: AddressBookRefusal, typed: string): string {
-  return translate(tr, `addresses-refused-${reason.replace(/_/g, "-")}`, { value: echo(typed), max: LABEL_MAX_LENGTH, limit: LABELLED_LIMIT });
-}
 
 /** "main wallet — T…" with the full address, as every list and card shows it. */
 export function labelledAddressText(tr: Translator, entry: Pick<AddressBookEntry, "address" | "label">): string {

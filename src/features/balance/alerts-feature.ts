@@ -1,7 +1,14 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
 import { Composer } from "../../bot/composer.js";
-import { ALERT_SWITCHES, DEFAULT_LOW_BALANCE_SUN, MAX_THRESHOLD_SUN, parseThreshold, type AlertSettings, type AlertSwitch } from "./alerts-settings.js";
-import { alertsData } from "./alerts-callback-data.js";
+import {
+  ALERT_SWITCHES,
+  DEFAULT_LOW_BALANCE_SUN,
+  MAX_THRESHOLD_SUN,
+  parseThreshold,
+  type AlertSettings,
+  type AlertSwitch,
+} from "../../shared/chats/alert-settings.js";
+import { alertsData } from "../../bot/callback-data/alerts.js";
 import type { BotContext, ConversationContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { echo } from "../../bot/helpers/echo.js";

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
-import type { AlertSettings, AlertSwitch } from "./alerts-settings.js";
+import type { AlertSettings, AlertSwitch } from "../../shared/chats/alert-settings.js";
 import { SUN_PER_TRX } from "../../shared/money.js";
-import { alertsData } from "./alerts-callback-data.js";
+import { alertsData } from "../../bot/callback-data/alerts.js";
 import type { ConversationContext } from "../../bot/context.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 

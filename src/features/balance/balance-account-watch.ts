@@ -8,7 +8,7 @@ import { ServiceError } from "../../platform/service/errors.js";
 import { createKeyedMutex } from "../../platform/store/keyed-mutex.js";
 import { createRecordStore } from "../../platform/store/record-store.js";
 import type { StoreBackend } from "../../platform/store/types.js";
-import { lowBalanceThresholdSun, type AlertSettingsStore } from "./alerts-settings.js";
+import { lowBalanceThresholdSun, type AlertSettingsStore } from "../../shared/chats/alert-settings.js";
 import { accountWatchStateSchema, adoptAccountHistory, countOwnEffect, entryKey, REFUNDED_STATUSES, type AccountWatchState } from "./balance-account-ledger.js";
 import type { DepositClaim } from "./top-up-watcher.js";
 import { createWatchSchedule, type WatchSchedule } from "./balance-watch-schedule.js";

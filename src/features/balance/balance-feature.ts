@@ -12,7 +12,9 @@ import { code, HTML, translate } from "../../bot/helpers/html.js";
 import { logHandle } from "../../bot/helpers/logging.js";
 import { visibleText } from "../../bot/helpers/visible-text.js";
 import { linkedOnly, type LinkedContext } from "../../bot/filters/linked.js";
-import { depositQrPhoto, parseTopUpDeepLink, topUpAdviceText } from "./top-up-texts.js";
+import { depositQrPhoto } from "./top-up-texts.js";
+import { parseTopUpDeepLink } from "../../bot/callback-data/top-up.js";
+import { topUpAdviceText } from "../../bot/helpers/refusal-texts.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
 import { createBalanceKeyboard } from "../../bot/keyboards/menu.js";
 

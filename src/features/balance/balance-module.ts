@@ -9,7 +9,7 @@ import { createPendingConfirmations } from "../../shared/confirmations/pending-c
 import type { PushQueue } from "../../platform/push/index.js";
 import type { ServiceClient } from "../../platform/service/client.js";
 import { createAccountWatch, type AccountWatch, type AccountWatchDeps } from "./balance-account-watch.js";
-import { createAlertSettings, type AlertSettingsStore } from "./alerts-settings.js";
+import { createAlertSettings, type AlertSettingsStore } from "../../shared/chats/alert-settings.js";
 import { createBalanceWatcher, whileStillSendable, type BalanceWatcher, type BalanceWatcherDeps } from "./top-up-watcher.js";
 import type { ChatRepository } from "../../shared/chats/chat-repository.js";
 import type { OrderHistory } from "../../shared/orders/order-history.js";

@@ -9,15 +9,10 @@ export { createBalanceFeature } from "./balance-feature.js";
 export { createTopUpFeature } from "./top-up-feature.js";
 export { createAlertsFeature } from "./alerts-feature.js";
 // The chat's alert settings, as the bot's deps carry them, and the level the low-balance alert fires at (the home card shows it).
-export { lowBalanceThresholdSun, type AlertSettingsStore } from "./alerts-settings.js";
 // A credited top-up, told in the chat that waited for it (the delivery layer sends it through the push queue).
 export { createTopUpNotifier, type TopUpNotifier } from "./top-up-notifier.js";
 // The watch of a quote or draft the balance cannot cover yet: order and broadcast start it, /balance lists it.
 export { type BalanceWatcher } from "./top-up-watcher.js";
 // A balance that falls short, wherever it is shown (quotes, broadcasts, keep-charged renewals): the words, and the button that opens the top-up.
-export { topUpAdviceText } from "./top-up-texts.js";
-export { topUpData } from "./top-up-callback-data.js";
 // The deep link from an inline quote the balance cannot cover into the private chat's top-up.
-export { isTopUpDeepLink, topUpDeepLink } from "./top-up-texts.js";
 // A QR code as a PNG, drawn the same way for a deposit address and for a signing link.
-export { qrPhoto } from "./top-up-texts.js";

@@ -2,14 +2,15 @@ import { Composer } from "../../bot/composer.js";
 import { isQuoteExpired } from "../../shared/orders/quote.js";
 import type { BalanceWatch } from "./top-up-watcher.js";
 import { topUpAdvice } from "../../shared/orders/top-up-advice.js";
-import { topUpData } from "./top-up-callback-data.js";
+import { topUpData } from "../../bot/callback-data/top-up.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { HTML, translate } from "../../bot/helpers/html.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
 import { logHandle } from "../../bot/helpers/logging.js";
 import { linkedForButton } from "../../bot/filters/linked.js";
-import { creditedMessage, depositQrPhoto, topUpAdviceText } from "./top-up-texts.js";
+import { creditedMessage, depositQrPhoto } from "./top-up-texts.js";
+import { topUpAdviceText } from "../../bot/helpers/refusal-texts.js";
 
 type Target = Pick<BalanceWatch, "kind" | "refId" | "origin" | "requiredSun" | "untilMs">;
 

@@ -7,10 +7,8 @@ import { refusalText, summaryText } from "./broadcast-texts.js";
 import { statusText } from "../../bot/helpers/record-text.js";
 import { createBroadcastConfirmKeyboard, createBroadcastFlowCancelKeyboard } from "./broadcast-keyboards.js";
 import type { BotDeps } from "../../bot/deps.js";
-import { waitStep, type FlowConversation } from "../order/index.js";
+import { waitStep, type FlowConversation } from "../../bot/conversations/steps.js";
 import { closeStepPrompt, sendStepPrompt } from "../../bot/helpers/step-prompt.js";
-
-export const BROADCAST_CONVERSATION = "broadcast";
 
 /** Replies with the summary and its Confirm/Cancel buttons, or the refusal, or the earlier broadcast. The summary's message id. */
 export async function replyWithCheck(ctx: Pick<ConversationContext, "t" | "reply">, outcome: CheckOutcome, locale: string): Promise<number | undefined> {

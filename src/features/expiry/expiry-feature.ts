@@ -2,7 +2,7 @@ import { Composer } from "../../bot/composer.js";
 import type { InlineKeyboardButton } from "grammy/types";
 import type { ExpiryReminders, ReminderToggle } from "./expiry-reminders.js";
 import type { ResendResult } from "../../shared/broadcasts/resend-broadcast.js";
-import { remindData, resendData } from "./expiry-callback-data.js";
+import { remindData, resendData } from "../../bot/callback-data/expiry.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { linkedForButton } from "../../bot/filters/linked.js";
@@ -11,12 +11,13 @@ import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
 import { errorTextKey, serviceErrorText } from "../../bot/helpers/error-text.js";
 import { clockText } from "../../bot/helpers/expiry-text.js";
 import { code, html, HTML, translate } from "../../bot/helpers/html.js";
-import { createLimitsFixKeyboard, limitRefusalText } from "../limits/index.js";
+import { createLimitsFixKeyboard } from "../../bot/keyboards/limits-refusal-keyboards.js";
+import { limitRefusalText } from "../../bot/helpers/refusal-texts.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
 import { logHandle } from "../../bot/helpers/logging.js";
 import { statusText } from "../../bot/helpers/record-text.js";
-import { reminderToggleButton } from "./expiry-keyboards.js";
-import { createTrackRefreshKeyboard } from "../history/index.js";
+import { reminderToggleButton } from "../../bot/keyboards/reminder-keyboards.js";
+import { createTrackRefreshKeyboard } from "../../bot/keyboards/track-keyboards.js";
 
 const ID = /^[0-9a-f]{24}$/;
 

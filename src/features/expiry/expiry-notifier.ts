@@ -1,6 +1,6 @@
 import type { ExpiryReminder } from "./expiry-reminders.js";
 import { notifierZone, type NotifierDeps } from "../../bot/helpers/notifier-deps.js";
-import { zoneOfferRow } from "../settings/index.js";
+import { zoneOfferRow } from "../../bot/keyboards/zone-offer.js";
 import { expiryReminderText } from "../../bot/helpers/expiry-text.js";
 import { HTML } from "../../bot/helpers/html.js";
 import type { Translator } from "../../bot/helpers/record-text.js";

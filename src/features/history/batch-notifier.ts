@@ -4,7 +4,7 @@ import type { OrderHistory } from "../../shared/orders/order-history.js";
 import type { PushQueue } from "../../platform/push/index.js";
 import type { TrackerChange, TrackerGiveUp } from "../../shared/tracking/tracker.js";
 import type { Logger } from "pino";
-import { batchCardText, batchFinalCaption, batchResultCsv } from "../order/index.js";
+import { batchCardText, batchFinalCaption, batchResultCsv } from "../../bot/helpers/batch-card-texts.js";
 import { code, HTML, translate } from "../../bot/helpers/html.js";
 import { documentParams } from "../../bot/helpers/push-document.js";
 import type { Translator } from "../../bot/helpers/record-text.js";

@@ -3,7 +3,7 @@ import { chatTitles } from "../../shared/chats/chat-titles.js";
 import { Composer } from "../../bot/composer.js";
 import { spendWindows } from "../../shared/limits/spend-window.js";
 import type { HistoryFilter } from "../../shared/orders/order-history.js";
-import { historyListData, historyPageData, historyRowData, type HistoryFilterCode, isHistoryFilterCode } from "./orders-callback-data.js";
+import { historyListData, historyPageData, historyRowData, type HistoryFilterCode, isHistoryFilterCode } from "../../bot/callback-data/orders.js";
 import { menuAction } from "../../bot/callback-data/menu.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
@@ -16,7 +16,7 @@ import { createTrackCards } from "./track-card-opener.js";
 import { createLedgerKeyboard } from "./orders-keyboards.js";
 import { zoneLabel } from "../../shared/limits/zone-input.js";
 import { dateTimeFormat } from "../../shared/date-formats.js";
-import { zoneOfferRow } from "../settings/index.js";
+import { zoneOfferRow } from "../../bot/keyboards/zone-offer.js";
 import { withHomeRow } from "../../bot/keyboards/menu.js";
 import { showScreen } from "../../bot/helpers/screen.js";
 

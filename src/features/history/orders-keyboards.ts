@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import type { HistoryEntry } from "../../shared/orders/order-history.js";
-import { HISTORY_FILTERS, historyListData, historyRowData, type HistoryFilterCode, trackRefreshData } from "./orders-callback-data.js";
+import { HISTORY_FILTERS, historyListData, historyRowData, type HistoryFilterCode } from "../../bot/callback-data/orders.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 
 const FILTER_KEY: Record<HistoryFilterCode, string> = {
@@ -39,8 +39,4 @@ export function createLedgerKeyboard(tr: Translator, view: LedgerView): InlineKe
     if (view.page < view.pages - 1) kb.text(tr.t("orders-older-button"), historyListData.pack({ filter: view.filter, page: view.page + 1 }));
   }
   return kb;
-}
-
-export function createTrackRefreshKeyboard(tr: Translator, kind: "order" | "broadcast", id: string): InlineKeyboard {
-  return new InlineKeyboard().text(tr.t("track-refresh-button"), trackRefreshData.pack({ kind: kind === "order" ? "o" : "b", id }));
 }

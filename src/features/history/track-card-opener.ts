@@ -8,7 +8,7 @@ import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { createFinishedBroadcastKeyboard, createFinishedOrderKeyboard } from "../../bot/keyboards/final-card.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
-import { createTrackRefreshKeyboard } from "./orders-keyboards.js";
+import { createTrackRefreshKeyboard } from "../../bot/keyboards/track-keyboards.js";
 import { errorTextKey, serviceErrorText } from "../../bot/helpers/error-text.js";
 import { canResend } from "../../bot/helpers/expiry-text.js";
 import { code, HTML, translate } from "../../bot/helpers/html.js";

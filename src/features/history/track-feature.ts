@@ -3,7 +3,7 @@ import { Composer } from "../../bot/composer.js";
 import { statusText } from "../../bot/helpers/record-text.js";
 import { ServiceError } from "../../platform/service/errors.js";
 import type { TrackedRecord } from "../../shared/tracking/tracker.js";
-import { trackRefreshData } from "./orders-callback-data.js";
+import { trackRefreshData } from "../../bot/callback-data/orders.js";
 import type { BotContext } from "../../bot/context.js";
 import { linkedOnly } from "../../bot/filters/linked.js";
 import type { BotDeps } from "../../bot/deps.js";

@@ -5,7 +5,7 @@ import type { TrackKind } from "../../shared/tracking/tracked-item.js";
 import type { TrackerChange, TrackerGiveUp } from "../../shared/tracking/tracker.js";
 import { notifierZone, type NotifierDeps } from "../../bot/helpers/notifier-deps.js";
 import type { ChatZone } from "../../shared/limits/chat-zone.js";
-import { zoneOfferRow } from "../settings/index.js";
+import { zoneOfferRow } from "../../bot/keyboards/zone-offer.js";
 import { errorTextKey, serviceErrorText } from "../../bot/helpers/error-text.js";
 import { pushLinksMarkup, serviceLinkButtons } from "../../bot/keyboards/links.js";
 import type { BatchNotifier } from "./batch-notifier.js";
@@ -17,9 +17,9 @@ import { createLinks } from "../../bot/helpers/links.js";
 import type { AddressBook } from "../../shared/address-book.js";
 import { withReceiverLabel } from "../../bot/helpers/receiver-label.js";
 import type { ExpiryReminders } from "../expiry/index.js";
-import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../broadcast/index.js";
-import { createRetryKeyboard, createTopUpRetryKeyboard } from "../order/index.js";
-import { createTrackRefreshKeyboard } from "./orders-keyboards.js";
+import { createBroadcastRetryKeyboard, createBroadcastTopUpKeyboard } from "../../bot/keyboards/retry-keyboards.js";
+import { createRetryKeyboard, createTopUpRetryKeyboard } from "../../bot/keyboards/retry-keyboards.js";
+import { createTrackRefreshKeyboard } from "../../bot/keyboards/track-keyboards.js";
 import { backgroundLocale } from "../../bot/i18n.js";
 
 export interface TrackingNotifierDeps extends NotifierDeps {

@@ -13,7 +13,7 @@ import { translate } from "../../bot/helpers/html.js";
 import { logHandle } from "../../bot/helpers/logging.js";
 import { orderDeepLink, parseQuoteQuery } from "../../bot/helpers/quote-query.js";
 import { sortedTiers, tierLabel, tierName } from "../../bot/helpers/tiers.js";
-import { topUpDeepLink } from "../balance/index.js";
+import { topUpDeepLink } from "../../bot/callback-data/top-up.js";
 
 function article(id: string, title: string, description: string, messageText: string, keyboard?: InlineKeyboard): InlineQueryResult {
   return {

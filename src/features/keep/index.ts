@@ -8,10 +8,8 @@ export type { KeepPlans, PlanAction } from "./keep-plans.js";
 export { createRenewalCosts } from "./keep-plans.js";
 export type { KeepDaySummaries } from "./keep-day-summary.js";
 export { createKeepFeature } from "./keep-feature.js";
-export { createKeepConversation, KEEP_CONVERSATION } from "./keep-conversation.js";
+export { createKeepConversation } from "./keep-conversation.js";
 export { createKeepCardOpener, type KeepCardOpener } from "./keep-card-opener.js";
-// The expiry reminder's "keep charged" button starts a plan from the order it reminds of.
-export { keepOrderData } from "./keep-callback-data.js";
 // What another face of /keep (the Mini App's Keep charged screen) reads and calls, exactly as the chat does.
 export { formatHours, parseActiveHours, type KeepPlan } from "./keep-plan.js";
 export type { KeepDraft } from "./keep-store.js";

@@ -3,10 +3,8 @@ import type { ConversationContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { beginFlowInstance } from "../../bot/helpers/flow-instance.js";
 import { HTML, translate } from "../../bot/helpers/html.js";
-import { askAmount, askDuration, askReceiver, type FlowConversation } from "../order/index.js";
+import { askAmount, askDuration, askReceiver, type FlowConversation } from "../../bot/conversations/steps.js";
 import { proposeKeepPlan } from "./keep-options.js";
-
-export const KEEP_CONVERSATION = "keep";
 
 /**
  * Guided /keep (the "➕ New plan" button): receiver (recent receivers and

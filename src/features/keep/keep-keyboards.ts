@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import type { KeepPlan } from "./keep-plan.js";
-import { keepData } from "./keep-callback-data.js";
+import { keepData } from "../../bot/callback-data/keep.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 
 export function createKeepDraftKeyboard(tr: Translator, draftId: string): InlineKeyboard {

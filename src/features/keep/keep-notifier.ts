@@ -6,7 +6,7 @@ import { formatTrx } from "../../bot/helpers/format.js";
 import { code, HTML, translate } from "../../bot/helpers/html.js";
 import { keepTime, type KeepClock } from "./keep-texts.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
-import { topUpAdviceText } from "../balance/index.js";
+import { topUpAdviceText } from "../../bot/helpers/refusal-texts.js";
 import { createKeepResumeKeyboard } from "./keep-keyboards.js";
 import { notifierZone, type NotifierDeps } from "../../bot/helpers/notifier-deps.js";
 import { backgroundLocale } from "../../bot/i18n.js";

@@ -5,7 +5,3 @@ export { parseLimitAmount } from "./limits-feature.js";
 export { limitsCardText } from "./limits-texts.js";
 export { LIMIT_PRESETS_TRX } from "./limits-keyboards.js";
 // A spend the limits refused or hold for a second tap, wherever it is asked: the words, and the buttons that resolve it.
-export { limitRefusalText } from "./limits-texts.js";
-export { createDraftConfirmAgainKeyboard, createLimitRefusalKeyboard, createLimitsFixKeyboard, createQuoteConfirmAgainKeyboard } from "./limits-keyboards.js";
-// The card's buttons, for the buttons elsewhere that open it.
-export { limitsData } from "./limits-callback-data.js";

@@ -5,7 +5,7 @@ import type { LimitField } from "../../shared/limits/limit-settings.js";
 import { parseTimeZoneInput } from "../../shared/limits/zone-input.js";
 import { readTrxAmount } from "../../shared/money.js";
 import { formatTrx } from "../../bot/helpers/format.js";
-import { isLimitAmountInput, isLimitInput, limitPresetData, limitsData, type LimitAmountInput, type LimitInput } from "./limits-callback-data.js";
+import { isLimitAmountInput, isLimitInput, limitPresetData, limitsData, type LimitAmountInput, type LimitInput } from "../../bot/callback-data/limits.js";
 import type { BotContext, ConversationContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { echo } from "../../bot/helpers/echo.js";

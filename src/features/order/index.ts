@@ -5,22 +5,7 @@
 export { createOrderFeature } from "./order-feature.js";
 export { createQuickOrderFeature } from "./order-quick-feature.js";
 export { createBatchOrderFeature } from "./order-batch-feature.js";
-export { createOrderConversation, ORDER_CONVERSATION, type OrderConversationArgs } from "./order-conversation.js";
+export { createOrderConversation } from "./order-conversation.js";
 // The batch's one card and its result CSV, as the batch notifier redraws them while the orders are fulfilled.
-export { batchCardText, batchFinalCaption, batchResultCsv } from "./order-batch-texts.js";
-// The buttons' data, for the buttons elsewhere that lead back into an order (rent again, cancel, the limits' Confirm again).
-export { orderStepData, quoteData, rentAgainData } from "./order-callback-data.js";
 // The quote's and the step's buttons, as the cards of other flows (top-up, tracking, send, addresses) show them too.
-export { createCancelOnlyKeyboard, createQuoteKeyboard, createReceiverKeyboard, createRetryKeyboard, createTopUpRetryKeyboard } from "./order-keyboards.js";
 // The steps of a flow (receiver, amount, duration, waiting for the next input), as the other conversations ask them.
-export {
-  askAmount,
-  askDuration,
-  askReceiver,
-  closeShown,
-  deletedAsSecret,
-  isInputMessage,
-  waitStep,
-  type FlowConversation,
-  type ShownMessage,
-} from "./order-steps.js";

@@ -1,6 +1,6 @@
 import { Composer } from "../../bot/composer.js";
 import type { BotContext } from "../../bot/context.js";
-import { ORDER_CONVERSATION, type OrderConversationArgs } from "./order-conversation.js";
+import { ORDER_CONVERSATION, type OrderConversationArgs } from "../../bot/conversations/flow-ids.js";
 import { linkedOnly } from "../../bot/filters/linked.js";
 import { isCsvDocument } from "../../bot/helpers/document.js";
 import { logHandle } from "../../bot/helpers/logging.js";

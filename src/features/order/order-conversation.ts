@@ -17,26 +17,15 @@ import { BATCH_LINES_SHOWN, quoteText } from "./order-quote-texts.js";
 import { batchQuoteCsv } from "./order-batch-texts.js";
 import { InlineKeyboard, InputFile } from "grammy";
 import { connectData } from "../../bot/callback-data/connect.js";
-import { createBlockedQuoteKeyboard, createCancelOnlyKeyboard, createQuoteKeyboard, createShortQuoteKeyboard } from "./order-keyboards.js";
+import { createBlockedQuoteKeyboard, createShortQuoteKeyboard } from "./order-keyboards.js";
+import { createCancelOnlyKeyboard } from "../../bot/keyboards/step-keyboards.js";
+import { createQuoteKeyboard } from "../../bot/keyboards/retry-keyboards.js";
 import { knownContractsOf, quoteDepsOf } from "../../bot/helpers/quote-deps.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { sendBeforeStepPrompt, sendStepPrompt, closeStepPrompt } from "../../bot/helpers/step-prompt.js";
-import { askAmount, askDuration, askReceiver, waitStep, type FlowConversation } from "./order-steps.js";
-
-export const ORDER_CONVERSATION = "order";
-
-/** JSON arguments of `ctx.enterFlow(ORDER_CONVERSATION, args)`. */
-export interface OrderConversationArgs {
-  /** Start in batch mode (/batch, or a .csv document sent outside a flow). */
-  batch?: boolean;
-  /** A .csv document to read first. */
-  document?: { fileId: string; fileSize?: number };
-  /** Parts already known (one-shot command missing a part, deep link with amount and duration). */
-  prefill?: { address?: string; amount?: number; durationSec?: number };
-  /** Lines sent with /batch: read as the batch's first answer. */
-  lines?: string;
-}
+import { askAmount, askDuration, askReceiver, waitStep, type FlowConversation } from "../../bot/conversations/steps.js";
+import type { OrderConversationArgs } from "../../bot/conversations/flow-ids.js";
 
 /** At most this many line errors are listed in one message, and only as many as fit well under Telegram's 4,096 characters. */
 const ERRORS_SHOWN = 20;

@@ -3,17 +3,19 @@ import { parseOneShotOrder, type OneShotParse } from "../../shared/orders/one-sh
 import { sortedTiers } from "../../shared/orders/order-input.js";
 import type { PlaceResult } from "../../shared/orders/place-order.js";
 import type { Quote, QuoteRequestItem } from "../../shared/orders/quote.js";
-import { quoteData, rentAgainData } from "./order-callback-data.js";
+import { quoteData, rentAgainData } from "../../bot/callback-data/order.js";
 import { menuAction, orderTierData } from "../../bot/callback-data/menu.js";
 import { durationText } from "../../bot/helpers/record-text.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
 import type { BotContext } from "../../bot/context.js";
-import { ORDER_CONVERSATION, prepareRefusalText, quoteMessage, replyWithQuote, type OrderConversationArgs } from "./order-conversation.js";
+import { prepareRefusalText, quoteMessage, replyWithQuote } from "./order-conversation.js";
+import { ORDER_CONVERSATION, type OrderConversationArgs } from "../../bot/conversations/flow-ids.js";
 import { knownContractsOf, quoteDepsOf } from "../../bot/helpers/quote-deps.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
 import { formatChoices, formatTrx } from "../../bot/helpers/format.js";
-import { createLimitRefusalKeyboard, createQuoteConfirmAgainKeyboard, limitRefusalText } from "../limits/index.js";
+import { createLimitRefusalKeyboard, createQuoteConfirmAgainKeyboard } from "../../bot/keyboards/limits-refusal-keyboards.js";
+import { limitRefusalText } from "../../bot/helpers/refusal-texts.js";
 import { code, HTML, translate } from "../../bot/helpers/html.js";
 import { logHandle } from "../../bot/helpers/logging.js";
 import { bestEffort, firstCardSignal } from "../../bot/helpers/best-effort.js";
@@ -25,7 +27,7 @@ import { watchShortQuote } from "./short-quote-watch.js";
 import { linkedForButton, linkedOnly } from "../../bot/filters/linked.js";
 import { orderPartErrorText } from "../../bot/helpers/order-part-error.js";
 import { createFreshQuoteKeyboard } from "./order-keyboards.js";
-import { createTrackRefreshKeyboard } from "../history/index.js";
+import { createTrackRefreshKeyboard } from "../../bot/keyboards/track-keyboards.js";
 
 /** A one-shot command names one order: its error names the one wrong part, not "line 1" of a batch. */
 function oneShotErrorText(ctx: BotContext, error: Exclude<OneShotParse, { ok: true }>, durations: string, locale: string): string {

@@ -8,12 +8,13 @@ import type { ComposedText } from "../../bot/helpers/service-links.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { code, translate } from "../../bot/helpers/html.js";
 import { orderCardText } from "../../bot/helpers/record-text.js";
-import { batchCardText } from "./order-batch-texts.js";
+import { batchCardText } from "../../bot/helpers/batch-card-texts.js";
 import { placedBatchProgress } from "../../shared/orders/batch-progress.js";
 import { topUpAdvice } from "../../shared/orders/top-up-advice.js";
-import { createRetryKeyboard, createTopUpRetryKeyboard, createUndeliverableKeyboard } from "./order-keyboards.js";
+import { createUndeliverableKeyboard } from "./order-keyboards.js";
+import { createRetryKeyboard, createTopUpRetryKeyboard } from "../../bot/keyboards/retry-keyboards.js";
 import type { ServiceError } from "../../platform/service/errors.js";
-import { topUpAdviceText } from "../balance/index.js";
+import { topUpAdviceText } from "../../bot/helpers/refusal-texts.js";
 
 type Tr = Pick<ConversationContext, "t">;
 

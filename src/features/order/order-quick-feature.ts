@@ -8,8 +8,9 @@ import { isValidTronAddress } from "../../shared/tron/index.js";
 import { RESOURCE_ESTIMATES } from "../../shared/tron/index.js";
 import { createCallbackData } from "../../bot/callback-data/create-callback-data.js";
 import type { BotContext } from "../../bot/context.js";
-import { ORDER_CONVERSATION, prepareRefusalText, quoteMessage, type OrderConversationArgs } from "./order-conversation.js";
-import { ADDRESSES_CONVERSATION, type AddressesConversationArgs } from "../addresses/index.js";
+import { prepareRefusalText, quoteMessage } from "./order-conversation.js";
+import { ORDER_CONVERSATION, type OrderConversationArgs } from "../../bot/conversations/flow-ids.js";
+import { ADDRESSES_CONVERSATION, type AddressesConversationArgs } from "../../bot/conversations/flow-ids.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { linkedOnly } from "../../bot/filters/linked.js";
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
@@ -18,7 +19,7 @@ import { code, HTML, translate } from "../../bot/helpers/html.js";
 import { logHandle } from "../../bot/helpers/logging.js";
 import { knownContractsOf, quoteDepsOf } from "../../bot/helpers/quote-deps.js";
 import { tierLabel } from "../../bot/helpers/tiers.js";
-import { SEND_CONVERSATION } from "../send/index.js";
+import { SEND_CONVERSATION } from "../../bot/conversations/flow-ids.js";
 
 /**
  * The two amounts a pasted address is usually for: the energy of one USDT transfer to an address that holds

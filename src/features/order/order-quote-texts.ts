@@ -5,7 +5,7 @@ import { topUpAdvice } from "../../shared/orders/top-up-advice.js";
 import { formatInteger, formatTrx } from "../../bot/helpers/format.js";
 import { code, translate } from "../../bot/helpers/html.js";
 import { durationText, type Translator } from "../../bot/helpers/record-text.js";
-import { topUpAdviceText } from "../balance/index.js";
+import { topUpAdviceText } from "../../bot/helpers/refusal-texts.js";
 
 /** Lines shown for a batch; the rest is counted, the message must stay under 4096 characters. */
 export const BATCH_LINES_SHOWN = 15;

@@ -7,7 +7,7 @@ import { createSendIntents } from "./send-intent.js";
 import { signingPageRoutes } from "./signing-page.js";
 
 export { createSendFeature, type SendFeatureDeps } from "./send-feature.js";
-export { createSendConversation, SEND_CONVERSATION } from "./send-conversation.js";
+export { createSendConversation } from "./send-conversation.js";
 // The use cases another face of /send (the Mini App's Send USDT screen) calls, exactly as the chat's flow does.
 export { confirmSend } from "./send-confirm.js";
 export type { SendIntents } from "./send-intent.js";

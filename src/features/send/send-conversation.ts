@@ -1,15 +1,9 @@
 import { InlineKeyboard } from "grammy";
 import type { InlineKeyboardMarkup as Markup } from "grammy/types";
 import { cancelData } from "../../bot/callback-data/cancel.js";
-import {
-  orderStepData,
-  createCancelOnlyKeyboard,
-  createReceiverKeyboard,
-  closeShown,
-  waitStep,
-  type FlowConversation,
-  type ShownMessage,
-} from "../order/index.js";
+import { createCancelOnlyKeyboard, createReceiverKeyboard } from "../../bot/keyboards/step-keyboards.js";
+import { closeShown, waitStep, type FlowConversation, type ShownMessage } from "../../bot/conversations/steps.js";
+import { orderStepData } from "../../bot/callback-data/order.js";
 import type { ConversationContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { beginFlowInstance } from "../../bot/helpers/flow-instance.js";
@@ -19,13 +13,7 @@ import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../shared/burn-saving.js";
 import { formatDecimal } from "../../shared/money.js";
 import type { SendFeatureDeps } from "./send-feature.js";
 import { prepareSendQuote } from "./send-quote.js";
-
-export const SEND_CONVERSATION = "send";
-
-/** What `/send` was given before the guided steps take over: the recipient, when typed. */
-export interface SendConversationArgs {
-  who?: string;
-}
+import type { SendConversationArgs } from "../../bot/conversations/flow-ids.js";
 
 /** Amounts people send most, one tap each. */
 const AMOUNT_PRESETS = ["10", "50", "100", "500", "1000"] as const;

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import { qrPhoto } from "../balance/index.js";
+import { qrPhoto } from "../../bot/helpers/qr-photo.js";
 import { Composer } from "../../bot/composer.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";
@@ -7,13 +7,14 @@ import { linkedForButton, linkedOnly, type LinkedContext } from "../../bot/filte
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { HTML, translate } from "../../bot/helpers/html.js";
-import { createLimitsFixKeyboard, limitRefusalText } from "../limits/index.js";
+import { createLimitsFixKeyboard } from "../../bot/keyboards/limits-refusal-keyboards.js";
+import { limitRefusalText } from "../../bot/helpers/refusal-texts.js";
 import { logHandle } from "../../bot/helpers/logging.js";
 import type { TronNetwork } from "../../shared/tron/network.js";
 import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../shared/burn-saving.js";
 import { menuAction } from "../../bot/callback-data/menu.js";
 import type { InlineKeyboardMarkup } from "grammy/types";
-import { SEND_CONVERSATION } from "./send-conversation.js";
+import { SEND_CONVERSATION } from "../../bot/conversations/flow-ids.js";
 import { confirmSend } from "./send-confirm.js";
 import { prepareSendQuote, type SendQuoteDeps } from "./send-quote.js";
 import type { SendIntent, SendIntents } from "./send-intent.js";

@@ -2,5 +2,4 @@
 export { createLanguageFeature } from "./language-feature.js";
 export { createSettingsFeature } from "./settings-feature.js";
 export { createTimeZoneFeature } from "./time-zone-feature.js";
-export { zoneOfferRow, ZONE_MATCHES_SHOWN } from "./time-zone-keyboards.js";
-export { COMMON_TIME_ZONES } from "./time-zone-callback-data.js";
+export { ZONE_MATCHES_SHOWN } from "./time-zone-keyboards.js";

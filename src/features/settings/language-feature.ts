@@ -1,6 +1,6 @@
 import { Composer } from "../../bot/composer.js";
 import { SUPPORTED_LOCALES, type SupportedLocale } from "../../config.js";
-import { languageData } from "./language-callback-data.js";
+import { languageData } from "../../bot/callback-data/language.js";
 import { menuAction } from "../../bot/callback-data/menu.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";

@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import { SUPPORTED_LOCALES } from "../../config.js";
-import { languageData } from "./language-callback-data.js";
+import { languageData } from "../../bot/callback-data/language.js";
 import type { ConversationContext } from "../../bot/context.js";
 
 /** One button per supported locale, each labelled in its own language. */

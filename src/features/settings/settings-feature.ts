@@ -1,6 +1,6 @@
 import { Composer } from "../../bot/composer.js";
 import type { NotificationSettings } from "../../shared/chats/chat-record.js";
-import { settingsData } from "./settings-callback-data.js";
+import { settingsData } from "../../bot/callback-data/settings.js";
 import { menuAction } from "../../bot/callback-data/menu.js";
 import type { BotContext } from "../../bot/context.js";
 import type { BotDeps } from "../../bot/deps.js";

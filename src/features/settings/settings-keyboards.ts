@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import type { NotificationSettings } from "../../shared/chats/chat-record.js";
-import { settingsData } from "./settings-callback-data.js";
+import { settingsData } from "../../bot/callback-data/settings.js";
 import type { ConversationContext } from "../../bot/context.js";
 
 /** The notification kinds, and the opt-ins the app has: `expiry` the reminders' switch, `keepDay` the keep plans' daily summary. */

@@ -1,5 +1,5 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
-import type { Api } from "grammy";
+import type { Api, InlineKeyboard } from "grammy";
 import { closeStepPrompt, sendStepPrompt } from "../../bot/helpers/step-prompt.js";
 import { Composer } from "../../bot/composer.js";
 import { offsetText, zoneLabel } from "../../shared/limits/zone-input.js";
@@ -16,8 +16,8 @@ import {
   zonePickerData,
   type PickerRef,
   type ZoneOfferTarget,
-} from "./time-zone-callback-data.js";
-import { createOrdersView, isHistoryFilterCode } from "../history/index.js";
+} from "../../bot/callback-data/time-zone.js";
+import { isHistoryFilterCode, type HistoryFilterCode } from "../../bot/callback-data/orders.js";
 import { delegationEndsAtMs } from "../../shared/orders/order-history.js";
 import { delegationEndText, expiryReminderText } from "../../bot/helpers/expiry-text.js";
 import { orderFulfilledText, type Translator } from "../../bot/helpers/record-text.js";
@@ -39,8 +39,8 @@ import {
   withoutZoneOffer,
   ZONE_MATCHES_SHOWN,
   ZONES_PER_PAGE,
-  zoneOfferVars,
 } from "./time-zone-keyboards.js";
+import { zoneOfferVars } from "../../bot/keyboards/zone-offer.js";
 import { bestEffort } from "../../bot/helpers/best-effort.js";
 
 const TIME_ZONE_INPUT_CONVERSATION = "time-zone-input";
@@ -122,7 +122,12 @@ function offsetOf(value: string, nowMs: number): number | undefined {
  * (or a UTC offset or an IANA name), 🕐 the UTC offsets of now and the places that keep each; and
  * offered under the messages that show times until the chat picks one.
  */
-export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
+/** An /orders page drawn again in the chat's new zone, by the history feature that draws it (the zone offer under a page). */
+export interface OrdersPageView {
+  render(ctx: BotContext, chatId: number, filterCode: HistoryFilterCode, page: number): Promise<{ text: string; keyboard: InlineKeyboard | undefined }>;
+}
+
+export function createTimeZoneFeature(deps: BotDeps, orders: OrdersPageView): Composer<BotContext> {
   const limits = deps.flows.limits;
   const composer = new Composer<BotContext>();
   // Installed before the handlers so `enter` below finds it.
@@ -133,7 +138,6 @@ export function createTimeZoneFeature(deps: BotDeps): Composer<BotContext> {
     }),
   );
   const feature = composer.chatType("private");
-  const orders = createOrdersView(deps);
 
   feature.callbackQuery(timeZoneData.filter, logHandle("callback-time-zone"), async (ctx) => {
     const action = timeZoneData.unpack(ctx.callbackQuery.data)?.action;

@@ -3,7 +3,7 @@ import { Composer } from "../../bot/composer.js";
 import { chatTitles } from "../../shared/chats/chat-titles.js";
 import { monthAt, monthLabel, monthName, parseStatementMonth, shiftMonth, type StatementMonth } from "../../shared/statements/statement-month.js";
 import { buildStatement, type Statement } from "../../shared/statements/statement.js";
-import { statementData } from "./statement-callback-data.js";
+import { statementData } from "../../bot/callback-data/statement.js";
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
 import { visibleText } from "../../bot/helpers/visible-text.js";
 import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../shared/burn-saving.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countOwnEffect, type AccountWatchState, type BroadcastFacts } from "../../../src/features/balance/balance-account-ledger.js";
-import { lowBalanceThresholdSun, parseThreshold, DEFAULT_ALERT_SETTINGS } from "../../../src/features/balance/alerts-settings.js";
+import { lowBalanceThresholdSun, parseThreshold, DEFAULT_ALERT_SETTINGS } from "../../../src/shared/chats/alert-settings.js";
 import type { HistoryEntry } from "../../../src/shared/orders/order-history.js";
 
 const state = (over: Partial<AccountWatchState> = {}): AccountWatchState => ({

@@ -5,7 +5,7 @@ import { createChatRepository } from "../../../src/shared/chats/chat-repository.
 import { createOrderHistory } from "../../../src/shared/orders/order-history.js";
 import { ServiceError } from "../../../src/platform/service/errors.js";
 import { createAccountWatch, type AccountWatch, type AccountWatchDeps, type WatchEvent } from "../../../src/features/balance/balance-account-watch.js";
-import { createAlertSettings } from "../../../src/features/balance/alerts-settings.js";
+import { createAlertSettings } from "../../../src/shared/chats/alert-settings.js";
 import { createVault } from "../../../src/shared/vault.js";
 import { eventually } from "../../platform/store/helpers.js";
 import { startSimEnv, type SimEnv } from "../../shared/orders/sim-env.js";

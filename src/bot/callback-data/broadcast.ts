@@ -1,0 +1,4 @@
+import { createCallbackData } from "./create-callback-data.js";
+
+/** Broadcast summary buttons: c confirm, x cancel, r retry. */
+export const draftData = createCallbackData("bd", ["draftId", "action"]);

@@ -1,4 +1,0 @@
-import { createCallbackData } from "../../bot/callback-data/create-callback-data.js";
-
-/** Unlink confirmation: `unlink:yes` / `unlink:no`. */
-export const unlinkData = createCallbackData("unlink", ["answer"]);

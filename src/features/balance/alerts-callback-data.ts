@@ -1,4 +1,0 @@
-import { createCallbackData } from "../../bot/callback-data/create-callback-data.js";
-
-/** An /alerts switch: `alerts:<deposits|lowBalance|foreignCharges>:<on|off>` (the target state, so a double tap is harmless). */
-export const alertsData = createCallbackData("alerts", ["kind", "value"]);

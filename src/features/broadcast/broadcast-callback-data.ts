@@ -1,4 +1,0 @@
-import { createCallbackData } from "../../bot/callback-data/create-callback-data.js";
-
-/** Broadcast summary buttons: c confirm, x cancel, r retry. */
-export const draftData = createCallbackData("bd", ["draftId", "action"]);

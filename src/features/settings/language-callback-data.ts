@@ -1,4 +1,0 @@
-import { createCallbackData } from "../../bot/callback-data/create-callback-data.js";
-
-/** A language button: `lang:<locale>`. */
-export const languageData = createCallbackData("lang", ["locale"]);

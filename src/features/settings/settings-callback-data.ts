@@ -1,4 +1,0 @@
-import { createCallbackData } from "../../bot/callback-data/create-callback-data.js";
-
-/** A notification switch: `settings:<orders|broadcasts|expiry|keepday>:<on|off>` (the target state, so a double tap is harmless). */
-export const settingsData = createCallbackData("settings", ["kind", "value"]);

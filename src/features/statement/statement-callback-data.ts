@@ -1,4 +1,0 @@
-import { createCallbackData } from "../../bot/callback-data/create-callback-data.js";
-
-/** The statement card's buttons: `stmt:c:<yyyy-mm>` sends that month's CSV, `stmt:m:<yyyy-mm>` redraws the card for it. */
-export const statementData = createCallbackData("stmt", ["action", "month"]);
