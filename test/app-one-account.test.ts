@@ -127,6 +127,28 @@ describe("one account linked in three chats", { timeout: 120_000 }, () => {
     }
   });
 
+  it("takes an order whose webhooks overtake the answer to its POST for the bot's own: no chat hears of it as new, each hears its end once", async () => {
+    // The service handles the POST and sends its webhooks (created, then fulfilled) before its answer reaches the bot.
+    w.sim.faults.inject({ method: "POST", path: "/v1/orders", kind: "delay", ms: 1_500, afterProcessing: true, times: 1 });
+    // Placed in the English chat; the account's route resolves to another of its chats.
+    const quote = await w.say(EN, `/order ${RECEIVER} 100k 1h`, (m) => m.text.startsWith("Your quote"));
+    w.front.enqueue(w.tg.press(EN, "✅ Confirm", { messageId: quote.messageId }));
+    const orderId = (await waitFor(() => /^Order ([0-9a-f]{24})/.exec(w.textOf(EN, quote.messageId)) ?? undefined, "the order card"))[1]!;
+    for (const chatId of CHATS) await waitFor(() => fulfilledIds(chatId).includes(orderId), `the fulfilled notice in ${chatId}`);
+    const toldOnce = () => {
+      for (const chatId of CHATS) {
+        expect(started(chatId, TEXTS[chatId].seen).filter((m) => m.text.includes(orderId))).toEqual([]);
+        expect(fulfilledIds(chatId).filter((id) => id === orderId)).toHaveLength(1);
+      }
+    };
+    toldOnce();
+    // The webhooks came first: the routed chat's first sight waited out the grace, then found the order placed in the English chat.
+    const said = (msg: string) => w.logs.some((l) => l.msg === msg && l["id"] === orderId);
+    expect(said("first sight held back: a confirmation of the account is in flight")).toBe(true);
+    await waitFor(() => said("first sight placed by another chat of the account"), "the held first sight read");
+    toldOnce();
+  });
+
   it("shows a keep plan's renewals on its card alone: no chat of the account gets a message per renewal", async () => {
     const before = new Map(CHATS.map((chatId) => [chatId, w.tg.botMessages(chatId).length]));
     const proposal = await w.say(EN, `/keep ${RECEIVER} 100k 1m`, (m) => m.text.includes("Keep charged"));

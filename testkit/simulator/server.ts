@@ -127,7 +127,7 @@ async function handle(deps: RouterDeps, req: IncomingMessage, res: ServerRespons
     send(faultResponse(deps, fault, path, requestId));
     return;
   }
-  if (fault?.kind === "delay") await deps.ctx.scheduler.sleep(fault.ms);
+  if (fault?.kind === "delay" && !fault.afterProcessing) await deps.ctx.scheduler.sleep(fault.ms);
 
   const token = bearerToken(authorization);
   const ip = normalizeIp(req.socket.remoteAddress);
@@ -160,6 +160,7 @@ async function handle(deps: RouterDeps, req: IncomingMessage, res: ServerRespons
     result = { status: e.status, body: errorEnvelope(deps.errorsUrl(), e, path, requestId), headers: e.headers };
   }
   if (fault?.kind === "reset") return void req.socket.destroy();
+  if (fault?.kind === "delay" && fault.afterProcessing === true) await deps.ctx.scheduler.sleep(fault.ms);
   if (fault?.kind === "hang") {
     log(0);
     return;

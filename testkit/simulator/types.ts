@@ -93,7 +93,8 @@ export type FaultBehaviour =
   /** Default body: a small HTML page; default content type text/html. */
   | { kind: "non_json"; status: number; body?: string; contentType?: string }
   | { kind: "reset"; afterProcessing?: boolean }
-  | { kind: "delay"; ms: number };
+  /** `afterProcessing`: the request is handled (and its webhooks sent) first, then its answer waits. */
+  | { kind: "delay"; ms: number; afterProcessing?: boolean };
 
 export type Fault = FaultMatch & FaultBehaviour;
 

@@ -20,6 +20,7 @@ import type { WebhookNotice } from "../../shared/webhooks/types.js";
 import type { ExpiryReminders } from "../expiry/index.js";
 import { createBatchNotifier } from "./batch-notifier.js";
 import { createTrackingNotifier } from "./tracking-notifier.js";
+import { createPendingConfirmations, keyTagOf } from "../../shared/confirmations/pending-confirmations.js";
 
 export interface TrackingModuleDeps {
   store: StoreBackend;
@@ -109,10 +110,20 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
   events.on("tracking.changed", (change) => notifier.onChange(change));
   // The card of a confirmation the recovery found refused tells the outcome in place of "checking".
   events.on("confirmation.refused", (outcome) => notifier.onRecovered(outcome));
+  // The journal the placer writes before each POST, read here: a first sight while one is in flight may be its order.
+  const journal = createPendingConfirmations({ store, logger });
+  async function confirmationInFlight(chatId: number): Promise<boolean> {
+    const entries = await journal.list();
+    if (entries.length === 0) return false;
+    const apiKey = await chats.getApiKey(chatId);
+    const tag = apiKey === undefined ? undefined : keyTagOf(apiKey);
+    return entries.some((entry) => entry.chatId === chatId || (tag !== undefined && entry.keyTag === tag));
+  }
   const tracker = createTracker({
     store,
     service: deps.service,
     getApiKey: (chatId) => chats.getApiKey(chatId),
+    confirmationInFlight,
     onChange: (change) => unit(() => events.emit("tracking.changed", change)),
     onGiveUp: (event) => notifier.onGiveUp(event),
     unit,

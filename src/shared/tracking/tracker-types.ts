@@ -79,6 +79,20 @@ export interface TrackerDeps {
    */
   cardGraceMs?: number;
   /**
+   * Whether a confirmation of the chat's account is in flight (the confirmation journal holds one): a record its
+   * history does not hold may then be the one being placed, whose webhook overtook the answer to the POST.
+   */
+  confirmationInFlight?: (chatId: number) => Promise<boolean>;
+  /**
+   * How long a webhook's first sight of a record the chat's history does not hold waits before its first read
+   * while `confirmationInFlight` says a confirmation of the account is in flight. The placer records and tracks
+   * an order only after the POST's answer, which the service's webhook can overtake: read at once, the order
+   * would be announced as made elsewhere; read after the grace, the placer's `track` has made it the bot's own
+   * (its card, a renewal's plan). A record made elsewhere (the dashboard, the API) is read at once otherwise.
+   * Default 5 s.
+   */
+  firstSightGraceMs?: number;
+  /**
    * Shared with every process on the store: each item is polled by the one
    * holding its lease. Without it this process holds every item.
    */
@@ -156,6 +170,7 @@ export const DEFAULT_TRACKING = {
   orderHorizonMs: 60 * 60_000,
   broadcastMarginMs: 5 * 60_000,
   cardGraceMs: 60_000,
+  firstSightGraceMs: 5_000,
   leaseTtlMs: 15_000,
   scanIntervalMs: 5_000,
 } as const;

@@ -45,6 +45,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
   const orderHorizonMs = deps.orderHorizonMs ?? DEFAULT_TRACKING.orderHorizonMs;
   const marginMs = deps.broadcastMarginMs ?? DEFAULT_TRACKING.broadcastMarginMs;
   const cardGraceMs = deps.cardGraceMs ?? DEFAULT_TRACKING.cardGraceMs;
+  const firstSightGraceMs = deps.firstSightGraceMs ?? DEFAULT_TRACKING.firstSightGraceMs;
   const notFoundBound = { ...DEFAULT_NOT_FOUND, ...deps.notFound };
   const items = createRecordStore({ kv: deps.store.namespace("tracking"), schema: trackedItemSchema, version: 1, logger, name: "tracking" });
   const announced: AnnouncedMemory = createAnnouncedMemory(deps.store);
@@ -58,6 +59,8 @@ export function createTracker(deps: TrackerDeps): Tracker {
   const live = new LiveItems(deps.metrics);
   /** Held items not stored yet (a webhook's first sight): a missing stored copy does not mean "forgotten" for them. */
   const unsaved = new Set<string>();
+  /** First sights held back by the grace: a later webhook about them waits for the same first read. */
+  const graced = new Set<string>();
   const inFlight = new Set<Promise<void>>();
   let scanTimer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -109,6 +112,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
     if (entry?.timer) clearTimeout(entry.timer);
     live.delete(key);
     unsaved.delete(key);
+    graced.delete(key);
   }
 
   async function forget(key: string): Promise<void> {
@@ -120,6 +124,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
   async function poll(key: string, read: ReadTurn["read"]): Promise<void> {
     const entry = live.get(key);
     if (!entry || stopped) return;
+    graced.delete(key);
     // Renewed at every read; lost only when this process stalled past the lease and another took the item.
     if (!(await held.hold(key))) {
       drop(key);
@@ -137,6 +142,19 @@ export function createTracker(deps: TrackerDeps): Tracker {
         return;
       }
       item = withoutPendingCard(item);
+    }
+    if (item.origin === "hint" && item.status === undefined && deps.history) {
+      // A first sight held back by the grace may have been placed by the bot meanwhile (the account's history
+      // holds it now): placed here, it is the bot's own; placed in another chat of the account, that chat
+      // tracks it with its card, and this copy is dropped without a word.
+      const entry = await deps.history.get(item.chatId, item.kind, item.id);
+      if (entry && !entry.madeElsewhere) {
+        if (entry.chatId !== undefined && entry.chatId !== item.chatId) {
+          logger.info({ chatId: item.chatId, id: item.id, placedIn: entry.chatId }, "first sight placed by another chat of the account");
+          return forget(key);
+        }
+        item = { ...item, origin: "bot" };
+      }
     }
     const apiKey = await deps.getApiKey(item.chatId);
     if (apiKey === undefined) {
@@ -303,6 +321,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
       const keys = [...live.keys()];
       live.clear();
       unsaved.clear();
+      graced.clear();
       await Promise.allSettled([...inFlight]);
       // Handed over at once: another process (or this one restarted) need not wait for the leases to run out.
       const released = await Promise.allSettled(keys.map((key) => held.release(key)));
@@ -314,6 +333,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
       await mutex.run(key, async () => {
         const existing = live.get(key)?.item ?? (await items.get(key));
         let item: TrackedItem;
+        graced.delete(key);
         if (existing) {
           item = withTrackInput(existing, input);
         } else if (input.status !== undefined && isFinished(input.kind, input.status)) {
@@ -381,6 +401,18 @@ export function createTracker(deps: TrackerDeps): Tracker {
         }
         const mine = stored ? undefined : await deps.history?.get(chatId, kind, id);
         const item = stored ?? newItem({ chatId, kind, id, ...(mine ? { status: mine.status } : {}) }, mine ? "bot" : "hint");
+        if (!stored && !mine && firstSightGraceMs > 0 && (await deps.confirmationInFlight?.(chatId))) {
+          // Stored before the hint returns (the webhook's delivery ends with it), so a restart still reads it.
+          await mutex.run(key, async () => {
+            if (live.has(key) || (await items.get(key))) return;
+            const due = { ...item, dueAtMs: now() + firstSightGraceMs };
+            await items.set(key, due);
+            graced.add(key);
+            logger.info({ chatId, id, graceMs: firstSightGraceMs }, "first sight held back: a confirmation of the account is in flight");
+            schedule(due, firstSightGraceMs);
+          });
+          return;
+        }
         await mutex.run(key, () => {
           if (!live.has(key)) {
             live.set(key, { item });
@@ -389,6 +421,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
           return Promise.resolve();
         });
       }
+      if (graced.has(key)) return;
       // Re-read now, serialized with any poll of the same item, outside the limits: a webhook said something changed.
       const p = mutex.run(key, () => poll(key, reads.read));
       inFlight.add(p);

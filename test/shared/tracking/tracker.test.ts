@@ -110,18 +110,50 @@ describe("tracker", () => {
     expect(tracker.size).toBe(0);
   });
 
-  it("starts tracking an id the bot did not create when a webhook hints at it", async () => {
+  it("starts tracking an id the bot did not create when a webhook hints at it, after a grace while a confirmation is in flight", async () => {
     const account = env.sim.createAccount({ balanceSun: 100_000_000 });
-    const { tracker, changes, history } = await newTracker({}, account.apiKey);
+    const { tracker, changes, history } = await newTracker({ firstSightGraceMs: 50, confirmationInFlight: () => Promise.resolve(true) }, account.apiKey);
     env.sim.control.pauseLifecycles(true);
     const order = await placeOrder(account.apiKey);
     await tracker.hint({ chatId: CHAT, kind: "order", id: order.orderId });
+    await until(() => changes.length > 0);
     expect(changes.map((c) => [c.origin, c.previousStatus, c.record.status])).toEqual([["hint", undefined, "pending"]]);
     expect((await history.page(CHAT, 0, 5)).entries.map((e) => [e.id, e.status, e.amount])).toEqual([[order.orderId, "pending", 100_000]]);
     await tracker.hint({ chatId: CHAT, kind: "order", id: order.orderId });
     expect(changes).toHaveLength(1);
     expect(await tracker.stopChat(CHAT)).toBe(1);
     expect(tracker.size).toBe(0);
+  });
+
+  it("takes a webhook that overtakes the answer to the bot's own POST for the bot's order, not one made elsewhere", async () => {
+    const account = env.sim.createAccount({ balanceSun: 100_000_000 });
+    // A grace no loaded machine outlasts: the test ends on the placer's track, not on the timer.
+    const { tracker, changes, history } = await newTracker({ firstSightGraceMs: 60_000, confirmationInFlight: () => Promise.resolve(true) }, account.apiKey);
+    env.sim.control.pauseLifecycles(true);
+    const order = await placeOrder(account.apiKey);
+    // The service's webhook comes first: the chat's history does not hold the order yet.
+    await tracker.hint({ chatId: CHAT, kind: "order", id: order.orderId });
+    expect(changes).toEqual([]);
+    // Then the placer, having read the POST's answer, records the order and tracks it as the card shows it.
+    await history.add(CHAT, [
+      { kind: "order", id: order.orderId, status: "pending", createdAtMs: Date.now(), address: TEST_KEYS.bob.address, amount: 100_000, durationSec: 60 },
+    ]);
+    await tracker.track({ chatId: CHAT, kind: "order", id: order.orderId, status: "pending" });
+    env.sim.control.pauseLifecycles(false);
+    await until(() => changes.some((c) => c.final));
+    expect(changes.every((c) => c.origin === "bot")).toBe(true);
+    expect((await history.get(CHAT, "order", order.orderId))?.madeElsewhere).toBeUndefined();
+    await tracker.stop();
+  });
+
+  it("reads a webhook's first sight at once when no confirmation of the account is in flight", async () => {
+    const account = env.sim.createAccount({ balanceSun: 100_000_000 });
+    const { tracker, changes } = await newTracker({ firstSightGraceMs: 60_000, confirmationInFlight: () => Promise.resolve(false) }, account.apiKey);
+    env.sim.control.pauseLifecycles(true);
+    const order = await placeOrder(account.apiKey);
+    await tracker.hint({ chatId: CHAT, kind: "order", id: order.orderId });
+    expect(changes.map((c) => [c.origin, c.previousStatus, c.record.status])).toEqual([["hint", undefined, "pending"]]);
+    await tracker.stop();
   });
 
   it("offers a change again when rendering it failed", async () => {
