@@ -4,6 +4,8 @@ import { formatInteger, formatTrx } from "./format.js";
 import { translate } from "./html.js";
 import type { Translator } from "./record-text.js";
 
+/** A batch's one card and its result CSV: drawn when the batch is placed and redrawn by the tracking module as its orders move. */
+
 /** The batch's one card: how many orders are done, and what the whole batch delegates and costs. */
 export function batchCardText(tr: Translator, progress: BatchProgress, locale: string): string {
   const counts = translate(tr, "batch-card-progress", {

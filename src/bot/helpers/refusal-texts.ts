@@ -6,6 +6,8 @@ import type { SpendRefusal } from "../../shared/limits/spend-guard.js";
 import { formatTrx } from "./format.js";
 import { MIN_DEPOSIT_SUN, type TopUpAdvice } from "../../shared/orders/top-up-advice.js";
 
+/** The words of a refusal every spending feature shows: a balance that falls short, a limit, an address book that is full. */
+
 type ShortAdvice = Extract<TopUpAdvice, { covered: false }>;
 
 /**

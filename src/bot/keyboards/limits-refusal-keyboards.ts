@@ -5,6 +5,8 @@ import { draftData } from "../callback-data/broadcast.js";
 import { quoteData } from "../callback-data/order.js";
 import type { Translator } from "../helpers/record-text.js";
 
+/** The buttons that resolve a spend the limits refused or hold for a second tap, under the order, broadcast, send, keep or reminder that asked. */
+
 /** The second tap on a quote above the threshold: the same quote (and key), confirmed again. */
 export function createQuoteConfirmAgainKeyboard(tr: Translator, quoteId: string, costTrx: string): InlineKeyboard {
   return new InlineKeyboard()

@@ -4,6 +4,11 @@ import { topUpData } from "../callback-data/top-up.js";
 import type { Translator } from "../helpers/record-text.js";
 import { quoteData } from "../callback-data/order.js";
 
+/**
+ * The buttons that resolve a quote or a draft that failed or that the balance cannot cover, wherever it is told: the
+ * card itself, the tracking notifier, /send and the top-up card.
+ */
+
 /** Confirm first, Cancel last. */
 export function createQuoteKeyboard(tr: Translator, quoteId: string): InlineKeyboard {
   return new InlineKeyboard()

@@ -7,6 +7,8 @@ import { orderStepData } from "../callback-data/order.js";
 import type { Translator } from "../helpers/record-text.js";
 import { tierLabel } from "../helpers/tiers.js";
 
+/** The buttons of the steps every flow asks the same way (receiver, duration, Cancel): order, keep, send and the address book. */
+
 export const RECENT_RECEIVERS_SHOWN = 6;
 
 /** Closes the current row only when it holds buttons: Telegram clients draw an empty row as a gap. */
