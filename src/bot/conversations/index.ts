@@ -21,7 +21,7 @@ import { ORDER_CONVERSATION } from "./flow-ids.js";
  * Bump whenever any conversation's code changes: stored states of an older
  * version are dropped instead of being replayed against new code.
  */
-export const CONVERSATION_STATE_VERSION = 10;
+export const CONVERSATION_STATE_VERSION = 11;
 
 /** A flow waits this long for each answer; the next update after that leaves it. */
 export const FLOW_MAX_WAIT_MS = 15 * 60_000;

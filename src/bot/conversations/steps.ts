@@ -194,16 +194,20 @@ function receiverPrompt(ctx: ConversationContext, recent: readonly AddressBookEn
   return [translate(ctx, "order-ask-receiver", { recent: "yes" }), translate(ctx, "order-recent-title"), ...lines].join("\n");
 }
 
-/** Step 1: receiver by address (optionally with a label), by label, by button; lines or a .csv switch to a batch. */
+/**
+ * Step 1: receiver by address (optionally with a label), by label, by button; lines or a .csv switch to a batch.
+ * `lead` goes above the question in the same message (what the flow already knows, what a link could not give).
+ */
 export async function askReceiver(
   conversation: FlowConversation,
   ctx: ConversationContext,
   deps: BotDeps,
   flow: string,
   chatId: number,
+  lead?: string,
 ): Promise<ReceiverAnswer> {
   const recent = await conversation.external(() => deps.flows.addressBook.list(chatId));
-  const question = receiverPrompt(ctx, recent);
+  const question = lead === undefined ? receiverPrompt(ctx, recent) : `${lead}\n\n${receiverPrompt(ctx, recent)}`;
   const shown: ShownMessage[] = [await sendStepPrompt(conversation, ctx, question, { ...HTML, reply_markup: createReceiverKeyboard(ctx, flow, recent) })];
   const answer = async (a: ReceiverAnswer): Promise<ReceiverAnswer> => {
     await closeShown(conversation, ctx, deps, shown, a.kind === "address" ? { prompt: question, answer: a.address } : undefined);

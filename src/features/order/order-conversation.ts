@@ -190,29 +190,22 @@ export function createOrderConversation(deps: BotDeps) {
       // A deep link from an inline quote carries amount and duration: say so, or the question about the receiver comes out of nowhere.
       const presetAmount = prefill.amount === undefined ? undefined : checkAmount(String(prefill.amount), pricing);
       const presetTier = pricing.tiers.some((t) => t.durationSec === prefill.durationSec) ? prefill.durationSec : undefined;
-      // A link part that cannot be used is said, never dropped in silence.
+      // A link part that cannot be used is said, never dropped in silence: above the receiver's question when it is
+      // asked (one message), else before the step that asks for that part.
+      const notes: string[] = [];
       if (presetAmount !== undefined && !presetAmount.ok) {
         const range = { min: formatInteger(pricing.amountMin, locale), max: formatInteger(pricing.amountMax, locale) };
-        await sendBeforeStepPrompt(
-          conversation,
-          ctx,
-          translate(ctx, "order-preset-amount-dropped", { amount: formatInteger(prefill.amount!, locale), ...range }),
-          HTML,
-        );
+        notes.push(translate(ctx, "order-preset-amount-dropped", { amount: formatInteger(prefill.amount!, locale), ...range }));
       }
-      if (prefill.durationSec !== undefined && presetTier === undefined) {
-        await sendBeforeStepPrompt(conversation, ctx, translate(ctx, "order-preset-duration-dropped"), HTML);
-      }
+      if (prefill.durationSec !== undefined && presetTier === undefined) notes.push(translate(ctx, "order-preset-duration-dropped"));
       if (prefill.address === undefined && presetAmount?.ok && presetTier !== undefined) {
-        await sendBeforeStepPrompt(
-          conversation,
-          ctx,
-          translate(ctx, "order-preset", { amount: formatInteger(presetAmount.amount, locale), duration: durationText(ctx, presetTier) }),
-          HTML,
-        );
+        notes.push(translate(ctx, "order-preset", { amount: formatInteger(presetAmount.amount, locale), duration: durationText(ctx, presetTier) }));
       }
+      if (prefill.address !== undefined) for (const note of notes) await sendBeforeStepPrompt(conversation, ctx, note, HTML);
       const receiver =
-        prefill.address !== undefined ? { kind: "address" as const, address: prefill.address } : await askReceiver(conversation, ctx, deps, flow, chatId);
+        prefill.address !== undefined
+          ? { kind: "address" as const, address: prefill.address }
+          : await askReceiver(conversation, ctx, deps, flow, chatId, notes.length === 0 ? undefined : notes.join("\n"));
       if (receiver.kind === "batch") {
         items = await collectBatch(conversation, ctx, deps, flow, pricing, locale, { kind: "text", text: receiver.text });
       } else if (receiver.kind === "document") {

@@ -200,10 +200,10 @@ describe("a deep link followed before linking", () => {
     expect(user.lastText()).toContain("API key");
     await user.send(apiKey);
     await user.press("Skip");
-    const [linked, preset, ask] = user.botTexts().slice(-3);
+    const [linked, ask] = user.botTexts().slice(-2);
     expect(linked).toContain("Your account is connected");
-    // The order flow, with amount and duration kept: only the receiver is asked.
-    expect(preset).toContain("100,000 energy for 1 h");
+    // The order flow, with amount and duration kept: only the receiver is asked, under what the link gave.
+    expect(ask).toContain("100,000 energy for 1 h");
     expect(ask).toContain("Who receives the energy?");
     await user.send(TEST_KEYS.bob.address);
     expect(user.lastText()).toContain("100,000");
@@ -225,8 +225,8 @@ describe("a deep link followed before linking", () => {
     expect(user.lastButtons()).toEqual([["🔗 Подключить"]]);
     const { apiKey } = h.sim.createAccount({ balanceSun: 500_000_000 });
     await user.send(`/link ${apiKey}`);
-    const [preset, ask] = user.botTexts().slice(-2);
-    expect(preset).toMatch(/65\s000 энергии на 1 ч/);
+    const ask = user.lastText();
+    expect(ask).toMatch(/65\s000 энергии на 1 ч/);
     expect(ask).toContain("Кому отправить энергию?");
   });
 

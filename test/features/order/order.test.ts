@@ -103,14 +103,17 @@ describe("/order", () => {
     await alice.send(`/order ${BOB} 65,000 15m`);
     expect(alice.lastText()).toMatch(/Energy: 65,000 for 15 min/);
     await alice.send("/start order_100000_300");
-    expect(alice.lastText()).toContain("Who receives the energy?");
-    // The preset from the link is said once, before the receiver question.
-    expect(alice.botTexts().at(-2)).toBe("Ordering 100,000 energy for 5 min, as quoted. Now the receiver:");
+    // The preset from the link is said once, above the receiver question, in the same message.
+    expect(alice.lastText()).toMatch(/^Ordering 100,000 energy for 5 min, as quoted\. Now the receiver:\n\nWho receives the energy\?/);
+    expect(alice.botTexts().filter((t) => t.includes("as quoted"))).toHaveLength(1);
     await alice.send(BOB);
     expect(alice.lastText()).toMatch(/Energy: 100,000 for 5 min/);
     // A hand-edited deep link with an amount out of range asks for the amount instead.
     await alice.send("/start order_10_300");
-    expect(alice.botTexts().at(-2)).not.toContain("Ordering");
+    expect(alice.lastText()).not.toContain("Ordering");
+    expect(alice.lastText()).toMatch(
+      /^The link asked for 10 energy, outside what can be ordered \(50,000 to 200,000\): tell me the amount below\.\n\nWho receives/,
+    );
     await alice.send(BOB);
     expect(alice.lastText()).toContain("How much energy? From 50,000 to 200,000");
     await alice.send("/cancel");
