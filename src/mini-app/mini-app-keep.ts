@@ -35,7 +35,7 @@ import { sortedTiers } from "../shared/orders/order-input.js";
 import type { PricingCache } from "../platform/service/pricing-cache.js";
 import type { Pricing } from "../platform/service/schemas.js";
 import { echo } from "../bot/helpers/echo.js";
-import { formatChoices, formatInteger, formatTrx } from "../bot/helpers/format.js";
+import { formatChoices, formatTrx } from "../bot/helpers/format.js";
 import { translate } from "../bot/helpers/html.js";
 import { orderPartErrorText } from "../bot/helpers/order-part-error.js";
 import { durationText, type Translator } from "../bot/helpers/record-text.js";
@@ -44,9 +44,9 @@ import { visibleText } from "../bot/helpers/visible-text.js";
 import type { Translations } from "../bot/i18n.js";
 import { API_HEADERS, type ApiEnv, type ApiRoutes } from "./mini-app-api.js";
 import { apiBodyLimit, readJsonObject, unlinkedRefusal } from "./api-request.js";
+import { formBasics } from "./mini-app-order.js";
 
 /** The chat's own amount presets (features/order/order-steps.ts), within the service's bounds. */
-const AMOUNT_PRESETS = [65_000, 131_000, 200_000] as const;
 /** The window presets' buttons, named as the chat's limits step names them. */
 const WINDOW_LABELS = { t: "keep-options-tonight-button", d: "keep-options-day-button", h: "keep-options-work-button" } as const satisfies Record<
   KeepWindowPreset,
@@ -210,10 +210,7 @@ export function miniAppKeepRoutes(deps: MiniAppKeepDeps): ApiRoutes {
       if (pricing instanceof Response) return pricing;
       const book = await deps.flows.addressBook.list(chatId);
       return json(c, {
-        receivers: book.map((e) => ({ address: e.address, label: e.label ?? null })),
-        amountMin: pricing.amountMin,
-        amountMax: pricing.amountMax,
-        presets: AMOUNT_PRESETS.filter((a) => a >= pricing.amountMin && a <= pricing.amountMax).map((a) => ({ amount: a, text: formatInteger(a, locale) })),
+        ...formBasics(book, pricing, locale),
         tiers: sortedTiers(pricing.tiers).map((tier) => ({ durationSec: tier.durationSec, durationText: durationText(tr(locale), tier.durationSec) })),
         windows: (Object.keys(WINDOW_LABELS) as KeepWindowPreset[]).map((code) => ({
           code,

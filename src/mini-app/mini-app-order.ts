@@ -15,9 +15,22 @@ import { durationText, type Translator } from "../bot/helpers/record-text.js";
 import type { Translations } from "../bot/i18n.js";
 import { API_HEADERS, type ApiEnv, type ApiRoutes } from "./mini-app-api.js";
 import { apiBodyLimit, notLinked, readJsonObject } from "./api-request.js";
+import type { AddressBookEntry } from "../shared/address-book.js";
+import type { Pricing } from "../platform/service/schemas.js";
 
 /** The chat's own presets (features/order/order-steps.ts), within the service's bounds. */
-const AMOUNT_PRESETS = [65_000, 131_000, 200_000] as const;
+/** The amounts the Order and Keep screens offer as one tap. */
+export const AMOUNT_PRESETS = [65_000, 131_000, 200_000] as const;
+
+/** Where the Order and Keep screens' forms start: the chat's saved receivers, the amounts the service takes, the presets among them. */
+export function formBasics(book: readonly AddressBookEntry[], pricing: Pricing, locale: string) {
+  return {
+    receivers: book.map((e) => ({ address: e.address, label: e.label ?? null })),
+    amountMin: pricing.amountMin,
+    amountMax: pricing.amountMax,
+    presets: AMOUNT_PRESETS.filter((a) => a >= pricing.amountMin && a <= pricing.amountMax).map((a) => ({ amount: a, text: formatInteger(a, locale) })),
+  };
+}
 
 export interface MiniAppOrderDeps {
   i18n: Translations;
@@ -62,10 +75,7 @@ export function miniAppOrderRoutes(deps: MiniAppOrderDeps): ApiRoutes {
       }
       const book = await deps.flows.addressBook.list(chatId);
       return json(c, {
-        receivers: book.map((e) => ({ address: e.address, label: e.label ?? null })),
-        amountMin: pricing.amountMin,
-        amountMax: pricing.amountMax,
-        presets: AMOUNT_PRESETS.filter((a) => a >= pricing.amountMin && a <= pricing.amountMax).map((a) => ({ amount: a, text: formatInteger(a, locale) })),
+        ...formBasics(book, pricing, locale),
         // Each tier's total for the amount shown, exact: units × the tier's price per unit, in sun.
         tiers: pricing.tiers.map((tier) => {
           const totalSun = BigInt(tier.unitPriceSun) * BigInt(amount);
