@@ -377,9 +377,24 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
         const id = String(nextQueryId++);
         core.queries.set(id, { kind: "callback", answered: false });
         const from = senderOf(chatId, opts);
+        const shown = (shownMessage: StoredMessage): Message =>
+          ({
+            ...asPressed(
+              makeMessage({
+                messageId: shownMessage.messageId,
+                chat: makeChat(chat, from),
+                from: shownMessage.from === "bot" ? { ...botInfo } : from,
+                text: shownMessage.text,
+              }),
+              shownMessage,
+            ),
+            ...(shownMessage.markup ? { reply_markup: shownMessage.markup } : {}),
+          }) as Message;
+        // As Telegram does: the message a pressed one replies to comes with it (without its own reply).
+        const repliedTo = m.replyTo === undefined ? undefined : chat.messages.get(m.replyTo);
         const message = {
-          ...asPressed(makeMessage({ messageId: m.messageId, chat: makeChat(chat, from), from: { ...botInfo }, text: m.text }), m),
-          ...(m.markup ? { reply_markup: m.markup } : {}),
+          ...shown(m),
+          ...(repliedTo && !repliedTo.deleted ? { reply_to_message: shown(repliedTo) } : {}),
         } as Message;
         return callbackQueryUpdate(nextUpdateId++, { id, from, message, data: button.callback_data });
       }

@@ -5,7 +5,7 @@ import { Composer } from "../../bot/composer.js";
 import { offsetText, zoneLabel } from "../../shared/limits/zone-input.js";
 import { isValidTimeZone, zoneOffsetMs } from "../../shared/limits/spend-window.js";
 import { offsetsNow, searchTimeZones, zonesAtOffset } from "../../shared/limits/zone-search.js";
-import type { InlineKeyboardButton } from "grammy/types";
+import type { InlineKeyboardButton, Message } from "grammy/types";
 import {
   commonTimeZoneOf,
   offeredTimeZoneOf,
@@ -20,7 +20,8 @@ import {
 import { isHistoryFilterCode, type HistoryFilterCode } from "../../bot/callback-data/orders.js";
 import { delegationEndsAtMs } from "../../shared/orders/order-history.js";
 import { delegationEndText, expiryReminderText } from "../../bot/helpers/expiry-text.js";
-import { orderFulfilledText, type Translator } from "../../bot/helpers/record-text.js";
+import { orderCardText, orderFulfilledText, type Translator } from "../../bot/helpers/record-text.js";
+import type { Order } from "../../platform/service/schemas.js";
 import { withReceiverLabel } from "../../bot/helpers/receiver-label.js";
 import type { ChatZone } from "../../shared/limits/chat-zone.js";
 import type { BotContext, ConversationContext } from "../../bot/context.js";
@@ -287,6 +288,40 @@ export function createTimeZoneFeature(deps: BotDeps, orders: OrdersPageView): Co
           ? ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: kept } })
           : ctx.editMessageText(redrawn.text, { ...HTML, reply_markup: { inline_keyboard: redrawn.rows } }),
       ),
+    );
+    if (target?.on === "notice" && "reply_to_message" in message) await redrawCardAbove(ctx, chatId, zone, target.orderId, message.reply_to_message);
+  }
+
+  /**
+   * A fulfilled notice replies to its order's card, which shows the delegation's end too: drawn again in the zone
+   * just picked, so the two messages never tell the same time in two zones. Its buttons stay as they are; a message
+   * that is not this order's card (no button of it) is left alone.
+   */
+  async function redrawCardAbove(ctx: BotContext, chatId: number, zone: string, orderId: string, card: Message | undefined): Promise<void> {
+    const buttons = card?.reply_markup?.inline_keyboard ?? [];
+    const ofThisOrder = buttons.some((row) => row.some((b) => "callback_data" in b && b.callback_data.includes(orderId)));
+    if (card === undefined || card.date === 0 || !ofThisOrder) return;
+    const entry = await deps.flows.history.get(chatId, "order", orderId);
+    const endsAtMs = entry && delegationEndsAtMs(entry);
+    if (entry?.status !== "fulfilled" || entry.address === undefined || entry.amount === undefined || entry.durationSec === undefined) return;
+    if (entry.totalCostSun === undefined || endsAtMs === undefined) return;
+    const order: Order = {
+      orderId,
+      status: entry.status,
+      receiver: entry.address,
+      resource: "ENERGY",
+      resourceAmount: entry.amount,
+      remainAmount: 0,
+      isMatching: false,
+      durationSec: entry.durationSec,
+      totalCostSun: entry.totalCostSun,
+      createdAt: new Date(entry.createdAtMs).toISOString(),
+    };
+    const locale = await ctx.i18n.getLocale();
+    const text = orderCardText(ctx, order, locale, { nowMs: deps.flows.now(), timeZone: zone, endsAtMs });
+    const labelled = await withReceiverLabel(ctx, text, chatId, { kind: "order", record: order }, deps.flows.addressBook);
+    await bestEffort(ctx, "editMessageText", () =>
+      editIgnoringUnchanged(() => ctx.api.editMessageText(chatId, card.message_id, labelled, { ...HTML, reply_markup: { inline_keyboard: buttons } })),
     );
   }
 

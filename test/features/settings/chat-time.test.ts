@@ -105,7 +105,8 @@ describe("the chat's time", () => {
 
   it("in Russian, Moscow time is offered as one tap under the first message with a time, and taken", async () => {
     await h.linkChat(CHAT, { balanceSun: 100_000_000 }, true, "ru");
-    const { user, notice } = await fulfilledOrder(CHAT, "1h", "✅ Подтвердить", "ru");
+    const { user, notice, cardId } = await fulfilledOrder(CHAT, "1h", "✅ Подтвердить", "ru");
+    const cardBefore = structuredClone(h.tg.view(CHAT).find((m) => m.messageId === cardId)!);
     // Not assumed: until the chat picks, its times are UTC and say so.
     expect(notice.text).toMatch(/делегирована до [^(]*\d{2}:\d{2} UTC \(/);
     const before = notice.buttons.map((row) => row.map((b) => b.text));
@@ -127,6 +128,14 @@ describe("the chat's time", () => {
     expect(redrawn.text.split("\n")[0]).toBe(utcText.split("\n")[0]);
     // The offer leaves that message; its other buttons stay.
     expect(redrawn.buttons.flat().map((b) => b.text)).toEqual(before.slice(0, -1).flat());
+    // The order's card the notice replies to tells the same end in the same zone, its buttons as they were.
+    const card = h.tg.view(CHAT).find((m) => m.messageId === cardId)!;
+    expect(end(cardBefore.text, "UTC")).not.toBeNull();
+    const [, cardH, cardM] = end(card.text, "UTC\\+3")!;
+    expect(`${cardH}:${cardM}`).toBe(`${hh}:${mm}`);
+    expect(card.text).not.toMatch(/UTC(?![+−])/);
+    expect(card.text.split("\n")[0]).toBe(cardBefore.text.split("\n")[0]);
+    expect(card.buttons).toEqual(cardBefore.buttons);
 
     await user.send("/orders");
     expect(user.lastText()).toMatch(/энергия до [^\n]*?\d{2}:\d{2} UTC\+3/);
