@@ -165,6 +165,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
   // Before the tracking module: a fulfilled order's reminder is scheduled before its card (which shows the switch) is drawn.
   const reminders = createExpiryModule({
     store,
+    jobs: storage.jobs,
     logger,
     events,
     notices,
@@ -247,6 +248,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
   });
   const recovery = createConfirmationRecovery({
     store,
+    jobs: storage.jobs,
     pending: flows.pending,
     quotes: flows.quotes,
     drafts: flows.drafts,

@@ -5,6 +5,7 @@ import type { Config } from "../config.js";
 import { createChatRepository, type ChatRepository } from "./chats/chat-repository.js";
 import { withRouteCache } from "./chats/route-cache.js";
 import { createOrderHistory, type OrderHistory } from "./orders/order-history.js";
+import { createJobsEngine, type JobsEngine } from "../platform/jobs/jobs-engine.js";
 import { queueModeFor, type QueueMode } from "../platform/queue/queue-mode.js";
 import { createReadMemo, type ReadMemo } from "../platform/store/read-memo.js";
 import { openStore, storageScope, type OpenStoreDeps } from "../platform/store/open-store.js";
@@ -48,6 +49,8 @@ export interface Storage {
   history: OrderHistory;
   /** Decided here, once, from the store: BullMQ on Redis, else the store itself. */
   queueMode: QueueMode;
+  /** The timed jobs of every feature, on the queue mode's engine. */
+  jobs: JobsEngine;
   close(): Promise<void>;
 }
 
@@ -89,6 +92,7 @@ export async function createStorage({
     chats,
     history,
     queueMode,
+    jobs: createJobsEngine({ store, ...queueMode }),
     close: () => {
       lock?.giveUp();
       return store.close();

@@ -21,6 +21,7 @@ import { createOrderHistory } from "../../src/shared/orders/order-history.js";
 import type { TrackerDeps } from "../../src/shared/tracking/tracker.js";
 import { startBotHarness, type BotHarnessOptions } from "../support/bot-harness.js";
 import { waitUntil } from "../support/wait.js";
+import { createJobsEngine } from "../../src/platform/jobs/jobs-engine.js";
 
 export interface OrderHarnessOptions extends BotHarnessOptions {
   tracker?: Partial<Pick<TrackerDeps, "minDelayMs" | "maxDelayMs" | "orderHorizonMs" | "broadcastMarginMs">>;
@@ -74,8 +75,10 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
       });
       const tracker = delivery.tracker;
       const usdt = options.usdtContract === undefined ? {} : { usdtContract: options.usdtContract };
+      const jobs = createJobsEngine({ store: deps.store, queue: "local" });
       const balanceWatch = createBalanceWatcher({
         store: deps.store,
+        jobs,
         service: deps.service,
         logger: deps.logger,
         now,
@@ -102,6 +105,7 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
       const plans = options.keep
         ? createKeepPlans({
             store: deps.store,
+            jobs,
             leases: createLeases({ store: deps.store, owner: "order-harness" }),
             service: deps.service,
             pricing: deps.pricing,

@@ -10,6 +10,7 @@ import type { SupportedLocale } from "../../src/config.js";
 import { createTopUpNotifier, type TopUpNotifier } from "../../src/features/balance/index.js";
 import { createExpiryModule, type ExpiryReminders } from "../../src/features/expiry/index.js";
 import { createTrackingModule, type TrackingModuleDeps } from "../../src/features/history/index.js";
+import { createJobsEngine } from "../../src/platform/jobs/jobs-engine.js";
 import type { Metrics } from "../../src/platform/metrics.js";
 import { createOutbox, type PushQueue, type PushQueueDeps, type TelegramBudget } from "../../src/platform/push/index.js";
 import type { QueueMode } from "../../src/platform/queue/queue-mode.js";
@@ -75,7 +76,7 @@ export function createTestDelivery(deps: TestDeliveryDeps): TestDelivery {
   events.on("chat.unreachable", ({ chatId }) => chats.markInactive(chatId));
   const zones = createChatZones({ settings: createLimitSettingsStore({ store, logger, ...memo }), defaultTimeZone: deps.defaultTimeZone });
   const notices = { push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger, zones, accountChatsOf: otherChatsOfAccount(chats), ...now };
-  const reminders = createExpiryModule({ store, logger, events, notices, tuning: now });
+  const reminders = createExpiryModule({ store, jobs: createJobsEngine({ store, ...storage.queueMode }), logger, events, notices, tuning: now });
   const tracking = createTrackingModule({
     store,
     chats,

@@ -13,10 +13,11 @@ import { createAlertSettings, type AlertSettingsStore } from "../../shared/chats
 import { createBalanceWatcher, whileStillSendable, type BalanceWatcher, type BalanceWatcherDeps } from "./top-up-watcher.js";
 import type { ChatRepository } from "../../shared/chats/chat-repository.js";
 import type { OrderHistory } from "../../shared/orders/order-history.js";
+import type { JobsEngine } from "../../platform/jobs/jobs-engine.js";
 import type { StoreBackend } from "../../platform/store/types.js";
 
 export interface BalanceModuleDeps {
-  storage: { store: StoreBackend; chats: ChatRepository; history: OrderHistory };
+  storage: { store: StoreBackend; jobs: JobsEngine; chats: ChatRepository; history: OrderHistory };
   /** A chat's watch starts at its `chat.linked` and ends at its `chat.unlinked`. */
   events: AppEventSubscriber;
   service: Pick<ServiceClient, "getBalance" | "getBroadcast">;
@@ -82,6 +83,7 @@ export function createBalanceModule(deps: BalanceModuleDeps): BalanceModule {
     getApiKey: (chatId) => storage.chats.getApiKey(chatId),
     onCredited: (event) => topUpNotifier.onCredited(event),
     store: storage.store,
+    jobs: storage.jobs,
     service: deps.service,
     isWanted: whileStillSendable({ store: storage.store, logger, ...(deps.now ? { now: deps.now } : {}) }),
     exclusive: (chatId, fn) => watch.exclusive(chatId, fn),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ServiceClient } from "../../platform/service/client.js";
 import { ServiceError } from "../../platform/service/errors.js";
 import { createKeyedMutex } from "../../platform/store/keyed-mutex.js";
-import { createTimedJobs } from "../../platform/jobs/timed-jobs.js";
+import type { JobsEngine } from "../../platform/jobs/jobs-engine.js";
 import { createDraftStore } from "../../shared/broadcasts/draft.js";
 import { isQuoteExpired } from "../../shared/orders/quote.js";
 import { createQuoteStore } from "../../shared/orders/quote-store.js";
@@ -59,6 +59,7 @@ export interface CreditedEvent {
 
 export interface BalanceWatcherDeps {
   store: StoreBackend;
+  jobs: JobsEngine;
   service: Pick<ServiceClient, "getBalance">;
   getApiKey: (chatId: number) => Promise<string | undefined>;
   /** False once the quote or draft was placed, cancelled or expired: the watch ends silently. */
@@ -158,8 +159,7 @@ export function createBalanceWatcher(deps: BalanceWatcherDeps): BalanceWatcher {
   let reads = new AbortController();
   // Each watch is a timed job, due at its next read. No lease and no rescan: a watch is read by the process that
   // started it (or loaded it at start), inside the account watch's lock of the chat when there is one.
-  const watches = createTimedJobs<BalanceWatch>({
-    store: deps.store,
+  const watches = deps.jobs.define<BalanceWatch>({
     kind: "balance-watch",
     namespace: "balance-watches",
     schema: balanceWatchSchema,

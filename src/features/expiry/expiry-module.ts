@@ -1,11 +1,13 @@
 import type { Logger } from "pino";
 import type { AppEventSubscriber } from "../../shared/events.js";
+import type { JobsEngine } from "../../platform/jobs/jobs-engine.js";
 import type { StoreBackend } from "../../platform/store/types.js";
 import { createExpiryNotifier, type ExpiryNotifierDeps } from "./expiry-notifier.js";
 import { createExpiryReminders, remindWhenFulfilled, type ExpiryReminders, type ExpiryRemindersDeps } from "./expiry-reminders.js";
 
 export interface ExpiryModuleDeps {
   store: StoreBackend;
+  jobs: JobsEngine;
   logger: Logger;
   /** The tracker's `tracking.changed`: a fulfilled order gets its reminder (when the chat opted in). */
   events: AppEventSubscriber;
@@ -23,6 +25,7 @@ export function createExpiryModule(deps: ExpiryModuleDeps): ExpiryReminders {
   const notifier = createExpiryNotifier(deps.notices);
   const reminders = createExpiryReminders({
     store: deps.store,
+    jobs: deps.jobs,
     logger: deps.logger,
     ...deps.tuning,
     announce: (reminder) => notifier.onReminder(reminder),

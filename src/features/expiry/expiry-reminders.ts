@@ -1,7 +1,7 @@
 import type { AppEventSubscriber } from "../../shared/events.js";
 import type { Logger } from "pino";
 import { z } from "zod";
-import { createTimedJobs } from "../../platform/jobs/timed-jobs.js";
+import type { JobsEngine } from "../../platform/jobs/jobs-engine.js";
 import { createRecordStore } from "../../platform/store/record-store.js";
 import type { StoreBackend } from "../../platform/store/types.js";
 
@@ -10,7 +10,7 @@ import type { StoreBackend } from "../../platform/store/types.js";
  *
  * A chat turns them on for every order (`setEnabled`, /settings) or for one
  * order (`setForOrder`, the card's toggle). Each reminder is a timed job
- * (`platform/jobs/timed-jobs.ts`): stored per (chat, order), so it survives
+ * (`platform/jobs/`): stored per (chat, order), so it survives
  * restarts and is seen by every process, run by one process under a lease,
  * again after a failed announcement. The time to remind is computed from the
  * order's end and the lead configured now, so a changed lead applies to stored
@@ -55,6 +55,7 @@ export type ReminderToggle = "on" | "off" | "too_late";
 
 export interface ExpiryRemindersDeps {
   store: StoreBackend;
+  jobs: JobsEngine;
   logger: Logger;
   /** Sends the reminder (through the push queue, job id from chat and order). Throwing means "try again". */
   announce: (reminder: ExpiryReminder) => Promise<void>;
@@ -103,8 +104,7 @@ export function createExpiryReminders(deps: ExpiryRemindersDeps): ExpiryReminder
     return endsAtMs - Math.min(leadMs, cap);
   }
 
-  const schedule = createTimedJobs({
-    store: deps.store,
+  const schedule = deps.jobs.define({
     kind: "expiry-reminder",
     namespace: "expiry-reminders",
     schema: expiryReminderSchema,

@@ -17,12 +17,13 @@ import type { PricingCache } from "../../platform/service/pricing-cache.js";
 import type { PushQueue } from "../../platform/push/index.js";
 import type { ServiceClient } from "../../platform/service/client.js";
 import type { Leases } from "../../platform/store/lease.js";
+import type { JobsEngine } from "../../platform/jobs/jobs-engine.js";
 import type { StoreBackend } from "../../platform/store/types.js";
 
 export interface KeepModuleDeps {
   config: Pick<Config, "keep" | "defaultLocale" | "publicUrl">;
   /** The app storage's store and repositories (src/shared/storage.ts). */
-  storage: { store: StoreBackend; chats: ChatRepository; history: OrderHistory };
+  storage: { store: StoreBackend; jobs: JobsEngine; chats: ChatRepository; history: OrderHistory };
   /** This process's leases (one owner id per process), shared with the balance watch and the reminders. */
   leases: Leases;
   /** The plans follow their renewals' `tracking.changed` and a `chat.frozen` of their account here. */
@@ -84,6 +85,7 @@ export function createKeepModule(deps: KeepModuleDeps): KeepModule {
   });
   keep = createKeepPlans({
     store: storage.store,
+    jobs: storage.jobs,
     leases,
     service: deps.service,
     pricing: deps.pricing,

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { createTimedJobs } from "../../platform/jobs/timed-jobs.js";
+import type { JobsEngine } from "../../platform/jobs/jobs-engine.js";
 import type { AppEventSubscriber } from "../../shared/events.js";
 import type { ChatRepository } from "../../shared/chats/chat-repository.js";
 import type { Leases } from "../../platform/store/lease.js";
@@ -14,7 +14,7 @@ import { createKeepStore, type KeepDraft, type KeepStore } from "./keep-store.js
 /**
  * Keep-charged plans: the stored schedule, the user's operations on it, and
  * the renewals that serve it. Each running plan has a timed job (the `keep-plan`
- * kind of `platform/jobs/timed-jobs.ts`) due when the plan next needs a look:
+ * kind of `platform/jobs/`) due when the plan next needs a look:
  * its next slot's time, or a tick later while it waits for a delivery or for
  * money. A look runs in the one process holding the plan's lease
  * (`keep-plan:<id>`), which claims it again at every look; a crashed holder's
@@ -39,6 +39,7 @@ export interface RenewalSighting {
 
 export interface KeepPlansDeps extends Omit<KeepStepDeps, "plans" | "now" | "leadMs" | "leadFraction" | "balanceRecheckMs"> {
   store: StoreBackend;
+  jobs: JobsEngine;
   leases: Leases;
   /**
    * Draws the plan's card again (a plan without one has nothing to draw): called after every write that
@@ -219,8 +220,7 @@ export function createKeepPlans(deps: KeepPlansDeps): KeepPlans {
 
   const leaseKey = (planId: string) => `keep-plan:${planId}`;
 
-  const renewals = createTimedJobs<RenewalJob>({
-    store: deps.store,
+  const renewals = deps.jobs.define<RenewalJob>({
     kind: "keep-plan",
     namespace: "keep-renewals",
     schema: renewalJobSchema,

@@ -43,6 +43,11 @@ export interface TimedJobsDeps<P> {
   maxRetryDelayMs?: number;
   /** Long enough for one run; a process that dies holding it frees it by itself. Default 30 s. */
   leaseMs?: number;
+  /**
+   * Records of this kind are also written without `schedule` (a journal others append to): the store is read
+   * again every `rescanIntervalMs` even by an engine that needs no rescans otherwise (BullMQ).
+   */
+  recordsWrittenElsewhere?: boolean;
 }
 
 export interface TimedJobs<P> {
@@ -59,13 +64,21 @@ export interface TimedJobs<P> {
   get(key: string): Promise<P | undefined>;
   /** The stored jobs, of every process. */
   list(): AsyncIterable<[key: string, payload: P]>;
-  /** Jobs this process holds a timer for. */
-  armed(): number;
+  /** Jobs armed and waiting for their time: this process's timers (store), or the kind's delayed jobs (BullMQ). */
+  armed(): Promise<number>;
   /** Resolves once no job this process knows is due and none is running here (what a start or a rescan found is done or waits for a retry). */
   idle(): Promise<void>;
 }
 
 const DEFAULT_RETRY_DELAY_MS = 5_000;
+
+/** The wait before a job's next run after its `failed`-th failure in a row: doubled after each, up to the longest. */
+export function retryDelayAfter(deps: Pick<TimedJobsDeps<unknown>, "retryDelayMs" | "maxRetryDelayMs">, failed: number): number {
+  const retryDelayMs = deps.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+  const maxRetryDelayMs = Math.max(retryDelayMs, deps.maxRetryDelayMs ?? retryDelayMs);
+  return Math.min(maxRetryDelayMs, retryDelayMs * 2 ** Math.min(Math.max(failed, 1) - 1, 30));
+}
+
 const DEFAULT_LEASE_MS = 30_000;
 /** Node fires a longer timer at once (with a warning): a job due later is armed for this long, then again. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -75,7 +88,6 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
   const now = deps.now ?? Date.now;
   const claim = deps.claim ?? (() => Promise.resolve(true));
   const retryDelayMs = deps.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
-  const maxRetryDelayMs = Math.max(retryDelayMs, deps.maxRetryDelayMs ?? retryDelayMs);
   /** Failed runs in a row, per job: its next retry waits twice as long as the last. */
   const failures = new Map<string, number>();
   const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
@@ -125,7 +137,7 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
     } catch (error) {
       const failed = (failures.get(key) ?? 0) + 1;
       failures.set(key, failed);
-      const delayMs = Math.min(maxRetryDelayMs, retryDelayMs * 2 ** Math.min(failed - 1, 30));
+      const delayMs = retryDelayAfter(deps, failed);
       logger.warn({ err: error, key, retryInMs: delayMs }, "timed job did not run; will retry");
       arm(key, payload, delayMs);
       return;
@@ -215,7 +227,7 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
     },
     get: (key) => records.get(key),
     list: () => records.list(),
-    armed: () => timers.size,
+    armed: () => Promise.resolve(timers.size),
     async idle() {
       for (;;) {
         await Promise.allSettled([...inFlight, rescanning]);

@@ -4,7 +4,7 @@ import type { DraftStore } from "../broadcasts/draft.js";
 import type { OrderPlacer } from "../orders/place-order.js";
 import type { QuoteStore } from "../orders/quote-store.js";
 import type { ServiceError } from "../../platform/service/errors.js";
-import { createTimedJobs } from "../../platform/jobs/timed-jobs.js";
+import type { JobsEngine } from "../../platform/jobs/jobs-engine.js";
 import type { StoreBackend } from "../../platform/store/types.js";
 import { keyTagOf, PENDING_NAMESPACE, PENDING_VERSION, pendingSchema, type PendingConfirmation, type PendingConfirmations } from "./pending-confirmations.js";
 
@@ -18,7 +18,7 @@ import { keyTagOf, PENDING_NAMESPACE, PENDING_VERSION, pendingSchema, type Pendi
  * is tracked, and the tracker announces it; what certainly was not is told
  * to the chat. A service that cannot answer now is asked again later.
  *
- * The journal's entries are timed jobs (`platform/jobs/timed-jobs.ts`, the
+ * The journal's entries are timed jobs (`platform/jobs/`, the
  * `confirmation` kind over the journal's own records): one left by an earlier
  * run is due at start, one written since is due once it is `staleAfterMs` old
  * (a Confirm still checking its outcome settles it first), and one the service
@@ -45,6 +45,8 @@ export type RecoveryOutcome =
 export interface ConfirmationRecoveryDeps {
   /** The journal's store: its entries are read (and armed) as the recovery's jobs. */
   store: StoreBackend;
+  /** Runs the journal's entries as the `confirmation` kind of timed job. */
+  jobs: JobsEngine;
   pending: PendingConfirmations;
   quotes: Pick<QuoteStore, "get">;
   drafts: Pick<DraftStore, "get">;
@@ -185,8 +187,7 @@ export function createConfirmationRecovery(deps: ConfirmationRecoveryDeps): Conf
     return entry.kind === "order" ? resolveOrder(entry, apiKey) : resolveBroadcast(entry, apiKey);
   }
 
-  const jobs = createTimedJobs<PendingConfirmation>({
-    store: deps.store,
+  const jobs = deps.jobs.define<PendingConfirmation>({
     kind: "confirmation",
     namespace: PENDING_NAMESPACE,
     schema: pendingSchema,
@@ -200,6 +201,8 @@ export function createConfirmationRecovery(deps: ConfirmationRecoveryDeps): Conf
     // Resolving removes the entry itself (here, or in the placer or the submitter), and only what it resolved:
     // a Confirm pressed again meanwhile writes a new entry under the same key, which must stay.
     handlerKeepsRecords: true,
+    // The placer and the submitter write the journal's entries, not `schedule`: every engine reads it again.
+    recordsWrittenElsewhere: true,
     rescanIntervalMs: sweepIntervalMs,
     retryDelayMs: baseDelay,
     maxRetryDelayMs: maxDelay,

@@ -8,6 +8,7 @@ import {
 } from "../../../src/features/balance/top-up-watcher.js";
 import { eventually } from "../../platform/store/helpers.js";
 import { startSimEnv, type SimEnv } from "../../shared/orders/sim-env.js";
+import { createJobsEngine } from "../../../src/platform/jobs/jobs-engine.js";
 
 describe("the watch schedule", () => {
   it("reads within seconds, then backs off to at most 30 s between reads, and stops after 30 min", () => {
@@ -38,6 +39,7 @@ describe("createBalanceWatcher", () => {
     const { apiKey, events, ...rest } = overrides;
     return createBalanceWatcher({
       store,
+      jobs: createJobsEngine({ store, queue: "local" }),
       service: env.service,
       getApiKey: () => Promise.resolve(apiKey),
       isWanted: () => Promise.resolve(true),

@@ -4,6 +4,7 @@ import { openStore } from "../../../src/platform/store/open-store.js";
 import type { StoreBackend } from "../../../src/platform/store/types.js";
 import { captureLogger } from "../../platform/service/capture-logger.js";
 import { waitUntil } from "../../support/wait.js";
+import { createJobsEngine } from "../../../src/platform/jobs/jobs-engine.js";
 
 const CHAT = 9;
 const T = 1_800_000_000_000;
@@ -22,7 +23,14 @@ let sent: ExpiryReminder[];
 const running: { stop(): Promise<void> }[] = [];
 
 function reminders(extra: Partial<ExpiryRemindersDeps> = {}) {
-  const r = createExpiryReminders({ store, logger: captureLogger().logger, now: () => T, announce: (x) => Promise.resolve(void sent.push(x)), ...extra });
+  const r = createExpiryReminders({
+    store,
+    jobs: createJobsEngine({ store, queue: "local" }),
+    logger: captureLogger().logger,
+    now: () => T,
+    announce: (x) => Promise.resolve(void sent.push(x)),
+    ...extra,
+  });
   running.push(r);
   return r;
 }

@@ -14,6 +14,7 @@ import { createLogger } from "../../../src/platform/logger.js";
 import { createLeases } from "../../../src/platform/store/lease.js";
 import { openStore } from "../../../src/platform/store/open-store.js";
 import type { StoreBackend } from "../../../src/platform/store/types.js";
+import { createJobsEngine } from "../../../src/platform/jobs/jobs-engine.js";
 
 const logger = createLogger({ level: "silent" });
 const CHAT = 4401;
@@ -60,6 +61,7 @@ describe("keep renewals as timed jobs", () => {
   function start(): Promise<void> {
     plans = createKeepPlans({
       store,
+      jobs: createJobsEngine({ store, queue: "local" }),
       leases: createLeases({ store, owner: "keep-jobs-test" }),
       // The look stops at the missing key, before any of these is asked.
       service: {} as never,

@@ -8,6 +8,7 @@ import { createOrderPlacer } from "../../../src/shared/orders/place-order.js";
 import { buildQuote, type Quote } from "../../../src/shared/orders/quote.js";
 import { signTrxTransfer, TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { debits, startSimEnv, type SimEnv } from "../orders/sim-env.js";
+import { createJobsEngine } from "../../../src/platform/jobs/jobs-engine.js";
 
 /**
  * What a crash leaves behind (a quote left `placing`, a draft left
@@ -40,6 +41,7 @@ async function world(balanceSun = 1_000_000_000, options: { historyFailures?: nu
   const outcomes: RecoveryOutcome[] = [];
   const recovery = createConfirmationRecovery({
     store: parts.store,
+    jobs: createJobsEngine({ store: parts.store, queue: "local" }),
     pending: parts.pending,
     quotes: parts.quotes,
     drafts,
