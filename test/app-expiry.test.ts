@@ -96,9 +96,9 @@ describe.each(stores)("on %s, the app tells when energy runs out and reminds bef
     const reminder = await waitFor(() => w.tg.botMessages(CHAT).find((m) => m.text.startsWith("⏰ Energy for")), "the reminder", SAFETY_MS);
     expect(reminder.text).toContain(`Energy for ${RECEIVER} ends at`);
     expect(reminder.text).toContain(`Order ${orderId}: 100,000 energy for 1 min.`);
-    // The chat picked no time zone: the reminder, a message with a time, offers the choices.
+    // The chat picked no time zone: the reminder, a message with a time, offers the choices, naming the reminder to draw again.
     expect(reminder.buttons.map((row) => row.map((b) => b.text))).toEqual([["🔁 Extend", "♻️ Keep charged"], ["🕒 Set my time zone"]]);
-    expect(reminder.buttons.flat().map((b) => b.callback_data)).toEqual([`ra:${orderId}`, `keep-order:${orderId}`, "tz:m"]);
+    expect(reminder.buttons.flat().map((b) => b.callback_data)).toEqual([`ra:${orderId}`, `keep-order:${orderId}`, `tzs:m:r:${orderId}`]);
 
     // Extend: the same order, quoted afresh (nothing charged until Confirm).
     const debits = () => w.sim.ledger(w.demo.accountId).filter((e) => e.kind === "debit").length;

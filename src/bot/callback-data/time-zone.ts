@@ -8,35 +8,58 @@ import { createCallbackData } from "./create-callback-data.js";
 export const timeZoneData = createCallbackData("tz", ["action"]);
 
 /**
- * The offer's zone button, naming the message it sits under so the tap can draw that message again in
- * the zone just picked: `tzs:<n>:<on>:<ref>` with on `n` (a fulfilled order's notice, ref its id), `p`
- * (the same notice told to another chat of the account), `r` (the order's expiry reminder) or `l` (an
- * /orders page, ref its filter and page: `a0`). `tz:s<n>` buttons sent before it still set the zone.
+ * The offer's buttons, naming the message they sit under so a pick can draw that message again in the
+ * zone just picked: `tzs:<n>:<on>:<ref>` with on `n` (a fulfilled order's notice, ref its id and, after a
+ * dot, its card's message id), `p` (the same notice told to another chat of the account), `r` (the order's
+ * expiry reminder) or `l` (an /orders page, ref its filter and page: `a0`). `<n>` is a preset, or `m` for
+ * the menu of every choice, sent replying to that message; the menu's presets name the same message with
+ * `<on>` in capitals. `tz:s<n>` buttons sent before it still set the zone.
  */
 export const zoneOfferData = createCallbackData("tzs", ["zone", "on", "ref"]);
 
-/** What an offer sits under: what the tap draws again. */
+/** What an offer sits under: what a pick draws again (and a notice's card, above it). */
 export type ZoneOfferTarget =
-  { on: "notice"; orderId: string; placedElsewhere: boolean } | { on: "reminder"; orderId: string } | { on: "orders"; filter: string; page: number };
+  | { on: "notice"; orderId: string; placedElsewhere: boolean; cardId?: number }
+  | { on: "reminder"; orderId: string }
+  | { on: "orders"; filter: string; page: number };
 
-export function packZoneOffer(n: number, target: ZoneOfferTarget): string {
-  if (target.on === "orders") return zoneOfferData.pack({ zone: n, on: "l", ref: `${target.filter}${target.page}` });
-  const on = target.on === "reminder" ? "r" : target.placedElsewhere ? "p" : "n";
-  return zoneOfferData.pack({ zone: n, on, ref: target.orderId });
+/** What an offer's button does: pick a preset, or open the menu (`"menu"`); `fromMenu` when it is one of that menu's presets. */
+export interface ZoneOfferPress {
+  /** A preset's IANA name, or `"menu"`. */
+  pick: string;
+  target: ZoneOfferTarget;
+  fromMenu: boolean;
 }
 
-/** The zone and the message of an offer's button; undefined for a forged or unknown one. */
-export function unpackZoneOffer(data: string | undefined): { zone: string; target: ZoneOfferTarget } | undefined {
+export function packZoneOffer(n: number | "menu", target: ZoneOfferTarget, fromMenu = false): string {
+  const zone = n === "menu" ? "m" : n;
+  const cased = (on: string) => (fromMenu ? on.toUpperCase() : on);
+  if (target.on === "orders") return zoneOfferData.pack({ zone, on: cased("l"), ref: `${target.filter}${target.page}` });
+  if (target.on === "reminder") return zoneOfferData.pack({ zone, on: cased("r"), ref: target.orderId });
+  const card = target.cardId === undefined ? "" : `.${target.cardId}`;
+  return zoneOfferData.pack({ zone, on: cased(target.placedElsewhere ? "p" : "n"), ref: `${target.orderId}${card}` });
+}
+
+/** What an offer's button does and the message it names; undefined for a forged or unknown one. */
+export function unpackZoneOffer(data: string | undefined): ZoneOfferPress | undefined {
   const d = zoneOfferData.unpack(data);
-  const zone = commonTimeZoneOf(d?.zone);
-  if (d === undefined || zone === undefined) return undefined;
-  if (d.on === "l") {
+  if (d === undefined) return undefined;
+  const pick = d.zone === "m" ? "menu" : commonTimeZoneOf(d.zone);
+  const fromMenu = d.on !== d.on.toLowerCase();
+  if (pick === undefined || (fromMenu && pick === "menu")) return undefined;
+  const on = d.on.toLowerCase();
+  if (on === "l") {
     const m = /^([a-z])(\d{1,4})$/.exec(d.ref);
-    return m ? { zone, target: { on: "orders", filter: m[1]!, page: Number(m[2]) } } : undefined;
+    return m ? { pick, fromMenu, target: { on: "orders", filter: m[1]!, page: Number(m[2]) } } : undefined;
   }
-  if (!/^[0-9a-f]{24}$/.test(d.ref)) return undefined;
-  if (d.on === "r") return { zone, target: { on: "reminder", orderId: d.ref } };
-  if (d.on === "n" || d.on === "p") return { zone, target: { on: "notice", orderId: d.ref, placedElsewhere: d.on === "p" } };
+  const m = /^([0-9a-f]{24})(?:\.(\d{1,10}))?$/.exec(d.ref);
+  if (m === null) return undefined;
+  const orderId = m[1]!;
+  if (on === "r" && m[2] === undefined) return { pick, fromMenu, target: { on: "reminder", orderId } };
+  if (on === "n" || on === "p") {
+    const cardId = m[2] === undefined ? {} : { cardId: Number(m[2]) };
+    return { pick, fromMenu, target: { on: "notice", orderId, placedElsewhere: on === "p", ...cardId } };
+  }
   return undefined;
 }
 

@@ -181,7 +181,15 @@ export function createTrackingNotifier(deps: TrackingNotifierDeps): TrackingNoti
     const id = change.kind === "order" ? change.record.orderId : change.record.broadcastId;
     const ends = endsAtMs === undefined ? [] : [delegationEndText(tr, endsAtMs, nowMs, locale, zone.zone)];
     const origin = placingChat === undefined ? [] : await placedIn(tr, change, placingChat);
-    const offer = ends.length === 0 ? [] : zoneOfferRow(tr, locale, chatId, zone, nowMs, { on: "notice", orderId: id, placedElsewhere: origin.length > 0 });
+    const offer =
+      ends.length === 0
+        ? []
+        : zoneOfferRow(tr, locale, chatId, zone, nowMs, {
+            on: "notice",
+            orderId: id,
+            placedElsewhere: origin.length > 0,
+            ...(cardMessageId === undefined ? {} : { cardId: cardMessageId }),
+          });
     const buttons = cardMessageId === undefined ? view.endKeyboard.inline_keyboard : [];
     const rows = offer.length === 0 ? buttons : [...buttons, offer];
     const params: Record<string, unknown> = {

@@ -42,6 +42,7 @@ import {
   ZONES_PER_PAGE,
 } from "./time-zone-keyboards.js";
 import { zoneOfferVars } from "../../bot/keyboards/zone-offer.js";
+import { createFinishedOrderKeyboard } from "../../bot/keyboards/final-card.js";
 import { bestEffort } from "../../bot/helpers/best-effort.js";
 
 const TIME_ZONE_INPUT_CONVERSATION = "time-zone-input";
@@ -262,45 +263,80 @@ export function createTimeZoneFeature(deps: BotDeps, orders: OrdersPageView): Co
       await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
       return;
     }
-    await takeOffer(ctx, offer.zone, offer.target);
+    if (offer.pick === "menu") await openOfferMenu(ctx, offer.target);
+    else await takeOffer(ctx, offer.pick, offer.target, offer.fromMenu);
   });
 
+  /** The offer's other choices: the menu, sent replying to the message the offer sits under, its zones naming that message. */
+  async function openOfferMenu(ctx: BotContext & { chat: { id: number } }, target: ZoneOfferTarget): Promise<void> {
+    await ctx.answerCallbackQuery();
+    const zone = await limits.zoneOf(ctx.chat.id);
+    const under = ctx.callbackQuery?.message;
+    await ctx.reply(menuText(ctx, zone, deps.flows.now()), {
+      ...HTML,
+      reply_markup: createTimeZoneKeyboard(ctx, zone.zone, false, target),
+      ...(under === undefined ? {} : { reply_parameters: { message_id: under.message_id, allow_sending_without_reply: true } }),
+    });
+  }
+
   /**
-   * The offer under a message with times, tapped: the zone is set, and that message is drawn again in it
-   * (its text anew, the offer gone, its other buttons kept); one that cannot be drawn again only loses the
-   * offer, and the toast says its times stay as they were.
+   * A zone picked from an offer (its one-tap zone, or a zone of the menu it opened): the zone is set, and the
+   * message the offer sat under is drawn again in it (its text anew, the offer gone, its other buttons kept),
+   * with a notice's order card above it; one that cannot be drawn again only loses the offer, and the toast
+   * says its times stay as they were. A menu the zone was picked on becomes the word that it is saved.
    */
-  async function takeOffer(ctx: BotContext & { chat: { id: number } }, zone: string, target: ZoneOfferTarget | undefined): Promise<void> {
+  async function takeOffer(ctx: BotContext & { chat: { id: number } }, zone: string, target: ZoneOfferTarget | undefined, fromMenu = false): Promise<void> {
     const chatId = ctx.chat.id;
+    const nowMs = deps.flows.now();
     await limits.setTimeZone(chatId, zone);
-    ctx.logger.info({ zone, offered: true }, "time zone changed");
-    const message = ctx.callbackQuery?.message;
+    ctx.logger.info({ zone, offered: true, fromMenu }, "time zone changed");
+    const pressed = ctx.callbackQuery?.message;
+    // The menu replies to the message the offer sat under: Telegram hands that message over with the tap.
+    const message = fromMenu ? (pressed !== undefined && "reply_to_message" in pressed ? pressed.reply_to_message : undefined) : pressed;
     // A message Telegram no longer lets the bot see (date 0) cannot be edited at all.
     const accessible = message !== undefined && message.date !== 0;
     const kept = withoutZoneOffer(message?.reply_markup?.inline_keyboard ?? []);
     const redrawn = accessible && target !== undefined ? await redrawnMessage(ctx, chatId, zone, target, kept) : undefined;
-    const saved = ctx.t("time-zone-offer-saved", zoneOfferVars(zone, deps.flows.now()));
+    const saved = ctx.t("time-zone-offer-saved", zoneOfferVars(zone, nowMs));
     await ctx.answerCallbackQuery({ text: redrawn === undefined ? `${saved} ${ctx.t("time-zone-offer-older")}` : saved });
+    if (fromMenu) {
+      await bestEffort(ctx, "editMessageText", () =>
+        editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "time-zone-saved", { zone: zoneLabel(zone, nowMs) }), HTML)),
+      );
+    }
     if (!accessible) return;
+    const id = message.message_id;
     await bestEffort(ctx, "editMessageText", () =>
       editIgnoringUnchanged(() =>
         redrawn === undefined
-          ? ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: kept } })
-          : ctx.editMessageText(redrawn.text, { ...HTML, reply_markup: { inline_keyboard: redrawn.rows } }),
+          ? ctx.api.editMessageReplyMarkup(chatId, id, { reply_markup: { inline_keyboard: kept } })
+          : ctx.api.editMessageText(chatId, id, redrawn.text, { ...HTML, reply_markup: { inline_keyboard: redrawn.rows } }),
       ),
     );
-    if (target?.on === "notice" && "reply_to_message" in message) await redrawCardAbove(ctx, chatId, zone, target.orderId, message.reply_to_message);
+    if (target?.on !== "notice") return;
+    // The card is named by the offer, or (an offer drawn before offers named it) is the message the notice replies to.
+    const above = !fromMenu && "reply_to_message" in message ? message.reply_to_message : undefined;
+    await redrawCard(ctx, chatId, zone, target.orderId, target.cardId, above);
   }
 
   /**
    * A fulfilled notice replies to its order's card, which shows the delegation's end too: drawn again in the zone
-   * just picked, so the two messages never tell the same time in two zones. Its buttons stay as they are; a message
-   * that is not this order's card (no button of it) is left alone.
+   * just picked, so the two messages never tell the same time in two zones. A card Telegram handed over keeps its
+   * buttons as they are (and one that shows no button of this order is left alone); a card known by its id alone
+   * gets the buttons the tracking draws under a finished order.
    */
-  async function redrawCardAbove(ctx: BotContext, chatId: number, zone: string, orderId: string, card: Message | undefined): Promise<void> {
-    const buttons = card?.reply_markup?.inline_keyboard ?? [];
-    const ofThisOrder = buttons.some((row) => row.some((b) => "callback_data" in b && b.callback_data.includes(orderId)));
-    if (card === undefined || card.date === 0 || !ofThisOrder) return;
+  async function redrawCard(
+    ctx: BotContext,
+    chatId: number,
+    zone: string,
+    orderId: string,
+    cardId: number | undefined,
+    shown: Message | undefined,
+  ): Promise<void> {
+    const shownButtons = shown?.reply_markup?.inline_keyboard;
+    const ofThisOrder = shownButtons?.some((row) => row.some((b) => "callback_data" in b && b.callback_data.includes(orderId))) ?? false;
+    const messageId = cardId ?? (shown !== undefined && shown.date !== 0 && ofThisOrder ? shown.message_id : undefined);
+    if (messageId === undefined) return;
     const entry = await deps.flows.history.get(chatId, "order", orderId);
     const endsAtMs = entry && delegationEndsAtMs(entry);
     if (entry?.status !== "fulfilled" || entry.address === undefined || entry.amount === undefined || entry.durationSec === undefined) return;
@@ -318,10 +354,15 @@ export function createTimeZoneFeature(deps: BotDeps, orders: OrdersPageView): Co
       createdAt: new Date(entry.createdAtMs).toISOString(),
     };
     const locale = await ctx.i18n.getLocale();
-    const text = orderCardText(ctx, order, locale, { nowMs: deps.flows.now(), timeZone: zone, endsAtMs });
+    const nowMs = deps.flows.now();
+    const text = orderCardText(ctx, order, locale, { nowMs, timeZone: zone, endsAtMs });
     const labelled = await withReceiverLabel(ctx, text, chatId, { kind: "order", record: order }, deps.flows.addressBook);
+    const live = endsAtMs > nowMs && deps.reminders !== undefined;
+    const reminder = live ? await deps.reminders?.isScheduled(chatId, orderId) : undefined;
+    const buttons =
+      cardId === undefined || shownButtons !== undefined ? (shownButtons ?? []) : createFinishedOrderKeyboard(ctx, ctx.links, order, reminder).inline_keyboard;
     await bestEffort(ctx, "editMessageText", () =>
-      editIgnoringUnchanged(() => ctx.api.editMessageText(chatId, card.message_id, labelled, { ...HTML, reply_markup: { inline_keyboard: buttons } })),
+      editIgnoringUnchanged(() => ctx.api.editMessageText(chatId, messageId, labelled, { ...HTML, reply_markup: { inline_keyboard: buttons } })),
     );
   }
 

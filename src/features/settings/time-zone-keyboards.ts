@@ -1,7 +1,16 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { InlineKeyboard } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
-import { COMMON_TIME_ZONES, packPickerRef, timeZoneData, zoneOfferData, zonePickerData, type PickerRef } from "../../bot/callback-data/time-zone.js";
+import {
+  COMMON_TIME_ZONES,
+  packPickerRef,
+  packZoneOffer,
+  timeZoneData,
+  zoneOfferData,
+  zonePickerData,
+  type PickerRef,
+  type ZoneOfferTarget,
+} from "../../bot/callback-data/time-zone.js";
 import type { Translator } from "../../bot/helpers/record-text.js";
 import { offsetText, zoneLabel, zoneName } from "../../shared/limits/zone-input.js";
 import { cityOfZone } from "../../shared/limits/zone-search.js";
@@ -11,12 +20,16 @@ const pickerButton = (action: string, ref: PickerRef, value: string | number = 0
 
 /**
  * The choices: the common zones two a row (the chat's own marked), then 🔎 a typed city and 🕐 the UTC
- * offsets; opened on the /settings card (`withBack`), they end with ◀️ Back to it.
+ * offsets; opened on the /settings card (`withBack`), they end with ◀️ Back to it. Opened from an offer
+ * (`offer`), each common zone names the message the offer sat under, so picking it draws that message again.
  */
-export function createTimeZoneKeyboard(tr: Translator, current: string, withBack = false): InlineKeyboard {
+export function createTimeZoneKeyboard(tr: Translator, current: string, withBack = false, offer?: ZoneOfferTarget): InlineKeyboard {
   const kb = new InlineKeyboard();
   COMMON_TIME_ZONES.forEach((zone, n) => {
-    kb.text(zone === current ? tr.t("time-zone-chosen", { zone }) : zone, timeZoneData.pack({ action: n }));
+    kb.text(
+      zone === current ? tr.t("time-zone-chosen", { zone }) : zone,
+      offer === undefined ? timeZoneData.pack({ action: n }) : packZoneOffer(n, offer, true),
+    );
     if (n % 2 === 1 && n < COMMON_TIME_ZONES.length - 1) kb.row();
   });
   const ref: PickerRef = { onSettings: withBack };

@@ -189,6 +189,36 @@ describe("the chat's time", () => {
     ).toBe(false);
   });
 
+  it("in English, the offer's choices open under the notice, and a zone picked there draws the notice and its card again in it", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 }, true, "en");
+    const { user, notice, cardId } = await fulfilledOrder(CHAT, "1h", "✅ Confirm", "en");
+    const cardButtons = structuredClone(h.tg.view(CHAT).find((m) => m.messageId === cardId)!.buttons);
+    expect(notice.buttons.map((row) => row.map((b) => b.text)).at(-1)).toEqual(["🕒 Set my time zone"]);
+    const until = (text: string, offset: string) => new RegExp(`delegated until (?:[A-Z][a-z]{2} \\d{1,2}, )?(\\d{2}):(\\d{2}) ${offset} \\(`).exec(text);
+    const [, utcH, utcM] = until(notice.text, "UTC")!;
+
+    await user.press("🕒 Set my time zone", { messageId: notice.messageId });
+    const menu = user.last()!;
+    expect(menu.text).toContain("Time zone: UTC");
+    await user.press("Europe/Berlin", { messageId: menu.messageId });
+    expect(await h.flows.limits.zoneOf(CHAT)).toEqual({ zone: "Europe/Berlin", chosen: true });
+    // The choices become the word that the zone is saved; nothing new is sent.
+    expect(h.textOf(CHAT, menu.messageId)).toContain("Europe/Berlin");
+    expect(user.view().find((m) => m.messageId === menu.messageId)!.buttons).toEqual([]);
+    expect(user.last()!.messageId).toBe(menu.messageId);
+    // The notice and the order's card above it tell the same end, an hour or two on from UTC, named by their offset.
+    const berlinOffset = utcOffsetText("Europe/Berlin", Date.now());
+    const shift = Number(berlinOffset.slice(4) || "0");
+    const expected = `${String((Number(utcH) + shift) % 24).padStart(2, "0")}:${utcM}`;
+    for (const id of [notice.messageId, cardId]) {
+      const [, hh, mm] = until(h.textOf(CHAT, id), berlinOffset.replace("+", "\\+"))!;
+      expect(`${hh}:${mm}`).toBe(expected);
+    }
+    const redrawnNotice = user.view().find((m) => m.messageId === notice.messageId)!;
+    expect(redrawnNotice.buttons).toEqual([]);
+    expect(user.view().find((m) => m.messageId === cardId)!.buttons).toEqual(cardButtons);
+  });
+
   it("the offer under a reminder, tapped, draws the reminder again in Moscow time with its Extend and Keep charged", async () => {
     await h.linkChat(CHAT, { balanceSun: 100_000_000 }, true, "ru");
     const { user, cardId, orderId } = await fulfilledOrder(CHAT, "1m", "✅ Подтвердить", "ru");
