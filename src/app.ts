@@ -293,6 +293,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     reminders,
     memo: storage.memo,
     send: send.bot,
+    push,
   };
   const bot = createBot(deps, {
     ...given("botInfo", overrides.botInfo),

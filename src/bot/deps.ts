@@ -1,3 +1,4 @@
+import type { PushQueue } from "../platform/push/types.js";
 import type { ReadMemo } from "../platform/store/read-memo.js";
 import type { I18n } from "@grammyjs/i18n";
 import type { Logger } from "pino";
@@ -56,4 +57,9 @@ export interface BotDeps {
   send?: SendFeatureDeps;
   /** Each update one unit of work: the records it reads more than once are read once (`read-memo.ts`). */
   memo?: Pick<ReadMemo, "run">;
+  /**
+   * The outbox the notifiers queue their sends and card edits in: an answer that redraws a card they may still
+   * have an edit of waiting goes through it too, so the newer edit replaces the waiting one.
+   */
+  push?: Pick<PushQueue, "enqueue">;
 }

@@ -120,7 +120,7 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
         : undefined;
       if (plans) followPlanEvents(events, plans, deps.chats);
       const keep = plans ? { keep: plans } : {};
-      return { ...deps, flows, topUps: balanceWatch, reminders: delivery.reminders, ...keep };
+      return { ...deps, flows, topUps: balanceWatch, reminders: delivery.reminders, push: delivery.push, ...keep };
     },
   });
   current.bot = () => h.bot;

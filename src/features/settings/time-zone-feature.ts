@@ -361,6 +361,13 @@ export function createTimeZoneFeature(deps: BotDeps, orders: OrdersPageView): Co
     const reminder = live ? await deps.reminders?.isScheduled(chatId, orderId) : undefined;
     const buttons =
       cardId === undefined || shownButtons !== undefined ? (shownButtons ?? []) : createFinishedOrderKeyboard(ctx, ctx.links, order, reminder).inline_keyboard;
+    // The tracking's own edit of the card (its final state, in the zone of then) may still wait in the outbox: queued
+    // behind it, this one replaces it there.
+    if (deps.push !== undefined) {
+      const params = { chat_id: chatId, message_id: messageId, text: labelled, ...HTML, reply_markup: { inline_keyboard: buttons } };
+      await deps.push.enqueue({ id: `tz-card-${chatId}-${messageId}-${nowMs}`, chatId, method: "editMessageText", params });
+      return;
+    }
     await bestEffort(ctx, "editMessageText", () =>
       editIgnoringUnchanged(() => ctx.api.editMessageText(chatId, messageId, labelled, { ...HTML, reply_markup: { inline_keyboard: buttons } })),
     );

@@ -128,7 +128,9 @@ describe("the chat's time", () => {
     expect(redrawn.text.split("\n")[0]).toBe(utcText.split("\n")[0]);
     // The offer leaves that message; its other buttons stay.
     expect(redrawn.buttons.flat().map((b) => b.text)).toEqual(before.slice(0, -1).flat());
-    // The order's card the notice replies to tells the same end in the same zone, its buttons as they were.
+    // The order's card the notice replies to tells the same end in the same zone, its buttons as they were (the edit
+    // goes through the outbox, where it replaces an edit of the card still waiting).
+    await h.until(() => /UTC\+3/.test(h.textOf(CHAT, cardId)));
     const card = h.tg.view(CHAT).find((m) => m.messageId === cardId)!;
     expect(end(cardBefore.text, "UTC")).not.toBeNull();
     const [, cardH, cardM] = end(card.text, "UTC\\+3")!;
@@ -210,6 +212,7 @@ describe("the chat's time", () => {
     const berlinOffset = utcOffsetText("Europe/Berlin", Date.now());
     const shift = Number(berlinOffset.slice(4) || "0");
     const expected = `${String((Number(utcH) + shift) % 24).padStart(2, "0")}:${utcM}`;
+    await h.until(() => h.textOf(CHAT, cardId).includes(berlinOffset));
     for (const id of [notice.messageId, cardId]) {
       const [, hh, mm] = until(h.textOf(CHAT, id), berlinOffset.replace("+", "\\+"))!;
       expect(`${hh}:${mm}`).toBe(expected);
