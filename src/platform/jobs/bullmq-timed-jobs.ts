@@ -44,15 +44,23 @@ export function createBullmqTimedJobs<P>(deps: TimedJobsDeps<P> & { redisUrl: st
   const dueOf = (payload: P) => Math.max(0, Math.trunc(deps.dueAtMs(payload)));
   const jobIdOf = (key: string, dueAtMs: number) => `${encodeURIComponent(key)}@${dueAtMs}`;
 
-  async function add(key: string, payload: P): Promise<void> {
+  /** The BullMQ job each key's run here is under: a schedule from inside that run must not reuse its id. */
+  const runningIds = new Map<string, string>();
+
+  /** `scheduled`: a schedule, not a rescan arming what is stored. */
+  async function add(key: string, payload: P, scheduled = false): Promise<void> {
     const dueAtMs = dueOf(payload);
+    const id = jobIdOf(key, dueAtMs);
+    // A job id that exists is left alone, and the running job's is removed once it completes: a key scheduled for the
+    // same time while its run is under way here (by that run, say) gets a job of its own.
+    const jobId = scheduled && runningIds.get(key) === id ? `${id}-again` : id;
     await (
       await bull.queue()
     ).add(
       deps.kind,
       { key },
       {
-        jobId: jobIdOf(key, dueAtMs),
+        jobId,
         delay: Math.max(0, dueAtMs - now()),
         attempts: Number.MAX_SAFE_INTEGER,
         backoff: { type: BACKOFF_TYPE },
@@ -86,11 +94,14 @@ export function createBullmqTimedJobs<P>(deps: TimedJobsDeps<P> & { redisUrl: st
       await job.moveToDelayed(now() + Math.min(leaseMs, retryDelayAfter(deps, 1)), token);
       throw new (await bull.bullmq()).DelayedError();
     }
+    runningIds.set(key, job.id ?? "");
     try {
       await deps.run(payload, key);
     } catch (error) {
       logger.warn({ err: error, key, retryInMs: retryDelayAfter(deps, job.attemptsMade + 1) }, "timed job did not run; will retry");
       throw error;
+    } finally {
+      runningIds.delete(key);
     }
     if (deps.handlerKeepsRecords !== true) await records.delete(key);
   }
@@ -167,7 +178,7 @@ export function createBullmqTimedJobs<P>(deps: TimedJobsDeps<P> & { redisUrl: st
       const before = await records.get(key);
       await records.set(key, payload, keepMs);
       if (before !== undefined && dueOf(before) !== dueOf(payload)) await dropJob(key, before);
-      await add(key, payload);
+      await add(key, payload, true);
     },
     async cancel(key) {
       const before = await records.get(key);

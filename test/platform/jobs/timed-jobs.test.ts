@@ -168,6 +168,28 @@ for (const target of targets) {
       expect(runs).toBe(1);
     });
 
+    it("runs a job again that its own run scheduled for the same time", async () => {
+      const store = await process();
+      const ns = `jobs-${runId()}`;
+      const due = { n: 1, dueAtMs: Date.now() };
+      let runs = 0;
+      const jobs: TimedJobs<Payload> = jobsOn(
+        store,
+        ns,
+        async (p, key) => {
+          runs += 1;
+          if (runs === 1) await jobs.schedule(key, p, 60_000);
+          else await jobs.cancel(key);
+        },
+        { handlerKeepsRecords: true },
+      );
+      await jobs.start();
+      await jobs.schedule("again", due, 60_000);
+      await eventually(() => runs === 2);
+      await eventually(async () => (await jobs.get("again")) === undefined);
+      expect(runs).toBe(2);
+    });
+
     it("runs a job again after its run threw, and never a cancelled one", async () => {
       const store = await process();
       const ns = `jobs-${runId()}`;
