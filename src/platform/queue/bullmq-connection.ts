@@ -1,6 +1,6 @@
 import { isStoreUnreachable } from "../store/store-outage.js";
 import type * as Bullmq from "bullmq";
-import type { Processor, Queue, Worker, WorkerOptions } from "bullmq";
+import type { IRedisClient, Processor, Queue, Worker, WorkerOptions } from "bullmq";
 import type { Logger } from "pino";
 
 async function openRedisClient(url: string) {
@@ -40,18 +40,24 @@ export interface BullmqConnection {
 export function createBullmqConnection(deps: { name: string; redisUrl: string; logger: Logger; prefix?: string }): BullmqConnection {
   const prefix = deps.prefix ?? "bull";
   let client: RedisClient | undefined;
-  let connecting: Promise<{ client: RedisClient; bullmq: BullmqModule }> | undefined;
+  let connecting: Promise<{ client: RedisClient; bullmq: BullmqModule; adapter: IRedisClient }> | undefined;
   let queue: Queue | undefined;
   let worker: Worker | undefined;
 
-  function connect(): Promise<{ client: RedisClient; bullmq: BullmqModule }> {
+  function connect(): Promise<{ client: RedisClient; bullmq: BullmqModule; adapter: IRedisClient }> {
     connecting ??= (async () => {
       const [connection, bullmq] = await Promise.all([openRedisClient(deps.redisUrl), import("bullmq")]);
       client = connection;
       // Each reconnection attempt of an outage fails: the store watch tells the outage once, these only at debug.
       connection.on("error", (err: unknown) => deps.logger[isStoreUnreachable(err) ? "debug" : "warn"]({ err }, "redis client error"));
       await connection.connect();
-      return { client: connection, bullmq };
+      // The one BullMQ view of the client that every queue and worker of this connection shares. Given the bare client,
+      // BullMQ wraps it anew for each of them, and a wrapper whose queue was closed (one that never became ready, say)
+      // goes on repeating the live client's errors with nobody listening: an outage then ends the process.
+      const adapter = bullmq.createNodeRedisClient(connection);
+      // Repeated from the client, which has told it above.
+      adapter.on("error", () => undefined);
+      return { client: connection, bullmq, adapter };
     })();
     return connecting;
   }
@@ -70,9 +76,11 @@ export function createBullmqConnection(deps: { name: string; redisUrl: string; l
   }
 
   async function ready(): Promise<Queue> {
-    const { client: connection, bullmq } = await connect();
+    const { adapter: connection, bullmq } = await connect();
     if (queue) return queue;
     const made = new bullmq.Queue(deps.name, { connection, prefix });
+    // Without a listener BullMQ prints the queue's errors to the console: they go to the log like the worker's.
+    made.on("error", (err) => deps.logger[isStoreUnreachable(err) ? "debug" : "warn"]({ err }, "bullmq queue error"));
     await whenReady(made);
     queue ??= made;
     if (queue !== made) await made.close();
@@ -86,7 +94,7 @@ export function createBullmqConnection(deps: { name: string; redisUrl: string; l
     async startWorker(processor, options) {
       if (worker) return;
       await ready();
-      const { client: connection, bullmq } = await connect();
+      const { adapter: connection, bullmq } = await connect();
       const made = new bullmq.Worker(deps.name, processor, { ...options, connection, prefix, autorun: false });
       made.on("error", (err) => deps.logger[isStoreUnreachable(err) ? "debug" : "warn"]({ err }, "bullmq worker error"));
       await whenReady(made);
