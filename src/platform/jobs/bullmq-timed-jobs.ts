@@ -1,5 +1,5 @@
 import type { Job } from "bullmq";
-import { createBullmqConnection } from "../queue/bullmq-connection.js";
+import { createBullmqConnection, toBullJobId } from "../queue/bullmq-connection.js";
 import { createRecordStore } from "../store/record-store.js";
 import { retryDelayAfter, type TimedJobs, type TimedJobsDeps } from "./timed-jobs.js";
 
@@ -13,8 +13,8 @@ const STALLED_CHECK_MS = 5_000;
 /**
  * The timed jobs of one kind on BullMQ (Redis), for processes that share a Redis: the record in the store stays
  * the truth (what `get`, `list` and `cancel` read, and what a run re-reads), and a BullMQ delayed job with the id
- * `<key>@<due time>` stands for each record's timer. So no process rescans the store for what another scheduled:
- * Redis hands a due job to one worker, holds its lock (the lease) while it runs, gives it back after a process
+ * `<key>@<due time>` (made legal by `toBullJobId`, as the push queue's are) stands for each record's timer. So no
+ * process rescans the store for what another scheduled: Redis hands a due job to one worker, holds its lock (the lease) while it runs, gives it back after a process
  * died holding it, and retries a run that threw with backoff.
  *
  * A start reads the records once and adds a job for each (an id that exists is left alone): a record stored
@@ -42,7 +42,7 @@ export function createBullmqTimedJobs<P>(deps: TimedJobsDeps<P> & { redisUrl: st
   let rescanning: Promise<void> | undefined;
 
   const dueOf = (payload: P) => Math.max(0, Math.trunc(deps.dueAtMs(payload)));
-  const jobIdOf = (key: string, dueAtMs: number) => `${encodeURIComponent(key)}@${dueAtMs}`;
+  const jobIdOf = (key: string, dueAtMs: number) => toBullJobId(`${key}@${dueAtMs}`);
 
   /** The BullMQ job each key's run here is under: a schedule from inside that run must not reuse its id. */
   const runningIds = new Map<string, string>();
@@ -53,7 +53,7 @@ export function createBullmqTimedJobs<P>(deps: TimedJobsDeps<P> & { redisUrl: st
     const id = jobIdOf(key, dueAtMs);
     // A job id that exists is left alone, and the running job's is removed once it completes: a key scheduled for the
     // same time while its run is under way here (by that run, say) gets a job of its own.
-    const jobId = scheduled && runningIds.get(key) === id ? `${id}-again` : id;
+    const jobId = scheduled && runningIds.get(key) === id ? toBullJobId(`${key}@${dueAtMs}@again`) : id;
     await (
       await bull.queue()
     ).add(
