@@ -95,6 +95,7 @@ export async function createStorage({
     jobs: createJobsEngine({ store, ...queueMode }),
     close: () => {
       lock?.giveUp();
+      memo.close();
       return store.close();
     },
   };

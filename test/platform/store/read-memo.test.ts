@@ -28,7 +28,10 @@ beforeEach(async () => {
   await records.set("a", { name: "first", tags: [] });
   reads = 0;
 });
-afterEach(async () => backend.close());
+afterEach(async () => {
+  memo.close();
+  await backend.close();
+});
 
 describe("a unit of work reads each record once", () => {
   it("outside a unit, every read goes to the store", async () => {
@@ -133,5 +136,20 @@ describe("a unit of work reads each record once", () => {
     reads = 0;
     await opensLater!();
     expect(reads).toBe(1);
+  });
+
+  it("once closed, a unit reads the store again, and a unit under way goes on without the memo", async () => {
+    await memo.run(async () => {
+      await records.get("a");
+      memo.close();
+      await records.get("a");
+    });
+    expect(reads).toBe(2);
+    reads = 0;
+    await memo.run(async () => {
+      await records.get("a");
+      await records.get("a");
+    });
+    expect(reads).toBe(2);
   });
 });

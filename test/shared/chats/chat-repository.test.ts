@@ -259,5 +259,6 @@ describe("chat repository", () => {
       await remembering.unlink(30);
       expect(await remembering.account(30)).toBeUndefined();
     });
+    memo.close();
   });
 });
