@@ -1,4 +1,5 @@
 import { createConversation, type Conversation } from "@grammyjs/conversations";
+import { z } from "zod";
 import type { Api, InlineKeyboard } from "grammy";
 import { closeStepPrompt, sendStepPrompt } from "../../bot/helpers/step-prompt.js";
 import { Composer } from "../../bot/composer.js";
@@ -9,6 +10,7 @@ import type { InlineKeyboardButton, Message } from "grammy/types";
 import {
   commonTimeZoneOf,
   offeredTimeZoneOf,
+  packZoneOffer,
   timeZoneData,
   unpackPickerRef,
   unpackZoneOffer,
@@ -44,10 +46,71 @@ import {
 import { zoneOfferVars } from "../../bot/keyboards/zone-offer.js";
 import { createFinishedOrderKeyboard } from "../../bot/keyboards/final-card.js";
 import { bestEffort } from "../../bot/helpers/best-effort.js";
+import { createRecordStore, type RecordStore } from "../../platform/store/record-store.js";
 
 const TIME_ZONE_INPUT_CONVERSATION = "time-zone-input";
 
 type TimeZoneConversation = Conversation<BotContext, ConversationContext>;
+
+/**
+ * The message an offer sits under, as a zone picked through the offer draws it again: what it is (the offer's
+ * target; none for an offer older than targets), its id, its buttons but the offer's, and for a notice the card
+ * it replies to when Telegram handed that over.
+ */
+interface UnderOffer {
+  target: ZoneOfferTarget | undefined;
+  messageId: number;
+  kept: InlineKeyboardButton[][];
+  cardAbove?: Message;
+}
+
+/** The target of the offer among a message's buttons. */
+function offerTargetOf(message: Message | undefined): ZoneOfferTarget | undefined {
+  for (const row of message?.reply_markup?.inline_keyboard ?? []) {
+    for (const button of row) {
+      const offer = "callback_data" in button ? unpackZoneOffer(button.callback_data) : undefined;
+      if (offer !== undefined) return offer.target;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The offer's menu replies to the message the offer sits under, and Telegram hands that message over with every
+ * tap on the menu (on the offsets and zones drawn in its place too): that message, while it still shows the offer.
+ */
+function underOfferOf(picker: Message | undefined): UnderOffer | undefined {
+  const under = picker !== undefined && "reply_to_message" in picker ? picker.reply_to_message : undefined;
+  const target = offerTargetOf(under);
+  if (under === undefined || target === undefined || under.date === 0) return undefined;
+  return { target, messageId: under.message_id, kept: withoutZoneOffer(under.reply_markup?.inline_keyboard ?? []) };
+}
+
+/**
+ * A menu's typed city is answered in messages of their own, which reply to nothing: what the menu was opened
+ * under is kept for them by the menu's id, from the tap on 🔎 (while Telegram still hands it over) for as long
+ * as such answers are tapped.
+ */
+const underOfferRecordSchema = z.object({
+  offer: z.string(),
+  messageId: z.number().int(),
+  kept: z.array(z.array(z.custom<InlineKeyboardButton>((b) => typeof b === "object" && b !== null && typeof (b as { text?: unknown }).text === "string"))),
+});
+const UNDER_OFFER_KEPT_MS = 7 * 24 * 3_600_000;
+
+type UnderOfferRecords = RecordStore<z.infer<typeof underOfferRecordSchema>>;
+
+async function rememberUnderOffer(records: UnderOfferRecords, chatId: number, pickerId: number, under: UnderOffer): Promise<void> {
+  if (under.target === undefined) return;
+  await records.set(`${chatId}:${pickerId}`, { offer: packZoneOffer("menu", under.target), messageId: under.messageId, kept: under.kept }, UNDER_OFFER_KEPT_MS);
+}
+
+async function recalledUnderOffer(records: UnderOfferRecords, chatId: number, pickerId: number | undefined): Promise<UnderOffer | undefined> {
+  if (pickerId === undefined) return undefined;
+  const stored = await records.get(`${chatId}:${pickerId}`);
+  const target = unpackZoneOffer(stored?.offer)?.target;
+  return stored === undefined || target === undefined ? undefined : { target, messageId: stored.messageId, kept: stored.kept };
+}
 
 /** The picker's first screen; it says when its zone is only the default, so picking that same zone is a visible change too. */
 function menuText(tr: Translator, zone: ChatZone, nowMs: number): string {
@@ -74,7 +137,10 @@ async function redrawPicker(api: Api, tr: Translator & Pick<BotContext, "logger"
  * as buttons, and a name no zone has gets Try again and the offsets (those buttons are handled outside the
  * step). `picker`: the picker it was asked from, drawn again once the zone is set.
  */
-function createTimeZoneInputConversation(deps: BotDeps) {
+function createTimeZoneInputConversation(
+  deps: BotDeps,
+  typedZoneSet: (outer: BotContext, chatId: number, zone: string, picker: PickerRef) => Promise<boolean>,
+) {
   const limits = deps.flows.limits;
   return async function timeZoneInput(conversation: TimeZoneConversation, ctx: ConversationContext, picker?: PickerRef): Promise<void> {
     const chatId = ctx.chat?.id;
@@ -104,7 +170,22 @@ function createTimeZoneInputConversation(deps: BotDeps) {
       const { zone } = found;
       await conversation.external(() => limits.setTimeZone(chatId, zone));
       await closeStepPrompt(conversation, ctx, deps, prompt, { prompt: question, answer: text });
-      await ctx.reply(translate(next, "time-zone-saved", { zone: zoneLabel(zone, nowMs) }), HTML);
+      const saved = translate(next, "time-zone-saved", { zone: zoneLabel(zone, nowMs) });
+      const menuId = ref.cardId;
+      if (menuId !== undefined && (await conversation.external((outer) => typedZoneSet(outer, chatId, zone, ref)))) {
+        // An offer's menu becomes the word that the zone is saved, as a zone tapped on it does: nothing new is sent.
+        const shown = await conversation.external(() =>
+          editIgnoringUnchanged(() => ctx.api.editMessageText(chatId, menuId, saved, HTML)).then(
+            () => true,
+            (error: unknown) => {
+              next.logger.info({ err: error }, "could not turn the zone menu into the saved word");
+              return false;
+            },
+          ),
+        );
+        if (shown) return;
+      }
+      await ctx.reply(saved, HTML);
       await redrawPicker(ctx.api, next, chatId, ref, zone, nowMs);
       return;
     }
@@ -131,10 +212,24 @@ export interface OrdersPageView {
 
 export function createTimeZoneFeature(deps: BotDeps, orders: OrdersPageView): Composer<BotContext> {
   const limits = deps.flows.limits;
+  const underOffers: UnderOfferRecords = createRecordStore({
+    kv: deps.store.namespace("zone-offer-pickers"),
+    schema: underOfferRecordSchema,
+    version: 1,
+    logger: deps.logger,
+    name: "zone-offer-pickers",
+  });
   const composer = new Composer<BotContext>();
+  /** A city typed after 🔎 in an offer's menu: the message the offer sits under is drawn again too; false when the picker was no offer's. */
+  const typedZoneSet = async (outer: BotContext, chatId: number, zone: string, picker: PickerRef): Promise<boolean> => {
+    const under = await recalledUnderOffer(underOffers, chatId, picker.cardId);
+    if (under === undefined) return false;
+    await redrawUnderOffer(outer, chatId, zone, under);
+    return true;
+  };
   // Installed before the handlers so `enter` below finds it.
   composer.use(
-    createConversation<BotContext, ConversationContext>(createTimeZoneInputConversation(deps), {
+    createConversation<BotContext, ConversationContext>(createTimeZoneInputConversation(deps, typedZoneSet), {
       id: TIME_ZONE_INPUT_CONVERSATION,
       maxMillisecondsToWait: 10 * 60_000,
     }),
@@ -207,6 +302,8 @@ export function createTimeZoneFeature(deps: BotDeps, orders: OrdersPageView): Co
 
     if (data.action === "c") {
       await ctx.answerCallbackQuery();
+      const under = ref.cardId === undefined ? underOfferOf(message) : undefined;
+      if (under !== undefined) await rememberUnderOffer(underOffers, chatId, message.message_id, under);
       await ctx.enterFlow(TIME_ZONE_INPUT_CONVERSATION, ref.cardId === undefined ? { ...ref, cardId: message.message_id } : ref);
       return;
     }
@@ -246,12 +343,16 @@ export function createTimeZoneFeature(deps: BotDeps, orders: OrdersPageView): Co
       await limits.setTimeZone(chatId, zone);
       ctx.logger.info({ zone, picked: true }, "time zone changed");
       await ctx.answerCallbackQuery({ text: ctx.t("time-zone-saved-short", { zone }) });
-      if (ref.cardId === undefined) {
+      // Reached from an offer's menu: the message under the offer (and a notice's card) is drawn again in the zone.
+      const under = ref.cardId === undefined ? underOfferOf(message) : await recalledUnderOffer(underOffers, chatId, ref.cardId);
+      if (ref.cardId === undefined && under === undefined) {
         await draw(menuText(ctx, { zone, chosen: true }, nowMs), createTimeZoneKeyboard(ctx, zone, ref.onSettings));
         return;
       }
+      // The offer's menu, like a typed city's answer, becomes the word that the zone is saved.
       await draw(translate(ctx, "time-zone-saved", { zone: zoneLabel(zone, nowMs) }));
       await redrawPicker(ctx.api, ctx, chatId, ref, zone, nowMs);
+      if (under !== undefined) await redrawUnderOffer(ctx, chatId, zone, under);
       return;
     }
     await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
@@ -294,9 +395,17 @@ export function createTimeZoneFeature(deps: BotDeps, orders: OrdersPageView): Co
     // The menu replies to the message the offer sat under: Telegram hands that message over with the tap.
     const message = fromMenu ? (pressed !== undefined && "reply_to_message" in pressed ? pressed.reply_to_message : undefined) : pressed;
     // A message Telegram no longer lets the bot see (date 0) cannot be edited at all.
-    const accessible = message !== undefined && message.date !== 0;
-    const kept = withoutZoneOffer(message?.reply_markup?.inline_keyboard ?? []);
-    const redrawn = accessible && target !== undefined ? await redrawnMessage(ctx, chatId, zone, target, kept) : undefined;
+    const under: UnderOffer | undefined =
+      message === undefined || message.date === 0
+        ? undefined
+        : {
+            target,
+            messageId: message.message_id,
+            kept: withoutZoneOffer(message.reply_markup?.inline_keyboard ?? []),
+            // The card is named by the offer, or (an offer drawn before offers named it) is the message the notice replies to.
+            ...(!fromMenu && "reply_to_message" in message && message.reply_to_message !== undefined ? { cardAbove: message.reply_to_message } : {}),
+          };
+    const redrawn = under?.target === undefined ? undefined : await redrawnMessage(ctx, chatId, zone, under.target, under.kept);
     const saved = ctx.t("time-zone-offer-saved", zoneOfferVars(zone, nowMs));
     await ctx.answerCallbackQuery({ text: redrawn === undefined ? `${saved} ${ctx.t("time-zone-offer-older")}` : saved });
     if (fromMenu) {
@@ -304,19 +413,33 @@ export function createTimeZoneFeature(deps: BotDeps, orders: OrdersPageView): Co
         editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "time-zone-saved", { zone: zoneLabel(zone, nowMs) }), HTML)),
       );
     }
-    if (!accessible) return;
-    const id = message.message_id;
+    if (under !== undefined) await drawUnderOffer(ctx, chatId, zone, under, redrawn);
+  }
+
+  /** The message under an offer drawn again in the zone just set (see `takeOffer`), from a picker the offer's menu led to. */
+  async function redrawUnderOffer(ctx: BotContext, chatId: number, zone: string, under: UnderOffer): Promise<void> {
+    const redrawn = under.target === undefined ? undefined : await redrawnMessage(ctx, chatId, zone, under.target, under.kept);
+    await drawUnderOffer(ctx, chatId, zone, under, redrawn);
+  }
+
+  /** Shows `redrawn` in the message under the offer (or, without it, only takes the offer away), and a notice's card in the zone. */
+  async function drawUnderOffer(
+    ctx: BotContext,
+    chatId: number,
+    zone: string,
+    under: UnderOffer,
+    redrawn: { text: string; rows: InlineKeyboardButton[][] } | undefined,
+  ): Promise<void> {
+    const id = under.messageId;
     await bestEffort(ctx, "editMessageText", () =>
       editIgnoringUnchanged(() =>
         redrawn === undefined
-          ? ctx.api.editMessageReplyMarkup(chatId, id, { reply_markup: { inline_keyboard: kept } })
+          ? ctx.api.editMessageReplyMarkup(chatId, id, { reply_markup: { inline_keyboard: under.kept } })
           : ctx.api.editMessageText(chatId, id, redrawn.text, { ...HTML, reply_markup: { inline_keyboard: redrawn.rows } }),
       ),
     );
-    if (target?.on !== "notice") return;
-    // The card is named by the offer, or (an offer drawn before offers named it) is the message the notice replies to.
-    const above = !fromMenu && "reply_to_message" in message ? message.reply_to_message : undefined;
-    await redrawCard(ctx, chatId, zone, target.orderId, target.cardId, above);
+    if (under.target?.on !== "notice") return;
+    await redrawCard(ctx, chatId, zone, under.target.orderId, under.target.cardId, under.cardAbove);
   }
 
   /**

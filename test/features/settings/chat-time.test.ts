@@ -222,6 +222,58 @@ describe("the chat's time", () => {
     expect(user.view().find((m) => m.messageId === cardId)!.buttons).toEqual(cardButtons);
   });
 
+  it("in Chinese, a city typed in the offer's choices draws the notice and its card again in that city's zone", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 }, true, "zh");
+    const { user, notice, cardId } = await fulfilledOrder(CHAT, "1h", "✅ 确认", "zh");
+    const cardButtons = structuredClone(h.tg.view(CHAT).find((m) => m.messageId === cardId)!.buttons);
+    const kept = notice.buttons.slice(0, -1);
+    expect(notice.buttons.at(-1)!.map((b) => b.text)).toEqual(["🕒 北京时间（UTC+8）", "🕒 其他时区"]);
+    expect(notice.text).not.toContain("UTC+9");
+
+    await user.press("🕒 其他时区", { messageId: notice.messageId });
+    const menu = user.last()!;
+    await user.press("🔎 输入城市", { messageId: menu.messageId });
+    const question = user.last()!;
+    await user.send("Tokyo");
+    expect(await h.flows.limits.zoneOf(CHAT)).toEqual({ zone: "Asia/Tokyo", chosen: true });
+    // The menu becomes the word that the zone is saved, and the question keeps the answer: nothing new is sent.
+    expect(h.textOf(CHAT, menu.messageId)).toContain("时区已设置为 Asia/Tokyo (UTC+9)");
+    expect(user.view().find((m) => m.messageId === menu.messageId)!.buttons).toEqual([]);
+    expect(user.last()!.messageId).toBe(question.messageId);
+    expect(user.last()!.text).toContain("Tokyo");
+    // The notice the menu was opened under, and the order's card above it, now tell the end in Tokyo time.
+    await h.until(() => h.textOf(CHAT, cardId).includes("UTC+9"));
+    const redrawn = user.view().find((m) => m.messageId === notice.messageId)!;
+    expect(redrawn.text).toMatch(/\d{2}:\d{2} UTC\+9/);
+    expect(redrawn.text).not.toMatch(/UTC(?![+−])/);
+    expect(redrawn.text.split("\n")[0]).toBe(notice.text.split("\n")[0]);
+    expect(redrawn.buttons).toEqual(kept);
+    expect(h.textOf(CHAT, cardId)).not.toMatch(/UTC(?![+−])/);
+    expect(user.view().find((m) => m.messageId === cardId)!.buttons).toEqual(cardButtons);
+  });
+
+  it("in Russian, a zone picked by its UTC offset in the offer's choices draws the notice and its card again in it", async () => {
+    await h.linkChat(CHAT, { balanceSun: 100_000_000 }, true, "ru");
+    const { user, notice, cardId } = await fulfilledOrder(CHAT, "1h", "✅ Подтвердить", "ru");
+    const kept = notice.buttons.slice(0, -1);
+
+    await user.press("🕒 Другой пояс", { messageId: notice.messageId });
+    const menu = user.last()!;
+    await user.press("🕐 По смещению от UTC", { messageId: menu.messageId });
+    await user.press("UTC+4", { messageId: menu.messageId });
+    await user.press("Dubai", { messageId: menu.messageId });
+    expect(await h.flows.limits.zoneOf(CHAT)).toEqual({ zone: "Asia/Dubai", chosen: true });
+    // The choices become the word that the zone is saved; nothing new is sent.
+    expect(h.textOf(CHAT, menu.messageId)).toContain("Часовой пояс установлен: Asia/Dubai (UTC+4)");
+    expect(user.view().find((m) => m.messageId === menu.messageId)!.buttons).toEqual([]);
+    expect(user.last()!.messageId).toBe(menu.messageId);
+    await h.until(() => h.textOf(CHAT, cardId).includes("UTC+4"));
+    const redrawn = user.view().find((m) => m.messageId === notice.messageId)!;
+    expect(redrawn.text).toMatch(/делегирована до [^(]*?\d{2}:\d{2} UTC\+4 \(/);
+    expect(redrawn.buttons).toEqual(kept);
+    expect(h.textOf(CHAT, cardId)).toMatch(/делегирована до [^(]*?\d{2}:\d{2} UTC\+4 \(/);
+  });
+
   it("the offer under a reminder, tapped, draws the reminder again in Moscow time with its Extend and Keep charged", async () => {
     await h.linkChat(CHAT, { balanceSun: 100_000_000 }, true, "ru");
     const { user, cardId, orderId } = await fulfilledOrder(CHAT, "1m", "✅ Подтвердить", "ru");
