@@ -70,16 +70,23 @@ export class RedisStore extends KeyvRedis<string> implements RawCas, KeyListing 
   /**
    * A key can expire between SCAN and MGET; the base yields it with an
    * undefined value, which keyv's iterator then dereferences and throws on.
+   * SCAN returns a key twice when Redis grows its table during the listing
+   * (other writers on the server): each entry is listed once, as on the
+   * other stores.
    */
   override async *iterator<U = string>(namespace?: string): AsyncGenerator<[string, U | undefined], void, unknown> {
+    const listed = new Set<string>();
     for await (const [key, value] of super.iterator<U>(namespace)) {
-      if (value !== undefined) yield [key, value];
+      if (value === undefined || listed.has(key)) continue;
+      listed.add(key);
+      yield [key, value];
     }
   }
 
   /**
    * The keys of this namespace, a SCAN page at a time, without reading their values (KeyListing). SCAN may
-   * return a key twice, as in the entries' listing; an expired one Redis leaves out.
+   * return a key twice (the entries' listing leaves the second out; pages are not remembered); an expired one
+   * Redis leaves out.
    */
   async *keyPages(): AsyncGenerator<string[], void> {
     const namespace = this.namespace;

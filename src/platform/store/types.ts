@@ -7,12 +7,13 @@ export interface KeyValue {
   /** `ttlMs` undefined keeps the value until deleted. */
   set(key: string, value: unknown, ttlMs?: number): Promise<void>;
   delete(key: string): Promise<boolean>;
-  /** Every live (unexpired) entry of this namespace; order unspecified. */
+  /** Every live (unexpired) entry of this namespace, each once; order unspecified. */
   entries(): AsyncIterable<[key: string, value: unknown]>;
   /**
    * Every live key of this namespace, a page (a non-empty array) at a time;
    * order unspecified. Where the store can list keys alone (SQLite, Redis) no
-   * value is read; on Postgres they are `entries`' keys.
+   * value is read; on Postgres they are `entries`' keys. On Redis a key may
+   * come twice (SCAN's own rule): callers act on a key idempotently.
    */
   keyPages(): AsyncIterable<string[]>;
   /** Removes every entry of this namespace, and only of it. */
