@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { createClient } from "@keyv/redis";
-import { Queue } from "bullmq";
+import { createNodeRedisClient, Queue, type IRedisClient } from "bullmq";
 import { pino } from "pino";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { toBullJobId } from "../../../src/platform/queue/bullmq-connection.js";
@@ -67,10 +67,14 @@ describe.skipIf(!REDIS_URL)("webhook inbox on BullMQ (TEST_REDIS_URL)", () => {
     return i;
   }
 
+  /** BullMQ's one wrapper of the client: wrapped anew per queue, each wrapper would stay on the client's events. */
+  let bullView: IRedisClient | undefined;
+
   /** BullMQ's own view of the queue. */
   async function withQueue<T>(name: string, use: (q: Queue) => Promise<T>): Promise<T> {
     if (!redis.isOpen) await redis.connect();
-    const q = new Queue(name, { connection: redis });
+    bullView ??= createNodeRedisClient(redis);
+    const q = new Queue(name, { connection: bullView });
     try {
       return await use(q);
     } finally {
