@@ -146,8 +146,17 @@ interface RunResult {
   callsByMethod: Record<string, number>;
   refused429: number;
   store?: { reads: Record<string, number>; writes: Record<string, number> };
+  /** The service's requests by route (ids replaced by `:id`), the whole run's. */
+  service?: Record<string, number>;
   wallS: number;
 }
+
+/** "GET /v1/orders/:id": a request's route, its ids left out, so requests count per kind. */
+const routeOf = (method: string, path: string): string =>
+  `${method} ${path
+    .split("?")[0]!
+    .replace(/\/[0-9a-f]{24}(?=\/|$)/g, "/:id")
+    .replace(/\/T[1-9A-HJ-NP-Za-km-z]{33}(?=\/|$)/g, "/:address")}`;
 
 type Step = "quote" | "confirm" | "fulfilled" | "done" | "error";
 interface ChatState {
@@ -406,9 +415,12 @@ async function runApp(n: number, limits: boolean, options: JourneyOptions, holdF
       JOURNEY_STORE_MODULE: pathToFileURL(join(ROOT, "dist/platform/store/sqlite-store.js")).href,
     });
     try {
+      const requestsBefore = sim.requests.length;
       const result = await drive(tg, bot, n, options, sim, holdFulfilment);
       if (!result.store) throw new Error("the app's store calls were not counted (dist/platform/store/sqlite-store.js not the module it uses?)");
-      return { name: "the bot (node dist/main.js, SQLite)", chats: n, ...result };
+      const service: Record<string, number> = {};
+      for (const r of sim.requests.slice(requestsBefore)) service[routeOf(r.method, r.path)] = (service[routeOf(r.method, r.path)] ?? 0) + 1;
+      return { name: "the bot (node dist/main.js, SQLite)", chats: n, ...result, service };
     } finally {
       await bot.stop();
     }
@@ -441,6 +453,7 @@ function printRun(r: RunResult): void {
     console.log(`    order.fulfilled webhook acknowledged → the user's first word of it: p50/p99 ms ${ms(r.hookToNotice)} (${r.hookToNotice.length} orders)`);
   for (const [text, count] of r.stuckOn) console.log(`    ${count} unanswered saw last, at ${text}`);
   if (r.store) console.log(`    store per journey: reads ${perJourney(r.store.reads, r.chats)}; writes ${perJourney(r.store.writes, r.chats)}`);
+  if (r.service) console.log(`    service requests per journey: ${perJourney(r.service, r.chats)}`);
 }
 
 export async function benchJourney(options: JourneyOptions): Promise<void> {
