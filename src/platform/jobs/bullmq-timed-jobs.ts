@@ -1,7 +1,7 @@
 import type { Job } from "bullmq";
 import { createBullmqConnection, toBullJobId } from "../queue/bullmq-connection.js";
 import { createRecordStore } from "../store/record-store.js";
-import { retryDelayAfter, type TimedJobs, type TimedJobsDeps } from "./timed-jobs.js";
+import { DEFAULT_LEASE_MS, DEFAULT_RETRY_DELAY_MS, retryDelayAfter, type TimedJobs, type TimedJobsDeps } from "./timed-jobs.js";
 
 /** The time the retry waits are logged under and the worker's backoff reads: one name for both. */
 const BACKOFF_TYPE = "timed-job";
@@ -14,8 +14,8 @@ const STALLED_CHECK_MS = 5_000;
  * The timed jobs of one kind on BullMQ (Redis), for processes that share a Redis: the record in the store stays
  * the truth (what `get`, `list` and `cancel` read, and what a run re-reads), and a BullMQ delayed job with the id
  * `<key>@<due time>` (made legal by `toBullJobId`, as the push queue's are) stands for each record's timer. So no
- * process rescans the store for what another scheduled: Redis hands a due job to one worker, holds its lock (the lease) while it runs, gives it back after a process
- * died holding it, and retries a run that threw with backoff.
+ * process rescans the store for what another scheduled: Redis hands a due job to one worker, holds its lock (the
+ * lease) while it runs, gives it back after a process died holding it, and retries a run that threw with backoff.
  *
  * A start reads the records once and adds a job for each (an id that exists is left alone): a record stored
  * without a job (a process that died between the two writes) is armed, and so is a record whose due time the
@@ -27,7 +27,7 @@ export function createBullmqTimedJobs<P>(deps: TimedJobsDeps<P> & { redisUrl: st
   const logger = deps.logger.child({ kind: deps.kind, jobs: "bullmq" });
   const now = deps.now ?? Date.now;
   const claim = deps.claim ?? (() => Promise.resolve(true));
-  const leaseMs = deps.leaseMs ?? 30_000;
+  const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
   const records = createRecordStore({ kv: deps.store.namespace(deps.namespace), schema: deps.schema, version: deps.version, logger, name: deps.namespace });
   const bull = createBullmqConnection({
     name: `jobs-${deps.namespace}`,
@@ -152,7 +152,7 @@ export function createBullmqTimedJobs<P>(deps: TimedJobsDeps<P> & { redisUrl: st
     } catch (error) {
       if (!started) return;
       logger.error({ err: error }, "timed jobs not armed at start; trying again");
-      rescanTimer = setTimeout(() => void armAll(), deps.retryDelayMs ?? 5_000);
+      rescanTimer = setTimeout(() => void armAll(), deps.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS);
       return;
     } finally {
       rescanning = undefined;

@@ -70,7 +70,7 @@ export interface TimedJobs<P> {
   idle(): Promise<void>;
 }
 
-const DEFAULT_RETRY_DELAY_MS = 5_000;
+export const DEFAULT_RETRY_DELAY_MS = 5_000;
 
 /** The wait before a job's next run after its `failed`-th failure in a row: doubled after each, up to the longest. */
 export function retryDelayAfter(deps: Pick<TimedJobsDeps<unknown>, "retryDelayMs" | "maxRetryDelayMs">, failed: number): number {
@@ -79,7 +79,7 @@ export function retryDelayAfter(deps: Pick<TimedJobsDeps<unknown>, "retryDelayMs
   return Math.min(maxRetryDelayMs, retryDelayMs * 2 ** Math.min(Math.max(failed, 1) - 1, 30));
 }
 
-const DEFAULT_LEASE_MS = 30_000;
+export const DEFAULT_LEASE_MS = 30_000;
 /** Node fires a longer timer at once (with a warning): a job due later is armed for this long, then again. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 

@@ -43,13 +43,18 @@ export function createBullmqConnection(deps: { name: string; redisUrl: string; l
   let connecting: Promise<{ client: RedisClient; bullmq: BullmqModule; adapter: IRedisClient }> | undefined;
   let queue: Queue | undefined;
   let worker: Worker | undefined;
+  /** An error of the client, the queue or the worker: one of an outage (told once by the store watch) only at debug. */
+  const logError =
+    (what: string) =>
+    (err: unknown): void =>
+      deps.logger[isStoreUnreachable(err) ? "debug" : "warn"]({ err }, what);
 
   function connect(): Promise<{ client: RedisClient; bullmq: BullmqModule; adapter: IRedisClient }> {
     connecting ??= (async () => {
       const [connection, bullmq] = await Promise.all([openRedisClient(deps.redisUrl), import("bullmq")]);
       client = connection;
       // Each reconnection attempt of an outage fails: the store watch tells the outage once, these only at debug.
-      connection.on("error", (err: unknown) => deps.logger[isStoreUnreachable(err) ? "debug" : "warn"]({ err }, "redis client error"));
+      connection.on("error", logError("redis client error"));
       await connection.connect();
       // The one BullMQ view of the client that every queue and worker of this connection shares. Given the bare client,
       // BullMQ wraps it anew for each of them, and a wrapper whose queue was closed (one that never became ready, say)
@@ -80,7 +85,7 @@ export function createBullmqConnection(deps: { name: string; redisUrl: string; l
     if (queue) return queue;
     const made = new bullmq.Queue(deps.name, { connection, prefix });
     // Without a listener BullMQ prints the queue's errors to the console: they go to the log like the worker's.
-    made.on("error", (err) => deps.logger[isStoreUnreachable(err) ? "debug" : "warn"]({ err }, "bullmq queue error"));
+    made.on("error", logError("bullmq queue error"));
     await whenReady(made);
     queue ??= made;
     if (queue !== made) await made.close();
@@ -96,14 +101,14 @@ export function createBullmqConnection(deps: { name: string; redisUrl: string; l
       await ready();
       const { adapter: connection, bullmq } = await connect();
       const made = new bullmq.Worker(deps.name, processor, { ...options, connection, prefix, autorun: false });
-      made.on("error", (err) => deps.logger[isStoreUnreachable(err) ? "debug" : "warn"]({ err }, "bullmq worker error"));
+      made.on("error", logError("bullmq worker error"));
       await whenReady(made);
       if (worker) {
         await made.close();
         return;
       }
       worker = made;
-      made.run().catch((err: unknown) => deps.logger[isStoreUnreachable(err) ? "debug" : "warn"]({ err }, "bullmq worker stopped running"));
+      made.run().catch(logError("bullmq worker stopped running"));
     },
     async size() {
       const counts = await (await ready()).getJobCounts("waiting", "delayed", "active", "prioritized");
