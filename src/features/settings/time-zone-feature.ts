@@ -75,6 +75,17 @@ function offerTargetOf(message: Message | undefined): ZoneOfferTarget | undefine
   return undefined;
 }
 
+/** `message` as a pick through its offer draws it again; undefined when Telegram no longer lets the bot see it (date 0), so it cannot be edited. */
+function underOffer(message: Message | undefined, target: ZoneOfferTarget | undefined, cardAbove?: Message): UnderOffer | undefined {
+  if (message === undefined || message.date === 0) return undefined;
+  return {
+    target,
+    messageId: message.message_id,
+    kept: withoutZoneOffer(message.reply_markup?.inline_keyboard ?? []),
+    ...(cardAbove === undefined ? {} : { cardAbove }),
+  };
+}
+
 /**
  * The offer's menu replies to the message the offer sits under, and Telegram hands that message over with every
  * tap on the menu (on the offsets and zones drawn in its place too): that message, while it still shows the offer.
@@ -82,8 +93,7 @@ function offerTargetOf(message: Message | undefined): ZoneOfferTarget | undefine
 function underOfferOf(picker: Message | undefined): UnderOffer | undefined {
   const under = picker !== undefined && "reply_to_message" in picker ? picker.reply_to_message : undefined;
   const target = offerTargetOf(under);
-  if (under === undefined || target === undefined || under.date === 0) return undefined;
-  return { target, messageId: under.message_id, kept: withoutZoneOffer(under.reply_markup?.inline_keyboard ?? []) };
+  return target === undefined ? undefined : underOffer(under, target);
 }
 
 /**
@@ -394,17 +404,9 @@ export function createTimeZoneFeature(deps: BotDeps, orders: OrdersPageView): Co
     const pressed = ctx.callbackQuery?.message;
     // The menu replies to the message the offer sat under: Telegram hands that message over with the tap.
     const message = fromMenu ? (pressed !== undefined && "reply_to_message" in pressed ? pressed.reply_to_message : undefined) : pressed;
-    // A message Telegram no longer lets the bot see (date 0) cannot be edited at all.
-    const under: UnderOffer | undefined =
-      message === undefined || message.date === 0
-        ? undefined
-        : {
-            target,
-            messageId: message.message_id,
-            kept: withoutZoneOffer(message.reply_markup?.inline_keyboard ?? []),
-            // The card is named by the offer, or (an offer drawn before offers named it) is the message the notice replies to.
-            ...(!fromMenu && "reply_to_message" in message && message.reply_to_message !== undefined ? { cardAbove: message.reply_to_message } : {}),
-          };
+    // The card is named by the offer, or (an offer drawn before offers named it) is the message the notice replies to.
+    const cardAbove = !fromMenu && message !== undefined && "reply_to_message" in message ? message.reply_to_message : undefined;
+    const under = underOffer(message, target, cardAbove);
     const redrawn = under?.target === undefined ? undefined : await redrawnMessage(ctx, chatId, zone, under.target, under.kept);
     const saved = ctx.t("time-zone-offer-saved", zoneOfferVars(zone, nowMs));
     await ctx.answerCallbackQuery({ text: redrawn === undefined ? `${saved} ${ctx.t("time-zone-offer-older")}` : saved });
