@@ -164,9 +164,9 @@ describe("what users send is never kept in the clear", () => {
               await res.body.text();
             }
 
-            /** Sends `text` as the user and waits for the bot's message matching `pattern`. */
+            /** Sends `text` as the user and waits for the bot's message matching `pattern`, sent or edited in place (the guided /link is one card). */
             async function say(chat: number, text: string, pattern: RegExp): Promise<string> {
-              const reply = w.tg.waitForBotMessage(chat, 20_000, (m) => pattern.test(m.text));
+              const reply = w.tg.waitForBotText(chat, 20_000, (m) => pattern.test(m.text));
               await deliver(w.tg.text(chat, text));
               return (await reply).text;
             }

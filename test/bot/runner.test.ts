@@ -37,10 +37,11 @@ describe("the bot end to end with @grammyjs/runner polling getUpdates", () => {
     h.tg.enqueue(h.tg.text(1201, "/start", { languageCode: "en" }));
     expect((await reply).text).toContain("/link");
 
-    const linked = h.tg.waitForBotMessage(1201, 5000, (m) => m.text.includes("connected"));
+    // The flow is one card: its prompt becomes the next question, then the outcome.
+    const linked = h.tg.waitForBotText(1201, 5000, (m) => m.text.includes("connected"));
     h.tg.enqueue(h.tg.text(1201, "/link"));
     h.tg.enqueue(h.tg.text(1201, apiKey));
-    await h.tg.waitForBotMessage(1201, 5000, (m) => m.text.includes("webhook secret"));
+    await h.tg.waitForBotText(1201, 5000, (m) => m.text.includes("webhook secret"));
     h.tg.enqueue(h.tg.press(1201, "Skip"));
     expect((await linked).text).toContain("2.5 TRX");
     expect(h.tg.history(1201).find((m) => m.text === apiKey)?.deleted).toBe(true);
@@ -54,7 +55,7 @@ describe("the bot end to end with @grammyjs/runner polling getUpdates", () => {
     h.tg.enqueue(h.tg.text(1210, "/link", { languageCode: "en" }));
     h.tg.enqueue(h.tg.text(1210, apiKey));
     h.tg.enqueue(h.tg.text(1210, webhookSecret));
-    const linked = h.tg.waitForBotMessage(1210, 5000, (m) => m.text.includes("connected"));
+    const linked = h.tg.waitForBotText(1210, 5000, (m) => m.text.includes("connected"));
     startRunner();
     expect((await linked).text).toContain("7 TRX");
     expect(
@@ -75,7 +76,7 @@ describe("the bot end to end with @grammyjs/runner polling getUpdates", () => {
     try {
       await u.send("/balance"); // the balance card, then /link's prompt within the chat's second: that one hits the per-chat limit
       await u.send("/link");
-      await u.send(apiKey); // "accepted" and the secret prompt, back to back, from inside the conversation
+      await u.send(apiKey); // "accepted" with the secret question, from inside the conversation
     } finally {
       h.tg.setRateLimits(false);
     }

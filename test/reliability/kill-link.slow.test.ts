@@ -29,7 +29,8 @@ describe("kill -9 right after the guided /link asked for the webhook secret (SQL
 
   it("the restarted bot takes the secret sent next as the secret and links the chat with key and secret", async () => {
     await w.say(CHAT, "/link", (m) => m.text.includes("Send me your API key"));
-    await w.say(CHAT, w.account.apiKey, (m) => m.text.includes("Now send the webhook secret"));
+    // The flow is one card: the key's question becomes the secret's.
+    await w.say(CHAT, w.account.apiKey, (m) => m.text.includes("Now send the webhook secret"), true);
     await w.kill(bot);
     bot = await w.startBot();
 
@@ -37,6 +38,7 @@ describe("kill -9 right after the guided /link asked for the webhook secret (SQL
       CHAT,
       w.account.webhookSecret,
       (m) => /connected|API key|secret/i.test(m.text) && !m.text.includes("Now send the webhook secret"),
+      true,
     );
     expect(linked.text).toContain("connected");
     expect(linked.text).toContain("The webhook secret is stored encrypted");

@@ -101,9 +101,9 @@ export async function startKillWorld(target: string | StoreTarget, extraEnv: Rec
     await bot.exited;
   }
 
-  /** A user message; resolves with the first bot message that matches. */
-  async function say(chatId: number, text: string, match: (m: StoredMessage) => boolean): Promise<StoredMessage> {
-    const reply = tg.waitForBotMessage(chatId, 30_000, match);
+  /** A user message; resolves with the first bot message that matches (`edits`: or the first text edited in place to match). */
+  async function say(chatId: number, text: string, match: (m: StoredMessage) => boolean, edits = false): Promise<StoredMessage> {
+    const reply = edits ? tg.waitForBotText(chatId, 30_000, match) : tg.waitForBotMessage(chatId, 30_000, match);
     front.enqueue(tg.text(chatId, text));
     return reply;
   }

@@ -33,6 +33,8 @@ export interface FakeCore {
   addFile(bytes: Buffer, fileName: string, mimeType?: string): StoredFile;
   /** Called after a bot message is stored (waiters). */
   onBotMessage(message: StoredMessage): void;
+  /** Called after a bot message's text was edited (waiters for what the chat shows). */
+  onBotTextEdit(message: StoredMessage): void;
   /** Resolves when an update is enqueued, the timeout passes or `signal` aborts. */
   waitForUpdates(timeoutMs: number, signal: AbortSignal): Promise<void>;
   /** The long poll now waiting, if any: a newer getUpdates supersedes it (409) as Telegram does. */
@@ -348,6 +350,7 @@ export function createMethods(core: FakeCore): Record<string, Method> {
       const markup = markupOf(jsonParam(p["reply_markup"]), chat);
       if (text.raw === m.rawText && markupKey(markup.markup) === markupKey(m.markup)) throw bad(NOT_MODIFIED);
       Object.assign(m, { text: text.plain, rawText: text.raw, parseMode: p["parse_mode"], buttons: markup.rows, markup: markup.markup, edits: m.edits + 1 });
+      core.onBotTextEdit(m);
       return toMessage(chat, m);
     },
     editmessagecaption: (p) => {

@@ -93,7 +93,31 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
   const calls: RecordedCall[] = [];
   const faults = createFaultBook();
   const listeners = new Set<(m: StoredMessage) => void>();
+  /** Waiters for what the chat shows: a new message of the bot or a text edited in place. */
+  const shownListeners = new Set<(m: StoredMessage) => void>();
   const updateWaiters = new Set<() => void>();
+
+  function waitOn(
+    waiters: Set<(m: StoredMessage) => void>,
+    chatId: number,
+    timeoutMs: number,
+    predicate: (m: StoredMessage) => boolean,
+    failure: string,
+  ): Promise<StoredMessage> {
+    return new Promise<StoredMessage>((resolve, reject) => {
+      const listener = (m: StoredMessage) => {
+        if (m.chatId !== chatId || !predicate(m)) return;
+        waiters.delete(listener);
+        clearTimeout(timer);
+        resolve(m);
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(listener);
+        reject(new Error(`${failure} in chat ${chatId} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      waiters.add(listener);
+    });
+  }
   let seq = 0;
   let nextUpdateId = 1;
   let nextFileId = 1;
@@ -128,6 +152,10 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     },
     onBotMessage: (m) => {
       for (const l of listeners) l(m);
+      for (const l of shownListeners) l(m);
+    },
+    onBotTextEdit: (m) => {
+      for (const l of shownListeners) l(m);
     },
     waitForUpdates: (timeoutMs, signal) =>
       new Promise<void>((resolve) => {
@@ -458,19 +486,10 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     file: (fileId: string) => core.files.get(fileId),
     /** Resolves with the next bot message sent to the chat after this call; rejects after the deadline. */
     waitForBotMessage: (chatId: number, timeoutMs = 5000, predicate: (m: StoredMessage) => boolean = () => true) =>
-      new Promise<StoredMessage>((resolve, reject) => {
-        const listener = (m: StoredMessage) => {
-          if (m.chatId !== chatId || !predicate(m)) return;
-          listeners.delete(listener);
-          clearTimeout(timer);
-          resolve(m);
-        };
-        const timer = setTimeout(() => {
-          listeners.delete(listener);
-          reject(new Error(`no bot message in chat ${chatId} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        listeners.add(listener);
-      }),
+      waitOn(listeners, chatId, timeoutMs, predicate, "no bot message"),
+    /** As `waitForBotMessage`, for a message sent or a text edited in place (a flow that stays one card). */
+    waitForBotText: (chatId: number, timeoutMs = 5000, predicate: (m: StoredMessage) => boolean = () => true) =>
+      waitOn(shownListeners, chatId, timeoutMs, predicate, "no bot message or edit"),
     close: async () => {
       for (const w of [...updateWaiters]) w();
       // Closed to new connections first: one opened between the two calls would keep close() waiting for good.

@@ -32,6 +32,8 @@ interface QueuedPrompt {
   options: SendOptions;
   /** Where its message id is recorded; none for a message nobody edits later. */
   ref?: string;
+  /** The earlier prompt of the flow this one replaces in place (its reference). */
+  inPlaceOf?: string;
 }
 
 const QUEUE = Symbol("step prompts");
@@ -60,7 +62,8 @@ export function createStepPrompts(deps: { store: StoreBackend }): MiddlewareFn<B
     // A failed update (the state may not be stored) sends nothing: the flow's step is not there to answer.
     await next();
     for (const prompt of queue.splice(0)) {
-      const messageId = await sendPrompt(ctx, prompt);
+      const replaced = prompt.inPlaceOf === undefined ? undefined : await kv.get<number>(keyOf(prompt.chatId, prompt.inPlaceOf));
+      const messageId = await sendPrompt(ctx, prompt, typeof replaced === "number" ? replaced : undefined);
       if (prompt.ref === undefined) continue;
       await kv.set(keyOf(prompt.chatId, prompt.ref), messageId, TTL_MS);
       // The newest question is the flow's open one: one without buttons leaves nothing to take off later.
@@ -70,29 +73,46 @@ export function createStepPrompts(deps: { store: StoreBackend }): MiddlewareFn<B
   };
 }
 
-async function sendPrompt(ctx: BotContext, prompt: QueuedPrompt): Promise<number> {
+async function sendPrompt(ctx: BotContext, prompt: QueuedPrompt, replaced: number | undefined): Promise<number> {
   const inPlace = (ctx as WithQueue)[IN_PLACE];
   if (inPlace !== undefined && prompt.ref !== undefined) {
     (ctx as WithQueue)[IN_PLACE] = undefined;
-    const { reply_markup, parse_mode, link_preview_options } = prompt.options ?? {};
-    const markup = reply_markup !== undefined && "inline_keyboard" in reply_markup ? { reply_markup } : {};
-    const edited = await ctx.api
-      .editMessageText(prompt.chatId, inPlace, prompt.text, {
-        ...(parse_mode === undefined ? {} : { parse_mode }),
-        ...(link_preview_options === undefined ? {} : { link_preview_options }),
-        ...markup,
-      })
-      .then(
-        () => true,
-        (error: unknown) => {
-          // Gone or too old to edit: the prompt comes as a message of its own.
-          ctx.logger.info({ err: error }, "a flow prompt could not replace the card it was opened from");
-          return false;
-        },
-      );
-    if (edited) return inPlace;
+    // Gone or too old to edit: the prompt comes as a message of its own.
+    if (await editInto(ctx, prompt.chatId, inPlace, prompt.text, prompt.options, "a flow prompt could not replace the card it was opened from")) return inPlace;
+  }
+  if (
+    replaced !== undefined &&
+    (await editInto(ctx, prompt.chatId, replaced, prompt.text, prompt.options, "a flow prompt could not replace the previous one"))
+  ) {
+    return replaced;
   }
   return (await ctx.api.sendMessage(prompt.chatId, prompt.text, prompt.options)).message_id;
+}
+
+/** Edits a message of the bot into `text` with the options' inline keyboard (none: its buttons go); false when it cannot be edited. */
+function editInto(
+  ctx: Pick<BotContext, "api" | "logger">,
+  chatId: number,
+  messageId: number,
+  text: string,
+  options: SendOptions,
+  failure: string,
+): Promise<boolean> {
+  const { reply_markup, parse_mode, link_preview_options } = options ?? {};
+  const markup = reply_markup !== undefined && "inline_keyboard" in reply_markup ? { reply_markup } : {};
+  return ctx.api
+    .editMessageText(chatId, messageId, text, {
+      ...(parse_mode === undefined ? {} : { parse_mode }),
+      ...(link_preview_options === undefined ? {} : { link_preview_options }),
+      ...markup,
+    })
+    .then(
+      () => true,
+      (error: unknown) => {
+        ctx.logger.info({ err: error }, failure);
+        return false;
+      },
+    );
 }
 
 /** The chat's flow is over (its Cancel was pressed): its question is nobody's to take buttons off. */
@@ -124,14 +144,17 @@ export async function closeOpenPrompt(ctx: BotContext, store: StoreBackend, chat
  * the step it is about to wait for (and what leads to it). Returns the
  * reference `closeStepPrompt` takes. Call it right before the step's wait:
  * anything sent with `ctx.reply` later in the same update would go out before it.
+ * `inPlaceOf` (an earlier prompt's reference, still the chat's last message of the flow): that message
+ * becomes this prompt, so a flow of several steps stays one card; the earlier reference is done with.
  */
 export function sendStepPrompt(
   conversation: Conversation<BotContext, ConversationContext>,
   ctx: ConversationContext,
   text: string,
   options: SendOptions = {},
+  place: { inPlaceOf?: string } = {},
 ): Promise<string> {
-  return queue(conversation, ctx, text, options, randomBytes(6).toString("hex"));
+  return queue(conversation, ctx, text, options, randomBytes(6).toString("hex"), place.inPlaceOf);
 }
 
 /** As `sendStepPrompt`, for a message before the prompt that is never edited (nothing recorded). */
@@ -141,7 +164,7 @@ export async function sendBeforeStepPrompt(
   text: string,
   options: SendOptions = {},
 ): Promise<void> {
-  await queue(conversation, ctx, text, options, undefined);
+  await queue(conversation, ctx, text, options, undefined, undefined);
 }
 
 function queue<R extends string | undefined>(
@@ -150,6 +173,7 @@ function queue<R extends string | undefined>(
   text: string,
   options: SendOptions,
   ref: R,
+  inPlaceOf: string | undefined,
 ): Promise<R> {
   const chatId = ctx.chat?.id;
   if (chatId === undefined) throw new Error("a flow's prompt needs a chat");
@@ -157,7 +181,7 @@ function queue<R extends string | undefined>(
   return conversation.external((outside) => {
     const queued = (outside as WithQueue)[QUEUE];
     if (!queued) throw new Error("createStepPrompts is not installed around the conversations");
-    queued.push({ chatId, text, options, ...(ref === undefined ? {} : { ref }) });
+    queued.push({ chatId, text, options, ...(ref === undefined ? {} : { ref }), ...(inPlaceOf === undefined ? {} : { inPlaceOf }) });
     return ref;
   });
 }
@@ -194,4 +218,27 @@ export async function closeStepPrompt(
     // The user may have deleted the prompt; the flow goes on without it.
     ctx.logger.info({ err: error }, "could not remove the buttons of a flow prompt"),
   );
+}
+
+/**
+ * Ends a flow on its last prompt: the message becomes the flow's outcome (its text and buttons) instead
+ * of the outcome coming under a closed question. Call it only while that prompt is the flow's last
+ * message; one never recorded, deleted or too old is answered with a new message.
+ */
+export async function endOnStepPrompt(
+  conversation: Conversation<BotContext, ConversationContext>,
+  ctx: ConversationContext,
+  deps: { store: StoreBackend },
+  ref: string,
+  text: string,
+  options: SendOptions = {},
+): Promise<void> {
+  const chatId = ctx.chat?.id;
+  if (chatId === undefined) return;
+  const messageId = await conversation.external(() => deps.store.namespace(NAMESPACE).get<number>(keyOf(chatId, ref)));
+  if (typeof messageId === "number") {
+    await conversation.external(() => forgetIfCurrent(deps.store, chatId, messageId));
+    if (await editInto(ctx, chatId, messageId, text, options, "a flow's outcome could not replace its last prompt")) return;
+  }
+  await ctx.reply(text, options);
 }

@@ -6,6 +6,7 @@ import type { BotDeps } from "../../bot/deps.js";
 import { HTML, translate } from "../../bot/helpers/html.js";
 import { checkKey, credentialKind, looksLikeApiKey, looksLikeWebhookSecret, storeLink } from "../../shared/chats/check-key.js";
 import { linkedText, notStoredText } from "./link-texts.js";
+import { createLinkAgainKeyboard, createLinkedKeyboard } from "./link-keyboards.js";
 import { logHandle } from "../../bot/helpers/logging.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
 import { resumeAfterLink } from "../../bot/helpers/resume-after-link.js";
@@ -41,7 +42,7 @@ export function createLinkFeature(deps: BotDeps): Composer<BotContext> {
     if (check.kind === "unavailable" || check.kind === "refused") {
       ctx.logger.info({ code: check.error.code }, "key not linked");
       const said = notStoredText(ctx, check, locale);
-      await ctx.reply(said.text, { ...HTML, ...textLinksMarkup(ctx, said.keys) });
+      await ctx.reply(said.text, { ...HTML, ...textLinksMarkup(ctx, said.keys, createLinkAgainKeyboard(ctx)) });
       return;
     }
     const { record, relinked, sharedRoute } = await storeLink(deps, ctx.chat.id, {
@@ -54,7 +55,7 @@ export function createLinkFeature(deps: BotDeps): Composer<BotContext> {
     ctx.forgetChat();
     ctx.logger.info({ routeId: record.routeId === undefined ? undefined : routeIdForLog(record.routeId), relinked, sharedRoute }, "chat linked");
     const said = linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: webhookSecret !== undefined, relinked, sharedRoute }, locale);
-    await ctx.reply(said.text, { ...HTML, ...textLinksMarkup(ctx, said.keys) });
+    await ctx.reply(said.text, { ...HTML, ...textLinksMarkup(ctx, said.keys, createLinkedKeyboard(ctx, check)) });
     await resumeAfterLink(ctx, deps);
   });
 

@@ -4,6 +4,7 @@ import type { BotDeps } from "../../bot/deps.js";
 import { HTML, translate } from "../../bot/helpers/html.js";
 import { checkKey, looksLikeApiKey, storeLink } from "../../shared/chats/check-key.js";
 import { linkedText, notStoredText } from "./link-texts.js";
+import { createLinkAgainKeyboard, createLinkedKeyboard } from "./link-keyboards.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
 import { markJustLinked, startIntentsOf } from "../../bot/helpers/resume-after-link.js";
 import { chatLanguageCode, chatTitle } from "../../bot/middlewares/telegram-language.js";
@@ -44,11 +45,13 @@ export function createPastedKeyLinker(deps: BotDeps): PastedKeyHandler {
     const check = await checkKey(deps.service, key.value);
     const parts: string[] = [];
     const mentions: string[] = [];
+    let keyboard: ReturnType<typeof createLinkedKeyboard>;
     if (check.kind === "unavailable" || check.kind === "refused") {
       ctx.logger.info({ code: check.error.code }, "a pasted key was not linked");
       const said = notStoredText(ctx, check, locale);
       parts.push(translate(ctx, "paste-key-tried"), said.text);
       mentions.push(...said.keys);
+      keyboard = createLinkAgainKeyboard(ctx);
     } else {
       const { record, sharedRoute } = await storeLink(deps, chatId, {
         apiKey: key.value,
@@ -62,9 +65,10 @@ export function createPastedKeyLinker(deps: BotDeps): PastedKeyHandler {
       const said = linkedText(ctx, deps, { check, routeId: record.routeId, hasSecret: false, relinked: false, sharedRoute }, locale);
       parts.push(translate(ctx, "paste-key-linked"), said.text);
       mentions.push(...said.keys);
+      keyboard = createLinkedKeyboard(ctx, check);
     }
     if (!key.deleted) parts.push(translate(ctx, "paste-key-delete-yourself"));
-    await ctx.reply(parts.join("\n\n"), { ...HTML, ...textLinksMarkup(ctx, mentions) });
+    await ctx.reply(parts.join("\n\n"), { ...HTML, ...textLinksMarkup(ctx, mentions, keyboard) });
     // A deep link followed before linking (an order preset) opens now, as after /link. This runs before the
     // conversation builders, where no flow can be entered: the start feature carries it out (the guard passes it on).
     if (check.kind !== "unavailable" && check.kind !== "refused" && (await startIntentsOf(deps).peek(chatId))) markJustLinked(ctx);

@@ -46,7 +46,7 @@ describe("/link tells the webhook secret and the API key apart", () => {
     expect(u.lastText()).toContain(expected);
   });
 
-  it("guided: an API key sent at the secret step is refused with Skip and Cancel; Skip links without a secret and no button is left", async () => {
+  it("guided: an API key sent at the secret step is refused with Skip and Cancel; Skip links without a secret, below the refusal, and no step's button is left", async () => {
     const u = newUser();
     const { apiKey } = h.sim.createAccount();
     await u.send("/link");
@@ -57,7 +57,10 @@ describe("/link tells the webhook secret and the API key apart", () => {
     await u.press("Skip");
     expect(u.lastText()).toContain("connected");
     expect(await h.deps.chats.getWebhookSecret(u.chatId)).toBeUndefined();
-    expect(h.tg.botMessages(u.chatId).flatMap((m) => m.buttons.flat())).toEqual([]);
+    const messages = h.tg.botMessages(u.chatId);
+    expect(messages.at(-2)?.text).toContain("That is an API key, not the webhook secret");
+    expect(messages.slice(0, -1).flatMap((m) => m.buttons.flat())).toEqual([]);
+    expect(u.lastButtons()).toEqual([["⚡ Order energy", "💳 Top up"], ["◀️ Home"]]);
   });
 
   it("one step: /link with a webhook secret first is refused without a service call", async () => {

@@ -39,6 +39,37 @@ describe("/link outcomes", () => {
     expect(await h.deps.chats.isLinked(u.chatId)).toBe(false);
   });
 
+  it.each([
+    ["en", "invalid key", "🔗 Connect", "Send me your API key"],
+    ["ru", "недействителен", "🔗 Подключить", "Пришлите API-ключ"],
+    ["zh", "无效", "🔗 绑定", "API 密钥"],
+  ])("guided (%s): the refusal takes the question's place with Connect, which asks again on the same card", async (lang, refused, connect, asked) => {
+    const u = newUser(lang);
+    await u.send("/link");
+    const card = u.last()!.messageId;
+    await u.send("sk_guided_unknown_key");
+    expect(h.tg.botMessages(u.chatId).map((m) => m.messageId)).toEqual([card]);
+    expect(u.lastText()).toContain(refused);
+    expect(u.lastButtons()[0]).toEqual([connect]);
+    await u.press(connect);
+    expect(h.tg.botMessages(u.chatId).map((m) => m.messageId)).toEqual([card]);
+    expect(u.lastText()).toContain(asked);
+    const { apiKey } = h.sim.createAccount();
+    await u.send(apiKey);
+    expect(await h.deps.chats.isLinked(u.chatId)).toBe(false);
+    expect(u.last()!.messageId).toBe(card);
+  });
+
+  it("one step: the refusal carries Connect, the link what to do next", async () => {
+    const u = newUser();
+    await u.send("/link sk_definitely_not_a_key");
+    expect(u.lastButtons()[0]).toEqual(["🔗 Connect"]);
+    const { apiKey } = h.sim.createAccount();
+    await u.send(`/link ${apiKey}`);
+    expect(u.lastText()).toContain("connected");
+    expect(u.lastButtons()).toEqual([["⚡ Order energy", "💳 Top up"], ["◀️ Home"]]);
+  });
+
   it("a malformed one-shot /link is deleted and answered with the usage", async () => {
     const u = newUser();
     const before = h.sim.requests.length;
@@ -101,6 +132,8 @@ describe("/link outcomes", () => {
     await u.send(`/link ${apiKey}`);
     expect(u.lastText()).toContain("no wallet yet");
     expect(await h.deps.chats.getApiKey(u.chatId)).toBe(apiKey);
+    // Nothing to order or top up without a wallet: the home card, and the dashboard where the wallet is made.
+    expect(u.lastButtons()[0]).toEqual(["◀️ Home"]);
   });
 
   it("503 or a timeout: service unavailable, nothing stored", async () => {

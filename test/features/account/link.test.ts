@@ -9,16 +9,19 @@ describe("/link and /unlink", () => {
   });
   const newUser = (languageCode = "en") => h.user(++nextChat, { languageCode });
 
-  it("guided: asks the key, deletes it, asks the secret, deletes it, and shows the callback URL", async () => {
+  it("guided: asks the key, deletes it, asks the secret, deletes it, and shows the callback URL, all on one card", async () => {
     const u = newUser();
     const { apiKey, webhookSecret } = h.sim.createAccount({ balanceSun: 12_345_678 });
     await u.send("/link");
     expect(u.lastText()).toContain("API key");
     expect(u.lastButtons()).toEqual([["Cancel"]]);
 
+    const card = u.last()!.messageId;
     await u.send(apiKey);
     const keyMessage = h.tg.history(u.chatId).find((m) => m.from === "user" && m.text === apiKey);
     expect(keyMessage?.deleted).toBe(true);
+    expect(u.last()!.messageId).toBe(card);
+    expect(u.lastText()).toContain("The service accepted the key.");
     expect(u.lastText()).toContain("webhook secret");
     expect(u.lastButtons()).toEqual([["Skip", "Cancel"]]);
 
@@ -36,8 +39,9 @@ describe("/link and /unlink", () => {
     expect(await h.deps.chats.getApiKey(u.chatId)).toBe(apiKey);
     expect(await h.deps.chats.getWebhookSecret(u.chatId)).toBe(webhookSecret);
     expect(await h.deps.chats.findChatByRouteId(record!.routeId!)).toBe(u.chatId);
-    // The prompts lost their buttons once their step was over.
-    expect(h.tg.botMessages(u.chatId).flatMap((m) => m.buttons.flat())).toEqual([]);
+    // One message of the bot from the question to the outcome, which offers what to do next.
+    expect(h.tg.botMessages(u.chatId).map((m) => m.messageId)).toEqual([card]);
+    expect(u.lastButtons()).toEqual([["⚡ Order energy", "💳 Top up"], ["◀️ Home"]]);
   });
 
   it("a Cancel button left from a finished flow is taken off, and a stale keyboard's tap is answered as expired", async () => {
