@@ -32,9 +32,17 @@ export interface StoreMemo {
   wrote(id: string, value: unknown): void;
 }
 
+/**
+ * The unit's context, as every callback the unit creates keeps it: a timer armed in a unit (the next poll of a
+ * tracked item) holds this object until it fires. So the records go with the end of the unit, and what stays
+ * behind is this small object, not the unit's copies of the records it read.
+ */
 interface Unit {
-  /** False once the unit's work has settled: what it started and left running (a watch, a timer) reads the store. */
-  open: boolean;
+  /** Undefined once the unit's work has settled: what it started and left running (a watch, a timer) reads the store. */
+  memo: UnitMemo | undefined;
+}
+
+interface UnitMemo {
   stores: Map<string, Map<string, { value: unknown }>>;
   /** Writes seen per `store\0id`: a read that began before a write must not put its older answer in. */
   writes: Map<string, number>;
@@ -45,17 +53,17 @@ export function createReadMemo(): ReadMemo {
   let closed = false;
   return {
     async run(work) {
-      if (closed || units.getStore()?.open === true) return work();
-      const unit: Unit = { open: true, stores: new Map(), writes: new Map() };
+      if (closed || units.getStore()?.memo !== undefined) return work();
+      const unit: Unit = { memo: { stores: new Map(), writes: new Map() } };
       try {
         return await units.run(unit, work);
       } finally {
-        unit.open = false;
+        unit.memo = undefined;
       }
     },
     of(store) {
-      const unit = units.getStore();
-      if (unit?.open !== true) return undefined;
+      const unit = units.getStore()?.memo;
+      if (unit === undefined) return undefined;
       let known = unit.stores.get(store);
       if (known === undefined) unit.stores.set(store, (known = new Map<string, { value: unknown }>()));
       const records = known;
