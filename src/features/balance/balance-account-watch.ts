@@ -34,7 +34,7 @@ export type WatchEvent =
 export interface AccountWatchDeps {
   store: StoreBackend;
   service: Pick<ServiceClient, "getBalance" | "getBroadcast">;
-  chats: Pick<ChatRepository, "open" | "list" | "accountChats">;
+  chats: Pick<ChatRepository, "open" | "linkedChatIds" | "accountChats">;
   history: Pick<OrderHistory, "page">;
   pending: Pick<PendingConfirmations, "list">;
   settings: Pick<AlertSettingsStore, "get">;
@@ -64,7 +64,7 @@ export interface AccountWatchDeps {
   maxReadsPerSecond?: number;
   /**
    * Chat records the sweep reads per second at most. Each chat found is first read at a random
-   * time within `intervalMs` anyway, so nothing is gained by listing them all at once; listed at
+   * time within `intervalMs` anyway, so nothing is gained by reading them all at once; read at
    * full speed, the 100,000 chats of a large store were half a gigabyte of short-lived objects in
    * the first seconds after a start, and the heap grew with them. Default 1,000.
    */
@@ -91,9 +91,6 @@ type Outcome = "judged" | "unsettled" | "failed" | "rejected" | "unlinked";
 
 /** A short tag of the link: announcement ids differ per link, so a re-link never reuses a delivered id. */
 const tagOf = (text: string): string => createHash("sha256").update(text).digest("hex").slice(0, 12);
-
-/** The sweep checks its pace every this many records. */
-const SWEEP_SLICE = 100;
 
 /**
  * Waits `ms` (nothing when it is not positive); a stop ends the wait at once. On the global timer, not
@@ -262,23 +259,25 @@ export function createAccountWatch(deps: AccountWatchDeps): AccountWatch {
     return { result: "judged", availableSun };
   }
 
-  /** Queues linked chats not queued yet (only the chat id and a due time are kept), page by page. */
+  /**
+   * Queues linked chats not queued yet (only the chat id and a due time are kept), page by page. The chats
+   * queued already are listed by id alone: a sweep of a store whose chats are all watched reads no record.
+   */
   async function sweep(signal: AbortSignal): Promise<void> {
     let found = 0;
-    let listed = 0;
+    let read = 0;
     // The real clock, not `now`: this paces work, it judges nothing.
     const startedAtMs = Date.now();
-    for await (const record of deps.chats.list()) {
+    for await (const page of deps.chats.linkedChatIds((chatId) => schedule.has(chatId))) {
       if (signal.aborted) return;
-      listed += 1;
-      if (listed % SWEEP_SLICE === 0) {
-        await paceSweep(startedAtMs + (listed / sweepRecordsPerSecond) * 1_000 - Date.now(), signal);
-        if (signal.aborted) return;
-      }
-      if (record.apiKeySealed !== undefined && !schedule.has(record.chatId)) {
-        schedule.at(record.chatId, Math.floor(Math.random() * intervalMs));
+      for (const chatId of page.linked) {
+        if (schedule.has(chatId)) continue;
+        schedule.at(chatId, Math.floor(Math.random() * intervalMs));
         found += 1;
       }
+      read += page.read;
+      await paceSweep(startedAtMs + (read / sweepRecordsPerSecond) * 1_000 - Date.now(), signal);
+      if (signal.aborted) return;
     }
     if (found > 0) logger.info({ found, queued: schedule.size() }, "balance watch sweep queued linked chats");
   }

@@ -88,6 +88,12 @@ export interface ChatRepository {
   markActive(chatId: number): Promise<void>;
   list(): AsyncIterable<ChatRecord>;
   /**
+   * The linked chats' ids, a page at a time, for a sweep over every chat: the ids are listed without their
+   * records where the store can (SQLite, Redis), and a record is read only for an id `known` does not answer
+   * for (a chat the caller watches already needs no second look). `read`: the records the page read.
+   */
+  linkedChatIds(known: (chatId: number) => boolean): AsyncIterable<{ linked: number[]; read: number }>;
+  /**
    * Re-seals every stored key and secret not yet under the current vault key
    * and format (after a key rotation). Each value is written on its own, so a
    * run stopped half-way is finished by running it again. `onProgress` is
@@ -119,6 +125,11 @@ export type SealedField = "apiKeySealed" | "webhookSecretSealed";
 /** What each sealed value is, bound into its associated data: a webhook secret never opens as an API key. */
 export const VAULT_FIELD: Record<SealedField, string> = { apiKeySealed: "api-key", webhookSecretSealed: "webhook-secret" };
 export const SEALED_FIELDS = ["apiKeySealed", "webhookSecretSealed"] as const satisfies readonly SealedField[];
+
+/** The ids of the linked chats among records read (its own function: the records end with it, not with the page's wait). */
+function linkedAmong(found: readonly (ChatRecord | undefined)[]): number[] {
+  return found.flatMap((record) => (record?.apiKeySealed === undefined ? [] : [record.chatId]));
+}
 
 export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
   const logger = deps.logger.child({ component: "chats" });
@@ -348,6 +359,16 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
       return {
         async *[Symbol.asyncIterator]() {
           for await (const [, record] of records.list()) yield record;
+        },
+      };
+    },
+    linkedChatIds(known) {
+      return {
+        async *[Symbol.asyncIterator]() {
+          for await (const ids of records.idPages()) {
+            const unknown = ids.filter((key) => !known(Number(key)));
+            yield { linked: unknown.length === 0 ? [] : linkedAmong(await records.getMany(unknown)), read: unknown.length };
+          }
         },
       };
     },

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChatRecord } from "../../../src/shared/chats/chat-record.js";
 import { createChatRepository } from "../../../src/shared/chats/chat-repository.js";
 import { createOrderHistory } from "../../../src/shared/orders/order-history.js";
 import { ServiceError } from "../../../src/platform/service/errors.js";
@@ -118,11 +117,11 @@ describe("createAccountWatch", () => {
       chats: {
         open: (chatId) => base.chats.open(chatId),
         accountChats: (accountId) => base.chats.accountChats(accountId),
-        async *list() {
+        async *linkedChatIds(known) {
           await opened;
-          for await (const record of base.chats.list()) {
-            listed += 1;
-            yield record;
+          for await (const page of base.chats.linkedChatIds(known)) {
+            listed += page.linked.length;
+            yield page;
           }
         },
       },
@@ -135,7 +134,38 @@ describe("createAccountWatch", () => {
     expect(listed).toBeGreaterThanOrEqual(2);
   });
 
-  it("lists the chats at the pace it was given, a stop ending the sweep at once", async () => {
+  it("a sweep reads the records of chats it does not watch yet, and none once every linked chat is watched", async () => {
+    const account = env.sim.createAccount({ balanceSun: 50_000_000 });
+    const base = await processWith([]);
+    for (const chatId of [CHAT, CHAT + 1]) await base.chats.link(chatId, { apiKey: account.apiKey });
+    await base.chats.setLocale(CHAT + 2, "ru"); // a chat with a record and no key
+    const sweeps: { read: number; linked: number[] }[] = [];
+    const p = await processWith([], {
+      chats: {
+        open: (chatId) => base.chats.open(chatId),
+        accountChats: (accountId) => base.chats.accountChats(accountId),
+        async *linkedChatIds(known) {
+          const sweep = { read: 0, linked: [] as number[] };
+          for await (const page of base.chats.linkedChatIds(known)) {
+            sweep.read += page.read;
+            sweep.linked.push(...page.linked);
+            yield page;
+          }
+          sweeps.push(sweep);
+        },
+      },
+    });
+    await p.watch.start();
+    await vi.waitFor(() => expect(sweeps.length).toBeGreaterThanOrEqual(3));
+    expect(sweeps[0]).toEqual({ read: 3, linked: [CHAT, CHAT + 1] });
+    // The two linked chats are queued (or being read): only the chat without a key is read again.
+    expect(sweeps.slice(1, 3)).toEqual([
+      { read: 1, linked: [] },
+      { read: 1, linked: [] },
+    ]);
+  });
+
+  it("reads the chats at the pace it was given, a stop ending the sweep at once", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     try {
       let listed = 0;
@@ -144,10 +174,11 @@ describe("createAccountWatch", () => {
         chats: {
           open: () => Promise.resolve(undefined),
           accountChats: () => Promise.resolve([]),
-          async *list() {
-            for (let n = 0; n < 1_000; n += 1) {
-              listed += 1;
-              yield await Promise.resolve({ chatId: 900_000 + n } as ChatRecord);
+          async *linkedChatIds() {
+            // Pages of 100 records read, none of them linked.
+            for (let n = 0; n < 10; n += 1) {
+              listed += 100;
+              yield await Promise.resolve({ linked: [], read: 100 });
             }
           },
         },
@@ -196,9 +227,9 @@ describe("createAccountWatch", () => {
       chats: {
         open: (chatId) => base.chats.open(chatId),
         accountChats: (accountId) => base.chats.accountChats(accountId),
-        async *list() {
+        async *linkedChatIds(known) {
           sweeps += 1;
-          yield* base.chats.list();
+          yield* base.chats.linkedChatIds(known);
         },
       },
     });
