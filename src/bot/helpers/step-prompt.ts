@@ -126,6 +126,22 @@ async function forgetIfCurrent(store: StoreBackend, chatId: number, messageId: n
 }
 
 /**
+ * The message id recorded for a prompt whose step is over (undefined: never recorded), which is then no longer
+ * the flow's open question: leaving the flow later has nothing left to take off it.
+ */
+async function promptDone(
+  conversation: Conversation<BotContext, ConversationContext>,
+  store: StoreBackend,
+  chatId: number,
+  ref: string,
+): Promise<number | undefined> {
+  const messageId = await conversation.external(() => store.namespace(NAMESPACE).get<number>(keyOf(chatId, ref)));
+  if (typeof messageId !== "number") return undefined;
+  await conversation.external(() => forgetIfCurrent(store, chatId, messageId));
+  return messageId;
+}
+
+/**
  * Takes the buttons off the prompt the chat's flow was waiting on, once the flow is left for another
  * command: a question nobody waits for any more must not look answerable.
  */
@@ -206,11 +222,9 @@ export async function closeStepPrompt(
 ): Promise<void> {
   const chatId = ctx.chat?.id;
   if (chatId === undefined) return;
-  const messageId = await conversation.external(() => deps.store.namespace(NAMESPACE).get<number>(keyOf(chatId, ref)));
+  const messageId = await promptDone(conversation, deps.store, chatId, ref);
   // Not recorded: the process stopped between sending it and recording it. Its buttons stay; a later step does not take them, and once the run is over they answer "expired".
-  if (typeof messageId !== "number") return;
-  // Closed here: leaving the flow later has nothing left to take off it.
-  await conversation.external(() => forgetIfCurrent(deps.store, chatId, messageId));
+  if (messageId === undefined) return;
   const close = answered
     ? () => ctx.api.editMessageText(chatId, messageId, `${answered.prompt}\n→ <b>${escapeHtml(answered.answer)}</b>`, HTML)
     : () => ctx.api.editMessageReplyMarkup(chatId, messageId);
@@ -235,9 +249,8 @@ export async function endOnStepPrompt(
 ): Promise<void> {
   const chatId = ctx.chat?.id;
   if (chatId === undefined) return;
-  const messageId = await conversation.external(() => deps.store.namespace(NAMESPACE).get<number>(keyOf(chatId, ref)));
-  if (typeof messageId === "number") {
-    await conversation.external(() => forgetIfCurrent(deps.store, chatId, messageId));
+  const messageId = await promptDone(conversation, deps.store, chatId, ref);
+  if (messageId !== undefined) {
     if (await editInto(ctx, chatId, messageId, text, options, "a flow's outcome could not replace its last prompt")) return;
   }
   await ctx.reply(text, options);
