@@ -1,11 +1,12 @@
 import type { Logger } from "pino";
 import type { z } from "zod";
 import { createRecordStore } from "../store/record-store.js";
+import { createDueQueue } from "./due-queue.js";
 import type { StoreBackend } from "../store/types.js";
 
 /**
  * Durable jobs that fall due at a time: a record per key in the store (so they survive restarts and every process
- * on the store sees them), a timer per job in each process that knows it, a rescan from time to time for the jobs
+ * on the store sees them), the jobs each process knows on its due queue (one timer for all of them), a rescan from time to time for the jobs
  * other processes scheduled, and a lease so one process runs a due job. Delivery is at least once: a process that
  * dies while running a job leaves its record, and the job runs again once the lease has lapsed; handlers are
  * idempotent (a push job id per job, a re-read of what the job is about).
@@ -56,7 +57,7 @@ export interface TimedJobs<P> {
    * logged, and the jobs are armed by the next read that works (a rescan, or a retry after `retryDelayMs`).
    */
   start(): Promise<void>;
-  /** Stops the timers and waits for the runs under way; the jobs stay stored. */
+  /** Stops arming jobs and waits for the runs under way; the jobs stay stored. */
   stop(): Promise<void>;
   /** Stores the job (replacing one under the same key) and arms it; the record is kept `keepMs` at most. */
   schedule(key: string, payload: P, keepMs: number): Promise<void>;
@@ -64,7 +65,7 @@ export interface TimedJobs<P> {
   get(key: string): Promise<P | undefined>;
   /** The stored jobs, of every process. */
   list(): AsyncIterable<[key: string, payload: P]>;
-  /** Jobs armed and waiting for their time: this process's timers (store), or the kind's delayed jobs (BullMQ). */
+  /** Jobs armed and waiting for their time: on this process's due queue (store), or the kind's delayed jobs (BullMQ). */
   armed(): Promise<number>;
   /** Resolves once no job this process knows is due and none is running here (what a start or a rescan found is done or waits for a retry). */
   idle(): Promise<void>;
@@ -80,8 +81,6 @@ export function retryDelayAfter(deps: Pick<TimedJobsDeps<unknown>, "retryDelayMs
 }
 
 export const DEFAULT_LEASE_MS = 30_000;
-/** Node fires a longer timer at once (with a warning): a job due later is armed for this long, then again. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
   const logger = deps.logger.child({ kind: deps.kind });
@@ -92,41 +91,37 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
   const failures = new Map<string, number>();
   const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
   const records = createRecordStore({ kv: deps.store.namespace(deps.namespace), schema: deps.schema, version: deps.version, logger, name: deps.namespace });
-  const timers = new Map<string, NodeJS.Timeout>();
-  /** When each armed timer fires. */
-  const firesAt = new Map<string, number>();
   const inFlight = new Set<Promise<void>>();
   /** Keys whose run is under way here: a rescan must not arm them again (this process holds their lease). */
   const firing = new Set<string>();
   let rescanTimer: NodeJS.Timeout | undefined;
   let running = false;
+  // The engine re-arms a job itself (a retry, a job not due yet); the queue only keeps the time, on the real clock
+  // (`now` may be a test's: a due time becomes a delay when it is armed).
+  const queue = createDueQueue<string>({
+    name: deps.kind,
+    logger,
+    run: (key) => {
+      firing.add(key);
+      const p = fire(key)
+        .catch((error: unknown) => logger.error({ err: error, key }, "timed job failed"))
+        .finally(() => firing.delete(key));
+      inFlight.add(p);
+      void p.finally(() => inFlight.delete(p));
+      return p.then(() => undefined);
+    },
+  });
 
   function arm(key: string, payload: P, delayMs?: number): void {
-    const existing = timers.get(key);
-    if (existing) clearTimeout(existing);
     if (!running) return;
-    const wait = Math.min(delayMs ?? Math.max(0, deps.dueAtMs(payload) - now()), MAX_TIMER_MS);
-    firesAt.set(key, now() + wait);
-    timers.set(
-      key,
-      setTimeout(() => {
-        timers.delete(key);
-        firesAt.delete(key);
-        firing.add(key);
-        const p = fire(key)
-          .catch((error: unknown) => logger.error({ err: error, key }, "timed job failed"))
-          .finally(() => firing.delete(key));
-        inFlight.add(p);
-        void p.finally(() => inFlight.delete(p));
-      }, wait),
-    );
+    queue.at(key, delayMs ?? Math.max(0, deps.dueAtMs(payload) - now()));
   }
 
   async function fire(key: string): Promise<void> {
     // The store is the truth: the job may have been cancelled, or run by another process.
     const payload = await records.get(key);
     if (payload === undefined || !running) return;
-    // Armed for the longest timer Node keeps, or early by a tick: not due yet, so armed again.
+    // Stored again meanwhile with a later time, or fired early by a tick: not due yet, so armed again.
     if (deps.dueAtMs(payload) > now()) {
       arm(key, payload);
       return;
@@ -149,7 +144,7 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
   async function rescan(): Promise<void> {
     for await (const [key, payload] of records.list()) {
       if (!running) return;
-      if (!timers.has(key) && !firing.has(key)) arm(key, payload);
+      if (!queue.has(key) && !firing.has(key)) arm(key, payload);
     }
   }
 
@@ -187,6 +182,7 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
   return {
     async start() {
       running = true;
+      queue.start();
       if (deps.rescanIntervalMs !== undefined) rescanTimer = setInterval(rescanInBackground, deps.rescanIntervalMs);
       // The first read takes the one rescan slot: an interval falling due meanwhile does not read the jobs a second time.
       const first = rescan();
@@ -196,7 +192,7 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
       );
       try {
         await first;
-        logger.info({ jobs: timers.size }, "timed jobs started");
+        logger.info({ jobs: queue.size() }, "timed jobs started");
       } catch (error) {
         logger.error({ err: error }, "timed jobs not read at start; reading them again");
         if (deps.rescanIntervalMs === undefined) firstReadAgain();
@@ -208,30 +204,24 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
       running = false;
       if (rescanTimer) clearInterval(rescanTimer);
       rescanTimer = undefined;
-      for (const timer of timers.values()) clearTimeout(timer);
-      timers.clear();
-      firesAt.clear();
-      await Promise.allSettled([...inFlight, rescanning]);
+      await Promise.allSettled([queue.stop(), ...inFlight, rescanning]);
     },
     async schedule(key, payload, keepMs) {
       await records.set(key, payload, keepMs);
       arm(key, payload);
     },
     async cancel(key) {
-      const timer = timers.get(key);
-      if (timer) clearTimeout(timer);
-      timers.delete(key);
-      firesAt.delete(key);
+      queue.cancel(key);
       failures.delete(key);
       await records.delete(key);
     },
     get: (key) => records.get(key),
     list: () => records.list(),
-    armed: () => Promise.resolve(timers.size),
+    armed: () => Promise.resolve(queue.size()),
     async idle() {
       for (;;) {
         await Promise.allSettled([...inFlight, rescanning]);
-        const dueNow = [...firesAt.values()].some((at) => at <= now());
+        const dueNow = (queue.nextDueAt() ?? Number.POSITIVE_INFINITY) <= Date.now();
         if (inFlight.size === 0 && !dueNow) return;
         // A timer due now fires on the next turn of the loop.
         await new Promise<void>((resolve) => setTimeout(resolve, 1));

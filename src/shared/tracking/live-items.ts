@@ -2,7 +2,6 @@ import type { TrackedItem } from "./tracked-item.js";
 
 export interface LiveEntry {
   item: TrackedItem;
-  timer?: NodeJS.Timeout;
 }
 
 type Gauge = { set(name: string, value: number, labels?: Record<string, string>): void };

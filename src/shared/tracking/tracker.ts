@@ -12,6 +12,7 @@ import { withNewerCard, withoutPendingCard, withStoredCard, withTrackInput } fro
 import { DEFAULT_SPREAD, spreadFirstReads } from "./first-reads.js";
 import { createItemLeases } from "./item-leases.js";
 import { LiveItems } from "./live-items.js";
+import { createDueQueue } from "../../platform/jobs/due-queue.js";
 import { createTrackerReads, type ReadTurn } from "./tracker-reads.js";
 import { createPollSchedule } from "./poll-schedule.js";
 import { holdStoredItems, releaseAll } from "./scan-items.js";
@@ -55,7 +56,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
   const spread = deps.firstReadSpread ?? DEFAULT_SPREAD;
   const mutex = createKeyedMutex();
   const unit = deps.unit ?? (<T>(work: () => Promise<T>) => work());
-  /** Items whose lease this process holds, with their timer; the store is the truth across processes and restarts. */
+  /** Items whose lease this process holds (their next reads on `polls`); the store is the truth across processes and restarts. */
   const live = new LiveItems(deps.metrics);
   /** Held items not stored yet (a webhook's first sight): a missing stored copy does not mean "forgotten" for them. */
   const unsaved = new Set<string>();
@@ -66,13 +67,23 @@ export function createTracker(deps: TrackerDeps): Tracker {
   let stopped = false;
   const reads = createTrackerReads(deps.service, deps.readLimits);
 
+  /** When each live item is read next: one timer for all of them. The poll reschedules its item itself. */
+  const polls = createDueQueue<string>({
+    name: "tracker",
+    logger,
+    run: (key) => {
+      run(key);
+      return Promise.resolve(undefined);
+    },
+  });
+  // Items tracked before `start` (which only adopts the stored ones) are polled too.
+  polls.start();
+
   function schedule(item: TrackedItem, delayMs: number): void {
-    const key = itemKey(item.chatId, item.kind, item.id);
-    const entry = live.get(key);
-    if (entry?.timer) clearTimeout(entry.timer);
     if (stopped) return;
-    const timer = setTimeout(() => run(key), Math.max(0, delayMs));
-    live.set(key, { item, timer });
+    const key = itemKey(item.chatId, item.kind, item.id);
+    live.set(key, { item });
+    polls.at(key, delayMs);
   }
 
   /**
@@ -108,8 +119,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
 
   /** Stops polling here (another process holds the item now, or it was forgotten elsewhere). */
   function drop(key: string): void {
-    const entry = live.get(key);
-    if (entry?.timer) clearTimeout(entry.timer);
+    polls.cancel(key);
     live.delete(key);
     unsaved.delete(key);
     graced.delete(key);
@@ -305,6 +315,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
     async start(options) {
       stopped = false;
       reads.open();
+      polls.start();
       if (!options?.inBackground) return firstScan();
       const p = firstScan().catch((error: unknown) => {
         logger.error({ err: error }, "picking up the stored tracked items failed; trying again in a while");
@@ -317,12 +328,11 @@ export function createTracker(deps: TrackerDeps): Tracker {
       stopped = true;
       reads.abortAll();
       clearTimeout(scanTimer);
-      for (const entry of live.values()) if (entry.timer) clearTimeout(entry.timer);
       const keys = [...live.keys()];
       live.clear();
       unsaved.clear();
       graced.clear();
-      await Promise.allSettled([...inFlight]);
+      await Promise.allSettled([polls.stop(), ...inFlight]);
       // Handed over at once: another process (or this one restarted) need not wait for the leases to run out.
       const released = await Promise.allSettled(keys.map((key) => held.release(key)));
       for (const r of released) if (r.status === "rejected") logger.warn({ err: r.reason }, "giving a tracking lease up failed; it runs out by itself");
@@ -375,7 +385,7 @@ export function createTracker(deps: TrackerDeps): Tracker {
         const entry = live.get(key);
         if (!entry) return;
         if (existing.pendingCard) schedule(item, pace.minDelayMs);
-        else live.set(key, { ...entry, item });
+        else live.set(key, { item });
       });
     },
 
