@@ -13,7 +13,7 @@ import { DEFAULT_SPREAD, spreadFirstReads } from "./first-reads.js";
 import { createItemLeases } from "./item-leases.js";
 import { LiveItems } from "./live-items.js";
 import { createDueQueue } from "../../platform/jobs/due-queue.js";
-import { createTrackerReads, type ReadTurn } from "./tracker-reads.js";
+import { createTrackerReads, trackerReadLimits, type ReadTurn } from "./tracker-reads.js";
 import { createPollSchedule } from "./poll-schedule.js";
 import { holdStoredItems, releaseAll } from "./scan-items.js";
 import { DEFAULT_TRACKING, type Tracker, type TrackerDeps, type TrackerGiveUp, type TrackInput } from "./tracker-types.js";
@@ -65,17 +65,11 @@ export function createTracker(deps: TrackerDeps): Tracker {
   const inFlight = new Set<Promise<void>>();
   let scanTimer: NodeJS.Timeout | undefined;
   let stopped = false;
-  const reads = createTrackerReads(deps.service, deps.readLimits);
 
-  /** When each live item is read next: one timer for all of them. The poll reschedules its item itself. */
-  const polls = createDueQueue<string>({
-    name: "tracker",
-    logger,
-    run: (key) => {
-      run(key);
-      return Promise.resolve(undefined);
-    },
-  });
+  const limits = trackerReadLimits(deps.readLimits);
+  const reads = createTrackerReads(deps.service);
+  /** When each live item is read next, one timer for all of them, no more polls at once and per second than the limits. The poll reschedules its item itself. */
+  const polls = createDueQueue<string>({ name: "tracker", logger, run, concurrency: limits.maxInFlight, maxPerSecond: limits.maxPerSecond });
   // Items tracked before `start` (which only adopts the stored ones) are polled too.
   polls.start();
 
@@ -87,20 +81,17 @@ export function createTracker(deps: TrackerDeps): Tracker {
   }
 
   /**
-   * A due item's poll, in its turn: the limits on reads of the service hold back polls, not only their reads.
-   * Waiting, an item holds only the two functions given to `whenTurn` (thousands may wait after a start).
+   * A due item's poll, started by `polls` when the limits on reads of the service allow one more: they hold back
+   * polls, not only their reads, and past them an item waits as its key in the queue (thousands may after a start).
    */
-  function run(key: string): void {
-    reads.whenTurn(
-      (turn) => {
-        const p = mutex.run(key, () => unit(() => poll(key, turn.read))).finally(() => turn.end());
-        track(p.catch((error: unknown) => pollFailed(key, error)));
-      },
-      (reason) => {
-        // Aborted by stop(): nothing to try again.
-        if (!stopped) pollFailed(key, reason);
-      },
-    );
+  function run(key: string): Promise<undefined> {
+    const turn = reads.turn();
+    const p = mutex
+      .run(key, () => unit(() => poll(key, turn.read)))
+      .finally(() => turn.end())
+      .catch((error: unknown) => pollFailed(key, error));
+    track(p);
+    return p.then(() => undefined);
   }
 
   /** A store or notifier fault must not end tracking silently: logged, and the item tried again later. */

@@ -73,6 +73,26 @@ describe("createDueQueue", () => {
     expect(new Set(started).size).toBe(100);
   });
 
+  it("starts keys past due in the order of their due times, evenly spaced by the rate", async () => {
+    vi.useFakeTimers({ now: 0 });
+    const started: number[] = [];
+    const s = make({ concurrency: 100, maxPerSecond: 10, run: (key) => Promise.resolve(void started.push(key)).then(() => undefined) });
+    s.start();
+    const keys = Array.from({ length: 25 }, (_, i) => 24 - i);
+    for (const key of keys) s.at(key, key);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(started).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(started).toEqual([0, 1]);
+    // 100 ms apart: 11 in the first second, earliest first.
+    await vi.advanceTimersByTimeAsync(900);
+    expect(started).toEqual(Array.from({ length: 11 }, (_, i) => i));
+    await vi.advanceTimersByTimeAsync(1_400);
+    expect(started).toEqual(Array.from({ length: 25 }, (_, i) => i));
+  });
+
   it("starts no run while held, and reschedules by what the run returns", async () => {
     vi.useFakeTimers();
     const started: number[] = [];
