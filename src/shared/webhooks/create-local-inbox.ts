@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { groupCalls } from "../../platform/group-calls.js";
+import { createDueQueue } from "../../platform/jobs/due-queue.js";
 import { deleteMany, getMany, setMany } from "../../platform/store/batch.js";
 import type { KeyValueEntry } from "../../platform/store/types.js";
 import { readInboxItem, signedKey, signedTtlMs } from "./inbox-item.js";
@@ -117,8 +118,21 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
    */
   const processing = new Set<string>();
   const inFlight = new Set<Promise<void>>();
-  const timers = new Set<NodeJS.Timeout>();
   let running = false;
+  /** Deliveries waiting for a retry, by key, their times on one queue: an outage that fails thousands costs no timer each. */
+  const retrying = new Map<string, StoredItem>();
+  const retries = createDueQueue<string>({
+    name: "webhook retries",
+    logger: log,
+    run: (key) => {
+      const stored = retrying.get(key);
+      retrying.delete(key);
+      processing.delete(key);
+      if (stored) run(key, stored);
+      return Promise.resolve(undefined);
+    },
+  });
+  retries.start();
 
   /** Queues a stored item for a worker; each key is queued once. */
   function run(key: string, stored: StoredItem): void {
@@ -255,19 +269,17 @@ export function createLocalInbox(deps: WebhookInboxDeps): WebhookInbox {
     log.warn({ err: error, chatId: stored.item.chatId, attempts: stored.attempts }, "webhook processing failed; will retry");
     // Only the attempt count is lost if this fails: the item itself is already stored.
     await items.set(key, stored).catch((err: unknown) => log.warn({ err, deliveryId: stored.item.deliveryId }, "could not save the retry count"));
-    const delay = Math.min(60_000, baseDelayMs * 2 ** (stored.attempts - 1));
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      processing.delete(key);
-      run(key, stored);
-    }, delay);
-    timers.add(timer);
+    retrying.set(key, stored);
+    retries.at(key, Math.min(60_000, baseDelayMs * 2 ** (stored.attempts - 1)));
   }
 
   /** The items stay stored: the next start retries them. */
   function cancelRetries(): void {
-    for (const t of timers) clearTimeout(t);
-    timers.clear();
+    for (const key of retrying.keys()) {
+      retries.cancel(key);
+      processing.delete(key);
+    }
+    retrying.clear();
   }
 
   /**

@@ -88,6 +88,25 @@ describe("webhook inbox over SQLite", () => {
     await until(async () => (await i.size()) === 0);
   });
 
+  it("retries a failed delivery at its next start when a stop cancelled the retry, and no earlier", async () => {
+    let calls = 0;
+    const i = inbox(
+      () => {
+        calls += 1;
+        return calls === 1 ? Promise.reject(new Error("service unavailable")) : Promise.resolve();
+      },
+      { baseDelayMs: 3_600_000 },
+    );
+    await i.start();
+    await i.accept(item("d3b"));
+    await until(() => calls === 1);
+    await i.stop();
+    expect(await i.size()).toBe(1);
+    await i.start();
+    await until(() => calls === 2);
+    await until(async () => (await i.size()) === 0);
+  });
+
   it("deduplicates by delivery id per chat, concurrent retries included", async () => {
     const i = inbox(() => Promise.resolve());
     const results = await Promise.all([i.accept(item("d4")), i.accept(item("d4")), i.accept(item("d4"))]);
