@@ -92,35 +92,5 @@ export function createI18n<C extends Context>(deps: I18nDeps<C>): I18n<C> {
       return matchLocale(ctx.from?.language_code) ?? deps.defaultLocale;
     },
   });
-  memoizeBundleMatching(i18n.fluent);
   return i18n;
-}
-
-/** Enough for every supported locale and list of them; a larger memo is dropped and rebuilt. */
-const MATCH_MEMO_LIMIT = 64;
-
-/**
- * Fluent negotiates the language over every bundle (`negotiateLanguages`)
- * on each translation, and one reply makes up to ~18 of them: 14% of an
- * update's CPU. The bundles matched for a locale change only when a bundle
- * is added, so they are kept per locale list and the bundle count.
- */
-function memoizeBundleMatching(fluent: object): void {
-  const target = fluent as { bundles: ReadonlySet<unknown>; matchBundles: (locales: string[]) => Set<unknown> };
-  const match = target.matchBundles.bind(fluent);
-  const memo = new Map<string, Set<unknown>>();
-  let bundleCount = target.bundles.size;
-  target.matchBundles = (locales) => {
-    if (target.bundles.size !== bundleCount || memo.size >= MATCH_MEMO_LIMIT) {
-      memo.clear();
-      bundleCount = target.bundles.size;
-    }
-    const key = locales.join("\n");
-    let matched = memo.get(key);
-    if (!matched) {
-      matched = match(locales);
-      memo.set(key, matched);
-    }
-    return matched;
-  };
 }

@@ -1,7 +1,7 @@
 /**
- * The bundles Fluent matches for a locale are remembered (negotiating them on
- * every translation was 14% of an update's CPU): each locale still gets its
- * own texts, alternating at will, and a locale loaded later is found.
+ * Translations by locale outside an update (notifiers): each locale gets its
+ * own texts, alternating at will, an unknown one the default's, and a locale
+ * loaded later is found.
  */
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
@@ -9,7 +9,7 @@ import { createI18n } from "../../src/bot/i18n.js";
 
 const i18n = createI18n({ defaultLocale: "en", storedLocale: () => Promise.resolve(undefined), logger: pino({ level: "silent" }) });
 
-describe("the remembered locale match", () => {
+describe("translations by locale", () => {
   it("gives each locale its own text, however the calls alternate", () => {
     const english = i18n.t("en", "help-title-private");
     const russian = i18n.t("ru", "help-title-private");
