@@ -35,7 +35,6 @@ export interface WatchScheduleDeps {
   concurrency?: number;
   /** Tick starts per second at most. Default 20. */
   maxPerSecond?: number;
-  now?: () => number;
 }
 
 export const WATCH_SCHEDULE_DEFAULTS = { retryMs: 60_000, concurrency: 4, maxPerSecond: 20 } as const;
@@ -48,7 +47,6 @@ export function createWatchSchedule(deps: WatchScheduleDeps): WatchSchedule {
     retryMs: deps.retryMs ?? WATCH_SCHEDULE_DEFAULTS.retryMs,
     concurrency: deps.concurrency ?? WATCH_SCHEDULE_DEFAULTS.concurrency,
     maxPerSecond: deps.maxPerSecond ?? WATCH_SCHEDULE_DEFAULTS.maxPerSecond,
-    ...(deps.now === undefined ? {} : { now: deps.now }),
   });
   const inFlight = new Set<Promise<void>>();
   let sweeps = new AbortController();

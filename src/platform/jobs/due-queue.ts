@@ -40,7 +40,6 @@ export interface DueQueueDeps<K> {
   concurrency?: number;
   /** Run starts per second at most (evenly spaced). Default: no limit. */
   maxPerSecond?: number;
-  now?: () => number;
 }
 
 const DEFAULT_RETRY_MS = 60_000;
@@ -53,7 +52,8 @@ export function createDueQueue<K extends string | number>(deps: DueQueueDeps<K>)
   const retryMs = deps.retryMs ?? DEFAULT_RETRY_MS;
   const concurrency = Math.max(1, deps.concurrency ?? Number.POSITIVE_INFINITY);
   const spacingMs = deps.maxPerSecond === undefined ? 0 : 1000 / Math.max(0.001, deps.maxPerSecond);
-  const now = deps.now ?? Date.now;
+  // The timers' own clock: a due time on another (a test's virtual one) could never be reached.
+  const now = (): number => Date.now();
   /** The due time of each queued key; the heap may hold stale entries, skipped when they surface. */
   const due = new Map<K, number>();
   const heapAt: number[] = [];

@@ -32,7 +32,7 @@ describe("createWatchSchedule", () => {
     expect(ended).toBe(true);
   });
 
-  it("queues chats on one timer, four reads at most in flight", async () => {
+  it("runs four reads at most in flight unless told otherwise", async () => {
     let running = 0;
     let most = 0;
     const gate: { open?: () => void } = {};
