@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { createDueQueue } from "../../platform/jobs/due-queue.js";
+import { createRepeatedPass, type RepeatedPass } from "../../platform/jobs/repeated-pass.js";
 
 /**
  * The timing of the balance watch: chat ids on the platform's due queue (one
@@ -48,19 +49,7 @@ export function createWatchSchedule(deps: WatchScheduleDeps): WatchSchedule {
     concurrency: deps.concurrency ?? WATCH_SCHEDULE_DEFAULTS.concurrency,
     maxPerSecond: deps.maxPerSecond ?? WATCH_SCHEDULE_DEFAULTS.maxPerSecond,
   });
-  const inFlight = new Set<Promise<void>>();
-  let sweeps = new AbortController();
-  let sweepTimer: NodeJS.Timeout | undefined;
-
-  function runSweep(sweep: (signal: AbortSignal) => Promise<void>, signal: AbortSignal): Promise<void> {
-    const p = sweep(signal)
-      .catch((error: unknown) => {
-        if (!signal.aborted) deps.logger.warn({ err: error }, "balance watch sweep failed; the next one comes at its time");
-      })
-      .finally(() => inFlight.delete(p));
-    inFlight.add(p);
-    return p;
-  }
+  let sweeps: RepeatedPass | undefined;
 
   return {
     at: (chatId, delayMs) => queue.at(chatId, delayMs),
@@ -70,19 +59,12 @@ export function createWatchSchedule(deps: WatchScheduleDeps): WatchSchedule {
     size: () => queue.size(),
     start(sweepEveryMs, sweep) {
       queue.start();
-      sweeps = new AbortController();
-      const signal = sweeps.signal;
-      const again = (): void => {
-        void runSweep(sweep, signal).then(() => {
-          if (!signal.aborted) sweepTimer = setTimeout(again, sweepEveryMs);
-        });
-      };
-      again();
+      const warn = (error: unknown) => deps.logger.warn({ err: error }, "balance watch sweep failed; the next one comes at its time");
+      sweeps = createRepeatedPass({ pass: sweep, failed: warn, everyMs: sweepEveryMs });
+      sweeps.start().catch(warn);
     },
     async stop() {
-      sweeps.abort();
-      clearTimeout(sweepTimer);
-      await Promise.allSettled([queue.stop(), ...inFlight]);
+      await Promise.allSettled([sweeps?.stop(), queue.stop()]);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import { createRecordStore } from "../store/record-store.js";
 import { createDueQueue } from "./due-queue.js";
+import { createRepeatedPass } from "./repeated-pass.js";
 import type { StoreBackend } from "../store/types.js";
 
 /**
@@ -94,7 +95,6 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
   const inFlight = new Set<Promise<void>>();
   /** Keys whose run is under way here: a rescan must not arm them again (this process holds their lease). */
   const firing = new Set<string>();
-  let rescanTimer: NodeJS.Timeout | undefined;
   let running = false;
   // The engine re-arms a job itself (a retry, a job not due yet); the queue only keeps the time, on the real clock
   // (`now` may be a test's: a due time becomes a delay when it is armed).
@@ -141,70 +141,35 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
     if (deps.handlerKeepsRecords !== true) await records.delete(key);
   }
 
-  async function rescan(): Promise<void> {
+  async function rescan(signal: AbortSignal): Promise<void> {
     for await (const [key, payload] of records.list()) {
-      if (!running) return;
+      if (signal.aborted) return;
       if (!queue.has(key) && !firing.has(key)) arm(key, payload);
     }
   }
 
-  /** One rescan at a time, awaited by stop(): a rescan must never outlive the store it reads. */
-  let rescanning: Promise<void> | undefined;
-  function rescanInBackground(): void {
-    if (rescanning) return;
-    rescanning = rescan()
-      .catch((error: unknown) => {
-        if (running) logger.error({ err: error }, "timed jobs rescan failed");
-      })
-      .finally(() => {
-        rescanning = undefined;
-      });
-  }
-
-  /** Without rescans, a first read that failed is tried again until one works. */
-  function firstReadAgain(): void {
-    const retry = setTimeout(() => {
-      if (!running) return;
-      rescanning ??= rescan()
-        .catch((error: unknown) => {
-          if (running) {
-            logger.warn({ err: error }, "timed jobs still not read");
-            firstReadAgain();
-          }
-        })
-        .finally(() => {
-          rescanning = undefined;
-        });
-    }, retryDelayMs);
-    retry.unref();
-  }
+  // Without rescans, a first read that failed is tried again until one works.
+  const rescans = createRepeatedPass({
+    pass: rescan,
+    failed: (error) => logger.error({ err: error }, "timed jobs not read; reading them again later"),
+    everyMs: deps.rescanIntervalMs,
+    retryMs: deps.rescanIntervalMs ?? retryDelayMs,
+  });
 
   return {
     async start() {
       running = true;
       queue.start();
-      if (deps.rescanIntervalMs !== undefined) rescanTimer = setInterval(rescanInBackground, deps.rescanIntervalMs);
-      // The first read takes the one rescan slot: an interval falling due meanwhile does not read the jobs a second time.
-      const first = rescan();
-      rescanning = first.then(
-        () => undefined,
-        () => undefined,
-      );
       try {
-        await first;
+        await rescans.start();
         logger.info({ jobs: queue.size() }, "timed jobs started");
       } catch (error) {
         logger.error({ err: error }, "timed jobs not read at start; reading them again");
-        if (deps.rescanIntervalMs === undefined) firstReadAgain();
-      } finally {
-        rescanning = undefined;
       }
     },
     async stop() {
       running = false;
-      if (rescanTimer) clearInterval(rescanTimer);
-      rescanTimer = undefined;
-      await Promise.allSettled([queue.stop(), ...inFlight, rescanning]);
+      await Promise.allSettled([rescans.stop(), queue.stop(), ...inFlight]);
     },
     async schedule(key, payload, keepMs) {
       await records.set(key, payload, keepMs);
@@ -220,7 +185,7 @@ export function createTimedJobs<P>(deps: TimedJobsDeps<P>): TimedJobs<P> {
     armed: () => Promise.resolve(queue.size()),
     async idle() {
       for (;;) {
-        await Promise.allSettled([...inFlight, rescanning]);
+        await Promise.allSettled([...inFlight, rescans.current]);
         const dueNow = (queue.nextDueAt() ?? Number.POSITIVE_INFINITY) <= Date.now();
         if (inFlight.size === 0 && !dueNow) return;
         // A timer due now fires on the next turn of the loop.

@@ -3,6 +3,7 @@ import type { Metrics } from "../metrics.js";
 import { groupCalls } from "../group-calls.js";
 import { deleteMany, getMany, setMany } from "../store/batch.js";
 import { createLeases } from "../store/lease.js";
+import { createRepeatedPass } from "../jobs/repeated-pass.js";
 import type { StoreBackend } from "../store/types.js";
 import { createUpdateQueue, type UpdateSupplier } from "./update-queue.js";
 
@@ -139,8 +140,6 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
   /** Ids this process holds a run lease on, or is claiming one for (queued, being handled, being accepted). */
   const held = new Set<number>();
   let renewTimer: NodeJS.Timeout | undefined;
-  let sweepTimer: NodeJS.Timeout | undefined;
-  let sweeping: Promise<void> | undefined;
 
   const claim = (ids: readonly number[]): Promise<boolean[]> => leases.claimMany(ids.map(runKey), runLeaseMs);
 
@@ -271,12 +270,11 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
     });
   }
 
-  function sweepSafely(): Promise<void> {
-    sweeping ??= sweep()
-      .catch((err: unknown) => log.warn({ err }, "could not look for stored updates"))
-      .finally(() => (sweeping = undefined));
-    return sweeping;
-  }
+  const sweeps = createRepeatedPass({
+    pass: sweep,
+    failed: (err) => log.warn({ err }, "could not look for stored updates"),
+    everyMs: sweepIntervalMs,
+  });
 
   return {
     supplier: queue,
@@ -307,14 +305,12 @@ export function createUpdateInbox<U extends UpdateLike>(deps: UpdateInboxDeps): 
     },
     done: (update) => dones.call(update),
     async start() {
-      await sweep();
+      await sweeps.start();
       renewTimer = setInterval(() => void renew(), Math.max(10, Math.floor(runLeaseMs / 3)));
-      sweepTimer = setInterval(() => void sweepSafely(), sweepIntervalMs);
     },
     async stop() {
       clearInterval(renewTimer);
-      clearInterval(sweepTimer);
-      await sweeping;
+      await sweeps.stop();
       await Promise.all([accepts.idle(), dones.idle()]);
       queue.close();
       await letGoQuietly([...held]);

@@ -13,6 +13,7 @@ import { DEFAULT_SPREAD, spreadFirstReads } from "./first-reads.js";
 import { createItemLeases } from "./item-leases.js";
 import { LiveItems } from "./live-items.js";
 import { createDueQueue } from "../../platform/jobs/due-queue.js";
+import { createRepeatedPass } from "../../platform/jobs/repeated-pass.js";
 import { createTrackerReads, trackerReadLimits, type ReadTurn } from "./tracker-reads.js";
 import { createPollSchedule } from "./poll-schedule.js";
 import { holdStoredItems, releaseAll } from "./scan-items.js";
@@ -63,7 +64,6 @@ export function createTracker(deps: TrackerDeps): Tracker {
   /** First sights held back by the grace: a later webhook about them waits for the same first read. */
   const graced = new Set<string>();
   const inFlight = new Set<Promise<void>>();
-  let scanTimer: NodeJS.Timeout | undefined;
   let stopped = false;
 
   const limits = trackerReadLimits(deps.readLimits);
@@ -272,27 +272,19 @@ export function createTracker(deps: TrackerDeps): Tracker {
     if (adopted.length > 0) logger.info({ adopted: adopted.length, items: live.size }, "tracked items picked up");
   }
 
-  /** `untilDone`: the first scan failed, so it is tried again even alone on the store. */
-  function scanLater(untilDone = false): void {
-    // Alone on the store, every item is polled here from its start: a scan would find nothing to renew or adopt.
-    if (stopped || (!held.shared && !untilDone)) return;
-    scanTimer = setTimeout(() => {
-      let failed = false;
-      const p = scan().catch((error: unknown) => {
-        failed = true;
-        logger.error({ err: error }, "tracking scan failed; next one in a while");
-      });
-      inFlight.add(p);
-      void p.finally(() => {
-        inFlight.delete(p);
-        scanLater(untilDone && failed);
-      });
-    }, scanIntervalMs);
-  }
+  /**
+   * Alone on the store, every item is polled here from its start, so a scan after the first would find nothing to
+   * renew or adopt: only a first scan that failed is tried again.
+   */
+  const scans = createRepeatedPass({
+    pass: scan,
+    failed: (error) => logger.error({ err: error }, "tracking scan failed; next one in a while"),
+    everyMs: held.shared ? scanIntervalMs : undefined,
+    retryMs: scanIntervalMs,
+  });
 
   async function firstScan(): Promise<void> {
-    await scan();
-    scanLater();
+    await scans.start();
     logger.info({ items: live.size }, "tracker started");
   }
 
@@ -308,22 +300,18 @@ export function createTracker(deps: TrackerDeps): Tracker {
       reads.open();
       polls.start();
       if (!options?.inBackground) return firstScan();
-      const p = firstScan().catch((error: unknown) => {
-        logger.error({ err: error }, "picking up the stored tracked items failed; trying again in a while");
-        scanLater(true);
-      });
-      track(p);
+      track(firstScan().catch((error: unknown) => logger.error({ err: error }, "picking up the stored tracked items failed; trying again in a while")));
     },
 
     async stop() {
       stopped = true;
       reads.abortAll();
-      clearTimeout(scanTimer);
+      const scanned = scans.stop();
       const keys = [...live.keys()];
       live.clear();
       unsaved.clear();
       graced.clear();
-      await Promise.allSettled([polls.stop(), ...inFlight]);
+      await Promise.allSettled([scanned, polls.stop(), ...inFlight]);
       // Handed over at once: another process (or this one restarted) need not wait for the leases to run out.
       const released = await Promise.allSettled(keys.map((key) => held.release(key)));
       for (const r of released) if (r.status === "rejected") logger.warn({ err: r.reason }, "giving a tracking lease up failed; it runs out by itself");
