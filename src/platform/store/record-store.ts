@@ -112,6 +112,18 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
     deps.memo?.of(name)?.wrote(id, value);
   }
 
+  async function readMany(ids: readonly string[]): Promise<Array<T | undefined>> {
+    let stored: unknown[];
+    try {
+      stored = await getMany(kv, ids);
+    } catch (error) {
+      // One unparsable row fails the whole batch: each is read alone, so only that one reads as absent.
+      if (error instanceof SyntaxError) return Promise.all(ids.map((id) => read(id)));
+      throw error;
+    }
+    return ids.map((id, i) => decode(id, stored[i]));
+  }
+
   async function read(id: string): Promise<T | undefined> {
     let stored: unknown;
     try {
@@ -173,15 +185,19 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
     idPages: () => kv.keyPages(),
 
     async getMany(ids) {
-      let stored: unknown[];
-      try {
-        stored = await getMany(kv, ids);
-      } catch (error) {
-        // One unparsable row fails the whole batch: each is read alone, so only that one reads as absent.
-        if (error instanceof SyntaxError) return Promise.all(ids.map((id) => read(id)));
-        throw error;
-      }
-      return ids.map((id, i) => decode(id, stored[i]));
+      const memo = deps.memo?.of(name);
+      if (memo === undefined) return readMany(ids);
+      // Records the unit read already are answered from it; the rest are read in one batch and kept for the unit.
+      const begun = ids.map((id) => memo.begin(id));
+      const unknown = ids.filter((_, i) => !begun[i]!.known);
+      const read = unknown.length === 0 ? [] : await readMany(unknown);
+      let next = 0;
+      return begun.map((started) => {
+        if (started.known) return started.value as T | undefined;
+        const value = read[next++];
+        started.settle(value);
+        return value;
+      });
     },
 
     async update(id, fn, ttlMs) {

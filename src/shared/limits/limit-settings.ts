@@ -62,9 +62,10 @@ export function createLimitSettingsStore({ store, logger, accountOf, memo }: Lim
   });
   return {
     async get(chatId) {
-      const own = (await records.get(String(chatId))) ?? NO_LIMITS;
       const accountId = await accountOf?.(chatId);
-      const shared = accountId === undefined ? undefined : await records.get(`@${accountId}`);
+      // The chat's own record (its time zone) and the account's shared one, in one store call.
+      const [own = NO_LIMITS, shared] =
+        accountId === undefined ? [await records.get(String(chatId))] : await records.getMany([String(chatId), `@${accountId}`]);
       return shared === undefined ? own : withZone(shared, own.timeZone);
     },
     async update(chatId, fn) {

@@ -4,6 +4,7 @@ import { createReadMemo, type ReadMemo } from "../../../src/platform/store/read-
 import { openStore } from "../../../src/platform/store/open-store.js";
 import { createRecordStore, type RecordStore } from "../../../src/platform/store/record-store.js";
 import type { StoreBackend } from "../../../src/platform/store/types.js";
+import { getMany } from "../../../src/platform/store/batch.js";
 import { captureLogger, countingReads } from "./helpers.js";
 
 const recordSchema = z.object({ name: z.string(), tags: z.array(z.string()) });
@@ -48,6 +49,30 @@ describe("a unit of work reads each record once", () => {
       expect(await records.get("missing")).toBeUndefined();
     });
     expect(reads).toBe(2);
+  });
+
+  it("a read of several records asks the store only for those the unit has not read, in one call, and keeps them", async () => {
+    await storeOf(undefined).set("b", { name: "second", tags: ["x"] });
+    const asked: string[][] = [];
+    const kv = backend.namespace("items");
+    const counted = createRecordStore({
+      kv: { ...kv, get: (key) => (asked.push([key]), kv.get(key)), getMany: (keys) => (asked.push([...keys]), getMany(kv, keys)) },
+      schema: recordSchema,
+      version: 1,
+      logger: captureLogger().logger,
+      name: "items",
+      memo,
+    });
+    await memo.run(async () => {
+      await counted.get("a");
+      expect(await counted.getMany(["a", "b", "missing"])).toEqual([{ name: "first", tags: [] }, { name: "second", tags: ["x"] }, undefined]);
+      expect(await counted.get("b")).toEqual({ name: "second", tags: ["x"] });
+      expect(await counted.getMany(["missing", "a"])).toEqual([undefined, { name: "first", tags: [] }]);
+    });
+    expect(asked).toEqual([["a"], ["b", "missing"]]);
+    // Outside a unit, every key goes to the store.
+    await counted.getMany(["a", "b"]);
+    expect(asked.at(-1)).toEqual(["a", "b"]);
   });
 
   it("each unit reads the store afresh: a write made between two units is seen by the second", async () => {
