@@ -121,7 +121,6 @@ export default defineConfig(
               group: ["**/test/**", "**/testkit/**", "**/scripts/**", "**/bench/**"],
               message: "src/ must not import tests, test doubles, scripts or benchmarks.",
             },
-            { group: ["grammy"], importNames: ["Composer"], message: "Features build on src/bot/composer.ts (grammY's Composer, cheaper per update)." },
           ],
         },
       ],
@@ -147,10 +146,6 @@ export default defineConfig(
         },
       ],
     },
-  },
-  {
-    files: ["src/bot/composer.ts"],
-    rules: { "no-restricted-imports": "off" },
   },
   {
     // Libraries are used through their public API: nothing assigns into the conversations plugin's controls,
@@ -188,7 +183,6 @@ export default defineConfig(
               group: ["**/test/**", "**/testkit/**", "**/scripts/**", "**/bench/**"],
               message: "src/ must not import tests, test doubles, scripts or benchmarks.",
             },
-            { group: ["grammy"], importNames: ["Composer"], message: "Features build on src/bot/composer.ts (grammY's Composer, cheaper per update)." },
           ],
         },
       ],

@@ -17,7 +17,7 @@
  * the before of a change measured back to back with the after.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -195,13 +195,20 @@ export async function benchUpdates(options: { updates: number; chats: number; ro
         );
       }
     }
+    // BENCH_UPDATES_PROFILE=<dir>: a V8 CPU profile of this thread during the rounds of this source's bot, one per mode.
+    const profileDir = process.env["BENCH_UPDATES_PROFILE"];
+    const profiler = profileDir ? await startProfiler() : undefined;
     for (let round = 0; round < options.rounds; round += 1) {
       for (const s of subjects) {
         const list = rates.get(s.name) ?? [];
+        const profiled = profiler !== undefined && s.name.startsWith("this source");
+        if (profiled) await profiler.resume();
         list.push(await s.side.burst({ size: options.updates, chats: options.chats, feed: s.feed, timeoutMs: options.timeoutMs }));
+        if (profiled) await profiler.pause();
         rates.set(s.name, list);
       }
     }
+    if (profiler && profileDir) console.log(`updates: CPU profile of this source's bot: ${profiler.save(profileDir)}`);
   } finally {
     for (const s of subjects) await s.stop().catch((err: unknown) => console.error(`${s.name}: stop failed`, err));
     await sim.stop();
@@ -227,4 +234,32 @@ export async function benchUpdates(options: { updates: number; chats: number; ro
   }
   console.log(`  store calls per update (SQLite store methods; after a warm-up, so every chat is known):`);
   for (const line of counts) console.log(line);
+}
+
+/** One V8 CPU profile over the intervals between `resume` and `pause` (its samples while paused are dropped). */
+async function startProfiler(): Promise<{ resume(): Promise<void>; pause(): Promise<void>; save(dir: string): string }> {
+  const { Session } = await import("node:inspector/promises");
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 200 });
+  const profiles: unknown[] = [];
+  return {
+    async resume() {
+      await session.post("Profiler.start");
+    },
+    async pause() {
+      profiles.push((await session.post("Profiler.stop")).profile);
+    },
+    save(dir) {
+      session.disconnect();
+      mkdirSync(dir, { recursive: true });
+      const files = profiles.map((profile, i) => {
+        const file = join(dir, `updates-${i}.cpuprofile`);
+        writeFileSync(file, JSON.stringify(profile));
+        return file;
+      });
+      return files.join(", ");
+    },
+  };
 }

@@ -1,8 +1,7 @@
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import { Api, Bot, type Middleware, type Transformer } from "grammy";
+import { Composer, Api, Bot, type Middleware, type Transformer } from "grammy";
 import type { BotApiFetch } from "../platform/telegram/telegram-fetch.js";
-import { Composer } from "./composer.js";
 import type { UserFromGetMe } from "grammy/types";
 import type { BotContext, ConversationContext } from "./context.js";
 import { createConversationStorage } from "./conversation-storage.js";
@@ -17,7 +16,7 @@ import { createBroadcastFeature } from "../features/broadcast/index.js";
 import { createCancelFeature } from "./handlers/cancel.js";
 import { createChatMemberFeature } from "./handlers/chat-member.js";
 import { createExpiryFeature } from "../features/expiry/index.js";
-import { createHelpFeature, createHomeFeature, createStartFeature } from "../features/home/index.js";
+import { createHelpFeature, createHomeFeature, createStartFeature, startPayloadCommands } from "../features/home/index.js";
 import { createInlineQuoteFeature } from "../features/inline-quote/index.js";
 import { createLanguageFeature, createSettingsFeature, createTimeZoneFeature } from "../features/settings/index.js";
 import { createLimitsFeature } from "../features/limits/index.js";
@@ -46,6 +45,7 @@ import { updateContext } from "./middlewares/update-context.js";
 import { bindLogger } from "./helpers/lazy-logger.js";
 import { BOT_COMMANDS, rememberMenu } from "./register-commands.js";
 import { createSendFeature } from "../features/send/index.js";
+import { routeFeatures, type BotFeature } from "./feature-routes.js";
 
 export type { BotContext, ConversationContext } from "./context.js";
 export type { BotDeps } from "./deps.js";
@@ -74,12 +74,13 @@ export interface CreateBotOptions {
 export const TELEGRAM_CALL_TIMEOUT_SECONDS = 60;
 
 /**
- * THE feature list, in order. A feature is `createXFeature(deps)` returning a
- * Composer<BotContext>; public ones are not narrowed, key-bearing ones use
- * `.chatType("private")` (the group guard stops them in groups anyway).
- * /start payloads `order_…` are passed on (next) to the order feature.
+ * THE feature list, in order. A feature is `createXFeature(deps)` returning
+ * its Composer and what it answers (feature-routes.ts); public ones are not
+ * narrowed, key-bearing ones use `.chatType("private")` (the group guard
+ * stops them in groups anyway). /start payloads `order_…` are passed on
+ * (next) to the order feature.
  */
-function createFeatures(deps: BotDeps): Composer<BotContext>[] {
+function createFeatures(deps: BotDeps): BotFeature[] {
   return [
     createHomeFeature(deps), // first: a main action pressed on a card is marked to navigate in place
     createStartFeature(deps),
@@ -109,7 +110,6 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
     createExpiryFeature(deps),
     createTopUpFeature(deps),
     ...(deps.keep ? [createKeepFeature({ ...deps, keep: deps.keep })] : []),
-    createUnhandledFeature(deps), // last
   ];
 }
 
@@ -118,7 +118,8 @@ function createFeatures(deps: BotDeps): Composer<BotContext>[] {
  * the caller's). Middleware order: per-chat sequentialize -> update context
  * (logger, counter) -> links -> inaccessible messages -> error boundary -> linked chat (record and key, once) -> Telegram language -> i18n -> group guard -> chat member -> conversations ->
  * /cancel and flow buttons -> own-id guard -> edited-secret guard -> command leaves flow ->
- * service-key guard -> conversation builders -> features -> unhandled.
+ * service-key guard -> conversation builders -> /start with a command as its payload -> the features that may
+ * take the update (feature-routes.ts) -> unhandled.
  */
 export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.config.botToken, {
@@ -186,7 +187,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   );
   const listed = createConversations(deps);
   guarded.use(flowEntry({ store: deps.store, registerFlows: listed.register }));
-  guarded.use(createCancelFeature(deps)); // before the builders: a waiting conversation swallows updates
+  guarded.use(routeFeatures([createCancelFeature(deps)])); // before the builders: a waiting conversation swallows updates
   // Also before the builders and every secret check: a pasted id of this chat's own history is offered for tracking.
   guarded.use(ownIdGuard({ history: deps.flows.history }));
   const pastedKey = createPastedKeyLinker(deps);
@@ -195,7 +196,9 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot<Bo
   // Also before the builders: a pasted service key goes in any state, except to the flows that ask for one.
   guarded.use(serviceSecretGuard({ expectingSecrets: [LINK_CONVERSATION, WEBHOOK_SECRET_CONVERSATION], pastedKey }));
   guarded.use(listed.middleware);
-  for (const feature of createFeatures(deps)) guarded.use(feature);
+  guarded.use(startPayloadCommands());
+  guarded.use(routeFeatures(createFeatures(deps)));
+  guarded.use(createUnhandledFeature(deps)); // what no feature took
   rememberMenu(bot, BOT_COMMANDS, i18n);
 
   // Last resort: errors thrown by the error handler itself.

@@ -1,8 +1,7 @@
 import { createKeepConversation } from "../../features/keep/index.js";
 import { KEEP_CONVERSATION } from "./flow-ids.js";
 import { createConversation, type ConversationBuilder } from "@grammyjs/conversations";
-import { type MiddlewareFn, type NextFunction } from "grammy";
-import { Composer } from "../composer.js";
+import { Composer, type MiddlewareFn, type NextFunction } from "grammy";
 import { inFlow } from "../helpers/flow-instance.js";
 import type { BotContext, ConversationContext } from "../context.js";
 import type { BotDeps } from "../deps.js";

@@ -1,8 +1,9 @@
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import { cancelData } from "../callback-data/cancel.js";
 import { linkData } from "../callback-data/link.js";
 import { orderStepData } from "../callback-data/order.js";
 import type { BotContext } from "../context.js";
+import type { BotFeature } from "../feature-routes.js";
 import type { BotDeps } from "../deps.js";
 import { editIgnoringUnchanged, isNotModified, isUneditable } from "../helpers/edit.js";
 import { currentFlowInstance, inFlow } from "../helpers/flow-instance.js";
@@ -34,7 +35,7 @@ function instanceOf(data: string): string | undefined {
  * Buttons of a flow act only on their own run: one left on an earlier run's
  * prompt answers "expired" and loses its buttons, whatever runs now.
  */
-export function createCancelFeature(deps: BotDeps): Composer<BotContext> {
+export function createCancelFeature(deps: BotDeps): BotFeature {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
@@ -93,5 +94,5 @@ export function createCancelFeature(deps: BotDeps): Composer<BotContext> {
     });
   });
 
-  return composer;
+  return { composer, routes: { commands: ["cancel"], callbacks: [cancelData, orderStepData, linkData] } };
 }

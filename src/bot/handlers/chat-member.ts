@@ -1,4 +1,4 @@
-import { Composer } from "../composer.js";
+import { Composer } from "grammy";
 import type { ChatMember } from "grammy/types";
 import type { BotContext } from "../context.js";
 import type { BotDeps } from "../deps.js";
@@ -24,7 +24,8 @@ const isIn = (member: ChatMember): boolean =>
  */
 export function createChatMemberFeature(deps: BotDeps, options: ChatMemberFeatureOptions): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.chatType("private").on("my_chat_member", logHandle("my-chat-member"), async (ctx) => {
+  const changes = composer.on("my_chat_member");
+  changes.chatType("private").use(logHandle("my-chat-member"), async (ctx) => {
     const status = ctx.myChatMember.new_chat_member.status;
     if (status === "kicked") {
       // A chat the bot never stored needs no record just to say it is gone.
@@ -33,7 +34,7 @@ export function createChatMemberFeature(deps: BotDeps, options: ChatMemberFeatur
       await deps.chats.markActive(ctx.chat.id);
     }
   });
-  composer.chatType(["group", "supergroup"]).on("my_chat_member", logHandle("my-chat-member-group"), async (ctx) => {
+  changes.chatType(["group", "supergroup"]).use(logHandle("my-chat-member-group"), async (ctx) => {
     const { old_chat_member: before, new_chat_member: now } = ctx.myChatMember;
     options.rights.remember(ctx.chat.id, now);
     if (isIn(before) || !isIn(now)) return;

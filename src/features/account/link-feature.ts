@@ -1,6 +1,7 @@
-import { Composer } from "../../bot/composer.js";
+import { Composer } from "grammy";
 import { routeIdForLog } from "../../shared/chats/route-id.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import { LINK_CONVERSATION } from "../../bot/conversations/flow-ids.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { HTML, translate } from "../../bot/helpers/html.js";
@@ -16,7 +17,7 @@ import { chatLanguageCode, chatTitle } from "../../bot/middlewares/telegram-lang
  * /link opens the guided flow; `/link <API_KEY> [WEBHOOK_SECRET]` links in
  * one step. The message carrying the key is deleted before anything else.
  */
-export function createLinkFeature(deps: BotDeps): Composer<BotContext> {
+export function createLinkFeature(deps: BotDeps): BotFeature {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
@@ -59,5 +60,5 @@ export function createLinkFeature(deps: BotDeps): Composer<BotContext> {
     await resumeAfterLink(ctx, deps);
   });
 
-  return composer;
+  return { composer, routes: { commands: ["link"] } };
 }

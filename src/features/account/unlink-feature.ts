@@ -1,6 +1,7 @@
-import { Composer } from "../../bot/composer.js";
+import { Composer } from "grammy";
 import { unlinkData } from "../../bot/callback-data/unlink.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { linkedOnly } from "../../bot/filters/linked.js";
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
@@ -15,7 +16,7 @@ import { createUnlinkKeyboard } from "./unlink-keyboards.js";
  * and stops tracking. The account's history stays under the account and
  * returns with it (order-history.ts); locale, settings and saved addresses stay.
  */
-export function createUnlinkFeature(deps: BotDeps): Composer<BotContext> {
+export function createUnlinkFeature(deps: BotDeps): BotFeature {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
@@ -46,5 +47,5 @@ export function createUnlinkFeature(deps: BotDeps): Composer<BotContext> {
     await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, said, { count: others.length }), { ...HTML, ...textLinksMarkup(ctx, said) }));
   });
 
-  return composer;
+  return { composer, routes: { commands: ["unlink"], callbacks: [unlinkData] } };
 }

@@ -1,7 +1,8 @@
+import { Composer } from "grammy";
 import { createConversation, type Conversation } from "@grammyjs/conversations";
-import { Composer } from "../../bot/composer.js";
 import { isWebhookAction, webhookData } from "../../bot/callback-data/webhook.js";
 import type { BotContext, ConversationContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { ChatRecord } from "../../shared/chats/chat-record.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
@@ -84,15 +85,12 @@ function webhookCard(deps: BotDeps, ctx: BotContext, record: ChatRecord, note?: 
  * once) and route rotation (the old URL answers 404 from then on).
  * `/webhook secret <SECRET>` sets it in one step.
  */
-export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
+export function createWebhookFeature(deps: BotDeps): BotFeature {
   const composer = new Composer<BotContext>();
-  // Installed before the handlers so `enter` below finds it.
-  composer.use(
-    createConversation<BotContext, ConversationContext>(createWebhookSecretConversation(deps), {
-      id: WEBHOOK_SECRET_CONVERSATION,
-      maxMillisecondsToWait: 10 * 60_000,
-    }),
-  );
+  const conversation = createConversation<BotContext, ConversationContext>(createWebhookSecretConversation(deps), {
+    id: WEBHOOK_SECRET_CONVERSATION,
+    maxMillisecondsToWait: 10 * 60_000,
+  });
   const feature = composer.chatType("private");
 
   feature.command("webhook", logHandle("command-webhook"), async (ctx) => {
@@ -181,5 +179,5 @@ export function createWebhookFeature(deps: BotDeps): Composer<BotContext> {
     if (card) await editIgnoringUnchanged(() => ctx.editMessageText(card.text, { ...HTML, reply_markup: card.keyboard }));
   });
 
-  return composer;
+  return { composer, conversation, routes: { commands: ["webhook"], callbacks: [webhookData] } };
 }

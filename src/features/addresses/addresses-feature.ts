@@ -1,6 +1,7 @@
-import { Composer } from "../../bot/composer.js";
+import { Composer } from "grammy";
 import { addressesData } from "../../bot/callback-data/addresses.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import { ADDRESSES_CONVERSATION, type AddressesConversationArgs } from "../../bot/conversations/flow-ids.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { labelledAddressText, listScreen, type AddressListScreen } from "./addresses-texts.js";
@@ -16,7 +17,7 @@ import { createAddressDeleteKeyboard, createAddressEntryKeyboard } from "./addre
  * `/addresses add <address> <label>` and `/addresses rename <label> <new label>`.
  * The book is the chat's own: no linked key is needed.
  */
-export function createAddressesFeature(deps: BotDeps): Composer<BotContext> {
+export function createAddressesFeature(deps: BotDeps): BotFeature {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
   const book = deps.flows.addressBook;
@@ -109,5 +110,5 @@ export function createAddressesFeature(deps: BotDeps): Composer<BotContext> {
       } satisfies AddressesConversationArgs);
   });
 
-  return composer;
+  return { composer, routes: { commands: ["addresses"], callbacks: [addressesData] } };
 }

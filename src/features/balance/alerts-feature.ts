@@ -1,5 +1,5 @@
+import { Composer } from "grammy";
 import { createConversation, type Conversation } from "@grammyjs/conversations";
-import { Composer } from "../../bot/composer.js";
 import {
   ALERT_SWITCHES,
   DEFAULT_LOW_BALANCE_SUN,
@@ -10,6 +10,7 @@ import {
 } from "../../shared/chats/alert-settings.js";
 import { alertsData } from "../../bot/callback-data/alerts.js";
 import type { BotContext, ConversationContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { echo } from "../../bot/helpers/echo.js";
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
@@ -122,15 +123,12 @@ function createThresholdInputConversation(deps: BotDeps) {
  * Typing works too: `/alerts threshold 25.5` (exact TRX, as the chat's language writes numbers) or
  * `/alerts threshold default`. Stored per chat; no key needed.
  */
-export function createAlertsFeature(deps: BotDeps): Composer<BotContext> {
+export function createAlertsFeature(deps: BotDeps): BotFeature {
   const composer = new Composer<BotContext>();
-  // Installed before the handlers so `enter` below finds it.
-  composer.use(
-    createConversation<BotContext, ConversationContext>(createThresholdInputConversation(deps), {
-      id: ALERTS_THRESHOLD_CONVERSATION,
-      maxMillisecondsToWait: 10 * 60_000,
-    }),
-  );
+  const conversation = createConversation<BotContext, ConversationContext>(createThresholdInputConversation(deps), {
+    id: ALERTS_THRESHOLD_CONVERSATION,
+    maxMillisecondsToWait: 10 * 60_000,
+  });
   const feature = composer.chatType("private");
 
   async function show(ctx: BotContext, settings: AlertSettings): Promise<void> {
@@ -215,5 +213,5 @@ export function createAlertsFeature(deps: BotDeps): Composer<BotContext> {
     await redraw(ctx, settings);
   });
 
-  return composer;
+  return { composer, conversation, routes: { commands: ["alerts"], callbacks: [alertsData] } };
 }

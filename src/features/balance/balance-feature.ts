@@ -1,10 +1,11 @@
-import { Composer } from "../../bot/composer.js";
+import { Composer } from "grammy";
 import { showTyping } from "../../bot/helpers/typing.js";
 import { ServiceError } from "../../platform/service/errors.js";
 import type { Balance } from "../../platform/service/schemas.js";
 import { MIN_DEPOSIT_SUN, topUpAdvice } from "../../shared/orders/top-up-advice.js";
-import { balanceRefreshData, menuAction } from "../../bot/callback-data/menu.js";
+import { balanceRefreshData, menuAction, menuData } from "../../bot/callback-data/menu.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { isNotModified } from "../../bot/helpers/edit.js";
 import { formatTrx } from "../../bot/helpers/format.js";
@@ -28,7 +29,7 @@ import { createBalanceKeyboard } from "../../bot/keyboards/menu.js";
  * names them. `/start topup_<requiredSun>` (the inline quote's Top up button)
  * shows the same card sized for that amount.
  */
-export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
+export function createBalanceFeature(deps: BotDeps): BotFeature {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
@@ -191,5 +192,5 @@ export function createBalanceFeature(deps: BotDeps): Composer<BotContext> {
       }),
     );
 
-  return composer;
+  return { composer, routes: { commands: ["balance", "start"], callbacks: [menuData, balanceRefreshData] } };
 }

@@ -1,9 +1,10 @@
-import { Composer } from "../../bot/composer.js";
+import { Composer } from "grammy";
 import { isQuoteExpired } from "../../shared/orders/quote.js";
 import type { BalanceWatch } from "./top-up-watcher.js";
 import { topUpAdvice } from "../../shared/orders/top-up-advice.js";
 import { topUpData } from "../../bot/callback-data/top-up.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { HTML, translate } from "../../bot/helpers/html.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
@@ -20,7 +21,7 @@ type Target = Pick<BalanceWatch, "kind" | "refId" | "origin" | "requiredSun" | "
  * and its QR code, and the watch (re)started. Money already there gets the
  * "credited" message with Confirm or Retry at once.
  */
-export function createTopUpFeature(deps: BotDeps): Composer<BotContext> {
+export function createTopUpFeature(deps: BotDeps): BotFeature {
   const { flows } = deps;
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
@@ -80,5 +81,5 @@ export function createTopUpFeature(deps: BotDeps): Composer<BotContext> {
     });
   });
 
-  return composer;
+  return { composer, routes: { callbacks: [topUpData] } };
 }

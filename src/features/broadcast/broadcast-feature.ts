@@ -1,10 +1,11 @@
-import { Composer } from "../../bot/composer.js";
+import { Composer } from "grammy";
 import { looksLikeSignedTransaction } from "../../shared/broadcasts/precheck.js";
 import type { SubmitResult } from "../../shared/broadcasts/submit-broadcast.js";
 import { isBroadcastFinished, type Broadcast } from "../../platform/service/schemas.js";
 import { draftData } from "../../bot/callback-data/broadcast.js";
-import { menuAction } from "../../bot/callback-data/menu.js";
+import { menuAction, menuData } from "../../bot/callback-data/menu.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import { linkedForButton, linkedOnly, type LinkedContext } from "../../bot/filters/linked.js";
 import { checkBroadcast } from "../../shared/broadcasts/check-broadcast.js";
 import { replyWithCheck } from "./broadcast-conversation.js";
@@ -47,7 +48,7 @@ function commandArgument(text: string): string | undefined {
  * document sent outside a flow, the summary buttons, and the guard that
  * deletes anything that looks like a private key or recovery phrase.
  */
-export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
+export function createBroadcastFeature(deps: BotDeps): BotFeature {
   const { flows } = deps;
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
@@ -308,5 +309,5 @@ export function createBroadcastFeature(deps: BotDeps): Composer<BotContext> {
     }
   });
 
-  return composer;
+  return { composer, routes: { messages: true, callbacks: [menuData, draftData] } };
 }

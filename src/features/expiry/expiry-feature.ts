@@ -1,9 +1,10 @@
-import { Composer } from "../../bot/composer.js";
+import { Composer } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import type { ExpiryReminders, ReminderToggle } from "./expiry-reminders.js";
 import type { ResendResult } from "../../shared/broadcasts/resend-broadcast.js";
 import { remindData, resendData } from "../../bot/callback-data/expiry.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { linkedForButton } from "../../bot/filters/linked.js";
 import { bestEffort } from "../../bot/helpers/best-effort.js";
@@ -39,7 +40,7 @@ function withSwitch(ctx: BotContext, orderId: string, scheduled: boolean | undef
  * failed broadcast's Resend. The reminders' own buttons reuse Rent again
  * (Extend) and the /keep feature's `keep-order` (Keep charged).
  */
-export function createExpiryFeature(deps: BotDeps): Composer<BotContext> {
+export function createExpiryFeature(deps: BotDeps): BotFeature {
   const { flows } = deps;
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
@@ -181,5 +182,5 @@ export function createExpiryFeature(deps: BotDeps): Composer<BotContext> {
     else await showChecked(ctx, result, checking, entryTxId ?? "-", locale);
   });
 
-  return composer;
+  return { composer, routes: { callbacks: [remindData, resendData] } };
 }

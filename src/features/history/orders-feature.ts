@@ -1,11 +1,12 @@
+import { Composer } from "grammy";
 import type { InlineKeyboard } from "grammy";
 import { chatTitles } from "../../shared/chats/chat-titles.js";
-import { Composer } from "../../bot/composer.js";
 import { spendWindows } from "../../shared/limits/spend-window.js";
 import type { HistoryFilter } from "../../shared/orders/order-history.js";
 import { historyListData, historyPageData, historyRowData, type HistoryFilterCode, isHistoryFilterCode } from "../../bot/callback-data/orders.js";
-import { menuAction } from "../../bot/callback-data/menu.js";
+import { menuAction, menuData } from "../../bot/callback-data/menu.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { linkedOnly } from "../../bot/filters/linked.js";
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
@@ -79,7 +80,7 @@ export function createOrdersView(deps: BotDeps): {
  * the chat's zone, receiver (label or short address), amounts, exact cost, status and the
  * delegation's end; filters and pages by buttons, and a button per row for its live card.
  */
-export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
+export function createOrdersFeature(deps: BotDeps): BotFeature {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
   const cards = createTrackCards(deps);
@@ -129,5 +130,5 @@ export function createOrdersFeature(deps: BotDeps): Composer<BotContext> {
     await cards.send(ctx, apiKey, ctx.chat.id, data.id, kind);
   });
 
-  return composer;
+  return { composer, routes: { commands: ["orders"], callbacks: [menuData, historyListData, historyPageData, historyRowData] } };
 }

@@ -1,10 +1,10 @@
-import { InlineKeyboard } from "grammy";
-import { Composer } from "../../bot/composer.js";
+import { Composer, InlineKeyboard } from "grammy";
 import { statusText } from "../../bot/helpers/record-text.js";
 import { ServiceError } from "../../platform/service/errors.js";
 import type { TrackedRecord } from "../../shared/tracking/tracker.js";
 import { trackRefreshData } from "../../bot/callback-data/orders.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import { linkedOnly } from "../../bot/filters/linked.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { code, HTML, translate } from "../../bot/helpers/html.js";
@@ -21,7 +21,7 @@ const RECENT_SHOWN = 5;
  * /track <id>: the live record (order or broadcast), a Refresh button, and tracking until it finishes.
  * /track <txId> (64 hex) shows the chat's broadcast of that transaction, or says none of its broadcasts carries it.
  */
-export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
+export function createTrackFeature(deps: BotDeps): BotFeature {
   const { flows } = deps;
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
@@ -97,5 +97,5 @@ export function createTrackFeature(deps: BotDeps): Composer<BotContext> {
     await ctx.editMessageText(text, { ...HTML, ...markup });
   });
 
-  return composer;
+  return { composer, routes: { commands: ["track"], callbacks: [trackRefreshData] } };
 }

@@ -1,12 +1,12 @@
-import { Composer } from "../../bot/composer.js";
 import { menuAction } from "../../bot/callback-data/menu.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import { escapeHtml, HTML, translate } from "../../bot/helpers/html.js";
 import { logHandle } from "../../bot/helpers/logging.js";
 import { showScreen } from "../../bot/helpers/screen.js";
 import { createRenderMemo } from "../../bot/helpers/render-memo.js";
 import { BOT_COMMANDS, type CommandTask, type MenuCommand } from "../../bot/register-commands.js";
-import { InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import { menuData, type MenuAction } from "../../bot/callback-data/menu.js";
 
 const TASKS: readonly CommandTask[] = ["everyday", "orders", "account"];
@@ -28,7 +28,7 @@ function helpKeyboard(ctx: BotContext): InlineKeyboard {
  * feature that adds a command appears here by itself. Groups see only the
  * public commands.
  */
-export function createHelpFeature(): Composer<BotContext> {
+export function createHelpFeature(): BotFeature {
   const composer = new Composer<BotContext>();
   const commands = BOT_COMMANDS;
   const memo = createRenderMemo<string>();
@@ -70,5 +70,5 @@ export function createHelpFeature(): Composer<BotContext> {
     await ctx.answerCallbackQuery();
     await showHelp(ctx);
   });
-  return composer;
+  return { composer, routes: { commands: ["help"], callbacks: [menuData] } };
 }

@@ -1,12 +1,12 @@
-import { InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import { miniAppScreenUrl } from "../../bot/helpers/mini-app-url.js";
 import type { KeepPlan } from "../keep/index.js";
 import { ServiceError } from "../../platform/service/errors.js";
 import { lowBalanceThresholdSun } from "../../shared/chats/alert-settings.js";
 import { homeData, menuData } from "../../bot/callback-data/menu.js";
 import { limitsData } from "../../bot/callback-data/limits.js";
-import { Composer } from "../../bot/composer.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { code, HTML, translate } from "../../bot/helpers/html.js";
@@ -107,7 +107,7 @@ export async function replyHome(ctx: BotContext, deps: BotDeps): Promise<void> {
  * ◀️ Home on any card: that message becomes the home card again, in place. A photo (the /balance card)
  * cannot become a text message, so there the home card comes as a new one.
  */
-export function createHomeFeature(deps: BotDeps): Composer<BotContext> {
+export function createHomeFeature(deps: BotDeps): BotFeature {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
   // A main action pressed on a card: a flow it opens asks its first question in that card's place.
@@ -120,5 +120,5 @@ export function createHomeFeature(deps: BotDeps): Composer<BotContext> {
     const card = await renderHome(ctx, deps);
     await showCard(ctx, card.text, card.keyboard);
   });
-  return composer;
+  return { composer, routes: { callbacks: [menuData, homeData] } };
 }

@@ -1,7 +1,7 @@
-import { InlineKeyboard } from "grammy";
-import { Composer } from "../../bot/composer.js";
+import { Composer, Context, InlineKeyboard, type Middleware, type MiddlewareFn } from "grammy";
 import { connectData } from "../../bot/callback-data/connect.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import { LINK_CONVERSATION } from "../../bot/conversations/flow-ids.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { BOT_COMMANDS } from "../../bot/register-commands.js";
@@ -31,24 +31,18 @@ import { textLinksMarkup } from "../../bot/keyboards/links.js";
  * In a group /start only greets briefly and points to the private chat
  * (nothing is stored).
  */
-export function createStartFeature(deps: BotDeps): Composer<BotContext> {
+export function createStartFeature(deps: BotDeps): BotFeature {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
-  // The update that ended a link conversation with a deep link waiting (link.ts).
-  feature.use(async (ctx, next) => {
-    if (!isJustLinked(ctx)) return next();
+  // The update that ended a link conversation with a deep link waiting (link.ts), whatever its kind.
+  const always: MiddlewareFn<BotContext> = async (ctx, next) => {
+    if (ctx.chat?.type !== "private" || !isJustLinked(ctx)) return next();
     await resumeAfterLink(ctx, deps);
-  });
+  };
 
   feature.command("start", logHandle("command-start"), async (ctx, next) => {
     const payload = ctx.match.trim();
-    // A group's "Open private chat" on a refused command: the private chat runs that command, as if typed.
-    if (payload !== "start" && payload !== "link" && BOT_COMMANDS.some((c) => c.command === payload)) {
-      const text = `/${payload}`;
-      Object.assign(ctx.message, { text, entities: [{ type: "bot_command", offset: 0, length: text.length }] });
-      return next();
-    }
     if (isTopUpDeepLink(payload)) return next();
     const order = parseOrderDeepLink(payload);
     if (order !== undefined && (await ctx.linked()) !== undefined) return next();
@@ -94,5 +88,23 @@ export function createStartFeature(deps: BotDeps): Composer<BotContext> {
     await ctx.reply(translate(ctx, "group-hello"), { ...HTML, reply_markup: privateChatKeyboard(ctx) });
   });
 
-  return composer;
+  return { composer, always, routes: { commands: ["start"], callbacks: [connectData] } };
+}
+
+/**
+ * A group's "Open private chat" on a refused command (`/start balance`): the
+ * private chat runs that command, as if typed. Before the features are chosen
+ * for the update, so the command's own feature takes it.
+ */
+export function startPayloadCommands(): Middleware<BotContext> {
+  const isStart = Context.has.command("start");
+  return (ctx, next) => {
+    if (ctx.chat?.type !== "private" || ctx.message === undefined || !isStart(ctx)) return next();
+    const payload = ctx.match.trim();
+    if (payload !== "start" && payload !== "link" && BOT_COMMANDS.some((c) => c.command === payload)) {
+      const text = `/${payload}`;
+      Object.assign(ctx.message, { text, entities: [{ type: "bot_command", offset: 0, length: text.length }] });
+    }
+    return next();
+  };
 }

@@ -1,10 +1,10 @@
-import { InlineKeyboard } from "grammy";
-import { Composer } from "../../bot/composer.js";
+import { Composer, InlineKeyboard } from "grammy";
 import type { InlineQueryResult } from "grammy/types";
 import { mulSun } from "../../shared/money.js";
 import type { Pricing } from "../../platform/service/schemas.js";
 import { topUpAdvice } from "../../shared/orders/top-up-advice.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { formatDuration } from "../../bot/helpers/duration.js";
 import { echo } from "../../bot/helpers/echo.js";
@@ -107,7 +107,7 @@ async function availableOf(deps: BotDeps, ctx: BotContext, apiKey: string): Prom
  * Inline price quotes for anyone, served only from the pricing cache. A user
  * without a linked key also gets Telegram's button that opens /start link.
  */
-export function createInlineQuoteFeature(deps: BotDeps): Composer<BotContext> {
+export function createInlineQuoteFeature(deps: BotDeps): BotFeature {
   const composer = new Composer<BotContext>();
   composer.on("inline_query", logHandle("inline-quote"), async (ctx) => {
     const pricing = await deps.pricing.get();
@@ -126,5 +126,5 @@ export function createInlineQuoteFeature(deps: BotDeps): Composer<BotContext> {
           : topUpButton(ctx, pricing, locale, available)),
     });
   });
-  return composer;
+  return { composer, routes: { inlineQueries: true } };
 }

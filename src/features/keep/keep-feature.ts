@@ -1,5 +1,5 @@
-import { Composer } from "../../bot/composer.js";
-import { menuAction } from "../../bot/callback-data/menu.js";
+import { Composer } from "grammy";
+import { menuAction, menuData } from "../../bot/callback-data/menu.js";
 import { createLimitsFixKeyboard } from "../../bot/keyboards/limits-refusal-keyboards.js";
 import { withHomeRow } from "../../bot/keyboards/menu.js";
 import { showScreen } from "../../bot/helpers/screen.js";
@@ -10,6 +10,7 @@ import { sortedTiers } from "../../shared/orders/order-input.js";
 import type { Pricing } from "../../platform/service/schemas.js";
 import { keepData, keepOrderData } from "../../bot/callback-data/keep.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
 import { echo } from "../../bot/helpers/echo.js";
@@ -39,7 +40,7 @@ function parseErrorText(ctx: BotContext, error: Exclude<KeepParse, { ok: true }>
  * (its renewals' digest, redrawn in place, with the plan's buttons); "Keep
  * charged" under an order proposes the same receiver, amount and duration.
  */
-export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
+export function createKeepFeature(deps: KeepFeatureDeps): BotFeature {
   const { flows, keep } = deps;
 
   /** A frozen chat starts and resumes nothing: said at the button, not after a plan that can never buy. */
@@ -201,5 +202,5 @@ export function createKeepFeature(deps: KeepFeatureDeps): Composer<BotContext> {
     await showList(ctx, chatId, true);
   });
 
-  return composer;
+  return { composer, routes: { commands: ["keep"], callbacks: [menuData, keepOrderData, keepData] } };
 }

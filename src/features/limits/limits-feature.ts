@@ -1,12 +1,13 @@
+import { Composer } from "grammy";
 import { createConversation, type Conversation } from "@grammyjs/conversations";
 import { closeStepPrompt, sendStepPrompt } from "../../bot/helpers/step-prompt.js";
-import { Composer } from "../../bot/composer.js";
 import type { LimitField } from "../../shared/limits/limit-settings.js";
 import { parseTimeZoneInput } from "../../shared/limits/zone-input.js";
 import { readTrxAmount } from "../../shared/money.js";
 import { formatTrx } from "../../bot/helpers/format.js";
 import { isLimitAmountInput, isLimitInput, limitPresetData, limitsData, type LimitAmountInput, type LimitInput } from "../../bot/callback-data/limits.js";
 import type { BotContext, ConversationContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { echo } from "../../bot/helpers/echo.js";
 import { editIgnoringUnchanged, isUneditable } from "../../bot/helpers/edit.js";
@@ -100,16 +101,13 @@ function createLimitsInputConversation(deps: BotDeps) {
  * zone of its days, and Freeze / Unfreeze; `/freeze` freezes in one step. The shared domain enforces them
  * (src/shared/limits); this only shows and edits them.
  */
-export function createLimitsFeature(deps: BotDeps): Composer<BotContext> {
+export function createLimitsFeature(deps: BotDeps): BotFeature {
   const limits = deps.flows.limits;
   const composer = new Composer<BotContext>();
-  // Installed before the handlers so `enter` below finds it.
-  composer.use(
-    createConversation<BotContext, ConversationContext>(createLimitsInputConversation(deps), {
-      id: LIMITS_INPUT_CONVERSATION,
-      maxMillisecondsToWait: 10 * 60_000,
-    }),
-  );
+  const conversation = createConversation<BotContext, ConversationContext>(createLimitsInputConversation(deps), {
+    id: LIMITS_INPUT_CONVERSATION,
+    maxMillisecondsToWait: 10 * 60_000,
+  });
   const feature = composer.chatType("private");
 
   async function card(ctx: BotContext, chatId: number, note?: string) {
@@ -227,5 +225,5 @@ export function createLimitsFeature(deps: BotDeps): Composer<BotContext> {
     await redraw(ctx, chatId, note);
   });
 
-  return composer;
+  return { composer, conversation, routes: { commands: ["limits", "freeze"], callbacks: [limitsData, limitPresetData] } };
 }

@@ -1,5 +1,6 @@
-import { Composer } from "../../bot/composer.js";
+import { Composer } from "grammy";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import { ORDER_CONVERSATION, type OrderConversationArgs } from "../../bot/conversations/flow-ids.js";
 import { linkedOnly } from "../../bot/filters/linked.js";
 import { isCsvDocument } from "../../bot/helpers/document.js";
@@ -10,7 +11,7 @@ import { logHandle } from "../../bot/helpers/logging.js";
  * sent outside any flow starts the same flow with it. Lines pasted into
  * /order's receiver step are a batch too (see the order conversation).
  */
-export function createBatchOrderFeature(): Composer<BotContext> {
+export function createBatchOrderFeature(): BotFeature {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
@@ -36,5 +37,5 @@ export function createBatchOrderFeature(): Composer<BotContext> {
       }),
     );
 
-  return composer;
+  return { composer, routes: { messages: true } };
 }

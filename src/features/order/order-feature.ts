@@ -1,13 +1,14 @@
-import { Composer } from "../../bot/composer.js";
+import { Composer } from "grammy";
 import { parseOneShotOrder, type OneShotParse } from "../../shared/orders/one-shot.js";
 import { sortedTiers } from "../../shared/orders/order-input.js";
 import type { PlaceResult } from "../../shared/orders/place-order.js";
 import type { Quote, QuoteRequestItem } from "../../shared/orders/quote.js";
 import { quoteData, rentAgainData } from "../../bot/callback-data/order.js";
-import { menuAction, orderTierData } from "../../bot/callback-data/menu.js";
+import { menuAction, menuData, orderTierData } from "../../bot/callback-data/menu.js";
 import { durationText } from "../../bot/helpers/record-text.js";
 import { textLinksMarkup } from "../../bot/keyboards/links.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import { prepareRefusalText, quoteMessage, replyWithQuote } from "./order-conversation.js";
 import { ORDER_CONVERSATION, type OrderConversationArgs } from "../../bot/conversations/flow-ids.js";
 import { knownContractsOf, quoteDepsOf } from "../../bot/helpers/quote-deps.js";
@@ -46,7 +47,7 @@ const itemsOf = (quote: Quote): QuoteRequestItem[] => quote.items.map((i) => ({ 
  * /order (guided or one-shot), the `order_…` deep link, the quote buttons
  * (Confirm, Cancel, Retry, fresh quote) and "Rent again".
  */
-export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
+export function createOrderFeature(deps: BotDeps): BotFeature {
   const { flows } = deps;
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
@@ -383,5 +384,5 @@ export function createOrderFeature(deps: BotDeps): Composer<BotContext> {
     await sendQuote(ctx, [{ toAddress: order.receiver, amount: order.resourceAmount, durationSec: order.durationSec }]);
   });
 
-  return composer;
+  return { composer, routes: { commands: ["order", "start"], callbacks: [menuData, orderTierData, quoteData, rentAgainData] } };
 }

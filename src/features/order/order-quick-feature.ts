@@ -1,5 +1,4 @@
-import { InlineKeyboard } from "grammy";
-import { Composer } from "../../bot/composer.js";
+import { Composer, InlineKeyboard } from "grammy";
 import { sortedTiers } from "../../shared/orders/order-input.js";
 import { prepareQuote } from "../../shared/orders/prepare-quote.js";
 import { watchShortQuote } from "./short-quote-watch.js";
@@ -8,6 +7,7 @@ import { isValidTronAddress } from "../../shared/tron/index.js";
 import { RESOURCE_ESTIMATES } from "../../shared/tron/index.js";
 import { createCallbackData } from "../../bot/callback-data/create-callback-data.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import { prepareRefusalText, quoteMessage } from "./order-conversation.js";
 import { ORDER_CONVERSATION, type OrderConversationArgs } from "../../bot/conversations/flow-ids.js";
 import { ADDRESSES_CONVERSATION, type AddressesConversationArgs } from "../../bot/conversations/flow-ids.js";
@@ -41,7 +41,7 @@ const shortAmount = (ctx: BotContext, amount: number, locale: string) =>
  * order is two taps (a preset, then Confirm on the quote the card becomes), and the other things one does
  * with an address.
  */
-export function createQuickOrderFeature(deps: BotDeps): Composer<BotContext> {
+export function createQuickOrderFeature(deps: BotDeps): BotFeature {
   const { flows } = deps;
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
@@ -132,5 +132,5 @@ export function createQuickOrderFeature(deps: BotDeps): Composer<BotContext> {
     }),
   );
 
-  return composer;
+  return { composer, routes: { messages: true, callbacks: [presetData, actionData] } };
 }

@@ -1,7 +1,8 @@
+import { Composer } from "grammy";
 import type { InlineKeyboard } from "grammy";
-import { Composer } from "../../bot/composer.js";
-import { menuAction } from "../../bot/callback-data/menu.js";
+import { menuAction, menuData } from "../../bot/callback-data/menu.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { HTML } from "../../bot/helpers/html.js";
 import { logHandle } from "../../bot/helpers/logging.js";
@@ -15,7 +16,7 @@ import { showScreen } from "../../bot/helpers/screen.js";
  * private chat each tier has an "Order" button (the order feature takes it);
  * a group has no orders, so no buttons.
  */
-export function createPricesFeature(deps: BotDeps): Composer<BotContext> {
+export function createPricesFeature(deps: BotDeps): BotFeature {
   const composer = new Composer<BotContext>();
 
   // Per price list (the pricing cache hands out one object until it reloads), locale and chat kind.
@@ -38,5 +39,5 @@ export function createPricesFeature(deps: BotDeps): Composer<BotContext> {
     await ctx.answerCallbackQuery();
     await showPrices(ctx);
   });
-  return composer;
+  return { composer, routes: { commands: ["prices"], callbacks: [menuData] } };
 }

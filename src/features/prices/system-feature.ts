@@ -1,7 +1,8 @@
-import { Composer } from "../../bot/composer.js";
+import { Composer } from "grammy";
 import { formatUnits } from "../../shared/money.js";
 import type { SystemSnapshot } from "../../platform/service/schemas.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { formatDuration } from "../../bot/helpers/duration.js";
 import { clockText } from "../../bot/helpers/expiry-text.js";
@@ -56,7 +57,7 @@ function systemText(ctx: BotContext, s: SystemSnapshot, locale: string, timeZone
 }
 
 /** /system (private and groups): pools and the provider snapshot in plain words. */
-export function createSystemFeature(deps: BotDeps): Composer<BotContext> {
+export function createSystemFeature(deps: BotDeps): BotFeature {
   const composer = new Composer<BotContext>();
   composer.command("system", logHandle("command-system"), async (ctx) => {
     const snapshot = await deps.service.getSystem();
@@ -65,5 +66,5 @@ export function createSystemFeature(deps: BotDeps): Composer<BotContext> {
     // The text always explains the provider registration, which is done in the dashboard.
     await ctx.reply(text, { ...HTML, ...textLinksMarkup(ctx, "system-provider") });
   });
-  return composer;
+  return { composer, routes: { commands: ["system"] } };
 }

@@ -1,7 +1,7 @@
-import { InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import { qrPhoto } from "../../bot/helpers/qr-photo.js";
-import { Composer } from "../../bot/composer.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { linkedForButton, linkedOnly, type LinkedContext } from "../../bot/filters/linked.js";
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
@@ -12,7 +12,7 @@ import { limitRefusalText } from "../../bot/helpers/refusal-texts.js";
 import { logHandle } from "../../bot/helpers/logging.js";
 import type { TronNetwork } from "../../shared/tron/network.js";
 import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../shared/burn-saving.js";
-import { menuAction } from "../../bot/callback-data/menu.js";
+import { menuAction, menuData } from "../../bot/callback-data/menu.js";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { SEND_CONVERSATION } from "../../bot/conversations/flow-ids.js";
 import { confirmSend } from "./send-confirm.js";
@@ -33,7 +33,7 @@ const ACTIONS: ReadonlySet<string> = new Set(["c", "a", "x", "q", "n"]);
  * and broadcast with the chat's key (docs/send.md). Confirm checks the chat's caps and second-tap threshold,
  * then turns the quote into a one-time signing link.
  */
-export function createSendFeature(deps: BotDeps & { send: SendFeatureDeps }): Composer<BotContext> {
+export function createSendFeature(deps: BotDeps & { send: SendFeatureDeps }): BotFeature {
   const { flows, send } = deps;
   const publicUrl = deps.config.publicUrl;
   const burnPriceSun = deps.config.energyBurnPriceSun ?? DEFAULT_ENERGY_BURN_PRICE_SUN;
@@ -197,5 +197,5 @@ export function createSendFeature(deps: BotDeps & { send: SendFeatureDeps }): Co
     }
   });
 
-  return composer;
+  return { composer, routes: { commands: ["send"], callbacks: [menuData, sendData] } };
 }

@@ -1,8 +1,9 @@
-import { Composer } from "../../bot/composer.js";
+import { Composer } from "grammy";
 import { SUPPORTED_LOCALES, type SupportedLocale } from "../../config.js";
 import { languageData } from "../../bot/callback-data/language.js";
-import { menuAction } from "../../bot/callback-data/menu.js";
+import { menuAction, menuData } from "../../bot/callback-data/menu.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
 import { HTML, translate } from "../../bot/helpers/html.js";
@@ -19,7 +20,7 @@ const isLocale = (value: string | undefined): value is SupportedLocale => SUPPOR
  * the chat's command menu included (a chat-scoped setMyCommands, since the
  * global lists follow the Telegram app's language).
  */
-export function createLanguageFeature(deps: BotDeps): Composer<BotContext> {
+export function createLanguageFeature(deps: BotDeps): BotFeature {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
@@ -48,5 +49,5 @@ export function createLanguageFeature(deps: BotDeps): Composer<BotContext> {
     );
   });
 
-  return composer;
+  return { composer, routes: { commands: ["language", "lang"], callbacks: [menuData, languageData] } };
 }

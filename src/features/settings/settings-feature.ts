@@ -1,14 +1,16 @@
-import { Composer } from "../../bot/composer.js";
+import { Composer } from "grammy";
 import type { NotificationSettings } from "../../shared/chats/chat-record.js";
 import { settingsData } from "../../bot/callback-data/settings.js";
-import { menuAction } from "../../bot/callback-data/menu.js";
+import { menuAction, menuData } from "../../bot/callback-data/menu.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
 import { HTML, translate } from "../../bot/helpers/html.js";
 import { logHandle } from "../../bot/helpers/logging.js";
 import { createSettingsKeyboard, type SettingsSwitches } from "./settings-keyboards.js";
 import { addTimeZoneButton, TIME_ZONE_BACK } from "./time-zone-keyboards.js";
+import { timeZoneData } from "../../bot/callback-data/time-zone.js";
 import { withHomeRow } from "../../bot/keyboards/menu.js";
 import { showScreen } from "../../bot/helpers/screen.js";
 
@@ -22,7 +24,7 @@ const isKind = (value: string | undefined): value is Kind => KINDS.some((k) => k
  * broadcast status changes. Stored per chat; the tracker and the webhook
  * relay read it before announcing. No key needed.
  */
-export function createSettingsFeature(deps: BotDeps): Composer<BotContext> {
+export function createSettingsFeature(deps: BotDeps): BotFeature {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
 
@@ -109,5 +111,5 @@ export function createSettingsFeature(deps: BotDeps): Composer<BotContext> {
     await editIgnoringUnchanged(() => ctx.editMessageText(translate(ctx, "settings-title"), { ...HTML, reply_markup: markup }));
   });
 
-  return composer;
+  return { composer, routes: { commands: ["settings"], callbacks: [menuData, settingsData, timeZoneData] } };
 }

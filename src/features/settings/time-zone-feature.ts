@@ -1,8 +1,8 @@
+import { Composer } from "grammy";
 import { createConversation, type Conversation } from "@grammyjs/conversations";
 import { z } from "zod";
 import type { Api, InlineKeyboard } from "grammy";
 import { closeStepPrompt, sendStepPrompt } from "../../bot/helpers/step-prompt.js";
-import { Composer } from "../../bot/composer.js";
 import { offsetText, zoneLabel } from "../../shared/limits/zone-input.js";
 import { isValidTimeZone, zoneOffsetMs } from "../../shared/limits/spend-window.js";
 import { offsetsNow, searchTimeZones, zonesAtOffset } from "../../shared/limits/zone-search.js";
@@ -27,6 +27,7 @@ import type { Order } from "../../platform/service/schemas.js";
 import { withReceiverLabel } from "../../bot/helpers/receiver-label.js";
 import type { ChatZone } from "../../shared/limits/chat-zone.js";
 import type { BotContext, ConversationContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { echo } from "../../bot/helpers/echo.js";
 import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
@@ -220,7 +221,7 @@ export interface OrdersPageView {
   render(ctx: BotContext, chatId: number, filterCode: HistoryFilterCode, page: number): Promise<{ text: string; keyboard: InlineKeyboard | undefined }>;
 }
 
-export function createTimeZoneFeature(deps: BotDeps, orders: OrdersPageView): Composer<BotContext> {
+export function createTimeZoneFeature(deps: BotDeps, orders: OrdersPageView): BotFeature {
   const limits = deps.flows.limits;
   const underOffers: UnderOfferRecords = createRecordStore({
     kv: deps.store.namespace("zone-offer-pickers"),
@@ -237,13 +238,10 @@ export function createTimeZoneFeature(deps: BotDeps, orders: OrdersPageView): Co
     await redrawUnderOffer(outer, chatId, zone, under);
     return true;
   };
-  // Installed before the handlers so `enter` below finds it.
-  composer.use(
-    createConversation<BotContext, ConversationContext>(createTimeZoneInputConversation(deps, typedZoneSet), {
-      id: TIME_ZONE_INPUT_CONVERSATION,
-      maxMillisecondsToWait: 10 * 60_000,
-    }),
-  );
+  const conversation = createConversation<BotContext, ConversationContext>(createTimeZoneInputConversation(deps, typedZoneSet), {
+    id: TIME_ZONE_INPUT_CONVERSATION,
+    maxMillisecondsToWait: 10 * 60_000,
+  });
   const feature = composer.chatType("private");
 
   feature.callbackQuery(timeZoneData.filter, logHandle("callback-time-zone"), async (ctx) => {
@@ -534,5 +532,5 @@ export function createTimeZoneFeature(deps: BotDeps, orders: OrdersPageView): Co
     return { text: lines.join("\n"), rows: kept };
   }
 
-  return composer;
+  return { composer, conversation, routes: { callbacks: [timeZoneData, zonePickerData, zoneOfferData] } };
 }

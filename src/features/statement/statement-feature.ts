@@ -1,5 +1,4 @@
-import { InlineKeyboard, InputFile } from "grammy";
-import { Composer } from "../../bot/composer.js";
+import { Composer, InlineKeyboard, InputFile } from "grammy";
 import { chatTitles } from "../../shared/chats/chat-titles.js";
 import { monthAt, monthLabel, monthName, parseStatementMonth, shiftMonth, type StatementMonth } from "../../shared/statements/statement-month.js";
 import { buildStatement, type Statement } from "../../shared/statements/statement.js";
@@ -8,6 +7,7 @@ import { editIgnoringUnchanged } from "../../bot/helpers/edit.js";
 import { visibleText } from "../../bot/helpers/visible-text.js";
 import { DEFAULT_ENERGY_BURN_PRICE_SUN } from "../../shared/burn-saving.js";
 import type { BotContext } from "../../bot/context.js";
+import type { BotFeature } from "../../bot/feature-routes.js";
 import type { BotDeps } from "../../bot/deps.js";
 import { linkedOnly } from "../../bot/filters/linked.js";
 import { echo } from "../../bot/helpers/echo.js";
@@ -37,7 +37,7 @@ interface StatementCard {
  * the month's lines as a document, ◀ and ▶ redraw the card for the month before or after (never past
  * the current one). A month with nothing in it is said, with the month before to try.
  */
-export function createStatementFeature(deps: BotDeps): Composer<BotContext> {
+export function createStatementFeature(deps: BotDeps): BotFeature {
   const composer = new Composer<BotContext>();
   const feature = composer.chatType("private");
   const burnPriceSun = deps.config.energyBurnPriceSun ?? DEFAULT_ENERGY_BURN_PRICE_SUN;
@@ -155,5 +155,5 @@ export function createStatementFeature(deps: BotDeps): Composer<BotContext> {
     }),
   );
 
-  return composer;
+  return { composer, routes: { commands: ["statement"], callbacks: [statementData] } };
 }
