@@ -22,6 +22,7 @@ export interface WatchSchedule {
   holdFor(ms: number): void;
   /** Chats with a due time (not counting ticks in flight that were not asked for again). */
   size(): number;
+  /** Starts the due queue and the sweeps; a second call before `stop` does nothing. */
   start(sweepEveryMs: number, sweep: (signal: AbortSignal) => Promise<void>): void;
   /** Stops the sweep, cancels every due time and waits for the sweep and the ticks in flight. */
   stop(): Promise<void>;
@@ -58,13 +59,17 @@ export function createWatchSchedule(deps: WatchScheduleDeps): WatchSchedule {
     holdFor: (ms) => queue.holdFor(ms),
     size: () => queue.size(),
     start(sweepEveryMs, sweep) {
+      // Started twice, the first sweeps would go on beside the second's, out of `stop`'s reach.
+      if (sweeps !== undefined) return;
       queue.start();
       const warn = (error: unknown) => deps.logger.warn({ err: error }, "balance watch sweep failed; the next one comes at its time");
       sweeps = createRepeatedPass({ pass: sweep, failed: warn, everyMs: sweepEveryMs });
       sweeps.start().catch(warn);
     },
     async stop() {
-      await Promise.allSettled([sweeps?.stop(), queue.stop()]);
+      const stopping = sweeps;
+      sweeps = undefined;
+      await Promise.allSettled([stopping?.stop(), queue.stop()]);
     },
   };
 }

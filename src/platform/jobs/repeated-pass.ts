@@ -15,7 +15,7 @@ export interface RepeatedPass {
   runNow(): Promise<void>;
   /** No more passes: aborts the signal of the one under way and waits for it to end. */
   stop(): Promise<void>;
-  /** The pass under way, if any; it never rejects. */
+  /** The pass under way, if any; it rejects only when `failed` itself throws. */
   readonly current: Promise<void> | undefined;
 }
 

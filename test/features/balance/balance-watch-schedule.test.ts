@@ -57,4 +57,14 @@ describe("createWatchSchedule", () => {
     await vi.waitFor(() => expect(running).toBe(0));
     expect(most).toBe(4);
   });
+  it("started twice, sweeps once; stopped, sweeps no more; started again, sweeps again", async () => {
+    const s = make(quietLogger());
+    const seen: string[] = [];
+    s.start(3_600_000, () => Promise.resolve(void seen.push("first")));
+    s.start(3_600_000, () => Promise.resolve(void seen.push("second")));
+    await vi.waitFor(() => expect(seen).toEqual(["first"]));
+    await s.stop();
+    s.start(3_600_000, () => Promise.resolve(void seen.push("again")));
+    await vi.waitFor(() => expect(seen).toEqual(["first", "again"]));
+  });
 });
