@@ -83,7 +83,8 @@ export async function createStorage({
   const vault = createVault({ key: config.encryptionKey, previousKey: config.encryptionKeyPrevious });
   // Every webhook resolves its route and opens its secret: served from memory, cleared on change.
   const memo = createReadMemo();
-  const chats = withRouteCache(createChatRepository({ store, vault, logger, memo, ...(events ? { events } : {}) }));
+  const soleWriter = queueMode.queue === "local";
+  const chats = withRouteCache(createChatRepository({ store, vault, logger, memo, soleWriter, ...(events ? { events } : {}) }));
   const history = createOrderHistory({ store, logger, memo, accountOf: (chatId) => chats.account(chatId) });
   return {
     store,

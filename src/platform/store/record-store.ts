@@ -28,6 +28,12 @@ export interface RecordStoreDeps<T> {
   maxAttempts?: number;
   /** Reads answered once per unit of work (`read-memo.ts`); only for records whose readers act on one read. */
   memo?: ReadMemo;
+  /**
+   * Records kept across units of work, the `maxEntries` read or written last: only for a store this process alone
+   * writes (the local queue mode holds the store; a maintenance command writes with `update`, which reads the store)
+   * and for records without an expiry: such a store refuses a write with `ttlMs`, which it could serve past its end.
+   */
+  cache?: { maxEntries: number };
 }
 
 export interface CorruptRecordEvent {
@@ -98,18 +104,47 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
     return parsed.data;
   }
 
+  const cache = deps.cache === undefined ? undefined : createRecordCache<T>(deps.cache.maxEntries);
+
   async function get(id: string): Promise<T | undefined> {
     const memo = deps.memo?.of(name);
-    if (memo === undefined) return read(id);
+    if (memo === undefined) return readThrough(id);
     const started = memo.begin(id);
     if (started.known) return started.value as T | undefined;
-    const value = await read(id);
+    const value = await readThrough(id);
     started.settle(value);
     return value;
   }
 
   function wrote(id: string, value: T | undefined): void {
     deps.memo?.of(name)?.wrote(id, value);
+    cache?.put(id, value);
+  }
+
+  function refuseExpiry(ttlMs: number | undefined): void {
+    if (cache !== undefined && ttlMs !== undefined)
+      throw new TypeError(`record store ${name} keeps its records in memory: a record with an expiry does not belong in it`);
+  }
+
+  async function readThrough(id: string): Promise<T | undefined> {
+    if (cache === undefined) return read(id);
+    const hit = cache.get(id);
+    if (hit.known) return hit.value;
+    const writes = cache.writes;
+    const value = await read(id);
+    cache.putRead(id, value, writes);
+    return value;
+  }
+
+  async function readManyThrough(ids: readonly string[]): Promise<Array<T | undefined>> {
+    if (cache === undefined) return readMany(ids);
+    const hits = ids.map((id) => cache.get(id));
+    const missing = ids.filter((_, i) => !hits[i]!.known);
+    const writes = cache.writes;
+    const read = missing.length === 0 ? [] : await readMany(missing);
+    missing.forEach((id, i) => cache.putRead(id, read[i], writes));
+    let next = 0;
+    return hits.map((hit) => (hit.known ? hit.value : read[next++]));
   }
 
   async function readMany(ids: readonly string[]): Promise<Array<T | undefined>> {
@@ -148,6 +183,7 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
   }
 
   async function set(id: string, value: T, ttlMs?: number): Promise<void> {
+    refuseExpiry(ttlMs);
     await kv.set(id, checked(id, value), ttlMs);
     wrote(id, value);
   }
@@ -186,11 +222,11 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
 
     async getMany(ids) {
       const memo = deps.memo?.of(name);
-      if (memo === undefined) return readMany(ids);
+      if (memo === undefined) return readManyThrough(ids);
       // Records the unit read already are answered from it; the rest are read in one batch and kept for the unit.
       const begun = ids.map((id) => memo.begin(id));
       const unknown = ids.filter((_, i) => !begun[i]!.known);
-      const read = unknown.length === 0 ? [] : await readMany(unknown);
+      const read = unknown.length === 0 ? [] : await readManyThrough(unknown);
       let next = 0;
       return begun.map((started) => {
         if (started.known) return started.value as T | undefined;
@@ -201,6 +237,7 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
     },
 
     async update(id, fn, ttlMs) {
+      refuseExpiry(ttlMs);
       // The mutex keeps this process's own updates of one id from conflicting with each other.
       const next = await mutex.run(id, () =>
         retryOnConflict({ store: name, id, ...(deps.maxAttempts === undefined ? {} : { maxAttempts: deps.maxAttempts }) }, () => updateOnce(id, fn, ttlMs)),
@@ -211,6 +248,48 @@ export function createRecordStore<T>(deps: RecordStoreDeps<T>): RecordStore<T> {
 
     get corruptCount() {
       return corruptCount;
+    },
+  };
+}
+
+interface RecordCache<T> {
+  /** A copy of the record (undefined: known to be absent), or unknown. */
+  get(id: string): { known: true; value: T | undefined } | { known: false };
+  /** What this process wrote. */
+  put(id: string, value: T | undefined): void;
+  /** What a read that began at write count `writesBefore` found; dropped when any write came meanwhile (it may be older). */
+  putRead(id: string, value: T | undefined, writesBefore: number): void;
+  /** Writes seen so far. */
+  readonly writes: number;
+}
+
+/** The records read or written last, at most `maxEntries`; each reader gets its own copy, as from the store. */
+function createRecordCache<T>(maxEntries: number): RecordCache<T> {
+  const entries = new Map<string, { value: T | undefined }>();
+  let writes = 0;
+  function keep(id: string, value: T | undefined): void {
+    entries.delete(id);
+    entries.set(id, { value: value === undefined ? undefined : structuredClone(value) });
+    // A Map iterates in insertion order, and a hit is inserted again: the first key is the least recently used.
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+  }
+  return {
+    get(id) {
+      const entry = entries.get(id);
+      if (entry === undefined) return { known: false };
+      entries.delete(id);
+      entries.set(id, entry);
+      return { known: true, value: entry.value === undefined ? undefined : structuredClone(entry.value) };
+    },
+    put(id, value) {
+      writes += 1;
+      keep(id, value);
+    },
+    putRead(id, value, writesBefore) {
+      if (writes === writesBefore) keep(id, value);
+    },
+    get writes() {
+      return writes;
     },
   };
 }

@@ -23,7 +23,16 @@ export interface ChatRepositoryDeps {
   memo?: ReadMemo;
   /** Told `chat.linked` and `chat.unlinked` once the records say so. */
   events?: AppEventEmitter;
+  /**
+   * This process alone writes the store (the local queue mode holds it): the chat records and the account index
+   * are kept across units of work, the `CHAT_RECORDS_CACHED` used last, so a chat busy with several updates,
+   * webhooks and notices reads its record from the store once.
+   */
+  soleWriter?: boolean;
 }
+
+/** Chat records kept in memory by a sole writer: the chats active now, a few megabytes. */
+export const CHAT_RECORDS_CACHED = 2_000;
 
 export interface LinkInput {
   apiKey: string;
@@ -134,6 +143,7 @@ function linkedAmong(found: readonly (ChatRecord | undefined)[]): number[] {
 export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
   const logger = deps.logger.child({ component: "chats" });
   const now = deps.now ?? (() => new Date());
+  const cache = deps.soleWriter === true ? { maxEntries: CHAT_RECORDS_CACHED } : undefined;
   const records = createRecordStore({
     kv: deps.store.namespace("chats"),
     schema: chatRecordSchema,
@@ -141,9 +151,17 @@ export function createChatRepository(deps: ChatRepositoryDeps): ChatRepository {
     logger,
     name: "chats",
     ...(deps.memo ? { memo: deps.memo } : {}),
+    ...(cache ? { cache } : {}),
   });
   const routes = createRecordStore({ kv: deps.store.namespace("routes"), schema: routeSchema, version: 1, logger, name: "routes" });
-  const members = createRecordStore({ kv: deps.store.namespace("account-chats"), schema: accountChatsSchema, version: 1, logger, name: "account-chats" });
+  const members = createRecordStore({
+    kv: deps.store.namespace("account-chats"),
+    schema: accountChatsSchema,
+    version: 1,
+    logger,
+    name: "account-chats",
+    ...(cache ? { cache } : {}),
+  });
   const id = (chatId: number) => String(chatId);
   /** `${accountId}:${chatId}` already known to be in the index (this process): a read per use is saved. */
   const indexed = new Set<string>();
