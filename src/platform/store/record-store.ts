@@ -257,17 +257,24 @@ interface RecordCache<T> {
   get(id: string): { known: true; value: T | undefined } | { known: false };
   /** What this process wrote. */
   put(id: string, value: T | undefined): void;
-  /** What a read that began at write count `writesBefore` found; dropped when any write came meanwhile (it may be older). */
+  /** What a read that began at write count `writesBefore` found: kept on its second read; dropped when any write came meanwhile (it may be older). */
   putRead(id: string, value: T | undefined, writesBefore: number): void;
   /** Writes seen so far. */
   readonly writes: number;
 }
 
-/** The records read or written last, at most `maxEntries`; each reader gets its own copy, as from the store. */
+/**
+ * The records written, or read twice, last: at most `maxEntries`; each reader gets its own copy, as from the store.
+ * A record read once is remembered by its id alone (the `maxEntries` ids read last) and kept when read again before
+ * its id is forgotten: a pass over many records (the balance watch's ticks of every linked chat) would otherwise
+ * replace every kept record with one nobody reads again, and leave each copy for the old generation to collect.
+ */
 function createRecordCache<T>(maxEntries: number): RecordCache<T> {
   const entries = new Map<string, { value: T | undefined }>();
+  const readOnce = new Set<string>();
   let writes = 0;
   function keep(id: string, value: T | undefined): void {
+    readOnce.delete(id);
     entries.delete(id);
     entries.set(id, { value: value === undefined ? undefined : structuredClone(value) });
     // A Map iterates in insertion order, and a hit is inserted again: the first key is the least recently used.
@@ -286,7 +293,13 @@ function createRecordCache<T>(maxEntries: number): RecordCache<T> {
       keep(id, value);
     },
     putRead(id, value, writesBefore) {
-      if (writes === writesBefore) keep(id, value);
+      if (writes !== writesBefore) return;
+      if (readOnce.has(id)) {
+        keep(id, value);
+        return;
+      }
+      readOnce.add(id);
+      if (readOnce.size > maxEntries) readOnce.delete(readOnce.values().next().value!);
     },
     get writes() {
       return writes;

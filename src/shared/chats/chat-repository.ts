@@ -24,9 +24,9 @@ export interface ChatRepositoryDeps {
   /** Told `chat.linked` and `chat.unlinked` once the records say so. */
   events?: AppEventEmitter;
   /**
-   * This process alone writes the store (the local queue mode holds it): the chat records and the account index
-   * are kept across units of work, the `CHAT_RECORDS_CACHED` used last, so a chat busy with several updates,
-   * webhooks and notices reads its record from the store once.
+   * This process alone writes the store (the local queue mode): the chat records and the account index are kept
+   * across units of work (written or read twice, the `CHAT_RECORDS_CACHED` used last), so a chat busy with several
+   * updates, webhooks and notices reads its record from the store once or twice.
    */
   soleWriter?: boolean;
 }
