@@ -29,7 +29,7 @@ export interface RecordStoreDeps<T> {
   /** Reads answered once per unit of work (`read-memo.ts`); only for records whose readers act on one read. */
   memo?: ReadMemo;
   /**
-   * Records kept across units of work, the `maxEntries` read or written last: only for a store this process alone
+   * Records kept across units of work, the `maxEntries` written or read twice last: only for a store this process alone
    * writes (the local queue mode holds the store; a maintenance command writes with `update`, which reads the store)
    * and for records without an expiry: such a store refuses a write with `ttlMs`, which it could serve past its end.
    */
