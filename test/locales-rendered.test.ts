@@ -9,9 +9,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Message, NumberLiteral, parse, VariableReference, Visitor, type Pattern, type SelectExpression } from "@fluent/syntax";
-import { I18n } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
-import { LOCALES_DIRECTORY } from "../src/bot/i18n.js";
+import { createI18n, LOCALES_DIRECTORY } from "../src/bot/i18n.js";
+import { createLogger } from "../src/platform/logger.js";
 import { SUPPORTED_LOCALES } from "../src/config.js";
 import { BROADCAST_STATUSES, ORDER_STATUSES } from "../src/platform/service/schemas.js";
 import { finalText, statusText, type Translator } from "../src/bot/helpers/record-text.js";
@@ -129,7 +129,12 @@ function argumentSets(id: string, shape: Shape): Record<string, string | number>
 
 const PLURAL_CATEGORIES = new Set<string | number>(["zero", "one", "two", "few", "many", "other"]);
 
-const i18n = new I18n({ defaultLocale: "en", directory: LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
+const i18n = createI18n({
+  defaultLocale: "en",
+  directory: LOCALES_DIRECTORY,
+  storedLocale: () => Promise.resolve(undefined),
+  logger: createLogger({ level: "silent" }),
+});
 const shapes = messageShapes();
 
 describe("every message renders in the chat's language", () => {

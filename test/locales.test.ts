@@ -8,9 +8,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Junk, Message, parse, Term, TextElement, Visitor, type Pattern, type VariableReference } from "@fluent/syntax";
-import { I18n } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
-import { LOCALES_DIRECTORY } from "../src/bot/i18n.js";
+import { createI18n, LOCALES_DIRECTORY } from "../src/bot/i18n.js";
+import { createLogger } from "../src/platform/logger.js";
 import { ERROR_TEXTS } from "../src/bot/helpers/error-text.js";
 import { BOT_COMMANDS } from "../src/bot/register-commands.js";
 import { SUPPORTED_LOCALES } from "../src/config.js";
@@ -93,7 +93,12 @@ describe("locales", () => {
   });
 
   it("English names every API status exactly as the API spells it (fulfilled, confirmed, failed, expired …)", () => {
-    const i18n = new I18n({ defaultLocale: "en", directory: LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
+    const i18n = createI18n({
+      defaultLocale: "en",
+      directory: LOCALES_DIRECTORY,
+      storedLocale: () => Promise.resolve(undefined),
+      logger: createLogger({ level: "silent" }),
+    });
     const statuses = [...new Set([...ORDER_STATUSES, ...BROADCAST_STATUSES])];
     expect(statuses).toEqual(expect.arrayContaining(["fulfilled", "confirmed", "failed", "expired"]));
     for (const status of statuses) expect(i18n.t("en", "tracking-status", { status }), status).toBe(status);

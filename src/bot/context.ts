@@ -1,5 +1,5 @@
 import type { ConversationFlavor } from "@grammyjs/conversations";
-import type { I18nFlavor } from "@grammyjs/i18n";
+import type { I18nFlavor } from "./i18n.js";
 import type { Context } from "grammy";
 import type { Logger } from "pino";
 import type { ChatRecord } from "../shared/chats/chat-record.js";

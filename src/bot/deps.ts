@@ -1,6 +1,6 @@
 import type { PushQueue } from "../platform/push/types.js";
 import type { ReadMemo } from "../platform/store/read-memo.js";
-import type { I18n } from "@grammyjs/i18n";
+import type { BotI18n } from "./i18n.js";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { ChatRepository } from "../shared/chats/chat-repository.js";
@@ -40,7 +40,7 @@ export interface BotDeps {
    * notifiers and the command menu all read it. Typed for the inner context;
    * the outer one extends it, so it serves both trees.
    */
-  i18n: I18n<ConversationContext>;
+  i18n: BotI18n<ConversationContext>;
   /** Orders, broadcasts, history and tracking: the use cases the flow features call. */
   flows: Flows;
   /** Keep-charged plans (/keep); without it the command is not offered. */

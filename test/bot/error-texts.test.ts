@@ -1,6 +1,6 @@
-import { I18n } from "@grammyjs/i18n";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { LOCALES_DIRECTORY } from "../../src/bot/i18n.js";
+import { createI18n, LOCALES_DIRECTORY } from "../../src/bot/i18n.js";
+import { createLogger } from "../../src/platform/logger.js";
 import { ERROR_TEXTS, serviceErrorText } from "../../src/bot/helpers/error-text.js";
 import {
   CLIENT_ERROR_CODES,
@@ -25,7 +25,12 @@ const CLIENT_STATUS: Record<ClientErrorCode, number> = {
 const STATUS: Record<KnownErrorCode, number> = { ...SERVICE_ERROR_STATUS, ...CLIENT_STATUS };
 const LOCALES = ["en", "ru", "zh"] as const;
 
-const i18n = new I18n({ defaultLocale: "en", directory: LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
+const i18n = createI18n({
+  defaultLocale: "en",
+  directory: LOCALES_DIRECTORY,
+  storedLocale: () => Promise.resolve(undefined),
+  logger: createLogger({ level: "silent" }),
+});
 /** The fixed text of a message before its first variable. */
 function fixedPrefix(locale: string, key: string): string {
   const blank = "\u0000";

@@ -1,8 +1,11 @@
 /**
  * Translations by locale outside an update (notifiers): each locale gets its
- * own texts, alternating at will, an unknown one the default's, and a locale
- * loaded later is found.
+ * own texts, alternating at will, an unknown one the default's; a locale is
+ * its directory's files, and an id a locale lacks reads the default's.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
@@ -26,10 +29,41 @@ describe("translations by locale", () => {
     expect(i18n.t("de", "help-title-private")).toBe(i18n.t("en", "help-title-private"));
   });
 
-  it("finds a locale loaded after the first translations", () => {
-    const local = createI18n({ defaultLocale: "en", storedLocale: () => Promise.resolve(undefined), logger: pino({ level: "silent" }) });
-    expect(local.t("eo", "help-title-private")).toBe(local.t("en", "help-title-private"));
-    local.loadLocaleSync("eo", { source: "help-title-private = Saluton" });
-    expect(local.t("eo", "help-title-private")).toBe("Saluton");
+  it("reads each locale's directory as one translation, and a region of it as the locale", () => {
+    const directory = mkdtempSync(join(tmpdir(), "locales-"));
+    try {
+      mkdirSync(join(directory, "en"));
+      mkdirSync(join(directory, "eo"));
+      writeFileSync(join(directory, "en", "a.ftl"), "greeting = Hello\nfarewell = Bye\n");
+      writeFileSync(join(directory, "eo", "a.ftl"), "greeting = Saluton\n");
+      writeFileSync(join(directory, "eo", "b.ftl"), "farewell = Ĝis\n");
+      const local = createI18n({ defaultLocale: "en", directory, storedLocale: () => Promise.resolve(undefined), logger: pino({ level: "silent" }) });
+      expect(local.t("eo", "greeting")).toBe("Saluton");
+      expect(local.t("eo", "farewell")).toBe("Ĝis");
+      expect(local.t("EO-x-test", "greeting")).toBe("Saluton");
+      expect(local.t("en", "greeting")).toBe("Hello");
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it("falls back to the default locale's text for an id a locale lacks, and shows an id nobody has as {id}, logging both", () => {
+    const directory = mkdtempSync(join(tmpdir(), "locales-"));
+    const warnings: unknown[] = [];
+    try {
+      mkdirSync(join(directory, "en"));
+      mkdirSync(join(directory, "ru"));
+      writeFileSync(join(directory, "en", "a.ftl"), "only-english = Hi\nwith-attribute = Text\n    .hint = A hint\n");
+      writeFileSync(join(directory, "ru", "a.ftl"), "other = Привет\n");
+      const logger = pino({ level: "warn" }, { write: (line: string) => void warnings.push(JSON.parse(line)) });
+      const local = createI18n({ defaultLocale: "en", directory, storedLocale: () => Promise.resolve(undefined), logger });
+      expect(local.t("ru", "only-english")).toBe("Hi");
+      expect(local.t("ru", "with-attribute.hint")).toBe("A hint");
+      expect(local.t("ru", "nowhere")).toBe("{nowhere}");
+      expect(warnings).toContainEqual(expect.objectContaining({ msg: "missing translation", i18n: { path: "only-english", locale: "ru" } }));
+      expect(warnings).toContainEqual(expect.objectContaining({ msg: "missing translation", i18n: { path: "nowhere", locale: "en" } }));
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -3,12 +3,12 @@
  * locale prints reads back to the same value, and no text ever reads as two
  * different amounts (a locale may only refuse what another accepts).
  */
-import { I18n, type I18nFlavor } from "@grammyjs/i18n";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatDuration } from "../../src/bot/helpers/duration.js";
 import { formatInteger } from "../../src/bot/helpers/format.js";
-import { LOCALES_DIRECTORY } from "../../src/bot/i18n.js";
+import { createI18n, LOCALES_DIRECTORY, type I18nFlavor } from "../../src/bot/i18n.js";
+import { createLogger } from "../../src/platform/logger.js";
 import { tierLabel } from "../../src/bot/helpers/tiers.js";
 import { readEnergyAmount } from "../../src/shared/energy-amount.js";
 import { parseEnergyAmount } from "../../src/shared/money.js";
@@ -21,7 +21,12 @@ import { pooledAddressArb } from "../support/tron-address-gen.js";
 
 const LOCALES = ["en", "ru", "zh"] as const;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-const i18n = new I18n({ defaultLocale: "en", directory: LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
+const i18n = createI18n({
+  defaultLocale: "en",
+  directory: LOCALES_DIRECTORY,
+  storedLocale: () => Promise.resolve(undefined),
+  logger: createLogger({ level: "silent" }),
+});
 const translator = (locale: string): Pick<I18nFlavor, "t"> => ({
   t: ((key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars)) as I18nFlavor["t"],
 });

@@ -1,4 +1,4 @@
-import type { I18nFlavor } from "@grammyjs/i18n";
+import type { I18nFlavor } from "../i18n.js";
 import { echo } from "./echo.js";
 import { formatInteger } from "./format.js";
 import { translate } from "./html.js";

@@ -1,4 +1,4 @@
-import type { I18nFlavor } from "@grammyjs/i18n";
+import type { I18nFlavor } from "../i18n.js";
 
 /** Duration in seconds as localized text: "1 h", "15 min", "90 s". */
 export function formatDuration(ctx: Pick<I18nFlavor, "t">, seconds: number): string {

@@ -3,7 +3,7 @@
  * service-api.md section 7 and every client code has its own message with
  * the next step; anything else shows its detail and requestId.
  */
-import type { I18nFlavor } from "@grammyjs/i18n";
+import type { I18nFlavor } from "../i18n.js";
 import { redactSecrets } from "../../shared/redact-secrets.js";
 import { MIN_DEPOSIT_SUN } from "../../shared/orders/top-up-advice.js";
 import { CLIENT_ERROR_CODES, isKnownErrorCode, ServiceError, type KnownErrorCode } from "../../platform/service/errors.js";

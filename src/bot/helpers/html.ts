@@ -4,7 +4,7 @@
  * `translate` does for all string variables unless they are `Html` (markup the
  * bot built itself from escaped parts).
  */
-import type { I18nFlavor } from "@grammyjs/i18n";
+import type { I18nFlavor } from "../i18n.js";
 
 export function escapeHtml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -1,4 +1,4 @@
-import type { I18nFlavor } from "@grammyjs/i18n";
+import type { I18nFlavor } from "../i18n.js";
 import { atomicToUsdt, formatDecimal } from "../../shared/money.js";
 import type { HistoryEntry } from "../../shared/orders/order-history.js";
 import type { Broadcast, Order } from "../../platform/service/schemas.js";

@@ -1,4 +1,4 @@
-import type { I18nFlavor } from "@grammyjs/i18n";
+import type { I18nFlavor } from "../i18n.js";
 import { mulSun } from "../../shared/money.js";
 import type { Pricing, PricingTier } from "../../platform/service/schemas.js";
 import { formatDuration } from "./duration.js";

@@ -1,5 +1,5 @@
 /** What a key check (`shared/chats/check-key.ts`) and a stored link mean to the user. */
-import type { I18nFlavor } from "@grammyjs/i18n";
+import type { I18nFlavor } from "../../bot/i18n.js";
 import type { KeyCheck } from "../../shared/chats/check-key.js";
 import { ServiceError } from "../../platform/service/errors.js";
 import type { BotDeps } from "../../bot/deps.js";

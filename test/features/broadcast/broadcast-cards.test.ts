@@ -3,9 +3,9 @@
  * padding, one id per card, statuses explained, pasted JSON, localized
  * JSON errors, a resent transaction, and a key written after a command.
  */
-import { I18n } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
-import { LOCALES_DIRECTORY } from "../../../src/bot/i18n.js";
+import { createI18n, LOCALES_DIRECTORY } from "../../../src/bot/i18n.js";
+import { createLogger } from "../../../src/platform/logger.js";
 import { broadcastCardText, finalText, statusText, type Translator } from "../../../src/bot/helpers/record-text.js";
 import { signTrc20Transfer, signTrxTransfer, TEST_KEYS } from "../../../testkit/tron-sign.js";
 import { type OrderHarness, useOrderHarness } from "../../bot/order-harness.js";
@@ -20,7 +20,12 @@ const usdt = (amountAtomic: bigint) => signTrc20Transfer({ privateKey: alice.pri
 const trx = (amountSun: number) => signTrxTransfer({ privateKey: bob.privateKey, to: carol.address, amountSun, expirationMs: Date.now() + 600_000 });
 const posts = () => h.sim.requests.filter((r) => r.method === "POST" && r.path === "/v1/broadcasts");
 const cardIdOf = (text: string) => /Broadcast ([0-9a-f]{24})/.exec(text)![1]!;
-const i18n = new I18n({ defaultLocale: "en", directory: LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
+const i18n = createI18n({
+  defaultLocale: "en",
+  directory: LOCALES_DIRECTORY,
+  storedLocale: () => Promise.resolve(undefined),
+  logger: createLogger({ level: "silent" }),
+});
 /** The notifier's per-locale translator. */
 const tr = (locale: string): Translator => ({ t: (key, vars) => i18n.t(locale, key, vars) });
 

@@ -1,14 +1,19 @@
 import { readFileSync } from "node:fs";
-import { I18n } from "@grammyjs/i18n";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
-import { LOCALES_DIRECTORY } from "../../../src/bot/i18n.js";
+import { createI18n, LOCALES_DIRECTORY } from "../../../src/bot/i18n.js";
+import { createLogger } from "../../../src/platform/logger.js";
 import { SUPPORTED_LOCALES } from "../../../src/config.js";
 import { CHART_FONT_FILES, spendChartPng, spendChartSvg } from "../../../src/shared/statements/spend-chart.js";
 import { foreignWords } from "../../support/foreign-words.js";
 
 const dailySun = Array.from({ length: 30 }, (_, i) => BigInt(i % 7) * 1_500_000n);
-const i18n = new I18n({ defaultLocale: "en", directory: LOCALES_DIRECTORY, fluentBundleOptions: { useIsolating: false } });
+const i18n = createI18n({
+  defaultLocale: "en",
+  directory: LOCALES_DIRECTORY,
+  storedLocale: () => Promise.resolve(undefined),
+  logger: createLogger({ level: "silent" }),
+});
 const monthName = (locale: string) => new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(2026, 10, 1));
 
 /** The chart's texts in `locale`, as /statement passes them. */
