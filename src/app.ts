@@ -8,7 +8,6 @@ import { createExpiryModule } from "./features/expiry/index.js";
 import { createOutbox } from "./platform/push/index.js";
 import { createWebhookInbox } from "./shared/webhooks/create-webhook-inbox.js";
 import { createChatZones } from "./shared/limits/chat-zone.js";
-import { createLimitSettingsStore } from "./shared/limits/limit-settings.js";
 import { otherChatsOfAccount } from "./bot/helpers/notifier-deps.js";
 import { telegramParams } from "./bot/helpers/push-document.js";
 import { createTelegramFetch } from "./platform/telegram/telegram-fetch.js";
@@ -158,7 +157,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
   events.on("chat.unreachable", ({ chatId }) => chats.markInactive(chatId));
   // The chats' zones as /settings stored them, read by the notices each time they are drawn.
   const zones = createChatZones({
-    settings: createLimitSettingsStore({ store, logger, memo: storage.memo }),
+    settings: storage.limitSettings,
     defaultTimeZone: config.limitsTimeZone,
   });
   const notices = { push, chats, i18n, defaultLocale: config.defaultLocale, logger, zones, accountChatsOf: otherChatsOfAccount(chats) };
@@ -181,6 +180,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     chats,
     history,
     memo: storage.memo,
+    addressBook: storage.addressBook,
     service,
     events,
     push,
@@ -211,7 +211,7 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
     logger,
     metrics,
     ...storage.queueMode,
-    onEvent: (notice) => storage.memo.run(() => events.emit("webhook.received", notice)),
+    onEvent: (notice) => (storage.memo ? storage.memo.run(() => events.emit("webhook.received", notice)) : events.emit("webhook.received", notice)),
     resolveTxId: async (chatId, txId) => (await history.findBroadcastByTxId(chatId, txId))?.id,
   });
   const balance = createBalanceModule({
@@ -234,7 +234,8 @@ export async function createApp({ config, logger, onFatal, onStoreReachability, 
 
   const flows = createFlows({
     store,
-    memo: storage.memo,
+    addressBook: storage.addressBook,
+    limitSettings: storage.limitSettings,
     service,
     usdtContract: config.network.usdtContract,
     logger,

@@ -56,7 +56,7 @@ export interface BotDeps {
   /** /send's intents and network; without it the command is not offered. */
   send?: SendFeatureDeps;
   /** Each update one unit of work: the records it reads more than once are read once (`read-memo.ts`). */
-  memo?: Pick<ReadMemo, "run">;
+  memo?: Pick<ReadMemo, "run"> | undefined;
   /**
    * The outbox the notifiers queue their sends and card edits in: an answer that redraws a card they may still
    * have an edit of waiting goes through it too, so the newer edit replaces the waiting one.

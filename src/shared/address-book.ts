@@ -1,7 +1,6 @@
 import type { Logger } from "pino";
 import { z } from "zod";
-import type { ReadMemo } from "../platform/store/read-memo.js";
-import { createRecordStore } from "../platform/store/record-store.js";
+import { createRecordStore, type RecordReads } from "../platform/store/record-store.js";
 import type { StoreBackend } from "../platform/store/types.js";
 import { isValidTronAddress } from "./tron/index.js";
 
@@ -55,8 +54,8 @@ export interface AddressBook {
 export interface AddressBookDeps {
   store: StoreBackend;
   logger: Logger;
-  /** The book each unit of work (an update, a tracked change) reads once (`read-memo.ts`). */
-  memo?: ReadMemo;
+  /** The book read once per unit of work (an update, a tracked change), or kept across units (`RecordReads`). */
+  reads?: RecordReads;
 }
 
 /** Trims and collapses whitespace; `undefined` for an empty or too long label. */
@@ -87,14 +86,14 @@ function evict(entries: AddressBookEntry[]): AddressBookEntry[] {
 
 const sameLabel = (a: string | undefined, b: string): boolean => a?.toLowerCase() === b.toLowerCase();
 
-export function createAddressBook({ store, logger, memo }: AddressBookDeps): AddressBook {
+export function createAddressBook({ store, logger, reads }: AddressBookDeps): AddressBook {
   const records = createRecordStore({
     kv: store.namespace("address-book"),
     schema: bookSchema,
     version: 1,
     logger,
     name: "address-book",
-    ...(memo ? { memo } : {}),
+    ...reads,
   });
   const key = (chatId: number): string => String(chatId);
   const entriesOf = async (chatId: number) => (await records.get(key(chatId)))?.entries ?? [];

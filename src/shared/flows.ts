@@ -1,5 +1,4 @@
 import type { UntilKnownOptions } from "../platform/service/until-known.js";
-import type { ReadMemo } from "../platform/store/read-memo.js";
 import type { Logger } from "pino";
 import { createBatchStore } from "./orders/batch-progress.js";
 import { createAddressBook, type AddressBook } from "./address-book.js";
@@ -10,7 +9,7 @@ import { createBroadcastResender, type BroadcastResender } from "./broadcasts/re
 import { createOrderHistory, type OrderHistory } from "./orders/order-history.js";
 import { createOrderPlacer, type OrderPlacer } from "./orders/place-order.js";
 import { createQuoteStore, type QuoteStore } from "./orders/quote-store.js";
-import { createLimitSettingsStore } from "./limits/limit-settings.js";
+import { createLimitSettingsStore, type LimitSettingsStore } from "./limits/limit-settings.js";
 import { createSpendLimits, type SpendLimits, type SpendLimitsDeps } from "./limits/spend-guard.js";
 import type { ServiceClient } from "../platform/service/client.js";
 import type { StoreBackend } from "../platform/store/types.js";
@@ -52,8 +51,9 @@ export interface CreateFlowsDeps {
   history?: OrderHistory;
   now?: () => number;
   usdtContract?: string;
-  /** The limits each unit of work (an update) reads once. */
-  memo?: ReadMemo;
+  /** The process's address book and spend-limit settings (`Storage`); without them, the flows' own. */
+  addressBook?: AddressBook;
+  limitSettings?: LimitSettingsStore;
   /** What Freeze also does (stop the chat's keep plans) and the zone of chats that set none. */
   limits?: Pick<SpendLimitsDeps, "onFreeze" | "defaultTimeZone" | "accountOf">;
   /** How long a lost answer of a Confirm is checked by sending again before the journal takes over (tests shorten it). */
@@ -65,12 +65,12 @@ export function createFlows(deps: CreateFlowsDeps): Flows {
   const logger = deps.logger.child({ component: "flows" });
   const quotes = createQuoteStore({ store: deps.store, logger });
   const history = deps.history ?? createOrderHistory({ store: deps.store, logger });
-  const addressBook = createAddressBook({ store: deps.store, logger, ...(deps.memo ? { memo: deps.memo } : {}) });
+  const addressBook = deps.addressBook ?? createAddressBook({ store: deps.store, logger });
   const drafts = createDraftStore({ store: deps.store, logger, now });
   const pending = createPendingConfirmations({ store: deps.store, logger });
   const { tracker } = deps;
   const accountOf = deps.limits?.accountOf;
-  const settings = createLimitSettingsStore({ store: deps.store, logger, ...(accountOf ? { accountOf } : {}), ...(deps.memo ? { memo: deps.memo } : {}) });
+  const settings = deps.limitSettings ?? createLimitSettingsStore({ store: deps.store, logger, ...(accountOf ? { accountOf } : {}) });
   const limits = createSpendLimits({ settings, history, logger, now, ...deps.limits });
   return {
     quotes,

@@ -2,7 +2,9 @@ import type { AppEventEmitter } from "./events.js";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
-import { createChatRepository, type ChatRepository } from "./chats/chat-repository.js";
+import { createAddressBook, type AddressBook } from "./address-book.js";
+import { CHAT_RECORDS_CACHED, createChatRepository, type ChatRepository } from "./chats/chat-repository.js";
+import { createLimitSettingsStore, type LimitSettingsStore } from "./limits/limit-settings.js";
 import { withRouteCache } from "./chats/route-cache.js";
 import { createOrderHistory, type OrderHistory } from "./orders/order-history.js";
 import { createJobsEngine, type JobsEngine } from "../platform/jobs/jobs-engine.js";
@@ -10,6 +12,7 @@ import { queueModeFor, type QueueMode } from "../platform/queue/queue-mode.js";
 import { createReadMemo, type ReadMemo } from "../platform/store/read-memo.js";
 import { openStore, storageScope, type OpenStoreDeps } from "../platform/store/open-store.js";
 import { isStoreUnreachable } from "../platform/store/store-outage.js";
+import type { RecordReads } from "../platform/store/record-store.js";
 import type { StoreBackend } from "../platform/store/types.js";
 import { createVault, type Vault } from "./vault.js";
 
@@ -43,10 +46,17 @@ export interface Storage {
   store: StoreBackend;
   vault: Vault;
   chats: ChatRepository;
-  /** Units of work (an update, a tracked change, a webhook event): the chat records each reads once. */
-  memo: ReadMemo;
+  /**
+   * Units of work (an update, a tracked change, a webhook event) on a store other processes write too: the records
+   * each reads once. Undefined when this process alone writes the store: its repositories keep records across units.
+   */
+  memo: ReadMemo | undefined;
   /** History is kept per linked account, so a re-linked chat keeps its orders. */
   history: OrderHistory;
+  /** The one address book of the process (a cached namespace has one record store). */
+  addressBook: AddressBook;
+  /** The one spend-limit settings store of the process, per linked account. */
+  limitSettings: LimitSettingsStore;
   /** Decided here, once, from the store: BullMQ on Redis, else the store itself. */
   queueMode: QueueMode;
   /** The timed jobs of every feature, on the queue mode's engine. */
@@ -81,22 +91,27 @@ export async function createStorage({
   const queueMode = queueModeFor(store, config.storageUrl, storageScope(prefix));
   const lock = queueMode.queue === "local" ? await holdLocalQueues(store, prefix, logger, onFatal) : undefined;
   const vault = createVault({ key: config.encryptionKey, previousKey: config.encryptionKeyPrevious });
-  // Every webhook resolves its route and opens its secret: served from memory, cleared on change.
-  const memo = createReadMemo();
   const soleWriter = queueMode.queue === "local";
-  const chats = withRouteCache(createChatRepository({ store, vault, logger, memo, soleWriter, ...(events ? { events } : {}) }));
-  const history = createOrderHistory({ store, logger, memo, accountOf: (chatId) => chats.account(chatId) });
+  // A sole writer keeps records across units of work and needs no memo, whose AsyncLocalStorage would slow every
+  // promise of the process (Node 20 runs a promise hook for each while one is enabled).
+  const memo = soleWriter ? undefined : createReadMemo();
+  const reads: RecordReads = memo ? { memo } : { cache: { maxEntries: CHAT_RECORDS_CACHED } };
+  // Every webhook resolves its route and opens its secret: served from memory, cleared on change.
+  const chats = withRouteCache(createChatRepository({ store, vault, logger, ...(memo ? { memo } : {}), soleWriter, ...(events ? { events } : {}) }));
+  const history = createOrderHistory({ store, logger, reads, accountOf: (chatId) => chats.account(chatId) });
   return {
     store,
     vault,
     memo,
     chats,
     history,
+    addressBook: createAddressBook({ store, logger, reads }),
+    limitSettings: createLimitSettingsStore({ store, logger, reads, accountOf: async (chatId) => (await chats.account(chatId))?.id }),
     queueMode,
     jobs: createJobsEngine({ store, ...queueMode }),
     close: () => {
       lock?.giveUp();
-      memo.close();
+      memo?.close();
       return store.close();
     },
   };

@@ -13,22 +13,18 @@ import { createTrackingModule, type TrackingModuleDeps } from "../../src/feature
 import { createJobsEngine } from "../../src/platform/jobs/jobs-engine.js";
 import type { Metrics } from "../../src/platform/metrics.js";
 import { createOutbox, type PushQueue, type PushQueueDeps, type TelegramBudget } from "../../src/platform/push/index.js";
-import type { QueueMode } from "../../src/platform/queue/queue-mode.js";
 import type { ServiceClient } from "../../src/platform/service/client.js";
 import { runStopSteps } from "../../src/platform/stop-steps.js";
-import type { ReadMemo } from "../../src/platform/store/read-memo.js";
-import type { StoreBackend } from "../../src/platform/store/types.js";
-import type { ChatRepository } from "../../src/shared/chats/chat-repository.js";
+import type { Storage } from "../../src/shared/storage.js";
 import type { AppEventBus } from "../../src/shared/events.js";
 import { createChatZones } from "../../src/shared/limits/chat-zone.js";
 import { createLimitSettingsStore } from "../../src/shared/limits/limit-settings.js";
-import type { OrderHistory } from "../../src/shared/orders/order-history.js";
 import type { Tracker } from "../../src/shared/tracking/tracker.js";
 import { createWebhookInbox } from "../../src/shared/webhooks/create-webhook-inbox.js";
 import type { WebhookInbox, WebhookInboxDeps } from "../../src/shared/webhooks/types.js";
 
 export interface TestDeliveryDeps {
-  storage: { store: StoreBackend; chats: ChatRepository; history: OrderHistory; queueMode: QueueMode; memo?: ReadMemo };
+  storage: Pick<Storage, "store" | "chats" | "history" | "queueMode"> & Partial<Pick<Storage, "memo" | "addressBook" | "limitSettings">>;
   service: Pick<ServiceClient, "getOrder" | "getBroadcast">;
   events: AppEventBus;
   i18n: Translations;
@@ -74,7 +70,7 @@ export function createTestDelivery(deps: TestDeliveryDeps): TestDelivery {
   });
   const { push } = outbox;
   events.on("chat.unreachable", ({ chatId }) => chats.markInactive(chatId));
-  const zones = createChatZones({ settings: createLimitSettingsStore({ store, logger, ...memo }), defaultTimeZone: deps.defaultTimeZone });
+  const zones = createChatZones({ settings: storage.limitSettings ?? createLimitSettingsStore({ store, logger }), defaultTimeZone: deps.defaultTimeZone });
   const notices = { push, chats, i18n: deps.i18n, defaultLocale: deps.defaultLocale, logger, zones, accountChatsOf: otherChatsOfAccount(chats), ...now };
   const reminders = createExpiryModule({ store, jobs: createJobsEngine({ store, ...storage.queueMode }), logger, events, notices, tuning: now });
   const tracking = createTrackingModule({
@@ -82,6 +78,7 @@ export function createTestDelivery(deps: TestDeliveryDeps): TestDelivery {
     chats,
     history,
     ...memo,
+    ...(storage.addressBook ? { addressBook: storage.addressBook } : {}),
     service: deps.service,
     events,
     push,

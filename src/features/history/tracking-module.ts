@@ -9,7 +9,7 @@ import type { ServiceClient } from "../../platform/service/client.js";
 import { runStopSteps } from "../../platform/stop-steps.js";
 import type { ReadMemo } from "../../platform/store/read-memo.js";
 import type { StoreBackend } from "../../platform/store/types.js";
-import { createAddressBook } from "../../shared/address-book.js";
+import { createAddressBook, type AddressBook } from "../../shared/address-book.js";
 import type { ChatRepository } from "../../shared/chats/chat-repository.js";
 import type { AppEventBus } from "../../shared/events.js";
 import type { ChatZones } from "../../shared/limits/chat-zone.js";
@@ -27,7 +27,9 @@ export interface TrackingModuleDeps {
   chats: ChatRepository;
   history: OrderHistory;
   /** Each unit of work (a poll and the change it announces, a webhook event) reads its chat's record once. */
-  memo?: ReadMemo;
+  memo?: ReadMemo | undefined;
+  /** The process's address book (`Storage`); without it, one of the module's own. */
+  addressBook?: AddressBook;
   service: Pick<ServiceClient, "getOrder" | "getBroadcast">;
   /**
    * The tracker tells `tracking.changed` here (the expiry reminders, the keep plans and this module's notifier
@@ -104,7 +106,7 @@ export function createTrackingModule(deps: TrackingModuleDeps): TrackingModule {
     ...now,
     ...(deps.reminders ? { reminders: deps.reminders } : {}),
     batches,
-    addressBook: createAddressBook({ store, logger, ...(deps.memo ? { memo: deps.memo } : {}) }),
+    addressBook: deps.addressBook ?? createAddressBook({ store, logger }),
     ...(deps.links ? { links: deps.links } : {}),
   });
   events.on("tracking.changed", (change) => notifier.onChange(change));

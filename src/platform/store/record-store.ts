@@ -36,6 +36,13 @@ export interface RecordStoreDeps<T> {
   cache?: { maxEntries: number };
 }
 
+/**
+ * How a repository saves reads: once per unit of work on a store other processes write too (`memo`), across units
+ * on a store this process alone writes (`cache`). Every record store over one namespace must get the same choice,
+ * and a cached namespace must have one record store in the process: the cache sees only its own store's writes.
+ */
+export type RecordReads = Pick<RecordStoreDeps<unknown>, "memo" | "cache">;
+
 export interface CorruptRecordEvent {
   name: string;
   id: string;

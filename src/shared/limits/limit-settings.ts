@@ -1,7 +1,6 @@
-import type { ReadMemo } from "../../platform/store/read-memo.js";
 import type { Logger } from "pino";
 import { z } from "zod";
-import { createRecordStore } from "../../platform/store/record-store.js";
+import { createRecordStore, type RecordReads } from "../../platform/store/record-store.js";
 import type { StoreBackend } from "../../platform/store/types.js";
 
 /**
@@ -42,8 +41,8 @@ export interface LimitSettingsDeps {
   logger: Logger;
   /** The account a chat is linked to now; without it every setting is the chat's. */
   accountOf?: (chatId: number) => Promise<string | undefined>;
-  /** The settings each unit of work reads once (`read-memo.ts`). */
-  memo?: ReadMemo;
+  /** The settings read once per unit of work, or kept across units (`RecordReads`). */
+  reads?: RecordReads;
 }
 
 function withZone(settings: LimitSettings, timeZone: string | undefined): LimitSettings {
@@ -51,14 +50,14 @@ function withZone(settings: LimitSettings, timeZone: string | undefined): LimitS
   return timeZone === undefined ? shared : { ...shared, timeZone };
 }
 
-export function createLimitSettingsStore({ store, logger, accountOf, memo }: LimitSettingsDeps): LimitSettingsStore {
+export function createLimitSettingsStore({ store, logger, accountOf, reads }: LimitSettingsDeps): LimitSettingsStore {
   const records = createRecordStore({
     kv: store.namespace("spend-limits"),
     schema: limitSettingsSchema,
     version: 1,
     logger,
     name: "spend-limits",
-    ...(memo ? { memo } : {}),
+    ...reads,
   });
   return {
     async get(chatId) {

@@ -1,8 +1,7 @@
 import type { Logger } from "pino";
 import { z } from "zod";
 import { createKeyedMutex } from "../../platform/store/keyed-mutex.js";
-import type { ReadMemo } from "../../platform/store/read-memo.js";
-import { createRecordStore } from "../../platform/store/record-store.js";
+import { createRecordStore, type RecordReads } from "../../platform/store/record-store.js";
 import type { StoreBackend } from "../../platform/store/types.js";
 import { ARCHIVE_KEEP_MS, archived, mergedArchives, type SpendArchive } from "./history-archive.js";
 import { historyEntrySchema, mergedEntries, type HistoryEntry } from "./history-entry.js";
@@ -74,13 +73,13 @@ export interface HistoryLedgerDeps {
   store: StoreBackend;
   logger: Logger;
   /**
-   * The index (an id's chunk, which never changes while the entry is kept) read once per unit of work
-   * (`read-memo.ts`). Not the meta and the chunks: an add reads and rewrites them under this process's lock.
+   * The index (an id's chunk, which never changes while the entry is kept) read once per unit of work, or kept
+   * across units (`RecordReads`). Not the meta and the chunks: an add reads and rewrites them under this process's lock.
    */
-  memo?: ReadMemo;
+  reads?: RecordReads;
 }
 
-export function createHistoryLedger({ store, logger, memo }: HistoryLedgerDeps): HistoryLedger {
+export function createHistoryLedger({ store, logger, reads }: HistoryLedgerDeps): HistoryLedger {
   const metas = createRecordStore({ kv: store.namespace("order-ledger"), schema: metaSchema, version: 1, logger, name: "order-ledger" });
   const chunks = createRecordStore({ kv: store.namespace("order-ledger-chunks"), schema: chunkSchema, version: 1, logger, name: "order-ledger-chunks" });
   const index = createRecordStore({
@@ -89,10 +88,10 @@ export function createHistoryLedger({ store, logger, memo }: HistoryLedgerDeps):
     version: 1,
     logger,
     name: "order-ledger-index",
-    ...(memo ? { memo } : {}),
+    ...reads,
   });
   /** The index as the store has it now: an add decides between replacing and appending on it, never on a memo. */
-  const indexNow = memo
+  const indexNow = reads?.memo
     ? createRecordStore({ kv: store.namespace("order-ledger-index"), schema: indexSchema, version: 1, logger, name: "order-ledger-index" })
     : index;
   const singles = createRecordStore({ kv: store.namespace("order-history"), schema: singleRecordSchema, version: 1, logger, name: "order-history" });

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { ReadMemo } from "../../platform/store/read-memo.js";
+import type { RecordReads } from "../../platform/store/record-store.js";
 import type { StoreBackend } from "../../platform/store/types.js";
 import { createHistoryLedger } from "./history-ledger.js";
 import type { HistoryEntry } from "./history-entry.js";
@@ -74,8 +74,8 @@ export interface OrderHistoryDeps {
   logger: Logger;
   /** Without it the history is kept per chat only (tools and tests of the history itself). */
   accountOf?: HistoryAccountOf;
-  /** What each unit of work may read once (`history-ledger.ts` says which). */
-  memo?: ReadMemo;
+  /** How the ledger saves reads (`history-ledger.ts` says of which records). */
+  reads?: RecordReads;
 }
 
 function withStatus(entry: HistoryEntry, status: string, seenAtMs: number | undefined, costSun: number | undefined): HistoryEntry {
@@ -95,8 +95,8 @@ export function delegationEndsAtMs(entry: HistoryEntry): number | undefined {
   return entry.fulfilledAtMs + entry.durationSec * 1000;
 }
 
-export function createOrderHistory({ store, logger, accountOf, memo }: OrderHistoryDeps): OrderHistory {
-  const ledger = createHistoryLedger({ store, logger, ...(memo ? { memo } : {}) });
+export function createOrderHistory({ store, logger, accountOf, reads }: OrderHistoryDeps): OrderHistory {
+  const ledger = createHistoryLedger({ store, logger, ...(reads ? { reads } : {}) });
   /** Record keys already checked for older records to take in (nothing writes those keys any more). */
   const adopted = new Set<string>();
 
