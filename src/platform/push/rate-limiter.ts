@@ -58,9 +58,6 @@ function moveSend(list: number[], from: number, to: number): void {
   list.splice(i, 0, to);
 }
 
-/** How late a send may be and still keep the even cadence (timer lateness, the pump's own work). */
-const CADENCE_SLACK_MS = 5;
-
 export function createRateLimiter(limits: PushLimits): RateLimiter {
   const globalWindow = 1_000 + limits.marginMs;
   // Sends are also spaced evenly: a burst of a whole second's allowance arrives
@@ -92,16 +89,18 @@ export function createRateLimiter(limits: PushLimits): RateLimiter {
       firstInWindow(global, now, globalWindow);
       let at = Math.max(now, globalPause, nextSpaced);
       if (global.length >= limits.globalPerSecond) {
-        at = Math.max(at, global[global.length - limits.globalPerSecond]! + globalWindow + 1);
+        // A send leaves the window when the window has passed since it (`firstInWindow`), not a millisecond later.
+        at = Math.max(at, global[global.length - limits.globalPerSecond]! + globalWindow);
       }
       return at;
     },
     record(chatId, now) {
       global.push(now);
-      // The next slot follows this one's slot, not the moment it was used: a timer fires a millisecond or two late,
-      // and counting from the send stretched every gap by that (27.8/s instead of 28.6/s at 30/s). A send later
-      // than its slot by more than the slack (an idle queue) starts the cadence over from itself.
-      nextSpaced = Math.max(nextSpaced, now - CADENCE_SLACK_MS) + spacingMs;
+      // The next slot follows this one's slot, not the moment it was used: a timer fires late (a millisecond, or tens
+      // of them while the process is busy), and counting each gap from the send would stretch it by that (27.8/s
+      // instead of 28.6/s at 30/s). A send more than a slot behind its own (the queue was idle) starts the cadence over
+      // from itself instead of bursting to catch up.
+      nextSpaced = (now - nextSpaced > spacingMs ? now : nextSpaced) + spacingMs;
       if (chatId === undefined) return;
       const list = perChat.get(chatId) ?? [];
       list.push(now);
