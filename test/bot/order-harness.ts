@@ -135,11 +135,11 @@ export async function startOrderHarness(options: OrderHarnessOptions = {}) {
   await startParts();
 
   /**
-   * Waits until `check` holds (no timed assertions: the bound is only a safety net). 15 s: with the
-   * whole suite and a CPU hog on two cores, a resend's chain (the service, the tracker, the card and
-   * the notice) can take longer than 8 s to come through.
+   * Waits until `check` holds (no timed assertions: the bound is only a safety net). 45 s, as every other
+   * wait: with the whole suite and a CPU hog on a slow two-core machine, a broadcast's chain (the service,
+   * the tracker, the notice, then the card's edit) took more than 15 s to come through.
    */
-  async function until(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+  async function until(check: () => boolean | Promise<boolean>, ms = 45_000): Promise<void> {
     try {
       await waitUntil(check, { timeoutMs: ms, intervalMs: 15 });
     } catch (error) {
