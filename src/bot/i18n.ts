@@ -88,7 +88,6 @@ export interface I18nFlavor {
 /** The app's one set of translations: the middleware that gives each update its `ctx.t`, and text by locale and id. */
 export interface BotI18n<C extends Context> extends MiddlewareObj<C & I18nFlavor> {
   t(locale: string, key: string, variables?: TranslationVariables): string;
-  readonly locales: readonly SupportedLocale[];
 }
 
 /** Reads locales/<locale>/*.ftl into one Fluent bundle per locale, as the files of a locale make one translation. */
@@ -182,7 +181,6 @@ export function createI18n<C extends Context>(deps: I18nDeps<C>): BotI18n<C> {
 
   return {
     t: translate,
-    locales: SUPPORTED_LOCALES.filter((l) => bundles.has(l)),
     middleware: () => middleware,
   };
 }
